@@ -1,0 +1,37 @@
+// Reads a service's configuration once from the environment, validated by a zod schema.
+import { z } from "zod";
+
+/** Thrown when the environment does not satisfy a service's config schema; lists every problem. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/**
+ * Parses `env` (default `process.env`) with `schema` and returns the typed config.
+ * Collects all problems before failing, so one start shows everything that is wrong.
+ */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join(".") || "(env)"}: ${issue.message}`);
+  throw new ConfigError(problems);
+}
+
+/** `APP_ENV`: "production" turns off development helpers and requires real dependencies. */
+export const appEnvSchema = z.enum(["development", "test", "production"]).default("development");
+
+/** A `host:port` address of a gRPC dependency (e.g. `ledger:50051`). */
+export const addressSchema = z
+  .string()
+  .regex(/^[^\s:]+:\d{1,5}$/, "must be host:port, e.g. ledger:50051");
+
+/** A TCP port, given as a string in the environment. */
+export const portSchema = z.coerce.number().int().min(0).max(65535);
+
+/** A boolean written as true/false/1/0 in the environment. */
+export const booleanFlagSchema = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");

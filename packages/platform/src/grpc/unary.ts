@@ -1,0 +1,33 @@
+// Adapts `async (request, ctx) => response` handlers to grpc-js's callback style, so every call
+// replies exactly once and a thrown error becomes a status (AppErrors keep their code and hint).
+import type { Metadata, ServerUnaryCall, handleUnaryCall, sendUnaryData } from "@grpc/grpc-js";
+import { AppError, toServiceError } from "../errors";
+import type { Logger } from "../logger";
+
+/** What a handler may read about the call besides its request. */
+export interface CallContext {
+  metadata: Metadata;
+  /** Milliseconds left before the caller's deadline; Infinity when it set none. */
+  remainingMs(): number;
+}
+
+export type UnaryHandler<Req, Res> = (request: Req, ctx: CallContext) => Promise<Res>;
+
+/** Wraps an async handler as a grpc-js unary handler. Unexpected errors are logged, not leaked. */
+export function unary<Req, Res>(handler: UnaryHandler<Req, Res>, logger?: Logger): handleUnaryCall<Req, Res> {
+  return (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>) => {
+    const deadline = call.getDeadline();
+    const deadlineMs = deadline instanceof Date ? deadline.getTime() : Number(deadline);
+    const ctx: CallContext = {
+      metadata: call.metadata,
+      remainingMs: () => (Number.isFinite(deadlineMs) && deadlineMs > 0 ? deadlineMs - Date.now() : Infinity),
+    };
+    handler(call.request, ctx).then(
+      (response) => callback(null, response),
+      (err: unknown) => {
+        if (!(err instanceof AppError)) logger?.error({ err, method: call.getPath() }, "unhandled error in gRPC handler");
+        callback(toServiceError(err));
+      },
+    );
+  };
+}

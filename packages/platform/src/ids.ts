@@ -1,0 +1,36 @@
+// Prefixed random ids, one prefix per kind, so an id says what it names.
+import { randomBytes } from "node:crypto";
+
+/** Prefix of each id kind. */
+export const ID_PREFIXES = {
+  apiKey: "aak",
+  apiKeyRecord: "key",
+  hold: "hold",
+  usage: "use",
+  request: "req",
+  execution: "exe",
+  attempt: "att",
+  grant: "grant",
+  journal: "jrn",
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIXES;
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** Returns `length` characters of uniformly random base62 (rejection sampling, no modulo bias). */
+export function randomBase62(length: number): string {
+  let out = "";
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248) out += BASE62[byte % 62]; // 248 = 4 * 62: keeps the distribution uniform
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+/** New id of a kind, e.g. `newId("hold")` → `hold_4fQx...` (22 base62 chars, ~131 bits). */
+export function newId(kind: IdKind, length = 22): string {
+  return `${ID_PREFIXES[kind]}_${randomBase62(length)}`;
+}

@@ -1,0 +1,40 @@
+// Starts OpenTelemetry before the service loads anything else. Exporter, endpoint, protocol
+// (http/protobuf or http/json) and sampling come from the standard OTEL_* variables.
+import { NodeSDK } from "@opentelemetry/sdk-node";
+import { NoopSpanProcessor } from "@opentelemetry/sdk-trace-base";
+import { GrpcInstrumentation } from "@opentelemetry/instrumentation-grpc";
+import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
+import { ExpressInstrumentation } from "@opentelemetry/instrumentation-express";
+import { MongoDBInstrumentation } from "@opentelemetry/instrumentation-mongodb";
+
+/** HTTP paths that probes and scrapers hit; never traced. */
+const UNTRACED_HTTP_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
+
+/** True when some exporter is configured; without one, spans are made (for trace ids) but dropped. */
+function exporterConfigured(env: NodeJS.ProcessEnv): boolean {
+  return Boolean(env.OTEL_TRACES_EXPORTER || env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
+}
+
+/**
+ * Starts the SDK for `serviceName` (OTEL_SERVICE_NAME wins when set) and returns it for shutdown.
+ * Metrics are served by prom-client on /metrics, so the SDK's metric and log exporters default to none.
+ */
+export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = process.env): NodeSDK | undefined {
+  if (env.OTEL_SDK_DISABLED === "true") return undefined;
+  env.OTEL_SERVICE_NAME ??= serviceName;
+  env.OTEL_METRICS_EXPORTER ??= "none";
+  env.OTEL_LOGS_EXPORTER ??= "none";
+  const sdk = new NodeSDK({
+    spanProcessors: exporterConfigured(env) ? undefined : [new NoopSpanProcessor()],
+    instrumentations: [
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (req) => UNTRACED_HTTP_PATHS.has((req.url ?? "").split("?")[0] ?? ""),
+      }),
+      new ExpressInstrumentation(),
+      new GrpcInstrumentation({ ignoreGrpcMethods: [/^grpc\.health\.v1\./, "Check", "Watch"] }),
+      new MongoDBInstrumentation(),
+    ],
+  });
+  sdk.start();
+  return sdk;
+}

@@ -1,0 +1,3 @@
+// Helpers for tests and local runs; not imported by production code paths.
+export { freePort } from "./free-port";
+export { startNatsServer, natsServerBin, type NatsServerHandle } from "./nats-server";
