@@ -1,0 +1,37 @@
+// Builds the gateway's express app from its clients; no listening, no config reading here.
+import express, { type Express } from "express";
+import type { Logger } from "@agentic/platform";
+import type { CatalogClient } from "@agentic/clients";
+import { buildOpenApiDocument } from "./openapi/openapi";
+import { catalogRoutes } from "./routes/catalog";
+import { healthRoutes, type ReadinessCheck } from "./routes/health";
+import { errorHandler, notFoundHandler } from "./middleware/errors";
+
+export interface GatewayDeps {
+  basePath: string;
+  bodyLimit: string;
+  /** False in production: /dev/init and ?userId= overrides do not exist there. */
+  devRoutes: boolean;
+  catalog: CatalogClient;
+  readiness: ReadinessCheck[];
+  logger: Logger;
+}
+
+export function createApp(deps: GatewayDeps): Express {
+  const app = express();
+  app.disable("x-powered-by");
+
+  const openapi = buildOpenApiDocument({ basePath: deps.basePath, devRoutes: deps.devRoutes });
+  const api = express.Router();
+  api.use(express.json({ limit: deps.bodyLimit }));
+  api.get("/openapi.json", (_req, res) => {
+    res.json(openapi);
+  });
+  api.use(catalogRoutes(deps.catalog));
+
+  app.use(healthRoutes(deps.readiness));
+  app.use(deps.basePath, api);
+  app.use(notFoundHandler);
+  app.use(errorHandler(deps.logger));
+  return app;
+}

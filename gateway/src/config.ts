@@ -1,0 +1,28 @@
+// Configuration of the gateway, read once from the environment.
+import { z } from "zod";
+import { addressSchema, appEnvSchema, portSchema } from "@agentic/platform";
+
+export const configSchema = z.object({
+  /** HTTP port. Example: 8080. */
+  PORT: portSchema.default(8080),
+  /** development | test | production. Production hides /dev/init and ignores /wallet?userId=. */
+  APP_ENV: appEnvSchema,
+  /** Catalog gRPC address. Example: catalog:50051. */
+  CATALOG_ADDR: addressSchema.default("127.0.0.1:50051"),
+  /** Router gRPC address. Example: router:50051. */
+  ROUTER_ADDR: addressSchema.default("127.0.0.1:50052"),
+  /** Executor gRPC address. Example: executor:50051. */
+  EXECUTOR_ADDR: addressSchema.default("127.0.0.1:50053"),
+  /** Ledger gRPC address. Example: ledger:50051. */
+  LEDGER_ADDR: addressSchema.default("127.0.0.1:50054"),
+  /** Base path of the REST API, so clients of the hosted product only change the host. */
+  API_BASE_PATH: z.string().regex(/^\/[\w\-/]*[^/]$/, "must start with / and not end with /").default("/api/agentic-api"),
+  /** Largest accepted JSON body. Example: 256kb. */
+  BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/, "must look like 256kb").default("256kb"),
+  /** Deadline of one backend gRPC call, in ms. */
+  BACKEND_DEADLINE_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
+  /** pino level. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = z.infer<typeof configSchema>;

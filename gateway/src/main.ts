@@ -1,0 +1,41 @@
+// Gateway composition root: config → clients → app → HTTP server → lifecycle.
+import { createServer } from "node:http";
+import { Lifecycle, createLogger, loadConfig } from "@agentic/platform";
+import { shutdownTelemetry } from "@agentic/platform/telemetry";
+import { createCatalogClient } from "@agentic/clients";
+import { configSchema } from "./config";
+import { createApp } from "./app";
+import { backendChecks } from "./routes/health";
+
+async function main(): Promise<void> {
+  const config = loadConfig(configSchema);
+  const logger = createLogger("gateway", config.LOG_LEVEL);
+  const life = new Lifecycle({ deadlineMs: 20_000, logger });
+  life.onStop("telemetry", shutdownTelemetry);
+
+  const catalog = createCatalogClient(config.CATALOG_ADDR, config.BACKEND_DEADLINE_MS);
+  life.onStop("clients", () => catalog.close());
+  const readiness = backendChecks({ catalog: config.CATALOG_ADDR });
+  life.onStop("readiness", () => readiness.close());
+
+  const app = createApp({
+    basePath: config.API_BASE_PATH,
+    bodyLimit: config.BODY_LIMIT,
+    devRoutes: config.APP_ENV !== "production",
+    catalog,
+    readiness,
+    logger,
+  });
+  const server = createServer(app);
+  // Keep-alive longer than typical load balancer idle timeouts, so the LB closes first.
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(config.PORT, resolve));
+  life.onStop("http", () => new Promise<void>((resolve) => server.close(() => resolve())));
+  life.listen();
+  logger.info({ port: config.PORT, basePath: config.API_BASE_PATH }, "gateway listening");
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

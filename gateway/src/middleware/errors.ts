@@ -1,0 +1,42 @@
+// Last-resort handlers: unknown paths get a JSON 404, and every thrown error becomes an
+// ErrorResponse (body-parser errors → 4xx, backend gRPC errors → the mapped status).
+import type { ErrorRequestHandler, RequestHandler } from "express";
+import type { Logger } from "@agentic/platform";
+import { sendBackendError, sendError } from "../errors";
+
+export const notFoundHandler: RequestHandler = (req, res) => {
+  sendError(res, 404, "NOT_FOUND", `no route for ${req.method} ${req.path}`, "See GET /api/agentic-api/openapi.json for the endpoints.");
+};
+
+/** Errors raised by express.json() carry a `type` and an HTTP `status`. */
+const BODY_ERRORS: Record<string, { status: number; code: string; hint: string }> = {
+  "entity.parse.failed": { status: 400, code: "INVALID_JSON", hint: "Send a valid JSON object as the request body." },
+  "entity.too.large": { status: 413, code: "PAYLOAD_TOO_LARGE", hint: "Send a smaller body." },
+  "encoding.unsupported": { status: 415, code: "UNSUPPORTED_ENCODING", hint: "Send the body as UTF-8 JSON." },
+  "charset.unsupported": { status: 415, code: "UNSUPPORTED_ENCODING", hint: "Send the body as UTF-8 JSON." },
+  "request.aborted": { status: 400, code: "REQUEST_ABORTED", hint: "The request body was not received in full." },
+};
+
+function isGrpcError(err: unknown): boolean {
+  return typeof err === "object" && err !== null && typeof (err as { code?: unknown }).code === "number" && "metadata" in err;
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    const bodyError = BODY_ERRORS[(err as { type?: string })?.type ?? ""];
+    if (bodyError) {
+      sendError(res, bodyError.status, bodyError.code, (err as Error).message, bodyError.hint);
+      return;
+    }
+    if (isGrpcError(err)) {
+      sendBackendError(res, err);
+      return;
+    }
+    logger.error({ err, method: req.method, path: req.path }, "unhandled error");
+    sendError(res, 500, "INTERNAL", "internal error", "Retry later; if it persists, report the traceId.");
+  };
+}

@@ -1,0 +1,237 @@
+// Tests of the OpenAPI document (structure, schemas, examples) and of the response validator.
+
+import { buildOpenApiDocument, FREE_FORM_SCHEMAS, SCHEMA_NAMES, type JsonObject, type OpenApiDocument } from "./openapi";
+import { compileAt, createDocumentAjv, createResponseValidator, formatErrors } from "./validate-response";
+
+const BASE_PATH = "/api/agentic-api";
+const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
+
+const dev = buildOpenApiDocument({ basePath: BASE_PATH, devRoutes: true });
+const prod = buildOpenApiDocument({ basePath: BASE_PATH, serverUrl: "https://api.example.com", devRoutes: false });
+
+type Operation = { method: string; path: string; op: JsonObject };
+
+function operations(doc: OpenApiDocument): Operation[] {
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => METHODS.includes(method))
+      .map(([method, op]) => ({ method, path, op })),
+  );
+}
+
+/** Every value under `node` with its JSON pointer. */
+function* walk(node: unknown, pointer = ""): Generator<[unknown, string]> {
+  yield [node, pointer];
+  if (typeof node !== "object" || node === null) return;
+  for (const [key, value] of Object.entries(node)) {
+    yield* walk(value, `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+  }
+}
+
+function at(doc: unknown, pointer: string): unknown {
+  let node: unknown = doc;
+  for (const part of pointer.split("/").slice(1)) {
+    if (typeof node !== "object" || node === null) return undefined;
+    node = (node as JsonObject)[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+  }
+  return node;
+}
+
+/** Follows a `$ref` of the document (parameters, responses). */
+function deref(doc: OpenApiDocument, node: JsonObject): JsonObject {
+  return typeof node.$ref === "string" ? (at(doc, node.$ref.slice(1)) as JsonObject) : node;
+}
+
+describe("OpenAPI document", () => {
+  it("is an OpenAPI 3.1.0 document of Agentic API 1.0.0", () => {
+    expect(dev.openapi).toBe("3.1.0");
+    expect(dev.info).toMatchObject({ title: "Agentic API", version: "1.0.0" });
+    expect(dev.servers).toEqual([{ url: BASE_PATH, description: expect.any(String) }]);
+    expect(prod.servers[0]?.url).toBe("https://api.example.com/api/agentic-api");
+    expect(buildOpenApiDocument({ basePath: "api/agentic-api/", serverUrl: "https://x.test/api/agentic-api/", devRoutes: false }).servers[0]?.url).toBe(
+      "https://x.test/api/agentic-api",
+    );
+  });
+
+  it("documents every endpoint of the spec, /dev/init only with dev routes", () => {
+    const catalog = [
+      "GET /domains",
+      "GET /domains/{domainKey}",
+      "GET /domains/{domainKey}/capabilities",
+      "GET /domains/{domainKey}/capabilities/{capabilityId}",
+      "GET /domains/{domainKey}/routes",
+      "GET /domains/{domainKey}/capabilities/{capabilityId}/routes",
+      "GET /domains/{domainKey}/capabilities/{capabilityId}/contract",
+      "POST /domains/{domainKey}/capabilities/{capabilityId}/recommend",
+      "POST /domains/{domainKey}/capabilities/{capabilityId}/execute",
+      "GET /wallet",
+      "GET /usage",
+    ];
+    const list = (doc: OpenApiDocument) => operations(doc).map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort();
+    expect(list(prod)).toEqual([...catalog].sort());
+    expect(list(dev)).toEqual([...catalog, "POST /dev/init"].sort());
+    expect(prod.tags.map((t) => t.name)).not.toContain("Development");
+  });
+
+  it("resolves every $ref", () => {
+    for (const doc of [dev, prod]) {
+      for (const [node, pointer] of walk(doc)) {
+        if (typeof node !== "object" || node === null || !("$ref" in node)) continue;
+        const target = (node as JsonObject).$ref;
+        expect(typeof target === "string" && target.startsWith("#/")).toBe(true);
+        expect({ pointer, resolved: at(doc, (target as string).slice(1)) !== undefined }).toEqual({ pointer, resolved: true });
+      }
+    }
+  });
+
+  it("gives every operation a unique camelCase operationId, known tags and a 2xx response", () => {
+    const tagNames = dev.tags.map((t) => t.name);
+    const ids = operations(dev).map(({ op }) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.sort()).toEqual(
+      [
+        "listDomains",
+        "getDomain",
+        "listCapabilities",
+        "getCapability",
+        "listDomainRoutes",
+        "listCapabilityRoutes",
+        "getCapabilityContract",
+        "recommendRoute",
+        "executeCapability",
+        "getWallet",
+        "listUsage",
+        "devInit",
+      ].sort(),
+    );
+    for (const { op } of operations(dev)) {
+      expect(op.operationId).toMatch(/^[a-z][a-zA-Z0-9]*$/);
+      expect(Array.isArray(op.tags) && op.tags.length > 0).toBe(true);
+      for (const tag of op.tags as string[]) expect(tagNames).toContain(tag);
+      expect(Object.keys(op.responses as JsonObject).some((s) => /^2\d\d$/.test(s))).toBe(true);
+    }
+  });
+
+  it("declares every path parameter of a template, and no others", () => {
+    for (const { method, path, op } of operations(dev)) {
+      const inTemplate = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
+      const params = ((op.parameters ?? []) as JsonObject[]).map((p) => deref(dev, p));
+      const declared = params.filter((p) => p.in === "path");
+      for (const p of declared) expect(p.required).toBe(true);
+      expect({ op: `${method} ${path}`, params: declared.map((p) => p.name).sort() }).toEqual({ op: `${method} ${path}`, params: inTemplate });
+    }
+  });
+
+  it("puts bearer auth on recommend, execute, wallet and usage only, with a 401", () => {
+    expect(dev.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer", bearerFormat: "aak_ API key" });
+    const authed = ["recommendRoute", "executeCapability", "getWallet", "listUsage"];
+    for (const { op } of operations(dev)) {
+      const responses = op.responses as JsonObject;
+      if (authed.includes(op.operationId as string)) {
+        expect(op.security).toEqual([{ bearerAuth: [] }]);
+        expect(responses["401"]).toBeDefined();
+      } else {
+        expect(op.security).toEqual([]);
+        expect(responses["401"]).toBeUndefined();
+      }
+    }
+  });
+
+  it("documents the execute error statuses and the Idempotency-Key header", () => {
+    const execute = dev.paths["/domains/{domainKey}/capabilities/{capabilityId}/execute"]?.post as JsonObject;
+    expect(Object.keys(execute.responses as JsonObject).sort()).toEqual(["200", "400", "401", "402", "404", "409", "502", "503", "504"]);
+    const header = ((execute.parameters ?? []) as JsonObject[]).map((p) => deref(dev, p)).find((p) => p.in === "header");
+    expect(header).toMatchObject({ name: "Idempotency-Key", required: false, schema: { type: "string", maxLength: 255 } });
+    const limit = ((dev.paths["/usage"]?.get?.parameters ?? []) as JsonObject[]).map((p) => deref(dev, p))[0];
+    expect(limit).toMatchObject({ name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100, default: 20 } });
+  });
+
+  it("defines every resource schema, closed unless free-form", () => {
+    expect(Object.keys(dev.components.schemas).sort()).toEqual([...SCHEMA_NAMES].sort());
+    for (const name of SCHEMA_NAMES) {
+      const schema = dev.components.schemas[name];
+      expect({ name, open: schema.additionalProperties }).toEqual({ name, open: FREE_FORM_SCHEMAS.includes(name) });
+    }
+    const field = dev.components.schemas.CapabilityFieldContract as { properties: { fields: JsonObject } };
+    expect(field.properties.fields).toEqual(expect.objectContaining({ items: { $ref: "#/components/schemas/CapabilityFieldContract" } }));
+  });
+
+  it("compiles every schema with ajv in strict mode", () => {
+    const ajv = createDocumentAjv(dev);
+    const pointers = Object.keys(dev.components.schemas).map((name) => `/components/schemas/${name}`);
+    for (const [node, pointer] of walk(dev)) {
+      if (pointer.startsWith("/components/schemas")) continue;
+      if (pointer.endsWith("/schema") && typeof node === "object") pointers.push(pointer);
+    }
+    expect(pointers.length).toBeGreaterThan(SCHEMA_NAMES.length + 12);
+    for (const pointer of pointers) expect(() => compileAt(ajv, pointer)).not.toThrow();
+  });
+
+  it("has examples that match their schemas", () => {
+    const ajv = createDocumentAjv(dev);
+    let checked = 0;
+    const check = (schemaPointer: string, value: unknown, where: string) => {
+      const validate = compileAt(ajv, schemaPointer);
+      validate(value);
+      expect({ where, problems: formatErrors(validate.errors) }).toEqual({ where, problems: [] });
+      checked++;
+    };
+    for (const name of SCHEMA_NAMES) {
+      const examples = (dev.components.schemas[name].examples ?? []) as unknown[];
+      examples.forEach((value, i) => check(`/components/schemas/${name}`, value, `${name} example ${i}`));
+    }
+    for (const [node, pointer] of walk(dev)) {
+      if (!pointer.endsWith("/content/application~1json")) continue;
+      const media = node as JsonObject;
+      for (const [key, example] of Object.entries((media.examples ?? {}) as Record<string, JsonObject>)) {
+        check(`${pointer}/schema`, example.value, `${pointer} ${key}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(25);
+  });
+});
+
+describe("createResponseValidator", () => {
+  const validate = createResponseValidator(dev);
+  const domain = {
+    domainKey: "email",
+    label: "Email",
+    description: "Outbound email.",
+    status: "live",
+    capabilitiesPath: "/api/agentic-api/domains/email/capabilities",
+    routesPath: "/api/agentic-api/domains/email/routes",
+    routeEndpoint: null,
+    supportsIntentRouting: true,
+    liveCapabilityCount: 1,
+    totalCapabilityCount: 2,
+  };
+
+  it("accepts a valid DomainCatalogEntry array", () => {
+    expect(validate("GET", "/domains", 200, [domain, { ...domain, domainKey: "geo", startingPriceCredits: 5 }])).toEqual([]);
+  });
+
+  it("rejects an entry with a missing required field", () => {
+    const { label: _label, ...missing } = domain;
+    expect(validate("GET", "/domains", 200, [missing])).toEqual(["/0: must have required property 'label'"]);
+  });
+
+  it("rejects an entry with an extra field", () => {
+    expect(validate("get", "/domains", 200, [{ ...domain, vendor: "acme" }])).toEqual(["/0: must NOT have additional properties 'vendor'"]);
+  });
+
+  it("rejects wrong types and enum values", () => {
+    const problems = validate("GET", "/domains/{domainKey}", 200, { ...domain, status: "beta", liveCapabilityCount: 1.5 });
+    expect(problems).toHaveLength(2);
+  });
+
+  it("follows response $refs to ErrorResponse", () => {
+    const body = { success: false, error: "Domain 'mail' not found.", code: "DOMAIN_NOT_FOUND", hint: "List domains." };
+    expect(validate("GET", "/domains/{domainKey}", 404, body)).toEqual([]);
+    expect(validate("GET", "/domains/{domainKey}", 404, { ...body, code: "not-found" })).toHaveLength(1);
+  });
+
+  it("reports undocumented operations and statuses", () => {
+    expect(validate("DELETE", "/domains", 200, [])).toEqual(["DELETE /domains is not documented"]);
+    expect(validate("GET", "/domains", 418, {})).toEqual(["GET /domains documents no response for status 418"]);
+  });
+});

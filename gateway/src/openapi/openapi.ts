@@ -1,0 +1,854 @@
+// OpenAPI 3.1 description of the Agentic API REST interface, built from
+// shared/spec/capability-routing-service.md. Owns: every path, parameter, schema and error
+// response the gateway documents at /openapi.json (example payloads live in examples.ts).
+
+import { buildExamples, EXAMPLE_TRACE_ID, type Examples } from "./examples";
+
+/** A JSON Schema or OpenAPI object, kept loose on purpose: the document is plain JSON. */
+export type JsonObject = { [key: string]: unknown };
+
+/** Options of {@link buildOpenApiDocument}. */
+export interface BuildOpenApiOptions {
+  /** Base path of the REST interface, e.g. `/api/agentic-api`. Paths in the document are relative to it. */
+  basePath: string;
+  /** Origin the gateway is reached at, e.g. `https://api.example.com`. Omit for a server-relative server URL. */
+  serverUrl?: string;
+  /** Include non-production helpers (`POST /dev/init`). Must be false in production. */
+  devRoutes: boolean;
+}
+
+/** The document returned by {@link buildOpenApiDocument}. */
+export interface OpenApiDocument extends JsonObject {
+  openapi: "3.1.0";
+  info: JsonObject;
+  servers: JsonObject[];
+  tags: JsonObject[];
+  paths: Record<string, Record<string, JsonObject>>;
+  components: {
+    schemas: Record<SchemaName, JsonObject>;
+    responses: Record<string, JsonObject>;
+    parameters: Record<string, JsonObject>;
+    securitySchemes: Record<string, JsonObject>;
+  };
+}
+
+/** Names of every schema under `components.schemas`. */
+export const SCHEMA_NAMES = [
+  "DomainCatalogEntry",
+  "CapabilityCatalogEntry",
+  "RouteCatalogEntry",
+  "CapabilityContract",
+  "CapabilityOperationContract",
+  "CapabilityFieldContract",
+  "CapabilityInput",
+  "RecommendationResponse",
+  "RecommendationCandidate",
+  "WorkflowRecommendation",
+  "GenericExecutionResponse",
+  "WalletResponse",
+  "UsageResponse",
+  "UsageItem",
+  "DevInitRequest",
+  "DevInitResponse",
+  "ErrorResponse",
+] as const;
+
+/** One of {@link SCHEMA_NAMES}. */
+export type SchemaName = (typeof SCHEMA_NAMES)[number];
+
+/** Schemas whose properties are open (free-form objects); every other object schema is closed. */
+export const FREE_FORM_SCHEMAS: readonly SchemaName[] = ["CapabilityInput", "UsageItem"];
+
+const RECORD_STATUSES = ["live", "pending"];
+const CAPABILITY_STATUSES = ["live", "recommend_only", "planned", "pending"];
+const CONTRACT_STATUSES = ["available", "partial", "unavailable"];
+const ROUTE_MODES = ["managed", "byo", "redirect"];
+const FIELD_TYPES = ["string", "number", "integer", "boolean", "array", "object", "unknown"];
+const FIELD_FORMATS = ["email", "uri", "date-time", "iana-timezone"];
+
+const BEARER = [{ bearerAuth: [] }];
+const PUBLIC: JsonObject[] = [];
+const JSON_MEDIA = "application/json";
+
+// ---------------------------------------------------------------------------------------------
+// Schema helpers
+
+interface Field {
+  schema: JsonObject;
+  required: boolean;
+}
+
+const ref = (name: SchemaName): JsonObject => ({ $ref: `#/components/schemas/${name}` });
+const req = (schema: JsonObject): Field => ({ schema, required: true });
+const opt = (schema: JsonObject): Field => ({ schema, required: false });
+
+function withDescription(schema: JsonObject, description?: string): JsonObject {
+  return description === undefined ? schema : { ...schema, description };
+}
+
+const str = (description?: string, extra: JsonObject = {}): JsonObject =>
+  withDescription({ type: "string", ...extra }, description);
+const nullableStr = (description?: string): JsonObject =>
+  withDescription({ type: ["string", "null"] }, description);
+const int = (description?: string, extra: JsonObject = {}): JsonObject =>
+  withDescription({ type: "integer", ...extra }, description);
+const num = (description?: string, extra: JsonObject = {}): JsonObject =>
+  withDescription({ type: "number", ...extra }, description);
+const bool = (description?: string, extra: JsonObject = {}): JsonObject =>
+  withDescription({ type: "boolean", ...extra }, description);
+const oneOfValues = (values: string[], description?: string): JsonObject =>
+  withDescription({ type: "string", enum: values }, description);
+const arrayOf = (items: JsonObject, description?: string, extra: JsonObject = {}): JsonObject =>
+  withDescription({ type: "array", items, ...extra }, description);
+const strings = (description?: string): JsonObject => arrayOf({ type: "string" }, description);
+const freeForm = (description?: string): JsonObject =>
+  withDescription({ type: "object", additionalProperties: true }, description);
+
+/** An object schema; closed (`additionalProperties: false`) unless `open` is set. */
+function objectSchema(
+  description: string,
+  fields: Record<string, Field>,
+  options: { open?: boolean; examples?: unknown[] } = {},
+): JsonObject {
+  const properties: JsonObject = {};
+  const required: string[] = [];
+  for (const [name, field] of Object.entries(fields)) {
+    properties[name] = field.schema;
+    if (field.required) required.push(name);
+  }
+  return {
+    type: "object",
+    description,
+    properties,
+    ...(required.length > 0 ? { required } : {}),
+    additionalProperties: options.open === true,
+    ...(options.examples ? { examples: options.examples } : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// components.schemas
+
+function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
+  const routeMode = (description?: string) => oneOfValues(ROUTE_MODES, description);
+  const contractStatus = (description?: string) => oneOfValues(CONTRACT_STATUSES, description);
+
+  return {
+    DomainCatalogEntry: objectSchema(
+      "A domain: the top-level problem area (never a vendor).",
+      {
+        domainKey: req(str("Stable domain key.", { examples: ["email", "search", "geo"] })),
+        label: req(str("Human label.")),
+        description: req(str()),
+        status: req(oneOfValues(RECORD_STATUSES)),
+        capabilitiesPath: req(str("Server-relative path of the capabilities list of the domain.")),
+        routesPath: req(str("Server-relative path of the route list of the domain.")),
+        routeEndpoint: req(nullableStr("Server-relative path of a domain-level routing endpoint; null when the domain has none.")),
+        supportsIntentRouting: req(bool()),
+        liveCapabilityCount: req(int(undefined, { minimum: 0 })),
+        totalCapabilityCount: req(int(undefined, { minimum: 0 })),
+        startingPriceCredits: opt(int("Lowest starting price of a live capability of the domain, in credits (1000 credits = 1 USD).", { minimum: 0 })),
+      },
+      { examples: [ex.domain] },
+    ),
+
+    CapabilityCatalogEntry: objectSchema(
+      "A capability inside a domain. The product key is `<domainKey>.<capabilityId>`.",
+      {
+        capabilityKey: req(str("Dotted key `<domainKey>.<capabilityId>`.", { examples: ["email.send"] })),
+        capabilityId: req(str("Id inside the domain.", { examples: ["send", "people-search"] })),
+        domainKey: req(str()),
+        label: req(str()),
+        description: req(str()),
+        status: req(oneOfValues(CAPABILITY_STATUSES, "`recommend_only`: recommendable, execution gated.")),
+        supportedProviders: req(strings("Provider keys of every route of the capability.")),
+        enabledProviders: req(strings("Provider keys whose routes are enabled in this deployment.")),
+        supportedFeatures: req(strings()),
+        availableRouteModes: req(arrayOf(routeMode())),
+        startingPriceCredits: opt(num("Lowest starting price among the routes, in credits.", { minimum: 0 })),
+        recommendEndpoint: opt(str("Server-relative path of the recommend call.")),
+        executeEndpoint: opt(str("Server-relative path of the execute call.")),
+        routesEndpoint: req(nullableStr("Server-relative path of the capability's route list; null when it has no routes.")),
+        docsUrl: opt(str(undefined, { format: "uri" })),
+        contractEndpoint: opt(str("Server-relative path of the capability contract.")),
+        contractStatus: req(contractStatus()),
+      },
+      { examples: [ex.capability] },
+    ),
+
+    RouteCatalogEntry: objectSchema(
+      "One provider path for a capability. Provider-specific choices exist only here.",
+      {
+        routeKey: req(str("Opaque route identifier.", { examples: ["email.send.resend", "search.answer.exa.mpp"] })),
+        domainKey: req(str()),
+        capabilityKey: req(str()),
+        capabilityId: req(str()),
+        providerKey: req(str()),
+        providerLabel: req(str()),
+        networkKey: req(
+          str("Network the route settles over: `direct`, `mpp`, or a brand-specific network (for example `agentcash` for the x402 rail).", {
+            examples: ["direct", "mpp", "agentcash"],
+          }),
+        ),
+        routeMode: req(routeMode()),
+        managedByAgenticApi: req(bool("True when the service itself manages the route.")),
+        settlementRail: opt(str("Settlement protocol, e.g. `api_key`, `x402`, `mpp`.", { examples: ["api_key", "x402", "mpp"] })),
+        supportedFeatures: req(strings()),
+        summary: req(str()),
+        startingCostCredits: req(num("Starting price of one execution on this route, in credits.", { minimum: 0 })),
+        status: req(oneOfValues(RECORD_STATUSES)),
+      },
+      { examples: [ex.routes[0]] },
+    ),
+
+    CapabilityContract: objectSchema(
+      "Exact request fields of a capability's recommend and execute calls.",
+      {
+        domainKey: req(str()),
+        capabilityKey: req(str()),
+        capabilityId: req(str()),
+        docsUrl: opt(str(undefined, { format: "uri" })),
+        contractStatus: req(contractStatus()),
+        recommend: opt({ ...ref("CapabilityOperationContract"), description: "Contract of the recommend call." }),
+        execute: opt({ ...ref("CapabilityOperationContract"), description: "Contract of the execute call." }),
+        notes: req(strings()),
+      },
+      { examples: [ex.contract] },
+    ),
+
+    CapabilityOperationContract: objectSchema("Contract of one call (recommend or execute) of a capability.", {
+      status: req(contractStatus()),
+      dtoName: opt(str()),
+      requiredFields: req(strings()),
+      optionalFields: req(strings()),
+      conditionallyRequiredFields: req(strings("Fields required only in some combinations; see `oneOfRequired`.")),
+      oneOfRequired: opt(
+        arrayOf(
+          arrayOf({ type: "string" }, undefined, { minItems: 1 }),
+          "Extension of this service (not in the base spec): groups of field names of which at least one field of each group is required, e.g. `[[\"html\",\"text\"]]`.",
+        ),
+      ),
+      fields: req(arrayOf(ref("CapabilityFieldContract"))),
+      requestExample: opt(freeForm("Example request body.")),
+      responseExample: opt(freeForm("Example response body.")),
+      notes: req(strings()),
+    }),
+
+    CapabilityFieldContract: objectSchema("One request field of a capability call.", {
+      name: req(str()),
+      type: req(oneOfValues(FIELD_TYPES)),
+      required: req(bool()),
+      conditionallyRequired: opt(bool()),
+      enumValues: opt(strings("Allowed values.")),
+      maxLength: opt(int(undefined, { minimum: 0 })),
+      min: opt(num()),
+      max: opt(num()),
+      itemsType: opt(str("Type of the items when `type` is `array`.")),
+      format: opt(
+        oneOfValues(
+          FIELD_FORMATS,
+          "Extension of this service (not in the base spec): format a string value must have. `iana-timezone` is an IANA time zone name such as `Europe/Berlin`.",
+        ),
+      ),
+      fields: opt(arrayOf(ref("CapabilityFieldContract"), "Nested fields of an object (or of the objects of an array).")),
+      notes: opt(strings()),
+    }),
+
+    CapabilityInput: freeForm(
+      "Capability-specific request body. Its exact fields are read from the capability contract (`GET .../contract`).",
+    ),
+
+    RecommendationResponse: objectSchema(
+      "The route the service would take for a request, with the reasoning. Recommend never performs the paid operation.",
+      {
+        success: req(bool("Always true.", { const: true })),
+        productKey: opt(str("`<domainKey>.<capabilityId>`.")),
+        preferenceSource: opt(str("Where the applied preferences came from: `request` or `default`.", { examples: ["request", "default"] })),
+        optimizationPreferences: opt(strings("Preferences actually applied, in priority order (cost, reliability, speed, quality).")),
+        recommendedProvider: req(str()),
+        recommendedRouteKey: req(str()),
+        recommendedRouteMode: req(routeMode()),
+        canExecuteNow: req(bool("Whether the recommended route can be executed at once.")),
+        bestExecutableProvider: opt(str()),
+        bestExecutableRouteKey: opt(str()),
+        bestExecutableRouteMode: opt(routeMode()),
+        bestWorkflowRecommendation: opt(ref("WorkflowRecommendation")),
+        blockingRequirements: req(strings("What prevents execution now; empty when nothing blocks.")),
+        nextActions: req(strings()),
+        candidates: req(arrayOf(ref("RecommendationCandidate"))),
+        workflowRecommendations: req(arrayOf(ref("WorkflowRecommendation"))),
+      },
+      { examples: [ex.recommendation] },
+    ),
+
+    RecommendationCandidate: objectSchema(
+      "One scored route.",
+      {
+        provider: req(str()),
+        routeKey: req(str()),
+        routeMode: req(routeMode()),
+        canExecuteNow: req(bool()),
+        score: req(num()),
+        priceCredits: req(num(undefined, { minimum: 0 })),
+        trackingSupported: opt(bool()),
+        supportedFeatures: req(strings()),
+        settlementRail: opt(str()),
+        blockingRequirements: req(strings()),
+        nextActions: req(strings()),
+        reasons: req(strings()),
+      },
+      { examples: [ex.candidate] },
+    ),
+
+    WorkflowRecommendation: objectSchema(
+      "A suggested sequence of calls, e.g. acquire a resource and then execute.",
+      {
+        workflowType: req(str()),
+        summary: req(str()),
+        managedAfterAcquisition: opt(bool()),
+        acquisitionCapabilityKey: opt(str()),
+        acquisitionRouteKey: opt(str()),
+        acquisitionProvider: opt(str()),
+        acquisitionPriceCredits: opt(num(undefined, { minimum: 0 })),
+        executeRouteKey: opt(str()),
+        executeProvider: opt(str()),
+        executePriceCredits: opt(num(undefined, { minimum: 0 })),
+        estimatedFirstExecutionTotalCredits: opt(num(undefined, { minimum: 0 })),
+        recurringExecutionCredits: opt(num(undefined, { minimum: 0 })),
+        blockingRequirements: req(strings()),
+        nextActions: req(strings()),
+        reasons: req(strings()),
+      },
+      { examples: [ex.workflow] },
+    ),
+
+    GenericExecutionResponse: objectSchema(
+      "Result of a paid execution.",
+      {
+        success: req(bool("Always true.", { const: true })),
+        status: opt(str("Result status; `sent` for an email send.", { examples: ["sent"] })),
+        provider: opt(str("Provider actually used.")),
+        routeKey: opt(str("Route actually used.")),
+        creditsCharged: opt(num("Credits charged for this execution.", { minimum: 0 })),
+        providerMessageId: opt(str()),
+        data: opt(freeForm("Capability-specific result.")),
+      },
+      { examples: [ex.execution] },
+    ),
+
+    WalletResponse: objectSchema(
+      "Credit balance of the caller (1000 credits = 1 USD).",
+      {
+        success: req(bool(undefined, { const: true })),
+        userId: req(str()),
+        balanceCredits: req(int(undefined, { minimum: 0 })),
+      },
+      { examples: [ex.wallet] },
+    ),
+
+    UsageResponse: objectSchema(
+      "Most recent usage items of the caller, newest first.",
+      {
+        success: req(bool(undefined, { const: true })),
+        userId: req(str()),
+        items: req(arrayOf(ref("UsageItem"), undefined, { maxItems: 100 })),
+      },
+      { examples: [ex.usage] },
+    ),
+
+    UsageItem: objectSchema(
+      "One usage record. Free-form: the fields below are the ones this service sends; more may appear.",
+      {
+        id: opt(str()),
+        createdAt: opt(str(undefined, { format: "date-time" })),
+        productKey: opt(str("`<domainKey>.<capabilityId>`.")),
+        capabilityKey: opt(str()),
+        routeKey: opt(str()),
+        provider: opt(str()),
+        networkKey: opt(str()),
+        status: opt(str("Outcome, e.g. `succeeded`, `failed`, `refunded`.")),
+        creditsCharged: opt(num(undefined, { minimum: 0 })),
+        durationMs: opt(int("Duration of the provider call in milliseconds.", { minimum: 0 })),
+        agentName: opt(str()),
+        traceId: opt(str("W3C trace id of the request.")),
+      },
+      { open: true, examples: [ex.usageItem] },
+    ),
+
+    DevInitRequest: objectSchema(
+      "Development wallet to initialize. Both fields are optional.",
+      {
+        userId: opt(str("User to initialize; the server's default development user when omitted.", { minLength: 1 })),
+        balanceCredits: opt(int("Balance to set, in credits; a server default when omitted.", { minimum: 1 })),
+      },
+      { examples: [ex.devInitRequest] },
+    ),
+
+    DevInitResponse: objectSchema(
+      "The initialized development wallet and provider context.",
+      {
+        success: req(bool(undefined, { const: true })),
+        userId: req(str()),
+        balanceCredits: req(int(undefined, { minimum: 0 })),
+        credited: req(int("Credits added by this call.", { minimum: 0 })),
+        providers: req(strings()),
+        enabledProviders: req(strings()),
+        products: req(
+          arrayOf(
+            objectSchema("Starting price of one product.", {
+              productKey: req(str()),
+              startingPrice: req(num("In credits.", { minimum: 0 })),
+            }),
+          ),
+        ),
+      },
+      { examples: [ex.devInitResponse] },
+    ),
+
+    ErrorResponse: objectSchema(
+      "Error body. The spec marks every field optional; this server always sends `success` (false), `error`, `code` and `hint`, and `traceId` when the request was traced.",
+      {
+        success: opt(bool("Always false.", { const: false })),
+        error: opt(str("Human-readable message.")),
+        code: opt(
+          str(
+            "Machine-readable UPPER_SNAKE code: INVALID_INPUT, INVALID_JSON, AGENTIC_API_KEY_REQUIRED, INVALID_API_KEY, CREDITS_REQUIRED, DOMAIN_NOT_FOUND, CAPABILITY_NOT_FOUND, CAPABILITY_GATED, IDEMPOTENCY_CONFLICT, PROVIDER_ERROR, PROVIDER_TIMEOUT, UNAVAILABLE.",
+            { pattern: "^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$" },
+          ),
+        ),
+        hint: opt(str("What to do next.")),
+        traceId: opt(str("Extension of this service: W3C trace id of the request, for support.")),
+      },
+    ),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+
+interface ErrorCase {
+  status: number;
+  error: string;
+  hint: string;
+}
+
+function errorCases(basePath: string): Record<string, ErrorCase> {
+  const contract = `GET ${basePath}/domains/email/capabilities/send/contract`;
+  return {
+    INVALID_JSON: { status: 400, error: "Request body is not valid JSON.", hint: "Send a JSON object with Content-Type: application/json." },
+    INVALID_INPUT: { status: 400, error: "Field 'to' is required.", hint: `Read ${contract} for the exact fields.` },
+    AGENTIC_API_KEY_REQUIRED: {
+      status: 401,
+      error: "Agentic API key is required.",
+      hint: "Send Authorization: Bearer aak_... with the key from the install flow.",
+    },
+    INVALID_API_KEY: {
+      status: 401,
+      error: "API key is invalid or revoked.",
+      hint: "Create a new key through the hosted install flow and send it as Authorization: Bearer aak_...",
+    },
+    CREDITS_REQUIRED: {
+      status: 402,
+      error: "Insufficient credits: route email.send.resend costs 10 credits, balance is 3.",
+      hint: `Fund the wallet; check GET ${basePath}/wallet.`,
+    },
+    DOMAIN_NOT_FOUND: { status: 404, error: "Domain 'mail' not found.", hint: `List domains with GET ${basePath}/domains.` },
+    CAPABILITY_NOT_FOUND: {
+      status: 404,
+      error: "Capability 'email.sent' not found.",
+      hint: `List capabilities with GET ${basePath}/domains/email/capabilities.`,
+    },
+    CAPABILITY_GATED: {
+      status: 409,
+      error: "Execution of text.analyze is gated on every route.",
+      hint: "Call recommend and follow nextActions; canExecuteNow is false for this capability.",
+    },
+    IDEMPOTENCY_CONFLICT: {
+      status: 409,
+      error: "Idempotency-Key 'order-1234' was already used with a different request body.",
+      hint: "Use a new Idempotency-Key for a different request.",
+    },
+    PROVIDER_ERROR: {
+      status: 502,
+      error: "Provider resend failed; no credits were charged.",
+      hint: "Retry, or send allowFallback: true to let another route take the call.",
+    },
+    PROVIDER_TIMEOUT: {
+      status: 504,
+      error: "Provider resend did not answer in time; no credits were charged.",
+      hint: "Retry with the same Idempotency-Key.",
+    },
+    UNAVAILABLE: { status: 503, error: "Service temporarily unavailable.", hint: "Retry after a short delay." },
+  };
+}
+
+/** A response with an ErrorResponse body and one example per code. */
+function errorResponse(description: string, codes: string[], cases: Record<string, ErrorCase>): JsonObject {
+  const exampleMap: JsonObject = {};
+  for (const code of codes) {
+    const c = cases[code];
+    if (!c) throw new Error(`no error case for ${code}`);
+    exampleMap[code] = { value: { success: false, error: c.error, code, hint: c.hint, traceId: EXAMPLE_TRACE_ID } };
+  }
+  return {
+    description: `${description} Codes: ${codes.join(", ")}.`,
+    content: { [JSON_MEDIA]: { schema: ref("ErrorResponse"), examples: exampleMap } },
+  };
+}
+
+function buildErrorResponses(basePath: string): Record<string, JsonObject> {
+  const cases = errorCases(basePath);
+  return {
+    BadRequest: errorResponse("The body is not JSON, or a field or query parameter breaks the contract.", ["INVALID_INPUT", "INVALID_JSON"], cases),
+    InvalidQuery: errorResponse("A query parameter is out of range.", ["INVALID_INPUT"], cases),
+    Unauthorized: errorResponse("Authorization header missing, or the API key is invalid.", ["AGENTIC_API_KEY_REQUIRED", "INVALID_API_KEY"], cases),
+    CreditsRequired: errorResponse("The wallet balance is below the route price. Nothing was charged.", ["CREDITS_REQUIRED"], cases),
+    DomainNotFound: errorResponse("The domain does not exist.", ["DOMAIN_NOT_FOUND"], cases),
+    CapabilityNotFound: errorResponse("The domain or the capability does not exist.", ["DOMAIN_NOT_FOUND", "CAPABILITY_NOT_FOUND"], cases),
+    ExecuteConflict: errorResponse(
+      "Execution is gated for this capability or route (it may still be recommendable), or the Idempotency-Key was used with a different body.",
+      ["CAPABILITY_GATED", "IDEMPOTENCY_CONFLICT"],
+      cases,
+    ),
+    ProviderError: errorResponse("The provider failed and no fallback route was left. The hold was released.", ["PROVIDER_ERROR"], cases),
+    ProviderTimeout: errorResponse("The provider did not answer in time. The hold was released.", ["PROVIDER_TIMEOUT"], cases),
+    Unavailable: errorResponse("A backing service is unavailable; retry later.", ["UNAVAILABLE"], cases),
+  };
+}
+
+const responseRef = (name: string): JsonObject => ({ $ref: `#/components/responses/${name}` });
+
+// ---------------------------------------------------------------------------------------------
+// Operations
+
+const jsonBody = (schema: JsonObject, example?: unknown): JsonObject => ({
+  [JSON_MEDIA]: { schema, ...(example === undefined ? {} : { examples: { default: { value: example } } }) },
+});
+
+const ok = (description: string, schema: JsonObject, example: unknown): JsonObject => ({
+  description,
+  content: jsonBody(schema, example),
+});
+
+const paramRef = (name: string): JsonObject => ({ $ref: `#/components/parameters/${name}` });
+
+interface OperationSpec {
+  operationId: string;
+  tag: string;
+  summary: string;
+  description: string;
+  auth: boolean;
+  parameters?: JsonObject[];
+  requestBody?: JsonObject;
+  success: JsonObject;
+  errors: Record<string, string>;
+}
+
+function operation(spec: OperationSpec): JsonObject {
+  const responses: JsonObject = { "200": spec.success };
+  if (spec.auth) responses["401"] = responseRef("Unauthorized");
+  for (const [status, name] of Object.entries(spec.errors)) responses[status] = responseRef(name);
+  responses["503"] = responseRef("Unavailable");
+  return {
+    operationId: spec.operationId,
+    tags: [spec.tag],
+    summary: spec.summary,
+    description: spec.description,
+    security: spec.auth ? BEARER : PUBLIC,
+    ...(spec.parameters ? { parameters: spec.parameters } : {}),
+    ...(spec.requestBody ? { requestBody: spec.requestBody } : {}),
+    responses: sortByStatus(responses),
+  };
+}
+
+function sortByStatus(responses: JsonObject): JsonObject {
+  return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<string, JsonObject>> {
+  const domain = [paramRef("domainKey")];
+  const capability = [paramRef("domainKey"), paramRef("capabilityId")];
+  const capabilityPath = "/domains/{domainKey}/capabilities/{capabilityId}";
+
+  const paths: Record<string, Record<string, JsonObject>> = {
+    "/domains": {
+      get: operation({
+        operationId: "listDomains",
+        tag: "Catalog",
+        summary: "List domains",
+        description: "Every domain of the catalog with its status, counts and starting price. Start here.",
+        auth: false,
+        success: ok("The domains.", arrayOf(ref("DomainCatalogEntry")), [ex.domain]),
+        errors: {},
+      }),
+    },
+    "/domains/{domainKey}": {
+      get: operation({
+        operationId: "getDomain",
+        tag: "Catalog",
+        summary: "Get a domain",
+        description: "One domain of the catalog.",
+        auth: false,
+        parameters: domain,
+        success: ok("The domain.", ref("DomainCatalogEntry"), ex.domain),
+        errors: { "404": "DomainNotFound" },
+      }),
+    },
+    "/domains/{domainKey}/capabilities": {
+      get: operation({
+        operationId: "listCapabilities",
+        tag: "Catalog",
+        summary: "List the capabilities of a domain",
+        description: "Capabilities of the domain. Read `status` to see which are live; `recommend_only` ones can be recommended but not executed.",
+        auth: false,
+        parameters: domain,
+        success: ok("The capabilities.", arrayOf(ref("CapabilityCatalogEntry")), [ex.capability]),
+        errors: { "404": "DomainNotFound" },
+      }),
+    },
+    [capabilityPath]: {
+      get: operation({
+        operationId: "getCapability",
+        tag: "Catalog",
+        summary: "Get a capability",
+        description: "One capability with its status, providers, route modes and endpoints.",
+        auth: false,
+        parameters: capability,
+        success: ok("The capability.", ref("CapabilityCatalogEntry"), ex.capability),
+        errors: { "404": "CapabilityNotFound" },
+      }),
+    },
+    "/domains/{domainKey}/routes": {
+      get: operation({
+        operationId: "listDomainRoutes",
+        tag: "Catalog",
+        summary: "List the routes of a domain",
+        description: "Every provider route of every capability of the domain.",
+        auth: false,
+        parameters: domain,
+        success: ok("The routes.", arrayOf(ref("RouteCatalogEntry")), ex.routes),
+        errors: { "404": "DomainNotFound" },
+      }),
+    },
+    [`${capabilityPath}/routes`]: {
+      get: operation({
+        operationId: "listCapabilityRoutes",
+        tag: "Catalog",
+        summary: "List the routes of a capability",
+        description: "Provider routes of one capability, with network, settlement rail, mode, price and status.",
+        auth: false,
+        parameters: capability,
+        success: ok("The routes.", arrayOf(ref("RouteCatalogEntry")), ex.routes),
+        errors: { "404": "CapabilityNotFound" },
+      }),
+    },
+    [`${capabilityPath}/contract`]: {
+      get: operation({
+        operationId: "getCapabilityContract",
+        tag: "Contracts",
+        summary: "Get the contract of a capability",
+        description: "Exact request fields of the recommend and execute calls. Read it before the first execution.",
+        auth: false,
+        parameters: capability,
+        success: ok("The contract.", ref("CapabilityContract"), ex.contract),
+        errors: { "404": "CapabilityNotFound" },
+      }),
+    },
+    [`${capabilityPath}/recommend`]: {
+      post: operation({
+        operationId: "recommendRoute",
+        tag: "Routing",
+        summary: "Recommend a route",
+        description:
+          "Scores every route of the capability for this request and returns the best one with candidates, reasons and what blocks execution. " +
+          "Free: never performs the paid operation. Body fields come from the contract's `recommend` block; " +
+          "for email.send: `agentName`, `optimizationPreferences` (cost, reliability, speed, quality), `tracking`. An empty body applies defaults.",
+        auth: true,
+        parameters: capability,
+        requestBody: {
+          required: false,
+          description: "Capability-specific recommend input.",
+          content: jsonBody(ref("CapabilityInput"), ex.recommendRequest),
+        },
+        success: ok("The recommendation.", ref("RecommendationResponse"), ex.recommendation),
+        errors: { "400": "BadRequest", "404": "CapabilityNotFound" },
+      }),
+    },
+    [`${capabilityPath}/execute`]: {
+      post: operation({
+        operationId: "executeCapability",
+        tag: "Routing",
+        summary: "Execute a capability",
+        description:
+          "Performs the paid operation: validates the body against the contract's `execute` block, picks a route " +
+          "(pinned with `provider`, else the best executable one; `allowFallback` permits another route on failure), " +
+          "holds credits, calls the provider, then charges exactly `creditsCharged` or releases the hold.",
+        auth: true,
+        parameters: [...capability, paramRef("IdempotencyKey")],
+        requestBody: {
+          required: true,
+          description: "Capability-specific execute input (the inner body only, no wrapper).",
+          content: jsonBody(ref("CapabilityInput"), ex.executeRequest),
+        },
+        success: ok("The execution result.", ref("GenericExecutionResponse"), ex.execution),
+        errors: {
+          "400": "BadRequest",
+          "402": "CreditsRequired",
+          "404": "CapabilityNotFound",
+          "409": "ExecuteConflict",
+          "502": "ProviderError",
+          "504": "ProviderTimeout",
+        },
+      }),
+    },
+    "/wallet": {
+      get: operation({
+        operationId: "getWallet",
+        tag: "Wallet",
+        summary: "Get the wallet balance",
+        description: "Credit balance of the user the API key belongs to (1000 credits = 1 USD).",
+        auth: true,
+        parameters: [paramRef("userId")],
+        success: ok("The wallet.", ref("WalletResponse"), ex.wallet),
+        errors: {},
+      }),
+    },
+    "/usage": {
+      get: operation({
+        operationId: "listUsage",
+        tag: "Wallet",
+        summary: "List recent usage",
+        description: "Most recent usage items of the user the API key belongs to, newest first, at most `limit`.",
+        auth: true,
+        parameters: [paramRef("limit")],
+        success: ok("The usage items.", ref("UsageResponse"), ex.usage),
+        errors: { "400": "InvalidQuery" },
+      }),
+    },
+  };
+
+  if (devRoutes) {
+    paths["/dev/init"] = {
+      post: operation({
+        operationId: "devInit",
+        tag: "Development",
+        summary: "Initialize a development wallet",
+        description:
+          "Non-production helper: sets the development wallet of `userId` to `balanceCredits` and prepares its provider context. " +
+          "Not offered in production (the path answers 404 there).",
+        auth: false,
+        requestBody: {
+          required: false,
+          description: "Optional wallet settings.",
+          content: jsonBody(ref("DevInitRequest"), ex.devInitRequest),
+        },
+        success: ok("The initialized wallet.", ref("DevInitResponse"), ex.devInitResponse),
+        errors: { "400": "BadRequest" },
+      }),
+    };
+  }
+  return paths;
+}
+
+function buildParameters(): Record<string, JsonObject> {
+  return {
+    domainKey: {
+      name: "domainKey",
+      in: "path",
+      required: true,
+      description: "Domain key.",
+      schema: { type: "string", minLength: 1 },
+      example: "email",
+    },
+    capabilityId: {
+      name: "capabilityId",
+      in: "path",
+      required: true,
+      description: "Capability id inside the domain.",
+      schema: { type: "string", minLength: 1 },
+      example: "send",
+    },
+    IdempotencyKey: {
+      name: "Idempotency-Key",
+      in: "header",
+      required: false,
+      description:
+        "Makes the execution safe to retry. The first result for a user and key is stored for 24 hours and replayed " +
+        "for a retry with the same body, with no second charge. The same key with a different body answers 409 IDEMPOTENCY_CONFLICT.",
+      schema: { type: "string", minLength: 1, maxLength: 255 },
+      example: "order-1234-confirmation",
+    },
+    userId: {
+      name: "userId",
+      in: "query",
+      required: false,
+      description: "Reads the wallet of another user. Honoured only outside production; ignored in production.",
+      schema: { type: "string", minLength: 1 },
+    },
+    limit: {
+      name: "limit",
+      in: "query",
+      required: false,
+      description: "Maximum number of items. Out of range answers 400 INVALID_INPUT.",
+      schema: { type: "integer", minimum: 1, maximum: 100, default: 20 },
+    },
+  };
+}
+
+/** `basePath` with one leading slash and no trailing slash; "" for the root. */
+function normalizeBasePath(basePath: string): string {
+  const trimmed = basePath.replace(/^\/+|\/+$/g, "");
+  return trimmed === "" ? "" : `/${trimmed}`;
+}
+
+/** Joins `serverUrl` (an origin, possibly already ending in the base path) with the base path. */
+function serverUrlFor(basePath: string, serverUrl?: string): string {
+  if (serverUrl === undefined) return basePath || "/";
+  const origin = serverUrl.replace(/\/+$/, "");
+  return basePath !== "" && origin.endsWith(basePath) ? origin : `${origin}${basePath}`;
+}
+
+/**
+ * Builds the OpenAPI 3.1.0 document of the Agentic API. Paths are relative to the single server,
+ * whose URL ends in `basePath`. `POST /dev/init` and its tag appear only when `devRoutes` is true.
+ */
+export function buildOpenApiDocument(opts: BuildOpenApiOptions): OpenApiDocument {
+  const basePath = normalizeBasePath(opts.basePath);
+  const ex = buildExamples(basePath);
+  const tags: JsonObject[] = [
+    { name: "Catalog", description: "Domains, capabilities and routes. No API key needed." },
+    { name: "Contracts", description: "Exact request fields of each capability. No API key needed." },
+    { name: "Routing", description: "Recommend a route (free), then execute the capability (paid)." },
+    { name: "Wallet", description: "Credit balance and usage of the caller." },
+  ];
+  if (opts.devRoutes) tags.push({ name: "Development", description: "Non-production helpers." });
+
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Agentic API",
+      version: "1.0.0",
+      summary: "A capability router for AI agents.",
+      description:
+        "Capability-first gateway for paid third-party APIs. Ask for a capability (`email.send`, `search.answer`), never a vendor: " +
+        "read the catalog and the capability contract, ask for a recommendation, execute, then check the wallet and usage. " +
+        "Billing is in credits (1000 credits = 1 USD). Recommend, execute, wallet and usage need `Authorization: Bearer aak_...`.",
+    },
+    servers: [{ url: serverUrlFor(basePath, opts.serverUrl), description: "This deployment." }],
+    tags,
+    paths: buildPaths(ex, opts.devRoutes),
+    components: {
+      schemas: buildSchemas(ex),
+      responses: buildErrorResponses(basePath),
+      parameters: buildParameters(),
+      securitySchemes: {
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "aak_ API key",
+          description: "API key from the hosted install flow, sent as `Authorization: Bearer aak_...`.",
+        },
+      },
+    },
+  };
+}

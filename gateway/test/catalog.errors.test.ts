@@ -1,0 +1,96 @@
+// Failures of the catalog half: unknown keys and paths, bad bodies, a backend that is down.
+// Each answers with an ErrorResponse (success, error, code, hint) and never a stack trace.
+import { startTestCatalog, type TestCatalog } from "../../services/catalog/test/harness";
+import { buildOpenApiDocument } from "../src/openapi/openapi";
+import { createResponseValidator } from "../src/openapi/validate-response";
+import { BASE_PATH, startTestGateway, type TestGateway } from "./harness";
+
+const validate = createResponseValidator(buildOpenApiDocument({ basePath: BASE_PATH, devRoutes: true }));
+
+function expectErrorBody(body: any, code: string) {
+  expect(body).toMatchObject({ success: false, code, error: expect.any(String), hint: expect.any(String) });
+  expect(JSON.stringify(body)).not.toMatch(/\bat .*\.(js|ts):\d+/); // no stack frames
+}
+
+describe("catalog endpoint errors", () => {
+  let catalog: TestCatalog;
+  let gw: TestGateway;
+  beforeAll(async () => {
+    catalog = await startTestCatalog();
+    gw = await startTestGateway({ catalogAddress: catalog.address });
+  });
+  afterAll(async () => {
+    await gw.stop();
+    await catalog.stop();
+  });
+
+  it.each([
+    ["/domains/nope", "/domains/{domainKey}"],
+    ["/domains/nope/capabilities", "/domains/{domainKey}/capabilities"],
+    ["/domains/nope/routes", "/domains/{domainKey}/routes"],
+    ["/domains/nope/capabilities/send", "/domains/{domainKey}/capabilities/{capabilityId}"],
+    ["/domains/nope/capabilities/send/contract", "/domains/{domainKey}/capabilities/{capabilityId}/contract"],
+  ])("GET %s → 404 DOMAIN_NOT_FOUND", async (path, template) => {
+    const res = await fetch(gw.baseUrl + path);
+    const body = await res.json();
+    expect(res.status).toBe(404);
+    expectErrorBody(body, "DOMAIN_NOT_FOUND");
+    expect(validate("get", template, 404, body)).toEqual([]);
+  });
+
+  it.each(["/domains/email/capabilities/teleport", "/domains/email/capabilities/teleport/routes", "/domains/email/capabilities/teleport/contract"])(
+    "GET %s → 404 CAPABILITY_NOT_FOUND",
+    async (path) => {
+      const res = await fetch(gw.baseUrl + path);
+      expect(res.status).toBe(404);
+      expectErrorBody(await res.json(), "CAPABILITY_NOT_FOUND");
+    },
+  );
+
+  it("answers unknown paths with a JSON 404", async () => {
+    for (const url of [`${gw.origin}/nothing`, `${gw.baseUrl}/domains/email/capabilities/send/teleport`]) {
+      const res = await fetch(url);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toMatch(/application\/json/);
+      expectErrorBody(await res.json(), "NOT_FOUND");
+    }
+  });
+
+  it("answers malformed JSON with 400 INVALID_JSON", async () => {
+    const res = await fetch(`${gw.baseUrl}/domains`, { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" });
+    expect(res.status).toBe(400);
+    expectErrorBody(await res.json(), "INVALID_JSON");
+  });
+
+  it("answers an oversized body with 413 PAYLOAD_TOO_LARGE", async () => {
+    const big = JSON.stringify({ text: "x".repeat(100 * 1024) });
+    const res = await fetch(`${gw.baseUrl}/domains`, { method: "POST", headers: { "content-type": "application/json" }, body: big });
+    expect(res.status).toBe(413);
+    expectErrorBody(await res.json(), "PAYLOAD_TOO_LARGE");
+  });
+
+  it("/healthz is alive and /readyz checks the catalog", async () => {
+    expect((await fetch(`${gw.origin}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${gw.origin}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ok", checks: { catalog: "ok" } });
+  });
+});
+
+describe("when the catalog is down", () => {
+  it("catalog endpoints answer 503 UNAVAILABLE and /readyz says so", async () => {
+    const catalog = await startTestCatalog();
+    const gw = await startTestGateway({ catalogAddress: catalog.address });
+    try {
+      await catalog.stop();
+      const res = await fetch(`${gw.baseUrl}/domains`);
+      expect(res.status).toBe(503);
+      expectErrorBody(await res.json(), "UNAVAILABLE");
+      const ready = await fetch(`${gw.origin}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ checks: { catalog: "unavailable" } });
+    } finally {
+      await gw.stop();
+    }
+  });
+});

@@ -1,0 +1,43 @@
+// Starts the real gateway app on a free loopback port against real backend addresses.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createLogger } from "@agentic/platform";
+import { createCatalogClient } from "@agentic/clients";
+import { createApp } from "../src/app";
+import { backendChecks } from "../src/routes/health";
+
+export const BASE_PATH = "/api/agentic-api";
+
+export interface TestGateway {
+  /** Origin, e.g. http://127.0.0.1:40123 */
+  origin: string;
+  /** Origin plus base path. */
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function startTestGateway(opts: { catalogAddress: string; devRoutes?: boolean }): Promise<TestGateway> {
+  const catalog = createCatalogClient(opts.catalogAddress, 2_000);
+  const readiness = backendChecks({ catalog: opts.catalogAddress });
+  const app = createApp({
+    basePath: BASE_PATH,
+    bodyLimit: "64kb",
+    devRoutes: opts.devRoutes ?? true,
+    catalog,
+    readiness,
+    logger: createLogger("gateway-test", "silent"),
+  });
+  const server: Server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    baseUrl: origin + BASE_PATH,
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      catalog.close();
+      readiness.close();
+    },
+  };
+}

@@ -1,0 +1,2 @@
+// @agentic/clients: one promise-returning client per service.
+export * from "./catalog";

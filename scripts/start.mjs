@@ -1,0 +1,136 @@
+#!/usr/bin/env node
+// `npm start`: runs the whole system on one machine (the embedded default). Starts a private
+// nats-server (JetStream in a temp dir) unless NATS_URL is set, then every service that exists,
+// waits until each reports SERVING, prints the base URL and a development API key, and stops
+// everything cleanly on Ctrl-C. Run `npm run build` first (npm start does it for you).
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(join(root, "package.json"));
+const { createHealthChecker, randomBase62 } = require("@agentic/platform");
+const { startNatsServer, natsServerBin } = require("@agentic/platform/testing");
+
+const env = process.env;
+const gatewayPort = Number(env.PORT ?? 8080);
+const host = "127.0.0.1";
+
+/** The services in start order; each is started only when it has been built. */
+const SERVICES = [
+  { name: "catalog", main: "services/catalog/dist/main.js", grpcPort: 50051 },
+  { name: "ledger", main: "services/ledger/dist/main.js", grpcPort: 50054, needsNats: true },
+  { name: "router", main: "services/router/dist/main.js", grpcPort: 50052, needsNats: true },
+  { name: "sandbox", main: "sandbox/dist/main.js", httpPort: 8090 },
+  { name: "executor", main: "services/executor/dist/main.js", grpcPort: 50053, needsNats: true },
+  { name: "gateway", main: "gateway/dist/main.js", httpPort: gatewayPort },
+];
+
+const children = [];
+let nats;
+let stopping = false;
+
+function fail(message) {
+  console.error(`npm start: ${message}`);
+  void shutdown(1);
+}
+
+function checkPrerequisites() {
+  const [major, minor] = process.versions.node.split(".").map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) fail(`Node ${process.versions.node} is too old: install Node 20.19 or newer.`);
+  if (!env.NATS_URL && spawnSync(natsServerBin(), ["--version"]).error) {
+    fail("nats-server is not installed: run `sudo apt-get install nats-server` (or set NATS_URL to a running server).");
+  }
+}
+
+function start(service, serviceEnv) {
+  const child = spawn(process.execPath, ["--require", "@agentic/platform/telemetry", join(root, service.main)], {
+    cwd: root,
+    env: { ...env, OTEL_SERVICE_NAME: service.name, ...serviceEnv },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  child.on("exit", (code, signal) => {
+    if (!stopping) fail(`${service.name} exited (${signal ?? `code ${code}`}); see its log above.`);
+  });
+  children.push({ service, child });
+}
+
+async function waitUntil(what, probe, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await probe()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
+}
+
+async function waitForGrpc(service) {
+  const checker = createHealthChecker(`${host}:${service.grpcPort}`);
+  try {
+    await waitUntil(service.name, () => checker.check(500));
+  } finally {
+    checker.close();
+  }
+}
+
+async function waitForHttp(name, url) {
+  await waitUntil(name, () => fetch(url).then((r) => r.ok, () => false));
+}
+
+async function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  // Reverse start order, like each service's own shutdown.
+  for (const { child } of [...children].reverse()) {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    }
+  }
+  await nats?.stop();
+  process.exit(code);
+}
+
+async function main() {
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
+  checkPrerequisites();
+
+  const natsUrl = env.NATS_URL ?? (nats = await startNatsServer()).url;
+  const devKey = env.AGENTIC_API_KEYS ? undefined : `aak_${randomBase62(40)}`;
+  const addrs = {
+    CATALOG_ADDR: `${host}:50051`,
+    ROUTER_ADDR: `${host}:50052`,
+    EXECUTOR_ADDR: `${host}:50053`,
+    LEDGER_ADDR: `${host}:50054`,
+  };
+  const started = [];
+  for (const service of SERVICES) {
+    if (!existsSync(join(root, service.main))) continue;
+    const serviceEnv = {
+      ...addrs,
+      PORT: String(service.grpcPort ?? service.httpPort),
+      ...(service.needsNats ? { NATS_URL: natsUrl } : {}),
+      ...(service.name === "ledger" && devKey ? { AGENTIC_API_KEYS: `${devKey}:dev-user` } : {}),
+      ...(service.name === "executor" ? { SANDBOX_URL: `http://${host}:8090` } : {}),
+    };
+    start(service, serviceEnv);
+    if (service.grpcPort) await waitForGrpc(service);
+    else if (service.name === "gateway") await waitForHttp("gateway", `http://${host}:${service.httpPort}/readyz`);
+    else await waitForHttp(service.name, `http://${host}:${service.httpPort}/healthz`);
+    started.push(service.name);
+  }
+
+  const base = `http://localhost:${gatewayPort}/api/agentic-api`;
+  console.log(`
+Agentic API is running (${started.join(", ")}; NATS ${natsUrl}).
+  Base URL:  ${base}
+  Try:       curl ${base}/domains${devKey ? `
+  API key:   ${devKey}   (user dev-user; development only)` : ""}
+Press Ctrl-C to stop.`);
+}
+
+main().catch((err) => fail(err.message));
