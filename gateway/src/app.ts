@@ -1,10 +1,13 @@
 // Builds the gateway's express app from its clients; no listening, no config reading here.
 import express, { type Express } from "express";
 import type { Logger } from "@agentic/platform";
-import type { CatalogClient } from "@agentic/clients";
+import type { CatalogClient, LedgerClient } from "@agentic/clients";
 import { buildOpenApiDocument } from "./openapi/openapi";
 import { catalogRoutes } from "./routes/catalog";
 import { healthRoutes, type ReadinessCheck } from "./routes/health";
+import { walletRoutes } from "./routes/wallet";
+import { devInitRoutes } from "./routes/dev-init";
+import { requireApiKey, type AuthOptions } from "./middleware/auth";
 import { errorHandler, notFoundHandler } from "./middleware/errors";
 
 export interface GatewayDeps {
@@ -13,6 +16,9 @@ export interface GatewayDeps {
   /** False in production: /dev/init and ?userId= overrides do not exist there. */
   devRoutes: boolean;
   catalog: CatalogClient;
+  ledger: LedgerClient;
+  /** Tuning of the API-key cache (tests shorten it). */
+  auth?: Partial<AuthOptions>;
   readiness: ReadinessCheck[];
   logger: Logger;
 }
@@ -28,6 +34,9 @@ export function createApp(deps: GatewayDeps): Express {
     res.json(openapi);
   });
   api.use(catalogRoutes(deps.catalog));
+  const auth = requireApiKey(deps.ledger, deps.auth);
+  api.use(walletRoutes(deps.ledger, auth, { allowUserOverride: deps.devRoutes }));
+  if (deps.devRoutes) api.use(devInitRoutes(deps.ledger, deps.catalog));
 
   app.use(healthRoutes(deps.readiness));
   app.use(deps.basePath, api);

@@ -52,3 +52,20 @@ export function sendBackendError(res: Response, err: unknown): void {
   const httpStatus = CODE_TO_HTTP[remote.code] ?? GRPC_TO_HTTP[remote.grpcCode] ?? 500;
   sendError(res, httpStatus, remote.code, remote.message, remote.hint);
 }
+
+/** An error the gateway itself raises (bad query or body); the error handler renders it. */
+export class HttpError extends Error {
+  constructor(
+    readonly httpStatus: number,
+    readonly code: string,
+    message: string,
+    readonly hint: string,
+  ) {
+    super(message);
+  }
+}
+
+/** 400 INVALID_INPUT naming the offending field in the hint. */
+export function invalidInput(field: string, problem: string, hint = `Fix '${field}' and retry.`): HttpError {
+  return new HttpError(400, "INVALID_INPUT", `${field}: ${problem}`, hint);
+}

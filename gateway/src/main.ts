@@ -2,7 +2,7 @@
 import { createServer } from "node:http";
 import { Lifecycle, createLogger, loadConfig } from "@agentic/platform";
 import { shutdownTelemetry } from "@agentic/platform/telemetry";
-import { createCatalogClient } from "@agentic/clients";
+import { createCatalogClient, createLedgerClient } from "@agentic/clients";
 import { configSchema } from "./config";
 import { createApp } from "./app";
 import { backendChecks } from "./routes/health";
@@ -14,8 +14,12 @@ async function main(): Promise<void> {
   life.onStop("telemetry", shutdownTelemetry);
 
   const catalog = createCatalogClient(config.CATALOG_ADDR, config.BACKEND_DEADLINE_MS);
-  life.onStop("clients", () => catalog.close());
-  const readiness = backendChecks({ catalog: config.CATALOG_ADDR });
+  const ledger = createLedgerClient(config.LEDGER_ADDR, config.BACKEND_DEADLINE_MS);
+  life.onStop("clients", () => {
+    catalog.close();
+    ledger.close();
+  });
+  const readiness = backendChecks({ catalog: config.CATALOG_ADDR, ledger: config.LEDGER_ADDR });
   life.onStop("readiness", () => readiness.close());
 
   const app = createApp({
@@ -23,6 +27,7 @@ async function main(): Promise<void> {
     bodyLimit: config.BODY_LIMIT,
     devRoutes: config.APP_ENV !== "production",
     catalog,
+    ledger,
     readiness,
     logger,
   });

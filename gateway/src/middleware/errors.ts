@@ -2,7 +2,7 @@
 // ErrorResponse (body-parser errors → 4xx, backend gRPC errors → the mapped status).
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { Logger } from "@agentic/platform";
-import { sendBackendError, sendError } from "../errors";
+import { HttpError, sendBackendError, sendError } from "../errors";
 
 export const notFoundHandler: RequestHandler = (req, res) => {
   sendError(res, 404, "NOT_FOUND", `no route for ${req.method} ${req.path}`, "See GET /api/agentic-api/openapi.json for the endpoints.");
@@ -25,6 +25,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) {
       res.end();
+      return;
+    }
+    if (err instanceof HttpError) {
+      sendError(res, err.httpStatus, err.code, err.message, err.hint);
       return;
     }
     const bodyError = BODY_ERRORS[(err as { type?: string })?.type ?? ""];

@@ -64,7 +64,7 @@ const CAPABILITY_STATUSES = ["live", "recommend_only", "planned", "pending"];
 const CONTRACT_STATUSES = ["available", "partial", "unavailable"];
 const ROUTE_MODES = ["managed", "byo", "redirect"];
 const FIELD_TYPES = ["string", "number", "integer", "boolean", "array", "object", "unknown"];
-const FIELD_FORMATS = ["email", "uri", "date-time", "iana-timezone"];
+const FIELD_FORMATS = ["email", "uri", "date-time", "date", "iana-timezone", "language-tag", "country-code", "currency-code"];
 
 const BEARER = [{ bearerAuth: [] }];
 const PUBLIC: JsonObject[] = [];

@@ -1,2 +1,3 @@
 // @agentic/clients: one promise-returning client per service.
 export * from "./catalog";
+export * from "./ledger";

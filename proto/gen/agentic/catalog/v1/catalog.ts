@@ -128,7 +128,10 @@ export interface FieldContract {
   itemsType?: string | undefined;
   fields: FieldContract[];
   notes: string[];
-  /** Optional format hint for strings: "email", "uri", "date-time", "iana-timezone". */
+  /**
+   * Optional format hint for strings (for arrays, of each item): email, uri, date-time, date,
+   * iana-timezone, language-tag (BCP 47), country-code (ISO 3166-1 alpha-2), currency-code (ISO 4217).
+   */
   format?: string | undefined;
 }
 

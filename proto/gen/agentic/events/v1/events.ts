@@ -55,21 +55,28 @@ export function settlementKindToJSON(object: SettlementKind): string {
 }
 
 /**
- * Published by the executor once per execution attempt that held credits; applied by the
- * ledger exactly once per hold_id (Nats-Msg-Id = hold_id, plus a state check).
+ * Published by the executor once per execution attempt that held credits, on subject
+ * executions.settled with header Nats-Msg-Id = hold_id; applied by the ledger's durable consumer
+ * exactly once per hold_id (Nats-Msg-Id de-duplication plus a state check: the first settlement of
+ * a hold wins, later ones are acknowledged and ignored; a capture after the hold expired charges nothing).
  */
 export interface ExecutionSettled {
+  /** The hold being settled (HoldCreditsRequest.hold_id). */
   holdId: string;
+  /** Owner of the hold; a settlement naming another user is ignored. */
   userId: string;
   kind: SettlementKind;
+  /** CAPTURE only: credits to charge, 0..the held amount (more is clamped to the held amount). */
   capturedCredits: number;
-  /** The usage item recorded with the settlement. */
+  /** The usage item recorded with the settlement (once per hold); credits_charged is set by the ledger. */
   usage?: ExecutionUsage | undefined;
 }
 
 /** What the usage list shows of one execution outcome. */
 export interface ExecutionUsage {
+  /** Usage item id ("use_..."); the ledger derives one from the hold id when empty. */
   usageId: string;
+  /** When the execution happened (the ledger's receive time when unset). */
   createdAt?: Date | undefined;
   productKey: string;
   capabilityKey: string;

@@ -47,6 +47,7 @@ export interface AuthenticateApiKeyResponse {
 }
 
 export interface CreateApiKeyRequest {
+  /** Owner of the key (1..128 printable characters, no spaces). */
   userId: string;
   /** Free-form label shown when listing. */
   name: string;
@@ -68,6 +69,7 @@ export interface ListApiKeysResponse {
 }
 
 export interface RevokeApiKeyRequest {
+  /** Id of the key record ("key_..."), as listed; NOT_FOUND (API_KEY_NOT_FOUND) when unknown. */
   keyId: string;
 }
 
@@ -93,9 +95,13 @@ export interface GetWalletResponse {
 }
 
 export interface GrantCreditsRequest {
-  /** Idempotency id of the grant; a repeated id grants nothing more. */
+  /**
+   * Idempotency id of the grant; a repeated id grants nothing more. The same id with another
+   * user or amount is ALREADY_EXISTS (GRANT_ID_CONFLICT).
+   */
   grantId: string;
   userId: string;
+  /** Credits to add, 1..10^12. */
   amountCredits: number;
   /** Why the credits were granted ("dev_init", "top_up"). */
   reason: string;
@@ -118,27 +124,41 @@ export interface Hold {
   state: string;
   /** Credits finally charged (set once captured). */
   capturedCredits: number;
-  createdAt?: Date | undefined;
+  createdAt?:
+    | Date
+    | undefined;
+  /** When the sweeper releases the hold (journal kind expiry) if no settlement arrived. */
   expiresAt?:
     | Date
     | undefined;
   /** Route the hold pays for. */
   routeKey: string;
+  /** When the hold left the held state (captured, released or expired). */
+  settledAt?: Date | undefined;
 }
 
 export interface HoldCreditsRequest {
-  /** Client-supplied id (the executor's attempt id); a repeated id returns the same hold. */
+  /**
+   * Client-supplied id (the executor's attempt id, 1..128 chars); a repeated id with the same
+   * user and amount returns the same hold (in whatever state it is now); with another user or
+   * amount it is ALREADY_EXISTS (HOLD_ID_CONFLICT). A refused hold (CREDITS_REQUIRED) leaves no record.
+   */
   holdId: string;
   userId: string;
+  /** Credits to reserve, 1..10^12. */
   amountCredits: number;
-  /** How long the hold lives before the ledger releases it (0 = the ledger's default). */
+  /** How long the hold lives before the ledger releases it (0 = the ledger's default, max 1 h). */
   ttlMs: number;
   routeKey: string;
 }
 
 export interface HoldCreditsResponse {
   hold?: Hold | undefined;
-  wallet?: Wallet | undefined;
+  wallet?:
+    | Wallet
+    | undefined;
+  /** True when hold_id already existed and nothing new was reserved. */
+  replayed: boolean;
 }
 
 export interface GetHoldRequest {
@@ -160,6 +180,10 @@ export interface UsageItem {
   networkKey: string;
   /** succeeded or failed. */
   status: string;
+  /**
+   * Credits actually charged: the captured amount, or 0 when released (or when the capture
+   * arrived after the hold had expired).
+   */
   creditsCharged: number;
   durationMs: number;
   agentName?: string | undefined;
@@ -173,7 +197,7 @@ export interface UsageItem {
 
 export interface ListUsageRequest {
   userId: string;
-  /** 1..100. */
+  /** 1..100; 0 means the default, 20. */
   limit: number;
 }
 
@@ -181,15 +205,29 @@ export interface ListUsageResponse {
   items: UsageItem[];
 }
 
-/** One credit movement. Amount is signed from the point of view of the available balance. */
+/**
+ * One credit movement; entries are never changed or deleted.
+ *   grant   +N available            (reference: grant_id)
+ *   hold    -H available, +H held   (reference: hold_id)
+ *   capture +(H-C) available, -H held: C credits charged, the rest returned (reference: hold_id)
+ *   release +H available, -H held   (reference: hold_id)
+ *   expiry  +H available, -H held   (reference: hold_id; the sweeper released an unsettled hold)
+ * A hold_id has at most one of capture, release or expiry.
+ */
 export interface JournalEntry {
   entryId: string;
   userId: string;
   /** grant, hold, capture, release or expiry. */
   kind: string;
+  /** Signed change of the available balance (Wallet.balance_credits). */
   amountCredits: number;
+  /** grant_id for grants, hold_id for the others. */
   referenceId: string;
-  createdAt?: Date | undefined;
+  createdAt?:
+    | Date
+    | undefined;
+  /** Signed change of the held credits (Wallet.held_credits). */
+  heldDeltaCredits: number;
 }
 
 export interface ListJournalRequest {
@@ -198,16 +236,23 @@ export interface ListJournalRequest {
 
 export interface ListJournalResponse {
   entries: JournalEntry[];
-  /** Sum of the entries; always equals the wallet balance. */
+  /** Sum of amount_credits; always equals the wallet's balance_credits. */
   journalBalanceCredits: number;
+  /** Sum of held_delta_credits; always equals the wallet's held_credits. */
+  journalHeldCredits: number;
 }
 
+/** Records live 24 h from their first claim; after that the key is new again. */
 export interface ClaimIdempotencyKeyRequest {
   userId: string;
+  /** The client's Idempotency-Key, 1..255 characters. */
   idempotencyKey: string;
   /** Hash of the canonical request (path + body); a different hash for the same key conflicts. */
   requestHash: string;
-  /** How long an unfinished claim blocks others before it may be taken over. */
+  /**
+   * How long an unfinished claim blocks others before it may be taken over
+   * (0 = 60 s; 1 s..15 min).
+   */
   leaseMs: number;
 }
 
@@ -218,7 +263,11 @@ export interface ClaimIdempotencyKeyResponse {
    */
   state: string;
   /** Stored result when completed. */
-  result?: StoredResult | undefined;
+  result?:
+    | StoredResult
+    | undefined;
+  /** When in_progress: when the other request's lease runs out (a retry after it may claim). */
+  leaseExpiresAt?: Date | undefined;
 }
 
 /** A stored HTTP-level result of an idempotent request. */
@@ -1510,6 +1559,7 @@ function createBaseHold(): Hold {
     createdAt: undefined,
     expiresAt: undefined,
     routeKey: "",
+    settledAt: undefined,
   };
 }
 
@@ -1538,6 +1588,9 @@ export const Hold: MessageFns<Hold> = {
     }
     if (message.routeKey !== "") {
       writer.uint32(66).string(message.routeKey);
+    }
+    if (message.settledAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.settledAt), writer.uint32(74).fork()).join();
     }
     return writer;
   },
@@ -1619,6 +1672,14 @@ export const Hold: MessageFns<Hold> = {
             message.routeKey = reader.string();
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.settledAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1669,6 +1730,11 @@ export const Hold: MessageFns<Hold> = {
         : isSet(object.route_key)
         ? globalThis.String(object.route_key)
         : "",
+      settledAt: isSet(object.settledAt)
+        ? fromJsonTimestamp(object.settledAt)
+        : isSet(object.settled_at)
+        ? fromJsonTimestamp(object.settled_at)
+        : undefined,
     };
   },
 
@@ -1698,6 +1764,9 @@ export const Hold: MessageFns<Hold> = {
     if (message.routeKey !== "") {
       obj.routeKey = message.routeKey;
     }
+    if (message.settledAt !== undefined) {
+      obj.settledAt = message.settledAt.toISOString();
+    }
     return obj;
   },
 
@@ -1714,6 +1783,7 @@ export const Hold: MessageFns<Hold> = {
     message.createdAt = object.createdAt ?? undefined;
     message.expiresAt = object.expiresAt ?? undefined;
     message.routeKey = object.routeKey ?? "";
+    message.settledAt = object.settledAt ?? undefined;
     return message;
   },
 };
@@ -1872,7 +1942,7 @@ export const HoldCreditsRequest: MessageFns<HoldCreditsRequest> = {
 };
 
 function createBaseHoldCreditsResponse(): HoldCreditsResponse {
-  return { hold: undefined, wallet: undefined };
+  return { hold: undefined, wallet: undefined, replayed: false };
 }
 
 export const HoldCreditsResponse: MessageFns<HoldCreditsResponse> = {
@@ -1882,6 +1952,9 @@ export const HoldCreditsResponse: MessageFns<HoldCreditsResponse> = {
     }
     if (message.wallet !== undefined) {
       Wallet.encode(message.wallet, writer.uint32(18).fork()).join();
+    }
+    if (message.replayed !== false) {
+      writer.uint32(24).bool(message.replayed);
     }
     return writer;
   },
@@ -1915,6 +1988,14 @@ export const HoldCreditsResponse: MessageFns<HoldCreditsResponse> = {
             message.wallet = Wallet.decode(reader, reader.uint32());
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.replayed = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1931,6 +2012,7 @@ export const HoldCreditsResponse: MessageFns<HoldCreditsResponse> = {
     return {
       hold: isSet(object.hold) ? Hold.fromJSON(object.hold) : undefined,
       wallet: isSet(object.wallet) ? Wallet.fromJSON(object.wallet) : undefined,
+      replayed: isSet(object.replayed) ? globalThis.Boolean(object.replayed) : false,
     };
   },
 
@@ -1941,6 +2023,9 @@ export const HoldCreditsResponse: MessageFns<HoldCreditsResponse> = {
     }
     if (message.wallet !== undefined) {
       obj.wallet = Wallet.toJSON(message.wallet);
+    }
+    if (message.replayed !== false) {
+      obj.replayed = message.replayed;
     }
     return obj;
   },
@@ -1954,6 +2039,7 @@ export const HoldCreditsResponse: MessageFns<HoldCreditsResponse> = {
     message.wallet = (object.wallet !== undefined && object.wallet !== null)
       ? Wallet.fromPartial(object.wallet)
       : undefined;
+    message.replayed = object.replayed ?? false;
     return message;
   },
 };
@@ -2593,7 +2679,15 @@ export const ListUsageResponse: MessageFns<ListUsageResponse> = {
 };
 
 function createBaseJournalEntry(): JournalEntry {
-  return { entryId: "", userId: "", kind: "", amountCredits: 0, referenceId: "", createdAt: undefined };
+  return {
+    entryId: "",
+    userId: "",
+    kind: "",
+    amountCredits: 0,
+    referenceId: "",
+    createdAt: undefined,
+    heldDeltaCredits: 0,
+  };
 }
 
 export const JournalEntry: MessageFns<JournalEntry> = {
@@ -2615,6 +2709,9 @@ export const JournalEntry: MessageFns<JournalEntry> = {
     }
     if (message.createdAt !== undefined) {
       Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(50).fork()).join();
+    }
+    if (message.heldDeltaCredits !== 0) {
+      writer.uint32(56).int64(message.heldDeltaCredits);
     }
     return writer;
   },
@@ -2680,6 +2777,14 @@ export const JournalEntry: MessageFns<JournalEntry> = {
             message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.heldDeltaCredits = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2720,6 +2825,11 @@ export const JournalEntry: MessageFns<JournalEntry> = {
         : isSet(object.created_at)
         ? fromJsonTimestamp(object.created_at)
         : undefined,
+      heldDeltaCredits: isSet(object.heldDeltaCredits)
+        ? globalThis.Number(object.heldDeltaCredits)
+        : isSet(object.held_delta_credits)
+        ? globalThis.Number(object.held_delta_credits)
+        : 0,
     };
   },
 
@@ -2743,6 +2853,9 @@ export const JournalEntry: MessageFns<JournalEntry> = {
     if (message.createdAt !== undefined) {
       obj.createdAt = message.createdAt.toISOString();
     }
+    if (message.heldDeltaCredits !== 0) {
+      obj.heldDeltaCredits = Math.round(message.heldDeltaCredits);
+    }
     return obj;
   },
 
@@ -2757,6 +2870,7 @@ export const JournalEntry: MessageFns<JournalEntry> = {
     message.amountCredits = object.amountCredits ?? 0;
     message.referenceId = object.referenceId ?? "";
     message.createdAt = object.createdAt ?? undefined;
+    message.heldDeltaCredits = object.heldDeltaCredits ?? 0;
     return message;
   },
 };
@@ -2835,7 +2949,7 @@ export const ListJournalRequest: MessageFns<ListJournalRequest> = {
 };
 
 function createBaseListJournalResponse(): ListJournalResponse {
-  return { entries: [], journalBalanceCredits: 0 };
+  return { entries: [], journalBalanceCredits: 0, journalHeldCredits: 0 };
 }
 
 export const ListJournalResponse: MessageFns<ListJournalResponse> = {
@@ -2845,6 +2959,9 @@ export const ListJournalResponse: MessageFns<ListJournalResponse> = {
     }
     if (message.journalBalanceCredits !== 0) {
       writer.uint32(16).int64(message.journalBalanceCredits);
+    }
+    if (message.journalHeldCredits !== 0) {
+      writer.uint32(24).int64(message.journalHeldCredits);
     }
     return writer;
   },
@@ -2878,6 +2995,14 @@ export const ListJournalResponse: MessageFns<ListJournalResponse> = {
             message.journalBalanceCredits = longToNumber(reader.int64());
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.journalHeldCredits = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2900,6 +3025,11 @@ export const ListJournalResponse: MessageFns<ListJournalResponse> = {
         : isSet(object.journal_balance_credits)
         ? globalThis.Number(object.journal_balance_credits)
         : 0,
+      journalHeldCredits: isSet(object.journalHeldCredits)
+        ? globalThis.Number(object.journalHeldCredits)
+        : isSet(object.journal_held_credits)
+        ? globalThis.Number(object.journal_held_credits)
+        : 0,
     };
   },
 
@@ -2911,6 +3041,9 @@ export const ListJournalResponse: MessageFns<ListJournalResponse> = {
     if (message.journalBalanceCredits !== 0) {
       obj.journalBalanceCredits = Math.round(message.journalBalanceCredits);
     }
+    if (message.journalHeldCredits !== 0) {
+      obj.journalHeldCredits = Math.round(message.journalHeldCredits);
+    }
     return obj;
   },
 
@@ -2921,6 +3054,7 @@ export const ListJournalResponse: MessageFns<ListJournalResponse> = {
     const message = createBaseListJournalResponse();
     message.entries = object.entries?.map((e) => JournalEntry.fromPartial(e)) || [];
     message.journalBalanceCredits = object.journalBalanceCredits ?? 0;
+    message.journalHeldCredits = object.journalHeldCredits ?? 0;
     return message;
   },
 };
@@ -3059,7 +3193,7 @@ export const ClaimIdempotencyKeyRequest: MessageFns<ClaimIdempotencyKeyRequest> 
 };
 
 function createBaseClaimIdempotencyKeyResponse(): ClaimIdempotencyKeyResponse {
-  return { state: "", result: undefined };
+  return { state: "", result: undefined, leaseExpiresAt: undefined };
 }
 
 export const ClaimIdempotencyKeyResponse: MessageFns<ClaimIdempotencyKeyResponse> = {
@@ -3069,6 +3203,9 @@ export const ClaimIdempotencyKeyResponse: MessageFns<ClaimIdempotencyKeyResponse
     }
     if (message.result !== undefined) {
       StoredResult.encode(message.result, writer.uint32(18).fork()).join();
+    }
+    if (message.leaseExpiresAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.leaseExpiresAt), writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -3102,6 +3239,14 @@ export const ClaimIdempotencyKeyResponse: MessageFns<ClaimIdempotencyKeyResponse
             message.result = StoredResult.decode(reader, reader.uint32());
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.leaseExpiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3118,6 +3263,11 @@ export const ClaimIdempotencyKeyResponse: MessageFns<ClaimIdempotencyKeyResponse
     return {
       state: isSet(object.state) ? globalThis.String(object.state) : "",
       result: isSet(object.result) ? StoredResult.fromJSON(object.result) : undefined,
+      leaseExpiresAt: isSet(object.leaseExpiresAt)
+        ? fromJsonTimestamp(object.leaseExpiresAt)
+        : isSet(object.lease_expires_at)
+        ? fromJsonTimestamp(object.lease_expires_at)
+        : undefined,
     };
   },
 
@@ -3128,6 +3278,9 @@ export const ClaimIdempotencyKeyResponse: MessageFns<ClaimIdempotencyKeyResponse
     }
     if (message.result !== undefined) {
       obj.result = StoredResult.toJSON(message.result);
+    }
+    if (message.leaseExpiresAt !== undefined) {
+      obj.leaseExpiresAt = message.leaseExpiresAt.toISOString();
     }
     return obj;
   },
@@ -3141,6 +3294,7 @@ export const ClaimIdempotencyKeyResponse: MessageFns<ClaimIdempotencyKeyResponse
     message.result = (object.result !== undefined && object.result !== null)
       ? StoredResult.fromPartial(object.result)
       : undefined;
+    message.leaseExpiresAt = object.leaseExpiresAt ?? undefined;
     return message;
   },
 };
@@ -3493,7 +3647,7 @@ export const LedgerServiceService = {
     responseSerialize: (value: GetHoldResponse): Buffer => Buffer.from(GetHoldResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetHoldResponse => GetHoldResponse.decode(value),
   },
-  /** Lists a user's usage items, newest first. */
+  /** Lists a user's usage items, newest first (one item per settled hold). */
   listUsage: {
     path: "/agentic.ledger.v1.LedgerService/ListUsage" as const,
     requestStream: false as const,
@@ -3528,7 +3682,10 @@ export const LedgerServiceService = {
       Buffer.from(ClaimIdempotencyKeyResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ClaimIdempotencyKeyResponse => ClaimIdempotencyKeyResponse.decode(value),
   },
-  /** Stores the final result of a claimed idempotency key so later claims replay it. */
+  /**
+   * Stores the final result of a claimed idempotency key so later claims replay it; the first
+   * completion wins, a repeated one is a no-op. NOT_FOUND (IDEMPOTENCY_KEY_NOT_FOUND) when never claimed.
+   */
   completeIdempotencyKey: {
     path: "/agentic.ledger.v1.LedgerService/CompleteIdempotencyKey" as const,
     requestStream: false as const,
@@ -3563,7 +3720,7 @@ export interface LedgerServiceServer extends UntypedServiceImplementation {
   holdCredits: handleUnaryCall<HoldCreditsRequest, HoldCreditsResponse>;
   /** Reads one hold and its state. */
   getHold: handleUnaryCall<GetHoldRequest, GetHoldResponse>;
-  /** Lists a user's usage items, newest first. */
+  /** Lists a user's usage items, newest first (one item per settled hold). */
   listUsage: handleUnaryCall<ListUsageRequest, ListUsageResponse>;
   /** Lists a user's journal entries, oldest first (audit: the balance always equals their sum). */
   listJournal: handleUnaryCall<ListJournalRequest, ListJournalResponse>;
@@ -3572,7 +3729,10 @@ export interface LedgerServiceServer extends UntypedServiceImplementation {
    * wait, replay a stored result, or reject a different body.
    */
   claimIdempotencyKey: handleUnaryCall<ClaimIdempotencyKeyRequest, ClaimIdempotencyKeyResponse>;
-  /** Stores the final result of a claimed idempotency key so later claims replay it. */
+  /**
+   * Stores the final result of a claimed idempotency key so later claims replay it; the first
+   * completion wins, a repeated one is a no-op. NOT_FOUND (IDEMPOTENCY_KEY_NOT_FOUND) when never claimed.
+   */
   completeIdempotencyKey: handleUnaryCall<CompleteIdempotencyKeyRequest, CompleteIdempotencyKeyResponse>;
 }
 
@@ -3708,7 +3868,7 @@ export interface LedgerServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetHoldResponse) => void,
   ): ClientUnaryCall;
-  /** Lists a user's usage items, newest first. */
+  /** Lists a user's usage items, newest first (one item per settled hold). */
   listUsage(
     request: ListUsageRequest,
     callback: (error: ServiceError | null, response: ListUsageResponse) => void,
@@ -3759,7 +3919,10 @@ export interface LedgerServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ClaimIdempotencyKeyResponse) => void,
   ): ClientUnaryCall;
-  /** Stores the final result of a claimed idempotency key so later claims replay it. */
+  /**
+   * Stores the final result of a claimed idempotency key so later claims replay it; the first
+   * completion wins, a repeated one is a no-op. NOT_FOUND (IDEMPOTENCY_KEY_NOT_FOUND) when never claimed.
+   */
   completeIdempotencyKey(
     request: CompleteIdempotencyKeyRequest,
     callback: (error: ServiceError | null, response: CompleteIdempotencyKeyResponse) => void,

@@ -1,0 +1,83 @@
+// Bearer API-key authentication for recommend, execute, wallet and usage. Keys are checked by
+// the ledger; answers are cached briefly so the hot path rarely leaves the process, while a
+// revoked key still stops working within the cache TTL.
+import { createHash } from "node:crypto";
+import type { RequestHandler } from "express";
+import { status as GrpcStatus } from "@grpc/grpc-js";
+import { LRUCache } from "lru-cache";
+import type { LedgerClient } from "@agentic/clients";
+import { sendError } from "../errors";
+
+/** Who a request acts for, set by the auth middleware. */
+export interface Caller {
+  userId: string;
+  keyId: string;
+}
+
+declare module "express-serve-static-core" {
+  interface Locals {
+    caller: Caller;
+  }
+}
+
+export interface AuthOptions {
+  /** How long a valid key is trusted without asking the ledger again (ms). */
+  ttlMs: number;
+  /** How long an unknown key is remembered as unknown (ms); short, so a new key works at once. */
+  negativeTtlMs: number;
+  maxEntries: number;
+}
+
+const DEFAULT_OPTIONS: AuthOptions = { ttlMs: 5_000, negativeTtlMs: 1_000, maxEntries: 10_000 };
+
+const KEY_REQUIRED_HINT = "Send the header 'Authorization: Bearer aak_...' with your API key.";
+const INVALID_KEY_HINT = "Check the key; create a new one with `npm run keys -- create --user <id>` if it was revoked.";
+
+type ParsedAuth = { key: string } | { code: "AGENTIC_API_KEY_REQUIRED" | "INVALID_API_KEY"; error: string };
+
+/** Reads the bearer key from an Authorization header, or says why there is none. */
+export function parseBearer(header: string | undefined): ParsedAuth {
+  const value = header?.trim() ?? "";
+  if (value === "") return { code: "AGENTIC_API_KEY_REQUIRED", error: "an API key is required" };
+  const match = /^Bearer(?:\s+(\S*))?$/i.exec(value);
+  if (!match) return { code: "INVALID_API_KEY", error: "the Authorization scheme must be Bearer" };
+  if (!match[1]) return { code: "AGENTIC_API_KEY_REQUIRED", error: "the bearer token is empty" };
+  return { key: match[1] };
+}
+
+/** Returns middleware that authenticates the bearer key and sets `res.locals.caller`. */
+export function requireApiKey(ledger: LedgerClient, options: Partial<AuthOptions> = {}): RequestHandler {
+  const opts = { ...DEFAULT_OPTIONS, ...options };
+  // Keyed by the key's hash, so plaintext keys do not sit in the cache.
+  const cache = new LRUCache<string, Caller | false>({ max: opts.maxEntries, ttl: opts.ttlMs });
+
+  return async (req, res, next) => {
+    const parsed = parseBearer(req.headers.authorization);
+    if (!("key" in parsed)) {
+      res.setHeader("WWW-Authenticate", 'Bearer realm="agentic-api"');
+      sendError(res, 401, parsed.code, parsed.error, KEY_REQUIRED_HINT);
+      return;
+    }
+    const key = parsed.key;
+    const cacheKey = createHash("sha256").update(key).digest("hex");
+    let caller = cache.get(cacheKey);
+    if (caller === undefined) {
+      try {
+        const found = await ledger.authenticateApiKey({ apiKey: key });
+        caller = { userId: found.userId, keyId: found.keyId };
+        cache.set(cacheKey, caller);
+      } catch (err) {
+        if ((err as { code?: number }).code !== GrpcStatus.UNAUTHENTICATED) return next(err);
+        caller = false;
+        cache.set(cacheKey, false, { ttl: opts.negativeTtlMs });
+      }
+    }
+    if (caller === false) {
+      res.setHeader("WWW-Authenticate", 'Bearer realm="agentic-api", error="invalid_token"');
+      sendError(res, 401, "INVALID_API_KEY", "the API key is invalid or revoked", INVALID_KEY_HINT);
+      return;
+    }
+    res.locals.caller = caller;
+    next();
+  };
+}

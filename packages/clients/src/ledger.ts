@@ -1,0 +1,25 @@
+// Promise-returning client of the ledger service; every call has a deadline.
+import { createClient, promisifyUnary } from "@agentic/platform";
+import { LedgerServiceClient } from "@agentic/proto/ledger/v1";
+
+export type LedgerClient = ReturnType<typeof createLedgerClient>;
+
+/** Opens one long-lived channel to the ledger at `address` (host:port). */
+export function createLedgerClient(address: string, deadlineMs = 2_000) {
+  const client = createClient(LedgerServiceClient, address);
+  return {
+    authenticateApiKey: promisifyUnary(client, client.authenticateApiKey, deadlineMs),
+    createApiKey: promisifyUnary(client, client.createApiKey, deadlineMs),
+    listApiKeys: promisifyUnary(client, client.listApiKeys, deadlineMs),
+    revokeApiKey: promisifyUnary(client, client.revokeApiKey, deadlineMs),
+    getWallet: promisifyUnary(client, client.getWallet, deadlineMs),
+    grantCredits: promisifyUnary(client, client.grantCredits, deadlineMs),
+    holdCredits: promisifyUnary(client, client.holdCredits, deadlineMs),
+    getHold: promisifyUnary(client, client.getHold, deadlineMs),
+    listUsage: promisifyUnary(client, client.listUsage, deadlineMs),
+    listJournal: promisifyUnary(client, client.listJournal, deadlineMs),
+    claimIdempotencyKey: promisifyUnary(client, client.claimIdempotencyKey, deadlineMs),
+    completeIdempotencyKey: promisifyUnary(client, client.completeIdempotencyKey, deadlineMs),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,18 @@
+// Configuration of the catalog service, read once from the environment.
+import { z } from "zod";
+import { appEnvSchema, portSchema } from "@agentic/platform";
+
+export const configSchema = z.object({
+  /** gRPC port. Example: 50051. Local default 50051. */
+  PORT: portSchema.default(50051),
+  /** development | test | production. */
+  APP_ENV: appEnvSchema,
+  /** Folder of the catalog YAML files. Example: /app/services/catalog/catalog. Default: the one shipped with the service. */
+  CATALOG_DIR: z.string().min(1).optional(),
+  /** Base path the gateway serves the REST API under; catalog paths are derived from it. */
+  API_BASE_PATH: z.string().regex(/^\/[\w\-/]*[^/]$/, "must start with / and not end with /").default("/api/agentic-api"),
+  /** pino level: fatal, error, warn, info, debug, trace. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace"]).default("info"),
+});
+
+export type Config = z.infer<typeof configSchema>;

@@ -1,0 +1,216 @@
+// Shape of the catalog data files (zod). Only what cannot be derived is written in the data:
+// keys of routes, capability ids, paths, counts, prices of domains, provider labels on routes
+// and settlement rails are all derived in derive.ts.
+import { z } from "zod";
+
+/** Route networks. direct = our own vendor key; agentcash = the x402 brand network; mpp = Machine Payments Protocol. */
+export const NETWORK_KEYS = ["direct", "agentcash", "mpp"] as const;
+export type NetworkKey = (typeof NETWORK_KEYS)[number];
+
+/** Settlement rail of each network (the protocol the wallet layer pays with). */
+export const SETTLEMENT_RAIL: Readonly<Record<NetworkKey, string>> = {
+  direct: "api_key",
+  agentcash: "x402",
+  mpp: "mpp",
+};
+
+/** managed = we run provider and settlement; byo = caller brings a resource or identity; redirect = not brokered yet. */
+export const ROUTE_MODES = ["managed", "byo", "redirect"] as const;
+export type RouteMode = (typeof ROUTE_MODES)[number];
+
+export const CAPABILITY_STATUSES = ["live", "recommend_only", "planned", "pending"] as const;
+export const ROUTE_STATUSES = ["live", "pending"] as const;
+
+/** Status of a described operation; an operation that is not described is simply left out. */
+export const OPERATION_STATUSES = ["available", "partial"] as const;
+
+export const FIELD_TYPES = ["string", "number", "integer", "boolean", "array", "object", "unknown"] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** Format hints for string fields (for arrays, the hint applies to each item). */
+export const FIELD_FORMATS = [
+  "email",
+  "uri",
+  "date-time",
+  "date",
+  "iana-timezone",
+  "language-tag",
+  "country-code",
+  "currency-code",
+] as const;
+
+/** One lowercase word: domain keys, provider keys and each dotted part of a capability key. */
+export const KEY_PART = /^[a-z][a-z0-9]*$/;
+const CAPABILITY_KEY = /^[a-z][a-z0-9]*(\.[a-z][a-z0-9]*)*$/;
+const FEATURE = /^[a-z][a-z0-9_]*$/;
+const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const DTO_NAME = /^[A-Z][A-Za-z0-9]*Dto$/;
+
+/** A required non-empty string with a message that says what is missing. */
+function text(what: string) {
+  return z
+    .string({ error: (i) => (i.input === undefined ? `${what} is required` : `${what} must be a string`) })
+    .trim()
+    .min(1, { error: `${what} must not be empty` });
+}
+
+function pattern(re: RegExp, what: string) {
+  return text(what).regex(re, { error: `${what} must match ${re}` });
+}
+
+const fieldName = pattern(FIELD_NAME, "field name");
+const notes = z.array(text("note"));
+
+/** A field of an operation contract as written in the data (JSON-Schema style: parents list required children). */
+export interface RawField {
+  name: string;
+  type: FieldType;
+  format?: (typeof FIELD_FORMATS)[number] | undefined;
+  enumValues?: string[] | undefined;
+  maxLength?: number | undefined;
+  min?: number | undefined;
+  max?: number | undefined;
+  itemsType?: FieldType | undefined;
+  /** Nested fields of an object, or of each item of an array of objects. */
+  fields?: RawField[] | undefined;
+  /** Names of nested fields that are required. */
+  requiredFields?: string[] | undefined;
+  notes?: string[] | undefined;
+}
+
+export const FieldSchema: z.ZodType<RawField> = z.lazy(() =>
+  z.strictObject({
+    name: fieldName,
+    type: z.enum(FIELD_TYPES),
+    format: z.enum(FIELD_FORMATS).optional(),
+    enumValues: z.array(text("enum value")).min(1).optional(),
+    maxLength: z.number().int().positive().optional(),
+    min: z.number().optional(),
+    max: z.number().optional(),
+    itemsType: z.enum(FIELD_TYPES).optional(),
+    fields: z.array(FieldSchema).min(1).optional(),
+    requiredFields: z.array(fieldName).optional(),
+    notes: notes.optional(),
+  }),
+);
+
+const example = z.record(z.string(), z.unknown());
+
+/** The responseExample of an execute contract: a full GenericExecutionResponse. */
+export const ExecutionResponseExampleSchema = z.strictObject({
+  success: z.literal(true),
+  status: text("status"),
+  provider: text("provider"),
+  routeKey: text("routeKey"),
+  creditsCharged: z.number().nonnegative(),
+  providerMessageId: text("providerMessageId").optional(),
+  data: example,
+});
+
+const operationBase = {
+  status: z.enum(OPERATION_STATUSES),
+  dtoName: pattern(DTO_NAME, "dtoName").optional(),
+  requiredFields: z.array(fieldName).default([]),
+  /** Groups of which at least one field must be present, e.g. [[html, text]]. */
+  oneOfRequired: z.array(z.array(fieldName).min(2, { error: "a oneOfRequired group needs at least two fields" })).default([]),
+  /** Fields required only in some situations (each explains when in its notes); oneOfRequired members are added. */
+  conditionallyRequiredFields: z.array(fieldName).default([]),
+  /** Capability-specific fields; the common fields of _contract-defaults.yaml are added by the loader. */
+  fields: z.array(FieldSchema).default([]),
+  requestExample: example.optional(),
+  notes: notes.default([]),
+};
+
+export const RecommendOperationSchema = z.strictObject({ ...operationBase, responseExample: example.optional() });
+export const ExecuteOperationSchema = z.strictObject({
+  ...operationBase,
+  responseExample: ExecutionResponseExampleSchema.optional(),
+});
+export type RawRecommendOperation = z.infer<typeof RecommendOperationSchema>;
+export type RawExecuteOperation = z.infer<typeof ExecuteOperationSchema>;
+export type RawOperation = RawRecommendOperation | RawExecuteOperation;
+
+export const ContractSchema = z.strictObject({
+  notes: notes.default([]),
+  recommend: RecommendOperationSchema.optional(),
+  execute: ExecuteOperationSchema.optional(),
+});
+
+const probability = (what: string) => z.number().min(0, { error: `${what} must be within 0..1` }).max(1, { error: `${what} must be within 0..1` });
+
+export const RoutePriorsSchema = z.strictObject({
+  successRate: probability("successRate"),
+  latencyMs: z.number().positive({ error: "latencyMs must be > 0" }),
+  quality: probability("quality"),
+});
+
+export const RouteSchema = z.strictObject({
+  providerKey: pattern(KEY_PART, "providerKey"),
+  networkKey: z.enum(NETWORK_KEYS),
+  routeMode: z.enum(ROUTE_MODES),
+  /** The one word to flip when the executor can run this route. */
+  status: z.enum(ROUTE_STATUSES),
+  /** Mapped and recommendable, but execution is not allowed. */
+  executionGated: z.boolean().default(false),
+  /** Our per-call price in whole credits (1000 credits = 1 USD): provider cost + margin, minimum 1. */
+  priceCredits: z
+    .number({ error: (i) => (i.input === undefined ? "priceCredits is required" : "priceCredits must be a number of credits") })
+    .int({ error: "priceCredits must be a whole number of credits" })
+    .min(1, { error: "priceCredits must be at least 1 credit" }),
+  /** Where the price comes from: vendor pricing page, the vendor cost per call, and our margin. */
+  priceSource: text("priceSource (where the price comes from)"),
+  summary: text("summary"),
+  supportedFeatures: z.array(pattern(FEATURE, "feature")).default([]),
+  priors: RoutePriorsSchema,
+});
+export type RawRoute = z.infer<typeof RouteSchema>;
+
+export const CapabilitySchema = z.strictObject({
+  /** Dotted parts after the domain key: "send", "inbox.buy", "time.current". */
+  key: pattern(CAPABILITY_KEY, "capability key"),
+  label: text("label"),
+  description: text("description"),
+  /** The one word to flip when the executor can run this capability. */
+  status: z.enum(CAPABILITY_STATUSES),
+  docsUrl: z.url().optional(),
+  routes: z.array(RouteSchema).min(1, { error: "a capability needs at least one route" }),
+  contract: ContractSchema,
+});
+export type RawCapability = z.infer<typeof CapabilitySchema>;
+
+/** <domainKey>.yaml: the domain key is the file name. */
+export const DomainFileSchema = z.strictObject({
+  /** Holder for YAML anchors reused further down the file (e.g. `&recommend`); not read otherwise. */
+  anchors: z.record(z.string(), z.unknown()).optional(),
+  label: text("label"),
+  description: text("description"),
+  capabilities: z.array(CapabilitySchema).min(1, { error: "a domain needs at least one capability" }),
+});
+export type RawDomainFile = z.infer<typeof DomainFileSchema>;
+
+/** _catalog.yaml: which domains exist, in the order the API lists them. */
+export const IndexFileSchema = z.strictObject({
+  domains: z.array(pattern(KEY_PART, "domain key")).min(1),
+});
+
+/** _providers.yaml: every provider a route may name. */
+export const ProvidersFileSchema = z.strictObject({
+  providers: z.record(pattern(KEY_PART, "providerKey"), z.strictObject({ label: text("label") })),
+});
+export type RawProviders = z.infer<typeof ProvidersFileSchema>["providers"];
+
+/** _contract-defaults.yaml: fields and notes shared by every contract. */
+export const ContractDefaultsFileSchema = z.strictObject({
+  /** Added to every contract's notes. */
+  contractNotes: notes.default([]),
+  /** Put first in every recommend contract (agentName, optimizationPreferences). */
+  recommendFields: z.array(FieldSchema).min(1),
+  /** Put last in every execute contract (the routing controls provider, routeKey, allowFallback). */
+  executeFields: z.array(FieldSchema).min(1),
+});
+export type RawContractDefaults = z.infer<typeof ContractDefaultsFileSchema>;
+
+/** Names of the catalog-wide files; every other *.yaml file is one domain. */
+export const INDEX_FILE = "_catalog.yaml";
+export const PROVIDERS_FILE = "_providers.yaml";
+export const CONTRACT_DEFAULTS_FILE = "_contract-defaults.yaml";

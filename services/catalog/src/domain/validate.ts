@@ -1,0 +1,98 @@
+// Rules that span fields or files: unique keys, no domain or capability named after a provider,
+// routes only name declared providers, statuses that agree with each other, and contracts (see
+// validate-contract.ts). Schema-level rules (types, enums, prices) live in schema.ts.
+import { capabilityKeyOf, routeKeyOf } from "./keys";
+import type { ProblemLog, ScopedProblems } from "./problems";
+import type { RawCatalog } from "./read";
+import { CONTRACT_DEFAULTS_FILE, INDEX_FILE, KEY_PART, PROVIDERS_FILE, type RawCapability } from "./schema";
+import { validateContract, validateContractDefaults } from "./validate-contract";
+import { KNOWN_VENDORS } from "./vendors";
+
+/** Adds every cross-field problem of `raw` to `log`. */
+export function validateCatalog(raw: RawCatalog, log: ProblemLog): void {
+  const providerKeys = new Set(Object.keys(raw.providers ?? {}));
+  const vendorReason = (name: string): string | undefined =>
+    providerKeys.has(name)
+      ? `the provider "${name}" (${PROVIDERS_FILE})`
+      : KNOWN_VENDORS.has(name)
+        ? `the known vendor "${name}"`
+        : undefined;
+
+  if (raw.defaults) validateContractDefaults(raw.defaults, log.scoped(CONTRACT_DEFAULTS_FILE));
+
+  if (raw.domainOrder) {
+    const index = log.scoped(INDEX_FILE, ["domains"]);
+    raw.domainOrder.forEach((key, i) => {
+      const first = raw.domainOrder?.indexOf(key) ?? i;
+      if (first !== i) index.add([i], `duplicate domain "${key}" (also domains[${first}])`);
+      const vendor = vendorReason(key);
+      if (vendor) index.add([i], `domain "${key}" is named after ${vendor}; domains name a problem area, never a vendor`);
+    });
+  }
+
+  const dtoNames = new Map<string, string>();
+  for (const domain of raw.domains) {
+    const out = log.scoped(domain.file);
+    if (!KEY_PART.test(domain.key)) out.add([], `file name must be a domain key matching ${KEY_PART}`);
+    const seen = new Map<string, number>();
+    domain.data.capabilities.forEach((capability, i) => {
+      const at = out.at(["capabilities", i]);
+      const first = seen.get(capability.key);
+      if (first !== undefined) at.add(["key"], `duplicate capability key "${capability.key}" (also capabilities[${first}])`);
+      else seen.set(capability.key, i);
+      for (const part of capability.key.split(".")) {
+        const vendor = vendorReason(part);
+        if (vendor) at.add(["key"], `"${part}" names ${vendor}; name capabilities after what they do and put providers on routes`);
+      }
+      validateRoutes(domain.key, capability, raw.providers ? providerKeys : undefined, at);
+      validateStatuses(capability, at);
+      validateContract(
+        capability.contract,
+        {
+          routes: capability.routes.map((r) => ({
+            routeKey: routeKeyOf(capabilityKeyOf(domain.key, capability.key), r.providerKey, r.networkKey),
+            providerKey: r.providerKey,
+            priceCredits: r.priceCredits,
+          })),
+          defaults: raw.defaults,
+          dtoNames,
+        },
+        at.at(["contract"]),
+      );
+    });
+  }
+}
+
+/** Each route names a declared provider, and no two routes of a capability share a route key. */
+function validateRoutes(domainKey: string, capability: RawCapability, providerKeys: Set<string> | undefined, at: ScopedProblems): void {
+  const capabilityKey = capabilityKeyOf(domainKey, capability.key);
+  const keys = new Map<string, number>();
+  capability.routes.forEach((route, j) => {
+    if (providerKeys && !providerKeys.has(route.providerKey)) {
+      at.add(["routes", j, "providerKey"], `unknown provider "${route.providerKey}"; declare it in ${PROVIDERS_FILE}`);
+    }
+    const routeKey = routeKeyOf(capabilityKey, route.providerKey, route.networkKey);
+    const first = keys.get(routeKey);
+    if (first !== undefined) at.add(["routes", j], `duplicate route key "${routeKey}" (also routes[${first}])`);
+    else keys.set(routeKey, j);
+  });
+}
+
+/**
+ * Status rules: a live capability has a route the executor can run; a recommend_only capability
+ * has no route that may execute; a route is never live while its capability is planned or pending.
+ */
+function validateStatuses(capability: RawCapability, at: ScopedProblems): void {
+  const { status, routes } = capability;
+  if (status === "live" && !routes.some((r) => r.status === "live" && !r.executionGated)) {
+    at.add(["status"], 'a "live" capability needs at least one route with status "live" that is not executionGated');
+  }
+  routes.forEach((route, j) => {
+    if (status === "recommend_only" && !route.executionGated) {
+      at.add(["routes", j, "executionGated"], 'must be true: the capability is "recommend_only", so none of its routes may execute');
+    }
+    if (route.status === "live" && (status === "planned" || status === "pending")) {
+      at.add(["routes", j, "status"], `a route cannot be "live" while its capability is "${status}"`);
+    }
+  });
+}

@@ -1,0 +1,9 @@
+// GetDomain: one domain by key.
+import type { GetDomainRequest, GetDomainResponse } from "@agentic/proto/catalog/v1";
+import type { CatalogIndex } from "../domain";
+import { requireDomain } from "./lookups";
+
+export const getDomain = (catalog: CatalogIndex) => async (req: GetDomainRequest): Promise<GetDomainResponse> => ({
+  domain: requireDomain(catalog, req.domainKey),
+  catalogVersion: catalog.version,
+});

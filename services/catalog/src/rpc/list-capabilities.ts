@@ -1,0 +1,9 @@
+// ListCapabilities: the capabilities of one domain.
+import type { ListCapabilitiesRequest, ListCapabilitiesResponse } from "@agentic/proto/catalog/v1";
+import type { CatalogIndex } from "../domain";
+import { requireDomain } from "./lookups";
+
+export const listCapabilities = (catalog: CatalogIndex) => async (req: ListCapabilitiesRequest): Promise<ListCapabilitiesResponse> => {
+  requireDomain(catalog, req.domainKey);
+  return { capabilities: catalog.listCapabilities(req.domainKey) ?? [], catalogVersion: catalog.version };
+};
