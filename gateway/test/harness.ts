@@ -2,7 +2,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createLogger } from "@agentic/platform";
-import { createCatalogClient } from "@agentic/clients";
+import { createCatalogClient, createLedgerClient } from "@agentic/clients";
+import type { AuthOptions } from "../src/middleware/auth";
 import { createApp } from "../src/app";
 import { backendChecks } from "../src/routes/health";
 
@@ -16,14 +17,26 @@ export interface TestGateway {
   stop(): Promise<void>;
 }
 
-export async function startTestGateway(opts: { catalogAddress: string; devRoutes?: boolean }): Promise<TestGateway> {
+export interface TestGatewayOptions {
+  catalogAddress: string;
+  /** Ledger address; without one, authenticated routes answer 503 (nothing listens there). */
+  ledgerAddress?: string;
+  devRoutes?: boolean;
+  auth?: Partial<AuthOptions>;
+}
+
+export async function startTestGateway(opts: TestGatewayOptions): Promise<TestGateway> {
   const catalog = createCatalogClient(opts.catalogAddress, 2_000);
-  const readiness = backendChecks({ catalog: opts.catalogAddress });
+  const ledgerAddress = opts.ledgerAddress ?? "127.0.0.1:1";
+  const ledger = createLedgerClient(ledgerAddress, 2_000);
+  const readiness = backendChecks(opts.ledgerAddress ? { catalog: opts.catalogAddress, ledger: ledgerAddress } : { catalog: opts.catalogAddress });
   const app = createApp({
     basePath: BASE_PATH,
     bodyLimit: "64kb",
     devRoutes: opts.devRoutes ?? true,
     catalog,
+    ledger,
+    auth: opts.auth,
     readiness,
     logger: createLogger("gateway-test", "silent"),
   });
@@ -37,6 +50,7 @@ export async function startTestGateway(opts: { catalogAddress: string; devRoutes
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       catalog.close();
+      ledger.close();
       readiness.close();
     },
   };
