@@ -9,6 +9,8 @@ import { walletRoutes } from "./routes/wallet";
 import { devInitRoutes } from "./routes/dev-init";
 import { requireApiKey, type AuthOptions } from "./middleware/auth";
 import { errorHandler, notFoundHandler } from "./middleware/errors";
+import { observeRequests, rememberBasePath } from "./middleware/observe";
+import { metricsRoutes } from "./routes/metrics";
 
 export interface GatewayDeps {
   basePath: string;
@@ -29,6 +31,7 @@ export function createApp(deps: GatewayDeps): Express {
 
   const openapi = buildOpenApiDocument({ basePath: deps.basePath, devRoutes: deps.devRoutes });
   const api = express.Router();
+  api.use(rememberBasePath);
   api.use(express.json({ limit: deps.bodyLimit }));
   api.get("/openapi.json", (_req, res) => {
     res.json(openapi);
@@ -38,7 +41,9 @@ export function createApp(deps: GatewayDeps): Express {
   api.use(walletRoutes(deps.ledger, auth, { allowUserOverride: deps.devRoutes }));
   if (deps.devRoutes) api.use(devInitRoutes(deps.ledger, deps.catalog));
 
+  app.use(observeRequests(deps.logger));
   app.use(healthRoutes(deps.readiness));
+  app.use(metricsRoutes());
   app.use(deps.basePath, api);
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));

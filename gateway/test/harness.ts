@@ -1,7 +1,7 @@
 // Starts the real gateway app on a free loopback port against real backend addresses.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createLogger } from "@agentic/platform";
+import { createLogger, type Logger } from "@agentic/platform";
 import { createCatalogClient, createLedgerClient } from "@agentic/clients";
 import type { AuthOptions } from "../src/middleware/auth";
 import { createApp } from "../src/app";
@@ -23,6 +23,8 @@ export interface TestGatewayOptions {
   ledgerAddress?: string;
   devRoutes?: boolean;
   auth?: Partial<AuthOptions>;
+  /** Logger of the app (default: silent). */
+  logger?: Logger;
 }
 
 export async function startTestGateway(opts: TestGatewayOptions): Promise<TestGateway> {
@@ -38,7 +40,7 @@ export async function startTestGateway(opts: TestGatewayOptions): Promise<TestGa
     ledger,
     auth: opts.auth,
     readiness,
-    logger: createLogger("gateway-test", "silent"),
+    logger: opts.logger ?? createLogger("gateway-test", "silent"),
   });
   const server: Server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -8,17 +8,7 @@ import { LRUCache } from "lru-cache";
 import type { LedgerClient } from "@agentic/clients";
 import { sendError } from "../errors";
 
-/** Who a request acts for, set by the auth middleware. */
-export interface Caller {
-  userId: string;
-  keyId: string;
-}
-
-declare module "express-serve-static-core" {
-  interface Locals {
-    caller: Caller;
-  }
-}
+import type { Caller } from "../locals";
 
 export interface AuthOptions {
   /** How long a valid key is trusted without asking the ledger again (ms). */

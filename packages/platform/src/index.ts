@@ -13,3 +13,5 @@ export * from "./telemetry/trace-id";
 export * from "./bus/executions-stream";
 export * from "./bus/trace-headers";
 export * from "./bus/connect";
+export * from "./metrics/rpc-metrics";
+export * from "./metrics/metrics-server";

@@ -5,6 +5,8 @@ import { appEnvSchema, portSchema } from "@agentic/platform";
 export const configSchema = z.object({
   /** gRPC port. Example: 50051. Local default 50051. */
   PORT: portSchema.default(50051),
+  /** Port of the Prometheus /metrics endpoint. Example: 9464. Local default 9461. */
+  METRICS_PORT: portSchema.default(9461),
   /** development | test | production. */
   APP_ENV: appEnvSchema,
   /** Folder of the catalog YAML files. Example: /app/services/catalog/catalog. Default: the one shipped with the service. */

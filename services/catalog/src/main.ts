@@ -1,5 +1,5 @@
 // Catalog service composition root: config → catalog → server → health → lifecycle.
-import { Lifecycle, bindServer, createHealth, createLogger, loadConfig, stopServer } from "@agentic/platform";
+import { Lifecycle, bindServer, createHealth, createLogger, loadConfig, startMetricsServer, stopServer } from "@agentic/platform";
 import { shutdownTelemetry } from "@agentic/platform/telemetry";
 import { configSchema } from "./config";
 import { DEFAULT_CATALOG_DIR, loadCatalog } from "./domain";
@@ -14,6 +14,9 @@ async function main(): Promise<void> {
   // A catalog that fails validation stops the start: serving a wrong catalog is worse than none.
   const catalog = loadCatalog(config.CATALOG_DIR ?? DEFAULT_CATALOG_DIR, { basePath: config.API_BASE_PATH });
   logger.info({ version: catalog.version, domains: catalog.listDomains().length }, "catalog loaded");
+
+  const metrics = await startMetricsServer(config.METRICS_PORT);
+  life.onStop("metrics", () => metrics.close());
 
   const health = createHealth([CATALOG_SERVICE_NAME]);
   const server = createCatalogServer({ catalog, health, logger });

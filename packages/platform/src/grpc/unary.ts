@@ -1,8 +1,9 @@
 // Adapts `async (request, ctx) => response` handlers to grpc-js's callback style, so every call
 // replies exactly once and a thrown error becomes a status (AppErrors keep their code and hint).
-import type { Metadata, ServerUnaryCall, handleUnaryCall, sendUnaryData } from "@grpc/grpc-js";
+import { status, type Metadata, type ServerUnaryCall, type handleUnaryCall, type sendUnaryData } from "@grpc/grpc-js";
 import { AppError, toServiceError } from "../errors";
 import type { Logger } from "../logger";
+import { rpcServerDuration, splitRpcPath } from "../metrics/rpc-metrics";
 
 /** What a handler may read about the call besides its request. */
 export interface CallContext {
@@ -13,9 +14,14 @@ export interface CallContext {
 
 export type UnaryHandler<Req, Res> = (request: Req, ctx: CallContext) => Promise<Res>;
 
-/** Wraps an async handler as a grpc-js unary handler. Unexpected errors are logged, not leaked. */
+/**
+ * Wraps an async handler as a grpc-js unary handler. Unexpected errors are logged, not leaked.
+ * Every call is measured in rpc_server_duration_seconds.
+ */
 export function unary<Req, Res>(handler: UnaryHandler<Req, Res>, logger?: Logger): handleUnaryCall<Req, Res> {
   return (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>) => {
+    const { service, method } = splitRpcPath(call.getPath());
+    const stopTimer = rpcServerDuration.startTimer({ rpc_service: service, rpc_method: method });
     const deadline = call.getDeadline();
     const deadlineMs = deadline instanceof Date ? deadline.getTime() : Number(deadline);
     const ctx: CallContext = {
@@ -23,10 +29,15 @@ export function unary<Req, Res>(handler: UnaryHandler<Req, Res>, logger?: Logger
       remainingMs: () => (Number.isFinite(deadlineMs) && deadlineMs > 0 ? deadlineMs - Date.now() : Infinity),
     };
     handler(call.request, ctx).then(
-      (response) => callback(null, response),
+      (response) => {
+        stopTimer({ rpc_grpc_status_code: status.OK });
+        callback(null, response);
+      },
       (err: unknown) => {
         if (!(err instanceof AppError)) logger?.error({ err, method: call.getPath() }, "unhandled error in gRPC handler");
-        callback(toServiceError(err));
+        const serviceError = toServiceError(err);
+        stopTimer({ rpc_grpc_status_code: serviceError.code ?? status.UNKNOWN });
+        callback(serviceError);
       },
     );
   };

@@ -1,0 +1,33 @@
+// Serves prom-client's default registry as Prometheus text on its own port (gRPC services have
+// no HTTP server otherwise), plus process metrics (CPU, memory, event-loop lag).
+import { createServer, type Server } from "node:http";
+import { collectDefaultMetrics, register } from "prom-client";
+
+let defaultsCollected = false;
+
+/** Starts collecting process metrics once per process. */
+export function collectProcessMetrics(): void {
+  if (defaultsCollected) return;
+  defaultsCollected = true;
+  collectDefaultMetrics();
+}
+
+/** Listens on `port` (0 for a free one) and answers GET /metrics; resolves the server and port. */
+export async function startMetricsServer(port: number, host = "0.0.0.0"): Promise<{ server: Server; port: number; close(): Promise<void> }> {
+  collectProcessMetrics();
+  const server = createServer(async (req, res) => {
+    if (req.method !== "GET" || (req.url ?? "").split("?")[0] !== "/metrics") {
+      res.writeHead(404, { "content-type": "text/plain" }).end("not found\n");
+      return;
+    }
+    const body = await register.metrics();
+    res.writeHead(200, { "content-type": register.contentType }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  const bound = (server.address() as { port: number }).port;
+  return {
+    server,
+    port: bound,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
