@@ -1,12 +1,13 @@
 // Builds the gateway's express app from its clients; no listening, no config reading here.
 import express, { type Express } from "express";
 import type { Logger } from "@agentic/platform";
-import type { CatalogClient, LedgerClient } from "@agentic/clients";
+import type { CatalogClient, LedgerClient, RouterClient } from "@agentic/clients";
 import { buildOpenApiDocument } from "./openapi/openapi";
 import { catalogRoutes } from "./routes/catalog";
 import { healthRoutes, type ReadinessCheck } from "./routes/health";
 import { walletRoutes } from "./routes/wallet";
 import { devInitRoutes } from "./routes/dev-init";
+import { recommendRoutes } from "./routes/recommend";
 import { requireApiKey, type AuthOptions } from "./middleware/auth";
 import { errorHandler, notFoundHandler } from "./middleware/errors";
 import { observeRequests, rememberBasePath } from "./middleware/observe";
@@ -19,6 +20,7 @@ export interface GatewayDeps {
   devRoutes: boolean;
   catalog: CatalogClient;
   ledger: LedgerClient;
+  router: RouterClient;
   /** Tuning of the API-key cache (tests shorten it). */
   auth?: Partial<AuthOptions>;
   readiness: ReadinessCheck[];
@@ -38,6 +40,7 @@ export function createApp(deps: GatewayDeps): Express {
   });
   api.use(catalogRoutes(deps.catalog));
   const auth = requireApiKey(deps.ledger, deps.auth);
+  api.use(recommendRoutes(deps.router, auth));
   api.use(walletRoutes(deps.ledger, auth, { allowUserOverride: deps.devRoutes }));
   if (deps.devRoutes) api.use(devInitRoutes(deps.ledger, deps.catalog));
 

@@ -2,7 +2,7 @@
 import { createServer } from "node:http";
 import { Lifecycle, createLogger, loadConfig } from "@agentic/platform";
 import { shutdownTelemetry } from "@agentic/platform/telemetry";
-import { createCatalogClient, createLedgerClient } from "@agentic/clients";
+import { createCatalogClient, createLedgerClient, createRouterClient } from "@agentic/clients";
 import { configSchema } from "./config";
 import { createApp } from "./app";
 import { backendChecks } from "./routes/health";
@@ -15,11 +15,13 @@ async function main(): Promise<void> {
 
   const catalog = createCatalogClient(config.CATALOG_ADDR, config.BACKEND_DEADLINE_MS);
   const ledger = createLedgerClient(config.LEDGER_ADDR, config.BACKEND_DEADLINE_MS);
+  const router = createRouterClient(config.ROUTER_ADDR, config.BACKEND_DEADLINE_MS);
   life.onStop("clients", () => {
     catalog.close();
     ledger.close();
+    router.close();
   });
-  const readiness = backendChecks({ catalog: config.CATALOG_ADDR, ledger: config.LEDGER_ADDR });
+  const readiness = backendChecks({ catalog: config.CATALOG_ADDR, ledger: config.LEDGER_ADDR, router: config.ROUTER_ADDR });
   life.onStop("readiness", () => readiness.close());
 
   const app = createApp({
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
     devRoutes: config.APP_ENV !== "production",
     catalog,
     ledger,
+    router,
     readiness,
     logger,
   });

@@ -1,3 +1,4 @@
 // @agentic/clients: one promise-returning client per service.
 export * from "./catalog";
 export * from "./ledger";
+export * from "./router";

@@ -1,0 +1,7 @@
+// Path parameters of the capability routes.
+
+export interface CapabilityParams {
+  [key: string]: string;
+  domainKey: string;
+  capabilityId: string;
+}

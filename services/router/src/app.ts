@@ -1,0 +1,81 @@
+// Starts a router on given adapters: catalog cache, wallet reader, route health fed by the outcome
+// consumer, the gRPC server (bound, health SERVING). `stop()` undoes it in reverse, health off first.
+// main.ts runs it for production and local use; test/harness.ts runs the very same wiring in tests.
+import type { NatsConnection } from "nats";
+import { bindServer, createHealth, stopServer, type Logger } from "@agentic/platform";
+import type { LedgerClient } from "@agentic/clients";
+import { CatalogCache, type CatalogSource } from "./catalog/catalog-cache";
+import { startOutcomeConsumer, type OutcomeConsumer } from "./bus/outcome-consumer";
+import type { Config } from "./config";
+import { AgentPreferenceMemory } from "./domain/preferences";
+import { RouteHealthBook } from "./domain/route-health";
+import { createRouterServer, ROUTER_SERVICE_NAME } from "./server";
+import { healthSettings, scoringSettings } from "./settings";
+import { createLedgerWalletReader } from "./wallet/wallet-reader";
+
+export interface RouterAppOptions {
+  config: Config;
+  /** Catalog client (one per process). */
+  catalog: CatalogSource;
+  /** Ledger client; only GetWallet is called. */
+  ledger: Pick<LedgerClient, "getWallet">;
+  /** Connected NATS; the EXECUTIONS stream must exist (ensureExecutionsStream). */
+  nc: NatsConnection;
+  logger: Logger;
+  /** host:port to bind, e.g. "0.0.0.0:50052" or "127.0.0.1:0". */
+  bindAddress: string;
+  /** Grace for in-flight calls on stop before they are cut (default 10 s). */
+  grpcStopGraceMs?: number;
+}
+
+export interface RouterApp {
+  port: number;
+  /** Live route health, as fed by the outcome consumer. */
+  routeHealth: RouteHealthBook;
+  outcomes: OutcomeConsumer;
+  catalog: CatalogCache;
+  /** Health NOT_SERVING, stop gRPC, stop the outcome consumer and the catalog poll. Adapters stay open. */
+  stop(): Promise<void>;
+}
+
+export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp> {
+  const { config, logger } = opts;
+  const catalog = new CatalogCache(opts.catalog, { refreshMs: config.CATALOG_REFRESH_MS, logger });
+  catalog.start();
+
+  const routeHealth = new RouteHealthBook(healthSettings(config));
+  const outcomes = await startOutcomeConsumer({ nc: opts.nc, book: routeHealth, replayWindowMs: config.OUTCOME_REPLAY_MS, logger });
+
+  const grpcHealth = createHealth([ROUTER_SERVICE_NAME]);
+  const server = createRouterServer({
+    grpcHealth,
+    catalog,
+    wallet: createLedgerWalletReader(opts.ledger, logger),
+    routeHealth,
+    agents: new AgentPreferenceMemory(config.AGENT_MEMORY_SIZE),
+    defaultPreferences: config.DEFAULT_PREFERENCES,
+    scoring: scoringSettings(config),
+    dependencyDeadlineMs: config.DEPENDENCY_DEADLINE_MS,
+    logger,
+  });
+  const port = await bindServer(server, opts.bindAddress);
+  grpcHealth.setServing(true);
+  logger.info({ port, defaultPreferences: config.DEFAULT_PREFERENCES }, "router serving");
+
+  let stopping: Promise<void> | undefined;
+  return {
+    port,
+    routeHealth,
+    outcomes,
+    catalog,
+    stop() {
+      stopping ??= (async () => {
+        grpcHealth.setServing(false);
+        await stopServer(server, opts.grpcStopGraceMs ?? 10_000);
+        await outcomes.stop();
+        catalog.stop();
+      })();
+      return stopping;
+    },
+  };
+}

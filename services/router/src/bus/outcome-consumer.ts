@@ -1,0 +1,69 @@
+// Feeds route health from executions.outcome (agentic.events.v1.RouteOutcome). Each replica reads
+// ALL outcomes through its own ordered (ephemeral, in-order, no-ack) consumer that starts a replay
+// window back, so replicas fed the same stream converge; a shared durable would split the messages.
+import type { NatsConnection } from "nats";
+import { EXECUTIONS_STREAM, SUBJECT_OUTCOME, type Logger } from "@agentic/platform";
+import { RouteOutcome } from "@agentic/proto/events/v1";
+import type { RouteHealthBook } from "../domain/route-health";
+
+export interface OutcomeConsumerOptions {
+  nc: NatsConnection;
+  book: RouteHealthBook;
+  /** How far back to replay outcomes at start, in ms (health learned before this replica started). */
+  replayWindowMs: number;
+  logger: Logger;
+  /** Clock, for the replay start time. */
+  now?: () => number;
+}
+
+export interface OutcomeConsumer {
+  /** Outcomes applied to the health book so far. */
+  readonly applied: number;
+  /** Stops reading; resolves once the read loop has ended. */
+  stop(): Promise<void>;
+}
+
+/** Starts reading outcomes; the stream must exist (ensureExecutionsStream). */
+export async function startOutcomeConsumer(opts: OutcomeConsumerOptions): Promise<OutcomeConsumer> {
+  const now = opts.now ?? Date.now;
+  const js = opts.nc.jetstream();
+  const consumer = await js.consumers.get(EXECUTIONS_STREAM, {
+    // A single subject string: filter_subjects (plural) needs nats-server 2.10.
+    filterSubjects: SUBJECT_OUTCOME,
+    opt_start_time: new Date(now() - opts.replayWindowMs).toISOString(),
+  });
+  const messages = await consumer.consume();
+  let applied = 0;
+
+  const loop = (async () => {
+    for await (const m of messages) {
+      let outcome: RouteOutcome;
+      try {
+        outcome = RouteOutcome.decode(m.data);
+      } catch (err) {
+        opts.logger.warn({ err, seq: m.seq }, "skipping an undecodable RouteOutcome");
+        continue;
+      }
+      if (!outcome.routeKey) continue;
+      opts.book.record({
+        routeKey: outcome.routeKey,
+        ok: outcome.ok,
+        errorKind: outcome.errorKind,
+        latencyMs: outcome.latencyMs,
+        // Event time keeps replicas in agreement; the stream's time stands in when the publisher set none.
+        observedAtMs: outcome.observedAt?.getTime() ?? Math.floor(m.info.timestampNanos / 1e6),
+      });
+      applied += 1;
+    }
+  })();
+
+  return {
+    get applied() {
+      return applied;
+    },
+    async stop() {
+      messages.stop();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { ConfigError, loadConfig } from "@agentic/platform";
+import { configSchema } from "./config";
+
+function problems(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(configSchema, env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("router config", () => {
+  it("applies local defaults", () => {
+    const c = loadConfig(configSchema, { NATS_URL: "nats://127.0.0.1:4222" });
+    expect(c).toMatchObject({
+      PORT: 50052,
+      METRICS_PORT: 9462,
+      CATALOG_ADDR: "127.0.0.1:50051",
+      LEDGER_ADDR: "127.0.0.1:50054",
+      DEFAULT_PREFERENCES: ["cost", "reliability"],
+      WEIGHT_DECAY: 0.3,
+      BREAKER_FAILURES: 5,
+      OUTCOME_REPLAY_MS: 600_000,
+    });
+  });
+
+  it("requires NATS_URL, and the dependency addresses in production", () => {
+    expect(problems({}).join("\n")).toContain("NATS_URL");
+    const prod = problems({ NATS_URL: "nats://n:4222", APP_ENV: "production" }).join("\n");
+    expect(prod).toContain("CATALOG_ADDR is required when APP_ENV=production");
+    expect(prod).toContain("LEDGER_ADDR is required when APP_ENV=production");
+  });
+
+  it("parses and checks the default preferences", () => {
+    expect(loadConfig(configSchema, { NATS_URL: "n", DEFAULT_PREFERENCES: "speed, quality" }).DEFAULT_PREFERENCES).toEqual(["speed", "quality"]);
+    expect(problems({ NATS_URL: "n", DEFAULT_PREFERENCES: "speed,speed" })[0]).toContain("DEFAULT_PREFERENCES");
+    expect(problems({ NATS_URL: "n", DEFAULT_PREFERENCES: "cheap" })[0]).toContain("DEFAULT_PREFERENCES");
+  });
+});

@@ -1,0 +1,84 @@
+// Configuration of the router service, read once from the environment. Defaults suit local
+// development; the scoring and health knobs are documented in README.md.
+import { z } from "zod";
+import { addressSchema, appEnvSchema, portSchema } from "@agentic/platform";
+import { GOALS, isGoal, type Goal } from "./domain/goals";
+
+const positiveInt = z.coerce.number().int().positive();
+const fraction = z.coerce.number().gt(0).lte(1);
+
+/** "cost,reliability" → ["cost", "reliability"]: known goals, each once, at least one. */
+const goalListSchema = z
+  .string()
+  .transform((s) => s.split(",").map((g) => g.trim()).filter((g) => g !== ""))
+  .refine((goals) => goals.length > 0 && goals.every(isGoal) && new Set(goals).size === goals.length, {
+    error: `must list distinct goals from ${GOALS.join(", ")}, comma-separated`,
+  })
+  .transform((goals) => goals as Goal[]);
+
+/** Local-development addresses of the dependencies; production must set them. */
+const LOCAL_ADDRESSES = { CATALOG_ADDR: "127.0.0.1:50051", LEDGER_ADDR: "127.0.0.1:50054" } as const;
+
+const fields = z.object({
+  /** gRPC port. Example: 50052. */
+  PORT: portSchema.default(50052),
+  /** Port of the Prometheus /metrics endpoint. Example: 9464. Local default 9462. */
+  METRICS_PORT: portSchema.default(9462),
+  /** development | test | production. */
+  APP_ENV: appEnvSchema,
+  /** Catalog service, host:port. Example: catalog:50051. Local default 127.0.0.1:50051; required in production. */
+  CATALOG_ADDR: addressSchema.optional(),
+  /** Ledger service (wallet reads), host:port. Example: ledger:50054. Local default 127.0.0.1:50054; required in production. */
+  LEDGER_ADDR: addressSchema.optional(),
+  /** NATS server(s), comma-separated. Example: nats://nats:4222. Required. */
+  NATS_URL: z.string().min(1, { error: "NATS_URL is required, e.g. nats://127.0.0.1:4222" }),
+  /** pino level: fatal, error, warn, info, debug, trace, silent. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Deadline of each catalog and ledger call, in ms (capped by the caller's remaining budget). */
+  DEPENDENCY_DEADLINE_MS: positiveInt.default(2_000),
+  /** How often the catalog version is checked for changes, in ms. */
+  CATALOG_REFRESH_MS: positiveInt.default(5_000),
+
+  /** Goals applied when neither the request nor the agent's memory names any. Example: cost,reliability. */
+  DEFAULT_PREFERENCES: goalListSchema.default(["cost", "reliability"]),
+  /** Agents (per user) whose last preferences are remembered, per replica. */
+  AGENT_MEMORY_SIZE: positiveInt.default(10_000),
+  /** Weight ratio between consecutive named goals (rank i weighs DECAY^i). */
+  WEIGHT_DECAY: fraction.default(0.3),
+  /** Raw weight of each goal the request does not name. */
+  UNNAMED_GOAL_WEIGHT: z.coerce.number().min(0).max(1).default(0.05),
+  /** Success rate that scores 0 on reliability (1.0 scores 1). */
+  RELIABILITY_ZERO_AT: z.coerce.number().min(0).lt(1).default(0.8),
+  /** How many calls the catalog priors count for when blended with live traffic. */
+  PRIOR_WEIGHT_CALLS: z.coerce.number().min(0).default(20),
+
+  /** Outcomes per route in the success-rate window. */
+  HEALTH_SUCCESS_WINDOW: positiveInt.default(200),
+  /** Successful latencies per route in the p50 window. */
+  HEALTH_LATENCY_WINDOW: positiveInt.default(50),
+  /** Weight of the newest latency in the EWMA. */
+  HEALTH_EWMA_ALPHA: fraction.default(0.2),
+  /** Consecutive failures that open a route's breaker. */
+  BREAKER_FAILURES: positiveInt.default(5),
+  /** Time an open breaker waits after the last failure before half-opening, in ms. */
+  BREAKER_COOLDOWN_MS: positiveInt.default(30_000),
+  /** Routes whose health is tracked at most (least recently reported forgotten first). */
+  HEALTH_MAX_ROUTES: positiveInt.default(10_000),
+  /** How far back outcomes are replayed when a replica starts, in ms. */
+  OUTCOME_REPLAY_MS: positiveInt.default(10 * 60_000),
+});
+
+export const configSchema = fields
+  .superRefine((c, ctx) => {
+    if (c.APP_ENV !== "production") return;
+    for (const name of Object.keys(LOCAL_ADDRESSES) as (keyof typeof LOCAL_ADDRESSES)[]) {
+      if (c[name] === undefined) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required when APP_ENV=production` });
+    }
+  })
+  .transform((c) => ({
+    ...c,
+    CATALOG_ADDR: c.CATALOG_ADDR ?? LOCAL_ADDRESSES.CATALOG_ADDR,
+    LEDGER_ADDR: c.LEDGER_ADDR ?? LOCAL_ADDRESSES.LEDGER_ADDR,
+  }));
+
+export type Config = z.infer<typeof configSchema>;

@@ -1,0 +1,127 @@
+// Whether one route can be executed now for this caller, and if not, the stable codes of what
+// blocks it with readable steps that would lift each block.
+import type { Route } from "@agentic/proto/catalog/v1";
+import type { RouteHealth } from "./route-health";
+
+/** Stable machine codes, in the order they are reported. */
+export const BLOCKING_REQUIREMENTS = [
+  "CAPABILITY_GATED",
+  "ROUTE_PENDING",
+  "ROUTE_UNHEALTHY",
+  "FEATURE_UNSUPPORTED",
+  "REDIRECT_NOT_BROKERED",
+  "BYO_CREDENTIALS_REQUIRED",
+  "CREDITS_REQUIRED",
+] as const;
+export type BlockingRequirement = (typeof BLOCKING_REQUIREMENTS)[number];
+
+/** The capability a route belongs to, as far as feasibility cares. */
+export interface CapabilityRef {
+  capabilityKey: string;
+  domainKey: string;
+  capabilityId: string;
+  /** live, recommend_only, planned or pending. */
+  status: string;
+}
+
+/** A resource a byo route runs on that the caller acquires through another capability first. */
+export interface OwnedResourceNeed {
+  /** Input field naming the acquired resource, e.g. "inboxId". */
+  field: string;
+  /** What the resource is called, e.g. "inbox". */
+  label: string;
+  /** Whether the request body names one. */
+  present: boolean;
+  acquisition: CapabilityRef;
+  /** Price of the cheapest acquisition route, in credits. */
+  acquisitionPriceCredits: number;
+}
+
+export interface FeasibilityContext {
+  capability: CapabilityRef;
+  /** The caller's spendable balance, in credits. */
+  balanceCredits: number;
+  featureAsks: readonly string[];
+  health?: RouteHealth | undefined;
+  /** Set for a byo route that runs on a resource acquired first (e.g. an owned inbox). */
+  ownedResource?: OwnedResourceNeed | undefined;
+}
+
+export interface Feasibility {
+  canExecuteNow: boolean;
+  blockingRequirements: BlockingRequirement[];
+  nextActions: string[];
+  /** Must not be picked at all (feature missing, breaker open), as opposed to "not runnable yet". */
+  disqualified: boolean;
+}
+
+/** Assesses one route; every applicable block is listed, not just the first. */
+export function assessRoute(route: Route, ctx: FeasibilityContext): Feasibility {
+  const blocks = new Map<BlockingRequirement, string>();
+  const cap = ctx.capability;
+  const key = route.routeKey;
+
+  if (cap.status !== "live") {
+    blocks.set(
+      "CAPABILITY_GATED",
+      cap.status === "recommend_only"
+        ? `${cap.capabilityKey} is recommend-only: routes can be compared but not executed yet; read its status in the catalog (GET /domains/${cap.domainKey}/capabilities/${cap.capabilityId}) for changes`
+        : `${cap.capabilityKey} is ${cap.status}: not executable yet; read its status in the catalog (GET /domains/${cap.domainKey}/capabilities/${cap.capabilityId}) for changes`,
+    );
+  } else if (route.executionGated) {
+    blocks.set("CAPABILITY_GATED", `Route ${key} is mapped but its execution is gated; execute another route, or wait until the catalog lifts the gate`);
+  }
+  if (route.status !== "live") {
+    blocks.set("ROUTE_PENDING", `Route ${key} is ${route.status}: it runs once the catalog marks it live; execute another route meanwhile`);
+  }
+  if (ctx.health?.breaker === "open") {
+    const retryAt = new Date(ctx.health.retryAtMs ?? 0).toISOString();
+    blocks.set(
+      "ROUTE_UNHEALTHY",
+      `Route ${key} failed ${ctx.health.consecutiveFailures} calls in a row (last: ${ctx.health.lastErrorKind ?? "unknown"}); it is retried after ${retryAt}, execute another route meanwhile`,
+    );
+  }
+  const missing = ctx.featureAsks.filter((f) => !route.supportedFeatures.includes(f));
+  if (missing.length > 0) {
+    blocks.set(
+      "FEATURE_UNSUPPORTED",
+      `Route ${key} does not support ${missing.join(", ")}; pick a route that does, or drop ${missing.map((f) => `"${f}"`).join(", ")} from the request`,
+    );
+  }
+  if (route.routeMode === "redirect") {
+    blocks.set("REDIRECT_NOT_BROKERED", `Route ${key} is a redirect: Agentic API does not broker it yet; call ${route.providerLabel || route.providerKey} directly, or execute a managed route`);
+  }
+  if (route.routeMode === "byo") {
+    const need = ctx.ownedResource;
+    if (!need) {
+      blocks.set(
+        "BYO_CREDENTIALS_REQUIRED",
+        `Route ${key} runs on your own ${route.providerLabel || route.providerKey} account; Agentic API cannot hold your credentials yet, so execute a managed route`,
+      );
+    } else if (!need.present) {
+      const acq = need.acquisition;
+      blocks.set(
+        "BYO_CREDENTIALS_REQUIRED",
+        `Route ${key} sends from an ${need.label} you own: acquire one with ${acq.capabilityKey} (from ${need.acquisitionPriceCredits} credits, POST /domains/${acq.domainKey}/capabilities/${acq.capabilityId}/execute), then pass its id as "${need.field}"`,
+      );
+    }
+  }
+  // A redirect is paid to the provider directly, so the wallet does not limit it.
+  if (route.routeMode !== "redirect" && ctx.balanceCredits < route.startingCostCredits) {
+    blocks.set("CREDITS_REQUIRED", creditsAction(route.startingCostCredits, ctx.balanceCredits));
+  }
+
+  const blockingRequirements = BLOCKING_REQUIREMENTS.filter((b) => blocks.has(b));
+  return {
+    canExecuteNow: blockingRequirements.length === 0,
+    blockingRequirements,
+    nextActions: blockingRequirements.map((b) => blocks.get(b) as string),
+    disqualified: blocks.has("FEATURE_UNSUPPORTED") || blocks.has("ROUTE_UNHEALTHY"),
+  };
+}
+
+/** The step that funds a wallet short of `neededCredits`. */
+export function creditsAction(neededCredits: number, balanceCredits: number): string {
+  const missing = Math.max(0, Math.ceil(neededCredits - balanceCredits));
+  return `Add ${missing} credits (balance ${balanceCredits}, needed ${neededCredits}): POST /dev/init {"balanceCredits": ${Math.ceil(neededCredits)}} outside production, or top up the wallet`;
+}

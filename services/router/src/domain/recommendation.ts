@@ -1,0 +1,153 @@
+// Recommend, end to end and pure: scores every route of a capability for one request, assesses
+// what blocks each, explains each, and picks the recommended, best executable and workflow routes.
+import type { Capability, Route } from "@agentic/proto/catalog/v1";
+import type { RecommendationCandidate, RecommendResponse, WorkflowRecommendation } from "@agentic/proto/router/v1";
+import type { OwnedResourceRelationship } from "./acquisitions";
+import { assessRoute, type CapabilityRef, type Feasibility } from "./feasibility";
+import { goalWeights } from "./goals";
+import type { ResolvedPreferences } from "./preferences";
+import { candidateReasons } from "./reasons";
+import { featureAsks as readFeatureAsks, stringField } from "./request-input";
+import type { RouteHealth } from "./route-health";
+import { compareScored, estimateRoute, goalScores, weightedScore, type ScoredRoute, type ScoringSettings } from "./scoring";
+import { byoKeyWorkflow, compareWorkflows, ownedResourceWorkflow, pairOwnedResourceRoutes, type Acquisition, type WorkflowContext } from "./workflows";
+
+export interface RecommendationInput {
+  capability: Capability;
+  /** Every route of the capability (at least one). */
+  routes: readonly Route[];
+  catalogVersion: string;
+  /** The capability acquiring what this one's byo routes run on, when there is one in the catalog. */
+  acquisition?: { relationship: OwnedResourceRelationship; capability: Capability; routes: readonly Route[] } | undefined;
+  preferences: ResolvedPreferences;
+  /** The request body as sent. */
+  fields: Readonly<Record<string, unknown>>;
+  /** The caller's spendable balance, in credits. */
+  balanceCredits: number;
+  /** Live health of a route as of now; undefined without traffic. */
+  health: (routeKey: string) => RouteHealth | undefined;
+  settings: ScoringSettings;
+}
+
+/**
+ * Builds the full recommendation. Throws InputError when a feature ask or a resource field has the
+ * wrong type. The recommended route is the best-scored eligible one even when it cannot run now;
+ * bestExecutable is the best one that can.
+ */
+export function recommend(input: RecommendationInput): RecommendResponse {
+  const { capability, routes } = input;
+  if (routes.length === 0) throw new RangeError(`capability ${capability.capabilityKey} has no routes`);
+  const capRef = refOf(capability);
+  // A boolean field counts as a feature ask when some route of the capability lists that feature.
+  const asks = readFeatureAsks(input.fields, routes.flatMap((r) => r.supportedFeatures));
+  const relationship = input.acquisition?.relationship;
+  const resourcePresent = relationship ? stringField(input.fields, relationship.resourceField) !== undefined : false;
+
+  const wctx: WorkflowContext = { capability: capRef, balanceCredits: input.balanceCredits, featureAsks: asks, health: input.health, resourcePresent };
+  const acquisition: Acquisition | undefined = input.acquisition && {
+    relationship: input.acquisition.relationship,
+    capability: refOf(input.acquisition.capability),
+    routes: input.acquisition.routes,
+  };
+  const pairs = acquisition ? pairOwnedResourceRoutes(routes, acquisition, wctx) : new Map();
+
+  const feasibility = new Map<string, Feasibility>();
+  for (const route of routes) {
+    const pair = pairs.get(route.routeKey);
+    feasibility.set(
+      route.routeKey,
+      assessRoute(route, {
+        capability: capRef,
+        balanceCredits: input.balanceCredits,
+        featureAsks: asks,
+        health: input.health(route.routeKey),
+        ownedResource:
+          pair && relationship && acquisition
+            ? {
+                field: relationship.resourceField,
+                label: relationship.resourceLabel,
+                present: resourcePresent,
+                acquisition: acquisition.capability,
+                acquisitionPriceCredits: pair.acquisitionRoute.startingCostCredits,
+              }
+            : undefined,
+      }),
+    );
+  }
+
+  const weights = goalWeights(input.preferences.goals, input.settings.weights);
+  const estimates = routes.map((r) => ({ price: r.startingCostCredits, estimate: estimateRoute(r, input.health(r.routeKey), input.settings) }));
+  const goals = goalScores(estimates, input.settings);
+  const scored: ScoredRoute[] = routes.map((route, i) => {
+    const disqualified = feasibility.get(route.routeKey)!.disqualified;
+    return { route, estimate: estimates[i]!.estimate, goals: goals[i]!, disqualified, score: disqualified ? 0 : weightedScore(goals[i]!, weights) };
+  });
+  scored.sort(compareScored);
+
+  const tracked = routes.some((r) => r.supportedFeatures.includes("tracking"));
+  const reasonCtx = { routes, goals: input.preferences.goals, weights, featureAsks: asks };
+  const candidates: RecommendationCandidate[] = scored.map((s) => {
+    const f = feasibility.get(s.route.routeKey)!;
+    const candidate: RecommendationCandidate = {
+      provider: s.route.providerKey,
+      routeKey: s.route.routeKey,
+      routeMode: s.route.routeMode,
+      canExecuteNow: f.canExecuteNow,
+      score: s.score,
+      priceCredits: s.route.startingCostCredits,
+      supportedFeatures: [...s.route.supportedFeatures],
+      blockingRequirements: [...f.blockingRequirements],
+      nextActions: [...f.nextActions],
+      reasons: candidateReasons(s, input.health(s.route.routeKey), reasonCtx),
+    };
+    if (tracked) candidate.trackingSupported = s.route.supportedFeatures.includes("tracking");
+    if (s.route.settlementRail) candidate.settlementRail = s.route.settlementRail;
+    return candidate;
+  });
+
+  const workflows: WorkflowRecommendation[] = [];
+  for (const s of scored) {
+    if (s.route.routeMode !== "byo") continue;
+    const pair = pairs.get(s.route.routeKey);
+    workflows.push(pair && acquisition ? ownedResourceWorkflow(pair, acquisition, wctx) : byoKeyWorkflow(s.route, feasibility.get(s.route.routeKey)!, wctx));
+  }
+  workflows.sort(compareWorkflows);
+
+  const recommended = candidates[0]!;
+  const bestExecutable = candidates.find((c) => c.canExecuteNow);
+  const nextActions = [...recommended.nextActions];
+  const viaWorkflow = workflows.find((w) => w.executeRouteKey === recommended.routeKey && w.workflowType !== "bring_your_own_key");
+  if (viaWorkflow && recommended.blockingRequirements.includes("BYO_CREDENTIALS_REQUIRED")) {
+    nextActions.push(`Or follow the ${viaWorkflow.workflowType} workflow: ${viaWorkflow.summary}`);
+  }
+  if (!recommended.canExecuteNow && bestExecutable) {
+    nextActions.push(`Or execute now on ${bestExecutable.routeKey} (${bestExecutable.priceCredits} credits): set "provider": "${bestExecutable.provider}" in the execute body`);
+  }
+
+  const response: RecommendResponse = {
+    success: true,
+    productKey: `${capability.domainKey}.${capability.capabilityId}`,
+    preferenceSource: input.preferences.source,
+    optimizationPreferences: [...input.preferences.goals],
+    recommendedProvider: recommended.provider,
+    recommendedRouteKey: recommended.routeKey,
+    recommendedRouteMode: recommended.routeMode,
+    canExecuteNow: recommended.canExecuteNow,
+    blockingRequirements: [...recommended.blockingRequirements],
+    nextActions,
+    candidates,
+    workflowRecommendations: workflows,
+    catalogVersion: input.catalogVersion,
+  };
+  if (bestExecutable) {
+    response.bestExecutableProvider = bestExecutable.provider;
+    response.bestExecutableRouteKey = bestExecutable.routeKey;
+    response.bestExecutableRouteMode = bestExecutable.routeMode;
+  }
+  if (workflows[0]) response.bestWorkflowRecommendation = workflows[0];
+  return response;
+}
+
+function refOf(c: Capability): CapabilityRef {
+  return { capabilityKey: c.capabilityKey, domainKey: c.domainKey, capabilityId: c.capabilityId, status: c.status };
+}

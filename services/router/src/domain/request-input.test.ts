@@ -1,0 +1,65 @@
+import { InputError, featureAsks, parseRecommendInput, stringField } from "./request-input";
+
+function inputError(fn: () => unknown): InputError {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof InputError) return err;
+    throw err;
+  }
+  throw new Error("expected an InputError");
+}
+
+describe("parseRecommendInput", () => {
+  it("accepts an empty or absent body", () => {
+    expect(parseRecommendInput(undefined)).toEqual({ fields: {} });
+    expect(parseRecommendInput({})).toEqual({ fields: {} });
+  });
+
+  it("reads agentName and ordered preferences, and keeps every other field", () => {
+    const body = { agentName: " alpha_agent ", optimizationPreferences: ["quality", "cost"], to: "a@b.co" };
+    expect(parseRecommendInput(body)).toEqual({ agentName: "alpha_agent", preferences: ["quality", "cost"], fields: body });
+  });
+
+  it("treats an empty preference list as no preference", () => {
+    expect(parseRecommendInput({ optimizationPreferences: [] }).preferences).toBeUndefined();
+  });
+
+  it("rejects an unknown goal naming the offending element", () => {
+    const err = inputError(() => parseRecommendInput({ optimizationPreferences: ["cost", "cheapness"] }));
+    expect(err.field).toBe("optimizationPreferences[1]");
+    expect(err.hint).toContain("optimizationPreferences[1]");
+    expect(err.hint).toContain("cost, reliability, speed, quality");
+  });
+
+  it("rejects a repeated goal", () => {
+    expect(inputError(() => parseRecommendInput({ optimizationPreferences: ["cost", "speed", "cost"] })).field).toBe("optimizationPreferences[2]");
+  });
+
+  it("rejects wrong types", () => {
+    expect(inputError(() => parseRecommendInput({ optimizationPreferences: "cost" })).field).toBe("optimizationPreferences");
+    expect(inputError(() => parseRecommendInput({ optimizationPreferences: [1] })).field).toBe("optimizationPreferences[0]");
+    expect(inputError(() => parseRecommendInput({ agentName: 7 })).field).toBe("agentName");
+    expect(inputError(() => parseRecommendInput({ agentName: "   " })).field).toBe("agentName");
+    expect(inputError(() => parseRecommendInput({ agentName: "x".repeat(101) })).field).toBe("agentName");
+  });
+});
+
+describe("featureAsks", () => {
+  it("counts true booleans named after a known feature, and only those", () => {
+    expect(featureAsks({ tracking: true, html: false, sandbox: true }, ["tracking", "html"])).toEqual(["tracking"]);
+  });
+
+  it("rejects a known feature sent as a non-boolean", () => {
+    expect(inputError(() => featureAsks({ tracking: "yes" }, ["tracking"])).field).toBe("tracking");
+  });
+});
+
+describe("stringField", () => {
+  it("reads a non-empty string, ignores absent or blank, rejects other types", () => {
+    expect(stringField({ inboxId: "inb_1" }, "inboxId")).toBe("inb_1");
+    expect(stringField({ inboxId: " " }, "inboxId")).toBeUndefined();
+    expect(stringField({}, "inboxId")).toBeUndefined();
+    expect(inputError(() => stringField({ inboxId: 3 }, "inboxId")).field).toBe("inboxId");
+  });
+});

@@ -1,0 +1,97 @@
+// Reads the recommend body (free-form JSON): agentName, optimizationPreferences, feature asks and
+// the execute fields a route may need. Unknown fields are accepted; wrong types are InputErrors.
+import { GOALS, isGoal, type Goal } from "./goals";
+
+/** A problem with one field of the body; the RPC layer turns it into INVALID_ARGUMENT / INVALID_INPUT. */
+export class InputError extends Error {
+  constructor(
+    /** Path of the offending field, e.g. "optimizationPreferences[1]". */
+    readonly field: string,
+    message: string,
+    /** What to send instead; names the field. */
+    readonly hint: string,
+  ) {
+    super(message);
+    this.name = "InputError";
+  }
+}
+
+/** The parts of the body recommend reads before it knows the capability's routes. */
+export interface RecommendInput {
+  agentName?: string;
+  /** Goals in the caller's order; undefined when the body names none (defaults then apply). */
+  preferences?: Goal[];
+  /** Every field of the body, as sent (execute fields included). */
+  fields: Readonly<Record<string, unknown>>;
+}
+
+/** Longest agentName accepted (the contract default; it keys the per-agent preference memory). */
+export const MAX_AGENT_NAME_LENGTH = 100;
+
+/** Validates the fields recommend itself defines. An empty or absent body is valid. */
+export function parseRecommendInput(body: Readonly<Record<string, unknown>> | undefined): RecommendInput {
+  const fields = body ?? {};
+  const input: RecommendInput = { fields };
+
+  const agentName = fields.agentName;
+  if (agentName !== undefined && agentName !== null) {
+    if (typeof agentName !== "string" || agentName.trim() === "" || agentName.length > MAX_AGENT_NAME_LENGTH) {
+      throw new InputError(
+        "agentName",
+        "agentName must be a non-empty string",
+        `Send agentName as a string of 1 to ${MAX_AGENT_NAME_LENGTH} characters, e.g. "alpha_agent", or leave it out.`,
+      );
+    }
+    input.agentName = agentName.trim();
+  }
+
+  const prefs = fields.optimizationPreferences;
+  if (prefs !== undefined && prefs !== null) {
+    const allowed = GOALS.join(", ");
+    if (!Array.isArray(prefs)) {
+      throw new InputError(
+        "optimizationPreferences",
+        "optimizationPreferences must be an array of goals",
+        `Send optimizationPreferences as an ordered array of goals from: ${allowed}; e.g. ["cost", "reliability"].`,
+      );
+    }
+    const seen = new Set<Goal>();
+    prefs.forEach((goal: unknown, i) => {
+      const field = `optimizationPreferences[${i}]`;
+      if (!isGoal(goal)) {
+        throw new InputError(field, `${field} is not a known goal`, `${field} must be one of: ${allowed}.`);
+      }
+      if (seen.has(goal)) {
+        throw new InputError(field, `${field} repeats "${goal}"`, `Remove ${field}: name each goal at most once in optimizationPreferences.`);
+      }
+      seen.add(goal);
+    });
+    if (seen.size > 0) input.preferences = [...seen];
+  }
+  return input;
+}
+
+/**
+ * Features the caller asks for: fields set to true whose name is one of `knownFeatures`
+ * (e.g. tracking: true). A known feature sent as a non-boolean is an InputError; false asks nothing.
+ */
+export function featureAsks(fields: Readonly<Record<string, unknown>>, knownFeatures: Iterable<string>): string[] {
+  const asks: string[] = [];
+  for (const feature of [...new Set(knownFeatures)].sort()) {
+    const value = fields[feature];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== "boolean") {
+      throw new InputError(feature, `${feature} must be a boolean`, `Send ${feature}: true to require the feature, or leave it out.`);
+    }
+    if (value) asks.push(feature);
+  }
+  return asks;
+}
+
+/** A string field a route may need (e.g. inboxId); undefined when absent or empty, InputError when not a string. */
+export function stringField(fields: Readonly<Record<string, unknown>>, name: string): string | undefined {
+  const value = fields[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "string") throw new InputError(name, `${name} must be a string`, `Send ${name} as a string, or leave it out.`);
+  return value.trim() === "" ? undefined : value;
+}

@@ -1,0 +1,69 @@
+import { RouteHealthBook, type RouteOutcomeObservation } from "./route-health";
+import { HEALTH } from "../../test/routes";
+
+const T0 = Date.parse("2026-11-22T10:00:00Z");
+const KEY = "email.send.resend";
+
+function outcome(ok: boolean, observedAtMs: number, latencyMs = 100, routeKey = KEY): RouteOutcomeObservation {
+  return { routeKey, ok, errorKind: ok ? "" : "http_5xx", latencyMs, observedAtMs };
+}
+
+describe("RouteHealthBook", () => {
+  it("knows nothing about a route without traffic", () => {
+    expect(new RouteHealthBook(HEALTH).get(KEY, T0)).toBeUndefined();
+  });
+
+  it("computes the success rate over the last `successWindow` outcomes only", () => {
+    const book = new RouteHealthBook({ ...HEALTH, successWindow: 10 });
+    for (let i = 0; i < 10; i++) book.record(outcome(false, T0 + i));
+    for (let i = 0; i < 10; i++) book.record(outcome(true, T0 + 100 + i));
+    expect(book.get(KEY, T0 + 200)).toMatchObject({ calls: 10, successRate: 1 });
+    for (let i = 0; i < 3; i++) book.record(outcome(false, T0 + 300 + i));
+    expect(book.get(KEY, T0 + 400)!.successRate).toBeCloseTo(0.7, 10);
+  });
+
+  it("tracks p50 and EWMA latency of successful calls", () => {
+    const book = new RouteHealthBook({ ...HEALTH, ewmaAlpha: 0.5 });
+    for (const ms of [100, 300, 200]) book.record(outcome(true, T0, ms));
+    book.record(outcome(false, T0, 9_999)); // a failure's latency is not a service time
+    const h = book.get(KEY, T0)!;
+    expect(h.p50LatencyMs).toBe(200);
+    expect(h.latencySamples).toBe(3);
+    expect(h.ewmaLatencyMs).toBe(0.5 * 200 + 0.5 * (0.5 * 300 + 0.5 * 100));
+  });
+
+  it("opens the breaker after N consecutive failures, half-opens after the cool-down, closes on success", () => {
+    const book = new RouteHealthBook(HEALTH);
+    for (let i = 0; i < 4; i++) book.record(outcome(false, T0 + i));
+    expect(book.get(KEY, T0 + 10)!.breaker).toBe("closed");
+    book.record(outcome(false, T0 + 4));
+    expect(book.get(KEY, T0 + 10)).toMatchObject({ breaker: "open", consecutiveFailures: 5, lastErrorKind: "http_5xx", retryAtMs: T0 + 4 + 30_000 });
+    expect(book.get(KEY, T0 + 4 + 30_000)!.breaker).toBe("half_open");
+    book.record(outcome(true, T0 + 31_000));
+    expect(book.get(KEY, T0 + 31_000)).toMatchObject({ breaker: "closed", consecutiveFailures: 0 });
+  });
+
+  it("re-opens the breaker when the half-open trial fails", () => {
+    const book = new RouteHealthBook(HEALTH);
+    for (let i = 0; i < 5; i++) book.record(outcome(false, T0));
+    book.record(outcome(false, T0 + 40_000));
+    expect(book.get(KEY, T0 + 40_001)).toMatchObject({ breaker: "open", retryAtMs: T0 + 70_000 });
+  });
+
+  it("a success in between resets the failure run", () => {
+    const book = new RouteHealthBook(HEALTH);
+    for (let i = 0; i < 4; i++) book.record(outcome(false, T0));
+    book.record(outcome(true, T0));
+    for (let i = 0; i < 4; i++) book.record(outcome(false, T0));
+    expect(book.get(KEY, T0)!.breaker).toBe("closed");
+  });
+
+  it("two books fed the same outcomes agree", () => {
+    const a = new RouteHealthBook(HEALTH);
+    const b = new RouteHealthBook(HEALTH);
+    const seq = Array.from({ length: 50 }, (_, i) => outcome(i % 7 !== 0, T0 + i * 10, 100 + (i % 13) * 10, i % 2 ? KEY : "other"));
+    seq.forEach((o) => a.record(o));
+    seq.forEach((o) => b.record(o));
+    expect(a.get(KEY, T0 + 1000)).toEqual(b.get(KEY, T0 + 1000));
+  });
+});

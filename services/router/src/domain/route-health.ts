@@ -1,0 +1,155 @@
+// Live health of each route, learned from execution outcomes: success rate over a sliding window,
+// EWMA and p50 latency of successful calls, and a consecutive-failure circuit breaker.
+// Deterministic in the outcome sequence and event times, so replicas fed the same stream agree.
+import { LruMap } from "./lru";
+
+export interface HealthSettings {
+  /** Outcomes kept per route for the success rate. Default 200. */
+  successWindow: number;
+  /** Latencies of successful calls kept per route for the p50. Default 50. */
+  latencyWindow: number;
+  /** Weight of the newest latency in the EWMA, 0 < alpha <= 1. Default 0.2. */
+  ewmaAlpha: number;
+  /** Consecutive failures that open a route's breaker. Default 5. */
+  breakerFailures: number;
+  /** How long a breaker stays open after the last failure before it half-opens, in ms. Default 30000. */
+  breakerCooldownMs: number;
+  /** Routes tracked at most; the least recently reported is forgotten first. Default 10000. */
+  maxRoutes: number;
+}
+
+/** One provider attempt, as the executor reports it (agentic.events.v1.RouteOutcome). */
+export interface RouteOutcomeObservation {
+  routeKey: string;
+  ok: boolean;
+  /** Empty when ok; else timeout, http_5xx, http_4xx, payment, network or invalid_response. */
+  errorKind: string;
+  latencyMs: number;
+  /** When the attempt finished (executor clock), ms since the epoch. */
+  observedAtMs: number;
+}
+
+/**
+ * closed: normal. open: `breakerFailures` consecutive failures and the cool-down has not passed;
+ * the route is not picked. half_open: cool-down passed; the next call is a trial that closes the
+ * breaker on success or re-opens it on failure.
+ */
+export type BreakerState = "closed" | "open" | "half_open";
+
+/** What the router knows of one route's recent traffic. */
+export interface RouteHealth {
+  /** Outcomes in the success window (0 < calls <= successWindow). */
+  calls: number;
+  /** Share of successful outcomes in the window, 0..1. */
+  successRate: number;
+  /** Successful latencies in the latency window. */
+  latencySamples: number;
+  /** EWMA of successful-call latency, ms; undefined before the first success. */
+  ewmaLatencyMs?: number;
+  /** Median successful-call latency over the latency window, ms. */
+  p50LatencyMs?: number;
+  breaker: BreakerState;
+  consecutiveFailures: number;
+  /** errorKind of the latest failure. */
+  lastErrorKind?: string;
+  /** When an open breaker half-opens, ms since the epoch (set while open). */
+  retryAtMs?: number;
+}
+
+/** Fixed-size ring; push returns the value it pushed out, if any. */
+class Ring<T> {
+  private readonly items: T[] = [];
+  private next = 0;
+
+  constructor(private readonly capacity: number) {}
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  push(value: T): T | undefined {
+    if (this.items.length < this.capacity) {
+      this.items.push(value);
+      return undefined;
+    }
+    const evicted = this.items[this.next];
+    this.items[this.next] = value;
+    this.next = (this.next + 1) % this.capacity;
+    return evicted;
+  }
+
+  values(): readonly T[] {
+    return this.items;
+  }
+}
+
+class RouteState {
+  readonly outcomes: Ring<boolean>;
+  readonly latencies: Ring<number>;
+  successes = 0;
+  ewmaLatencyMs: number | undefined;
+  consecutiveFailures = 0;
+  lastFailureAtMs = 0;
+  lastErrorKind: string | undefined;
+
+  constructor(settings: HealthSettings) {
+    this.outcomes = new Ring(settings.successWindow);
+    this.latencies = new Ring(settings.latencyWindow);
+  }
+}
+
+/** Health of every route seen on the outcome stream. */
+export class RouteHealthBook {
+  private readonly routes: LruMap<string, RouteState>;
+
+  constructor(private readonly settings: HealthSettings) {
+    this.routes = new LruMap(settings.maxRoutes);
+  }
+
+  /** Applies one outcome. Outcomes must arrive in stream order (each replica reads the same order). */
+  record(o: RouteOutcomeObservation): void {
+    let state = this.routes.get(o.routeKey);
+    if (!state) {
+      state = new RouteState(this.settings);
+      this.routes.set(o.routeKey, state);
+    }
+    if (state.outcomes.push(o.ok) === true) state.successes -= 1;
+    if (o.ok) {
+      state.successes += 1;
+      state.consecutiveFailures = 0;
+      if (Number.isFinite(o.latencyMs) && o.latencyMs >= 0) {
+        state.latencies.push(o.latencyMs);
+        const alpha = this.settings.ewmaAlpha;
+        state.ewmaLatencyMs = state.ewmaLatencyMs === undefined ? o.latencyMs : alpha * o.latencyMs + (1 - alpha) * state.ewmaLatencyMs;
+      }
+    } else {
+      state.consecutiveFailures += 1;
+      // The cool-down runs from the latest failure, so a failed half-open trial re-opens the breaker.
+      state.lastFailureAtMs = Math.max(state.lastFailureAtMs, o.observedAtMs);
+      state.lastErrorKind = o.errorKind || "unknown";
+    }
+  }
+
+  /** Health of `routeKey` as of `nowMs`; undefined for a route with no reported traffic. */
+  get(routeKey: string, nowMs: number): RouteHealth | undefined {
+    const state = this.routes.get(routeKey);
+    if (!state) return undefined;
+    const latencies = [...state.latencies.values()].sort((a, b) => a - b);
+    const health: RouteHealth = {
+      calls: state.outcomes.size,
+      successRate: state.successes / state.outcomes.size,
+      latencySamples: latencies.length,
+      breaker: "closed",
+      consecutiveFailures: state.consecutiveFailures,
+    };
+    if (state.ewmaLatencyMs !== undefined) health.ewmaLatencyMs = state.ewmaLatencyMs;
+    if (latencies.length > 0) health.p50LatencyMs = latencies[Math.ceil(latencies.length / 2) - 1];
+    if (state.lastErrorKind !== undefined) health.lastErrorKind = state.lastErrorKind;
+    if (state.consecutiveFailures >= this.settings.breakerFailures) {
+      const retryAtMs = state.lastFailureAtMs + this.settings.breakerCooldownMs;
+      health.breaker = nowMs < retryAtMs ? "open" : "half_open";
+      if (health.breaker === "open") health.retryAtMs = retryAtMs;
+    }
+    return health;
+  }
+}

@@ -1,0 +1,47 @@
+// Composition root of the router: config → logger → metrics → catalog client → ledger client → NATS →
+// router (catalog cache, route health + outcome consumer, gRPC + health) → lifecycle. Started as
+// `node --require @agentic/platform/telemetry dist/main.js`; SIGTERM stops it in reverse order.
+import { ConfigError, Lifecycle, connectBus, createLogger, ensureExecutionsStream, loadConfig, startMetricsServer } from "@agentic/platform";
+import { createCatalogClient, createLedgerClient } from "@agentic/clients";
+import { configSchema } from "./config";
+import { startRouterApp } from "./app";
+
+async function main(): Promise<void> {
+  const config = loadConfig(configSchema);
+  const logger = createLogger("router", config.LOG_LEVEL);
+  const life = new Lifecycle({ deadlineMs: 20_000, logger });
+  life.listen(["SIGTERM", "SIGINT"]);
+  life.onStop("telemetry", shutdownTelemetryIfLoaded);
+  const metrics = await startMetricsServer(config.METRICS_PORT);
+  life.onStop("metrics", () => metrics.close());
+
+  const catalog = createCatalogClient(config.CATALOG_ADDR, config.DEPENDENCY_DEADLINE_MS);
+  life.onStop("catalog client", () => catalog.close());
+  const ledger = createLedgerClient(config.LEDGER_ADDR, config.DEPENDENCY_DEADLINE_MS);
+  life.onStop("ledger client", () => ledger.close());
+
+  const nc = await connectBus(config.NATS_URL, "router");
+  life.onStop("nats", () => nc.drain());
+  await ensureExecutionsStream(await nc.jetstreamManager());
+
+  const app = await startRouterApp({ config, catalog, ledger, nc, logger, bindAddress: `0.0.0.0:${config.PORT}` });
+  life.onStop("router", () => app.stop()); // runs first: health off, stop gRPC, stop the outcome consumer
+}
+
+/** Flushes traces when the telemetry preload ran (it is never loaded from here, only found). */
+async function shutdownTelemetryIfLoaded(): Promise<void> {
+  let path: string;
+  try {
+    path = require.resolve("@agentic/platform/telemetry");
+  } catch {
+    return;
+  }
+  const preloaded = require.cache[path]?.exports as { shutdownTelemetry?: () => Promise<void> } | undefined;
+  await preloaded?.shutdownTelemetry?.();
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) console.error(`router: ${err.message}`);
+  else console.error("router: failed to start", err);
+  process.exit(1);
+});

@@ -1,0 +1,96 @@
+// RouterService/Recommend: decode, read the catalog (cached) and the wallet (one GetWallet call),
+// run the pure recommendation, map input errors to INVALID_ARGUMENT / INVALID_INPUT. Never moves credits.
+import { trace } from "@opentelemetry/api";
+import { ATTR_CAPABILITY_KEY, ATTR_DOMAIN_KEY, ATTR_ROUTE_KEY, invalidArgument, type Logger, type UnaryHandler } from "@agentic/platform";
+import type { RecommendRequest, RecommendResponse } from "@agentic/proto/router/v1";
+import type { CatalogCache, CapabilityEntry } from "../catalog/catalog-cache";
+import { capabilityPathOf, ownedResourceRelationship } from "../domain/acquisitions";
+import type { Goal } from "../domain/goals";
+import type { AgentPreferenceMemory } from "../domain/preferences";
+import { recommend } from "../domain/recommendation";
+import { InputError, parseRecommendInput } from "../domain/request-input";
+import type { RouteHealthBook } from "../domain/route-health";
+import type { ScoringSettings } from "../domain/scoring";
+import type { WalletReader } from "../wallet/wallet-reader";
+
+export interface RecommendDeps {
+  catalog: Pick<CatalogCache, "capability">;
+  wallet: WalletReader;
+  routeHealth: RouteHealthBook;
+  agents: AgentPreferenceMemory;
+  /** Goals applied when neither the request nor the agent's memory names any. */
+  defaultPreferences: readonly Goal[];
+  scoring: ScoringSettings;
+  /** Deadline of each dependency call, in ms (capped by the caller's remaining budget). */
+  dependencyDeadlineMs: number;
+  logger: Logger;
+  now?: () => number;
+}
+
+/**
+ * The Recommend handler. Reads: the catalog (cache), the wallet (one GetWallet), and, for a
+ * capability with an owned-resource workflow, the acquiring capability. Writes nothing but the
+ * per-replica agent preference memory.
+ */
+export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendRequest, RecommendResponse> {
+  const now = deps.now ?? Date.now;
+  return async (req, ctx) => {
+    for (const field of ["userId", "domainKey", "capabilityId"] as const) {
+      if (!req[field]) throw invalidArgument("INVALID_INPUT", `${field} is required`, `Set ${field} on the RecommendRequest.`, { field });
+    }
+    const input = guard(() => parseRecommendInput(req.input));
+    const callOpts = () => ({ deadlineMs: Math.max(1, Math.min(deps.dependencyDeadlineMs, ctx.remainingMs())) });
+
+    const entry = await deps.catalog.capability(req.domainKey, req.capabilityId, callOpts());
+    const relationship = ownedResourceRelationship(entry.capability.capabilityKey);
+    const [balanceCredits, acquisitionEntry] = await Promise.all([
+      deps.wallet.balanceCredits(req.userId, callOpts()),
+      relationship ? acquisitionOf(relationship.acquisitionCapabilityKey, deps, callOpts()) : undefined,
+    ]);
+
+    const preferences = deps.agents.resolve(req.userId, input.agentName, input.preferences, deps.defaultPreferences);
+    const nowMs = now();
+    const response = guard(() =>
+      recommend({
+        capability: entry.capability,
+        routes: entry.routes,
+        catalogVersion: entry.catalogVersion,
+        acquisition: relationship && acquisitionEntry ? { relationship, capability: acquisitionEntry.capability, routes: acquisitionEntry.routes } : undefined,
+        preferences,
+        fields: input.fields,
+        balanceCredits,
+        health: (routeKey) => deps.routeHealth.get(routeKey, nowMs),
+        settings: deps.scoring,
+      }),
+    );
+    if (input.agentName && preferences.source === "request") deps.agents.remember(req.userId, input.agentName, preferences.goals);
+
+    trace.getActiveSpan()?.setAttributes({
+      [ATTR_DOMAIN_KEY]: req.domainKey,
+      [ATTR_CAPABILITY_KEY]: entry.capability.capabilityKey,
+      [ATTR_ROUTE_KEY]: response.recommendedRouteKey,
+    });
+    return response;
+  };
+}
+
+/** The acquiring capability's entry; a workflow is optional, so a failed read only drops it. */
+async function acquisitionOf(capabilityKey: string, deps: RecommendDeps, opts: { deadlineMs: number }): Promise<CapabilityEntry | undefined> {
+  const { domainKey, capabilityId } = capabilityPathOf(capabilityKey);
+  try {
+    return await deps.catalog.capability(domainKey, capabilityId, opts);
+  } catch (err) {
+    deps.logger.warn({ err, capabilityKey }, "acquisition capability unreadable; recommending without its workflow");
+    return undefined;
+  }
+}
+
+/** Runs `fn`, turning an InputError into INVALID_ARGUMENT / INVALID_INPUT that names the field. */
+function guard<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof InputError) throw invalidArgument("INVALID_INPUT", err.message, err.hint, { field: err.field });
+    throw err;
+  }
+}

@@ -1,0 +1,123 @@
+// startTestRouter(): a real router for tests — the production wiring (src/app.ts: catalog cache,
+// wallet reader, route health fed by an ordered consumer of executions.outcome, gRPC + health) on
+// 127.0.0.1:<random port>. Used by the router's own integration tests and by other services' tests:
+//
+//   const nats = await startNatsServer();
+//   const catalog = await startTestCatalog();
+//   const ledger = await startTestLedger({ natsUrl: nats.url, grants: { "user-1": 100 } });
+//   const router = await startTestRouter({ catalogAddress: catalog.address, ledgerAddress: ledger.address, natsUrl: nats.url });
+//   const rec = await router.client.recommend({ userId: "user-1", domainKey: "email", capabilityId: "send", input: {} });
+//   await publishOutcome(router.nc, { routeKey: "email.send.resend", ok: false, errorKind: "timeout" });
+//   await router.stop();
+import { randomUUID } from "node:crypto";
+import type { NatsConnection, PubAck } from "nats";
+import { createCatalogClient, createLedgerClient } from "@agentic/clients";
+import { SUBJECT_OUTCOME, connectBus, createClient, createLogger, ensureExecutionsStream, loadConfig, promisifyUnary, type CallOpts } from "@agentic/platform";
+import { RouteOutcome } from "@agentic/proto/events/v1";
+import { RouterServiceClient, type RecommendRequest, type RecommendResponse } from "@agentic/proto/router/v1";
+import { startRouterApp, type RouterApp } from "../src/app";
+import { configSchema } from "../src/config";
+
+export interface StartTestRouterOptions {
+  /** host:port of a catalog (e.g. startTestCatalog().address). */
+  catalogAddress: string;
+  /** host:port of a ledger (e.g. startTestLedger().address). */
+  ledgerAddress: string;
+  /** A nats-server with JetStream; the EXECUTIONS stream is created if missing. */
+  natsUrl: string;
+  /** Router env overrides, e.g. { BREAKER_FAILURES: "3", DEFAULT_PREFERENCES: "speed" } (see src/config.ts). */
+  env?: Record<string, string>;
+  /** pino level (default ROUTER_TEST_LOG_LEVEL, else "silent"). */
+  logLevel?: string;
+}
+
+export interface RouterTestClient {
+  /** RouterService/Recommend; 5 s deadline by default. */
+  recommend(request: RecommendRequest, opts?: CallOpts): Promise<RecommendResponse>;
+}
+
+export interface TestRouter {
+  /** "127.0.0.1:<port>": what ROUTER_ADDR should be for the code under test. */
+  address: string;
+  client: RouterTestClient;
+  /** The generated grpc-js client (for metadata, deadlines, raw errors). */
+  rawClient: RouterServiceClient;
+  /** The harness's own NATS connection (publish outcomes with publishOutcome(router.nc, ...)). */
+  nc: NatsConnection;
+  /** The running app: route health, outcome consumer (`outcomes.applied`), catalog cache. */
+  app: RouterApp;
+  /** Resolves once the router has applied at least `count` outcomes in total. */
+  waitForOutcomes(count: number, timeoutMs?: number): Promise<void>;
+  /** Stops the router (health off, gRPC stopped, consumer stopped), closes clients and NATS. Idempotent. */
+  stop(): Promise<void>;
+}
+
+export async function startTestRouter(opts: StartTestRouterOptions): Promise<TestRouter> {
+  const config = loadConfig(configSchema, { NATS_URL: opts.natsUrl, CATALOG_ADDR: opts.catalogAddress, LEDGER_ADDR: opts.ledgerAddress, ...opts.env });
+  const logger = createLogger("router", opts.logLevel ?? process.env.ROUTER_TEST_LOG_LEVEL ?? "silent");
+  const catalog = createCatalogClient(config.CATALOG_ADDR, config.DEPENDENCY_DEADLINE_MS);
+  const ledger = createLedgerClient(config.LEDGER_ADDR, config.DEPENDENCY_DEADLINE_MS);
+  const nc = await connectBus(opts.natsUrl, "router-test");
+  let app: RouterApp;
+  try {
+    await ensureExecutionsStream(await nc.jetstreamManager());
+    app = await startRouterApp({ config, catalog, ledger, nc, logger, bindAddress: "127.0.0.1:0", grpcStopGraceMs: 2_000 });
+  } catch (err) {
+    catalog.close();
+    ledger.close();
+    await nc.close();
+    throw err;
+  }
+
+  const address = `127.0.0.1:${app.port}`;
+  const rawClient = createClient(RouterServiceClient, address);
+  const recommend = promisifyUnary(rawClient, rawClient.recommend, 5_000);
+
+  let stopped: Promise<void> | undefined;
+  return {
+    address,
+    client: { recommend },
+    rawClient,
+    nc,
+    app,
+    waitForOutcomes: (count, timeoutMs = 5_000) => waitFor(() => app.outcomes.applied >= count, timeoutMs, `${count} outcomes applied`),
+    stop() {
+      stopped ??= (async () => {
+        rawClient.close();
+        await app.stop();
+        catalog.close();
+        ledger.close();
+        await nc.drain();
+      })();
+      return stopped;
+    },
+  };
+}
+
+/** Publishes one RouteOutcome on executions.outcome, as the executor does; resolves with the stream ack. */
+export function publishOutcome(
+  nc: NatsConnection,
+  outcome: Pick<RouteOutcome, "routeKey" | "ok"> & Partial<RouteOutcome>,
+): Promise<PubAck> {
+  const [domainKey = "", ...rest] = outcome.routeKey.split(".");
+  const message = RouteOutcome.fromPartial({
+    attemptId: `att_${randomUUID()}`,
+    capabilityKey: [domainKey, ...rest.slice(0, -1)].join("."),
+    providerKey: rest.at(-1) ?? "",
+    errorKind: outcome.ok ? "" : "http_5xx",
+    latencyMs: 100,
+    observedAt: new Date(),
+    ...outcome,
+  });
+  return nc.jetstream().publish(SUBJECT_OUTCOME, RouteOutcome.encode(message).finish(), { msgID: message.attemptId });
+}
+
+/** Polls `check` every 20 ms until it holds; rejects after `timeoutMs` naming `what`. */
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

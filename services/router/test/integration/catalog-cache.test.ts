@@ -1,0 +1,90 @@
+// The catalog cache over real catalog services: answers are cached per catalog version, a new
+// version (a catalog rollout) is noticed by the poll, misses keep the catalog's codes, and cached
+// entries keep being served while the catalog is down.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { status } from "@grpc/grpc-js";
+import { AppError, createLogger } from "@agentic/platform";
+import { createCatalogClient, type CatalogClient } from "@agentic/clients";
+import { startTestCatalog, type TestCatalog } from "../../../catalog/test/harness";
+import { CatalogCache, type CatalogSource } from "../../src/catalog/catalog-cache";
+import { waitFor } from "../harness";
+import { FIXTURE_CATALOG_DIR } from "../system";
+
+describe("CatalogCache", () => {
+  let before: TestCatalog;
+  let after: TestCatalog;
+  let dir: string;
+  let current: CatalogClient;
+  let getCapabilityCalls = 0;
+  let dead: CatalogClient;
+
+  // Stands for the catalog address while a rollout swaps the instances behind it.
+  const source: CatalogSource = {
+    listDomains: (req, opts) => current.listDomains(req, opts),
+    getCapability: (req, opts) => {
+      getCapabilityCalls += 1;
+      return current.getCapability(req, opts);
+    },
+    listCapabilityRoutes: (req, opts) => current.listCapabilityRoutes(req, opts),
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "router-catalog-"));
+    cpSync(FIXTURE_CATALOG_DIR, dir, { recursive: true });
+    const email = join(dir, "email.yaml");
+    writeFileSync(email, readFileSync(email, "utf8").replace("priceCredits: 10\n", "priceCredits: 11\n"));
+    before = await startTestCatalog({ catalogDir: FIXTURE_CATALOG_DIR });
+    after = await startTestCatalog({ catalogDir: dir });
+    dead = createCatalogClient("127.0.0.1:9", 300);
+  });
+  afterAll(async () => {
+    dead?.close();
+    await before?.stop();
+    await after?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("caches per version, notices a new version, and serves the cache while the catalog is down", async () => {
+    expect(after.catalog.version).not.toBe(before.catalog.version);
+    current = before.call;
+    const cache = new CatalogCache(source, { refreshMs: 50, logger: createLogger("router-test", "silent") });
+    cache.start();
+    try {
+      const first = await cache.capability("email", "send");
+      expect(first.catalogVersion).toBe(before.catalog.version);
+      expect(first.routes.find((r) => r.routeKey === "email.send.resend")?.startingCostCredits).toBe(10);
+      const calls = getCapabilityCalls;
+      expect(await cache.capability("email", "send")).toBe(first);
+      expect(getCapabilityCalls).toBe(calls);
+
+      current = after.call;
+      await waitFor(() => cache.catalogVersion === after.catalog.version, 5_000, "the new catalog version");
+      const fresh = await cache.capability("email", "send");
+      expect(fresh.catalogVersion).toBe(after.catalog.version);
+      expect(fresh.routes.find((r) => r.routeKey === "email.send.resend")?.startingCostCredits).toBe(11);
+
+      current = dead;
+      expect(await cache.capability("email", "send")).toBe(fresh);
+      const down = await cache.capability("geo", "time-current").catch((e) => e);
+      expect(down).toBeInstanceOf(AppError);
+      expect(down).toMatchObject({ grpcCode: status.UNAVAILABLE, code: "UNAVAILABLE" });
+      expect(down.message).not.toContain("127.0.0.1");
+    } finally {
+      cache.stop();
+    }
+  });
+
+  it("passes the catalog's NOT_FOUND code and hint through, and does not cache misses", async () => {
+    current = before.call;
+    const cache = new CatalogCache(source, { refreshMs: 60_000, logger: createLogger("router-test", "silent") });
+    const calls = getCapabilityCalls;
+    for (let i = 0; i < 2; i++) {
+      const err = await cache.capability("email", "teleport").catch((e) => e);
+      expect(err).toMatchObject({ grpcCode: status.NOT_FOUND, code: "CAPABILITY_NOT_FOUND" });
+      expect(err.hint).not.toBe("");
+    }
+    expect(getCapabilityCalls).toBe(calls + 2);
+  });
+});
