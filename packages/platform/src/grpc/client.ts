@@ -10,8 +10,13 @@ import {
 } from "@grpc/grpc-js";
 import { propagation, context } from "@opentelemetry/api";
 
-/** Channel options for every client: keepalive, so a long-lived channel notices a dead peer. */
+/**
+ * Channel options for every client: keepalive, so a long-lived channel notices a dead peer, and
+ * round_robin over every address DNS returns (headless Services list each pod), so scaling a
+ * backend out spreads calls instead of pinning each channel to one pod.
+ */
 export const CHANNEL_OPTIONS: ChannelOptions = {
+  "grpc.service_config": JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
   "grpc.keepalive_time_ms": 30_000,
   "grpc.keepalive_timeout_ms": 10_000,
   "grpc.keepalive_permit_without_calls": 1,

@@ -1,8 +1,14 @@
 // gRPC server bootstrap: creation with sane limits, binding, and graceful stop.
 import { Server, ServerCredentials, type ServerOptions } from "@grpc/grpc-js";
 
-/** Options every service's server uses (keepalive keeps idle channels from long-lived clients healthy). */
+/**
+ * Options every service's server uses: keepalive keeps idle channels from long-lived clients
+ * healthy, and a maximum connection age makes clients reconnect now and then, re-resolving DNS,
+ * so pods added by a scale-out start receiving calls.
+ */
 export const SERVER_OPTIONS: ServerOptions = {
+  "grpc.max_connection_age_ms": 5 * 60_000,
+  "grpc.max_connection_age_grace_ms": 30_000,
   "grpc.keepalive_time_ms": 30_000,
   "grpc.keepalive_timeout_ms": 10_000,
   "grpc.keepalive_permit_without_calls": 1,

@@ -1,0 +1,242 @@
+// Tests of scripts/k8s/validate.mjs: the real overlays pass, and broken variants of them (built
+// as kustomize overlays on top of the real ones, in a temp dir) fail with the right message.
+// Run: node --test scripts/k8s/*.test.mjs
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import { after, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const REPO_ROOT = resolve(HERE, "..", "..");
+const VALIDATE = join(HERE, "validate.mjs");
+const DEV = join(REPO_ROOT, "deploy/k8s/overlays/dev");
+const PROD = join(REPO_ROOT, "deploy/k8s/overlays/prod");
+const ZOD = createRequire(join(REPO_ROOT, "package.json")).resolve("zod");
+
+const scratch = mkdtempSync(join(tmpdir(), "k8s-validate-"));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Runs the validator; returns exit status and output. */
+function validate(args, env = process.env) {
+  const run = spawnSync(process.execPath, [VALIDATE, ...args], { encoding: "utf8", env });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+let overlayCount = 0;
+/** Writes an overlay of `base` with JSON6902 `patches` ([{target, ops}]) and returns its dir. */
+function brokenOverlay(base, patches, { prodName = false } = {}) {
+  const dir = join(scratch, `${prodName ? "prod" : "case"}-${++overlayCount}`);
+  mkdirSync(dir, { recursive: true });
+  const lines = ["apiVersion: kustomize.config.k8s.io/v1beta1", "kind: Kustomization", "resources:", `  - ${relative(dir, base)}`, "patches:"];
+  for (const { target, ops } of patches) {
+    lines.push(`  - target: ${JSON.stringify(target)}`, `    patch: ${JSON.stringify(JSON.stringify(ops))}`);
+  }
+  writeFileSync(join(dir, "kustomization.yaml"), `${lines.join("\n")}\n`);
+  return dir;
+}
+
+/** A repo root with a fake compiled config per service: `{ ledger: "z.object({...})" }`. */
+function fakeRepo(schemas, { withoutDist = [] } = {}) {
+  const root = join(scratch, `repo-${++overlayCount}`);
+  for (const [service, source] of Object.entries(schemas)) {
+    const dir = join(root, service === "gateway" ? "gateway" : `services/${service}`);
+    mkdirSync(join(dir, "dist"), { recursive: true });
+    writeFileSync(join(dir, "package.json"), "{}\n");
+    if (!withoutDist.includes(service)) {
+      writeFileSync(join(dir, "dist", "config.js"), `const { z } = require(${JSON.stringify(ZOD)});\nexports.configSchema = ${source};\n`);
+    }
+  }
+  return root;
+}
+
+const LEDGER_DEPLOYMENT = { kind: "Deployment", name: "ledger" };
+const CONTAINER = "/spec/template/spec/containers/0";
+
+describe("the real overlays", () => {
+  test("dev and prod pass", () => {
+    const run = validate([]);
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /k8s validate: OK/);
+    assert.match(run.stdout, /deploy\/k8s\/overlays\/dev: \d+ objects/);
+    assert.match(run.stdout, /deploy\/k8s\/overlays\/prod: \d+ objects/);
+  });
+
+  test("prod lists the Secrets that must be created before deploying", () => {
+    const run = validate([PROD]);
+    assert.equal(run.status, 0, run.stdout);
+    for (const secret of ["agentic-mongodb", "agentic-api-keys", "agentic-provider-credentials"]) {
+      assert.match(run.stdout, new RegExp(`NOTE  Secret/${secret}: not in the manifests`));
+    }
+  });
+});
+
+describe("broken manifests fail", () => {
+  test("a container without limits", () => {
+    const dir = brokenOverlay(DEV, [{ target: LEDGER_DEPLOYMENT, ops: [{ op: "remove", path: `${CONTAINER}/resources/limits` }] }]);
+    const run = validate([dir]);
+    assert.equal(run.status, 1, run.stdout);
+    assert.match(run.stdout, /ERROR Deployment\/ledger container server: resources\.limits\.cpu missing/);
+    assert.match(run.stdout, /ERROR Deployment\/ledger container server: resources\.limits\.memory missing/);
+    assert.match(run.stdout, /FAILED/);
+  });
+
+  test("a misspelled field the schema alone would accept", () => {
+    const dir = brokenOverlay(DEV, [
+      { target: LEDGER_DEPLOYMENT, ops: [{ op: "add", path: `${CONTAINER}/readinesProbe`, value: { grpc: { port: 50051 } } }] },
+    ]);
+    const run = validate([dir]);
+    assert.equal(run.status, 1, run.stdout);
+    assert.match(run.stdout, /ERROR Deployment\/ledger: unknown field spec\.template\.spec\.containers\[0\]\.readinesProbe/);
+  });
+
+  test("a wrong type", () => {
+    const dir = brokenOverlay(DEV, [{ target: LEDGER_DEPLOYMENT, ops: [{ op: "replace", path: `${CONTAINER}/ports/0/containerPort`, value: "grpc" }] }]);
+    const run = validate([dir]);
+    assert.equal(run.status, 1, run.stdout);
+    assert.match(run.stdout, /schema: \/spec\/template\/spec\/containers\/0\/ports\/0\/containerPort must be integer/);
+  });
+
+  test("a container that may run as root and write its filesystem", () => {
+    const dir = brokenOverlay(DEV, [
+      {
+        target: LEDGER_DEPLOYMENT,
+        ops: [
+          { op: "remove", path: `${CONTAINER}/securityContext` },
+          { op: "remove", path: "/spec/template/spec/securityContext" },
+        ],
+      },
+    ]);
+    const run = validate([dir]);
+    assert.equal(run.status, 1, run.stdout);
+    assert.match(run.stdout, /Deployment\/ledger container server: runAsNonRoot must be true/);
+    assert.match(run.stdout, /Deployment\/ledger container server: securityContext\.readOnlyRootFilesystem must be true/);
+    assert.match(run.stdout, /Deployment\/ledger container server: securityContext\.capabilities\.drop must include ALL/);
+  });
+
+  test("a missing probe and an unnamed port", () => {
+    const dir = brokenOverlay(DEV, [
+      {
+        target: LEDGER_DEPLOYMENT,
+        ops: [
+          { op: "remove", path: `${CONTAINER}/livenessProbe` },
+          { op: "remove", path: `${CONTAINER}/ports/1/name` },
+        ],
+      },
+    ]);
+    const run = validate([dir]);
+    assert.equal(run.status, 1, run.stdout);
+    assert.match(run.stdout, /Deployment\/ledger container server: livenessProbe missing/);
+    assert.match(run.stdout, /Deployment\/ledger container server: port 9464 has no name/);
+  });
+
+  test("a credential written as a literal", () => {
+    const dir = brokenOverlay(DEV, [
+      { target: LEDGER_DEPLOYMENT, ops: [{ op: "add", path: `${CONTAINER}/env/-`, value: { name: "RESEND_API_KEY", value: "re_123" } }] },
+    ]);
+    const run = validate([dir]);
+    assert.equal(run.status, 1, run.stdout);
+    assert.match(run.stdout, /env RESEND_API_KEY looks like a credential/);
+  });
+
+  test("replicas on a Deployment an HPA owns, and an unpinned production image", () => {
+    const dir = brokenOverlay(
+      PROD,
+      [
+        {
+          target: { kind: "Deployment", name: "gateway" },
+          ops: [
+            { op: "add", path: "/spec/replicas", value: 3 },
+            { op: "replace", path: `${CONTAINER}/image`, value: "registry.example.com/agentic/gateway:dev" },
+          ],
+        },
+      ],
+      { prodName: true },
+    );
+    const run = validate([dir]);
+    assert.equal(run.status, 1, run.stdout);
+    assert.match(run.stdout, /Deployment\/gateway: sets spec\.replicas but HorizontalPodAutoscaler\/gateway owns the count/);
+    assert.match(run.stdout, /image registry\.example\.com\/agentic\/gateway:dev: production images are pinned/);
+  });
+
+  test("a Service whose target port no pod declares", () => {
+    const dir = brokenOverlay(DEV, [
+      { target: { kind: "Service", name: "ledger" }, ops: [{ op: "replace", path: "/spec/ports/0/targetPort", value: "grcp" }] },
+    ]);
+    const run = validate([dir]);
+    assert.equal(run.status, 1, run.stdout);
+    assert.match(run.stdout, /Service\/ledger: port grpc: targetPort grcp is not a container port/);
+  });
+
+  test("an overlay kustomize cannot build", () => {
+    const run = validate([join(scratch, "does-not-exist")]);
+    assert.equal(run.status, 1, run.stdout);
+    assert.match(run.stdout, /kubectl kustomize .*does-not-exist failed/);
+  });
+});
+
+describe("the env contract against configSchema", () => {
+  const ledgerSchema = `z.object({
+    APP_ENV: z.enum(["development", "test", "production"]),
+    PORT: z.coerce.number().int(),
+    NATS_URL: z.string().startsWith("nats://"),
+    LEDGER_STORE: z.enum(["memory", "mongodb"]),
+    MONGODB_URI: z.string().startsWith("mongodb://"),
+    AGENTIC_API_KEYS: z.string().regex(/^aak_\\w+:\\w+(,aak_\\w+:\\w+)*$/),
+    HOLD_TTL_MS: z.coerce.number().int().positive(),
+    LEDGER_SHARDS: z.coerce.number().int(),
+  })`;
+
+  test("a variable the schema requires but the manifest does not set is an error", () => {
+    const root = fakeRepo({ ledger: ledgerSchema });
+    const run = validate(["--root", root, DEV]);
+    assert.equal(run.status, 1, run.stdout);
+    assert.match(run.stdout, /ERROR Deployment\/ledger: configSchema rejects the environment: LEDGER_SHARDS:/);
+    // Secret values (dev Secret generator) and literals satisfied the other keys.
+    assert.doesNotMatch(run.stdout, /rejects the environment: (MONGODB_URI|AGENTIC_API_KEYS|NATS_URL|PORT|HOLD_TTL_MS)/);
+    // Set by the manifest, read by no schema key: a warning, not an error.
+    assert.match(run.stdout, /WARN  Deployment\/ledger: sets LOG_LEVEL, METRICS_PORT but no configSchema key reads it/);
+  });
+
+  test("a value in the wrong format is an error", () => {
+    const root = fakeRepo({ ledger: ledgerSchema.replace('z.enum(["memory", "mongodb"])', 'z.enum(["memory", "postgres"])') });
+    const run = validate(["--root", root, DEV]);
+    assert.equal(run.status, 1, run.stdout);
+    assert.match(run.stdout, /configSchema rejects the environment: LEDGER_STORE:/);
+  });
+
+  test("prod Secrets that exist only in the cluster are checked with the dev example's values", () => {
+    const root = fakeRepo({ ledger: ledgerSchema.replace("LEDGER_SHARDS: z.coerce.number().int(),", "") });
+    const run = validate(["--root", root, DEV, PROD]);
+    assert.equal(run.status, 0, run.stdout);
+    assert.doesNotMatch(run.stdout, /ERROR/);
+  });
+
+  test("a service whose dist is not built is skipped with a message, the others are checked", () => {
+    const root = fakeRepo(
+      { ledger: ledgerSchema.replace("LEDGER_SHARDS: z.coerce.number().int(),", ""), gateway: "z.object({})" },
+      { withoutDist: ["gateway"] },
+    );
+    const run = validate(["--root", root, DEV]);
+    assert.equal(run.status, 0, run.stdout);
+    assert.match(run.stdout, /SKIP  Deployment\/gateway: gateway\/dist\/config\.js is not built; env contract not checked/);
+    assert.match(run.stdout, /WARN  Deployment\/ledger: sets LOG_LEVEL, METRICS_PORT/);
+  });
+
+  test("a config module without a zod configSchema is an error", () => {
+    const root = fakeRepo({ ledger: "undefined" });
+    const run = validate(["--root", root, DEV]);
+    assert.equal(run.status, 1, run.stdout);
+    assert.match(run.stdout, /services\/ledger\/dist\/config\.js does not export configSchema as a zod object/);
+  });
+});
+
+test("without kubectl on PATH it says how to install it, in one line", () => {
+  const run = validate([], { ...process.env, PATH: join(scratch, "empty-path") });
+  assert.equal(run.status, 2);
+  assert.equal(run.stderr.trim().split("\n").length, 1, run.stderr);
+  assert.match(run.stderr, /kubectl not found on PATH: install kubectl v1\.32/);
+});
