@@ -15,3 +15,4 @@ export * from "./bus/trace-headers";
 export * from "./bus/connect";
 export * from "./metrics/rpc-metrics";
 export * from "./metrics/metrics-server";
+export * from "./bus/message-spans";
