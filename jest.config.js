@@ -9,4 +9,6 @@ workspaces.push("gateway", "sandbox", "e2e");
 module.exports = {
   projects: workspaces.filter((ws) => existsSync(join(__dirname, ws, "jest.config.js"))).map((ws) => `<rootDir>/${ws}`),
   reporters: ["default", "<rootDir>/scripts/jest-summary-reporter.js"],
+  // A global option (ignored inside projects): integration tests start real servers.
+  testTimeout: 30_000,
 };

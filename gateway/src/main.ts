@@ -1,7 +1,6 @@
 // Gateway composition root: config → clients → app → HTTP server → lifecycle.
 import { createServer } from "node:http";
-import { Lifecycle, createLogger, loadConfig } from "@agentic/platform";
-import { shutdownTelemetry } from "@agentic/platform/telemetry";
+import { Lifecycle, createLogger, loadConfig, shutdownTelemetryIfLoaded } from "@agentic/platform";
 import { createCatalogClient, createLedgerClient, createRouterClient } from "@agentic/clients";
 import { configSchema } from "./config";
 import { createApp } from "./app";
@@ -11,7 +10,7 @@ async function main(): Promise<void> {
   const config = loadConfig(configSchema);
   const logger = createLogger("gateway", config.LOG_LEVEL);
   const life = new Lifecycle({ deadlineMs: 20_000, logger });
-  life.onStop("telemetry", shutdownTelemetry);
+  life.onStop("telemetry", shutdownTelemetryIfLoaded);
 
   const catalog = createCatalogClient(config.CATALOG_ADDR, config.BACKEND_DEADLINE_MS);
   const ledger = createLedgerClient(config.LEDGER_ADDR, config.BACKEND_DEADLINE_MS);

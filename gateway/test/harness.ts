@@ -2,7 +2,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createLogger, type Logger } from "@agentic/platform";
-import { createCatalogClient, createLedgerClient } from "@agentic/clients";
+import { createCatalogClient, createLedgerClient, createRouterClient } from "@agentic/clients";
 import type { AuthOptions } from "../src/middleware/auth";
 import { createApp } from "../src/app";
 import { backendChecks } from "../src/routes/health";
@@ -21,6 +21,8 @@ export interface TestGatewayOptions {
   catalogAddress: string;
   /** Ledger address; without one, authenticated routes answer 503 (nothing listens there). */
   ledgerAddress?: string;
+  /** Router address; without one, recommend answers 503. */
+  routerAddress?: string;
   devRoutes?: boolean;
   auth?: Partial<AuthOptions>;
   /** Logger of the app (default: silent). */
@@ -31,6 +33,7 @@ export async function startTestGateway(opts: TestGatewayOptions): Promise<TestGa
   const catalog = createCatalogClient(opts.catalogAddress, 2_000);
   const ledgerAddress = opts.ledgerAddress ?? "127.0.0.1:1";
   const ledger = createLedgerClient(ledgerAddress, 2_000);
+  const router = createRouterClient(opts.routerAddress ?? "127.0.0.1:1", 2_000);
   const readiness = backendChecks(opts.ledgerAddress ? { catalog: opts.catalogAddress, ledger: ledgerAddress } : { catalog: opts.catalogAddress });
   const app = createApp({
     basePath: BASE_PATH,
@@ -38,6 +41,7 @@ export async function startTestGateway(opts: TestGatewayOptions): Promise<TestGa
     devRoutes: opts.devRoutes ?? true,
     catalog,
     ledger,
+    router,
     auth: opts.auth,
     readiness,
     logger: opts.logger ?? createLogger("gateway-test", "silent"),
@@ -53,6 +57,7 @@ export async function startTestGateway(opts: TestGatewayOptions): Promise<TestGa
       server.closeAllConnections();
       catalog.close();
       ledger.close();
+      router.close();
       readiness.close();
     },
   };

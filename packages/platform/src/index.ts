@@ -16,3 +16,4 @@ export * from "./bus/connect";
 export * from "./metrics/rpc-metrics";
 export * from "./metrics/metrics-server";
 export * from "./bus/message-spans";
+export * from "./telemetry/shutdown";

@@ -1,6 +1,5 @@
 // Catalog service composition root: config → catalog → server → health → lifecycle.
-import { Lifecycle, bindServer, createHealth, createLogger, loadConfig, startMetricsServer, stopServer } from "@agentic/platform";
-import { shutdownTelemetry } from "@agentic/platform/telemetry";
+import { Lifecycle, bindServer, createHealth, createLogger, loadConfig, startMetricsServer, stopServer, shutdownTelemetryIfLoaded } from "@agentic/platform";
 import { configSchema } from "./config";
 import { DEFAULT_CATALOG_DIR, loadCatalog } from "./domain";
 import { CATALOG_SERVICE_NAME, createCatalogServer } from "./server";
@@ -9,7 +8,7 @@ async function main(): Promise<void> {
   const config = loadConfig(configSchema);
   const logger = createLogger("catalog", config.LOG_LEVEL);
   const life = new Lifecycle({ deadlineMs: 20_000, logger });
-  life.onStop("telemetry", shutdownTelemetry);
+  life.onStop("telemetry", shutdownTelemetryIfLoaded);
 
   // A catalog that fails validation stops the start: serving a wrong catalog is worse than none.
   const catalog = loadCatalog(config.CATALOG_DIR ?? DEFAULT_CATALOG_DIR, { basePath: config.API_BASE_PATH });

@@ -1,7 +1,7 @@
 // Composition root of the router: config → logger → metrics → catalog client → ledger client → NATS →
 // router (catalog cache, route health + outcome consumer, gRPC + health) → lifecycle. Started as
 // `node --require @agentic/platform/telemetry dist/main.js`; SIGTERM stops it in reverse order.
-import { ConfigError, Lifecycle, connectBus, createLogger, ensureExecutionsStream, loadConfig, startMetricsServer } from "@agentic/platform";
+import { ConfigError, connectBus, createLogger, Lifecycle, loadConfig, ensureExecutionsStream, shutdownTelemetryIfLoaded, startMetricsServer } from "@agentic/platform";
 import { createCatalogClient, createLedgerClient } from "@agentic/clients";
 import { configSchema } from "./config";
 import { startRouterApp } from "./app";
@@ -26,18 +26,6 @@ async function main(): Promise<void> {
 
   const app = await startRouterApp({ config, catalog, ledger, nc, logger, bindAddress: `0.0.0.0:${config.PORT}` });
   life.onStop("router", () => app.stop()); // runs first: health off, stop gRPC, stop the outcome consumer
-}
-
-/** Flushes traces when the telemetry preload ran (it is never loaded from here, only found). */
-async function shutdownTelemetryIfLoaded(): Promise<void> {
-  let path: string;
-  try {
-    path = require.resolve("@agentic/platform/telemetry");
-  } catch {
-    return;
-  }
-  const preloaded = require.cache[path]?.exports as { shutdownTelemetry?: () => Promise<void> } | undefined;
-  await preloaded?.shutdownTelemetry?.();
 }
 
 main().catch((err: unknown) => {

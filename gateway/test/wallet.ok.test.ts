@@ -1,0 +1,107 @@
+// Wallet, usage and dev init through the gateway against a real ledger and catalog.
+import { buildOpenApiDocument } from "../src/openapi/openapi";
+import { createResponseValidator } from "../src/openapi/validate-response";
+import { BASE_PATH } from "./harness";
+import { startBackedSystem, TEST_USER, type BackedSystem } from "./backed-system";
+
+const validate = createResponseValidator(buildOpenApiDocument({ basePath: BASE_PATH, devRoutes: true }));
+const post = (url: string, body: unknown) =>
+  fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+describe("wallet, usage and dev init", () => {
+  let sys: BackedSystem;
+  beforeAll(async () => {
+    sys = await startBackedSystem();
+  });
+  afterAll(() => sys.stop());
+
+  it("GET /wallet shows the key's user with balance 0 before any grant", async () => {
+    const res = await sys.authed("/wallet");
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(validate("get", "/wallet", 200, body)).toEqual([]);
+    expect(body).toEqual({ success: true, userId: TEST_USER, balanceCredits: 0 });
+  });
+
+  it("POST /dev/init tops up a wallet and reports what it credited", async () => {
+    const first = await post(`${sys.gw.baseUrl}/dev/init`, { userId: TEST_USER, balanceCredits: 250 });
+    const body = await first.json();
+    expect(first.status).toBe(200);
+    expect(validate("post", "/dev/init", 200, body)).toEqual([]);
+    expect(body).toMatchObject({ success: true, userId: TEST_USER, balanceCredits: 250, credited: 250 });
+    expect(body.providers).toEqual(expect.arrayContaining(["resend"]));
+
+    const second = await (await post(`${sys.gw.baseUrl}/dev/init`, { userId: TEST_USER, balanceCredits: 50 })).json();
+    expect(second).toMatchObject({ balanceCredits: 300, credited: 50 });
+    expect(await (await sys.authed("/wallet")).json()).toMatchObject({ balanceCredits: 300 });
+  });
+
+  it("POST /dev/init with no body uses the default user and amount", async () => {
+    const res = await fetch(`${sys.gw.baseUrl}/dev/init`, { method: "POST" });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ success: true, userId: "dev-user", credited: 1000 });
+  });
+
+  it.each([
+    [{ balanceCredits: 0 }, "balanceCredits"],
+    [{ balanceCredits: 1.5 }, "balanceCredits"],
+    [{ balanceCredits: "10" }, "balanceCredits"],
+    [{ userId: "" }, "userId"],
+    [{ userId: 42 }, "userId"],
+    [{ credits: 10 }, "credits"],
+  ])("POST /dev/init %j → 400 INVALID_INPUT naming %s", async (body, field) => {
+    const res = await post(`${sys.gw.baseUrl}/dev/init`, body);
+    expect(res.status).toBe(400);
+    const err = await res.json();
+    expect(err).toMatchObject({ success: false, code: "INVALID_INPUT" });
+    expect(err.error).toContain(field);
+  });
+
+  it("GET /wallet?userId= reads another wallet outside production", async () => {
+    await post(`${sys.gw.baseUrl}/dev/init`, { userId: "someone-else", balanceCredits: 7 });
+    const body = await (await sys.authed("/wallet?userId=someone-else")).json();
+    expect(body).toEqual({ success: true, userId: "someone-else", balanceCredits: 7 });
+  });
+
+  it("GET /usage lists items (none yet) with the default limit", async () => {
+    const res = await sys.authed("/usage");
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(validate("get", "/usage", 200, body)).toEqual([]);
+    expect(body).toEqual({ success: true, userId: TEST_USER, items: [] });
+  });
+
+  it.each(["0", "101", "-1", "abc", "1.5", "20&limit=3"])("GET /usage?limit=%s → 400 INVALID_INPUT", async (limit) => {
+    const res = await sys.authed(`/usage?limit=${limit}`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: "INVALID_INPUT", hint: expect.stringContaining("limit") });
+  });
+
+  it.each(["1", "100"])("GET /usage?limit=%s is accepted", async (limit) => {
+    expect((await sys.authed(`/usage?limit=${limit}`)).status).toBe(200);
+  });
+});
+
+describe("in production", () => {
+  let sys: BackedSystem;
+  beforeAll(async () => {
+    sys = await startBackedSystem({ devRoutes: false });
+  });
+  afterAll(() => sys.stop());
+
+  it("POST /dev/init does not exist", async () => {
+    const res = await post(`${sys.gw.baseUrl}/dev/init`, { balanceCredits: 10 });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("GET /wallet ignores ?userId=", async () => {
+    const body = await (await sys.authed("/wallet?userId=someone-else")).json();
+    expect(body.userId).toBe(TEST_USER);
+  });
+
+  it("/openapi.json does not offer /dev/init", async () => {
+    const doc = await (await fetch(`${sys.gw.baseUrl}/openapi.json`)).json();
+    expect(doc.paths).not.toHaveProperty("/dev/init");
+  });
+});

@@ -1,0 +1,93 @@
+// Starts a ledger on given adapters: the domain, the gRPC server (bound, health SERVING), the
+// settlement consumer and the expiry sweeper; `stop()` undoes it in reverse (health off first).
+// main.ts runs it for production and local use; test/harness.ts runs the very same wiring in tests.
+import type { NatsConnection } from "nats";
+import { bindServer, createHealth, stopServer, type Health, type Logger } from "@agentic/platform";
+import { createLedger, type Ledger } from "./domain/ledger";
+import type { Hold } from "./domain/types";
+import type { LedgerStore } from "./store/store";
+import { createLedgerServer, LEDGER_SERVICE_NAME } from "./server";
+import { ensureSettlementConsumer, startSettlementConsumer, type SettlementConsumer, type SettlementOutcome } from "./bus/settlement-consumer";
+import { startExpirySweeper, type ExpirySweeper } from "./jobs/expiry-sweeper";
+import type { BootstrapApiKey } from "./config";
+
+export interface LedgerAppOptions {
+  store: LedgerStore;
+  /** Connected NATS; the EXECUTIONS stream must exist (ensureExecutionsStream). */
+  nc: NatsConnection;
+  logger: Logger;
+  /** host:port to bind, e.g. "0.0.0.0:50054" or "127.0.0.1:0". */
+  bindAddress: string;
+  holdTtlMs: number;
+  sweepIntervalMs: number;
+  apiKeys?: BootstrapApiKey[];
+  settlementConcurrency?: number;
+  /** Grace for in-flight calls on stop before they are cut (default 10 s). */
+  grpcStopGraceMs?: number;
+  clock?: () => Date;
+  onSettlement?: (outcome: SettlementOutcome) => void;
+  onExpired?: (hold: Hold) => void;
+}
+
+export interface LedgerApp {
+  port: number;
+  ledger: Ledger;
+  health: Health;
+  sweeper: ExpirySweeper;
+  /** Health NOT_SERVING, drain the consumer, stop the sweeper, stop gRPC. Adapters stay open. */
+  stop(): Promise<void>;
+}
+
+export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp> {
+  const { store, nc, logger } = opts;
+  const ledger = createLedger({ store, holdTtlMs: opts.holdTtlMs, clock: opts.clock, logger });
+  for (const { apiKey, userId } of opts.apiKeys ?? []) await ledger.registerApiKey(apiKey, userId);
+
+  const health = createHealth([LEDGER_SERVICE_NAME]);
+  const server = createLedgerServer({ ledger, health, logger });
+  const port = await bindServer(server, opts.bindAddress);
+
+  let consumer: SettlementConsumer | undefined;
+  let sweeper: ExpirySweeper | undefined;
+  try {
+    await ensureSettlementConsumer(await nc.jetstreamManager());
+    const started = await startSettlementConsumer({ nc, ledger, logger, concurrency: opts.settlementConcurrency, onOutcome: opts.onSettlement });
+    consumer = started;
+    sweeper = startExpirySweeper({
+      ledger,
+      logger,
+      intervalMs: opts.sweepIntervalMs,
+      hasBacklog: async () => {
+        const { pending, ackPending } = await started.backlog();
+        return pending + ackPending > 0;
+      },
+      maxDeferMs: opts.holdTtlMs,
+      onExpired: opts.onExpired,
+    });
+    await store.ping();
+  } catch (err) {
+    await sweeper?.stop();
+    await consumer?.stop();
+    server.forceShutdown();
+    throw err;
+  }
+  health.setServing(true);
+  logger.info({ port, holdTtlMs: opts.holdTtlMs, bootstrapKeys: opts.apiKeys?.length ?? 0 }, "ledger serving");
+
+  let stopping: Promise<void> | undefined;
+  return {
+    port,
+    ledger,
+    health,
+    sweeper,
+    stop() {
+      stopping ??= (async () => {
+        health.setServing(false);
+        await consumer.stop();
+        await sweeper.stop();
+        await stopServer(server, opts.grpcStopGraceMs ?? 10_000);
+      })();
+      return stopping;
+    },
+  };
+}

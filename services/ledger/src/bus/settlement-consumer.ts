@@ -1,0 +1,183 @@
+// Applies executions.settled (agentic.events.v1.ExecutionSettled) from the EXECUTIONS stream through
+// the durable pull consumer "ledger". Delivery is at-least-once; the effect is exactly-once because
+// the store settles a hold once (held → captured/released) and records its usage once per hold.
+// A message is acked only after its store write; a failed write is nak'ed with a growing delay and
+// redelivered; a message that can never be applied (undecodable, invalid) is terminated and logged.
+import { SpanKind, SpanStatusCode, context, trace } from "@opentelemetry/api";
+import { AckPolicy, DeliverPolicy, type ConsumerConfig, type ConsumerMessages, type JetStreamManager, type JsMsg, type NatsConnection } from "nats";
+import { ATTR_HOLD_ID, EXECUTIONS_STREAM, SUBJECT_SETTLED, contextFromHeaders, type Logger } from "@agentic/platform";
+import type { Ledger } from "../domain/ledger";
+import type { SettleResult } from "../store/store";
+import type { Hold } from "../domain/types";
+import { creditsChargedTotal, lateCapturesTotal, settlementsTotal } from "../metrics";
+import { decodeSettlement } from "./settlement-message";
+
+export const SETTLEMENT_DURABLE = "ledger";
+
+const NS_PER_MS = 1_000_000;
+
+/**
+ * The durable consumer, written down on purpose:
+ * - ack_wait 30 s: far above one store write (a Mongo transaction with retries takes well under a
+ *   second), so a slow but healthy handler is not raced by a redelivery to another replica.
+ * - max_deliver 150 with nak delays growing 0.5 s → 30 s: about 72 minutes of retries through a
+ *   store outage (deliveries are not counted while no ledger runs), longer than the longest hold
+ *   TTL (1 h). So when the server finally gives up (advisory
+ *   $JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.EXECUTIONS.ledger, alert on it) the hold has expired
+ *   already: giving up never loses more than the expiry does, and expiry only under-charges.
+ * - max_ack_pending 512: bounds what all replicas hold un-acked at once.
+ */
+export const SETTLEMENT_CONSUMER_CONFIG: Partial<ConsumerConfig> & { durable_name: string } = {
+  durable_name: SETTLEMENT_DURABLE,
+  description: "ledger: applies captures and releases of holds",
+  filter_subject: SUBJECT_SETTLED,
+  ack_policy: AckPolicy.Explicit,
+  deliver_policy: DeliverPolicy.All,
+  ack_wait: 30_000 * NS_PER_MS,
+  max_deliver: 150,
+  max_ack_pending: 512,
+};
+
+/** Delay before redelivering a failed message: 0.5 s doubling per attempt, at most 30 s. */
+export function nakDelayMs(deliveryCount: number): number {
+  return Math.min(500 * 2 ** Math.max(deliveryCount - 1, 0), 30_000);
+}
+
+/** Creates the durable consumer, or updates the settings above on an existing one (idempotent). */
+export async function ensureSettlementConsumer(jsm: JetStreamManager): Promise<void> {
+  try {
+    await jsm.consumers.info(EXECUTIONS_STREAM, SETTLEMENT_DURABLE);
+  } catch (err) {
+    if ((err as { code?: string }).code !== "404") throw err;
+    try {
+      await jsm.consumers.add(EXECUTIONS_STREAM, SETTLEMENT_CONSUMER_CONFIG);
+      return;
+    } catch (addErr) {
+      // Another replica created it between our info and add.
+      if (!/already (exists|in use)/i.test(String((addErr as Error).message))) throw addErr;
+    }
+  }
+  const { durable_name: _durable, deliver_policy: _deliver, ...mutable } = SETTLEMENT_CONSUMER_CONFIG;
+  await jsm.consumers.update(EXECUTIONS_STREAM, SETTLEMENT_DURABLE, mutable);
+}
+
+/** What happened to one message (for logs, tests and metrics). */
+export interface SettlementOutcome {
+  holdId: string;
+  /** The store's answer, or "poison" for a message that was terminated. */
+  result: SettleResult["status"] | "poison";
+  /** The hold after the settlement, when it exists. */
+  hold?: Hold;
+  /** Why a poison message was terminated. */
+  reason?: string;
+}
+
+export interface SettlementConsumerDeps {
+  nc: NatsConnection;
+  ledger: Ledger;
+  logger: Logger;
+  /** Messages handled at once (default 16). */
+  concurrency?: number;
+  /** Called after a message was applied and acked (or terminated). */
+  onOutcome?: (outcome: SettlementOutcome) => void;
+}
+
+export interface SettlementConsumer {
+  /** Stops pulling, waits for in-flight messages to be written and acked. */
+  stop(): Promise<void>;
+  /** Messages not yet delivered plus delivered but not yet acked (0 and 0: caught up). */
+  backlog(): Promise<{ pending: number; ackPending: number }>;
+}
+
+const tracer = trace.getTracer("@agentic/ledger");
+
+export async function startSettlementConsumer(deps: SettlementConsumerDeps): Promise<SettlementConsumer> {
+  const { nc, ledger, logger } = deps;
+  const concurrency = deps.concurrency ?? 16;
+  const js = nc.jetstream();
+  const consumer = await js.consumers.get(EXECUTIONS_STREAM, SETTLEMENT_DURABLE);
+  // Prefetch at most what the workers can take, so un-acked messages do not wait in a buffer.
+  const messages: ConsumerMessages = await consumer.consume({ max_messages: concurrency });
+  const inFlight = new Set<Promise<void>>();
+  let stopping = false;
+  let slotFreed: (() => void) | undefined;
+
+  async function handle(m: JsMsg): Promise<void> {
+    const parent = contextFromHeaders(m.headers);
+    const span = tracer.startSpan(
+      `${SUBJECT_SETTLED} process`,
+      {
+        kind: SpanKind.CONSUMER,
+        attributes: {
+          "messaging.system": "nats",
+          "messaging.operation.type": "process",
+          "messaging.destination.name": m.subject,
+          "messaging.consumer.group.name": SETTLEMENT_DURABLE,
+          "messaging.message.id": m.headers?.get("Nats-Msg-Id") ?? "",
+          "messaging.nats.delivery_count": m.info.redeliveryCount,
+        },
+      },
+      parent,
+    );
+    try {
+      await context.with(trace.setSpan(parent, span), async () => {
+        const decoded = decodeSettlement(m.data, new Date());
+        if (!decoded.ok) {
+          logger.error({ seq: m.seq, reason: decoded.reason }, "poison settlement terminated");
+          span.setStatus({ code: SpanStatusCode.ERROR, message: decoded.reason });
+          m.term(); // no reason text: nats-server < 2.10.4 does not understand "+TERM <reason>"
+          settlementsTotal.inc({ result: "poison" });
+          deps.onOutcome?.({ holdId: "", result: "poison", reason: decoded.reason });
+          return;
+        }
+        const { settlement } = decoded;
+        span.setAttribute(ATTR_HOLD_ID, settlement.holdId);
+        const result = await ledger.settle(settlement);
+        span.setAttribute("agentic.settlement.result", result.status);
+        // Ack only now that the write is durable; if the ack is lost the redelivery is a no-op.
+        await m.ackAck();
+        settlementsTotal.inc({ result: result.status });
+        if (result.status === "applied" && result.hold.state === "captured") creditsChargedTotal.inc(result.hold.capturedCredits);
+        if (result.status === "already_settled" && settlement.kind === "capture" && result.hold.state === "expired") lateCapturesTotal.inc();
+        deps.onOutcome?.({ holdId: settlement.holdId, result: result.status, hold: "hold" in result ? result.hold : undefined });
+      });
+    } catch (err) {
+      const delay = nakDelayMs(m.info.redeliveryCount);
+      logger.error({ err, seq: m.seq, deliveryCount: m.info.redeliveryCount, retryInMs: delay }, "settlement failed; will be redelivered");
+      span.recordException(err as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      m.nak(delay);
+      settlementsTotal.inc({ result: "failed" });
+    } finally {
+      span.end();
+    }
+  }
+
+  const loop = (async () => {
+    for await (const m of messages) {
+      if (stopping) {
+        m.nak(); // pulled before the stop: hand it straight back for another replica
+        continue;
+      }
+      while (inFlight.size >= concurrency) await new Promise<void>((resolve) => (slotFreed = resolve));
+      const task = handle(m).finally(() => {
+        inFlight.delete(task);
+        slotFreed?.();
+      });
+      inFlight.add(task);
+    }
+  })().catch((err) => logger.error({ err }, "settlement consumer loop ended"));
+
+  return {
+    async stop() {
+      stopping = true;
+      await messages.close();
+      await loop;
+      await Promise.all([...inFlight]);
+    },
+    async backlog() {
+      const info = await consumer.info();
+      return { pending: info.num_pending, ackPending: info.num_ack_pending };
+    },
+  };
+}

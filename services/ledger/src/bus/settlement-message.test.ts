@@ -1,0 +1,50 @@
+import { ExecutionSettled, SettlementKind, type DeepPartial } from "@agentic/proto/events/v1";
+import { decodeSettlement } from "./settlement-message";
+
+const encode = (e: DeepPartial<ExecutionSettled>) => ExecutionSettled.encode(ExecutionSettled.fromPartial(e)).finish();
+const received = new Date("2030-01-01T00:00:00Z");
+
+describe("decodeSettlement", () => {
+  it("decodes a capture with its usage; credits and timestamps survive encoding", () => {
+    const createdAt = new Date("2029-12-31T23:59:59.123Z");
+    const decoded = decodeSettlement(
+      encode({
+        holdId: "att_1",
+        userId: "u1",
+        kind: SettlementKind.SETTLEMENT_KIND_CAPTURE,
+        capturedCredits: 2 ** 40 + 1, // int64 beyond 32 bits
+        usage: { usageId: "use_1", createdAt, capabilityKey: "email.send", status: "succeeded", durationMs: 5, agentName: "scout" },
+      }),
+      received,
+    );
+    expect(decoded).toEqual({
+      ok: true,
+      settlement: {
+        holdId: "att_1",
+        userId: "u1",
+        kind: "capture",
+        capturedCredits: 2 ** 40 + 1,
+        usage: expect.objectContaining({ usageId: "use_1", createdAt, capabilityKey: "email.send", status: "succeeded", durationMs: 5, agentName: "scout" }),
+      },
+    });
+  });
+
+  it("fills a usage item the executor left out, and ignores captured credits of a release", () => {
+    const decoded = decodeSettlement(encode({ holdId: "att_2", userId: "u1", kind: SettlementKind.SETTLEMENT_KIND_RELEASE, capturedCredits: 9 }), received);
+    expect(decoded).toMatchObject({
+      ok: true,
+      settlement: { kind: "release", capturedCredits: 0, usage: { usageId: "use_att_2", createdAt: received, status: "failed" } },
+    });
+  });
+
+  it("calls out messages that can never be applied", () => {
+    expect(decodeSettlement(new Uint8Array([0xff, 0xff]), received)).toMatchObject({ ok: false, reason: expect.stringMatching(/undecodable/) });
+    expect(decodeSettlement(encode({ userId: "u", kind: SettlementKind.SETTLEMENT_KIND_CAPTURE }), received)).toMatchObject({ ok: false, reason: "hold_id is empty" });
+    expect(decodeSettlement(encode({ holdId: "h", kind: SettlementKind.SETTLEMENT_KIND_CAPTURE }), received)).toMatchObject({ ok: false, reason: "user_id is empty" });
+    expect(decodeSettlement(encode({ holdId: "h", userId: "u" }), received)).toMatchObject({ ok: false, reason: expect.stringMatching(/neither CAPTURE nor RELEASE/) });
+    expect(decodeSettlement(encode({ holdId: "h", userId: "u", kind: SettlementKind.SETTLEMENT_KIND_CAPTURE, capturedCredits: -1 }), received)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/not a non-negative integer/),
+    });
+  });
+});

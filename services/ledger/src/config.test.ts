@@ -1,0 +1,50 @@
+import { ConfigError, loadConfig } from "@agentic/platform";
+import { configSchema, ledgerStoreKind } from "./config";
+import { generateApiKey } from "./domain/api-keys";
+
+const load = (env: Record<string, string>) => loadConfig(configSchema, { NATS_URL: "nats://127.0.0.1:4222", ...env });
+
+describe("ledger config", () => {
+  it("has local defaults", () => {
+    const config = load({});
+    expect(config).toMatchObject({ PORT: 50054, APP_ENV: "development", MONGODB_DB: "agentic", AGENTIC_API_KEYS: [], HOLD_TTL_MS: 120_000 });
+    expect(ledgerStoreKind(config)).toBe("memory");
+  });
+
+  it("uses MongoDB in production, which then needs MONGODB_URI; LEDGER_STORE=memory keeps memory", () => {
+    expect(() => load({ APP_ENV: "production" })).toThrow(/MONGODB_URI: required when the store is mongodb/);
+    expect(ledgerStoreKind(load({ APP_ENV: "production", MONGODB_URI: "mongodb://db/?replicaSet=rs0" }))).toBe("mongodb");
+    expect(ledgerStoreKind(load({ APP_ENV: "production", LEDGER_STORE: "memory" }))).toBe("memory");
+    expect(() => load({ LEDGER_STORE: "mongodb" })).toThrow(/MONGODB_URI/);
+  });
+
+  it("parses AGENTIC_API_KEYS pairs and never echoes a bad key", () => {
+    const [a, b] = [generateApiKey(), generateApiKey()];
+    expect(load({ AGENTIC_API_KEYS: `${a}:alice, ${b}:team:bob ,` }).AGENTIC_API_KEYS).toEqual([
+      { apiKey: a, userId: "alice" },
+      { apiKey: b, userId: "team:bob" },
+    ]);
+    const secret = "aak_notlongenough";
+    try {
+      load({ AGENTIC_API_KEYS: `${secret}:alice,${a}` });
+      throw new Error("expected a ConfigError");
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      expect((err as ConfigError).problems).toHaveLength(2);
+      expect(String(err)).not.toContain(secret);
+      expect(String(err)).not.toContain(a);
+    }
+  });
+
+  it("reports every problem at once", () => {
+    const err = (() => {
+      try {
+        loadConfig(configSchema, { PORT: "99999", HOLD_TTL_MS: "soon" });
+      } catch (e) {
+        return e as ConfigError;
+      }
+      throw new Error("expected a ConfigError");
+    })();
+    expect(err.problems.map((p) => p.split(":")[0]).sort()).toEqual(["HOLD_TTL_MS", "NATS_URL", "PORT"]);
+  });
+});

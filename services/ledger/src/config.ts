@@ -1,0 +1,76 @@
+// The ledger's configuration, read once from the environment and validated (every problem is
+// reported at once). Defaults serve local development; production names its real dependencies.
+import { z } from "zod";
+import { appEnvSchema, portSchema } from "@agentic/platform";
+import { API_KEY_PATTERN } from "./domain/api-keys";
+
+export interface BootstrapApiKey {
+  apiKey: string;
+  userId: string;
+}
+
+/** Parses `aak_...:user1,aak_...:user2` (a user id may itself contain ':'; the first ':' splits). */
+export const apiKeysSchema = z
+  .string()
+  .default("")
+  .transform((raw, ctx): BootstrapApiKey[] => {
+    const pairs: BootstrapApiKey[] = [];
+    raw
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .forEach((pair, i) => {
+        const at = pair.indexOf(":");
+        const apiKey = at < 0 ? pair : pair.slice(0, at);
+        const userId = at < 0 ? "" : pair.slice(at + 1).trim();
+        if (!API_KEY_PATTERN.test(apiKey) || !userId) {
+          // Never echo the key itself into logs or error output.
+          ctx.addIssue({ code: "custom", message: `entry ${i + 1} must be key:userId with a key of the form aak_ + 32..128 base62 characters` });
+          return;
+        }
+        pairs.push({ apiKey, userId });
+      });
+    return pairs;
+  });
+
+export const configSchema = z
+  .object({
+    /** gRPC port of LedgerService and health, e.g. `50051` in the cluster; 50054 for local runs. */
+    PORT: portSchema.default(50054),
+    /** Port of the Prometheus /metrics endpoint, e.g. `9464` (also the local default). */
+    METRICS_PORT: portSchema.default(9464),
+    /** NATS with JetStream, e.g. `nats://nats:4222` (comma-separated for a cluster). */
+    NATS_URL: z.string({ error: "required, e.g. nats://127.0.0.1:4222" }).min(1, "required, e.g. nats://127.0.0.1:4222"),
+    /** `production` makes MongoDB the default store, e.g. `production`. */
+    APP_ENV: appEnvSchema,
+    /** `memory` (embedded, lost on restart) or `mongodb`; default memory, mongodb when APP_ENV=production. */
+    LEDGER_STORE: z.enum(["memory", "mongodb"]).optional(),
+    /** MongoDB replica set (transactions need one), e.g. `mongodb://mongo-0,mongo-1,mongo-2/?replicaSet=rs0`. */
+    MONGODB_URI: z.string().optional(),
+    /** Database holding the ledger_* collections, e.g. `agentic`. */
+    MONGODB_DB: z.string().min(1).default("agentic"),
+    /** Keys registered at start in every mode, e.g. `aak_<32+ base62>:dev-user,aak_<...>:ci`; idempotent. */
+    AGENTIC_API_KEYS: apiKeysSchema,
+    /** Default lifetime of an unsettled hold in ms, e.g. `120000` (2 minutes). */
+    HOLD_TTL_MS: z.coerce.number().int().min(1).max(3_600_000).default(120_000),
+    /** How often the sweeper looks for expired holds, in ms, e.g. `5000`. */
+    EXPIRY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
+    /** Settlement messages handled at once by this replica, e.g. `16`. */
+    SETTLEMENT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  })
+  .superRefine((config, ctx) => {
+    if (ledgerStoreKind(config) === "mongodb" && !config.MONGODB_URI) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MONGODB_URI"],
+        message: "required when the store is mongodb (APP_ENV=production without LEDGER_STORE=memory, or LEDGER_STORE=mongodb)",
+      });
+    }
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+/** The store in use: LEDGER_STORE when set, else mongodb in production and memory elsewhere. */
+export function ledgerStoreKind(config: Pick<Config, "LEDGER_STORE" | "APP_ENV">): "memory" | "mongodb" {
+  return config.LEDGER_STORE ?? (config.APP_ENV === "production" ? "mongodb" : "memory");
+}

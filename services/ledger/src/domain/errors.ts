@@ -1,0 +1,70 @@
+// The ledger's domain errors: a kind (which the RPC layer turns into a gRPC status), a stable
+// UPPER_SNAKE code clients already know, a public message and hint, and optional public details.
+
+export type LedgerErrorKind = "invalid_argument" | "unauthenticated" | "not_found" | "already_exists" | "failed_precondition";
+
+export class LedgerError extends Error {
+  constructor(
+    readonly kind: LedgerErrorKind,
+    readonly code: string,
+    message: string,
+    readonly hint: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = "LedgerError";
+  }
+}
+
+/** A request field is missing or out of range (INVALID_ARGUMENT, code INVALID_ARGUMENT, details.field). */
+export const invalidField = (field: string, message: string, hint: string) =>
+  new LedgerError("invalid_argument", "INVALID_ARGUMENT", message, hint, { field });
+
+/** The presented API key is malformed, unknown or revoked; the three are indistinguishable on purpose. */
+export const invalidApiKey = () =>
+  new LedgerError(
+    "unauthenticated",
+    "INVALID_API_KEY",
+    "The API key is invalid or has been revoked.",
+    "Send `Authorization: Bearer aak_...` with an active key; create one with `npm run keys -- create --user <id>`.",
+  );
+
+/** The available balance does not cover a hold. */
+export const creditsRequired = (requiredCredits: number, balanceCredits: number) =>
+  new LedgerError(
+    "failed_precondition",
+    "CREDITS_REQUIRED",
+    `This call needs ${requiredCredits} credits; the wallet has ${balanceCredits} available.`,
+    "Add credits to the wallet (POST /dev/init outside production), or choose a cheaper route.",
+    { requiredCredits, balanceCredits },
+  );
+
+export const holdIdConflict = (holdId: string) =>
+  new LedgerError(
+    "already_exists",
+    "HOLD_ID_CONFLICT",
+    `Hold ${holdId} already exists for another user or amount.`,
+    "Use a new hold_id for each execution attempt; repeat an id only to retry the very same hold.",
+  );
+
+export const grantIdConflict = (grantId: string) =>
+  new LedgerError(
+    "already_exists",
+    "GRANT_ID_CONFLICT",
+    `Grant ${grantId} already exists for another user or amount.`,
+    "Use a new grant_id for each grant; repeat an id only to retry the very same grant.",
+  );
+
+export const holdNotFound = (holdId: string) =>
+  new LedgerError("not_found", "HOLD_NOT_FOUND", `No hold ${holdId}.`, "Check the hold_id returned by HoldCredits.");
+
+export const apiKeyNotFound = (keyId: string) =>
+  new LedgerError("not_found", "API_KEY_NOT_FOUND", `No API key ${keyId}.`, "List keys with `npm run keys -- list` to find the key id (key_...).");
+
+export const idempotencyKeyNotFound = () =>
+  new LedgerError(
+    "not_found",
+    "IDEMPOTENCY_KEY_NOT_FOUND",
+    "The idempotency key was never claimed, or its record expired.",
+    "Call ClaimIdempotencyKey first and complete only a key you claimed.",
+  );

@@ -1,0 +1,211 @@
+// The ledger's use cases: identity (API keys) and money (grants, holds, settlements, expiry, usage,
+// the journal) and idempotency records. Validates input, applies the rules through one atomic store
+// operation each, and turns store outcomes into results or LedgerErrors. No transport here.
+import type { LedgerStore, SettleResult } from "../store/store";
+import type { ApiKeyRecord, ClaimOutcome, Hold, JournalEntry, SettlementKind, StoredResult, UsageDraft, UsageItem, Wallet } from "./types";
+import { apiKeyRecord, generateApiKey, hashApiKey, isWellFormedApiKey } from "./api-keys";
+import {
+  apiKeyNotFound,
+  creditsRequired,
+  grantIdConflict,
+  holdIdConflict,
+  holdNotFound,
+  idempotencyKeyNotFound,
+  invalidApiKey,
+  invalidField,
+} from "./errors";
+import { durationOrDefault, limitOrDefault, optionalText, requireCredits, requireId, requireIdempotencyKey } from "./validate";
+
+/** Idempotency records live this long from their first claim (Stripe's 24 h). */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_LEASE_MS = 60_000;
+export const MAX_HOLD_TTL_MS = 60 * 60 * 1000;
+export const DEFAULT_USAGE_LIMIT = 20;
+export const MAX_USAGE_LIMIT = 100;
+
+/** The few logger methods the domain uses (pino's Logger satisfies it). */
+export interface DomainLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface LedgerDeps {
+  store: LedgerStore;
+  /** Default lifetime of a hold that is never settled, in ms. */
+  holdTtlMs: number;
+  clock?: () => Date;
+  logger?: DomainLogger;
+}
+
+/** A settlement to apply, as decoded from agentic.events.v1.ExecutionSettled. */
+export interface Settlement {
+  holdId: string;
+  userId: string;
+  kind: Exclude<SettlementKind, "expiry">;
+  capturedCredits: number;
+  usage?: UsageDraft;
+}
+
+export type Ledger = ReturnType<typeof createLedger>;
+
+export function createLedger(deps: LedgerDeps) {
+  const { store } = deps;
+  const now = deps.clock ?? (() => new Date());
+
+  function logSettlement(result: SettleResult, kind: SettlementKind, holdId: string, requestedCredits: number): void {
+    const log = deps.logger;
+    if (!log) return;
+    if (result.status === "unknown_hold") log.warn({ holdId, kind }, "settlement for an unknown hold ignored");
+    else if (result.status === "user_mismatch") log.error({ holdId, kind, holdUserId: result.hold.userId }, "settlement names another user; ignored");
+    else if (result.status === "already_settled" && kind === "capture" && result.hold.state === "expired") {
+      // Documented choice: the user is never charged for a hold the ledger already gave back.
+      log.warn({ holdId, requestedCredits }, "capture arrived after the hold expired; not charged");
+    } else if (result.status === "applied" && kind === "capture" && result.hold.capturedCredits !== requestedCredits) {
+      log.error({ holdId, requestedCredits, chargedCredits: result.hold.capturedCredits }, "capture outside 0..held amount; clamped");
+    }
+  }
+
+  return {
+    /** Resolves a presented key to its owner; INVALID_API_KEY when malformed, unknown or revoked. */
+    async authenticateApiKey(apiKey: string): Promise<{ userId: string; keyId: string }> {
+      if (!isWellFormedApiKey(apiKey)) throw invalidApiKey();
+      const record = await store.findApiKeyByHash(hashApiKey(apiKey));
+      if (!record || record.revokedAt) throw invalidApiKey();
+      return { userId: record.userId, keyId: record.keyId };
+    },
+
+    /** Creates a key for `userId`; the plaintext is in the result only. */
+    async createApiKey(userId: string, name: string): Promise<{ apiKey: string; record: ApiKeyRecord }> {
+      const apiKey = generateApiKey();
+      const { record } = await store.insertApiKey(apiKeyRecord(apiKey, requireId("user_id", userId), optionalText("name", name), now()));
+      return { apiKey, record };
+    },
+
+    /**
+     * Registers a key given in configuration (AGENTIC_API_KEYS). Idempotent: the same key again
+     * returns its record; a key registered for another user is an error; a revoked key stays revoked.
+     */
+    async registerApiKey(apiKey: string, userId: string, name = "bootstrap"): Promise<ApiKeyRecord> {
+      if (!isWellFormedApiKey(apiKey)) throw invalidField("api_key", "A bootstrap API key is malformed.", "Use aak_ followed by 32 or more base62 characters.");
+      const { record } = await store.insertApiKey(apiKeyRecord(apiKey, requireId("user_id", userId), name, now()));
+      if (record.userId !== userId) {
+        throw invalidField("api_key", `A bootstrap API key (${record.prefix}...) is already registered to another user.`, "Give each user its own key.");
+      }
+      if (record.revokedAt) deps.logger?.warn({ keyId: record.keyId }, "bootstrap API key is revoked; it stays revoked");
+      return record;
+    },
+
+    async listApiKeys(userId: string): Promise<ApiKeyRecord[]> {
+      return store.listApiKeys(userId ? requireId("user_id", userId) : undefined);
+    },
+
+    /** Revokes a key; revoking twice keeps the first revocation time. */
+    async revokeApiKey(keyId: string): Promise<ApiKeyRecord> {
+      const record = await store.revokeApiKey(requireId("key_id", keyId), now());
+      if (!record) throw apiKeyNotFound(keyId);
+      return record;
+    },
+
+    async getWallet(userId: string): Promise<Wallet> {
+      return store.getWallet(requireId("user_id", userId));
+    },
+
+    /** Adds credits once per grant id; returns the wallet and what this call added (0 on a replay). */
+    async grantCredits(req: { grantId: string; userId: string; amountCredits: number; reason: string }): Promise<{ wallet: Wallet; creditedCredits: number }> {
+      const result = await store.grant({
+        grantId: requireId("grant_id", req.grantId),
+        userId: requireId("user_id", req.userId),
+        amountCredits: requireCredits("amount_credits", req.amountCredits),
+        reason: optionalText("reason", req.reason),
+        now: now(),
+      });
+      if (result.status === "conflict") throw grantIdConflict(req.grantId);
+      return { wallet: result.wallet, creditedCredits: result.status === "granted" ? req.amountCredits : 0 };
+    },
+
+    /** Reserves credits once per hold id; CREDITS_REQUIRED when the balance is short. */
+    async holdCredits(req: { holdId: string; userId: string; amountCredits: number; ttlMs: number; routeKey: string }): Promise<{ hold: Hold; wallet: Wallet; replayed: boolean }> {
+      const at = now();
+      const ttlMs = durationOrDefault("ttl_ms", req.ttlMs, deps.holdTtlMs, 1, MAX_HOLD_TTL_MS);
+      const result = await store.hold({
+        holdId: requireId("hold_id", req.holdId),
+        userId: requireId("user_id", req.userId),
+        amountCredits: requireCredits("amount_credits", req.amountCredits),
+        routeKey: optionalText("route_key", req.routeKey),
+        expiresAt: new Date(at.getTime() + ttlMs),
+        now: at,
+      });
+      if (result.status === "conflict") throw holdIdConflict(req.holdId);
+      if (result.status === "insufficient") throw creditsRequired(req.amountCredits, result.wallet.balanceCredits);
+      return { hold: result.hold, wallet: result.wallet, replayed: result.status === "replayed" };
+    },
+
+    async getHold(holdId: string): Promise<Hold> {
+      const hold = await store.getHold(requireId("hold_id", holdId));
+      if (!hold) throw holdNotFound(holdId);
+      return hold;
+    },
+
+    /** Applies a capture or release from the bus; safe to call any number of times for one hold. */
+    async settle(settlement: Settlement): Promise<SettleResult> {
+      const result = await store.settleHold({ ...settlement, now: now() });
+      logSettlement(result, settlement.kind, settlement.holdId, settlement.capturedCredits);
+      return result;
+    },
+
+    /**
+     * Releases up to `limit` holds past their expiry (journal kind expiry). Safe to run on several
+     * replicas at once: each hold leaves `held` in one conditional store transition.
+     */
+    async expireDueHolds(limit = 100): Promise<Hold[]> {
+      const at = now();
+      const expired: Hold[] = [];
+      for (const hold of await store.listExpiredHolds(at, limit)) {
+        const result = await store.settleHold({ holdId: hold.holdId, userId: hold.userId, kind: "expiry", capturedCredits: 0, now: at });
+        if (result.status === "applied") expired.push(result.hold);
+      }
+      return expired;
+    },
+
+    /** Usage items, newest first; `limit` 0 means 20, else 1..100. */
+    async listUsage(userId: string, limit: number): Promise<UsageItem[]> {
+      return store.listUsage(requireId("user_id", userId), limitOrDefault("limit", limit, DEFAULT_USAGE_LIMIT, MAX_USAGE_LIMIT));
+    },
+
+    /** The journal, oldest first, with its sums (which equal the wallet's balance and held credits). */
+    async listJournal(userId: string): Promise<{ entries: JournalEntry[]; balanceCredits: number; heldCredits: number }> {
+      const entries = await store.listJournal(requireId("user_id", userId));
+      return {
+        entries,
+        balanceCredits: entries.reduce((sum, e) => sum + e.amountCredits, 0),
+        heldCredits: entries.reduce((sum, e) => sum + e.heldDeltaCredits, 0),
+      };
+    },
+
+    async claimIdempotencyKey(req: { userId: string; key: string; requestHash: string; leaseMs: number }): Promise<ClaimOutcome> {
+      return store.claimIdempotencyKey({
+        userId: requireId("user_id", req.userId),
+        key: requireIdempotencyKey("idempotency_key", req.key),
+        requestHash: requireId("request_hash", req.requestHash),
+        leaseMs: durationOrDefault("lease_ms", req.leaseMs, DEFAULT_LEASE_MS, 1_000, 15 * 60_000),
+        retentionMs: IDEMPOTENCY_RETENTION_MS,
+        now: now(),
+      });
+    },
+
+    /** Stores the result of a claimed key (first completion wins); IDEMPOTENCY_KEY_NOT_FOUND when never claimed. */
+    async completeIdempotencyKey(req: { userId: string; key: string; result: StoredResult }): Promise<void> {
+      if (!Number.isInteger(req.result.httpStatus) || req.result.httpStatus < 100 || req.result.httpStatus > 599) {
+        throw invalidField("result.http_status", "result.http_status must be an HTTP status (100..599).", "Send the status of the response to replay.");
+      }
+      const outcome = await store.completeIdempotencyKey({
+        userId: requireId("user_id", req.userId),
+        key: requireIdempotencyKey("idempotency_key", req.key),
+        result: req.result,
+        now: now(),
+      });
+      if (outcome === "not_found") throw idempotencyKeyNotFound();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+// The ledger's records, as the domain and the stores see them (plain data; dates are Date).
+// All amounts are integer credits (1000 credits = 1 USD).
+
+/** A user's wallet. A user without one has balance 0 and nothing held. */
+export interface Wallet {
+  userId: string;
+  /** Credits that can be held now; never negative. */
+  balanceCredits: number;
+  /** Credits reserved by open holds (not part of balanceCredits); never negative. */
+  heldCredits: number;
+}
+
+/** held → captured | released | expired; the three end states are final. */
+export type HoldState = "held" | "captured" | "released" | "expired";
+
+/** How a hold ends: the executor's capture or release, or the sweeper's expiry. */
+export type SettlementKind = "capture" | "release" | "expiry";
+
+export interface Hold {
+  holdId: string;
+  userId: string;
+  amountCredits: number;
+  state: HoldState;
+  /** Credits finally charged; 0 unless captured. */
+  capturedCredits: number;
+  createdAt: Date;
+  expiresAt: Date;
+  routeKey: string;
+  settledAt?: Date;
+}
+
+export type JournalKind = "grant" | "hold" | SettlementKind;
+
+/**
+ * One credit movement; never changed or deleted. `amountCredits` is the signed change of the
+ * available balance, `heldDeltaCredits` the signed change of the held credits, so a wallet's
+ * balance is the sum of its entries' amounts and its held credits the sum of their held deltas.
+ */
+export interface JournalEntry {
+  entryId: string;
+  userId: string;
+  kind: JournalKind;
+  amountCredits: number;
+  heldDeltaCredits: number;
+  /** grant id for grants, hold id for the others. */
+  referenceId: string;
+  createdAt: Date;
+}
+
+/** What the executor reports about one execution (agentic.events.v1.ExecutionUsage). */
+export interface UsageDraft {
+  usageId: string;
+  createdAt: Date;
+  productKey: string;
+  capabilityKey: string;
+  routeKey: string;
+  provider: string;
+  networkKey: string;
+  /** succeeded or failed. */
+  status: string;
+  durationMs: number;
+  agentName?: string;
+  traceId: string;
+  errorCode?: string;
+}
+
+/** One usage item as listed; recorded once per settled hold. */
+export interface UsageItem extends UsageDraft {
+  userId: string;
+  holdId: string;
+  /** What the hold's settlement charged (0 when released, or when a capture came after expiry). */
+  creditsCharged: number;
+}
+
+/** An API key as stored: never the key itself, only its SHA-256 and a short visible prefix. */
+export interface ApiKeyRecord {
+  keyId: string;
+  userId: string;
+  /** Lowercase hex SHA-256 of the full key. */
+  keyHash: string;
+  /** The first characters of the key ("aak_3fQx"), for listing. */
+  prefix: string;
+  name: string;
+  createdAt: Date;
+  revokedAt?: Date;
+}
+
+/** A stored HTTP-level result of an idempotent request (status and JSON body). */
+export interface StoredResult {
+  httpStatus: number;
+  body?: Record<string, unknown>;
+}
+
+export type ClaimOutcome =
+  | { state: "claimed" }
+  | { state: "in_progress"; leaseExpiresAt: Date }
+  | { state: "completed"; result: StoredResult }
+  | { state: "conflict" };

@@ -1,0 +1,114 @@
+import { createLogger } from "@agentic/platform";
+import type { Ledger } from "../domain/ledger";
+import type { Hold } from "../domain/types";
+import { startExpirySweeper, type ExpirySweeper } from "./expiry-sweeper";
+
+const logger = createLogger("ledger", "silent");
+const hold = (holdId: string): Hold => ({
+  holdId,
+  userId: "u",
+  amountCredits: 1,
+  state: "expired",
+  capturedCredits: 0,
+  createdAt: new Date(0),
+  expiresAt: new Date(0),
+  routeKey: "",
+});
+
+/** A ledger whose expireDueHolds hands out `due` in batches and counts its calls. */
+function fakeLedger(due: Hold[]) {
+  const calls: number[] = [];
+  const ledger = {
+    async expireDueHolds(limit: number) {
+      calls.push(limit);
+      return due.splice(0, limit);
+    },
+  } as unknown as Ledger;
+  return { ledger, calls };
+}
+
+describe("expiry sweeper", () => {
+  let sweeper: ExpirySweeper | undefined;
+  afterEach(async () => {
+    await sweeper?.stop();
+  });
+
+  it("releases due holds every interval and drains a full batch at once", async () => {
+    const { ledger } = fakeLedger(["a", "b", "c", "d", "e"].map(hold));
+    const seen: string[] = [];
+    await new Promise<void>((resolve) => {
+      sweeper = startExpirySweeper({
+        ledger,
+        logger,
+        intervalMs: 10,
+        batchSize: 2,
+        onExpired: (h) => {
+          seen.push(h.holdId);
+          if (seen.length === 5) resolve();
+        },
+      });
+    });
+    expect(seen).toEqual(["a", "b", "c", "d", "e"]);
+  });
+
+  it("waits while settlements are queued, but never longer than maxDeferMs", async () => {
+    const { ledger, calls } = fakeLedger([hold("a")]);
+    let backlogChecks = 0;
+    const started = Date.now();
+    const expiredAt = await new Promise<number>((resolve) => {
+      sweeper = startExpirySweeper({
+        ledger,
+        logger,
+        intervalMs: 10,
+        maxDeferMs: 150,
+        hasBacklog: async () => {
+          backlogChecks++;
+          return true; // a backlog that never clears
+        },
+        onExpired: () => resolve(Date.now()),
+      });
+    });
+    expect(backlogChecks).toBeGreaterThan(3);
+    expect(expiredAt - started).toBeGreaterThanOrEqual(150);
+    expect(calls.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("sweeps when the backlog check fails (expiry is the safety net)", async () => {
+    const { ledger } = fakeLedger([hold("a")]);
+    await new Promise<void>((resolve) => {
+      sweeper = startExpirySweeper({
+        ledger,
+        logger,
+        intervalMs: 10,
+        hasBacklog: async () => {
+          throw new Error("nats down");
+        },
+        onExpired: () => resolve(),
+      });
+    });
+  });
+
+  it("keeps running after a failed pass, and stop() ends it", async () => {
+    let calls = 0;
+    const ledger = {
+      async expireDueHolds() {
+        calls++;
+        if (calls === 1) throw new Error("store down");
+        return [];
+      },
+    } as unknown as Ledger;
+    sweeper = startExpirySweeper({ ledger, logger, intervalMs: 5 });
+    await new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        if (calls >= 3) {
+          clearInterval(check);
+          resolve();
+        }
+      }, 5);
+    });
+    await sweeper.stop();
+    const after = calls;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(calls).toBe(after);
+  });
+});

@@ -1,0 +1,47 @@
+// Composition root of the ledger: config → logger → metrics → store → NATS → ledger (domain, gRPC +
+// health, settlement consumer, expiry sweeper) → lifecycle. Started as
+// `node --require @agentic/platform/telemetry dist/main.js`; SIGTERM stops it in reverse order.
+import { ConfigError, connectBus, createLogger, Lifecycle, loadConfig, ensureExecutionsStream, shutdownTelemetryIfLoaded, startMetricsServer } from "@agentic/platform";
+import { configSchema, ledgerStoreKind } from "./config";
+import { MemoryLedgerStore } from "./store/memory-store";
+import { MongoLedgerStore } from "./store/mongo-store";
+import type { LedgerStore } from "./store/store";
+import { startLedgerApp } from "./app";
+
+async function main(): Promise<void> {
+  const config = loadConfig(configSchema);
+  const logger = createLogger("ledger");
+  const life = new Lifecycle({ deadlineMs: 20_000, logger });
+  life.listen(["SIGTERM", "SIGINT"]);
+  life.onStop("telemetry", shutdownTelemetryIfLoaded);
+  const metrics = await startMetricsServer(config.METRICS_PORT);
+  life.onStop("metrics", () => metrics.close());
+
+  const storeKind = ledgerStoreKind(config);
+  const store: LedgerStore =
+    storeKind === "mongodb" ? await MongoLedgerStore.connect({ uri: config.MONGODB_URI!, dbName: config.MONGODB_DB }) : new MemoryLedgerStore();
+  life.onStop("store", () => store.close());
+  logger.info({ store: storeKind }, storeKind === "memory" ? "ledger store: memory (embedded; lost on restart)" : "ledger store: mongodb");
+
+  const nc = await connectBus(config.NATS_URL, "ledger");
+  life.onStop("nats", () => nc.drain());
+  await ensureExecutionsStream(await nc.jetstreamManager());
+
+  const app = await startLedgerApp({
+    store,
+    nc,
+    logger,
+    bindAddress: `0.0.0.0:${config.PORT}`,
+    holdTtlMs: config.HOLD_TTL_MS,
+    sweepIntervalMs: config.EXPIRY_SWEEP_INTERVAL_MS,
+    apiKeys: config.AGENTIC_API_KEYS,
+    settlementConcurrency: config.SETTLEMENT_CONCURRENCY,
+  });
+  life.onStop("ledger", () => app.stop()); // runs first: health off, drain consumer, stop sweeper and gRPC
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) console.error(`ledger: ${err.message}`);
+  else console.error("ledger: failed to start", err);
+  process.exit(1);
+});

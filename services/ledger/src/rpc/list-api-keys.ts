@@ -1,0 +1,10 @@
+// ListApiKeys: key metadata (prefix, owner, dates), of one user or of all.
+import type { UnaryHandler } from "@agentic/platform";
+import type { ListApiKeysRequest, ListApiKeysResponse } from "@agentic/proto/ledger/v1";
+import type { Ledger } from "../domain/ledger";
+import { toApiKeyInfo } from "./convert";
+import { withLedgerErrors } from "./errors";
+
+export function listApiKeys(ledger: Ledger): UnaryHandler<ListApiKeysRequest, ListApiKeysResponse> {
+  return withLedgerErrors(async (req) => ({ keys: (await ledger.listApiKeys(req.userId)).map(toApiKeyInfo) }));
+}

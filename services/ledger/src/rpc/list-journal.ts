@@ -1,0 +1,17 @@
+// ListJournal: a user's credit movements, oldest first, with their sums (= balance and held credits).
+import type { UnaryHandler } from "@agentic/platform";
+import type { ListJournalRequest, ListJournalResponse } from "@agentic/proto/ledger/v1";
+import type { Ledger } from "../domain/ledger";
+import { toJournalEntryMessage } from "./convert";
+import { withLedgerErrors } from "./errors";
+
+export function listJournal(ledger: Ledger): UnaryHandler<ListJournalRequest, ListJournalResponse> {
+  return withLedgerErrors(async (req) => {
+    const journal = await ledger.listJournal(req.userId);
+    return {
+      entries: journal.entries.map(toJournalEntryMessage),
+      journalBalanceCredits: journal.balanceCredits,
+      journalHeldCredits: journal.heldCredits,
+    };
+  });
+}

@@ -1,0 +1,47 @@
+// The ledger's gRPC server: LedgerService and the standard health service, registered but not bound.
+import type { Server } from "@grpc/grpc-js";
+import { createGrpcServer, unary, type Health, type Logger } from "@agentic/platform";
+import { LedgerServiceService, type LedgerServiceServer } from "@agentic/proto/ledger/v1";
+import type { Ledger } from "./domain/ledger";
+import { authenticateApiKey } from "./rpc/authenticate-api-key";
+import { createApiKey } from "./rpc/create-api-key";
+import { listApiKeys } from "./rpc/list-api-keys";
+import { revokeApiKey } from "./rpc/revoke-api-key";
+import { getWallet } from "./rpc/get-wallet";
+import { grantCredits } from "./rpc/grant-credits";
+import { holdCredits } from "./rpc/hold-credits";
+import { getHold } from "./rpc/get-hold";
+import { listUsage } from "./rpc/list-usage";
+import { listJournal } from "./rpc/list-journal";
+import { claimIdempotencyKey } from "./rpc/claim-idempotency-key";
+import { completeIdempotencyKey } from "./rpc/complete-idempotency-key";
+
+/** Full name of the service, as health checks and spans name it. */
+export const LEDGER_SERVICE_NAME = "agentic.ledger.v1.LedgerService";
+
+export interface LedgerServerDeps {
+  ledger: Ledger;
+  health: Health;
+  logger?: Logger;
+}
+
+export function createLedgerServer({ ledger, health, logger }: LedgerServerDeps): Server {
+  const server = createGrpcServer();
+  const impl: LedgerServiceServer = {
+    authenticateApiKey: unary(authenticateApiKey(ledger), logger),
+    createApiKey: unary(createApiKey(ledger), logger),
+    listApiKeys: unary(listApiKeys(ledger), logger),
+    revokeApiKey: unary(revokeApiKey(ledger), logger),
+    getWallet: unary(getWallet(ledger), logger),
+    grantCredits: unary(grantCredits(ledger), logger),
+    holdCredits: unary(holdCredits(ledger), logger),
+    getHold: unary(getHold(ledger), logger),
+    listUsage: unary(listUsage(ledger), logger),
+    listJournal: unary(listJournal(ledger), logger),
+    claimIdempotencyKey: unary(claimIdempotencyKey(ledger), logger),
+    completeIdempotencyKey: unary(completeIdempotencyKey(ledger), logger),
+  };
+  server.addService(LedgerServiceService, impl);
+  health.addToServer(server);
+  return server;
+}

@@ -1,0 +1,344 @@
+// The one behaviour suite every LedgerStore must pass: memory always, MongoDB when MONGODB_URI is
+// set (`MONGODB_URI=mongodb://... npx jest src/store`). Each test gets a fresh, empty store.
+import type { LedgerStore, SettleCommand } from "./store";
+import type { UsageDraft, Wallet } from "../domain/types";
+
+/** Creates an empty store; `dispose` runs after each test (drop the database, close clients). */
+export type StoreFactory = () => Promise<{ store: LedgerStore; dispose?: () => Promise<void> }>;
+
+const T0 = new Date("2030-01-01T00:00:00.000Z");
+const at = (ms: number) => new Date(T0.getTime() + ms);
+const MIN = 60_000;
+
+function usage(overrides: Partial<UsageDraft> = {}): UsageDraft {
+  return {
+    usageId: `use_${Math.random().toString(36).slice(2)}`,
+    createdAt: T0,
+    productKey: "email",
+    capabilityKey: "email.send",
+    routeKey: "email.send/resend",
+    provider: "resend",
+    networkKey: "direct",
+    status: "succeeded",
+    durationMs: 12,
+    traceId: "0af7651916cd43dd8448eb211c80319c",
+    ...overrides,
+  };
+}
+
+/** Balance and held credits equal the journal's sums, and neither is negative. */
+async function expectWalletMatchesJournal(store: LedgerStore, userId: string): Promise<Wallet> {
+  const wallet = await store.getWallet(userId);
+  const entries = await store.listJournal(userId);
+  expect(wallet.balanceCredits).toBeGreaterThanOrEqual(0);
+  expect(wallet.heldCredits).toBeGreaterThanOrEqual(0);
+  expect(entries.reduce((s, e) => s + e.amountCredits, 0)).toBe(wallet.balanceCredits);
+  expect(entries.reduce((s, e) => s + e.heldDeltaCredits, 0)).toBe(wallet.heldCredits);
+  return wallet;
+}
+
+export function describeLedgerStore(name: string, makeStore: StoreFactory): void {
+  describe(`LedgerStore contract: ${name}`, () => {
+    let store: LedgerStore;
+    let dispose: (() => Promise<void>) | undefined;
+
+    beforeEach(async () => {
+      ({ store, dispose } = await makeStore());
+    });
+    afterEach(async () => {
+      await dispose?.();
+    });
+
+    const grant = (userId: string, amountCredits: number, grantId = `grant_${userId}_${amountCredits}`) =>
+      store.grant({ grantId, userId, amountCredits, reason: "test", now: T0 });
+    const hold = (holdId: string, userId: string, amountCredits: number, expiresAt = at(2 * MIN)) =>
+      store.hold({ holdId, userId, amountCredits, routeKey: "r", expiresAt, now: T0 });
+    const settle = (cmd: Partial<SettleCommand> & Pick<SettleCommand, "holdId" | "kind">) =>
+      store.settleHold({ userId: "u1", capturedCredits: 0, now: at(1_000), ...cmd });
+
+    describe("wallets and grants", () => {
+      it("reads a missing wallet as zero without creating it", async () => {
+        await expect(store.getWallet("nobody")).resolves.toEqual({ userId: "nobody", balanceCredits: 0, heldCredits: 0 });
+        await expect(store.listWallets()).resolves.toEqual([]);
+      });
+
+      it("grants once per grant id; a replay adds nothing; another user or amount conflicts", async () => {
+        const first = await grant("u1", 500, "g1");
+        expect(first).toMatchObject({ status: "granted", wallet: { balanceCredits: 500 } });
+        await expect(grant("u1", 500, "g1")).resolves.toMatchObject({ status: "replayed", wallet: { balanceCredits: 500 } });
+        await expect(grant("u2", 500, "g1")).resolves.toMatchObject({ status: "conflict" });
+        await expect(grant("u1", 400, "g1")).resolves.toMatchObject({ status: "conflict" });
+        await grant("u1", 250, "g2");
+        expect(await expectWalletMatchesJournal(store, "u1")).toEqual({ userId: "u1", balanceCredits: 750, heldCredits: 0 });
+        const journal = await store.listJournal("u1");
+        expect(journal.map((e) => [e.kind, e.referenceId, e.amountCredits, e.heldDeltaCredits])).toEqual([
+          ["grant", "g1", 500, 0],
+          ["grant", "g2", 250, 0],
+        ]);
+      });
+
+      it("applies concurrent grants with one id exactly once", async () => {
+        const results = await Promise.all(Array.from({ length: 20 }, () => grant("u1", 100, "same")));
+        expect(results.filter((r) => r.status === "granted")).toHaveLength(1);
+        expect((await expectWalletMatchesJournal(store, "u1")).balanceCredits).toBe(100);
+      });
+    });
+
+    describe("holds", () => {
+      it("moves credits from balance to held, once per hold id", async () => {
+        await grant("u1", 100);
+        const created = await hold("h1", "u1", 30);
+        expect(created).toMatchObject({
+          status: "created",
+          hold: { holdId: "h1", userId: "u1", amountCredits: 30, state: "held", capturedCredits: 0, routeKey: "r" },
+          wallet: { balanceCredits: 70, heldCredits: 30 },
+        });
+        if (created.status !== "created") throw new Error("unreachable");
+        expect(created.hold.createdAt).toEqual(T0);
+        expect(created.hold.expiresAt).toEqual(at(2 * MIN));
+
+        await expect(hold("h1", "u1", 30)).resolves.toMatchObject({ status: "replayed", wallet: { balanceCredits: 70, heldCredits: 30 } });
+        await expect(hold("h1", "u1", 31)).resolves.toMatchObject({ status: "conflict" });
+        await expect(hold("h1", "u2", 30)).resolves.toMatchObject({ status: "conflict" });
+        await expect(store.getHold("h1")).resolves.toMatchObject({ state: "held", amountCredits: 30 });
+        await expectWalletMatchesJournal(store, "u1");
+      });
+
+      it("refuses a hold the balance does not cover and writes nothing", async () => {
+        await grant("u1", 10);
+        await expect(hold("h1", "u1", 11)).resolves.toMatchObject({ status: "insufficient", wallet: { balanceCredits: 10 } });
+        await expect(hold("h2", "nobody", 1)).resolves.toMatchObject({ status: "insufficient", wallet: { balanceCredits: 0 } });
+        await expect(store.getHold("h1")).resolves.toBeNull();
+        await expect(store.listJournal("u1")).resolves.toHaveLength(1);
+        // A refused id can be used again once the wallet covers it.
+        await grant("u1", 1, "topup");
+        await expect(hold("h1", "u1", 11)).resolves.toMatchObject({ status: "created", wallet: { balanceCredits: 0, heldCredits: 11 } });
+        await expectWalletMatchesJournal(store, "u1");
+      });
+
+      it("never lets concurrent holds take the balance below zero (200 holds, room for 50)", async () => {
+        const price = 7;
+        await grant("u1", 50 * price);
+        const results = await Promise.all(Array.from({ length: 200 }, (_, i) => hold(`h${i}`, "u1", price)));
+        expect(results.filter((r) => r.status === "created")).toHaveLength(50);
+        expect(results.filter((r) => r.status === "insufficient")).toHaveLength(150);
+        const wallet = await expectWalletMatchesJournal(store, "u1");
+        expect(wallet).toEqual({ userId: "u1", balanceCredits: 0, heldCredits: 50 * price });
+      });
+
+      it("creates a hold id only once under concurrent retries", async () => {
+        await grant("u1", 100);
+        const results = await Promise.all(Array.from({ length: 20 }, () => hold("h1", "u1", 10)));
+        expect(results.filter((r) => r.status === "created")).toHaveLength(1);
+        expect(results.filter((r) => r.status === "replayed")).toHaveLength(19);
+        expect((await expectWalletMatchesJournal(store, "u1")).balanceCredits).toBe(90);
+      });
+
+      it("lists expired held holds, oldest first, up to a limit", async () => {
+        await grant("u1", 100);
+        await hold("late", "u1", 1, at(3 * MIN));
+        await hold("early", "u1", 1, at(1 * MIN));
+        await hold("mid", "u1", 1, at(2 * MIN));
+        await hold("settled", "u1", 1, at(0));
+        await settle({ holdId: "settled", kind: "release" });
+        expect((await store.listExpiredHolds(at(2 * MIN), 10)).map((h) => h.holdId)).toEqual(["early", "mid"]);
+        expect((await store.listExpiredHolds(at(5 * MIN), 2)).map((h) => h.holdId)).toEqual(["early", "mid"]);
+        await expect(store.listExpiredHolds(at(0), 10)).resolves.toEqual([]);
+      });
+    });
+
+    describe("settlements", () => {
+      beforeEach(async () => {
+        await grant("u1", 100);
+        await hold("h1", "u1", 40);
+      });
+
+      it("capture charges the captured amount and returns the rest", async () => {
+        const result = await settle({ holdId: "h1", kind: "capture", capturedCredits: 25, usage: usage() });
+        expect(result).toMatchObject({
+          status: "applied",
+          hold: { state: "captured", capturedCredits: 25 },
+          wallet: { balanceCredits: 75, heldCredits: 0 },
+          usageRecorded: true,
+        });
+        if (result.status !== "applied") throw new Error("unreachable");
+        expect(result.hold.settledAt).toEqual(at(1_000));
+        const capture = (await store.listJournal("u1")).find((e) => e.kind === "capture");
+        expect(capture).toMatchObject({ referenceId: "h1", amountCredits: 15, heldDeltaCredits: -40 });
+        await expectWalletMatchesJournal(store, "u1");
+      });
+
+      it("capture is clamped to 0..held amount", async () => {
+        await expect(settle({ holdId: "h1", kind: "capture", capturedCredits: 1_000 })).resolves.toMatchObject({
+          hold: { capturedCredits: 40 },
+          wallet: { balanceCredits: 60, heldCredits: 0 },
+        });
+        await hold("h2", "u1", 10);
+        await expect(settle({ holdId: "h2", kind: "capture", capturedCredits: -5 })).resolves.toMatchObject({
+          hold: { capturedCredits: 0 },
+          wallet: { balanceCredits: 60, heldCredits: 0 },
+        });
+        await expectWalletMatchesJournal(store, "u1");
+      });
+
+      it("release and expiry return the whole hold", async () => {
+        await expect(settle({ holdId: "h1", kind: "release", usage: usage({ status: "failed" }) })).resolves.toMatchObject({
+          status: "applied",
+          hold: { state: "released", capturedCredits: 0 },
+          wallet: { balanceCredits: 100, heldCredits: 0 },
+        });
+        await hold("h2", "u1", 10);
+        await expect(settle({ holdId: "h2", kind: "expiry" })).resolves.toMatchObject({
+          status: "applied",
+          hold: { state: "expired" },
+          usageRecorded: false,
+          wallet: { balanceCredits: 100, heldCredits: 0 },
+        });
+        expect((await store.listJournal("u1")).map((e) => e.kind)).toEqual(["grant", "hold", "release", "hold", "expiry"]);
+        await expectWalletMatchesJournal(store, "u1");
+      });
+
+      it("settles a hold at most once; the first settlement wins", async () => {
+        await settle({ holdId: "h1", kind: "capture", capturedCredits: 10, usage: usage() });
+        await expect(settle({ holdId: "h1", kind: "capture", capturedCredits: 10, usage: usage() })).resolves.toMatchObject({
+          status: "already_settled",
+          hold: { state: "captured" },
+          usageRecorded: false,
+        });
+        await expect(settle({ holdId: "h1", kind: "release" })).resolves.toMatchObject({ status: "already_settled" });
+        await expect(settle({ holdId: "h1", kind: "expiry" })).resolves.toMatchObject({ status: "already_settled" });
+        expect((await store.listJournal("u1")).filter((e) => e.referenceId === "h1").map((e) => e.kind)).toEqual(["hold", "capture"]);
+        await expect(store.listUsage("u1", 100)).resolves.toHaveLength(1);
+        expect((await expectWalletMatchesJournal(store, "u1")).balanceCredits).toBe(90);
+      });
+
+      it("applies one of many concurrent settlements of the same hold", async () => {
+        const results = await Promise.all([
+          ...Array.from({ length: 10 }, () => settle({ holdId: "h1", kind: "capture", capturedCredits: 40, usage: usage() })),
+          ...Array.from({ length: 10 }, () => settle({ holdId: "h1", kind: "expiry" })),
+        ]);
+        expect(results.filter((r) => r.status === "applied")).toHaveLength(1);
+        expect((await store.listJournal("u1")).filter((e) => e.referenceId === "h1")).toHaveLength(2);
+        await expectWalletMatchesJournal(store, "u1");
+        expect((await store.listUsage("u1", 100)).length).toBeLessThanOrEqual(1);
+      });
+
+      it("a capture after expiry charges nothing but records its usage once, with 0 charged", async () => {
+        await settle({ holdId: "h1", kind: "expiry" });
+        const late = await settle({ holdId: "h1", kind: "capture", capturedCredits: 40, usage: usage({ usageId: "use_late" }) });
+        expect(late).toMatchObject({ status: "already_settled", hold: { state: "expired", capturedCredits: 0 }, usageRecorded: true });
+        expect((await expectWalletMatchesJournal(store, "u1")).balanceCredits).toBe(100);
+        await expect(store.listUsage("u1", 10)).resolves.toMatchObject([{ usageId: "use_late", creditsCharged: 0, holdId: "h1" }]);
+      });
+
+      it("ignores a settlement for an unknown hold or of another user", async () => {
+        await expect(settle({ holdId: "nope", kind: "capture", capturedCredits: 1, usage: usage() })).resolves.toEqual({ status: "unknown_hold" });
+        await expect(settle({ holdId: "h1", userId: "u2", kind: "capture", capturedCredits: 1, usage: usage() })).resolves.toMatchObject({
+          status: "user_mismatch",
+        });
+        await expect(store.getHold("h1")).resolves.toMatchObject({ state: "held" });
+        await expect(store.listUsage("u1", 10)).resolves.toEqual([]);
+        await expect(store.listUsage("u2", 10)).resolves.toEqual([]);
+        await expectWalletMatchesJournal(store, "u1");
+      });
+    });
+
+    describe("usage", () => {
+      it("lists newest first, at most limit, one item per hold with what it charged", async () => {
+        await grant("u1", 1_000);
+        for (let i = 0; i < 5; i++) {
+          await hold(`h${i}`, "u1", 10);
+          await settle({
+            holdId: `h${i}`,
+            kind: i % 2 ? "release" : "capture",
+            capturedCredits: i,
+            usage: usage({ usageId: `use_${i}`, createdAt: at(i * 1_000), agentName: i === 0 ? "scout" : undefined }),
+          });
+        }
+        const items = await store.listUsage("u1", 3);
+        expect(items.map((u) => [u.usageId, u.holdId, u.creditsCharged])).toEqual([
+          ["use_4", "h4", 4],
+          ["use_3", "h3", 0],
+          ["use_2", "h2", 2],
+        ]);
+        const all = await store.listUsage("u1", 100);
+        expect(all).toHaveLength(5);
+        expect(all[4]).toMatchObject({ usageId: "use_0", agentName: "scout", userId: "u1", capabilityKey: "email.send", durationMs: 12 });
+        expect(all[3]!.agentName).toBeUndefined();
+        await expect(store.listUsage("u2", 10)).resolves.toEqual([]);
+      });
+    });
+
+    describe("API keys", () => {
+      const record = (keyId: string, keyHash: string, userId = "u1") => ({
+        keyId,
+        userId,
+        keyHash,
+        prefix: "aak_abcd",
+        name: "n",
+        createdAt: T0,
+      });
+
+      it("stores a key once per hash and finds it by hash", async () => {
+        await expect(store.insertApiKey(record("key_1", "hash1"))).resolves.toMatchObject({ status: "created", record: { keyId: "key_1" } });
+        await expect(store.insertApiKey(record("key_2", "hash1"))).resolves.toMatchObject({ status: "exists", record: { keyId: "key_1" } });
+        await expect(store.findApiKeyByHash("hash1")).resolves.toMatchObject({ keyId: "key_1", userId: "u1", prefix: "aak_abcd" });
+        await expect(store.findApiKeyByHash("other")).resolves.toBeNull();
+      });
+
+      it("lists by user and revokes once", async () => {
+        await store.insertApiKey(record("key_1", "hash1", "u1"));
+        await store.insertApiKey(record("key_2", "hash2", "u2"));
+        expect((await store.listApiKeys()).map((k) => k.keyId).sort()).toEqual(["key_1", "key_2"]);
+        expect((await store.listApiKeys("u2")).map((k) => k.keyId)).toEqual(["key_2"]);
+        const revoked = await store.revokeApiKey("key_1", at(1_000));
+        expect(revoked?.revokedAt).toEqual(at(1_000));
+        expect((await store.revokeApiKey("key_1", at(2_000)))?.revokedAt).toEqual(at(1_000));
+        expect((await store.findApiKeyByHash("hash1"))?.revokedAt).toEqual(at(1_000));
+        await expect(store.revokeApiKey("key_nope", at(0))).resolves.toBeNull();
+      });
+    });
+
+    describe("idempotency records", () => {
+      const claim = (requestHash: string, now: Date, key = "k1", userId = "u1", leaseMs = MIN) =>
+        store.claimIdempotencyKey({ userId, key, requestHash, leaseMs, retentionMs: 24 * 60 * MIN, now });
+
+      it("claims, then answers in_progress, conflict, and after completion the stored result", async () => {
+        await expect(claim("hashA", T0)).resolves.toEqual({ state: "claimed" });
+        await expect(claim("hashA", at(1_000))).resolves.toEqual({ state: "in_progress", leaseExpiresAt: at(MIN) });
+        await expect(claim("hashB", at(1_000))).resolves.toEqual({ state: "conflict" });
+        await expect(claim("hashA", at(1_000), "k1", "u2")).resolves.toEqual({ state: "claimed" }); // keys are per user
+        const result = { httpStatus: 200, body: { success: true, creditsCharged: 3, data: { id: "m_1", tags: ["a"] } } };
+        await expect(store.completeIdempotencyKey({ userId: "u1", key: "k1", result, now: at(2_000) })).resolves.toBe("completed");
+        await expect(store.completeIdempotencyKey({ userId: "u1", key: "k1", result: { httpStatus: 500 }, now: at(3_000) })).resolves.toBe(
+          "already_completed",
+        );
+        await expect(claim("hashA", at(4_000))).resolves.toEqual({ state: "completed", result });
+        await expect(claim("hashB", at(4_000))).resolves.toEqual({ state: "conflict" });
+      });
+
+      it("lets a claim whose lease ran out be taken over, once", async () => {
+        await claim("hashA", T0);
+        await expect(claim("hashA", at(MIN))).resolves.toEqual({ state: "claimed" });
+        await expect(claim("hashA", at(MIN + 1))).resolves.toEqual({ state: "in_progress", leaseExpiresAt: at(2 * MIN) });
+      });
+
+      it("gives one claim to concurrent requests", async () => {
+        const results = await Promise.all(Array.from({ length: 20 }, () => claim("hashA", T0)));
+        expect(results.filter((r) => r.state === "claimed")).toHaveLength(1);
+        expect(results.filter((r) => r.state === "in_progress")).toHaveLength(19);
+      });
+
+      it("forgets records after 24 hours", async () => {
+        await claim("hashA", T0);
+        await store.completeIdempotencyKey({ userId: "u1", key: "k1", result: { httpStatus: 201 }, now: at(1) });
+        await expect(claim("hashB", at(24 * 60 * MIN - 1))).resolves.toEqual({ state: "conflict" });
+        await expect(claim("hashB", at(24 * 60 * MIN))).resolves.toEqual({ state: "claimed" });
+      });
+
+      it("completes only a claimed key", async () => {
+        await expect(store.completeIdempotencyKey({ userId: "u1", key: "never", result: { httpStatus: 200 }, now: T0 })).resolves.toBe("not_found");
+      });
+    });
+  });
+}

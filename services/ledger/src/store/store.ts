@@ -1,0 +1,128 @@
+// The ledger's persistence port. Every method is one atomic operation: its checks and its writes
+// happen together (no other operation can interleave between them), which is what keeps balances
+// non-negative and every hold settled at most once under concurrency, retries and redelivery.
+// Implementations: MemoryLedgerStore (embedded default) and MongoLedgerStore; both pass
+// store.contract.ts. Callers pass `now`, so time is the caller's (tests control it).
+import type {
+  ApiKeyRecord,
+  ClaimOutcome,
+  Hold,
+  JournalEntry,
+  SettlementKind,
+  StoredResult,
+  UsageDraft,
+  UsageItem,
+  Wallet,
+} from "../domain/types";
+
+export interface GrantCommand {
+  grantId: string;
+  userId: string;
+  amountCredits: number;
+  reason: string;
+  now: Date;
+}
+
+/** `replayed`: the grant id existed with the same user and amount; nothing was added. */
+export type GrantResult =
+  | { status: "granted" | "replayed"; wallet: Wallet; entry: JournalEntry }
+  | { status: "conflict"; entry: JournalEntry };
+
+export interface HoldCommand {
+  holdId: string;
+  userId: string;
+  amountCredits: number;
+  routeKey: string;
+  expiresAt: Date;
+  now: Date;
+}
+
+/**
+ * `created`: credits moved from balance to held. `replayed`: the hold id existed with the same
+ * user and amount (returned as it is now). `conflict`: it existed with another user or amount.
+ * `insufficient`: the balance was short; nothing was written.
+ */
+export type HoldResult =
+  | { status: "created" | "replayed"; hold: Hold; wallet: Wallet }
+  | { status: "conflict"; hold: Hold }
+  | { status: "insufficient"; wallet: Wallet };
+
+export interface SettleCommand {
+  holdId: string;
+  /** The user the settlement names; a hold of another user is not touched. */
+  userId: string;
+  kind: SettlementKind;
+  /** capture only; clamped to 0..the held amount by the store. */
+  capturedCredits: number;
+  /** The usage item to record once for this hold (capture and release; expiry has none). */
+  usage?: UsageDraft;
+  now: Date;
+}
+
+/**
+ * `applied`: the hold left `held` now (wallet, journal and usage written together).
+ * `already_settled`: the hold had already ended (a duplicate, or a settlement after expiry);
+ * nothing moved, but a usage item not recorded yet is recorded with the charge the hold really had.
+ * `user_mismatch` / `unknown_hold`: nothing was written.
+ */
+export type SettleResult =
+  | { status: "applied"; hold: Hold; wallet: Wallet; usageRecorded: boolean }
+  | { status: "already_settled"; hold: Hold; usageRecorded: boolean }
+  | { status: "user_mismatch"; hold: Hold }
+  | { status: "unknown_hold" };
+
+export interface ClaimCommand {
+  userId: string;
+  key: string;
+  requestHash: string;
+  leaseMs: number;
+  /** How long the record lives from its first claim (24 h). */
+  retentionMs: number;
+  now: Date;
+}
+
+export interface CompleteCommand {
+  userId: string;
+  key: string;
+  result: StoredResult;
+  now: Date;
+}
+
+export type CompleteOutcome = "completed" | "already_completed" | "not_found";
+
+export interface LedgerStore {
+  /** Resolves when the backing store answers (readiness). */
+  ping(): Promise<void>;
+  /** Releases connections; the store is unusable afterwards. */
+  close(): Promise<void>;
+
+  /** Stores a key record; when its hash is already stored, returns that record instead (idempotent). */
+  insertApiKey(record: ApiKeyRecord): Promise<{ status: "created" | "exists"; record: ApiKeyRecord }>;
+  findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null>;
+  /** Keys of one user, or of everyone when `userId` is undefined; oldest first. */
+  listApiKeys(userId?: string): Promise<ApiKeyRecord[]>;
+  /** Sets revokedAt once (a second revoke keeps the first time); null when the key id is unknown. */
+  revokeApiKey(keyId: string, now: Date): Promise<ApiKeyRecord | null>;
+
+  getWallet(userId: string): Promise<Wallet>;
+  /** Every wallet (audits and tests). */
+  listWallets(): Promise<Wallet[]>;
+  /** Adds credits once per grant id (journal kind grant), creating the wallet when missing. */
+  grant(cmd: GrantCommand): Promise<GrantResult>;
+  /** Moves credits from balance to held once per hold id (journal kind hold), only if the balance covers it. */
+  hold(cmd: HoldCommand): Promise<HoldResult>;
+  getHold(holdId: string): Promise<Hold | null>;
+  /** Ends a held hold exactly once (journal kind capture, release or expiry) and records its usage once. */
+  settleHold(cmd: SettleCommand): Promise<SettleResult>;
+  /** Holds still `held` whose expiresAt is at or before `now`, oldest first. */
+  listExpiredHolds(now: Date, limit: number): Promise<Hold[]>;
+  /** A user's usage items, newest first. */
+  listUsage(userId: string, limit: number): Promise<UsageItem[]>;
+  /** A user's journal entries, oldest first. */
+  listJournal(userId: string): Promise<JournalEntry[]>;
+
+  /** Claims (user, key) for one request; see ClaimOutcome. Records past their retention count as absent. */
+  claimIdempotencyKey(cmd: ClaimCommand): Promise<ClaimOutcome>;
+  /** Stores the result of an in-progress claim; the first completion wins. */
+  completeIdempotencyKey(cmd: CompleteCommand): Promise<CompleteOutcome>;
+}

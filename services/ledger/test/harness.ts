@@ -1,0 +1,254 @@
+// startTestLedger(): a real ledger for tests — the production wiring (src/app.ts: domain, gRPC
+// server with health, durable settlement consumer, expiry sweeper) on 127.0.0.1:<random port>,
+// against a real nats-server, with an in-memory store unless you pass one. Used by the ledger's own
+// integration tests and by other services' tests (gateway, executor, router):
+//
+//   import { startNatsServer } from "@agentic/platform/testing";
+//   import { startTestLedger, testApiKey } from "@agentic/ledger/test/harness";
+//
+//   const nats = await startNatsServer();
+//   const key = testApiKey();
+//   const ledger = await startTestLedger({ natsUrl: nats.url, apiKeys: `${key}:user-1`, grants: { "user-1": 1_000 } });
+//   // LEDGER_ADDR for the code under test: ledger.address
+//   await ledger.client.holdCredits({ holdId: "att_1", userId: "user-1", amountCredits: 5 });
+//   await publishSettlement(nc, { holdId: "att_1", userId: "user-1", kind: SettlementKind.SETTLEMENT_KIND_CAPTURE, capturedCredits: 5 });
+//   await ledger.waitForSettlement("att_1");
+//   await ledger.assertConsistent();   // e.g. in afterEach
+//   await ledger.stop(); await nats.stop();
+//
+// Every wait is on an event or a condition, bounded by a timeout, never a fixed sleep.
+import { EventEmitter } from "node:events";
+import { connect, type NatsConnection, type PubAck } from "nats";
+import {
+  SUBJECT_SETTLED,
+  createClient,
+  createLogger,
+  ensureExecutionsStream,
+  promisifyUnary,
+  traceHeaders,
+  type CallOpts,
+} from "@agentic/platform";
+import * as pb from "@agentic/proto/ledger/v1";
+import { ExecutionSettled, SettlementKind } from "@agentic/proto/events/v1";
+import { startLedgerApp, type LedgerApp } from "../src/app";
+import { apiKeysSchema } from "../src/config";
+import { generateApiKey } from "../src/domain/api-keys";
+import type { Ledger } from "../src/domain/ledger";
+import type { Hold } from "../src/domain/types";
+import type { SettlementOutcome } from "../src/bus/settlement-consumer";
+import { MemoryLedgerStore } from "../src/store/memory-store";
+import type { LedgerStore } from "../src/store/store";
+import { assertLedgerConsistent, findLedgerViolations } from "./consistency";
+
+export { SettlementKind, assertLedgerConsistent, findLedgerViolations };
+export type { SettlementOutcome };
+
+export interface StartTestLedgerOptions {
+  /** A nats-server with JetStream, e.g. `(await startNatsServer()).url`; the EXECUTIONS stream is created if missing. */
+  natsUrl: string;
+  /** AGENTIC_API_KEYS syntax: `aak_...:user1,aak_...:user2` (make keys with testApiKey()). */
+  apiKeys?: string;
+  /** Credits granted at start, per user: `{ "user-1": 1000 }`. */
+  grants?: Record<string, number>;
+  /** Default hold lifetime in ms (default 120000, as in production). */
+  holdTtlMs?: number;
+  /** Expiry sweep interval in ms (default: a quarter of the TTL, between 20 ms and 1 s). */
+  sweepIntervalMs?: number;
+  /** Store to use, e.g. one shared with an earlier ledger to simulate a restart; not closed by stop(). */
+  store?: LedgerStore;
+  settlementConcurrency?: number;
+  clock?: () => Date;
+  /** pino level (default LEDGER_TEST_LOG_LEVEL, else "silent"). */
+  logLevel?: string;
+}
+
+type Unary<Req, Res> = (request?: pb.DeepPartial<Req>, opts?: CallOpts) => Promise<Res>;
+
+/** LedgerService as promises; requests are partial (unset fields take proto defaults), 5 s deadline by default. */
+export interface LedgerTestClient {
+  authenticateApiKey: Unary<pb.AuthenticateApiKeyRequest, pb.AuthenticateApiKeyResponse>;
+  createApiKey: Unary<pb.CreateApiKeyRequest, pb.CreateApiKeyResponse>;
+  listApiKeys: Unary<pb.ListApiKeysRequest, pb.ListApiKeysResponse>;
+  revokeApiKey: Unary<pb.RevokeApiKeyRequest, pb.RevokeApiKeyResponse>;
+  getWallet: Unary<pb.GetWalletRequest, pb.GetWalletResponse>;
+  grantCredits: Unary<pb.GrantCreditsRequest, pb.GrantCreditsResponse>;
+  holdCredits: Unary<pb.HoldCreditsRequest, pb.HoldCreditsResponse>;
+  getHold: Unary<pb.GetHoldRequest, pb.GetHoldResponse>;
+  listUsage: Unary<pb.ListUsageRequest, pb.ListUsageResponse>;
+  listJournal: Unary<pb.ListJournalRequest, pb.ListJournalResponse>;
+  claimIdempotencyKey: Unary<pb.ClaimIdempotencyKeyRequest, pb.ClaimIdempotencyKeyResponse>;
+  completeIdempotencyKey: Unary<pb.CompleteIdempotencyKeyRequest, pb.CompleteIdempotencyKeyResponse>;
+}
+
+export interface TestLedger {
+  /** "127.0.0.1:<port>": what LEDGER_ADDR should be for the code under test. */
+  address: string;
+  port: number;
+  client: LedgerTestClient;
+  /** The generated grpc-js client (for metadata, deadlines, raw errors). */
+  rawClient: pb.LedgerServiceClient;
+  /** The harness's own NATS connection (publish settlements with publishSettlement(ledger.nc, ...)). */
+  nc: NatsConnection;
+  store: LedgerStore;
+  /** The domain, for direct calls that need no gRPC. */
+  ledger: Ledger;
+  app: LedgerApp;
+  /** Every settlement message handled so far, in order. */
+  settlements: SettlementOutcome[];
+  /** Every hold the sweeper released so far, in order. */
+  expired: Hold[];
+  /** Resolves once `count` (default 1) settlement messages for `holdId` were handled (applied or ignored) and acked. */
+  waitForSettlement(holdId: string, opts?: { count?: number; timeoutMs?: number }): Promise<SettlementOutcome[]>;
+  /** Resolves once the sweeper released `holdId`. */
+  waitForExpiry(holdId: string, opts?: { timeoutMs?: number }): Promise<Hold>;
+  /** Throws unless every wallet (or the given users) equals its journal (see test/consistency.ts). */
+  assertConsistent(userIds?: string[]): Promise<void>;
+  /** Stops the ledger (health off, consumer drained, gRPC stopped), closes the client and NATS. Idempotent. */
+  stop(): Promise<void>;
+}
+
+/** A fresh well-formed API key (`aak_` + 32 base62 characters) for AGENTIC_API_KEYS or apiKeys. */
+export function testApiKey(): string {
+  return generateApiKey();
+}
+
+/** Starts a ledger; see the header of this file. */
+export async function startTestLedger(opts: StartTestLedgerOptions): Promise<TestLedger> {
+  const apiKeys = apiKeysSchema.safeParse(opts.apiKeys ?? "");
+  if (!apiKeys.success) throw new Error(`startTestLedger: apiKeys: ${apiKeys.error.issues.map((i) => i.message).join("; ")}`);
+  const holdTtlMs = opts.holdTtlMs ?? 120_000;
+  const store = opts.store ?? new MemoryLedgerStore();
+  const events = new EventEmitter().setMaxListeners(0); // one listener per pending wait
+  const settlements: SettlementOutcome[] = [];
+  const expired: Hold[] = [];
+
+  const nc = await connect({ servers: opts.natsUrl, name: "ledger-test" });
+  let app: LedgerApp;
+  try {
+    await ensureExecutionsStream(await nc.jetstreamManager());
+    app = await startLedgerApp({
+      store,
+      nc,
+      logger: createLogger("ledger", opts.logLevel ?? process.env.LEDGER_TEST_LOG_LEVEL ?? "silent"),
+      bindAddress: "127.0.0.1:0",
+      holdTtlMs,
+      sweepIntervalMs: opts.sweepIntervalMs ?? Math.min(1_000, Math.max(20, Math.floor(holdTtlMs / 4))),
+      apiKeys: apiKeys.data,
+      settlementConcurrency: opts.settlementConcurrency,
+      clock: opts.clock,
+      grpcStopGraceMs: 2_000,
+      onSettlement: (outcome) => {
+        settlements.push(outcome);
+        events.emit("settlement", outcome);
+      },
+      onExpired: (hold) => {
+        expired.push(hold);
+        events.emit("expired", hold);
+      },
+    });
+  } catch (err) {
+    await nc.close();
+    throw err;
+  }
+
+  for (const [userId, amountCredits] of Object.entries(opts.grants ?? {})) {
+    await app.ledger.grantCredits({ grantId: `grant_test_${userId}_${amountCredits}`, userId, amountCredits, reason: "test" });
+  }
+
+  const address = `127.0.0.1:${app.port}`;
+  const rawClient = createClient(pb.LedgerServiceClient, address);
+  const client = promisifiedClient(rawClient);
+
+  function waitUntil<T>(event: string, check: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
+    const now = check();
+    if (now !== undefined) return Promise.resolve(now);
+    return new Promise((resolve, reject) => {
+      const onEvent = () => {
+        const value = check();
+        if (value === undefined) return;
+        cleanup();
+        resolve(value);
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`startTestLedger: timed out after ${timeoutMs} ms waiting for ${what}`));
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        events.off(event, onEvent);
+      };
+      events.on(event, onEvent);
+    });
+  }
+
+  let stopped: Promise<void> | undefined;
+  return {
+    address,
+    port: app.port,
+    client,
+    rawClient,
+    nc,
+    store,
+    ledger: app.ledger,
+    app,
+    settlements,
+    expired,
+    waitForSettlement(holdId, { count = 1, timeoutMs = 10_000 } = {}) {
+      return waitUntil(
+        "settlement",
+        () => {
+          const seen = settlements.filter((s) => s.holdId === holdId);
+          return seen.length >= count ? seen : undefined;
+        },
+        timeoutMs,
+        `${count} settlement(s) of ${holdId}`,
+      );
+    },
+    waitForExpiry(holdId, { timeoutMs = 10_000 } = {}) {
+      return waitUntil("expired", () => expired.find((h) => h.holdId === holdId), timeoutMs, `expiry of ${holdId}`);
+    },
+    assertConsistent: (userIds) => assertLedgerConsistent(store, userIds),
+    stop() {
+      stopped ??= (async () => {
+        rawClient.close();
+        await app.stop();
+        await nc.close();
+      })();
+      return stopped;
+    },
+  };
+}
+
+function promisifiedClient(raw: pb.LedgerServiceClient): LedgerTestClient {
+  function wrap<Req, Res>(codec: { fromPartial(object: pb.DeepPartial<Req>): Req }, method: Parameters<typeof promisifyUnary<Req, Res>>[1]): Unary<Req, Res> {
+    const call = promisifyUnary<Req, Res>(raw, method, 5_000);
+    return (request, callOpts) => call(codec.fromPartial(request ?? ({} as pb.DeepPartial<Req>)), callOpts);
+  }
+  return {
+    authenticateApiKey: wrap(pb.AuthenticateApiKeyRequest, raw.authenticateApiKey),
+    createApiKey: wrap(pb.CreateApiKeyRequest, raw.createApiKey),
+    listApiKeys: wrap(pb.ListApiKeysRequest, raw.listApiKeys),
+    revokeApiKey: wrap(pb.RevokeApiKeyRequest, raw.revokeApiKey),
+    getWallet: wrap(pb.GetWalletRequest, raw.getWallet),
+    grantCredits: wrap(pb.GrantCreditsRequest, raw.grantCredits),
+    holdCredits: wrap(pb.HoldCreditsRequest, raw.holdCredits),
+    getHold: wrap(pb.GetHoldRequest, raw.getHold),
+    listUsage: wrap(pb.ListUsageRequest, raw.listUsage),
+    listJournal: wrap(pb.ListJournalRequest, raw.listJournal),
+    claimIdempotencyKey: wrap(pb.ClaimIdempotencyKeyRequest, raw.claimIdempotencyKey),
+    completeIdempotencyKey: wrap(pb.CompleteIdempotencyKeyRequest, raw.completeIdempotencyKey),
+  };
+}
+
+/**
+ * Publishes an ExecutionSettled exactly as the executor must: subject executions.settled, payload
+ * encoded with the generated codec, `Nats-Msg-Id` = the hold id (override `msgId` to simulate a
+ * republish after the de-duplication window), W3C trace context in the headers.
+ */
+export async function publishSettlement(nc: NatsConnection, event: pb.DeepPartial<ExecutionSettled>, opts: { msgId?: string } = {}): Promise<PubAck> {
+  const message = ExecutionSettled.fromPartial(event);
+  return nc.jetstream().publish(SUBJECT_SETTLED, ExecutionSettled.encode(message).finish(), {
+    msgID: opts.msgId ?? message.holdId,
+    headers: traceHeaders(),
+  });
+}

@@ -1,0 +1,72 @@
+// scripts/keys.mjs against a running ledger, as a child process: create → the key authenticates;
+// revoke → it no longer does; clear errors when the ledger cannot be reached.
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { freePort } from "@agentic/platform/testing";
+import { remoteError, uid, useNatsServer, useTestLedger } from "../support";
+
+const run = promisify(execFile);
+const CLI = join(__dirname, "../../../../scripts/keys.mjs");
+
+async function keys(addr: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, LEDGER_ADDR: addr }, timeout: 20_000 });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const nats = useNatsServer();
+const ledger = useTestLedger(nats);
+
+describe("npm run keys", () => {
+  it("create prints the key once; it authenticates; revoke makes it INVALID_API_KEY", async () => {
+    const t = ledger();
+    const userId = uid("user");
+
+    const created = await keys(t.address, "create", "--user", userId, "--name", "cli test");
+    expect(created.code).toBe(0);
+    const apiKey = created.stdout.match(/aak_[0-9A-Za-z]{32}/)?.[0];
+    expect(apiKey).toBeDefined();
+    expect(created.stdout.match(/aak_[0-9A-Za-z]{32}/g)).toHaveLength(1);
+    expect(created.stdout).toMatch(/only time the key is shown/);
+    const { keyId } = await t.client.authenticateApiKey({ apiKey });
+    expect(created.stdout).toContain(keyId);
+
+    const listed = await keys(t.address, "list", "--user", userId, "--json");
+    expect(listed.code).toBe(0);
+    expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ keyId, userId, name: "cli test", prefix: apiKey!.slice(0, 8) })]);
+    expect(listed.stdout).not.toContain(apiKey);
+
+    const revoked = await keys(t.address, "revoke", keyId);
+    expect(revoked.code).toBe(0);
+    expect(revoked.stdout).toContain(`Revoked ${keyId}`);
+    await expect(remoteError(t.client.authenticateApiKey({ apiKey }))).resolves.toMatchObject({ code: "INVALID_API_KEY" });
+    expect((await keys(t.address, "list", "--user", userId)).stdout).toContain("REVOKED");
+  });
+
+  it("create --json gives machine-readable output", async () => {
+    const t = ledger();
+    const out = await keys(t.address, "create", "--user", uid("user"), "--json");
+    const parsed = JSON.parse(out.stdout);
+    expect(parsed.apiKey).toMatch(/^aak_/);
+    await expect(t.client.authenticateApiKey({ apiKey: parsed.apiKey })).resolves.toMatchObject({ keyId: parsed.keyId });
+  });
+
+  it("explains usage mistakes and the ledger's refusals", async () => {
+    const t = ledger();
+    await expect(keys(t.address, "create")).resolves.toMatchObject({ code: 2, stderr: expect.stringContaining("create needs --user") });
+    await expect(keys(t.address, "frobnicate")).resolves.toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command "frobnicate"') });
+    await expect(keys(t.address, "revoke", "key_missing")).resolves.toMatchObject({ code: 1, stderr: expect.stringContaining("API_KEY_NOT_FOUND") });
+    await expect(keys(t.address, "create", "--user", "has space")).resolves.toMatchObject({ code: 1, stderr: expect.stringContaining("INVALID_ARGUMENT") });
+  });
+
+  it("says clearly when the ledger is not reachable", async () => {
+    const out = await keys(`127.0.0.1:${await freePort()}`, "list");
+    expect(out.code).toBe(1);
+    expect(out.stderr).toMatch(/not reachable at 127\.0\.0\.1:\d+ \(UNAVAILABLE\)\. Start it \(`npm start`\) or set LEDGER_ADDR/);
+  });
+});
