@@ -38,7 +38,11 @@ export function withProducerSpan<T>(subject: string, base: Record<string, string
   return context.with(trace.setSpan(context.active(), span), () => endSpan(span, () => publish(traceHeaders(base))));
 }
 
-/** Runs `handle` inside a CONSUMER span "<subject> process" whose parent is the publisher's span. */
+/**
+ * Runs `handle` inside a CONSUMER span "<subject> process" whose parent is the publisher's span.
+ * A rejection marks the span as an error and is rethrown (the caller naks); `handle` may add
+ * attributes or an error status through `trace.getActiveSpan()`.
+ */
 export function withConsumerSpan<T>(msg: JsMsg, consumerName: string, handle: () => Promise<T>): Promise<T> {
   const parent = contextFromHeaders(msg.headers as MsgHdrs | undefined);
   const span = tracer.startSpan(
@@ -50,7 +54,8 @@ export function withConsumerSpan<T>(msg: JsMsg, consumerName: string, handle: ()
         "messaging.destination.name": msg.subject,
         "messaging.operation.type": "process",
         "messaging.consumer.group.name": consumerName,
-        "messaging.message.delivery_count": msg.info.redeliveryCount,
+        "messaging.message.id": msg.headers?.get("Nats-Msg-Id") ?? "",
+        "messaging.nats.delivery_count": msg.info.redeliveryCount,
       },
     },
     parent,

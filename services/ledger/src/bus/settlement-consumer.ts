@@ -3,9 +3,9 @@
 // the store settles a hold once (held → captured/released) and records its usage once per hold.
 // A message is acked only after its store write; a failed write is nak'ed with a growing delay and
 // redelivered; a message that can never be applied (undecodable, invalid) is terminated and logged.
-import { SpanKind, SpanStatusCode, context, trace } from "@opentelemetry/api";
+import { SpanStatusCode, trace } from "@opentelemetry/api";
 import { AckPolicy, DeliverPolicy, type ConsumerConfig, type ConsumerMessages, type JetStreamManager, type JsMsg, type NatsConnection } from "nats";
-import { ATTR_HOLD_ID, EXECUTIONS_STREAM, SUBJECT_SETTLED, contextFromHeaders, type Logger } from "@agentic/platform";
+import { ATTR_HOLD_ID, EXECUTIONS_STREAM, SUBJECT_SETTLED, withConsumerSpan, type Logger } from "@agentic/platform";
 import type { Ledger } from "../domain/ledger";
 import type { SettleResult } from "../store/store";
 import type { Hold } from "../domain/types";
@@ -89,8 +89,6 @@ export interface SettlementConsumer {
   backlog(): Promise<{ pending: number; ackPending: number }>;
 }
 
-const tracer = trace.getTracer("@agentic/ledger");
-
 export async function startSettlementConsumer(deps: SettlementConsumerDeps): Promise<SettlementConsumer> {
   const { nc, ledger, logger } = deps;
   const concurrency = deps.concurrency ?? 16;
@@ -103,37 +101,22 @@ export async function startSettlementConsumer(deps: SettlementConsumerDeps): Pro
   let slotFreed: (() => void) | undefined;
 
   async function handle(m: JsMsg): Promise<void> {
-    const parent = contextFromHeaders(m.headers);
-    const span = tracer.startSpan(
-      `${SUBJECT_SETTLED} process`,
-      {
-        kind: SpanKind.CONSUMER,
-        attributes: {
-          "messaging.system": "nats",
-          "messaging.operation.type": "process",
-          "messaging.destination.name": m.subject,
-          "messaging.consumer.group.name": SETTLEMENT_DURABLE,
-          "messaging.message.id": m.headers?.get("Nats-Msg-Id") ?? "",
-          "messaging.nats.delivery_count": m.info.redeliveryCount,
-        },
-      },
-      parent,
-    );
     try {
-      await context.with(trace.setSpan(parent, span), async () => {
+      await withConsumerSpan(m, SETTLEMENT_DURABLE, async () => {
+        const span = trace.getActiveSpan();
         const decoded = decodeSettlement(m.data, new Date());
         if (!decoded.ok) {
           logger.error({ seq: m.seq, reason: decoded.reason }, "poison settlement terminated");
-          span.setStatus({ code: SpanStatusCode.ERROR, message: decoded.reason });
+          span?.setStatus({ code: SpanStatusCode.ERROR, message: decoded.reason });
           m.term(); // no reason text: nats-server < 2.10.4 does not understand "+TERM <reason>"
           settlementsTotal.inc({ result: "poison" });
           deps.onOutcome?.({ holdId: "", result: "poison", reason: decoded.reason });
           return;
         }
         const { settlement } = decoded;
-        span.setAttribute(ATTR_HOLD_ID, settlement.holdId);
+        span?.setAttribute(ATTR_HOLD_ID, settlement.holdId);
         const result = await ledger.settle(settlement);
-        span.setAttribute("agentic.settlement.result", result.status);
+        span?.setAttribute("agentic.settlement.result", result.status);
         // Ack only now that the write is durable; if the ack is lost the redelivery is a no-op.
         await m.ackAck();
         settlementsTotal.inc({ result: result.status });
@@ -144,12 +127,8 @@ export async function startSettlementConsumer(deps: SettlementConsumerDeps): Pro
     } catch (err) {
       const delay = nakDelayMs(m.info.redeliveryCount);
       logger.error({ err, seq: m.seq, deliveryCount: m.info.redeliveryCount, retryInMs: delay }, "settlement failed; will be redelivered");
-      span.recordException(err as Error);
-      span.setStatus({ code: SpanStatusCode.ERROR });
       m.nak(delay);
       settlementsTotal.inc({ result: "failed" });
-    } finally {
-      span.end();
     }
   }
 

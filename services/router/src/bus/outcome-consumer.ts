@@ -2,7 +2,7 @@
 // ALL outcomes through its own ordered (ephemeral, in-order, no-ack) consumer that starts a replay
 // window back, so replicas fed the same stream converge; a shared durable would split the messages.
 import type { NatsConnection } from "nats";
-import { EXECUTIONS_STREAM, SUBJECT_OUTCOME, type Logger } from "@agentic/platform";
+import { EXECUTIONS_STREAM, SUBJECT_OUTCOME, withConsumerSpan, type Logger } from "@agentic/platform";
 import { RouteOutcome } from "@agentic/proto/events/v1";
 import type { RouteHealthBook } from "../domain/route-health";
 
@@ -45,14 +45,17 @@ export async function startOutcomeConsumer(opts: OutcomeConsumerOptions): Promis
         continue;
       }
       if (!outcome.routeKey) continue;
-      opts.book.record({
-        routeKey: outcome.routeKey,
-        ok: outcome.ok,
-        errorKind: outcome.errorKind,
-        latencyMs: outcome.latencyMs,
-        // Event time keeps replicas in agreement; the stream's time stands in when the publisher set none.
-        observedAtMs: outcome.observedAt?.getTime() ?? Math.floor(m.info.timestampNanos / 1e6),
-      });
+      // The health update joins the trace of the execution that produced the outcome.
+      await withConsumerSpan(m, "router", async () =>
+        opts.book.record({
+          routeKey: outcome.routeKey,
+          ok: outcome.ok,
+          errorKind: outcome.errorKind,
+          latencyMs: outcome.latencyMs,
+          // Event time keeps replicas in agreement; the stream's time stands in when the publisher set none.
+          observedAtMs: outcome.observedAt?.getTime() ?? Math.floor(m.info.timestampNanos / 1e6),
+        }),
+      );
       applied += 1;
     }
   })();
