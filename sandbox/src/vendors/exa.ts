@@ -1,0 +1,43 @@
+// Exa stand-in (API with `x-api-key`, and its MPP host): POST /answer {query, text?} → {requestId, answer, citations[],
+// costDollars}; errors {requestId, error, tag}. The answer is deterministic text about the query.
+import { randomUUID } from "node:crypto";
+import { header, isObject, type VendorDefinition, type VendorOptions, type VendorReply, type VendorRequest } from "../http/vendor";
+
+function error(status: number, tag: string, message: string): VendorReply {
+  return { status, body: { requestId: randomUUID().replace(/-/g, ""), error: message, tag } };
+}
+
+export function exaVendor({ apiKey, priceAtomic }: VendorOptions): VendorDefinition {
+  return {
+    key: "exa",
+    price: { amountAtomic: priceAtomic, description: "Exa answer" },
+    authenticate: (req) => (header(req, "x-api-key") === apiKey ? undefined : error(401, "INVALID_API_KEY", "Invalid API key")),
+    errorReply: (status, message) => error(status, status >= 500 ? "INTERNAL_ERROR" : "INVALID_REQUEST", message),
+    routes: [{ method: "POST", path: "/answer", handle: (req) => answer(req, Number(priceAtomic) / 1e6) }],
+  };
+}
+
+function answer(req: VendorRequest, costDollars: number): VendorReply {
+  const b = req.body;
+  if (!isObject(b) || typeof b.query !== "string" || b.query.trim().length === 0) return error(400, "INVALID_REQUEST_BODY", "query is required and must be a non-empty string");
+  if (b.stream === true) return error(400, "INVALID_REQUEST", "stream is not supported on this endpoint version");
+  const query = b.query.trim();
+  const slug = query.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 48) || "query";
+  const citations = [1, 2, 3].map((n) => ({
+    id: `https://example.com/${slug}/${n}`,
+    url: `https://example.com/${slug}/${n}`,
+    title: `Source ${n} on ${query}`,
+    author: null,
+    publishedDate: "2026-01-1" + n + "T00:00:00.000Z",
+    ...(b.text === true ? { text: `Full text of source ${n} about ${query}.` } : {}),
+  }));
+  return {
+    status: 200,
+    body: {
+      requestId: randomUUID().replace(/-/g, ""),
+      answer: `Based on 3 sources, here is what is known about "${query}".`,
+      citations,
+      costDollars: { total: costDollars },
+    },
+  };
+}

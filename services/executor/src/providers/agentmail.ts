@@ -1,0 +1,77 @@
+// AgentMail: email.inbox.buy is POST /v0/inboxes {username?, domain?, display_name?, client_id?} →
+// Inbox {inbox_id, email, display_name, created_at, ...}; email.send from an owned inbox is
+// POST /v0/inboxes/{inbox_id}/messages/send → {message_id, thread_id}. Errors {name, message}. The
+// execution's idempotency key becomes the inbox `client_id`, for which AgentMail returns the existing
+// inbox instead of a second one.
+import type { ProviderHttpRequest, RailResponse } from "../rails/rail";
+import { readEmailMessage } from "./email-message";
+import { InputReader } from "./input";
+import { assertCapability, type CapabilityInput, type ProviderAdapter, type ProviderContext, type ProviderResult } from "./provider";
+import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+
+export class AgentmailAdapter implements ProviderAdapter {
+  readonly providerKey = "agentmail";
+  readonly capabilityKeys = ["email.inbox.buy", "email.send"] as const;
+
+  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
+    assertCapability(this, capabilityKey);
+    const read = new InputReader(this.providerKey, input);
+    const headers: Record<string, string> = ctx.credentials ? { Authorization: `Bearer ${ctx.credentials.apiKey}` } : {};
+    if (capabilityKey === "email.send") {
+      const inboxId = read.string("inboxId", true);
+      const m = readEmailMessage(this.providerKey, input, ctx, "inbox");
+      return {
+        method: "POST",
+        url: `${ctx.baseUrl}/v0/inboxes/${encodeURIComponent(inboxId)}/messages/send`,
+        headers,
+        body: {
+          to: m.to,
+          ...(m.cc.length ? { cc: m.cc } : {}),
+          ...(m.bcc.length ? { bcc: m.bcc } : {}),
+          ...(m.replyTo.length ? { reply_to: m.replyTo } : {}),
+          subject: m.subject,
+          ...(m.text !== undefined ? { text: m.text } : {}),
+          ...(m.html !== undefined ? { html: m.html } : {}),
+          ...(m.attachments.length ? { attachments: m.attachments.map((a) => ({ filename: a.filename, content: a.contentBase64, ...(a.contentType ? { content_type: a.contentType } : {}) })) } : {}),
+        },
+      };
+    }
+    const username = read.string("username");
+    const domain = read.string("domain");
+    const displayName = read.string("displayName");
+    return {
+      method: "POST",
+      url: `${ctx.baseUrl}/v0/inboxes`,
+      headers,
+      body: {
+        ...(username ? { username } : {}),
+        ...(domain ? { domain } : {}),
+        ...(displayName ? { display_name: displayName } : {}),
+        ...(ctx.idempotencyKey ? { client_id: ctx.idempotencyKey } : {}),
+      },
+    };
+  }
+
+  parseResponse(capabilityKey: string, res: RailResponse): ProviderResult {
+    assertCapability(this, capabilityKey);
+    if (res.status !== 200) {
+      const errors = isRecord(res.body) && Array.isArray(res.body.errors) ? JSON.stringify(res.body.errors) : undefined;
+      throw vendorError(this.providerKey, res, { code: stringField(res.body, "name"), message: stringField(res.body, "message") ?? errors });
+    }
+    if (capabilityKey === "email.send") {
+      const messageId = stringField(res.body, "message_id");
+      if (!messageId) throw invalidResponse(this.providerKey, res, "without message_id");
+      return { status: "sent", providerMessageId: messageId, data: { messageId, threadId: stringField(res.body, "thread_id") ?? null }, raw: res.body };
+    }
+    const inboxId = stringField(res.body, "inbox_id");
+    if (!inboxId) throw invalidResponse(this.providerKey, res, "without inbox_id");
+    // The inbox id is its address; newer answers also carry it as `email`.
+    const address = stringField(res.body, "email") ?? inboxId;
+    return {
+      status: "created",
+      providerMessageId: inboxId,
+      data: { inboxId, address, displayName: stringField(res.body, "display_name") ?? null, createdAt: stringField(res.body, "created_at") ?? null },
+      raw: res.body,
+    };
+  }
+}

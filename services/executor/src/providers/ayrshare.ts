@@ -1,0 +1,92 @@
+// Ayrshare (broadcast.message.quote): POST /api/validate/postLength {post} gives each network's
+// weighted length, limit and validity without posting. The quote prices the later real post per
+// valid channel and must be approved before anything is published.
+import { createHash } from "node:crypto";
+import type { ProviderHttpRequest, RailResponse } from "../rails/rail";
+import { InputReader } from "./input";
+import { assertCapability, ProviderError, type CapabilityInput, type ProviderAdapter, type ProviderContext, type ProviderResult } from "./provider";
+import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+
+/** Our channel names → Ayrshare's response field prefix and `maxCharLimits` key. */
+const CHANNELS: Readonly<Record<string, { prefix: string; limitKey: string }>> = {
+  x: { prefix: "twitter", limitKey: "twitter" },
+  twitter: { prefix: "twitter", limitKey: "twitter" },
+  linkedin: { prefix: "linkedIn", limitKey: "linkedin" },
+  facebook: { prefix: "facebook", limitKey: "facebook" },
+  instagram: { prefix: "instagram", limitKey: "instagram" },
+  tiktok: { prefix: "tikTok", limitKey: "tiktok" },
+  bluesky: { prefix: "bluesky", limitKey: "bluesky" },
+  threads: { prefix: "threads", limitKey: "threads" },
+  pinterest: { prefix: "pinterest", limitKey: "pinterest" },
+  reddit: { prefix: "reddit", limitKey: "reddit" },
+  youtube: { prefix: "youtube", limitKey: "youtube" },
+  gmb: { prefix: "gmb", limitKey: "gmb" },
+};
+
+/** Credits one channel of the eventual post costs (the catalog's broadcast.message.send price), unless configured. */
+export const DEFAULT_CREDITS_PER_CHANNEL = 125;
+/** How long a quote stays valid for approval. */
+const QUOTE_TTL_MS = 15 * 60_000;
+
+export class AyrshareAdapter implements ProviderAdapter {
+  readonly providerKey = "ayrshare";
+  readonly capabilityKeys = ["broadcast.message.quote"] as const;
+
+  constructor(
+    private readonly creditsPerChannel = DEFAULT_CREDITS_PER_CHANNEL,
+    private readonly nowMs: () => number = Date.now,
+  ) {}
+
+  private channels(input: CapabilityInput): string[] {
+    const channels = new InputReader(this.providerKey, input).strings("channels", true).map((c) => c.toLowerCase());
+    const unknown = channels.filter((c) => !CHANNELS[c]);
+    if (unknown.length) throw new ProviderError("invalid_input", this.providerKey, `unsupported channels: ${unknown.join(", ")}; supported: ${Object.keys(CHANNELS).join(", ")}`, { blame: "input" });
+    return [...new Set(channels)];
+  }
+
+  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
+    assertCapability(this, capabilityKey);
+    this.channels(input);
+    return {
+      method: "POST",
+      url: `${ctx.baseUrl}/api/validate/postLength`,
+      headers: ctx.credentials ? { Authorization: `Bearer ${ctx.credentials.apiKey}` } : {},
+      body: { post: new InputReader(this.providerKey, input).string("text", true) },
+    };
+  }
+
+  parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult {
+    assertCapability(this, capabilityKey);
+    if (res.status !== 200) {
+      const code = isRecord(res.body) && typeof res.body.code === "number" ? String(res.body.code) : undefined;
+      throw vendorError(this.providerKey, res, { ...(code ? { code } : {}), message: stringField(res.body, "message") });
+    }
+    const b = res.body;
+    const limits = isRecord(b) && isRecord(b.maxCharLimits) ? b.maxCharLimits : undefined;
+    if (!isRecord(b) || !limits) throw invalidResponse(this.providerKey, res, "without maxCharLimits");
+    const channels = this.channels(input);
+    const perChannel = channels.map((channel) => {
+      const { prefix, limitKey } = CHANNELS[channel] as { prefix: string; limitKey: string };
+      const length = b[`${prefix}WeightedLength`];
+      const valid = b[`${prefix}Valid`];
+      const max = limits[limitKey];
+      if (typeof length !== "number" || typeof valid !== "boolean" || typeof max !== "number") throw invalidResponse(this.providerKey, res, `without a length check for ${channel}`);
+      return { channel, weightedLength: length, maxLength: max, valid, creditsEstimate: valid ? this.creditsPerChannel : 0 };
+    });
+    const text = new InputReader(this.providerKey, input).string("text", true);
+    // The same channels and text always get the same quote id, so approving a repeated quote is idempotent.
+    const quoteId = `quo_${createHash("sha256").update(JSON.stringify([[...channels].sort(), text])).digest("base64url").slice(0, 22)}`;
+    return {
+      status: "quoted",
+      providerMessageId: quoteId,
+      data: {
+        quoteId,
+        perChannel,
+        creditsEstimate: perChannel.reduce((sum, c) => sum + c.creditsEstimate, 0),
+        expiresAt: new Date(this.nowMs() + QUOTE_TTL_MS).toISOString(),
+        approvalRequired: true,
+      },
+      raw: b,
+    };
+  }
+}

@@ -1,0 +1,49 @@
+// Exa (search.answer): POST /answer {query} (`x-api-key` on direct routes); 200 {answer, citations[],
+// requestId}; errors {requestId, error, tag}. `maxResults` trims the citations.
+import type { ProviderHttpRequest, RailResponse } from "../rails/rail";
+import { InputReader } from "./input";
+import { assertCapability, type CapabilityInput, type ProviderAdapter, type ProviderContext, type ProviderResult } from "./provider";
+import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+
+export class ExaAdapter implements ProviderAdapter {
+  readonly providerKey = "exa";
+  readonly capabilityKeys = ["search.answer"] as const;
+
+  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
+    assertCapability(this, capabilityKey);
+    const read = new InputReader(this.providerKey, input);
+    const query = read.string("query", true);
+    read.number("maxResults", { integer: true, min: 1, max: 100 });
+    return {
+      method: "POST",
+      url: `${ctx.baseUrl}/answer`,
+      headers: ctx.credentials ? { "x-api-key": ctx.credentials.apiKey } : {},
+      body: { query, text: false },
+    };
+  }
+
+  parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult {
+    assertCapability(this, capabilityKey);
+    if (res.status !== 200) throw vendorError(this.providerKey, res, { code: stringField(res.body, "tag"), message: stringField(res.body, "error") });
+    const answer = stringField(res.body, "answer");
+    const citations = isRecord(res.body) && Array.isArray(res.body.citations) ? res.body.citations.filter(isRecord) : undefined;
+    if (answer === undefined || !citations) throw invalidResponse(this.providerKey, res, "without answer and citations");
+    const max = new InputReader(this.providerKey, input).number("maxResults", { integer: true, min: 1 }) ?? citations.length;
+    const requestId = stringField(res.body, "requestId");
+    return {
+      status: "completed",
+      ...(requestId ? { providerMessageId: requestId } : {}),
+      data: {
+        answer,
+        citations: citations.slice(0, max).map((c) => ({
+          url: stringField(c, "url") ?? null,
+          title: stringField(c, "title") ?? null,
+          author: stringField(c, "author") ?? null,
+          publishedDate: stringField(c, "publishedDate") ?? null,
+          ...(stringField(c, "text") ? { snippet: stringField(c, "text") } : {}),
+        })),
+      },
+      raw: res.body,
+    };
+  }
+}

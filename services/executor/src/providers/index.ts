@@ -1,0 +1,15 @@
+// Provider adapters: capability input → vendor request, vendor answer → normalized result.
+export * from "./provider";
+export { createProviderRegistry, ADAPTER_FACTORIES, type ProviderRegistry, type ProviderRegistryConfig, type ProviderSettings, type ProviderEndpoint, type ConfiguredProvider } from "./registry";
+export { providersEnvShape, providersConfigFromEnv, DEFAULT_BASE_URLS, type ProvidersEnv } from "./providers-config";
+export { ResendAdapter } from "./resend";
+export { SendgridAdapter } from "./sendgrid";
+export { PostmarkAdapter } from "./postmark";
+export { AgentmailAdapter } from "./agentmail";
+export { ExaAdapter } from "./exa";
+export { FirecrawlAdapter } from "./firecrawl";
+export { ApolloAdapter } from "./apollo";
+export { TimeapiAdapter } from "./timeapi";
+export { AyrshareAdapter, DEFAULT_CREDITS_PER_CHANNEL } from "./ayrshare";
+export { DeeplAdapter } from "./deepl";
+export { OpenAiCompatibleAdapter } from "./openai-compatible";

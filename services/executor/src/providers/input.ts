@@ -1,0 +1,48 @@
+// Reading capability inputs inside adapters. The executor validates inputs against the contract
+// first; these guards keep adapters total (a wrong type is an invalid_input error, never a crash).
+import { ProviderError, type CapabilityInput } from "./provider";
+
+export class InputReader {
+  constructor(
+    private readonly providerKey: string,
+    private readonly input: CapabilityInput,
+  ) {}
+
+  private fail(field: string, expected: string): never {
+    throw new ProviderError("invalid_input", this.providerKey, `input field "${field}" must be ${expected}`, { blame: "input" });
+  }
+
+  /** A non-empty string field; throws when `required` and absent. */
+  string(field: string, required: true): string;
+  string(field: string, required?: false): string | undefined;
+  string(field: string, required = false): string | undefined {
+    const value = this.input[field];
+    if (value === undefined || value === null) return required ? this.fail(field, "a non-empty string") : undefined;
+    if (typeof value !== "string" || value.trim().length === 0) return this.fail(field, "a non-empty string");
+    return value;
+  }
+
+  /** A string or an array of strings, as an array ([] when absent and optional). */
+  strings(field: string, required = false): string[] {
+    const value = this.input[field];
+    if (value === undefined || value === null) return required ? this.fail(field, "a string or a non-empty array of strings") : [];
+    const list = Array.isArray(value) ? value : [value];
+    if (list.length === 0 && required) this.fail(field, "a non-empty array of strings");
+    if (list.some((v) => typeof v !== "string" || v.trim().length === 0)) this.fail(field, "a string or an array of non-empty strings");
+    return list as string[];
+  }
+
+  /** An optional finite number (integer when asked). */
+  number(field: string, opts: { integer?: boolean; min?: number; max?: number } = {}): number | undefined {
+    const value = this.input[field];
+    if (value === undefined || value === null) return undefined;
+    const ok = typeof value === "number" && Number.isFinite(value) && (!opts.integer || Number.isInteger(value)) && (opts.min === undefined || value >= opts.min) && (opts.max === undefined || value <= opts.max);
+    if (!ok) this.fail(field, `a${opts.integer ? "n integer" : " number"}${opts.min !== undefined ? ` >= ${opts.min}` : ""}${opts.max !== undefined ? ` <= ${opts.max}` : ""}`);
+    return value as number;
+  }
+
+  /** An optional field of any JSON type, passed through. */
+  raw(field: string): unknown {
+    return this.input[field];
+  }
+}

@@ -1,0 +1,102 @@
+// The provider adapter abstraction: turns a capability input into one vendor HTTP request and the
+// vendor's answer into a normalized result. Providers never know which rail pays them.
+import type { ProviderHttpRequest, RailResponse } from "../rails/rail";
+
+/** Where and as whom an adapter calls its vendor (from config, per provider). */
+export interface ProviderContext {
+  /** Vendor base URL, e.g. `https://api.resend.com` (OpenAI-compatible ones include `/v1`). */
+  baseUrl: string;
+  /** Our vendor key for direct routes; absent on paid (x402/MPP) routes, where payment replaces it. */
+  credentials?: { apiKey: string };
+  /** Account settings of the vendor, e.g. `defaultFrom` for email. */
+  settings?: Readonly<Record<string, string>>;
+  /** The execution's idempotency key; adapters forward it where the vendor deduplicates on one. */
+  idempotencyKey?: string;
+}
+
+/** A capability input: the free-form JSON object the caller sent, already validated against the contract. */
+export type CapabilityInput = Readonly<Record<string, unknown>>;
+
+/** A vendor answer normalized for our API. */
+export interface ProviderResult {
+  /** `sent` (email), `created` (inbox), `quoted` (broadcast quote) or `completed`. */
+  status: "sent" | "created" | "quoted" | "completed";
+  /** The vendor's id for what it did (message id, request id), when it gives one. */
+  providerMessageId?: string;
+  /** The normalized result (the execute response's `data`). */
+  data: Record<string, unknown>;
+  /** The vendor's own answer, for callers that want it (e.g. the raw chat completion). */
+  raw?: unknown;
+}
+
+export interface ProviderAdapter {
+  /** The catalog's providerKey, e.g. `resend`. */
+  readonly providerKey: string;
+  /** Capabilities this adapter implements, e.g. `["email.send"]`. */
+  readonly capabilityKeys: readonly string[];
+  /** The vendor request for a capability input; throws ProviderError (`invalid_input`, `unsupported_capability`). */
+  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest;
+  /** The normalized result of the vendor's answer to that request (same input); throws ProviderError. */
+  parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult;
+}
+
+/**
+ * - `http_4xx` / `http_5xx`: the vendor answered with an error status.
+ * - `invalid_response`: a success status whose body is not what the vendor documents, or a redirect.
+ * - `invalid_input`: the input cannot be expressed to this vendor (e.g. no sender address configured).
+ * - `unsupported_capability`: the adapter was asked for a capability it does not implement (a routing bug).
+ */
+export type ProviderErrorKind = "http_4xx" | "http_5xx" | "invalid_response" | "invalid_input" | "unsupported_capability";
+
+/**
+ * A vendor call that did not produce a result. Two independent questions for the executor:
+ * - `retryable`: may the same request succeed if tried again later? True only for transient answers
+ *   (5xx, 408, 425, 429). Never true for `invalid_response`: the vendor may have acted (an email may be
+ *   out), so repeating blindly could act twice.
+ * - `blame`: `input` when the vendor refused what the caller asked (400, 404, 409, 422...): no other
+ *   route will do better, so report it instead of falling back. `provider` when the vendor or our
+ *   account with it failed (401/402/403 key or quota problems, 429, 5xx, bad answers): another route
+ *   may succeed, so falling back is right.
+ */
+export class ProviderError extends Error {
+  constructor(
+    readonly kind: ProviderErrorKind,
+    readonly providerKey: string,
+    message: string,
+    readonly opts: {
+      status?: number;
+      retryable?: boolean;
+      blame?: "input" | "provider";
+      /** The vendor's error code or name (e.g. `validation_error`, `300`, `model_not_found`). */
+      vendorCode?: string;
+      /** The vendor's message; internal (logs), it may name our account details. */
+      vendorMessage?: string;
+    } = {},
+  ) {
+    super(message);
+    this.name = "ProviderError";
+  }
+
+  get status(): number | undefined {
+    return this.opts.status;
+  }
+
+  get retryable(): boolean {
+    return this.opts.retryable ?? false;
+  }
+
+  get blame(): "input" | "provider" {
+    return this.opts.blame ?? "provider";
+  }
+
+  get vendorCode(): string | undefined {
+    return this.opts.vendorCode;
+  }
+}
+
+/** Throws unless the adapter implements the capability. */
+export function assertCapability(adapter: Pick<ProviderAdapter, "providerKey" | "capabilityKeys">, capabilityKey: string): void {
+  if (!adapter.capabilityKeys.includes(capabilityKey)) {
+    throw new ProviderError("unsupported_capability", adapter.providerKey, `${adapter.providerKey} does not implement ${capabilityKey}`);
+  }
+}

@@ -1,0 +1,87 @@
+// The provider registry: one adapter per configured provider, with the context (base URL, key,
+// account settings) it calls its vendor with on each route network.
+import { AgentmailAdapter } from "./agentmail";
+import { ApolloAdapter } from "./apollo";
+import { AyrshareAdapter, DEFAULT_CREDITS_PER_CHANNEL } from "./ayrshare";
+import { DeeplAdapter } from "./deepl";
+import { ExaAdapter } from "./exa";
+import { FirecrawlAdapter } from "./firecrawl";
+import { OpenAiCompatibleAdapter } from "./openai-compatible";
+import { PostmarkAdapter } from "./postmark";
+import type { RailNetwork } from "../rails/rail";
+import type { ProviderAdapter, ProviderContext } from "./provider";
+import { ResendAdapter } from "./resend";
+import { SendgridAdapter } from "./sendgrid";
+import { TimeapiAdapter } from "./timeapi";
+
+/** Where a vendor is reached on one route network. */
+export interface ProviderEndpoint {
+  /** Vendor base URL (trailing slash ignored). */
+  baseUrl: string;
+  /** Our key; only direct endpoints carry one (on x402/MPP hosts the payment replaces it). */
+  apiKey?: string;
+}
+
+/** How to reach one provider. */
+export interface ProviderSettings {
+  /** Per route network: `direct` (the vendor's API, our key), `agentcash` (an x402 host), `mpp` (an MPP host). */
+  endpoints: Partial<Record<RailNetwork, ProviderEndpoint>>;
+  /** Account settings: `defaultFrom` (email senders), `messageStream` (postmark), `creditsPerChannel` (ayrshare). */
+  settings?: Readonly<Record<string, string>>;
+}
+
+/** Settings per providerKey; only listed providers are registered. */
+export type ProviderRegistryConfig = Readonly<Record<string, ProviderSettings>>;
+
+export interface ConfiguredProvider {
+  adapter: ProviderAdapter;
+  /** Call context for this network; add the execution's `idempotencyKey` per call. */
+  ctx: ProviderContext;
+}
+
+export interface ProviderRegistry {
+  /** The adapter and context of a provider on a route network (the route's networkKey), or undefined when that pair is not configured. */
+  get(providerKey: string, network: string): ConfiguredProvider | undefined;
+  readonly providerKeys: readonly string[];
+}
+
+/** Every provider key an adapter exists for, with its factory. */
+export const ADAPTER_FACTORIES: Readonly<Record<string, (settings: Readonly<Record<string, string>>) => ProviderAdapter>> = {
+  resend: () => new ResendAdapter(),
+  sendgrid: () => new SendgridAdapter(),
+  postmark: () => new PostmarkAdapter(),
+  agentmail: () => new AgentmailAdapter(),
+  exa: () => new ExaAdapter(),
+  firecrawl: () => new FirecrawlAdapter(),
+  apollo: () => new ApolloAdapter(),
+  timeapi: () => new TimeapiAdapter(),
+  ayrshare: (s) => new AyrshareAdapter(s.creditsPerChannel ? Number(s.creditsPerChannel) : DEFAULT_CREDITS_PER_CHANNEL),
+  deepl: () => new DeeplAdapter(),
+  openai: () => new OpenAiCompatibleAdapter("openai"),
+  deepseek: () => new OpenAiCompatibleAdapter("deepseek"),
+};
+
+/** Builds the registry; throws on a provider key without an adapter, a malformed base URL, or a key on a paid endpoint. */
+export function createProviderRegistry(config: ProviderRegistryConfig): ProviderRegistry {
+  const providers = new Map<string, Map<RailNetwork, ConfiguredProvider>>();
+  for (const [providerKey, s] of Object.entries(config)) {
+    const factory = ADAPTER_FACTORIES[providerKey];
+    if (!factory) throw new Error(`no adapter for provider "${providerKey}"; known: ${Object.keys(ADAPTER_FACTORIES).join(", ")}`);
+    const settings = s.settings ?? {};
+    const adapter = factory(settings);
+    const byNetwork = new Map<RailNetwork, ConfiguredProvider>();
+    for (const [network, endpoint] of Object.entries(s.endpoints) as Array<[RailNetwork, ProviderEndpoint | undefined]>) {
+      if (!endpoint) continue;
+      const url = new URL(endpoint.baseUrl); // throws on a malformed URL, at startup rather than per call
+      if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`base URL of "${providerKey}" (${network}) must be http(s)`);
+      // Our vendor key must never travel to a payment host, which is a different party.
+      if (endpoint.apiKey && network !== "direct") throw new Error(`"${providerKey}" has an API key on its ${network} endpoint; only direct endpoints take one`);
+      byNetwork.set(network, {
+        adapter,
+        ctx: { baseUrl: endpoint.baseUrl.replace(/\/+$/, ""), ...(endpoint.apiKey ? { credentials: { apiKey: endpoint.apiKey } } : {}), settings },
+      });
+    }
+    providers.set(providerKey, byNetwork);
+  }
+  return { get: (key, network) => providers.get(key)?.get(network as RailNetwork), providerKeys: [...providers.keys()] };
+}

@@ -1,0 +1,102 @@
+// timeapi.io-style time API (geo.time.current, geo.time.convert): GET /api/timezone/zone?timeZone=
+// gives the local time, UTC offset and DST state; POST /api/conversion/converttimezone converts a
+// wall time between zones. Zones are IANA ids or, where the seller resolves them, place names. It
+// takes no API key. Errors are plain-text 400s ("Invalid Timezone").
+import type { ProviderHttpRequest, RailResponse } from "../rails/rail";
+import { InputReader } from "./input";
+import { assertCapability, ProviderError, type CapabilityInput, type ProviderAdapter, type ProviderContext, type ProviderResult } from "./provider";
+import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+
+const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?$/;
+const OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * The vendor's `yyyy-MM-dd HH:mm:ss` for an ISO 8601 input: a wall time as given, or an instant
+ * (with `Z` or an offset) as its UTC wall time, flagged so it is converted from UTC.
+ */
+function wallTime(datetime: string, providerKey: string): { local: string; utc: boolean } {
+  const text = datetime.trim();
+  const pad = (n: number) => String(n).padStart(2, "0");
+  if (OFFSET.test(text)) {
+    const d = new Date(text);
+    if (Number.isNaN(d.getTime())) throw new ProviderError("invalid_input", providerKey, "`datetime` is not a valid ISO 8601 date-time", { blame: "input" });
+    return { local: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`, utc: true };
+  }
+  const m = LOCAL_TIME.exec(text);
+  if (!m) throw new ProviderError("invalid_input", providerKey, "`datetime` must be ISO 8601, e.g. 2026-03-08T01:30:00 (read in the source zone) or 2026-03-08T06:30:00Z", { blame: "input" });
+  return { local: `${m[1]} ${m[2]}${(m[3] ?? ":00").slice(0, 3)}`, utc: false };
+}
+
+/** `+05:30` from seconds east of UTC. */
+function formatOffset(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  const abs = Math.abs(minutes);
+  return `${minutes < 0 ? "-" : "+"}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+}
+
+/** `2026-03-08T03:00:00` from timeapi's local times (which may carry 7 fractional digits). */
+function toSeconds(local: string): string | undefined {
+  const m = LOCAL_TIME.exec(local);
+  return m ? `${m[1]}T${m[2]}${(m[3] ?? ":00").slice(0, 3)}` : undefined;
+}
+
+export class TimeapiAdapter implements ProviderAdapter {
+  readonly providerKey = "timeapi";
+  readonly capabilityKeys = ["geo.time.current", "geo.time.convert"] as const;
+
+  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
+    assertCapability(this, capabilityKey);
+    const read = new InputReader(this.providerKey, input);
+    if (capabilityKey === "geo.time.current") {
+      const zone = read.string("timezone") ?? read.string("location");
+      if (!zone) throw new ProviderError("invalid_input", this.providerKey, "give `timezone` (IANA id) or `location` (place name)", { blame: "input" });
+      return { method: "GET", url: `${ctx.baseUrl}/api/timezone/zone?timeZone=${encodeURIComponent(zone)}`, headers: {} };
+    }
+    const from = read.string("fromTimezone") ?? read.string("fromLocation");
+    const to = read.string("toTimezone") ?? read.string("toLocation");
+    if (!from || !to) throw new ProviderError("invalid_input", this.providerKey, "give `fromTimezone` or `fromLocation`, and `toTimezone` or `toLocation`", { blame: "input" });
+    const wall = wallTime(read.string("datetime", true), this.providerKey);
+    return {
+      method: "POST",
+      url: `${ctx.baseUrl}/api/conversion/converttimezone`,
+      headers: {},
+      // An instant (with an offset) is converted from its UTC wall time; a wall time is read in the source zone.
+      body: { fromTimeZone: wall.utc ? "UTC" : from, dateTime: wall.local, toTimeZone: to, dstAmbiguity: "" },
+    };
+  }
+
+  parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult {
+    assertCapability(this, capabilityKey);
+    if (res.status !== 200) throw vendorError(this.providerKey, res, typeof res.body === "string" ? { message: res.body } : {});
+    const b = res.body;
+    if (capabilityKey === "geo.time.current") {
+      const zone = stringField(b, "timeZone");
+      const local = toSeconds(stringField(b, "currentLocalTime") ?? "");
+      const offset = isRecord(b) && isRecord(b.currentUtcOffset) && typeof b.currentUtcOffset.seconds === "number" ? b.currentUtcOffset.seconds : undefined;
+      if (!zone || !local || offset === undefined || !isRecord(b)) throw invalidResponse(this.providerKey, res, "without timeZone, currentLocalTime and currentUtcOffset");
+      const utcOffset = formatOffset(offset);
+      const location = new InputReader(this.providerKey, input).string("location");
+      return {
+        status: "completed",
+        data: { timezone: zone, datetime: `${local}${utcOffset}`, utcOffset, isDst: b.isDayLightSavingActive === true, ...(location ? { location } : {}) },
+        raw: b,
+      };
+    }
+    const result = isRecord(b) && isRecord(b.conversionResult) ? b.conversionResult : undefined;
+    const source = toSeconds(stringField(b, "fromDateTime") ?? "");
+    const target = toSeconds(stringField(result, "dateTime") ?? "");
+    if (!result || !source || !target) throw invalidResponse(this.providerKey, res, "without fromDateTime and conversionResult");
+    const read = new InputReader(this.providerKey, input);
+    const given = read.string("datetime") ?? "";
+    // For an instant the source is what the caller gave, not the UTC wall time the vendor converted from.
+    const instant = OFFSET.test(given.trim());
+    return {
+      status: "completed",
+      data: {
+        source: instant ? { datetime: given.trim(), timezone: read.string("fromTimezone") ?? read.string("fromLocation") ?? null } : { datetime: source, timezone: stringField(b, "fromTimezone") ?? null },
+        target: { datetime: target, timezone: stringField(result, "timeZone") ?? stringField(b, "toTimeZone") ?? null, isDst: result.dstActive === true },
+      },
+      raw: b,
+    };
+  }
+}

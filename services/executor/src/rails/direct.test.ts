@@ -1,0 +1,54 @@
+import { freePort } from "@agentic/platform/testing";
+import { SANDBOX_API_KEYS, startSandbox, type RunningSandbox } from "@agentic/sandbox";
+import { DirectRail } from "./direct";
+import { RailError } from "./rail";
+
+let sandbox: RunningSandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+});
+afterAll(() => sandbox.stop());
+beforeEach(() => sandbox.control.reset());
+
+const rail = new DirectRail();
+const signal = () => AbortSignal.timeout(5000);
+const mail = { personalizations: [{ to: [{ email: "a@example.com" }] }], from: { email: "hi@acme.dev" }, subject: "Hi", content: [{ type: "text/plain", value: "Hi" }] };
+
+describe("DirectRail", () => {
+  it("sends the request as built and returns status, lowercased headers and body, billed to our key", async () => {
+    const res = await rail.send({ method: "POST", url: `${sandbox.baseUrls.sendgrid.direct}/v3/mail/send`, headers: { Authorization: `Bearer ${SANDBOX_API_KEYS.sendgrid}` }, body: mail }, { signal: signal() });
+    expect(res.status).toBe(202);
+    expect(res.headers["x-message-id"]).toMatch(/^\S{22}$/);
+    expect(res.body).toBeUndefined();
+    expect(res.payment).toEqual({ rail: "api_key" });
+    const [call] = sandbox.control.calls("sendgrid");
+    expect(call).toMatchObject({ headers: expect.objectContaining({ "content-type": "application/json" }), body: mail });
+  });
+
+  it("returns vendor errors as responses with the parsed error body", async () => {
+    const res = await rail.send({ method: "POST", url: `${sandbox.baseUrls.resend.direct}/emails`, headers: { Authorization: "Bearer re_wrong" }, body: {} }, { signal: signal() });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ name: "invalid_api_key" });
+  });
+
+  it("treats a 402 as a vendor answer, never as a payment to make", async () => {
+    const res = await rail.send({ method: "POST", url: `${sandbox.baseUrls.exa.mpp}/answer`, headers: {}, body: { query: "q" } }, { signal: signal() });
+    expect(res.status).toBe(402);
+    expect(sandbox.control.calls("exa")).toHaveLength(1);
+  });
+
+  it("maps a refused connection to RailError network", async () => {
+    const port = await freePort();
+    const err = await rail.send({ method: "GET", url: `http://127.0.0.1:${port}/x`, headers: {} }, { signal: signal() }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RailError);
+    expect(err).toMatchObject({ kind: "network", reason: "connection_failed", details: { code: "ECONNREFUSED" } });
+  });
+
+  it("maps the caller's deadline to RailError timeout", async () => {
+    sandbox.control.setFault({ provider: "resend", mode: "timeout" });
+    const err = await rail
+      .send({ method: "POST", url: `${sandbox.baseUrls.resend.direct}/emails`, headers: { Authorization: `Bearer ${SANDBOX_API_KEYS.resend}` }, body: {} }, { signal: AbortSignal.timeout(200) })
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({ kind: "timeout", reason: "deadline_exceeded" });
+  });
+});

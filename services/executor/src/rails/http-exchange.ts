@@ -1,0 +1,73 @@
+// One HTTP exchange with a vendor: serializes the body once (a paid retry must resend the same
+// bytes), never follows redirects, maps transport failures to RailError, parses the answer.
+import { RailError, type ProviderHttpRequest, type RailResponse } from "./rail";
+
+/** A request ready to send (and to resend identically with payment headers added). */
+export interface PreparedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export function prepareRequest(req: ProviderHttpRequest): PreparedRequest {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) headers[name.toLowerCase()] = value;
+  if (req.body === undefined) return { method: req.method, url: req.url, headers };
+  if (typeof req.body === "string") return { method: req.method, url: req.url, headers, body: req.body };
+  headers["content-type"] ??= "application/json";
+  return { method: req.method, url: req.url, headers, body: JSON.stringify(req.body) };
+}
+
+/**
+ * Sends `prepared` plus `extraHeaders`. Redirects are not followed: a payment proof or API key must
+ * never be replayed to a URL the route did not name, so a 3xx comes back as a response.
+ */
+export async function exchange(prepared: PreparedRequest, signal: AbortSignal, extraHeaders: Record<string, string> = {}): Promise<Omit<RailResponse, "payment">> {
+  try {
+    const res = await fetch(prepared.url, {
+      method: prepared.method,
+      headers: { ...prepared.headers, ...extraHeaders },
+      ...(prepared.body !== undefined ? { body: prepared.body } : {}),
+      redirect: "manual",
+      signal,
+    });
+    const headers: Record<string, string> = {};
+    res.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const text = await res.text();
+    return { status: res.status, headers, body: parseBody(text, headers["content-type"]) };
+  } catch (err) {
+    throw toRailError(err, signal, prepared.url);
+  }
+}
+
+function parseBody(text: string, contentType: string | undefined): unknown {
+  if (text.length === 0) return undefined;
+  if (contentType && /[/+]json\b/i.test(contentType)) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      // A vendor that labels broken JSON as JSON: keep the text for the adapter to judge.
+      return text;
+    }
+  }
+  return text;
+}
+
+function toRailError(err: unknown, signal: AbortSignal, url: string): RailError {
+  if (err instanceof RailError) return err;
+  const host = safeHost(url);
+  if (signal.aborted) return new RailError("timeout", "deadline_exceeded", `no answer from ${host} before the deadline`);
+  const cause = (err as { cause?: { code?: string } }).cause;
+  return new RailError("network", "connection_failed", `could not reach ${host}`, { code: cause?.code ?? (err as Error).name });
+}
+
+function safeHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "the provider";
+  }
+}

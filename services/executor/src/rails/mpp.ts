@@ -1,0 +1,139 @@
+// The MPP rail (network "mpp", settlement "mpp"): on a 402 with `WWW-Authenticate: Payment` it picks
+// an `evm`/`charge` challenge payable with an allowed USDC, signs the EIP-3009 `authorization`
+// credential whose nonce binds it to the challenge (keccak256(id ‖ realm)), retries once with
+// `Authorization: Payment <credential>` and reads the `Payment-Receipt`.
+import { encodePacked, isAddress, keccak256, type Hex } from "viem";
+import type { PrivateKeyAccount } from "viem/accounts";
+import { signTransferAuthorization } from "./eip3009";
+import { exchange, prepareRequest } from "./http-exchange";
+import { decodeBase64UrlJson, encodeCredential, readPaymentChallenges, readReceipt, type PaymentChallenge } from "./mpp-wire";
+import { RailError, type ProviderHttpRequest, type Rail, type RailResponse, type SendOptions } from "./rail";
+import { findAsset, microUsdToAtomic, type StablecoinAsset } from "./stablecoins";
+
+/** A challenge must leave at least this long to sign and send the credential. */
+const MIN_REMAINING_MS = 2000;
+/** Validity of the authorization when the challenge has no `expires`. */
+const DEFAULT_VALIDITY_S = 300;
+
+export interface MppRailOptions {
+  /** The service wallet that signs payments. */
+  account: PrivateKeyAccount;
+  /** Tokens (and so chains) we pay with. */
+  assets: readonly StablecoinAsset[];
+  /** Ceiling per call in micro-USD, whatever the caller allows. */
+  maxPriceMicroUsd: number;
+  nowMs?: () => number;
+}
+
+interface ChargeRequest {
+  amount: string;
+  currency: string;
+  recipient: string;
+  methodDetails?: { chainId?: unknown; credentialTypes?: unknown; splits?: unknown };
+}
+
+interface Choice {
+  challenge: PaymentChallenge;
+  request: ChargeRequest;
+  asset: StablecoinAsset;
+  amount: bigint;
+}
+
+export class MppRail implements Rail {
+  readonly network = "mpp" as const;
+  private readonly nowMs: () => number;
+
+  constructor(private readonly opts: MppRailOptions) {
+    this.nowMs = opts.nowMs ?? Date.now;
+  }
+
+  async send(req: ProviderHttpRequest, opts: SendOptions): Promise<RailResponse> {
+    const prepared = prepareRequest(req);
+    const first = await exchange(prepared, opts.signal);
+    if (first.status !== 402) return first;
+
+    const choice = this.choose(readPaymentChallenges(first.headers["www-authenticate"]), Math.min(opts.maxPriceMicroUsd ?? Infinity, this.opts.maxPriceMicroUsd));
+    const { challenge, asset, amount } = choice;
+    const { authorization, signature } = await signTransferAuthorization(this.opts.account, asset, {
+      to: choice.request.recipient as Hex,
+      valueAtomic: amount,
+      validAfter: 0,
+      // The spec ties the authorization's life to the challenge's.
+      validBefore: challenge.expires ? Math.floor(Date.parse(challenge.expires) / 1000) : Math.floor(this.nowMs() / 1000) + DEFAULT_VALIDITY_S,
+      nonce: keccak256(encodePacked(["string", "string"], [challenge.id, challenge.realm])),
+    });
+    const credential = encodeCredential({
+      challenge,
+      payload: { type: "authorization", ...authorization, signature },
+      source: `did:pkh:eip155:${asset.chainId}:${this.opts.account.address}`,
+    });
+    // With header="Payment-Authorization" the credential must leave the vendor's own Authorization alone.
+    const headerName = challenge.header?.toLowerCase() === "payment-authorization" ? "payment-authorization" : "authorization";
+
+    const paid = await exchange(prepared, opts.signal, { [headerName]: credential });
+    if (paid.status === 402) {
+      const problem = typeof paid.body === "object" && paid.body !== null ? (paid.body as Record<string, unknown>) : {};
+      throw new RailError("payment_rejected", "seller_rejected_payment", "the provider refused the signed MPP credential", {
+        ...(typeof problem.type === "string" ? { problemType: problem.type } : {}),
+        ...(typeof problem.detail === "string" ? { problemDetail: problem.detail } : {}),
+        amountAtomic: amount.toString(),
+        network: asset.network,
+      });
+    }
+    // Receipts come only with 2xx; an error answer means the seller kept the credential unsettled.
+    if (paid.status >= 300) return paid;
+    const receipt = readReceipt(paid.headers["payment-receipt"]);
+    return {
+      ...paid,
+      payment: {
+        rail: "mpp",
+        amountAtomic: amount.toString(),
+        asset: asset.address,
+        network: asset.network,
+        payTo: choice.request.recipient,
+        payer: this.opts.account.address,
+        ...(receipt ? { reference: receipt.reference } : {}),
+        settlement: receipt ? "settled" : "unconfirmed",
+      },
+    };
+  }
+
+  /** The first challenge (server order = preference) we can and may pay. */
+  private choose(challenges: PaymentChallenge[], ceilingMicroUsd: number): Choice {
+    if (challenges.length === 0) throw new RailError("payment_required_unsupported", "no_payment_challenge", "the provider asked for a payment without an MPP challenge");
+    const charges = challenges.filter((c) => c.method === "evm" && c.intent === "charge");
+    if (charges.length === 0) {
+      throw new RailError("payment_required_unsupported", "no_supported_method", "no MPP challenge uses the evm method with the charge intent", { offered: challenges.map((c) => `${c.method}/${c.intent}`) });
+    }
+    const usable = charges.flatMap((challenge): Array<{ challenge: PaymentChallenge; request: ChargeRequest }> => {
+      const request = decodeBase64UrlJson(challenge.request) as ChargeRequest | undefined;
+      const types = request?.methodDetails?.credentialTypes;
+      const ok =
+        typeof request?.amount === "string" && /^\d+$/.test(request.amount) && typeof request.currency === "string" && typeof request.recipient === "string" && isAddress(request.recipient) &&
+        // Servers list "authorization" only for EIP-3009 tokens; splits need Permit2, which we do not sign.
+        Array.isArray(types) && types.includes("authorization") && request.methodDetails?.splits === undefined;
+      return ok ? [{ challenge, request: request as ChargeRequest }] : [];
+    });
+    if (usable.length === 0) throw new RailError("payment_required_unsupported", "credential_type_unsupported", "no evm/charge challenge accepts an EIP-3009 authorization credential");
+
+    const allowed = usable.flatMap((u) => {
+      const chainId = u.request.methodDetails?.chainId;
+      const asset = typeof chainId === "number" ? findAsset(this.opts.assets, chainId, u.request.currency) : undefined;
+      return asset ? [{ ...u, asset, amount: BigInt(u.request.amount) }] : [];
+    });
+    if (allowed.length === 0) {
+      throw new RailError("payment_rejected", "asset_not_allowed", "no MPP challenge is payable with an allowed token", { offered: usable.map((u) => `${u.request.currency}@${String(u.request.methodDetails?.chainId)}`) });
+    }
+    const live = allowed.filter((c) => !c.challenge.expires || Date.parse(c.challenge.expires) - this.nowMs() >= MIN_REMAINING_MS);
+    if (live.length === 0) throw new RailError("payment_rejected", "challenge_expired", "the MPP challenge expired before it could be paid", { expires: allowed[0]?.challenge.expires });
+    const affordable = live.find((c) => c.amount <= microUsdToAtomic(ceilingMicroUsd, c.asset.decimals));
+    if (!affordable) {
+      const first = live[0] as Choice;
+      throw new RailError("payment_rejected", "price_above_ceiling", "the MPP price is above what this call may pay", {
+        amountAtomic: first.amount.toString(),
+        ceilingAtomic: microUsdToAtomic(ceilingMicroUsd, first.asset.decimals).toString(),
+      });
+    }
+    return affordable;
+  }
+}

@@ -1,0 +1,126 @@
+// The x402 rail (network "agentcash", settlement "x402"): on a 402 it picks an `exact` EVM offer for
+// an allowed USDC within the price ceiling, signs an EIP-3009 authorization with the service wallet,
+// retries once with the payment header (v2 `PAYMENT-SIGNATURE` or v1 `X-PAYMENT`) and reads the
+// settlement response. It never signs for an unknown token, above the ceiling, or twice per call.
+import { randomBytes } from "node:crypto";
+import { isAddress, toHex, type Hex } from "viem";
+import type { PrivateKeyAccount } from "viem/accounts";
+import { signTransferAuthorization } from "./eip3009";
+import { exchange, prepareRequest } from "./http-exchange";
+import { RailError, type ProviderHttpRequest, type Rail, type RailResponse, type SendOptions } from "./rail";
+import { evmChainId, findAsset, microUsdToAtomic, type StablecoinAsset } from "./stablecoins";
+import { encodeHeader, readPaymentRequired, readSettlement, type Offer, type PaymentRequired } from "./x402-wire";
+
+/** Seconds before "now" an authorization becomes valid (the reference client's clock-skew allowance). */
+const VALID_AFTER_SKEW_S = 600;
+/** Upper bound on how long a signed authorization stays usable, whatever the seller asks. */
+const MAX_VALIDITY_S = 3600;
+
+export interface X402RailOptions {
+  /** The service wallet that signs payments. */
+  account: PrivateKeyAccount;
+  /** Tokens (and so networks) we pay with. */
+  assets: readonly StablecoinAsset[];
+  /** Ceiling per call in micro-USD, whatever the caller allows. */
+  maxPriceMicroUsd: number;
+  nowMs?: () => number;
+}
+
+interface Choice {
+  offer: Offer;
+  asset: StablecoinAsset;
+  amount: bigint;
+}
+
+export class X402Rail implements Rail {
+  readonly network = "agentcash" as const;
+  private readonly nowMs: () => number;
+
+  constructor(private readonly opts: X402RailOptions) {
+    this.nowMs = opts.nowMs ?? Date.now;
+  }
+
+  async send(req: ProviderHttpRequest, opts: SendOptions): Promise<RailResponse> {
+    const prepared = prepareRequest(req);
+    const first = await exchange(prepared, opts.signal);
+    if (first.status !== 402) return first;
+
+    const required = readPaymentRequired(first.headers, first.body);
+    if (!required) throw new RailError("payment_required_unsupported", "not_x402", "the provider asked for a payment that is not x402");
+    const choice = this.choose(required, Math.min(opts.maxPriceMicroUsd ?? Infinity, this.opts.maxPriceMicroUsd));
+
+    const nowS = Math.floor(this.nowMs() / 1000);
+    const { authorization, signature } = await signTransferAuthorization(this.opts.account, choice.asset, {
+      to: choice.offer.payTo as Hex,
+      valueAtomic: choice.amount,
+      validAfter: nowS - VALID_AFTER_SKEW_S,
+      validBefore: nowS + Math.min(Math.max(choice.offer.maxTimeoutSeconds, 1), MAX_VALIDITY_S),
+      nonce: toHex(randomBytes(32)),
+    });
+    const header: Record<string, string> =
+      required.version === 2
+        ? { "payment-signature": encodeHeader({ x402Version: 2, ...(required.resource !== undefined ? { resource: required.resource } : {}), accepted: choice.offer.raw, payload: { signature, authorization }, ...(required.extensions !== undefined ? { extensions: required.extensions } : {}) }) }
+        : { "x-payment": encodeHeader({ x402Version: 1, scheme: choice.offer.scheme, network: choice.offer.network, payload: { signature, authorization } }) };
+
+    const paid = await exchange(prepared, opts.signal, header);
+    const settlement = readSettlement(paid.headers);
+    if (paid.status === 402) {
+      const again = readPaymentRequired(paid.headers, paid.body);
+      throw new RailError("payment_rejected", "seller_rejected_payment", "the provider refused the signed x402 payment", {
+        ...(again?.error ? { sellerError: again.error } : {}),
+        ...(settlement?.errorReason ? { settlementError: settlement.errorReason } : {}),
+        amountAtomic: choice.amount.toString(),
+        network: choice.asset.network,
+      });
+    }
+    // A vendor error (>= 300) is not settled by an x402 seller; a 2xx without a settlement header may still be.
+    if (!settlement?.success && paid.status >= 300) return paid;
+    return {
+      ...paid,
+      payment: {
+        rail: "x402",
+        amountAtomic: choice.amount.toString(),
+        asset: choice.asset.address,
+        network: choice.asset.network,
+        payTo: choice.offer.payTo,
+        payer: this.opts.account.address,
+        ...(settlement?.success && settlement.transaction ? { reference: settlement.transaction } : {}),
+        settlement: settlement?.success ? "settled" : "unconfirmed",
+      },
+    };
+  }
+
+  /** The cheapest offer we may pay: `exact`, EVM, an allowed token with its true domain, within the ceiling. */
+  private choose(required: PaymentRequired, ceilingMicroUsd: number): Choice {
+    const exactEvm = required.offers.filter((o) => o.scheme === "exact" && evmChainId(o.network) !== undefined);
+    if (exactEvm.length === 0) {
+      throw new RailError("payment_required_unsupported", "no_supported_scheme", "no x402 offer uses the exact scheme on an EVM network", { offered: required.offers.map((o) => `${o.scheme}@${o.network}`) });
+    }
+    const allowed = exactEvm.flatMap((offer) => {
+      const asset = findAsset(this.opts.assets, evmChainId(offer.network) as number, offer.asset);
+      return asset && /^\d+$/.test(offer.amount) && isAddress(offer.payTo) ? [{ offer, asset, amount: BigInt(offer.amount) }] : [];
+    });
+    if (allowed.length === 0) {
+      throw new RailError("payment_rejected", "asset_not_allowed", "no x402 offer is payable with an allowed token", { offered: exactEvm.map((o) => `${o.asset}@${o.network}`) });
+    }
+    // A signature under another name/version would not verify on chain; never sign what the token rejects.
+    const trueDomain = allowed.filter((c) => c.offer.extraName === c.asset.eip712Name && c.offer.extraVersion === c.asset.eip712Version);
+    if (trueDomain.length === 0) {
+      throw new RailError("payment_rejected", "token_domain_mismatch", "the x402 offer names the token with a wrong EIP-712 domain", { offeredName: allowed[0]?.offer.extraName ?? null });
+    }
+    const affordable = trueDomain.filter((c) => c.amount <= microUsdToAtomic(ceilingMicroUsd, c.asset.decimals));
+    if (affordable.length === 0) {
+      const cheapest = trueDomain.reduce((a, b) => (a.amount <= b.amount ? a : b));
+      throw new RailError("payment_rejected", "price_above_ceiling", "the x402 price is above what this call may pay", {
+        amountAtomic: cheapest.amount.toString(),
+        ceilingAtomic: microUsdToAtomic(ceilingMicroUsd, cheapest.asset.decimals).toString(),
+      });
+    }
+    return affordable.reduce((a, b) => (toMicroUsd(a) <= toMicroUsd(b) ? a : b));
+  }
+}
+
+function toMicroUsd(c: Choice): bigint {
+  const d = c.asset.decimals;
+  return d >= 6 ? c.amount / 10n ** BigInt(d - 6) : c.amount * 10n ** BigInt(6 - d);
+}
