@@ -3,8 +3,10 @@
 // nats-server (JetStream in a temp dir) unless NATS_URL is set, then every service that exists,
 // waits until each reports SERVING, prints the base URL and a development API key, and stops
 // everything cleanly on Ctrl-C. Run `npm run build` first (npm start does it for you).
+// For tests and benchmarks: AGENTIC_FREE_PORTS=1 picks free loopback ports for everything, and
+// AGENTIC_READY_FILE=<path> receives a JSON description (URLs, key, pids) once all is ready.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,21 +14,36 @@ import { fileURLToPath } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(join(root, "package.json"));
 const { createHealthChecker, randomBase62 } = require("@agentic/platform");
-const { startNatsServer, natsServerBin } = require("@agentic/platform/testing");
+const { startNatsServer, natsServerBin, freePort } = require("@agentic/platform/testing");
 
 const env = process.env;
-const gatewayPort = Number(env.PORT ?? 8080);
+const freePorts = env.AGENTIC_FREE_PORTS === "1";
 const host = "127.0.0.1";
 
-/** The services in start order; each is started only when it has been built. */
+/** The services in start order; each is started only when it has been built. Ports are local defaults. */
 const SERVICES = [
-  { name: "catalog", main: "services/catalog/dist/main.js", grpcPort: 50051 },
-  { name: "ledger", main: "services/ledger/dist/main.js", grpcPort: 50054, needsNats: true },
-  { name: "router", main: "services/router/dist/main.js", grpcPort: 50052, needsNats: true },
+  { name: "catalog", main: "services/catalog/dist/main.js", grpcPort: 50051, metricsPort: 9461 },
+  { name: "ledger", main: "services/ledger/dist/main.js", grpcPort: 50054, metricsPort: 9464, needsNats: true },
+  { name: "router", main: "services/router/dist/main.js", grpcPort: 50052, metricsPort: 9462, needsNats: true },
   { name: "sandbox", main: "sandbox/dist/main.js", httpPort: 8090 },
-  { name: "executor", main: "services/executor/dist/main.js", grpcPort: 50053, needsNats: true },
-  { name: "gateway", main: "gateway/dist/main.js", httpPort: gatewayPort },
+  { name: "executor", main: "services/executor/dist/main.js", grpcPort: 50053, metricsPort: 9463, needsNats: true },
+  { name: "gateway", main: "gateway/dist/main.js", httpPort: Number(env.PORT ?? 8080) },
 ];
+
+/** With AGENTIC_FREE_PORTS=1, every port becomes a free loopback port (PORT still wins for the gateway). */
+async function assignPorts() {
+  if (!freePorts) return;
+  for (const service of SERVICES) {
+    if (service.grpcPort) service.grpcPort = await freePort();
+    if (service.metricsPort) service.metricsPort = await freePort();
+    if (service.httpPort && !(service.name === "gateway" && env.PORT)) service.httpPort = await freePort();
+  }
+}
+
+const portOf = (name) => {
+  const s = SERVICES.find((x) => x.name === name);
+  return s.grpcPort ?? s.httpPort;
+};
 
 const children = [];
 let nats;
@@ -98,14 +115,15 @@ async function main() {
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
   checkPrerequisites();
+  await assignPorts();
 
   const natsUrl = env.NATS_URL ?? (nats = await startNatsServer()).url;
   const devKey = env.AGENTIC_API_KEYS ? undefined : `aak_${randomBase62(40)}`;
   const addrs = {
-    CATALOG_ADDR: `${host}:50051`,
-    ROUTER_ADDR: `${host}:50052`,
-    EXECUTOR_ADDR: `${host}:50053`,
-    LEDGER_ADDR: `${host}:50054`,
+    CATALOG_ADDR: `${host}:${portOf("catalog")}`,
+    ROUTER_ADDR: `${host}:${portOf("router")}`,
+    EXECUTOR_ADDR: `${host}:${portOf("executor")}`,
+    LEDGER_ADDR: `${host}:${portOf("ledger")}`,
   };
   const started = [];
   for (const service of SERVICES) {
@@ -113,9 +131,10 @@ async function main() {
     const serviceEnv = {
       ...addrs,
       PORT: String(service.grpcPort ?? service.httpPort),
+      ...(service.metricsPort ? { METRICS_PORT: String(service.metricsPort) } : {}),
       ...(service.needsNats ? { NATS_URL: natsUrl } : {}),
       ...(service.name === "ledger" && devKey ? { AGENTIC_API_KEYS: `${devKey}:dev-user` } : {}),
-      ...(service.name === "executor" ? { SANDBOX_URL: `http://${host}:8090` } : {}),
+      ...(service.name === "executor" ? { SANDBOX_URL: `http://${host}:${portOf("sandbox")}` } : {}),
     };
     start(service, serviceEnv);
     if (service.grpcPort) await waitForGrpc(service);
@@ -124,7 +143,13 @@ async function main() {
     started.push(service.name);
   }
 
-  const base = `http://localhost:${gatewayPort}/api/agentic-api`;
+  const origin = `http://localhost:${portOf("gateway")}`;
+  const base = `${origin}/api/agentic-api`;
+  if (env.AGENTIC_READY_FILE) {
+    const pids = Object.fromEntries(children.map(({ service, child }) => [service.name, child.pid]));
+    const ports = Object.fromEntries(SERVICES.map((s) => [s.name, { port: s.grpcPort ?? s.httpPort, metricsPort: s.metricsPort }]));
+    writeFileSync(env.AGENTIC_READY_FILE, JSON.stringify({ origin, baseUrl: base, apiKey: devKey, natsUrl, started, pids, ports }));
+  }
   console.log(`
 Agentic API is running (${started.join(", ")}; NATS ${natsUrl}).
   Base URL:  ${base}

@@ -4,7 +4,7 @@ import { NodeSDK } from "@opentelemetry/sdk-node";
 import { NoopSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { GrpcInstrumentation } from "@opentelemetry/instrumentation-grpc";
 import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
-import { ExpressInstrumentation } from "@opentelemetry/instrumentation-express";
+import { ExpressInstrumentation, ExpressLayerType } from "@opentelemetry/instrumentation-express";
 import { MongoDBInstrumentation } from "@opentelemetry/instrumentation-mongodb";
 
 /** HTTP paths that probes and scrapers hit; never traced. */
@@ -30,7 +30,8 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (req) => UNTRACED_HTTP_PATHS.has((req.url ?? "").split("?")[0] ?? ""),
       }),
-      new ExpressInstrumentation(),
+      // Route handlers only: a span per middleware and router layer is noise (and costs per request).
+      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER] }),
       new GrpcInstrumentation({ ignoreGrpcMethods: [/^grpc\.health\.v1\./, "Check", "Watch"] }),
       new MongoDBInstrumentation(),
     ],

@@ -1,0 +1,52 @@
+// Starts the whole system as real processes, exactly as `npm start` does (scripts/start.mjs),
+// on free ports, and stops it. The workspaces must be built (npm test builds them first).
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+export const REPO_ROOT = resolve(__dirname, "../../..");
+
+export interface RunningSystem {
+  origin: string;
+  baseUrl: string;
+  apiKey: string;
+  natsUrl: string;
+  started: string[];
+  pids: Record<string, number>;
+  ports: Record<string, { port: number; metricsPort?: number }>;
+  stop(): Promise<void>;
+}
+
+export async function startSystem(env: Record<string, string> = {}, timeoutMs = 45_000): Promise<RunningSystem> {
+  const dir = mkdtempSync(join(tmpdir(), "agentic-e2e-"));
+  const readyFile = join(dir, "ready.json");
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, [join(REPO_ROOT, "scripts/start.mjs")], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, LOG_LEVEL: "warn", ...env, AGENTIC_FREE_PORTS: "1", AGENTIC_READY_FILE: readyFile },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (c: Buffer) => (output += c.toString()));
+  child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  const until = Date.now() + timeoutMs;
+  while (!existsSync(readyFile)) {
+    if (child.exitCode !== null || Date.now() > until) {
+      await stop();
+      throw new Error(`the system did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const ready = JSON.parse(readFileSync(readyFile, "utf8"));
+  return { ...ready, stop };
+}

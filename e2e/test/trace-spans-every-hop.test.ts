@@ -1,0 +1,68 @@
+// One REST request is one trace across real processes: the gateway's SERVER span, and the gRPC
+// CLIENT/SERVER spans of each hop it causes, with correct parent links. Health checks are not traced.
+import { SPAN_KIND, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "./support/otlp-receiver";
+import { randomBytes } from "node:crypto";
+import { startSystem, type RunningSystem } from "./support/system";
+
+/** A W3C traceparent for a sampled trace the test owns. */
+function newTraceparent() {
+  const traceId = randomBytes(16).toString("hex");
+  const spanId = randomBytes(8).toString("hex");
+  return { traceId, spanId, traceparent: `00-${traceId}-${spanId}-01` };
+}
+
+function childrenOf(spans: ReceivedSpan[], parent: ReceivedSpan): ReceivedSpan[] {
+  return spans.filter((s) => s.traceId === parent.traceId && s.parentSpanId === parent.spanId);
+}
+
+describe("traces across the running system", () => {
+  let otlp: OtlpReceiver;
+  let sys: RunningSystem;
+  beforeAll(async () => {
+    otlp = await startOtlpReceiver();
+    sys = await startSystem({
+      OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
+      OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+      OTEL_BSP_SCHEDULE_DELAY: "100",
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await sys?.stop();
+    await otlp?.close();
+  });
+
+  it("GET /domains: gateway SERVER → gateway gRPC CLIENT → catalog gRPC SERVER, one trace id", async () => {
+    // The client starts the trace, as an instrumented agent would; the router's own catalog
+    // refreshes make other ListDomains traces, so the test follows only its own.
+    const { traceId, spanId: clientSpanId, traceparent } = newTraceparent();
+    const res = await fetch(`${sys.baseUrl}/domains`, { headers: { traceparent } });
+    expect(res.status).toBe(200);
+    const isCatalogServer = (s: ReceivedSpan) => s.traceId === traceId && s.service === "catalog" && s.kind === SPAN_KIND.SERVER;
+    const isGatewayServer = (s: ReceivedSpan) => s.traceId === traceId && s.service === "gateway" && s.kind === SPAN_KIND.SERVER;
+    const spans = await otlp.waitFor((all) => all.some(isCatalogServer) && all.some(isGatewayServer));
+    const catalogServer = spans.find(isCatalogServer)!;
+    expect(catalogServer.name).toMatch(/ListDomains$/);
+    const trace = spans.filter((s) => s.traceId === traceId);
+
+    const gatewayServer = trace.find((s) => s.service === "gateway" && s.kind === SPAN_KIND.SERVER)!;
+    expect(gatewayServer).toBeDefined();
+    expect(gatewayServer.parentSpanId).toBe(clientSpanId);
+    const gatewayClient = trace.find((s) => s.service === "gateway" && s.kind === SPAN_KIND.CLIENT && s.name.endsWith("ListDomains"))!;
+    expect(gatewayClient).toBeDefined();
+    expect(catalogServer.parentSpanId).toBe(gatewayClient.spanId);
+    // The client span sits under the request (directly, or under express's handler spans).
+    const ancestors = new Set<string>();
+    for (let s: ReceivedSpan | undefined = gatewayClient; s; s = trace.find((p) => p.spanId === s!.parentSpanId)) ancestors.add(s.spanId);
+    expect(ancestors.has(gatewayServer.spanId)).toBe(true);
+    expect(childrenOf(trace, gatewayServer).length).toBeGreaterThan(0);
+    expect(catalogServer.attributes).toMatchObject({ "rpc.system": "grpc", "rpc.method": "ListDomains" });
+  });
+
+  it("does not trace health checks or probes", async () => {
+    await fetch(`${sys.origin}/readyz`);
+    await fetch(`${sys.origin}/healthz`);
+    await fetch(`${sys.baseUrl}/domains/email`);
+    await otlp.waitFor((all) => all.some((s) => s.service === "catalog" && s.name.endsWith("GetDomain")));
+    expect(otlp.spans.filter((s) => /health|readyz|healthz/i.test(s.name))).toEqual([]);
+  });
+});
