@@ -17,3 +17,4 @@ export * from "./metrics/rpc-metrics";
 export * from "./metrics/metrics-server";
 export * from "./bus/message-spans";
 export * from "./telemetry/shutdown";
+export * from "./bus/consumer-lag";

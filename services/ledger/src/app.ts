@@ -2,12 +2,12 @@
 // settlement consumer and the expiry sweeper; `stop()` undoes it in reverse (health off first).
 // main.ts runs it for production and local use; test/harness.ts runs the very same wiring in tests.
 import type { NatsConnection } from "nats";
-import { bindServer, createHealth, stopServer, type Health, type Logger } from "@agentic/platform";
+import { EXECUTIONS_STREAM, bindServer, createHealth, stopServer, watchConsumerLag, type Health, type Logger } from "@agentic/platform";
 import { createLedger, type Ledger } from "./domain/ledger";
 import type { Hold } from "./domain/types";
 import type { LedgerStore } from "./store/store";
 import { createLedgerServer, LEDGER_SERVICE_NAME } from "./server";
-import { ensureSettlementConsumer, startSettlementConsumer, type SettlementConsumer, type SettlementOutcome } from "./bus/settlement-consumer";
+import { SETTLEMENT_DURABLE, ensureSettlementConsumer, startSettlementConsumer, type SettlementConsumer, type SettlementOutcome } from "./bus/settlement-consumer";
 import { startExpirySweeper, type ExpirySweeper } from "./jobs/expiry-sweeper";
 import type { BootstrapApiKey } from "./config";
 
@@ -71,6 +71,7 @@ export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp>
     server.forceShutdown();
     throw err;
   }
+  const unwatchLag = watchConsumerLag(await nc.jetstreamManager(), EXECUTIONS_STREAM, SETTLEMENT_DURABLE);
   health.setServing(true);
   logger.info({ port, holdTtlMs: opts.holdTtlMs, bootstrapKeys: opts.apiKeys?.length ?? 0 }, "ledger serving");
 
@@ -83,6 +84,7 @@ export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp>
     stop() {
       stopping ??= (async () => {
         health.setServing(false);
+        unwatchLag();
         await consumer.stop();
         await sweeper.stop();
         await stopServer(server, opts.grpcStopGraceMs ?? 10_000);
