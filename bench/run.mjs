@@ -1,0 +1,469 @@
+#!/usr/bin/env node
+// `npm run bench`: starts the system on its embedded default plus a bare node:http and a bare
+// express 5 server serving the same bytes as GET /domains, drives each scenario with a fixed
+// closed-loop load, samples RSS/CPU of every process, prints a table, ratios and targets, writes
+// bench/results/<date>.json, and stops everything it started. `--help` lists the flags.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { parseArgs } from "node:util";
+import { summarizeProfile, printProfile } from "./lib/cpuprofile.mjs";
+import { runGrpcLoad } from "./lib/grpc-load.mjs";
+import { runHttpLoad } from "./lib/http-load.mjs";
+import { describeMachine } from "./lib/machine.mjs";
+import { RESULTS_DIR, ROOT, rootRequire } from "./lib/paths.mjs";
+import { killAllManagedSync, stopAllManaged } from "./lib/processes.mjs";
+import { ProcSampler } from "./lib/proc-sampler.mjs";
+import { computeRatios, computeTargets, formatCompare, formatRatios, formatTable, formatTargets } from "./lib/report.mjs";
+import { startBareServer, startScriptDrift, startSystem } from "./lib/system.mjs";
+
+const HELP = `usage: npm run bench -- [flags]     (or: node bench/run.mjs [flags])
+
+  --duration <s>       measured seconds per scenario (default 10; env BENCH_DURATION)
+  --connections <n>    concurrent connections / in-flight gRPC calls (default 32; env BENCH_CONNECTIONS);
+                       execute always runs at 16
+  --warmup <s>         discarded warm-up per scenario (default 2; 1 with --quick)
+  --only <ids>         comma-separated scenario ids (env BENCH_ONLY):
+                       bare-http, bare-express, gw-domains, gw-contract, gw-recommend, gw-execute,
+                       grpc-catalog, soak
+  --quick              3 s per scenario, 1 s warm-up: a smoke run
+  --soak               also run GET /domains for 60 s (--soak-duration <s>) and report RSS start vs end
+  --profile            start the gateway under node --cpu-prof and print its top self-time functions
+                       (implies --only gw-domains unless --only is given; profiling slows the gateway)
+  --profile-service <name>  profile another service instead (router, catalog, ledger, executor,
+                       sandbox); implies --profile; pair it with --only (e.g. gw-recommend)
+  --compare <file>     print deltas against an earlier bench/results/*.json
+  --port <n>           gateway port (default PORT or 8080); service ports are fixed, as in npm start
+  --no-build           do not run \`npx turbo run build\` first
+  --keep-logs          keep the services' logs (kept anyway when the run fails)
+  --no-write           do not write bench/results/<date>.json
+  --env KEY=VALUE      extra environment for every service (repeatable), for experiments such as
+                       --env OTEL_SDK_DISABLED=true or --env LOG_LEVEL=warn; recorded in the results
+`;
+
+const ALL = ["bare-http", "bare-express", "gw-domains", "gw-contract", "gw-recommend", "gw-execute", "grpc-catalog", "soak"];
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: "string" },
+      connections: { type: "string" },
+      warmup: { type: "string" },
+      only: { type: "string" },
+      quick: { type: "boolean", default: false },
+      soak: { type: "boolean", default: false },
+      "soak-duration": { type: "string" },
+      profile: { type: "boolean", default: false },
+      "profile-service": { type: "string" },
+      compare: { type: "string" },
+      port: { type: "string" },
+      "no-build": { type: "boolean", default: false },
+      "keep-logs": { type: "boolean", default: false },
+      "no-write": { type: "boolean", default: false },
+      env: { type: "string", multiple: true },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(HELP);
+    process.exit(0);
+  }
+  const env = process.env;
+  const num = (name, raw, fallback, min, max) => {
+    if (raw === undefined || raw === "") return fallback;
+    const n = Number(String(raw).replace(/s$/, ""));
+    if (!Number.isFinite(n) || n < min || n > max) throw new Error(`--${name} must be a number from ${min} to ${max}, got "${raw}"`);
+    return n;
+  };
+  const quick = values.quick;
+  let only = (values.only ?? env.BENCH_ONLY)?.split(",").map((s) => s.trim()).filter(Boolean);
+  for (const id of only ?? []) if (!ALL.includes(id)) throw new Error(`unknown scenario "${id}"; known: ${ALL.join(", ")}`);
+  const profileService = values["profile-service"] ?? (values.profile ? "gateway" : undefined);
+  const PROFILABLE = ["gateway", "catalog", "router", "ledger", "executor", "sandbox"];
+  if (profileService && !PROFILABLE.includes(profileService)) throw new Error(`--profile-service must be one of ${PROFILABLE.join(", ")}`);
+  if (!only && profileService) only = [profileService === "router" ? "gw-recommend" : "gw-domains"];
+  const selected = only ?? ALL.filter((id) => id !== "soak" || values.soak);
+  const serviceEnv = {};
+  for (const pair of values.env ?? []) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(pair);
+    if (!m) throw new Error(`--env must look like KEY=VALUE, got "${pair}"`);
+    serviceEnv[m[1]] = m[2];
+  }
+  return {
+    serviceEnv,
+    durationS: num("duration", values.duration ?? env.BENCH_DURATION, quick ? 3 : 10, 1, 3600),
+    warmupS: num("warmup", values.warmup, quick ? 1 : 2, 0, 600),
+    connections: num("connections", values.connections ?? env.BENCH_CONNECTIONS, 32, 1, 4096),
+    executeConnections: 16,
+    soakDurationS: num("soak-duration", values["soak-duration"], 60, 5, 3600),
+    selected,
+    quick,
+    profile: profileService,
+    compare: values.compare,
+    gatewayPort: num("port", values.port ?? env.PORT, 8080, 1, 65535),
+    build: !values["no-build"],
+    keepLogs: values["keep-logs"],
+    write: !values["no-write"],
+  };
+}
+
+// ---- lifecycle: whatever happens, stop what was started ---------------------------------------
+
+let interrupted = false;
+let stopping;
+const inFlight = new Set();
+const exitCleanups = [];
+
+function stopEverything() {
+  stopping ??= stopAllManaged();
+  return stopping;
+}
+
+function installSignalHandlers() {
+  const onSignal = (signal) => {
+    if (interrupted) {
+      // Second Ctrl-C: no more waiting.
+      killAllManagedSync();
+      process.exit(130);
+    }
+    interrupted = true;
+    console.error(`\n${signal}: stopping everything the bench started...`);
+    for (const instance of inFlight) instance.stop?.();
+    void stopEverything().finally(() => process.exit(130));
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  process.on("SIGHUP", onSignal);
+  process.on("exit", () => {
+    killAllManagedSync();
+    for (const fn of exitCleanups) fn();
+  });
+}
+
+// ---- helpers -----------------------------------------------------------------------------------
+
+function build() {
+  console.log("building (npx turbo run build)...");
+  const r = spawnSync("npx", ["turbo", "run", "build", "--output-logs=errors-only"], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"], timeout: 600_000 });
+  if (r.status === 0) return "ok";
+  console.log(`warning: the build failed (${r.error?.message ?? `exit ${r.status}`}); benchmarking whatever is built`);
+  return "failed: some dist/ may be stale (see the build output)";
+}
+
+async function request(url, init = {}) {
+  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+  const body = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, ok: res.ok, body, text: () => body.toString("utf8") };
+}
+
+/** The monotonic clock in µs (the clock of V8 CPU profiles on Linux). */
+const monoUs = () => Number(process.hrtime.bigint() / 1000n);
+
+const brief = (text, n = 200) => (text.length > n ? `${text.slice(0, n)}...` : text);
+
+// ---- main --------------------------------------------------------------------------------------
+
+async function main() {
+  const opts = options();
+  installSignalHandlers();
+  const machine = describeMachine();
+  const log = (line) => console.log(line);
+
+  log(`Agentic API bench - ${machine.date}`);
+  log(`machine: ${machine.cores} cores, ${machine.cpuModel}, ${machine.memoryGb} GB, load ${machine.loadAvg1m} (1 min); Node ${machine.node}; ${machine.platform}; commit ${machine.commit ?? "?"}${machine.treeDirty ? " (+ uncommitted changes)" : ""}`);
+  log(`load: ${opts.durationS} s per scenario after ${opts.warmupS} s warm-up, ${opts.connections} connections (execute ${opts.executeConnections}), closed loop, loopback only`);
+  log("note: the load generator (this process) runs on the same cores as the servers and competes with them for CPU;");
+  log("      read the numbers as relative to the bare servers measured in the same run, not as absolute capacity.");
+  for (const w of startScriptDrift()) log(`warning: ${w}`);
+  const envNote = Object.entries(opts.serviceEnv).map(([k, v]) => `${k}=${v}`).join(" ");
+  if (envNote) log(`experiment: every service runs with ${envNote} (not the embedded default)`);
+
+  const buildStatus = opts.build ? build() : "skipped (--no-build)";
+  const logDir = mkdtempSync(join(tmpdir(), "agentic-bench-"));
+  const stamp = machine.date.replace(/[:.]/g, "-");
+  let keepLogs = opts.keepLogs;
+  exitCleanups.push(() => {
+    if (!keepLogs || readdirSync(logDir).length === 0) rmSync(logDir, { recursive: true, force: true });
+  });
+  let profileFile;
+  const nodeArgs = {};
+  if (opts.profile) {
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    const name = `${stamp}-${opts.profile}.cpuprofile`;
+    profileFile = join(RESULTS_DIR, name);
+    nodeArgs[opts.profile] = ["--cpu-prof", "--cpu-prof-dir", RESULTS_DIR, "--cpu-prof-name", name];
+  }
+
+  const sampler = new ProcSampler(500);
+  const results = [];
+  let soak;
+  let system;
+  let failed = false;
+  try {
+    log(`starting the system (logs in ${logDir})...`);
+    system = await startSystem({ gatewayPort: opts.gatewayPort, logDir, nodeArgs, serviceEnv: opts.serviceEnv, log });
+    if (system.natsStoreDir) exitCleanups.push(() => rmSync(system.natsStoreDir, { recursive: true, force: true }));
+    log(`system up: ${system.started.join(", ")}${system.missing.length ? `; not built: ${system.missing.join(", ")}` : ""}; ${system.baseUrl}`);
+    for (const p of system.processes) sampler.track(p.name, p.pid);
+    sampler.track("loadgen", process.pid);
+    sampler.start();
+
+    const base = system.baseUrl;
+    const domains = await request(`${base}/domains`);
+    if (!domains.ok) throw new Error(`GET ${base}/domains answered ${domains.status}: ${brief(domains.text())}`);
+    const bodyFile = join(logDir, "domains.json");
+    writeFileSync(bodyFile, domains.body);
+    const path = new URL(`${base}/domains`).pathname;
+
+    const bare = {};
+    for (const kind of ["http", "express"]) {
+      if (!opts.selected.includes(`bare-${kind}`)) continue;
+      bare[kind] = await startBareServer(kind, { bodyFile, path, logFile: join(logDir, `bare-${kind}.log`) });
+      sampler.track(`bare-${kind}`, bare[kind].pid);
+      const check = await request(bare[kind].url);
+      if (!check.body.equals(domains.body)) throw new Error(`bare ${kind} does not serve the gateway's bytes`);
+    }
+    log(`GET /domains: ${domains.body.length} bytes, served identically by ${["gateway", ...Object.keys(bare).map((k) => `bare ${k}`)].join(", ")}`);
+
+    const auth = { authorization: `Bearer ${system.devKey}`, "content-type": "application/json" };
+    const running = (name) => system.started.includes(name);
+    const capability = `${base}/domains/email/capabilities/send`;
+
+    const scenarios = [
+      { id: "bare-http", label: "1 bare node:http (same bytes)", involved: ["bare-http"], http: () => ({ url: bare.http.url }) },
+      { id: "bare-express", label: "2 bare express 5 (same bytes)", involved: ["bare-express"], http: () => ({ url: bare.express.url }) },
+      { id: "gw-domains", label: "3 gateway GET /domains", involved: ["gateway", "catalog"], http: () => ({ url: `${base}/domains` }) },
+      {
+        id: "gw-contract",
+        label: "4 gateway GET email.send contract",
+        involved: ["gateway", "catalog"],
+        http: () => ({ url: `${capability}/contract` }),
+      },
+      {
+        id: "gw-recommend",
+        label: "5 gateway POST recommend",
+        involved: ["gateway", "router", "ledger", "catalog"],
+        skip: () => (!running("router") ? "router not running" : !running("ledger") ? "ledger not running (no API keys)" : undefined),
+        http: () => ({ url: `${capability}/recommend`, method: "POST", headers: auth, body: JSON.stringify({ optimizationPreferences: ["cost"] }) }),
+      },
+      {
+        id: "gw-execute",
+        label: "6 gateway POST execute (sandbox)",
+        conns: opts.executeConnections,
+        involved: ["gateway", "executor", "ledger", "router", "catalog", "sandbox", "nats"],
+        skip: () => (!running("executor") ? "executor not running" : !running("ledger") ? "ledger not running" : !running("sandbox") ? "sandbox not running" : undefined),
+        prepare: async () => {
+          const init = await request(`${base}/dev/init`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ userId: "dev-user", balanceCredits: 100_000_000 }) });
+          if (!init.ok) return `could not fund the dev wallet: POST /dev/init answered ${init.status} ${brief(init.text())}`;
+          return undefined;
+        },
+        http: () => ({
+          url: `${capability}/execute`,
+          method: "POST",
+          headers: auth,
+          body: JSON.stringify({ to: "ada@example.com", subject: "bench", text: "bench", provider: "resend", allowFallback: false }),
+        }),
+        probeSkip: (probe) => (probe.status === 404 && probe.text().includes("no route for") ? "the gateway has no execute route yet (404)" : undefined),
+      },
+      { id: "grpc-catalog", label: "7 gRPC catalog ListDomains (direct)", involved: ["catalog"], grpc: true },
+      { id: "soak", label: `S soak GET /domains (${opts.soakDurationS} s)`, involved: ["gateway", "catalog"], http: () => ({ url: `${base}/domains` }), soak: true },
+    ].filter((s) => opts.selected.includes(s.id));
+
+    for (const s of scenarios) {
+      if (interrupted) break;
+      const conns = s.conns ?? opts.connections;
+      const durationS = s.soak ? opts.soakDurationS : opts.durationS;
+      const entry = { id: s.id, label: s.label, conns, involved: s.involved.filter((p) => sampler.procs.has(p)) };
+      const skip = s.skip?.() ?? (await s.prepare?.());
+      if (skip) {
+        results.push({ ...entry, status: "skipped", skipReason: skip });
+        log(`  ${s.label}: skipped: ${skip}`);
+        continue;
+      }
+      let probe;
+      if (s.http) {
+        const h = s.http();
+        try {
+          probe = await request(h.url, { method: h.method ?? "GET", headers: h.headers, body: h.body });
+        } catch (err) {
+          results.push({ ...entry, status: "skipped", skipReason: `one request failed: ${err.message}` });
+          log(`  ${s.label}: skipped: one request failed: ${err.message}`);
+          continue;
+        }
+        const probeSkip = s.probeSkip?.(probe);
+        if (probeSkip) {
+          results.push({ ...entry, status: "skipped", skipReason: probeSkip });
+          log(`  ${s.label}: skipped: ${probeSkip}`);
+          continue;
+        }
+      }
+      log(`  ${s.label}: ${opts.warmupS} s warm-up + ${durationS} s at ${conns} conns...`);
+      const startMark = sampler.sample();
+      let measureMark = startMark;
+      let measureFromUs = monoUs();
+      const onMeasureStart = () => {
+        measureMark = sampler.sample();
+        measureFromUs = monoUs();
+      };
+      let run;
+      if (s.grpc) {
+        const { createCatalogClient } = rootRequire("@agentic/clients");
+        const client = createCatalogClient("127.0.0.1:50051");
+        try {
+          run = await runGrpcLoad({ call: () => client.listDomains({}), concurrency: conns, durationS, warmupS: opts.warmupS, isStopped: () => interrupted, onMeasureStart });
+        } finally {
+          client.close();
+        }
+      } else {
+        const h = s.http();
+        run = await runHttpLoad({
+          ...h,
+          connections: conns,
+          durationS,
+          warmupS: opts.warmupS,
+          onMeasureStart,
+          track: (instance) => {
+            inFlight.add(instance);
+            instance.once("done", () => inFlight.delete(instance));
+          },
+        });
+      }
+      const endMark = sampler.sample();
+      const measuredMonoUs = { fromUs: measureFromUs, toUs: monoUs() };
+      // RSS over the whole scenario (warm-up included, so growth is visible); CPU over the measured part.
+      const whole = sampler.window(startMark, endMark);
+      const measured = sampler.window(measureMark, endMark);
+      const processes = Object.fromEntries(Object.entries(whole).map(([name, w]) => [name, { ...w, cpuPct: measured[name]?.cpuPct ?? null }]));
+      const machineCpu = sampler.machineWindow(measureMark, endMark);
+      if (machineCpu) {
+        // Everything the machine did that none of our processes did: other users' builds, tests...
+        const ours = Object.values(measured).reduce((sum, w) => sum + (w.cpuPct ?? 0), 0);
+        machineCpu.othersPct = Math.max(0, Math.round((machineCpu.busyPct - ours) * 10) / 10);
+      }
+      const result = { ...entry, status: "ok", durationS: run.durationS, ...run, processes, machineCpu, measuredMonoUs };
+      if (probe && !probe.ok) result.probe = { status: probe.status, body: brief(probe.text(), 300) };
+      results.push(result);
+      if (s.soak) soak = soakSummary(result, measured);
+    }
+  } catch (err) {
+    keepLogs = true;
+    failed = true;
+    throw err;
+  } finally {
+    sampler.stop();
+    const whole = sampler.samples.length ? sampler.window(0, sampler.samples.length - 1) : {};
+    if (!interrupted) log("stopping everything the bench started...");
+    await stopEverything();
+    if (!interrupted && !failed) finish({ opts, machine, buildStatus, system, results, soak, whole, stamp, profileFile, log });
+    if (keepLogs && readdirSync(logDir).length) log(`logs kept in ${logDir}`);
+  }
+}
+
+/** RSS growth per process over the soak: median of the first 5 s vs median of the last 5 s. */
+function soakSummary(result, measured) {
+  const growth = {};
+  for (const [name, w] of Object.entries(measured)) {
+    const series = w.series;
+    const lastT = series[series.length - 1]?.s ?? 0;
+    const median = (xs) => {
+      const s = [...xs].sort((a, b) => a - b);
+      return s.length ? s[Math.floor(s.length / 2)] : 0;
+    };
+    const startMb = median(series.filter((p) => p.s <= 5).map((p) => p.mb));
+    const endMb = median(series.filter((p) => p.s >= lastT - 5).map((p) => p.mb));
+    const growthMb = Math.round((endMb - startMb) * 10) / 10;
+    growth[name] = { startMb, endMb, peakMb: w.rssPeakMb, growthMb, growthPct: startMb ? Math.round((growthMb / startMb) * 1000) / 10 : 0 };
+  }
+  return { status: "ok", durationS: result.durationS, involved: result.involved, growth };
+}
+
+function finish({ opts, machine, buildStatus, system, results, soak, whole, stamp, profileFile, log }) {
+  const ratios = computeRatios(results);
+  const targets = computeTargets(results, ratios, soak);
+  log("");
+  log(`RESULTS (latency in ms, measured per response with microsecond resolution; req/s = responses / measured seconds)`);
+  log(formatTable(results));
+  log(`CPU % is of one core over the measured part (${machine.cores} cores = ${machine.cores * 100}%); load = this process (autocannon or the gRPC driver); other = the rest of the machine.`);
+  log("Closed loop: mean latency ~ connections / req/s, so under saturation latency differences mostly mirror throughput.");
+  const disturbed = results.filter((r) => r.machineCpu?.othersPct > 15 || r.machineCpu?.stealPct > 10);
+  if (disturbed.length) {
+    log(
+      `warning: other processes on this machine used CPU during ${disturbed.map((r) => `${r.id} (${Math.round(r.machineCpu.othersPct)}%` + (r.machineCpu.stealPct > 10 ? `, steal ${Math.round(r.machineCpu.stealPct)}%)` : ")")).join(", ")}: those figures are disturbed; rerun on a quiet machine.`,
+    );
+  }
+  const genBound = results.filter((r) => r.processes?.loadgen?.cpuPct >= 85);
+  if (genBound.length) log(`note: the load generator used most of a core during ${genBound.map((r) => r.id).join(", ")}: those rows are bounded by it, the server could do more.`);
+  for (const r of results.filter((r) => r.probe)) log(`note: ${r.id} probe answered ${r.probe.status}: ${r.probe.body}`);
+  for (const r of results.filter((r) => r.status === "ok" && r.errors + r.non2xx > 0)) log(`note: ${r.id} status codes ${JSON.stringify(r.statusCodes)}`);
+  log("");
+  log("RATIOS");
+  log(formatRatios(ratios));
+  log("");
+  log("RSS over the whole run, MB: start -> end (peak)");
+  log(
+    Object.entries(whole)
+      .map(([name, w]) => `  ${name.padEnd(13)} ${w.rssStartMb} -> ${w.rssEndMb} (${w.rssPeakMb})`)
+      .join("\n"),
+  );
+  if (soak) {
+    log(`soak RSS (median of first 5 s -> last 5 s of ${Math.round(soak.durationS)} s):`);
+    for (const [name, g] of Object.entries(soak.growth)) log(`  ${name.padEnd(13)} ${g.startMb} -> ${g.endMb} MB (${g.growthMb >= 0 ? "+" : ""}${g.growthMb} MB, ${g.growthPct}%), peak ${g.peakMb}`);
+  }
+  if (buildStatus !== "ok") log(`build: ${buildStatus}`);
+  if (system?.missing.length) log(`not built, so not running: ${system.missing.join(", ")}`);
+  log("");
+  log("TARGETS (reported, never failing the run)");
+  log(formatTargets(targets));
+
+  let profile;
+  if (profileFile) {
+    log("");
+    if (existsSync(profileFile)) {
+      // Only the measured part of the first scenario that loads the profiled service: no start-up, no warm-up.
+      const window = results.find((r) => r.status === "ok" && r.involved.includes(opts.profile))?.measuredMonoUs;
+      profile = summarizeProfile(profileFile, 10, window);
+      if (window) log(`profile window: the measured part of ${results.find((r) => r.measuredMonoUs === window).id}`);
+      printProfile(profile, relative(ROOT, profileFile), log);
+      log(`(the profiled ${opts.profile} is slower than an unprofiled one: use this run for the profile, not for figures)`);
+    } else log(`warning: no CPU profile at ${profileFile} (did the ${opts.profile} exit cleanly?)`);
+  }
+
+  const doc = {
+    schema: 1,
+    machine,
+    options: { durationS: opts.durationS, warmupS: opts.warmupS, connections: opts.connections, executeConnections: opts.executeConnections, quick: opts.quick, selected: opts.selected, profile: opts.profile, serviceEnv: opts.serviceEnv },
+    system: { build: buildStatus, started: system?.started ?? [], notBuilt: system?.missing ?? [], startScriptDrift: startScriptDrift() },
+    scenarios: results,
+    ratios,
+    targets,
+    soak,
+    rssWholeRun: Object.fromEntries(Object.entries(whole).map(([n, w]) => [n, { startMb: w.rssStartMb, endMb: w.rssEndMb, peakMb: w.rssPeakMb }])),
+    profile: profile ? { file: relative(ROOT, profileFile), ...profile } : undefined,
+  };
+  if (opts.write) {
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    const file = join(RESULTS_DIR, `${stamp}.json`);
+    writeFileSync(file, `${JSON.stringify(doc, null, 2)}\n`);
+    log("");
+    log(`wrote ${relative(ROOT, file)}`);
+  }
+  if (opts.compare) {
+    log("");
+    try {
+      log(formatCompare(JSON.parse(readFileSync(opts.compare, "utf8")), doc));
+    } catch (err) {
+      log(`could not compare with ${opts.compare}: ${err.message}`);
+    }
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  async (err) => {
+    console.error(`bench failed: ${err?.message ?? err}`);
+    await stopEverything();
+    process.exit(1);
+  },
+);
