@@ -21,6 +21,10 @@ export const configSchema = z.object({
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/, "must look like 256kb").default("256kb"),
   /** Deadline of one backend gRPC call, in ms. */
   BACKEND_DEADLINE_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
+  /** Deadline of one execute call, in ms: a paid provider call with fallbacks; the executor finishes (and settles) within it. */
+  EXECUTE_DEADLINE_MS: z.coerce.number().int().min(1_000).max(300_000).default(60_000),
+  /** How often the gateway checks the catalog version behind its in-memory catalog answers, in ms. */
+  CATALOG_REFRESH_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
   /** pino level. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });

@@ -1,44 +1,48 @@
-// Catalog and contract endpoints (no auth): read through the catalog service, rendered as the spec's resources.
+// Catalog and contract endpoints (no auth): read through the catalog service, rendered as the
+// spec's resources, and served from memory for as long as the catalog version stays the same.
 import { Router } from "express";
 import type { CatalogClient } from "@agentic/clients";
 import { toCapabilityEntry, toContractEntry, toDomainEntry, toRouteEntry } from "../mappers/catalog";
+import type { RenderedCatalogCache, VersionedValue } from "../catalog/rendered-cache";
+import { sendRendered } from "../catalog/send-rendered";
 
-export function catalogRoutes(catalog: CatalogClient): Router {
+export function catalogRoutes(catalog: CatalogClient, cache: RenderedCatalogCache): Router {
   const router = Router();
 
-  router.get("/domains", async (_req, res) => {
-    const { domains } = await catalog.listDomains({});
-    res.json(domains.map(toDomainEntry));
-  });
+  /** GET `path` answered from the cache, loading with `load` on a miss (keyed by the request path). */
+  const cached = (path: string, load: (params: Record<string, string>) => Promise<VersionedValue>) =>
+    router.get(path, async (req, res) => {
+      const params = req.params as Record<string, string>;
+      sendRendered(req, res, await cache.get(req.path, () => load(params)));
+    });
 
-  router.get("/domains/:domainKey", async (req, res) => {
-    const { domain } = await catalog.getDomain({ domainKey: req.params.domainKey });
-    res.json(toDomainEntry(domain!));
+  cached("/domains", async () => {
+    const r = await catalog.listDomains({});
+    return { catalogVersion: r.catalogVersion, value: r.domains.map(toDomainEntry) };
   });
-
-  router.get("/domains/:domainKey/capabilities", async (req, res) => {
-    const { capabilities } = await catalog.listCapabilities({ domainKey: req.params.domainKey });
-    res.json(capabilities.map(toCapabilityEntry));
+  cached("/domains/:domainKey", async ({ domainKey }) => {
+    const r = await catalog.getDomain({ domainKey: domainKey! });
+    return { catalogVersion: r.catalogVersion, value: toDomainEntry(r.domain!) };
   });
-
-  router.get("/domains/:domainKey/routes", async (req, res) => {
-    const { routes } = await catalog.listDomainRoutes({ domainKey: req.params.domainKey });
-    res.json(routes.map(toRouteEntry));
+  cached("/domains/:domainKey/capabilities", async ({ domainKey }) => {
+    const r = await catalog.listCapabilities({ domainKey: domainKey! });
+    return { catalogVersion: r.catalogVersion, value: r.capabilities.map(toCapabilityEntry) };
   });
-
-  router.get("/domains/:domainKey/capabilities/:capabilityId", async (req, res) => {
-    const { capability } = await catalog.getCapability(req.params);
-    res.json(toCapabilityEntry(capability!));
+  cached("/domains/:domainKey/routes", async ({ domainKey }) => {
+    const r = await catalog.listDomainRoutes({ domainKey: domainKey! });
+    return { catalogVersion: r.catalogVersion, value: r.routes.map(toRouteEntry) };
   });
-
-  router.get("/domains/:domainKey/capabilities/:capabilityId/routes", async (req, res) => {
-    const { routes } = await catalog.listCapabilityRoutes(req.params);
-    res.json(routes.map(toRouteEntry));
+  cached("/domains/:domainKey/capabilities/:capabilityId", async ({ domainKey, capabilityId }) => {
+    const r = await catalog.getCapability({ domainKey: domainKey!, capabilityId: capabilityId! });
+    return { catalogVersion: r.catalogVersion, value: toCapabilityEntry(r.capability!) };
   });
-
-  router.get("/domains/:domainKey/capabilities/:capabilityId/contract", async (req, res) => {
-    const { contract } = await catalog.getContract(req.params);
-    res.json(toContractEntry(contract!));
+  cached("/domains/:domainKey/capabilities/:capabilityId/routes", async ({ domainKey, capabilityId }) => {
+    const r = await catalog.listCapabilityRoutes({ domainKey: domainKey!, capabilityId: capabilityId! });
+    return { catalogVersion: r.catalogVersion, value: r.routes.map(toRouteEntry) };
+  });
+  cached("/domains/:domainKey/capabilities/:capabilityId/contract", async ({ domainKey, capabilityId }) => {
+    const r = await catalog.getContract({ domainKey: domainKey!, capabilityId: capabilityId! });
+    return { catalogVersion: r.catalogVersion, value: toContractEntry(r.contract!) };
   });
 
   return router;

@@ -24,17 +24,20 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
   env.OTEL_SERVICE_NAME ??= serviceName;
   env.OTEL_METRICS_EXPORTER ??= "none";
   env.OTEL_LOGS_EXPORTER ??= "none";
+  // OTEL_NODE_DISABLED_INSTRUMENTATIONS (as in auto-instrumentations-node): e.g. "express,mongodb".
+  const disabled = new Set((env.OTEL_NODE_DISABLED_INSTRUMENTATIONS ?? "").split(",").map((name) => name.trim()).filter(Boolean));
+  const instrumentations = [
+    new HttpInstrumentation({
+      ignoreIncomingRequestHook: (req) => UNTRACED_HTTP_PATHS.has((req.url ?? "").split("?")[0] ?? ""),
+    }),
+    // Route handlers only: a span per middleware and router layer is noise (and costs per request).
+    new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER] }),
+    new GrpcInstrumentation({ ignoreGrpcMethods: [/^grpc\.health\.v1\./, "Check", "Watch"] }),
+    new MongoDBInstrumentation(),
+  ].filter((i) => !disabled.has(i.instrumentationName.replace("@opentelemetry/instrumentation-", "")));
   const sdk = new NodeSDK({
     spanProcessors: exporterConfigured(env) ? undefined : [new NoopSpanProcessor()],
-    instrumentations: [
-      new HttpInstrumentation({
-        ignoreIncomingRequestHook: (req) => UNTRACED_HTTP_PATHS.has((req.url ?? "").split("?")[0] ?? ""),
-      }),
-      // Route handlers only: a span per middleware and router layer is noise (and costs per request).
-      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER] }),
-      new GrpcInstrumentation({ ignoreGrpcMethods: [/^grpc\.health\.v1\./, "Check", "Watch"] }),
-      new MongoDBInstrumentation(),
-    ],
+    instrumentations,
   });
   sdk.start();
   return sdk;

@@ -1,0 +1,84 @@
+// Catalog answers are immutable for a given catalog version, so the gateway keeps each one
+// rendered (JSON bytes + strong ETag) and serves it from memory. A background poll of the
+// catalog's version drops everything when the catalog changes; staleness is bounded by the poll.
+import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
+import type { Logger } from "@agentic/platform";
+
+/** A JSON body ready to send, with its validator. */
+export interface RenderedBody {
+  body: Buffer;
+  etag: string;
+}
+
+/** What a loader returns: the answer and the catalog version it was read from. */
+export interface VersionedValue {
+  catalogVersion: string;
+  value: unknown;
+}
+
+export interface RenderedCacheOptions {
+  /** How often the catalog version is checked, in ms. */
+  refreshMs: number;
+  /** Most answers kept (paths are bounded by the catalog, but clients can invent keys that 404). */
+  maxEntries: number;
+}
+
+export function render(value: unknown, version: string): RenderedBody {
+  const body = Buffer.from(JSON.stringify(value));
+  const digest = createHash("sha256").update(body).digest("base64url").slice(0, 22);
+  return { body, etag: `"${version.slice(0, 16)}-${digest}"` };
+}
+
+export class RenderedCatalogCache {
+  private version = "";
+  private readonly entries: LRUCache<string, RenderedBody>;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly readVersion: () => Promise<string>,
+    private readonly opts: RenderedCacheOptions,
+    private readonly logger?: Logger,
+  ) {
+    this.entries = new LRUCache({ max: opts.maxEntries });
+  }
+
+  /** Returns the rendered answer for `key`, loading and rendering it on a miss. Errors are not cached. */
+  async get(key: string, load: () => Promise<VersionedValue>): Promise<RenderedBody> {
+    const hit = this.entries.get(key);
+    if (hit) return hit;
+    const { catalogVersion, value } = await load();
+    this.observe(catalogVersion);
+    const rendered = render(value, catalogVersion);
+    this.entries.set(key, rendered);
+    return rendered;
+  }
+
+  /**
+   * Records the catalog version seen; a new one empties the cache. During a catalog rollout that
+   * mixes versions this may flip a few times, which costs misses, never a wrong answer for long.
+   */
+  observe(catalogVersion: string): void {
+    if (catalogVersion === this.version) return;
+    if (this.version) this.logger?.info({ from: this.version, to: catalogVersion }, "catalog version changed; cache emptied");
+    this.version = catalogVersion;
+    this.entries.clear();
+  }
+
+  /** Starts the version poll; failures are ignored (answers stay as they are until the catalog is back). */
+  start(): void {
+    const poll = async () => {
+      try {
+        this.observe(await this.readVersion());
+      } catch {
+        // The catalog is unreachable: cached answers stay valid for the last known version.
+      }
+    };
+    this.timer = setInterval(poll, this.opts.refreshMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}

@@ -1,0 +1,41 @@
+// Catalog answers are served from memory with a strong ETag: a client that has the answer gets
+// 304, and answers keep flowing while the catalog service is briefly away.
+import { startTestCatalog } from "../../services/catalog/test/harness";
+import { startTestGateway } from "./harness";
+
+describe("catalog answers from memory", () => {
+  it("answers If-None-Match with 304 and an empty body", async () => {
+    const catalog = await startTestCatalog();
+    const gw = await startTestGateway({ catalogAddress: catalog.address });
+    try {
+      const first = await fetch(`${gw.baseUrl}/domains/email/capabilities/send/contract`);
+      const etag = first.headers.get("etag")!;
+      expect(etag).toMatch(/^".+"$/);
+      expect(first.headers.get("cache-control")).toBe("no-cache");
+      const again = await fetch(`${gw.baseUrl}/domains/email/capabilities/send/contract`, { headers: { "if-none-match": etag } });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe("");
+      const other = await fetch(`${gw.baseUrl}/domains/email/capabilities/send/contract`, { headers: { "if-none-match": '"stale"' } });
+      expect(other.status).toBe(200);
+      expect(await other.json()).toMatchObject({ capabilityKey: "email.send" });
+    } finally {
+      await gw.stop();
+      await catalog.stop();
+    }
+  });
+
+  it("keeps serving an answer it has while the catalog is down, and 503s what it has not", async () => {
+    const catalog = await startTestCatalog();
+    const gw = await startTestGateway({ catalogAddress: catalog.address });
+    try {
+      const before = await (await fetch(`${gw.baseUrl}/domains`)).json();
+      await catalog.stop();
+      const during = await fetch(`${gw.baseUrl}/domains`);
+      expect(during.status).toBe(200);
+      expect(await during.json()).toEqual(before);
+      expect((await fetch(`${gw.baseUrl}/domains/geo`)).status).toBe(503);
+    } finally {
+      await gw.stop();
+    }
+  });
+});
