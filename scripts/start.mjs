@@ -96,6 +96,16 @@ async function waitForHttp(name, url) {
   await waitUntil(name, () => fetch(url).then((r) => r.ok, () => false));
 }
 
+/**
+ * The executor's provider settings for the sandbox at `url`: every provider's base URL on each rail
+ * (<PROVIDER>_BASE_URL, _AGENTCASH_BASE_URL, _MPP_BASE_URL), the sandbox's API keys, a fresh service
+ * wallet for x402 and MPP (the sandbox funds new payers) and a default sender.
+ */
+function executorSandboxEnv(url) {
+  const { sandboxExecutorEnv, SANDBOX_PRICES_ATOMIC } = require("@agentic/sandbox");
+  return sandboxExecutorEnv(url, Object.keys(SANDBOX_PRICES_ATOMIC));
+}
+
 async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
@@ -134,7 +144,7 @@ async function main() {
       ...(service.metricsPort ? { METRICS_PORT: String(service.metricsPort) } : {}),
       ...(service.needsNats ? { NATS_URL: natsUrl } : {}),
       ...(service.name === "ledger" && devKey ? { AGENTIC_API_KEYS: `${devKey}:dev-user` } : {}),
-      ...(service.name === "executor" ? { SANDBOX_URL: `http://${host}:${portOf("sandbox")}` } : {}),
+      ...(service.name === "executor" ? executorSandboxEnv(`http://${host}:${portOf("sandbox")}`) : {}),
     };
     start(service, serviceEnv);
     if (service.grpcPort) await waitForGrpc(service);

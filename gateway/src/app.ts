@@ -1,13 +1,16 @@
 // Builds the gateway's express app from its clients; no listening, no config reading here.
 import express, { type Express } from "express";
 import type { Logger } from "@agentic/platform";
-import type { CatalogClient, LedgerClient, RouterClient } from "@agentic/clients";
+import type { CatalogClient, ExecutorClient, LedgerClient, RouterClient } from "@agentic/clients";
 import { buildOpenApiDocument } from "./openapi/openapi";
 import { catalogRoutes } from "./routes/catalog";
+import { render, type RenderedCatalogCache } from "./catalog/rendered-cache";
+import { sendRendered } from "./catalog/send-rendered";
 import { healthRoutes, type ReadinessCheck } from "./routes/health";
 import { walletRoutes } from "./routes/wallet";
 import { devInitRoutes } from "./routes/dev-init";
 import { recommendRoutes } from "./routes/recommend";
+import { executeRoutes } from "./routes/execute";
 import { requireApiKey, type AuthOptions } from "./middleware/auth";
 import { errorHandler, notFoundHandler } from "./middleware/errors";
 import { observeRequests, rememberBasePath } from "./middleware/observe";
@@ -19,8 +22,11 @@ export interface GatewayDeps {
   /** False in production: /dev/init and ?userId= overrides do not exist there. */
   devRoutes: boolean;
   catalog: CatalogClient;
+  /** Rendered catalog answers, owned (started and stopped) by the caller. */
+  catalogCache: RenderedCatalogCache;
   ledger: LedgerClient;
   router: RouterClient;
+  executor: ExecutorClient;
   /** Tuning of the API-key cache (tests shorten it). */
   auth?: Partial<AuthOptions>;
   readiness: ReadinessCheck[];
@@ -30,17 +36,19 @@ export interface GatewayDeps {
 export function createApp(deps: GatewayDeps): Express {
   const app = express();
   app.disable("x-powered-by");
+  // Catalog answers carry their own strong ETag; hashing every other body for a weak one costs CPU for nothing.
+  app.set("etag", false);
 
   const openapi = buildOpenApiDocument({ basePath: deps.basePath, devRoutes: deps.devRoutes });
   const api = express.Router();
   api.use(rememberBasePath);
   api.use(express.json({ limit: deps.bodyLimit }));
-  api.get("/openapi.json", (_req, res) => {
-    res.json(openapi);
-  });
-  api.use(catalogRoutes(deps.catalog));
+  const openapiBody = render(openapi, "openapi");
+  api.get("/openapi.json", (req, res) => sendRendered(req, res, openapiBody));
+  api.use(catalogRoutes(deps.catalog, deps.catalogCache));
   const auth = requireApiKey(deps.ledger, deps.auth);
   api.use(recommendRoutes(deps.router, auth));
+  api.use(executeRoutes(deps.executor, auth));
   api.use(walletRoutes(deps.ledger, auth, { allowUserOverride: deps.devRoutes }));
   if (deps.devRoutes) api.use(devInitRoutes(deps.ledger, deps.catalog));
 

@@ -206,7 +206,7 @@ export function buildExamples(basePath: string) {
     routeKey: "email.send.resend",
     creditsCharged: 10,
     providerMessageId: "4ef1c8f2-3b5e-4c1d-9a57-2f7e0c9b8d11",
-    data: { id: "4ef1c8f2-3b5e-4c1d-9a57-2f7e0c9b8d11" },
+    data: { messageId: "4ef1c8f2-3b5e-4c1d-9a57-2f7e0c9b8d11" },
   };
   const usageItem = {
     id: "usg_01J9Z6Q4W8XKJ3M2T5N7P0R1S2",

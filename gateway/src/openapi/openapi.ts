@@ -326,11 +326,11 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
       "Result of a paid execution.",
       {
         success: req(bool("Always true.", { const: true })),
-        status: opt(str("Result status; `sent` for an email send.", { examples: ["sent"] })),
-        provider: opt(str("Provider actually used.")),
-        routeKey: opt(str("Route actually used.")),
-        creditsCharged: opt(num("Credits charged for this execution.", { minimum: 0 })),
-        providerMessageId: opt(str()),
+        status: opt(str("Result status: `sent` (email send), `created` (inbox buy), `quoted` (broadcast quote) or `succeeded`.", { examples: ["sent"] })),
+        provider: opt(str("Provider of the route that served the call (after any fallback).")),
+        routeKey: opt(str("Route that served the call (after any fallback).")),
+        creditsCharged: opt(num("Credits charged for this execution: the price of the route that served it.", { minimum: 0 })),
+        providerMessageId: opt(str("The provider's id for what it did (email id, inbox id, quote id), when it gives one.")),
         data: opt(freeForm("Capability-specific result.")),
       },
       { examples: [ex.execution] },
@@ -412,7 +412,7 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         error: opt(str("Human-readable message.")),
         code: opt(
           str(
-            "Machine-readable UPPER_SNAKE code: INVALID_INPUT, INVALID_JSON, AGENTIC_API_KEY_REQUIRED, INVALID_API_KEY, CREDITS_REQUIRED, DOMAIN_NOT_FOUND, CAPABILITY_NOT_FOUND, CAPABILITY_GATED, IDEMPOTENCY_CONFLICT, PROVIDER_ERROR, PROVIDER_TIMEOUT, UNAVAILABLE.",
+            "Machine-readable UPPER_SNAKE code: INVALID_INPUT, INVALID_JSON, UNKNOWN_PROVIDER, UNKNOWN_ROUTE, PROVIDER_REJECTED_INPUT, AGENTIC_API_KEY_REQUIRED, INVALID_API_KEY, CREDITS_REQUIRED, DOMAIN_NOT_FOUND, CAPABILITY_NOT_FOUND, CAPABILITY_GATED, IDEMPOTENCY_CONFLICT, IDEMPOTENCY_IN_PROGRESS, PROVIDER_ERROR, PROVIDER_TIMEOUT, ROUTE_UNAVAILABLE, SETTLEMENT_UNCONFIRMED, UNAVAILABLE.",
             { pattern: "^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$" },
           ),
         ),
@@ -463,20 +463,50 @@ function errorCases(basePath: string): Record<string, ErrorCase> {
       error: "Execution of text.analyze is gated on every route.",
       hint: "Call recommend and follow nextActions; canExecuteNow is false for this capability.",
     },
+    UNKNOWN_PROVIDER: {
+      status: 400,
+      error: 'provider: email.send has no route of provider "mailgun"',
+      hint: "Set 'provider' to one of: resend, sendgrid, postmark, agentmail; or omit it to let the router choose.",
+    },
+    UNKNOWN_ROUTE: {
+      status: 400,
+      error: 'routeKey: "email.send.mailgun" is not a route of email.send',
+      hint: "Set 'routeKey' to one of: email.send.resend, email.send.sendgrid, email.send.postmark; or omit it to let the router choose.",
+    },
+    PROVIDER_REJECTED_INPUT: {
+      status: 400,
+      error: "email.send.resend refused the request: HTTP 422 from resend, validation_error. Nothing was charged.",
+      hint: `Check the input against ${contract} and the provider's limits, then retry.`,
+    },
     IDEMPOTENCY_CONFLICT: {
       status: 409,
-      error: "Idempotency-Key 'order-1234' was already used with a different request body.",
-      hint: "Use a new Idempotency-Key for a different request.",
+      error: "Idempotency-Key 'order-1234' was already used with a different request.",
+      hint: "Use a new Idempotency-Key for a different request body or capability.",
+    },
+    IDEMPOTENCY_IN_PROGRESS: {
+      status: 409,
+      error: "A request with Idempotency-Key 'order-1234' is still running.",
+      hint: "Retry with the same Idempotency-Key after 2025-06-01T12:01:30.000Z to receive its result.",
     },
     PROVIDER_ERROR: {
       status: 502,
-      error: "Provider resend failed; no credits were charged.",
+      error: "email.send failed on email.send.resend (HTTP 503 from resend). Nothing was charged.",
       hint: "Retry, or send allowFallback: true to let another route take the call.",
     },
     PROVIDER_TIMEOUT: {
       status: 504,
-      error: "Provider resend did not answer in time; no credits were charged.",
-      hint: "Retry with the same Idempotency-Key.",
+      error: "email.send failed on email.send.resend (no answer from resend within 15000 ms). Nothing was charged.",
+      hint: "The provider may still have completed the operation although it did not confirm it; check before retrying.",
+    },
+    ROUTE_UNAVAILABLE: {
+      status: 503,
+      error: "No route of email.send can run right now (email.send.resend: ROUTE_UNHEALTHY). Nothing was charged.",
+      hint: "Retry shortly; call recommend to see each route's blocking requirements.",
+    },
+    SETTLEMENT_UNCONFIRMED: {
+      status: 503,
+      error: "Route email.send.resend performed the operation, but its charge of 10 credits could not be recorded. You will most likely not be charged for it.",
+      hint: "Check GET /usage before retrying: the operation may already have taken effect.",
     },
     UNAVAILABLE: { status: 503, error: "Service temporarily unavailable.", hint: "Retry after a short delay." },
   };
@@ -505,9 +535,19 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
     CreditsRequired: errorResponse("The wallet balance is below the route price. Nothing was charged.", ["CREDITS_REQUIRED"], cases),
     DomainNotFound: errorResponse("The domain does not exist.", ["DOMAIN_NOT_FOUND"], cases),
     CapabilityNotFound: errorResponse("The domain or the capability does not exist.", ["DOMAIN_NOT_FOUND", "CAPABILITY_NOT_FOUND"], cases),
+    ExecuteBadRequest: errorResponse(
+      "The body is not JSON or breaks the contract's execute block (the field is named in `hint`), a pin names no route of the capability, or the provider refused the input. Nothing was charged.",
+      ["INVALID_INPUT", "INVALID_JSON", "UNKNOWN_PROVIDER", "UNKNOWN_ROUTE", "PROVIDER_REJECTED_INPUT"],
+      cases,
+    ),
     ExecuteConflict: errorResponse(
-      "Execution is gated for this capability or route (it may still be recommendable), or the Idempotency-Key was used with a different body.",
-      ["CAPABILITY_GATED", "IDEMPOTENCY_CONFLICT"],
+      "Execution is gated for this capability or route (it may still be recommendable), the Idempotency-Key was used with a different request, or the first request with the key is still running. Nothing was charged.",
+      ["CAPABILITY_GATED", "IDEMPOTENCY_CONFLICT", "IDEMPOTENCY_IN_PROGRESS"],
+      cases,
+    ),
+    ExecuteUnavailable: errorResponse(
+      "A backing service is unavailable, no route can run right now, or a performed operation's charge could not be recorded (see the message).",
+      ["UNAVAILABLE", "ROUTE_UNAVAILABLE", "SETTLEMENT_UNCONFIRMED"],
       cases,
     ),
     ProviderError: errorResponse("The provider failed and no fallback route was left. The hold was released.", ["PROVIDER_ERROR"], cases),
@@ -548,7 +588,7 @@ function operation(spec: OperationSpec): JsonObject {
   const responses: JsonObject = { "200": spec.success };
   if (spec.auth) responses["401"] = responseRef("Unauthorized");
   for (const [status, name] of Object.entries(spec.errors)) responses[status] = responseRef(name);
-  responses["503"] = responseRef("Unavailable");
+  responses["503"] ??= responseRef("Unavailable");
   return {
     operationId: spec.operationId,
     tags: [spec.tag],
@@ -680,23 +720,33 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
         tag: "Routing",
         summary: "Execute a capability",
         description:
-          "Performs the paid operation: validates the body against the contract's `execute` block, picks a route " +
-          "(pinned with `provider`, else the best executable one; `allowFallback` permits another route on failure), " +
-          "holds credits, calls the provider, then charges exactly `creditsCharged` or releases the hold.",
+          "Performs the paid operation: validates the body against the contract's `execute` block (the capability's flat fields " +
+          "plus the routing controls `provider`, `routeKey` and `allowFallback`; an `{\"input\": {...}}` wrapper is accepted when no " +
+          "capability field is at the top level), picks a route (pinned with `routeKey` or `provider`, else the router's best " +
+          "executable one), holds the route's price, calls the provider over the route's payment rail, then charges exactly " +
+          "`creditsCharged` or releases the hold. `allowFallback` defaults to true without a pin and to false with one; a fallback " +
+          "runs only when the failed route certainly did not act. Every error means nothing was charged.",
         auth: true,
-        parameters: [...capability, paramRef("IdempotencyKey")],
+        parameters: [...capability, paramRef("IdempotencyKey"), paramRef("AgentName")],
         requestBody: {
           required: true,
           description: "Capability-specific execute input (the inner body only, no wrapper).",
           content: jsonBody(ref("CapabilityInput"), ex.executeRequest),
         },
-        success: ok("The execution result.", ref("GenericExecutionResponse"), ex.execution),
+        success: {
+          ...ok("The execution result.", ref("GenericExecutionResponse"), ex.execution),
+          headers: {
+            "Execution-Id": { description: "Id of the execution, for support.", schema: { type: "string" } },
+            "Idempotent-Replayed": { description: "`true` when this is the stored result of an earlier request with the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } },
+          },
+        },
         errors: {
-          "400": "BadRequest",
+          "400": "ExecuteBadRequest",
           "402": "CreditsRequired",
           "404": "CapabilityNotFound",
           "409": "ExecuteConflict",
           "502": "ProviderError",
+          "503": "ExecuteUnavailable",
           "504": "ProviderTimeout",
         },
       }),
@@ -773,10 +823,20 @@ function buildParameters(): Record<string, JsonObject> {
       in: "header",
       required: false,
       description:
-        "Makes the execution safe to retry. The first result for a user and key is stored for 24 hours and replayed " +
-        "for a retry with the same body, with no second charge. The same key with a different body answers 409 IDEMPOTENCY_CONFLICT.",
+        "Makes the execution safe to retry. The first result for a user and key (success or error, once the request passed " +
+        "validation) is stored for 24 hours and replayed for a retry with the same body, with no second charge or provider call. " +
+        "The same key with a different body answers 409 IDEMPOTENCY_CONFLICT; a retry while the first request still runs waits " +
+        "for its result, or answers 409 IDEMPOTENCY_IN_PROGRESS. Bodies rejected with 400 are not stored.",
       schema: { type: "string", minLength: 1, maxLength: 255 },
       example: "order-1234-confirmation",
+    },
+    AgentName: {
+      name: "Agent-Name",
+      in: "header",
+      required: false,
+      description: "Name of the calling agent: shown in usage items, and the router applies the optimization preferences this agent last sent to recommend.",
+      schema: { type: "string", minLength: 1, maxLength: 100 },
+      example: "alpha_agent",
     },
     userId: {
       name: "userId",

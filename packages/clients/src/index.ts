@@ -1,4 +1,5 @@
 // @agentic/clients: one promise-returning client per service.
 export * from "./catalog";
+export * from "./executor";
 export * from "./ledger";
 export * from "./router";

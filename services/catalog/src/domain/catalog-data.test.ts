@@ -14,11 +14,18 @@ const SPEC_DOMAINS = [
   "email", "enrichment", "social", "web", "search", "text", "post", "broadcast", "finance",
   "geo", "document", "media", "models", "travel", "speech", "translation", "chain",
 ];
-/** Being wired to the executor next; the only "pending" capabilities. */
-const WIRED_NEXT = [
+/** Executed end to end by the executor (adapter + rail, tested over the provider sandbox): the only live capabilities. */
+const LIVE = [
   "email.send", "email.inbox.buy", "search.answer", "web.extract", "enrichment.people.search",
   "geo.time.current", "geo.time.convert", "broadcast.message.quote", "translation.text.translate",
   "models.chat.complete",
+];
+/** The live routes of the live capabilities; every other route is pending. */
+const LIVE_ROUTES = [
+  "email.send.resend", "email.send.sendgrid", "email.send.postmark", "email.inbox.buy.agentmail.mpp",
+  "search.answer.exa.mpp", "web.extract.firecrawl.mpp", "web.extract.firecrawl", "enrichment.people.search.apollo.agentcash",
+  "geo.time.current.timeapi.mpp", "geo.time.convert.timeapi.mpp", "broadcast.message.quote.ayrshare",
+  "translation.text.translate.deepl", "models.chat.complete.deepseek.mpp", "models.chat.complete.openai",
 ];
 const RECOMMEND_ONLY = ["broadcast.message.send", "text.analyze"];
 
@@ -92,25 +99,36 @@ describe("the shipped catalog", () => {
   });
 });
 
-describe("status honesty (no executor exists yet)", () => {
-  it("marks the capabilities being wired next as pending, two as recommend_only, the rest planned", () => {
+describe("status honesty (live only where the executor runs it)", () => {
+  it("marks the wired capabilities live, two recommend_only, the rest planned", () => {
     for (const c of capabilities) {
-      const expected = WIRED_NEXT.includes(c.capabilityKey) ? "pending" : RECOMMEND_ONLY.includes(c.capabilityKey) ? "recommend_only" : "planned";
+      const expected = LIVE.includes(c.capabilityKey) ? "live" : RECOMMEND_ONLY.includes(c.capabilityKey) ? "recommend_only" : "planned";
       expect([c.capabilityKey, c.status]).toEqual([c.capabilityKey, expected]);
     }
   });
 
-  it("has no live route, so no enabled provider, no product, and every domain pending", () => {
-    expect(routes.every((r) => r.status === "pending")).toBe(true);
-    expect(domains.every((d) => d.status === "pending" && d.liveCapabilityCount === 0)).toBe(true);
-    expect(domains.every((d) => d.startingPriceCredits === undefined)).toBe(true);
-    expect(catalog.summary().enabledProviders).toEqual([]);
-    expect(catalog.summary().products).toEqual([]);
+  it("has exactly the wired routes live, over all three rails, and every live capability has one", () => {
+    expect(routes.filter((r) => r.status === "live").map((r) => r.routeKey).sort()).toEqual([...LIVE_ROUTES].sort());
+    expect(new Set(routes.filter((r) => r.status === "live").map((r) => r.networkKey))).toEqual(new Set(["direct", "agentcash", "mpp"]));
+    for (const key of LIVE) expect(routesOf(key).some((r) => r.status === "live")).toBe(true);
   });
 
-  it("still shows each capability's cheapest route as its starting price", () => {
+  it("derives live domains, enabled providers and products from the live routes", () => {
+    const liveDomains = new Set(LIVE.map((k) => k.split(".")[0]));
+    for (const d of domains) {
+      expect([d.domainKey, d.status]).toEqual([d.domainKey, liveDomains.has(d.domainKey) ? "live" : "pending"]);
+      const liveRoutes = routes.filter((r) => r.domainKey === d.domainKey && r.status === "live");
+      expect(d.startingPriceCredits).toBe(liveRoutes.length ? Math.min(...liveRoutes.map((r) => r.startingCostCredits)) : undefined);
+    }
+    expect([...catalog.summary().enabledProviders].sort()).toEqual([...new Set(routes.filter((r) => r.status === "live").map((r) => r.providerKey))].sort());
+    expect(catalog.summary().products.map((p) => p.productKey).sort()).toEqual(capabilities.filter((c) => LIVE.includes(c.capabilityKey)).map((c) => `${c.domainKey}.${c.capabilityId}`).sort());
+  });
+
+  it("shows each capability's cheapest live route (else its cheapest route) as its starting price", () => {
     for (const c of capabilities) {
-      expect(c.startingPriceCredits).toBe(Math.min(...routesOf(c.capabilityKey).map((r) => r.startingCostCredits)));
+      const own = routesOf(c.capabilityKey);
+      const live = own.filter((r) => r.status === "live");
+      expect(c.startingPriceCredits).toBe(Math.min(...(live.length ? live : own).map((r) => r.startingCostCredits)));
     }
   });
 
@@ -149,7 +167,7 @@ describe("email.send routes", () => {
 });
 
 describe("contracts", () => {
-  const FULL = [...WIRED_NEXT, ...RECOMMEND_ONLY];
+  const FULL = [...LIVE, ...RECOMMEND_ONLY];
 
   it("gives every capability a contract; full ones are available, the rest partial", () => {
     for (const c of capabilities) {

@@ -1,0 +1,58 @@
+// POST /domains/{d}/capabilities/{id}/execute: the paid operation. Reads the Idempotency-Key and
+// Agent-Name headers, calls the executor (which validates the body against the contract, holds,
+// calls the provider and settles), and renders GenericExecutionResponse without internal fields.
+import { Router, type Request, type RequestHandler } from "express";
+import type { ExecutorClient } from "@agentic/clients";
+import type { ExecuteResponse } from "@agentic/proto/executor/v1";
+import { HttpError } from "../errors";
+import { objectBody } from "./body";
+import type { CapabilityParams } from "./params";
+
+/** Longest Idempotency-Key accepted (Stripe's limit). */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+/** Longest Agent-Name accepted (the contracts' agentName limit). */
+export const MAX_AGENT_NAME_LENGTH = 100;
+
+/** A header's single value; a repeated header is a 400 (which of two keys would apply is ambiguous). */
+function singleHeader(req: Request, name: string, max: number, hint: string): string | undefined {
+  const raw = req.headers[name.toLowerCase()];
+  if (raw === undefined) return undefined;
+  const value = Array.isArray(raw) ? undefined : raw.trim();
+  if (value === undefined || value.length === 0 || value.length > max) {
+    throw new HttpError(400, "INVALID_INPUT", `${name}: must be one value of 1 to ${max} characters`, hint);
+  }
+  return value;
+}
+
+/** The REST body: GenericExecutionResponse (execution id, replay flag and attempts stay internal). */
+export function toExecutionResponse(r: ExecuteResponse) {
+  return {
+    success: true as const,
+    status: r.status,
+    provider: r.provider,
+    routeKey: r.routeKey,
+    creditsCharged: r.creditsCharged,
+    ...(r.providerMessageId ? { providerMessageId: r.providerMessageId } : {}),
+    data: r.data ?? {},
+  };
+}
+
+export function executeRoutes(executor: ExecutorClient, auth: RequestHandler): Router {
+  const routes = Router();
+  routes.post<CapabilityParams>("/domains/:domainKey/capabilities/:capabilityId/execute", auth, async (req, res) => {
+    const idempotencyKey = singleHeader(req, "Idempotency-Key", MAX_IDEMPOTENCY_KEY_LENGTH, "Send one Idempotency-Key of at most 255 characters, e.g. a UUID, or leave it out.");
+    const agentName = singleHeader(req, "Agent-Name", MAX_AGENT_NAME_LENGTH, "Send the calling agent's name, e.g. alpha_agent, in Agent-Name, or leave it out.");
+    const result = await executor.execute({
+      userId: res.locals.caller.userId,
+      domainKey: req.params.domainKey,
+      capabilityId: req.params.capabilityId,
+      input: objectBody(req),
+      ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+      ...(agentName !== undefined ? { agentName } : {}),
+    });
+    res.setHeader("Execution-Id", result.executionId);
+    if (result.replayed) res.setHeader("Idempotent-Replayed", "true");
+    res.json(toExecutionResponse(result));
+  });
+  return routes;
+}

@@ -1,0 +1,15 @@
+// Promise-returning client of the executor service; every call has a deadline, long enough by
+// default for a paid provider call with fallbacks (the executor bounds its own work by it).
+import { createClient, promisifyUnary } from "@agentic/platform";
+import { ExecutorServiceClient } from "@agentic/proto/executor/v1";
+
+export type ExecutorClient = ReturnType<typeof createExecutorClient>;
+
+/** Opens one long-lived channel to the executor at `address` (host:port). */
+export function createExecutorClient(address: string, deadlineMs = 60_000) {
+  const client = createClient(ExecutorServiceClient, address);
+  return {
+    execute: promisifyUnary(client, client.execute, deadlineMs),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,113 @@
+// Reads a capability, its routes and its execute contract from the catalog service and caches them
+// per catalog version: a cheap ListDomains poll notices a new version, and any answer naming a new
+// version drops everything cached under the old one. While the catalog is unreachable, cached
+// entries keep being served.
+import { status } from "@grpc/grpc-js";
+import { fromServiceError, notFound, unavailable, type CallOpts, type Logger } from "@agentic/platform";
+import type {
+  GetCapabilityRequest,
+  GetCapabilityResponse,
+  GetContractRequest,
+  GetContractResponse,
+  ListCapabilityRoutesRequest,
+  ListCapabilityRoutesResponse,
+  ListDomainsRequest,
+  ListDomainsResponse,
+} from "@agentic/proto/catalog/v1";
+import type { CapabilityEntry, CatalogPort } from "../domain/ports";
+
+/** The catalog calls the cache makes (a CatalogClient of @agentic/clients satisfies it). */
+export interface CatalogSource {
+  listDomains(req: ListDomainsRequest, opts?: CallOpts): Promise<ListDomainsResponse>;
+  getCapability(req: GetCapabilityRequest, opts?: CallOpts): Promise<GetCapabilityResponse>;
+  listCapabilityRoutes(req: ListCapabilityRoutesRequest, opts?: CallOpts): Promise<ListCapabilityRoutesResponse>;
+  getContract(req: GetContractRequest, opts?: CallOpts): Promise<GetContractResponse>;
+}
+
+export class CatalogCache implements CatalogPort {
+  private version: string | undefined;
+  /** Entries of the current version only. */
+  private readonly entries = new Map<string, CapabilityEntry>();
+  /** Reads in flight, so concurrent misses of one key make one read. */
+  private readonly loading = new Map<string, Promise<CapabilityEntry>>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly source: CatalogSource,
+    private readonly opts: { refreshMs: number; logger: Logger },
+  ) {}
+
+  /** Starts the version poll (first check at once; failures are logged and retried). */
+  start(): void {
+    const tick = () => void this.refresh().catch(() => undefined);
+    this.timer = setInterval(tick, this.opts.refreshMs);
+    this.timer.unref();
+    tick();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Checks the catalog version now; drops the cache when it changed. */
+  async refresh(): Promise<void> {
+    try {
+      this.observe((await this.source.listDomains({})).catalogVersion);
+    } catch (err) {
+      this.opts.logger.warn({ err }, "catalog version check failed; serving cached entries");
+      throw err;
+    }
+  }
+
+  /**
+   * A capability with its routes and execute contract. Unknown domain or capability: NOT_FOUND
+   * with the catalog's code and hint. Catalog down with nothing cached: UNAVAILABLE.
+   */
+  async capability(domainKey: string, capabilityId: string, callOpts?: CallOpts): Promise<CapabilityEntry> {
+    const key = `${domainKey}/${capabilityId}`;
+    const cached = this.entries.get(key);
+    if (cached) return cached;
+    let loading = this.loading.get(key);
+    if (!loading) {
+      loading = this.load(domainKey, capabilityId, callOpts).finally(() => this.loading.delete(key));
+      this.loading.set(key, loading);
+    }
+    const entry = await loading;
+    if (entry.catalogVersion === this.version) this.entries.set(key, entry);
+    return entry;
+  }
+
+  private async load(domainKey: string, capabilityId: string, callOpts?: CallOpts): Promise<CapabilityEntry> {
+    // Three reads may straddle a catalog reload; read again until all name the same version.
+    for (let attempt = 0; ; attempt++) {
+      const [cap, routes, contract] = await Promise.all([
+        this.source.getCapability({ domainKey, capabilityId }, callOpts),
+        this.source.listCapabilityRoutes({ domainKey, capabilityId }, callOpts),
+        this.source.getContract({ domainKey, capabilityId }, callOpts),
+      ]).catch((err: unknown) => {
+        throw this.publicError(err);
+      });
+      const sameVersion = cap.catalogVersion === routes.catalogVersion && routes.catalogVersion === contract.catalogVersion;
+      if (sameVersion || attempt >= 2) {
+        if (!cap.capability) throw unavailable("UNAVAILABLE", "the catalog answered without the capability", "Retry shortly.");
+        this.observe(routes.catalogVersion);
+        const execute = contract.contract?.execute;
+        return { capability: cap.capability, routes: routes.routes, ...(execute ? { execute } : {}), catalogVersion: routes.catalogVersion };
+      }
+    }
+  }
+
+  private observe(version: string): void {
+    if (version === this.version) return;
+    if (this.version !== undefined) this.opts.logger.info({ from: this.version, to: version }, "catalog version changed; cache dropped");
+    this.version = version;
+    this.entries.clear();
+  }
+
+  private publicError(err: unknown): Error {
+    const remote = fromServiceError(err);
+    if (remote.grpcCode === status.NOT_FOUND) return notFound(remote.code, remote.message, remote.hint);
+    this.opts.logger.warn({ err }, "catalog read failed");
+    return unavailable("UNAVAILABLE", "the catalog could not be read; nothing was charged", "Retry shortly.");
+  }
+}

@@ -1,0 +1,81 @@
+// Configuration of the executor, read once from the environment: its own port and budgets, the
+// addresses of the services it calls, and (spread in) the rails' wallets and the providers' URLs/keys.
+// Defaults suit local development; production requires every dependency address.
+import { z } from "zod";
+import { addressSchema, appEnvSchema, portSchema } from "@agentic/platform";
+import { providersEnvShape } from "./providers";
+import { railsEnvShape } from "./rails";
+
+const positiveInt = z.coerce.number().int().positive();
+
+/** Local-development addresses of the dependencies; production must set them. */
+const LOCAL_ADDRESSES = { CATALOG_ADDR: "127.0.0.1:50051", ROUTER_ADDR: "127.0.0.1:50052", LEDGER_ADDR: "127.0.0.1:50054" } as const;
+
+const fields = z.object({
+  /** gRPC port. Example: 50053. */
+  PORT: portSchema.default(50053),
+  /** Port of the Prometheus /metrics endpoint. Example: 9464. Local default 9463. */
+  METRICS_PORT: portSchema.default(9463),
+  /** development | test | production. */
+  APP_ENV: appEnvSchema,
+  /** Catalog service, host:port. Example: catalog:50051. Local default 127.0.0.1:50051; required in production. */
+  CATALOG_ADDR: addressSchema.optional(),
+  /** Router service (route ranking), host:port. Example: router:50052. Local default 127.0.0.1:50052; required in production. */
+  ROUTER_ADDR: addressSchema.optional(),
+  /** Ledger service (holds, idempotency records), host:port. Example: ledger:50054. Local default 127.0.0.1:50054; required in production. */
+  LEDGER_ADDR: addressSchema.optional(),
+  /** NATS server(s), comma-separated. Example: nats://nats:4222. Required. */
+  NATS_URL: z.string().min(1, { error: "NATS_URL is required, e.g. nats://127.0.0.1:4222" }),
+  /** pino level: fatal, error, warn, info, debug, trace, silent. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Deadline of each catalog, router and ledger call, in ms (capped by the caller's remaining budget). Example: 2000. */
+  DEPENDENCY_DEADLINE_MS: positiveInt.default(2_000),
+  /** How often the catalog version is checked for changes, in ms. Example: 5000. */
+  CATALOG_REFRESH_MS: positiveInt.default(5_000),
+  /** Deadline of one provider call, payment handshake included, in ms (capped by the caller's budget). Example: 15000. */
+  PROVIDER_TIMEOUT_MS: positiveInt.default(15_000),
+  /** Provider attempts per execution at most (the first route plus fallbacks). Example: 3. */
+  MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  /** Life of a hold before the ledger releases it unsettled, in ms (max 1 h). Example: 120000. */
+  HOLD_TTL_MS: positiveInt.max(3_600_000).default(120_000),
+  /** How long a capture or release is re-published (same Nats-Msg-Id) until JetStream acknowledges it, in ms. Example: 10000. */
+  SETTLEMENT_PUBLISH_TIMEOUT_MS: positiveInt.default(10_000),
+  /** How long a claimed Idempotency-Key blocks a concurrent duplicate before it may take over, in ms (1 s..15 min). Example: 90000. */
+  IDEMPOTENCY_LEASE_MS: positiveInt.min(1_000).max(15 * 60_000).default(90_000),
+  /** How long a concurrent duplicate waits for the first request's result before IDEMPOTENCY_IN_PROGRESS, in ms. Example: 10000. */
+  IDEMPOTENCY_WAIT_MS: z.coerce.number().int().min(0).default(10_000),
+  ...railsEnvShape,
+  ...providersEnvShape,
+});
+
+type Fields = z.infer<typeof fields>;
+
+/** Longest one execution can take: every attempt's provider call plus its settlement publish. */
+export function executionBudgetMs(c: Pick<Fields, "MAX_ATTEMPTS" | "PROVIDER_TIMEOUT_MS" | "SETTLEMENT_PUBLISH_TIMEOUT_MS">): number {
+  return c.MAX_ATTEMPTS * (c.PROVIDER_TIMEOUT_MS + c.SETTLEMENT_PUBLISH_TIMEOUT_MS);
+}
+
+export const configSchema = fields
+  .superRefine((c, ctx) => {
+    if (c.APP_ENV === "production") {
+      for (const name of Object.keys(LOCAL_ADDRESSES) as (keyof typeof LOCAL_ADDRESSES)[]) {
+        if (c[name] === undefined) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required when APP_ENV=production` });
+      }
+    }
+    // A hold that expired before its capture arrives charges nothing: it must outlive one attempt.
+    if (c.HOLD_TTL_MS <= c.PROVIDER_TIMEOUT_MS + c.SETTLEMENT_PUBLISH_TIMEOUT_MS) {
+      ctx.addIssue({ code: "custom", path: ["HOLD_TTL_MS"], message: "must exceed PROVIDER_TIMEOUT_MS + SETTLEMENT_PUBLISH_TIMEOUT_MS, or a capture could arrive after the hold expired" });
+    }
+    // A lease that ran out mid-execution would let a duplicate run the request a second time.
+    if (c.IDEMPOTENCY_LEASE_MS <= executionBudgetMs(c)) {
+      ctx.addIssue({ code: "custom", path: ["IDEMPOTENCY_LEASE_MS"], message: `must exceed MAX_ATTEMPTS x (PROVIDER_TIMEOUT_MS + SETTLEMENT_PUBLISH_TIMEOUT_MS) = ${executionBudgetMs(c)} ms` });
+    }
+  })
+  .transform((c) => ({
+    ...c,
+    CATALOG_ADDR: c.CATALOG_ADDR ?? LOCAL_ADDRESSES.CATALOG_ADDR,
+    ROUTER_ADDR: c.ROUTER_ADDR ?? LOCAL_ADDRESSES.ROUTER_ADDR,
+    LEDGER_ADDR: c.LEDGER_ADDR ?? LOCAL_ADDRESSES.LEDGER_ADDR,
+  }));
+
+export type Config = z.infer<typeof configSchema>;

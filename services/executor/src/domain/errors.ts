@@ -1,0 +1,80 @@
+// The executor's public errors: a gRPC status, a stable UPPER_SNAKE code and a hint that says what
+// to do next. Every one of them means nothing was charged, unless its message says otherwise.
+import { AppError, failedPrecondition, invalidArgument, unavailable } from "@agentic/platform";
+import { status } from "@grpc/grpc-js";
+
+/** The body breaks the capability's execute contract; `field` is the JSON path of the offending value. */
+export function invalidInput(field: string, problem: string, contractPath: string): AppError {
+  return invalidArgument("INVALID_INPUT", `${field}: ${problem}`, `Fix '${field}'; the exact fields are in GET ${contractPath}.`, { field });
+}
+
+export function unknownProvider(provider: string, capabilityKey: string, providers: readonly string[]): AppError {
+  return invalidArgument("UNKNOWN_PROVIDER", `provider: ${capabilityKey} has no route of provider "${provider}"`, `Set 'provider' to one of: ${providers.join(", ")}; or omit it to let the router choose.`, {
+    field: "provider",
+  });
+}
+
+export function unknownRoute(routeKey: string, capabilityKey: string, routeKeys: readonly string[]): AppError {
+  return invalidArgument("UNKNOWN_ROUTE", `routeKey: "${routeKey}" is not a route of ${capabilityKey}`, `Set 'routeKey' to one of: ${routeKeys.join(", ")}; or omit it to let the router choose.`, {
+    field: "routeKey",
+  });
+}
+
+/** The capability or the pinned route may not be executed now; `blocking` lists why. */
+export function capabilityGated(message: string, blocking: readonly string[], hint: string): AppError {
+  return failedPrecondition("CAPABILITY_GATED", message, hint, { blockingRequirements: [...blocking] });
+}
+
+/** A live route this executor cannot run (rail or adapter not configured, or every route's breaker open). */
+export function routeUnavailable(message: string, hint: string): AppError {
+  return unavailable("ROUTE_UNAVAILABLE", message, hint);
+}
+
+export function creditsRequired(routeKey: string, priceCredits: number, balanceCredits: number | undefined, storedForKey: boolean): AppError {
+  const balance = balanceCredits === undefined ? "" : `; the wallet has ${balanceCredits} available`;
+  const hint = storedForKey
+    ? "Add credits to the wallet (POST /dev/init outside production), then retry with a new Idempotency-Key: this result is stored for the key."
+    : "Add credits to the wallet (POST /dev/init outside production), or choose a cheaper route.";
+  return failedPrecondition("CREDITS_REQUIRED", `Route ${routeKey} costs ${priceCredits} credits${balance}. Nothing was charged.`, hint, {
+    routeKey,
+    requiredCredits: priceCredits,
+    ...(balanceCredits === undefined ? {} : { balanceCredits }),
+  });
+}
+
+export function idempotencyConflict(key: string): AppError {
+  return failedPrecondition("IDEMPOTENCY_CONFLICT", `Idempotency-Key '${key}' was already used with a different request.`, "Use a new Idempotency-Key for a different request body or capability.");
+}
+
+export function idempotencyInProgress(key: string, leaseExpiresAt: Date | undefined): AppError {
+  const after = leaseExpiresAt ? ` after ${leaseExpiresAt.toISOString()}` : " shortly";
+  return failedPrecondition("IDEMPOTENCY_IN_PROGRESS", `A request with Idempotency-Key '${key}' is still running.`, `Retry with the same Idempotency-Key${after} to receive its result.`);
+}
+
+/** Every route tried failed (or the one allowed did); nothing was charged. */
+export function providerError(message: string, hint: string, details: Record<string, unknown>): AppError {
+  return new AppError(status.UNAVAILABLE, "PROVIDER_ERROR", message, hint, details);
+}
+
+export function providerTimeout(message: string, hint: string, details: Record<string, unknown>): AppError {
+  return new AppError(status.DEADLINE_EXCEEDED, "PROVIDER_TIMEOUT", message, hint, details);
+}
+
+/** The provider refused the caller's input (a 4xx the vendor blames on the request); nothing was charged. */
+export function providerRejectedInput(message: string, hint: string, details: Record<string, unknown>): AppError {
+  return invalidArgument("PROVIDER_REJECTED_INPUT", message, hint, details);
+}
+
+/** The provider performed the call but the capture could not be recorded; the hold will expire unsettled. */
+export function settlementUnconfirmed(routeKey: string, priceCredits: number): AppError {
+  return unavailable(
+    "SETTLEMENT_UNCONFIRMED",
+    `Route ${routeKey} performed the operation, but its charge of ${priceCredits} credits could not be recorded. You will most likely not be charged for it.`,
+    "Check GET /usage before retrying: the operation may already have taken effect.",
+  );
+}
+
+/** The caller's deadline left no time to try a provider. */
+export function deadlineTooShort(): AppError {
+  return new AppError(status.DEADLINE_EXCEEDED, "PROVIDER_TIMEOUT", "The request deadline left no time to call a provider. Nothing was charged.", "Retry with a longer client timeout.");
+}

@@ -1,0 +1,81 @@
+// Splits an execute body into the capability input and the routing controls (provider, routeKey,
+// allowFallback), unwrapping the {"input": {...}} form some clients send, and drops nulls (a null
+// optional field means "not given").
+import type { OperationContract } from "@agentic/proto/catalog/v1";
+
+/** The routing controls every execute contract carries (see the catalog's _contract-defaults.yaml). */
+export const ROUTING_CONTROLS = ["provider", "routeKey", "allowFallback"] as const;
+const CONTROL_SET = new Set<string>(ROUTING_CONTROLS);
+
+/** The wrapper key tolerated when no capability field is at the top level. */
+const WRAPPER = "input";
+
+export interface ExecuteBody {
+  /**
+   * The body to validate against the whole execute contract: the capability fields plus any
+   * routing controls, after unwrapping and with null values removed.
+   */
+  flat: Record<string, unknown>;
+  /** True when the capability fields came inside an `input` wrapper. */
+  unwrapped: boolean;
+}
+
+/** Thrown when a key sits both inside the wrapper and at the top level. */
+export class BodyShapeError extends Error {
+  constructor(readonly field: string, message: string) {
+    super(message);
+  }
+}
+
+/**
+ * Reads the execute body. The `input` wrapper is unwrapped only when it is an object, the contract
+ * has no object field of that name, and nothing but routing controls sits beside it.
+ */
+export function readExecuteBody(body: Readonly<Record<string, unknown>>, contract: OperationContract): ExecuteBody {
+  const declaresInput = contract.fields.some((f) => f.name === WRAPPER);
+  const wrapped = body[WRAPPER];
+  const besideWrapper = Object.keys(body).filter((k) => k !== WRAPPER);
+  const unwrap = !declaresInput && isPlainObject(wrapped) && besideWrapper.every((k) => CONTROL_SET.has(k));
+  if (!unwrap) return { flat: withoutNulls(body), unwrapped: false };
+
+  const inner = wrapped as Record<string, unknown>;
+  for (const key of besideWrapper) {
+    if (key in inner) throw new BodyShapeError(key, `${key}: given both inside 'input' and at the top level`);
+  }
+  return { flat: withoutNulls({ ...inner, ...pick(body, besideWrapper) }), unwrapped: true };
+}
+
+/** The routing controls of a validated flat body, and the capability input without them. */
+export function splitControls(flat: Readonly<Record<string, unknown>>): {
+  input: Record<string, unknown>;
+  provider?: string;
+  routeKey?: string;
+  allowFallback?: boolean;
+} {
+  const input: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(flat)) if (!CONTROL_SET.has(k)) input[k] = v;
+  return {
+    input,
+    ...(typeof flat.provider === "string" ? { provider: flat.provider } : {}),
+    ...(typeof flat.routeKey === "string" ? { routeKey: flat.routeKey } : {}),
+    ...(typeof flat.allowFallback === "boolean" ? { allowFallback: flat.allowFallback } : {}),
+  };
+}
+
+function pick(obj: Readonly<Record<string, unknown>>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.map((k) => [k, obj[k]]));
+}
+
+/** Drops null values at every depth of objects (array items are kept: a null item is an error). */
+function withoutNulls(obj: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(obj)) {
+    if (v === null) continue;
+    out[k] = isPlainObject(v) ? withoutNulls(v) : Array.isArray(v) ? v.map((item) => (isPlainObject(item) ? withoutNulls(item) : item)) : v;
+  }
+  return out;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

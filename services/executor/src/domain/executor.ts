@@ -1,0 +1,95 @@
+// Execute, orchestrated: plan the execution (validate, pick routes, build requests), claim the
+// Idempotency-Key, run the attempts (hold, provider call over the route's rail, capture or release),
+// and store the outcome for the key. Rails never know the capability; providers never know the
+// rail: the planner pairs them per route.
+import { status } from "@grpc/grpc-js";
+import { AppError, newId, type Logger } from "@agentic/platform";
+import type { ExecuteResponse } from "@agentic/proto/executor/v1";
+import type { ProviderRegistry } from "../providers";
+import type { RailSet } from "../rails";
+import { IdempotencyGuard, type StoredOutcome } from "./idempotency";
+import { createPlanner } from "./plan-execution";
+import type { CatalogPort, ExecutionMetrics, LedgerPort, RouterPort, SettlementBus } from "./ports";
+import { requestHash } from "./request-hash";
+import { createAttemptRunner } from "./run-attempts";
+
+/** An execute call as the RPC layer decodes it. */
+export interface ExecuteCommand {
+  userId: string;
+  domainKey: string;
+  capabilityId: string;
+  /** The JSON body as sent. */
+  body: Readonly<Record<string, unknown>>;
+  idempotencyKey?: string;
+  agentName?: string;
+}
+
+/** The caller's time budget (its gRPC deadline). */
+export interface CallBudget {
+  /** Milliseconds left; Infinity without a deadline. */
+  remainingMs(): number;
+}
+
+export interface ExecutorSettings {
+  /** Deadline of one provider call, in ms. */
+  providerTimeoutMs: number;
+  /** Provider attempts per execution at most. */
+  maxAttempts: number;
+  /** Life of a hold, in ms. */
+  holdTtlMs: number;
+  /** Deadline of each catalog, router and ledger call, in ms. */
+  dependencyDeadlineMs: number;
+  idempotencyLeaseMs: number;
+  idempotencyWaitMs: number;
+}
+
+export interface ExecutorDeps {
+  catalog: CatalogPort;
+  router: RouterPort;
+  ledger: LedgerPort;
+  bus: SettlementBus;
+  rails: RailSet;
+  providers: ProviderRegistry;
+  metrics: ExecutionMetrics;
+  logger: Logger;
+  settings: ExecutorSettings;
+  /** W3C trace id of the current request, for usage items. */
+  traceId: () => string | undefined;
+}
+
+export interface Executor {
+  execute(cmd: ExecuteCommand, budget: CallBudget): Promise<ExecuteResponse>;
+}
+
+export function createExecutor(deps: ExecutorDeps): Executor {
+  const { settings, logger } = deps;
+  const guard = new IdempotencyGuard(deps.ledger, { leaseMs: settings.idempotencyLeaseMs, waitMs: settings.idempotencyWaitMs, deadlineMs: settings.dependencyDeadlineMs }, logger);
+  const plan = createPlanner(deps);
+  const attempts = createAttemptRunner(deps);
+
+  async function execute(cmd: ExecuteCommand, budget: CallBudget): Promise<ExecuteResponse> {
+    const executionId = newId("execution");
+    const execution = await plan(cmd, executionId, budget);
+    if (!cmd.idempotencyKey) return attempts(execution, budget);
+
+    const ref = { userId: cmd.userId, key: cmd.idempotencyKey, requestHash: requestHash(cmd.domainKey, cmd.capabilityId, cmd.body) };
+    const begun = await guard.begin(ref, () => budget.remainingMs());
+    if (begun.kind === "replay") {
+      if (begun.outcome.ok) return begun.outcome.response;
+      throw begun.outcome.error;
+    }
+    let outcome: StoredOutcome;
+    try {
+      outcome = { ok: true, response: await attempts(execution, budget) };
+    } catch (err) {
+      // Stripe's rule: whatever a request that reached execution ended with is its stored result.
+      outcome = { ok: false, error: err instanceof AppError ? err : new AppError(status.INTERNAL, "INTERNAL", "internal error", "Retry later with a new Idempotency-Key; if it persists, report the traceId.") };
+      await guard.finish(ref, outcome);
+      throw err;
+    }
+    await guard.finish(ref, outcome);
+    return outcome.response;
+  }
+
+  return { execute };
+}

@@ -1,0 +1,130 @@
+// Idempotency-Key semantics on top of the ledger's records (Stripe's): the first result of a
+// request that reached execution is stored for 24 h and replayed for the same request; the same key
+// with another request conflicts; a concurrent duplicate waits (bounded) for the first one's result.
+// Results are stored as the HTTP-level record the ledger keeps: status plus JSON body.
+import { createHash } from "node:crypto";
+import { AppError, fromServiceError, type Logger } from "@agentic/platform";
+import { status } from "@grpc/grpc-js";
+import { ExecuteResponse } from "@agentic/proto/executor/v1";
+import type { StoredResult } from "@agentic/proto/ledger/v1";
+import { idempotencyConflict, idempotencyInProgress } from "./errors";
+import type { LedgerPort } from "./ports";
+
+/** The outcome of an execution as stored for its key: a response, or the error it ended with. */
+export type StoredOutcome = { ok: true; response: ExecuteResponse } | { ok: false; error: AppError };
+
+export interface IdempotencySettings {
+  /** How long a claim blocks duplicates before it may be taken over, in ms. */
+  leaseMs: number;
+  /** How long a concurrent duplicate waits for the first result, in ms. */
+  waitMs: number;
+  /** Deadline of each ledger call, in ms. */
+  deadlineMs: number;
+}
+
+export interface IdempotencyKeyRef {
+  userId: string;
+  key: string;
+  requestHash: string;
+}
+
+/** HTTP status the gateway renders for an error; kept in the record so it reads like the response it replays. */
+function httpStatusOf(err: AppError): number {
+  const byCode: Record<string, number> = { CREDITS_REQUIRED: 402, PROVIDER_ERROR: 502, PROVIDER_TIMEOUT: 504 };
+  const byStatus: Partial<Record<status, number>> = {
+    [status.INVALID_ARGUMENT]: 400,
+    [status.NOT_FOUND]: 404,
+    [status.FAILED_PRECONDITION]: 409,
+    [status.UNAVAILABLE]: 503,
+    [status.DEADLINE_EXCEEDED]: 504,
+  };
+  return byCode[err.code] ?? byStatus[err.grpcCode] ?? 500;
+}
+
+/** The ledger record of an outcome. */
+export function encodeOutcome(outcome: StoredOutcome): StoredResult {
+  if (outcome.ok) return { httpStatus: 200, body: ExecuteResponse.toJSON(outcome.response) as Record<string, unknown> };
+  const e = outcome.error;
+  return {
+    httpStatus: httpStatusOf(e),
+    body: { success: false, error: e.message, code: e.code, hint: e.hint, grpcStatus: e.grpcCode, ...(e.details ? { details: e.details } : {}) },
+  };
+}
+
+/** The outcome a ledger record stores; a replayed response is marked `replayed`. */
+export function decodeOutcome(result: StoredResult): StoredOutcome {
+  const body = result.body ?? {};
+  if (result.httpStatus === 200) return { ok: true, response: { ...ExecuteResponse.fromJSON(body), replayed: true } };
+  const grpcStatus = typeof body.grpcStatus === "number" ? (body.grpcStatus as status) : status.INTERNAL;
+  const details = typeof body.details === "object" && body.details !== null ? (body.details as Record<string, unknown>) : undefined;
+  return { ok: false, error: new AppError(grpcStatus, String(body.code ?? "INTERNAL"), String(body.error ?? "internal error"), String(body.hint ?? ""), details) };
+}
+
+/**
+ * The key a vendor deduplicates on for this execution: derived from (user, Idempotency-Key) so a
+ * retried execution presents the same one, and so two users' equal keys never collide at a vendor
+ * all of them reach through our account.
+ */
+export function vendorIdempotencyKey(userId: string, key: string): string {
+  return `idem_${createHash("sha256").update(`${userId}\u0000${key}`).digest("base64url").slice(0, 32)}`;
+}
+
+export class IdempotencyGuard {
+  constructor(
+    private readonly ledger: LedgerPort,
+    private readonly settings: IdempotencySettings,
+    private readonly logger: Logger,
+    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  ) {}
+
+  /**
+   * Claims the key. Resolves `run` when this request must execute, or the stored outcome to replay.
+   * Throws IDEMPOTENCY_CONFLICT (other request), or IDEMPOTENCY_IN_PROGRESS when the first request
+   * is still running after the wait (bounded by `remainingMs`).
+   */
+  async begin(ref: IdempotencyKeyRef, remainingMs: () => number): Promise<{ kind: "run" } | { kind: "replay"; outcome: StoredOutcome }> {
+    const waitUntil = Date.now() + Math.min(this.settings.waitMs, Math.max(0, remainingMs() - this.settings.deadlineMs));
+    for (let pause = 50; ; pause = Math.min(pause * 2, 500)) {
+      const claim = await this.ledger.claimIdempotencyKey(
+        { userId: ref.userId, idempotencyKey: ref.key, requestHash: ref.requestHash, leaseMs: this.settings.leaseMs },
+        { deadlineMs: this.deadline(remainingMs) },
+      );
+      switch (claim.state) {
+        case "claimed":
+          return { kind: "run" };
+        case "completed":
+          return { kind: "replay", outcome: decodeOutcome(claim.result ?? { httpStatus: 500 }) };
+        case "conflict":
+          throw idempotencyConflict(ref.key);
+        default:
+          // in_progress: the first request is running; poll until it stores its result.
+          if (Date.now() + pause > waitUntil) throw idempotencyInProgress(ref.key, claim.leaseExpiresAt);
+          await this.sleep(pause);
+      }
+    }
+  }
+
+  /**
+   * Stores the outcome; a few retries, then gives up with an error log. An unstored claim blocks
+   * the key until its lease ends, after which a retry executes again (see README).
+   */
+  async finish(ref: IdempotencyKeyRef, outcome: StoredOutcome): Promise<void> {
+    const result = encodeOutcome(outcome);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.ledger.completeIdempotencyKey({ userId: ref.userId, idempotencyKey: ref.key, result }, { deadlineMs: this.settings.deadlineMs });
+        return;
+      } catch (err) {
+        if (attempt >= 3) {
+          this.logger.error({ err: fromServiceError(err), userId: ref.userId }, "could not store the idempotent result; the key stays claimed until its lease ends");
+          return;
+        }
+        await this.sleep(100 * attempt);
+      }
+    }
+  }
+
+  private deadline(remainingMs: () => number): number {
+    return Math.max(1, Math.min(this.settings.deadlineMs, remainingMs()));
+  }
+}

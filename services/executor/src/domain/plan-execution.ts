@@ -1,0 +1,129 @@
+// Planning of one execution: read the capability, validate the body against its execute contract,
+// pick and order the routes (pins, the router's ranking, what this executor can run), and build each
+// route's provider request. Nothing here holds credits or calls a provider.
+import { status } from "@grpc/grpc-js";
+import { AppError, fromServiceError, invalidArgument } from "@agentic/platform";
+import type { Route } from "@agentic/proto/catalog/v1";
+import type { RecommendationCandidate } from "@agentic/proto/router/v1";
+import { ProviderError } from "../providers";
+import type { ProviderHttpRequest } from "../rails";
+import { capabilityGated, invalidInput } from "./errors";
+import { BodyShapeError, readExecuteBody, splitControls } from "./execute-body";
+import type { CallBudget, ExecuteCommand, ExecutorDeps } from "./executor";
+import { vendorIdempotencyKey } from "./idempotency";
+import { capabilityRefusal, needsRanking, planRoutes, type RouteReadiness } from "./route-plan";
+import { unsupportedField } from "./unsupported-input";
+import { validateInput } from "./validate-input";
+
+/** One planned attempt: the route with its adapter's request, built before anything is held. */
+export interface PreparedRoute {
+  route: Route;
+  request: ProviderHttpRequest;
+}
+
+/** Everything an execution carries from planning into its attempts. */
+export interface Execution {
+  id: string;
+  cmd: ExecuteCommand;
+  capabilityKey: string;
+  input: Record<string, unknown>;
+  prepared: PreparedRoute[];
+  allowFallback: boolean;
+  /** The result is stored under an Idempotency-Key (changes the CREDITS_REQUIRED hint). */
+  keyed: boolean;
+  /** Another route could have run had fallback been allowed (for the PROVIDER_ERROR hint). */
+  alternatives: boolean;
+}
+
+/** Deadline of one dependency call within the caller's budget. */
+export function dependencyOpts(deps: Pick<ExecutorDeps, "settings">, budget: CallBudget): { deadlineMs: number } {
+  return { deadlineMs: Math.max(1, Math.min(deps.settings.dependencyDeadlineMs, budget.remainingMs())) };
+}
+
+/** The planner: `plan(cmd, executionId, budget)` resolves the execution to run, or throws the refusal. */
+export function createPlanner(deps: ExecutorDeps) {
+  const { logger } = deps;
+  const depOpts = (budget: CallBudget) => dependencyOpts(deps, budget);
+
+  /** What this executor can run: catalog rules first, then its own rails and adapters. */
+  const readiness = (capabilityKey: string) => (route: Route): RouteReadiness => {
+    if (route.status !== "live") return { ready: false, kind: "gated", blocking: "ROUTE_PENDING", reason: `the route is ${route.status}` };
+    if (route.executionGated) return { ready: false, kind: "gated", blocking: "CAPABILITY_GATED", reason: "its execution is gated" };
+    if (route.routeMode === "redirect") return { ready: false, kind: "gated", blocking: "REDIRECT_NOT_BROKERED", reason: "it is a redirect, not brokered by Agentic API" };
+    if (route.routeMode === "byo") return { ready: false, kind: "gated", blocking: "BYO_CREDENTIALS_REQUIRED", reason: "it runs on your own provider account, which Agentic API cannot hold yet" };
+    if (!deps.rails.get(route.networkKey)) return { ready: false, kind: "unavailable", reason: `no ${route.networkKey} rail is configured` };
+    // The registry holds a direct endpoint only with our API key: without it the vendor would refuse every call.
+    const provider = deps.providers.get(route.providerKey, route.networkKey);
+    if (!provider) return { ready: false, kind: "unavailable", reason: `${route.providerKey} is not configured on ${route.networkKey}` };
+    if (!provider.adapter.capabilityKeys.includes(capabilityKey)) return { ready: false, kind: "unavailable", reason: `the ${route.providerKey} adapter does not implement ${capabilityKey}` };
+    return { ready: true };
+  };
+
+  /** The router's candidates, best first; undefined (cheapest-first order then) when the router cannot answer. */
+  async function ranking(cmd: ExecuteCommand, input: Record<string, unknown>, budget: CallBudget): Promise<RecommendationCandidate[] | undefined> {
+    // Only boolean fields are feature asks to the router; string fields may share a feature's name (html).
+    const asks = Object.fromEntries(Object.entries(input).filter(([, v]) => typeof v === "boolean"));
+    try {
+      const rec = await deps.router.recommend(
+        { userId: cmd.userId, domainKey: cmd.domainKey, capabilityId: cmd.capabilityId, input: { ...asks, ...(cmd.agentName ? { agentName: cmd.agentName } : {}) } },
+        depOpts(budget),
+      );
+      return rec.candidates;
+    } catch (err) {
+      const remote = fromServiceError(err);
+      if (remote.grpcCode === status.INVALID_ARGUMENT || remote.grpcCode === status.NOT_FOUND) throw new AppError(remote.grpcCode, remote.code, remote.message, remote.hint, remote.details);
+      logger.warn({ err: remote }, "router unavailable; ranking routes by price");
+      return undefined;
+    }
+  }
+
+  /** Validates, plans and prepares; nothing here holds credits or calls a provider. */
+  return async function plan(cmd: ExecuteCommand, executionId: string, budget: CallBudget): Promise<Execution> {
+    const entry = await deps.catalog.capability(cmd.domainKey, cmd.capabilityId, depOpts(budget));
+    const { capability, routes } = entry;
+    const contractPath = `/domains/${cmd.domainKey}/capabilities/${cmd.capabilityId}/contract`;
+    // A capability that cannot run at all says so before the body is judged.
+    const gated = capabilityRefusal(capability);
+    if (gated) throw gated;
+    if (!entry.execute || entry.execute.status === "unavailable") {
+      throw capabilityGated(`${capability.capabilityKey} has no execute contract yet. Nothing was charged.`, ["CAPABILITY_GATED"], "Call recommend to compare its routes.");
+    }
+    let flat: Record<string, unknown>;
+    try {
+      flat = readExecuteBody(cmd.body, entry.execute).flat;
+    } catch (err) {
+      if (err instanceof BodyShapeError) throw invalidInput(err.field, "given both inside 'input' and at the top level", contractPath);
+      throw err;
+    }
+    const problem = validateInput(flat, entry.execute);
+    if (problem) throw invalidInput(problem.field, problem.problem, contractPath);
+    const { input, ...controls } = splitControls(flat);
+    const unsupported = unsupportedField(capability.capabilityKey, input);
+    if (unsupported) throw invalidInput(unsupported, `not supported by the routes of ${capability.capabilityKey} yet`, contractPath);
+
+    const ranked = needsRanking(routes, controls) ? await ranking(cmd, input, budget) : undefined;
+    const routePlan = planRoutes({ capability, routes, controls, readiness: readiness(capability.capabilityKey), ...(ranked ? { ranking: ranked } : {}), contractPath });
+
+    const vendorKey = cmd.idempotencyKey ? vendorIdempotencyKey(cmd.userId, cmd.idempotencyKey) : executionId;
+    const prepared: PreparedRoute[] = [];
+    let refusal: ProviderError | undefined;
+    for (const route of routePlan.routes) {
+      const provider = deps.providers.get(route.providerKey, route.networkKey);
+      if (!provider) continue;
+      try {
+        prepared.push({ route, request: provider.adapter.buildRequest(capability.capabilityKey, input, { ...provider.ctx, idempotencyKey: vendorKey }) });
+      } catch (err) {
+        // The input cannot be expressed to this vendor: skip its route, nothing was held for it.
+        if (!(err instanceof ProviderError)) throw err;
+        if (err.kind !== "invalid_input") logger.error({ err, routeKey: route.routeKey }, "adapter refused a route it was registered for");
+        refusal ??= err;
+      }
+    }
+    if (prepared.length === 0) {
+      throw invalidArgument("INVALID_INPUT", `${routePlan.routes[0]?.routeKey ?? capability.capabilityKey} cannot run this input: ${refusal?.message ?? "no adapter"}`, `Fix the input; the exact fields are in GET ${contractPath}.`);
+    }
+    const chosen = prepared[0]?.route;
+    const alternatives = routes.some((r) => r !== chosen && readiness(capability.capabilityKey)(r).ready);
+    return { id: executionId, cmd, capabilityKey: capability.capabilityKey, input, prepared, allowFallback: routePlan.allowFallback, keyed: cmd.idempotencyKey !== undefined, alternatives };
+  };
+}

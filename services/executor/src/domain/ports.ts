@@ -1,0 +1,82 @@
+// What the execution orchestration needs from the outside world, as small interfaces: the catalog,
+// the router, the ledger, the settlement bus and metrics. app.ts wires the real adapters in; the
+// domain never imports grpc or nats.
+import type { CallOpts } from "@agentic/platform";
+import type { Capability, OperationContract, Route } from "@agentic/proto/catalog/v1";
+import type { ExecutionSettled, RouteOutcome } from "@agentic/proto/events/v1";
+import type {
+  ClaimIdempotencyKeyRequest,
+  ClaimIdempotencyKeyResponse,
+  CompleteIdempotencyKeyRequest,
+  CompleteIdempotencyKeyResponse,
+  GetHoldRequest,
+  GetHoldResponse,
+  HoldCreditsRequest,
+  HoldCreditsResponse,
+} from "@agentic/proto/ledger/v1";
+import type { RecommendRequest, RecommendResponse } from "@agentic/proto/router/v1";
+
+/** One capability as the executor needs it, read from one catalog version. */
+export interface CapabilityEntry {
+  capability: Capability;
+  routes: Route[];
+  /** The execute contract; absent when the catalog describes none. */
+  execute?: OperationContract;
+  catalogVersion: string;
+}
+
+/** Catalog reads (cached). Unknown domain or capability: NOT_FOUND with the catalog's own code. */
+export interface CatalogPort {
+  capability(domainKey: string, capabilityId: string, opts?: CallOpts): Promise<CapabilityEntry>;
+}
+
+/** The router's ranking of a capability's routes for one caller. */
+export interface RouterPort {
+  recommend(req: RecommendRequest, opts?: CallOpts): Promise<RecommendResponse>;
+}
+
+/** The ledger calls of an execution; credits are settled over the bus, never here. */
+export interface LedgerPort {
+  holdCredits(req: HoldCreditsRequest, opts?: CallOpts): Promise<HoldCreditsResponse>;
+  getHold(req: GetHoldRequest, opts?: CallOpts): Promise<GetHoldResponse>;
+  claimIdempotencyKey(req: ClaimIdempotencyKeyRequest, opts?: CallOpts): Promise<ClaimIdempotencyKeyResponse>;
+  completeIdempotencyKey(req: CompleteIdempotencyKeyRequest, opts?: CallOpts): Promise<CompleteIdempotencyKeyResponse>;
+}
+
+/** Thrown by SettlementBus.settle when JetStream never acknowledged the settlement within the budget. */
+export class SettlementUnconfirmedError extends Error {
+  constructor(readonly holdId: string, cause: unknown) {
+    super(`settlement of ${holdId} was not acknowledged by JetStream`, { cause });
+    this.name = "SettlementUnconfirmedError";
+  }
+}
+
+/** The executions stream. */
+export interface SettlementBus {
+  /**
+   * Publishes the capture or release of a hold (Nats-Msg-Id = hold id) and resolves once JetStream
+   * has acknowledged it, re-publishing with the same id on failure; throws SettlementUnconfirmedError
+   * when the budget runs out.
+   */
+  settle(event: ExecutionSettled): Promise<void>;
+  /** Publishes a route outcome for the router; never throws (route health is advisory). */
+  reportOutcome(outcome: RouteOutcome): void;
+}
+
+/** What one provider attempt ended as, for metrics. */
+export interface AttemptObservation {
+  routeKey: string;
+  /** ok, or the error kind (timeout, http_5xx, ...). */
+  outcome: string;
+  durationMs: number;
+}
+
+/** The executor's business metrics. */
+export interface ExecutionMetrics {
+  attempt(o: AttemptObservation): void;
+  holdPlaced(routeKey: string): void;
+  holdReleased(routeKey: string): void;
+  creditsCharged(routeKey: string, credits: number): void;
+  /** A settlement JetStream never acknowledged (the hold will expire). */
+  settlementUnconfirmed(routeKey: string): void;
+}

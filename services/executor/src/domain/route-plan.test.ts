@@ -1,0 +1,88 @@
+import { Capability, Route } from "@agentic/proto/catalog/v1";
+import { RecommendationCandidate } from "@agentic/proto/router/v1";
+import type { AppError } from "@agentic/platform";
+import { defaultAllowFallback, needsRanking, planRoutes, type PlanInput, type RouteReadiness } from "./route-plan";
+
+const capability = Capability.fromPartial({ capabilityKey: "email.send", capabilityId: "send", domainKey: "email", status: "live" });
+const route = (providerKey: string, price: number, extra: Partial<Route> = {}) =>
+  Route.fromPartial({ routeKey: `email.send.${providerKey}${extra.networkKey && extra.networkKey !== "direct" ? `.${extra.networkKey}` : ""}`, providerKey, networkKey: "direct", routeMode: "managed", status: "live", startingCostCredits: price, ...extra });
+const resend = route("resend", 10);
+const sendgrid = route("sendgrid", 12);
+const postmark = route("postmark", 14);
+const agentmail = route("agentmail", 3, { networkKey: "mpp", routeMode: "byo", status: "pending" });
+const routes = [resend, sendgrid, postmark, agentmail];
+const ready = (r: Route): RouteReadiness => (r.status === "live" ? { ready: true } : { ready: false, kind: "gated", blocking: "ROUTE_PENDING", reason: `the route is ${r.status}` });
+const candidate = (r: Route, blockingRequirements: string[] = []) => RecommendationCandidate.fromPartial({ routeKey: r.routeKey, provider: r.providerKey, blockingRequirements });
+
+const plan = (over: Partial<PlanInput>) => planRoutes({ capability, routes, controls: {}, readiness: ready, contractPath: "/domains/email/capabilities/send/contract", ...over });
+const failure = (over: Partial<PlanInput>) => {
+  try {
+    plan(over);
+  } catch (err) {
+    return err as AppError;
+  }
+  throw new Error("expected planRoutes to throw");
+};
+const keys = (rs: Route[]) => rs.map((r) => r.routeKey);
+
+describe("planRoutes", () => {
+  it("takes the router's best executable route, then the next executable ones as fallbacks", () => {
+    const ranking = [candidate(agentmail, ["ROUTE_PENDING"]), candidate(sendgrid), candidate(resend), candidate(postmark, ["ROUTE_UNHEALTHY"])];
+    const p = plan({ ranking });
+    expect(keys(p.routes)).toEqual(["email.send.sendgrid", "email.send.resend"]);
+    expect(p).toMatchObject({ allowFallback: true, pinned: false });
+  });
+
+  it("keeps routes the router blocks only for credits: the ledger's hold decides", () => {
+    expect(keys(plan({ ranking: [candidate(resend, ["CREDITS_REQUIRED"]), candidate(sendgrid, ["CREDITS_REQUIRED"])] }).routes)).toEqual(["email.send.resend", "email.send.sendgrid", "email.send.postmark"]);
+  });
+
+  it("ranks by price when the router could not answer", () => {
+    expect(keys(plan({}).routes)).toEqual(["email.send.resend", "email.send.sendgrid", "email.send.postmark"]);
+  });
+
+  it("runs a pinned route alone unless allowFallback is sent", () => {
+    expect(keys(plan({ controls: { routeKey: "email.send.postmark" } }).routes)).toEqual(["email.send.postmark"]);
+    expect(keys(plan({ controls: { provider: "sendgrid" } }).routes)).toEqual(["email.send.sendgrid"]);
+    expect(keys(plan({ controls: { provider: "sendgrid", allowFallback: true } }).routes)).toEqual(["email.send.sendgrid", "email.send.resend", "email.send.postmark"]);
+    expect(plan({ controls: { routeKey: "email.send.postmark" } })).toMatchObject({ allowFallback: false, pinned: true });
+  });
+
+  it("lets allowFallback: false hold without a pin", () => {
+    expect(keys(plan({ controls: { allowFallback: false } }).routes)).toEqual(["email.send.resend"]);
+  });
+
+  it("refuses pins naming nothing of the capability, listing what exists", () => {
+    expect(failure({ controls: { provider: "mailgun" } })).toMatchObject({ code: "UNKNOWN_PROVIDER", hint: expect.stringContaining("resend, sendgrid, postmark, agentmail") });
+    expect(failure({ controls: { routeKey: "email.send.mailgun" } })).toMatchObject({ code: "UNKNOWN_ROUTE", hint: expect.stringContaining("email.send.resend") });
+    expect(failure({ controls: { routeKey: "email.send.resend", provider: "sendgrid" } })).toMatchObject({ code: "INVALID_INPUT", details: { field: "provider" } });
+  });
+
+  it("gates a capability that is not live, and a pinned route that cannot run", () => {
+    expect(failure({ capability: { ...capability, status: "recommend_only" } })).toMatchObject({ code: "CAPABILITY_GATED", message: expect.stringContaining("recommend-only") });
+    expect(failure({ controls: { provider: "agentmail" } })).toMatchObject({ code: "CAPABILITY_GATED", details: { blockingRequirements: ["ROUTE_PENDING"] } });
+    const unavailable = (r: Route): RouteReadiness => (r === resend ? { ready: false, kind: "unavailable", reason: "no direct rail is configured" } : ready(r));
+    expect(failure({ controls: { provider: "resend" }, readiness: unavailable })).toMatchObject({ code: "ROUTE_UNAVAILABLE" });
+  });
+
+  it("says why nothing can run when no route is executable", () => {
+    expect(failure({ routes: [agentmail] })).toMatchObject({ code: "CAPABILITY_GATED", details: { blockingRequirements: ["ROUTE_PENDING"] } });
+    expect(failure({ routes: [resend], ranking: [candidate(resend, ["ROUTE_UNHEALTHY"])] })).toMatchObject({ code: "ROUTE_UNAVAILABLE", message: expect.stringContaining("ROUTE_UNHEALTHY") });
+  });
+});
+
+describe("fallback defaults", () => {
+  it("defaults to true without a pin and false with one; an explicit value wins", () => {
+    expect(defaultAllowFallback({})).toBe(true);
+    expect(defaultAllowFallback({ provider: "resend" })).toBe(false);
+    expect(defaultAllowFallback({ routeKey: "email.send.resend", allowFallback: true })).toBe(true);
+  });
+
+  it("asks the router only when its ranking can matter", () => {
+    expect(needsRanking(routes, {})).toBe(true);
+    expect(needsRanking(routes, { routeKey: "email.send.resend" })).toBe(false);
+    expect(needsRanking(routes, { provider: "resend" })).toBe(false);
+    expect(needsRanking(routes, { provider: "resend", allowFallback: true })).toBe(true);
+    expect(needsRanking([...routes, route("resend", 3, { networkKey: "mpp" })], { provider: "resend" })).toBe(true);
+  });
+});

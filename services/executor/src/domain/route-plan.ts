@@ -1,0 +1,155 @@
+// Which routes an execution may try, in order: the pinned route (routeKey), the best route of a
+// pinned provider, or the router's best executable route, followed by the next executable ones when
+// fallback is allowed. Pure: the caller supplies the router's ranking and what this executor can run.
+import type { Capability, Route } from "@agentic/proto/catalog/v1";
+import type { RecommendationCandidate } from "@agentic/proto/router/v1";
+import { capabilityGated, invalidInput, routeUnavailable, unknownProvider, unknownRoute } from "./errors";
+
+/** Whether this executor can run a route now, as far as the catalog and its own configuration tell. */
+export type RouteReadiness =
+  | { ready: true }
+  /** Not executable by catalog rule: pending, execution-gated, redirect or bring-your-own. */
+  | { ready: false; kind: "gated"; blocking: string; reason: string }
+  /** Live in the catalog, but this deployment cannot run it (no rail or adapter configured). */
+  | { ready: false; kind: "unavailable"; reason: string };
+
+export interface RoutingControls {
+  provider?: string;
+  routeKey?: string;
+  allowFallback?: boolean;
+}
+
+export interface PlanInput {
+  capability: Capability;
+  routes: readonly Route[];
+  controls: RoutingControls;
+  readiness: (route: Route) => RouteReadiness;
+  /** The router's candidates, best first; undefined when no ranking was asked for or the router was unreachable. */
+  ranking?: readonly RecommendationCandidate[];
+  /** `GET .../contract` path of the capability, for hints. */
+  contractPath: string;
+}
+
+export interface RoutePlan {
+  /** Routes to try in order; the first is the chosen one, the rest are fallbacks (empty when not allowed). */
+  routes: Route[];
+  allowFallback: boolean;
+  /** A provider or route was pinned by the caller. */
+  pinned: boolean;
+}
+
+/** Router blocks the executor leaves to the ledger: the hold is the authoritative credit check. */
+const SOFT_BLOCKS = new Set(["CREDITS_REQUIRED"]);
+
+/** CAPABILITY_GATED for a capability that is not live (recommend_only, planned, pending); undefined when it is. */
+export function capabilityRefusal(capability: Capability): Error | undefined {
+  if (capability.status === "live") return undefined;
+  return capabilityGated(
+    `${capability.capabilityKey} is ${capability.status.replace("_", "-")}: it cannot be executed yet. Nothing was charged.`,
+    ["CAPABILITY_GATED"],
+    `Call recommend to compare its routes; read its status in GET /domains/${capability.domainKey}/capabilities/${capability.capabilityId} for changes.`,
+  );
+}
+
+/** True when the plan needs the router's ranking: no pin, a provider with several routes, or fallback. */
+export function needsRanking(routes: readonly Route[], controls: RoutingControls): boolean {
+  if (controls.routeKey === undefined && controls.provider === undefined) return true;
+  if (defaultAllowFallback(controls)) return true;
+  return controls.routeKey === undefined && routes.filter((r) => r.providerKey === controls.provider).length > 1;
+}
+
+/** allowFallback as sent, else true without a pin and false with one. */
+export function defaultAllowFallback(controls: RoutingControls): boolean {
+  return controls.allowFallback ?? (controls.routeKey === undefined && controls.provider === undefined);
+}
+
+/**
+ * Plans the attempts. Throws UNKNOWN_ROUTE / UNKNOWN_PROVIDER for a pin that names nothing of this
+ * capability, CAPABILITY_GATED when the capability or the pinned route may not run, and
+ * ROUTE_UNAVAILABLE when nothing this executor can run is left.
+ */
+export function planRoutes(input: PlanInput): RoutePlan {
+  const { capability, routes, controls } = input;
+  const gated = capabilityRefusal(capability);
+  if (gated) throw gated;
+  const ordered = rankedOrder(routes, input.ranking);
+  const routerBlocked = (route: Route) => {
+    const candidate = input.ranking?.find((c) => c.routeKey === route.routeKey);
+    return (candidate?.blockingRequirements ?? []).filter((b) => !SOFT_BLOCKS.has(b));
+  };
+  const isReady = (route: Route) => input.readiness(route).ready;
+  const allowFallback = defaultAllowFallback(controls);
+  const pinned = controls.routeKey !== undefined || controls.provider !== undefined;
+
+  let first: Route;
+  if (controls.routeKey !== undefined) {
+    const route = routes.find((r) => r.routeKey === controls.routeKey);
+    if (!route) throw unknownRoute(controls.routeKey, capability.capabilityKey, routes.map((r) => r.routeKey));
+    if (controls.provider !== undefined && controls.provider !== route.providerKey) {
+      throw invalidInput("provider", `route ${route.routeKey} belongs to provider "${route.providerKey}", not "${controls.provider}"`, input.contractPath);
+    }
+    const readiness = input.readiness(route);
+    if (!readiness.ready) throw refusal(route, readiness);
+    first = route;
+  } else if (controls.provider !== undefined) {
+    const own = ordered.filter((r) => r.providerKey === controls.provider);
+    if (own.length === 0) throw unknownProvider(controls.provider, capability.capabilityKey, [...new Set(routes.map((r) => r.providerKey))]);
+    const best = own.find(isReady);
+    if (!best) {
+      const top = own[0] as Route;
+      throw refusal(top, input.readiness(top) as Exclude<RouteReadiness, { ready: true }>);
+    }
+    first = best;
+  } else {
+    const executable = ordered.filter((r) => isReady(r) && routerBlocked(r).length === 0);
+    if (executable.length === 0) throw nothingExecutable(capability, ordered, input.readiness, routerBlocked);
+    first = executable[0] as Route;
+  }
+
+  const fallbacks = allowFallback ? ordered.filter((r) => r !== first && isReady(r) && routerBlocked(r).length === 0) : [];
+  return { routes: [first, ...fallbacks], allowFallback, pinned };
+}
+
+/** Routes in the router's order (unranked ones after, cheapest first); without a ranking, cheapest first. */
+function rankedOrder(routes: readonly Route[], ranking: readonly RecommendationCandidate[] | undefined): Route[] {
+  const rank = new Map((ranking ?? []).map((c, i) => [c.routeKey, i]));
+  return [...routes].sort((a, b) => {
+    const ra = rank.get(a.routeKey) ?? Infinity;
+    const rb = rank.get(b.routeKey) ?? Infinity;
+    if (ra !== rb) return ra - rb;
+    return a.startingCostCredits - b.startingCostCredits || a.routeKey.localeCompare(b.routeKey);
+  });
+}
+
+/** The error refusing a pinned route this executor cannot run. */
+function refusal(route: Route, readiness: Exclude<RouteReadiness, { ready: true }>): Error {
+  if (readiness.kind === "unavailable") {
+    return routeUnavailable(`Route ${route.routeKey} cannot run on this deployment: ${readiness.reason}. Nothing was charged.`, "Execute another route of the capability, or retry later.");
+  }
+  return capabilityGated(
+    `Route ${route.routeKey} cannot be executed: ${readiness.reason}. Nothing was charged.`,
+    [readiness.blocking],
+    "Call recommend and execute a route whose canExecuteNow is true, or omit the pin to let the router choose.",
+  );
+}
+
+function nothingExecutable(
+  capability: Capability,
+  ordered: readonly Route[],
+  readiness: (route: Route) => RouteReadiness,
+  routerBlocked: (route: Route) => string[],
+): Error {
+  const ready = ordered.filter((r) => readiness(r).ready);
+  if (ready.length > 0) {
+    // Ready here but refused by the router: every breaker is open (or a feature asked for is missing).
+    const why = ready.map((r) => `${r.routeKey}: ${routerBlocked(r).join(", ")}`).join("; ");
+    return routeUnavailable(`No route of ${capability.capabilityKey} can run right now (${why}). Nothing was charged.`, "Retry shortly; call recommend to see each route's blocking requirements.");
+  }
+  const gated = ordered.map((r) => ({ route: r, readiness: readiness(r) })).filter((x) => !x.readiness.ready && x.readiness.kind === "gated");
+  if (gated.length === 0) {
+    return routeUnavailable(`No route of ${capability.capabilityKey} can run on this deployment. Nothing was charged.`, "Retry later; call recommend to compare routes.");
+  }
+  const blocking = [...new Set(gated.map((g) => (g.readiness as { blocking: string }).blocking))];
+  const why = gated.map((g) => `${g.route.routeKey}: ${(g.readiness as { reason: string }).reason}`).join("; ");
+  return capabilityGated(`No route of ${capability.capabilityKey} can be executed (${why}). Nothing was charged.`, blocking, "Call recommend and follow nextActions.");
+}

@@ -1,0 +1,230 @@
+// The attempts of one planned execution: per route, hold its price (hold id = attempt id), call the
+// provider over the route's rail within the deadline, then capture (success) or release (failure)
+// over the bus with the usage item, falling back only when allowed and safe. Reports every attempt.
+import { trace, SpanStatusCode, type Span } from "@opentelemetry/api";
+import { status } from "@grpc/grpc-js";
+import { AppError, ATTR_CAPABILITY_KEY, ATTR_CREDITS_AMOUNT, ATTR_HOLD_ID, ATTR_NETWORK_KEY, ATTR_PROVIDER_KEY, ATTR_ROUTE_KEY, fromServiceError, newId, unavailable } from "@agentic/platform";
+import type { Route } from "@agentic/proto/catalog/v1";
+import { SettlementKind, type ExecutionUsage } from "@agentic/proto/events/v1";
+import type { ExecuteResponse, ExecutionAttempt } from "@agentic/proto/executor/v1";
+import { ProviderError, type ProviderResult } from "../providers";
+import { creditsToMicroUsd, type ProviderHttpRequest } from "../rails";
+import { classifyFailure, mayFallBack, type AttemptFailure } from "./attempt-failure";
+import { creditsRequired, deadlineTooShort, providerError, providerRejectedInput, providerTimeout, settlementUnconfirmed } from "./errors";
+import type { CallBudget, ExecutorDeps } from "./executor";
+import { dependencyOpts, type Execution, type PreparedRoute } from "./plan-execution";
+import { SettlementUnconfirmedError } from "./ports";
+
+/** Time kept back from a provider call for settling the hold and answering. */
+const SETTLE_RESERVE_MS = 1_000;
+/** A provider call shorter than this is not worth starting. */
+const MIN_PROVIDER_MS = 250;
+/** How long a fallback hold waits for this execution's earlier releases to free their credits. */
+const RELEASE_WAIT_MS = 2_000;
+
+const tracer = trace.getTracer("executor");
+
+/** The runner: `run(execution, budget)` resolves the served response, or throws why nothing was served. */
+export function createAttemptRunner(deps: ExecutorDeps) {
+  const { settings, logger } = deps;
+  const depOpts = (budget: CallBudget) => dependencyOpts(deps, budget);
+
+  /** Runs the planned attempts until one succeeds, a failure forbids going on, or none is left. */
+  async function run(x: Execution, budget: CallBudget): Promise<ExecuteResponse> {
+    const done: ExecutionAttempt[] = [];
+    const failures: { routeKey: string; failure: AttemptFailure }[] = [];
+    const released: string[] = [];
+
+    for (let i = 0; i < x.prepared.length && done.length < settings.maxAttempts; i++) {
+      const { route, request } = x.prepared[i] as PreparedRoute;
+      const providerMs = Math.min(settings.providerTimeoutMs, budget.remainingMs() - SETTLE_RESERVE_MS);
+      if (providerMs < MIN_PROVIDER_MS) {
+        if (done.length === 0) throw deadlineTooShort();
+        break;
+      }
+      const attemptId = newId("attempt");
+      const priceCredits = route.startingCostCredits;
+      const held = await hold(x, route, attemptId, priceCredits, released, budget);
+      if (!held.ok) {
+        // Only a cheaper fallback can still be afforded; otherwise the refusal is the answer.
+        const cheaper = x.allowFallback && x.prepared.slice(i + 1).some((p) => p.route.startingCostCredits < priceCredits);
+        if (!cheaper) throw creditsRequired(route.routeKey, priceCredits, held.balanceCredits, x.keyed);
+        continue;
+      }
+
+      const result = await tracer.startActiveSpan(`execute ${route.routeKey}`, (span) => callProvider(x, route, request, attemptId, providerMs, span));
+      done.push({ attemptId, routeKey: route.routeKey, provider: route.providerKey, ok: result.ok, errorKind: result.ok ? "" : result.failure.errorKind, heldCredits: priceCredits, latencyMs: result.latencyMs });
+
+      if (result.ok) {
+        await settle(x, route, attemptId, priceCredits, result.latencyMs, undefined);
+        deps.metrics.creditsCharged(route.routeKey, priceCredits);
+        return {
+          success: true,
+          status: result.value.status === "completed" ? "succeeded" : result.value.status,
+          provider: route.providerKey,
+          routeKey: route.routeKey,
+          creditsCharged: priceCredits,
+          ...(result.value.providerMessageId ? { providerMessageId: result.value.providerMessageId } : {}),
+          data: result.value.data,
+          executionId: x.id,
+          replayed: false,
+          attempts: done,
+        };
+      }
+
+      await settle(x, route, attemptId, priceCredits, result.latencyMs, result.failure);
+      released.push(attemptId);
+      failures.push({ routeKey: route.routeKey, failure: result.failure });
+      if (result.failure.blame === "input") break;
+      if (!x.allowFallback || !mayFallBack(result.failure)) break;
+    }
+    throw finalError(x, failures);
+  }
+
+  /**
+   * Holds the route's price (hold id = attempt id). Not ok on CREDITS_REQUIRED, after letting this
+   * execution's earlier releases land once, since a fallback needs the credits they free.
+   */
+  async function hold(
+    x: Execution,
+    route: Route,
+    attemptId: string,
+    priceCredits: number,
+    released: readonly string[],
+    budget: CallBudget,
+  ): Promise<{ ok: true } | { ok: false; balanceCredits?: number }> {
+    const request = { holdId: attemptId, userId: x.cmd.userId, amountCredits: priceCredits, ttlMs: settings.holdTtlMs, routeKey: route.routeKey };
+    for (let round = 0; ; round++) {
+      try {
+        await deps.ledger.holdCredits(request, depOpts(budget));
+        deps.metrics.holdPlaced(route.routeKey);
+        return { ok: true };
+      } catch (err) {
+        const remote = fromServiceError(err);
+        if (remote.code === "CREDITS_REQUIRED") {
+          if (round === 0 && released.length > 0 && (await releasesApplied(released, budget))) continue;
+          const balance = remote.details?.balanceCredits;
+          return typeof balance === "number" ? { ok: false, balanceCredits: balance } : { ok: false };
+        }
+        if (remote.grpcCode === status.DEADLINE_EXCEEDED || remote.grpcCode === status.UNAVAILABLE) {
+          // The hold may exist although we saw no answer: release it rather than let it wait for expiry.
+          void deps.bus.settle({ holdId: attemptId, userId: x.cmd.userId, kind: SettlementKind.SETTLEMENT_KIND_RELEASE, capturedCredits: 0 }).catch(() => undefined);
+          throw unavailable("UNAVAILABLE", "The ledger did not answer; nothing was charged.", "Retry shortly.");
+        }
+        throw new AppError(remote.grpcCode, remote.code, remote.message, remote.hint, remote.details);
+      }
+    }
+  }
+
+  /** Waits (bounded) until the ledger has applied the releases of `holdIds`; false when it has not in time. */
+  async function releasesApplied(holdIds: readonly string[], budget: CallBudget): Promise<boolean> {
+    const until = Date.now() + Math.min(RELEASE_WAIT_MS, budget.remainingMs() - SETTLE_RESERVE_MS);
+    for (let pause = 25; Date.now() < until; pause = Math.min(pause * 2, 200)) {
+      const states = await Promise.all(holdIds.map((holdId) => deps.ledger.getHold({ holdId }, depOpts(budget)).then((r) => r.hold?.state, () => "held")));
+      if (states.every((s) => s !== "held")) return true;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+    return false;
+  }
+
+  type CallResult = { ok: true; value: ProviderResult; latencyMs: number } | { ok: false; failure: AttemptFailure; latencyMs: number };
+
+  /** One provider call over the route's rail, with its deadline; never throws. Reports the route outcome. */
+  async function callProvider(x: Execution, route: Route, request: ProviderHttpRequest, attemptId: string, providerMs: number, span: Span): Promise<CallResult> {
+    span.setAttributes({
+      [ATTR_CAPABILITY_KEY]: x.capabilityKey,
+      [ATTR_ROUTE_KEY]: route.routeKey,
+      [ATTR_PROVIDER_KEY]: route.providerKey,
+      [ATTR_NETWORK_KEY]: route.networkKey,
+      [ATTR_HOLD_ID]: attemptId,
+      [ATTR_CREDITS_AMOUNT]: route.startingCostCredits,
+    });
+    const started = performance.now();
+    let result: CallResult;
+    try {
+      const rail = deps.rails.get(route.networkKey);
+      const provider = deps.providers.get(route.providerKey, route.networkKey);
+      if (!rail || !provider) throw new Error(`route ${route.routeKey} lost its rail or adapter`);
+      const res = await rail.send(request, { signal: AbortSignal.timeout(providerMs), maxPriceMicroUsd: creditsToMicroUsd(route.startingCostCredits) });
+      result = { ok: true, value: provider.adapter.parseResponse(x.capabilityKey, res, x.input), latencyMs: performance.now() - started };
+    } catch (err) {
+      const failure = classifyFailure(err, route.providerKey, providerMs);
+      if (failure.errorKind === "invalid_response" && !(err instanceof ProviderError)) logger.error({ err, routeKey: route.routeKey }, "provider call failed unexpectedly");
+      else logger.warn({ err, routeKey: route.routeKey, errorKind: failure.errorKind }, "provider attempt failed");
+      span.setStatus({ code: SpanStatusCode.ERROR, message: failure.summary });
+      result = { ok: false, failure, latencyMs: performance.now() - started };
+    } finally {
+      span.end();
+    }
+    const errorKind = result.ok ? "" : result.failure.errorKind;
+    deps.metrics.attempt({ routeKey: route.routeKey, outcome: result.ok ? "ok" : errorKind, durationMs: result.latencyMs });
+    deps.bus.reportOutcome({
+      attemptId,
+      routeKey: route.routeKey,
+      capabilityKey: x.capabilityKey,
+      providerKey: route.providerKey,
+      ok: result.ok,
+      errorKind,
+      latencyMs: result.latencyMs,
+      observedAt: new Date(),
+    });
+    return result;
+  }
+
+  /**
+   * Captures the price (no failure) or releases the hold, with the usage item. A capture JetStream
+   * never acknowledged turns the success into SETTLEMENT_UNCONFIRMED: success is never claimed for
+   * a charge that may not happen. An unacknowledged release only delays the refund to the hold's expiry.
+   */
+  async function settle(x: Execution, route: Route, attemptId: string, priceCredits: number, latencyMs: number, failure: AttemptFailure | undefined): Promise<void> {
+    const traceId = deps.traceId();
+    const usage: ExecutionUsage = {
+      usageId: "",
+      createdAt: new Date(),
+      productKey: `${route.domainKey}.${route.capabilityId}`,
+      capabilityKey: x.capabilityKey,
+      routeKey: route.routeKey,
+      provider: route.providerKey,
+      networkKey: route.networkKey,
+      status: failure ? "failed" : "succeeded",
+      durationMs: Math.round(latencyMs),
+      traceId: traceId ?? "",
+      ...(x.cmd.agentName ? { agentName: x.cmd.agentName } : {}),
+      ...(failure ? { errorCode: failure.usageErrorCode } : {}),
+    };
+    const kind = failure ? SettlementKind.SETTLEMENT_KIND_RELEASE : SettlementKind.SETTLEMENT_KIND_CAPTURE;
+    try {
+      await deps.bus.settle({ holdId: attemptId, userId: x.cmd.userId, kind, capturedCredits: failure ? 0 : priceCredits, usage });
+      if (failure) deps.metrics.holdReleased(route.routeKey);
+    } catch (err) {
+      if (!(err instanceof SettlementUnconfirmedError)) throw err;
+      deps.metrics.settlementUnconfirmed(route.routeKey);
+      logger.error({ err, holdId: attemptId, routeKey: route.routeKey, kind: failure ? "release" : "capture" }, "settlement not acknowledged; the hold will expire and be released");
+      if (!failure) throw settlementUnconfirmed(route.routeKey, priceCredits);
+    }
+  }
+
+  /** The error an execution ends with when no attempt succeeded. */
+  function finalError(x: Execution, failures: readonly { routeKey: string; failure: AttemptFailure }[]): AppError {
+    const last = failures.at(-1);
+    if (!last) return deadlineTooShort();
+    const tried = failures.map((f) => `${f.routeKey} (${f.failure.summary})`).join(", ");
+    const details = { attempts: failures.map((f) => ({ routeKey: f.routeKey, errorKind: f.failure.errorKind })) };
+    if (last.failure.blame === "input") {
+      return providerRejectedInput(
+        `${last.routeKey} refused the request: ${last.failure.summary}. Nothing was charged.`,
+        `Check the input against GET /domains/${x.cmd.domainKey}/capabilities/${x.cmd.capabilityId}/contract and the provider's limits, then retry.`,
+        details,
+      );
+    }
+    const hint = last.failure.mayHaveActed
+      ? "The provider may still have completed the operation although it did not confirm it; check before retrying."
+      : !x.allowFallback && x.alternatives
+        ? "Retry, or send allowFallback: true to let another route take the call."
+        : "Retry later, or pin another provider.";
+    const message = `${x.capabilityKey} failed on ${failures.length === 1 ? "" : "every route tried: "}${tried}. Nothing was charged.`;
+    return failures.every((f) => f.failure.errorKind === "timeout") ? providerTimeout(message, hint, details) : providerError(message, hint, details);
+  }
+
+  return run;
+}

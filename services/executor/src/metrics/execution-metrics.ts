@@ -1,0 +1,45 @@
+// Prometheus series of executions, on prom-client's default registry (served by /metrics):
+// provider attempts and their latency per route, credits charged, holds placed and released, and
+// settlements JetStream never acknowledged.
+import { Counter, Histogram } from "prom-client";
+import { LATENCY_BUCKETS_SECONDS, singleton } from "@agentic/platform";
+import type { ExecutionMetrics } from "../domain/ports";
+
+const attempts = singleton(
+  "executor_provider_attempts_total",
+  () => new Counter({ name: "executor_provider_attempts_total", help: "Provider attempts by route and outcome (ok, timeout, http_5xx, http_4xx, payment, network, invalid_response).", labelNames: ["route_key", "outcome"] as const }),
+);
+const duration = singleton(
+  "executor_provider_duration_seconds",
+  () => new Histogram({ name: "executor_provider_duration_seconds", help: "Duration of provider calls (payment handshake included), by route.", labelNames: ["route_key"] as const, buckets: LATENCY_BUCKETS_SECONDS }),
+);
+const charged = singleton(
+  "executor_credits_charged_total",
+  () => new Counter({ name: "executor_credits_charged_total", help: "Credits captured for successful executions (1000 credits = 1 USD), by route.", labelNames: ["route_key"] as const }),
+);
+const holdsPlaced = singleton(
+  "executor_holds_placed_total",
+  () => new Counter({ name: "executor_holds_placed_total", help: "Credit holds placed before provider calls, by route.", labelNames: ["route_key"] as const }),
+);
+const holdsReleased = singleton(
+  "executor_holds_released_total",
+  () => new Counter({ name: "executor_holds_released_total", help: "Credit holds released after failed provider calls, by route.", labelNames: ["route_key"] as const }),
+);
+const unconfirmed = singleton(
+  "executor_settlements_unconfirmed_total",
+  () => new Counter({ name: "executor_settlements_unconfirmed_total", help: "Captures or releases JetStream never acknowledged (their holds expire unsettled), by route.", labelNames: ["route_key"] as const }),
+);
+
+/** The ExecutionMetrics port on the process-wide registry. */
+export function createExecutionMetrics(): ExecutionMetrics {
+  return {
+    attempt({ routeKey, outcome, durationMs }) {
+      attempts.inc({ route_key: routeKey, outcome });
+      duration.observe({ route_key: routeKey }, durationMs / 1000);
+    },
+    holdPlaced: (routeKey) => holdsPlaced.inc({ route_key: routeKey }),
+    holdReleased: (routeKey) => holdsReleased.inc({ route_key: routeKey }),
+    creditsCharged: (routeKey, credits) => charged.inc({ route_key: routeKey }, credits),
+    settlementUnconfirmed: (routeKey) => unconfirmed.inc({ route_key: routeKey }),
+  };
+}

@@ -1,0 +1,48 @@
+// ExecutorService/Execute: checks the request envelope (ids, Idempotency-Key, agent name), runs the
+// execution within the caller's deadline, and tags the active span. Domain errors are AppErrors and
+// leave through the unary adapter with their code and hint.
+import { trace } from "@opentelemetry/api";
+import { ATTR_CAPABILITY_KEY, ATTR_DOMAIN_KEY, ATTR_PROVIDER_KEY, ATTR_ROUTE_KEY, ATTR_USER_ID, invalidArgument, type UnaryHandler } from "@agentic/platform";
+import type { ExecuteRequest, ExecuteResponse } from "@agentic/proto/executor/v1";
+import type { Executor } from "../domain/executor";
+
+/** Longest Idempotency-Key accepted (Stripe's limit). */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+/** Longest agent name accepted (the contract's agentName limit). */
+export const MAX_AGENT_NAME_LENGTH = 100;
+
+export function executeHandler(executor: Executor): UnaryHandler<ExecuteRequest, ExecuteResponse> {
+  return async (req, ctx) => {
+    for (const field of ["userId", "domainKey", "capabilityId"] as const) {
+      if (!req[field]) throw invalidArgument("INVALID_INPUT", `${field} is required`, `Set ${field} on the ExecuteRequest.`, { field });
+    }
+    const key = req.idempotencyKey;
+    if (key !== undefined && (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH || /[^\x20-\x7e]/.test(key))) {
+      throw invalidArgument(
+        "INVALID_INPUT",
+        `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters`,
+        "Send a fresh random key per operation, e.g. a UUID, in the Idempotency-Key header.",
+        { field: "Idempotency-Key" },
+      );
+    }
+    const agentName = req.agentName?.trim();
+    if (req.agentName !== undefined && (!agentName || agentName.length > MAX_AGENT_NAME_LENGTH)) {
+      throw invalidArgument("INVALID_INPUT", `agent name must be 1 to ${MAX_AGENT_NAME_LENGTH} characters`, "Send a short agent name, e.g. alpha_agent, or leave it out.", { field: "agentName" });
+    }
+    const span = trace.getActiveSpan();
+    span?.setAttributes({ [ATTR_USER_ID]: req.userId, [ATTR_DOMAIN_KEY]: req.domainKey });
+    const response = await executor.execute(
+      {
+        userId: req.userId,
+        domainKey: req.domainKey,
+        capabilityId: req.capabilityId,
+        body: req.input ?? {},
+        ...(key !== undefined ? { idempotencyKey: key } : {}),
+        ...(agentName ? { agentName } : {}),
+      },
+      { remainingMs: ctx.remainingMs },
+    );
+    span?.setAttributes({ [ATTR_CAPABILITY_KEY]: `${req.domainKey}.${req.capabilityId}`, [ATTR_ROUTE_KEY]: response.routeKey, [ATTR_PROVIDER_KEY]: response.provider });
+    return response;
+  };
+}
