@@ -58,6 +58,59 @@ describe("traces across the running system", () => {
     expect(catalogServer.attributes).toMatchObject({ "rpc.system": "grpc", "rpc.method": "ListDomains" });
   });
 
+  it("POST execute email.send: one trace across gateway, executor, ledger (gRPC and the JetStream capture) and router (the outcome)", async () => {
+    const auth = { authorization: `Bearer ${sys.apiKey}`, "content-type": "application/json" };
+    const init = await fetch(`${sys.baseUrl}/dev/init`, { method: "POST", headers: auth, body: JSON.stringify({ userId: "dev-user", balanceCredits: 100 }) });
+    expect(init.status).toBe(200);
+
+    const { traceId, traceparent } = newTraceparent();
+    const res = await fetch(`${sys.baseUrl}/domains/email/capabilities/send/execute`, {
+      method: "POST",
+      headers: { ...auth, traceparent },
+      body: JSON.stringify({ to: "ada@example.com", subject: "Trace me", text: "hello" }),
+    });
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(body).toMatchObject({ success: true, status: "sent" });
+
+    const inTrace = (service: string, kind: number, name: RegExp) => (s: ReceivedSpan) => s.traceId === traceId && s.service === service && s.kind === kind && name.test(s.name);
+    const want = {
+      gatewayServer: inTrace("gateway", SPAN_KIND.SERVER, /.*/),
+      executorServer: inTrace("executor", SPAN_KIND.SERVER, /ExecutorService\/Execute$/),
+      routerServer: inTrace("router", SPAN_KIND.SERVER, /RouterService\/Recommend$/),
+      ledgerHold: inTrace("ledger", SPAN_KIND.SERVER, /LedgerService\/HoldCredits$/),
+      providerCall: inTrace("executor", SPAN_KIND.CLIENT, /^provider email\.send\./),
+      settledPublish: inTrace("executor", SPAN_KIND.PRODUCER, /^executions\.settled publish$/),
+      settledProcess: inTrace("ledger", SPAN_KIND.CONSUMER, /^executions\.settled process$/),
+      outcomePublish: inTrace("executor", SPAN_KIND.PRODUCER, /^executions\.outcome publish$/),
+      outcomeProcess: inTrace("router", SPAN_KIND.CONSUMER, /^executions\.outcome process$/),
+    };
+    const spans = await otlp.waitFor((all) => Object.values(want).every((p) => all.some(p)));
+    const get = (p: (s: ReceivedSpan) => boolean) => spans.find(p)!;
+
+    // Message hops: each consumer span is the child of the producer span that sent it.
+    expect(get(want.settledProcess).parentSpanId).toBe(get(want.settledPublish).spanId);
+    expect(get(want.outcomeProcess).parentSpanId).toBe(get(want.outcomePublish).spanId);
+    // The provider call carries the route, the rail and the price.
+    expect(get(want.providerCall).attributes).toMatchObject({
+      "agentic.capability.key": "email.send",
+      "agentic.route.key": body.routeKey,
+      "agentic.settlement.rail": "api_key",
+      "agentic.credits.amount": body.creditsCharged,
+    });
+    // Every span of the request descends from the gateway's SERVER span.
+    const trace = spans.filter((s) => s.traceId === traceId);
+    const root = get(want.gatewayServer);
+    for (const span of Object.values(want).map(get)) {
+      let cursor: ReceivedSpan | undefined = span;
+      while (cursor && cursor.spanId !== root.spanId) cursor = trace.find((p) => p.spanId === cursor!.parentSpanId);
+      expect(cursor?.spanId).toBe(root.spanId);
+    }
+    // The usage item points back to this trace.
+    const usage = await (await fetch(`${sys.baseUrl}/usage?limit=5`, { headers: auth })).json();
+    expect(usage.items.find((i: any) => i.routeKey === body.routeKey)?.traceId).toBe(traceId);
+  });
+
   it("does not trace health checks or probes", async () => {
     await fetch(`${sys.origin}/readyz`);
     await fetch(`${sys.origin}/healthz`);

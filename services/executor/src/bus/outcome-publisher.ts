@@ -2,7 +2,7 @@
 // health. Advisory: never blocks or fails an execution; publishes still in flight are awaited on
 // shutdown so none is cut off.
 import type { JetStreamClient } from "nats";
-import { SUBJECT_OUTCOME, traceHeaders, type Logger } from "@agentic/platform";
+import { SUBJECT_OUTCOME, withProducerSpan, type Logger } from "@agentic/platform";
 import { RouteOutcome } from "@agentic/proto/events/v1";
 
 export interface OutcomePublisher {
@@ -25,8 +25,10 @@ export function createOutcomePublisher(js: JetStreamClient, logger: Logger, ackT
   const pending = new Set<Promise<void>>();
   return {
     publish(outcome) {
-      const sent = js
-        .publish(SUBJECT_OUTCOME, RouteOutcome.encode(outcome).finish(), { msgID: outcomeMsgId(outcome.attemptId), headers: traceHeaders(), timeout: ackTimeoutMs })
+      const msgID = outcomeMsgId(outcome.attemptId);
+      const sent = withProducerSpan(SUBJECT_OUTCOME, { "Nats-Msg-Id": msgID }, (headers) =>
+        js.publish(SUBJECT_OUTCOME, RouteOutcome.encode(outcome).finish(), { msgID, headers, timeout: ackTimeoutMs }),
+      )
         .then(
           () => undefined,
           (err: unknown) => logger.warn({ err, attemptId: outcome.attemptId, routeKey: outcome.routeKey }, "route outcome not published; the router misses one sample"),

@@ -1,9 +1,9 @@
 // Publishes the capture or release of a hold on executions.settled (agentic.events.v1.ExecutionSettled,
 // Nats-Msg-Id = hold id, W3C trace context in the headers) and waits for JetStream's PubAck,
 // re-publishing with the same id until it comes: the stream's de-duplication makes repeats harmless.
-import { SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import { trace } from "@opentelemetry/api";
 import type { JetStreamClient } from "nats";
-import { ATTR_HOLD_ID, SUBJECT_SETTLED, traceHeaders, type Logger } from "@agentic/platform";
+import { ATTR_HOLD_ID, SUBJECT_SETTLED, withProducerSpan, type Logger } from "@agentic/platform";
 import { ExecutionSettled, SettlementKind } from "@agentic/proto/events/v1";
 import { SettlementUnconfirmedError } from "../domain/ports";
 
@@ -16,8 +16,6 @@ export interface SettlementPublisherOptions {
   logger: Logger;
 }
 
-const tracer = trace.getTracer("executor");
-
 /** Resolves once JetStream holds the settlement; throws SettlementUnconfirmedError after `budgetMs`. */
 export function createSettlementPublisher(opts: SettlementPublisherOptions): (event: ExecutionSettled) => Promise<void> {
   const ackTimeoutMs = opts.ackTimeoutMs ?? 2_000;
@@ -27,23 +25,10 @@ export function createSettlementPublisher(opts: SettlementPublisherOptions): (ev
     for (let attempt = 1, pause = 50; ; attempt++, pause = Math.min(pause * 2, 1_000)) {
       const timeout = Math.max(1, Math.min(ackTimeoutMs, deadline - Date.now()));
       try {
-        await tracer.startActiveSpan(`${SUBJECT_SETTLED} publish`, { kind: SpanKind.PRODUCER }, async (span) => {
-          span.setAttributes({
-            "messaging.system": "nats",
-            "messaging.destination.name": SUBJECT_SETTLED,
-            "messaging.message.id": event.holdId,
-            [ATTR_HOLD_ID]: event.holdId,
-          });
-          try {
-            const ack = await opts.js.publish(SUBJECT_SETTLED, data, { msgID: event.holdId, headers: traceHeaders(), timeout });
-            if (ack.duplicate) opts.logger.debug({ holdId: event.holdId, attempt }, "settlement already in the stream");
-          } catch (err) {
-            span.recordException(err as Error);
-            span.setStatus({ code: SpanStatusCode.ERROR });
-            throw err;
-          } finally {
-            span.end();
-          }
+        await withProducerSpan(SUBJECT_SETTLED, { "Nats-Msg-Id": event.holdId }, async (headers) => {
+          trace.getActiveSpan()?.setAttribute(ATTR_HOLD_ID, event.holdId);
+          const ack = await opts.js.publish(SUBJECT_SETTLED, data, { msgID: event.holdId, headers, timeout });
+          if (ack.duplicate) opts.logger.debug({ holdId: event.holdId, attempt }, "settlement already in the stream");
         });
         return;
       } catch (err) {

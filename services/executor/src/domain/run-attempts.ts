@@ -1,9 +1,9 @@
 // The attempts of one planned execution: per route, hold its price (hold id = attempt id), call the
 // provider over the route's rail within the deadline, then capture (success) or release (failure)
 // over the bus with the usage item, falling back only when allowed and safe. Reports every attempt.
-import { trace, SpanStatusCode, type Span } from "@opentelemetry/api";
+import { trace, SpanKind, SpanStatusCode, type Span } from "@opentelemetry/api";
 import { status } from "@grpc/grpc-js";
-import { AppError, ATTR_CAPABILITY_KEY, ATTR_CREDITS_AMOUNT, ATTR_HOLD_ID, ATTR_NETWORK_KEY, ATTR_PROVIDER_KEY, ATTR_ROUTE_KEY, fromServiceError, newId, unavailable } from "@agentic/platform";
+import { AppError, ATTR_CAPABILITY_KEY, ATTR_CREDITS_AMOUNT, ATTR_HOLD_ID, ATTR_NETWORK_KEY, ATTR_PROVIDER_KEY, ATTR_ROUTE_KEY, ATTR_SETTLEMENT_RAIL, fromServiceError, newId, unavailable } from "@agentic/platform";
 import type { Route } from "@agentic/proto/catalog/v1";
 import { SettlementKind, type ExecutionUsage } from "@agentic/proto/events/v1";
 import type { ExecuteResponse, ExecutionAttempt } from "@agentic/proto/executor/v1";
@@ -52,7 +52,8 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         continue;
       }
 
-      const result = await tracer.startActiveSpan(`execute ${route.routeKey}`, (span) => callProvider(x, route, request, attemptId, providerMs, span));
+      // A CLIENT span per provider call: the outgoing hop of the trace, named by route.
+      const result = await tracer.startActiveSpan(`provider ${route.routeKey}`, { kind: SpanKind.CLIENT }, (span) => callProvider(x, route, request, attemptId, providerMs, span));
       done.push({ attemptId, routeKey: route.routeKey, provider: route.providerKey, ok: result.ok, errorKind: result.ok ? "" : result.failure.errorKind, heldCredits: priceCredits, latencyMs: result.latencyMs });
 
       if (result.ok) {
@@ -136,6 +137,9 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       [ATTR_ROUTE_KEY]: route.routeKey,
       [ATTR_PROVIDER_KEY]: route.providerKey,
       [ATTR_NETWORK_KEY]: route.networkKey,
+      [ATTR_SETTLEMENT_RAIL]: route.settlementRail ?? "",
+      "server.address": new URL(request.url).hostname,
+      "http.request.method": request.method,
       [ATTR_HOLD_ID]: attemptId,
       [ATTR_CREDITS_AMOUNT]: route.startingCostCredits,
     });
