@@ -3,3 +3,4 @@ export * from "./catalog";
 export * from "./executor";
 export * from "./ledger";
 export * from "./router";
+export * from "./catalog-cache";

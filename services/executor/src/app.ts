@@ -6,7 +6,7 @@ import type { NatsConnection } from "nats";
 import { bindServer, createHealth, currentTraceId, stopServer, type Logger } from "@agentic/platform";
 import { createOutcomePublisher } from "./bus/outcome-publisher";
 import { createSettlementPublisher } from "./bus/settlement-publisher";
-import { CatalogCache, type CatalogSource } from "./catalog/catalog-cache";
+import { CatalogCache, type CatalogSource } from "@agentic/clients";
 import type { Config } from "./config";
 import { createExecutor } from "./domain/executor";
 import type { LedgerPort, RouterPort } from "./domain/ports";

@@ -4,7 +4,7 @@
 import type { NatsConnection } from "nats";
 import { bindServer, createHealth, stopServer, type Logger } from "@agentic/platform";
 import type { LedgerClient } from "@agentic/clients";
-import { CatalogCache, type CatalogSource } from "./catalog/catalog-cache";
+import { CatalogCache, type CatalogSource } from "@agentic/clients";
 import { startOutcomeConsumer, type OutcomeConsumer } from "./bus/outcome-consumer";
 import type { Config } from "./config";
 import { AgentPreferenceMemory } from "./domain/preferences";

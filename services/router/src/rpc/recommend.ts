@@ -3,7 +3,7 @@
 import { trace } from "@opentelemetry/api";
 import { ATTR_CAPABILITY_KEY, ATTR_DOMAIN_KEY, ATTR_ROUTE_KEY, invalidArgument, type Logger, type UnaryHandler } from "@agentic/platform";
 import type { RecommendRequest, RecommendResponse } from "@agentic/proto/router/v1";
-import type { CatalogCache, CapabilityEntry } from "../catalog/catalog-cache";
+import type { CatalogCache, CapabilityEntry } from "@agentic/clients";
 import { capabilityPathOf, ownedResourceRelationship } from "../domain/acquisitions";
 import type { Goal } from "../domain/goals";
 import type { AgentPreferenceMemory } from "../domain/preferences";

@@ -8,7 +8,7 @@ import { status } from "@grpc/grpc-js";
 import { AppError, createLogger } from "@agentic/platform";
 import { createCatalogClient, type CatalogClient } from "@agentic/clients";
 import { startTestCatalog, type TestCatalog } from "../../../catalog/test/harness";
-import { CatalogCache, type CatalogSource } from "../../src/catalog/catalog-cache";
+import { CatalogCache, type CatalogSource } from "@agentic/clients";
 import { waitFor } from "../harness";
 import { FIXTURE_CATALOG_DIR } from "../system";
 
@@ -28,6 +28,7 @@ describe("CatalogCache", () => {
       return current.getCapability(req, opts);
     },
     listCapabilityRoutes: (req, opts) => current.listCapabilityRoutes(req, opts),
+    getContract: (req, opts) => current.getContract(req, opts),
   };
 
   beforeAll(async () => {
