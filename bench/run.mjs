@@ -16,7 +16,7 @@ import { RESULTS_DIR, ROOT, rootRequire } from "./lib/paths.mjs";
 import { killAllManagedSync, stopAllManaged } from "./lib/processes.mjs";
 import { ProcSampler } from "./lib/proc-sampler.mjs";
 import { computeRatios, computeTargets, formatCompare, formatRatios, formatTable, formatTargets } from "./lib/report.mjs";
-import { startBareServer, startScriptDrift, startSystem } from "./lib/system.mjs";
+import { startBareServer, startSystem } from "./lib/system.mjs";
 
 const HELP = `usage: npm run bench -- [flags]     (or: node bench/run.mjs [flags])
 
@@ -34,7 +34,6 @@ const HELP = `usage: npm run bench -- [flags]     (or: node bench/run.mjs [flags
   --profile-service <name>  profile another service instead (router, catalog, ledger, executor,
                        sandbox); implies --profile; pair it with --only (e.g. gw-recommend)
   --compare <file>     print deltas against an earlier bench/results/*.json
-  --port <n>           gateway port (default PORT or 8080); service ports are fixed, as in npm start
   --no-build           do not run \`npx turbo run build\` first
   --keep-logs          keep the services' logs (kept anyway when the run fails)
   --no-write           do not write bench/results/<date>.json
@@ -57,7 +56,6 @@ function options() {
       profile: { type: "boolean", default: false },
       "profile-service": { type: "string" },
       compare: { type: "string" },
-      port: { type: "string" },
       "no-build": { type: "boolean", default: false },
       "keep-logs": { type: "boolean", default: false },
       "no-write": { type: "boolean", default: false },
@@ -102,7 +100,6 @@ function options() {
     quick,
     profile: profileService,
     compare: values.compare,
-    gatewayPort: num("port", values.port ?? env.PORT, 8080, 1, 65535),
     build: !values["no-build"],
     keepLogs: values["keep-logs"],
     write: !values["no-write"],
@@ -176,7 +173,6 @@ async function main() {
   log(`load: ${opts.durationS} s per scenario after ${opts.warmupS} s warm-up, ${opts.connections} connections (execute ${opts.executeConnections}), closed loop, loopback only`);
   log("note: the load generator (this process) runs on the same cores as the servers and competes with them for CPU;");
   log("      read the numbers as relative to the bare servers measured in the same run, not as absolute capacity.");
-  for (const w of startScriptDrift()) log(`warning: ${w}`);
   const envNote = Object.entries(opts.serviceEnv).map(([k, v]) => `${k}=${v}`).join(" ");
   if (envNote) log(`experiment: every service runs with ${envNote} (not the embedded default)`);
 
@@ -203,7 +199,7 @@ async function main() {
   let failed = false;
   try {
     log(`starting the system (logs in ${logDir})...`);
-    system = await startSystem({ gatewayPort: opts.gatewayPort, logDir, nodeArgs, serviceEnv: opts.serviceEnv, log });
+    system = await startSystem({ logDir, nodeArgs, serviceEnv: opts.serviceEnv });
     if (system.natsStoreDir) exitCleanups.push(() => rmSync(system.natsStoreDir, { recursive: true, force: true }));
     log(`system up: ${system.started.join(", ")}${system.missing.length ? `; not built: ${system.missing.join(", ")}` : ""}; ${system.baseUrl}`);
     for (const p of system.processes) sampler.track(p.name, p.pid);
@@ -310,7 +306,7 @@ async function main() {
       let run;
       if (s.grpc) {
         const { createCatalogClient } = rootRequire("@agentic/clients");
-        const client = createCatalogClient("127.0.0.1:50051");
+        const client = createCatalogClient(`127.0.0.1:${system.ports.catalog.port}`);
         try {
           run = await runGrpcLoad({ call: () => client.listDomains({}), concurrency: conns, durationS, warmupS: opts.warmupS, isStopped: () => interrupted, onMeasureStart });
         } finally {
@@ -434,7 +430,7 @@ function finish({ opts, machine, buildStatus, system, results, soak, whole, stam
     schema: 1,
     machine,
     options: { durationS: opts.durationS, warmupS: opts.warmupS, connections: opts.connections, executeConnections: opts.executeConnections, quick: opts.quick, selected: opts.selected, profile: opts.profile, serviceEnv: opts.serviceEnv },
-    system: { build: buildStatus, started: system?.started ?? [], notBuilt: system?.missing ?? [], startScriptDrift: startScriptDrift() },
+    system: { build: buildStatus, started: system?.started ?? [], notBuilt: system?.missing ?? [] },
     scenarios: results,
     ratios,
     targets,

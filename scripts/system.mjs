@@ -1,0 +1,173 @@
+// Starts the whole system on one machine, the embedded default: a private nats-server (JetStream
+// in a temp dir) unless NATS_URL is set, then every built service in dependency order, each
+// waited on until it reports ready. The one launcher behind `npm start` (scripts/start.mjs) and
+// the benchmark (bench/), so both always run the same system.
+import { spawn, spawnSync } from "node:child_process";
+import { createWriteStream, existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(join(ROOT, "package.json"));
+const { createHealthChecker, randomBase62 } = require("@agentic/platform");
+const { startNatsServer, natsServerBin, freePort } = require("@agentic/platform/testing");
+
+const HOST = "127.0.0.1";
+
+/** The services in start order, with their local default ports; each starts only when built. */
+function serviceTable(gatewayPort) {
+  return [
+    { name: "catalog", main: "services/catalog/dist/main.js", grpcPort: 50051, metricsPort: 9461 },
+    { name: "ledger", main: "services/ledger/dist/main.js", grpcPort: 50054, metricsPort: 9464, needsNats: true },
+    { name: "router", main: "services/router/dist/main.js", grpcPort: 50052, metricsPort: 9462, needsNats: true },
+    { name: "sandbox", main: "sandbox/dist/main.js", httpPort: 8090 },
+    { name: "executor", main: "services/executor/dist/main.js", grpcPort: 50053, metricsPort: 9463, needsNats: true },
+    { name: "gateway", main: "gateway/dist/main.js", httpPort: gatewayPort },
+  ];
+}
+
+/** Says what this machine lacks to run the system, or undefined when nothing. */
+export function missingPrerequisite(env = process.env) {
+  const [major, minor] = process.versions.node.split(".").map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) return `Node ${process.versions.node} is too old: install Node 20.19 or newer.`;
+  if (!env.NATS_URL && spawnSync(natsServerBin(), ["--version"]).error) {
+    return "nats-server is not installed: run `sudo apt-get install nats-server` (or set NATS_URL to a running server).";
+  }
+  if (!existsSync(join(ROOT, "gateway/dist/main.js"))) return "the workspaces are not built: run `npx turbo run build` (npm start does).";
+  return undefined;
+}
+
+/** The executor's provider settings for the sandbox at `url`: every provider's base URL on each rail. */
+function executorSandboxEnv(url) {
+  const { sandboxExecutorEnv, SANDBOX_PRICES_ATOMIC } = require("@agentic/sandbox");
+  return sandboxExecutorEnv(url, Object.keys(SANDBOX_PRICES_ATOMIC));
+}
+
+async function waitUntil(what, probe, child, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} exited during start-up; see its log`);
+    if (await probe()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
+}
+
+async function grpcReady(port) {
+  const checker = createHealthChecker(`${HOST}:${port}`);
+  try {
+    return await checker.check(500);
+  } finally {
+    checker.close();
+  }
+}
+
+const httpReady = (url) => fetch(url).then((r) => r.ok, () => false);
+
+/** Sends SIGTERM and waits for the exit (SIGKILL after `graceMs`). */
+async function stopChild(child, graceMs = 25_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Starts the system. Options:
+ * - `env`: the environment services inherit (default process.env); `NATS_URL`, `AGENTIC_API_KEYS`
+ *   and `PORT` (the gateway's) are honoured from it.
+ * - `freePorts`: use free loopback ports instead of the local defaults (tests, benchmarks).
+ * - `nodeArgs`: extra node flags per service name (e.g. `{ gateway: ["--cpu-prof"] }`).
+ * - `logDir`: write each service's output to `<logDir>/<name>.log` instead of this process's stdio.
+ * - `onExit(name, code, signal)`: called when a service exits on its own after start-up.
+ * Resolves `{ origin, baseUrl, apiKey, apiKeyGenerated, natsUrl, started, missing, processes, ports,
+ * stop() }` (`apiKey` is the generated development key, or the first of AGENTIC_API_KEYS);
+ * on failure, stops what it started and rejects.
+ */
+export async function startSystem(opts = {}) {
+  const env = opts.env ?? process.env;
+  const table = serviceTable(Number(env.PORT ?? 8080));
+  const services = table.filter((s) => existsSync(join(ROOT, s.main)));
+  const missing = table.filter((s) => !services.includes(s)).map((s) => s.name);
+  if (opts.freePorts) {
+    for (const s of services) {
+      if (s.grpcPort) s.grpcPort = await freePort();
+      if (s.metricsPort) s.metricsPort = await freePort();
+      if (s.httpPort && !(s.name === "gateway" && env.PORT)) s.httpPort = await freePort();
+    }
+  }
+  const portOf = (name) => {
+    const s = table.find((x) => x.name === name);
+    return s.grpcPort ?? s.httpPort;
+  };
+
+  const processes = [];
+  let nats;
+  let stopping = false;
+  const stop = async () => {
+    stopping = true;
+    // Reverse start order, like each service's own shutdown.
+    for (const { child } of [...processes].reverse()) await stopChild(child);
+    await nats?.stop();
+  };
+
+  try {
+    const natsUrl = env.NATS_URL ?? (nats = await startNatsServer()).url;
+    const apiKey = env.AGENTIC_API_KEYS ? env.AGENTIC_API_KEYS.split(",")[0].split(":")[0] : `aak_${randomBase62(40)}`;
+    const addrs = {
+      CATALOG_ADDR: `${HOST}:${portOf("catalog")}`,
+      ROUTER_ADDR: `${HOST}:${portOf("router")}`,
+      EXECUTOR_ADDR: `${HOST}:${portOf("executor")}`,
+      LEDGER_ADDR: `${HOST}:${portOf("ledger")}`,
+    };
+    for (const service of services) {
+      const serviceEnv = {
+        ...env,
+        OTEL_SERVICE_NAME: service.name,
+        ...addrs,
+        PORT: String(service.grpcPort ?? service.httpPort),
+        ...(service.metricsPort ? { METRICS_PORT: String(service.metricsPort) } : {}),
+        ...(service.needsNats ? { NATS_URL: natsUrl } : {}),
+        ...(service.name === "ledger" && !env.AGENTIC_API_KEYS ? { AGENTIC_API_KEYS: `${apiKey}:dev-user` } : {}),
+        ...(service.name === "executor" ? executorSandboxEnv(`http://${HOST}:${portOf("sandbox")}`) : {}),
+      };
+      const logFile = opts.logDir ? join(opts.logDir, `${service.name}.log`) : undefined;
+      const args = [...(opts.nodeArgs?.[service.name] ?? []), "--require", "@agentic/platform/telemetry", join(ROOT, service.main)];
+      const child = spawn(process.execPath, args, { cwd: ROOT, env: serviceEnv, stdio: ["ignore", logFile ? "pipe" : "inherit", logFile ? "pipe" : "inherit"] });
+      if (logFile) {
+        const out = createWriteStream(logFile);
+        child.stdout.pipe(out);
+        child.stderr.pipe(out);
+      }
+      child.on("exit", (code, signal) => {
+        if (!stopping) opts.onExit?.(service.name, code, signal);
+      });
+      processes.push({ name: service.name, pid: child.pid, child, logFile });
+
+      if (service.grpcPort) await waitUntil(service.name, () => grpcReady(service.grpcPort), child);
+      else if (service.name === "gateway") await waitUntil("gateway", () => httpReady(`http://${HOST}:${service.httpPort}/readyz`), child);
+      else await waitUntil(service.name, () => httpReady(`http://${HOST}:${service.httpPort}/healthz`), child);
+    }
+    const origin = `http://localhost:${portOf("gateway")}`;
+    return {
+      origin,
+      baseUrl: `${origin}${env.API_BASE_PATH ?? "/api/agentic-api"}`,
+      apiKey,
+      apiKeyGenerated: !env.AGENTIC_API_KEYS,
+      natsUrl,
+      natsProcess: nats?.process,
+      natsStoreDir: nats?.storeDir,
+      started: services.map((s) => s.name),
+      missing,
+      processes,
+      ports: Object.fromEntries(services.map((s) => [s.name, { port: s.grpcPort ?? s.httpPort, metricsPort: s.metricsPort }])),
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
