@@ -1,6 +1,6 @@
 // Configuration of the gateway, read once from the environment.
 import { z } from "zod";
-import { addressSchema, appEnvSchema, portSchema } from "@agentic/platform";
+import { addressSchema, appEnvSchema, portSchema, logLevelSchema } from "@agentic/platform";
 
 export const configSchema = z.object({
   /** HTTP port. Example: 8080. */
@@ -26,7 +26,7 @@ export const configSchema = z.object({
   /** How often the gateway checks the catalog version behind its in-memory catalog answers, in ms. */
   CATALOG_REFRESH_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
   /** pino level. */
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: logLevelSchema,
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -182,6 +182,8 @@ describe("the env contract against configSchema", () => {
   const ledgerSchema = `z.object({
     APP_ENV: z.enum(["development", "test", "production"]),
     PORT: z.coerce.number().int(),
+    METRICS_PORT: z.coerce.number().int(),
+    LOG_LEVEL: z.string(),
     NATS_URL: z.string().startsWith("nats://"),
     LEDGER_STORE: z.enum(["memory", "mongodb"]),
     MONGODB_URI: z.string().startsWith("mongodb://"),
@@ -191,14 +193,15 @@ describe("the env contract against configSchema", () => {
   })`;
 
   test("a variable the schema requires but the manifest does not set is an error", () => {
-    const root = fakeRepo({ ledger: ledgerSchema });
+    const withoutLogging = ledgerSchema.replace("    METRICS_PORT: z.coerce.number().int(),\n    LOG_LEVEL: z.string(),\n", "");
+    const root = fakeRepo({ ledger: withoutLogging });
     const run = validate(["--root", root, DEV]);
     assert.equal(run.status, 1, run.stdout);
     assert.match(run.stdout, /ERROR Deployment\/ledger: configSchema rejects the environment: LEDGER_SHARDS:/);
     // Secret values (dev Secret generator) and literals satisfied the other keys.
     assert.doesNotMatch(run.stdout, /rejects the environment: (MONGODB_URI|AGENTIC_API_KEYS|NATS_URL|PORT|HOLD_TTL_MS)/);
-    // Set by the manifest, read by no schema key: a warning, not an error.
-    assert.match(run.stdout, /WARN  Deployment\/ledger: sets LOG_LEVEL, METRICS_PORT but no configSchema key reads it/);
+    // Set by the manifest, read by no schema key: an error too (a setting that silently does nothing).
+    assert.match(run.stdout, /ERROR Deployment\/ledger: sets LOG_LEVEL, METRICS_PORT but no configSchema key reads it/);
   });
 
   test("a value in the wrong format is an error", () => {
@@ -223,7 +226,8 @@ describe("the env contract against configSchema", () => {
     const run = validate(["--root", root, DEV]);
     assert.equal(run.status, 0, run.stdout);
     assert.match(run.stdout, /SKIP  Deployment\/gateway: gateway\/dist\/config\.js is not built; env contract not checked/);
-    assert.match(run.stdout, /WARN  Deployment\/ledger: sets LOG_LEVEL, METRICS_PORT/);
+    // The built one is checked: not skipped, and its environment passed its schema.
+    assert.doesNotMatch(run.stdout, /Deployment\/ledger/);
   });
 
   test("a config module without a zod configSchema is an error", () => {

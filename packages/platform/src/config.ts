@@ -35,3 +35,6 @@ export const portSchema = z.coerce.number().int().min(0).max(65535);
 export const booleanFlagSchema = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
+
+/** `LOG_LEVEL`: a pino level; `silent` turns logging off. */
+export const logLevelSchema = z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info");

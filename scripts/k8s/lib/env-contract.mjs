@@ -150,7 +150,9 @@ function checkOne(doc, { schema, keys }, env, findings) {
     findings.note(subject, `not set, so the configSchema defaults apply: ${unset.join(", ")}`);
   }
   const unread = [...env.values.keys()].filter((k) => !keys.has(k) && !READ_OUTSIDE_SCHEMA.test(k)).sort();
-  if (unread.length > 0) findings.warning(subject, `sets ${unread.join(", ")} but no configSchema key reads it`);
+  // An error, not a warning: a misnamed variable is a setting that silently does nothing (a wallet
+  // key under the wrong name once left the paid rails switched off).
+  if (unread.length > 0) findings.error(subject, `sets ${unread.join(", ")} but no configSchema key reads it`);
 }
 
 function secretValues(doc) {

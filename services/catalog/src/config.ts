@@ -1,6 +1,6 @@
 // Configuration of the catalog service, read once from the environment.
 import { z } from "zod";
-import { appEnvSchema, portSchema } from "@agentic/platform";
+import { appEnvSchema, portSchema, logLevelSchema } from "@agentic/platform";
 
 export const configSchema = z.object({
   /** gRPC port. Example: 50051. Local default 50051. */
@@ -14,7 +14,7 @@ export const configSchema = z.object({
   /** Base path the gateway serves the REST API under; catalog paths are derived from it. */
   API_BASE_PATH: z.string().regex(/^\/[\w\-/]*[^/]$/, "must start with / and not end with /").default("/api/agentic-api"),
   /** pino level: fatal, error, warn, info, debug, trace. */
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace"]).default("info"),
+  LOG_LEVEL: logLevelSchema,
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -2,7 +2,7 @@
 // addresses of the services it calls, and (spread in) the rails' wallets and the providers' URLs/keys.
 // Defaults suit local development; production requires every dependency address.
 import { z } from "zod";
-import { addressSchema, appEnvSchema, portSchema } from "@agentic/platform";
+import { addressSchema, appEnvSchema, portSchema, logLevelSchema } from "@agentic/platform";
 import { providersEnvShape } from "./providers";
 import { railsEnvShape } from "./rails";
 
@@ -27,7 +27,7 @@ const fields = z.object({
   /** NATS server(s), comma-separated. Example: nats://nats:4222. Required. */
   NATS_URL: z.string().min(1, { error: "NATS_URL is required, e.g. nats://127.0.0.1:4222" }),
   /** pino level: fatal, error, warn, info, debug, trace, silent. */
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: logLevelSchema,
   /** Deadline of each catalog, router and ledger call, in ms (capped by the caller's remaining budget). Example: 2000. */
   DEPENDENCY_DEADLINE_MS: positiveInt.default(2_000),
   /** How often the catalog version is checked for changes, in ms. Example: 5000. */

@@ -1,7 +1,7 @@
 // The ledger's configuration, read once from the environment and validated (every problem is
 // reported at once). Defaults serve local development; production names its real dependencies.
 import { z } from "zod";
-import { appEnvSchema, portSchema } from "@agentic/platform";
+import { appEnvSchema, portSchema, logLevelSchema } from "@agentic/platform";
 import { API_KEY_PATTERN } from "./domain/api-keys";
 
 export interface BootstrapApiKey {
@@ -39,6 +39,8 @@ export const configSchema = z
     PORT: portSchema.default(50054),
     /** Port of the Prometheus /metrics endpoint, e.g. `9464` (also the local default). */
     METRICS_PORT: portSchema.default(9464),
+    /** pino level, e.g. `info`. */
+    LOG_LEVEL: logLevelSchema,
     /** NATS with JetStream, e.g. `nats://nats:4222` (comma-separated for a cluster). */
     NATS_URL: z.string({ error: "required, e.g. nats://127.0.0.1:4222" }).min(1, "required, e.g. nats://127.0.0.1:4222"),
     /** `production` makes MongoDB the default store, e.g. `production`. */

@@ -10,7 +10,7 @@ import { startLedgerApp } from "./app";
 
 async function main(): Promise<void> {
   const config = loadConfig(configSchema);
-  const logger = createLogger("ledger");
+  const logger = createLogger("ledger", config.LOG_LEVEL);
   const life = new Lifecycle({ deadlineMs: 20_000, logger });
   life.listen(["SIGTERM", "SIGINT"]);
   life.onStop("telemetry", shutdownTelemetryIfLoaded);

@@ -1,7 +1,7 @@
 // Configuration of the router service, read once from the environment. Defaults suit local
 // development; the scoring and health knobs are documented in README.md.
 import { z } from "zod";
-import { addressSchema, appEnvSchema, portSchema } from "@agentic/platform";
+import { addressSchema, appEnvSchema, portSchema, logLevelSchema } from "@agentic/platform";
 import { GOALS, isGoal, type Goal } from "./domain/goals";
 
 const positiveInt = z.coerce.number().int().positive();
@@ -33,7 +33,7 @@ const fields = z.object({
   /** NATS server(s), comma-separated. Example: nats://nats:4222. Required. */
   NATS_URL: z.string().min(1, { error: "NATS_URL is required, e.g. nats://127.0.0.1:4222" }),
   /** pino level: fatal, error, warn, info, debug, trace, silent. */
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: logLevelSchema,
   /** Deadline of each catalog and ledger call, in ms (capped by the caller's remaining budget). */
   DEPENDENCY_DEADLINE_MS: positiveInt.default(2_000),
   /** How often the catalog version is checked for changes, in ms. */
