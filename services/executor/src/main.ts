@@ -2,7 +2,7 @@
 // NATS (EXECUTIONS stream) → executor (rails, providers, publishers, gRPC + health) → lifecycle.
 // Started as `node --require @agentic/platform/telemetry dist/main.js`; SIGTERM stops it in reverse:
 // health off, in-flight executions finish and settle, then NATS drains.
-import { ConfigError, Lifecycle, connectBus, createLogger, ensureExecutionsStream, loadConfig, startMetricsServer } from "@agentic/platform";
+import { ConfigError, Lifecycle, connectBus, createLogger, ensureExecutionsStream, loadConfig, shutdownTelemetryIfLoaded, startMetricsServer } from "@agentic/platform";
 import { createCatalogClient, createLedgerClient, createRouterClient } from "@agentic/clients";
 import { configSchema } from "./config";
 import { startExecutorApp } from "./app";
@@ -29,18 +29,6 @@ async function main(): Promise<void> {
 
   const app = await startExecutorApp({ config, catalog, router, ledger, nc, logger, bindAddress: `0.0.0.0:${config.PORT}` });
   life.onStop("executor", () => app.stop()); // runs first: health off, in-flight executions settle, outcomes flushed
-}
-
-/** Flushes traces when the telemetry preload ran (it is never loaded from here, only found). */
-async function shutdownTelemetryIfLoaded(): Promise<void> {
-  let path: string;
-  try {
-    path = require.resolve("@agentic/platform/telemetry");
-  } catch {
-    return;
-  }
-  const preloaded = require.cache[path]?.exports as { shutdownTelemetry?: () => Promise<void> } | undefined;
-  await preloaded?.shutdownTelemetry?.();
 }
 
 main().catch((err: unknown) => {
