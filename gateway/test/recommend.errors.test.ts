@@ -34,7 +34,7 @@ describe("POST recommend errors", () => {
     [{ tracking: "yes" }, "tracking"],
   ])("%j → 400 INVALID_INPUT naming the field", async (body, field) => {
     const res = await post("/domains/email/capabilities/send/recommend", JSON.stringify(body));
-    const err = await res.json();
+    const err = (await res.json()) as any;
     expect(res.status).toBe(400);
     expect(err).toMatchObject({ success: false, code: "INVALID_INPUT" });
     expect(`${err.error} ${err.hint}`).toContain(field);
@@ -43,6 +43,6 @@ describe("POST recommend errors", () => {
   it.each(["[1,2]", '"cost"', "{bad json"])("body %s → 400", async (body) => {
     const res = await post("/domains/email/capabilities/send/recommend", body);
     expect(res.status).toBe(400);
-    expect((await res.json()).code).toMatch(/^(INVALID_INPUT|INVALID_JSON)$/);
+    expect(((await res.json()) as any).code).toMatch(/^(INVALID_INPUT|INVALID_JSON)$/);
   });
 });

@@ -24,7 +24,7 @@ describe("POST recommend", () => {
 
   it("answers email.send with every spec field, valid against the OpenAPI document", async () => {
     const res = await recommend("email", "send", { agentName: "alpha_agent", optimizationPreferences: ["cost", "quality"], tracking: true });
-    const body = await res.json();
+    const body = (await res.json()) as any;
     expect(res.status).toBe(200);
     expect(validate("post", RECOMMEND, 200, body)).toEqual([]);
     expect(body).toMatchObject({ success: true, productKey: "email.send", preferenceSource: "request", optimizationPreferences: ["cost", "quality"] });
@@ -38,14 +38,14 @@ describe("POST recommend", () => {
 
   it("accepts an empty body and applies defaults", async () => {
     const res = await recommend("email", "send");
-    const body = await res.json();
+    const body = (await res.json()) as any;
     expect(res.status).toBe(200);
     expect(body.preferenceSource).toBe("default");
     expect(validate("post", RECOMMEND, 200, body)).toEqual([]);
   });
 
   it("is honest: the gated text.analyze route cannot execute now, with reasons", async () => {
-    const body = await (await recommend("text", "analyze", {})).json();
+    const body = (await (await recommend("text", "analyze", {})).json()) as any;
     expect(body.canExecuteNow).toBe(false);
     expect(body.blockingRequirements).toContain("CAPABILITY_GATED");
     expect(body.nextActions.length).toBeGreaterThan(0);
@@ -58,9 +58,9 @@ describe("POST recommend", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ userId: TEST_USER, balanceCredits: 40 }),
     });
-    const before = await (await sys.authed("/wallet")).json();
+    const before = (await (await sys.authed("/wallet")).json()) as any;
     for (let i = 0; i < 20; i++) expect((await recommend("email", "send", { optimizationPreferences: ["speed"] })).status).toBe(200);
-    const after = await (await sys.authed("/wallet")).json();
+    const after = (await (await sys.authed("/wallet")).json()) as any;
     expect(after.balanceCredits).toBe(before.balanceCredits);
     const journal = await sys.ledger.client.listJournal({ userId: TEST_USER });
     expect(journal.entries.map((e) => e.kind)).toEqual(["grant"]);

@@ -17,7 +17,7 @@ describe("wallet, usage and dev init", () => {
 
   it("GET /wallet shows the key's user with balance 0 before any grant", async () => {
     const res = await sys.authed("/wallet");
-    const body = await res.json();
+    const body = (await res.json()) as any;
     expect(res.status).toBe(200);
     expect(validate("get", "/wallet", 200, body)).toEqual([]);
     expect(body).toEqual({ success: true, userId: TEST_USER, balanceCredits: 0 });
@@ -25,13 +25,13 @@ describe("wallet, usage and dev init", () => {
 
   it("POST /dev/init tops up a wallet and reports what it credited", async () => {
     const first = await post(`${sys.gw.baseUrl}/dev/init`, { userId: TEST_USER, balanceCredits: 250 });
-    const body = await first.json();
+    const body = (await first.json()) as any;
     expect(first.status).toBe(200);
     expect(validate("post", "/dev/init", 200, body)).toEqual([]);
     expect(body).toMatchObject({ success: true, userId: TEST_USER, balanceCredits: 250, credited: 250 });
     expect(body.providers).toEqual(expect.arrayContaining(["resend"]));
 
-    const second = await (await post(`${sys.gw.baseUrl}/dev/init`, { userId: TEST_USER, balanceCredits: 50 })).json();
+    const second = (await (await post(`${sys.gw.baseUrl}/dev/init`, { userId: TEST_USER, balanceCredits: 50 })).json()) as any;
     expect(second).toMatchObject({ balanceCredits: 300, credited: 50 });
     expect(await (await sys.authed("/wallet")).json()).toMatchObject({ balanceCredits: 300 });
   });
@@ -52,20 +52,20 @@ describe("wallet, usage and dev init", () => {
   ])("POST /dev/init %j → 400 INVALID_INPUT naming %s", async (body, field) => {
     const res = await post(`${sys.gw.baseUrl}/dev/init`, body);
     expect(res.status).toBe(400);
-    const err = await res.json();
+    const err = (await res.json()) as any;
     expect(err).toMatchObject({ success: false, code: "INVALID_INPUT" });
     expect(err.error).toContain(field);
   });
 
   it("GET /wallet?userId= reads another wallet outside production", async () => {
     await post(`${sys.gw.baseUrl}/dev/init`, { userId: "someone-else", balanceCredits: 7 });
-    const body = await (await sys.authed("/wallet?userId=someone-else")).json();
+    const body = (await (await sys.authed("/wallet?userId=someone-else")).json()) as any;
     expect(body).toEqual({ success: true, userId: "someone-else", balanceCredits: 7 });
   });
 
   it("GET /usage lists items (none yet) with the default limit", async () => {
     const res = await sys.authed("/usage");
-    const body = await res.json();
+    const body = (await res.json()) as any;
     expect(res.status).toBe(200);
     expect(validate("get", "/usage", 200, body)).toEqual([]);
     expect(body).toEqual({ success: true, userId: TEST_USER, items: [] });
@@ -96,12 +96,12 @@ describe("in production", () => {
   });
 
   it("GET /wallet ignores ?userId=", async () => {
-    const body = await (await sys.authed("/wallet?userId=someone-else")).json();
+    const body = (await (await sys.authed("/wallet?userId=someone-else")).json()) as any;
     expect(body.userId).toBe(TEST_USER);
   });
 
   it("/openapi.json does not offer /dev/init", async () => {
-    const doc = await (await fetch(`${sys.gw.baseUrl}/openapi.json`)).json();
+    const doc = (await (await fetch(`${sys.gw.baseUrl}/openapi.json`)).json()) as any;
     expect(doc.paths).not.toHaveProperty("/dev/init");
   });
 });

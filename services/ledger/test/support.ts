@@ -45,11 +45,3 @@ export async function remoteError(call: Promise<unknown>): Promise<RemoteError> 
   throw new Error("expected the call to fail");
 }
 
-/** Resolves when `condition` holds, checking every `intervalMs`; for state that has no event. */
-export async function eventually(condition: () => Promise<boolean> | boolean, { timeoutMs = 10_000, intervalMs = 20 } = {}): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}

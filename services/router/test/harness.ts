@@ -9,6 +9,7 @@
 //   const rec = await router.client.recommend({ userId: "user-1", domainKey: "email", capabilityId: "send", input: {} });
 //   await publishOutcome(router.nc, { routeKey: "email.send.resend", ok: false, errorKind: "timeout" });
 //   await router.stop();
+import { waitFor } from "@agentic/platform/testing";
 import { randomUUID } from "node:crypto";
 import type { NatsConnection, PubAck } from "nats";
 import { createCatalogClient, createLedgerClient } from "@agentic/clients";
@@ -80,7 +81,7 @@ export async function startTestRouter(opts: StartTestRouterOptions): Promise<Tes
     rawClient,
     nc,
     app,
-    waitForOutcomes: (count, timeoutMs = 5_000) => waitFor(() => app.outcomes.applied >= count, timeoutMs, `${count} outcomes applied`),
+    waitForOutcomes: (count, timeoutMs = 5_000) => waitFor(() => app.outcomes.applied >= count, { timeoutMs, what: `${count} outcomes applied` }),
     stop() {
       stopped ??= (async () => {
         rawClient.close();
@@ -110,14 +111,4 @@ export function publishOutcome(
     ...outcome,
   });
   return nc.jetstream().publish(SUBJECT_OUTCOME, RouteOutcome.encode(message).finish(), { msgID: message.attemptId });
-}
-
-/** Polls `check` every 20 ms until it holds; rejects after `timeoutMs` naming `what`. */
-export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }

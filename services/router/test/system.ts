@@ -1,7 +1,7 @@
 // The real parts recommend needs, started together for the integration tests: nats-server, the
 // catalog service on the router's fixture catalog, the ledger with granted wallets, and a router.
 import { join } from "node:path";
-import { startNatsServer, type NatsServerHandle } from "@agentic/platform/testing";
+import { startNatsServer, startTestSystem, type NatsServerHandle } from "@agentic/platform/testing";
 import { startTestCatalog, type TestCatalog } from "../../catalog/test/harness";
 import { startTestLedger, type TestLedger } from "../../ledger/test/harness";
 import { startTestRouter, type TestRouter } from "./harness";
@@ -21,25 +21,12 @@ export interface RouterSystem {
 
 /** Starts everything; `grants` funds wallets (userId → credits), `env` tunes the router. */
 export async function startRouterSystem(opts: { grants?: Record<string, number>; env?: Record<string, string> } = {}): Promise<RouterSystem> {
-  const nats = await startNatsServer();
-  const stops: (() => Promise<void>)[] = [() => nats.stop()];
-  const stopAll = async () => {
-    for (const stop of stops.splice(0).reverse()) await stop();
-  };
-  try {
-    const catalog = await startTestCatalog({ catalogDir: FIXTURE_CATALOG_DIR });
-    stops.push(() => catalog.stop());
-    const ledger = await startTestLedger({ natsUrl: nats.url, grants: opts.grants });
-    stops.push(() => ledger.stop());
-    const addRouter = async (env = opts.env) => {
-      const router = await startTestRouter({ catalogAddress: catalog.address, ledgerAddress: ledger.address, natsUrl: nats.url, env });
-      stops.push(() => router.stop());
-      return router;
-    };
+  return startTestSystem(async (stack) => {
+    const nats = await stack.start(startNatsServer());
+    const catalog = await stack.start(startTestCatalog({ catalogDir: FIXTURE_CATALOG_DIR }));
+    const ledger = await stack.start(startTestLedger({ natsUrl: nats.url, grants: opts.grants }));
+    const addRouter = (env = opts.env) => stack.start(startTestRouter({ catalogAddress: catalog.address, ledgerAddress: ledger.address, natsUrl: nats.url, env }));
     const router = await addRouter();
-    return { nats, catalog, ledger, router, addRouter, stop: stopAll };
-  } catch (err) {
-    await stopAll();
-    throw err;
-  }
+    return { nats, catalog, ledger, router, addRouter };
+  });
 }

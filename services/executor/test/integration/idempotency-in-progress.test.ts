@@ -1,7 +1,8 @@
 // A duplicate that arrives while the first request with its Idempotency-Key still runs, and may not
 // wait (IDEMPOTENCY_WAIT_MS=0), is told IDEMPOTENCY_IN_PROGRESS with when to retry; it runs nothing.
 import { status } from "@grpc/grpc-js";
-import { startExecutorSystem, waitFor, type ExecutorSystem } from "../system";
+import { waitFor } from "@agentic/platform/testing";
+import { startExecutorSystem, type ExecutorSystem } from "../system";
 
 describe("a concurrent duplicate that may not wait", () => {
   let sys: ExecutorSystem;
@@ -15,7 +16,7 @@ describe("a concurrent duplicate that may not wait", () => {
     const request = { userId: "in-progress-user", domainKey: "email", capabilityId: "send", input: { to: "ada@example.com", subject: "s", text: "t", provider: "resend" }, idempotencyKey: "in-progress-1" };
     sys.sandbox.control.setFault({ provider: "resend", mode: "slow", delayMs: 400, count: 1 });
     const first = sys.executor.client.execute(request);
-    await waitFor(() => sys.sandbox.control.calls("resend").length === 1, "the first request's provider call");
+    await waitFor(() => sys.sandbox.control.calls("resend").length === 1, { what: "the first request's provider call" });
     await expect(sys.executor.client.execute(request)).rejects.toMatchObject({ code: status.FAILED_PRECONDITION, details: expect.stringContaining("is still running") });
     const done = await first;
     expect(await sys.executor.client.execute(request)).toMatchObject({ replayed: true, providerMessageId: done.providerMessageId });

@@ -2,7 +2,8 @@
 // never answers success: it answers SETTLEMENT_UNCONFIRMED, and the unsettled hold expires and is
 // released, so the user is not charged for that call (the safe direction).
 import { EXECUTIONS_STREAM, ensureExecutionsStream } from "@agentic/platform";
-import { startExecutorSystem, waitFor, type ExecutorSystem } from "../system";
+import { waitFor } from "@agentic/platform/testing";
+import { startExecutorSystem, type ExecutorSystem } from "../system";
 
 describe("a capture JetStream never acknowledges", () => {
   let sys: ExecutorSystem;
@@ -20,7 +21,7 @@ describe("a capture JetStream never acknowledges", () => {
     sys.sandbox.control.setFault({ provider: "resend", mode: "slow", delayMs: 1_000, count: 1 });
     const execution = sys.executor.client.execute({ userId, domainKey: "email", capabilityId: "send", input: { to: "ada@example.com", subject: "s", text: "t", provider: "resend" } });
     const jsm = await sys.ledger.nc.jetstreamManager();
-    await waitFor(() => sys.sandbox.control.calls("resend").length === 1, "the provider call");
+    await waitFor(() => sys.sandbox.control.calls("resend").length === 1, { what: "the provider call" });
     await jsm.streams.delete(EXECUTIONS_STREAM);
 
     await expect(execution).rejects.toMatchObject({ details: expect.stringContaining("could not be recorded") });

@@ -2,7 +2,8 @@
 // several ledger replicas sweeping the same store.
 import { MemoryLedgerStore } from "../../src/store/memory-store";
 import { assertLedgerConsistent, startTestLedger } from "../harness";
-import { eventually, uid, useNatsServer, useTestLedger } from "../support";
+import { uid, useNatsServer, useTestLedger } from "../support";
+import { waitFor } from "@agentic/platform/testing";
 
 const nats = useNatsServer();
 
@@ -56,7 +57,7 @@ describe("hold expiry with several replicas", () => {
       await Promise.all(holdIds.map((holdId, i) => replicas[i % 3]!.client.holdCredits({ holdId, userId, amountCredits: 5 })));
 
       const released = () => replicas.flatMap((r) => r.expired.map((h) => h.holdId));
-      await eventually(() => released().length >= holdIds.length);
+      await waitFor(() => released().length >= holdIds.length, { timeoutMs: 10_000 });
       await Promise.all(replicas.map((r) => r.app.sweeper.sweep())); // one more pass each: nothing left to release
       expect(released().sort()).toEqual([...holdIds].sort()); // each once, none twice
       expect(await store.getWallet(userId)).toEqual({ userId, balanceCredits: 1_000, heldCredits: 0 });

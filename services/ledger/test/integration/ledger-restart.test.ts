@@ -5,7 +5,8 @@ import { EXECUTIONS_STREAM } from "@agentic/platform";
 import { SETTLEMENT_DURABLE } from "../../src/bus/settlement-consumer";
 import { MemoryLedgerStore } from "../../src/store/memory-store";
 import { SettlementKind, assertLedgerConsistent, publishSettlement, startTestLedger, type TestLedger } from "../harness";
-import { eventually, uid, useNatsServer } from "../support";
+import { uid, useNatsServer } from "../support";
+import { waitFor } from "@agentic/platform/testing";
 
 const nats = useNatsServer();
 
@@ -53,7 +54,7 @@ describe("ledger restart", () => {
       await publishSettlement(b.nc, { holdId, userId, kind: SettlementKind.SETTLEMENT_KIND_CAPTURE, capturedCredits: 10 }, { msgId: `${holdId}:again` });
     }
     const seen = () => [...a.settlements, ...b.settlements];
-    await eventually(() => seen().length >= 60);
+    await waitFor(() => seen().length >= 60, { timeoutMs: 10_000 });
     expect(seen().filter((s) => s.result === "applied")).toHaveLength(30);
     expect(seen().filter((s) => s.result === "already_settled")).toHaveLength(30);
     expect(a.settlements.length).toBeGreaterThan(0); // both replicas took part

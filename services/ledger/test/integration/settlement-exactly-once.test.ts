@@ -6,7 +6,8 @@ import { lateCapturesTotal } from "../../src/metrics";
 import { MemoryLedgerStore } from "../../src/store/memory-store";
 import type { SettleCommand, SettleResult } from "../../src/store/store";
 import { SettlementKind, publishSettlement, startTestLedger, type TestLedger } from "../harness";
-import { eventually, uid, useNatsServer, useTestLedger } from "../support";
+import { uid, useNatsServer, useTestLedger } from "../support";
+import { waitFor } from "@agentic/platform/testing";
 
 const nats = useNatsServer();
 
@@ -25,10 +26,13 @@ async function userWithHold(t: TestLedger, balance = 100, amount = 40, ttlMs = 0
 /** Resolves once the durable consumer has nothing undelivered and nothing un-acked. */
 async function consumerIdle(t: TestLedger): Promise<void> {
   const jsm = await t.nc.jetstreamManager();
-  await eventually(async () => {
-    const info = await jsm.consumers.info(EXECUTIONS_STREAM, SETTLEMENT_DURABLE);
-    return info.num_pending === 0 && info.num_ack_pending === 0;
-  });
+  await waitFor(
+    async () => {
+      const info = await jsm.consumers.info(EXECUTIONS_STREAM, SETTLEMENT_DURABLE);
+      return info.num_pending === 0 && info.num_ack_pending === 0;
+    },
+    { timeoutMs: 10_000, what: "the settlement consumer to go idle" },
+  );
 }
 
 async function captures(t: TestLedger, userId: string, holdId: string) {
@@ -124,7 +128,7 @@ describe("settlement over JetStream", () => {
     const t = ledger();
     await t.nc.jetstream().publish(SUBJECT_SETTLED, new Uint8Array([0xff, 0xff, 0xff]), { msgID: uid("garbage") });
     await publishSettlement(t.nc, { holdId: uid("hold"), userId: "u", kind: SettlementKind.SETTLEMENT_KIND_UNSPECIFIED });
-    await eventually(() => t.settlements.filter((s) => s.result === "poison").length === 2);
+    await waitFor(() => t.settlements.filter((s) => s.result === "poison").length === 2, { timeoutMs: 10_000 });
     await consumerIdle(t);
   });
 });

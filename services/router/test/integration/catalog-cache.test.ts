@@ -9,7 +9,7 @@ import { AppError, createLogger } from "@agentic/platform";
 import { createCatalogClient, type CatalogClient } from "@agentic/clients";
 import { startTestCatalog, type TestCatalog } from "../../../catalog/test/harness";
 import { CatalogCache, type CatalogSource } from "@agentic/clients";
-import { waitFor } from "../harness";
+import { waitFor } from "@agentic/platform/testing";
 import { FIXTURE_CATALOG_DIR } from "../system";
 
 describe("CatalogCache", () => {
@@ -61,7 +61,7 @@ describe("CatalogCache", () => {
       expect(getCapabilityCalls).toBe(calls);
 
       current = after.call;
-      await waitFor(() => cache.catalogVersion === after.catalog.version, 5_000, "the new catalog version");
+      await waitFor(() => cache.catalogVersion === after.catalog.version, { timeoutMs: 5_000, what: "the new catalog version" });
       const fresh = await cache.capability("email", "send");
       expect(fresh.catalogVersion).toBe(after.catalog.version);
       expect(fresh.routes.find((r) => r.routeKey === "email.send.resend")?.startingCostCredits).toBe(11);

@@ -2,7 +2,8 @@
 // move the pick within seconds, recovery wins it back, and replicas fed the same stream agree.
 import { SUBJECT_OUTCOME } from "@agentic/platform";
 import type { RecommendResponse } from "@agentic/proto/router/v1";
-import { publishOutcome, waitFor, type TestRouter } from "../harness";
+import { waitFor } from "@agentic/platform/testing";
+import { publishOutcome, type TestRouter } from "../harness";
 import { startRouterSystem, type RouterSystem } from "../system";
 
 const USER = "user-health";
@@ -33,7 +34,7 @@ describe("route health learned from execution outcomes", () => {
     await publish(CHEAP, false, 5);
     const started = Date.now();
     let res: RecommendResponse | undefined;
-    await waitFor(async () => (res = await pick(sys.router)).recommendedRouteKey === BACKUP, 5_000, "the backup route to win");
+    await waitFor(async () => (res = await pick(sys.router)).recommendedRouteKey === BACKUP, { timeoutMs: 5_000, what: "the backup route to win" });
     expect(Date.now() - started).toBeLessThan(5_000);
     const sick = res!.candidates.find((c) => c.routeKey === CHEAP)!;
     expect(sick).toMatchObject({ score: 0, canExecuteNow: false, blockingRequirements: ["ROUTE_UNHEALTHY"] });
@@ -41,7 +42,7 @@ describe("route health learned from execution outcomes", () => {
     expect(res!.bestExecutableRouteKey).toBe(BACKUP);
 
     await publish(CHEAP, true, 20, 250);
-    await waitFor(async () => (res = await pick(sys.router)).recommendedRouteKey === CHEAP, 5_000, "the cheap route to win back");
+    await waitFor(async () => (res = await pick(sys.router)).recommendedRouteKey === CHEAP, { timeoutMs: 5_000, what: "the cheap route to win back" });
     const healed = res!.candidates[0]!;
     expect(healed).toMatchObject({ canExecuteNow: true, blockingRequirements: [] });
     expect(healed.reasons).toContain("80.0% success over the last 25 calls");
@@ -55,7 +56,7 @@ describe("route health learned from execution outcomes", () => {
     await waitFor(async () => {
       const [a, b] = await Promise.all([pick(sys.router), pick(second)]);
       return a.recommendedRouteKey === BACKUP && b.recommendedRouteKey === BACKUP;
-    }, 5_000, "both routers to move to the backup route");
+    }, { timeoutMs: 5_000, what: "both routers to move to the backup route" });
 
     // A replica started after the outcomes replays them from the stream and agrees as well.
     const late = await sys.addRouter();
