@@ -38,3 +38,12 @@ export const booleanFlagSchema = z
 
 /** `LOG_LEVEL`: a pino level; `silent` turns logging off. */
 export const logLevelSchema = z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info");
+
+/** `NATS_STREAM_REPLICAS`: copies of the EXECUTIONS stream (1 on one server, 3 on a 3-node cluster). */
+export const streamReplicasSchema = z.coerce.number().int().min(1).max(5).default(1);
+
+/** `API_BASE_PATH`: the REST base path, e.g. /api/agentic-api (starts with /, no trailing or double /). */
+export const basePathSchema = z
+  .string()
+  .regex(/^(\/[A-Za-z0-9_-]+)+$/, "must look like /api/agentic-api (segments of letters, digits, - or _)")
+  .default("/api/agentic-api");

@@ -17,14 +17,20 @@ export const EXECUTIONS_STREAM_CONFIG: Partial<StreamConfig> = {
   duplicate_window: 2 * 60 * 1e9, // ns: Nats-Msg-Id de-duplication of republished settlements
 };
 
-/** Creates the stream when missing (idempotent); any service that publishes or consumes calls it. */
-export async function ensureExecutionsStream(jsm: JetStreamManager): Promise<void> {
+/**
+ * Creates the stream when missing (idempotent) with `replicas` copies (3 on a 3-node JetStream
+ * cluster, so settlements survive the loss of a node), and raises the replica count of an existing
+ * stream that has fewer. Any service that publishes or consumes calls it.
+ */
+export async function ensureExecutionsStream(jsm: JetStreamManager, opts: { replicas?: number } = {}): Promise<void> {
+  const replicas = opts.replicas ?? 1;
   try {
-    await jsm.streams.info(EXECUTIONS_STREAM);
+    const info = await jsm.streams.info(EXECUTIONS_STREAM);
+    if ((info.config.num_replicas ?? 1) < replicas) await jsm.streams.update(EXECUTIONS_STREAM, { ...info.config, num_replicas: replicas });
   } catch (err) {
     if ((err as { code?: string }).code !== "404") throw err;
     try {
-      await jsm.streams.add(EXECUTIONS_STREAM_CONFIG);
+      await jsm.streams.add({ ...EXECUTIONS_STREAM_CONFIG, num_replicas: replicas });
     } catch (addErr) {
       // Another replica created it between our info and add: that is fine.
       if (!/already in use|exists/i.test(String((addErr as Error).message))) throw addErr;
