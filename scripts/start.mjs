@@ -7,12 +7,14 @@ import { writeFileSync } from "node:fs";
 import { missingPrerequisite, startSystem } from "./system.mjs";
 
 const env = process.env;
-let system;
+let starting;
 let stopping = false;
 
+/** Stops everything, also mid-start: waits for the start in progress to settle, then stops it. */
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
+  const system = await starting?.catch(() => undefined);
   await system?.stop();
   process.exit(code);
 }
@@ -28,15 +30,12 @@ process.on("SIGTERM", () => void shutdown(0));
 const missing = missingPrerequisite(env);
 if (missing) fail(missing);
 else {
-  try {
-    system = await startSystem({
-      freePorts: env.AGENTIC_FREE_PORTS === "1",
-      onExit: (name, code, signal) => fail(`${name} exited (${signal ?? `code ${code}`}); see its log above.`),
-    });
-  } catch (err) {
-    fail(err.message);
-  }
+  starting = startSystem({
+    freePorts: env.AGENTIC_FREE_PORTS === "1",
+    onExit: (name, code, signal) => fail(`${name} exited (${signal ?? `code ${code}`}); see its log above.`),
+  });
 }
+const system = await starting?.catch((err) => void fail(err.message));
 
 if (system && !stopping) {
   if (env.AGENTIC_READY_FILE) {

@@ -82,7 +82,8 @@ async function stopChild(child, graceMs = 25_000) {
  * - `freePorts`: use free loopback ports instead of the local defaults (tests, benchmarks).
  * - `nodeArgs`: extra node flags per service name (e.g. `{ gateway: ["--cpu-prof"] }`).
  * - `logDir`: write each service's output to `<logDir>/<name>.log` instead of this process's stdio.
- * - `onExit(name, code, signal)`: called when a service exits on its own after start-up.
+ * - `onExit(name, code, signal)`: called when a service exits on its own after start-up (an exit
+ *   during start-up fails the start instead, which stops everything already started).
  * Resolves `{ origin, baseUrl, apiKey, apiKeyGenerated, natsUrl, started, missing, processes, ports,
  * stop() }` (`apiKey` is the generated development key, or the first of AGENTIC_API_KEYS);
  * on failure, stops what it started and rejects.
@@ -106,6 +107,7 @@ export async function startSystem(opts = {}) {
 
   const processes = [];
   let nats;
+  let ready = false;
   let stopping = false;
   const stop = async () => {
     stopping = true;
@@ -143,7 +145,7 @@ export async function startSystem(opts = {}) {
         child.stderr.pipe(out);
       }
       child.on("exit", (code, signal) => {
-        if (!stopping) opts.onExit?.(service.name, code, signal);
+        if (ready && !stopping) opts.onExit?.(service.name, code, signal);
       });
       processes.push({ name: service.name, pid: child.pid, child, logFile });
 
@@ -151,6 +153,7 @@ export async function startSystem(opts = {}) {
       else if (service.name === "gateway") await waitUntil("gateway", () => httpReady(`http://${HOST}:${service.httpPort}/readyz`), child);
       else await waitUntil(service.name, () => httpReady(`http://${HOST}:${service.httpPort}/healthz`), child);
     }
+    ready = true;
     const origin = `http://localhost:${portOf("gateway")}`;
     return {
       origin,
