@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// API key CLI: creates, lists and revokes keys on a running ledger over gRPC.
+// API key CLI: creates, lists and revokes keys on a running ledger over gRPC (createLedgerClient
+// from @agentic/clients; errors read with fromServiceError from @agentic/platform).
 //   npm run keys -- create --user <userId> [--name <label>] [--json]
 //   npm run keys -- list [--user <userId>] [--json]
 //   npm run keys -- revoke <keyId> [--json]
@@ -36,31 +37,30 @@ if (args.values.help || !command) {
   process.exit(command || args.values.help ? 0 : 2);
 }
 
-let proto, grpc;
+let createLedgerClient, fromServiceError, grpcStatus;
 try {
-  proto = require("@agentic/proto/ledger/v1");
-  grpc = require("@grpc/grpc-js");
+  ({ createLedgerClient } = require("@agentic/clients"));
+  ({ fromServiceError } = require("@agentic/platform"));
+  ({ status: grpcStatus } = require("@grpc/grpc-js"));
 } catch (err) {
-  fail(`cannot load the generated ledger client (${err.code ?? err.message}); run \`npm install\` and \`npm run build\` first`);
+  fail(`cannot load the ledger client (${err.code ?? err.message}); run \`npm install\` and \`npm run build\` first`);
 }
 
 const address = process.env.LEDGER_ADDR || "127.0.0.1:50054";
-const client = new proto.LedgerServiceClient(address, grpc.credentials.createInsecure());
+const client = createLedgerClient(address, DEADLINE_MS);
 
-/** Calls one unary RPC with a deadline; resolves the response or exits with a readable error. */
-function call(method, request) {
-  return new Promise((resolve) => {
-    client[method](request, new grpc.Metadata(), { deadline: Date.now() + DEADLINE_MS }, (err, res) => {
-      if (!err) return resolve(res);
-      client.close();
-      if (err.code === grpc.status.UNAVAILABLE || err.code === grpc.status.DEADLINE_EXCEEDED) {
-        fail(`the ledger is not reachable at ${address} (${grpc.status[err.code]}). Start it (\`npm start\`) or set LEDGER_ADDR=host:port.`);
-      }
-      const code = err.metadata?.get("agentic-error-code")[0]?.toString();
-      const hint = err.metadata?.get("agentic-error-hint")[0]?.toString();
-      fail(`${code ?? grpc.status[err.code]}: ${err.details}${hint ? `\n  hint: ${hint}` : ""}`);
-    });
-  });
+/** Calls one RPC of the ledger client; resolves the response or exits with a readable error. */
+async function call(method, request) {
+  try {
+    return await client[method](request);
+  } catch (err) {
+    client.close();
+    const remote = fromServiceError(err);
+    if (remote.grpcCode === grpcStatus.UNAVAILABLE || remote.grpcCode === grpcStatus.DEADLINE_EXCEEDED) {
+      fail(`the ledger is not reachable at ${address} (${grpcStatus[remote.grpcCode]}). Start it (\`npm start\`) or set LEDGER_ADDR=host:port.`);
+    }
+    fail(`${remote.code}: ${remote.message}${remote.hint ? `\n  hint: ${remote.hint}` : ""}`);
+  }
 }
 
 const iso = (d) => (d ? new Date(d).toISOString() : "");

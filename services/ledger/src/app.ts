@@ -1,8 +1,18 @@
-// Starts a ledger on given adapters: the domain, the gRPC server (bound, health SERVING), the
-// settlement consumer and the expiry sweeper; `stop()` undoes it in reverse (health off first).
+// Starts a ledger on given adapters, in this order: the store must answer, then the domain, the
+// gRPC server (bound), the EXECUTIONS stream and the durable consumer (created if missing), the
+// settlement consumer, the expiry sweeper, health SERVING; `stop()` undoes it in reverse.
 // main.ts runs it for production and local use; test/harness.ts runs the very same wiring in tests.
 import type { NatsConnection } from "nats";
-import { EXECUTIONS_STREAM, bindServer, createHealth, stopServer, watchConsumerLag, type Health, type Logger } from "@agentic/platform";
+import {
+  EXECUTIONS_STREAM,
+  bindServer,
+  createHealth,
+  ensureExecutionsStream,
+  stopServer,
+  watchConsumerLag,
+  type Health,
+  type Logger,
+} from "@agentic/platform";
 import { createLedger, type Ledger } from "./domain/ledger";
 import type { Hold } from "./domain/types";
 import type { LedgerStore } from "./store/store";
@@ -13,8 +23,10 @@ import type { BootstrapApiKey } from "./config";
 
 export interface LedgerAppOptions {
   store: LedgerStore;
-  /** Connected NATS; the EXECUTIONS stream must exist (ensureExecutionsStream). */
+  /** Connected NATS with JetStream; the EXECUTIONS stream is created when missing. */
   nc: NatsConnection;
+  /** Copies of the EXECUTIONS stream (NATS_STREAM_REPLICAS; default 1). */
+  streamReplicas?: number;
   logger: Logger;
   /** host:port to bind, e.g. "0.0.0.0:50054" or "127.0.0.1:0". */
   bindAddress: string;
@@ -40,6 +52,7 @@ export interface LedgerApp {
 
 export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp> {
   const { store, nc, logger } = opts;
+  await store.ping(); // fail fast, before anything is bound or consumed
   const ledger = createLedger({ store, holdTtlMs: opts.holdTtlMs, clock: opts.clock, logger });
   for (const { apiKey, userId } of opts.apiKeys ?? []) await ledger.registerApiKey(apiKey, userId);
 
@@ -49,8 +62,12 @@ export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp>
 
   let consumer: SettlementConsumer | undefined;
   let sweeper: ExpirySweeper | undefined;
+  let unwatchLag = () => {};
   try {
-    await ensureSettlementConsumer(await nc.jetstreamManager());
+    const jsm = await nc.jetstreamManager();
+    await ensureExecutionsStream(jsm, { replicas: opts.streamReplicas });
+    await ensureSettlementConsumer(jsm);
+    unwatchLag = watchConsumerLag(jsm, EXECUTIONS_STREAM, SETTLEMENT_DURABLE);
     const started = await startSettlementConsumer({ nc, ledger, logger, concurrency: opts.settlementConcurrency, onOutcome: opts.onSettlement });
     consumer = started;
     sweeper = startExpirySweeper({
@@ -64,14 +81,13 @@ export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp>
       maxDeferMs: opts.holdTtlMs,
       onExpired: opts.onExpired,
     });
-    await store.ping();
   } catch (err) {
     await sweeper?.stop();
     await consumer?.stop();
+    unwatchLag();
     server.forceShutdown();
     throw err;
   }
-  const unwatchLag = watchConsumerLag(await nc.jetstreamManager(), EXECUTIONS_STREAM, SETTLEMENT_DURABLE);
   health.setServing(true);
   logger.info({ port, holdTtlMs: opts.holdTtlMs, bootstrapKeys: opts.apiKeys?.length ?? 0 }, "ledger serving");
 

@@ -36,6 +36,12 @@ describe("ledger config", () => {
     }
   });
 
+  it("reads NATS_STREAM_REPLICAS (default 1, 1..5)", () => {
+    expect(load({}).NATS_STREAM_REPLICAS).toBe(1);
+    expect(load({ NATS_STREAM_REPLICAS: "3" }).NATS_STREAM_REPLICAS).toBe(3);
+    expect(() => load({ NATS_STREAM_REPLICAS: "0" })).toThrow(/NATS_STREAM_REPLICAS/);
+  });
+
   it("reports every problem at once", () => {
     const err = (() => {
       try {

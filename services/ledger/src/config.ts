@@ -1,7 +1,7 @@
 // The ledger's configuration, read once from the environment and validated (every problem is
 // reported at once). Defaults serve local development; production names its real dependencies.
 import { z } from "zod";
-import { appEnvSchema, portSchema, logLevelSchema } from "@agentic/platform";
+import { appEnvSchema, portSchema, logLevelSchema, streamReplicasSchema } from "@agentic/platform";
 import { API_KEY_PATTERN } from "./domain/api-keys";
 
 export interface BootstrapApiKey {
@@ -43,6 +43,8 @@ export const configSchema = z
     LOG_LEVEL: logLevelSchema,
     /** NATS with JetStream, e.g. `nats://nats:4222` (comma-separated for a cluster). */
     NATS_URL: z.string({ error: "required, e.g. nats://127.0.0.1:4222" }).min(1, "required, e.g. nats://127.0.0.1:4222"),
+    /** Copies of the EXECUTIONS stream, e.g. `3` on a 3-node JetStream cluster; default 1. */
+    NATS_STREAM_REPLICAS: streamReplicasSchema,
     /** `production` makes MongoDB the default store, e.g. `production`. */
     APP_ENV: appEnvSchema,
     /** `memory` (embedded, lost on restart) or `mongodb`; default memory, mongodb when APP_ENV=production. */

@@ -1,7 +1,7 @@
 // Composition root of the ledger: config → logger → metrics → store → NATS → ledger (domain, gRPC +
 // health, settlement consumer, expiry sweeper) → lifecycle. Started as
 // `node --require @agentic/platform/telemetry dist/main.js`; SIGTERM stops it in reverse order.
-import { ConfigError, connectBus, createLogger, Lifecycle, loadConfig, ensureExecutionsStream, shutdownTelemetryIfLoaded, startMetricsServer } from "@agentic/platform";
+import { ConfigError, connectBus, createLogger, Lifecycle, loadConfig, shutdownTelemetryIfLoaded, startMetricsServer } from "@agentic/platform";
 import { configSchema, ledgerStoreKind } from "./config";
 import { MemoryLedgerStore } from "./store/memory-store";
 import { MongoLedgerStore } from "./store/mongo-store";
@@ -25,11 +25,11 @@ async function main(): Promise<void> {
 
   const nc = await connectBus(config.NATS_URL, "ledger");
   life.onStop("nats", () => nc.drain());
-  await ensureExecutionsStream(await nc.jetstreamManager());
 
   const app = await startLedgerApp({
     store,
     nc,
+    streamReplicas: config.NATS_STREAM_REPLICAS,
     logger,
     bindAddress: `0.0.0.0:${config.PORT}`,
     holdTtlMs: config.HOLD_TTL_MS,

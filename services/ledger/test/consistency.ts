@@ -1,6 +1,7 @@
 // The ledger's audit, run after every test: for each wallet, the balance and held credits equal
 // the journal's sums and are never negative; every hold has exactly one hold entry and at most
 // one ending entry, and the hold's state and charge agree with the journal.
+import { END_STATE } from "../src/domain/rules";
 import type { LedgerStore } from "../src/store/store";
 
 /** Returns every violation found (empty when consistent); `userIds` defaults to every wallet. */
@@ -31,7 +32,7 @@ export async function findLedgerViolations(store: LedgerStore, userIds?: string[
         continue;
       }
       const ending = endings[0];
-      const expectedState = ending ? { capture: "captured", release: "released", expiry: "expired" }[ending.kind as "capture"] : "held";
+      const expectedState = ending ? END_STATE[ending.kind as keyof typeof END_STATE] : "held";
       if (hold.state !== expectedState) problems.push(`${holdId}: state ${hold.state} but journal says ${expectedState}`);
       if (ending && ending.amountCredits + ending.heldDeltaCredits !== -hold.capturedCredits) {
         problems.push(`${holdId}: journal charged ${-(ending.amountCredits + ending.heldDeltaCredits)} but hold says ${hold.capturedCredits}`);

@@ -10,8 +10,8 @@
 //   const key = testApiKey();
 //   const ledger = await startTestLedger({ natsUrl: nats.url, apiKeys: `${key}:user-1`, grants: { "user-1": 1_000 } });
 //   // LEDGER_ADDR for the code under test: ledger.address
-//   await ledger.client.holdCredits({ holdId: "att_1", userId: "user-1", amountCredits: 5 });
-//   await publishSettlement(nc, { holdId: "att_1", userId: "user-1", kind: SettlementKind.SETTLEMENT_KIND_CAPTURE, capturedCredits: 5 });
+//   await ledger.client.holdCredits({ holdId: "att_1", userId: "user-1", amountCredits: 5, ttlMs: 0, routeKey: "" });
+//   await publishSettlement(ledger.nc, { holdId: "att_1", userId: "user-1", kind: SettlementKind.SETTLEMENT_KIND_CAPTURE, capturedCredits: 5 });
 //   await ledger.waitForSettlement("att_1");
 //   await ledger.assertConsistent();   // e.g. in afterEach
 //   await ledger.stop(); await nats.stop();
@@ -19,17 +19,9 @@
 // Every wait is on an event or a condition, bounded by a timeout, never a fixed sleep.
 import { EventEmitter } from "node:events";
 import { connect, type NatsConnection, type PubAck } from "nats";
-import {
-  SUBJECT_SETTLED,
-  createClient,
-  createLogger,
-  ensureExecutionsStream,
-  promisifyUnary,
-  traceHeaders,
-  type CallOpts,
-} from "@agentic/platform";
-import * as pb from "@agentic/proto/ledger/v1";
-import { ExecutionSettled, SettlementKind } from "@agentic/proto/events/v1";
+import { SUBJECT_SETTLED, createLogger, traceHeaders } from "@agentic/platform";
+import { createLedgerClient, type LedgerClient } from "@agentic/clients";
+import { ExecutionSettled, SettlementKind, type DeepPartial } from "@agentic/proto/events/v1";
 import { startLedgerApp, type LedgerApp } from "../src/app";
 import { apiKeysSchema } from "../src/config";
 import { generateApiKey } from "../src/domain/api-keys";
@@ -44,7 +36,7 @@ export { SettlementKind, assertLedgerConsistent, findLedgerViolations };
 export type { SettlementOutcome };
 
 export interface StartTestLedgerOptions {
-  /** A nats-server with JetStream, e.g. `(await startNatsServer()).url`; the EXECUTIONS stream is created if missing. */
+  /** A nats-server with JetStream, e.g. `(await startNatsServer()).url`; the EXECUTIONS stream is created if missing (1 replica). */
   natsUrl: string;
   /** AGENTIC_API_KEYS syntax: `aak_...:user1,aak_...:user2` (make keys with testApiKey()). */
   apiKeys?: string;
@@ -62,31 +54,12 @@ export interface StartTestLedgerOptions {
   logLevel?: string;
 }
 
-type Unary<Req, Res> = (request?: pb.DeepPartial<Req>, opts?: CallOpts) => Promise<Res>;
-
-/** LedgerService as promises; requests are partial (unset fields take proto defaults), 5 s deadline by default. */
-export interface LedgerTestClient {
-  authenticateApiKey: Unary<pb.AuthenticateApiKeyRequest, pb.AuthenticateApiKeyResponse>;
-  createApiKey: Unary<pb.CreateApiKeyRequest, pb.CreateApiKeyResponse>;
-  listApiKeys: Unary<pb.ListApiKeysRequest, pb.ListApiKeysResponse>;
-  revokeApiKey: Unary<pb.RevokeApiKeyRequest, pb.RevokeApiKeyResponse>;
-  getWallet: Unary<pb.GetWalletRequest, pb.GetWalletResponse>;
-  grantCredits: Unary<pb.GrantCreditsRequest, pb.GrantCreditsResponse>;
-  holdCredits: Unary<pb.HoldCreditsRequest, pb.HoldCreditsResponse>;
-  getHold: Unary<pb.GetHoldRequest, pb.GetHoldResponse>;
-  listUsage: Unary<pb.ListUsageRequest, pb.ListUsageResponse>;
-  listJournal: Unary<pb.ListJournalRequest, pb.ListJournalResponse>;
-  claimIdempotencyKey: Unary<pb.ClaimIdempotencyKeyRequest, pb.ClaimIdempotencyKeyResponse>;
-  completeIdempotencyKey: Unary<pb.CompleteIdempotencyKeyRequest, pb.CompleteIdempotencyKeyResponse>;
-}
-
 export interface TestLedger {
   /** "127.0.0.1:<port>": what LEDGER_ADDR should be for the code under test. */
   address: string;
   port: number;
-  client: LedgerTestClient;
-  /** The generated grpc-js client (for metadata, deadlines, raw errors). */
-  rawClient: pb.LedgerServiceClient;
+  /** createLedgerClient from @agentic/clients (5 s deadline): full requests, `(request, {deadlineMs?, metadata?})`. */
+  client: LedgerClient;
   /** The harness's own NATS connection (publish settlements with publishSettlement(ledger.nc, ...)). */
   nc: NatsConnection;
   store: LedgerStore;
@@ -125,7 +98,6 @@ export async function startTestLedger(opts: StartTestLedgerOptions): Promise<Tes
   const nc = await connect({ servers: opts.natsUrl, name: "ledger-test" });
   let app: LedgerApp;
   try {
-    await ensureExecutionsStream(await nc.jetstreamManager());
     app = await startLedgerApp({
       store,
       nc,
@@ -156,8 +128,7 @@ export async function startTestLedger(opts: StartTestLedgerOptions): Promise<Tes
   }
 
   const address = `127.0.0.1:${app.port}`;
-  const rawClient = createClient(pb.LedgerServiceClient, address);
-  const client = promisifiedClient(rawClient);
+  const client = createLedgerClient(address, 5_000);
 
   function waitUntil<T>(event: string, check: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
     const now = check();
@@ -186,7 +157,6 @@ export async function startTestLedger(opts: StartTestLedgerOptions): Promise<Tes
     address,
     port: app.port,
     client,
-    rawClient,
     nc,
     store,
     ledger: app.ledger,
@@ -210,7 +180,7 @@ export async function startTestLedger(opts: StartTestLedgerOptions): Promise<Tes
     assertConsistent: (userIds) => assertLedgerConsistent(store, userIds),
     stop() {
       stopped ??= (async () => {
-        rawClient.close();
+        client.close();
         await app.stop();
         await nc.close();
       })();
@@ -219,33 +189,12 @@ export async function startTestLedger(opts: StartTestLedgerOptions): Promise<Tes
   };
 }
 
-function promisifiedClient(raw: pb.LedgerServiceClient): LedgerTestClient {
-  function wrap<Req, Res>(codec: { fromPartial(object: pb.DeepPartial<Req>): Req }, method: Parameters<typeof promisifyUnary<Req, Res>>[1]): Unary<Req, Res> {
-    const call = promisifyUnary<Req, Res>(raw, method, 5_000);
-    return (request, callOpts) => call(codec.fromPartial(request ?? ({} as pb.DeepPartial<Req>)), callOpts);
-  }
-  return {
-    authenticateApiKey: wrap(pb.AuthenticateApiKeyRequest, raw.authenticateApiKey),
-    createApiKey: wrap(pb.CreateApiKeyRequest, raw.createApiKey),
-    listApiKeys: wrap(pb.ListApiKeysRequest, raw.listApiKeys),
-    revokeApiKey: wrap(pb.RevokeApiKeyRequest, raw.revokeApiKey),
-    getWallet: wrap(pb.GetWalletRequest, raw.getWallet),
-    grantCredits: wrap(pb.GrantCreditsRequest, raw.grantCredits),
-    holdCredits: wrap(pb.HoldCreditsRequest, raw.holdCredits),
-    getHold: wrap(pb.GetHoldRequest, raw.getHold),
-    listUsage: wrap(pb.ListUsageRequest, raw.listUsage),
-    listJournal: wrap(pb.ListJournalRequest, raw.listJournal),
-    claimIdempotencyKey: wrap(pb.ClaimIdempotencyKeyRequest, raw.claimIdempotencyKey),
-    completeIdempotencyKey: wrap(pb.CompleteIdempotencyKeyRequest, raw.completeIdempotencyKey),
-  };
-}
-
 /**
  * Publishes an ExecutionSettled exactly as the executor must: subject executions.settled, payload
  * encoded with the generated codec, `Nats-Msg-Id` = the hold id (override `msgId` to simulate a
  * republish after the de-duplication window), W3C trace context in the headers.
  */
-export async function publishSettlement(nc: NatsConnection, event: pb.DeepPartial<ExecutionSettled>, opts: { msgId?: string } = {}): Promise<PubAck> {
+export async function publishSettlement(nc: NatsConnection, event: DeepPartial<ExecutionSettled>, opts: { msgId?: string } = {}): Promise<PubAck> {
   const message = ExecutionSettled.fromPartial(event);
   return nc.jetstream().publish(SUBJECT_SETTLED, ExecutionSettled.encode(message).finish(), {
     msgID: opts.msgId ?? message.holdId,

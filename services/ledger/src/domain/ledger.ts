@@ -154,14 +154,20 @@ export function createLedger(deps: LedgerDeps) {
       return result;
     },
 
+    /** Up to `limit` holds still held past their expiry, oldest first (nothing is written). */
+    async listDueHolds(limit: number): Promise<Hold[]> {
+      return store.listExpiredHolds(now(), limit);
+    },
+
     /**
-     * Releases up to `limit` holds past their expiry (journal kind expiry). Safe to run on several
-     * replicas at once: each hold leaves `held` in one conditional store transition.
+     * Releases `holds` (from listDueHolds; journal kind expiry) and returns those this call released.
+     * Safe to run on several replicas at once: each hold leaves `held` in one conditional store
+     * transition, so a hold settled or expired meanwhile is skipped.
      */
-    async expireDueHolds(limit = 100): Promise<Hold[]> {
+    async expireHolds(holds: Hold[]): Promise<Hold[]> {
       const at = now();
       const expired: Hold[] = [];
-      for (const hold of await store.listExpiredHolds(at, limit)) {
+      for (const hold of holds) {
         const result = await store.settleHold({ holdId: hold.holdId, userId: hold.userId, kind: "expiry", capturedCredits: 0, now: at });
         if (result.status === "applied") expired.push(result.hold);
       }

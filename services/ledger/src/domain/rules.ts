@@ -1,6 +1,26 @@
-// The money and idempotency rules both stores apply inside their atomic operations: what a
-// settlement moves, when a repeated hold is a replay, what a claim answers. Pure functions.
-import type { ClaimOutcome, Hold, JournalKind, SettlementKind, StoredResult, UsageDraft, UsageItem } from "./types";
+// The money and idempotency rules both stores apply inside their atomic operations: what a new or
+// settled hold looks like, what a settlement moves, when a repeated hold or grant is a replay, what
+// a claim answers. Pure functions.
+import type { ClaimOutcome, Hold, JournalKind, SettlementKind, StoredResult, UsageDraft, UsageItem, Wallet } from "./types";
+
+/** The wallet of a user who has none yet: nothing available, nothing held. */
+export function emptyWallet(userId: string): Wallet {
+  return { userId, balanceCredits: 0, heldCredits: 0 };
+}
+
+/** A new hold in state `held`, as HoldCredits creates it. */
+export function newHold(cmd: { holdId: string; userId: string; amountCredits: number; routeKey: string; expiresAt: Date; now: Date }): Hold {
+  return {
+    holdId: cmd.holdId,
+    userId: cmd.userId,
+    amountCredits: cmd.amountCredits,
+    state: "held",
+    capturedCredits: 0,
+    createdAt: new Date(cmd.now),
+    expiresAt: new Date(cmd.expiresAt),
+    routeKey: cmd.routeKey,
+  };
+}
 
 /** What ending a hold writes: its final state and charge, and the journal entry's two deltas. */
 export interface SettlementEffect {
@@ -13,7 +33,8 @@ export interface SettlementEffect {
   heldDeltaCredits: number;
 }
 
-const END_STATE = { capture: "captured", release: "released", expiry: "expired" } as const;
+/** The state a hold ends in for each kind of settlement. */
+export const END_STATE = { capture: "captured", release: "released", expiry: "expired" } as const satisfies Record<SettlementKind, Hold["state"]>;
 
 /**
  * The effect of settling `hold` (amount H) with `kind`: a capture of C charges min(max(C, 0), H)
@@ -25,13 +46,16 @@ export function settlementEffect(hold: Pick<Hold, "amountCredits">, kind: Settle
   return { state: END_STATE[kind], capturedCredits: captured, kind, amountCredits: held - captured, heldDeltaCredits: -held };
 }
 
-/** A repeated HoldCredits is a replay only when it names the same user and amount. */
-export function isSameHold(existing: Pick<Hold, "userId" | "amountCredits">, cmd: { userId: string; amountCredits: number }): boolean {
-  return existing.userId === cmd.userId && existing.amountCredits === cmd.amountCredits;
+/** `hold` after `effect` was applied at `now` (the hold's new, final state). */
+export function settledHold(hold: Hold, effect: SettlementEffect, now: Date): Hold {
+  return { ...hold, state: effect.state, capturedCredits: effect.capturedCredits, settledAt: new Date(now) };
 }
 
-/** A repeated grant id is a replay only when it names the same user and amount. */
-export function isSameGrant(existing: { userId: string; amountCredits: number }, cmd: { userId: string; amountCredits: number }): boolean {
+/**
+ * A repeated HoldCredits (same hold id) or GrantCredits (same grant id) is a replay only when it
+ * names the same user and amount; anything else is a conflict.
+ */
+export function isReplay(existing: { userId: string; amountCredits: number }, cmd: { userId: string; amountCredits: number }): boolean {
   return existing.userId === cmd.userId && existing.amountCredits === cmd.amountCredits;
 }
 
@@ -40,17 +64,25 @@ export function usageItemFor(hold: Hold, draft: UsageDraft): UsageItem {
   return { ...draft, userId: hold.userId, holdId: hold.holdId, creditsCharged: hold.state === "captured" ? hold.capturedCredits : 0 };
 }
 
-/** An idempotency record as both stores keep it. */
-export interface IdempotencyRecord {
+/** An idempotency record as both stores keep it; a completed record always carries its result. */
+export type IdempotencyRecord = {
   userId: string;
   key: string;
   requestHash: string;
-  state: "in_progress" | "completed";
   leaseExpiresAt: Date;
   createdAt: Date;
   /** createdAt + retention; afterwards the record counts as absent. */
   expiresAt: Date;
-  result?: StoredResult;
+} & ({ state: "in_progress"; result?: undefined } | { state: "completed"; result: StoredResult });
+
+/** The id both stores key an idempotency record by: one record per (user, key). */
+export function idempotencyId(userId: string, key: string): string {
+  return JSON.stringify([userId, key]);
+}
+
+/** A record past its retention counts as absent (it may still be stored until it is purged). */
+export function isPastRetention(record: Pick<IdempotencyRecord, "expiresAt">, now: Date): boolean {
+  return record.expiresAt.getTime() <= now.getTime();
 }
 
 /**
@@ -61,9 +93,9 @@ export function decideClaim(
   existing: IdempotencyRecord | null,
   cmd: { requestHash: string; now: Date },
 ): { action: "create" } | { action: "take_over" } | { action: "answer"; outcome: ClaimOutcome } {
-  if (!existing || existing.expiresAt.getTime() <= cmd.now.getTime()) return { action: "create" };
+  if (!existing || isPastRetention(existing, cmd.now)) return { action: "create" };
   if (existing.requestHash !== cmd.requestHash) return { action: "answer", outcome: { state: "conflict" } };
-  if (existing.state === "completed") return { action: "answer", outcome: { state: "completed", result: existing.result ?? { httpStatus: 0 } } };
+  if (existing.state === "completed") return { action: "answer", outcome: { state: "completed", result: existing.result } };
   if (existing.leaseExpiresAt.getTime() > cmd.now.getTime()) {
     return { action: "answer", outcome: { state: "in_progress", leaseExpiresAt: existing.leaseExpiresAt } };
   }

@@ -1,4 +1,5 @@
 import { createLogger } from "@agentic/platform";
+import { waitFor } from "@agentic/platform/testing";
 import type { Ledger } from "../domain/ledger";
 import type { Hold } from "../domain/types";
 import { startExpirySweeper, type ExpirySweeper } from "./expiry-sweeper";
@@ -15,13 +16,18 @@ const hold = (holdId: string): Hold => ({
   routeKey: "",
 });
 
-/** A ledger whose expireDueHolds hands out `due` in batches and counts its calls. */
+/** A ledger whose due holds are `due` (listed in batches, removed once expired); counts the expire calls. */
 function fakeLedger(due: Hold[]) {
   const calls: number[] = [];
   const ledger = {
-    async expireDueHolds(limit: number) {
-      calls.push(limit);
-      return due.splice(0, limit);
+    async listDueHolds(limit: number) {
+      return due.slice(0, limit);
+    },
+    async expireHolds(holds: Hold[]) {
+      calls.push(holds.length);
+      const expired = holds.filter((h) => due.includes(h));
+      for (const h of expired) due.splice(due.indexOf(h), 1);
+      return expired;
     },
   } as unknown as Ledger;
   return { ledger, calls };
@@ -73,6 +79,35 @@ describe("expiry sweeper", () => {
     expect(calls.length).toBeGreaterThanOrEqual(1);
   });
 
+  it("asks about the backlog only when some hold is due", async () => {
+    const due: Hold[] = [];
+    const { ledger } = fakeLedger(due);
+    let backlogChecks = 0;
+    let lists = 0;
+    const listDueHolds = ledger.listDueHolds;
+    ledger.listDueHolds = async (limit) => {
+      lists++;
+      return listDueHolds(limit);
+    };
+    const expired = new Promise<Hold>((resolve) => {
+      sweeper = startExpirySweeper({
+        ledger,
+        logger,
+        intervalMs: 5,
+        hasBacklog: async () => {
+          backlogChecks++;
+          return false;
+        },
+        onExpired: resolve,
+      });
+    });
+    await waitFor(() => lists >= 5, { timeoutMs: 2_000, what: "five sweeps with nothing due" });
+    expect(backlogChecks).toBe(0);
+    due.push(hold("a"));
+    await expect(expired).resolves.toMatchObject({ holdId: "a" });
+    expect(backlogChecks).toBe(1);
+  });
+
   it("sweeps when the backlog check fails (expiry is the safety net)", async () => {
     const { ledger } = fakeLedger([hold("a")]);
     await new Promise<void>((resolve) => {
@@ -91,7 +126,7 @@ describe("expiry sweeper", () => {
   it("keeps running after a failed pass, and stop() ends it", async () => {
     let calls = 0;
     const ledger = {
-      async expireDueHolds() {
+      async listDueHolds() {
         calls++;
         if (calls === 1) throw new Error("store down");
         return [];

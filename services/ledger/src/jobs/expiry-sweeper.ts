@@ -1,7 +1,8 @@
 // Releases holds that were never settled once their TTL has passed (journal kind expiry). Runs on
 // every replica; each hold leaves `held` in one conditional store transition, so replicas never
-// release a hold twice. While the settlement consumer still has a backlog the sweep waits (at most
-// `maxDeferMs`), so captures queued during an outage are applied before their holds would expire.
+// release a hold twice. When holds are due and the settlement consumer still has a backlog, the
+// sweep waits (at most `maxDeferMs`), so captures queued during an outage are applied before their
+// holds would expire; the backlog is asked for only when some hold is due.
 import type { Logger } from "@agentic/platform";
 import type { Ledger } from "../domain/ledger";
 import type { Hold } from "../domain/types";
@@ -21,7 +22,7 @@ export interface ExpirySweeperDeps {
 }
 
 export interface ExpirySweeper {
-  /** Runs one pass now (also what the timer runs); resolves with the holds it released. */
+  /** Runs one pass now, without waiting for a backlog; resolves with the holds it released. */
   sweep(): Promise<Hold[]>;
   /** Stops the timer and waits for a running pass. */
   stop(): Promise<void>;
@@ -46,8 +47,8 @@ export function startExpirySweeper(deps: ExpirySweeperDeps): ExpirySweeper {
     return Date.now() - deferredSince < maxDeferMs;
   }
 
-  async function sweep(): Promise<Hold[]> {
-    const expired = await deps.ledger.expireDueHolds(batchSize);
+  async function expire(due: Hold[]): Promise<Hold[]> {
+    const expired = await deps.ledger.expireHolds(due);
     holdsExpiredTotal.inc(expired.length);
     for (const hold of expired) {
       deps.logger.info({ holdId: hold.holdId, userId: hold.userId, amountCredits: hold.amountCredits }, "hold expired and released");
@@ -56,10 +57,15 @@ export function startExpirySweeper(deps: ExpirySweeperDeps): ExpirySweeper {
     return expired;
   }
 
+  async function sweep(): Promise<Hold[]> {
+    return expire(await deps.ledger.listDueHolds(batchSize));
+  }
+
   async function tick(): Promise<void> {
     let full = false;
     try {
-      if (!(await shouldDefer())) full = (await sweep()).length === batchSize;
+      const due = await deps.ledger.listDueHolds(batchSize);
+      if (due.length && !(await shouldDefer())) full = (await expire(due)).length === batchSize;
     } catch (err) {
       deps.logger.error({ err }, "expiry sweep failed; retrying next interval");
     }

@@ -1,6 +1,7 @@
-// Domain records → generated proto messages (the shapes mostly match; this is where they differ).
-import type { ApiKeyInfo, Hold as HoldMessage, JournalEntry as JournalEntryMessage, UsageItem as UsageItemMessage } from "@agentic/proto/ledger/v1";
-import type { ApiKeyRecord, Hold, JournalEntry, UsageItem } from "../domain/types";
+// Domain records → generated proto messages, where the shapes differ. Hold, Wallet and JournalEntry
+// have the fields of their messages and are returned as they are.
+import type { ApiKeyInfo, UsageItem as UsageItemMessage } from "@agentic/proto/ledger/v1";
+import type { ApiKeyRecord, UsageItem } from "../domain/types";
 
 /** Key metadata only: the hash never leaves the ledger. */
 export function toApiKeyInfo(record: ApiKeyRecord): ApiKeyInfo {
@@ -11,20 +12,6 @@ export function toApiKeyInfo(record: ApiKeyRecord): ApiKeyInfo {
     name: record.name,
     createdAt: record.createdAt,
     revokedAt: record.revokedAt,
-  };
-}
-
-export function toHoldMessage(hold: Hold): HoldMessage {
-  return {
-    holdId: hold.holdId,
-    userId: hold.userId,
-    amountCredits: hold.amountCredits,
-    state: hold.state,
-    capturedCredits: hold.capturedCredits,
-    createdAt: hold.createdAt,
-    expiresAt: hold.expiresAt,
-    routeKey: hold.routeKey,
-    settledAt: hold.settledAt,
   };
 }
 
@@ -44,17 +31,5 @@ export function toUsageItemMessage(item: UsageItem): UsageItemMessage {
     traceId: item.traceId,
     errorCode: item.errorCode,
     holdId: item.holdId,
-  };
-}
-
-export function toJournalEntryMessage(entry: JournalEntry): JournalEntryMessage {
-  return {
-    entryId: entry.entryId,
-    userId: entry.userId,
-    kind: entry.kind,
-    amountCredits: entry.amountCredits,
-    heldDeltaCredits: entry.heldDeltaCredits,
-    referenceId: entry.referenceId,
-    createdAt: entry.createdAt,
   };
 }

@@ -4,12 +4,11 @@
 import type { UnaryHandler } from "@agentic/platform";
 import type { HoldCreditsRequest, HoldCreditsResponse } from "@agentic/proto/ledger/v1";
 import type { Ledger } from "../domain/ledger";
-import { toHoldMessage } from "./convert";
 import { withLedgerErrors } from "./errors";
 
 export function holdCredits(ledger: Ledger): UnaryHandler<HoldCreditsRequest, HoldCreditsResponse> {
   return withLedgerErrors(async (req) => {
     const { hold, wallet, replayed } = await ledger.holdCredits(req);
-    return { hold: toHoldMessage(hold), wallet, replayed };
+    return { hold, wallet, replayed };
   });
 }

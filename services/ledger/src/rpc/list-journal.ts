@@ -2,14 +2,13 @@
 import type { UnaryHandler } from "@agentic/platform";
 import type { ListJournalRequest, ListJournalResponse } from "@agentic/proto/ledger/v1";
 import type { Ledger } from "../domain/ledger";
-import { toJournalEntryMessage } from "./convert";
 import { withLedgerErrors } from "./errors";
 
 export function listJournal(ledger: Ledger): UnaryHandler<ListJournalRequest, ListJournalResponse> {
   return withLedgerErrors(async (req) => {
     const journal = await ledger.listJournal(req.userId);
     return {
-      entries: journal.entries.map(toJournalEntryMessage),
+      entries: journal.entries,
       journalBalanceCredits: journal.balanceCredits,
       journalHeldCredits: journal.heldCredits,
     };

@@ -4,7 +4,19 @@
 // Values handed out are copies, so callers can never change stored state behind the store's back.
 import { newId } from "@agentic/platform";
 import type { ApiKeyRecord, ClaimOutcome, Hold, JournalEntry, UsageItem, Wallet } from "../domain/types";
-import { decideClaim, isSameGrant, isSameHold, newClaimRecord, settlementEffect, usageItemFor, type IdempotencyRecord } from "../domain/rules";
+import {
+  decideClaim,
+  emptyWallet,
+  idempotencyId,
+  isPastRetention,
+  isReplay,
+  newClaimRecord,
+  newHold,
+  settledHold,
+  settlementEffect,
+  usageItemFor,
+  type IdempotencyRecord,
+} from "../domain/rules";
 import type {
   ClaimCommand,
   CompleteCommand,
@@ -75,7 +87,7 @@ export class MemoryLedgerStore implements LedgerStore {
   async grant(cmd: GrantCommand): Promise<GrantResult> {
     const existing = this.grants.get(cmd.grantId);
     if (existing) {
-      if (!isSameGrant(existing, cmd)) return { status: "conflict", entry: copy(existing) };
+      if (!isReplay(existing, cmd)) return { status: "conflict", entry: copy(existing) };
       return { status: "replayed", wallet: this.walletOf(cmd.userId), entry: copy(existing) };
     }
     const entry = this.move(cmd.userId, "grant", cmd.grantId, cmd.amountCredits, 0, cmd.now);
@@ -86,23 +98,14 @@ export class MemoryLedgerStore implements LedgerStore {
   async hold(cmd: HoldCommand): Promise<HoldResult> {
     const existing = this.holds.get(cmd.holdId);
     if (existing) {
-      if (!isSameHold(existing, cmd)) return { status: "conflict", hold: copy(existing) };
+      if (!isReplay(existing, cmd)) return { status: "conflict", hold: copy(existing) };
       return { status: "replayed", hold: copy(existing), wallet: this.walletOf(existing.userId) };
     }
     const wallet = this.wallets.get(cmd.userId);
     if (!wallet || wallet.balanceCredits < cmd.amountCredits) {
       return { status: "insufficient", wallet: this.walletOf(cmd.userId) };
     }
-    const hold: Hold = {
-      holdId: cmd.holdId,
-      userId: cmd.userId,
-      amountCredits: cmd.amountCredits,
-      state: "held",
-      capturedCredits: 0,
-      createdAt: new Date(cmd.now),
-      expiresAt: new Date(cmd.expiresAt),
-      routeKey: cmd.routeKey,
-    };
+    const hold = newHold(cmd);
     this.move(cmd.userId, "hold", cmd.holdId, -cmd.amountCredits, cmd.amountCredits, cmd.now);
     this.holds.set(hold.holdId, hold);
     return { status: "created", hold: copy(hold), wallet: this.walletOf(cmd.userId) };
@@ -123,11 +126,10 @@ export class MemoryLedgerStore implements LedgerStore {
     }
     const effect = settlementEffect(hold, cmd.kind, cmd.capturedCredits);
     this.move(hold.userId, effect.kind, hold.holdId, effect.amountCredits, effect.heldDeltaCredits, cmd.now);
-    hold.state = effect.state;
-    hold.capturedCredits = effect.capturedCredits;
-    hold.settledAt = new Date(cmd.now);
-    const usageRecorded = this.recordUsage(hold, cmd);
-    return { status: "applied", hold: copy(hold), wallet: this.walletOf(hold.userId), usageRecorded };
+    const settled = settledHold(hold, effect, cmd.now);
+    this.holds.set(settled.holdId, settled);
+    const usageRecorded = this.recordUsage(settled, cmd);
+    return { status: "applied", hold: copy(settled), wallet: this.walletOf(settled.userId), usageRecorded };
   }
 
   async listExpiredHolds(now: Date, limit: number): Promise<Hold[]> {
@@ -161,11 +163,11 @@ export class MemoryLedgerStore implements LedgerStore {
   }
 
   async completeIdempotencyKey(cmd: CompleteCommand): Promise<CompleteOutcome> {
-    const record = this.idempotency.get(idempotencyId(cmd.userId, cmd.key));
-    if (!record || record.expiresAt.getTime() <= cmd.now.getTime()) return "not_found";
+    const id = idempotencyId(cmd.userId, cmd.key);
+    const record = this.idempotency.get(id);
+    if (!record || isPastRetention(record, cmd.now)) return "not_found";
     if (record.state === "completed") return "already_completed";
-    record.state = "completed";
-    record.result = copy(cmd.result);
+    this.idempotency.set(id, { ...record, state: "completed", result: copy(cmd.result) });
     return "completed";
   }
 
@@ -187,7 +189,7 @@ export class MemoryLedgerStore implements LedgerStore {
    * last line of defence.
    */
   private move(userId: string, kind: JournalEntry["kind"], referenceId: string, amountCredits: number, heldDeltaCredits: number, now: Date): JournalEntry {
-    const wallet = this.wallets.get(userId) ?? { userId, balanceCredits: 0, heldCredits: 0 };
+    const wallet = this.wallets.get(userId) ?? emptyWallet(userId);
     const balanceCredits = wallet.balanceCredits + amountCredits;
     const heldCredits = wallet.heldCredits + heldDeltaCredits;
     if (balanceCredits < 0 || heldCredits < 0) {
@@ -216,16 +218,12 @@ export class MemoryLedgerStore implements LedgerStore {
   }
 
   private walletOf(userId: string): Wallet {
-    return copy(this.wallets.get(userId) ?? { userId, balanceCredits: 0, heldCredits: 0 });
+    return copy(this.wallets.get(userId) ?? emptyWallet(userId));
   }
 
   private purgeExpiredClaims(now: Date): void {
     if (now.getTime() - this.lastPurge < PURGE_INTERVAL_MS) return;
     this.lastPurge = now.getTime();
-    for (const [id, record] of this.idempotency) if (record.expiresAt.getTime() <= now.getTime()) this.idempotency.delete(id);
+    for (const [id, record] of this.idempotency) if (isPastRetention(record, now)) this.idempotency.delete(id);
   }
-}
-
-function idempotencyId(userId: string, key: string): string {
-  return JSON.stringify([userId, key]);
 }

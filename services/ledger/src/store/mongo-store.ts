@@ -9,7 +9,19 @@ import { randomUUID } from "node:crypto";
 import { MongoClient, MongoServerError, type ClientSession, type Collection, type Db, type TransactionOptions } from "mongodb";
 import { newId } from "@agentic/platform";
 import type { ApiKeyRecord, ClaimOutcome, Hold, JournalEntry, UsageItem, Wallet } from "../domain/types";
-import { decideClaim, isSameGrant, isSameHold, newClaimRecord, settlementEffect, usageItemFor, type IdempotencyRecord } from "../domain/rules";
+import {
+  decideClaim,
+  emptyWallet,
+  idempotencyId,
+  isPastRetention,
+  isReplay,
+  newClaimRecord,
+  newHold,
+  settledHold,
+  settlementEffect,
+  usageItemFor,
+  type IdempotencyRecord,
+} from "../domain/rules";
 import type {
   ClaimCommand,
   CompleteCommand,
@@ -62,7 +74,7 @@ interface ApiKeyDoc extends Omit<ApiKeyRecord, "keyId"> {
 }
 
 interface IdempotencyDoc extends Omit<IdempotencyRecord, "result"> {
-  _id: string; // JSON [userId, key]
+  _id: string; // idempotencyId(userId, key)
   /** Changes on every write; compare-and-set token. */
   rev: string;
   result?: { httpStatus: number; bodyJson?: string };
@@ -151,16 +163,15 @@ export class MongoLedgerStore implements LedgerStore {
       if (!(err instanceof MongoServerError && err.codeName === "NamespaceExists")) throw err;
     }
     await Promise.all([
-      this.holds.createIndexes([
-        { key: { expiresAt: 1 }, name: "held_by_expiry", partialFilterExpression: { state: "held" } },
-        { key: { userId: 1, createdAt: 1 }, name: "by_user" },
-      ]),
+      // The sweeper's query; holds are otherwise read by _id only.
+      this.holds.createIndexes([{ key: { expiresAt: 1 }, name: "held_by_expiry", partialFilterExpression: { state: "held" } }]),
       this.journal.createIndexes([
         // At most one movement of each kind per grant or hold id: a second capture cannot be written.
         { key: { referenceId: 1, kind: 1 }, name: "one_movement_per_reference", unique: true },
         { key: { userId: 1, seq: 1 }, name: "by_user_in_order", unique: true },
       ]),
-      this.usage.createIndexes([{ key: { userId: 1, createdAt: -1 }, name: "by_user_newest_first" }]),
+      // Exactly listUsage's filter and sort ({createdAt: -1, _id: -1}), so the sort needs no memory.
+      this.usage.createIndexes([{ key: { userId: 1, createdAt: -1, _id: -1 }, name: "by_user_newest_first_then_id" }]),
       this.apiKeys.createIndexes([
         { key: { keyHash: 1 }, name: "one_record_per_key", unique: true },
         { key: { userId: 1, createdAt: 1 }, name: "by_user" },
@@ -238,7 +249,7 @@ export class MongoLedgerStore implements LedgerStore {
 
   private async walletIn(userId: string, session?: ClientSession): Promise<Wallet> {
     const doc = await this.wallets.findOne({ _id: userId }, { session });
-    return doc ? toWallet(doc) : { userId, balanceCredits: 0, heldCredits: 0 };
+    return doc ? toWallet(doc) : emptyWallet(userId);
   }
 
   async listWallets(): Promise<Wallet[]> {
@@ -249,7 +260,7 @@ export class MongoLedgerStore implements LedgerStore {
     return this.transaction(async (session): Promise<GrantResult> => {
       const existing = await this.journal.findOne({ referenceId: cmd.grantId, kind: "grant" }, { session });
       if (existing) {
-        if (!isSameGrant(existing, cmd)) return { status: "conflict", entry: toEntry(existing) };
+        if (!isReplay(existing, cmd)) return { status: "conflict", entry: toEntry(existing) };
         return { status: "replayed", wallet: await this.walletIn(cmd.userId, session), entry: toEntry(existing) };
       }
       const moved = await this.move(
@@ -266,24 +277,14 @@ export class MongoLedgerStore implements LedgerStore {
       const existing = await this.holds.findOne({ _id: cmd.holdId }, { session });
       if (existing) {
         const hold = toHold(existing);
-        if (!isSameHold(hold, cmd)) return { status: "conflict", hold };
+        if (!isReplay(hold, cmd)) return { status: "conflict", hold };
         return { status: "replayed", hold, wallet: await this.walletIn(hold.userId, session) };
       }
-      const wallet = await this.walletIn(cmd.userId, session);
-      if (wallet.balanceCredits < cmd.amountCredits) throw new Abort<HoldResult>({ status: "insufficient", wallet });
-      const hold: Hold = {
-        holdId: cmd.holdId,
-        userId: cmd.userId,
-        amountCredits: cmd.amountCredits,
-        state: "held",
-        capturedCredits: 0,
-        createdAt: cmd.now,
-        expiresAt: cmd.expiresAt,
-        routeKey: cmd.routeKey,
-      };
+      const hold = newHold(cmd);
       let moved: { wallet: Wallet };
       try {
-        // Guarded again by the conditional update: a concurrent hold that committed first wins.
+        // The conditional update is the balance check: it matches no wallet when the balance is
+        // short or the user has no wallet (no upsert), and a concurrent hold that committed first wins.
         moved = await this.move(session, { userId: cmd.userId, kind: "hold", amountCredits: -cmd.amountCredits, heldDeltaCredits: cmd.amountCredits, referenceId: cmd.holdId, createdAt: cmd.now });
       } catch (err) {
         if (err instanceof Abort) throw new Abort<HoldResult>({ status: "insufficient", wallet: await this.walletIn(cmd.userId, session) });
@@ -309,13 +310,13 @@ export class MongoLedgerStore implements LedgerStore {
       if (hold.state !== "held") return { status: "already_settled", hold, usageRecorded: await this.recordUsage(hold, cmd, session) };
 
       const effect = settlementEffect(hold, cmd.kind, cmd.capturedCredits);
+      const settled = settledHold(hold, effect, cmd.now);
       const updated = await this.holds.updateOne(
         { _id: hold.holdId, state: "held" },
-        { $set: { state: effect.state, capturedCredits: effect.capturedCredits, settledAt: cmd.now } },
+        { $set: { state: settled.state, capturedCredits: settled.capturedCredits, settledAt: settled.settledAt } },
         { session },
       );
       if (updated.modifiedCount !== 1) throw new Error(`hold ${hold.holdId} changed during its settlement`);
-      const settled: Hold = { ...hold, state: effect.state, capturedCredits: effect.capturedCredits, settledAt: cmd.now };
       const moved = await this.move(session, {
         userId: hold.userId,
         kind: effect.kind,
@@ -354,7 +355,7 @@ export class MongoLedgerStore implements LedgerStore {
   }
 
   async claimIdempotencyKey(cmd: ClaimCommand): Promise<ClaimOutcome> {
-    const _id = JSON.stringify([cmd.userId, cmd.key]);
+    const _id = idempotencyId(cmd.userId, cmd.key);
     // Compare-and-set loop: each pass reads the record and writes only if it is still the one read.
     for (let attempt = 0; attempt < 10; attempt++) {
       const existing = await this.idempotency.findOne({ _id });
@@ -386,7 +387,7 @@ export class MongoLedgerStore implements LedgerStore {
   }
 
   async completeIdempotencyKey(cmd: CompleteCommand): Promise<CompleteOutcome> {
-    const _id = JSON.stringify([cmd.userId, cmd.key]);
+    const _id = idempotencyId(cmd.userId, cmd.key);
     const result = { httpStatus: cmd.result.httpStatus, bodyJson: cmd.result.body === undefined ? undefined : JSON.stringify(cmd.result.body) };
     const done = await this.idempotency.updateOne(
       { _id, state: "in_progress", expiresAt: { $gt: cmd.now } },
@@ -394,7 +395,7 @@ export class MongoLedgerStore implements LedgerStore {
     );
     if (done.modifiedCount === 1) return "completed";
     const existing = await this.idempotency.findOne({ _id });
-    if (!existing || existing.expiresAt.getTime() <= cmd.now.getTime()) return "not_found";
+    if (!existing || isPastRetention(existing, cmd.now)) return "not_found";
     return "already_completed";
   }
 }
@@ -424,7 +425,9 @@ function toApiKey({ _id, ...doc }: ApiKeyDoc): ApiKeyRecord {
 }
 
 function toIdempotency(doc: IdempotencyDoc): IdempotencyRecord {
-  const { _id, rev, result, ...record } = doc;
-  if (!result) return record;
-  return { ...record, result: { httpStatus: result.httpStatus, body: result.bodyJson === undefined ? undefined : JSON.parse(result.bodyJson) } };
+  const { _id, rev, result, state, ...record } = doc;
+  if (state === "in_progress") return { ...record, state };
+  // completeIdempotencyKey sets the state and the result in one update.
+  if (!result) throw new Error(`idempotency record ${_id} is completed without a result`);
+  return { ...record, state, result: { httpStatus: result.httpStatus, body: result.bodyJson === undefined ? undefined : JSON.parse(result.bodyJson) } };
 }

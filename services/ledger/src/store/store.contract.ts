@@ -108,6 +108,7 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
         await grant("u1", 10);
         await expect(hold("h1", "u1", 11)).resolves.toMatchObject({ status: "insufficient", wallet: { balanceCredits: 10 } });
         await expect(hold("h2", "nobody", 1)).resolves.toMatchObject({ status: "insufficient", wallet: { balanceCredits: 0 } });
+        expect((await store.listWallets()).map((w) => w.userId)).toEqual(["u1"]); // no wallet created for "nobody"
         await expect(store.getHold("h1")).resolves.toBeNull();
         await expect(store.listJournal("u1")).resolves.toHaveLength(1);
         // A refused id can be used again once the wallet covers it.

@@ -45,18 +45,18 @@ describe("API key lifecycle", () => {
     const bob = uid("bob");
     const a1 = await client.createApiKey({ userId: alice, name: "one" });
     await client.createApiKey({ userId: alice, name: "two" });
-    await client.createApiKey({ userId: bob });
+    await client.createApiKey({ userId: bob, name: "" });
     const listed = await client.listApiKeys({ userId: alice });
     expect(listed.keys.map((k) => k.name)).toEqual(["one", "two"]);
     expect(JSON.stringify(listed)).not.toContain(a1.apiKey);
     expect(JSON.stringify(listed)).not.toContain(sha256(a1.apiKey));
-    expect((await client.listApiKeys({})).keys.length).toBeGreaterThanOrEqual(3);
+    expect((await client.listApiKeys({ userId: "" })).keys.length).toBeGreaterThanOrEqual(3);
   });
 
   it("rejects bad requests clearly", async () => {
     const { client } = ledger();
-    await expect(remoteError(client.createApiKey({ userId: "" }))).resolves.toMatchObject({ grpcCode: status.INVALID_ARGUMENT, details: { field: "user_id" } });
-    await expect(remoteError(client.createApiKey({ userId: "has space" }))).resolves.toMatchObject({ details: { field: "user_id" } });
+    await expect(remoteError(client.createApiKey({ userId: "", name: "" }))).resolves.toMatchObject({ grpcCode: status.INVALID_ARGUMENT, details: { field: "user_id" } });
+    await expect(remoteError(client.createApiKey({ userId: "has space", name: "" }))).resolves.toMatchObject({ details: { field: "user_id" } });
     await expect(remoteError(client.revokeApiKey({ keyId: "key_nope" }))).resolves.toMatchObject({ grpcCode: status.NOT_FOUND, code: "API_KEY_NOT_FOUND" });
   });
 });
@@ -81,7 +81,7 @@ describe("AGENTIC_API_KEYS bootstrap", () => {
     try {
       expect((await second.client.authenticateApiKey({ apiKey: k1 })).keyId).toBe(ids[0]);
       expect((await second.client.authenticateApiKey({ apiKey: k2 })).keyId).toBe(ids[1]);
-      expect((await second.client.listApiKeys({})).keys).toHaveLength(2);
+      expect((await second.client.listApiKeys({ userId: "" })).keys).toHaveLength(2);
     } finally {
       await second.stop();
     }
@@ -116,7 +116,7 @@ describe("key storage", () => {
     const bootKey = testApiKey();
     const t = await startTestLedger({ natsUrl: nats().url, apiKeys: `${bootKey}:boot-user`, store });
     try {
-      const { apiKey } = await t.client.createApiKey({ userId: "u1" });
+      const { apiKey } = await t.client.createApiKey({ userId: "u1", name: "" });
       const stored = JSON.stringify(store.snapshot());
       for (const key of [apiKey, bootKey]) {
         expect(stored).not.toContain(key);

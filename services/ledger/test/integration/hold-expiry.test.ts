@@ -14,8 +14,8 @@ describe("hold expiry", () => {
     const t = ledger();
     const userId = uid("user");
     const holdId = uid("hold");
-    await t.client.grantCredits({ grantId: uid("grant"), userId, amountCredits: 50 });
-    const { hold, wallet } = await t.client.holdCredits({ holdId, userId, amountCredits: 20 });
+    await t.client.grantCredits({ grantId: uid("grant"), userId, amountCredits: 50, reason: "" });
+    const { hold, wallet } = await t.client.holdCredits({ holdId, userId, amountCredits: 20, ttlMs: 0, routeKey: "" });
     expect(wallet).toMatchObject({ balanceCredits: 30, heldCredits: 20 });
     expect(hold!.expiresAt!.getTime() - hold!.createdAt!.getTime()).toBe(150);
 
@@ -37,9 +37,9 @@ describe("hold expiry", () => {
     const userId = uid("user");
     const short = uid("hold");
     const long = uid("hold");
-    await t.client.grantCredits({ grantId: uid("grant"), userId, amountCredits: 50 });
-    await t.client.holdCredits({ holdId: long, userId, amountCredits: 10, ttlMs: 60_000 });
-    await t.client.holdCredits({ holdId: short, userId, amountCredits: 10, ttlMs: 30 });
+    await t.client.grantCredits({ grantId: uid("grant"), userId, amountCredits: 50, reason: "" });
+    await t.client.holdCredits({ holdId: long, userId, amountCredits: 10, ttlMs: 60_000, routeKey: "" });
+    await t.client.holdCredits({ holdId: short, userId, amountCredits: 10, ttlMs: 30, routeKey: "" });
     await t.waitForExpiry(short);
     expect((await t.client.getHold({ holdId: long })).hold!.state).toBe("held");
     expect((await t.client.getWallet({ userId })).wallet).toMatchObject({ balanceCredits: 40, heldCredits: 10 });
@@ -52,9 +52,9 @@ describe("hold expiry with several replicas", () => {
     const replicas = await Promise.all([1, 2, 3].map(() => startTestLedger({ natsUrl: nats().url, store, holdTtlMs: 100, sweepIntervalMs: 10 })));
     try {
       const userId = uid("user");
-      await replicas[0]!.client.grantCredits({ grantId: uid("grant"), userId, amountCredits: 1_000 });
+      await replicas[0]!.client.grantCredits({ grantId: uid("grant"), userId, amountCredits: 1_000, reason: "" });
       const holdIds = Array.from({ length: 60 }, () => uid("hold"));
-      await Promise.all(holdIds.map((holdId, i) => replicas[i % 3]!.client.holdCredits({ holdId, userId, amountCredits: 5 })));
+      await Promise.all(holdIds.map((holdId, i) => replicas[i % 3]!.client.holdCredits({ holdId, userId, amountCredits: 5, ttlMs: 0, routeKey: "" })));
 
       const released = () => replicas.flatMap((r) => r.expired.map((h) => h.holdId));
       await waitFor(() => released().length >= holdIds.length, { timeoutMs: 10_000 });

@@ -13,10 +13,10 @@ describe("HoldCredits under concurrency", () => {
     const { client } = ledger();
     const user = uid("user");
     const price = 7;
-    await client.grantCredits({ grantId: uid("grant"), userId: user, amountCredits: 50 * price });
+    await client.grantCredits({ grantId: uid("grant"), userId: user, amountCredits: 50 * price, reason: "" });
 
     const results = await Promise.allSettled(
-      Array.from({ length: 200 }, () => client.holdCredits({ holdId: uid("hold"), userId: user, amountCredits: price, routeKey: "email.send/resend" })),
+      Array.from({ length: 200 }, () => client.holdCredits({ holdId: uid("hold"), userId: user, amountCredits: price, routeKey: "email.send/resend", ttlMs: 0 })),
     );
 
     const ok = results.filter((r) => r.status === "fulfilled");
@@ -45,8 +45,8 @@ describe("HoldCredits under concurrency", () => {
     const t = ledger();
     const { client, nc } = t;
     const user = uid("user");
-    await client.grantCredits({ grantId: uid("grant"), userId: user, amountCredits: 1_000 });
-    const holds = await Promise.all(Array.from({ length: 40 }, () => client.holdCredits({ holdId: uid("hold"), userId: user, amountCredits: 20 })));
+    await client.grantCredits({ grantId: uid("grant"), userId: user, amountCredits: 1_000, reason: "" });
+    const holds = await Promise.all(Array.from({ length: 40 }, () => client.holdCredits({ holdId: uid("hold"), userId: user, amountCredits: 20, ttlMs: 0, routeKey: "" })));
 
     // Even holds capture 5 of 20, odd holds release.
     await Promise.all(
@@ -69,18 +69,18 @@ describe("HoldCredits under concurrency", () => {
     const { client } = ledger();
     const user = uid("user");
     const holdId = uid("hold");
-    await client.grantCredits({ grantId: uid("grant"), userId: user, amountCredits: 100 });
+    await client.grantCredits({ grantId: uid("grant"), userId: user, amountCredits: 100, reason: "" });
 
-    const tries = await Promise.all(Array.from({ length: 10 }, () => client.holdCredits({ holdId, userId: user, amountCredits: 30 })));
+    const tries = await Promise.all(Array.from({ length: 10 }, () => client.holdCredits({ holdId, userId: user, amountCredits: 30, ttlMs: 0, routeKey: "" })));
     expect(tries.filter((r) => !r.replayed)).toHaveLength(1);
     expect(tries.every((r) => r.hold!.holdId === holdId && r.hold!.state === "held")).toBe(true);
     expect((await client.getWallet({ userId: user })).wallet).toMatchObject({ balanceCredits: 70, heldCredits: 30 });
 
-    await expect(remoteError(client.holdCredits({ holdId, userId: user, amountCredits: 31 }))).resolves.toMatchObject({
+    await expect(remoteError(client.holdCredits({ holdId, userId: user, amountCredits: 31, ttlMs: 0, routeKey: "" }))).resolves.toMatchObject({
       grpcCode: status.ALREADY_EXISTS,
       code: "HOLD_ID_CONFLICT",
     });
-    await expect(remoteError(client.holdCredits({ holdId, userId: uid("other"), amountCredits: 30 }))).resolves.toMatchObject({
+    await expect(remoteError(client.holdCredits({ holdId, userId: uid("other"), amountCredits: 30, ttlMs: 0, routeKey: "" }))).resolves.toMatchObject({
       grpcCode: status.ALREADY_EXISTS,
       code: "HOLD_ID_CONFLICT",
     });
@@ -89,8 +89,8 @@ describe("HoldCredits under concurrency", () => {
   it("CREDITS_REQUIRED says what was needed and what is available, and writes nothing", async () => {
     const { client } = ledger();
     const user = uid("user");
-    await client.grantCredits({ grantId: uid("grant"), userId: user, amountCredits: 3 });
-    const err = await remoteError(client.holdCredits({ holdId: uid("hold"), userId: user, amountCredits: 4 }));
+    await client.grantCredits({ grantId: uid("grant"), userId: user, amountCredits: 3, reason: "" });
+    const err = await remoteError(client.holdCredits({ holdId: uid("hold"), userId: user, amountCredits: 4, ttlMs: 0, routeKey: "" }));
     expect(err).toMatchObject({
       grpcCode: status.FAILED_PRECONDITION,
       code: "CREDITS_REQUIRED",
@@ -102,17 +102,17 @@ describe("HoldCredits under concurrency", () => {
 
   it("rejects bad input with INVALID_ARGUMENT naming the field", async () => {
     const { client } = ledger();
-    await expect(remoteError(client.holdCredits({ holdId: "", userId: "u", amountCredits: 1 }))).resolves.toMatchObject({
+    await expect(remoteError(client.holdCredits({ holdId: "", userId: "u", amountCredits: 1, ttlMs: 0, routeKey: "" }))).resolves.toMatchObject({
       grpcCode: status.INVALID_ARGUMENT,
       details: { field: "hold_id" },
     });
-    await expect(remoteError(client.holdCredits({ holdId: uid("hold"), userId: "u", amountCredits: 0 }))).resolves.toMatchObject({
+    await expect(remoteError(client.holdCredits({ holdId: uid("hold"), userId: "u", amountCredits: 0, ttlMs: 0, routeKey: "" }))).resolves.toMatchObject({
       details: { field: "amount_credits" },
     });
-    await expect(remoteError(client.holdCredits({ holdId: uid("hold"), userId: "u", amountCredits: -5 }))).resolves.toMatchObject({
+    await expect(remoteError(client.holdCredits({ holdId: uid("hold"), userId: "u", amountCredits: -5, ttlMs: 0, routeKey: "" }))).resolves.toMatchObject({
       details: { field: "amount_credits" },
     });
-    await expect(remoteError(client.holdCredits({ holdId: uid("hold"), userId: "u", amountCredits: 1, ttlMs: 7_200_000 }))).resolves.toMatchObject({
+    await expect(remoteError(client.holdCredits({ holdId: uid("hold"), userId: "u", amountCredits: 1, ttlMs: 7_200_000, routeKey: "" }))).resolves.toMatchObject({
       details: { field: "ttl_ms" },
     });
     await expect(remoteError(client.getHold({ holdId: uid("hold") }))).resolves.toMatchObject({ grpcCode: status.NOT_FOUND, code: "HOLD_NOT_FOUND" });

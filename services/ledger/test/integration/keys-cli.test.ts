@@ -29,8 +29,8 @@ describe("npm run keys", () => {
 
     const created = await keys(t.address, "create", "--user", userId, "--name", "cli test");
     expect(created.code).toBe(0);
-    const apiKey = created.stdout.match(/aak_[0-9A-Za-z]{32}/)?.[0];
-    expect(apiKey).toBeDefined();
+    const apiKey = created.stdout.match(/aak_[0-9A-Za-z]{32}/)?.[0] ?? "";
+    expect(apiKey).not.toBe("");
     expect(created.stdout.match(/aak_[0-9A-Za-z]{32}/g)).toHaveLength(1);
     expect(created.stdout).toMatch(/only time the key is shown/);
     const { keyId } = await t.client.authenticateApiKey({ apiKey });
@@ -38,7 +38,7 @@ describe("npm run keys", () => {
 
     const listed = await keys(t.address, "list", "--user", userId, "--json");
     expect(listed.code).toBe(0);
-    expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ keyId, userId, name: "cli test", prefix: apiKey!.slice(0, 8) })]);
+    expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ keyId, userId, name: "cli test", prefix: apiKey.slice(0, 8) })]);
     expect(listed.stdout).not.toContain(apiKey);
 
     const revoked = await keys(t.address, "revoke", keyId);

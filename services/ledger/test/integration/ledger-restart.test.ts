@@ -23,8 +23,8 @@ describe("ledger restart", () => {
     running.push(first);
     const userId = uid("user");
     const holdId = uid("hold");
-    await first.client.grantCredits({ grantId: uid("grant"), userId, amountCredits: 100 });
-    await first.client.holdCredits({ holdId, userId, amountCredits: 30 });
+    await first.client.grantCredits({ grantId: uid("grant"), userId, amountCredits: 100, reason: "" });
+    await first.client.holdCredits({ holdId, userId, amountCredits: 30, ttlMs: 0, routeKey: "" });
     await first.stop(); // gRPC server and consumer gone; store and NATS remain
 
     const publisher = await connect({ servers: nats().url }); // like the executor's connection
@@ -46,9 +46,9 @@ describe("ledger restart", () => {
     const b = await startTestLedger({ natsUrl: nats().url, store });
     running.push(a, b);
     const userId = uid("user");
-    await a.client.grantCredits({ grantId: uid("grant"), userId, amountCredits: 1_000 });
+    await a.client.grantCredits({ grantId: uid("grant"), userId, amountCredits: 1_000, reason: "" });
     const holdIds = Array.from({ length: 30 }, () => uid("hold"));
-    await Promise.all(holdIds.map((holdId, i) => (i % 2 ? a : b).client.holdCredits({ holdId, userId, amountCredits: 10 })));
+    await Promise.all(holdIds.map((holdId, i) => (i % 2 ? a : b).client.holdCredits({ holdId, userId, amountCredits: 10, ttlMs: 0, routeKey: "" })));
     for (const holdId of holdIds) {
       await publishSettlement(a.nc, { holdId, userId, kind: SettlementKind.SETTLEMENT_KIND_CAPTURE, capturedCredits: 10 });
       await publishSettlement(b.nc, { holdId, userId, kind: SettlementKind.SETTLEMENT_KIND_CAPTURE, capturedCredits: 10 }, { msgId: `${holdId}:again` });

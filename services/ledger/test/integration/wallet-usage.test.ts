@@ -24,11 +24,11 @@ describe("wallets and grants", () => {
       creditedCredits: 0,
       wallet: { balanceCredits: 1_000 },
     });
-    await expect(remoteError(client.grantCredits({ grantId, userId, amountCredits: 5 }))).resolves.toMatchObject({
+    await expect(remoteError(client.grantCredits({ grantId, userId, amountCredits: 5, reason: "" }))).resolves.toMatchObject({
       grpcCode: status.ALREADY_EXISTS,
       code: "GRANT_ID_CONFLICT",
     });
-    await expect(remoteError(client.grantCredits({ grantId: uid("grant"), userId, amountCredits: 0 }))).resolves.toMatchObject({
+    await expect(remoteError(client.grantCredits({ grantId: uid("grant"), userId, amountCredits: 0, reason: "" }))).resolves.toMatchObject({
       grpcCode: status.INVALID_ARGUMENT,
       details: { field: "amount_credits" },
     });
@@ -42,13 +42,13 @@ describe("usage", () => {
   it("lists one item per settled execution, newest first, with every field and what was charged", async () => {
     const t = ledger();
     const userId = uid("user");
-    await t.client.grantCredits({ grantId: uid("grant"), userId, amountCredits: 1_000 });
+    await t.client.grantCredits({ grantId: uid("grant"), userId, amountCredits: 1_000, reason: "" });
     const base = Date.parse("2030-01-01T00:00:00Z");
     const holdIds: string[] = [];
     for (let i = 0; i < 3; i++) {
       const holdId = uid("hold");
       holdIds.push(holdId);
-      await t.client.holdCredits({ holdId, userId, amountCredits: 10, routeKey: "email.send/resend" });
+      await t.client.holdCredits({ holdId, userId, amountCredits: 10, routeKey: "email.send/resend", ttlMs: 0 });
       await publishSettlement(t.nc, {
         holdId,
         userId,
@@ -72,7 +72,7 @@ describe("usage", () => {
       await t.waitForSettlement(holdId);
     }
 
-    const { items } = await t.client.listUsage({ userId });
+    const { items } = await t.client.listUsage({ userId, limit: 0 });
     expect(items.map((u) => u.holdId)).toEqual([...holdIds].reverse());
     expect(items[2]).toEqual({
       id: `use_0_${holdIds[0]}`,
