@@ -1,5 +1,6 @@
 // Starts a router on given adapters: catalog cache, wallet reader, route health fed by the outcome
 // consumer, the gRPC server (bound, health SERVING). `stop()` undoes it in reverse, health off first.
+// Should the outcome feed die, health goes NOT_SERVING: the router would keep picking on stale health.
 // main.ts runs it for production and local use; test/harness.ts runs the very same wiring in tests.
 import type { NatsConnection } from "nats";
 import { bindServer, createHealth, stopServer, type Logger } from "@agentic/platform";
@@ -30,10 +31,8 @@ export interface RouterAppOptions {
 
 export interface RouterApp {
   port: number;
-  /** Live route health, as fed by the outcome consumer. */
-  routeHealth: RouteHealthBook;
+  /** The outcome consumer feeding route health (`applied`: outcomes applied so far). */
   outcomes: OutcomeConsumer;
-  catalog: CatalogCache;
   /** Health NOT_SERVING, stop gRPC, stop the outcome consumer and the catalog poll. Adapters stay open. */
   stop(): Promise<void>;
 }
@@ -43,10 +42,20 @@ export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp>
   const catalog = new CatalogCache(opts.catalog, { refreshMs: config.CATALOG_REFRESH_MS, logger });
   catalog.start();
 
-  const routeHealth = new RouteHealthBook(healthSettings(config));
-  const outcomes = await startOutcomeConsumer({ nc: opts.nc, book: routeHealth, replayWindowMs: config.OUTCOME_REPLAY_MS, logger });
-
   const grpcHealth = createHealth([ROUTER_SERVICE_NAME]);
+  let outcomeFeedDead = false;
+  const routeHealth = new RouteHealthBook(healthSettings(config));
+  const outcomes = await startOutcomeConsumer({
+    nc: opts.nc,
+    book: routeHealth,
+    replayWindowMs: config.OUTCOME_REPLAY_MS,
+    logger,
+    onFailed: () => {
+      outcomeFeedDead = true;
+      grpcHealth.setServing(false);
+    },
+  });
+
   const server = createRouterServer({
     grpcHealth,
     catalog,
@@ -59,15 +68,13 @@ export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp>
     logger,
   });
   const port = await bindServer(server, opts.bindAddress);
-  grpcHealth.setServing(true);
+  grpcHealth.setServing(!outcomeFeedDead);
   logger.info({ port, defaultPreferences: config.DEFAULT_PREFERENCES }, "router serving");
 
   let stopping: Promise<void> | undefined;
   return {
     port,
-    routeHealth,
     outcomes,
-    catalog,
     stop() {
       stopping ??= (async () => {
         grpcHealth.setServing(false);

@@ -23,7 +23,13 @@ describe("router config", () => {
       WEIGHT_DECAY: 0.3,
       BREAKER_FAILURES: 5,
       OUTCOME_REPLAY_MS: 600_000,
+      NATS_STREAM_REPLICAS: 1,
     });
+  });
+
+  it("reads NATS_STREAM_REPLICAS", () => {
+    expect(loadConfig(configSchema, { NATS_URL: "n", NATS_STREAM_REPLICAS: "3" }).NATS_STREAM_REPLICAS).toBe(3);
+    expect(problems({ NATS_URL: "n", NATS_STREAM_REPLICAS: "0" })[0]).toContain("NATS_STREAM_REPLICAS");
   });
 
   it("requires NATS_URL, and the dependency addresses in production", () => {

@@ -1,7 +1,7 @@
 // Configuration of the router service, read once from the environment. Defaults suit local
 // development; the scoring and health knobs are documented in README.md.
 import { z } from "zod";
-import { addressSchema, appEnvSchema, portSchema, logLevelSchema } from "@agentic/platform";
+import { addressSchema, appEnvSchema, portSchema, logLevelSchema, streamReplicasSchema } from "@agentic/platform";
 import { GOALS, isGoal, type Goal } from "./domain/goals";
 
 const positiveInt = z.coerce.number().int().positive();
@@ -32,6 +32,8 @@ const fields = z.object({
   LEDGER_ADDR: addressSchema.optional(),
   /** NATS server(s), comma-separated. Example: nats://nats:4222. Required. */
   NATS_URL: z.string().min(1, { error: "NATS_URL is required, e.g. nats://127.0.0.1:4222" }),
+  /** Copies of the EXECUTIONS stream: created with (or an existing one raised to) this many. 1 on one server, 3 on a 3-node cluster. */
+  NATS_STREAM_REPLICAS: streamReplicasSchema,
   /** pino level: fatal, error, warn, info, debug, trace, silent. */
   LOG_LEVEL: logLevelSchema,
   /** Deadline of each catalog and ledger call, in ms (capped by the caller's remaining budget). */
@@ -62,7 +64,7 @@ const fields = z.object({
   BREAKER_FAILURES: positiveInt.default(5),
   /** Time an open breaker waits after the last failure before half-opening, in ms. */
   BREAKER_COOLDOWN_MS: positiveInt.default(30_000),
-  /** Routes whose health is tracked at most (least recently reported forgotten first). */
+  /** Routes whose health is tracked at most (least recently reported forgotten first; recommends do not count). */
   HEALTH_MAX_ROUTES: positiveInt.default(10_000),
   /** How far back outcomes are replayed when a replica starts, in ms. */
   OUTCOME_REPLAY_MS: positiveInt.default(10 * 60_000),

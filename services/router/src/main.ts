@@ -22,7 +22,7 @@ async function main(): Promise<void> {
 
   const nc = await connectBus(config.NATS_URL, "router");
   life.onStop("nats", () => nc.drain());
-  await ensureExecutionsStream(await nc.jetstreamManager());
+  await ensureExecutionsStream(await nc.jetstreamManager(), { replicas: config.NATS_STREAM_REPLICAS });
 
   const app = await startRouterApp({ config, catalog, ledger, nc, logger, bindAddress: `0.0.0.0:${config.PORT}` });
   life.onStop("router", () => app.stop()); // runs first: health off, stop gRPC, stop the outcome consumer

@@ -12,10 +12,9 @@
 import { waitFor } from "@agentic/platform/testing";
 import { randomUUID } from "node:crypto";
 import type { NatsConnection, PubAck } from "nats";
-import { createCatalogClient, createLedgerClient } from "@agentic/clients";
-import { SUBJECT_OUTCOME, connectBus, createClient, createLogger, ensureExecutionsStream, loadConfig, promisifyUnary, type CallOpts } from "@agentic/platform";
+import { createCatalogClient, createLedgerClient, createRouterClient, type RouterClient } from "@agentic/clients";
+import { SUBJECT_OUTCOME, connectBus, createLogger, ensureExecutionsStream, loadConfig } from "@agentic/platform";
 import { RouteOutcome } from "@agentic/proto/events/v1";
-import { RouterServiceClient, type RecommendRequest, type RecommendResponse } from "@agentic/proto/router/v1";
 import { startRouterApp, type RouterApp } from "../src/app";
 import { configSchema } from "../src/config";
 
@@ -32,20 +31,14 @@ export interface StartTestRouterOptions {
   logLevel?: string;
 }
 
-export interface RouterTestClient {
-  /** RouterService/Recommend; 5 s deadline by default. */
-  recommend(request: RecommendRequest, opts?: CallOpts): Promise<RecommendResponse>;
-}
-
 export interface TestRouter {
   /** "127.0.0.1:<port>": what ROUTER_ADDR should be for the code under test. */
   address: string;
-  client: RouterTestClient;
-  /** The generated grpc-js client (for metadata, deadlines, raw errors). */
-  rawClient: RouterServiceClient;
+  /** The router client of @agentic/clients (5 s deadline by default); closed by stop(). */
+  client: RouterClient;
   /** The harness's own NATS connection (publish outcomes with publishOutcome(router.nc, ...)). */
   nc: NatsConnection;
-  /** The running app: route health, outcome consumer (`outcomes.applied`), catalog cache. */
+  /** The running app: its port and outcome consumer (`outcomes.applied`). */
   app: RouterApp;
   /** Resolves once the router has applied at least `count` outcomes in total. */
   waitForOutcomes(count: number, timeoutMs?: number): Promise<void>;
@@ -61,7 +54,7 @@ export async function startTestRouter(opts: StartTestRouterOptions): Promise<Tes
   const nc = await connectBus(opts.natsUrl, "router-test");
   let app: RouterApp;
   try {
-    await ensureExecutionsStream(await nc.jetstreamManager());
+    await ensureExecutionsStream(await nc.jetstreamManager(), { replicas: config.NATS_STREAM_REPLICAS });
     app = await startRouterApp({ config, catalog, ledger, nc, logger, bindAddress: "127.0.0.1:0", grpcStopGraceMs: 2_000 });
   } catch (err) {
     catalog.close();
@@ -71,20 +64,18 @@ export async function startTestRouter(opts: StartTestRouterOptions): Promise<Tes
   }
 
   const address = `127.0.0.1:${app.port}`;
-  const rawClient = createClient(RouterServiceClient, address);
-  const recommend = promisifyUnary(rawClient, rawClient.recommend, 5_000);
+  const client = createRouterClient(address, 5_000);
 
   let stopped: Promise<void> | undefined;
   return {
     address,
-    client: { recommend },
-    rawClient,
+    client,
     nc,
     app,
     waitForOutcomes: (count, timeoutMs = 5_000) => waitFor(() => app.outcomes.applied >= count, { timeoutMs, what: `${count} outcomes applied` }),
     stop() {
       stopped ??= (async () => {
-        rawClient.close();
+        client.close();
         await app.stop();
         catalog.close();
         ledger.close();
@@ -95,20 +86,22 @@ export async function startTestRouter(opts: StartTestRouterOptions): Promise<Tes
   };
 }
 
-/** Publishes one RouteOutcome on executions.outcome, as the executor does; resolves with the stream ack. */
+/**
+ * Publishes one RouteOutcome on executions.outcome as the executor does (msgID "<attemptId>.outcome");
+ * resolves with the stream ack. The router reads routeKey only; capabilityKey and providerKey are
+ * sent as given (empty otherwise), since a route key alone does not tell them apart
+ * ("email.send.agentmail.mpp" is capability email.send, provider agentmail, network mpp).
+ */
 export function publishOutcome(
   nc: NatsConnection,
   outcome: Pick<RouteOutcome, "routeKey" | "ok"> & Partial<RouteOutcome>,
 ): Promise<PubAck> {
-  const [domainKey = "", ...rest] = outcome.routeKey.split(".");
   const message = RouteOutcome.fromPartial({
     attemptId: `att_${randomUUID()}`,
-    capabilityKey: [domainKey, ...rest.slice(0, -1)].join("."),
-    providerKey: rest.at(-1) ?? "",
     errorKind: outcome.ok ? "" : "http_5xx",
     latencyMs: 100,
     observedAt: new Date(),
     ...outcome,
   });
-  return nc.jetstream().publish(SUBJECT_OUTCOME, RouteOutcome.encode(message).finish(), { msgID: message.attemptId });
+  return nc.jetstream().publish(SUBJECT_OUTCOME, RouteOutcome.encode(message).finish(), { msgID: `${message.attemptId}.outcome` });
 }

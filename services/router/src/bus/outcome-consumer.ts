@@ -12,8 +12,11 @@ export interface OutcomeConsumerOptions {
   /** How far back to replay outcomes at start, in ms (health learned before this replica started). */
   replayWindowMs: number;
   logger: Logger;
-  /** Clock, for the replay start time. */
-  now?: () => number;
+  /**
+   * Called once when the read loop ends while nobody stopped it (the outcome feed died): route
+   * health stops learning, so the caller makes that visible (the router goes NOT_SERVING).
+   */
+  onFailed?: (err: unknown) => void;
 }
 
 export interface OutcomeConsumer {
@@ -25,15 +28,15 @@ export interface OutcomeConsumer {
 
 /** Starts reading outcomes; the stream must exist (ensureExecutionsStream). */
 export async function startOutcomeConsumer(opts: OutcomeConsumerOptions): Promise<OutcomeConsumer> {
-  const now = opts.now ?? Date.now;
   const js = opts.nc.jetstream();
   const consumer = await js.consumers.get(EXECUTIONS_STREAM, {
     // A single subject string: filter_subjects (plural) needs nats-server 2.10.
     filterSubjects: SUBJECT_OUTCOME,
-    opt_start_time: new Date(now() - opts.replayWindowMs).toISOString(),
+    opt_start_time: new Date(Date.now() - opts.replayWindowMs).toISOString(),
   });
   const messages = await consumer.consume();
   let applied = 0;
+  let stopping = false;
 
   const loop = (async () => {
     for await (const m of messages) {
@@ -58,13 +61,18 @@ export async function startOutcomeConsumer(opts: OutcomeConsumerOptions): Promis
       );
       applied += 1;
     }
-  })();
+    if (!stopping) throw new Error("the outcome stream ended without a stop");
+  })().catch((err: unknown) => {
+    opts.logger.error({ err }, "outcome consumer loop ended; route health no longer learns from outcomes");
+    if (!stopping) opts.onFailed?.(err);
+  });
 
   return {
     get applied() {
       return applied;
     },
     async stop() {
+      stopping = true;
       messages.stop();
       await loop;
     },

@@ -8,6 +8,9 @@ export interface OwnedResourceRelationship {
   capabilityKey: string;
   /** The capability that acquires the resource, e.g. "email.inbox.buy". */
   acquisitionCapabilityKey: string;
+  /** Its catalog path, as the catalog publishes it: domain "email", capability "inbox-buy". */
+  acquisitionDomainKey: string;
+  acquisitionCapabilityId: string;
   /** Execute field that names the acquired resource, e.g. "inboxId". */
   resourceField: string;
   /** What the resource is called in readable text. */
@@ -20,6 +23,8 @@ export const OWNED_RESOURCE_RELATIONSHIPS: readonly OwnedResourceRelationship[] 
   {
     capabilityKey: "email.send",
     acquisitionCapabilityKey: "email.inbox.buy",
+    acquisitionDomainKey: "email",
+    acquisitionCapabilityId: "inbox-buy",
     resourceField: "inboxId",
     resourceLabel: "inbox",
     workflowType: "acquire_inbox_then_send",
@@ -29,10 +34,4 @@ export const OWNED_RESOURCE_RELATIONSHIPS: readonly OwnedResourceRelationship[] 
 /** The relationship of `capabilityKey`, if its byo routes may run on an acquired resource. */
 export function ownedResourceRelationship(capabilityKey: string): OwnedResourceRelationship | undefined {
   return OWNED_RESOURCE_RELATIONSHIPS.find((r) => r.capabilityKey === capabilityKey);
-}
-
-/** Catalog path of a capability key (the catalog's rule): "email.inbox.buy" → email / "inbox-buy". */
-export function capabilityPathOf(capabilityKey: string): { domainKey: string; capabilityId: string } {
-  const [domainKey = "", ...parts] = capabilityKey.split(".");
-  return { domainKey, capabilityId: parts.join("-") };
 }

@@ -2,6 +2,7 @@
 // blocks it with readable steps that would lift each block.
 import type { Route } from "@agentic/proto/catalog/v1";
 import type { RouteHealth } from "./route-health";
+import { isGatedRoute, isPendingRoute } from "./route-status";
 
 /** Stable machine codes, in the order they are reported. */
 export const BLOCKING_REQUIREMENTS = [
@@ -68,10 +69,10 @@ export function assessRoute(route: Route, ctx: FeasibilityContext): Feasibility 
         ? `${cap.capabilityKey} is recommend-only: routes can be compared but not executed yet; read its status in the catalog (GET /domains/${cap.domainKey}/capabilities/${cap.capabilityId}) for changes`
         : `${cap.capabilityKey} is ${cap.status}: not executable yet; read its status in the catalog (GET /domains/${cap.domainKey}/capabilities/${cap.capabilityId}) for changes`,
     );
-  } else if (route.executionGated) {
+  } else if (isGatedRoute(route)) {
     blocks.set("CAPABILITY_GATED", `Route ${key} is mapped but its execution is gated; execute another route, or wait until the catalog lifts the gate`);
   }
-  if (route.status !== "live") {
+  if (isPendingRoute(route)) {
     blocks.set("ROUTE_PENDING", `Route ${key} is ${route.status}: it runs once the catalog marks it live; execute another route meanwhile`);
   }
   if (ctx.health?.breaker === "open") {

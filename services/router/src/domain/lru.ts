@@ -1,6 +1,9 @@
 // A bounded map that forgets the least recently used entry when full (Map keeps insertion order).
 
-/** Least-recently-used map with a fixed capacity; get() and set() both count as a use. */
+/**
+ * Least-recently-used map with a fixed capacity. get() and set() count as a use; peek() does not,
+ * so reads through peek() leave the eviction order to the writes alone.
+ */
 export class LruMap<K, V> {
   private readonly entries = new Map<K, V>();
 
@@ -18,6 +21,11 @@ export class LruMap<K, V> {
     this.entries.delete(key);
     this.entries.set(key, value);
     return value;
+  }
+
+  /** The value of `key` without counting as a use (the eviction order is unchanged). */
+  peek(key: K): V | undefined {
+    return this.entries.get(key);
   }
 
   set(key: K, value: V): void {

@@ -10,6 +10,7 @@ const NOW = Date.parse("2026-11-22T10:00:00Z");
 
 function run(routes: Route[], opts: Partial<RecommendationInput> & { goals?: Goal[]; book?: RouteHealthBook } = {}) {
   const book = opts.book ?? new RouteHealthBook(HEALTH);
+  const routeKeys = [...routes, ...(opts.acquisition?.routes ?? [])].map((r) => r.routeKey);
   return recommend({
     capability: capability(),
     routes,
@@ -17,7 +18,7 @@ function run(routes: Route[], opts: Partial<RecommendationInput> & { goals?: Goa
     preferences: { goals: opts.goals ?? ["cost", "reliability"], source: "request" },
     fields: {},
     balanceCredits: 1_000,
-    health: (key) => book.get(key, NOW),
+    health: book.snapshot(routeKeys, NOW),
     settings: SCORING,
     ...opts,
   });
@@ -155,8 +156,23 @@ describe("recommend: explanations and blocks", () => {
     expect(run([route("alpha", { status: "pending" })]).blockingRequirements).toEqual(["ROUTE_PENDING"]);
   });
 
-  it("rejects a feature ask of the wrong type", () => {
-    expect(() => run([route("alpha", { supportedFeatures: ["tracking"] })], { fields: { tracking: "yes" } })).toThrow(InputError);
+  it("counts only a true boolean as a feature ask: a non-boolean under a feature's name is an execute field", () => {
+    const plain = route("alpha", { startingCostCredits: 5, supportedFeatures: ["text"] });
+    const rich = route("beta", { startingCostCredits: 9, supportedFeatures: ["html", "text"] });
+    // A true ask still excludes the routes without the feature.
+    const asked = run([plain, rich], { goals: ["cost"], fields: { html: true } });
+    expect(asked.recommendedRouteKey).toBe("email.send.beta");
+    expect(asked.candidates.find((c) => c.routeKey === "email.send.alpha")).toMatchObject({ score: 0, blockingRequirements: ["FEATURE_UNSUPPORTED"] });
+    // The html body of an email is not an ask: accepted, and nothing is excluded.
+    const body = run([plain, rich], { goals: ["cost"], fields: { to: "a@b.co", subject: "hi", html: "<p>x</p>" } });
+    expect(body.recommendedRouteKey).toBe("email.send.alpha");
+    expect(body.candidates.every((c) => c.canExecuteNow && c.blockingRequirements.length === 0)).toBe(true);
+    expect(run([plain, rich], { goals: ["cost"], fields: { tracking: "yes" } }).recommendedRouteKey).toBe("email.send.alpha");
+  });
+
+  it("rejects a resource field of the wrong type", () => {
+    const acquisition = { relationship: ownedResourceRelationship("email.send")!, capability: capability("email.inbox.buy"), routes: [] };
+    expect(() => run([route("alpha")], { acquisition, fields: { inboxId: 42 } })).toThrow(InputError);
   });
 });
 

@@ -24,13 +24,16 @@ export interface RecommendationInput {
   fields: Readonly<Record<string, unknown>>;
   /** The caller's spendable balance, in credits. */
   balanceCredits: number;
-  /** Live health of a route as of now; undefined without traffic. */
-  health: (routeKey: string) => RouteHealth | undefined;
+  /**
+   * Live health as of now of the routes here and of the acquisition routes, read once for this
+   * request (RouteHealthBook.snapshot); a route without traffic is absent.
+   */
+  health: ReadonlyMap<string, RouteHealth>;
   settings: ScoringSettings;
 }
 
 /**
- * Builds the full recommendation. Throws InputError when a feature ask or a resource field has the
+ * Builds the full recommendation. Throws InputError when a resource field (e.g. inboxId) has the
  * wrong type. The recommended route is the best-scored eligible one even when it cannot run now;
  * bestExecutable is the best one that can.
  */
@@ -38,7 +41,8 @@ export function recommend(input: RecommendationInput): RecommendResponse {
   const { capability, routes } = input;
   if (routes.length === 0) throw new RangeError(`capability ${capability.capabilityKey} has no routes`);
   const capRef = refOf(capability);
-  // A boolean field counts as a feature ask when some route of the capability lists that feature.
+  // A field set to true counts as a feature ask when some route of the capability lists that feature;
+  // any other value under a feature's name is an execute field (e.g. an email's html body).
   const asks = readFeatureAsks(input.fields, routes.flatMap((r) => r.supportedFeatures));
   const relationship = input.acquisition?.relationship;
   const resourcePresent = relationship ? stringField(input.fields, relationship.resourceField) !== undefined : false;
@@ -60,7 +64,7 @@ export function recommend(input: RecommendationInput): RecommendResponse {
         capability: capRef,
         balanceCredits: input.balanceCredits,
         featureAsks: asks,
-        health: input.health(route.routeKey),
+        health: input.health.get(route.routeKey),
         ownedResource:
           pair && relationship && acquisition
             ? {
@@ -76,7 +80,7 @@ export function recommend(input: RecommendationInput): RecommendResponse {
   }
 
   const weights = goalWeights(input.preferences.goals, input.settings.weights);
-  const estimates = routes.map((r) => ({ price: r.startingCostCredits, estimate: estimateRoute(r, input.health(r.routeKey), input.settings) }));
+  const estimates = routes.map((r) => ({ price: r.startingCostCredits, estimate: estimateRoute(r, input.health.get(r.routeKey), input.settings) }));
   const goals = goalScores(estimates, input.settings);
   const scored: ScoredRoute[] = routes.map((route, i) => {
     const disqualified = feasibility.get(route.routeKey)!.disqualified;
@@ -98,7 +102,7 @@ export function recommend(input: RecommendationInput): RecommendResponse {
       supportedFeatures: [...s.route.supportedFeatures],
       blockingRequirements: [...f.blockingRequirements],
       nextActions: [...f.nextActions],
-      reasons: candidateReasons(s, input.health(s.route.routeKey), reasonCtx),
+      reasons: candidateReasons(s, input.health.get(s.route.routeKey), reasonCtx),
     };
     if (tracked) candidate.trackingSupported = s.route.supportedFeatures.includes("tracking");
     if (s.route.settlementRail) candidate.settlementRail = s.route.settlementRail;

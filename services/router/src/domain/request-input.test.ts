@@ -43,6 +43,15 @@ describe("parseRecommendInput", () => {
     expect(inputError(() => parseRecommendInput({ agentName: "   " })).field).toBe("agentName");
     expect(inputError(() => parseRecommendInput({ agentName: "x".repeat(101) })).field).toBe("agentName");
   });
+
+  it("says how long an agentName may be", () => {
+    for (const agentName of ["x".repeat(101), "   ", 7]) {
+      const err = inputError(() => parseRecommendInput({ agentName }));
+      expect(err.message).toBe("agentName must be a string of 1 to 100 characters");
+      expect(err.hint).toContain("1 to 100 characters");
+    }
+    expect(parseRecommendInput({ agentName: "x".repeat(100) }).agentName).toHaveLength(100);
+  });
 });
 
 describe("featureAsks", () => {
@@ -50,8 +59,11 @@ describe("featureAsks", () => {
     expect(featureAsks({ tracking: true, html: false, sandbox: true }, ["tracking", "html"])).toEqual(["tracking"]);
   });
 
-  it("rejects a known feature sent as a non-boolean", () => {
-    expect(inputError(() => featureAsks({ tracking: "yes" }, ["tracking"])).field).toBe("tracking");
+  it("takes a non-boolean value under a feature's name as an execute field, not an ask", () => {
+    expect(featureAsks({ tracking: "yes" }, ["tracking"])).toEqual([]);
+    expect(featureAsks({ to: "a@b.co", subject: "hi", html: "<p>x</p>" }, ["html", "text", "tracking"])).toEqual([]);
+    expect(featureAsks({ html: "<p>x</p>", tracking: true }, ["html", "tracking"])).toEqual(["tracking"]);
+    expect(featureAsks({ html: 1, text: {}, tracking: null }, ["html", "text", "tracking"])).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 // Reads the recommend body (free-form JSON): agentName, optimizationPreferences, feature asks and
-// the execute fields a route may need. Unknown fields are accepted; wrong types are InputErrors.
+// the execute fields a route may need. Unknown fields are accepted, and so are execute fields that
+// share a feature's name; wrong types of the fields recommend defines are InputErrors.
 import { GOALS, isGoal, type Goal } from "./goals";
 
 /** A problem with one field of the body; the RPC layer turns it into INVALID_ARGUMENT / INVALID_INPUT. */
@@ -38,7 +39,7 @@ export function parseRecommendInput(body: Readonly<Record<string, unknown>> | un
     if (typeof agentName !== "string" || agentName.trim() === "" || agentName.length > MAX_AGENT_NAME_LENGTH) {
       throw new InputError(
         "agentName",
-        "agentName must be a non-empty string",
+        `agentName must be a string of 1 to ${MAX_AGENT_NAME_LENGTH} characters`,
         `Send agentName as a string of 1 to ${MAX_AGENT_NAME_LENGTH} characters, e.g. "alpha_agent", or leave it out.`,
       );
     }
@@ -72,20 +73,12 @@ export function parseRecommendInput(body: Readonly<Record<string, unknown>> | un
 }
 
 /**
- * Features the caller asks for: fields set to true whose name is one of `knownFeatures`
- * (e.g. tracking: true). A known feature sent as a non-boolean is an InputError; false asks nothing.
+ * Features the caller asks for: boolean fields named after one of `knownFeatures`, set to true
+ * (e.g. tracking: true); false asks nothing. Any other value under a feature's name is an execute
+ * field of the same name (e.g. html: "<p>hi</p>" for email.send) and is no ask: recommend ignores it.
  */
 export function featureAsks(fields: Readonly<Record<string, unknown>>, knownFeatures: Iterable<string>): string[] {
-  const asks: string[] = [];
-  for (const feature of [...new Set(knownFeatures)].sort()) {
-    const value = fields[feature];
-    if (value === undefined || value === null) continue;
-    if (typeof value !== "boolean") {
-      throw new InputError(feature, `${feature} must be a boolean`, `Send ${feature}: true to require the feature, or leave it out.`);
-    }
-    if (value) asks.push(feature);
-  }
-  return asks;
+  return [...new Set(knownFeatures)].sort().filter((feature) => fields[feature] === true);
 }
 
 /** A string field a route may need (e.g. inboxId); undefined when absent or empty, InputError when not a string. */

@@ -66,4 +66,41 @@ describe("RouteHealthBook", () => {
     seq.forEach((o) => b.record(o));
     expect(a.get(KEY, T0 + 1000)).toEqual(b.get(KEY, T0 + 1000));
   });
+
+  it("recomputes the cached p50 after new latencies arrive", () => {
+    const book = new RouteHealthBook(HEALTH);
+    for (const ms of [100, 300, 200]) book.record(outcome(true, T0, ms));
+    expect(book.get(KEY, T0)!.p50LatencyMs).toBe(200);
+    expect(book.get(KEY, T0)!.p50LatencyMs).toBe(200);
+    for (const ms of [50, 60]) book.record(outcome(true, T0, ms));
+    expect(book.get(KEY, T0)).toMatchObject({ p50LatencyMs: 100, latencySamples: 5 });
+    book.record(outcome(false, T0)); // no new latency: the p50 stays
+    expect(book.get(KEY, T0)!.p50LatencyMs).toBe(100);
+  });
+
+  it("forgets the least recently reported route; reads do not count, so replicas evict alike", () => {
+    const a = new RouteHealthBook({ ...HEALTH, maxRoutes: 2 });
+    const b = new RouteHealthBook({ ...HEALTH, maxRoutes: 2 });
+    for (const book of [a, b]) {
+      book.record(outcome(true, T0, 100, "first"));
+      book.record(outcome(true, T0, 100, "second"));
+    }
+    // Only replica a serves recommends that read "first".
+    for (let i = 0; i < 3; i++) a.get("first", T0);
+    a.snapshot(["first"], T0);
+    for (const book of [a, b]) {
+      book.record(outcome(true, T0, 100, "third"));
+      expect(book.get("first", T0)).toBeUndefined();
+      expect(book.get("second", T0)).toBeDefined();
+      expect(book.get("third", T0)).toBeDefined();
+    }
+  });
+
+  it("snapshot reads each route once and leaves out routes without traffic", () => {
+    const book = new RouteHealthBook(HEALTH);
+    book.record(outcome(true, T0, 120));
+    const snap = book.snapshot([KEY, "silent", KEY], T0);
+    expect([...snap.keys()]).toEqual([KEY]);
+    expect(snap.get(KEY)).toEqual(book.get(KEY, T0));
+  });
 });

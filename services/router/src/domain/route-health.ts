@@ -1,6 +1,7 @@
 // Live health of each route, learned from execution outcomes: success rate over a sliding window,
 // EWMA and p50 latency of successful calls, and a consecutive-failure circuit breaker.
-// Deterministic in the outcome sequence and event times, so replicas fed the same stream agree.
+// Deterministic in the outcome sequence and event times, so replicas fed the same stream agree:
+// reads never change any state (not even the eviction order), only recorded outcomes do.
 import { LruMap } from "./lru";
 
 export interface HealthSettings {
@@ -14,7 +15,7 @@ export interface HealthSettings {
   breakerFailures: number;
   /** How long a breaker stays open after the last failure before it half-opens, in ms. Default 30000. */
   breakerCooldownMs: number;
-  /** Routes tracked at most; the least recently reported is forgotten first. Default 10000. */
+  /** Routes tracked at most; the least recently reported is forgotten first (reads do not count). Default 10000. */
   maxRoutes: number;
 }
 
@@ -91,10 +92,27 @@ class RouteState {
   consecutiveFailures = 0;
   lastFailureAtMs = 0;
   lastErrorKind: string | undefined;
+  /** Median of `latencies`, cached: recomputed on the first read after addLatency() made it dirty. */
+  private p50: number | undefined;
+  private p50Dirty = false;
 
   constructor(settings: HealthSettings) {
     this.outcomes = new Ring(settings.successWindow);
     this.latencies = new Ring(settings.latencyWindow);
+  }
+
+  addLatency(ms: number): void {
+    this.latencies.push(ms);
+    this.p50Dirty = true;
+  }
+
+  p50LatencyMs(): number | undefined {
+    if (this.p50Dirty) {
+      const sorted = [...this.latencies.values()].sort((a, b) => a - b);
+      this.p50 = sorted[Math.ceil(sorted.length / 2) - 1];
+      this.p50Dirty = false;
+    }
+    return this.p50;
   }
 }
 
@@ -118,7 +136,7 @@ export class RouteHealthBook {
       state.successes += 1;
       state.consecutiveFailures = 0;
       if (Number.isFinite(o.latencyMs) && o.latencyMs >= 0) {
-        state.latencies.push(o.latencyMs);
+        state.addLatency(o.latencyMs);
         const alpha = this.settings.ewmaAlpha;
         state.ewmaLatencyMs = state.ewmaLatencyMs === undefined ? o.latencyMs : alpha * o.latencyMs + (1 - alpha) * state.ewmaLatencyMs;
       }
@@ -130,25 +148,43 @@ export class RouteHealthBook {
     }
   }
 
-  /** Health of `routeKey` as of `nowMs`; undefined for a route with no reported traffic. */
+  /**
+   * Health of `routeKey` as of `nowMs`; undefined for a route with no reported traffic. A read: it
+   * does not count as a use of the route for eviction (only record() does), so replicas serving
+   * different recommends still forget the same routes.
+   */
   get(routeKey: string, nowMs: number): RouteHealth | undefined {
-    const state = this.routes.get(routeKey);
+    const state = this.routes.peek(routeKey);
     if (!state) return undefined;
-    const latencies = [...state.latencies.values()].sort((a, b) => a - b);
     const health: RouteHealth = {
       calls: state.outcomes.size,
       successRate: state.successes / state.outcomes.size,
-      latencySamples: latencies.length,
+      latencySamples: state.latencies.size,
       breaker: "closed",
       consecutiveFailures: state.consecutiveFailures,
     };
     if (state.ewmaLatencyMs !== undefined) health.ewmaLatencyMs = state.ewmaLatencyMs;
-    if (latencies.length > 0) health.p50LatencyMs = latencies[Math.ceil(latencies.length / 2) - 1];
+    const p50 = state.p50LatencyMs();
+    if (p50 !== undefined) health.p50LatencyMs = p50;
     if (state.lastErrorKind !== undefined) health.lastErrorKind = state.lastErrorKind;
     if (state.consecutiveFailures >= this.settings.breakerFailures) {
       const retryAtMs = state.lastFailureAtMs + this.settings.breakerCooldownMs;
       health.breaker = nowMs < retryAtMs ? "open" : "half_open";
       if (health.breaker === "open") health.retryAtMs = retryAtMs;
+    }
+    return health;
+  }
+
+  /**
+   * Health of each of `routeKeys` as of `nowMs`, read once (for one request): routes without
+   * traffic are absent. Like get(), it leaves the eviction order alone.
+   */
+  snapshot(routeKeys: Iterable<string>, nowMs: number): Map<string, RouteHealth> {
+    const health = new Map<string, RouteHealth>();
+    for (const key of routeKeys) {
+      if (health.has(key)) continue;
+      const h = this.get(key, nowMs);
+      if (h) health.set(key, h);
     }
     return health;
   }

@@ -25,7 +25,8 @@ export interface WorkflowContext {
   capability: CapabilityRef;
   balanceCredits: number;
   featureAsks: readonly string[];
-  health: (routeKey: string) => RouteHealth | undefined;
+  /** Live health of the routes, read once per request; absent without traffic. */
+  health: ReadonlyMap<string, RouteHealth>;
   /** Whether the body names the acquired resource (e.g. inboxId). */
   resourcePresent: boolean;
 }
@@ -59,7 +60,7 @@ export function ownedResourceWorkflow(pair: OwnedResourcePair, acquisition: Acqu
     capability: ctx.capability,
     balanceCredits: Number.POSITIVE_INFINITY,
     featureAsks: ctx.featureAsks,
-    health: ctx.health(exe.routeKey),
+    health: ctx.health.get(exe.routeKey),
     ownedResource: undefined,
   });
   const blocks = merge(acqCheck, withoutCodes(exeCheck, ["BYO_CREDENTIALS_REQUIRED"]));
@@ -119,7 +120,7 @@ export function compareWorkflows(a: WorkflowRecommendation, b: WorkflowRecommend
 
 function assessAcquisition(route: Route, acquisition: Acquisition, ctx: WorkflowContext): Feasibility {
   // Credits are checked against the whole workflow by the caller, not per step.
-  return assessRoute(route, { capability: acquisition.capability, balanceCredits: Number.POSITIVE_INFINITY, featureAsks: [], health: ctx.health(route.routeKey) });
+  return assessRoute(route, { capability: acquisition.capability, balanceCredits: Number.POSITIVE_INFINITY, featureAsks: [], health: ctx.health.get(route.routeKey) });
 }
 
 type Blocks = Map<BlockingRequirement, string>;

@@ -4,7 +4,7 @@ import { trace } from "@opentelemetry/api";
 import { ATTR_CAPABILITY_KEY, ATTR_DOMAIN_KEY, ATTR_ROUTE_KEY, invalidArgument, type Logger, type UnaryHandler } from "@agentic/platform";
 import type { RecommendRequest, RecommendResponse } from "@agentic/proto/router/v1";
 import type { CatalogCache, CapabilityEntry } from "@agentic/clients";
-import { capabilityPathOf, ownedResourceRelationship } from "../domain/acquisitions";
+import { ownedResourceRelationship, type OwnedResourceRelationship } from "../domain/acquisitions";
 import type { Goal } from "../domain/goals";
 import type { AgentPreferenceMemory } from "../domain/preferences";
 import { recommend } from "../domain/recommendation";
@@ -24,7 +24,6 @@ export interface RecommendDeps {
   /** Deadline of each dependency call, in ms (capped by the caller's remaining budget). */
   dependencyDeadlineMs: number;
   logger: Logger;
-  now?: () => number;
 }
 
 /**
@@ -33,7 +32,6 @@ export interface RecommendDeps {
  * per-replica agent preference memory.
  */
 export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendRequest, RecommendResponse> {
-  const now = deps.now ?? Date.now;
   return async (req, ctx) => {
     for (const field of ["userId", "domainKey", "capabilityId"] as const) {
       if (!req[field]) throw invalidArgument("INVALID_INPUT", `${field} is required`, `Set ${field} on the RecommendRequest.`, { field });
@@ -45,11 +43,15 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
     const relationship = ownedResourceRelationship(entry.capability.capabilityKey);
     const [balanceCredits, acquisitionEntry] = await Promise.all([
       deps.wallet.balanceCredits(req.userId, callOpts()),
-      relationship ? acquisitionOf(relationship.acquisitionCapabilityKey, deps, callOpts()) : undefined,
+      relationship ? acquisitionOf(relationship, deps, callOpts()) : undefined,
     ]);
 
     const preferences = deps.agents.resolve(req.userId, input.agentName, input.preferences, deps.defaultPreferences);
-    const nowMs = now();
+    // Each route's health is read once for the whole request (scoring, blocks, reasons, workflows).
+    const health = deps.routeHealth.snapshot(
+      [...entry.routes, ...(acquisitionEntry?.routes ?? [])].map((r) => r.routeKey),
+      Date.now(),
+    );
     const response = guard(() =>
       recommend({
         capability: entry.capability,
@@ -59,7 +61,7 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
         preferences,
         fields: input.fields,
         balanceCredits,
-        health: (routeKey) => deps.routeHealth.get(routeKey, nowMs),
+        health,
         settings: deps.scoring,
       }),
     );
@@ -75,12 +77,11 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
 }
 
 /** The acquiring capability's entry; a workflow is optional, so a failed read only drops it. */
-async function acquisitionOf(capabilityKey: string, deps: RecommendDeps, opts: { deadlineMs: number }): Promise<CapabilityEntry | undefined> {
-  const { domainKey, capabilityId } = capabilityPathOf(capabilityKey);
+async function acquisitionOf(rel: OwnedResourceRelationship, deps: RecommendDeps, opts: { deadlineMs: number }): Promise<CapabilityEntry | undefined> {
   try {
-    return await deps.catalog.capability(domainKey, capabilityId, opts);
+    return await deps.catalog.capability(rel.acquisitionDomainKey, rel.acquisitionCapabilityId, opts);
   } catch (err) {
-    deps.logger.warn({ err, capabilityKey }, "acquisition capability unreadable; recommending without its workflow");
+    deps.logger.warn({ err, capabilityKey: rel.acquisitionCapabilityKey }, "acquisition capability unreadable; recommending without its workflow");
     return undefined;
   }
 }

@@ -108,7 +108,7 @@ describe("RouterService/Recommend", () => {
       [{ optimizationPreferences: ["cost", "cheapest"] }, "optimizationPreferences[1]"],
       [{ optimizationPreferences: ["cost", "cost"] }, "optimizationPreferences[1]"],
       [{ optimizationPreferences: "cost" }, "optimizationPreferences"],
-      [{ tracking: "yes" }, "tracking"],
+      [{ agentName: "x".repeat(101) }, "agentName"],
       [{ inboxId: 42 }, "inboxId"],
     ] as const) {
       const err = await recommend({ input: input as Record<string, unknown> }).catch((e) => e);
@@ -118,6 +118,18 @@ describe("RouterService/Recommend", () => {
       expect(remote.hint).toContain(field);
       expect(remote.details).toEqual({ field });
     }
+  });
+
+  it("accepts execute fields that share a feature's name: only a true boolean is a feature ask", async () => {
+    const plain = await recommend({ input: { optimizationPreferences: ["cost"] } });
+    // html is a feature of every email.send route and also the email's body; the body asks for nothing.
+    const withBody = await recommend({ input: { optimizationPreferences: ["cost"], to: "a@b.co", subject: "hi", html: "<p>x</p>" } });
+    expect(withBody.candidates).toEqual(plain.candidates);
+    expect(withBody.recommendedRouteKey).toBe(plain.recommendedRouteKey);
+    // A non-boolean tracking is no ask either, so it does not exclude the routes without tracking.
+    const notAnAsk = await recommend({ input: { optimizationPreferences: ["cost"], tracking: "yes" } });
+    expect(notAnAsk.bestExecutableRouteKey).toBe("email.send.resend");
+    expect(notAnAsk.candidates.find((c) => c.routeKey === "email.send.resend")!.blockingRequirements).toEqual([]);
   });
 
   it("passes the catalog's NOT_FOUND codes through", async () => {
