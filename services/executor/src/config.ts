@@ -2,7 +2,7 @@
 // addresses of the services it calls, and (spread in) the rails' wallets and the providers' URLs/keys.
 // Defaults suit local development; production requires every dependency address.
 import { z } from "zod";
-import { addressSchema, appEnvSchema, portSchema, logLevelSchema } from "@agentic/platform";
+import { addressSchema, appEnvSchema, portSchema, logLevelSchema, streamReplicasSchema } from "@agentic/platform";
 import { providersEnvShape } from "./providers";
 import { railsEnvShape } from "./rails";
 
@@ -26,6 +26,8 @@ const fields = z.object({
   LEDGER_ADDR: addressSchema.optional(),
   /** NATS server(s), comma-separated. Example: nats://nats:4222. Required. */
   NATS_URL: z.string().min(1, { error: "NATS_URL is required, e.g. nats://127.0.0.1:4222" }),
+  /** Copies of the EXECUTIONS stream this service creates (or raises an existing one to): 1 on one server, 3 on a 3-node JetStream cluster. Example: 3. */
+  NATS_STREAM_REPLICAS: streamReplicasSchema,
   /** pino level: fatal, error, warn, info, debug, trace, silent. */
   LOG_LEVEL: logLevelSchema,
   /** Deadline of each catalog, router and ledger call, in ms (capped by the caller's remaining budget). Example: 2000. */

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
 
   const nc = await connectBus(config.NATS_URL, "executor");
   life.onStop("nats", () => nc.drain());
-  await ensureExecutionsStream(await nc.jetstreamManager());
+  await ensureExecutionsStream(await nc.jetstreamManager(), { replicas: config.NATS_STREAM_REPLICAS });
 
   const app = await startExecutorApp({ config, catalog, router, ledger, nc, logger, bindAddress: `0.0.0.0:${config.PORT}` });
   life.onStop("executor", () => app.stop()); // runs first: health off, in-flight executions settle, outcomes flushed

@@ -71,7 +71,7 @@ export async function startTestExecutor(opts: StartTestExecutorOptions): Promise
   };
   let app: ExecutorApp;
   try {
-    await ensureExecutionsStream(await nc.jetstreamManager());
+    await ensureExecutionsStream(await nc.jetstreamManager(), { replicas: config.NATS_STREAM_REPLICAS });
     app = await startExecutorApp({ config, catalog, router, ledger, nc, logger, bindAddress: "127.0.0.1:0", grpcStopGraceMs: 5_000 });
   } catch (err) {
     closeClients();

@@ -5,6 +5,7 @@ import { trace } from "@opentelemetry/api";
 import type { JetStreamClient } from "nats";
 import { ATTR_HOLD_ID, SUBJECT_SETTLED, withProducerSpan, type Logger } from "@agentic/platform";
 import { ExecutionSettled, SettlementKind } from "@agentic/proto/events/v1";
+import { callDeadlineMs } from "../domain/deadline";
 import { SettlementUnconfirmedError } from "../domain/ports";
 
 export interface SettlementPublisherOptions {
@@ -23,7 +24,7 @@ export function createSettlementPublisher(opts: SettlementPublisherOptions): (ev
     const data = ExecutionSettled.encode(event).finish();
     const deadline = Date.now() + opts.budgetMs;
     for (let attempt = 1, pause = 50; ; attempt++, pause = Math.min(pause * 2, 1_000)) {
-      const timeout = Math.max(1, Math.min(ackTimeoutMs, deadline - Date.now()));
+      const timeout = callDeadlineMs(ackTimeoutMs, deadline - Date.now());
       try {
         await withProducerSpan(SUBJECT_SETTLED, { "Nats-Msg-Id": event.holdId }, async (headers) => {
           trace.getActiveSpan()?.setAttribute(ATTR_HOLD_ID, event.holdId);

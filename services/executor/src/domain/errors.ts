@@ -30,11 +30,9 @@ export function routeUnavailable(message: string, hint: string): AppError {
   return unavailable("ROUTE_UNAVAILABLE", message, hint);
 }
 
-export function creditsRequired(routeKey: string, priceCredits: number, balanceCredits: number | undefined, storedForKey: boolean): AppError {
+export function creditsRequired(routeKey: string, priceCredits: number, balanceCredits: number | undefined): AppError {
   const balance = balanceCredits === undefined ? "" : `; the wallet has ${balanceCredits} available`;
-  const hint = storedForKey
-    ? "Add credits to the wallet (POST /dev/init outside production), then retry with a new Idempotency-Key: this result is stored for the key."
-    : "Add credits to the wallet (POST /dev/init outside production), or choose a cheaper route.";
+  const hint = "Add credits to the wallet (POST /dev/init outside production), or choose a cheaper route.";
   return failedPrecondition("CREDITS_REQUIRED", `Route ${routeKey} costs ${priceCredits} credits${balance}. Nothing was charged.`, hint, {
     routeKey,
     requiredCredits: priceCredits,

@@ -7,17 +7,17 @@ const withInputField = OperationContract.fromPartial({ fields: [{ name: "input",
 
 describe("readExecuteBody", () => {
   it("reads a flat body as is, dropping null (not given) values", () => {
-    expect(readExecuteBody({ model: "m", temperature: null, routeKey: "r" }, contract)).toEqual({ flat: { model: "m", routeKey: "r" }, unwrapped: false });
+    expect(readExecuteBody({ model: "m", temperature: null, routeKey: "r" }, contract)).toEqual({ model: "m", routeKey: "r" });
   });
 
   it("unwraps {input: {...}} with routing controls beside it", () => {
     const body = { input: { model: "m", messages: [] }, routeKey: "models.chat.complete.groq.mpp" };
-    expect(readExecuteBody(body, contract)).toEqual({ flat: { model: "m", messages: [], routeKey: "models.chat.complete.groq.mpp" }, unwrapped: true });
+    expect(readExecuteBody(body, contract)).toEqual({ model: "m", messages: [], routeKey: "models.chat.complete.groq.mpp" });
   });
 
   it("does not unwrap when a capability field sits beside the wrapper, or the contract has an input field", () => {
-    expect(readExecuteBody({ input: { model: "m" }, model: "x" }, contract).unwrapped).toBe(false);
-    expect(readExecuteBody({ input: { a: 1 } }, withInputField)).toEqual({ flat: { input: { a: 1 } }, unwrapped: false });
+    expect(readExecuteBody({ input: { model: "m" }, model: "x" }, contract)).toEqual({ input: { model: "m" }, model: "x" });
+    expect(readExecuteBody({ input: { a: 1 } }, withInputField)).toEqual({ input: { a: 1 } });
   });
 
   it("refuses a routing control given both inside and beside the wrapper", () => {

@@ -10,16 +10,6 @@ const CONTROL_SET = new Set<string>(ROUTING_CONTROLS);
 /** The wrapper key tolerated when no capability field is at the top level. */
 const WRAPPER = "input";
 
-export interface ExecuteBody {
-  /**
-   * The body to validate against the whole execute contract: the capability fields plus any
-   * routing controls, after unwrapping and with null values removed.
-   */
-  flat: Record<string, unknown>;
-  /** True when the capability fields came inside an `input` wrapper. */
-  unwrapped: boolean;
-}
-
 /** Thrown when a key sits both inside the wrapper and at the top level. */
 export class BodyShapeError extends Error {
   constructor(readonly field: string, message: string) {
@@ -28,21 +18,23 @@ export class BodyShapeError extends Error {
 }
 
 /**
- * Reads the execute body. The `input` wrapper is unwrapped only when it is an object, the contract
- * has no object field of that name, and nothing but routing controls sits beside it.
+ * Reads the execute body into the flat body to validate against the whole execute contract: the
+ * capability fields plus any routing controls, with null values removed. The `input` wrapper is
+ * unwrapped only when it is an object, the contract has no object field of that name, and nothing
+ * but routing controls sits beside it.
  */
-export function readExecuteBody(body: Readonly<Record<string, unknown>>, contract: OperationContract): ExecuteBody {
+export function readExecuteBody(body: Readonly<Record<string, unknown>>, contract: OperationContract): Record<string, unknown> {
   const declaresInput = contract.fields.some((f) => f.name === WRAPPER);
   const wrapped = body[WRAPPER];
   const besideWrapper = Object.keys(body).filter((k) => k !== WRAPPER);
   const unwrap = !declaresInput && isPlainObject(wrapped) && besideWrapper.every((k) => CONTROL_SET.has(k));
-  if (!unwrap) return { flat: withoutNulls(body), unwrapped: false };
+  if (!unwrap) return withoutNulls(body);
 
   const inner = wrapped as Record<string, unknown>;
   for (const key of besideWrapper) {
     if (key in inner) throw new BodyShapeError(key, `${key}: given both inside 'input' and at the top level`);
   }
-  return { flat: withoutNulls({ ...inner, ...pick(body, besideWrapper) }), unwrapped: true };
+  return withoutNulls({ ...inner, ...pick(body, besideWrapper) });
 }
 
 /** The routing controls of a validated flat body, and the capability input without them. */

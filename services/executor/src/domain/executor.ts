@@ -75,6 +75,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     const ref = { userId: cmd.userId, key: cmd.idempotencyKey, requestHash: requestHash(cmd.domainKey, cmd.capabilityId, cmd.body) };
     const begun = await guard.begin(ref, () => budget.remainingMs());
     if (begun.kind === "replay") {
+      // As decoded for a replay: a success marked `replayed`, an error whose hint says a new key is needed.
       if (begun.outcome.ok) return begun.outcome.response;
       throw begun.outcome.error;
     }
@@ -83,7 +84,8 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       outcome = { ok: true, response: await attempts(execution, budget) };
     } catch (err) {
       // Stripe's rule: whatever a request that reached execution ended with is its stored result.
-      outcome = { ok: false, error: err instanceof AppError ? err : new AppError(status.INTERNAL, "INTERNAL", "internal error", "Retry later with a new Idempotency-Key; if it persists, report the traceId.") };
+      // A replay adds that trying again takes a new key (decodeOutcome), so hints here stay as the first answer's.
+      outcome = { ok: false, error: err instanceof AppError ? err : new AppError(status.INTERNAL, "INTERNAL", "internal error", "Retry later; if it persists, report the traceId.") };
       await guard.finish(ref, outcome);
       throw err;
     }

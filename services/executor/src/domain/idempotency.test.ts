@@ -1,6 +1,7 @@
 import { AppError } from "@agentic/platform";
 import { status } from "@grpc/grpc-js";
-import { decodeOutcome, encodeOutcome, vendorIdempotencyKey } from "./idempotency";
+import { creditsRequired, providerTimeout } from "./errors";
+import { decodeOutcome, encodeOutcome, REPLAY_NOTE, replayedError, vendorIdempotencyKey } from "./idempotency";
 
 describe("stored idempotent outcomes", () => {
   it("round-trips a response through the ledger's record, marked as a replay", () => {
@@ -28,7 +29,30 @@ describe("stored idempotent outcomes", () => {
     expect(encodeOutcome({ ok: false, error: new AppError(status.FAILED_PRECONDITION, "CREDITS_REQUIRED", "short", "fund") }).httpStatus).toBe(402);
     const decoded = decodeOutcome(record);
     expect(decoded.ok).toBe(false);
-    expect(!decoded.ok && decoded.error).toMatchObject({ grpcCode: status.UNAVAILABLE, code: "PROVIDER_ERROR", message: "email.send failed", hint: "Retry later.", details: error.details });
+    expect(!decoded.ok && decoded.error).toMatchObject({ grpcCode: status.UNAVAILABLE, code: "PROVIDER_ERROR", message: "email.send failed", hint: expect.stringMatching(/^Retry later\. /), details: error.details });
+  });
+
+  it("replays an error with its advice, plus that it is the key's stored result and a new key is needed; details say replayed", () => {
+    // "Retry shortly" under the same key would only replay the same error: the hint must say so.
+    const replay = (error: ReturnType<typeof creditsRequired>) => {
+      const decoded = decodeOutcome(JSON.parse(JSON.stringify(encodeOutcome({ ok: false, error }))));
+      if (decoded.ok) throw new Error("expected an error");
+      return decoded.error;
+    };
+    const short = creditsRequired("email.send.resend", 10, 9);
+    expect(replay(short)).toMatchObject({
+      code: "CREDITS_REQUIRED",
+      message: short.message,
+      hint: `${short.hint} ${REPLAY_NOTE}`,
+      details: { routeKey: "email.send.resend", requiredCredits: 10, balanceCredits: 9, replayed: true },
+    });
+    expect(REPLAY_NOTE).toMatch(/stored result of this Idempotency-Key/);
+    expect(REPLAY_NOTE).toMatch(/new Idempotency-Key/);
+    const timeout = replay(providerTimeout("email.send failed on email.send.resend (timeout).", "Retry with a longer client timeout", {}));
+    expect(timeout.hint).toBe(`Retry with a longer client timeout. ${REPLAY_NOTE}`);
+    // The first answer keeps its hint: only the replay is rewritten, and only once.
+    expect(short.hint).not.toContain("Idempotency-Key");
+    expect(replayedError(replayedError(short))).toMatchObject({ hint: `${short.hint} ${REPLAY_NOTE}` });
   });
 
   it("derives vendor idempotency keys per user, so equal client keys of two users never collide", () => {

@@ -7,6 +7,7 @@ import { AppError, fromServiceError, type Logger } from "@agentic/platform";
 import { status } from "@grpc/grpc-js";
 import { ExecuteResponse } from "@agentic/proto/executor/v1";
 import type { StoredResult } from "@agentic/proto/ledger/v1";
+import { callDeadlineMs } from "./deadline";
 import { idempotencyConflict, idempotencyInProgress } from "./errors";
 import type { LedgerPort } from "./ports";
 
@@ -51,13 +52,30 @@ export function encodeOutcome(outcome: StoredOutcome): StoredResult {
   };
 }
 
-/** The outcome a ledger record stores; a replayed response is marked `replayed`. */
+/**
+ * The outcome a ledger record stores, as replayed: a response is marked `replayed`; an error keeps
+ * its advice but says that it is the key's stored result (see replayedError).
+ */
 export function decodeOutcome(result: StoredResult): StoredOutcome {
   const body = result.body ?? {};
   if (result.httpStatus === 200) return { ok: true, response: { ...ExecuteResponse.fromJSON(body), replayed: true } };
   const grpcStatus = typeof body.grpcStatus === "number" ? (body.grpcStatus as status) : status.INTERNAL;
   const details = typeof body.details === "object" && body.details !== null ? (body.details as Record<string, unknown>) : undefined;
-  return { ok: false, error: new AppError(grpcStatus, String(body.code ?? "INTERNAL"), String(body.error ?? "internal error"), String(body.hint ?? ""), details) };
+  return { ok: false, error: replayedError(new AppError(grpcStatus, String(body.code ?? "INTERNAL"), String(body.error ?? "internal error"), String(body.hint ?? ""), details)) };
+}
+
+/** What a replayed error's hint adds to the original advice. */
+export const REPLAY_NOTE = "This answer is the stored result of this Idempotency-Key and is replayed for it: to try again, send a new Idempotency-Key.";
+
+/**
+ * A stored error as replayed: its hint ("Retry shortly", "...then retry") would only replay it again
+ * under the same key, so it gains REPLAY_NOTE, and `details.replayed` is true. Applied once.
+ */
+export function replayedError(err: AppError): AppError {
+  if (err.details?.replayed === true) return err;
+  const advice = err.hint.trim();
+  const hint = advice === "" ? REPLAY_NOTE : `${advice}${/[.!?]$/.test(advice) ? "" : "."} ${REPLAY_NOTE}`;
+  return new AppError(err.grpcCode, err.code, err.message, hint, { ...err.details, replayed: true });
 }
 
 /**
@@ -125,6 +143,6 @@ export class IdempotencyGuard {
   }
 
   private deadline(remainingMs: () => number): number {
-    return Math.max(1, Math.min(this.settings.deadlineMs, remainingMs()));
+    return callDeadlineMs(this.settings.deadlineMs, remainingMs());
   }
 }

@@ -5,19 +5,21 @@ import { status } from "@grpc/grpc-js";
 import { AppError, fromServiceError, invalidArgument } from "@agentic/platform";
 import type { Route } from "@agentic/proto/catalog/v1";
 import type { RecommendationCandidate } from "@agentic/proto/router/v1";
-import { ProviderError } from "../providers";
-import type { ProviderHttpRequest } from "../rails";
+import { ProviderError, type ProviderAdapter } from "../providers";
+import type { ProviderHttpRequest, Rail } from "../rails";
 import { capabilityGated, invalidInput } from "./errors";
+import { callDeadlineMs } from "./deadline";
 import { BodyShapeError, readExecuteBody, splitControls } from "./execute-body";
 import type { CallBudget, ExecuteCommand, ExecutorDeps } from "./executor";
 import { vendorIdempotencyKey } from "./idempotency";
 import { capabilityRefusal, needsRanking, planRoutes, type RouteReadiness } from "./route-plan";
-import { unsupportedField } from "./unsupported-input";
 import { validateInput } from "./validate-input";
 
-/** One planned attempt: the route with its adapter's request, built before anything is held. */
+/** One planned attempt: the route, the rail that pays it, its adapter and the adapter's request, built before anything is held. */
 export interface PreparedRoute {
   route: Route;
+  rail: Rail;
+  adapter: ProviderAdapter;
   request: ProviderHttpRequest;
 }
 
@@ -29,15 +31,13 @@ export interface Execution {
   input: Record<string, unknown>;
   prepared: PreparedRoute[];
   allowFallback: boolean;
-  /** The result is stored under an Idempotency-Key (changes the CREDITS_REQUIRED hint). */
-  keyed: boolean;
   /** Another route could have run had fallback been allowed (for the PROVIDER_ERROR hint). */
   alternatives: boolean;
 }
 
 /** Deadline of one dependency call within the caller's budget. */
 export function dependencyOpts(deps: Pick<ExecutorDeps, "settings">, budget: CallBudget): { deadlineMs: number } {
-  return { deadlineMs: Math.max(1, Math.min(deps.settings.dependencyDeadlineMs, budget.remainingMs())) };
+  return { deadlineMs: callDeadlineMs(deps.settings.dependencyDeadlineMs, budget.remainingMs()) };
 }
 
 /** The planner: `plan(cmd, executionId, budget)` resolves the execution to run, or throws the refusal. */
@@ -61,7 +61,8 @@ export function createPlanner(deps: ExecutorDeps) {
 
   /** The router's candidates, best first; undefined (cheapest-first order then) when the router cannot answer. */
   async function ranking(cmd: ExecuteCommand, input: Record<string, unknown>, budget: CallBudget): Promise<RecommendationCandidate[] | undefined> {
-    // Only boolean fields are feature asks to the router; string fields may share a feature's name (html).
+    // Recommend reads only feature asks (boolean fields) from the input; sending just those keeps large
+    // bodies (html, attachments) off this hop on every execute.
     const asks = Object.fromEntries(Object.entries(input).filter(([, v]) => typeof v === "boolean"));
     try {
       const rec = await deps.router.recommend(
@@ -90,7 +91,7 @@ export function createPlanner(deps: ExecutorDeps) {
     }
     let flat: Record<string, unknown>;
     try {
-      flat = readExecuteBody(cmd.body, entry.execute).flat;
+      flat = readExecuteBody(cmd.body, entry.execute);
     } catch (err) {
       if (err instanceof BodyShapeError) throw invalidInput(err.field, "given both inside 'input' and at the top level", contractPath);
       throw err;
@@ -98,32 +99,34 @@ export function createPlanner(deps: ExecutorDeps) {
     const problem = validateInput(flat, entry.execute);
     if (problem) throw invalidInput(problem.field, problem.problem, contractPath);
     const { input, ...controls } = splitControls(flat);
-    const unsupported = unsupportedField(capability.capabilityKey, input);
-    if (unsupported) throw invalidInput(unsupported, `not supported by the routes of ${capability.capabilityKey} yet`, contractPath);
 
     const ranked = needsRanking(routes, controls) ? await ranking(cmd, input, budget) : undefined;
     const routePlan = planRoutes({ capability, routes, controls, readiness: readiness(capability.capabilityKey), ...(ranked ? { ranking: ranked } : {}), contractPath });
 
     const vendorKey = cmd.idempotencyKey ? vendorIdempotencyKey(cmd.userId, cmd.idempotencyKey) : executionId;
     const prepared: PreparedRoute[] = [];
-    let refusal: ProviderError | undefined;
+    let refusal: { routeKey: string; err: ProviderError } | undefined;
     for (const route of routePlan.routes) {
-      const provider = deps.providers.get(route.providerKey, route.networkKey);
-      if (!provider) continue;
+      // Ready routes only (planRoutes): each has its rail and its provider on that network.
+      const rail = deps.rails.get(route.networkKey)!;
+      const provider = deps.providers.get(route.providerKey, route.networkKey)!;
       try {
-        prepared.push({ route, request: provider.adapter.buildRequest(capability.capabilityKey, input, { ...provider.ctx, idempotencyKey: vendorKey }) });
+        prepared.push({ route, rail, adapter: provider.adapter, request: provider.adapter.buildRequest(capability.capabilityKey, input, { ...provider.ctx, idempotencyKey: vendorKey }) });
       } catch (err) {
         // The input cannot be expressed to this vendor: skip its route, nothing was held for it.
         if (!(err instanceof ProviderError)) throw err;
         if (err.kind !== "invalid_input") logger.error({ err, routeKey: route.routeKey }, "adapter refused a route it was registered for");
-        refusal ??= err;
+        refusal ??= { routeKey: route.routeKey, err };
       }
     }
     if (prepared.length === 0) {
-      throw invalidArgument("INVALID_INPUT", `${routePlan.routes[0]?.routeKey ?? capability.capabilityKey} cannot run this input: ${refusal?.message ?? "no adapter"}`, `Fix the input; the exact fields are in GET ${contractPath}.`);
+      // Every planned route (there is at least one) refused the input; the first refusal explains it.
+      const { routeKey, err } = refusal!;
+      if (err.field) throw invalidInput(err.field, `${err.message} (${routeKey} cannot run this input)`, contractPath);
+      throw invalidArgument("INVALID_INPUT", `${routeKey} cannot run this input: ${err.message}`, `Fix the input; the exact fields are in GET ${contractPath}.`);
     }
     const chosen = prepared[0]?.route;
     const alternatives = routes.some((r) => r !== chosen && readiness(capability.capabilityKey)(r).ready);
-    return { id: executionId, cmd, capabilityKey: capability.capabilityKey, input, prepared, allowFallback: routePlan.allowFallback, keyed: cmd.idempotencyKey !== undefined, alternatives };
+    return { id: executionId, cmd, capabilityKey: capability.capabilityKey, input, prepared, allowFallback: routePlan.allowFallback, alternatives };
   };
 }

@@ -2,7 +2,7 @@
 // the router, the ledger, the settlement bus and metrics. app.ts wires the real adapters in; the
 // domain never imports grpc or nats.
 import type { CallOpts } from "@agentic/platform";
-import type { Capability, OperationContract, Route } from "@agentic/proto/catalog/v1";
+import type { CatalogCache } from "@agentic/clients";
 import type { ExecutionSettled, RouteOutcome } from "@agentic/proto/events/v1";
 import type {
   ClaimIdempotencyKeyRequest,
@@ -16,19 +16,11 @@ import type {
 } from "@agentic/proto/ledger/v1";
 import type { RecommendRequest, RecommendResponse } from "@agentic/proto/router/v1";
 
-/** One capability as the executor needs it, read from one catalog version. */
-export interface CapabilityEntry {
-  capability: Capability;
-  routes: Route[];
-  /** The execute contract; absent when the catalog describes none. */
-  execute?: OperationContract;
-  catalogVersion: string;
-}
-
-/** Catalog reads (cached). Unknown domain or capability: NOT_FOUND with the catalog's own code. */
-export interface CatalogPort {
-  capability(domainKey: string, capabilityId: string, opts?: CallOpts): Promise<CapabilityEntry>;
-}
+/**
+ * Catalog reads (cached: the shared CatalogCache), one capability with its routes and execute
+ * contract from one catalog version. Unknown domain or capability: NOT_FOUND with the catalog's own code.
+ */
+export type CatalogPort = Pick<CatalogCache, "capability">;
 
 /** The router's ranking of a capability's routes for one caller. */
 export interface RouterPort {
@@ -79,4 +71,6 @@ export interface ExecutionMetrics {
   creditsCharged(routeKey: string, credits: number): void;
   /** A settlement JetStream never acknowledged (the hold will expire). */
   settlementUnconfirmed(routeKey: string): void;
+  /** A payment a paid rail made to a seller (`settled`, or `unconfirmed` when the seller sent no settlement proof). */
+  railPayment(rail: "x402" | "mpp", settlement: "settled" | "unconfirmed"): void;
 }

@@ -1,7 +1,7 @@
 import { Capability, Route } from "@agentic/proto/catalog/v1";
 import { RecommendationCandidate } from "@agentic/proto/router/v1";
 import type { AppError } from "@agentic/platform";
-import { defaultAllowFallback, needsRanking, planRoutes, type PlanInput, type RouteReadiness } from "./route-plan";
+import { capabilityRefusal, defaultAllowFallback, needsRanking, planRoutes, type PlanInput, type RouteReadiness } from "./route-plan";
 
 const capability = Capability.fromPartial({ capabilityKey: "email.send", capabilityId: "send", domainKey: "email", status: "live" });
 const route = (providerKey: string, price: number, extra: Partial<Route> = {}) =>
@@ -30,7 +30,7 @@ describe("planRoutes", () => {
     const ranking = [candidate(agentmail, ["ROUTE_PENDING"]), candidate(sendgrid), candidate(resend), candidate(postmark, ["ROUTE_UNHEALTHY"])];
     const p = plan({ ranking });
     expect(keys(p.routes)).toEqual(["email.send.sendgrid", "email.send.resend"]);
-    expect(p).toMatchObject({ allowFallback: true, pinned: false });
+    expect(p).toMatchObject({ allowFallback: true, routes: [sendgrid, resend] });
   });
 
   it("keeps routes the router blocks only for credits: the ledger's hold decides", () => {
@@ -45,7 +45,7 @@ describe("planRoutes", () => {
     expect(keys(plan({ controls: { routeKey: "email.send.postmark" } }).routes)).toEqual(["email.send.postmark"]);
     expect(keys(plan({ controls: { provider: "sendgrid" } }).routes)).toEqual(["email.send.sendgrid"]);
     expect(keys(plan({ controls: { provider: "sendgrid", allowFallback: true } }).routes)).toEqual(["email.send.sendgrid", "email.send.resend", "email.send.postmark"]);
-    expect(plan({ controls: { routeKey: "email.send.postmark" } })).toMatchObject({ allowFallback: false, pinned: true });
+    expect(plan({ controls: { routeKey: "email.send.postmark" } })).toMatchObject({ allowFallback: false, routes: [postmark] });
   });
 
   it("lets allowFallback: false hold without a pin", () => {
@@ -59,7 +59,8 @@ describe("planRoutes", () => {
   });
 
   it("gates a capability that is not live, and a pinned route that cannot run", () => {
-    expect(failure({ capability: { ...capability, status: "recommend_only" } })).toMatchObject({ code: "CAPABILITY_GATED", message: expect.stringContaining("recommend-only") });
+    expect(capabilityRefusal({ ...capability, status: "recommend_only" })).toMatchObject({ code: "CAPABILITY_GATED", message: expect.stringContaining("recommend-only") });
+    expect(capabilityRefusal(capability)).toBeUndefined();
     expect(failure({ controls: { provider: "agentmail" } })).toMatchObject({ code: "CAPABILITY_GATED", details: { blockingRequirements: ["ROUTE_PENDING"] } });
     const unavailable = (r: Route): RouteReadiness => (r === resend ? { ready: false, kind: "unavailable", reason: "no direct rail is configured" } : ready(r));
     expect(failure({ controls: { provider: "resend" }, readiness: unavailable })).toMatchObject({ code: "ROUTE_UNAVAILABLE" });

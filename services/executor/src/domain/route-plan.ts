@@ -34,8 +34,6 @@ export interface RoutePlan {
   /** Routes to try in order; the first is the chosen one, the rest are fallbacks (empty when not allowed). */
   routes: Route[];
   allowFallback: boolean;
-  /** A provider or route was pinned by the caller. */
-  pinned: boolean;
 }
 
 /** Router blocks the executor leaves to the ledger: the hold is the authoritative credit check. */
@@ -64,14 +62,13 @@ export function defaultAllowFallback(controls: RoutingControls): boolean {
 }
 
 /**
- * Plans the attempts. Throws UNKNOWN_ROUTE / UNKNOWN_PROVIDER for a pin that names nothing of this
- * capability, CAPABILITY_GATED when the capability or the pinned route may not run, and
- * ROUTE_UNAVAILABLE when nothing this executor can run is left.
+ * Plans the attempts of a live capability (the caller checks capabilityRefusal first). Throws
+ * UNKNOWN_ROUTE / UNKNOWN_PROVIDER for a pin that names nothing of this capability, CAPABILITY_GATED
+ * when the pinned route (or every route) may not run, and ROUTE_UNAVAILABLE when nothing this
+ * executor can run is left.
  */
 export function planRoutes(input: PlanInput): RoutePlan {
   const { capability, routes, controls } = input;
-  const gated = capabilityRefusal(capability);
-  if (gated) throw gated;
   const ordered = rankedOrder(routes, input.ranking);
   const routerBlocked = (route: Route) => {
     const candidate = input.ranking?.find((c) => c.routeKey === route.routeKey);
@@ -79,7 +76,6 @@ export function planRoutes(input: PlanInput): RoutePlan {
   };
   const isReady = (route: Route) => input.readiness(route).ready;
   const allowFallback = defaultAllowFallback(controls);
-  const pinned = controls.routeKey !== undefined || controls.provider !== undefined;
 
   let first: Route;
   if (controls.routeKey !== undefined) {
@@ -107,7 +103,7 @@ export function planRoutes(input: PlanInput): RoutePlan {
   }
 
   const fallbacks = allowFallback ? ordered.filter((r) => r !== first && isReady(r) && routerBlocked(r).length === 0) : [];
-  return { routes: [first, ...fallbacks], allowFallback, pinned };
+  return { routes: [first, ...fallbacks], allowFallback };
 }
 
 /** Routes in the router's order (unranked ones after, cheapest first); without a ranking, cheapest first. */

@@ -1,6 +1,7 @@
 // The attempts of one planned execution: per route, hold its price (hold id = attempt id), call the
 // provider over the route's rail within the deadline, then capture (success) or release (failure)
-// over the bus with the usage item, falling back only when allowed and safe. Reports every attempt.
+// over the bus with the usage item, falling back only when allowed and safe. Reports every attempt, and
+// records on the provider span and in the metrics what a paid rail paid.
 import { trace, SpanKind, SpanStatusCode, type Span } from "@opentelemetry/api";
 import { status } from "@grpc/grpc-js";
 import { AppError, ATTR_CAPABILITY_KEY, ATTR_CREDITS_AMOUNT, ATTR_HOLD_ID, ATTR_NETWORK_KEY, ATTR_PROVIDER_KEY, ATTR_ROUTE_KEY, ATTR_SETTLEMENT_RAIL, fromServiceError, newId, unavailable } from "@agentic/platform";
@@ -8,12 +9,21 @@ import type { Route } from "@agentic/proto/catalog/v1";
 import { SettlementKind, type ExecutionUsage } from "@agentic/proto/events/v1";
 import type { ExecuteResponse, ExecutionAttempt } from "@agentic/proto/executor/v1";
 import { ProviderError, type ProviderResult } from "../providers";
-import { creditsToMicroUsd, type ProviderHttpRequest } from "../rails";
+import { creditsToMicroUsd, type RailPayment } from "../rails";
 import { classifyFailure, mayFallBack, type AttemptFailure } from "./attempt-failure";
 import { creditsRequired, deadlineTooShort, providerError, providerRejectedInput, providerTimeout, settlementUnconfirmed } from "./errors";
 import type { CallBudget, ExecutorDeps } from "./executor";
 import { dependencyOpts, type Execution, type PreparedRoute } from "./plan-execution";
 import { SettlementUnconfirmedError } from "./ports";
+
+/** Span attributes of a paid provider call (x402, MPP); the amount is in atomic units of the asset, as a string. */
+const ATTR_PAYMENT_RAIL = "agentic.payment.rail";
+const ATTR_PAYMENT_SETTLEMENT = "agentic.payment.settlement";
+const ATTR_PAYMENT_AMOUNT_ATOMIC = "agentic.payment.amount_atomic";
+const ATTR_PAYMENT_ASSET = "agentic.payment.asset";
+const ATTR_PAYMENT_NETWORK = "agentic.payment.network";
+const ATTR_PAYMENT_PAY_TO = "agentic.payment.pay_to";
+const ATTR_PAYMENT_REFERENCE = "agentic.payment.reference";
 
 /** Time kept back from a provider call for settling the hold and answering. */
 const SETTLE_RESERVE_MS = 1_000;
@@ -36,7 +46,8 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     const released: string[] = [];
 
     for (let i = 0; i < x.prepared.length && done.length < settings.maxAttempts; i++) {
-      const { route, request } = x.prepared[i] as PreparedRoute;
+      const prepared = x.prepared[i] as PreparedRoute;
+      const { route } = prepared;
       const providerMs = Math.min(settings.providerTimeoutMs, budget.remainingMs() - SETTLE_RESERVE_MS);
       if (providerMs < MIN_PROVIDER_MS) {
         if (done.length === 0) throw deadlineTooShort();
@@ -48,12 +59,12 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       if (!held.ok) {
         // Only a cheaper fallback can still be afforded; otherwise the refusal is the answer.
         const cheaper = x.allowFallback && x.prepared.slice(i + 1).some((p) => p.route.startingCostCredits < priceCredits);
-        if (!cheaper) throw creditsRequired(route.routeKey, priceCredits, held.balanceCredits, x.keyed);
+        if (!cheaper) throw creditsRequired(route.routeKey, priceCredits, held.balanceCredits);
         continue;
       }
 
       // A CLIENT span per provider call: the outgoing hop of the trace, named by route.
-      const result = await tracer.startActiveSpan(`provider ${route.routeKey}`, { kind: SpanKind.CLIENT }, (span) => callProvider(x, route, request, attemptId, providerMs, span));
+      const result = await tracer.startActiveSpan(`provider ${route.routeKey}`, { kind: SpanKind.CLIENT }, (span) => callProvider(x, prepared, attemptId, providerMs, span));
       done.push({ attemptId, routeKey: route.routeKey, provider: route.providerKey, ok: result.ok, errorKind: result.ok ? "" : result.failure.errorKind, heldCredits: priceCredits, latencyMs: result.latencyMs });
 
       if (result.ok) {
@@ -131,7 +142,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
   type CallResult = { ok: true; value: ProviderResult; latencyMs: number } | { ok: false; failure: AttemptFailure; latencyMs: number };
 
   /** One provider call over the route's rail, with its deadline; never throws. Reports the route outcome. */
-  async function callProvider(x: Execution, route: Route, request: ProviderHttpRequest, attemptId: string, providerMs: number, span: Span): Promise<CallResult> {
+  async function callProvider(x: Execution, { route, rail, adapter, request }: PreparedRoute, attemptId: string, providerMs: number, span: Span): Promise<CallResult> {
     span.setAttributes({
       [ATTR_CAPABILITY_KEY]: x.capabilityKey,
       [ATTR_ROUTE_KEY]: route.routeKey,
@@ -146,11 +157,10 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     const started = performance.now();
     let result: CallResult;
     try {
-      const rail = deps.rails.get(route.networkKey);
-      const provider = deps.providers.get(route.providerKey, route.networkKey);
-      if (!rail || !provider) throw new Error(`route ${route.routeKey} lost its rail or adapter`);
       const res = await rail.send(request, { signal: AbortSignal.timeout(providerMs), maxPriceMicroUsd: creditsToMicroUsd(route.startingCostCredits) });
-      result = { ok: true, value: provider.adapter.parseResponse(x.capabilityKey, res, x.input), latencyMs: performance.now() - started };
+      // A payment is spent once the seller took it, whatever the vendor's answer turns out to be.
+      if (res.payment) recordPayment(res.payment, span);
+      result = { ok: true, value: adapter.parseResponse(x.capabilityKey, res, x.input), latencyMs: performance.now() - started };
     } catch (err) {
       const failure = classifyFailure(err, route.providerKey, providerMs);
       if (failure.errorKind === "invalid_response" && !(err instanceof ProviderError)) logger.error({ err, routeKey: route.routeKey }, "provider call failed unexpectedly");
@@ -173,6 +183,22 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       observedAt: new Date(),
     });
     return result;
+  }
+
+  /** Makes a paid rail's payment visible: attributes of the provider span, and the payments counter. */
+  function recordPayment(payment: RailPayment, span: Span): void {
+    if (payment.rail === "api_key") return; // billed to our vendor account: nothing was paid on a rail
+    const settlement = payment.settlement ?? "unconfirmed";
+    span.setAttributes({
+      [ATTR_PAYMENT_RAIL]: payment.rail,
+      [ATTR_PAYMENT_SETTLEMENT]: settlement,
+      ...(payment.amountAtomic !== undefined ? { [ATTR_PAYMENT_AMOUNT_ATOMIC]: payment.amountAtomic } : {}),
+      ...(payment.asset !== undefined ? { [ATTR_PAYMENT_ASSET]: payment.asset } : {}),
+      ...(payment.network !== undefined ? { [ATTR_PAYMENT_NETWORK]: payment.network } : {}),
+      ...(payment.payTo !== undefined ? { [ATTR_PAYMENT_PAY_TO]: payment.payTo } : {}),
+      ...(payment.reference !== undefined ? { [ATTR_PAYMENT_REFERENCE]: payment.reference } : {}),
+    });
+    deps.metrics.railPayment(payment.rail, settlement);
   }
 
   /**

@@ -1,6 +1,6 @@
 // Prometheus series of executions, on prom-client's default registry (served by /metrics):
-// provider attempts and their latency per route, credits charged, holds placed and released, and
-// settlements JetStream never acknowledged.
+// provider attempts and their latency per route, credits charged, holds placed and released,
+// settlements JetStream never acknowledged, and payments the paid rails made.
 import { Counter, Histogram } from "prom-client";
 import { LATENCY_BUCKETS_SECONDS, singleton } from "@agentic/platform";
 import type { ExecutionMetrics } from "../domain/ports";
@@ -30,6 +30,11 @@ const unconfirmed = singleton(
   () => new Counter({ name: "executor_settlements_unconfirmed_total", help: "Captures or releases JetStream never acknowledged (their holds expire unsettled), by route.", labelNames: ["route_key"] as const }),
 );
 
+const railPayments = singleton(
+  "executor_rail_payments_total",
+  () => new Counter({ name: "executor_rail_payments_total", help: "Payments the paid rails made to sellers, by rail (x402, mpp) and settlement (settled, unconfirmed: signed and answered 2xx without a settlement proof).", labelNames: ["rail", "settlement"] as const }),
+);
+
 /** The ExecutionMetrics port on the process-wide registry. */
 export function createExecutionMetrics(): ExecutionMetrics {
   return {
@@ -41,5 +46,6 @@ export function createExecutionMetrics(): ExecutionMetrics {
     holdReleased: (routeKey) => holdsReleased.inc({ route_key: routeKey }),
     creditsCharged: (routeKey, credits) => charged.inc({ route_key: routeKey }, credits),
     settlementUnconfirmed: (routeKey) => unconfirmed.inc({ route_key: routeKey }),
+    railPayment: (rail, settlement) => railPayments.inc({ rail, settlement }),
   };
 }

@@ -42,7 +42,7 @@ describe("AgentMail adapter (email.inbox.buy, email.send)", () => {
     const req = adapter.buildRequest("email.send", { inboxId: "bot@agentmail.to", to: "a@example.com", from: "x@y.z", subject: "Hi", text: "Hi", replyTo: "me@acme.dev" }, { baseUrl: "https://mpp.api.agentmail.to" });
     expect(req).toEqual({ method: "POST", url: "https://mpp.api.agentmail.to/v0/inboxes/bot%40agentmail.to/messages/send", headers: {}, body: { to: ["a@example.com"], reply_to: ["me@acme.dev"], subject: "Hi", text: "Hi" } });
     expect(() => adapter.buildRequest("email.send", { to: "a@example.com", subject: "Hi", text: "Hi" }, { baseUrl: "https://x" })).toThrow(/inboxId/);
-    expect(adapter.parseResponse("email.send", response(200, { message_id: "<m1@agentmail.to>", thread_id: "t1" }), {})).toEqual({ status: "sent", providerMessageId: "<m1@agentmail.to>", data: { messageId: "<m1@agentmail.to>", threadId: "t1" }, raw: { message_id: "<m1@agentmail.to>", thread_id: "t1" } });
+    expect(adapter.parseResponse("email.send", response(200, { message_id: "<m1@agentmail.to>", thread_id: "t1" }), {})).toEqual({ status: "sent", providerMessageId: "<m1@agentmail.to>", data: { messageId: "<m1@agentmail.to>", threadId: "t1" } });
   });
 
   it("buys an inbox, then sends from it, both over MPP at their own prices", async () => {

@@ -61,7 +61,7 @@ export class AgentmailAdapter implements ProviderAdapter {
     if (capabilityKey === "email.send") {
       const messageId = stringField(res.body, "message_id");
       if (!messageId) throw invalidResponse(this.providerKey, res, "without message_id");
-      return { status: "sent", providerMessageId: messageId, data: { messageId, threadId: stringField(res.body, "thread_id") ?? null }, raw: res.body };
+      return { status: "sent", providerMessageId: messageId, data: { messageId, threadId: stringField(res.body, "thread_id") ?? null } };
     }
     const inboxId = stringField(res.body, "inbox_id");
     if (!inboxId) throw invalidResponse(this.providerKey, res, "without inbox_id");
@@ -71,7 +71,6 @@ export class AgentmailAdapter implements ProviderAdapter {
       status: "created",
       providerMessageId: inboxId,
       data: { inboxId, address, displayName: stringField(res.body, "display_name") ?? null, createdAt: stringField(res.body, "created_at") ?? null },
-      raw: res.body,
     };
   }
 }

@@ -67,7 +67,6 @@ export class ApolloAdapter implements ProviderAdapter {
         totalEntries: num(pagination.total_entries),
         totalPages: num(pagination.total_pages),
       },
-      raw: res.body,
     };
   }
 }

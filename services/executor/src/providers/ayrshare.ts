@@ -86,7 +86,6 @@ export class AyrshareAdapter implements ProviderAdapter {
         expiresAt: new Date(this.nowMs() + QUOTE_TTL_MS).toISOString(),
         approvalRequired: true,
       },
-      raw: b,
     };
   }
 }

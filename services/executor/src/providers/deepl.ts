@@ -36,7 +36,6 @@ export class DeeplAdapter implements ProviderAdapter {
     return {
       status: "completed",
       data: { translations: translations.map((t) => ({ text: t.text as string, detectedSourceLanguage: stringField(t, "detected_source_language")?.toLowerCase() ?? null })) },
-      raw: res.body,
     };
   }
 }

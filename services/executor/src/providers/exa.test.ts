@@ -14,6 +14,12 @@ describe("Exa adapter (search.answer)", () => {
     expect(() => adapter.buildRequest("search.answer", { query: "" }, { baseUrl: "https://x" })).toThrow(expect.objectContaining({ kind: "invalid_input" }));
   });
 
+  it("refuses the domain filters it does not send yet, naming the field, rather than dropping them", () => {
+    for (const field of ["includeDomains", "excludeDomains"]) {
+      expect(() => adapter.buildRequest("search.answer", { query: "q", [field]: ["mpp.dev"] }, { baseUrl: "https://x" })).toThrow(expect.objectContaining({ kind: "invalid_input", blame: "input", field, message: expect.stringContaining("not supported") }));
+    }
+  });
+
   it("normalizes answer and citations, trimmed to maxResults; maps {error, tag}", () => {
     const body = { requestId: "r1", answer: "A", citations: [{ id: "u1", url: "https://a", title: "A", author: null, publishedDate: "2026-01-01" }, { url: "https://b", title: "B", text: "snip" }] };
     expect(adapter.parseResponse("search.answer", response(200, body), { query: "q", maxResults: 1 })).toMatchObject({

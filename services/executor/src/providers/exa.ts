@@ -1,9 +1,14 @@
 // Exa (search.answer): POST /answer {query} (`x-api-key` on direct routes); 200 {answer, citations[],
-// requestId}; errors {requestId, error, tag}. `maxResults` trims the citations.
+// requestId}; errors {requestId, error, tag}. `maxResults` trims the citations. The request carries no
+// domain filter yet, so `includeDomains`/`excludeDomains` are refused (invalid_input, which makes the
+// executor skip this route) rather than dropped: a search must not use the domains it was told to exclude.
 import type { ProviderHttpRequest, RailResponse } from "../rails/rail";
 import { InputReader } from "./input";
-import { assertCapability, type CapabilityInput, type ProviderAdapter, type ProviderContext, type ProviderResult } from "./provider";
+import { assertCapability, ProviderError, type CapabilityInput, type ProviderAdapter, type ProviderContext, type ProviderResult } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+
+/** Contract fields of search.answer this adapter does not send yet. */
+const UNSUPPORTED_FIELDS = ["includeDomains", "excludeDomains"] as const;
 
 export class ExaAdapter implements ProviderAdapter {
   readonly providerKey = "exa";
@@ -14,6 +19,11 @@ export class ExaAdapter implements ProviderAdapter {
     const read = new InputReader(this.providerKey, input);
     const query = read.string("query", true);
     read.number("maxResults", { integer: true, min: 1, max: 100 });
+    for (const field of UNSUPPORTED_FIELDS) {
+      if (input[field] !== undefined && input[field] !== null) {
+        throw new ProviderError("invalid_input", this.providerKey, "not supported by the exa route yet", { blame: "input", field });
+      }
+    }
     return {
       method: "POST",
       url: `${ctx.baseUrl}/answer`,
@@ -43,7 +53,6 @@ export class ExaAdapter implements ProviderAdapter {
           ...(stringField(c, "text") ? { snippet: stringField(c, "text") } : {}),
         })),
       },
-      raw: res.body,
     };
   }
 }

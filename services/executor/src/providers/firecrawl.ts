@@ -36,7 +36,7 @@ export class FirecrawlAdapter implements ProviderAdapter {
     const json = data && isRecord(data.json) ? data.json : undefined;
     if (!json) throw invalidResponse(this.providerKey, res, "without extracted json");
     const fields = Object.keys(this.schema(input).properties);
-    return { status: "completed", data: Object.fromEntries(fields.map((f) => [f, json[f] ?? null])), raw: res.body };
+    return { status: "completed", data: Object.fromEntries(fields.map((f) => [f, json[f] ?? null])) };
   }
 
   /** The caller's JSON schema (an object with properties), else one string property per field in `fields`. */

@@ -25,7 +25,6 @@ describe("OpenAI-compatible adapter (models.chat.complete)", () => {
       status: "completed",
       providerMessageId: "chatcmpl-1",
       data: { completionText: "hi", model: "gpt-4o-mini", finishReason: "stop", usage: { promptTokens: 2, completionTokens: 1, totalTokens: 3 } },
-      raw: body,
     });
     expect(() => adapter.parseResponse("models.chat.complete", response(404, { error: { message: "The model `x` does not exist", type: "invalid_request_error", code: "model_not_found" } }), input)).toThrow(expect.objectContaining({ vendorCode: "model_not_found", blame: "input" }));
     expect(() => adapter.parseResponse("models.chat.complete", response(401, { error: { message: "Incorrect API key", type: "invalid_request_error", code: "invalid_api_key" } }), input)).toThrow(expect.objectContaining({ blame: "provider" }));

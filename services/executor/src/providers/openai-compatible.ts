@@ -57,7 +57,6 @@ export class OpenAiCompatibleAdapter implements ProviderAdapter {
         finishReason: stringField(choice, "finish_reason") ?? null,
         usage: { promptTokens: num(usage.prompt_tokens), completionTokens: num(usage.completion_tokens), totalTokens: num(usage.total_tokens) },
       },
-      raw: res.body,
     };
   }
 }

@@ -38,6 +38,6 @@ export class PostmarkAdapter implements ProviderAdapter {
     if (res.status !== 200) throw vendorError(this.providerKey, res, { ...(code !== undefined ? { code: String(code) } : {}), ...(message ? { message } : {}) });
     const id = stringField(res.body, "MessageID");
     if (code !== 0 || !id) throw invalidResponse(this.providerKey, res, `with ErrorCode ${String(code)} and no MessageID`);
-    return { status: "sent", providerMessageId: id, data: { messageId: id, submittedAt: stringField(res.body, "SubmittedAt") ?? null }, raw: res.body };
+    return { status: "sent", providerMessageId: id, data: { messageId: id, submittedAt: stringField(res.body, "SubmittedAt") ?? null } };
   }
 }

@@ -25,8 +25,6 @@ export interface ProviderResult {
   providerMessageId?: string;
   /** The normalized result (the execute response's `data`). */
   data: Record<string, unknown>;
-  /** The vendor's own answer, for callers that want it (e.g. the raw chat completion). */
-  raw?: unknown;
 }
 
 export interface ProviderAdapter {
@@ -71,6 +69,8 @@ export class ProviderError extends Error {
       vendorCode?: string;
       /** The vendor's message; internal (logs), it may name our account details. */
       vendorMessage?: string;
+      /** The input field an `invalid_input` error is about, when it is about one. */
+      field?: string;
     } = {},
   ) {
     super(message);
@@ -91,6 +91,10 @@ export class ProviderError extends Error {
 
   get vendorCode(): string | undefined {
     return this.opts.vendorCode;
+  }
+
+  get field(): string | undefined {
+    return this.opts.field;
   }
 }
 

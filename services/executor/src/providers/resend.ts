@@ -39,6 +39,6 @@ export class ResendAdapter implements ProviderAdapter {
     if (res.status !== 200) throw vendorError(this.providerKey, res, { code: stringField(res.body, "name"), message: stringField(res.body, "message") });
     const id = stringField(res.body, "id");
     if (!id) throw invalidResponse(this.providerKey, res, "without an email id");
-    return { status: "sent", providerMessageId: id, data: { messageId: id }, raw: res.body };
+    return { status: "sent", providerMessageId: id, data: { messageId: id } };
   }
 }

@@ -79,7 +79,6 @@ export class TimeapiAdapter implements ProviderAdapter {
       return {
         status: "completed",
         data: { timezone: zone, datetime: `${local}${utcOffset}`, utcOffset, isDst: b.isDayLightSavingActive === true, ...(location ? { location } : {}) },
-        raw: b,
       };
     }
     const result = isRecord(b) && isRecord(b.conversionResult) ? b.conversionResult : undefined;
@@ -96,7 +95,6 @@ export class TimeapiAdapter implements ProviderAdapter {
         source: instant ? { datetime: given.trim(), timezone: read.string("fromTimezone") ?? read.string("fromLocation") ?? null } : { datetime: source, timezone: stringField(b, "fromTimezone") ?? null },
         target: { datetime: target, timezone: stringField(result, "timeZone") ?? stringField(b, "toTimeZone") ?? null, isDst: result.dstActive === true },
       },
-      raw: b,
     };
   }
 }

@@ -3,27 +3,17 @@
 // credential whose nonce binds it to the challenge (keccak256(id ‖ realm)), retries once with
 // `Authorization: Payment <credential>` and reads the `Payment-Receipt`.
 import { encodePacked, isAddress, keccak256, type Hex } from "viem";
-import type { PrivateKeyAccount } from "viem/accounts";
 import { signTransferAuthorization } from "./eip3009";
 import { exchange, prepareRequest } from "./http-exchange";
 import { decodeBase64UrlJson, encodeCredential, readPaymentChallenges, readReceipt, type PaymentChallenge } from "./mpp-wire";
+import { callCeilingMicroUsd, priceAboveCeiling, withinCeiling, withPayment, type PayingRailOptions } from "./paying-rail";
 import { RailError, type ProviderHttpRequest, type Rail, type RailResponse, type SendOptions } from "./rail";
-import { findAsset, microUsdToAtomic, type StablecoinAsset } from "./stablecoins";
+import { findAsset, type StablecoinAsset } from "./stablecoins";
 
 /** A challenge must leave at least this long to sign and send the credential. */
 const MIN_REMAINING_MS = 2000;
 /** Validity of the authorization when the challenge has no `expires`. */
 const DEFAULT_VALIDITY_S = 300;
-
-export interface MppRailOptions {
-  /** The service wallet that signs payments. */
-  account: PrivateKeyAccount;
-  /** Tokens (and so chains) we pay with. */
-  assets: readonly StablecoinAsset[];
-  /** Ceiling per call in micro-USD, whatever the caller allows. */
-  maxPriceMicroUsd: number;
-  nowMs?: () => number;
-}
 
 interface ChargeRequest {
   amount: string;
@@ -43,7 +33,7 @@ export class MppRail implements Rail {
   readonly network = "mpp" as const;
   private readonly nowMs: () => number;
 
-  constructor(private readonly opts: MppRailOptions) {
+  constructor(private readonly opts: PayingRailOptions) {
     this.nowMs = opts.nowMs ?? Date.now;
   }
 
@@ -52,7 +42,7 @@ export class MppRail implements Rail {
     const first = await exchange(prepared, opts.signal);
     if (first.status !== 402) return first;
 
-    const choice = this.choose(readPaymentChallenges(first.headers["www-authenticate"]), Math.min(opts.maxPriceMicroUsd ?? Infinity, this.opts.maxPriceMicroUsd));
+    const choice = this.choose(readPaymentChallenges(first.headers["www-authenticate"]), callCeilingMicroUsd(opts, this.opts));
     const { challenge, asset, amount } = choice;
     const { authorization, signature } = await signTransferAuthorization(this.opts.account, asset, {
       to: choice.request.recipient as Hex,
@@ -83,19 +73,15 @@ export class MppRail implements Rail {
     // Receipts come only with 2xx; an error answer means the seller kept the credential unsettled.
     if (paid.status >= 300) return paid;
     const receipt = readReceipt(paid.headers["payment-receipt"]);
-    return {
-      ...paid,
-      payment: {
-        rail: "mpp",
-        amountAtomic: amount.toString(),
-        asset: asset.address,
-        network: asset.network,
-        payTo: choice.request.recipient,
-        payer: this.opts.account.address,
-        ...(receipt ? { reference: receipt.reference } : {}),
-        settlement: receipt ? "settled" : "unconfirmed",
-      },
-    };
+    return withPayment(paid, {
+      rail: "mpp",
+      amount,
+      asset,
+      payTo: choice.request.recipient,
+      payer: this.opts.account.address,
+      settled: receipt !== undefined,
+      ...(receipt ? { reference: receipt.reference } : {}),
+    });
   }
 
   /** The first challenge (server order = preference) we can and may pay. */
@@ -126,13 +112,10 @@ export class MppRail implements Rail {
     }
     const live = allowed.filter((c) => !c.challenge.expires || Date.parse(c.challenge.expires) - this.nowMs() >= MIN_REMAINING_MS);
     if (live.length === 0) throw new RailError("payment_rejected", "challenge_expired", "the MPP challenge expired before it could be paid", { expires: allowed[0]?.challenge.expires });
-    const affordable = live.find((c) => c.amount <= microUsdToAtomic(ceilingMicroUsd, c.asset.decimals));
+    const affordable = live.find((c) => withinCeiling(c.amount, c.asset, ceilingMicroUsd));
     if (!affordable) {
       const first = live[0] as Choice;
-      throw new RailError("payment_rejected", "price_above_ceiling", "the MPP price is above what this call may pay", {
-        amountAtomic: first.amount.toString(),
-        ceilingAtomic: microUsdToAtomic(ceilingMicroUsd, first.asset.decimals).toString(),
-      });
+      throw priceAboveCeiling("MPP", first.amount, first.asset, ceilingMicroUsd);
     }
     return affordable;
   }

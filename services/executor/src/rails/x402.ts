@@ -4,27 +4,17 @@
 // settlement response. It never signs for an unknown token, above the ceiling, or twice per call.
 import { randomBytes } from "node:crypto";
 import { isAddress, toHex, type Hex } from "viem";
-import type { PrivateKeyAccount } from "viem/accounts";
 import { signTransferAuthorization } from "./eip3009";
 import { exchange, prepareRequest } from "./http-exchange";
+import { callCeilingMicroUsd, priceAboveCeiling, withinCeiling, withPayment, type PayingRailOptions } from "./paying-rail";
 import { RailError, type ProviderHttpRequest, type Rail, type RailResponse, type SendOptions } from "./rail";
-import { evmChainId, findAsset, microUsdToAtomic, type StablecoinAsset } from "./stablecoins";
+import { evmChainId, findAsset, type StablecoinAsset } from "./stablecoins";
 import { encodeHeader, readPaymentRequired, readSettlement, type Offer, type PaymentRequired } from "./x402-wire";
 
 /** Seconds before "now" an authorization becomes valid (the reference client's clock-skew allowance). */
 const VALID_AFTER_SKEW_S = 600;
 /** Upper bound on how long a signed authorization stays usable, whatever the seller asks. */
 const MAX_VALIDITY_S = 3600;
-
-export interface X402RailOptions {
-  /** The service wallet that signs payments. */
-  account: PrivateKeyAccount;
-  /** Tokens (and so networks) we pay with. */
-  assets: readonly StablecoinAsset[];
-  /** Ceiling per call in micro-USD, whatever the caller allows. */
-  maxPriceMicroUsd: number;
-  nowMs?: () => number;
-}
 
 interface Choice {
   offer: Offer;
@@ -36,7 +26,7 @@ export class X402Rail implements Rail {
   readonly network = "agentcash" as const;
   private readonly nowMs: () => number;
 
-  constructor(private readonly opts: X402RailOptions) {
+  constructor(private readonly opts: PayingRailOptions) {
     this.nowMs = opts.nowMs ?? Date.now;
   }
 
@@ -47,7 +37,7 @@ export class X402Rail implements Rail {
 
     const required = readPaymentRequired(first.headers, first.body);
     if (!required) throw new RailError("payment_required_unsupported", "not_x402", "the provider asked for a payment that is not x402");
-    const choice = this.choose(required, Math.min(opts.maxPriceMicroUsd ?? Infinity, this.opts.maxPriceMicroUsd));
+    const choice = this.choose(required, callCeilingMicroUsd(opts, this.opts));
 
     const nowS = Math.floor(this.nowMs() / 1000);
     const { authorization, signature } = await signTransferAuthorization(this.opts.account, choice.asset, {
@@ -75,19 +65,15 @@ export class X402Rail implements Rail {
     }
     // A vendor error (>= 300) is not settled by an x402 seller; a 2xx without a settlement header may still be.
     if (!settlement?.success && paid.status >= 300) return paid;
-    return {
-      ...paid,
-      payment: {
-        rail: "x402",
-        amountAtomic: choice.amount.toString(),
-        asset: choice.asset.address,
-        network: choice.asset.network,
-        payTo: choice.offer.payTo,
-        payer: this.opts.account.address,
-        ...(settlement?.success && settlement.transaction ? { reference: settlement.transaction } : {}),
-        settlement: settlement?.success ? "settled" : "unconfirmed",
-      },
-    };
+    return withPayment(paid, {
+      rail: "x402",
+      amount: choice.amount,
+      asset: choice.asset,
+      payTo: choice.offer.payTo,
+      payer: this.opts.account.address,
+      settled: settlement?.success === true,
+      ...(settlement?.success && settlement.transaction ? { reference: settlement.transaction } : {}),
+    });
   }
 
   /** The cheapest offer we may pay: `exact`, EVM, an allowed token with its true domain, within the ceiling. */
@@ -108,13 +94,10 @@ export class X402Rail implements Rail {
     if (trueDomain.length === 0) {
       throw new RailError("payment_rejected", "token_domain_mismatch", "the x402 offer names the token with a wrong EIP-712 domain", { offeredName: allowed[0]?.offer.extraName ?? null });
     }
-    const affordable = trueDomain.filter((c) => c.amount <= microUsdToAtomic(ceilingMicroUsd, c.asset.decimals));
+    const affordable = trueDomain.filter((c) => withinCeiling(c.amount, c.asset, ceilingMicroUsd));
     if (affordable.length === 0) {
       const cheapest = trueDomain.reduce((a, b) => (a.amount <= b.amount ? a : b));
-      throw new RailError("payment_rejected", "price_above_ceiling", "the x402 price is above what this call may pay", {
-        amountAtomic: cheapest.amount.toString(),
-        ceilingAtomic: microUsdToAtomic(ceilingMicroUsd, cheapest.asset.decimals).toString(),
-      });
+      throw priceAboveCeiling("x402", cheapest.amount, cheapest.asset, ceilingMicroUsd);
     }
     return affordable.reduce((a, b) => (toMicroUsd(a) <= toMicroUsd(b) ? a : b));
   }

@@ -56,7 +56,7 @@ describe("settlement of an execution", () => {
 
     const { wallet } = await sys.ledger.client.getWallet({ userId });
     expect(wallet).toMatchObject({ balanceCredits: 88, heldCredits: 0 });
-    const { items } = await sys.ledger.client.listUsage({ userId });
+    const { items } = await sys.ledger.client.listUsage({ userId, limit: 0 });
     expect(items).toEqual([expect.objectContaining({ routeKey: "email.send.sendgrid", status: "succeeded", creditsCharged: 12, agentName: "alpha_agent", holdId })]);
     expect(items[0]!.durationMs).toBeGreaterThanOrEqual(0);
   });
@@ -102,7 +102,7 @@ describe("settlement of an execution", () => {
   /** Usage items of `userId` once there are `count`. */
   async function waitForUsage(userId: string, count: number) {
     for (const until = Date.now() + 5_000; Date.now() < until; await new Promise((r) => setTimeout(r, 20))) {
-      const { items } = await sys.ledger.client.listUsage({ userId });
+      const { items } = await sys.ledger.client.listUsage({ userId, limit: 0 });
       if (items.length >= count) return items;
     }
     throw new Error(`timed out waiting for ${count} usage items of ${userId}`);

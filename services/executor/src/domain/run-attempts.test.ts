@@ -1,0 +1,101 @@
+// What a paid provider call leaves behind: the payment the rail made is recorded on the provider's
+// CLIENT span and counted per rail and settlement, even when the vendor's answer then proves useless.
+import { trace, SpanKind } from "@opentelemetry/api";
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
+import { createLogger } from "@agentic/platform";
+import { Route } from "@agentic/proto/catalog/v1";
+import { ProviderError, type ProviderAdapter, type ProviderRegistry } from "../providers";
+import type { Rail, RailPayment, RailResponse, RailSet } from "../rails";
+import type { ExecutorDeps } from "./executor";
+import type { Execution } from "./plan-execution";
+import type { ExecutionMetrics } from "./ports";
+import { createAttemptRunner } from "./run-attempts";
+
+const exporter = new InMemorySpanExporter();
+beforeAll(() => trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] })));
+afterAll(() => trace.disable());
+beforeEach(() => exporter.reset());
+
+const mppRoute = Route.fromPartial({ routeKey: "geo.time.current.timeapi.mpp", domainKey: "geo", capabilityId: "time-current", providerKey: "timeapi", networkKey: "mpp", startingCostCredits: 5 });
+const directRoute = Route.fromPartial({ routeKey: "email.send.resend", domainKey: "email", capabilityId: "send", providerKey: "resend", networkKey: "direct", startingCostCredits: 10 });
+const mppPayment: RailPayment = {
+  rail: "mpp",
+  amountAtomic: "5000",
+  asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
+  network: "eip155:84532",
+  payTo: "0x00000000000000000000000000000000000000aa",
+  payer: "0x00000000000000000000000000000000000000bb",
+  reference: "0xfeed",
+  settlement: "settled",
+};
+
+function setup(answer: RailResponse, parse: ProviderAdapter["parseResponse"] = () => ({ status: "completed", data: { ok: true } })) {
+  const payments: Array<[string, string]> = [];
+  const metrics: ExecutionMetrics = { attempt() {}, holdPlaced() {}, holdReleased() {}, creditsCharged() {}, settlementUnconfirmed() {}, railPayment: (rail, settlement) => payments.push([rail, settlement]) };
+  const deps: ExecutorDeps = {
+    catalog: { capability: () => Promise.reject(new Error("not used")) },
+    router: { recommend: () => Promise.reject(new Error("not used")) },
+    ledger: {
+      holdCredits: async () => ({}) as never,
+      getHold: async () => ({}) as never,
+      claimIdempotencyKey: () => Promise.reject(new Error("not used")),
+      completeIdempotencyKey: () => Promise.reject(new Error("not used")),
+    },
+    bus: { settle: async () => undefined, reportOutcome: () => undefined },
+    rails: {} as RailSet,
+    providers: {} as ProviderRegistry,
+    metrics,
+    logger: createLogger("executor-test", "silent"),
+    settings: { providerTimeoutMs: 5_000, maxAttempts: 3, holdTtlMs: 60_000, dependencyDeadlineMs: 1_000, idempotencyLeaseMs: 90_000, idempotencyWaitMs: 0 },
+    traceId: () => undefined,
+  };
+  const rail: Rail = { network: "mpp", send: async () => answer };
+  const adapter: ProviderAdapter = { providerKey: "timeapi", capabilityKeys: ["geo.time.current"], buildRequest: () => ({ method: "GET", url: "https://x", headers: {} }), parseResponse: parse };
+  const execution = (route: Route): Execution => ({
+    id: "exe_1",
+    cmd: { userId: "u1", domainKey: route.domainKey, capabilityId: route.capabilityId, body: {} },
+    capabilityKey: `${route.domainKey}.${route.capabilityId}`,
+    input: {},
+    prepared: [{ route, rail, adapter, request: { method: "GET", url: "https://seller.example/now", headers: {} } }],
+    allowFallback: false,
+    alternatives: false,
+  });
+  return { run: createAttemptRunner(deps), execution, payments };
+}
+
+const budget = { remainingMs: () => Infinity };
+const providerSpan = () => exporter.getFinishedSpans().find((s) => s.kind === SpanKind.CLIENT)!;
+
+describe("payments made by a paid rail", () => {
+  it("are set on the provider span and counted by rail and settlement", async () => {
+    const { run, execution, payments } = setup({ status: 200, headers: {}, body: {}, payment: mppPayment });
+    await expect(run(execution(mppRoute), budget)).resolves.toMatchObject({ success: true, creditsCharged: 5 });
+    expect(providerSpan().attributes).toMatchObject({
+      "agentic.payment.rail": "mpp",
+      "agentic.payment.amount_atomic": "5000",
+      "agentic.payment.asset": mppPayment.asset,
+      "agentic.payment.network": "eip155:84532",
+      "agentic.payment.pay_to": mppPayment.payTo,
+      "agentic.payment.reference": "0xfeed",
+      "agentic.payment.settlement": "settled",
+    });
+    expect(payments).toEqual([["mpp", "settled"]]);
+  });
+
+  it("are recorded when the vendor's paid answer is then unusable: the money is spent either way", async () => {
+    const unreadable = () => {
+      throw new ProviderError("invalid_response", "timeapi", "no time in the answer");
+    };
+    const { run, execution, payments } = setup({ status: 200, headers: {}, body: {}, payment: { ...mppPayment, settlement: "unconfirmed" } }, unreadable);
+    await expect(run(execution(mppRoute), budget)).rejects.toMatchObject({ code: "PROVIDER_ERROR" });
+    expect(providerSpan().attributes).toMatchObject({ "agentic.payment.amount_atomic": "5000", "agentic.payment.settlement": "unconfirmed" });
+    expect(payments).toEqual([["mpp", "unconfirmed"]]);
+  });
+
+  it("leave direct calls, billed to our vendor key, without payment attributes or counts", async () => {
+    const { run, execution, payments } = setup({ status: 200, headers: {}, body: {}, payment: { rail: "api_key" } });
+    await run(execution(directRoute), budget);
+    expect(Object.keys(providerSpan().attributes).filter((k) => k.startsWith("agentic.payment."))).toEqual([]);
+    expect(payments).toEqual([]);
+  });
+});
