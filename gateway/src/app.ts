@@ -56,7 +56,7 @@ export function createApp(deps: GatewayDeps): Express {
   app.use(healthRoutes(deps.readiness));
   app.use(metricsRoutes());
   app.use(deps.basePath, api);
-  app.use(notFoundHandler);
+  app.use(notFoundHandler(deps.basePath));
   app.use(errorHandler(deps.logger));
   return app;
 }

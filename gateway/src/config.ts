@@ -1,6 +1,6 @@
 // Configuration of the gateway, read once from the environment.
 import { z } from "zod";
-import { addressSchema, appEnvSchema, portSchema, logLevelSchema } from "@agentic/platform";
+import { addressSchema, appEnvSchema, basePathSchema, portSchema, logLevelSchema } from "@agentic/platform";
 
 export const configSchema = z.object({
   /** HTTP port. Example: 8080. */
@@ -16,7 +16,7 @@ export const configSchema = z.object({
   /** Ledger gRPC address. Example: ledger:50051. */
   LEDGER_ADDR: addressSchema.default("127.0.0.1:50054"),
   /** Base path of the REST API, so clients of the hosted product only change the host. */
-  API_BASE_PATH: z.string().regex(/^\/[\w\-/]*[^/]$/, "must start with / and not end with /").default("/api/agentic-api"),
+  API_BASE_PATH: basePathSchema,
   /** Largest accepted JSON body. Example: 256kb. */
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/, "must look like 256kb").default("256kb"),
   /** Deadline of one backend gRPC call, in ms. */

@@ -1,11 +1,8 @@
 // Failures of the catalog half: unknown keys and paths, bad bodies, a backend that is down.
 // Each answers with an ErrorResponse (success, error, code, hint) and never a stack trace.
 import { startTestCatalog, type TestCatalog } from "../../services/catalog/test/harness";
-import { buildOpenApiDocument } from "../src/openapi/openapi";
-import { createResponseValidator } from "../src/openapi/validate-response";
-import { BASE_PATH, startTestGateway, type TestGateway } from "./harness";
-
-const validate = createResponseValidator(buildOpenApiDocument({ basePath: BASE_PATH, devRoutes: true }));
+import { documentedHint, validateResponse as validate } from "./validate-response";
+import { startTestGateway, type TestGateway } from "./harness";
 
 function expectErrorBody(body: any, code: string) {
   expect(body).toMatchObject({ success: false, code, error: expect.any(String), hint: expect.any(String) });
@@ -60,6 +57,18 @@ describe("catalog endpoint errors", () => {
     const res = await fetch(`${gw.baseUrl}/domains`, { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" });
     expect(res.status).toBe(400);
     expectErrorBody(await res.json(), "INVALID_JSON");
+  });
+
+  it("answers a body the parser cannot read (gzip that is not gzip) with 400 INVALID_BODY, not a 500", async () => {
+    const res = await fetch(`${gw.baseUrl}/domains`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-encoding": "gzip" },
+      body: '{"not":"gzip"}',
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as any;
+    expectErrorBody(body, "INVALID_BODY");
+    expect(body.hint).toBe(documentedHint("INVALID_BODY"));
   });
 
   it("answers an oversized body with 413 PAYLOAD_TOO_LARGE", async () => {

@@ -1,11 +1,8 @@
 // Shared by the execute tests: users with their own key and wallet, an execute call that validates
 // every answer against the OpenAPI document, and the ledger checks each test ends with.
-import { buildOpenApiDocument } from "../src/openapi/openapi";
-import { createResponseValidator } from "../src/openapi/validate-response";
+import { validateResponse as validate } from "./validate-response";
 import type { BackedSystem } from "./backed-system";
-import { BASE_PATH } from "./harness";
 
-const validate = createResponseValidator(buildOpenApiDocument({ basePath: BASE_PATH, devRoutes: true }));
 export const EXECUTE_PATH = "/domains/{domainKey}/capabilities/{capabilityId}/execute";
 
 export interface TestUser {

@@ -2,6 +2,7 @@
 // replayed for the same request with no second charge or provider call (errors too); the same key
 // with another body is a 409; a concurrent duplicate waits for the first result; a body refused
 // by validation is not stored, so the key still works once the body is fixed.
+import { REPLAY_NOTE } from "../../services/executor/src/domain/idempotency";
 import { startBackedSystem, type BackedSystem } from "./backed-system";
 import { balance, emailBody, execute, expectBalanceEqualsJournal, newUser, settled, type TestUser } from "./execute-helpers";
 
@@ -66,7 +67,9 @@ describe("execute is idempotent", () => {
     const first = await execute(sys, user, "email", "send", emailBody({ provider: "resend" }), headers);
     const again = await execute(sys, user, "email", "send", emailBody({ provider: "resend" }), headers);
     expect([first.status, first.body.code]).toEqual([502, "PROVIDER_ERROR"]);
-    expect({ ...again.body, traceId: undefined }).toEqual({ ...first.body, traceId: undefined });
+    // The same answer, with a hint that says it is the stored result and a new key is needed to retry.
+    expect({ ...again.body, traceId: undefined, hint: undefined }).toEqual({ ...first.body, traceId: undefined, hint: undefined });
+    expect(again.body.hint).toBe(`${first.body.hint} ${REPLAY_NOTE}`);
     expect(again.status).toBe(502);
     expect(sys.sandbox.control.calls("resend")).toHaveLength(1);
   });

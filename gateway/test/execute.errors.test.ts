@@ -1,8 +1,10 @@
 // Execute's refusals and failures through the gateway: each maps to its documented HTTP status and
 // UPPER_SNAKE code with a hint naming what to fix, matches the OpenAPI document, and charges nothing.
+import { request } from "node:http";
 import { publishOutcome } from "../../services/router/test/harness";
 import { startBackedSystem, type BackedSystem } from "./backed-system";
-import { emailBody, execute, expectBalanceEqualsJournal, journalKinds, newUser, settled, usage, type TestUser } from "./execute-helpers";
+import { emailBody, execute, EXECUTE_PATH, expectBalanceEqualsJournal, journalKinds, newUser, settled, usage, type TestUser } from "./execute-helpers";
+import { validateResponse } from "./validate-response";
 
 describe("POST execute (errors)", () => {
   let sys: BackedSystem;
@@ -71,6 +73,40 @@ describe("POST execute (errors)", () => {
     expect(provider.hint).toContain("resend, sendgrid, postmark");
     const route = await refused("email", "send", emailBody({ routeKey: "email.send.mailgun" }), 400, "UNKNOWN_ROUTE");
     expect(route.hint).toContain("email.send.resend");
+  });
+
+  it("answers 400 INVALID_INPUT for a small body nested 5,000 levels deep (not a 500), and 415 for a form body", async () => {
+    const deep = await refused("email", "send", `{"to":"ada@example.com","data":${"[".repeat(5_000)}${"]".repeat(5_000)}}`, 400, "INVALID_INPUT");
+    expect(deep.error).toMatch(/^body: .*32 levels/);
+    const form = await refused("email", "send", "to=ada%40example.com&subject=Hi&text=x", 415, "UNSUPPORTED_MEDIA_TYPE", { "content-type": "application/x-www-form-urlencoded" });
+    expect(form.hint).toBe("Send Content-Type: application/json");
+  });
+
+  it.each(["Idempotency-Key", "Agent-Name"])("answers 400 for a repeated %s (which one applies would be ambiguous)", async (name) => {
+    const body = JSON.stringify(emailBody());
+    const { status, json } = await new Promise<{ status: number; json: any }>((resolve, reject) => {
+      const req = request(
+        `${sys.gw.baseUrl}/domains/email/capabilities/send/execute`,
+        {
+          method: "POST",
+          // An array sends the header twice; fetch would join the values into one.
+          headers: { authorization: `Bearer ${user.key}`, "content-type": "application/json", "content-length": Buffer.byteLength(body), [name]: ["first-value", "second-value"] },
+        },
+        (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk) => (text += chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
+    expect([status, json.code]).toEqual([400, "INVALID_INPUT"]);
+    expect(json.error).toContain(`${name}: must be sent once`);
+    expect(validateResponse("post", EXECUTE_PATH, status, json)).toEqual([]);
+    expect(sys.sandbox.control.calls()).toEqual([]);
+    expect(await journalKinds(sys, user)).toEqual(["grant"]);
   });
 
   it("answers 400 for an Idempotency-Key longer than 255 characters", async () => {

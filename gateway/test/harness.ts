@@ -1,14 +1,13 @@
-// Starts the real gateway app on a free loopback port against real backend addresses.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+// Starts the real gateway (startGateway, as main does) on a free loopback port against real
+// backend addresses.
 import { createLogger, type Logger } from "@agentic/platform";
-import { createCatalogClient, createExecutorClient, createLedgerClient, createRouterClient } from "@agentic/clients";
 import type { AuthOptions } from "../src/middleware/auth";
-import { createApp } from "../src/app";
-import { backendChecks } from "../src/routes/health";
-import { RenderedCatalogCache } from "../src/catalog/rendered-cache";
+import { startGateway, type Backend } from "../src/gateway";
 
 export const BASE_PATH = "/api/agentic-api";
+
+/** An address nothing listens on: calls to a backend the test did not start answer 503. */
+const NOWHERE = "127.0.0.1:1";
 
 export interface TestGateway {
   /** Origin, e.g. http://127.0.0.1:40123 */
@@ -35,49 +34,32 @@ export interface TestGatewayOptions {
 }
 
 export async function startTestGateway(opts: TestGatewayOptions): Promise<TestGateway> {
-  const catalog = createCatalogClient(opts.catalogAddress, 2_000);
-  const ledgerAddress = opts.ledgerAddress ?? "127.0.0.1:1";
-  const ledger = createLedgerClient(ledgerAddress, 2_000);
-  const router = createRouterClient(opts.routerAddress ?? "127.0.0.1:1", 2_000);
-  const executor = createExecutorClient(opts.executorAddress ?? "127.0.0.1:1", 30_000);
-  const catalogCache = new RenderedCatalogCache(async () => (await catalog.listDomains({})).catalogVersion, {
-    refreshMs: opts.catalogRefreshMs ?? 60_000,
-    maxEntries: 2_000,
-  });
-  catalogCache.start();
-  const readiness = backendChecks({
+  const given: Record<Backend, string | undefined> = {
     catalog: opts.catalogAddress,
-    ...(opts.ledgerAddress ? { ledger: ledgerAddress } : {}),
-    ...(opts.executorAddress ? { executor: opts.executorAddress } : {}),
-  });
-  const app = createApp({
-    basePath: BASE_PATH,
-    bodyLimit: "64kb",
-    devRoutes: opts.devRoutes ?? true,
-    catalog,
-    catalogCache,
-    ledger,
-    router,
-    executor,
-    auth: opts.auth,
-    readiness,
+    ledger: opts.ledgerAddress,
+    router: opts.routerAddress,
+    executor: opts.executorAddress,
+  };
+  const gateway = await startGateway({
+    config: {
+      PORT: 0,
+      APP_ENV: opts.devRoutes === false ? "production" : "test",
+      CATALOG_ADDR: opts.catalogAddress,
+      LEDGER_ADDR: opts.ledgerAddress ?? NOWHERE,
+      ROUTER_ADDR: opts.routerAddress ?? NOWHERE,
+      EXECUTOR_ADDR: opts.executorAddress ?? NOWHERE,
+      API_BASE_PATH: BASE_PATH,
+      BODY_LIMIT: "64kb",
+      BACKEND_DEADLINE_MS: 2_000,
+      EXECUTE_DEADLINE_MS: 30_000,
+      CATALOG_REFRESH_MS: opts.catalogRefreshMs ?? 60_000,
+    },
+    host: "127.0.0.1",
+    // /readyz checks the backends the test started.
+    readinessOf: (Object.keys(given) as Backend[]).filter((name) => given[name] !== undefined),
+    ...(opts.auth ? { auth: opts.auth } : {}),
     logger: opts.logger ?? createLogger("gateway-test", "silent"),
   });
-  const server: Server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    origin,
-    baseUrl: origin + BASE_PATH,
-    async stop() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      catalogCache.stop();
-      catalog.close();
-      ledger.close();
-      router.close();
-      executor.close();
-      readiness.close();
-    },
-  };
+  const origin = `http://127.0.0.1:${gateway.port}`;
+  return { origin, baseUrl: origin + BASE_PATH, stop: () => gateway.stop() };
 }

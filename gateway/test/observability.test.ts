@@ -6,11 +6,16 @@ import { startBackedSystem, TEST_KEY, type BackedSystem } from "./backed-system"
 
 describe("gateway observability", () => {
   const lines: any[] = [];
+  /** The same lines as written (JSON.parse would hide a repeated key). */
+  const raw: string[] = [];
   let sys: BackedSystem;
   beforeAll(async () => {
     const sink = new Writable({
       write(chunk, _enc, done) {
-        for (const line of chunk.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+        for (const line of chunk.toString().split("\n").filter(Boolean)) {
+          raw.push(line);
+          lines.push(JSON.parse(line));
+        }
         done();
       },
     });
@@ -40,5 +45,26 @@ describe("gateway observability", () => {
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ route: "/api/agentic-api/wallet", res: { statusCode: 200 } });
     expect(JSON.stringify(lines)).not.toContain(TEST_KEY);
+    const line = raw.slice(before).find((l) => l.includes('"url":"/api/agentic-api/wallet"'))!;
+    expect(line.match(/"route":/g)).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ req: { method: "GET" }, userId: "user-gateway-test", durationMs: expect.any(Number) });
+    expect(raw.join("\n")).not.toMatch(/authorization/i);
+  });
+
+  it("logs client errors as warnings and leaves probes out", async () => {
+    const before = lines.length;
+    await fetch(`${sys.gw.baseUrl}/domains/nope`);
+    await fetch(`${sys.gw.origin}/healthz`);
+    await fetch(`${sys.gw.origin}/metrics`);
+    const logged = lines.slice(before);
+    expect(logged.filter((l) => l.req?.url?.endsWith("/domains/nope"))).toEqual([
+      expect.objectContaining({ level: 40, route: "/api/agentic-api/domains/:domainKey", res: { statusCode: 404 } }),
+    ]);
+    expect(logged.filter((l) => /healthz|metrics/.test(l.req?.url ?? ""))).toEqual([]);
+  });
+
+  it("/readyz checks every backend the gateway calls, the router included", async () => {
+    const ready = await fetch(`${sys.gw.origin}/readyz`);
+    expect(await ready.json()).toEqual({ status: "ok", checks: { catalog: "ok", ledger: "ok", router: "ok", executor: "ok" } });
   });
 });

@@ -3,7 +3,7 @@ import { startBackedSystem, type BackedSystem } from "./backed-system";
 
 describe("POST recommend errors", () => {
   let sys: BackedSystem;
-  const post = (path: string, body: string | undefined, headers: Record<string, string> = { "content-type": "application/json" }) =>
+  const post = (path: string, body: string | Uint8Array | undefined, headers: Record<string, string> = { "content-type": "application/json" }) =>
     sys.authed(path, { method: "POST", headers, body });
 
   beforeAll(async () => {
@@ -31,7 +31,7 @@ describe("POST recommend errors", () => {
     [{ optimizationPreferences: "cost" }, "optimizationPreferences"],
     [{ optimizationPreferences: ["cost", "cost"] }, "optimizationPreferences"],
     [{ agentName: 42 }, "agentName"],
-    [{ tracking: "yes" }, "tracking"],
+    [{ agentName: "x".repeat(101) }, "agentName"],
   ])("%j → 400 INVALID_INPUT naming the field", async (body, field) => {
     const res = await post("/domains/email/capabilities/send/recommend", JSON.stringify(body));
     const err = (await res.json()) as any;
@@ -44,5 +44,36 @@ describe("POST recommend errors", () => {
     const res = await post("/domains/email/capabilities/send/recommend", body);
     expect(res.status).toBe(400);
     expect(((await res.json()) as any).code).toMatch(/^(INVALID_INPUT|INVALID_JSON)$/);
+  });
+
+  /** A small JSON object nesting `depth` levels (the object itself is level 1). */
+  const nested = (depth: number) => `{"a":${"[".repeat(depth - 1)}${"]".repeat(depth - 1)}}`;
+
+  it("a small body nested 5,000 levels deep → 400 INVALID_INPUT naming the body, not a 500", async () => {
+    const res = await post("/domains/email/capabilities/send/recommend", nested(5_000));
+    const err = (await res.json()) as any;
+    expect([res.status, err.code]).toEqual([400, "INVALID_INPUT"]);
+    expect(err.error).toMatch(/^body: .*32 levels/);
+    expect(err.hint).toEqual(expect.any(String));
+  });
+
+  it("nesting is refused from 33 levels on; 32 levels pass (recommend ignores unknown fields)", async () => {
+    const at33 = await post("/domains/email/capabilities/send/recommend", nested(33));
+    expect([at33.status, ((await at33.json()) as any).error]).toEqual([400, expect.stringMatching(/^body: /)]);
+    const at32 = await post("/domains/email/capabilities/send/recommend", nested(32));
+    expect(at32.status).toBe(200);
+  });
+
+  it("a form-encoded body (curl -d) → 415 UNSUPPORTED_MEDIA_TYPE, not defaults", async () => {
+    const res = await post("/domains/email/capabilities/send/recommend", "optimizationPreferences=speed", { "content-type": "application/x-www-form-urlencoded" });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({ success: false, code: "UNSUPPORTED_MEDIA_TYPE", hint: "Send Content-Type: application/json" });
+  });
+
+  it("a body without any Content-Type → 415; no body at all stays valid", async () => {
+    const res = await post("/domains/email/capabilities/send/recommend", new TextEncoder().encode('{"tracking":true}'), {});
+    expect(res.status).toBe(415);
+    expect(((await res.json()) as any).code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    expect((await post("/domains/email/capabilities/send/recommend", undefined, {})).status).toBe(200);
   });
 });

@@ -1,11 +1,8 @@
 // Recommend through the gateway over the real router, ledger and shipped catalog: the spec's
 // response shape, honest canExecuteNow, and never a balance change.
-import { buildOpenApiDocument } from "../src/openapi/openapi";
-import { createResponseValidator } from "../src/openapi/validate-response";
-import { BASE_PATH } from "./harness";
+import { validateResponse as validate } from "./validate-response";
 import { startBackedSystem, TEST_USER, type BackedSystem } from "./backed-system";
 
-const validate = createResponseValidator(buildOpenApiDocument({ basePath: BASE_PATH, devRoutes: true }));
 const RECOMMEND = "/domains/{domainKey}/capabilities/{capabilityId}/recommend";
 
 describe("POST recommend", () => {
@@ -42,6 +39,14 @@ describe("POST recommend", () => {
     expect(res.status).toBe(200);
     expect(body.preferenceSource).toBe("default");
     expect(validate("post", RECOMMEND, 200, body)).toEqual([]);
+  });
+
+  it("accepts execute fields in the body: only true booleans are feature asks", async () => {
+    const res = await recommend("email", "send", { to: "ada@example.com", subject: "hi", html: "<p>hi</p>", tracking: "yes" });
+    const body = (await res.json()) as any;
+    expect(res.status).toBe(200);
+    expect(validate("post", RECOMMEND, 200, body)).toEqual([]);
+    expect(body.productKey).toBe("email.send");
   });
 
   it("is honest: the gated text.analyze route cannot execute now, with reasons", async () => {

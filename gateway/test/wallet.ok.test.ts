@@ -1,10 +1,7 @@
 // Wallet, usage and dev init through the gateway against a real ledger and catalog.
-import { buildOpenApiDocument } from "../src/openapi/openapi";
-import { createResponseValidator } from "../src/openapi/validate-response";
-import { BASE_PATH } from "./harness";
+import { validateResponse as validate } from "./validate-response";
 import { startBackedSystem, TEST_USER, type BackedSystem } from "./backed-system";
 
-const validate = createResponseValidator(buildOpenApiDocument({ basePath: BASE_PATH, devRoutes: true }));
 const post = (url: string, body: unknown) =>
   fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
@@ -40,6 +37,13 @@ describe("wallet, usage and dev init", () => {
     const res = await fetch(`${sys.gw.baseUrl}/dev/init`, { method: "POST" });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true, userId: "dev-user", credited: 1000 });
+  });
+
+  it("POST /dev/init with a form body → 415 UNSUPPORTED_MEDIA_TYPE, not the defaults", async () => {
+    const res = await fetch(`${sys.gw.baseUrl}/dev/init`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "balanceCredits=5" });
+    const body = (await res.json()) as any;
+    expect([res.status, body.code]).toEqual([415, "UNSUPPORTED_MEDIA_TYPE"]);
+    expect(validate("post", "/dev/init", 415, body)).toEqual([]);
   });
 
   it.each([

@@ -20,8 +20,8 @@ export interface AuthOptions {
 
 const DEFAULT_OPTIONS: AuthOptions = { ttlMs: 5_000, negativeTtlMs: 1_000, maxEntries: 10_000 };
 
-const KEY_REQUIRED_HINT = "Send the header 'Authorization: Bearer aak_...' with your API key.";
-const INVALID_KEY_HINT = "Check the key; create a new one with `npm run keys -- create --user <id>` if it was revoked.";
+export const KEY_REQUIRED_HINT = "Send the header 'Authorization: Bearer aak_...' with your API key.";
+export const INVALID_KEY_HINT = "Check the key; create a new one with `npm run keys -- create --user <id>` if it was revoked.";
 
 type ParsedAuth = { key: string } | { code: "AGENTIC_API_KEY_REQUIRED" | "INVALID_API_KEY"; error: string };
 
@@ -38,8 +38,24 @@ export function parseBearer(header: string | undefined): ParsedAuth {
 /** Returns middleware that authenticates the bearer key and sets `res.locals.caller`. */
 export function requireApiKey(ledger: LedgerClient, options: Partial<AuthOptions> = {}): RequestHandler {
   const opts = { ...DEFAULT_OPTIONS, ...options };
-  // Keyed by the key's hash, so plaintext keys do not sit in the cache.
-  const cache = new LRUCache<string, Caller | false>({ max: opts.maxEntries, ttl: opts.ttlMs });
+  // Keyed by the key's hash, so plaintext keys do not sit in the cache; the plaintext reaches the
+  // lookup as fetch context only. Concurrent requests with a key not (or no longer) cached share
+  // one AuthenticateApiKey call. An unknown key is remembered as `false`, briefly.
+  const cache = new LRUCache<string, Caller | false, string>({
+    max: opts.maxEntries,
+    ttl: opts.ttlMs,
+    fetchMethod: async (_hash, _stale, { context: key, options: setOptions }) => {
+      try {
+        const found = await ledger.authenticateApiKey({ apiKey: key });
+        return { userId: found.userId, keyId: found.keyId };
+      } catch (err) {
+        // Anything but "unknown key" (ledger down, deadline) is not cached and fails the request.
+        if ((err as { code?: number }).code !== GrpcStatus.UNAUTHENTICATED) throw err;
+        setOptions.ttl = opts.negativeTtlMs;
+        return false;
+      }
+    },
+  });
 
   return async (req, res, next) => {
     const parsed = parseBearer(req.headers.authorization);
@@ -49,19 +65,13 @@ export function requireApiKey(ledger: LedgerClient, options: Partial<AuthOptions
       return;
     }
     const key = parsed.key;
-    const cacheKey = createHash("sha256").update(key).digest("hex");
-    let caller = cache.get(cacheKey);
-    if (caller === undefined) {
-      try {
-        const found = await ledger.authenticateApiKey({ apiKey: key });
-        caller = { userId: found.userId, keyId: found.keyId };
-        cache.set(cacheKey, caller);
-      } catch (err) {
-        if ((err as { code?: number }).code !== GrpcStatus.UNAUTHENTICATED) return next(err);
-        caller = false;
-        cache.set(cacheKey, false, { ttl: opts.negativeTtlMs });
-      }
+    let caller: Caller | false | undefined;
+    try {
+      caller = await cache.fetch(createHash("sha256").update(key).digest("hex"), { context: key });
+    } catch (err) {
+      return next(err);
     }
+    if (caller === undefined) return next(new Error("API key lookup returned no answer"));
     if (caller === false) {
       res.setHeader("WWW-Authenticate", 'Bearer realm="agentic-api", error="invalid_token"');
       sendError(res, 401, "INVALID_API_KEY", "the API key is invalid or revoked", INVALID_KEY_HINT);

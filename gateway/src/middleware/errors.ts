@@ -4,9 +4,11 @@ import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { Logger } from "@agentic/platform";
 import { HttpError, sendBackendError, sendError } from "../errors";
 
-export const notFoundHandler: RequestHandler = (req, res) => {
-  sendError(res, 404, "NOT_FOUND", `no route for ${req.method} ${req.path}`, "See GET /api/agentic-api/openapi.json for the endpoints.");
-};
+/** JSON 404 for every unknown path; the hint points at the document under `basePath`. */
+export function notFoundHandler(basePath: string): RequestHandler {
+  const hint = `See GET ${basePath}/openapi.json for the endpoints.`;
+  return (req, res) => sendError(res, 404, "NOT_FOUND", `no route for ${req.method} ${req.path}`, hint);
+}
 
 /** Errors raised by express.json() carry a `type` and an HTTP `status`. */
 const BODY_ERRORS: Record<string, { status: number; code: string; hint: string }> = {
@@ -16,6 +18,13 @@ const BODY_ERRORS: Record<string, { status: number; code: string; hint: string }
   "charset.unsupported": { status: 415, code: "UNSUPPORTED_ENCODING", hint: "Send the body as UTF-8 JSON." },
   "request.aborted": { status: 400, code: "REQUEST_ABORTED", hint: "The request body was not received in full." },
 };
+
+/** Other errors body-parser raises with a client status (e.g. a gzip body that is not gzip) carry `expose`. */
+function isExposedClientError(err: unknown): err is { status: number; message: string } {
+  if (typeof err !== "object" || err === null) return false;
+  const { expose, status } = err as { expose?: unknown; status?: unknown };
+  return expose === true && typeof status === "number" && status >= 400 && status <= 499;
+}
 
 function isGrpcError(err: unknown): boolean {
   return typeof err === "object" && err !== null && typeof (err as { code?: unknown }).code === "number" && "metadata" in err;
@@ -34,6 +43,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const bodyError = BODY_ERRORS[(err as { type?: string })?.type ?? ""];
     if (bodyError) {
       sendError(res, bodyError.status, bodyError.code, (err as Error).message, bodyError.hint);
+      return;
+    }
+    if (isExposedClientError(err)) {
+      sendError(res, err.status, "INVALID_BODY", err.message, "Send the body as plain (or correctly encoded) UTF-8 JSON with Content-Type: application/json.");
       return;
     }
     if (isGrpcError(err)) {

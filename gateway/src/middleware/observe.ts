@@ -1,7 +1,6 @@
 // One log line and one histogram sample per request. Labels use the route template
 // ("/domains/:domainKey"), never the raw path, so series stay bounded.
 import type { RequestHandler } from "express";
-import { pinoHttp } from "pino-http";
 import { Histogram } from "prom-client";
 import { LATENCY_BUCKETS_SECONDS, singleton, type Logger } from "@agentic/platform";
 
@@ -36,22 +35,48 @@ function routeTemplate(req: Req, res: Res): string {
   return req.route ? `${res.locals.basePath ?? req.baseUrl}${req.route.path}` : "unmatched";
 }
 
-export function observeRequests(logger: Logger): RequestHandler[] {
-  const measure: RequestHandler = (req, res, next) => {
+/** Level of a request's log line: server errors are errors, client errors warnings. */
+function levelFor(statusCode: number): "error" | "warn" | "info" {
+  return statusCode >= 500 ? "error" : statusCode >= 400 ? "warn" : "info";
+}
+
+/**
+ * Times every request into the histogram and, except for probes, logs one JSON line when it
+ * finishes: method, url, route template, status, duration, and the user when authenticated. Only
+ * what an SRE needs; headers (and so API keys) never reach the log.
+ */
+export function observeRequests(logger: Logger): RequestHandler {
+  return (req, res, next) => {
     const stop = httpServerDuration.startTimer({ http_request_method: req.method });
-    res.once("finish", () => stop({ http_route: routeTemplate(req, res), http_response_status_code: res.statusCode }));
+    const quiet = QUIET_PATHS.has(req.path);
+    res.once("finish", () => {
+      const route = routeTemplate(req, res);
+      const seconds = stop({ http_route: route, http_response_status_code: res.statusCode });
+      if (quiet) return;
+      const { statusCode } = res;
+      const userId = res.locals.caller?.userId;
+      logger[levelFor(statusCode)](
+        {
+          req: { method: req.method, url: req.originalUrl },
+          res: { statusCode },
+          route,
+          durationMs: Math.round(seconds * 10_000) / 10,
+          ...(userId !== undefined ? { userId } : {}),
+        },
+        statusCode >= 500 ? "request errored" : "request completed",
+      );
+    });
+    if (!quiet) {
+      // The client went away before the response was sent: worth a line (an execute may still be paid for).
+      res.once("close", () => {
+        if (res.writableFinished) return;
+        const { statusCode } = res;
+        logger[levelFor(statusCode)](
+          { req: { method: req.method, url: req.originalUrl }, res: { statusCode }, route: routeTemplate(req, res), userId: res.locals.caller?.userId },
+          "request aborted",
+        );
+      });
+    }
     next();
   };
-  const log = pinoHttp({
-    logger,
-    autoLogging: { ignore: (req) => QUIET_PATHS.has((req.url ?? "").split("?")[0] ?? "") },
-    // Only what an SRE needs; headers (and so API keys) never reach the log.
-    serializers: {
-      req: (req) => ({ method: req.method, url: req.url }),
-      res: (res) => ({ statusCode: res.statusCode }),
-    },
-    customProps: (req, res) => ({ route: routeTemplate(req as Req, res as Res), userId: (res as Res).locals?.caller?.userId }),
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
-  });
-  return [measure, log];
 }

@@ -3,16 +3,15 @@
 // response the gateway documents at /openapi.json (example payloads live in examples.ts).
 
 import { buildExamples, EXAMPLE_TRACE_ID, type Examples } from "./examples";
+import { INVALID_KEY_HINT, KEY_REQUIRED_HINT } from "../middleware/auth";
 
 /** A JSON Schema or OpenAPI object, kept loose on purpose: the document is plain JSON. */
 export type JsonObject = { [key: string]: unknown };
 
 /** Options of {@link buildOpenApiDocument}. */
 export interface BuildOpenApiOptions {
-  /** Base path of the REST interface, e.g. `/api/agentic-api`. Paths in the document are relative to it. */
+  /** Base path of the REST interface, e.g. `/api/agentic-api` (config.ts validates it): the server URL; paths are relative to it. */
   basePath: string;
-  /** Origin the gateway is reached at, e.g. `https://api.example.com`. Omit for a server-relative server URL. */
-  serverUrl?: string;
   /** Include non-production helpers (`POST /dev/init`). Must be false in production. */
   devRoutes: boolean;
 }
@@ -263,7 +262,12 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
       {
         success: req(bool("Always true.", { const: true })),
         productKey: opt(str("`<domainKey>.<capabilityId>`.")),
-        preferenceSource: opt(str("Where the applied preferences came from: `request` or `default`.", { examples: ["request", "default"] })),
+        preferenceSource: opt(
+          oneOfValues(
+            ["request", "agent", "default"],
+            "Where the applied preferences came from: `request` (this body), `agent` (the ones this Agent-Name last sent) or `default`.",
+          ),
+        ),
         optimizationPreferences: opt(strings("Preferences actually applied, in priority order (cost, reliability, speed, quality).")),
         recommendedProvider: req(str()),
         recommendedRouteKey: req(str()),
@@ -370,26 +374,27 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         creditsCharged: opt(num(undefined, { minimum: 0 })),
         durationMs: opt(int("Duration of the provider call in milliseconds.", { minimum: 0 })),
         agentName: opt(str()),
+        errorCode: opt(str("UPPER_SNAKE code of a failed execution, e.g. `PROVIDER_TIMEOUT`; absent when it succeeded.", { examples: ["PROVIDER_TIMEOUT"] })),
         traceId: opt(str("W3C trace id of the request.")),
       },
       { open: true, examples: [ex.usageItem] },
     ),
 
     DevInitRequest: objectSchema(
-      "Development wallet to initialize. Both fields are optional.",
+      "Development wallet to fund. Both fields are optional.",
       {
-        userId: opt(str("User to initialize; the server's default development user when omitted.", { minLength: 1 })),
-        balanceCredits: opt(int("Balance to set, in credits; a server default when omitted.", { minimum: 1 })),
+        userId: opt(str("User whose wallet is funded; `dev-user` when omitted.", { minLength: 1, maxLength: 128, pattern: "^[\\w.@:-]+$" })),
+        balanceCredits: opt(int("Credits to add to the wallet (not the balance to set); 1000 when omitted.", { minimum: 1, maximum: 100_000_000 })),
       },
       { examples: [ex.devInitRequest] },
     ),
 
     DevInitResponse: objectSchema(
-      "The initialized development wallet and provider context.",
+      "The funded development wallet and provider context.",
       {
         success: req(bool(undefined, { const: true })),
         userId: req(str()),
-        balanceCredits: req(int(undefined, { minimum: 0 })),
+        balanceCredits: req(int("Balance after this call's credits were added.", { minimum: 0 })),
         credited: req(int("Credits added by this call.", { minimum: 0 })),
         providers: req(strings()),
         enabledProviders: req(strings()),
@@ -412,7 +417,7 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         error: opt(str("Human-readable message.")),
         code: opt(
           str(
-            "Machine-readable UPPER_SNAKE code: INVALID_INPUT, INVALID_JSON, UNKNOWN_PROVIDER, UNKNOWN_ROUTE, PROVIDER_REJECTED_INPUT, AGENTIC_API_KEY_REQUIRED, INVALID_API_KEY, CREDITS_REQUIRED, DOMAIN_NOT_FOUND, CAPABILITY_NOT_FOUND, CAPABILITY_GATED, IDEMPOTENCY_CONFLICT, IDEMPOTENCY_IN_PROGRESS, PROVIDER_ERROR, PROVIDER_TIMEOUT, ROUTE_UNAVAILABLE, SETTLEMENT_UNCONFIRMED, UNAVAILABLE.",
+            "Machine-readable UPPER_SNAKE code: INVALID_INPUT, INVALID_JSON, INVALID_BODY, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_ENCODING, UNKNOWN_PROVIDER, UNKNOWN_ROUTE, PROVIDER_REJECTED_INPUT, AGENTIC_API_KEY_REQUIRED, INVALID_API_KEY, CREDITS_REQUIRED, DOMAIN_NOT_FOUND, CAPABILITY_NOT_FOUND, CAPABILITY_GATED, IDEMPOTENCY_CONFLICT, IDEMPOTENCY_IN_PROGRESS, PROVIDER_ERROR, PROVIDER_TIMEOUT, ROUTE_UNAVAILABLE, SETTLEMENT_UNCONFIRMED, UNAVAILABLE, TIMEOUT.",
             { pattern: "^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$" },
           ),
         ),
@@ -435,18 +440,18 @@ interface ErrorCase {
 function errorCases(basePath: string): Record<string, ErrorCase> {
   const contract = `GET ${basePath}/domains/email/capabilities/send/contract`;
   return {
-    INVALID_JSON: { status: 400, error: "Request body is not valid JSON.", hint: "Send a JSON object with Content-Type: application/json." },
+    INVALID_JSON: { status: 400, error: "Unexpected token 'n', \"{not json\" is not valid JSON", hint: "Send a valid JSON object as the request body." },
+    INVALID_BODY: {
+      status: 400,
+      error: "incorrect header check",
+      hint: "Send the body as plain (or correctly encoded) UTF-8 JSON with Content-Type: application/json.",
+    },
+    PAYLOAD_TOO_LARGE: { status: 413, error: "request entity too large", hint: "Send a smaller body." },
+    UNSUPPORTED_MEDIA_TYPE: { status: 415, error: "the request body must be JSON", hint: "Send Content-Type: application/json" },
+    UNSUPPORTED_ENCODING: { status: 415, error: 'unsupported charset "ISO-8859-1"', hint: "Send the body as UTF-8 JSON." },
     INVALID_INPUT: { status: 400, error: "Field 'to' is required.", hint: `Read ${contract} for the exact fields.` },
-    AGENTIC_API_KEY_REQUIRED: {
-      status: 401,
-      error: "Agentic API key is required.",
-      hint: "Send Authorization: Bearer aak_... with the key from the install flow.",
-    },
-    INVALID_API_KEY: {
-      status: 401,
-      error: "API key is invalid or revoked.",
-      hint: "Create a new key through the hosted install flow and send it as Authorization: Bearer aak_...",
-    },
+    AGENTIC_API_KEY_REQUIRED: { status: 401, error: "an API key is required", hint: KEY_REQUIRED_HINT },
+    INVALID_API_KEY: { status: 401, error: "the API key is invalid or revoked", hint: INVALID_KEY_HINT },
     CREDITS_REQUIRED: {
       status: 402,
       error: "Insufficient credits: route email.send.resend costs 10 credits, balance is 3.",
@@ -509,6 +514,7 @@ function errorCases(basePath: string): Record<string, ErrorCase> {
       hint: "Check GET /usage before retrying: the operation may already have taken effect.",
     },
     UNAVAILABLE: { status: 503, error: "Service temporarily unavailable.", hint: "Retry after a short delay." },
+    TIMEOUT: { status: 504, error: "Deadline exceeded after 5.001s", hint: "A backend service did not answer in time; retry shortly." },
   };
 }
 
@@ -529,15 +535,19 @@ function errorResponse(description: string, codes: string[], cases: Record<strin
 function buildErrorResponses(basePath: string): Record<string, JsonObject> {
   const cases = errorCases(basePath);
   return {
-    BadRequest: errorResponse("The body is not JSON, or a field or query parameter breaks the contract.", ["INVALID_INPUT", "INVALID_JSON"], cases),
+    BadRequest: errorResponse(
+      "The body is not JSON or cannot be read, or a field breaks the contract.",
+      ["INVALID_INPUT", "INVALID_JSON", "INVALID_BODY"],
+      cases,
+    ),
     InvalidQuery: errorResponse("A query parameter is out of range.", ["INVALID_INPUT"], cases),
     Unauthorized: errorResponse("Authorization header missing, or the API key is invalid.", ["AGENTIC_API_KEY_REQUIRED", "INVALID_API_KEY"], cases),
     CreditsRequired: errorResponse("The wallet balance is below the route price. Nothing was charged.", ["CREDITS_REQUIRED"], cases),
     DomainNotFound: errorResponse("The domain does not exist.", ["DOMAIN_NOT_FOUND"], cases),
     CapabilityNotFound: errorResponse("The domain or the capability does not exist.", ["DOMAIN_NOT_FOUND", "CAPABILITY_NOT_FOUND"], cases),
     ExecuteBadRequest: errorResponse(
-      "The body is not JSON or breaks the contract's execute block (the field is named in `hint`), a pin names no route of the capability, or the provider refused the input. Nothing was charged.",
-      ["INVALID_INPUT", "INVALID_JSON", "UNKNOWN_PROVIDER", "UNKNOWN_ROUTE", "PROVIDER_REJECTED_INPUT"],
+      "The body is not JSON, cannot be read or breaks the contract's execute block (the field is named in `hint`), a header is repeated or malformed, a pin names no route of the capability, or the provider refused the input. Nothing was charged.",
+      ["INVALID_INPUT", "INVALID_JSON", "INVALID_BODY", "UNKNOWN_PROVIDER", "UNKNOWN_ROUTE", "PROVIDER_REJECTED_INPUT"],
       cases,
     ),
     ExecuteConflict: errorResponse(
@@ -551,8 +561,19 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
       cases,
     ),
     ProviderError: errorResponse("The provider failed and no fallback route was left. The hold was released.", ["PROVIDER_ERROR"], cases),
-    ProviderTimeout: errorResponse("The provider did not answer in time. The hold was released.", ["PROVIDER_TIMEOUT"], cases),
+    ExecuteTimeout: errorResponse(
+      "PROVIDER_TIMEOUT: the provider did not answer in time; the hold was released. TIMEOUT: the execution did not finish within the gateway's deadline; it may still complete and be charged, so check GET /usage, or retry with the same Idempotency-Key.",
+      ["PROVIDER_TIMEOUT", "TIMEOUT"],
+      cases,
+    ),
     Unavailable: errorResponse("A backing service is unavailable; retry later.", ["UNAVAILABLE"], cases),
+    Timeout: errorResponse("A backing service did not answer within the gateway's deadline; retry shortly.", ["TIMEOUT"], cases),
+    PayloadTooLarge: errorResponse("The body is larger than the gateway accepts.", ["PAYLOAD_TOO_LARGE"], cases),
+    UnsupportedMediaType: errorResponse(
+      "The body is not sent as JSON (a Content-Type other than application/json), or not in UTF-8.",
+      ["UNSUPPORTED_MEDIA_TYPE", "UNSUPPORTED_ENCODING"],
+      cases,
+    ),
   };
 }
 
@@ -582,20 +603,46 @@ interface OperationSpec {
   requestBody?: JsonObject;
   success: JsonObject;
   errors: Record<string, string>;
+  /** Catalog answers: the 200 carries an ETag, and If-None-Match with it answers 304. */
+  conditional?: boolean;
+}
+
+/** The 200 of a catalog answer with its validators, and the 304 that If-None-Match may bring. */
+function conditionalResponses(success: JsonObject): JsonObject {
+  return {
+    "200": {
+      ...success,
+      headers: {
+        ETag: { description: "Strong validator of the answer; send it back as If-None-Match.", schema: { type: "string" } },
+        "Cache-Control": { description: "`no-cache`: keep the answer, but revalidate it (the catalog can change at any deploy).", schema: { type: "string" } },
+      },
+    },
+    "304": {
+      description: "Not Modified: If-None-Match named the current ETag. Empty body; use the copy you have.",
+      headers: { ETag: { description: "The current ETag.", schema: { type: "string" } } },
+    },
+  };
 }
 
 function operation(spec: OperationSpec): JsonObject {
-  const responses: JsonObject = { "200": spec.success };
+  const responses: JsonObject = spec.conditional ? conditionalResponses(spec.success) : { "200": spec.success };
   if (spec.auth) responses["401"] = responseRef("Unauthorized");
+  if (spec.requestBody) {
+    responses["413"] = responseRef("PayloadTooLarge");
+    responses["415"] = responseRef("UnsupportedMediaType");
+  }
   for (const [status, name] of Object.entries(spec.errors)) responses[status] = responseRef(name);
   responses["503"] ??= responseRef("Unavailable");
+  // Every operation calls a backend under the gateway's deadline (catalog answers on a cache miss).
+  responses["504"] ??= responseRef("Timeout");
+  const parameters = [...(spec.parameters ?? []), ...(spec.conditional ? [paramRef("IfNoneMatch")] : [])];
   return {
     operationId: spec.operationId,
     tags: [spec.tag],
     summary: spec.summary,
     description: spec.description,
     security: spec.auth ? BEARER : PUBLIC,
-    ...(spec.parameters ? { parameters: spec.parameters } : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
     ...(spec.requestBody ? { requestBody: spec.requestBody } : {}),
     responses: sortByStatus(responses),
   };
@@ -618,6 +665,7 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
         summary: "List domains",
         description: "Every domain of the catalog with its status, counts and starting price. Start here.",
         auth: false,
+        conditional: true,
         success: ok("The domains.", arrayOf(ref("DomainCatalogEntry")), [ex.domain]),
         errors: {},
       }),
@@ -629,6 +677,7 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
         summary: "Get a domain",
         description: "One domain of the catalog.",
         auth: false,
+        conditional: true,
         parameters: domain,
         success: ok("The domain.", ref("DomainCatalogEntry"), ex.domain),
         errors: { "404": "DomainNotFound" },
@@ -641,6 +690,7 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
         summary: "List the capabilities of a domain",
         description: "Capabilities of the domain. Read `status` to see which are live; `recommend_only` ones can be recommended but not executed.",
         auth: false,
+        conditional: true,
         parameters: domain,
         success: ok("The capabilities.", arrayOf(ref("CapabilityCatalogEntry")), [ex.capability]),
         errors: { "404": "DomainNotFound" },
@@ -653,6 +703,7 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
         summary: "Get a capability",
         description: "One capability with its status, providers, route modes and endpoints.",
         auth: false,
+        conditional: true,
         parameters: capability,
         success: ok("The capability.", ref("CapabilityCatalogEntry"), ex.capability),
         errors: { "404": "CapabilityNotFound" },
@@ -665,6 +716,7 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
         summary: "List the routes of a domain",
         description: "Every provider route of every capability of the domain.",
         auth: false,
+        conditional: true,
         parameters: domain,
         success: ok("The routes.", arrayOf(ref("RouteCatalogEntry")), ex.routes),
         errors: { "404": "DomainNotFound" },
@@ -677,6 +729,7 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
         summary: "List the routes of a capability",
         description: "Provider routes of one capability, with network, settlement rail, mode, price and status.",
         auth: false,
+        conditional: true,
         parameters: capability,
         success: ok("The routes.", arrayOf(ref("RouteCatalogEntry")), ex.routes),
         errors: { "404": "CapabilityNotFound" },
@@ -689,6 +742,7 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
         summary: "Get the contract of a capability",
         description: "Exact request fields of the recommend and execute calls. Read it before the first execution.",
         auth: false,
+        conditional: true,
         parameters: capability,
         success: ok("The contract.", ref("CapabilityContract"), ex.contract),
         errors: { "404": "CapabilityNotFound" },
@@ -730,7 +784,8 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
         parameters: [...capability, paramRef("IdempotencyKey"), paramRef("AgentName")],
         requestBody: {
           required: true,
-          description: "Capability-specific execute input (the inner body only, no wrapper).",
+          description:
+            "Capability-specific execute input: the contract's fields at the top level, or wrapped as `{\"input\": {...}}` when no capability field is at the top level.",
           content: jsonBody(ref("CapabilityInput"), ex.executeRequest),
         },
         success: {
@@ -747,7 +802,7 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
           "409": "ExecuteConflict",
           "502": "ProviderError",
           "503": "ExecuteUnavailable",
-          "504": "ProviderTimeout",
+          "504": "ExecuteTimeout",
         },
       }),
     },
@@ -782,17 +837,18 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
       post: operation({
         operationId: "devInit",
         tag: "Development",
-        summary: "Initialize a development wallet",
+        summary: "Fund a development wallet",
         description:
-          "Non-production helper: sets the development wallet of `userId` to `balanceCredits` and prepares its provider context. " +
+          "Non-production helper: adds `balanceCredits` (default 1000) to the wallet of `userId` (default `dev-user`), creating it " +
+          "when needed, and describes the providers and products it can use. Each call adds again. " +
           "Not offered in production (the path answers 404 there).",
         auth: false,
         requestBody: {
           required: false,
-          description: "Optional wallet settings.",
+          description: "Optional: whose wallet, and how many credits to add.",
           content: jsonBody(ref("DevInitRequest"), ex.devInitRequest),
         },
-        success: ok("The initialized wallet.", ref("DevInitResponse"), ex.devInitResponse),
+        success: ok("The funded wallet.", ref("DevInitResponse"), ex.devInitResponse),
         errors: { "400": "BadRequest" },
       }),
     };
@@ -838,6 +894,13 @@ function buildParameters(): Record<string, JsonObject> {
       schema: { type: "string", minLength: 1, maxLength: 100 },
       example: "alpha_agent",
     },
+    IfNoneMatch: {
+      name: "If-None-Match",
+      in: "header",
+      required: false,
+      description: "ETag of a copy you have; answers 304 with an empty body while it is still current.",
+      schema: { type: "string" },
+    },
     userId: {
       name: "userId",
       in: "query",
@@ -855,25 +918,12 @@ function buildParameters(): Record<string, JsonObject> {
   };
 }
 
-/** `basePath` with one leading slash and no trailing slash; "" for the root. */
-function normalizeBasePath(basePath: string): string {
-  const trimmed = basePath.replace(/^\/+|\/+$/g, "");
-  return trimmed === "" ? "" : `/${trimmed}`;
-}
-
-/** Joins `serverUrl` (an origin, possibly already ending in the base path) with the base path. */
-function serverUrlFor(basePath: string, serverUrl?: string): string {
-  if (serverUrl === undefined) return basePath || "/";
-  const origin = serverUrl.replace(/\/+$/, "");
-  return basePath !== "" && origin.endsWith(basePath) ? origin : `${origin}${basePath}`;
-}
-
 /**
  * Builds the OpenAPI 3.1.0 document of the Agentic API. Paths are relative to the single server,
  * whose URL ends in `basePath`. `POST /dev/init` and its tag appear only when `devRoutes` is true.
  */
 export function buildOpenApiDocument(opts: BuildOpenApiOptions): OpenApiDocument {
-  const basePath = normalizeBasePath(opts.basePath);
+  const { basePath } = opts;
   const ex = buildExamples(basePath);
   const tags: JsonObject[] = [
     { name: "Catalog", description: "Domains, capabilities and routes. No API key needed." },
@@ -894,7 +944,7 @@ export function buildOpenApiDocument(opts: BuildOpenApiOptions): OpenApiDocument
         "read the catalog and the capability contract, ask for a recommendation, execute, then check the wallet and usage. " +
         "Billing is in credits (1000 credits = 1 USD). Recommend, execute, wallet and usage need `Authorization: Bearer aak_...`.",
     },
-    servers: [{ url: serverUrlFor(basePath, opts.serverUrl), description: "This deployment." }],
+    servers: [{ url: basePath, description: "This deployment." }],
     tags,
     paths: buildPaths(ex, opts.devRoutes),
     components: {

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { newId } from "@agentic/platform";
 import type { CatalogClient, LedgerClient } from "@agentic/clients";
 import { invalidInput } from "../errors";
+import { assertJsonBody } from "./body";
 
 export const DEV_DEFAULT_USER = "dev-user";
 export const DEV_DEFAULT_CREDITS = 1_000;
@@ -19,6 +20,7 @@ const devInitBody = z
 export function devInitRoutes(ledger: LedgerClient, catalog: CatalogClient): Router {
   const router = Router();
   router.post("/dev/init", async (req, res) => {
+    assertJsonBody(req);
     const parsed = devInitBody.safeParse(req.body ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;

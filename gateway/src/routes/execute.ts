@@ -8,20 +8,16 @@ import { HttpError } from "../errors";
 import { objectBody } from "./body";
 import type { CapabilityParams } from "./params";
 
-/** Longest Idempotency-Key accepted (Stripe's limit). */
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
-/** Longest Agent-Name accepted (the contracts' agentName limit). */
-export const MAX_AGENT_NAME_LENGTH = 100;
-
-/** A header's single value; a repeated header is a 400 (which of two keys would apply is ambiguous). */
-function singleHeader(req: Request, name: string, max: number, hint: string): string | undefined {
-  const raw = req.headers[name.toLowerCase()];
-  if (raw === undefined) return undefined;
-  const value = Array.isArray(raw) ? undefined : raw.trim();
-  if (value === undefined || value.length === 0 || value.length > max) {
-    throw new HttpError(400, "INVALID_INPUT", `${name}: must be one value of 1 to ${max} characters`, hint);
-  }
-  return value;
+/**
+ * A header's single value, or undefined when absent. A repeated header is a 400: which of two keys
+ * would apply is ambiguous (Node joins repeated custom headers with ", ", so the distinct values
+ * are read). Lengths and characters are checked by the executor.
+ */
+function singleHeader(req: Request, name: string, hint: string): string | undefined {
+  const values = req.headersDistinct[name.toLowerCase()];
+  if (values === undefined) return undefined;
+  if (values.length > 1) throw new HttpError(400, "INVALID_INPUT", `${name}: must be sent once, not ${values.length} times`, hint);
+  return values[0];
 }
 
 /** The REST body: GenericExecutionResponse (execution id, replay flag and attempts stay internal). */
@@ -40,8 +36,8 @@ export function toExecutionResponse(r: ExecuteResponse) {
 export function executeRoutes(executor: ExecutorClient, auth: RequestHandler): Router {
   const routes = Router();
   routes.post<CapabilityParams>("/domains/:domainKey/capabilities/:capabilityId/execute", auth, async (req, res) => {
-    const idempotencyKey = singleHeader(req, "Idempotency-Key", MAX_IDEMPOTENCY_KEY_LENGTH, "Send one Idempotency-Key of at most 255 characters, e.g. a UUID, or leave it out.");
-    const agentName = singleHeader(req, "Agent-Name", MAX_AGENT_NAME_LENGTH, "Send the calling agent's name, e.g. alpha_agent, in Agent-Name, or leave it out.");
+    const idempotencyKey = singleHeader(req, "Idempotency-Key", "Send one Idempotency-Key of at most 255 characters, e.g. a UUID, or leave it out.");
+    const agentName = singleHeader(req, "Agent-Name", "Send the calling agent's name, e.g. alpha_agent, once in Agent-Name, or leave it out.");
     const result = await executor.execute({
       userId: res.locals.caller.userId,
       domainKey: req.params.domainKey,

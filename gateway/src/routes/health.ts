@@ -10,9 +10,8 @@ export interface ReadinessCheck {
 
 /** One readiness check per backend gRPC address, against the standard health service. */
 export function backendChecks(backends: Record<string, string>): ReadinessCheck[] & { close(): void } {
-  const checkers = Object.entries(backends).map(([name, address]) => ({ name, checker: createHealthChecker(address) }));
-  const checks = checkers.map(({ name, checker }) => ({ name, check: (ms: number) => checker.check(ms) }));
-  return Object.assign(checks, { close: () => checkers.forEach(({ checker }) => checker.close()) });
+  const checks = Object.entries(backends).map(([name, address]) => ({ name, ...createHealthChecker(address) }));
+  return Object.assign(checks, { close: () => checks.forEach((c) => c.close()) });
 }
 
 export function healthRoutes(checks: ReadinessCheck[], timeoutMs = 500): Router {

@@ -1,8 +1,11 @@
 // Test helper: validates response bodies against the response schemas of an OpenAPI 3.1
-// document (ajv, JSON Schema 2020-12, strict mode, with formats).
+// document (ajv, JSON Schema 2020-12, strict mode, with formats). Test-only: ajv is a root
+// devDependency, so this lives outside src/ and never reaches dist.
 
 import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
+import { buildOpenApiDocument } from "../src/openapi/openapi";
+import { BASE_PATH } from "./harness";
 
 /**
  * Checks one response. `method` is case-insensitive, `pathTemplate` is a key of `paths`
@@ -103,4 +106,19 @@ export function createResponseValidator(doc: object): ResponseValidator {
     }
     return validate(body) ? [] : formatErrors(validate.errors);
   };
+}
+
+/** The document the test gateway serves (base path {@link BASE_PATH}, dev routes on). */
+const testDocument = buildOpenApiDocument({ basePath: BASE_PATH, devRoutes: true });
+
+/** Validator of the document the test gateway serves. */
+export const validateResponse: ResponseValidator = createResponseValidator(testDocument);
+
+/** The hint the document's example for error `code` shows, so tests can hold the document to the answers. */
+export function documentedHint(code: string): string | undefined {
+  for (const response of Object.values(testDocument.components.responses)) {
+    const examples = ((response.content as Json | undefined)?.["application/json"] as Json | undefined)?.examples as Record<string, { value: { hint: string } }> | undefined;
+    if (examples?.[code]) return examples[code].value.hint;
+  }
+  return undefined;
 }

@@ -1,13 +1,14 @@
 // Tests of the OpenAPI document (structure, schemas, examples) and of the response validator.
 
-import { buildOpenApiDocument, FREE_FORM_SCHEMAS, SCHEMA_NAMES, type JsonObject, type OpenApiDocument } from "./openapi";
+import { buildOpenApiDocument, FREE_FORM_SCHEMAS, SCHEMA_NAMES, type JsonObject, type OpenApiDocument } from "../src/openapi/openapi";
+import { INVALID_KEY_HINT, KEY_REQUIRED_HINT } from "../src/middleware/auth";
 import { compileAt, createDocumentAjv, createResponseValidator, formatErrors } from "./validate-response";
 
 const BASE_PATH = "/api/agentic-api";
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 
 const dev = buildOpenApiDocument({ basePath: BASE_PATH, devRoutes: true });
-const prod = buildOpenApiDocument({ basePath: BASE_PATH, serverUrl: "https://api.example.com", devRoutes: false });
+const prod = buildOpenApiDocument({ basePath: BASE_PATH, devRoutes: false });
 
 type Operation = { method: string; path: string; op: JsonObject };
 
@@ -47,10 +48,10 @@ describe("OpenAPI document", () => {
     expect(dev.openapi).toBe("3.1.0");
     expect(dev.info).toMatchObject({ title: "Agentic API", version: "1.0.0" });
     expect(dev.servers).toEqual([{ url: BASE_PATH, description: expect.any(String) }]);
-    expect(prod.servers[0]?.url).toBe("https://api.example.com/api/agentic-api");
-    expect(buildOpenApiDocument({ basePath: "api/agentic-api/", serverUrl: "https://x.test/api/agentic-api/", devRoutes: false }).servers[0]?.url).toBe(
-      "https://x.test/api/agentic-api",
-    );
+    expect(prod.servers[0]?.url).toBe(BASE_PATH);
+    const other = buildOpenApiDocument({ basePath: "/v2/agents", devRoutes: false });
+    expect(other.servers[0]?.url).toBe("/v2/agents");
+    expect((other.components.schemas.DomainCatalogEntry.examples as JsonObject[])[0]?.capabilitiesPath).toBe("/v2/agents/domains/email/capabilities");
   });
 
   it("documents every endpoint of the spec, /dev/init only with dev routes", () => {
@@ -139,11 +140,54 @@ describe("OpenAPI document", () => {
 
   it("documents the execute error statuses and the Idempotency-Key header", () => {
     const execute = dev.paths["/domains/{domainKey}/capabilities/{capabilityId}/execute"]?.post as JsonObject;
-    expect(Object.keys(execute.responses as JsonObject).sort()).toEqual(["200", "400", "401", "402", "404", "409", "502", "503", "504"]);
+    expect(Object.keys(execute.responses as JsonObject).sort()).toEqual(["200", "400", "401", "402", "404", "409", "413", "415", "502", "503", "504"]);
     const header = ((execute.parameters ?? []) as JsonObject[]).map((p) => deref(dev, p)).find((p) => p.in === "header");
     expect(header).toMatchObject({ name: "Idempotency-Key", required: false, schema: { type: "string", maxLength: 255 } });
     const limit = ((dev.paths["/usage"]?.get?.parameters ?? []) as JsonObject[]).map((p) => deref(dev, p))[0];
     expect(limit).toMatchObject({ name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100, default: 20 } });
+  });
+
+  /** The error codes a response of `op` documents for `status` (from its examples). */
+  const codesOf = (op: JsonObject, status: string): string[] => {
+    const response = deref(dev, (op.responses as JsonObject)[status] as JsonObject);
+    return Object.keys(((response.content as JsonObject)["application/json"] as JsonObject).examples as JsonObject);
+  };
+
+  it("documents body errors on every POST and the gateway's deadline (504 TIMEOUT) on every operation", () => {
+    for (const { method, path, op } of operations(dev)) {
+      const where = `${method} ${path}`;
+      expect({ where, timeout: codesOf(op, "504") }).toEqual({ where, timeout: expect.arrayContaining(["TIMEOUT"]) });
+      if (method !== "post") continue;
+      expect({ where, codes: codesOf(op, "400") }).toEqual({ where, codes: expect.arrayContaining(["INVALID_JSON", "INVALID_BODY"]) });
+      expect({ where, codes: codesOf(op, "413") }).toEqual({ where, codes: ["PAYLOAD_TOO_LARGE"] });
+      expect({ where, codes: codesOf(op, "415") }).toEqual({ where, codes: ["UNSUPPORTED_MEDIA_TYPE", "UNSUPPORTED_ENCODING"] });
+    }
+    const execute = dev.paths["/domains/{domainKey}/capabilities/{capabilityId}/execute"]?.post as JsonObject;
+    expect(codesOf(execute, "504")).toEqual(["PROVIDER_TIMEOUT", "TIMEOUT"]);
+  });
+
+  it("documents 304 and the ETag of every catalog GET", () => {
+    const catalogOps = operations(dev).filter(({ op }) => ["Catalog", "Contracts"].includes((op.tags as string[])[0]!));
+    expect(catalogOps).toHaveLength(7);
+    for (const { op } of catalogOps) {
+      const responses = op.responses as JsonObject;
+      expect(responses["304"]).toMatchObject({ headers: { ETag: expect.any(Object) } });
+      expect(responses["200"]).toMatchObject({ headers: { ETag: expect.any(Object), "Cache-Control": expect.any(Object) } });
+      expect(((op.parameters ?? []) as JsonObject[]).map((p) => deref(dev, p)).map((p) => p.name)).toContain("If-None-Match");
+    }
+  });
+
+  it("gives the 401 examples the hints the gateway answers with", () => {
+    const examples = ((deref(dev, { $ref: "#/components/responses/Unauthorized" }).content as JsonObject)["application/json"] as JsonObject).examples as Record<string, { value: JsonObject }>;
+    expect(examples.INVALID_API_KEY?.value.hint).toBe(INVALID_KEY_HINT);
+    expect(examples.AGENTIC_API_KEY_REQUIRED?.value.hint).toBe(KEY_REQUIRED_HINT);
+  });
+
+  it("documents what the services send: preference sources, usage error codes, dev init adding credits", () => {
+    const recommendation = dev.components.schemas.RecommendationResponse as { properties: Record<string, JsonObject> };
+    expect(recommendation.properties.preferenceSource?.enum).toEqual(["request", "agent", "default"]);
+    expect((dev.components.schemas.UsageItem as { properties: JsonObject }).properties).toHaveProperty("errorCode");
+    expect(dev.paths["/dev/init"]?.post?.description).toMatch(/adds `balanceCredits`/);
   });
 
   it("defines every resource schema, closed unless free-form", () => {

@@ -1,0 +1,118 @@
+// Starts a gateway from its configuration: backend clients, readiness checks, the in-memory
+// catalog answers, the express app and its HTTP server. main.ts and the test harness both start
+// the gateway here, so the wiring exists once.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Express } from "express";
+import type { Logger } from "@agentic/platform";
+import { createCatalogClient, createExecutorClient, createLedgerClient, createRouterClient } from "@agentic/clients";
+import type { Config } from "./config";
+import { createApp } from "./app";
+import { backendChecks } from "./routes/health";
+import { RenderedCatalogCache } from "./catalog/rendered-cache";
+import type { AuthOptions } from "./middleware/auth";
+
+/** What the gateway reads of its configuration (see config.ts). */
+export type GatewayConfig = Pick<
+  Config,
+  | "PORT"
+  | "APP_ENV"
+  | "CATALOG_ADDR"
+  | "ROUTER_ADDR"
+  | "EXECUTOR_ADDR"
+  | "LEDGER_ADDR"
+  | "API_BASE_PATH"
+  | "BODY_LIMIT"
+  | "BACKEND_DEADLINE_MS"
+  | "EXECUTE_DEADLINE_MS"
+  | "CATALOG_REFRESH_MS"
+>;
+
+export type Backend = "catalog" | "ledger" | "router" | "executor";
+const BACKENDS: readonly Backend[] = ["catalog", "ledger", "router", "executor"];
+
+export interface StartGatewayOptions {
+  config: GatewayConfig;
+  logger: Logger;
+  /** Interface to listen on; every interface when omitted. */
+  host?: string;
+  /** Backends /readyz checks (default: all four). Tests leave out the ones they do not start. */
+  readinessOf?: readonly Backend[];
+  /** Tuning of the API-key cache (tests shorten it). */
+  auth?: Partial<AuthOptions>;
+}
+
+export interface Gateway {
+  app: Express;
+  server: Server;
+  /** The port the server listens on (the real one when config.PORT is 0). */
+  port: number;
+  /** Closes the HTTP server, then the catalog cache, readiness checks and backend clients. */
+  stop(): Promise<void>;
+}
+
+export async function startGateway(opts: StartGatewayOptions): Promise<Gateway> {
+  const { config, logger } = opts;
+  const catalog = createCatalogClient(config.CATALOG_ADDR, config.BACKEND_DEADLINE_MS);
+  const ledger = createLedgerClient(config.LEDGER_ADDR, config.BACKEND_DEADLINE_MS);
+  const router = createRouterClient(config.ROUTER_ADDR, config.BACKEND_DEADLINE_MS);
+  // Execute runs a paid provider call (with fallbacks): it gets its own, longer deadline.
+  const executor = createExecutorClient(config.EXECUTOR_ADDR, config.EXECUTE_DEADLINE_MS);
+  const addresses: Record<Backend, string> = { catalog: config.CATALOG_ADDR, ledger: config.LEDGER_ADDR, router: config.ROUTER_ADDR, executor: config.EXECUTOR_ADDR };
+  const readiness = backendChecks(Object.fromEntries((opts.readinessOf ?? BACKENDS).map((name) => [name, addresses[name]])));
+
+  const catalogCache = new RenderedCatalogCache(
+    async () => (await catalog.listDomains({})).catalogVersion,
+    { refreshMs: config.CATALOG_REFRESH_MS, maxEntries: 2_000 },
+    logger,
+  );
+  catalogCache.start();
+
+  const closeBackends = () => {
+    catalogCache.stop();
+    readiness.close();
+    catalog.close();
+    ledger.close();
+    router.close();
+    executor.close();
+  };
+
+  const app = createApp({
+    basePath: config.API_BASE_PATH,
+    bodyLimit: config.BODY_LIMIT,
+    devRoutes: config.APP_ENV !== "production",
+    catalog,
+    catalogCache,
+    ledger,
+    router,
+    executor,
+    ...(opts.auth ? { auth: opts.auth } : {}),
+    readiness,
+    logger,
+  });
+  const server = createServer(app);
+  // Keep-alive longer than typical load balancer idle timeouts, so the LB closes first.
+  server.keepAliveTimeout = 65_000;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(config.PORT, opts.host, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  } catch (err) {
+    closeBackends();
+    throw err;
+  }
+
+  return {
+    app,
+    server,
+    port: (server.address() as AddressInfo).port,
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      closeBackends();
+    },
+  };
+}
