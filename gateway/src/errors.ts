@@ -1,32 +1,6 @@
-// The one table from gRPC status to HTTP status, and the ErrorResponse body every failure gets.
-import { status as GrpcStatus } from "@grpc/grpc-js";
+// The ErrorResponse body every failure gets (HTTP status from platform's httpStatusOf).
 import type { Response } from "express";
-import { currentTraceId, fromServiceError } from "@agentic/platform";
-
-/** HTTP status for each gRPC status a backend may return. */
-export const GRPC_TO_HTTP: Record<number, number> = {
-  [GrpcStatus.OK]: 200,
-  [GrpcStatus.INVALID_ARGUMENT]: 400,
-  [GrpcStatus.OUT_OF_RANGE]: 400,
-  [GrpcStatus.UNAUTHENTICATED]: 401,
-  [GrpcStatus.PERMISSION_DENIED]: 403,
-  [GrpcStatus.NOT_FOUND]: 404,
-  [GrpcStatus.ALREADY_EXISTS]: 409,
-  [GrpcStatus.ABORTED]: 409,
-  [GrpcStatus.FAILED_PRECONDITION]: 409,
-  [GrpcStatus.RESOURCE_EXHAUSTED]: 429,
-  [GrpcStatus.CANCELLED]: 499,
-  [GrpcStatus.UNIMPLEMENTED]: 501,
-  [GrpcStatus.UNAVAILABLE]: 503,
-  [GrpcStatus.DEADLINE_EXCEEDED]: 504,
-};
-
-/** Some public codes carry a more precise HTTP status than their gRPC status gives. */
-const CODE_TO_HTTP: Record<string, number> = {
-  CREDITS_REQUIRED: 402,
-  PROVIDER_ERROR: 502,
-  PROVIDER_TIMEOUT: 504,
-};
+import { currentTraceId, fromServiceError, httpStatusOf } from "@agentic/platform";
 
 export interface ErrorBody {
   success: false;
@@ -49,7 +23,7 @@ export function sendError(res: Response, httpStatus: number, code: string, error
 /** Answers with the public view of an error thrown by a backend gRPC call. */
 export function sendBackendError(res: Response, err: unknown): void {
   const remote = fromServiceError(err);
-  const httpStatus = CODE_TO_HTTP[remote.code] ?? GRPC_TO_HTTP[remote.grpcCode] ?? 500;
+  const httpStatus = httpStatusOf(remote.grpcCode, remote.code);
   sendError(res, httpStatus, remote.code, remote.message, remote.hint);
 }
 

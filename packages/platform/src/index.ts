@@ -18,3 +18,4 @@ export * from "./metrics/metrics-server";
 export * from "./bus/message-spans";
 export * from "./telemetry/shutdown";
 export * from "./bus/consumer-lag";
+export * from "./http-status";

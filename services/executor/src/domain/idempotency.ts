@@ -3,7 +3,7 @@
 // with another request conflicts; a concurrent duplicate waits (bounded) for the first one's result.
 // Results are stored as the HTTP-level record the ledger keeps: status plus JSON body.
 import { createHash } from "node:crypto";
-import { AppError, fromServiceError, type Logger } from "@agentic/platform";
+import { AppError, fromServiceError, httpStatusOf, type Logger } from "@agentic/platform";
 import { status } from "@grpc/grpc-js";
 import { ExecuteResponse } from "@agentic/proto/executor/v1";
 import type { StoredResult } from "@agentic/proto/ledger/v1";
@@ -29,25 +29,13 @@ export interface IdempotencyKeyRef {
   requestHash: string;
 }
 
-/** HTTP status the gateway renders for an error; kept in the record so it reads like the response it replays. */
-function httpStatusOf(err: AppError): number {
-  const byCode: Record<string, number> = { CREDITS_REQUIRED: 402, PROVIDER_ERROR: 502, PROVIDER_TIMEOUT: 504 };
-  const byStatus: Partial<Record<status, number>> = {
-    [status.INVALID_ARGUMENT]: 400,
-    [status.NOT_FOUND]: 404,
-    [status.FAILED_PRECONDITION]: 409,
-    [status.UNAVAILABLE]: 503,
-    [status.DEADLINE_EXCEEDED]: 504,
-  };
-  return byCode[err.code] ?? byStatus[err.grpcCode] ?? 500;
-}
-
 /** The ledger record of an outcome. */
 export function encodeOutcome(outcome: StoredOutcome): StoredResult {
   if (outcome.ok) return { httpStatus: 200, body: ExecuteResponse.toJSON(outcome.response) as Record<string, unknown> };
   const e = outcome.error;
   return {
-    httpStatus: httpStatusOf(e),
+    // The HTTP status the gateway answers with, so the record reads like the response it replays.
+    httpStatus: httpStatusOf(e.grpcCode, e.code),
     body: { success: false, error: e.message, code: e.code, hint: e.hint, grpcStatus: e.grpcCode, ...(e.details ? { details: e.details } : {}) },
   };
 }
