@@ -69,7 +69,7 @@ describe("traces across the running system", () => {
       headers: { ...auth, traceparent },
       body: JSON.stringify({ to: "ada@example.com", subject: "Trace me", text: "hello" }),
     });
-    const body = await res.json();
+    const body = (await res.json()) as any;
     expect(res.status).toBe(200);
     expect(body).toMatchObject({ success: true, status: "sent" });
 
@@ -107,7 +107,7 @@ describe("traces across the running system", () => {
       expect(cursor?.spanId).toBe(root.spanId);
     }
     // The usage item points back to this trace.
-    const usage = await (await fetch(`${sys.baseUrl}/usage?limit=5`, { headers: auth })).json();
+    const usage = (await (await fetch(`${sys.baseUrl}/usage?limit=5`, { headers: auth })).json()) as any;
     expect(usage.items.find((i: any) => i.routeKey === body.routeKey)?.traceId).toBe(traceId);
   });
 

@@ -1,6 +1,6 @@
 // Configuration of the catalog service, read once from the environment.
 import { z } from "zod";
-import { appEnvSchema, portSchema, logLevelSchema } from "@agentic/platform";
+import { appEnvSchema, portSchema, logLevelSchema, basePathSchema } from "@agentic/platform";
 
 export const configSchema = z.object({
   /** gRPC port. Example: 50051. Local default 50051. */
@@ -12,7 +12,7 @@ export const configSchema = z.object({
   /** Folder of the catalog YAML files. Example: /app/services/catalog/catalog. Default: the one shipped with the service. */
   CATALOG_DIR: z.string().min(1).optional(),
   /** Base path the gateway serves the REST API under; catalog paths are derived from it. */
-  API_BASE_PATH: z.string().regex(/^\/[\w\-/]*[^/]$/, "must start with / and not end with /").default("/api/agentic-api"),
+  API_BASE_PATH: basePathSchema,
   /** pino level: fatal, error, warn, info, debug, trace. */
   LOG_LEVEL: logLevelSchema,
 });
