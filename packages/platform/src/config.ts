@@ -31,10 +31,6 @@ export const addressSchema = z
 /** A TCP port, given as a string in the environment. */
 export const portSchema = z.coerce.number().int().min(0).max(65535);
 
-/** A boolean written as true/false/1/0 in the environment. */
-export const booleanFlagSchema = z
-  .enum(["true", "false", "1", "0"])
-  .transform((value) => value === "true" || value === "1");
 
 /** `LOG_LEVEL`: a pino level; `silent` turns logging off. */
 export const logLevelSchema = z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info");

@@ -31,8 +31,6 @@ export const unauthenticated = (code: string, message: string, hint: string) =>
   new AppError(GrpcStatus.UNAUTHENTICATED, code, message, hint);
 export const failedPrecondition = (code: string, message: string, hint: string, details?: Record<string, unknown>) =>
   new AppError(GrpcStatus.FAILED_PRECONDITION, code, message, hint, details);
-export const alreadyExists = (code: string, message: string, hint: string) =>
-  new AppError(GrpcStatus.ALREADY_EXISTS, code, message, hint);
 export const unavailable = (code: string, message: string, hint: string) =>
   new AppError(GrpcStatus.UNAVAILABLE, code, message, hint);
 

@@ -7,7 +7,6 @@ export const ID_PREFIXES = {
   apiKeyRecord: "key",
   hold: "hold",
   usage: "use",
-  request: "req",
   execution: "exe",
   attempt: "att",
   grant: "grant",

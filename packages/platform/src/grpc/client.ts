@@ -8,7 +8,6 @@ import {
   type ClientUnaryCall,
   type ServiceError,
 } from "@grpc/grpc-js";
-import { propagation, context } from "@opentelemetry/api";
 
 /**
  * Channel options for every client: keepalive, so a long-lived channel notices a dead peer, and
@@ -45,16 +44,13 @@ export interface CallOpts {
 
 /**
  * Turns one generated unary method into `(request, opts) => Promise<response>` with a deadline.
- * Trace context is carried by the gRPC instrumentation when telemetry runs; it is injected here
- * too so hops stay joined when a client is created before instrumentation patched grpc-js.
+ * Trace context travels in the metadata through the gRPC instrumentation (services preload it).
  */
 export function promisifyUnary<Req, Res>(client: Client, method: UnaryMethod<Req, Res>, defaultDeadlineMs = 2_000) {
   const bound = method.bind(client) as UnaryMethod<Req, Res>;
   return (request: Req, opts: CallOpts = {}): Promise<Res> =>
     new Promise((resolve, reject) => {
-      const metadata = opts.metadata ?? new Metadata();
-      propagation.inject(context.active(), metadata, { set: (m, k, v) => m.set(k, v) });
-      bound(request, metadata, { deadline: Date.now() + (opts.deadlineMs ?? defaultDeadlineMs) }, (err, res) =>
+      bound(request, opts.metadata ?? new Metadata(), { deadline: Date.now() + (opts.deadlineMs ?? defaultDeadlineMs) }, (err, res) =>
         err ? reject(err) : resolve(res),
       );
     });
