@@ -6,7 +6,7 @@
 # manifests (cached until a dependency changes), compile, drop dev dependencies -> runtime: that
 # tree on a slim Node image, as the non-root `node` user.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS base
 ENV NPM_CONFIG_UPDATE_NOTIFIER=false \

@@ -29,8 +29,9 @@ function serviceTable(gatewayPort) {
 
 /** Says what this machine lacks to run the system, or undefined when nothing. */
 export function missingPrerequisite(env = process.env) {
-  const [major, minor] = process.versions.node.split(".").map(Number);
-  if (major < 20 || (major === 20 && minor < 19)) return `Node ${process.versions.node} is too old: install Node 20.19 or newer.`;
+  // npm scripts run the project's own Node 24 (the `node` devDependency, first on their PATH).
+  const [major] = process.versions.node.split(".").map(Number);
+  if (major < 24) return `Node ${process.versions.node} is too old: run this through npm (npm start), which uses the project's Node 24.`;
   if (!env.NATS_URL && spawnSync(natsServerBin(), ["--version"]).error) {
     return "nats-server is not installed: run `sudo apt-get install nats-server` (or set NATS_URL to a running server).";
   }

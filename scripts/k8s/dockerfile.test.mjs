@@ -53,11 +53,11 @@ const runs = (stage) => stages.get(stage).instructions.filter((i) => i.instructi
 const indexOf = (stage, predicate) => stages.get(stage).instructions.findIndex(predicate);
 
 describe("Dockerfile", () => {
-  test("has the prune, build and runtime stages, the runtime on Node 20 slim or distroless", () => {
+  test("has the prune, build and runtime stages, the runtime on Node 24 slim or distroless", () => {
     assert.deepEqual([...stages.keys()].filter((s) => ["prune", "build", "runtime"].includes(s)), ["prune", "build", "runtime"]);
     const nodeImage = /ARG NODE_IMAGE=(\S+)/.exec(dockerfile)?.[1] ?? "";
     const runtimeFrom = stages.get("runtime").from.replace("${NODE_IMAGE}", nodeImage);
-    assert.match(runtimeFrom, /^(node:20[\w.-]*-(bookworm-)?slim|gcr\.io\/distroless\/nodejs20)/);
+    assert.match(runtimeFrom, /^(node:24[\w.-]*-(bookworm-)?slim|gcr\.io\/distroless\/nodejs24)/);
     assert.equal([...stages.values()].at(-1).name, "runtime", "the runtime stage is the last (default target)");
   });
 
