@@ -20,6 +20,8 @@ export function createLedgerClient(address: string, deadlineMs = 2_000) {
     listJournal: promisifyUnary(client, client.listJournal, deadlineMs),
     claimIdempotencyKey: promisifyUnary(client, client.claimIdempotencyKey, deadlineMs),
     completeIdempotencyKey: promisifyUnary(client, client.completeIdempotencyKey, deadlineMs),
+    completeExecution: promisifyUnary(client, client.completeExecution, deadlineMs),
+    getExecution: promisifyUnary(client, client.getExecution, deadlineMs),
     close: () => client.close(),
   };
 }

@@ -22,6 +22,7 @@ const GRPC_TO_HTTP: Partial<Record<GrpcStatus, number>> = {
 const CODE_TO_HTTP: Record<string, number> = {
   CREDITS_REQUIRED: 402,
   PROVIDER_ERROR: 502,
+  EXECUTION_OUTCOME_UNKNOWN: 502,
   PROVIDER_TIMEOUT: 504,
 };
 

@@ -11,6 +11,7 @@ export const ID_PREFIXES = {
   attempt: "att",
   grant: "grant",
   journal: "jrn",
+  store: "sto",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -15,6 +15,8 @@ import { listUsage } from "./rpc/list-usage";
 import { listJournal } from "./rpc/list-journal";
 import { claimIdempotencyKey } from "./rpc/claim-idempotency-key";
 import { completeIdempotencyKey } from "./rpc/complete-idempotency-key";
+import { completeExecution } from "./rpc/complete-execution";
+import { getExecution } from "./rpc/get-execution";
 
 /** Full name of the service, as health checks and spans name it. */
 export const LEDGER_SERVICE_NAME = "agentic.ledger.v1.LedgerService";
@@ -40,6 +42,8 @@ export function createLedgerServer({ ledger, health, logger }: LedgerServerDeps)
     listJournal: unary(listJournal(ledger), logger),
     claimIdempotencyKey: unary(claimIdempotencyKey(ledger), logger),
     completeIdempotencyKey: unary(completeIdempotencyKey(ledger), logger),
+    completeExecution: unary(completeExecution(ledger), logger),
+    getExecution: unary(getExecution(ledger), logger),
   };
   server.addService(LedgerServiceService, impl);
   health.addToServer(server);

@@ -44,9 +44,34 @@ export function idempotencyConflict(key: string): AppError {
   return failedPrecondition("IDEMPOTENCY_CONFLICT", `Idempotency-Key '${key}' was already used with a different request.`, "Use a new Idempotency-Key for a different request body or capability.");
 }
 
-export function idempotencyInProgress(key: string, leaseExpiresAt: Date | undefined): AppError {
-  const after = leaseExpiresAt ? ` after ${leaseExpiresAt.toISOString()}` : " shortly";
-  return failedPrecondition("IDEMPOTENCY_IN_PROGRESS", `A request with Idempotency-Key '${key}' is still running.`, `Retry with the same Idempotency-Key${after} to receive its result.`);
+/** Seconds a client should wait before asking again about an execution still running. */
+const IN_PROGRESS_RETRY_AFTER_S = 2;
+/** Seconds between polls of an indeterminate execution: its outcome comes from reconciliation, not from a prompt answer. */
+const INDETERMINATE_RETRY_AFTER_S = 30;
+
+/** The key's execution is still running; `retryAfterSeconds` and `executionId` reach the client (Retry-After, body). */
+export function idempotencyInProgress(key: string, executionId: string, leaseExpiresAt: Date | undefined): AppError {
+  const after = leaseExpiresAt ? ` (its lease runs until ${leaseExpiresAt.toISOString()})` : "";
+  return failedPrecondition(
+    "IDEMPOTENCY_IN_PROGRESS",
+    `A request with Idempotency-Key '${key}' is still running as execution ${executionId}${after}.`,
+    `Retry with the same Idempotency-Key to receive its result, or read GET /executions/${executionId}.`,
+    { executionId, retryAfterSeconds: IN_PROGRESS_RETRY_AFTER_S },
+  );
+}
+
+/**
+ * The key's execution may have reached its provider and its outcome is not known yet (its executor
+ * went away mid-call, or its result has not reached the ledger): it is never run again; its hold stays
+ * until the outcome is reconciled.
+ */
+export function executionIndeterminate(key: string, executionId: string): AppError {
+  return failedPrecondition(
+    "EXECUTION_INDETERMINATE",
+    `Execution ${executionId} (Idempotency-Key '${key}') may have reached its provider and its outcome is not known yet. It will not be run again.`,
+    `Retry later with the same Idempotency-Key, or read GET /executions/${executionId}: it ends as succeeded (charged), failed or outcome_unknown (not charged).`,
+    { executionId, state: "indeterminate", retryAfterSeconds: INDETERMINATE_RETRY_AFTER_S },
+  );
 }
 
 /** Every route tried failed (or the one allowed did); nothing was charged. */

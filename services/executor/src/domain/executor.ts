@@ -7,6 +7,7 @@ import { AppError, newId, type Logger } from "@agentic/platform";
 import type { ExecuteResponse } from "@agentic/proto/executor/v1";
 import type { ProviderRegistry } from "../providers";
 import type { RailSet } from "../rails";
+import { idempotencyInProgress } from "./errors";
 import { IdempotencyGuard, type StoredOutcome } from "./idempotency";
 import { createPlanner } from "./plan-execution";
 import type { CatalogPort, ExecutionMetrics, LedgerPort, RouterPort, SettlementBus } from "./ports";
@@ -61,6 +62,15 @@ export interface Executor {
   execute(cmd: ExecuteCommand, budget: CallBudget): Promise<ExecuteResponse>;
 }
 
+/**
+ * Whether an error is the execution's final answer, stored for its key. Two are not: a capture the
+ * bus never confirmed (whether it charged is settled later; the capture itself carries the answer)
+ * and a fenced attempt (another run of the key owns it; a retry gets that run's answer).
+ */
+function isFinalAnswer(err: AppError): boolean {
+  return err.code !== "SETTLEMENT_UNCONFIRMED" && err.code !== "EXECUTION_FENCED";
+}
+
 export function createExecutor(deps: ExecutorDeps): Executor {
   const { settings, logger } = deps;
   const guard = new IdempotencyGuard(deps.ledger, { leaseMs: settings.idempotencyLeaseMs, waitMs: settings.idempotencyWaitMs, deadlineMs: settings.dependencyDeadlineMs }, logger);
@@ -72,7 +82,13 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     const execution = await plan(cmd, executionId, budget);
     if (!cmd.idempotencyKey) return attempts(execution, budget);
 
-    const ref = { userId: cmd.userId, key: cmd.idempotencyKey, requestHash: requestHash(cmd.domainKey, cmd.capabilityId, cmd.body) };
+    const ref = {
+      userId: cmd.userId,
+      key: cmd.idempotencyKey,
+      requestHash: requestHash(cmd.domainKey, cmd.capabilityId, cmd.body),
+      executionId,
+      capabilityKey: execution.capabilityKey,
+    };
     const begun = await guard.begin(ref, () => budget.remainingMs());
     if (begun.kind === "replay") {
       // As decoded for a replay: a success marked `replayed`, an error whose hint says a new key is needed.
@@ -83,10 +99,14 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     try {
       outcome = { ok: true, response: await attempts(execution, budget) };
     } catch (err) {
+      const error = err instanceof AppError ? err : new AppError(status.INTERNAL, "INTERNAL", "internal error", "Retry later; if it persists, report the traceId.");
+      if (!isFinalAnswer(error)) {
+        // Not this key's answer: its charge is still being settled, or another run of it owns the key.
+        throw error.code === "EXECUTION_FENCED" ? idempotencyInProgress(ref.key, executionId, undefined) : error;
+      }
       // Stripe's rule: whatever a request that reached execution ended with is its stored result.
       // A replay adds that trying again takes a new key (decodeOutcome), so hints here stay as the first answer's.
-      outcome = { ok: false, error: err instanceof AppError ? err : new AppError(status.INTERNAL, "INTERNAL", "internal error", "Retry later; if it persists, report the traceId.") };
-      await guard.finish(ref, outcome);
+      await guard.finish(ref, { ok: false, error });
       throw err;
     }
     await guard.finish(ref, outcome);

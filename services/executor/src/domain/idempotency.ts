@@ -1,14 +1,17 @@
-// Idempotency-Key semantics on top of the ledger's records (Stripe's): the first result of a
-// request that reached execution is stored for 24 h and replayed for the same request; the same key
-// with another request conflicts; a concurrent duplicate waits (bounded) for the first one's result.
-// Results are stored as the HTTP-level record the ledger keeps: status plus JSON body.
+// Idempotency-Key semantics on top of the ledger's execution records (Stripe's, made crash-proof):
+// the first result of a request that reached execution is stored for 24 h and replayed for the same
+// request; the same key with another request conflicts; a concurrent duplicate waits (bounded) for
+// the first one's result. A key's claim may be taken over only while nothing was held for it: once
+// an attempt placed a hold (the ledger records that in the same step as the hold), a provider may
+// have been reached and the key never runs again; a retry then gets the outcome, or, while it is
+// unknown, EXECUTION_INDETERMINATE. Results are stored as the HTTP-level record the ledger keeps.
 import { createHash } from "node:crypto";
 import { AppError, fromServiceError, httpStatusOf, type Logger } from "@agentic/platform";
 import { status } from "@grpc/grpc-js";
 import { ExecuteResponse } from "@agentic/proto/executor/v1";
 import type { StoredResult } from "@agentic/proto/ledger/v1";
 import { callDeadlineMs } from "./deadline";
-import { idempotencyConflict, idempotencyInProgress } from "./errors";
+import { executionIndeterminate, idempotencyConflict, idempotencyInProgress } from "./errors";
 import type { LedgerPort } from "./ports";
 
 /** The outcome of an execution as stored for its key: a response, or the error it ended with. */
@@ -27,6 +30,9 @@ export interface IdempotencyKeyRef {
   userId: string;
   key: string;
   requestHash: string;
+  /** The execution this request creates if the key is free. */
+  executionId: string;
+  capabilityKey: string;
 }
 
 /** The ledger record of an outcome. */
@@ -84,15 +90,23 @@ export class IdempotencyGuard {
   ) {}
 
   /**
-   * Claims the key. Resolves `run` when this request must execute, or the stored outcome to replay.
-   * Throws IDEMPOTENCY_CONFLICT (other request), or IDEMPOTENCY_IN_PROGRESS when the first request
-   * is still running after the wait (bounded by `remainingMs`).
+   * Claims the key. Resolves `run` when this request must execute (as `ref.executionId`), or the
+   * stored outcome to replay. Throws IDEMPOTENCY_CONFLICT (other request), IDEMPOTENCY_IN_PROGRESS
+   * when the first request is still running after the wait (bounded by `remainingMs`), or
+   * EXECUTION_INDETERMINATE when it started an attempt and its lease ran out without an outcome.
    */
   async begin(ref: IdempotencyKeyRef, remainingMs: () => number): Promise<{ kind: "run" } | { kind: "replay"; outcome: StoredOutcome }> {
     const waitUntil = Date.now() + Math.min(this.settings.waitMs, Math.max(0, remainingMs() - this.settings.deadlineMs));
     for (let pause = 50; ; pause = Math.min(pause * 2, 500)) {
       const claim = await this.ledger.claimIdempotencyKey(
-        { userId: ref.userId, idempotencyKey: ref.key, requestHash: ref.requestHash, leaseMs: this.settings.leaseMs },
+        {
+          userId: ref.userId,
+          idempotencyKey: ref.key,
+          requestHash: ref.requestHash,
+          leaseMs: this.settings.leaseMs,
+          executionId: ref.executionId,
+          capabilityKey: ref.capabilityKey,
+        },
         { deadlineMs: this.deadline(remainingMs) },
       );
       switch (claim.state) {
@@ -102,27 +116,33 @@ export class IdempotencyGuard {
           return { kind: "replay", outcome: decodeOutcome(claim.result ?? { httpStatus: 500 }) };
         case "conflict":
           throw idempotencyConflict(ref.key);
-        default:
+        default: {
           // in_progress: the first request is running; poll until it stores its result.
-          if (Date.now() + pause > waitUntil) throw idempotencyInProgress(ref.key, claim.leaseExpiresAt);
+          const leaseOver = claim.leaseExpiresAt !== undefined && claim.leaseExpiresAt.getTime() <= Date.now();
+          if (claim.started && leaseOver) throw executionIndeterminate(ref.key, claim.executionId);
+          if (Date.now() + pause > waitUntil) throw idempotencyInProgress(ref.key, claim.executionId, claim.leaseExpiresAt);
           await this.sleep(pause);
+        }
       }
     }
   }
 
   /**
-   * Stores the outcome; a few retries, then gives up with an error log. An unstored claim blocks
-   * the key until its lease ends, after which a retry executes again (see README).
+   * Stores the outcome; a few retries, then gives up with an error log. Losing this call loses no
+   * money and runs nothing twice: an execution that held credits carries its outcome on its final
+   * settlement too, and one that held nothing may safely run again once its lease ends.
    */
   async finish(ref: IdempotencyKeyRef, outcome: StoredOutcome): Promise<void> {
     const result = encodeOutcome(outcome);
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.ledger.completeIdempotencyKey({ userId: ref.userId, idempotencyKey: ref.key, result }, { deadlineMs: this.settings.deadlineMs });
+        // By execution id, not by key: a request whose claim was taken over can never overwrite the new owner's answer.
+        await this.ledger.completeExecution({ userId: ref.userId, executionId: ref.executionId, result }, { deadlineMs: this.settings.deadlineMs });
         return;
       } catch (err) {
+        if (fromServiceError(err).code === "EXECUTION_NOT_FOUND") return; // taken over: the answer is the new owner's to store
         if (attempt >= 3) {
-          this.logger.error({ err: fromServiceError(err), userId: ref.userId }, "could not store the idempotent result; the key stays claimed until its lease ends");
+          this.logger.error({ err: fromServiceError(err), userId: ref.userId, executionId: ref.executionId }, "could not store the idempotent result; its settlement or reconciliation will");
           return;
         }
         await this.sleep(100 * attempt);

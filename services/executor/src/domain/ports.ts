@@ -7,8 +7,8 @@ import type { ExecutionSettled, RouteOutcome } from "@agentic/proto/events/v1";
 import type {
   ClaimIdempotencyKeyRequest,
   ClaimIdempotencyKeyResponse,
-  CompleteIdempotencyKeyRequest,
-  CompleteIdempotencyKeyResponse,
+  CompleteExecutionRequest,
+  CompleteExecutionResponse,
   GetHoldRequest,
   GetHoldResponse,
   HoldCreditsRequest,
@@ -32,7 +32,8 @@ export interface LedgerPort {
   holdCredits(req: HoldCreditsRequest, opts?: CallOpts): Promise<HoldCreditsResponse>;
   getHold(req: GetHoldRequest, opts?: CallOpts): Promise<GetHoldResponse>;
   claimIdempotencyKey(req: ClaimIdempotencyKeyRequest, opts?: CallOpts): Promise<ClaimIdempotencyKeyResponse>;
-  completeIdempotencyKey(req: CompleteIdempotencyKeyRequest, opts?: CallOpts): Promise<CompleteIdempotencyKeyResponse>;
+  /** Ends the execution with its answer (first completion wins); NOT_FOUND once another request took its key over. */
+  completeExecution(req: CompleteExecutionRequest, opts?: CallOpts): Promise<CompleteExecutionResponse>;
 }
 
 /** Thrown by SettlementBus.settle when JetStream never acknowledged the settlement within the budget. */

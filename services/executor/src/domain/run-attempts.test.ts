@@ -39,7 +39,7 @@ function setup(answer: RailResponse, parse: ProviderAdapter["parseResponse"] = (
       holdCredits: async () => ({}) as never,
       getHold: async () => ({}) as never,
       claimIdempotencyKey: () => Promise.reject(new Error("not used")),
-      completeIdempotencyKey: () => Promise.reject(new Error("not used")),
+      completeExecution: async () => ({}),
     },
     bus: { settle: async () => undefined, reportOutcome: () => undefined },
     rails: {} as RailSet,

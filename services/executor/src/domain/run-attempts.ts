@@ -6,13 +6,14 @@ import { trace, SpanKind, SpanStatusCode, type Span } from "@opentelemetry/api";
 import { status } from "@grpc/grpc-js";
 import { AppError, ATTR_CAPABILITY_KEY, ATTR_CREDITS_AMOUNT, ATTR_HOLD_ID, ATTR_NETWORK_KEY, ATTR_PROVIDER_KEY, ATTR_ROUTE_KEY, ATTR_SETTLEMENT_RAIL, fromServiceError, newId, unavailable } from "@agentic/platform";
 import type { Route } from "@agentic/proto/catalog/v1";
-import { SettlementKind, type ExecutionUsage } from "@agentic/proto/events/v1";
+import { SettlementKind, type ExecutionResult, type ExecutionUsage } from "@agentic/proto/events/v1";
 import type { ExecuteResponse, ExecutionAttempt } from "@agentic/proto/executor/v1";
 import { ProviderError, type ProviderResult } from "../providers";
 import { creditsToMicroUsd, type RailPayment } from "../rails";
 import { classifyFailure, mayFallBack, type AttemptFailure } from "./attempt-failure";
 import { creditsRequired, deadlineTooShort, providerError, providerRejectedInput, providerTimeout, settlementUnconfirmed } from "./errors";
 import type { CallBudget, ExecutorDeps } from "./executor";
+import { encodeOutcome, type StoredOutcome } from "./idempotency";
 import { dependencyOpts, type Execution, type PreparedRoute } from "./plan-execution";
 import { SettlementUnconfirmedError } from "./ports";
 
@@ -41,6 +42,19 @@ export function createAttemptRunner(deps: ExecutorDeps) {
 
   /** Runs the planned attempts until one succeeds, a failure forbids going on, or none is left. */
   async function run(x: Execution, budget: CallBudget): Promise<ExecuteResponse> {
+    const progress = { holds: 0, answered: false };
+    try {
+      return await attempt(x, budget, progress);
+    } catch (err) {
+      if (!x.cmd.idempotencyKey && progress.holds > 0 && !progress.answered && err instanceof AppError) {
+        // Without a key nobody else records how it ended when no settlement carried it: best effort, for GET /executions.
+        void deps.ledger.completeExecution({ userId: x.cmd.userId, executionId: x.id, result: encodeOutcome({ ok: false, error: err }) }, depOpts(budget)).catch(() => undefined);
+      }
+      throw err;
+    }
+  }
+
+  async function attempt(x: Execution, budget: CallBudget, progress: { holds: number; answered: boolean }): Promise<ExecuteResponse> {
     const done: ExecutionAttempt[] = [];
     const failures: { routeKey: string; failure: AttemptFailure }[] = [];
     const released: string[] = [];
@@ -62,15 +76,14 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         if (!cheaper) throw creditsRequired(route.routeKey, priceCredits, held.balanceCredits);
         continue;
       }
+      progress.holds++;
 
       // A CLIENT span per provider call: the outgoing hop of the trace, named by route.
       const result = await tracer.startActiveSpan(`provider ${route.routeKey}`, { kind: SpanKind.CLIENT }, (span) => callProvider(x, prepared, attemptId, providerMs, span));
       done.push({ attemptId, routeKey: route.routeKey, provider: route.providerKey, ok: result.ok, errorKind: result.ok ? "" : result.failure.errorKind, heldCredits: priceCredits, latencyMs: result.latencyMs });
 
       if (result.ok) {
-        await settle(x, route, attemptId, priceCredits, result.latencyMs, undefined);
-        deps.metrics.creditsCharged(route.routeKey, priceCredits);
-        return {
+        const response: ExecuteResponse = {
           success: true,
           status: result.value.status === "completed" ? "succeeded" : result.value.status,
           provider: route.providerKey,
@@ -82,13 +95,20 @@ export function createAttemptRunner(deps: ExecutorDeps) {
           replayed: false,
           attempts: done,
         };
+        // The capture carries the answer: the charge and what a retry replays are recorded as one fact.
+        progress.answered = true;
+        await settle(x, route, attemptId, priceCredits, result.latencyMs, undefined, { ok: true, response });
+        deps.metrics.creditsCharged(route.routeKey, priceCredits);
+        return response;
       }
 
-      await settle(x, route, attemptId, priceCredits, result.latencyMs, result.failure);
-      released.push(attemptId);
       failures.push({ routeKey: route.routeKey, failure: result.failure });
-      if (result.failure.blame === "input") break;
-      if (!x.allowFallback || !mayFallBack(result.failure)) break;
+      const last = result.failure.blame === "input" || !x.allowFallback || !mayFallBack(result.failure) || i + 1 >= x.prepared.length || done.length >= settings.maxAttempts;
+      // The last release carries the execution's answer; an earlier one frees credits for the fallback.
+      progress.answered = last;
+      await settle(x, route, attemptId, priceCredits, result.latencyMs, result.failure, last ? { ok: false, error: finalError(x, failures) } : undefined);
+      released.push(attemptId);
+      if (last) break;
     }
     throw finalError(x, failures);
   }
@@ -105,7 +125,15 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     released: readonly string[],
     budget: CallBudget,
   ): Promise<{ ok: true } | { ok: false; balanceCredits?: number }> {
-    const request = { holdId: attemptId, userId: x.cmd.userId, amountCredits: priceCredits, ttlMs: settings.holdTtlMs, routeKey: route.routeKey };
+    const request = {
+      holdId: attemptId,
+      userId: x.cmd.userId,
+      amountCredits: priceCredits,
+      ttlMs: settings.holdTtlMs,
+      routeKey: route.routeKey,
+      // Recorded with the hold in one step: from now on this execution may have reached a provider and never runs again.
+      execution: { executionId: x.id, capabilityKey: x.capabilityKey, ...(x.cmd.idempotencyKey ? { idempotencyKey: x.cmd.idempotencyKey } : {}) },
+    };
     for (let round = 0; ; round++) {
       try {
         await deps.ledger.holdCredits(request, depOpts(budget));
@@ -206,7 +234,15 @@ export function createAttemptRunner(deps: ExecutorDeps) {
    * never acknowledged turns the success into SETTLEMENT_UNCONFIRMED: success is never claimed for
    * a charge that may not happen. An unacknowledged release only delays the refund to the hold's expiry.
    */
-  async function settle(x: Execution, route: Route, attemptId: string, priceCredits: number, latencyMs: number, failure: AttemptFailure | undefined): Promise<void> {
+  async function settle(
+    x: Execution,
+    route: Route,
+    attemptId: string,
+    priceCredits: number,
+    latencyMs: number,
+    failure: AttemptFailure | undefined,
+    outcome?: StoredOutcome,
+  ): Promise<void> {
     const traceId = deps.traceId();
     const usage: ExecutionUsage = {
       usageId: "",
@@ -224,7 +260,14 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     };
     const kind = failure ? SettlementKind.SETTLEMENT_KIND_RELEASE : SettlementKind.SETTLEMENT_KIND_CAPTURE;
     try {
-      await deps.bus.settle({ holdId: attemptId, userId: x.cmd.userId, kind, capturedCredits: failure ? 0 : priceCredits, usage });
+      await deps.bus.settle({
+        holdId: attemptId,
+        userId: x.cmd.userId,
+        kind,
+        capturedCredits: failure ? 0 : priceCredits,
+        usage,
+        ...(outcome ? { outcome: settledOutcome(x, outcome) } : {}),
+      });
       if (failure) deps.metrics.holdReleased(route.routeKey);
     } catch (err) {
       if (!(err instanceof SettlementUnconfirmedError)) throw err;
@@ -232,6 +275,12 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       logger.error({ err, holdId: attemptId, routeKey: route.routeKey, kind: failure ? "release" : "capture" }, "settlement not acknowledged; the hold will expire and be released");
       if (!failure) throw settlementUnconfirmed(route.routeKey, priceCredits);
     }
+  }
+
+  /** The answer a settlement carries: whole for a keyed execution (a retry replays it), without the provider's data otherwise. */
+  function settledOutcome(x: Execution, outcome: StoredOutcome): ExecutionResult {
+    const record = encodeOutcome(outcome.ok && !x.cmd.idempotencyKey ? { ok: true, response: { ...outcome.response, data: undefined } } : outcome);
+    return { httpStatus: record.httpStatus, bodyJson: JSON.stringify(record.body ?? {}) };
   }
 
   /** The error an execution ends with when no attempt succeeded. */

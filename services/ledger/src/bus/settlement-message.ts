@@ -21,6 +21,16 @@ export function decodeSettlement(data: Uint8Array, receivedAt: Date): DecodedSet
   if (!Number.isSafeInteger(event.capturedCredits) || event.capturedCredits < 0) {
     return { ok: false, reason: `captured_credits ${event.capturedCredits} is not a non-negative integer` };
   }
+  let outcome: Settlement["outcome"];
+  if (event.outcome) {
+    const { httpStatus, bodyJson } = event.outcome;
+    if (!Number.isInteger(httpStatus) || httpStatus < 100 || httpStatus > 599) return { ok: false, reason: `outcome.http_status ${httpStatus} is not an HTTP status` };
+    try {
+      outcome = { httpStatus, ...(bodyJson ? { body: JSON.parse(bodyJson) as Record<string, unknown> } : {}) };
+    } catch {
+      return { ok: false, reason: "outcome.body_json is not JSON" };
+    }
+  }
   return {
     ok: true,
     settlement: {
@@ -29,6 +39,7 @@ export function decodeSettlement(data: Uint8Array, receivedAt: Date): DecodedSet
       kind,
       capturedCredits: kind === "capture" ? event.capturedCredits : 0,
       usage: toUsageDraft(event, kind, receivedAt),
+      ...(outcome ? { outcome } : {}),
     },
   };
 }

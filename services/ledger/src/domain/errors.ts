@@ -68,3 +68,17 @@ export const idempotencyKeyNotFound = () =>
     "The idempotency key was never claimed, or its record expired.",
     "Call ClaimIdempotencyKey first and complete only a key you claimed.",
   );
+
+/** An attempt of an execution that may not start (its key was taken over, or it has ended): nothing was held. */
+export const executionFenced = (executionId: string, reason: string) =>
+  new LedgerError(
+    "failed_precondition",
+    "EXECUTION_FENCED",
+    `Execution ${executionId} may not start an attempt: ${reason}.`,
+    "Nothing was held. The request's Idempotency-Key now belongs to another run of it; retry with the same key to get that run's answer.",
+    { executionId },
+  );
+
+/** No execution of this user with this id; another user's execution is not confirmed to exist. */
+export const executionNotFound = (executionId: string) =>
+  new LedgerError("not_found", "EXECUTION_NOT_FOUND", `No execution ${executionId}.`, "Use the executionId an execute answered with; executions are kept 24 hours.");

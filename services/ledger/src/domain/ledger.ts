@@ -2,11 +2,13 @@
 // the journal) and idempotency records. Validates input, applies the rules through one atomic store
 // operation each, and turns store outcomes into results or LedgerErrors. No transport here.
 import type { LedgerStore, SettleResult } from "../store/store";
-import type { ApiKeyRecord, ClaimOutcome, Hold, JournalEntry, SettlementKind, StoredResult, UsageDraft, UsageItem, Wallet } from "./types";
+import type { ApiKeyRecord, ClaimOutcome, ExecutionRecord, Hold, JournalEntry, SettlementKind, StoredResult, UsageDraft, UsageItem, Wallet } from "./types";
 import { apiKeyRecord, generateApiKey, hashApiKey, isWellFormedApiKey } from "./api-keys";
 import {
   apiKeyNotFound,
   creditsRequired,
+  executionFenced,
+  executionNotFound,
   grantIdConflict,
   holdIdConflict,
   holdNotFound,
@@ -19,6 +21,11 @@ import { durationOrDefault, limitOrDefault, optionalText, requireCredits, requir
 /** Idempotency records live this long from their first claim (Stripe's 24 h). */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_LEASE_MS = 60_000;
+/**
+ * How long past its lease a running execution whose holds have all ended waits before it is marked
+ * outcome_unknown: time for an outcome still on its way (a completion, a settlement in the backlog).
+ */
+export const ABANDON_GRACE_MS = 5 * 60_000;
 export const MAX_HOLD_TTL_MS = 60 * 60 * 1000;
 export const DEFAULT_USAGE_LIMIT = 20;
 export const MAX_USAGE_LIMIT = 100;
@@ -45,9 +52,26 @@ export interface Settlement {
   kind: Exclude<SettlementKind, "expiry">;
   capturedCredits: number;
   usage?: UsageDraft;
+  /** The execution's answer, when this settlement ends it. */
+  outcome?: StoredResult;
+}
+
+/** Where an execution stands, as GetExecution answers: its record, its holds and what they charged. */
+export interface ExecutionView {
+  execution: ExecutionRecord;
+  /** Running past its lease: its outcome is awaited (then reconciled). */
+  indeterminate: boolean;
+  holds: Hold[];
+  creditsCharged: number;
 }
 
 export type Ledger = ReturnType<typeof createLedger>;
+
+function requireHttpStatus(result: StoredResult): void {
+  if (!Number.isInteger(result.httpStatus) || result.httpStatus < 100 || result.httpStatus > 599) {
+    throw invalidField("result.http_status", "result.http_status must be an HTTP status (100..599).", "Send the status of the response to replay.");
+  }
+}
 
 export function createLedger(deps: LedgerDeps) {
   const { store } = deps;
@@ -125,9 +149,25 @@ export function createLedger(deps: LedgerDeps) {
     },
 
     /** Reserves credits once per hold id; CREDITS_REQUIRED when the balance is short. */
-    async holdCredits(req: { holdId: string; userId: string; amountCredits: number; ttlMs: number; routeKey: string }): Promise<{ hold: Hold; wallet: Wallet; replayed: boolean }> {
+    async holdCredits(req: {
+      holdId: string;
+      userId: string;
+      amountCredits: number;
+      ttlMs: number;
+      routeKey: string;
+      execution?: { executionId: string; capabilityKey: string; idempotencyKey?: string };
+    }): Promise<{ hold: Hold; wallet: Wallet; replayed: boolean }> {
       const at = now();
       const ttlMs = durationOrDefault("ttl_ms", req.ttlMs, deps.holdTtlMs, 1, MAX_HOLD_TTL_MS);
+      const execution = req.execution
+        ? {
+            executionId: requireId("execution.execution_id", req.execution.executionId),
+            capabilityKey: optionalText("execution.capability_key", req.execution.capabilityKey),
+            ...(req.execution.idempotencyKey ? { idempotencyKey: requireIdempotencyKey("execution.idempotency_key", req.execution.idempotencyKey) } : {}),
+            leaseMs: DEFAULT_LEASE_MS,
+            retentionMs: IDEMPOTENCY_RETENTION_MS,
+          }
+        : undefined;
       const result = await store.hold({
         holdId: requireId("hold_id", req.holdId),
         userId: requireId("user_id", req.userId),
@@ -135,8 +175,10 @@ export function createLedger(deps: LedgerDeps) {
         routeKey: optionalText("route_key", req.routeKey),
         expiresAt: new Date(at.getTime() + ttlMs),
         now: at,
+        ...(execution ? { execution } : {}),
       });
       if (result.status === "conflict") throw holdIdConflict(req.holdId);
+      if (result.status === "fenced") throw executionFenced(req.execution?.executionId ?? "", result.reason);
       if (result.status === "insufficient") throw creditsRequired(req.amountCredits, result.wallet.balanceCredits);
       return { hold: result.hold, wallet: result.wallet, replayed: result.status === "replayed" };
     },
@@ -189,11 +231,13 @@ export function createLedger(deps: LedgerDeps) {
       };
     },
 
-    async claimIdempotencyKey(req: { userId: string; key: string; requestHash: string; leaseMs: number }): Promise<ClaimOutcome> {
+    async claimIdempotencyKey(req: { userId: string; key: string; requestHash: string; leaseMs: number; executionId: string; capabilityKey: string }): Promise<ClaimOutcome> {
       return store.claimIdempotencyKey({
         userId: requireId("user_id", req.userId),
         key: requireIdempotencyKey("idempotency_key", req.key),
         requestHash: requireId("request_hash", req.requestHash),
+        executionId: requireId("execution_id", req.executionId),
+        capabilityKey: optionalText("capability_key", req.capabilityKey),
         leaseMs: durationOrDefault("lease_ms", req.leaseMs, DEFAULT_LEASE_MS, 1_000, 15 * 60_000),
         retentionMs: IDEMPOTENCY_RETENTION_MS,
         now: now(),
@@ -202,9 +246,7 @@ export function createLedger(deps: LedgerDeps) {
 
     /** Stores the result of a claimed key (first completion wins); IDEMPOTENCY_KEY_NOT_FOUND when never claimed. */
     async completeIdempotencyKey(req: { userId: string; key: string; result: StoredResult }): Promise<void> {
-      if (!Number.isInteger(req.result.httpStatus) || req.result.httpStatus < 100 || req.result.httpStatus > 599) {
-        throw invalidField("result.http_status", "result.http_status must be an HTTP status (100..599).", "Send the status of the response to replay.");
-      }
+      requireHttpStatus(req.result);
       const outcome = await store.completeIdempotencyKey({
         userId: requireId("user_id", req.userId),
         key: requireIdempotencyKey("idempotency_key", req.key),
@@ -212,6 +254,54 @@ export function createLedger(deps: LedgerDeps) {
         now: now(),
       });
       if (outcome === "not_found") throw idempotencyKeyNotFound();
+    },
+
+    /** Ends an execution with its result (first completion wins); EXECUTION_NOT_FOUND when it is not the user's. */
+    async completeExecution(req: { userId: string; executionId: string; result: StoredResult }): Promise<void> {
+      requireHttpStatus(req.result);
+      const outcome = await store.completeExecution({
+        userId: requireId("user_id", req.userId),
+        executionId: requireId("execution_id", req.executionId),
+        result: req.result,
+        now: now(),
+      });
+      if (outcome === "not_found") throw executionNotFound(req.executionId);
+    },
+
+    /** One execution of the user with its holds; EXECUTION_NOT_FOUND for an unknown id or another user's. */
+    async getExecution(userId: string, executionId: string): Promise<ExecutionView> {
+      const at = now();
+      const execution = await store.getExecution(requireId("execution_id", executionId));
+      if (!execution || execution.userId !== requireId("user_id", userId) || execution.expiresAt.getTime() <= at.getTime()) throw executionNotFound(executionId);
+      const holds = (await Promise.all(execution.holdIds.map((id) => store.getHold(id)))).filter((h): h is Hold => h !== null);
+      return {
+        execution,
+        indeterminate: execution.state === "running" && execution.leaseExpiresAt.getTime() <= at.getTime(),
+        holds,
+        creditsCharged: holds.reduce((sum, h) => sum + h.capturedCredits, 0),
+      };
+    },
+
+    /**
+     * Marks executions abandoned mid-call as outcome_unknown (see ExecutionState): up to `limit`,
+     * each checked again in its own atomic step. Returns those this call marked.
+     */
+    async abandonExecutions(limit: number, graceMs = ABANDON_GRACE_MS): Promise<ExecutionRecord[]> {
+      const at = now();
+      const abandoned: ExecutionRecord[] = [];
+      for (const candidate of await store.listAbandonedExecutions(at, graceMs, limit)) {
+        const marked = await store.abandonExecution({ executionId: candidate.executionId, graceMs, now: at });
+        if (marked) {
+          abandoned.push(marked);
+          deps.logger?.error({ executionId: marked.executionId, userId: marked.userId, holdIds: marked.holdIds }, "execution abandoned mid-call: outcome unknown, nothing charged");
+        }
+      }
+      return abandoned;
+    },
+
+    /** Executions running past their lease (their outcome awaited): the alert gauge. */
+    async countIndeterminateExecutions(): Promise<number> {
+      return store.countIndeterminateExecutions(now());
     },
   };
 }

@@ -1,7 +1,7 @@
 // The money and idempotency rules both stores apply inside their atomic operations: what a new or
 // settled hold looks like, what a settlement moves, when a repeated hold or grant is a replay, what
 // a claim answers. Pure functions.
-import type { ClaimOutcome, Hold, JournalKind, SettlementKind, StoredResult, UsageDraft, UsageItem, Wallet } from "./types";
+import { FINAL_EXECUTION_STATES, type ClaimOutcome, type ExecutionRecord, type Hold, type JournalKind, type SettlementKind, type StoredResult, type UsageDraft, type UsageItem, type Wallet } from "./types";
 
 /** The wallet of a user who has none yet: nothing available, nothing held. */
 export function emptyWallet(userId: string): Wallet {
@@ -9,8 +9,9 @@ export function emptyWallet(userId: string): Wallet {
 }
 
 /** A new hold in state `held`, as HoldCredits creates it. */
-export function newHold(cmd: { holdId: string; userId: string; amountCredits: number; routeKey: string; expiresAt: Date; now: Date }): Hold {
+export function newHold(cmd: { holdId: string; userId: string; amountCredits: number; routeKey: string; expiresAt: Date; now: Date; execution?: { executionId: string } }): Hold {
   return {
+    ...(cmd.execution ? { executionId: cmd.execution.executionId } : {}),
     holdId: cmd.holdId,
     userId: cmd.userId,
     amountCredits: cmd.amountCredits,
@@ -64,54 +65,146 @@ export function usageItemFor(hold: Hold, draft: UsageDraft): UsageItem {
   return { ...draft, userId: hold.userId, holdId: hold.holdId, creditsCharged: hold.state === "captured" ? hold.capturedCredits : 0 };
 }
 
-/** An idempotency record as both stores keep it; a completed record always carries its result. */
-export type IdempotencyRecord = {
-  userId: string;
-  key: string;
-  requestHash: string;
-  leaseExpiresAt: Date;
-  createdAt: Date;
-  /** createdAt + retention; afterwards the record counts as absent. */
-  expiresAt: Date;
-} & ({ state: "in_progress"; result?: undefined } | { state: "completed"; result: StoredResult });
-
-/** The id both stores key an idempotency record by: one record per (user, key). */
+/** The id the stores key an Idempotency-Key by: one execution per (user, key). */
 export function idempotencyId(userId: string, key: string): string {
   return JSON.stringify([userId, key]);
 }
 
 /** A record past its retention counts as absent (it may still be stored until it is purged). */
-export function isPastRetention(record: Pick<IdempotencyRecord, "expiresAt">, now: Date): boolean {
+export function isPastRetention(record: Pick<ExecutionRecord, "expiresAt">, now: Date): boolean {
   return record.expiresAt.getTime() <= now.getTime();
 }
 
+export function isFinal(record: Pick<ExecutionRecord, "state">): boolean {
+  return FINAL_EXECUTION_STATES.includes(record.state);
+}
+
 /**
- * What a claim does given the stored record (or none): create a new record, take over an
- * in-progress record whose lease ran out, or answer without writing.
+ * What a claim does given the execution its key names (or none): create a new execution, take over
+ * a claimed one whose lease ran out (nothing was held for it, so no provider was reached), or answer
+ * without writing. A `running` execution is never taken over: it may have paid a provider already.
  */
 export function decideClaim(
-  existing: IdempotencyRecord | null,
+  existing: ExecutionRecord | null,
   cmd: { requestHash: string; now: Date },
 ): { action: "create" } | { action: "take_over" } | { action: "answer"; outcome: ClaimOutcome } {
   if (!existing || isPastRetention(existing, cmd.now)) return { action: "create" };
   if (existing.requestHash !== cmd.requestHash) return { action: "answer", outcome: { state: "conflict" } };
-  if (existing.state === "completed") return { action: "answer", outcome: { state: "completed", result: existing.result } };
-  if (existing.leaseExpiresAt.getTime() > cmd.now.getTime()) {
-    return { action: "answer", outcome: { state: "in_progress", leaseExpiresAt: existing.leaseExpiresAt } };
+  if (isFinal(existing)) return { action: "answer", outcome: { state: "completed", executionId: existing.executionId, result: existing.result ?? { httpStatus: 500 } } };
+  if (existing.state === "running" || existing.leaseExpiresAt.getTime() > cmd.now.getTime()) {
+    return { action: "answer", outcome: { state: "in_progress", executionId: existing.executionId, leaseExpiresAt: existing.leaseExpiresAt, started: existing.state === "running" } };
   }
   return { action: "take_over" };
 }
 
-/** A new in-progress record for `cmd`. */
-export function newClaimRecord(cmd: { userId: string; key: string; requestHash: string; leaseMs: number; retentionMs: number; now: Date }): IdempotencyRecord {
+/** A new claimed execution for an Idempotency-Key claim (also what a take-over replaces the old one with). */
+export function newClaimedExecution(cmd: {
+  executionId: string;
+  userId: string;
+  capabilityKey: string;
+  key: string;
+  requestHash: string;
+  leaseMs: number;
+  retentionMs: number;
+  now: Date;
+}): ExecutionRecord {
   const now = cmd.now.getTime();
   return {
+    executionId: cmd.executionId,
     userId: cmd.userId,
-    key: cmd.key,
+    capabilityKey: cmd.capabilityKey,
+    idempotencyKey: cmd.key,
     requestHash: cmd.requestHash,
-    state: "in_progress",
+    state: "claimed",
     leaseExpiresAt: new Date(now + cmd.leaseMs),
-    createdAt: cmd.now,
+    createdAt: new Date(cmd.now),
     expiresAt: new Date(now + cmd.retentionMs),
+    holdIds: [],
+  };
+}
+
+/** The execution a hold names, as HoldCredits tells it. */
+export interface HoldExecution {
+  executionId: string;
+  capabilityKey: string;
+  /** Set when the execution runs under an Idempotency-Key (which must have claimed it). */
+  idempotencyKey?: string;
+  leaseMs: number;
+  retentionMs: number;
+}
+
+/**
+ * Whether a hold may be placed for an attempt of `execution`, given its stored record: a keyed
+ * execution must still be the key's claim (not taken over, not ended); an execution without a key is
+ * created by its first hold. `fenced`: no hold, no provider call. On `place`, the record to store.
+ */
+export function decideExecutionHold(
+  existing: ExecutionRecord | null,
+  cmd: { userId: string; holdId: string; execution: HoldExecution; now: Date },
+): { action: "place"; record: ExecutionRecord } | { action: "fenced"; reason: string } {
+  const { execution, now } = cmd;
+  if (!existing) {
+    if (execution.idempotencyKey) return { action: "fenced", reason: "the Idempotency-Key no longer names this execution" };
+    const at = now.getTime();
+    return {
+      action: "place",
+      record: {
+        executionId: execution.executionId,
+        userId: cmd.userId,
+        capabilityKey: execution.capabilityKey,
+        state: "running",
+        leaseExpiresAt: new Date(at + execution.leaseMs),
+        createdAt: new Date(now),
+        expiresAt: new Date(at + execution.retentionMs),
+        holdIds: [cmd.holdId],
+      },
+    };
+  }
+  if (existing.userId !== cmd.userId) return { action: "fenced", reason: "the execution belongs to another user" };
+  if (isFinal(existing)) return { action: "fenced", reason: `the execution has ended (${existing.state})` };
+  if (existing.state === "claimed" && existing.leaseExpiresAt.getTime() <= now.getTime()) {
+    // A retry may take the claim over at any moment now; an attempt started this late could run twice.
+    return { action: "fenced", reason: "the claim's lease ran out before the first attempt" };
+  }
+  const holdIds = existing.holdIds.includes(cmd.holdId) ? existing.holdIds : [...existing.holdIds, cmd.holdId];
+  return { action: "place", record: { ...existing, state: "running", holdIds } };
+}
+
+/** `existing` ended with `result` at `now` (200 succeeded, anything else failed); unchanged when it had ended already. */
+export function completedExecution(existing: ExecutionRecord, result: StoredResult, now: Date): ExecutionRecord | null {
+  if (isFinal(existing)) return null;
+  return { ...existing, state: result.httpStatus === 200 ? "succeeded" : "failed", result: structuredClone(result), completedAt: new Date(now) };
+}
+
+/** The code and answer of an execution that was abandoned mid-call (see ExecutionState). */
+export const OUTCOME_UNKNOWN_CODE = "EXECUTION_OUTCOME_UNKNOWN";
+
+/**
+ * Whether `existing` was abandoned: running, its lease ran out `graceMs` ago or more, and none of its
+ * holds is still held (so no capture can come any more). `holdStates` are the states of its holds.
+ */
+export function isAbandoned(existing: ExecutionRecord, holdStates: readonly Hold["state"][], now: Date, graceMs: number): boolean {
+  return existing.state === "running" && existing.leaseExpiresAt.getTime() + graceMs <= now.getTime() && holdStates.every((s) => s !== "held");
+}
+
+/** `existing` marked abandoned: outcome_unknown, with the answer a retry of its key replays. */
+export function abandonedExecution(existing: ExecutionRecord, now: Date): ExecutionRecord {
+  return {
+    ...existing,
+    state: "outcome_unknown",
+    completedAt: new Date(now),
+    result: {
+      // 502: the upstream call's outcome is unknown to us; never a success, never retried under this key.
+      httpStatus: 502,
+      body: {
+        success: false,
+        error: `Execution ${existing.executionId} was interrupted while its provider call was in flight; whether the provider acted is unknown. Nothing was charged.`,
+        code: OUTCOME_UNKNOWN_CODE,
+        hint: "Check the effect (for example the sent message) before trying again; to try again, send a new Idempotency-Key.",
+        // gRPC UNKNOWN, so the executor replays it as the same error.
+        grpcStatus: 2,
+        details: { executionId: existing.executionId },
+      },
+    },
   };
 }

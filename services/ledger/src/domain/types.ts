@@ -27,6 +27,8 @@ export interface Hold {
   expiresAt: Date;
   routeKey: string;
   settledAt?: Date;
+  /** The execution this hold pays an attempt of, when the executor named one. */
+  executionId?: string;
 }
 
 export type JournalKind = "grant" | "hold" | SettlementKind;
@@ -91,8 +93,47 @@ export interface StoredResult {
   body?: Record<string, unknown>;
 }
 
+/**
+ * Where an execution stands. `claimed`: an Idempotency-Key was claimed and nothing was held yet, so
+ * no provider was reached; a claim whose lease ran out may be taken over by a retry. `running`: a
+ * hold was placed for an attempt, so a provider may have been reached: the execution is never run
+ * again, whatever happens to its executor. `succeeded` / `failed`: its outcome is recorded (and is
+ * what a retry under its key replays). `outcome_unknown`: it was abandoned mid-call (its executor
+ * went away) and every hold of it ended without an outcome: nothing was charged, and the provider
+ * may or may not have acted.
+ */
+export type ExecutionState = "claimed" | "running" | "succeeded" | "failed" | "outcome_unknown";
+
+/** The ended states: an execution in one of them never changes again. */
+export const FINAL_EXECUTION_STATES: readonly ExecutionState[] = ["succeeded", "failed", "outcome_unknown"];
+
+/**
+ * One execution as the ledger keeps it, in the same store and the same atomic operations as its
+ * holds: an execution under an Idempotency-Key is that key's record (one per user and key).
+ */
+export interface ExecutionRecord {
+  executionId: string;
+  userId: string;
+  capabilityKey: string;
+  /** The Idempotency-Key it runs under, and the hash of the request that claimed it. */
+  idempotencyKey?: string;
+  requestHash?: string;
+  state: ExecutionState;
+  /** Until then the executor that owns it is presumed alive; a `running` execution past it is indeterminate. */
+  leaseExpiresAt: Date;
+  createdAt: Date;
+  /** createdAt + retention (24 h); afterwards the record counts as absent. */
+  expiresAt: Date;
+  completedAt?: Date;
+  /** The holds of its attempts, oldest first. */
+  holdIds: string[];
+  /** The answer it ended with (keyed executions keep the whole body, for replays). */
+  result?: StoredResult;
+}
+
 export type ClaimOutcome =
-  | { state: "claimed" }
-  | { state: "in_progress"; leaseExpiresAt: Date }
-  | { state: "completed"; result: StoredResult }
+  | { state: "claimed"; executionId: string }
+  /** `started`: a hold was placed, so the execution will never be run again (only its outcome awaited). */
+  | { state: "in_progress"; executionId: string; leaseExpiresAt: Date; started: boolean }
+  | { state: "completed"; executionId: string; result: StoredResult }
   | { state: "conflict" };

@@ -3,10 +3,12 @@
 // release a hold twice. When holds are due and the settlement consumer still has a backlog, the
 // sweep waits (at most `maxDeferMs`), so captures queued during an outage are applied before their
 // holds would expire; the backlog is asked for only when some hold is due.
+// Each pass then reconciles executions: those abandoned mid-call (running long past their lease, no
+// hold left held) are marked outcome_unknown, and the indeterminate gauge is refreshed.
 import type { Logger } from "@agentic/platform";
 import type { Ledger } from "../domain/ledger";
 import type { Hold } from "../domain/types";
-import { holdsExpiredTotal } from "../metrics";
+import { executionsAbandonedTotal, executionsIndeterminate, holdsExpiredTotal } from "../metrics";
 
 export interface ExpirySweeperDeps {
   ledger: Ledger;
@@ -19,6 +21,8 @@ export interface ExpirySweeperDeps {
   /** Longest time a sweep waits for the backlog to clear (default 2 minutes). */
   maxDeferMs?: number;
   onExpired?: (hold: Hold) => void;
+  /** How long past its lease a running execution with no held hold waits before it is abandoned (default: the ledger's). */
+  abandonGraceMs?: number;
 }
 
 export interface ExpirySweeper {
@@ -61,11 +65,20 @@ export function startExpirySweeper(deps: ExpirySweeperDeps): ExpirySweeper {
     return expire(await deps.ledger.listDueHolds(batchSize));
   }
 
+  /** Marks abandoned executions (never while settlements are queued: one of them may be their outcome). */
+  async function reconcileExecutions(): Promise<void> {
+    if (!deps.hasBacklog || !(await deps.hasBacklog().catch(() => true))) {
+      executionsAbandonedTotal.inc((await deps.ledger.abandonExecutions(batchSize, deps.abandonGraceMs)).length);
+    }
+    executionsIndeterminate.set(await deps.ledger.countIndeterminateExecutions());
+  }
+
   async function tick(): Promise<void> {
     let full = false;
     try {
       const due = await deps.ledger.listDueHolds(batchSize);
       if (due.length && !(await shouldDefer())) full = (await expire(due)).length === batchSize;
+      await reconcileExecutions();
     } catch (err) {
       deps.logger.error({ err }, "expiry sweep failed; retrying next interval");
     }

@@ -1,5 +1,6 @@
-// ClaimIdempotencyKey: claimed (run the request), in_progress (another request runs it; retry after
-// lease_expires_at), completed (replay the stored result) or conflict (same key, other request).
+// ClaimIdempotencyKey: claimed (run the request as execution_id), in_progress (another request runs
+// it; `started` once it placed a hold, after which it never runs again), completed (replay the
+// stored result) or conflict (same key, other request).
 import type { UnaryHandler } from "@agentic/platform";
 import type { ClaimIdempotencyKeyRequest, ClaimIdempotencyKeyResponse } from "@agentic/proto/ledger/v1";
 import type { Ledger } from "../domain/ledger";
@@ -7,14 +8,23 @@ import { withLedgerErrors } from "./errors";
 
 export function claimIdempotencyKey(ledger: Ledger): UnaryHandler<ClaimIdempotencyKeyRequest, ClaimIdempotencyKeyResponse> {
   return withLedgerErrors(async (req) => {
-    const outcome = await ledger.claimIdempotencyKey({ userId: req.userId, key: req.idempotencyKey, requestHash: req.requestHash, leaseMs: req.leaseMs });
+    const outcome = await ledger.claimIdempotencyKey({
+      userId: req.userId,
+      key: req.idempotencyKey,
+      requestHash: req.requestHash,
+      leaseMs: req.leaseMs,
+      executionId: req.executionId,
+      capabilityKey: req.capabilityKey,
+    });
     switch (outcome.state) {
       case "completed":
-        return { state: outcome.state, result: outcome.result };
+        return { state: outcome.state, executionId: outcome.executionId, result: outcome.result, started: true };
       case "in_progress":
-        return { state: outcome.state, leaseExpiresAt: outcome.leaseExpiresAt };
+        return { state: outcome.state, executionId: outcome.executionId, leaseExpiresAt: outcome.leaseExpiresAt, started: outcome.started };
+      case "claimed":
+        return { state: outcome.state, executionId: outcome.executionId, started: false };
       default:
-        return { state: outcome.state };
+        return { state: outcome.state, executionId: "", started: false };
     }
   });
 }

@@ -1,6 +1,7 @@
 // Domain records → generated proto messages, where the shapes differ. Hold, Wallet and JournalEntry
 // have the fields of their messages and are returned as they are.
-import type { ApiKeyInfo, UsageItem as UsageItemMessage } from "@agentic/proto/ledger/v1";
+import type { ApiKeyInfo, Execution, UsageItem as UsageItemMessage } from "@agentic/proto/ledger/v1";
+import type { ExecutionView } from "../domain/ledger";
 import type { ApiKeyRecord, UsageItem } from "../domain/types";
 
 /** Key metadata only: the hash never leaves the ledger. */
@@ -31,5 +32,23 @@ export function toUsageItemMessage(item: UsageItem): UsageItemMessage {
     traceId: item.traceId,
     errorCode: item.errorCode,
     holdId: item.holdId,
+  };
+}
+
+export function toExecutionMessage(view: ExecutionView): Execution {
+  const e = view.execution;
+  return {
+    executionId: e.executionId,
+    userId: e.userId,
+    capabilityKey: e.capabilityKey,
+    state: e.state,
+    indeterminate: view.indeterminate,
+    idempotencyKey: e.idempotencyKey,
+    createdAt: e.createdAt,
+    leaseExpiresAt: e.leaseExpiresAt,
+    completedAt: e.completedAt,
+    holds: view.holds,
+    creditsCharged: view.creditsCharged,
+    result: e.result,
   };
 }

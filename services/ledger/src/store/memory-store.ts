@@ -3,22 +3,27 @@
 // between them, so on Node's single thread no other operation can interleave. Keep it that way.
 // Values handed out are copies, so callers can never change stored state behind the store's back.
 import { newId } from "@agentic/platform";
-import type { ApiKeyRecord, ClaimOutcome, Hold, JournalEntry, UsageItem, Wallet } from "../domain/types";
+import type { ApiKeyRecord, ClaimOutcome, ExecutionRecord, Hold, JournalEntry, UsageItem, Wallet } from "../domain/types";
 import {
+  abandonedExecution,
+  completedExecution,
   decideClaim,
+  decideExecutionHold,
   emptyWallet,
   idempotencyId,
+  isAbandoned,
   isPastRetention,
   isReplay,
-  newClaimRecord,
+  newClaimedExecution,
   newHold,
   settledHold,
   settlementEffect,
   usageItemFor,
-  type IdempotencyRecord,
 } from "../domain/rules";
 import type {
+  AbandonCommand,
   ClaimCommand,
+  CompleteExecutionCommand,
   CompleteCommand,
   CompleteOutcome,
   GrantCommand,
@@ -44,10 +49,18 @@ export class MemoryLedgerStore implements LedgerStore {
   private readonly usageByHold = new Map<string, UsageItem>();
   private readonly keysById = new Map<string, ApiKeyRecord>();
   private readonly keysByHash = new Map<string, ApiKeyRecord>();
-  private readonly idempotency = new Map<string, IdempotencyRecord>();
+  private readonly executions = new Map<string, ExecutionRecord>();
+  /** idempotencyId(user, key) → the execution id that key names. */
+  private readonly executionByKey = new Map<string, string>();
   private lastPurge = 0;
+  /** The data lives in this object only, so every instance is its own store. */
+  private readonly id = newId("store");
 
   async ping(): Promise<void> {}
+
+  async storeId(): Promise<string> {
+    return this.id;
+  }
 
   async close(): Promise<void> {}
 
@@ -101,6 +114,13 @@ export class MemoryLedgerStore implements LedgerStore {
       if (!isReplay(existing, cmd)) return { status: "conflict", hold: copy(existing) };
       return { status: "replayed", hold: copy(existing), wallet: this.walletOf(existing.userId) };
     }
+    // The execution's fence first: an attempt that may not start is refused whatever the balance.
+    let execution: ExecutionRecord | undefined;
+    if (cmd.execution) {
+      const decision = decideExecutionHold(this.liveExecution(cmd.execution.executionId, cmd.now), { userId: cmd.userId, holdId: cmd.holdId, execution: cmd.execution, now: cmd.now });
+      if (decision.action === "fenced") return { status: "fenced", reason: decision.reason };
+      execution = decision.record;
+    }
     const wallet = this.wallets.get(cmd.userId);
     if (!wallet || wallet.balanceCredits < cmd.amountCredits) {
       return { status: "insufficient", wallet: this.walletOf(cmd.userId) };
@@ -108,6 +128,7 @@ export class MemoryLedgerStore implements LedgerStore {
     const hold = newHold(cmd);
     this.move(cmd.userId, "hold", cmd.holdId, -cmd.amountCredits, cmd.amountCredits, cmd.now);
     this.holds.set(hold.holdId, hold);
+    if (execution) this.executions.set(execution.executionId, execution);
     return { status: "created", hold: copy(hold), wallet: this.walletOf(cmd.userId) };
   }
 
@@ -129,6 +150,7 @@ export class MemoryLedgerStore implements LedgerStore {
     const settled = settledHold(hold, effect, cmd.now);
     this.holds.set(settled.holdId, settled);
     const usageRecorded = this.recordUsage(settled, cmd);
+    if (cmd.outcome && settled.executionId) this.complete(settled.executionId, settled.userId, cmd.outcome, cmd.now);
     return { status: "applied", hold: copy(settled), wallet: this.walletOf(settled.userId), usageRecorded };
   }
 
@@ -149,26 +171,55 @@ export class MemoryLedgerStore implements LedgerStore {
   }
 
   async claimIdempotencyKey(cmd: ClaimCommand): Promise<ClaimOutcome> {
-    this.purgeExpiredClaims(cmd.now);
-    const id = idempotencyId(cmd.userId, cmd.key);
-    const existing = this.idempotency.get(id) ?? null;
+    this.purgePastRetention(cmd.now);
+    const keyId = idempotencyId(cmd.userId, cmd.key);
+    const existingId = this.executionByKey.get(keyId);
+    const existing = existingId ? (this.executions.get(existingId) ?? null) : null;
     const decision = decideClaim(existing, cmd);
     if (decision.action === "answer") return copy(decision.outcome);
-    if (decision.action === "take_over" && existing) {
-      existing.leaseExpiresAt = new Date(cmd.now.getTime() + cmd.leaseMs);
-    } else {
-      this.idempotency.set(id, newClaimRecord(cmd));
-    }
-    return { state: "claimed" };
+    // create, or take over a claim that never held anything: the old execution id is dropped with it.
+    if (existing) this.executions.delete(existing.executionId);
+    const record = newClaimedExecution(cmd);
+    this.executions.set(record.executionId, record);
+    this.executionByKey.set(keyId, record.executionId);
+    return { state: "claimed", executionId: record.executionId };
   }
 
   async completeIdempotencyKey(cmd: CompleteCommand): Promise<CompleteOutcome> {
-    const id = idempotencyId(cmd.userId, cmd.key);
-    const record = this.idempotency.get(id);
-    if (!record || isPastRetention(record, cmd.now)) return "not_found";
-    if (record.state === "completed") return "already_completed";
-    this.idempotency.set(id, { ...record, state: "completed", result: copy(cmd.result) });
-    return "completed";
+    const executionId = this.executionByKey.get(idempotencyId(cmd.userId, cmd.key));
+    if (!executionId) return "not_found";
+    return this.complete(executionId, cmd.userId, cmd.result, cmd.now);
+  }
+
+  async completeExecution(cmd: CompleteExecutionCommand): Promise<CompleteOutcome> {
+    return this.complete(cmd.executionId, cmd.userId, cmd.result, cmd.now);
+  }
+
+  async getExecution(executionId: string): Promise<ExecutionRecord | null> {
+    const record = this.executions.get(executionId);
+    return record ? copy(record) : null;
+  }
+
+  async listAbandonedExecutions(now: Date, graceMs: number, limit: number): Promise<ExecutionRecord[]> {
+    return [...this.executions.values()]
+      .filter((e) => isAbandoned(e, this.holdStates(e), now, graceMs))
+      .sort((a, b) => a.leaseExpiresAt.getTime() - b.leaseExpiresAt.getTime())
+      .slice(0, limit)
+      .map(copy);
+  }
+
+  async abandonExecution(cmd: AbandonCommand): Promise<ExecutionRecord | null> {
+    const record = this.executions.get(cmd.executionId);
+    if (!record || !isAbandoned(record, this.holdStates(record), cmd.now, cmd.graceMs)) return null;
+    const abandoned = abandonedExecution(record, cmd.now);
+    this.executions.set(abandoned.executionId, abandoned);
+    return copy(abandoned);
+  }
+
+  async countIndeterminateExecutions(now: Date): Promise<number> {
+    let count = 0;
+    for (const e of this.executions.values()) if (e.state === "running" && e.leaseExpiresAt.getTime() <= now.getTime()) count++;
+    return count;
   }
 
   /** Everything the store holds, as plain data (tests use it to prove what is and is not stored). */
@@ -179,7 +230,7 @@ export class MemoryLedgerStore implements LedgerStore {
       journal: [...this.journal.values()].flat(),
       usage: [...this.usage.values()].flat(),
       apiKeys: [...this.keysById.values()],
-      idempotency: [...this.idempotency.values()],
+      executions: [...this.executions.values()],
     });
   }
 
@@ -221,9 +272,37 @@ export class MemoryLedgerStore implements LedgerStore {
     return copy(this.wallets.get(userId) ?? emptyWallet(userId));
   }
 
-  private purgeExpiredClaims(now: Date): void {
+  /** An execution, unless past its retention (then it counts as absent). */
+  private liveExecution(executionId: string, now: Date): ExecutionRecord | null {
+    const record = this.executions.get(executionId);
+    return record && !isPastRetention(record, now) ? record : null;
+  }
+
+  /** Ends the execution with `result` when it is the user's and still open (the first completion wins). */
+  private complete(executionId: string, userId: string, result: ExecutionRecord["result"] & object, now: Date): CompleteOutcome {
+    const record = this.liveExecution(executionId, now);
+    if (!record || record.userId !== userId) return "not_found";
+    const completed = completedExecution(record, result, now);
+    if (!completed) return "already_completed";
+    this.executions.set(executionId, completed);
+    return "completed";
+  }
+
+  private holdStates(record: ExecutionRecord): Hold["state"][] {
+    return record.holdIds.map((id) => this.holds.get(id)?.state ?? "released");
+  }
+
+  /** Drops executions past their retention (with their key), at most once a minute. */
+  private purgePastRetention(now: Date): void {
     if (now.getTime() - this.lastPurge < PURGE_INTERVAL_MS) return;
     this.lastPurge = now.getTime();
-    for (const [id, record] of this.idempotency) if (isPastRetention(record, now)) this.idempotency.delete(id);
+    for (const [id, record] of this.executions) {
+      if (!isPastRetention(record, now)) continue;
+      this.executions.delete(id);
+      if (record.idempotencyKey) {
+        const keyId = idempotencyId(record.userId, record.idempotencyKey);
+        if (this.executionByKey.get(keyId) === id) this.executionByKey.delete(keyId);
+      }
+    }
   }
 }

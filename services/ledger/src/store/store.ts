@@ -3,9 +3,11 @@
 // non-negative and every hold settled at most once under concurrency, retries and redelivery.
 // Implementations: MemoryLedgerStore (embedded default) and MongoLedgerStore; both pass
 // store.contract.ts. Callers pass `now`, so time is the caller's (tests control it).
+import type { HoldExecution } from "../domain/rules";
 import type {
   ApiKeyRecord,
   ClaimOutcome,
+  ExecutionRecord,
   Hold,
   JournalEntry,
   SettlementKind,
@@ -35,17 +37,21 @@ export interface HoldCommand {
   routeKey: string;
   expiresAt: Date;
   now: Date;
+  /** The execution this hold pays an attempt of: recorded with the hold, in the same operation. */
+  execution?: HoldExecution;
 }
 
 /**
  * `created`: credits moved from balance to held. `replayed`: the hold id existed with the same
  * user and amount (returned as it is now). `conflict`: it existed with another user or amount.
- * `insufficient`: the balance was short; nothing was written.
+ * `insufficient`: the balance was short; nothing was written. `fenced`: the execution may not start
+ * an attempt (its key was taken over, or it ended); nothing was written.
  */
 export type HoldResult =
   | { status: "created" | "replayed"; hold: Hold; wallet: Wallet }
   | { status: "conflict"; hold: Hold }
-  | { status: "insufficient"; wallet: Wallet };
+  | { status: "insufficient"; wallet: Wallet }
+  | { status: "fenced"; reason: string };
 
 export interface SettleCommand {
   holdId: string;
@@ -56,6 +62,11 @@ export interface SettleCommand {
   capturedCredits: number;
   /** The usage item to record once for this hold (capture and release; expiry has none). */
   usage?: UsageDraft;
+  /**
+   * The outcome of the hold's execution, when this settlement ends it: recorded in the same
+   * operation as the capture or release, so the charge and the answer a retry replays are one fact.
+   */
+  outcome?: StoredResult;
   now: Date;
 }
 
@@ -75,6 +86,9 @@ export interface ClaimCommand {
   userId: string;
   key: string;
   requestHash: string;
+  /** The execution to create when the key is free (or taken over). */
+  executionId: string;
+  capabilityKey: string;
   leaseMs: number;
   /** How long the record lives from its first claim (24 h). */
   retentionMs: number;
@@ -90,11 +104,30 @@ export interface CompleteCommand {
 
 export type CompleteOutcome = "completed" | "already_completed" | "not_found";
 
+export interface CompleteExecutionCommand {
+  userId: string;
+  executionId: string;
+  result: StoredResult;
+  now: Date;
+}
+
+export interface AbandonCommand {
+  executionId: string;
+  /** How long past its lease a running execution with no held hold is left before it is abandoned. */
+  graceMs: number;
+  now: Date;
+}
+
 export interface LedgerStore {
   /** Resolves when the backing store answers (readiness). */
   ping(): Promise<void>;
   /** Releases connections; the store is unusable afterwards. */
   close(): Promise<void>;
+  /**
+   * The identity of the data behind this store: created once with the data and kept with it, so two
+   * ledgers on one shared store report the same id and ledgers on separate stores report different ids.
+   */
+  storeId(): Promise<string>;
 
   /** Stores a key record; when its hash is already stored, returns that record instead (idempotent). */
   insertApiKey(record: ApiKeyRecord): Promise<{ status: "created" | "exists"; record: ApiKeyRecord }>;
@@ -121,8 +154,20 @@ export interface LedgerStore {
   /** A user's journal entries, oldest first. */
   listJournal(userId: string): Promise<JournalEntry[]>;
 
-  /** Claims (user, key) for one request; see ClaimOutcome. Records past their retention count as absent. */
+  /**
+   * Claims (user, key) for one request; see ClaimOutcome. The key's execution is created here;
+   * records past their retention count as absent.
+   */
   claimIdempotencyKey(cmd: ClaimCommand): Promise<ClaimOutcome>;
-  /** Stores the result of an in-progress claim; the first completion wins. */
+  /** Ends the execution of a claimed key with its result; the first completion wins. */
   completeIdempotencyKey(cmd: CompleteCommand): Promise<CompleteOutcome>;
+  /** Ends an execution (of its user) with its result; the first completion wins. */
+  completeExecution(cmd: CompleteExecutionCommand): Promise<CompleteOutcome>;
+  getExecution(executionId: string): Promise<ExecutionRecord | null>;
+  /** Running executions whose lease ran out `graceMs` ago or more and none of whose holds is held; oldest first. */
+  listAbandonedExecutions(now: Date, graceMs: number, limit: number): Promise<ExecutionRecord[]>;
+  /** Marks one abandoned (outcome_unknown) if it still is (checked again in the same operation); null when not. */
+  abandonExecution(cmd: AbandonCommand): Promise<ExecutionRecord | null>;
+  /** How many executions are running past their lease (indeterminate: their outcome is awaited). */
+  countIndeterminateExecutions(now: Date): Promise<number>;
 }

@@ -69,7 +69,22 @@ export interface ExecutionSettled {
   /** CAPTURE only: credits to charge, 0..the held amount (more is clamped to the held amount). */
   capturedCredits: number;
   /** The usage item recorded with the settlement (once per hold); credits_charged is set by the ledger. */
-  usage?: ExecutionUsage | undefined;
+  usage?:
+    | ExecutionUsage
+    | undefined;
+  /**
+   * Set when this settlement ends the hold's execution: its answer, recorded by the ledger in the
+   * same step as the capture or release, so a retry of its Idempotency-Key replays it even when
+   * nothing else reached the ledger.
+   */
+  outcome?: ExecutionResult | undefined;
+}
+
+/** An execution's answer as an HTTP client saw it. */
+export interface ExecutionResult {
+  httpStatus: number;
+  /** The JSON body, serialized. */
+  bodyJson: string;
 }
 
 /** What the usage list shows of one execution outcome. */
@@ -105,7 +120,7 @@ export interface RouteOutcome {
 }
 
 function createBaseExecutionSettled(): ExecutionSettled {
-  return { holdId: "", userId: "", kind: 0, capturedCredits: 0, usage: undefined };
+  return { holdId: "", userId: "", kind: 0, capturedCredits: 0, usage: undefined, outcome: undefined };
 }
 
 export const ExecutionSettled: MessageFns<ExecutionSettled> = {
@@ -124,6 +139,9 @@ export const ExecutionSettled: MessageFns<ExecutionSettled> = {
     }
     if (message.usage !== undefined) {
       ExecutionUsage.encode(message.usage, writer.uint32(42).fork()).join();
+    }
+    if (message.outcome !== undefined) {
+      ExecutionResult.encode(message.outcome, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -181,6 +199,14 @@ export const ExecutionSettled: MessageFns<ExecutionSettled> = {
             message.usage = ExecutionUsage.decode(reader, reader.uint32());
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.outcome = ExecutionResult.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -212,6 +238,7 @@ export const ExecutionSettled: MessageFns<ExecutionSettled> = {
         ? globalThis.Number(object.captured_credits)
         : 0,
       usage: isSet(object.usage) ? ExecutionUsage.fromJSON(object.usage) : undefined,
+      outcome: isSet(object.outcome) ? ExecutionResult.fromJSON(object.outcome) : undefined,
     };
   },
 
@@ -232,6 +259,9 @@ export const ExecutionSettled: MessageFns<ExecutionSettled> = {
     if (message.usage !== undefined) {
       obj.usage = ExecutionUsage.toJSON(message.usage);
     }
+    if (message.outcome !== undefined) {
+      obj.outcome = ExecutionResult.toJSON(message.outcome);
+    }
     return obj;
   },
 
@@ -247,6 +277,102 @@ export const ExecutionSettled: MessageFns<ExecutionSettled> = {
     message.usage = (object.usage !== undefined && object.usage !== null)
       ? ExecutionUsage.fromPartial(object.usage)
       : undefined;
+    message.outcome = (object.outcome !== undefined && object.outcome !== null)
+      ? ExecutionResult.fromPartial(object.outcome)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseExecutionResult(): ExecutionResult {
+  return { httpStatus: 0, bodyJson: "" };
+}
+
+export const ExecutionResult: MessageFns<ExecutionResult> = {
+  encode(message: ExecutionResult, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.httpStatus !== 0) {
+      writer.uint32(8).int32(message.httpStatus);
+    }
+    if (message.bodyJson !== "") {
+      writer.uint32(18).string(message.bodyJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExecutionResult {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExecutionResult();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.httpStatus = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.bodyJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ExecutionResult {
+    return {
+      httpStatus: isSet(object.httpStatus)
+        ? globalThis.Number(object.httpStatus)
+        : isSet(object.http_status)
+        ? globalThis.Number(object.http_status)
+        : 0,
+      bodyJson: isSet(object.bodyJson)
+        ? globalThis.String(object.bodyJson)
+        : isSet(object.body_json)
+        ? globalThis.String(object.body_json)
+        : "",
+    };
+  },
+
+  toJSON(message: ExecutionResult): unknown {
+    const obj: any = {};
+    if (message.httpStatus !== 0) {
+      obj.httpStatus = Math.round(message.httpStatus);
+    }
+    if (message.bodyJson !== "") {
+      obj.bodyJson = message.bodyJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ExecutionResult>, I>>(base?: I): ExecutionResult {
+    return ExecutionResult.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ExecutionResult>, I>>(object: I): ExecutionResult {
+    const message = createBaseExecutionResult();
+    message.httpStatus = object.httpStatus ?? 0;
+    message.bodyJson = object.bodyJson ?? "";
     return message;
   },
 };

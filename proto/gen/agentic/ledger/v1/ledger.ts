@@ -134,7 +134,25 @@ export interface Hold {
   /** Route the hold pays for. */
   routeKey: string;
   /** When the hold left the held state (captured, released or expired). */
-  settledAt?: Date | undefined;
+  settledAt?:
+    | Date
+    | undefined;
+  /** The execution whose attempt the hold pays, when the executor named one. */
+  executionId?: string | undefined;
+}
+
+/**
+ * The execution a hold pays an attempt of. The hold and the execution's state change together: an
+ * execution that placed a hold may have reached a provider and is never run again.
+ */
+export interface HoldExecution {
+  executionId: string;
+  capabilityKey: string;
+  /**
+   * Set when the execution runs under an Idempotency-Key, which must have claimed it
+   * (ClaimIdempotencyKeyResponse.execution_id); otherwise the first hold creates the execution.
+   */
+  idempotencyKey?: string | undefined;
 }
 
 export interface HoldCreditsRequest {
@@ -150,6 +168,12 @@ export interface HoldCreditsRequest {
   /** How long the hold lives before the ledger releases it (0 = the ledger's default, max 1 h). */
   ttlMs: number;
   routeKey: string;
+  /**
+   * The execution this attempt belongs to. FAILED_PRECONDITION (EXECUTION_FENCED), with nothing
+   * held, when it may not start an attempt: its key was taken over or its claim's lease ran out, or
+   * it has ended.
+   */
+  execution?: HoldExecution | undefined;
 }
 
 export interface HoldCreditsResponse {
@@ -254,6 +278,9 @@ export interface ClaimIdempotencyKeyRequest {
    * (0 = 60 s; 1 s..15 min).
    */
   leaseMs: number;
+  /** The execution created when the key is free; a claim answered with another id names the key's existing execution. */
+  executionId: string;
+  capabilityKey: string;
 }
 
 export interface ClaimIdempotencyKeyResponse {
@@ -266,8 +293,17 @@ export interface ClaimIdempotencyKeyResponse {
   result?:
     | StoredResult
     | undefined;
-  /** When in_progress: when the other request's lease runs out (a retry after it may claim). */
-  leaseExpiresAt?: Date | undefined;
+  /** When in_progress: when the other request's lease runs out (a retry after it may claim, unless started). */
+  leaseExpiresAt?:
+    | Date
+    | undefined;
+  /** The key's execution (claimed, in_progress or completed). */
+  executionId: string;
+  /**
+   * When in_progress: a hold was placed, so the execution is never run again; past its lease it is
+   * indeterminate (its outcome is awaited, then reconciled).
+   */
+  started: boolean;
 }
 
 /** A stored HTTP-level result of an idempotent request. */
@@ -283,6 +319,47 @@ export interface CompleteIdempotencyKeyRequest {
 }
 
 export interface CompleteIdempotencyKeyResponse {
+}
+
+export interface CompleteExecutionRequest {
+  userId: string;
+  executionId: string;
+  result?: StoredResult | undefined;
+}
+
+export interface CompleteExecutionResponse {
+}
+
+export interface GetExecutionRequest {
+  userId: string;
+  executionId: string;
+}
+
+/** One execution as the ledger keeps it. */
+export interface Execution {
+  executionId: string;
+  userId: string;
+  capabilityKey: string;
+  /** claimed, running, succeeded, failed or outcome_unknown; see the README's money guarantees. */
+  state: string;
+  /** True while running past its lease: its executor is presumed gone and its outcome is awaited. */
+  indeterminate: boolean;
+  idempotencyKey?: string | undefined;
+  createdAt?: Date | undefined;
+  leaseExpiresAt?: Date | undefined;
+  completedAt?:
+    | Date
+    | undefined;
+  /** Its attempts' holds, oldest first. */
+  holds: Hold[];
+  /** Sum of the captured credits of its holds. */
+  creditsCharged: number;
+  /** The answer it ended with, when ended. */
+  result?: StoredResult | undefined;
+}
+
+export interface GetExecutionResponse {
+  execution?: Execution | undefined;
 }
 
 function createBaseApiKeyInfo(): ApiKeyInfo {
@@ -1560,6 +1637,7 @@ function createBaseHold(): Hold {
     expiresAt: undefined,
     routeKey: "",
     settledAt: undefined,
+    executionId: undefined,
   };
 }
 
@@ -1591,6 +1669,9 @@ export const Hold: MessageFns<Hold> = {
     }
     if (message.settledAt !== undefined) {
       Timestamp.encode(toTimestamp(message.settledAt), writer.uint32(74).fork()).join();
+    }
+    if (message.executionId !== undefined) {
+      writer.uint32(82).string(message.executionId);
     }
     return writer;
   },
@@ -1680,6 +1761,14 @@ export const Hold: MessageFns<Hold> = {
             message.settledAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.executionId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1735,6 +1824,11 @@ export const Hold: MessageFns<Hold> = {
         : isSet(object.settled_at)
         ? fromJsonTimestamp(object.settled_at)
         : undefined,
+      executionId: isSet(object.executionId)
+        ? globalThis.String(object.executionId)
+        : isSet(object.execution_id)
+        ? globalThis.String(object.execution_id)
+        : undefined,
     };
   },
 
@@ -1767,6 +1861,9 @@ export const Hold: MessageFns<Hold> = {
     if (message.settledAt !== undefined) {
       obj.settledAt = message.settledAt.toISOString();
     }
+    if (message.executionId !== undefined) {
+      obj.executionId = message.executionId;
+    }
     return obj;
   },
 
@@ -1784,12 +1881,126 @@ export const Hold: MessageFns<Hold> = {
     message.expiresAt = object.expiresAt ?? undefined;
     message.routeKey = object.routeKey ?? "";
     message.settledAt = object.settledAt ?? undefined;
+    message.executionId = object.executionId ?? undefined;
+    return message;
+  },
+};
+
+function createBaseHoldExecution(): HoldExecution {
+  return { executionId: "", capabilityKey: "", idempotencyKey: undefined };
+}
+
+export const HoldExecution: MessageFns<HoldExecution> = {
+  encode(message: HoldExecution, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.executionId !== "") {
+      writer.uint32(10).string(message.executionId);
+    }
+    if (message.capabilityKey !== "") {
+      writer.uint32(18).string(message.capabilityKey);
+    }
+    if (message.idempotencyKey !== undefined) {
+      writer.uint32(26).string(message.idempotencyKey);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): HoldExecution {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseHoldExecution();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.executionId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.capabilityKey = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.idempotencyKey = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): HoldExecution {
+    return {
+      executionId: isSet(object.executionId)
+        ? globalThis.String(object.executionId)
+        : isSet(object.execution_id)
+        ? globalThis.String(object.execution_id)
+        : "",
+      capabilityKey: isSet(object.capabilityKey)
+        ? globalThis.String(object.capabilityKey)
+        : isSet(object.capability_key)
+        ? globalThis.String(object.capability_key)
+        : "",
+      idempotencyKey: isSet(object.idempotencyKey)
+        ? globalThis.String(object.idempotencyKey)
+        : isSet(object.idempotency_key)
+        ? globalThis.String(object.idempotency_key)
+        : undefined,
+    };
+  },
+
+  toJSON(message: HoldExecution): unknown {
+    const obj: any = {};
+    if (message.executionId !== "") {
+      obj.executionId = message.executionId;
+    }
+    if (message.capabilityKey !== "") {
+      obj.capabilityKey = message.capabilityKey;
+    }
+    if (message.idempotencyKey !== undefined) {
+      obj.idempotencyKey = message.idempotencyKey;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<HoldExecution>, I>>(base?: I): HoldExecution {
+    return HoldExecution.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<HoldExecution>, I>>(object: I): HoldExecution {
+    const message = createBaseHoldExecution();
+    message.executionId = object.executionId ?? "";
+    message.capabilityKey = object.capabilityKey ?? "";
+    message.idempotencyKey = object.idempotencyKey ?? undefined;
     return message;
   },
 };
 
 function createBaseHoldCreditsRequest(): HoldCreditsRequest {
-  return { holdId: "", userId: "", amountCredits: 0, ttlMs: 0, routeKey: "" };
+  return { holdId: "", userId: "", amountCredits: 0, ttlMs: 0, routeKey: "", execution: undefined };
 }
 
 export const HoldCreditsRequest: MessageFns<HoldCreditsRequest> = {
@@ -1808,6 +2019,9 @@ export const HoldCreditsRequest: MessageFns<HoldCreditsRequest> = {
     }
     if (message.routeKey !== "") {
       writer.uint32(42).string(message.routeKey);
+    }
+    if (message.execution !== undefined) {
+      HoldExecution.encode(message.execution, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -1865,6 +2079,14 @@ export const HoldCreditsRequest: MessageFns<HoldCreditsRequest> = {
             message.routeKey = reader.string();
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.execution = HoldExecution.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1904,6 +2126,7 @@ export const HoldCreditsRequest: MessageFns<HoldCreditsRequest> = {
         : isSet(object.route_key)
         ? globalThis.String(object.route_key)
         : "",
+      execution: isSet(object.execution) ? HoldExecution.fromJSON(object.execution) : undefined,
     };
   },
 
@@ -1924,6 +2147,9 @@ export const HoldCreditsRequest: MessageFns<HoldCreditsRequest> = {
     if (message.routeKey !== "") {
       obj.routeKey = message.routeKey;
     }
+    if (message.execution !== undefined) {
+      obj.execution = HoldExecution.toJSON(message.execution);
+    }
     return obj;
   },
 
@@ -1937,6 +2163,9 @@ export const HoldCreditsRequest: MessageFns<HoldCreditsRequest> = {
     message.amountCredits = object.amountCredits ?? 0;
     message.ttlMs = object.ttlMs ?? 0;
     message.routeKey = object.routeKey ?? "";
+    message.execution = (object.execution !== undefined && object.execution !== null)
+      ? HoldExecution.fromPartial(object.execution)
+      : undefined;
     return message;
   },
 };
@@ -3060,7 +3289,7 @@ export const ListJournalResponse: MessageFns<ListJournalResponse> = {
 };
 
 function createBaseClaimIdempotencyKeyRequest(): ClaimIdempotencyKeyRequest {
-  return { userId: "", idempotencyKey: "", requestHash: "", leaseMs: 0 };
+  return { userId: "", idempotencyKey: "", requestHash: "", leaseMs: 0, executionId: "", capabilityKey: "" };
 }
 
 export const ClaimIdempotencyKeyRequest: MessageFns<ClaimIdempotencyKeyRequest> = {
@@ -3076,6 +3305,12 @@ export const ClaimIdempotencyKeyRequest: MessageFns<ClaimIdempotencyKeyRequest> 
     }
     if (message.leaseMs !== 0) {
       writer.uint32(32).int64(message.leaseMs);
+    }
+    if (message.executionId !== "") {
+      writer.uint32(42).string(message.executionId);
+    }
+    if (message.capabilityKey !== "") {
+      writer.uint32(50).string(message.capabilityKey);
     }
     return writer;
   },
@@ -3125,6 +3360,22 @@ export const ClaimIdempotencyKeyRequest: MessageFns<ClaimIdempotencyKeyRequest> 
             message.leaseMs = longToNumber(reader.int64());
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.executionId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.capabilityKey = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3159,6 +3410,16 @@ export const ClaimIdempotencyKeyRequest: MessageFns<ClaimIdempotencyKeyRequest> 
         : isSet(object.lease_ms)
         ? globalThis.Number(object.lease_ms)
         : 0,
+      executionId: isSet(object.executionId)
+        ? globalThis.String(object.executionId)
+        : isSet(object.execution_id)
+        ? globalThis.String(object.execution_id)
+        : "",
+      capabilityKey: isSet(object.capabilityKey)
+        ? globalThis.String(object.capabilityKey)
+        : isSet(object.capability_key)
+        ? globalThis.String(object.capability_key)
+        : "",
     };
   },
 
@@ -3176,6 +3437,12 @@ export const ClaimIdempotencyKeyRequest: MessageFns<ClaimIdempotencyKeyRequest> 
     if (message.leaseMs !== 0) {
       obj.leaseMs = Math.round(message.leaseMs);
     }
+    if (message.executionId !== "") {
+      obj.executionId = message.executionId;
+    }
+    if (message.capabilityKey !== "") {
+      obj.capabilityKey = message.capabilityKey;
+    }
     return obj;
   },
 
@@ -3188,12 +3455,14 @@ export const ClaimIdempotencyKeyRequest: MessageFns<ClaimIdempotencyKeyRequest> 
     message.idempotencyKey = object.idempotencyKey ?? "";
     message.requestHash = object.requestHash ?? "";
     message.leaseMs = object.leaseMs ?? 0;
+    message.executionId = object.executionId ?? "";
+    message.capabilityKey = object.capabilityKey ?? "";
     return message;
   },
 };
 
 function createBaseClaimIdempotencyKeyResponse(): ClaimIdempotencyKeyResponse {
-  return { state: "", result: undefined, leaseExpiresAt: undefined };
+  return { state: "", result: undefined, leaseExpiresAt: undefined, executionId: "", started: false };
 }
 
 export const ClaimIdempotencyKeyResponse: MessageFns<ClaimIdempotencyKeyResponse> = {
@@ -3206,6 +3475,12 @@ export const ClaimIdempotencyKeyResponse: MessageFns<ClaimIdempotencyKeyResponse
     }
     if (message.leaseExpiresAt !== undefined) {
       Timestamp.encode(toTimestamp(message.leaseExpiresAt), writer.uint32(26).fork()).join();
+    }
+    if (message.executionId !== "") {
+      writer.uint32(34).string(message.executionId);
+    }
+    if (message.started !== false) {
+      writer.uint32(40).bool(message.started);
     }
     return writer;
   },
@@ -3247,6 +3522,22 @@ export const ClaimIdempotencyKeyResponse: MessageFns<ClaimIdempotencyKeyResponse
             message.leaseExpiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.executionId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.started = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3268,6 +3559,12 @@ export const ClaimIdempotencyKeyResponse: MessageFns<ClaimIdempotencyKeyResponse
         : isSet(object.lease_expires_at)
         ? fromJsonTimestamp(object.lease_expires_at)
         : undefined,
+      executionId: isSet(object.executionId)
+        ? globalThis.String(object.executionId)
+        : isSet(object.execution_id)
+        ? globalThis.String(object.execution_id)
+        : "",
+      started: isSet(object.started) ? globalThis.Boolean(object.started) : false,
     };
   },
 
@@ -3282,6 +3579,12 @@ export const ClaimIdempotencyKeyResponse: MessageFns<ClaimIdempotencyKeyResponse
     if (message.leaseExpiresAt !== undefined) {
       obj.leaseExpiresAt = message.leaseExpiresAt.toISOString();
     }
+    if (message.executionId !== "") {
+      obj.executionId = message.executionId;
+    }
+    if (message.started !== false) {
+      obj.started = message.started;
+    }
     return obj;
   },
 
@@ -3295,6 +3598,8 @@ export const ClaimIdempotencyKeyResponse: MessageFns<ClaimIdempotencyKeyResponse
       ? StoredResult.fromPartial(object.result)
       : undefined;
     message.leaseExpiresAt = object.leaseExpiresAt ?? undefined;
+    message.executionId = object.executionId ?? "";
+    message.started = object.started ?? false;
     return message;
   },
 };
@@ -3553,6 +3858,625 @@ export const CompleteIdempotencyKeyResponse: MessageFns<CompleteIdempotencyKeyRe
   },
 };
 
+function createBaseCompleteExecutionRequest(): CompleteExecutionRequest {
+  return { userId: "", executionId: "", result: undefined };
+}
+
+export const CompleteExecutionRequest: MessageFns<CompleteExecutionRequest> = {
+  encode(message: CompleteExecutionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.executionId !== "") {
+      writer.uint32(18).string(message.executionId);
+    }
+    if (message.result !== undefined) {
+      StoredResult.encode(message.result, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CompleteExecutionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCompleteExecutionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.executionId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.result = StoredResult.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CompleteExecutionRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      executionId: isSet(object.executionId)
+        ? globalThis.String(object.executionId)
+        : isSet(object.execution_id)
+        ? globalThis.String(object.execution_id)
+        : "",
+      result: isSet(object.result) ? StoredResult.fromJSON(object.result) : undefined,
+    };
+  },
+
+  toJSON(message: CompleteExecutionRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.executionId !== "") {
+      obj.executionId = message.executionId;
+    }
+    if (message.result !== undefined) {
+      obj.result = StoredResult.toJSON(message.result);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CompleteExecutionRequest>, I>>(base?: I): CompleteExecutionRequest {
+    return CompleteExecutionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CompleteExecutionRequest>, I>>(object: I): CompleteExecutionRequest {
+    const message = createBaseCompleteExecutionRequest();
+    message.userId = object.userId ?? "";
+    message.executionId = object.executionId ?? "";
+    message.result = (object.result !== undefined && object.result !== null)
+      ? StoredResult.fromPartial(object.result)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCompleteExecutionResponse(): CompleteExecutionResponse {
+  return {};
+}
+
+export const CompleteExecutionResponse: MessageFns<CompleteExecutionResponse> = {
+  encode(_: CompleteExecutionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CompleteExecutionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCompleteExecutionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): CompleteExecutionResponse {
+    return {};
+  },
+
+  toJSON(_: CompleteExecutionResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CompleteExecutionResponse>, I>>(base?: I): CompleteExecutionResponse {
+    return CompleteExecutionResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CompleteExecutionResponse>, I>>(_: I): CompleteExecutionResponse {
+    const message = createBaseCompleteExecutionResponse();
+    return message;
+  },
+};
+
+function createBaseGetExecutionRequest(): GetExecutionRequest {
+  return { userId: "", executionId: "" };
+}
+
+export const GetExecutionRequest: MessageFns<GetExecutionRequest> = {
+  encode(message: GetExecutionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.executionId !== "") {
+      writer.uint32(18).string(message.executionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetExecutionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetExecutionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.executionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetExecutionRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      executionId: isSet(object.executionId)
+        ? globalThis.String(object.executionId)
+        : isSet(object.execution_id)
+        ? globalThis.String(object.execution_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetExecutionRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.executionId !== "") {
+      obj.executionId = message.executionId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetExecutionRequest>, I>>(base?: I): GetExecutionRequest {
+    return GetExecutionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetExecutionRequest>, I>>(object: I): GetExecutionRequest {
+    const message = createBaseGetExecutionRequest();
+    message.userId = object.userId ?? "";
+    message.executionId = object.executionId ?? "";
+    return message;
+  },
+};
+
+function createBaseExecution(): Execution {
+  return {
+    executionId: "",
+    userId: "",
+    capabilityKey: "",
+    state: "",
+    indeterminate: false,
+    idempotencyKey: undefined,
+    createdAt: undefined,
+    leaseExpiresAt: undefined,
+    completedAt: undefined,
+    holds: [],
+    creditsCharged: 0,
+    result: undefined,
+  };
+}
+
+export const Execution: MessageFns<Execution> = {
+  encode(message: Execution, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.executionId !== "") {
+      writer.uint32(10).string(message.executionId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    if (message.capabilityKey !== "") {
+      writer.uint32(26).string(message.capabilityKey);
+    }
+    if (message.state !== "") {
+      writer.uint32(34).string(message.state);
+    }
+    if (message.indeterminate !== false) {
+      writer.uint32(40).bool(message.indeterminate);
+    }
+    if (message.idempotencyKey !== undefined) {
+      writer.uint32(50).string(message.idempotencyKey);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(58).fork()).join();
+    }
+    if (message.leaseExpiresAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.leaseExpiresAt), writer.uint32(66).fork()).join();
+    }
+    if (message.completedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.completedAt), writer.uint32(74).fork()).join();
+    }
+    for (const v of message.holds) {
+      Hold.encode(v!, writer.uint32(82).fork()).join();
+    }
+    if (message.creditsCharged !== 0) {
+      writer.uint32(88).int64(message.creditsCharged);
+    }
+    if (message.result !== undefined) {
+      StoredResult.encode(message.result, writer.uint32(98).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Execution {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExecution();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.executionId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.capabilityKey = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.indeterminate = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.idempotencyKey = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.leaseExpiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.completedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.holds.push(Hold.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.creditsCharged = longToNumber(reader.int64());
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.result = StoredResult.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): Execution {
+    return {
+      executionId: isSet(object.executionId)
+        ? globalThis.String(object.executionId)
+        : isSet(object.execution_id)
+        ? globalThis.String(object.execution_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      capabilityKey: isSet(object.capabilityKey)
+        ? globalThis.String(object.capabilityKey)
+        : isSet(object.capability_key)
+        ? globalThis.String(object.capability_key)
+        : "",
+      state: isSet(object.state) ? globalThis.String(object.state) : "",
+      indeterminate: isSet(object.indeterminate) ? globalThis.Boolean(object.indeterminate) : false,
+      idempotencyKey: isSet(object.idempotencyKey)
+        ? globalThis.String(object.idempotencyKey)
+        : isSet(object.idempotency_key)
+        ? globalThis.String(object.idempotency_key)
+        : undefined,
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+      leaseExpiresAt: isSet(object.leaseExpiresAt)
+        ? fromJsonTimestamp(object.leaseExpiresAt)
+        : isSet(object.lease_expires_at)
+        ? fromJsonTimestamp(object.lease_expires_at)
+        : undefined,
+      completedAt: isSet(object.completedAt)
+        ? fromJsonTimestamp(object.completedAt)
+        : isSet(object.completed_at)
+        ? fromJsonTimestamp(object.completed_at)
+        : undefined,
+      holds: globalThis.Array.isArray(object?.holds)
+        ? object.holds.map((e: any) => Hold.fromJSON(e))
+        : [],
+      creditsCharged: isSet(object.creditsCharged)
+        ? globalThis.Number(object.creditsCharged)
+        : isSet(object.credits_charged)
+        ? globalThis.Number(object.credits_charged)
+        : 0,
+      result: isSet(object.result) ? StoredResult.fromJSON(object.result) : undefined,
+    };
+  },
+
+  toJSON(message: Execution): unknown {
+    const obj: any = {};
+    if (message.executionId !== "") {
+      obj.executionId = message.executionId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.capabilityKey !== "") {
+      obj.capabilityKey = message.capabilityKey;
+    }
+    if (message.state !== "") {
+      obj.state = message.state;
+    }
+    if (message.indeterminate !== false) {
+      obj.indeterminate = message.indeterminate;
+    }
+    if (message.idempotencyKey !== undefined) {
+      obj.idempotencyKey = message.idempotencyKey;
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    if (message.leaseExpiresAt !== undefined) {
+      obj.leaseExpiresAt = message.leaseExpiresAt.toISOString();
+    }
+    if (message.completedAt !== undefined) {
+      obj.completedAt = message.completedAt.toISOString();
+    }
+    if (message.holds?.length) {
+      obj.holds = message.holds.map((e) => Hold.toJSON(e));
+    }
+    if (message.creditsCharged !== 0) {
+      obj.creditsCharged = Math.round(message.creditsCharged);
+    }
+    if (message.result !== undefined) {
+      obj.result = StoredResult.toJSON(message.result);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<Execution>, I>>(base?: I): Execution {
+    return Execution.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<Execution>, I>>(object: I): Execution {
+    const message = createBaseExecution();
+    message.executionId = object.executionId ?? "";
+    message.userId = object.userId ?? "";
+    message.capabilityKey = object.capabilityKey ?? "";
+    message.state = object.state ?? "";
+    message.indeterminate = object.indeterminate ?? false;
+    message.idempotencyKey = object.idempotencyKey ?? undefined;
+    message.createdAt = object.createdAt ?? undefined;
+    message.leaseExpiresAt = object.leaseExpiresAt ?? undefined;
+    message.completedAt = object.completedAt ?? undefined;
+    message.holds = object.holds?.map((e) => Hold.fromPartial(e)) || [];
+    message.creditsCharged = object.creditsCharged ?? 0;
+    message.result = (object.result !== undefined && object.result !== null)
+      ? StoredResult.fromPartial(object.result)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetExecutionResponse(): GetExecutionResponse {
+  return { execution: undefined };
+}
+
+export const GetExecutionResponse: MessageFns<GetExecutionResponse> = {
+  encode(message: GetExecutionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.execution !== undefined) {
+      Execution.encode(message.execution, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetExecutionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetExecutionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.execution = Execution.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetExecutionResponse {
+    return { execution: isSet(object.execution) ? Execution.fromJSON(object.execution) : undefined };
+  },
+
+  toJSON(message: GetExecutionResponse): unknown {
+    const obj: any = {};
+    if (message.execution !== undefined) {
+      obj.execution = Execution.toJSON(message.execution);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetExecutionResponse>, I>>(base?: I): GetExecutionResponse {
+    return GetExecutionResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetExecutionResponse>, I>>(object: I): GetExecutionResponse {
+    const message = createBaseGetExecutionResponse();
+    message.execution = (object.execution !== undefined && object.execution !== null)
+      ? Execution.fromPartial(object.execution)
+      : undefined;
+    return message;
+  },
+};
+
 /**
  * The ledger. Captures and releases of holds arrive over NATS JetStream
  * (agentic.events.v1.ExecutionSettled), not over this service.
@@ -3698,6 +4622,35 @@ export const LedgerServiceService = {
     responseDeserialize: (value: Buffer): CompleteIdempotencyKeyResponse =>
       CompleteIdempotencyKeyResponse.decode(value),
   },
+  /**
+   * Ends an execution with its result (the first completion wins); NOT_FOUND (EXECUTION_NOT_FOUND)
+   * when the user has no such execution.
+   */
+  completeExecution: {
+    path: "/agentic.ledger.v1.LedgerService/CompleteExecution" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CompleteExecutionRequest): Buffer =>
+      Buffer.from(CompleteExecutionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CompleteExecutionRequest => CompleteExecutionRequest.decode(value),
+    responseSerialize: (value: CompleteExecutionResponse): Buffer =>
+      Buffer.from(CompleteExecutionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CompleteExecutionResponse => CompleteExecutionResponse.decode(value),
+  },
+  /**
+   * Reads where one execution of a user stands, with its holds; NOT_FOUND (EXECUTION_NOT_FOUND) for
+   * an unknown execution or another user's.
+   */
+  getExecution: {
+    path: "/agentic.ledger.v1.LedgerService/GetExecution" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetExecutionRequest): Buffer => Buffer.from(GetExecutionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetExecutionRequest => GetExecutionRequest.decode(value),
+    responseSerialize: (value: GetExecutionResponse): Buffer =>
+      Buffer.from(GetExecutionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetExecutionResponse => GetExecutionResponse.decode(value),
+  },
 } as const;
 
 export interface LedgerServiceServer extends UntypedServiceImplementation {
@@ -3734,6 +4687,16 @@ export interface LedgerServiceServer extends UntypedServiceImplementation {
    * completion wins, a repeated one is a no-op. NOT_FOUND (IDEMPOTENCY_KEY_NOT_FOUND) when never claimed.
    */
   completeIdempotencyKey: handleUnaryCall<CompleteIdempotencyKeyRequest, CompleteIdempotencyKeyResponse>;
+  /**
+   * Ends an execution with its result (the first completion wins); NOT_FOUND (EXECUTION_NOT_FOUND)
+   * when the user has no such execution.
+   */
+  completeExecution: handleUnaryCall<CompleteExecutionRequest, CompleteExecutionResponse>;
+  /**
+   * Reads where one execution of a user stands, with its holds; NOT_FOUND (EXECUTION_NOT_FOUND) for
+   * an unknown execution or another user's.
+   */
+  getExecution: handleUnaryCall<GetExecutionRequest, GetExecutionResponse>;
 }
 
 export interface LedgerServiceClient extends Client {
@@ -3937,6 +4900,44 @@ export interface LedgerServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CompleteIdempotencyKeyResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Ends an execution with its result (the first completion wins); NOT_FOUND (EXECUTION_NOT_FOUND)
+   * when the user has no such execution.
+   */
+  completeExecution(
+    request: CompleteExecutionRequest,
+    callback: (error: ServiceError | null, response: CompleteExecutionResponse) => void,
+  ): ClientUnaryCall;
+  completeExecution(
+    request: CompleteExecutionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CompleteExecutionResponse) => void,
+  ): ClientUnaryCall;
+  completeExecution(
+    request: CompleteExecutionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CompleteExecutionResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Reads where one execution of a user stands, with its holds; NOT_FOUND (EXECUTION_NOT_FOUND) for
+   * an unknown execution or another user's.
+   */
+  getExecution(
+    request: GetExecutionRequest,
+    callback: (error: ServiceError | null, response: GetExecutionResponse) => void,
+  ): ClientUnaryCall;
+  getExecution(
+    request: GetExecutionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetExecutionResponse) => void,
+  ): ClientUnaryCall;
+  getExecution(
+    request: GetExecutionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetExecutionResponse) => void,
   ): ClientUnaryCall;
 }
 
