@@ -2,29 +2,37 @@
 // transactions (wallet + hold + journal + usage move together) with snapshot reads and majority
 // writes, so a replica set is required (a single-node replica set is enough for development).
 // Inside a transaction every guard is a conditional write (`balanceCredits: {$gte: amount}`,
-// `state: "held"`); concurrent transactions on one wallet or hold conflict and the driver retries
-// them. Single-document operations (API keys, idempotency records) are compare-and-set updates.
+// `state: "held"`, an execution's `rev`); concurrent transactions on one wallet, hold or execution
+// conflict and the driver retries them. Executions (ledger_executions, one per Idempotency-Key)
+// move in the same transactions as the holds of their attempts, so a hold is placed only for an
+// execution that may start one and an outcome is recorded with the capture that charges it.
+// Single-document operations (API keys, completing an execution outside a settlement) are
+// compare-and-set updates.
 // The wallets collection also carries a $jsonSchema validator (balance and held >= 0) as a last guard.
 import { randomUUID } from "node:crypto";
-import { MongoClient, MongoServerError, type ClientSession, type Collection, type Db, type TransactionOptions } from "mongodb";
+import { MongoClient, MongoServerError, type ClientSession, type Collection, type Db, type Filter, type TransactionOptions } from "mongodb";
 import { newId } from "@agentic/platform";
-import type { ApiKeyRecord, ClaimOutcome, Hold, JournalEntry, UsageItem, Wallet } from "../domain/types";
+import type { ApiKeyRecord, ClaimOutcome, ExecutionRecord, Hold, JournalEntry, StoredResult, UsageItem, Wallet } from "../domain/types";
 import {
+  abandonedExecution,
+  completedExecution,
   decideClaim,
+  decideExecutionHold,
   emptyWallet,
-  idempotencyId,
+  isAbandoned,
   isPastRetention,
   isReplay,
-  newClaimRecord,
+  newClaimedExecution,
   newHold,
   settledHold,
   settlementEffect,
   usageItemFor,
-  type IdempotencyRecord,
 } from "../domain/rules";
 import type {
+  AbandonCommand,
   ClaimCommand,
   CompleteCommand,
+  CompleteExecutionCommand,
   CompleteOutcome,
   GrantCommand,
   GrantResult,
@@ -42,8 +50,16 @@ export const COLLECTIONS = {
   journal: "ledger_journal",
   usage: "ledger_usage",
   apiKeys: "ledger_api_keys",
-  idempotency: "ledger_idempotency",
+  executions: "ledger_executions",
+  meta: "ledger_meta",
 } as const;
+
+/** The one document of ledger_meta: the store's identity, written once by the first ledger that connects. */
+interface MetaDoc {
+  _id: "identity";
+  storeId: string;
+  createdAt: Date;
+}
 
 interface WalletDoc {
   _id: string; // user id
@@ -73,12 +89,22 @@ interface ApiKeyDoc extends Omit<ApiKeyRecord, "keyId"> {
   _id: string; // key id
 }
 
-interface IdempotencyDoc extends Omit<IdempotencyRecord, "result"> {
-  _id: string; // idempotencyId(userId, key)
-  /** Changes on every write; compare-and-set token. */
+interface ExecutionDoc extends Omit<ExecutionRecord, "executionId" | "result"> {
+  _id: string; // execution id
+  /** Changes on every write; compare-and-set token: every write is conditioned on the rev it read. */
   rev: string;
+  /** The body as JSON text, so it is replayed exactly as it was given (any keys, any order). */
   result?: { httpStatus: number; bodyJson?: string };
 }
+
+/** How many running executions listAbandonedExecutions checks per read of their holds. */
+const ABANDONED_PAGE = 100;
+
+/** Compare-and-set passes before an operation on one execution gives up (each lost pass means another write won). */
+const CAS_ATTEMPTS = 10;
+
+/** Runs of a transaction that failed on a duplicate key (a concurrent first insert won) before giving up. */
+const DUPLICATE_KEY_ATTEMPTS = 5;
 
 const TRANSACTION: TransactionOptions = {
   readConcern: { level: "snapshot" },
@@ -108,7 +134,7 @@ export class MongoLedgerStore implements LedgerStore {
   private readonly journal: Collection<JournalDoc>;
   private readonly usage: Collection<UsageDoc>;
   private readonly apiKeys: Collection<ApiKeyDoc>;
-  private readonly idempotency: Collection<IdempotencyDoc>;
+  private readonly executions: Collection<ExecutionDoc>;
 
   private constructor(
     private readonly client: MongoClient,
@@ -119,7 +145,7 @@ export class MongoLedgerStore implements LedgerStore {
     this.journal = db.collection(COLLECTIONS.journal);
     this.usage = db.collection(COLLECTIONS.usage);
     this.apiKeys = db.collection(COLLECTIONS.apiKeys);
-    this.idempotency = db.collection(COLLECTIONS.idempotency);
+    this.executions = db.collection(COLLECTIONS.executions);
   }
 
   /** Connects, checks the server answers, and creates collections, validator and indexes (idempotent). */
@@ -152,6 +178,15 @@ export class MongoLedgerStore implements LedgerStore {
     await this.client.close();
   }
 
+  async storeId(): Promise<string> {
+    const meta = this.db.collection<MetaDoc>(COLLECTIONS.meta);
+    // Insert-if-absent: every ledger on this database agrees on the first id written.
+    await meta.updateOne({ _id: "identity" }, { $setOnInsert: { storeId: newId("store"), createdAt: new Date() } }, { upsert: true });
+    const doc = await meta.findOne({ _id: "identity" });
+    if (!doc) throw new Error("ledger_meta identity missing after upsert");
+    return doc.storeId;
+  }
+
   private async ensureSchema(): Promise<void> {
     const nonNegative = { bsonType: ["int", "long", "double", "decimal"], minimum: 0 };
     try {
@@ -176,18 +211,35 @@ export class MongoLedgerStore implements LedgerStore {
         { key: { keyHash: 1 }, name: "one_record_per_key", unique: true },
         { key: { userId: 1, createdAt: 1 }, name: "by_user" },
       ]),
-      this.idempotency.createIndexes([{ key: { expiresAt: 1 }, name: "ttl", expireAfterSeconds: 0 }]),
+      this.executions.createIndexes([
+        // One execution per (user, Idempotency-Key): of two concurrent first claims, one insert wins.
+        // Partial: executions without a key have no such field (absent, never null: ignoreUndefined).
+        { key: { userId: 1, idempotencyKey: 1 }, name: "one_execution_per_key", unique: true, partialFilterExpression: { idempotencyKey: { $exists: true } } },
+        // listAbandonedExecutions and countIndeterminateExecutions: running, by lease.
+        { key: { state: 1, leaseExpiresAt: 1 }, name: "by_state_and_lease" },
+        // Purges records past their retention; until the TTL monitor runs they are read as absent.
+        { key: { expiresAt: 1 }, name: "ttl", expireAfterSeconds: 0 },
+      ]),
     ]);
   }
 
-  /** Runs `fn` in a transaction (retried by the driver on transient conflicts); `Abort` ends it with a value. */
+  /**
+   * Runs `fn` in a transaction (retried by the driver on transient conflicts); `Abort` ends it with a
+   * value. A duplicate key means a concurrent operation inserted the same record first (two first
+   * claims of one Idempotency-Key, two first holds of one execution): `fn` runs again and reads it.
+   */
   private async transaction<T>(fn: (session: ClientSession) => Promise<T>): Promise<T> {
     const session = this.client.startSession();
     try {
-      return await session.withTransaction(fn, TRANSACTION);
-    } catch (err) {
-      if (err instanceof Abort) return err.value as T;
-      throw err;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await session.withTransaction(fn, TRANSACTION);
+        } catch (err) {
+          if (err instanceof Abort) return err.value as T;
+          if (isDuplicateKey(err) && attempt < DUPLICATE_KEY_ATTEMPTS) continue;
+          throw err;
+        }
+      }
     } finally {
       await session.endSession();
     }
@@ -280,6 +332,15 @@ export class MongoLedgerStore implements LedgerStore {
         if (!isReplay(hold, cmd)) return { status: "conflict", hold };
         return { status: "replayed", hold, wallet: await this.walletIn(hold.userId, session) };
       }
+      // The execution's fence first: an attempt that may not start is refused whatever the balance.
+      let execution: { record: ExecutionRecord; previous: ExecutionDoc | null } | undefined;
+      if (cmd.execution) {
+        const previous = await this.executions.findOne({ _id: cmd.execution.executionId }, { session });
+        const live = previous && !isPastRetention(previous, cmd.now) ? toExecution(previous) : null;
+        const decision = decideExecutionHold(live, { userId: cmd.userId, holdId: cmd.holdId, execution: cmd.execution, now: cmd.now });
+        if (decision.action === "fenced") return { status: "fenced", reason: decision.reason };
+        execution = { record: decision.record, previous };
+      }
       const hold = newHold(cmd);
       let moved: { wallet: Wallet };
       try {
@@ -292,6 +353,10 @@ export class MongoLedgerStore implements LedgerStore {
       }
       const { holdId, ...doc } = hold;
       await this.holds.insertOne({ _id: holdId, ...doc }, { session });
+      // Marks the execution running with this hold (or creates it, without a key), in the same transaction.
+      if (execution && !(await this.putExecution(execution.record, execution.previous, session))) {
+        throw new Error(`execution ${execution.record.executionId} changed during hold ${holdId}`);
+      }
       return { status: "created", hold, wallet: moved.wallet };
     });
   }
@@ -328,7 +393,16 @@ export class MongoLedgerStore implements LedgerStore {
         if (err instanceof Abort) throw new Error(`ledger invariant: wallet ${hold.userId} holds less than hold ${hold.holdId}`);
         throw err;
       });
-      return { status: "applied", hold: settled, wallet: moved.wallet, usageRecorded: await this.recordUsage(settled, cmd, session) };
+      const usageRecorded = await this.recordUsage(settled, cmd, session);
+      if (cmd.outcome && settled.executionId) {
+        // The outcome ends the execution in the same transaction as the charge (unless it had ended).
+        const doc = await this.executions.findOne({ _id: settled.executionId }, { session });
+        const decision = completion(doc, settled.userId, cmd.outcome, cmd.now);
+        if (decision.outcome === "completed" && !(await this.putExecution(decision.record, decision.previous, session))) {
+          throw new Error(`execution ${settled.executionId} changed during the settlement of hold ${hold.holdId}`);
+        }
+      }
+      return { status: "applied", hold: settled, wallet: moved.wallet, usageRecorded };
     });
   }
 
@@ -355,49 +429,135 @@ export class MongoLedgerStore implements LedgerStore {
   }
 
   async claimIdempotencyKey(cmd: ClaimCommand): Promise<ClaimOutcome> {
-    const _id = idempotencyId(cmd.userId, cmd.key);
-    // Compare-and-set loop: each pass reads the record and writes only if it is still the one read.
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const existing = await this.idempotency.findOne({ _id });
-      const decision = decideClaim(existing ? toIdempotency(existing) : null, cmd);
+    return this.transaction(async (session): Promise<ClaimOutcome> => {
+      const existing = await this.executions.findOne({ userId: cmd.userId, idempotencyKey: cmd.key }, { session });
+      const decision = decideClaim(existing ? toExecution(existing) : null, cmd);
       if (decision.action === "answer") return decision.outcome;
-      if (decision.action === "take_over" && existing) {
-        const taken = await this.idempotency.updateOne(
-          { _id, rev: existing.rev, state: "in_progress" },
-          { $set: { leaseExpiresAt: new Date(cmd.now.getTime() + cmd.leaseMs), rev: randomUUID() } },
-        );
-        if (taken.modifiedCount === 1) return { state: "claimed" };
-        continue;
-      }
-      const fresh: IdempotencyDoc = { _id, ...newClaimRecord(cmd), rev: randomUUID() };
       if (existing) {
-        // Past its retention but not yet removed by the TTL monitor: replace it if still the same.
-        const replaced = await this.idempotency.replaceOne({ _id, rev: existing.rev }, fresh);
-        if (replaced.modifiedCount === 1) return { state: "claimed" };
-        continue;
+        // take_over: a claim whose lease ran out with nothing held. create: a record past its
+        // retention that the TTL monitor has not removed yet. Either way the old record (and its
+        // execution id) goes, conditioned on still being what was read, before the new one is inserted.
+        const stale: Filter<ExecutionDoc> =
+          decision.action === "take_over" ? { state: "claimed", leaseExpiresAt: { $lte: cmd.now } } : { expiresAt: { $lte: cmd.now } };
+        const removed = await this.executions.deleteOne({ _id: existing._id, rev: existing.rev, ...stale }, { session });
+        if (removed.deletedCount !== 1) throw new Error(`execution ${existing._id} changed during a claim of its Idempotency-Key`);
       }
-      try {
-        await this.idempotency.insertOne(fresh);
-        return { state: "claimed" };
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
-      }
-    }
-    throw new Error("idempotency claim lost too many races");
+      // A concurrent first claim of the same key collides on one_execution_per_key: a write conflict
+      // the driver retries, or a duplicate key the transaction helper retries; either way the next
+      // run reads the winner's execution and answers with it.
+      const record = newClaimedExecution(cmd);
+      await this.executions.insertOne(toExecutionDoc(record), { session });
+      return { state: "claimed", executionId: record.executionId };
+    });
   }
 
   async completeIdempotencyKey(cmd: CompleteCommand): Promise<CompleteOutcome> {
-    const _id = idempotencyId(cmd.userId, cmd.key);
-    const result = { httpStatus: cmd.result.httpStatus, bodyJson: cmd.result.body === undefined ? undefined : JSON.stringify(cmd.result.body) };
-    const done = await this.idempotency.updateOne(
-      { _id, state: "in_progress", expiresAt: { $gt: cmd.now } },
-      { $set: { state: "completed", result, rev: randomUUID() } },
-    );
-    if (done.modifiedCount === 1) return "completed";
-    const existing = await this.idempotency.findOne({ _id });
-    if (!existing || isPastRetention(existing, cmd.now)) return "not_found";
-    return "already_completed";
+    return this.complete({ userId: cmd.userId, idempotencyKey: cmd.key }, cmd.userId, cmd.result, cmd.now);
   }
+
+  async completeExecution(cmd: CompleteExecutionCommand): Promise<CompleteOutcome> {
+    return this.complete({ _id: cmd.executionId }, cmd.userId, cmd.result, cmd.now);
+  }
+
+  /** Ends the execution `filter` finds with `result`: compare-and-set on its rev, so the first completion wins. */
+  private async complete(filter: Filter<ExecutionDoc>, userId: string, result: StoredResult, now: Date): Promise<CompleteOutcome> {
+    for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
+      const doc = await this.executions.findOne(filter);
+      const decision = completion(doc, userId, result, now);
+      if (decision.outcome !== "completed") return decision.outcome;
+      if (await this.putExecution(decision.record, decision.previous)) return "completed";
+      // Written by someone else since it was read (a hold joined it, or it was completed): read again.
+    }
+    throw new Error("execution completion lost too many races");
+  }
+
+  async getExecution(executionId: string): Promise<ExecutionRecord | null> {
+    const doc = await this.executions.findOne({ _id: executionId });
+    return doc ? toExecution(doc) : null;
+  }
+
+  async listAbandonedExecutions(now: Date, graceMs: number, limit: number): Promise<ExecutionRecord[]> {
+    const found: ExecutionRecord[] = [];
+    if (limit <= 0) return found;
+    // Running past lease and grace (by_state_and_lease), oldest lease first; those with a hold still
+    // held are skipped, so the candidates are read a page at a time with one read of their holds.
+    const cursor = this.executions
+      .find({ state: "running", leaseExpiresAt: { $lte: new Date(now.getTime() - graceMs) } })
+      .sort({ leaseExpiresAt: 1 })
+      .batchSize(ABANDONED_PAGE);
+    let page: ExecutionDoc[] = [];
+    const check = async () => {
+      const states = await this.holdStates(page.flatMap((doc) => doc.holdIds));
+      for (const doc of page) {
+        const record = toExecution(doc);
+        if (found.length < limit && isAbandoned(record, record.holdIds.map(states), now, graceMs)) found.push(record);
+      }
+      page = [];
+    };
+    for await (const doc of cursor) {
+      page.push(doc);
+      if (page.length < ABANDONED_PAGE) continue;
+      await check();
+      if (found.length === limit) break; // leaving the loop closes the cursor
+    }
+    if (page.length > 0) await check();
+    return found;
+  }
+
+  async abandonExecution(cmd: AbandonCommand): Promise<ExecutionRecord | null> {
+    // One transaction: its holds are read in the same snapshot, and a hold placed for it meanwhile
+    // writes the execution too, so one of the two transactions conflicts and runs again.
+    return this.transaction(async (session): Promise<ExecutionRecord | null> => {
+      const doc = await this.executions.findOne({ _id: cmd.executionId }, { session });
+      if (!doc) return null;
+      const record = toExecution(doc);
+      const states = await this.holdStates(record.holdIds, session);
+      if (!isAbandoned(record, record.holdIds.map(states), cmd.now, cmd.graceMs)) return null;
+      const abandoned = abandonedExecution(record, cmd.now);
+      if (!(await this.putExecution(abandoned, doc, session))) throw new Error(`execution ${record.executionId} changed while it was abandoned`);
+      return abandoned;
+    });
+  }
+
+  async countIndeterminateExecutions(now: Date): Promise<number> {
+    return this.executions.countDocuments({ state: "running", leaseExpiresAt: { $lte: now } });
+  }
+
+  /** The state of each of these holds; a hold that is not stored counts as released (it holds nothing). */
+  private async holdStates(holdIds: string[], session?: ClientSession): Promise<(holdId: string) => Hold["state"]> {
+    const docs = holdIds.length === 0 ? [] : await this.holds.find({ _id: { $in: holdIds } }, { session, projection: { state: 1 } }).toArray();
+    const states = new Map(docs.map((doc) => [doc._id, doc.state]));
+    return (holdId) => states.get(holdId) ?? "released";
+  }
+
+  /**
+   * Writes `record` in place of `previous`, conditioned on its rev (still the document that was read),
+   * or inserts it when there was none; false when `previous` changed since it was read.
+   */
+  private async putExecution(record: ExecutionRecord, previous: ExecutionDoc | null, session?: ClientSession): Promise<boolean> {
+    const { _id, ...doc } = toExecutionDoc(record);
+    if (!previous) {
+      await this.executions.insertOne({ _id, ...doc }, { session });
+      return true;
+    }
+    const written = await this.executions.replaceOne({ _id: previous._id, rev: previous.rev }, doc, { session });
+    return written.matchedCount === 1;
+  }
+}
+
+/**
+ * What completing the execution `doc` with `result` does: not_found when it is missing, past its
+ * retention or another user's; already_completed when it had ended; otherwise the record to write.
+ */
+function completion(
+  doc: ExecutionDoc | null,
+  userId: string,
+  result: StoredResult,
+  now: Date,
+): { outcome: "not_found" | "already_completed" } | { outcome: "completed"; record: ExecutionRecord; previous: ExecutionDoc } {
+  if (!doc || isPastRetention(doc, now) || doc.userId !== userId) return { outcome: "not_found" };
+  const record = completedExecution(toExecution(doc), result, now);
+  return record ? { outcome: "completed", record, previous: doc } : { outcome: "already_completed" };
 }
 
 function toWallet(doc: WalletDoc): Wallet {
@@ -424,10 +584,20 @@ function toApiKey({ _id, ...doc }: ApiKeyDoc): ApiKeyRecord {
   return { keyId: _id, ...doc };
 }
 
-function toIdempotency(doc: IdempotencyDoc): IdempotencyRecord {
-  const { _id, rev, result, state, ...record } = doc;
-  if (state === "in_progress") return { ...record, state };
-  // completeIdempotencyKey sets the state and the result in one update.
-  if (!result) throw new Error(`idempotency record ${_id} is completed without a result`);
-  return { ...record, state, result: { httpStatus: result.httpStatus, body: result.bodyJson === undefined ? undefined : JSON.parse(result.bodyJson) } };
+function toExecution({ _id, rev, result, ...doc }: ExecutionDoc): ExecutionRecord {
+  return {
+    executionId: _id,
+    ...doc,
+    ...(result ? { result: { httpStatus: result.httpStatus, ...(result.bodyJson === undefined ? {} : { body: JSON.parse(result.bodyJson) }) } } : {}),
+  };
+}
+
+/** A new document for `record`, with a new rev. */
+function toExecutionDoc({ executionId, result, ...record }: ExecutionRecord): ExecutionDoc {
+  return {
+    _id: executionId,
+    ...record,
+    ...(result ? { result: { httpStatus: result.httpStatus, ...(result.body === undefined ? {} : { bodyJson: JSON.stringify(result.body) }) } } : {}),
+    rev: randomUUID(),
+  };
 }
