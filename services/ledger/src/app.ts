@@ -1,6 +1,7 @@
-// Starts a ledger on given adapters, in this order: the store must answer, then the domain, the
-// gRPC server (bound), the EXECUTIONS stream and the durable consumer (created if missing), the
-// settlement consumer, the expiry sweeper, health SERVING; `stop()` undoes it in reverse.
+// Starts a ledger on given adapters, in this order: the store must answer, its identity is announced
+// on NATS (refused when another ledger there runs on another store), then the domain, the gRPC server
+// (bound), the EXECUTIONS stream and the durable consumer (created if missing), the settlement
+// consumer, the expiry sweeper, health SERVING; `stop()` undoes it in reverse.
 // main.ts runs it for production and local use; test/harness.ts runs the very same wiring in tests.
 import type { NatsConnection } from "nats";
 import {
@@ -17,7 +18,16 @@ import { createLedger, type Ledger } from "./domain/ledger";
 import type { Hold } from "./domain/types";
 import type { LedgerStore } from "./store/store";
 import { createLedgerServer, LEDGER_SERVICE_NAME } from "./server";
-import { SETTLEMENT_DURABLE, ensureSettlementConsumer, startSettlementConsumer, type SettlementConsumer, type SettlementOutcome } from "./bus/settlement-consumer";
+import {
+  SETTLEMENT_DURABLE,
+  ensureSettlementConsumer,
+  startSettlementConsumer,
+  type SettlementConsumer,
+  type SettlementOutcome,
+  type SettlementRetry,
+  type SettlementRetryOptions,
+} from "./bus/settlement-consumer";
+import { claimStoreIdentity } from "./bus/store-identity";
 import { startExpirySweeper, type ExpirySweeper } from "./jobs/expiry-sweeper";
 import type { BootstrapApiKey } from "./config";
 
@@ -37,7 +47,17 @@ export interface LedgerAppOptions {
   /** Grace for in-flight calls on stop before they are cut (default 10 s). */
   grpcStopGraceMs?: number;
   clock?: () => Date;
+  /** Retries of captures whose hold is unknown, then dead-lettering (defaults: production's; see settlement-consumer.ts). */
+  settlementRetry?: SettlementRetryOptions;
+  /**
+   * The store-identity guard (bus/store-identity.ts): how long an announcement lives without a
+   * refresh (default 30 s, how long a crashed ledger blocks another store) and how often it is
+   * refreshed (default 10 s).
+   */
+  storeIdentity?: { ttlMs?: number; refreshMs?: number };
   onSettlement?: (outcome: SettlementOutcome) => void;
+  /** A capture for an unknown hold was handed back for a later delivery. */
+  onSettlementRetry?: (retry: SettlementRetry) => void;
   onExpired?: (hold: Hold) => void;
 }
 
@@ -46,29 +66,42 @@ export interface LedgerApp {
   ledger: Ledger;
   health: Health;
   sweeper: ExpirySweeper;
-  /** Health NOT_SERVING, drain the consumer, stop the sweeper, stop gRPC. Adapters stay open. */
+  /** Health NOT_SERVING, drain the consumer, stop the sweeper, stop gRPC, withdraw the store identity. Adapters stay open. */
   stop(): Promise<void>;
 }
 
 export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp> {
   const { store, nc, logger } = opts;
   await store.ping(); // fail fast, before anything is bound or consumed
-  const ledger = createLedger({ store, holdTtlMs: opts.holdTtlMs, clock: opts.clock, logger });
-  for (const { apiKey, userId } of opts.apiKeys ?? []) await ledger.registerApiKey(apiKey, userId);
+  // Before anything is written, bound or consumed: a ledger on another store must not share our settlements.
+  const identity = await claimStoreIdentity({ nc, storeId: await store.storeId(), logger, replicas: opts.streamReplicas, ...opts.storeIdentity });
 
   const health = createHealth([LEDGER_SERVICE_NAME]);
-  const server = createLedgerServer({ ledger, health, logger });
-  const port = await bindServer(server, opts.bindAddress);
-
+  let server: ReturnType<typeof createLedgerServer> | undefined;
+  let ledger: Ledger;
+  let port: number;
   let consumer: SettlementConsumer | undefined;
   let sweeper: ExpirySweeper | undefined;
   let unwatchLag = () => {};
   try {
+    ledger = createLedger({ store, holdTtlMs: opts.holdTtlMs, clock: opts.clock, logger });
+    for (const { apiKey, userId } of opts.apiKeys ?? []) await ledger.registerApiKey(apiKey, userId);
+    server = createLedgerServer({ ledger, health, logger });
+    port = await bindServer(server, opts.bindAddress);
+
     const jsm = await nc.jetstreamManager();
     await ensureExecutionsStream(jsm, { replicas: opts.streamReplicas });
     await ensureSettlementConsumer(jsm);
     unwatchLag = watchConsumerLag(jsm, EXECUTIONS_STREAM, SETTLEMENT_DURABLE);
-    const started = await startSettlementConsumer({ nc, ledger, logger, concurrency: opts.settlementConcurrency, onOutcome: opts.onSettlement });
+    const started = await startSettlementConsumer({
+      nc,
+      ledger,
+      logger,
+      concurrency: opts.settlementConcurrency,
+      retry: opts.settlementRetry,
+      onOutcome: opts.onSettlement,
+      onRetry: opts.onSettlementRetry,
+    });
     consumer = started;
     sweeper = startExpirySweeper({
       ledger,
@@ -85,7 +118,8 @@ export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp>
     await sweeper?.stop();
     await consumer?.stop();
     unwatchLag();
-    server.forceShutdown();
+    server?.forceShutdown();
+    await identity.release();
     throw err;
   }
   health.setServing(true);
@@ -104,6 +138,7 @@ export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp>
         await consumer.stop();
         await sweeper.stop();
         await stopServer(server, opts.grpcStopGraceMs ?? 10_000);
+        await identity.release(); // last: a ledger on another store may start once we no longer consume
       })();
       return stopping;
     },

@@ -1,12 +1,37 @@
 // The ledger's business metrics (Prometheus, served with the process and RPC metrics on
 // METRICS_PORT): what settlements did, what expiry gave back, what was charged.
-import { Counter } from "prom-client";
+import { Counter, Gauge } from "prom-client";
 
-/** Settlement messages handled, by result: applied, already_settled, unknown_hold, user_mismatch, poison, failed. */
+/**
+ * Settlement deliveries handled, by result: applied, already_settled, unknown_hold, user_mismatch,
+ * poison, failed. A capture retried while its hold is unknown counts once per delivery, as failed does.
+ */
 export const settlementsTotal = new Counter({
   name: "ledger_settlements_total",
-  help: "Settlement messages handled by the ledger, by result (failed ones are redelivered).",
+  help: "Settlement deliveries handled by the ledger, by result (failed and unknown_hold captures are redelivered).",
   labelNames: ["result"] as const,
+});
+
+/**
+ * Settlements copied to executions.dead and terminated, by reason (unknown_hold: a capture whose hold
+ * never appeared; user_mismatch: a settlement naming another user). Alert on any increase: each one
+ * is a capture that will not be charged as published.
+ */
+export const settlementsDeadLetteredTotal = new Counter({
+  name: "ledger_settlements_dead_lettered_total",
+  help: "Settlements the ledger gave up on and published to executions.dead, by reason.",
+  labelNames: ["reason"] as const,
+});
+// Both series exist from the start, so increase() sees the first dead letter.
+for (const reason of ["unknown_hold", "user_mismatch"]) settlementsDeadLetteredTotal.inc({ reason }, 0);
+
+/**
+ * 1 while this ledger finds another store's id in the ledger_store KV entry it refreshes: two stores
+ * are fed by one NATS, so settlements can land on the store without their hold. Alert when it is 1.
+ */
+export const storeIdentityConflict = new Gauge({
+  name: "ledger_store_identity_conflict",
+  help: "1 while another ledger announces a different store on the same NATS (stores not shared), else 0.",
 });
 
 /** Captures that arrived after their hold had expired: work done and not charged. Alert when it grows. */
@@ -25,4 +50,19 @@ export const creditsChargedTotal = new Counter({
 export const holdsExpiredTotal = new Counter({
   name: "ledger_holds_expired_total",
   help: "Holds never settled and released by the expiry sweeper.",
+});
+
+/**
+ * Executions running past their lease: their executor is presumed gone and their outcome is awaited
+ * (a capture or release on the bus, or abandonment). Alert when it stays above 0.
+ */
+export const executionsIndeterminate = new Gauge({
+  name: "ledger_executions_indeterminate",
+  help: "Executions whose provider call may have happened and whose outcome is not known yet (running past their lease).",
+});
+
+/** Executions marked outcome_unknown: abandoned mid-call, nothing charged, the provider may have acted. */
+export const executionsAbandonedTotal = new Counter({
+  name: "ledger_executions_abandoned_total",
+  help: "Executions abandoned mid-call and marked outcome_unknown (nothing charged; the provider may have acted).",
 });

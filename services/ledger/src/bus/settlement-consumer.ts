@@ -3,13 +3,17 @@
 // the store settles a hold once (held → captured/released) and records its usage once per hold.
 // A message is acked only after its store write; a failed write is nak'ed with a growing delay and
 // redelivered; a message that can never be applied (undecodable, invalid) is terminated and logged.
+// A capture for a hold this store does not know yet is retried the same way (the hold may still be
+// on its way, e.g. a replica of the store lagging); one that never finds its hold, and any
+// settlement naming another user, is copied to executions.dead before it is terminated.
 import { SpanStatusCode, trace } from "@opentelemetry/api";
 import { AckPolicy, DeliverPolicy, type ConsumerConfig, type ConsumerMessages, type JetStreamManager, type JsMsg, type NatsConnection } from "nats";
 import { ATTR_HOLD_ID, EXECUTIONS_STREAM, SUBJECT_SETTLED, withConsumerSpan, type Logger } from "@agentic/platform";
 import type { Ledger } from "../domain/ledger";
 import type { SettleResult } from "../store/store";
 import type { Hold } from "../domain/types";
-import { creditsChargedTotal, lateCapturesTotal, settlementsTotal } from "../metrics";
+import { creditsChargedTotal, lateCapturesTotal, settlementsDeadLetteredTotal, settlementsTotal } from "../metrics";
+import { publishDeadLetter, type DeadLetterReason } from "./dead-letter";
 import { decodeSettlement } from "./settlement-message";
 
 export const SETTLEMENT_DURABLE = "ledger";
@@ -25,6 +29,8 @@ const NS_PER_MS = 1_000_000;
  *   TTL (1 h). So when the server finally gives up (advisory
  *   $JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.EXECUTIONS.ledger, alert on it) the hold has expired
  *   already: giving up never loses more than the expiry does, and expiry only under-charges.
+ *   A capture for an unknown hold is dead-lettered by the ledger itself at delivery
+ *   UNKNOWN_HOLD_MAX_DELIVERIES (128), before the server's limit, so it is never dropped silently.
  * - max_ack_pending 512: bounds what all replicas hold un-acked at once.
  */
 export const SETTLEMENT_CONSUMER_CONFIG: Partial<ConsumerConfig> & { durable_name: string } = {
@@ -42,6 +48,15 @@ export const SETTLEMENT_CONSUMER_CONFIG: Partial<ConsumerConfig> & { durable_nam
 export function nakDelayMs(deliveryCount: number): number {
   return Math.min(500 * 2 ** Math.max(deliveryCount - 1, 0), 30_000);
 }
+
+/**
+ * Delivery at which a capture whose hold is still unknown is dead-lettered. The waits between
+ * deliveries 1..N are nakDelayMs(1..N−1) = 0.5 + 1 + 2 + 4 + 8 + 16 = 31.5 s for the first six, then
+ * 30 s each: 31.5 s + 30 s × (N − 7). For N = 128 that is 31.5 + 30 × 121 = 3,661.5 s ≈ 61 minutes,
+ * more than the longest hold TTL (1 h; N ≥ 126 is needed), so a hold that was going to appear has;
+ * and 128 < max_deliver (150), so the ledger decides, not the server.
+ */
+export const UNKNOWN_HOLD_MAX_DELIVERIES = 128;
 
 /** Creates the durable consumer, or updates the settings above on an existing one (idempotent). */
 export async function ensureSettlementConsumer(jsm: JetStreamManager): Promise<void> {
@@ -70,6 +85,25 @@ export interface SettlementOutcome {
   hold?: Hold;
   /** Why a poison message was terminated. */
   reason?: string;
+  /** True when the message was copied to executions.dead before it was terminated. */
+  deadLettered?: boolean;
+}
+
+/** A capture for an unknown hold handed back for a later delivery. */
+export interface SettlementRetry {
+  holdId: string;
+  result: "unknown_hold";
+  /** Deliveries of this message so far (1 = first). */
+  deliveries: number;
+  retryInMs: number;
+}
+
+/** How captures for unknown holds (and failed writes) are retried; production uses the defaults. */
+export interface SettlementRetryOptions {
+  /** Delivery at which a capture whose hold is still unknown is dead-lettered (default UNKNOWN_HOLD_MAX_DELIVERIES; below max_deliver). */
+  unknownHoldMaxDeliveries?: number;
+  /** Delay before the next delivery, from the deliveries so far (default nakDelayMs). */
+  delayMs?: (deliveryCount: number) => number;
 }
 
 export interface SettlementConsumerDeps {
@@ -78,8 +112,11 @@ export interface SettlementConsumerDeps {
   logger: Logger;
   /** Messages handled at once (default 16). */
   concurrency?: number;
-  /** Called after a message was applied and acked (or terminated). */
+  retry?: SettlementRetryOptions;
+  /** Called after a message was applied and acked (or terminated, or dead-lettered and terminated). */
   onOutcome?: (outcome: SettlementOutcome) => void;
+  /** Called when a capture for an unknown hold was nak'ed for a later delivery. */
+  onRetry?: (retry: SettlementRetry) => void;
 }
 
 export interface SettlementConsumer {
@@ -92,6 +129,12 @@ export interface SettlementConsumer {
 export async function startSettlementConsumer(deps: SettlementConsumerDeps): Promise<SettlementConsumer> {
   const { nc, ledger, logger } = deps;
   const concurrency = deps.concurrency ?? 16;
+  const retryDelayMs = deps.retry?.delayMs ?? nakDelayMs;
+  const unknownHoldMaxDeliveries = deps.retry?.unknownHoldMaxDeliveries ?? UNKNOWN_HOLD_MAX_DELIVERIES;
+  // At or past max_deliver the server would drop the message before the ledger dead-letters it.
+  if (!(unknownHoldMaxDeliveries >= 1 && unknownHoldMaxDeliveries < SETTLEMENT_CONSUMER_CONFIG.max_deliver!)) {
+    throw new Error(`unknownHoldMaxDeliveries must be 1..${SETTLEMENT_CONSUMER_CONFIG.max_deliver! - 1}, got ${unknownHoldMaxDeliveries}`);
+  }
   const js = nc.jetstream();
   const consumer = await js.consumers.get(EXECUTIONS_STREAM, SETTLEMENT_DURABLE);
   // Prefetch at most what the workers can take, so un-acked messages do not wait in a buffer.
@@ -114,18 +157,41 @@ export async function startSettlementConsumer(deps: SettlementConsumerDeps): Pro
           return;
         }
         const { settlement } = decoded;
-        span?.setAttribute(ATTR_HOLD_ID, settlement.holdId);
+        const { holdId } = settlement;
+        span?.setAttribute(ATTR_HOLD_ID, holdId);
         const result = await ledger.settle(settlement);
         span?.setAttribute("agentic.settlement.result", result.status);
+        const deliveries = m.info.redeliveryCount;
+        // Only captures wait for their hold: the executor also releases holds it is unsure were
+        // created, and an unknown hold that does appear later expires and is given back anyway.
+        const missingCapture = result.status === "unknown_hold" && settlement.kind === "capture";
+        if (missingCapture && deliveries < unknownHoldMaxDeliveries) {
+          const retryInMs = retryDelayMs(deliveries);
+          logger.warn({ holdId, seq: m.seq, deliveries, retryInMs }, "capture for a hold not in the store yet; will be redelivered");
+          m.nak(retryInMs);
+          settlementsTotal.inc({ result: result.status });
+          deps.onRetry?.({ holdId, result: "unknown_hold", deliveries, retryInMs });
+          return;
+        }
+        if (missingCapture || result.status === "user_mismatch") {
+          const reason: DeadLetterReason = result.status === "user_mismatch" ? "user_mismatch" : "unknown_hold";
+          await publishDeadLetter(js, m, { holdId, reason }); // throws without a PubAck: the original is retried
+          logger.error({ holdId, seq: m.seq, deliveries, reason }, "settlement dead-lettered to executions.dead; it will not be charged");
+          m.term();
+          settlementsTotal.inc({ result: result.status });
+          settlementsDeadLetteredTotal.inc({ reason });
+          deps.onOutcome?.({ holdId, result: result.status, hold: "hold" in result ? result.hold : undefined, deadLettered: true });
+          return;
+        }
         // Ack only now that the write is durable; if the ack is lost the redelivery is a no-op.
         await m.ackAck();
         settlementsTotal.inc({ result: result.status });
         if (result.status === "applied" && result.hold.state === "captured") creditsChargedTotal.inc(result.hold.capturedCredits);
         if (result.status === "already_settled" && settlement.kind === "capture" && result.hold.state === "expired") lateCapturesTotal.inc();
-        deps.onOutcome?.({ holdId: settlement.holdId, result: result.status, hold: "hold" in result ? result.hold : undefined });
+        deps.onOutcome?.({ holdId, result: result.status, hold: "hold" in result ? result.hold : undefined });
       });
     } catch (err) {
-      const delay = nakDelayMs(m.info.redeliveryCount);
+      const delay = retryDelayMs(m.info.redeliveryCount);
       logger.error({ err, seq: m.seq, deliveryCount: m.info.redeliveryCount, retryInMs: delay }, "settlement failed; will be redelivered");
       m.nak(delay);
       settlementsTotal.inc({ result: "failed" });

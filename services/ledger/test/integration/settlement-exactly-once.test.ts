@@ -111,14 +111,15 @@ describe("settlement over JetStream", () => {
     expect((await t.client.listUsage({ userId, limit: 0 })).items).toMatchObject([{ status: "succeeded", creditsCharged: 0, holdId }]);
   });
 
-  it("a settlement for an unknown hold, or naming another user, is acked and changes nothing", async () => {
+  it("a release for an unknown hold is acked, and a settlement naming another user is dead-lettered; neither changes anything", async () => {
+    // (A capture for an unknown hold is retried, then dead-lettered: settlement-dead-letter.test.ts.)
     const t = ledger();
     const { userId, holdId } = await userWithHold(t);
     const unknown = uid("hold");
-    await publishSettlement(t.nc, { holdId: unknown, userId, kind: CAPTURE, capturedCredits: 1 });
+    await publishSettlement(t.nc, { holdId: unknown, userId, kind: RELEASE });
     await publishSettlement(t.nc, { holdId, userId: uid("intruder"), kind: CAPTURE, capturedCredits: 40 });
     await expect(t.waitForSettlement(unknown)).resolves.toMatchObject([{ result: "unknown_hold" }]);
-    await expect(t.waitForSettlement(holdId)).resolves.toMatchObject([{ result: "user_mismatch" }]);
+    await expect(t.waitForSettlement(holdId)).resolves.toMatchObject([{ result: "user_mismatch", deadLettered: true }]);
     await consumerIdle(t);
     expect((await t.client.getHold({ holdId })).hold!.state).toBe("held");
     expect((await t.client.getWallet({ userId })).wallet).toMatchObject({ balanceCredits: 60, heldCredits: 40 });
