@@ -8,6 +8,7 @@ import { render, type RenderedCatalogCache } from "./catalog/rendered-cache";
 import { sendRendered } from "./catalog/send-rendered";
 import { healthRoutes, type ReadinessCheck } from "./routes/health";
 import { walletRoutes } from "./routes/wallet";
+import { executionRoutes } from "./routes/executions";
 import { devInitRoutes } from "./routes/dev-init";
 import { recommendRoutes } from "./routes/recommend";
 import { executeRoutes } from "./routes/execute";
@@ -50,6 +51,7 @@ export function createApp(deps: GatewayDeps): Express {
   api.use(recommendRoutes(deps.router, auth));
   api.use(executeRoutes(deps.executor, auth));
   api.use(walletRoutes(deps.ledger, auth, { allowUserOverride: deps.devRoutes }));
+  api.use(executionRoutes(deps.ledger, auth));
   if (deps.devRoutes) api.use(devInitRoutes(deps.ledger, deps.catalog));
 
   app.use(observeRequests(deps.logger));

@@ -65,6 +65,7 @@ describe("OpenAPI document", () => {
       "GET /domains/{domainKey}/capabilities/{capabilityId}/contract",
       "POST /domains/{domainKey}/capabilities/{capabilityId}/recommend",
       "POST /domains/{domainKey}/capabilities/{capabilityId}/execute",
+      "GET /executions/{executionId}",
       "GET /wallet",
       "GET /usage",
     ];
@@ -100,6 +101,7 @@ describe("OpenAPI document", () => {
         "getCapabilityContract",
         "recommendRoute",
         "executeCapability",
+        "getExecution",
         "getWallet",
         "listUsage",
         "devInit",
@@ -123,9 +125,9 @@ describe("OpenAPI document", () => {
     }
   });
 
-  it("puts bearer auth on recommend, execute, wallet and usage only, with a 401", () => {
+  it("puts bearer auth on recommend, execute, executions, wallet and usage only, with a 401", () => {
     expect(dev.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer", bearerFormat: "aak_ API key" });
-    const authed = ["recommendRoute", "executeCapability", "getWallet", "listUsage"];
+    const authed = ["recommendRoute", "executeCapability", "getExecution", "getWallet", "listUsage"];
     for (const { op } of operations(dev)) {
       const responses = op.responses as JsonObject;
       if (authed.includes(op.operationId as string)) {
@@ -164,6 +166,19 @@ describe("OpenAPI document", () => {
     }
     const execute = dev.paths["/domains/{domainKey}/capabilities/{capabilityId}/execute"]?.post as JsonObject;
     expect(codesOf(execute, "504")).toEqual(["PROVIDER_TIMEOUT", "TIMEOUT"]);
+  });
+
+  it("documents the execution errors: Retry-After and Execution-Id on 409, the abandoned outcome on 502, executionId in the body", () => {
+    const execute = dev.paths["/domains/{domainKey}/capabilities/{capabilityId}/execute"]?.post as JsonObject;
+    expect(codesOf(execute, "409")).toEqual(["CAPABILITY_GATED", "IDEMPOTENCY_CONFLICT", "IDEMPOTENCY_IN_PROGRESS", "EXECUTION_INDETERMINATE"]);
+    expect(codesOf(execute, "502")).toEqual(["PROVIDER_ERROR", "EXECUTION_OUTCOME_UNKNOWN"]);
+    const conflict = deref(dev, (execute.responses as JsonObject)["409"] as JsonObject);
+    expect(conflict.headers).toMatchObject({ "Retry-After": { schema: { type: "integer" } }, "Execution-Id": expect.any(Object) });
+    expect((dev.components.schemas.ErrorResponse as { properties: JsonObject }).properties).toHaveProperty("executionId");
+    const get = dev.paths["/executions/{executionId}"]?.get as JsonObject;
+    expect(Object.keys(get.responses as JsonObject).sort()).toEqual(["200", "400", "401", "404", "503", "504"]);
+    expect(codesOf(get, "404")).toEqual(["EXECUTION_NOT_FOUND"]);
+    expect((dev.components.schemas.Execution as { properties: { state: JsonObject } }).properties.state.enum).toEqual(["claimed", "running", "succeeded", "failed", "outcome_unknown"]);
   });
 
   it("documents 304 and the ETag of every catalog GET", () => {

@@ -1,5 +1,8 @@
-// Renders ledger messages as the spec's wallet and usage JSON.
-import type { UsageItem } from "@agentic/proto/ledger/v1";
+// Renders ledger messages as the spec's wallet and usage JSON, and executions as GET /executions/{id} shows them.
+import type { Execution, Hold, StoredResult, UsageItem } from "@agentic/proto/ledger/v1";
+import { ExecuteResponse } from "@agentic/proto/executor/v1";
+import { EXECUTION_ID_PATTERN } from "../errors";
+import { toExecutionResponse } from "../routes/execute";
 
 /** A usage item as GET /usage shows it (optional fields omitted when unset). */
 export function toUsageItem(u: UsageItem) {
@@ -17,5 +20,59 @@ export function toUsageItem(u: UsageItem) {
     ...(u.agentName ? { agentName: u.agentName } : {}),
     ...(u.errorCode ? { errorCode: u.errorCode } : {}),
     traceId: u.traceId,
+  };
+}
+
+/** An attempt of an execution as GET /executions/{id} shows it: the ledger hold that paid for it. */
+export function toExecutionAttempt(h: Hold) {
+  return {
+    holdId: h.holdId,
+    routeKey: h.routeKey,
+    heldCredits: h.amountCredits,
+    state: h.state,
+    chargedCredits: h.capturedCredits,
+    createdAt: h.createdAt?.toISOString(),
+    ...(h.settledAt ? { settledAt: h.settledAt.toISOString() } : {}),
+  };
+}
+
+/**
+ * The answer an execution ended with, as execute gave it: a GenericExecutionResponse, or an
+ * ErrorResponse without the executor's internal fields (gRPC status, attempt details).
+ */
+export function toExecutionResult(r: StoredResult) {
+  const body = r.body ?? {};
+  if (r.httpStatus === 200) {
+    // Only executions under an Idempotency-Key keep the provider's data (for replays): absent stays absent, not `{}`.
+    const { data, ...rest } = toExecutionResponse(ExecuteResponse.fromJSON(body));
+    return { httpStatus: r.httpStatus, body: body.data === undefined ? rest : { ...rest, data } };
+  }
+  const details = typeof body.details === "object" && body.details !== null ? (body.details as Record<string, unknown>) : {};
+  const executionId = typeof details.executionId === "string" && EXECUTION_ID_PATTERN.test(details.executionId) ? details.executionId : undefined;
+  return {
+    httpStatus: r.httpStatus,
+    body: {
+      success: false as const,
+      error: String(body.error ?? "internal error"),
+      code: String(body.code ?? "INTERNAL"),
+      hint: String(body.hint ?? ""),
+      ...(executionId ? { executionId } : {}),
+    },
+  };
+}
+
+/** GET /executions/{id}: where one execution stands, with its attempts (optional fields omitted when unset). */
+export function toExecutionView(e: Execution) {
+  return {
+    executionId: e.executionId,
+    state: e.state,
+    indeterminate: e.indeterminate,
+    capabilityKey: e.capabilityKey,
+    ...(e.idempotencyKey ? { idempotencyKey: e.idempotencyKey } : {}),
+    createdAt: e.createdAt?.toISOString(),
+    ...(e.completedAt ? { completedAt: e.completedAt.toISOString() } : {}),
+    creditsCharged: e.creditsCharged,
+    attempts: e.holds.map(toExecutionAttempt),
+    ...(e.result ? { result: toExecutionResult(e.result) } : {}),
   };
 }

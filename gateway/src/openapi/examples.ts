@@ -6,6 +6,9 @@ const OPTIMIZATION_GOALS = ["cost", "reliability", "speed", "quality"];
 /** W3C trace id used in examples. */
 export const EXAMPLE_TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
 
+/** Execution id used in examples (the Execution-Id of the example execution). */
+export const EXAMPLE_EXECUTION_ID = "exe_4fQxL2vR8mT1nB7cK9pZ3d";
+
 /** Example payloads for `basePath` (server-relative paths inside them start with it). */
 export function buildExamples(basePath: string) {
   const domainPath = `${basePath}/domains/email`;
@@ -208,6 +211,30 @@ export function buildExamples(basePath: string) {
     providerMessageId: "4ef1c8f2-3b5e-4c1d-9a57-2f7e0c9b8d11",
     data: { messageId: "4ef1c8f2-3b5e-4c1d-9a57-2f7e0c9b8d11" },
   };
+  const executionAttempt = {
+    holdId: "att_7Hs2Kd9QmX4pLr8Vt1Nc5b",
+    routeKey: "email.send.resend",
+    heldCredits: 10,
+    state: "captured",
+    chargedCredits: 10,
+    createdAt: "2025-06-01T12:00:00.031Z",
+    settledAt: "2025-06-01T12:00:00.452Z",
+  };
+  const executionStatus = {
+    success: true,
+    execution: {
+      executionId: EXAMPLE_EXECUTION_ID,
+      state: "succeeded",
+      indeterminate: false,
+      capabilityKey: "email.send",
+      idempotencyKey: "order-1234",
+      createdAt: "2025-06-01T12:00:00.012Z",
+      completedAt: "2025-06-01T12:00:00.452Z",
+      creditsCharged: 10,
+      attempts: [executionAttempt],
+      result: { httpStatus: 200, body: execution },
+    },
+  };
   const usageItem = {
     id: "usg_01J9Z6Q4W8XKJ3M2T5N7P0R1S2",
     createdAt: "2025-06-01T12:00:00.000Z",
@@ -233,6 +260,10 @@ export function buildExamples(basePath: string) {
     candidate: candidates[0],
     workflow: recommendation.workflowRecommendations[0],
     execution,
+    executionStatus,
+    executionView: executionStatus.execution,
+    executionAttempt,
+    executionResult: executionStatus.execution.result,
     wallet: { success: true, userId: "user_7d2f1c", balanceCredits: 4990 },
     usage: { success: true, userId: "user_7d2f1c", items: [usageItem] },
     usageItem,

@@ -2,8 +2,10 @@
 // shared/spec/capability-routing-service.md. Owns: every path, parameter, schema and error
 // response the gateway documents at /openapi.json (example payloads live in examples.ts).
 
-import { buildExamples, EXAMPLE_TRACE_ID, type Examples } from "./examples";
+import { buildExamples, EXAMPLE_EXECUTION_ID, EXAMPLE_TRACE_ID, type Examples } from "./examples";
 import { INVALID_KEY_HINT, KEY_REQUIRED_HINT } from "../middleware/auth";
+import { EXECUTION_ID_PATTERN } from "../errors";
+import { INVALID_EXECUTION_ID } from "../routes/executions";
 
 /** A JSON Schema or OpenAPI object, kept loose on purpose: the document is plain JSON. */
 export type JsonObject = { [key: string]: unknown };
@@ -44,6 +46,10 @@ export const SCHEMA_NAMES = [
   "RecommendationCandidate",
   "WorkflowRecommendation",
   "GenericExecutionResponse",
+  "ExecutionStatusResponse",
+  "Execution",
+  "ExecutionAttempt",
+  "ExecutionResult",
   "WalletResponse",
   "UsageResponse",
   "UsageItem",
@@ -63,6 +69,8 @@ const CAPABILITY_STATUSES = ["live", "recommend_only", "planned", "pending"];
 const CONTRACT_STATUSES = ["available", "partial", "unavailable"];
 const ROUTE_MODES = ["managed", "byo", "redirect"];
 const FIELD_TYPES = ["string", "number", "integer", "boolean", "array", "object", "unknown"];
+const EXECUTION_STATES = ["claimed", "running", "succeeded", "failed", "outcome_unknown"];
+const HOLD_STATES = ["held", "captured", "released", "expired"];
 const FIELD_FORMATS = ["email", "uri", "date-time", "date", "iana-timezone", "language-tag", "country-code", "currency-code"];
 
 const BEARER = [{ bearerAuth: [] }];
@@ -340,6 +348,85 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
       { examples: [ex.execution] },
     ),
 
+    ExecutionStatusResponse: objectSchema(
+      "Where one execution of the caller stands.",
+      {
+        success: req(bool("Always true.", { const: true })),
+        execution: req(ref("Execution")),
+      },
+      { examples: [ex.executionStatus] },
+    ),
+
+    Execution: objectSchema(
+      "One execution: what an execute call (or the first call under an Idempotency-Key) started, its attempts and how it ended. " +
+        "Kept 24 hours after it was created.",
+      {
+        executionId: req(str("Id of the execution, as in the `Execution-Id` header.", { pattern: EXECUTION_ID_PATTERN.source })),
+        state: req(
+          oneOfValues(
+            EXECUTION_STATES,
+            "What the execution means for the client. " +
+              "`claimed`: an Idempotency-Key reserved it and no attempt started yet, so no provider was reached: wait and read again. " +
+              "`running`: an attempt holds credits and its provider call may be in flight: wait and read again (see `indeterminate`). " +
+              "`succeeded`: it ended with a result (`result`) and was charged exactly `creditsCharged`. " +
+              "`failed`: it ended with an error (`result`); nothing was charged. " +
+              "`outcome_unknown`: it was abandoned mid-call (the service lost its provider call while in flight): nothing was charged, " +
+              "but the provider may have acted, so check the effect (for example the sent message) before trying again with a new Idempotency-Key. " +
+              "`succeeded`, `failed` and `outcome_unknown` are final.",
+          ),
+        ),
+        indeterminate: req(
+          bool(
+            "True while `running` past its lease: the provider may have been reached and the outcome is being reconciled. " +
+              "It will not be run again, and its hold stays until the outcome is known; it then ends as `succeeded`, `failed` or `outcome_unknown`. " +
+              "Read again later (a retry of its key answers 409 EXECUTION_INDETERMINATE with Retry-After).",
+          ),
+        ),
+        capabilityKey: req(str("`<domainKey>.<capabilityId>`.", { examples: ["email.send"] })),
+        idempotencyKey: opt(str("The Idempotency-Key it runs under, when the request sent one.")),
+        createdAt: req(str(undefined, { format: "date-time" })),
+        completedAt: opt(str("When it reached a final state.", { format: "date-time" })),
+        creditsCharged: req(int("Credits charged for it: the sum of its attempts' `chargedCredits`.", { minimum: 0 })),
+        attempts: req(arrayOf(ref("ExecutionAttempt"), "Its provider attempts, oldest first (one per route tried; empty while `claimed`).")),
+        result: opt(ref("ExecutionResult")),
+      },
+      { examples: [ex.executionView] },
+    ),
+
+    ExecutionAttempt: objectSchema(
+      "One provider attempt of an execution, with the credits held for it.",
+      {
+        holdId: req(str("Id of the attempt's credit hold.")),
+        routeKey: req(str("Route the attempt called.")),
+        heldCredits: req(int("Credits held for the attempt: the route's price.", { minimum: 0 })),
+        state: req(
+          oneOfValues(
+            HOLD_STATES,
+            "`held`: the credits are reserved while the call is in flight or its outcome awaited. `captured`: charged `chargedCredits`. " +
+              "`released`: given back (the attempt failed; nothing charged). `expired`: given back after the hold's lifetime without an outcome (nothing charged).",
+          ),
+        ),
+        chargedCredits: req(int("Credits charged for the attempt (0 unless captured).", { minimum: 0 })),
+        createdAt: req(str(undefined, { format: "date-time" })),
+        settledAt: opt(str("When the hold left `held`.", { format: "date-time" })),
+      },
+      { examples: [ex.executionAttempt] },
+    ),
+
+    ExecutionResult: objectSchema(
+      "The answer the execution ended with, as execute gave it (and as a retry with its Idempotency-Key replays it).",
+      {
+        httpStatus: req(int("HTTP status of the answer.", { minimum: 100, maximum: 599 })),
+        body: req({
+          description:
+            "The answer's body: a GenericExecutionResponse when `httpStatus` is 200 (with `data` only for an execution under an Idempotency-Key: " +
+            "the provider's data of other executions is not kept), else an ErrorResponse.",
+          oneOf: [ref("GenericExecutionResponse"), ref("ErrorResponse")],
+        }),
+      },
+      { examples: [ex.executionResult] },
+    ),
+
     WalletResponse: objectSchema(
       "Credit balance of the caller (1000 credits = 1 USD).",
       {
@@ -411,17 +498,23 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
     ),
 
     ErrorResponse: objectSchema(
-      "Error body. The spec marks every field optional; this server always sends `success` (false), `error`, `code` and `hint`, and `traceId` when the request was traced.",
+      "Error body. The spec marks every field optional; this server always sends `success` (false), `error`, `code` and `hint`, " +
+        "`executionId` when the error is about an execution, and `traceId` when the request was traced.",
       {
         success: opt(bool("Always false.", { const: false })),
         error: opt(str("Human-readable message.")),
         code: opt(
           str(
-            "Machine-readable UPPER_SNAKE code: INVALID_INPUT, INVALID_JSON, INVALID_BODY, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_ENCODING, UNKNOWN_PROVIDER, UNKNOWN_ROUTE, PROVIDER_REJECTED_INPUT, AGENTIC_API_KEY_REQUIRED, INVALID_API_KEY, CREDITS_REQUIRED, DOMAIN_NOT_FOUND, CAPABILITY_NOT_FOUND, CAPABILITY_GATED, IDEMPOTENCY_CONFLICT, IDEMPOTENCY_IN_PROGRESS, PROVIDER_ERROR, PROVIDER_TIMEOUT, ROUTE_UNAVAILABLE, SETTLEMENT_UNCONFIRMED, UNAVAILABLE, TIMEOUT.",
+            "Machine-readable UPPER_SNAKE code: INVALID_INPUT, INVALID_JSON, INVALID_BODY, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_ENCODING, UNKNOWN_PROVIDER, UNKNOWN_ROUTE, PROVIDER_REJECTED_INPUT, AGENTIC_API_KEY_REQUIRED, INVALID_API_KEY, CREDITS_REQUIRED, DOMAIN_NOT_FOUND, CAPABILITY_NOT_FOUND, CAPABILITY_GATED, IDEMPOTENCY_CONFLICT, IDEMPOTENCY_IN_PROGRESS, EXECUTION_INDETERMINATE, EXECUTION_OUTCOME_UNKNOWN, EXECUTION_NOT_FOUND, PROVIDER_ERROR, PROVIDER_TIMEOUT, ROUTE_UNAVAILABLE, SETTLEMENT_UNCONFIRMED, UNAVAILABLE, TIMEOUT.",
             { pattern: "^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$" },
           ),
         ),
         hint: opt(str("What to do next.")),
+        executionId: opt(
+          str("Extension of this service: the execution the error is about (also sent as the `Execution-Id` header); read it at GET /executions/{executionId}.", {
+            pattern: EXECUTION_ID_PATTERN.source,
+          }),
+        ),
         traceId: opt(str("Extension of this service: W3C trace id of the request, for support.")),
       },
     ),
@@ -435,6 +528,8 @@ interface ErrorCase {
   status: number;
   error: string;
   hint: string;
+  /** Set for errors about an execution (body `executionId`, header Execution-Id). */
+  executionId?: string;
 }
 
 function errorCases(basePath: string): Record<string, ErrorCase> {
@@ -490,8 +585,28 @@ function errorCases(basePath: string): Record<string, ErrorCase> {
     },
     IDEMPOTENCY_IN_PROGRESS: {
       status: 409,
-      error: "A request with Idempotency-Key 'order-1234' is still running.",
-      hint: "Retry with the same Idempotency-Key after 2025-06-01T12:01:30.000Z to receive its result.",
+      error: `A request with Idempotency-Key 'order-1234' is still running as execution ${EXAMPLE_EXECUTION_ID} (its lease runs until 2025-06-01T12:01:30.000Z).`,
+      hint: `Retry with the same Idempotency-Key to receive its result, or read GET /executions/${EXAMPLE_EXECUTION_ID}.`,
+      executionId: EXAMPLE_EXECUTION_ID,
+    },
+    EXECUTION_INDETERMINATE: {
+      status: 409,
+      error: `Execution ${EXAMPLE_EXECUTION_ID} (Idempotency-Key 'order-1234') may have reached its provider and its outcome is not known yet. It will not be run again.`,
+      hint: `Retry later with the same Idempotency-Key, or read GET /executions/${EXAMPLE_EXECUTION_ID}: it ends as succeeded (charged), failed or outcome_unknown (not charged).`,
+      executionId: EXAMPLE_EXECUTION_ID,
+    },
+    EXECUTION_OUTCOME_UNKNOWN: {
+      status: 502,
+      error: `Execution ${EXAMPLE_EXECUTION_ID} was interrupted while its provider call was in flight; whether the provider acted is unknown. Nothing was charged.`,
+      hint:
+        "Check the effect (for example the sent message) before trying again; to try again, send a new Idempotency-Key. " +
+        "This answer is the stored result of this Idempotency-Key and is replayed for it: to try again, send a new Idempotency-Key.",
+      executionId: EXAMPLE_EXECUTION_ID,
+    },
+    EXECUTION_NOT_FOUND: {
+      status: 404,
+      error: "No execution exe_9ZyXwVuTsRqPoNmLkJiHgF.",
+      hint: "Use the executionId an execute answered with; executions are kept 24 hours.",
     },
     PROVIDER_ERROR: {
       status: 502,
@@ -519,18 +634,26 @@ function errorCases(basePath: string): Record<string, ErrorCase> {
 }
 
 /** A response with an ErrorResponse body and one example per code. */
-function errorResponse(description: string, codes: string[], cases: Record<string, ErrorCase>): JsonObject {
+function errorResponse(description: string, codes: string[], cases: Record<string, ErrorCase>, headers?: JsonObject): JsonObject {
   const exampleMap: JsonObject = {};
   for (const code of codes) {
     const c = cases[code];
     if (!c) throw new Error(`no error case for ${code}`);
-    exampleMap[code] = { value: { success: false, error: c.error, code, hint: c.hint, traceId: EXAMPLE_TRACE_ID } };
+    const executionId = c.executionId ? { executionId: c.executionId } : {};
+    exampleMap[code] = { value: { success: false, error: c.error, code, hint: c.hint, ...executionId, traceId: EXAMPLE_TRACE_ID } };
   }
   return {
     description: `${description} Codes: ${codes.join(", ")}.`,
+    ...(headers ? { headers } : {}),
     content: { [JSON_MEDIA]: { schema: ref("ErrorResponse"), examples: exampleMap } },
   };
 }
+
+/** The Execution-Id header of an error about an execution. */
+const EXECUTION_ID_HEADER: JsonObject = {
+  description: "Sent with the errors that carry `executionId` (the same id): the execution to read at GET /executions/{executionId}.",
+  schema: { type: "string", pattern: EXECUTION_ID_PATTERN.source },
+};
 
 function buildErrorResponses(basePath: string): Record<string, JsonObject> {
   const cases = errorCases(basePath);
@@ -551,21 +674,49 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
       cases,
     ),
     ExecuteConflict: errorResponse(
-      "Execution is gated for this capability or route (it may still be recommendable), the Idempotency-Key was used with a different request, or the first request with the key is still running. Nothing was charged.",
-      ["CAPABILITY_GATED", "IDEMPOTENCY_CONFLICT", "IDEMPOTENCY_IN_PROGRESS"],
+      "Execution is gated for this capability or route (it may still be recommendable), the Idempotency-Key was used with a different request, " +
+        "or the key's execution has not ended: IDEMPOTENCY_IN_PROGRESS while it runs, EXECUTION_INDETERMINATE once it runs past its lease " +
+        "(the provider may have been reached and the outcome is being reconciled; it is never run again and its hold stays until it ends). " +
+        "Nothing was charged for this request. The last two carry `executionId` and Retry-After: retry with the same Idempotency-Key after it, " +
+        "or read GET /executions/{executionId}.",
+      ["CAPABILITY_GATED", "IDEMPOTENCY_CONFLICT", "IDEMPOTENCY_IN_PROGRESS", "EXECUTION_INDETERMINATE"],
       cases,
+      {
+        "Retry-After": {
+          description:
+            "Seconds to wait before retrying with the same Idempotency-Key or reading the execution: sent with IDEMPOTENCY_IN_PROGRESS (a few seconds) " +
+            "and EXECUTION_INDETERMINATE (longer: its outcome comes from reconciliation, not from a prompt answer).",
+          schema: { type: "integer", minimum: 0 },
+        },
+        "Execution-Id": EXECUTION_ID_HEADER,
+      },
     ),
     ExecuteUnavailable: errorResponse(
       "A backing service is unavailable, no route can run right now, or a performed operation's charge could not be recorded (see the message).",
       ["UNAVAILABLE", "ROUTE_UNAVAILABLE", "SETTLEMENT_UNCONFIRMED"],
       cases,
     ),
-    ProviderError: errorResponse("The provider failed and no fallback route was left. The hold was released.", ["PROVIDER_ERROR"], cases),
+    ProviderError: errorResponse(
+      "PROVIDER_ERROR: the provider failed and no fallback route was left; the hold was released. " +
+        "EXECUTION_OUTCOME_UNKNOWN (replayed for its Idempotency-Key, with `executionId`): the execution was abandoned mid-call; " +
+        "nothing was charged, but the provider may have acted, so check the effect before trying again with a new Idempotency-Key.",
+      ["PROVIDER_ERROR", "EXECUTION_OUTCOME_UNKNOWN"],
+      cases,
+      { "Execution-Id": EXECUTION_ID_HEADER },
+    ),
     ExecuteTimeout: errorResponse(
       "PROVIDER_TIMEOUT: the provider did not answer in time; the hold was released. TIMEOUT: the execution did not finish within the gateway's deadline; it may still complete and be charged, so check GET /usage, or retry with the same Idempotency-Key.",
       ["PROVIDER_TIMEOUT", "TIMEOUT"],
       cases,
     ),
+    ExecutionNotFound: errorResponse("The caller has no execution with this id (another user's executions are not found either).", ["EXECUTION_NOT_FOUND"], cases),
+    InvalidExecutionId: errorResponse("The execution id is malformed.", ["INVALID_INPUT"], {
+      INVALID_INPUT: {
+        status: 400,
+        error: `executionId: ${INVALID_EXECUTION_ID.problem}`,
+        hint: INVALID_EXECUTION_ID.hint,
+      },
+    }),
     Unavailable: errorResponse("A backing service is unavailable; retry later.", ["UNAVAILABLE"], cases),
     Timeout: errorResponse("A backing service did not answer within the gateway's deadline; retry shortly.", ["TIMEOUT"], cases),
     PayloadTooLarge: errorResponse("The body is larger than the gateway accepts.", ["PAYLOAD_TOO_LARGE"], cases),
@@ -779,7 +930,8 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
           "capability field is at the top level), picks a route (pinned with `routeKey` or `provider`, else the router's best " +
           "executable one), holds the route's price, calls the provider over the route's payment rail, then charges exactly " +
           "`creditsCharged` or releases the hold. `allowFallback` defaults to true without a pin and to false with one; a fallback " +
-          "runs only when the failed route certainly did not act. Every error means nothing was charged.",
+          "runs only when the failed route certainly did not act. Every error means nothing was charged for this request, except " +
+          "TIMEOUT and EXECUTION_INDETERMINATE, whose execution may still end charged: read GET /executions/{executionId}.",
         auth: true,
         parameters: [...capability, paramRef("IdempotencyKey"), paramRef("AgentName")],
         requestBody: {
@@ -791,7 +943,7 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
         success: {
           ...ok("The execution result.", ref("GenericExecutionResponse"), ex.execution),
           headers: {
-            "Execution-Id": { description: "Id of the execution, for support.", schema: { type: "string" } },
+            "Execution-Id": { description: "Id of the execution: read where it stands at GET /executions/{executionId}.", schema: { type: "string", pattern: EXECUTION_ID_PATTERN.source } },
             "Idempotent-Replayed": { description: "`true` when this is the stored result of an earlier request with the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } },
           },
         },
@@ -804,6 +956,26 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
           "503": "ExecuteUnavailable",
           "504": "ExecuteTimeout",
         },
+      }),
+    },
+    "/executions/{executionId}": {
+      get: operation({
+        operationId: "getExecution",
+        tag: "Executions",
+        summary: "Get an execution",
+        description:
+          "Where one execution of the caller stands: its state, each provider attempt with the credits held and charged, and the answer it ended with. " +
+          "The id is the `Execution-Id` header of an execute answer (or `executionId` of an error about it). For a client: `claimed` and `running` mean wait " +
+          "and read again; `indeterminate` means the provider may have been reached and the outcome is being reconciled (it will not be run again, its hold stays); " +
+          "`succeeded` was charged `creditsCharged`; `failed` charged nothing; `outcome_unknown` was abandoned mid-call, charged nothing, and the provider may have acted. " +
+          "Another user's execution answers 404 like an unknown one. Never cached (`Cache-Control: no-store`).",
+        auth: true,
+        parameters: [paramRef("executionId")],
+        success: {
+          ...ok("The execution.", ref("ExecutionStatusResponse"), ex.executionStatus),
+          headers: { "Cache-Control": { description: "`no-store`: the state changes until the execution ends.", schema: { type: "string" } } },
+        },
+        errors: { "400": "InvalidExecutionId", "404": "ExecutionNotFound" },
       }),
     },
     "/wallet": {
@@ -882,7 +1054,8 @@ function buildParameters(): Record<string, JsonObject> {
         "Makes the execution safe to retry. The first result for a user and key (success or error, once the request passed " +
         "validation) is stored for 24 hours and replayed for a retry with the same body, with no second charge or provider call. " +
         "The same key with a different body answers 409 IDEMPOTENCY_CONFLICT; a retry while the first request still runs waits " +
-        "for its result, or answers 409 IDEMPOTENCY_IN_PROGRESS. Bodies rejected with 400 are not stored.",
+        "for its result, or answers 409 IDEMPOTENCY_IN_PROGRESS (or EXECUTION_INDETERMINATE once it runs past its lease) with Retry-After " +
+        "and the execution's id. An execution abandoned mid-call replays 502 EXECUTION_OUTCOME_UNKNOWN. Bodies rejected with 400 are not stored.",
       schema: { type: "string", minLength: 1, maxLength: 255 },
       example: "order-1234-confirmation",
     },
@@ -908,6 +1081,14 @@ function buildParameters(): Record<string, JsonObject> {
       description: "Reads the wallet of another user. Honoured only outside production; ignored in production.",
       schema: { type: "string", minLength: 1 },
     },
+    executionId: {
+      name: "executionId",
+      in: "path",
+      required: true,
+      description: "Id of the execution: the `Execution-Id` header of an execute answer, or `executionId` of an error about it.",
+      schema: { type: "string", pattern: EXECUTION_ID_PATTERN.source },
+      example: EXAMPLE_EXECUTION_ID,
+    },
     limit: {
       name: "limit",
       in: "query",
@@ -929,6 +1110,7 @@ export function buildOpenApiDocument(opts: BuildOpenApiOptions): OpenApiDocument
     { name: "Catalog", description: "Domains, capabilities and routes. No API key needed." },
     { name: "Contracts", description: "Exact request fields of each capability. No API key needed." },
     { name: "Routing", description: "Recommend a route (free), then execute the capability (paid)." },
+    { name: "Executions", description: "Where an execution of the caller stands: for agents awaiting an outcome and for support." },
     { name: "Wallet", description: "Credit balance and usage of the caller." },
   ];
   if (opts.devRoutes) tags.push({ name: "Development", description: "Non-production helpers." });
@@ -941,8 +1123,8 @@ export function buildOpenApiDocument(opts: BuildOpenApiOptions): OpenApiDocument
       summary: "A capability router for AI agents.",
       description:
         "Capability-first gateway for paid third-party APIs. Ask for a capability (`email.send`, `search.answer`), never a vendor: " +
-        "read the catalog and the capability contract, ask for a recommendation, execute, then check the wallet and usage. " +
-        "Billing is in credits (1000 credits = 1 USD). Recommend, execute, wallet and usage need `Authorization: Bearer aak_...`.",
+        "read the catalog and the capability contract, ask for a recommendation, execute, then check the execution, the wallet and usage. " +
+        "Billing is in credits (1000 credits = 1 USD). Recommend, execute, executions, wallet and usage need `Authorization: Bearer aak_...`.",
     },
     servers: [{ url: basePath, description: "This deployment." }],
     tags,
