@@ -199,7 +199,10 @@ async function main() {
   let failed = false;
   try {
     log(`starting the system (logs in ${logDir})...`);
-    system = await startSystem({ logDir, nodeArgs, serviceEnv: opts.serviceEnv });
+    // A fresh ledger database per run, removed at exit: runs never accumulate wallets or usage.
+    const ledgerDir = mkdtempSync(join(tmpdir(), "agentic-bench-ledger-"));
+    exitCleanups.push(() => rmSync(ledgerDir, { recursive: true, force: true }));
+    system = await startSystem({ logDir, nodeArgs, serviceEnv: opts.serviceEnv, ledgerSqlitePath: join(ledgerDir, "ledger.sqlite") });
     if (system.natsStoreDir) exitCleanups.push(() => rmSync(system.natsStoreDir, { recursive: true, force: true }));
     log(`system up: ${system.started.join(", ")}${system.missing.length ? `; not built: ${system.missing.join(", ")}` : ""}; ${system.baseUrl}`);
     for (const p of system.processes) sampler.track(p.name, p.pid);

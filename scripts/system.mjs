@@ -1,7 +1,8 @@
 // Starts the whole system on one machine, the embedded default: a private nats-server (JetStream
 // in a temp dir) unless NATS_URL is set, then every built service in dependency order, each
 // waited on until it reports ready. The one launcher behind `npm start` (scripts/start.mjs) and
-// the benchmark (bench/), so both always run the same system.
+// the benchmark (bench/), so both always run the same system. The ledger keeps the money in one
+// SQLite file, by default <repo>/.data/ledger.sqlite, so a restart keeps every balance.
 import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, existsSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -9,6 +10,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+/** The ledger's SQLite file when LEDGER_SQLITE_PATH is not given: stable, so a restart keeps the money (gitignored). */
+export const DEFAULT_LEDGER_SQLITE_PATH = join(ROOT, ".data", "ledger.sqlite");
 const require = createRequire(join(ROOT, "package.json"));
 const { createHealthChecker, randomBase62 } = require("@agentic/platform");
 const { startNatsServer, natsServerBin, freePort } = require("@agentic/platform/testing");
@@ -78,8 +81,9 @@ async function stopChild(child, graceMs = 25_000) {
 
 /**
  * Starts the system. Options:
- * - `env`: the environment services inherit (default process.env); `NATS_URL`, `AGENTIC_API_KEYS`
- *   and `PORT` (the gateway's) are honoured from it.
+ * - `env`: the environment services inherit (default process.env); `NATS_URL`, `AGENTIC_API_KEYS`,
+ *   `PORT` (the gateway's) and `LEDGER_SQLITE_PATH` (default DEFAULT_LEDGER_SQLITE_PATH) are
+ *   honoured from it.
  * - `freePorts`: use free loopback ports instead of the local defaults (tests, benchmarks).
  * - `nodeArgs`: extra node flags per service name (e.g. `{ gateway: ["--cpu-prof"] }`).
  * - `logDir`: write each service's output to `<logDir>/<name>.log` instead of this process's stdio.
@@ -135,6 +139,7 @@ export async function startSystem(opts = {}) {
         ...(service.metricsPort ? { METRICS_PORT: String(service.metricsPort) } : {}),
         ...(service.needsNats ? { NATS_URL: natsUrl } : {}),
         ...(service.name === "ledger" && !env.AGENTIC_API_KEYS ? { AGENTIC_API_KEYS: `${apiKey}:dev-user` } : {}),
+        ...(service.name === "ledger" ? { LEDGER_SQLITE_PATH: env.LEDGER_SQLITE_PATH || DEFAULT_LEDGER_SQLITE_PATH } : {}),
         ...(service.name === "executor" ? executorSandboxEnv(`http://${HOST}:${portOf("sandbox")}`) : {}),
       };
       const logFile = opts.logDir ? join(opts.logDir, `${service.name}.log`) : undefined;

@@ -12,11 +12,13 @@ const HOST = "127.0.0.1";
 /**
  * Starts the system; resolves { baseUrl, devKey, natsUrl, natsStoreDir, started, missing,
  * processes: [{ name, pid }], stop() }. `nodeArgs` adds node flags per service (e.g. --cpu-prof for
- * the gateway); `serviceEnv` is added to every service's environment (experiments).
- * @param {{ logDir: string, nodeArgs?: Record<string, string[]>, serviceEnv?: Record<string, string> }} opts
+ * the gateway); `serviceEnv` is added to every service's environment (experiments);
+ * `ledgerSqlitePath` is the ledger's database (the bench passes a fresh one per run).
+ * @param {{ logDir: string, nodeArgs?: Record<string, string[]>, serviceEnv?: Record<string, string>, ledgerSqlitePath: string }} opts
  */
-export async function startSystem({ logDir, nodeArgs = {}, serviceEnv = {} }) {
-  const system = await startWholeSystem({ env: { ...process.env, ...serviceEnv }, freePorts: true, nodeArgs, logDir });
+export async function startSystem({ logDir, nodeArgs = {}, serviceEnv = {}, ledgerSqlitePath }) {
+  const env = { ...process.env, LEDGER_SQLITE_PATH: ledgerSqlitePath, ...serviceEnv };
+  const system = await startWholeSystem({ env, freePorts: true, nodeArgs, logDir });
   if (system.natsProcess) adoptManaged("nats", system.natsProcess);
   for (const p of system.processes) adoptManaged(p.name, p.child);
   const nats = system.natsProcess ? [{ name: "nats", pid: system.natsProcess.pid }] : [];

@@ -7,15 +7,34 @@ const load = (env: Record<string, string>) => loadConfig(configSchema, { NATS_UR
 describe("ledger config", () => {
   it("has local defaults", () => {
     const config = load({});
-    expect(config).toMatchObject({ PORT: 50054, APP_ENV: "development", MONGODB_DB: "agentic", AGENTIC_API_KEYS: [], HOLD_TTL_MS: 120_000 });
-    expect(ledgerStoreKind(config)).toBe("memory");
+    expect(config).toMatchObject({
+      PORT: 50054,
+      APP_ENV: "development",
+      LEDGER_SQLITE_PATH: "./data/ledger.sqlite",
+      MONGODB_DB: "agentic",
+      AGENTIC_API_KEYS: [],
+      HOLD_TTL_MS: 120_000,
+    });
+    expect(ledgerStoreKind(config)).toBe("sqlite");
   });
 
-  it("uses MongoDB in production, which then needs MONGODB_URI; LEDGER_STORE=memory keeps memory", () => {
+  it("chooses sqlite, mongodb or memory with LEDGER_STORE outside production", () => {
+    expect(ledgerStoreKind(load({ LEDGER_STORE: "sqlite", LEDGER_SQLITE_PATH: "/var/lib/agentic/ledger.sqlite" }))).toBe("sqlite");
+    expect(ledgerStoreKind(load({ LEDGER_STORE: "memory" }))).toBe("memory");
+    expect(ledgerStoreKind(load({ LEDGER_STORE: "mongodb", MONGODB_URI: "mongodb://db/?replicaSet=rs0" }))).toBe("mongodb");
+    expect(() => load({ LEDGER_STORE: "mongodb" })).toThrow(/MONGODB_URI/);
+    expect(() => load({ LEDGER_STORE: "postgres" })).toThrow(/LEDGER_STORE/);
+    expect(() => load({ LEDGER_SQLITE_PATH: "" })).toThrow(/LEDGER_SQLITE_PATH/);
+  });
+
+  it("uses MongoDB in production, which then needs MONGODB_URI; sqlite may be chosen there, memory never", () => {
     expect(() => load({ APP_ENV: "production" })).toThrow(/MONGODB_URI: required when the store is mongodb/);
     expect(ledgerStoreKind(load({ APP_ENV: "production", MONGODB_URI: "mongodb://db/?replicaSet=rs0" }))).toBe("mongodb");
-    expect(ledgerStoreKind(load({ APP_ENV: "production", LEDGER_STORE: "memory" }))).toBe("memory");
-    expect(() => load({ LEDGER_STORE: "mongodb" })).toThrow(/MONGODB_URI/);
+    expect(ledgerStoreKind(load({ APP_ENV: "production", LEDGER_STORE: "sqlite" }))).toBe("sqlite");
+    // Memory would lose every balance on restart: refused in production, with the reason.
+    expect(() => load({ APP_ENV: "production", LEDGER_STORE: "memory", MONGODB_URI: "mongodb://db/?replicaSet=rs0" })).toThrow(
+      /LEDGER_STORE: memory is for tests only and loses every balance on restart/,
+    );
   });
 
   it("parses AGENTIC_API_KEYS pairs and never echoes a bad key", () => {

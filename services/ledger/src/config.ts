@@ -45,10 +45,21 @@ export const configSchema = z
     NATS_URL: z.string({ error: "required, e.g. nats://127.0.0.1:4222" }).min(1, "required, e.g. nats://127.0.0.1:4222"),
     /** Copies of the EXECUTIONS stream, e.g. `3` on a 3-node JetStream cluster; default 1. */
     NATS_STREAM_REPLICAS: streamReplicasSchema,
-    /** `production` makes MongoDB the default store, e.g. `production`. */
+    /** `production` makes MongoDB the default store and refuses the memory store, e.g. `production`. */
     APP_ENV: appEnvSchema,
-    /** `memory` (embedded, lost on restart) or `mongodb`; default memory, mongodb when APP_ENV=production. */
-    LEDGER_STORE: z.enum(["memory", "mongodb"]).optional(),
+    /**
+     * Where the money is kept, e.g. `sqlite`. `sqlite`: one durable file on this machine (the default
+     * outside production; ledgers sharing it must run on the same machine). `mongodb`: a replica set,
+     * for replicas on several machines (the default when APP_ENV=production). `memory`: for tests
+     * only; every balance is lost on restart, so APP_ENV=production refuses it.
+     */
+    LEDGER_STORE: z.enum(["sqlite", "mongodb", "memory"]).optional(),
+    /**
+     * The SQLite file when the store is sqlite, e.g. `/var/lib/agentic/ledger.sqlite`; a relative path
+     * is relative to the process's working directory, and missing directories are created. In a
+     * container, point it at a mounted volume (the image's own files are read-only).
+     */
+    LEDGER_SQLITE_PATH: z.string().min(1).default("./data/ledger.sqlite"),
     /** MongoDB replica set (transactions need one), e.g. `mongodb://mongo-0,mongo-1,mongo-2/?replicaSet=rs0`. */
     MONGODB_URI: z.string().optional(),
     /** Database holding the ledger_* collections, e.g. `agentic`. */
@@ -63,18 +74,25 @@ export const configSchema = z
     SETTLEMENT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   })
   .superRefine((config, ctx) => {
+    if (config.APP_ENV === "production" && config.LEDGER_STORE === "memory") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["LEDGER_STORE"],
+        message: "memory is for tests only and loses every balance on restart; APP_ENV=production needs mongodb (the default) or sqlite",
+      });
+    }
     if (ledgerStoreKind(config) === "mongodb" && !config.MONGODB_URI) {
       ctx.addIssue({
         code: "custom",
         path: ["MONGODB_URI"],
-        message: "required when the store is mongodb (APP_ENV=production without LEDGER_STORE=memory, or LEDGER_STORE=mongodb)",
+        message: "required when the store is mongodb (LEDGER_STORE=mongodb, or APP_ENV=production without LEDGER_STORE=sqlite)",
       });
     }
   });
 
 export type Config = z.infer<typeof configSchema>;
 
-/** The store in use: LEDGER_STORE when set, else mongodb in production and memory elsewhere. */
-export function ledgerStoreKind(config: Pick<Config, "LEDGER_STORE" | "APP_ENV">): "memory" | "mongodb" {
-  return config.LEDGER_STORE ?? (config.APP_ENV === "production" ? "mongodb" : "memory");
+/** The store in use: LEDGER_STORE when set, else mongodb in production and sqlite elsewhere. */
+export function ledgerStoreKind(config: Pick<Config, "LEDGER_STORE" | "APP_ENV">): "sqlite" | "mongodb" | "memory" {
+  return config.LEDGER_STORE ?? (config.APP_ENV === "production" ? "mongodb" : "sqlite");
 }

@@ -1,12 +1,33 @@
 // Composition root of the ledger: config → logger → metrics → store → NATS → ledger (domain, gRPC +
 // health, settlement consumer, expiry sweeper) → lifecycle. Started as
 // `node --require @agentic/platform/telemetry dist/main.js`; SIGTERM stops it in reverse order.
-import { ConfigError, connectBus, createLogger, Lifecycle, loadConfig, shutdownTelemetryIfLoaded, startMetricsServer } from "@agentic/platform";
-import { configSchema, ledgerStoreKind } from "./config";
+import { ConfigError, connectBus, createLogger, Lifecycle, loadConfig, shutdownTelemetryIfLoaded, startMetricsServer, type Logger } from "@agentic/platform";
+import { configSchema, ledgerStoreKind, type Config } from "./config";
 import { MemoryLedgerStore } from "./store/memory-store";
 import { MongoLedgerStore } from "./store/mongo-store";
+import { SqliteLedgerStore } from "./store/sqlite-store";
 import type { LedgerStore } from "./store/store";
 import { startLedgerApp } from "./app";
+
+/** Opens the configured store and says which one (and where) in the log. */
+async function openStore(config: Config, logger: Logger): Promise<LedgerStore> {
+  const kind = ledgerStoreKind(config);
+  switch (kind) {
+    case "sqlite": {
+      const store = await SqliteLedgerStore.open({ path: config.LEDGER_SQLITE_PATH });
+      logger.info({ store: kind, path: store.path }, `ledger store: sqlite at ${store.path}`);
+      return store;
+    }
+    case "mongodb": {
+      const store = await MongoLedgerStore.connect({ uri: config.MONGODB_URI!, dbName: config.MONGODB_DB });
+      logger.info({ store: kind, db: config.MONGODB_DB }, "ledger store: mongodb");
+      return store;
+    }
+    case "memory":
+      logger.warn({ store: kind }, "ledger store: memory (for tests; every balance is lost on restart)");
+      return new MemoryLedgerStore();
+  }
+}
 
 async function main(): Promise<void> {
   const config = loadConfig(configSchema);
@@ -17,11 +38,8 @@ async function main(): Promise<void> {
   const metrics = await startMetricsServer(config.METRICS_PORT);
   life.onStop("metrics", () => metrics.close());
 
-  const storeKind = ledgerStoreKind(config);
-  const store: LedgerStore =
-    storeKind === "mongodb" ? await MongoLedgerStore.connect({ uri: config.MONGODB_URI!, dbName: config.MONGODB_DB }) : new MemoryLedgerStore();
+  const store = await openStore(config, logger);
   life.onStop("store", () => store.close());
-  logger.info({ store: storeKind }, storeKind === "memory" ? "ledger store: memory (embedded; lost on restart)" : "ledger store: mongodb");
 
   const nc = await connectBus(config.NATS_URL, "ledger");
   life.onStop("nats", () => nc.drain());

@@ -1,0 +1,741 @@
+// The embedded, durable ledger store (the default outside production): one SQLite file through
+// Node's built-in `node:sqlite` (built into Node 24, so nothing to install). Why this shape:
+// - DatabaseSync is synchronous, so every method runs its checks and its writes inside one
+//   `BEGIN IMMEDIATE` transaction with no `await` in between: atomic on Node's single thread
+//   (nothing interleaves) and against other processes on the same file (IMMEDIATE takes the write
+//   lock before the first read, so nobody can change what was checked before it is written).
+// - WAL journal with `synchronous=FULL`: COMMIT returns only after the WAL is fsynced, so a
+//   committed transaction survives SIGKILL and power loss; readers never block the writer.
+// - The money and execution rules are the pure functions of domain/rules.ts, applied exactly as the
+//   other stores apply them. CHECK constraints (balance >= 0, held >= 0, known states) and unique
+//   indexes are the last guard beneath them. Any error rolls the transaction back: nothing written.
+// Times are stored as integer ms since the epoch and handed out as fresh Date objects.
+// A lock held by another process is waited for up to busy_timeout, blocking this thread: share one
+// file only between ledgers on the same machine (WAL needs a local filesystem, never NFS).
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
+import { newId } from "@agentic/platform";
+import type { ApiKeyRecord, ClaimOutcome, ExecutionRecord, Hold, JournalEntry, StoredResult, UsageItem, Wallet } from "../domain/types";
+import {
+  abandonedExecution,
+  completedExecution,
+  decideClaim,
+  decideExecutionHold,
+  emptyWallet,
+  isAbandoned,
+  isPastRetention,
+  isReplay,
+  newClaimedExecution,
+  newHold,
+  settledHold,
+  settlementEffect,
+  usageItemFor,
+} from "../domain/rules";
+import type {
+  AbandonCommand,
+  ClaimCommand,
+  CompleteCommand,
+  CompleteExecutionCommand,
+  CompleteOutcome,
+  GrantCommand,
+  GrantResult,
+  HoldCommand,
+  HoldResult,
+  LedgerStore,
+  SettleCommand,
+  SettleResult,
+} from "./store";
+
+/** The schema this code reads and writes; a newer file is refused rather than misread. */
+export const SCHEMA_VERSION = 1;
+
+/** MIGRATIONS[v] brings a database at schema version v to v + 1 (0 is an empty file). */
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE wallets (
+    user_id TEXT PRIMARY KEY,
+    balance_credits INTEGER NOT NULL CHECK (balance_credits >= 0),
+    held_credits INTEGER NOT NULL CHECK (held_credits >= 0)
+  ) STRICT;
+
+  CREATE TABLE holds (
+    seq INTEGER PRIMARY KEY,
+    hold_id TEXT NOT NULL UNIQUE,
+    user_id TEXT NOT NULL REFERENCES wallets (user_id),
+    amount_credits INTEGER NOT NULL CHECK (amount_credits >= 0),
+    state TEXT NOT NULL CHECK (state IN ('held', 'captured', 'released', 'expired')),
+    captured_credits INTEGER NOT NULL CHECK (captured_credits BETWEEN 0 AND amount_credits),
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    route_key TEXT NOT NULL,
+    settled_at INTEGER,
+    -- no foreign key: a hold outlives its execution record (records are purged after retention)
+    execution_id TEXT
+  ) STRICT;
+  -- The sweeper's query: held holds by expiry.
+  CREATE INDEX holds_held_by_expiry ON holds (expires_at, seq) WHERE state = 'held';
+
+  CREATE TABLE journal (
+    seq INTEGER PRIMARY KEY,
+    entry_id TEXT NOT NULL UNIQUE,
+    user_id TEXT NOT NULL REFERENCES wallets (user_id),
+    kind TEXT NOT NULL CHECK (kind IN ('grant', 'hold', 'capture', 'release', 'expiry')),
+    amount_credits INTEGER NOT NULL,
+    held_delta_credits INTEGER NOT NULL,
+    reference_id TEXT NOT NULL,
+    reason TEXT,
+    created_at INTEGER NOT NULL,
+    UNIQUE (reference_id, kind)
+  ) STRICT;
+  CREATE INDEX journal_by_user ON journal (user_id, seq);
+  -- A hold ends once: a second capture, release or expiry entry cannot be written.
+  CREATE UNIQUE INDEX journal_one_ending_per_hold ON journal (reference_id) WHERE kind IN ('capture', 'release', 'expiry');
+
+  CREATE TABLE usage (
+    seq INTEGER PRIMARY KEY,
+    hold_id TEXT NOT NULL UNIQUE REFERENCES holds (hold_id),
+    user_id TEXT NOT NULL,
+    usage_id TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    product_key TEXT NOT NULL,
+    capability_key TEXT NOT NULL,
+    route_key TEXT NOT NULL,
+    provider TEXT NOT NULL,
+    network_key TEXT NOT NULL,
+    status TEXT NOT NULL,
+    duration_ms INTEGER NOT NULL,
+    agent_name TEXT,
+    trace_id TEXT NOT NULL,
+    error_code TEXT,
+    credits_charged INTEGER NOT NULL CHECK (credits_charged >= 0)
+  ) STRICT;
+  -- Exactly listUsage's filter and order.
+  CREATE INDEX usage_by_user_newest_first ON usage (user_id, created_at DESC, seq DESC);
+
+  CREATE TABLE api_keys (
+    seq INTEGER PRIMARY KEY,
+    key_id TEXT NOT NULL UNIQUE,
+    user_id TEXT NOT NULL,
+    key_hash TEXT NOT NULL UNIQUE,
+    prefix TEXT NOT NULL,
+    name TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    revoked_at INTEGER
+  ) STRICT;
+  CREATE INDEX api_keys_by_user ON api_keys (user_id, created_at, seq);
+
+  CREATE TABLE executions (
+    seq INTEGER PRIMARY KEY,
+    execution_id TEXT NOT NULL UNIQUE,
+    user_id TEXT NOT NULL,
+    capability_key TEXT NOT NULL,
+    idempotency_key TEXT,
+    request_hash TEXT,
+    state TEXT NOT NULL CHECK (state IN ('claimed', 'running', 'succeeded', 'failed', 'outcome_unknown')),
+    lease_expires_at INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    completed_at INTEGER,
+    hold_ids TEXT NOT NULL, -- JSON array of hold ids, oldest first
+    result TEXT -- JSON StoredResult
+  ) STRICT;
+  -- An Idempotency-Key names one execution per user.
+  CREATE UNIQUE INDEX executions_one_per_key ON executions (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL;
+  CREATE INDEX executions_running_by_lease ON executions (lease_expires_at, seq) WHERE state = 'running';
+  CREATE INDEX executions_by_expiry ON executions (expires_at);
+  `,
+];
+
+/** Executions past their retention are deleted at most this often (they already count as absent). */
+const PURGE_INTERVAL_MS = 60_000;
+const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
+
+export interface SqliteLedgerStoreOptions {
+  /** The database file (relative to the process cwd); created with its directories when missing. */
+  path: string;
+  /** How long a write waits for another process's lock before failing, in ms (default 5000). */
+  busyTimeoutMs?: number;
+}
+
+interface WalletRow {
+  user_id: string;
+  balance_credits: number;
+  held_credits: number;
+}
+
+interface HoldRow {
+  hold_id: string;
+  user_id: string;
+  amount_credits: number;
+  state: Hold["state"];
+  captured_credits: number;
+  created_at: number;
+  expires_at: number;
+  route_key: string;
+  settled_at: number | null;
+  execution_id: string | null;
+}
+
+interface JournalRow {
+  entry_id: string;
+  user_id: string;
+  kind: JournalEntry["kind"];
+  amount_credits: number;
+  held_delta_credits: number;
+  reference_id: string;
+  created_at: number;
+}
+
+interface UsageRow {
+  hold_id: string;
+  user_id: string;
+  usage_id: string;
+  created_at: number;
+  product_key: string;
+  capability_key: string;
+  route_key: string;
+  provider: string;
+  network_key: string;
+  status: string;
+  duration_ms: number;
+  agent_name: string | null;
+  trace_id: string;
+  error_code: string | null;
+  credits_charged: number;
+}
+
+interface ApiKeyRow {
+  key_id: string;
+  user_id: string;
+  key_hash: string;
+  prefix: string;
+  name: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+interface ExecutionRow {
+  execution_id: string;
+  user_id: string;
+  capability_key: string;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  state: ExecutionRecord["state"];
+  lease_expires_at: number;
+  created_at: number;
+  expires_at: number;
+  completed_at: number | null;
+  hold_ids: string;
+  result: string | null;
+}
+
+export class SqliteLedgerStore implements LedgerStore {
+  private readonly statements = new Map<string, StatementSync>();
+  private lastPurge = 0;
+
+  private constructor(
+    private readonly db: DatabaseSync,
+    /** The absolute path of the database file. */
+    readonly path: string,
+  ) {}
+
+  /**
+   * Opens (creating when missing) the database at `opts.path`: WAL, synchronous=FULL, busy_timeout,
+   * foreign keys, then the schema up to SCHEMA_VERSION and the store id, in one transaction.
+   */
+  static async open(opts: SqliteLedgerStoreOptions): Promise<SqliteLedgerStore> {
+    const path = resolve(opts.path);
+    mkdirSync(dirname(path), { recursive: true });
+    const busyTimeoutMs = opts.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
+    const db = new DatabaseSync(path, { timeout: busyTimeoutMs, enableForeignKeyConstraints: true });
+    try {
+      const mode = db.prepare("PRAGMA journal_mode = WAL").get()?.journal_mode;
+      // WAL is what makes concurrent readers and durable commits cheap; refuse to run without it.
+      if (mode !== "wal") throw new Error(`ledger sqlite ${path}: journal_mode is ${String(mode)}, WAL is required (a file on a local disk)`);
+      db.exec(`PRAGMA synchronous = FULL; PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)}; PRAGMA foreign_keys = ON;`);
+      migrate(db, path);
+      return new SqliteLedgerStore(db, path);
+    } catch (err) {
+      db.close();
+      throw err;
+    }
+  }
+
+  async ping(): Promise<void> {
+    this.sql("SELECT 1").get();
+  }
+
+  async close(): Promise<void> {
+    if (this.db.isOpen) this.db.close();
+  }
+
+  async storeId(): Promise<string> {
+    const row = this.sql("SELECT value FROM meta WHERE key = 'store_id'").get() as { value: string } | undefined;
+    if (!row) throw new Error(`ledger sqlite ${this.path}: store id missing from meta`);
+    return row.value;
+  }
+
+  async insertApiKey(record: ApiKeyRecord): Promise<{ status: "created" | "exists"; record: ApiKeyRecord }> {
+    return this.transaction(() => {
+      const existing = this.apiKeyWhere("key_hash", record.keyHash);
+      if (existing) return { status: "exists" as const, record: existing };
+      this.sql(
+        "INSERT INTO api_keys (key_id, user_id, key_hash, prefix, name, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      ).run(record.keyId, record.userId, record.keyHash, record.prefix, record.name, ms(record.createdAt), msOrNull(record.revokedAt));
+      return { status: "created" as const, record: this.apiKeyWhere("key_id", record.keyId)! };
+    });
+  }
+
+  async findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {
+    return this.apiKeyWhere("key_hash", keyHash);
+  }
+
+  async listApiKeys(userId?: string): Promise<ApiKeyRecord[]> {
+    const rows =
+      userId === undefined
+        ? this.sql("SELECT * FROM api_keys ORDER BY created_at, seq").all()
+        : this.sql("SELECT * FROM api_keys WHERE user_id = ? ORDER BY created_at, seq").all(userId);
+    return (rows as unknown as ApiKeyRow[]).map(toApiKey);
+  }
+
+  async revokeApiKey(keyId: string, now: Date): Promise<ApiKeyRecord | null> {
+    return this.transaction(() => {
+      // The first revoke's time stays.
+      this.sql("UPDATE api_keys SET revoked_at = ? WHERE key_id = ? AND revoked_at IS NULL").run(ms(now), keyId);
+      return this.apiKeyWhere("key_id", keyId);
+    });
+  }
+
+  async getWallet(userId: string): Promise<Wallet> {
+    return this.walletOf(userId);
+  }
+
+  async listWallets(): Promise<Wallet[]> {
+    return (this.sql("SELECT * FROM wallets ORDER BY user_id").all() as unknown as WalletRow[]).map(toWallet);
+  }
+
+  async grant(cmd: GrantCommand): Promise<GrantResult> {
+    return this.transaction((): GrantResult => {
+      const row = this.sql("SELECT * FROM journal WHERE reference_id = ? AND kind = 'grant'").get(cmd.grantId) as JournalRow | undefined;
+      if (row) {
+        const existing = toEntry(row);
+        if (!isReplay(existing, cmd)) return { status: "conflict", entry: existing };
+        return { status: "replayed", wallet: this.walletOf(cmd.userId), entry: existing };
+      }
+      const entry = this.move(cmd.userId, "grant", cmd.grantId, cmd.amountCredits, 0, cmd.now, cmd.reason);
+      return { status: "granted", wallet: this.walletOf(cmd.userId), entry };
+    });
+  }
+
+  async hold(cmd: HoldCommand): Promise<HoldResult> {
+    return this.transaction((): HoldResult => {
+      const existing = this.holdById(cmd.holdId);
+      if (existing) {
+        if (!isReplay(existing, cmd)) return { status: "conflict", hold: existing };
+        return { status: "replayed", hold: existing, wallet: this.walletOf(existing.userId) };
+      }
+      // The execution's fence first: an attempt that may not start is refused whatever the balance.
+      let execution: ExecutionRecord | undefined;
+      if (cmd.execution) {
+        const decision = decideExecutionHold(this.liveExecution(cmd.execution.executionId, cmd.now), {
+          userId: cmd.userId,
+          holdId: cmd.holdId,
+          execution: cmd.execution,
+          now: cmd.now,
+        });
+        if (decision.action === "fenced") return { status: "fenced", reason: decision.reason };
+        execution = decision.record;
+      }
+      const wallet = this.walletRow(cmd.userId);
+      if (!wallet || wallet.balanceCredits < cmd.amountCredits) return { status: "insufficient", wallet: wallet ?? emptyWallet(cmd.userId) };
+      const hold = newHold(cmd);
+      this.move(cmd.userId, "hold", cmd.holdId, -cmd.amountCredits, cmd.amountCredits, cmd.now);
+      this.sql(
+        `INSERT INTO holds (hold_id, user_id, amount_credits, state, captured_credits, created_at, expires_at, route_key, settled_at, execution_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        hold.holdId,
+        hold.userId,
+        hold.amountCredits,
+        hold.state,
+        hold.capturedCredits,
+        ms(hold.createdAt),
+        ms(hold.expiresAt),
+        hold.routeKey,
+        msOrNull(hold.settledAt),
+        hold.executionId ?? null,
+      );
+      if (execution) this.putExecution(execution);
+      return { status: "created", hold: this.holdById(hold.holdId)!, wallet: this.walletOf(cmd.userId) };
+    });
+  }
+
+  async getHold(holdId: string): Promise<Hold | null> {
+    return this.holdById(holdId);
+  }
+
+  async settleHold(cmd: SettleCommand): Promise<SettleResult> {
+    return this.transaction((): SettleResult => {
+      const hold = this.holdById(cmd.holdId);
+      if (!hold) return { status: "unknown_hold" };
+      if (hold.userId !== cmd.userId) return { status: "user_mismatch", hold };
+      if (hold.state !== "held") return { status: "already_settled", hold, usageRecorded: this.recordUsage(hold, cmd) };
+
+      const effect = settlementEffect(hold, cmd.kind, cmd.capturedCredits);
+      const settled = settledHold(hold, effect, cmd.now);
+      // The hold leaves `held` first; if the wallet movement is refused, the rollback puts it back.
+      const changed = this.sql("UPDATE holds SET state = ?, captured_credits = ?, settled_at = ? WHERE hold_id = ? AND state = 'held'").run(
+        settled.state,
+        settled.capturedCredits,
+        msOrNull(settled.settledAt),
+        settled.holdId,
+      ).changes;
+      if (Number(changed) !== 1) throw new Error(`ledger invariant: hold ${hold.holdId} changed during its settlement`);
+      this.move(hold.userId, effect.kind, hold.holdId, effect.amountCredits, effect.heldDeltaCredits, cmd.now);
+      const usageRecorded = this.recordUsage(settled, cmd);
+      if (cmd.outcome && settled.executionId) this.complete(settled.executionId, settled.userId, cmd.outcome, cmd.now);
+      return { status: "applied", hold: this.holdById(settled.holdId)!, wallet: this.walletOf(settled.userId), usageRecorded };
+    });
+  }
+
+  async listExpiredHolds(now: Date, limit: number): Promise<Hold[]> {
+    const rows = this.sql("SELECT * FROM holds WHERE state = 'held' AND expires_at <= ? ORDER BY expires_at, seq LIMIT ?").all(ms(now), limit);
+    return (rows as unknown as HoldRow[]).map(toHold);
+  }
+
+  async listUsage(userId: string, limit: number): Promise<UsageItem[]> {
+    const rows = this.sql("SELECT * FROM usage WHERE user_id = ? ORDER BY created_at DESC, seq DESC LIMIT ?").all(userId, limit);
+    return (rows as unknown as UsageRow[]).map(toUsage);
+  }
+
+  async listJournal(userId: string): Promise<JournalEntry[]> {
+    return (this.sql("SELECT * FROM journal WHERE user_id = ? ORDER BY seq").all(userId) as unknown as JournalRow[]).map(toEntry);
+  }
+
+  async claimIdempotencyKey(cmd: ClaimCommand): Promise<ClaimOutcome> {
+    return this.transaction((): ClaimOutcome => {
+      this.purgePastRetention(cmd.now);
+      const row = this.sql("SELECT * FROM executions WHERE user_id = ? AND idempotency_key = ?").get(cmd.userId, cmd.key) as ExecutionRow | undefined;
+      const existing = row ? toExecution(row) : null;
+      const decision = decideClaim(existing, cmd);
+      if (decision.action === "answer") return decision.outcome;
+      // create, or take over a claim that never held anything: the old execution id is dropped with it.
+      if (existing) this.sql("DELETE FROM executions WHERE execution_id = ?").run(existing.executionId);
+      const record = newClaimedExecution(cmd);
+      this.putExecution(record);
+      return { state: "claimed", executionId: record.executionId };
+    });
+  }
+
+  async completeIdempotencyKey(cmd: CompleteCommand): Promise<CompleteOutcome> {
+    return this.transaction((): CompleteOutcome => {
+      const row = this.sql("SELECT execution_id FROM executions WHERE user_id = ? AND idempotency_key = ?").get(cmd.userId, cmd.key) as
+        | { execution_id: string }
+        | undefined;
+      if (!row) return "not_found";
+      return this.complete(row.execution_id, cmd.userId, cmd.result, cmd.now);
+    });
+  }
+
+  async completeExecution(cmd: CompleteExecutionCommand): Promise<CompleteOutcome> {
+    return this.transaction(() => this.complete(cmd.executionId, cmd.userId, cmd.result, cmd.now));
+  }
+
+  async getExecution(executionId: string): Promise<ExecutionRecord | null> {
+    return this.executionById(executionId);
+  }
+
+  async listAbandonedExecutions(now: Date, graceMs: number, limit: number): Promise<ExecutionRecord[]> {
+    // One read snapshot for the executions and their holds (another process may be writing).
+    return this.transaction(() => {
+      // SQL narrows to running executions past lease + grace; isAbandoned, with their holds, decides.
+      const rows = this.sql("SELECT * FROM executions WHERE state = 'running' AND lease_expires_at <= ? ORDER BY lease_expires_at, seq").all(ms(now) - graceMs);
+      return (rows as unknown as ExecutionRow[])
+        .map(toExecution)
+        .filter((record) => isAbandoned(record, this.holdStates(record), now, graceMs))
+        .slice(0, limit);
+    }, "DEFERRED");
+  }
+
+  async abandonExecution(cmd: AbandonCommand): Promise<ExecutionRecord | null> {
+    return this.transaction(() => {
+      const record = this.executionById(cmd.executionId);
+      if (!record || !isAbandoned(record, this.holdStates(record), cmd.now, cmd.graceMs)) return null;
+      const abandoned = abandonedExecution(record, cmd.now);
+      this.putExecution(abandoned);
+      return this.executionById(abandoned.executionId);
+    });
+  }
+
+  async countIndeterminateExecutions(now: Date): Promise<number> {
+    const row = this.sql("SELECT count(*) AS n FROM executions WHERE state = 'running' AND lease_expires_at <= ?").get(ms(now)) as { n: number };
+    return row.n;
+  }
+
+  /**
+   * Runs `fn` in one transaction (IMMEDIATE: the write lock first; DEFERRED: a read snapshot),
+   * committed when it returns, rolled back when it throws. `fn` is synchronous, so nothing else in
+   * this process runs in between.
+   */
+  private transaction<T>(fn: () => T, mode: TransactionMode = "IMMEDIATE"): T {
+    return inTransaction(this.db, fn, mode);
+  }
+
+  /** A prepared statement, prepared once per store. */
+  private sql(query: string): StatementSync {
+    let statement = this.statements.get(query);
+    if (!statement) {
+      statement = this.db.prepare(query);
+      this.statements.set(query, statement);
+    }
+    return statement;
+  }
+
+  /**
+   * Applies one journal entry to the user's wallet (created when missing) and appends it. Refuses
+   * (throws, so the transaction writes nothing) a movement that would take the balance or the held
+   * credits below zero: callers check first, this and the CHECK constraints are the last defence.
+   */
+  private move(userId: string, kind: JournalEntry["kind"], referenceId: string, amountCredits: number, heldDeltaCredits: number, now: Date, reason?: string): JournalEntry {
+    const wallet = this.walletOf(userId);
+    const balanceCredits = wallet.balanceCredits + amountCredits;
+    const heldCredits = wallet.heldCredits + heldDeltaCredits;
+    if (balanceCredits < 0 || heldCredits < 0) {
+      throw new Error(`ledger invariant: ${kind} ${referenceId} would leave ${userId} at balance ${balanceCredits}, held ${heldCredits}`);
+    }
+    this.sql(
+      `INSERT INTO wallets (user_id, balance_credits, held_credits) VALUES (?, ?, ?)
+       ON CONFLICT (user_id) DO UPDATE SET balance_credits = excluded.balance_credits, held_credits = excluded.held_credits`,
+    ).run(userId, balanceCredits, heldCredits);
+    const entry: JournalEntry = { entryId: newId("journal"), userId, kind, amountCredits, heldDeltaCredits, referenceId, createdAt: new Date(now) };
+    this.sql(
+      "INSERT INTO journal (entry_id, user_id, kind, amount_credits, held_delta_credits, reference_id, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    ).run(entry.entryId, userId, kind, amountCredits, heldDeltaCredits, referenceId, reason ?? null, ms(entry.createdAt));
+    return entry;
+  }
+
+  /** Records the usage item of an ended hold once; true when it was recorded by this call. */
+  private recordUsage(hold: Hold, cmd: SettleCommand): boolean {
+    if (!cmd.usage) return false;
+    const item = usageItemFor(hold, cmd.usage);
+    const inserted = this.sql(
+      `INSERT INTO usage (hold_id, user_id, usage_id, created_at, product_key, capability_key, route_key, provider, network_key, status,
+                          duration_ms, agent_name, trace_id, error_code, credits_charged)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (hold_id) DO NOTHING`,
+    ).run(
+      item.holdId,
+      item.userId,
+      item.usageId,
+      ms(item.createdAt),
+      item.productKey,
+      item.capabilityKey,
+      item.routeKey,
+      item.provider,
+      item.networkKey,
+      item.status,
+      item.durationMs,
+      item.agentName ?? null,
+      item.traceId,
+      item.errorCode ?? null,
+      item.creditsCharged,
+    ).changes;
+    return Number(inserted) === 1;
+  }
+
+  /** Ends the execution with `result` when it is the user's and still open (the first completion wins). */
+  private complete(executionId: string, userId: string, result: StoredResult, now: Date): CompleteOutcome {
+    const record = this.liveExecution(executionId, now);
+    if (!record || record.userId !== userId) return "not_found";
+    const completed = completedExecution(record, result, now);
+    if (!completed) return "already_completed";
+    this.putExecution(completed);
+    return "completed";
+  }
+
+  /** Inserts or replaces the execution record with this id (its position in the table stays). */
+  private putExecution(record: ExecutionRecord): void {
+    this.sql(
+      `INSERT INTO executions (execution_id, user_id, capability_key, idempotency_key, request_hash, state, lease_expires_at, created_at,
+                               expires_at, completed_at, hold_ids, result)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (execution_id) DO UPDATE SET
+         user_id = excluded.user_id, capability_key = excluded.capability_key, idempotency_key = excluded.idempotency_key,
+         request_hash = excluded.request_hash, state = excluded.state, lease_expires_at = excluded.lease_expires_at,
+         created_at = excluded.created_at, expires_at = excluded.expires_at, completed_at = excluded.completed_at,
+         hold_ids = excluded.hold_ids, result = excluded.result`,
+    ).run(
+      record.executionId,
+      record.userId,
+      record.capabilityKey,
+      record.idempotencyKey ?? null,
+      record.requestHash ?? null,
+      record.state,
+      ms(record.leaseExpiresAt),
+      ms(record.createdAt),
+      ms(record.expiresAt),
+      msOrNull(record.completedAt),
+      JSON.stringify(record.holdIds),
+      record.result === undefined ? null : JSON.stringify(record.result),
+    );
+  }
+
+  private executionById(executionId: string): ExecutionRecord | null {
+    const row = this.sql("SELECT * FROM executions WHERE execution_id = ?").get(executionId) as ExecutionRow | undefined;
+    return row ? toExecution(row) : null;
+  }
+
+  /** An execution, unless past its retention (then it counts as absent). */
+  private liveExecution(executionId: string, now: Date): ExecutionRecord | null {
+    const record = this.executionById(executionId);
+    return record && !isPastRetention(record, now) ? record : null;
+  }
+
+  /** The states of an execution's holds; a hold that is not stored counts as ended. */
+  private holdStates(record: ExecutionRecord): Hold["state"][] {
+    const stateOf = this.sql("SELECT state FROM holds WHERE hold_id = ?");
+    return record.holdIds.map((id) => (stateOf.get(id) as { state: Hold["state"] } | undefined)?.state ?? "released");
+  }
+
+  /** Deletes executions past their retention (their keys go with them), at most once a minute. */
+  private purgePastRetention(now: Date): void {
+    if (now.getTime() - this.lastPurge < PURGE_INTERVAL_MS) return;
+    this.lastPurge = now.getTime();
+    this.sql("DELETE FROM executions WHERE expires_at <= ?").run(ms(now));
+  }
+
+  private holdById(holdId: string): Hold | null {
+    const row = this.sql("SELECT * FROM holds WHERE hold_id = ?").get(holdId) as HoldRow | undefined;
+    return row ? toHold(row) : null;
+  }
+
+  private apiKeyWhere(column: "key_id" | "key_hash", value: string): ApiKeyRecord | null {
+    const row = this.sql(`SELECT * FROM api_keys WHERE ${column} = ?`).get(value) as ApiKeyRow | undefined;
+    return row ? toApiKey(row) : null;
+  }
+
+  private walletRow(userId: string): Wallet | null {
+    const row = this.sql("SELECT * FROM wallets WHERE user_id = ?").get(userId) as WalletRow | undefined;
+    return row ? toWallet(row) : null;
+  }
+
+  /** The user's wallet; a user without one reads as empty. */
+  private walletOf(userId: string): Wallet {
+    return this.walletRow(userId) ?? emptyWallet(userId);
+  }
+}
+
+type TransactionMode = "IMMEDIATE" | "DEFERRED";
+
+/** BEGIN … COMMIT around the synchronous `fn`; ROLLBACK and rethrow when it throws. */
+function inTransaction<T>(db: DatabaseSync, fn: () => T, mode: TransactionMode = "IMMEDIATE"): T {
+  db.exec(`BEGIN ${mode}`);
+  try {
+    const result = fn();
+    db.exec("COMMIT");
+    return result;
+  } catch (err) {
+    if (db.isTransaction) db.exec("ROLLBACK");
+    throw err;
+  }
+}
+
+/** Brings the schema to SCHEMA_VERSION and writes the store id once; idempotent, safe for concurrent openers. */
+function migrate(db: DatabaseSync, path: string): void {
+  inTransaction(db, () => {
+    db.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT");
+    const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
+    const version = row ? Number(row.value) : 0;
+    if (!Number.isInteger(version) || version > SCHEMA_VERSION) {
+      throw new Error(`ledger sqlite ${path}: schema version ${row?.value} is newer than this ledger's ${SCHEMA_VERSION}; run a newer ledger`);
+    }
+    for (let v = version; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
+    db.prepare("INSERT INTO meta (key, value) VALUES ('schema_version', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(String(SCHEMA_VERSION));
+    // The identity of this data: written by the first opener only, kept for the file's life.
+    db.prepare("INSERT INTO meta (key, value) VALUES ('store_id', ?) ON CONFLICT (key) DO NOTHING").run(newId("store"));
+  });
+}
+
+const ms = (date: Date): number => date.getTime();
+const msOrNull = (date: Date | undefined): SQLInputValue => (date === undefined ? null : date.getTime());
+
+function toWallet(row: WalletRow): Wallet {
+  return { userId: row.user_id, balanceCredits: row.balance_credits, heldCredits: row.held_credits };
+}
+
+function toHold(row: HoldRow): Hold {
+  return {
+    ...(row.execution_id !== null ? { executionId: row.execution_id } : {}),
+    holdId: row.hold_id,
+    userId: row.user_id,
+    amountCredits: row.amount_credits,
+    state: row.state,
+    capturedCredits: row.captured_credits,
+    createdAt: new Date(row.created_at),
+    expiresAt: new Date(row.expires_at),
+    routeKey: row.route_key,
+    ...(row.settled_at !== null ? { settledAt: new Date(row.settled_at) } : {}),
+  };
+}
+
+function toEntry(row: JournalRow): JournalEntry {
+  return {
+    entryId: row.entry_id,
+    userId: row.user_id,
+    kind: row.kind,
+    amountCredits: row.amount_credits,
+    heldDeltaCredits: row.held_delta_credits,
+    referenceId: row.reference_id,
+    createdAt: new Date(row.created_at),
+  };
+}
+
+function toUsage(row: UsageRow): UsageItem {
+  return {
+    usageId: row.usage_id,
+    createdAt: new Date(row.created_at),
+    productKey: row.product_key,
+    capabilityKey: row.capability_key,
+    routeKey: row.route_key,
+    provider: row.provider,
+    networkKey: row.network_key,
+    status: row.status,
+    durationMs: row.duration_ms,
+    ...(row.agent_name !== null ? { agentName: row.agent_name } : {}),
+    traceId: row.trace_id,
+    ...(row.error_code !== null ? { errorCode: row.error_code } : {}),
+    userId: row.user_id,
+    holdId: row.hold_id,
+    creditsCharged: row.credits_charged,
+  };
+}
+
+function toApiKey(row: ApiKeyRow): ApiKeyRecord {
+  return {
+    keyId: row.key_id,
+    userId: row.user_id,
+    keyHash: row.key_hash,
+    prefix: row.prefix,
+    name: row.name,
+    createdAt: new Date(row.created_at),
+    ...(row.revoked_at !== null ? { revokedAt: new Date(row.revoked_at) } : {}),
+  };
+}
+
+function toExecution(row: ExecutionRow): ExecutionRecord {
+  return {
+    executionId: row.execution_id,
+    userId: row.user_id,
+    capabilityKey: row.capability_key,
+    ...(row.idempotency_key !== null ? { idempotencyKey: row.idempotency_key } : {}),
+    ...(row.request_hash !== null ? { requestHash: row.request_hash } : {}),
+    state: row.state,
+    leaseExpiresAt: new Date(row.lease_expires_at),
+    createdAt: new Date(row.created_at),
+    expiresAt: new Date(row.expires_at),
+    ...(row.completed_at !== null ? { completedAt: new Date(row.completed_at) } : {}),
+    holdIds: JSON.parse(row.hold_ids) as string[],
+    ...(row.result !== null ? { result: JSON.parse(row.result) as StoredResult } : {}),
+  };
+}
