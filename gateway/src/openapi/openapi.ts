@@ -628,8 +628,8 @@ function errorCases(basePath: string): Record<string, ErrorCase> {
       error: "Route email.send.resend performed the operation, but its charge of 10 credits could not be recorded. You will most likely not be charged for it.",
       hint: "Check GET /usage before retrying: the operation may already have taken effect.",
     },
-    UNAVAILABLE: { status: 503, error: "Service temporarily unavailable.", hint: "Retry after a short delay." },
-    TIMEOUT: { status: 504, error: "Deadline exceeded after 5.001s", hint: "A backend service did not answer in time; retry shortly." },
+    UNAVAILABLE: { status: 503, error: "A backend service is unavailable.", hint: "Retry after a short delay." },
+    TIMEOUT: { status: 504, error: "A backend service did not answer in time.", hint: "A backend service did not answer in time; retry shortly." },
   };
 }
 

@@ -34,9 +34,25 @@ export const failedPrecondition = (code: string, message: string, hint: string, 
 export const unavailable = (code: string, message: string, hint: string) =>
   new AppError(GrpcStatus.UNAVAILABLE, code, message, hint);
 
+/**
+ * A dependency that could not be reached (or answered too late) while handling a call: a raw
+ * grpc-js UNAVAILABLE or DEADLINE_EXCEEDED of a downstream call. It is passed on as this service
+ * being unavailable (503 at the edge), never as an internal error.
+ */
+export function isDependencyUnavailable(err: unknown): boolean {
+  if (err instanceof AppError || typeof err !== "object" || err === null) return false;
+  const e = err as Partial<ServiceError>;
+  return (e.code === GrpcStatus.UNAVAILABLE || e.code === GrpcStatus.DEADLINE_EXCEEDED) && e.metadata instanceof Metadata && !e.metadata.get(ERROR_CODE_METADATA).length;
+}
+
 /** Turns any thrown value into a gRPC ServiceError; only AppErrors keep their message. */
 export function toServiceError(err: unknown): Partial<ServiceError> {
   const metadata = new Metadata();
+  if (isDependencyUnavailable(err)) {
+    metadata.set(ERROR_CODE_METADATA, "UNAVAILABLE");
+    metadata.set(ERROR_HINT_METADATA, "A backend service is unavailable; retry shortly.");
+    return { code: GrpcStatus.UNAVAILABLE, details: "A backend service is unavailable.", metadata };
+  }
   if (err instanceof AppError) {
     metadata.set(ERROR_CODE_METADATA, err.code);
     metadata.set(ERROR_HINT_METADATA, err.hint);
@@ -57,9 +73,13 @@ export interface RemoteError {
   details?: Record<string, unknown>;
 }
 
-const DEFAULT_CODES: Partial<Record<GrpcStatus, { code: string; hint: string }>> = {
-  [GrpcStatus.UNAVAILABLE]: { code: "UNAVAILABLE", hint: "A backend service is unavailable; retry shortly." },
-  [GrpcStatus.DEADLINE_EXCEEDED]: { code: "TIMEOUT", hint: "A backend service did not answer in time; retry shortly." },
+/**
+ * What a gRPC error without our code metadata (raised by grpc-js itself: a connection refused, a
+ * deadline) says publicly. Its own text names internal addresses and balancers, so it is never passed on.
+ */
+const DEFAULT_CODES: Partial<Record<GrpcStatus, { code: string; message: string; hint: string }>> = {
+  [GrpcStatus.UNAVAILABLE]: { code: "UNAVAILABLE", message: "A backend service is unavailable.", hint: "A backend service is unavailable; retry shortly." },
+  [GrpcStatus.DEADLINE_EXCEEDED]: { code: "TIMEOUT", message: "A backend service did not answer in time.", hint: "A backend service did not answer in time; retry shortly." },
 };
 
 /** Reads our error code, hint and details back from a gRPC error (any shape). */
@@ -79,6 +99,6 @@ export function fromServiceError(err: unknown): RemoteError {
     }
   }
   if (code) return { grpcCode, code, message: e.details ?? code, hint: hint ?? "", details };
-  const fallback = DEFAULT_CODES[grpcCode] ?? { code: "INTERNAL", hint: "Retry later; if it persists, report the traceId." };
-  return { grpcCode, code: fallback.code, message: fallback.code === "INTERNAL" ? "internal error" : (e.details ?? fallback.code), hint: fallback.hint };
+  const fallback = DEFAULT_CODES[grpcCode] ?? { code: "INTERNAL", message: "internal error", hint: "Retry later; if it persists, report the traceId." };
+  return { grpcCode, code: fallback.code, message: fallback.message, hint: fallback.hint };
 }

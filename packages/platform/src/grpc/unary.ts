@@ -1,7 +1,7 @@
 // Adapts `async (request, ctx) => response` handlers to grpc-js's callback style, so every call
 // replies exactly once and a thrown error becomes a status (AppErrors keep their code and hint).
 import { status, type Metadata, type ServerUnaryCall, type handleUnaryCall, type sendUnaryData } from "@grpc/grpc-js";
-import { AppError, toServiceError } from "../errors";
+import { AppError, isDependencyUnavailable, toServiceError } from "../errors";
 import type { Logger } from "../logger";
 import { rpcServerDuration, splitRpcPath } from "../metrics/rpc-metrics";
 
@@ -34,7 +34,8 @@ export function unary<Req, Res>(handler: UnaryHandler<Req, Res>, logger?: Logger
         callback(null, response);
       },
       (err: unknown) => {
-        if (!(err instanceof AppError)) logger?.error({ err, method: call.getPath() }, "unhandled error in gRPC handler");
+        if (isDependencyUnavailable(err)) logger?.warn({ err, method: call.getPath() }, "a dependency is unavailable; answered UNAVAILABLE");
+        else if (!(err instanceof AppError)) logger?.error({ err, method: call.getPath() }, "unhandled error in gRPC handler");
         const serviceError = toServiceError(err);
         stopTimer({ rpc_grpc_status_code: serviceError.code ?? status.UNKNOWN });
         callback(serviceError);
