@@ -130,35 +130,40 @@ export async function startSystem(opts = {}) {
       EXECUTOR_ADDR: `${HOST}:${portOf("executor")}`,
       LEDGER_ADDR: `${HOST}:${portOf("ledger")}`,
     };
-    for (const service of services) {
-      const serviceEnv = {
-        ...env,
-        OTEL_SERVICE_NAME: service.name,
-        ...addrs,
-        PORT: String(service.grpcPort ?? service.httpPort),
-        ...(service.metricsPort ? { METRICS_PORT: String(service.metricsPort) } : {}),
-        ...(service.needsNats ? { NATS_URL: natsUrl } : {}),
-        ...(service.name === "ledger" && !env.AGENTIC_API_KEYS ? { AGENTIC_API_KEYS: `${apiKey}:dev-user` } : {}),
-        ...(service.name === "ledger" ? { LEDGER_SQLITE_PATH: env.LEDGER_SQLITE_PATH || DEFAULT_LEDGER_SQLITE_PATH } : {}),
-        ...(service.name === "executor" ? executorSandboxEnv(`http://${HOST}:${portOf("sandbox")}`) : {}),
-      };
+    const envOf = (service) => ({
+      ...env,
+      OTEL_SERVICE_NAME: service.name,
+      ...addrs,
+      PORT: String(service.grpcPort ?? service.httpPort),
+      ...(service.metricsPort ? { METRICS_PORT: String(service.metricsPort) } : {}),
+      ...(service.needsNats ? { NATS_URL: natsUrl } : {}),
+      ...(service.name === "ledger" && !env.AGENTIC_API_KEYS ? { AGENTIC_API_KEYS: `${apiKey}:dev-user` } : {}),
+      ...(service.name === "ledger" ? { LEDGER_SQLITE_PATH: env.LEDGER_SQLITE_PATH || DEFAULT_LEDGER_SQLITE_PATH } : {}),
+      ...(service.name === "executor" ? executorSandboxEnv(`http://${HOST}:${portOf("sandbox")}`) : {}),
+    });
+    /** Spawns one service (appending to its log) and waits until it reports ready. */
+    const launch = async (service) => {
       const logFile = opts.logDir ? join(opts.logDir, `${service.name}.log`) : undefined;
       const args = [...(opts.nodeArgs?.[service.name] ?? []), "--require", "@agentic/platform/telemetry", join(ROOT, service.main)];
-      const child = spawn(process.execPath, args, { cwd: ROOT, env: serviceEnv, stdio: ["ignore", logFile ? "pipe" : "inherit", logFile ? "pipe" : "inherit"] });
+      const child = spawn(process.execPath, args, { cwd: ROOT, env: envOf(service), stdio: ["ignore", logFile ? "pipe" : "inherit", logFile ? "pipe" : "inherit"] });
       if (logFile) {
-        const out = createWriteStream(logFile);
+        const out = createWriteStream(logFile, { flags: "a" });
         child.stdout.pipe(out);
         child.stderr.pipe(out);
       }
+      const entry = { name: service.name, pid: child.pid, child, logFile };
       child.on("exit", (code, signal) => {
-        if (ready && !stopping) opts.onExit?.(service.name, code, signal);
+        if (ready && !stopping && !entry.killedOnPurpose) opts.onExit?.(service.name, code, signal);
       });
-      processes.push({ name: service.name, pid: child.pid, child, logFile });
+      const at = processes.findIndex((p) => p.name === service.name);
+      if (at >= 0) processes[at] = entry;
+      else processes.push(entry);
 
       if (service.grpcPort) await waitUntil(service.name, () => grpcReady(service.grpcPort), child);
       else if (service.name === "gateway") await waitUntil("gateway", () => httpReady(`http://${HOST}:${service.httpPort}/readyz`), child);
       else await waitUntil(service.name, () => httpReady(`http://${HOST}:${service.httpPort}/healthz`), child);
-    }
+    };
+    for (const service of services) await launch(service);
     ready = true;
     const origin = `http://localhost:${portOf("gateway")}`;
     return {
@@ -173,6 +178,21 @@ export async function startSystem(opts = {}) {
       missing,
       processes,
       ports: Object.fromEntries(services.map((s) => [s.name, { port: s.grpcPort ?? s.httpPort, metricsPort: s.metricsPort }])),
+      /** Fault tests: sends `signal` (e.g. SIGKILL) to one service and waits for its exit; onExit is not called. */
+      async kill(name, signal = "SIGKILL") {
+        const entry = processes.find((p) => p.name === name);
+        if (!entry || entry.child.exitCode !== null || entry.child.signalCode !== null) return;
+        entry.killedOnPurpose = true;
+        const exited = new Promise((r) => entry.child.once("exit", r));
+        entry.child.kill(signal);
+        await exited;
+      },
+      /** Fault tests: starts a stopped service again on its port and with its environment, and waits until it is ready. */
+      async restart(name) {
+        const service = services.find((s) => s.name === name);
+        if (!service) throw new Error(`no service ${name}`);
+        await launch(service);
+      },
       stop,
     };
   } catch (err) {

@@ -42,6 +42,8 @@ export interface LedgerAppOptions {
   bindAddress: string;
   holdTtlMs: number;
   sweepIntervalMs: number;
+  /** How long past its lease a running execution with no held hold waits before it is marked outcome_unknown (default 5 min). */
+  abandonGraceMs?: number;
   apiKeys?: BootstrapApiKey[];
   settlementConcurrency?: number;
   /** Grace for in-flight calls on stop before they are cut (default 10 s). */
@@ -112,6 +114,7 @@ export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp>
         return pending + ackPending > 0;
       },
       maxDeferMs: opts.holdTtlMs,
+      ...(opts.abandonGraceMs !== undefined ? { abandonGraceMs: opts.abandonGraceMs } : {}),
       onExpired: opts.onExpired,
     });
   } catch (err) {

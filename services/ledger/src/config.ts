@@ -72,6 +72,12 @@ export const configSchema = z
     EXPIRY_SWEEP_INTERVAL_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
     /** Settlement messages handled at once by this replica, e.g. `16`. */
     SETTLEMENT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+    /**
+     * How long past its lease a running execution whose holds have all ended waits before it is
+     * marked outcome_unknown (nothing charged), in ms, e.g. `300000` (5 minutes): time for its answer
+     * to arrive from the bus first.
+     */
+    EXECUTION_ABANDON_GRACE_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
   })
   .superRefine((config, ctx) => {
     if (config.APP_ENV === "production" && config.LEDGER_STORE === "memory") {

@@ -52,6 +52,7 @@ async function main(): Promise<void> {
     bindAddress: `0.0.0.0:${config.PORT}`,
     holdTtlMs: config.HOLD_TTL_MS,
     sweepIntervalMs: config.EXPIRY_SWEEP_INTERVAL_MS,
+    abandonGraceMs: config.EXECUTION_ABANDON_GRACE_MS,
     apiKeys: config.AGENTIC_API_KEYS,
     settlementConcurrency: config.SETTLEMENT_CONCURRENCY,
   });

@@ -46,11 +46,14 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     try {
       return await attempt(x, budget, progress);
     } catch (err) {
-      if (!x.cmd.idempotencyKey && progress.holds > 0 && !progress.answered && err instanceof AppError) {
+      if (!(err instanceof AppError) || progress.holds === 0) throw err;
+      // It held credits, so it is an execution the client can look up: the error names it.
+      const named = new AppError(err.grpcCode, err.code, err.message, err.hint, { ...err.details, executionId: x.id });
+      if (!x.cmd.idempotencyKey && !progress.answered) {
         // Without a key nobody else records how it ended when no settlement carried it: best effort, for GET /executions.
-        void deps.ledger.completeExecution({ userId: x.cmd.userId, executionId: x.id, result: encodeOutcome({ ok: false, error: err }) }, depOpts(budget)).catch(() => undefined);
+        void deps.ledger.completeExecution({ userId: x.cmd.userId, executionId: x.id, result: encodeOutcome({ ok: false, error: named }) }, depOpts(budget)).catch(() => undefined);
       }
-      throw err;
+      throw named;
     }
   }
 
@@ -288,7 +291,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     const last = failures.at(-1);
     if (!last) return deadlineTooShort();
     const tried = failures.map((f) => `${f.routeKey} (${f.failure.summary})`).join(", ");
-    const details = { attempts: failures.map((f) => ({ routeKey: f.routeKey, errorKind: f.failure.errorKind })) };
+    const details = { executionId: x.id, attempts: failures.map((f) => ({ routeKey: f.routeKey, errorKind: f.failure.errorKind })) };
     if (last.failure.blame === "input") {
       return providerRejectedInput(
         `${last.routeKey} refused the request: ${last.failure.summary}. Nothing was charged.`,

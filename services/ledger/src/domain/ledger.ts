@@ -80,7 +80,7 @@ export function createLedger(deps: LedgerDeps) {
   function logSettlement(result: SettleResult, kind: SettlementKind, holdId: string, requestedCredits: number): void {
     const log = deps.logger;
     if (!log) return;
-    if (result.status === "unknown_hold") log.warn({ holdId, kind }, "settlement for an unknown hold ignored");
+    if (result.status === "unknown_hold") log.warn({ holdId, kind }, "settlement for an unknown hold: not applied (a capture is retried, then dead-lettered)");
     else if (result.status === "user_mismatch") log.error({ holdId, kind, holdUserId: result.hold.userId }, "settlement names another user; ignored");
     else if (result.status === "already_settled" && kind === "capture" && result.hold.state === "expired") {
       // Documented choice: the user is never charged for a hold the ledger already gave back.
@@ -286,10 +286,13 @@ export function createLedger(deps: LedgerDeps) {
      * Marks executions abandoned mid-call as outcome_unknown (see ExecutionState): up to `limit`,
      * each checked again in its own atomic step. Returns those this call marked.
      */
-    async abandonExecutions(limit: number, graceMs = ABANDON_GRACE_MS): Promise<ExecutionRecord[]> {
+    async abandonExecutions(limit: number, graceMs = ABANDON_GRACE_MS, mustWait: () => Promise<boolean> = async () => false): Promise<ExecutionRecord[]> {
       const at = now();
       const abandoned: ExecutionRecord[] = [];
-      for (const candidate of await store.listAbandonedExecutions(at, graceMs, limit)) {
+      const candidates = await store.listAbandonedExecutions(at, graceMs, limit);
+      // Asked only when there is something to mark: e.g. while settlements are queued, one may be the outcome.
+      if (candidates.length === 0 || (await mustWait())) return abandoned;
+      for (const candidate of candidates) {
         const marked = await store.abandonExecution({ executionId: candidate.executionId, graceMs, now: at });
         if (marked) {
           abandoned.push(marked);

@@ -67,9 +67,8 @@ export function startExpirySweeper(deps: ExpirySweeperDeps): ExpirySweeper {
 
   /** Marks abandoned executions (never while settlements are queued: one of them may be their outcome). */
   async function reconcileExecutions(): Promise<void> {
-    if (!deps.hasBacklog || !(await deps.hasBacklog().catch(() => true))) {
-      executionsAbandonedTotal.inc((await deps.ledger.abandonExecutions(batchSize, deps.abandonGraceMs)).length);
-    }
+    const backlog = async () => (deps.hasBacklog ? deps.hasBacklog().catch(() => true) : false);
+    executionsAbandonedTotal.inc((await deps.ledger.abandonExecutions(batchSize, deps.abandonGraceMs, backlog)).length);
     executionsIndeterminate.set(await deps.ledger.countIndeterminateExecutions());
   }
 

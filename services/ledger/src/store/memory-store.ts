@@ -1,4 +1,4 @@
-// The embedded ledger store (the default outside production): plain maps in this process.
+// The in-memory ledger store, for tests only (everything is lost with the process): plain maps.
 // Atomicity: every method does all of its checks and writes synchronously, with no `await`
 // between them, so on Node's single thread no other operation can interleave. Keep it that way.
 // Values handed out are copies, so callers can never change stored state behind the store's back.

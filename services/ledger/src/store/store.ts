@@ -1,8 +1,8 @@
 // The ledger's persistence port. Every method is one atomic operation: its checks and its writes
 // happen together (no other operation can interleave between them), which is what keeps balances
 // non-negative and every hold settled at most once under concurrency, retries and redelivery.
-// Implementations: MemoryLedgerStore (embedded default) and MongoLedgerStore; both pass
-// store.contract.ts. Callers pass `now`, so time is the caller's (tests control it).
+// Implementations: SqliteLedgerStore (the durable embedded default), MongoLedgerStore (a cluster)
+// and MemoryLedgerStore (tests only); all pass store.contract.ts. Callers pass `now`, so time is the caller's (tests control it).
 import type { HoldExecution } from "../domain/rules";
 import type {
   ApiKeyRecord,

@@ -1,0 +1,127 @@
+// One Idempotency-Key is one provider call and one charge, whatever crashes: the whole system as
+// real processes (ledger on its SQLite file), a slow provider in the sandbox, and SIGKILLs of the
+// ledger and the executor while the provider call is in flight.
+import { waitFor } from "@agentic/platform/testing";
+import { startControlledSystem, type ControlledSystem } from "./support/controlled-system";
+
+// Short enough for a test, with the same relations as production: lease > one attempt's budget
+// (provider timeout + settlement publish), hold TTL > that budget, sweeps often, a short abandon grace.
+const ENV = {
+  MAX_ATTEMPTS: "1",
+  PROVIDER_TIMEOUT_MS: "2500",
+  SETTLEMENT_PUBLISH_TIMEOUT_MS: "1000",
+  IDEMPOTENCY_LEASE_MS: "4000",
+  IDEMPOTENCY_WAIT_MS: "3000",
+  HOLD_TTL_MS: "12000",
+  EXPIRY_SWEEP_INTERVAL_MS: "200",
+  EXECUTION_ABANDON_GRACE_MS: "500",
+};
+const PRICE = 10; // email.send on resend
+
+let sys: ControlledSystem;
+const api = (path: string, init: RequestInit & { key?: string } = {}) =>
+  fetch(`${sys.baseUrl}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${sys.apiKey}`, "content-type": "application/json", ...(init.key ? { "idempotency-key": init.key } : {}), ...init.headers },
+  });
+const sandbox = (path: string, init?: RequestInit) => fetch(`http://127.0.0.1:${sys.ports.sandbox!.port}/_control${path}`, { headers: { "content-type": "application/json" }, ...init });
+const resendCalls = async () => ((await (await sandbox("/calls?provider=resend")).json()) as { calls: unknown[] }).calls.length;
+const slowResend = (delayMs: number) => sandbox("/faults", { method: "POST", body: JSON.stringify({ provider: "resend", mode: "slow", delayMs, count: 1 }) });
+const send = (key: string) => api("/domains/email/capabilities/send/execute", { method: "POST", key, body: JSON.stringify({ to: "ada@example.com", subject: "Hi", text: "Once.", provider: "resend" }) });
+/** A client's retry: a 503 while a restarted service is being reconnected is retried, as any client would. */
+async function retry(key: string): Promise<Response> {
+  let res: Response | undefined;
+  await waitFor(
+    async () => {
+      res = await send(key);
+      return res.status !== 503;
+    },
+    { what: `an answer other than 503 for ${key}`, timeoutMs: 15_000, intervalMs: 250 },
+  );
+  return res!;
+}
+const balance = async () => ((await (await api("/wallet")).json()) as { balanceCredits: number }).balanceCredits;
+
+beforeAll(async () => {
+  sys = await startControlledSystem(ENV);
+  await api("/dev/init", { method: "POST", body: JSON.stringify({ balanceCredits: 1000 }) });
+}, 90_000);
+afterAll(() => sys?.stop());
+
+describe("an Idempotency-Key under crashes", () => {
+  it("executor crash after the provider answered: the retry replays, one provider call, one charge", async () => {
+    const before = { balance: await balance(), calls: await resendCalls() };
+    await slowResend(1_500);
+    const first = send("crash-executor-1");
+    await waitFor(async () => (await resendCalls()) === before.calls + 1, { what: "the provider call in flight" });
+    // The executor loses its path to the ledger while the provider works: the capture still goes to
+    // JetStream (with the answer), but CompleteExecution never arrives.
+    await sys.kill("ledger");
+    const answer = await first;
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { providerMessageId: string };
+    await sys.kill("executor");
+    await sys.restart("ledger");
+    await sys.restart("executor");
+
+    const again = await retry("crash-executor-1");
+    expect(again.status).toBe(200);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(await again.json()).toMatchObject({ providerMessageId: body.providerMessageId });
+    expect(await resendCalls()).toBe(before.calls + 1);
+    expect(await balance()).toBe(before.balance - PRICE);
+  }, 60_000);
+
+  it("ledger unreachable until the lease ran out: the retry replays, never runs again", async () => {
+    const before = { balance: await balance(), calls: await resendCalls() };
+    await slowResend(1_000);
+    const first = send("ledger-gone-1");
+    await waitFor(async () => (await resendCalls()) === before.calls + 1, { what: "the provider call in flight" });
+    await sys.kill("ledger");
+    const answer = await first;
+    expect(answer.status).toBe(200);
+    const leaseOver = Date.now() + Number(ENV.IDEMPOTENCY_LEASE_MS);
+    await waitFor(() => Date.now() > leaseOver, { what: "the claim's lease to run out", timeoutMs: 10_000 });
+    await sys.restart("ledger");
+
+    const again = await retry("ledger-gone-1");
+    expect(again.status).toBe(200);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(await resendCalls()).toBe(before.calls + 1);
+    expect(await balance()).toBe(before.balance - PRICE);
+  }, 60_000);
+
+  it("executor gone mid-call: indeterminate (never re-run, hold kept), then outcome_unknown and nothing charged", async () => {
+    const before = { balance: await balance(), calls: await resendCalls() };
+    await slowResend(2_000);
+    const first = send("executor-gone-1");
+    await waitFor(async () => (await resendCalls()) === before.calls + 1, { what: "the provider call in flight" });
+    await sys.kill("executor");
+    expect((await first).status).toBe(503);
+    await sys.restart("executor");
+    expect(await balance()).toBe(before.balance - PRICE); // held, not released: the provider may have acted
+
+    const leaseOver = Date.now() + Number(ENV.IDEMPOTENCY_LEASE_MS);
+    await waitFor(() => Date.now() > leaseOver, { what: "the lease to run out", timeoutMs: 10_000 });
+    const pending = await retry("executor-gone-1");
+    expect(pending.status).toBe(409);
+    expect(Number(pending.headers.get("retry-after"))).toBeGreaterThan(0);
+    const pendingBody = (await pending.json()) as { code: string; executionId: string };
+    expect(pendingBody.code).toBe("EXECUTION_INDETERMINATE");
+    expect(pendingBody.executionId).toMatch(/^exe_/);
+
+    // Reconciled: the hold expires, no capture can come any more, the execution is outcome_unknown.
+    let final: Response | undefined;
+    await waitFor(
+      async () => {
+        final = await send("executor-gone-1");
+        return final.status !== 409 && final.status !== 503;
+      },
+      { what: "the execution to be reconciled", timeoutMs: 20_000, intervalMs: 250 },
+    );
+    expect(final!.status).toBe(502);
+    expect(await final!.json()).toMatchObject({ code: "EXECUTION_OUTCOME_UNKNOWN" });
+    expect(await resendCalls()).toBe(before.calls + 1);
+    expect(await balance()).toBe(before.balance);
+  }, 60_000);
+});

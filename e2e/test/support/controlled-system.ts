@@ -1,0 +1,69 @@
+// Starts e2e/test/support/fault-controller.mjs: the whole system as real processes that a test can
+// kill (SIGKILL by default) and restart one by one, e.g. to crash the ledger mid-execution.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { REPO_ROOT } from "./system";
+
+export interface ControlledSystem {
+  baseUrl: string;
+  apiKey: string;
+  natsUrl: string;
+  ports: Record<string, { port: number; metricsPort?: number }>;
+  /** Where each service's log is (one file per service, appended across restarts). */
+  logDir: string;
+  kill(name: string, signal?: NodeJS.Signals): Promise<void>;
+  restart(name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** `env` reaches every service (each reads what its config names); the ledger keeps its SQLite file in a temp dir. */
+export async function startControlledSystem(env: Record<string, string> = {}): Promise<ControlledSystem> {
+  const dir = mkdtempSync(join(tmpdir(), "agentic-faults-"));
+  const child = spawn(process.execPath, [join(REPO_ROOT, "e2e/test/support/fault-controller.mjs")], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, LOG_LEVEL: "info", LEDGER_SQLITE_PATH: join(dir, "ledger.sqlite"), AGENTIC_LOG_DIR: dir, ...env },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const next = async (): Promise<Record<string, unknown>> => {
+    const { value, done } = await lines.next();
+    if (done) throw new Error(`the controlled system exited; logs in ${dir}`);
+    return JSON.parse(value) as Record<string, unknown>;
+  };
+  // Commands are answered in order; one at a time keeps answers paired with their commands.
+  let queue: Promise<unknown> = Promise.resolve();
+  const send = (command: Record<string, string>) => {
+    const answer = queue.then(async () => {
+      child.stdin!.write(`${JSON.stringify(command)}\n`);
+      const reply = await next();
+      if (reply.error) throw new Error(`${command.cmd} ${command.name ?? ""}: ${String(reply.error)}`);
+      return reply;
+    });
+    queue = answer.catch(() => undefined);
+    return answer;
+  };
+
+  const ready = await next();
+  if (ready.error) throw new Error(`the system did not start: ${String(ready.error)}; logs in ${dir}`);
+  let stopped = false;
+  return {
+    baseUrl: ready.baseUrl as string,
+    apiKey: ready.apiKey as string,
+    natsUrl: ready.natsUrl as string,
+    ports: ready.ports as ControlledSystem["ports"],
+    logDir: dir,
+    kill: async (name, signal = "SIGKILL") => void (await send({ cmd: "kill", name, signal })),
+    restart: async (name) => void (await send({ cmd: "restart", name })),
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      const exited = new Promise((r) => child.once("exit", r));
+      await send({ cmd: "stop" }).catch(() => child.kill("SIGTERM"));
+      await exited;
+      if (!process.env.AGENTIC_KEEP_LOGS) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
