@@ -77,7 +77,56 @@ export interface ExecutionSettled {
    * same step as the capture or release, so a retry of its Idempotency-Key replays it even when
    * nothing else reached the ledger.
    */
-  outcome?: ExecutionResult | undefined;
+  outcome?:
+    | ExecutionResult
+    | undefined;
+  /**
+   * Vendor resources the attempt created for the user (an inbox bought with email.inbox.buy): recorded
+   * as the user's, once per (kind, resource_id), in the same step as the capture. Only captures carry them.
+   */
+  resources: CreatedResource[];
+  /**
+   * Payments the attempt made to sellers over x402 or MPP, whatever its outcome: booked once per
+   * (hold_id, position) in the same step as the capture or release. A payment whose hold ends without a
+   * charge (a release, or a capture after expiry) is also booked as a platform loss.
+   */
+  payments: OutgoingPayment[];
+}
+
+/** A resource at a vendor that an execution created on the platform's account for the user. */
+export interface CreatedResource {
+  /** What it is, e.g. "email.inbox"; adapters declare which input fields name which kind. */
+  kind: string;
+  /** The vendor's id of it (an AgentMail inbox id is its address). */
+  resourceId: string;
+  /** The provider that holds it, e.g. "agentmail": only that provider's routes can use it. */
+  provider: string;
+}
+
+/** One payment the executor's wallet made (or authorized) to a seller for an attempt. */
+export interface OutgoingPayment {
+  /** x402 or mpp. */
+  rail: string;
+  /** CAIP-2 network of the payment, e.g. "eip155:84532". */
+  network: string;
+  /** Token contract address. */
+  asset: string;
+  /** Amount authorized, in atomic units of the asset (a decimal string: tokens may have 18 decimals). */
+  amountAtomic: string;
+  /** The same amount in micro-USD (1 credit = 1000 micro-USD), rounded up. */
+  amountMicroUsd: number;
+  /** The seller's receiving address. */
+  payTo: string;
+  /** Our paying address. */
+  payer: string;
+  /** The seller's settlement reference: x402 transaction hash, MPP receipt reference; empty when none was given. */
+  reference: string;
+  /**
+   * settled (the seller confirmed it), unconfirmed (a 2xx answer without proof: count it as paid),
+   * rejected (the seller refused the signed authorization: not collected, but valid until it expires) or
+   * unknown (the authorization was sent and no answer came back).
+   */
+  settlement: string;
 }
 
 /** An execution's answer as an HTTP client saw it. */
@@ -120,7 +169,16 @@ export interface RouteOutcome {
 }
 
 function createBaseExecutionSettled(): ExecutionSettled {
-  return { holdId: "", userId: "", kind: 0, capturedCredits: 0, usage: undefined, outcome: undefined };
+  return {
+    holdId: "",
+    userId: "",
+    kind: 0,
+    capturedCredits: 0,
+    usage: undefined,
+    outcome: undefined,
+    resources: [],
+    payments: [],
+  };
 }
 
 export const ExecutionSettled: MessageFns<ExecutionSettled> = {
@@ -142,6 +200,12 @@ export const ExecutionSettled: MessageFns<ExecutionSettled> = {
     }
     if (message.outcome !== undefined) {
       ExecutionResult.encode(message.outcome, writer.uint32(50).fork()).join();
+    }
+    for (const v of message.resources) {
+      CreatedResource.encode(v!, writer.uint32(58).fork()).join();
+    }
+    for (const v of message.payments) {
+      OutgoingPayment.encode(v!, writer.uint32(66).fork()).join();
     }
     return writer;
   },
@@ -207,6 +271,22 @@ export const ExecutionSettled: MessageFns<ExecutionSettled> = {
             message.outcome = ExecutionResult.decode(reader, reader.uint32());
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.resources.push(CreatedResource.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.payments.push(OutgoingPayment.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -239,6 +319,12 @@ export const ExecutionSettled: MessageFns<ExecutionSettled> = {
         : 0,
       usage: isSet(object.usage) ? ExecutionUsage.fromJSON(object.usage) : undefined,
       outcome: isSet(object.outcome) ? ExecutionResult.fromJSON(object.outcome) : undefined,
+      resources: globalThis.Array.isArray(object?.resources)
+        ? object.resources.map((e: any) => CreatedResource.fromJSON(e))
+        : [],
+      payments: globalThis.Array.isArray(object?.payments)
+        ? object.payments.map((e: any) => OutgoingPayment.fromJSON(e))
+        : [],
     };
   },
 
@@ -262,6 +348,12 @@ export const ExecutionSettled: MessageFns<ExecutionSettled> = {
     if (message.outcome !== undefined) {
       obj.outcome = ExecutionResult.toJSON(message.outcome);
     }
+    if (message.resources?.length) {
+      obj.resources = message.resources.map((e) => CreatedResource.toJSON(e));
+    }
+    if (message.payments?.length) {
+      obj.payments = message.payments.map((e) => OutgoingPayment.toJSON(e));
+    }
     return obj;
   },
 
@@ -280,6 +372,332 @@ export const ExecutionSettled: MessageFns<ExecutionSettled> = {
     message.outcome = (object.outcome !== undefined && object.outcome !== null)
       ? ExecutionResult.fromPartial(object.outcome)
       : undefined;
+    message.resources = object.resources?.map((e) => CreatedResource.fromPartial(e)) || [];
+    message.payments = object.payments?.map((e) => OutgoingPayment.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseCreatedResource(): CreatedResource {
+  return { kind: "", resourceId: "", provider: "" };
+}
+
+export const CreatedResource: MessageFns<CreatedResource> = {
+  encode(message: CreatedResource, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.resourceId !== "") {
+      writer.uint32(18).string(message.resourceId);
+    }
+    if (message.provider !== "") {
+      writer.uint32(26).string(message.provider);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreatedResource {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreatedResource();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.resourceId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.provider = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreatedResource {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      resourceId: isSet(object.resourceId)
+        ? globalThis.String(object.resourceId)
+        : isSet(object.resource_id)
+        ? globalThis.String(object.resource_id)
+        : "",
+      provider: isSet(object.provider) ? globalThis.String(object.provider) : "",
+    };
+  },
+
+  toJSON(message: CreatedResource): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.resourceId !== "") {
+      obj.resourceId = message.resourceId;
+    }
+    if (message.provider !== "") {
+      obj.provider = message.provider;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreatedResource>, I>>(base?: I): CreatedResource {
+    return CreatedResource.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreatedResource>, I>>(object: I): CreatedResource {
+    const message = createBaseCreatedResource();
+    message.kind = object.kind ?? "";
+    message.resourceId = object.resourceId ?? "";
+    message.provider = object.provider ?? "";
+    return message;
+  },
+};
+
+function createBaseOutgoingPayment(): OutgoingPayment {
+  return {
+    rail: "",
+    network: "",
+    asset: "",
+    amountAtomic: "",
+    amountMicroUsd: 0,
+    payTo: "",
+    payer: "",
+    reference: "",
+    settlement: "",
+  };
+}
+
+export const OutgoingPayment: MessageFns<OutgoingPayment> = {
+  encode(message: OutgoingPayment, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.rail !== "") {
+      writer.uint32(10).string(message.rail);
+    }
+    if (message.network !== "") {
+      writer.uint32(18).string(message.network);
+    }
+    if (message.asset !== "") {
+      writer.uint32(26).string(message.asset);
+    }
+    if (message.amountAtomic !== "") {
+      writer.uint32(34).string(message.amountAtomic);
+    }
+    if (message.amountMicroUsd !== 0) {
+      writer.uint32(40).int64(message.amountMicroUsd);
+    }
+    if (message.payTo !== "") {
+      writer.uint32(50).string(message.payTo);
+    }
+    if (message.payer !== "") {
+      writer.uint32(58).string(message.payer);
+    }
+    if (message.reference !== "") {
+      writer.uint32(66).string(message.reference);
+    }
+    if (message.settlement !== "") {
+      writer.uint32(74).string(message.settlement);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OutgoingPayment {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOutgoingPayment();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.rail = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.network = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.asset = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.amountAtomic = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.amountMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.payTo = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.payer = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.reference = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.settlement = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OutgoingPayment {
+    return {
+      rail: isSet(object.rail) ? globalThis.String(object.rail) : "",
+      network: isSet(object.network) ? globalThis.String(object.network) : "",
+      asset: isSet(object.asset) ? globalThis.String(object.asset) : "",
+      amountAtomic: isSet(object.amountAtomic)
+        ? globalThis.String(object.amountAtomic)
+        : isSet(object.amount_atomic)
+        ? globalThis.String(object.amount_atomic)
+        : "",
+      amountMicroUsd: isSet(object.amountMicroUsd)
+        ? globalThis.Number(object.amountMicroUsd)
+        : isSet(object.amount_micro_usd)
+        ? globalThis.Number(object.amount_micro_usd)
+        : 0,
+      payTo: isSet(object.payTo)
+        ? globalThis.String(object.payTo)
+        : isSet(object.pay_to)
+        ? globalThis.String(object.pay_to)
+        : "",
+      payer: isSet(object.payer) ? globalThis.String(object.payer) : "",
+      reference: isSet(object.reference) ? globalThis.String(object.reference) : "",
+      settlement: isSet(object.settlement) ? globalThis.String(object.settlement) : "",
+    };
+  },
+
+  toJSON(message: OutgoingPayment): unknown {
+    const obj: any = {};
+    if (message.rail !== "") {
+      obj.rail = message.rail;
+    }
+    if (message.network !== "") {
+      obj.network = message.network;
+    }
+    if (message.asset !== "") {
+      obj.asset = message.asset;
+    }
+    if (message.amountAtomic !== "") {
+      obj.amountAtomic = message.amountAtomic;
+    }
+    if (message.amountMicroUsd !== 0) {
+      obj.amountMicroUsd = Math.round(message.amountMicroUsd);
+    }
+    if (message.payTo !== "") {
+      obj.payTo = message.payTo;
+    }
+    if (message.payer !== "") {
+      obj.payer = message.payer;
+    }
+    if (message.reference !== "") {
+      obj.reference = message.reference;
+    }
+    if (message.settlement !== "") {
+      obj.settlement = message.settlement;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OutgoingPayment>, I>>(base?: I): OutgoingPayment {
+    return OutgoingPayment.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OutgoingPayment>, I>>(object: I): OutgoingPayment {
+    const message = createBaseOutgoingPayment();
+    message.rail = object.rail ?? "";
+    message.network = object.network ?? "";
+    message.asset = object.asset ?? "";
+    message.amountAtomic = object.amountAtomic ?? "";
+    message.amountMicroUsd = object.amountMicroUsd ?? 0;
+    message.payTo = object.payTo ?? "";
+    message.payer = object.payer ?? "";
+    message.reference = object.reference ?? "";
+    message.settlement = object.settlement ?? "";
     return message;
   },
 };

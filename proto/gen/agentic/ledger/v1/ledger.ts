@@ -362,6 +362,135 @@ export interface GetExecutionResponse {
   execution?: Execution | undefined;
 }
 
+/** A vendor resource created on the platform's account for one user, by one execution's capture. */
+export interface OwnedResource {
+  /** e.g. "email.inbox". */
+  kind: string;
+  resourceId: string;
+  /** The provider that holds it; only its routes can use it. */
+  provider: string;
+  userId: string;
+  /** The execution and the hold whose capture recorded it (execution_id empty for a hold without one). */
+  executionId: string;
+  holdId: string;
+  createdAt?: Date | undefined;
+}
+
+export interface GetOwnedResourceRequest {
+  userId: string;
+  kind: string;
+  resourceId: string;
+}
+
+export interface GetOwnedResourceResponse {
+  resource?: OwnedResource | undefined;
+}
+
+/** A range of UTC days, both inclusive ("2026-11-01" .. "2026-11-30"), at most 366 days. */
+export interface GetReconciliationRequest {
+  fromDate: string;
+  toDate: string;
+}
+
+/** One route on one UTC day. Micro-USD: 1 USD = 1,000,000 (1 credit = 1000 micro-USD). */
+export interface ReconciliationRow {
+  /** UTC day, YYYY-MM-DD. */
+  date: string;
+  routeKey: string;
+  /** Payments settled or answered 2xx without proof (counted as paid), by the day they were booked. */
+  paidOutMicroUsd: number;
+  payments: number;
+  /** Authorizations the seller refused or never answered: not known to be collected, collectable until they expire. */
+  atRiskMicroUsd: number;
+  /** Credits charged by captures, by the day they were applied. */
+  chargedCredits: number;
+  chargedMicroUsd: number;
+  captures: number;
+  /** Platform losses of paid payments (paid and not charged). */
+  lostMicroUsd: number;
+  /** charged_micro_usd - paid_out_micro_usd. */
+  marginMicroUsd: number;
+}
+
+/**
+ * A payment the platform made and did not charge for: its hold was released (a paid answer that could
+ * not be read, an error answer whose payment settled anyway, a seller that refused the signed
+ * authorization, no answer) or its capture came after the hold had expired.
+ */
+export interface PlatformLoss {
+  /** paid_attempt_released, seller_rejected_signed_payment, payment_outcome_unknown or capture_after_hold_expired. */
+  reason: string;
+  amountMicroUsd: number;
+  paymentId: string;
+  holdId: string;
+  executionId: string;
+  userId: string;
+  routeKey: string;
+  rail: string;
+  network: string;
+  amountAtomic: string;
+  /** The seller's receipt or transaction reference, when it gave one. */
+  reference: string;
+  /** The payment's settlement: settled, unconfirmed, rejected or unknown. */
+  settlement: string;
+  /** The failed attempt's usage error code, when it failed. */
+  errorCode: string;
+  createdAt?: Date | undefined;
+}
+
+export interface ReconciliationTotals {
+  paidOutMicroUsd: number;
+  payments: number;
+  atRiskMicroUsd: number;
+  chargedCredits: number;
+  chargedMicroUsd: number;
+  captures: number;
+  lostMicroUsd: number;
+  marginMicroUsd: number;
+}
+
+export interface GetReconciliationResponse {
+  fromDate: string;
+  toDate: string;
+  /** By day, then route key; a route appears on a day when it was paid or charged. */
+  rows: ReconciliationRow[];
+  /** Every platform loss of the range, oldest first. */
+  losses: PlatformLoss[];
+  totals?: ReconciliationTotals | undefined;
+}
+
+/** One outgoing payment as booked: once per (hold, position), whatever the settlement was redelivered. */
+export interface OutgoingPaymentRecord {
+  /** "<hold_id>/<position>". */
+  paymentId: string;
+  holdId: string;
+  executionId: string;
+  userId: string;
+  routeKey: string;
+  rail: string;
+  network: string;
+  asset: string;
+  amountAtomic: string;
+  amountMicroUsd: number;
+  payTo: string;
+  payer: string;
+  reference: string;
+  /** settled, unconfirmed, rejected or unknown. */
+  settlement: string;
+  /** When the ledger booked it (the settlement that carried it). */
+  bookedAt?: Date | undefined;
+}
+
+/** A range of UTC days, both inclusive, as for GetReconciliation. */
+export interface ListOutgoingPaymentsRequest {
+  fromDate: string;
+  toDate: string;
+}
+
+export interface ListOutgoingPaymentsResponse {
+  payments: OutgoingPaymentRecord[];
+}
+
 function createBaseApiKeyInfo(): ApiKeyInfo {
   return { keyId: "", userId: "", prefix: "", createdAt: undefined, revokedAt: undefined, name: "" };
 }
@@ -4477,6 +4606,1908 @@ export const GetExecutionResponse: MessageFns<GetExecutionResponse> = {
   },
 };
 
+function createBaseOwnedResource(): OwnedResource {
+  return { kind: "", resourceId: "", provider: "", userId: "", executionId: "", holdId: "", createdAt: undefined };
+}
+
+export const OwnedResource: MessageFns<OwnedResource> = {
+  encode(message: OwnedResource, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.resourceId !== "") {
+      writer.uint32(18).string(message.resourceId);
+    }
+    if (message.provider !== "") {
+      writer.uint32(26).string(message.provider);
+    }
+    if (message.userId !== "") {
+      writer.uint32(34).string(message.userId);
+    }
+    if (message.executionId !== "") {
+      writer.uint32(42).string(message.executionId);
+    }
+    if (message.holdId !== "") {
+      writer.uint32(50).string(message.holdId);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(58).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OwnedResource {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOwnedResource();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.resourceId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.provider = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.executionId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.holdId = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OwnedResource {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      resourceId: isSet(object.resourceId)
+        ? globalThis.String(object.resourceId)
+        : isSet(object.resource_id)
+        ? globalThis.String(object.resource_id)
+        : "",
+      provider: isSet(object.provider) ? globalThis.String(object.provider) : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      executionId: isSet(object.executionId)
+        ? globalThis.String(object.executionId)
+        : isSet(object.execution_id)
+        ? globalThis.String(object.execution_id)
+        : "",
+      holdId: isSet(object.holdId)
+        ? globalThis.String(object.holdId)
+        : isSet(object.hold_id)
+        ? globalThis.String(object.hold_id)
+        : "",
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: OwnedResource): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.resourceId !== "") {
+      obj.resourceId = message.resourceId;
+    }
+    if (message.provider !== "") {
+      obj.provider = message.provider;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.executionId !== "") {
+      obj.executionId = message.executionId;
+    }
+    if (message.holdId !== "") {
+      obj.holdId = message.holdId;
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OwnedResource>, I>>(base?: I): OwnedResource {
+    return OwnedResource.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OwnedResource>, I>>(object: I): OwnedResource {
+    const message = createBaseOwnedResource();
+    message.kind = object.kind ?? "";
+    message.resourceId = object.resourceId ?? "";
+    message.provider = object.provider ?? "";
+    message.userId = object.userId ?? "";
+    message.executionId = object.executionId ?? "";
+    message.holdId = object.holdId ?? "";
+    message.createdAt = object.createdAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseGetOwnedResourceRequest(): GetOwnedResourceRequest {
+  return { userId: "", kind: "", resourceId: "" };
+}
+
+export const GetOwnedResourceRequest: MessageFns<GetOwnedResourceRequest> = {
+  encode(message: GetOwnedResourceRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.kind !== "") {
+      writer.uint32(18).string(message.kind);
+    }
+    if (message.resourceId !== "") {
+      writer.uint32(26).string(message.resourceId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetOwnedResourceRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetOwnedResourceRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.resourceId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetOwnedResourceRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      resourceId: isSet(object.resourceId)
+        ? globalThis.String(object.resourceId)
+        : isSet(object.resource_id)
+        ? globalThis.String(object.resource_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetOwnedResourceRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.resourceId !== "") {
+      obj.resourceId = message.resourceId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetOwnedResourceRequest>, I>>(base?: I): GetOwnedResourceRequest {
+    return GetOwnedResourceRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetOwnedResourceRequest>, I>>(object: I): GetOwnedResourceRequest {
+    const message = createBaseGetOwnedResourceRequest();
+    message.userId = object.userId ?? "";
+    message.kind = object.kind ?? "";
+    message.resourceId = object.resourceId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetOwnedResourceResponse(): GetOwnedResourceResponse {
+  return { resource: undefined };
+}
+
+export const GetOwnedResourceResponse: MessageFns<GetOwnedResourceResponse> = {
+  encode(message: GetOwnedResourceResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.resource !== undefined) {
+      OwnedResource.encode(message.resource, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetOwnedResourceResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetOwnedResourceResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.resource = OwnedResource.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetOwnedResourceResponse {
+    return { resource: isSet(object.resource) ? OwnedResource.fromJSON(object.resource) : undefined };
+  },
+
+  toJSON(message: GetOwnedResourceResponse): unknown {
+    const obj: any = {};
+    if (message.resource !== undefined) {
+      obj.resource = OwnedResource.toJSON(message.resource);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetOwnedResourceResponse>, I>>(base?: I): GetOwnedResourceResponse {
+    return GetOwnedResourceResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetOwnedResourceResponse>, I>>(object: I): GetOwnedResourceResponse {
+    const message = createBaseGetOwnedResourceResponse();
+    message.resource = (object.resource !== undefined && object.resource !== null)
+      ? OwnedResource.fromPartial(object.resource)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetReconciliationRequest(): GetReconciliationRequest {
+  return { fromDate: "", toDate: "" };
+}
+
+export const GetReconciliationRequest: MessageFns<GetReconciliationRequest> = {
+  encode(message: GetReconciliationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.fromDate !== "") {
+      writer.uint32(10).string(message.fromDate);
+    }
+    if (message.toDate !== "") {
+      writer.uint32(18).string(message.toDate);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetReconciliationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetReconciliationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.fromDate = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.toDate = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetReconciliationRequest {
+    return {
+      fromDate: isSet(object.fromDate)
+        ? globalThis.String(object.fromDate)
+        : isSet(object.from_date)
+        ? globalThis.String(object.from_date)
+        : "",
+      toDate: isSet(object.toDate)
+        ? globalThis.String(object.toDate)
+        : isSet(object.to_date)
+        ? globalThis.String(object.to_date)
+        : "",
+    };
+  },
+
+  toJSON(message: GetReconciliationRequest): unknown {
+    const obj: any = {};
+    if (message.fromDate !== "") {
+      obj.fromDate = message.fromDate;
+    }
+    if (message.toDate !== "") {
+      obj.toDate = message.toDate;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetReconciliationRequest>, I>>(base?: I): GetReconciliationRequest {
+    return GetReconciliationRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetReconciliationRequest>, I>>(object: I): GetReconciliationRequest {
+    const message = createBaseGetReconciliationRequest();
+    message.fromDate = object.fromDate ?? "";
+    message.toDate = object.toDate ?? "";
+    return message;
+  },
+};
+
+function createBaseReconciliationRow(): ReconciliationRow {
+  return {
+    date: "",
+    routeKey: "",
+    paidOutMicroUsd: 0,
+    payments: 0,
+    atRiskMicroUsd: 0,
+    chargedCredits: 0,
+    chargedMicroUsd: 0,
+    captures: 0,
+    lostMicroUsd: 0,
+    marginMicroUsd: 0,
+  };
+}
+
+export const ReconciliationRow: MessageFns<ReconciliationRow> = {
+  encode(message: ReconciliationRow, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.date !== "") {
+      writer.uint32(10).string(message.date);
+    }
+    if (message.routeKey !== "") {
+      writer.uint32(18).string(message.routeKey);
+    }
+    if (message.paidOutMicroUsd !== 0) {
+      writer.uint32(24).int64(message.paidOutMicroUsd);
+    }
+    if (message.payments !== 0) {
+      writer.uint32(32).int64(message.payments);
+    }
+    if (message.atRiskMicroUsd !== 0) {
+      writer.uint32(40).int64(message.atRiskMicroUsd);
+    }
+    if (message.chargedCredits !== 0) {
+      writer.uint32(48).int64(message.chargedCredits);
+    }
+    if (message.chargedMicroUsd !== 0) {
+      writer.uint32(56).int64(message.chargedMicroUsd);
+    }
+    if (message.captures !== 0) {
+      writer.uint32(64).int64(message.captures);
+    }
+    if (message.lostMicroUsd !== 0) {
+      writer.uint32(72).int64(message.lostMicroUsd);
+    }
+    if (message.marginMicroUsd !== 0) {
+      writer.uint32(80).int64(message.marginMicroUsd);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReconciliationRow {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReconciliationRow();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.date = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.routeKey = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.paidOutMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.payments = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.atRiskMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.chargedCredits = longToNumber(reader.int64());
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.chargedMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.captures = longToNumber(reader.int64());
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.lostMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.marginMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReconciliationRow {
+    return {
+      date: isSet(object.date) ? globalThis.String(object.date) : "",
+      routeKey: isSet(object.routeKey)
+        ? globalThis.String(object.routeKey)
+        : isSet(object.route_key)
+        ? globalThis.String(object.route_key)
+        : "",
+      paidOutMicroUsd: isSet(object.paidOutMicroUsd)
+        ? globalThis.Number(object.paidOutMicroUsd)
+        : isSet(object.paid_out_micro_usd)
+        ? globalThis.Number(object.paid_out_micro_usd)
+        : 0,
+      payments: isSet(object.payments) ? globalThis.Number(object.payments) : 0,
+      atRiskMicroUsd: isSet(object.atRiskMicroUsd)
+        ? globalThis.Number(object.atRiskMicroUsd)
+        : isSet(object.at_risk_micro_usd)
+        ? globalThis.Number(object.at_risk_micro_usd)
+        : 0,
+      chargedCredits: isSet(object.chargedCredits)
+        ? globalThis.Number(object.chargedCredits)
+        : isSet(object.charged_credits)
+        ? globalThis.Number(object.charged_credits)
+        : 0,
+      chargedMicroUsd: isSet(object.chargedMicroUsd)
+        ? globalThis.Number(object.chargedMicroUsd)
+        : isSet(object.charged_micro_usd)
+        ? globalThis.Number(object.charged_micro_usd)
+        : 0,
+      captures: isSet(object.captures) ? globalThis.Number(object.captures) : 0,
+      lostMicroUsd: isSet(object.lostMicroUsd)
+        ? globalThis.Number(object.lostMicroUsd)
+        : isSet(object.lost_micro_usd)
+        ? globalThis.Number(object.lost_micro_usd)
+        : 0,
+      marginMicroUsd: isSet(object.marginMicroUsd)
+        ? globalThis.Number(object.marginMicroUsd)
+        : isSet(object.margin_micro_usd)
+        ? globalThis.Number(object.margin_micro_usd)
+        : 0,
+    };
+  },
+
+  toJSON(message: ReconciliationRow): unknown {
+    const obj: any = {};
+    if (message.date !== "") {
+      obj.date = message.date;
+    }
+    if (message.routeKey !== "") {
+      obj.routeKey = message.routeKey;
+    }
+    if (message.paidOutMicroUsd !== 0) {
+      obj.paidOutMicroUsd = Math.round(message.paidOutMicroUsd);
+    }
+    if (message.payments !== 0) {
+      obj.payments = Math.round(message.payments);
+    }
+    if (message.atRiskMicroUsd !== 0) {
+      obj.atRiskMicroUsd = Math.round(message.atRiskMicroUsd);
+    }
+    if (message.chargedCredits !== 0) {
+      obj.chargedCredits = Math.round(message.chargedCredits);
+    }
+    if (message.chargedMicroUsd !== 0) {
+      obj.chargedMicroUsd = Math.round(message.chargedMicroUsd);
+    }
+    if (message.captures !== 0) {
+      obj.captures = Math.round(message.captures);
+    }
+    if (message.lostMicroUsd !== 0) {
+      obj.lostMicroUsd = Math.round(message.lostMicroUsd);
+    }
+    if (message.marginMicroUsd !== 0) {
+      obj.marginMicroUsd = Math.round(message.marginMicroUsd);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReconciliationRow>, I>>(base?: I): ReconciliationRow {
+    return ReconciliationRow.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReconciliationRow>, I>>(object: I): ReconciliationRow {
+    const message = createBaseReconciliationRow();
+    message.date = object.date ?? "";
+    message.routeKey = object.routeKey ?? "";
+    message.paidOutMicroUsd = object.paidOutMicroUsd ?? 0;
+    message.payments = object.payments ?? 0;
+    message.atRiskMicroUsd = object.atRiskMicroUsd ?? 0;
+    message.chargedCredits = object.chargedCredits ?? 0;
+    message.chargedMicroUsd = object.chargedMicroUsd ?? 0;
+    message.captures = object.captures ?? 0;
+    message.lostMicroUsd = object.lostMicroUsd ?? 0;
+    message.marginMicroUsd = object.marginMicroUsd ?? 0;
+    return message;
+  },
+};
+
+function createBasePlatformLoss(): PlatformLoss {
+  return {
+    reason: "",
+    amountMicroUsd: 0,
+    paymentId: "",
+    holdId: "",
+    executionId: "",
+    userId: "",
+    routeKey: "",
+    rail: "",
+    network: "",
+    amountAtomic: "",
+    reference: "",
+    settlement: "",
+    errorCode: "",
+    createdAt: undefined,
+  };
+}
+
+export const PlatformLoss: MessageFns<PlatformLoss> = {
+  encode(message: PlatformLoss, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.reason !== "") {
+      writer.uint32(10).string(message.reason);
+    }
+    if (message.amountMicroUsd !== 0) {
+      writer.uint32(16).int64(message.amountMicroUsd);
+    }
+    if (message.paymentId !== "") {
+      writer.uint32(26).string(message.paymentId);
+    }
+    if (message.holdId !== "") {
+      writer.uint32(34).string(message.holdId);
+    }
+    if (message.executionId !== "") {
+      writer.uint32(42).string(message.executionId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(50).string(message.userId);
+    }
+    if (message.routeKey !== "") {
+      writer.uint32(58).string(message.routeKey);
+    }
+    if (message.rail !== "") {
+      writer.uint32(66).string(message.rail);
+    }
+    if (message.network !== "") {
+      writer.uint32(74).string(message.network);
+    }
+    if (message.amountAtomic !== "") {
+      writer.uint32(82).string(message.amountAtomic);
+    }
+    if (message.reference !== "") {
+      writer.uint32(90).string(message.reference);
+    }
+    if (message.settlement !== "") {
+      writer.uint32(98).string(message.settlement);
+    }
+    if (message.errorCode !== "") {
+      writer.uint32(106).string(message.errorCode);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(114).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PlatformLoss {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePlatformLoss();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.amountMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.paymentId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.holdId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.executionId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.routeKey = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.rail = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.network = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.amountAtomic = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.reference = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.settlement = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.errorCode = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PlatformLoss {
+    return {
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      amountMicroUsd: isSet(object.amountMicroUsd)
+        ? globalThis.Number(object.amountMicroUsd)
+        : isSet(object.amount_micro_usd)
+        ? globalThis.Number(object.amount_micro_usd)
+        : 0,
+      paymentId: isSet(object.paymentId)
+        ? globalThis.String(object.paymentId)
+        : isSet(object.payment_id)
+        ? globalThis.String(object.payment_id)
+        : "",
+      holdId: isSet(object.holdId)
+        ? globalThis.String(object.holdId)
+        : isSet(object.hold_id)
+        ? globalThis.String(object.hold_id)
+        : "",
+      executionId: isSet(object.executionId)
+        ? globalThis.String(object.executionId)
+        : isSet(object.execution_id)
+        ? globalThis.String(object.execution_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      routeKey: isSet(object.routeKey)
+        ? globalThis.String(object.routeKey)
+        : isSet(object.route_key)
+        ? globalThis.String(object.route_key)
+        : "",
+      rail: isSet(object.rail) ? globalThis.String(object.rail) : "",
+      network: isSet(object.network) ? globalThis.String(object.network) : "",
+      amountAtomic: isSet(object.amountAtomic)
+        ? globalThis.String(object.amountAtomic)
+        : isSet(object.amount_atomic)
+        ? globalThis.String(object.amount_atomic)
+        : "",
+      reference: isSet(object.reference) ? globalThis.String(object.reference) : "",
+      settlement: isSet(object.settlement) ? globalThis.String(object.settlement) : "",
+      errorCode: isSet(object.errorCode)
+        ? globalThis.String(object.errorCode)
+        : isSet(object.error_code)
+        ? globalThis.String(object.error_code)
+        : "",
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: PlatformLoss): unknown {
+    const obj: any = {};
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.amountMicroUsd !== 0) {
+      obj.amountMicroUsd = Math.round(message.amountMicroUsd);
+    }
+    if (message.paymentId !== "") {
+      obj.paymentId = message.paymentId;
+    }
+    if (message.holdId !== "") {
+      obj.holdId = message.holdId;
+    }
+    if (message.executionId !== "") {
+      obj.executionId = message.executionId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.routeKey !== "") {
+      obj.routeKey = message.routeKey;
+    }
+    if (message.rail !== "") {
+      obj.rail = message.rail;
+    }
+    if (message.network !== "") {
+      obj.network = message.network;
+    }
+    if (message.amountAtomic !== "") {
+      obj.amountAtomic = message.amountAtomic;
+    }
+    if (message.reference !== "") {
+      obj.reference = message.reference;
+    }
+    if (message.settlement !== "") {
+      obj.settlement = message.settlement;
+    }
+    if (message.errorCode !== "") {
+      obj.errorCode = message.errorCode;
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PlatformLoss>, I>>(base?: I): PlatformLoss {
+    return PlatformLoss.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PlatformLoss>, I>>(object: I): PlatformLoss {
+    const message = createBasePlatformLoss();
+    message.reason = object.reason ?? "";
+    message.amountMicroUsd = object.amountMicroUsd ?? 0;
+    message.paymentId = object.paymentId ?? "";
+    message.holdId = object.holdId ?? "";
+    message.executionId = object.executionId ?? "";
+    message.userId = object.userId ?? "";
+    message.routeKey = object.routeKey ?? "";
+    message.rail = object.rail ?? "";
+    message.network = object.network ?? "";
+    message.amountAtomic = object.amountAtomic ?? "";
+    message.reference = object.reference ?? "";
+    message.settlement = object.settlement ?? "";
+    message.errorCode = object.errorCode ?? "";
+    message.createdAt = object.createdAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseReconciliationTotals(): ReconciliationTotals {
+  return {
+    paidOutMicroUsd: 0,
+    payments: 0,
+    atRiskMicroUsd: 0,
+    chargedCredits: 0,
+    chargedMicroUsd: 0,
+    captures: 0,
+    lostMicroUsd: 0,
+    marginMicroUsd: 0,
+  };
+}
+
+export const ReconciliationTotals: MessageFns<ReconciliationTotals> = {
+  encode(message: ReconciliationTotals, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.paidOutMicroUsd !== 0) {
+      writer.uint32(8).int64(message.paidOutMicroUsd);
+    }
+    if (message.payments !== 0) {
+      writer.uint32(16).int64(message.payments);
+    }
+    if (message.atRiskMicroUsd !== 0) {
+      writer.uint32(24).int64(message.atRiskMicroUsd);
+    }
+    if (message.chargedCredits !== 0) {
+      writer.uint32(32).int64(message.chargedCredits);
+    }
+    if (message.chargedMicroUsd !== 0) {
+      writer.uint32(40).int64(message.chargedMicroUsd);
+    }
+    if (message.captures !== 0) {
+      writer.uint32(48).int64(message.captures);
+    }
+    if (message.lostMicroUsd !== 0) {
+      writer.uint32(56).int64(message.lostMicroUsd);
+    }
+    if (message.marginMicroUsd !== 0) {
+      writer.uint32(64).int64(message.marginMicroUsd);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ReconciliationTotals {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseReconciliationTotals();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.paidOutMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.payments = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.atRiskMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.chargedCredits = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.chargedMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.captures = longToNumber(reader.int64());
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.lostMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.marginMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ReconciliationTotals {
+    return {
+      paidOutMicroUsd: isSet(object.paidOutMicroUsd)
+        ? globalThis.Number(object.paidOutMicroUsd)
+        : isSet(object.paid_out_micro_usd)
+        ? globalThis.Number(object.paid_out_micro_usd)
+        : 0,
+      payments: isSet(object.payments) ? globalThis.Number(object.payments) : 0,
+      atRiskMicroUsd: isSet(object.atRiskMicroUsd)
+        ? globalThis.Number(object.atRiskMicroUsd)
+        : isSet(object.at_risk_micro_usd)
+        ? globalThis.Number(object.at_risk_micro_usd)
+        : 0,
+      chargedCredits: isSet(object.chargedCredits)
+        ? globalThis.Number(object.chargedCredits)
+        : isSet(object.charged_credits)
+        ? globalThis.Number(object.charged_credits)
+        : 0,
+      chargedMicroUsd: isSet(object.chargedMicroUsd)
+        ? globalThis.Number(object.chargedMicroUsd)
+        : isSet(object.charged_micro_usd)
+        ? globalThis.Number(object.charged_micro_usd)
+        : 0,
+      captures: isSet(object.captures) ? globalThis.Number(object.captures) : 0,
+      lostMicroUsd: isSet(object.lostMicroUsd)
+        ? globalThis.Number(object.lostMicroUsd)
+        : isSet(object.lost_micro_usd)
+        ? globalThis.Number(object.lost_micro_usd)
+        : 0,
+      marginMicroUsd: isSet(object.marginMicroUsd)
+        ? globalThis.Number(object.marginMicroUsd)
+        : isSet(object.margin_micro_usd)
+        ? globalThis.Number(object.margin_micro_usd)
+        : 0,
+    };
+  },
+
+  toJSON(message: ReconciliationTotals): unknown {
+    const obj: any = {};
+    if (message.paidOutMicroUsd !== 0) {
+      obj.paidOutMicroUsd = Math.round(message.paidOutMicroUsd);
+    }
+    if (message.payments !== 0) {
+      obj.payments = Math.round(message.payments);
+    }
+    if (message.atRiskMicroUsd !== 0) {
+      obj.atRiskMicroUsd = Math.round(message.atRiskMicroUsd);
+    }
+    if (message.chargedCredits !== 0) {
+      obj.chargedCredits = Math.round(message.chargedCredits);
+    }
+    if (message.chargedMicroUsd !== 0) {
+      obj.chargedMicroUsd = Math.round(message.chargedMicroUsd);
+    }
+    if (message.captures !== 0) {
+      obj.captures = Math.round(message.captures);
+    }
+    if (message.lostMicroUsd !== 0) {
+      obj.lostMicroUsd = Math.round(message.lostMicroUsd);
+    }
+    if (message.marginMicroUsd !== 0) {
+      obj.marginMicroUsd = Math.round(message.marginMicroUsd);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ReconciliationTotals>, I>>(base?: I): ReconciliationTotals {
+    return ReconciliationTotals.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ReconciliationTotals>, I>>(object: I): ReconciliationTotals {
+    const message = createBaseReconciliationTotals();
+    message.paidOutMicroUsd = object.paidOutMicroUsd ?? 0;
+    message.payments = object.payments ?? 0;
+    message.atRiskMicroUsd = object.atRiskMicroUsd ?? 0;
+    message.chargedCredits = object.chargedCredits ?? 0;
+    message.chargedMicroUsd = object.chargedMicroUsd ?? 0;
+    message.captures = object.captures ?? 0;
+    message.lostMicroUsd = object.lostMicroUsd ?? 0;
+    message.marginMicroUsd = object.marginMicroUsd ?? 0;
+    return message;
+  },
+};
+
+function createBaseGetReconciliationResponse(): GetReconciliationResponse {
+  return { fromDate: "", toDate: "", rows: [], losses: [], totals: undefined };
+}
+
+export const GetReconciliationResponse: MessageFns<GetReconciliationResponse> = {
+  encode(message: GetReconciliationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.fromDate !== "") {
+      writer.uint32(10).string(message.fromDate);
+    }
+    if (message.toDate !== "") {
+      writer.uint32(18).string(message.toDate);
+    }
+    for (const v of message.rows) {
+      ReconciliationRow.encode(v!, writer.uint32(26).fork()).join();
+    }
+    for (const v of message.losses) {
+      PlatformLoss.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.totals !== undefined) {
+      ReconciliationTotals.encode(message.totals, writer.uint32(42).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetReconciliationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetReconciliationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.fromDate = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.toDate = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.rows.push(ReconciliationRow.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.losses.push(PlatformLoss.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.totals = ReconciliationTotals.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetReconciliationResponse {
+    return {
+      fromDate: isSet(object.fromDate)
+        ? globalThis.String(object.fromDate)
+        : isSet(object.from_date)
+        ? globalThis.String(object.from_date)
+        : "",
+      toDate: isSet(object.toDate)
+        ? globalThis.String(object.toDate)
+        : isSet(object.to_date)
+        ? globalThis.String(object.to_date)
+        : "",
+      rows: globalThis.Array.isArray(object?.rows) ? object.rows.map((e: any) => ReconciliationRow.fromJSON(e)) : [],
+      losses: globalThis.Array.isArray(object?.losses) ? object.losses.map((e: any) => PlatformLoss.fromJSON(e)) : [],
+      totals: isSet(object.totals) ? ReconciliationTotals.fromJSON(object.totals) : undefined,
+    };
+  },
+
+  toJSON(message: GetReconciliationResponse): unknown {
+    const obj: any = {};
+    if (message.fromDate !== "") {
+      obj.fromDate = message.fromDate;
+    }
+    if (message.toDate !== "") {
+      obj.toDate = message.toDate;
+    }
+    if (message.rows?.length) {
+      obj.rows = message.rows.map((e) => ReconciliationRow.toJSON(e));
+    }
+    if (message.losses?.length) {
+      obj.losses = message.losses.map((e) => PlatformLoss.toJSON(e));
+    }
+    if (message.totals !== undefined) {
+      obj.totals = ReconciliationTotals.toJSON(message.totals);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetReconciliationResponse>, I>>(base?: I): GetReconciliationResponse {
+    return GetReconciliationResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetReconciliationResponse>, I>>(object: I): GetReconciliationResponse {
+    const message = createBaseGetReconciliationResponse();
+    message.fromDate = object.fromDate ?? "";
+    message.toDate = object.toDate ?? "";
+    message.rows = object.rows?.map((e) => ReconciliationRow.fromPartial(e)) || [];
+    message.losses = object.losses?.map((e) => PlatformLoss.fromPartial(e)) || [];
+    message.totals = (object.totals !== undefined && object.totals !== null)
+      ? ReconciliationTotals.fromPartial(object.totals)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseOutgoingPaymentRecord(): OutgoingPaymentRecord {
+  return {
+    paymentId: "",
+    holdId: "",
+    executionId: "",
+    userId: "",
+    routeKey: "",
+    rail: "",
+    network: "",
+    asset: "",
+    amountAtomic: "",
+    amountMicroUsd: 0,
+    payTo: "",
+    payer: "",
+    reference: "",
+    settlement: "",
+    bookedAt: undefined,
+  };
+}
+
+export const OutgoingPaymentRecord: MessageFns<OutgoingPaymentRecord> = {
+  encode(message: OutgoingPaymentRecord, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.paymentId !== "") {
+      writer.uint32(10).string(message.paymentId);
+    }
+    if (message.holdId !== "") {
+      writer.uint32(18).string(message.holdId);
+    }
+    if (message.executionId !== "") {
+      writer.uint32(26).string(message.executionId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(34).string(message.userId);
+    }
+    if (message.routeKey !== "") {
+      writer.uint32(42).string(message.routeKey);
+    }
+    if (message.rail !== "") {
+      writer.uint32(50).string(message.rail);
+    }
+    if (message.network !== "") {
+      writer.uint32(58).string(message.network);
+    }
+    if (message.asset !== "") {
+      writer.uint32(66).string(message.asset);
+    }
+    if (message.amountAtomic !== "") {
+      writer.uint32(74).string(message.amountAtomic);
+    }
+    if (message.amountMicroUsd !== 0) {
+      writer.uint32(80).int64(message.amountMicroUsd);
+    }
+    if (message.payTo !== "") {
+      writer.uint32(90).string(message.payTo);
+    }
+    if (message.payer !== "") {
+      writer.uint32(98).string(message.payer);
+    }
+    if (message.reference !== "") {
+      writer.uint32(106).string(message.reference);
+    }
+    if (message.settlement !== "") {
+      writer.uint32(114).string(message.settlement);
+    }
+    if (message.bookedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.bookedAt), writer.uint32(122).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OutgoingPaymentRecord {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOutgoingPaymentRecord();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.paymentId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.holdId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.executionId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.routeKey = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.rail = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.network = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.asset = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.amountAtomic = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.amountMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.payTo = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.payer = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.reference = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.settlement = reader.string();
+            continue;
+          }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.bookedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OutgoingPaymentRecord {
+    return {
+      paymentId: isSet(object.paymentId)
+        ? globalThis.String(object.paymentId)
+        : isSet(object.payment_id)
+        ? globalThis.String(object.payment_id)
+        : "",
+      holdId: isSet(object.holdId)
+        ? globalThis.String(object.holdId)
+        : isSet(object.hold_id)
+        ? globalThis.String(object.hold_id)
+        : "",
+      executionId: isSet(object.executionId)
+        ? globalThis.String(object.executionId)
+        : isSet(object.execution_id)
+        ? globalThis.String(object.execution_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      routeKey: isSet(object.routeKey)
+        ? globalThis.String(object.routeKey)
+        : isSet(object.route_key)
+        ? globalThis.String(object.route_key)
+        : "",
+      rail: isSet(object.rail) ? globalThis.String(object.rail) : "",
+      network: isSet(object.network) ? globalThis.String(object.network) : "",
+      asset: isSet(object.asset) ? globalThis.String(object.asset) : "",
+      amountAtomic: isSet(object.amountAtomic)
+        ? globalThis.String(object.amountAtomic)
+        : isSet(object.amount_atomic)
+        ? globalThis.String(object.amount_atomic)
+        : "",
+      amountMicroUsd: isSet(object.amountMicroUsd)
+        ? globalThis.Number(object.amountMicroUsd)
+        : isSet(object.amount_micro_usd)
+        ? globalThis.Number(object.amount_micro_usd)
+        : 0,
+      payTo: isSet(object.payTo)
+        ? globalThis.String(object.payTo)
+        : isSet(object.pay_to)
+        ? globalThis.String(object.pay_to)
+        : "",
+      payer: isSet(object.payer) ? globalThis.String(object.payer) : "",
+      reference: isSet(object.reference) ? globalThis.String(object.reference) : "",
+      settlement: isSet(object.settlement) ? globalThis.String(object.settlement) : "",
+      bookedAt: isSet(object.bookedAt)
+        ? fromJsonTimestamp(object.bookedAt)
+        : isSet(object.booked_at)
+        ? fromJsonTimestamp(object.booked_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: OutgoingPaymentRecord): unknown {
+    const obj: any = {};
+    if (message.paymentId !== "") {
+      obj.paymentId = message.paymentId;
+    }
+    if (message.holdId !== "") {
+      obj.holdId = message.holdId;
+    }
+    if (message.executionId !== "") {
+      obj.executionId = message.executionId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.routeKey !== "") {
+      obj.routeKey = message.routeKey;
+    }
+    if (message.rail !== "") {
+      obj.rail = message.rail;
+    }
+    if (message.network !== "") {
+      obj.network = message.network;
+    }
+    if (message.asset !== "") {
+      obj.asset = message.asset;
+    }
+    if (message.amountAtomic !== "") {
+      obj.amountAtomic = message.amountAtomic;
+    }
+    if (message.amountMicroUsd !== 0) {
+      obj.amountMicroUsd = Math.round(message.amountMicroUsd);
+    }
+    if (message.payTo !== "") {
+      obj.payTo = message.payTo;
+    }
+    if (message.payer !== "") {
+      obj.payer = message.payer;
+    }
+    if (message.reference !== "") {
+      obj.reference = message.reference;
+    }
+    if (message.settlement !== "") {
+      obj.settlement = message.settlement;
+    }
+    if (message.bookedAt !== undefined) {
+      obj.bookedAt = message.bookedAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OutgoingPaymentRecord>, I>>(base?: I): OutgoingPaymentRecord {
+    return OutgoingPaymentRecord.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OutgoingPaymentRecord>, I>>(object: I): OutgoingPaymentRecord {
+    const message = createBaseOutgoingPaymentRecord();
+    message.paymentId = object.paymentId ?? "";
+    message.holdId = object.holdId ?? "";
+    message.executionId = object.executionId ?? "";
+    message.userId = object.userId ?? "";
+    message.routeKey = object.routeKey ?? "";
+    message.rail = object.rail ?? "";
+    message.network = object.network ?? "";
+    message.asset = object.asset ?? "";
+    message.amountAtomic = object.amountAtomic ?? "";
+    message.amountMicroUsd = object.amountMicroUsd ?? 0;
+    message.payTo = object.payTo ?? "";
+    message.payer = object.payer ?? "";
+    message.reference = object.reference ?? "";
+    message.settlement = object.settlement ?? "";
+    message.bookedAt = object.bookedAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListOutgoingPaymentsRequest(): ListOutgoingPaymentsRequest {
+  return { fromDate: "", toDate: "" };
+}
+
+export const ListOutgoingPaymentsRequest: MessageFns<ListOutgoingPaymentsRequest> = {
+  encode(message: ListOutgoingPaymentsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.fromDate !== "") {
+      writer.uint32(10).string(message.fromDate);
+    }
+    if (message.toDate !== "") {
+      writer.uint32(18).string(message.toDate);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListOutgoingPaymentsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListOutgoingPaymentsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.fromDate = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.toDate = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListOutgoingPaymentsRequest {
+    return {
+      fromDate: isSet(object.fromDate)
+        ? globalThis.String(object.fromDate)
+        : isSet(object.from_date)
+        ? globalThis.String(object.from_date)
+        : "",
+      toDate: isSet(object.toDate)
+        ? globalThis.String(object.toDate)
+        : isSet(object.to_date)
+        ? globalThis.String(object.to_date)
+        : "",
+    };
+  },
+
+  toJSON(message: ListOutgoingPaymentsRequest): unknown {
+    const obj: any = {};
+    if (message.fromDate !== "") {
+      obj.fromDate = message.fromDate;
+    }
+    if (message.toDate !== "") {
+      obj.toDate = message.toDate;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListOutgoingPaymentsRequest>, I>>(base?: I): ListOutgoingPaymentsRequest {
+    return ListOutgoingPaymentsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListOutgoingPaymentsRequest>, I>>(object: I): ListOutgoingPaymentsRequest {
+    const message = createBaseListOutgoingPaymentsRequest();
+    message.fromDate = object.fromDate ?? "";
+    message.toDate = object.toDate ?? "";
+    return message;
+  },
+};
+
+function createBaseListOutgoingPaymentsResponse(): ListOutgoingPaymentsResponse {
+  return { payments: [] };
+}
+
+export const ListOutgoingPaymentsResponse: MessageFns<ListOutgoingPaymentsResponse> = {
+  encode(message: ListOutgoingPaymentsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.payments) {
+      OutgoingPaymentRecord.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListOutgoingPaymentsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListOutgoingPaymentsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.payments.push(OutgoingPaymentRecord.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListOutgoingPaymentsResponse {
+    return {
+      payments: globalThis.Array.isArray(object?.payments)
+        ? object.payments.map((e: any) => OutgoingPaymentRecord.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListOutgoingPaymentsResponse): unknown {
+    const obj: any = {};
+    if (message.payments?.length) {
+      obj.payments = message.payments.map((e) => OutgoingPaymentRecord.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListOutgoingPaymentsResponse>, I>>(base?: I): ListOutgoingPaymentsResponse {
+    return ListOutgoingPaymentsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListOutgoingPaymentsResponse>, I>>(object: I): ListOutgoingPaymentsResponse {
+    const message = createBaseListOutgoingPaymentsResponse();
+    message.payments = object.payments?.map((e) => OutgoingPaymentRecord.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 /**
  * The ledger. Captures and releases of holds arrive over NATS JetStream
  * (agentic.events.v1.ExecutionSettled), not over this service.
@@ -4651,6 +6682,48 @@ export const LedgerServiceService = {
       Buffer.from(GetExecutionResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetExecutionResponse => GetExecutionResponse.decode(value),
   },
+  /**
+   * Reads one vendor resource the user owns (an inbox bought through email.inbox.buy); NOT_FOUND
+   * (RESOURCE_NOT_FOUND) when it does not exist or belongs to another user, indistinguishably.
+   */
+  getOwnedResource: {
+    path: "/agentic.ledger.v1.LedgerService/GetOwnedResource" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetOwnedResourceRequest): Buffer =>
+      Buffer.from(GetOwnedResourceRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetOwnedResourceRequest => GetOwnedResourceRequest.decode(value),
+    responseSerialize: (value: GetOwnedResourceResponse): Buffer =>
+      Buffer.from(GetOwnedResourceResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetOwnedResourceResponse => GetOwnedResourceResponse.decode(value),
+  },
+  /**
+   * Admin only: per route and UTC day, what the platform paid sellers over x402 and MPP against what it
+   * charged, with every platform loss (paid and not charged) of the range.
+   */
+  getReconciliation: {
+    path: "/agentic.ledger.v1.LedgerService/GetReconciliation" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetReconciliationRequest): Buffer =>
+      Buffer.from(GetReconciliationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetReconciliationRequest => GetReconciliationRequest.decode(value),
+    responseSerialize: (value: GetReconciliationResponse): Buffer =>
+      Buffer.from(GetReconciliationResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetReconciliationResponse => GetReconciliationResponse.decode(value),
+  },
+  /** Admin only: the outgoing payments booked in a range of UTC days, oldest first. */
+  listOutgoingPayments: {
+    path: "/agentic.ledger.v1.LedgerService/ListOutgoingPayments" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListOutgoingPaymentsRequest): Buffer =>
+      Buffer.from(ListOutgoingPaymentsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListOutgoingPaymentsRequest => ListOutgoingPaymentsRequest.decode(value),
+    responseSerialize: (value: ListOutgoingPaymentsResponse): Buffer =>
+      Buffer.from(ListOutgoingPaymentsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListOutgoingPaymentsResponse => ListOutgoingPaymentsResponse.decode(value),
+  },
 } as const;
 
 export interface LedgerServiceServer extends UntypedServiceImplementation {
@@ -4697,6 +6770,18 @@ export interface LedgerServiceServer extends UntypedServiceImplementation {
    * an unknown execution or another user's.
    */
   getExecution: handleUnaryCall<GetExecutionRequest, GetExecutionResponse>;
+  /**
+   * Reads one vendor resource the user owns (an inbox bought through email.inbox.buy); NOT_FOUND
+   * (RESOURCE_NOT_FOUND) when it does not exist or belongs to another user, indistinguishably.
+   */
+  getOwnedResource: handleUnaryCall<GetOwnedResourceRequest, GetOwnedResourceResponse>;
+  /**
+   * Admin only: per route and UTC day, what the platform paid sellers over x402 and MPP against what it
+   * charged, with every platform loss (paid and not charged) of the range.
+   */
+  getReconciliation: handleUnaryCall<GetReconciliationRequest, GetReconciliationResponse>;
+  /** Admin only: the outgoing payments booked in a range of UTC days, oldest first. */
+  listOutgoingPayments: handleUnaryCall<ListOutgoingPaymentsRequest, ListOutgoingPaymentsResponse>;
 }
 
 export interface LedgerServiceClient extends Client {
@@ -4938,6 +7023,60 @@ export interface LedgerServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetExecutionResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Reads one vendor resource the user owns (an inbox bought through email.inbox.buy); NOT_FOUND
+   * (RESOURCE_NOT_FOUND) when it does not exist or belongs to another user, indistinguishably.
+   */
+  getOwnedResource(
+    request: GetOwnedResourceRequest,
+    callback: (error: ServiceError | null, response: GetOwnedResourceResponse) => void,
+  ): ClientUnaryCall;
+  getOwnedResource(
+    request: GetOwnedResourceRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetOwnedResourceResponse) => void,
+  ): ClientUnaryCall;
+  getOwnedResource(
+    request: GetOwnedResourceRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetOwnedResourceResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Admin only: per route and UTC day, what the platform paid sellers over x402 and MPP against what it
+   * charged, with every platform loss (paid and not charged) of the range.
+   */
+  getReconciliation(
+    request: GetReconciliationRequest,
+    callback: (error: ServiceError | null, response: GetReconciliationResponse) => void,
+  ): ClientUnaryCall;
+  getReconciliation(
+    request: GetReconciliationRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetReconciliationResponse) => void,
+  ): ClientUnaryCall;
+  getReconciliation(
+    request: GetReconciliationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetReconciliationResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin only: the outgoing payments booked in a range of UTC days, oldest first. */
+  listOutgoingPayments(
+    request: ListOutgoingPaymentsRequest,
+    callback: (error: ServiceError | null, response: ListOutgoingPaymentsResponse) => void,
+  ): ClientUnaryCall;
+  listOutgoingPayments(
+    request: ListOutgoingPaymentsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListOutgoingPaymentsResponse) => void,
+  ): ClientUnaryCall;
+  listOutgoingPayments(
+    request: ListOutgoingPaymentsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListOutgoingPaymentsResponse) => void,
   ): ClientUnaryCall;
 }
 
