@@ -418,7 +418,10 @@ export interface ReconciliationRow {
  * authorization, no answer) or its capture came after the hold had expired.
  */
 export interface PlatformLoss {
-  /** paid_attempt_released, seller_rejected_signed_payment, payment_outcome_unknown or capture_after_hold_expired. */
+  /**
+   * paid_attempt_released, seller_rejected_signed_payment, payment_outcome_unknown, capture_after_hold_expired
+   * or paid_not_charged (a capture of 0 credits).
+   */
   reason: string;
   amountMicroUsd: number;
   paymentId: string;
