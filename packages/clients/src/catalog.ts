@@ -1,12 +1,12 @@
 // Promise-returning client of the catalog service; every call has a deadline.
-import { createClient, promisifyUnary } from "@agentic/platform";
+import { createClient, promisifyUnary, type CallIdentity } from "@agentic/platform";
 import { CatalogServiceClient } from "@agentic/proto/catalog/v1";
 
 export type CatalogClient = ReturnType<typeof createCatalogClient>;
 
-/** Opens one long-lived channel to the catalog at `address` (host:port). */
-export function createCatalogClient(address: string, deadlineMs = 2_000) {
-  const client = createClient(CatalogServiceClient, address);
+/** Opens one long-lived channel to the catalog at `address` (host:port); `identity` proves the calling service on every call. */
+export function createCatalogClient(address: string, deadlineMs = 2_000, identity?: CallIdentity) {
+  const client = createClient(CatalogServiceClient, address, identity);
   return {
     listDomains: promisifyUnary(client, client.listDomains, deadlineMs),
     getDomain: promisifyUnary(client, client.getDomain, deadlineMs),

@@ -1,13 +1,13 @@
 // Promise-returning client of the executor service; every call has a deadline, long enough by
 // default for a paid provider call with fallbacks (the executor bounds its own work by it).
-import { createClient, promisifyUnary } from "@agentic/platform";
+import { createClient, promisifyUnary, type CallIdentity } from "@agentic/platform";
 import { ExecutorServiceClient } from "@agentic/proto/executor/v1";
 
 export type ExecutorClient = ReturnType<typeof createExecutorClient>;
 
-/** Opens one long-lived channel to the executor at `address` (host:port). */
-export function createExecutorClient(address: string, deadlineMs = 60_000) {
-  const client = createClient(ExecutorServiceClient, address);
+/** Opens one long-lived channel to the executor at `address` (host:port); `identity` proves the calling service on every call. */
+export function createExecutorClient(address: string, deadlineMs = 60_000, identity?: CallIdentity) {
+  const client = createClient(ExecutorServiceClient, address, identity);
   return {
     execute: promisifyUnary(client, client.execute, deadlineMs),
     close: () => client.close(),

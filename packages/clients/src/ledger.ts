@@ -1,12 +1,12 @@
 // Promise-returning client of the ledger service; every call has a deadline.
-import { createClient, promisifyUnary } from "@agentic/platform";
+import { createClient, promisifyUnary, type CallIdentity } from "@agentic/platform";
 import { LedgerServiceClient } from "@agentic/proto/ledger/v1";
 
 export type LedgerClient = ReturnType<typeof createLedgerClient>;
 
-/** Opens one long-lived channel to the ledger at `address` (host:port). */
-export function createLedgerClient(address: string, deadlineMs = 2_000) {
-  const client = createClient(LedgerServiceClient, address);
+/** Opens one long-lived channel to the ledger at `address` (host:port); `identity` proves the calling service on every call. */
+export function createLedgerClient(address: string, deadlineMs = 2_000, identity?: CallIdentity) {
+  const client = createClient(LedgerServiceClient, address, identity);
   return {
     authenticateApiKey: promisifyUnary(client, client.authenticateApiKey, deadlineMs),
     createApiKey: promisifyUnary(client, client.createApiKey, deadlineMs),

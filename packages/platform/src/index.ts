@@ -8,6 +8,8 @@ export * from "./grpc/unary";
 export * from "./grpc/server";
 export * from "./grpc/health";
 export * from "./grpc/client";
+export * from "./grpc/access";
+export * from "./identity/service-identity";
 export * from "./telemetry/attributes";
 export * from "./telemetry/trace-id";
 export * from "./bus/executions-stream";

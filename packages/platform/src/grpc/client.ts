@@ -1,13 +1,17 @@
 // Client side of gRPC: long-lived channels with keepalive, promise-returning calls with deadlines.
 import {
   credentials,
+  InterceptingCall,
   Metadata,
   type CallOptions,
   type ChannelOptions,
   type Client,
+  type ClientOptions,
   type ClientUnaryCall,
+  type Interceptor,
   type ServiceError,
 } from "@grpc/grpc-js";
+import { IDENTITY_METADATA, type CallIdentity } from "../identity/service-identity";
 
 /**
  * Channel options for every client: keepalive, so a long-lived channel notices a dead peer, and
@@ -22,11 +26,25 @@ export const CHANNEL_OPTIONS: ChannelOptions = {
   "grpc.enable_retries": 1,
 };
 
-type ClientConstructor<C> = new (address: string, creds: ReturnType<typeof credentials.createInsecure>, options?: ChannelOptions) => C;
+type ClientConstructor<C> = new (address: string, creds: ReturnType<typeof credentials.createInsecure>, options?: ClientOptions) => C;
 
-/** Creates a generated client for `address` (host:port) over an insecure channel (mesh or loopback). */
-export function createClient<C extends Client>(Ctor: ClientConstructor<C>, address: string): C {
-  return new Ctor(address, credentials.createInsecure(), CHANNEL_OPTIONS);
+/** Attaches `identity`'s token for the called service to every call (grpc-js allows call credentials on TLS channels only). */
+export function identityInterceptor(identity: CallIdentity): Interceptor {
+  return (options, nextCall) =>
+    new InterceptingCall(nextCall(options), {
+      start(metadata, listener, next) {
+        metadata.set(IDENTITY_METADATA, `Bearer ${identity.tokenFor(options.method_definition.path)}`);
+        next(metadata, listener);
+      },
+    });
+}
+
+/**
+ * Creates a generated client for `address` (host:port) over an insecure channel (mesh or loopback);
+ * with `identity`, every call proves which service makes it (see identity/service-identity.ts).
+ */
+export function createClient<C extends Client>(Ctor: ClientConstructor<C>, address: string, identity?: CallIdentity): C {
+  return new Ctor(address, credentials.createInsecure(), { ...CHANNEL_OPTIONS, ...(identity ? { interceptors: [identityInterceptor(identity)] } : {}) });
 }
 
 type UnaryMethod<Req, Res> = (
