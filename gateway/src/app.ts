@@ -16,6 +16,9 @@ import { requireApiKey, type AuthOptions } from "./middleware/auth";
 import { errorHandler, notFoundHandler } from "./middleware/errors";
 import { observeRequests, rememberBasePath } from "./middleware/observe";
 import { metricsRoutes } from "./routes/metrics";
+import { refuseDeclaredOversize } from "./middleware/declared-size";
+import { requireHost } from "./middleware/require-host";
+import { noStoreForCallers, securityHeaders } from "./middleware/response-headers";
 
 export interface GatewayDeps {
   basePath: string;
@@ -31,6 +34,8 @@ export interface GatewayDeps {
   /** Tuning of the API-key cache (tests shorten it). */
   auth?: Partial<AuthOptions>;
   readiness: ReadinessCheck[];
+  /** Serve /metrics on this (public) app; false when it has its own port. */
+  metricsOnPublicPort: boolean;
   logger: Logger;
 }
 
@@ -55,8 +60,12 @@ export function createApp(deps: GatewayDeps): Express {
   if (deps.devRoutes) api.use(devInitRoutes(deps.ledger, deps.catalog));
 
   app.use(observeRequests(deps.logger));
+  app.use(requireHost);
+  app.use(refuseDeclaredOversize(deps.bodyLimit));
+  app.use(securityHeaders());
+  app.use(noStoreForCallers);
   app.use(healthRoutes(deps.readiness));
-  app.use(metricsRoutes());
+  if (deps.metricsOnPublicPort) app.use(metricsRoutes());
   app.use(deps.basePath, api);
   app.use(notFoundHandler(deps.basePath));
   app.use(errorHandler(deps.logger));

@@ -25,6 +25,15 @@ export const configSchema = z.object({
   EXECUTE_DEADLINE_MS: z.coerce.number().int().min(1_000).max(300_000).default(60_000),
   /** How often the gateway checks the catalog version behind its in-memory catalog answers, in ms. */
   CATALOG_REFRESH_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
+  /** How long a client may take to send its request headers before a 408, in ms. Example: 10000. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** How long a client may take to send its whole request (headers and body) before a 408, in ms. Example: 30000. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /**
+   * Port of Prometheus /metrics, apart from the public port, e.g. 9464. Unset: /metrics is served on
+   * the public port outside production only; production always needs its own port (default 9464).
+   */
+  METRICS_PORT: portSchema.optional(),
   /** pino level. */
   LOG_LEVEL: logLevelSchema,
 });

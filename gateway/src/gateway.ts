@@ -11,6 +11,8 @@ import { createApp } from "./app";
 import { backendChecks } from "./routes/health";
 import { RenderedCatalogCache } from "./catalog/rendered-cache";
 import type { AuthOptions } from "./middleware/auth";
+import { answerClientErrors } from "./http/client-errors";
+import { startMetricsServer } from "@agentic/platform";
 
 /** What the gateway reads of its configuration (see config.ts). */
 export type GatewayConfig = Pick<
@@ -26,6 +28,9 @@ export type GatewayConfig = Pick<
   | "BACKEND_DEADLINE_MS"
   | "EXECUTE_DEADLINE_MS"
   | "CATALOG_REFRESH_MS"
+  | "HEADERS_TIMEOUT_MS"
+  | "REQUEST_TIMEOUT_MS"
+  | "METRICS_PORT"
 >;
 
 export type Backend = "catalog" | "ledger" | "router" | "executor";
@@ -47,6 +52,8 @@ export interface Gateway {
   server: Server;
   /** The port the server listens on (the real one when config.PORT is 0). */
   port: number;
+  /** The port of /metrics when it has its own, else undefined (then it is on `port`). */
+  metricsPort: number | undefined;
   /** Closes the HTTP server, then the catalog cache, readiness checks and backend clients. */
   stop(): Promise<void>;
 }
@@ -77,6 +84,11 @@ export async function startGateway(opts: StartGatewayOptions): Promise<Gateway> 
     executor.close();
   };
 
+  // /metrics (route templates, status counts, process data) is not for the public: in production it
+  // always has its own port (a NetworkPolicy lets only the scraper reach it).
+  const metricsPort = config.METRICS_PORT ?? (config.APP_ENV === "production" ? 9464 : undefined);
+  const metricsServer = metricsPort !== undefined && (metricsPort === 0 || metricsPort !== config.PORT) ? await startMetricsServer(metricsPort) : undefined;
+
   const app = createApp({
     basePath: config.API_BASE_PATH,
     bodyLimit: config.BODY_LIMIT,
@@ -88,11 +100,24 @@ export async function startGateway(opts: StartGatewayOptions): Promise<Gateway> 
     executor,
     ...(opts.auth ? { auth: opts.auth } : {}),
     readiness,
+    metricsOnPublicPort: metricsServer === undefined,
     logger,
   });
-  const server = createServer(app);
+  const server = createServer(
+    {
+      // Timeouts are checked this often (Node's default, 30 s, would let a slow client hold a socket that long).
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(config.HEADERS_TIMEOUT_MS / 4))),
+      // Checked by requireHost, so a request without Host gets an ErrorResponse rather than Node's empty 400.
+      requireHostHeader: false,
+    },
+    app,
+  );
   // Keep-alive longer than typical load balancer idle timeouts, so the LB closes first.
   server.keepAliveTimeout = 65_000;
+  // Slow clients (a byte of headers or body at a time) are cut off, answered 408 by answerClientErrors.
+  server.headersTimeout = config.HEADERS_TIMEOUT_MS;
+  server.requestTimeout = config.REQUEST_TIMEOUT_MS;
+  answerClientErrors(server, logger);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
@@ -103,6 +128,7 @@ export async function startGateway(opts: StartGatewayOptions): Promise<Gateway> 
     });
   } catch (err) {
     closeBackends();
+    await metricsServer?.close();
     throw err;
   }
 
@@ -110,9 +136,11 @@ export async function startGateway(opts: StartGatewayOptions): Promise<Gateway> 
     app,
     server,
     port: (server.address() as AddressInfo).port,
+    metricsPort: metricsServer?.port,
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       closeBackends();
+      await metricsServer?.close();
     },
   };
 }

@@ -14,6 +14,8 @@ export interface TestGateway {
   origin: string;
   /** Origin plus base path. */
   baseUrl: string;
+  /** The port of /metrics when it has its own. */
+  metricsPort: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -29,6 +31,11 @@ export interface TestGatewayOptions {
   /** Version poll of the in-memory catalog answers (default: one minute, i.e. effectively off). */
   catalogRefreshMs?: number;
   auth?: Partial<AuthOptions>;
+  /** Parser timeouts (defaults as in production). */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
+  /** A port of its own for /metrics (0: any free one); without it /metrics is on the public port, as outside production. */
+  metricsPort?: number;
   /** Logger of the app (default: silent). */
   logger?: Logger;
 }
@@ -53,6 +60,9 @@ export async function startTestGateway(opts: TestGatewayOptions): Promise<TestGa
       BACKEND_DEADLINE_MS: 2_000,
       EXECUTE_DEADLINE_MS: 30_000,
       CATALOG_REFRESH_MS: opts.catalogRefreshMs ?? 60_000,
+      HEADERS_TIMEOUT_MS: opts.headersTimeoutMs ?? 10_000,
+      REQUEST_TIMEOUT_MS: opts.requestTimeoutMs ?? 30_000,
+      ...(opts.metricsPort !== undefined ? { METRICS_PORT: opts.metricsPort } : {}),
     },
     host: "127.0.0.1",
     // /readyz checks the backends the test started.
@@ -61,5 +71,5 @@ export async function startTestGateway(opts: TestGatewayOptions): Promise<TestGa
     logger: opts.logger ?? createLogger("gateway-test", "silent"),
   });
   const origin = `http://127.0.0.1:${gateway.port}`;
-  return { origin, baseUrl: origin + BASE_PATH, stop: () => gateway.stop() };
+  return { origin, baseUrl: origin + BASE_PATH, metricsPort: gateway.metricsPort, stop: () => gateway.stop() };
 }

@@ -26,6 +26,11 @@ function isExposedClientError(err: unknown): err is { status: number; message: s
   return expose === true && typeof status === "number" && status >= 400 && status <= 499;
 }
 
+/** The router's decoding of a path parameter failed (a bare `%` or `%zz`): it raises a URIError with status 400. */
+function isUndecodablePath(err: unknown): boolean {
+  return err instanceof URIError || (typeof err === "object" && err !== null && (err as { status?: unknown }).status === 400 && /decode param/i.test(String((err as Error).message)));
+}
+
 function isGrpcError(err: unknown): boolean {
   return typeof err === "object" && err !== null && typeof (err as { code?: unknown }).code === "number" && "metadata" in err;
 }
@@ -43,6 +48,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const bodyError = BODY_ERRORS[(err as { type?: string })?.type ?? ""];
     if (bodyError) {
       sendError(res, bodyError.status, bodyError.code, (err as Error).message, bodyError.hint);
+      return;
+    }
+    if (isUndecodablePath(err)) {
+      sendError(res, 400, "INVALID_PATH", "The path has malformed percent-encoding.", "Percent-encode path segments correctly (e.g. %20, not %zz or a bare %).");
       return;
     }
     if (isExposedClientError(err)) {

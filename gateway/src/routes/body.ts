@@ -26,6 +26,10 @@ export function objectBody(req: Request): Record<string, unknown> {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw invalidInput("body", "must be a JSON object", "Send the capability's input as a JSON object; see its contract.");
   }
+  const polluting = prototypeKey(body);
+  if (polluting) {
+    throw invalidInput(polluting, "is a reserved name (__proto__, constructor and prototype are refused anywhere in a body)", "Remove the field; see the capability's contract for the fields it takes.");
+  }
   if (nestedDeeperThan(body, MAX_BODY_DEPTH)) {
     throw invalidInput("body", `must not nest objects or arrays more than ${MAX_BODY_DEPTH} levels deep`, "Send a flatter JSON object; see the capability's contract.");
   }
@@ -50,4 +54,22 @@ function nestedDeeperThan(value: object, max: number): boolean {
     }
   }
   return false;
+}
+
+/** Keys that would reach an object's prototype once copied into a plain object downstream. */
+const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+/** The path of the first prototype key anywhere in `value` (JSON.parse keeps `__proto__` as an own key), else undefined. */
+function prototypeKey(value: object): string | undefined {
+  const stack: Array<[object, string]> = [[value, ""]];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const [node, at] = item;
+    for (const key of Object.keys(node)) {
+      const here = Array.isArray(node) ? `${at}[${key}]` : at ? `${at}.${key}` : key;
+      if (!Array.isArray(node) && PROTOTYPE_KEYS.has(key)) return here;
+      const child = (node as Record<string, unknown>)[key];
+      if (typeof child === "object" && child !== null) stack.push([child, here]);
+    }
+  }
+  return undefined;
 }

@@ -32,6 +32,8 @@ export interface CapabilityEntry {
   routes: Route[];
   /** The execute contract; absent when the catalog describes none. */
   execute?: OperationContract;
+  /** The recommend contract (the fields recommend itself defines, with their types); absent when none. */
+  recommend?: OperationContract;
   catalogVersion: string;
 }
 
@@ -107,8 +109,8 @@ export class CatalogCache {
       if (sameVersion || attempt >= 2) {
         if (!cap.capability) throw unavailable("UNAVAILABLE", "the catalog answered without the capability", "Retry shortly.");
         this.observe(routes.catalogVersion);
-        const execute = contract.contract?.execute;
-        return { capability: cap.capability, routes: routes.routes, ...(execute ? { execute } : {}), catalogVersion: routes.catalogVersion };
+        const { execute, recommend } = contract.contract ?? {};
+        return { capability: cap.capability, routes: routes.routes, ...(execute ? { execute } : {}), ...(recommend ? { recommend } : {}), catalogVersion: routes.catalogVersion };
       }
     }
   }

@@ -102,6 +102,11 @@ function checkArray(value: unknown, f: FieldContract, at: string): InputProblem 
 
 function checkString(value: unknown, f: FieldContract, at: string, maxLength: number | undefined): InputProblem | undefined {
   if (typeof value !== "string") return { field: at, problem: "must be a string" };
+  // Control characters reach providers' headers and addresses (a NUL or CR/LF can split them): text
+  // may hold tabs and line breaks, a formatted value (address, URL, id) none at all.
+  if ((f.format ? ANY_CONTROL : CONTROL_BUT_WHITESPACE).test(value)) {
+    return { field: at, problem: f.format ? "must not contain control characters or line breaks" : "must not contain control characters (tabs and line breaks are fine)" };
+  }
   if (f.required && value.trim().length === 0) return { field: at, problem: "must not be empty" };
   if (maxLength !== undefined && value.length > maxLength) return { field: at, problem: `must be at most ${maxLength} characters (got ${value.length})` };
   if (f.enumValues.length > 0 && !f.enumValues.includes(value)) return { field: at, problem: `must be one of ${f.enumValues.join(", ")}` };
@@ -111,6 +116,11 @@ function checkString(value: unknown, f: FieldContract, at: string, maxLength: nu
   }
   return undefined;
 }
+
+// eslint-disable-next-line no-control-regex
+const ANY_CONTROL = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL_BUT_WHITESPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 function checkNumber(value: unknown, f: FieldContract, at: string): InputProblem | undefined {
   const integer = f.type === "integer" || f.itemsType === "integer";

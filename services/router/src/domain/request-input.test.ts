@@ -1,4 +1,4 @@
-import { InputError, featureAsks, parseRecommendInput, stringField } from "./request-input";
+import { InputError, checkDeclaredTypes, featureAsks, parseRecommendInput, stringField } from "./request-input";
 
 function inputError(fn: () => unknown): InputError {
   try {
@@ -73,5 +73,24 @@ describe("stringField", () => {
     expect(stringField({ inboxId: " " }, "inboxId")).toBeUndefined();
     expect(stringField({}, "inboxId")).toBeUndefined();
     expect(inputError(() => stringField({ inboxId: 3 }, "inboxId")).field).toBe("inboxId");
+  });
+});
+
+describe("checkDeclaredTypes", () => {
+  const contract = {
+    fields: [
+      { name: "tracking", type: "boolean" },
+      { name: "maxPriceCredits", type: "integer" },
+    ],
+  } as unknown as Parameters<typeof checkDeclaredTypes>[1];
+
+  it("refuses a declared field of another type, naming it", () => {
+    expect(() => checkDeclaredTypes({ tracking: "yes" }, contract)).toThrow(expect.objectContaining({ field: "tracking" }));
+    expect(() => checkDeclaredTypes({ maxPriceCredits: 1.5 }, contract)).toThrow(expect.objectContaining({ field: "maxPriceCredits" }));
+  });
+
+  it("accepts declared fields of their type, and anything in fields it does not declare", () => {
+    expect(() => checkDeclaredTypes({ tracking: true, maxPriceCredits: 3, html: "<p>x</p>", to: 42 }, contract)).not.toThrow();
+    expect(() => checkDeclaredTypes({ tracking: "yes" }, undefined)).not.toThrow();
   });
 });

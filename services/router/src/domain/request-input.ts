@@ -1,6 +1,7 @@
 // Reads the recommend body (free-form JSON): agentName, optimizationPreferences, feature asks and
 // the execute fields a route may need. Unknown fields are accepted, and so are execute fields that
 // share a feature's name; wrong types of the fields recommend defines are InputErrors.
+import type { OperationContract } from "@agentic/proto/catalog/v1";
 import { GOALS, isGoal, type Goal } from "./goals";
 
 /** A problem with one field of the body; the RPC layer turns it into INVALID_ARGUMENT / INVALID_INPUT. */
@@ -87,4 +88,27 @@ export function stringField(fields: Readonly<Record<string, unknown>>, name: str
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "string") throw new InputError(name, `${name} must be a string`, `Send ${name} as a string, or leave it out.`);
   return value.trim() === "" ? undefined : value;
+}
+
+/** The JSON type a scalar field of the recommend contract must have. */
+const JSON_TYPE: Readonly<Record<string, (v: unknown) => boolean>> = {
+  boolean: (v) => typeof v === "boolean",
+  string: (v) => typeof v === "string",
+  integer: (v) => Number.isInteger(v),
+  number: (v) => typeof v === "number" && Number.isFinite(v),
+  array: (v) => Array.isArray(v),
+};
+
+/**
+ * Fields the capability's recommend contract declares must have its type (e.g. tracking: "yes"
+ * where it says boolean is refused, not silently read as no ask). Fields it does not declare are
+ * execute fields and stay free-form.
+ */
+export function checkDeclaredTypes(fields: Readonly<Record<string, unknown>>, contract: OperationContract | undefined): void {
+  for (const f of contract?.fields ?? []) {
+    const value = fields[f.name];
+    const isType = JSON_TYPE[f.type];
+    if (value === undefined || value === null || !isType || isType(value)) continue;
+    throw new InputError(f.name, `${f.name} must be ${f.type === "integer" ? "an integer" : `a ${f.type}`}`, `Send ${f.name} as the recommend contract declares it (${f.type}), or leave it out.`);
+  }
 }

@@ -8,7 +8,7 @@ import { ownedResourceRelationship, type OwnedResourceRelationship } from "../do
 import type { Goal } from "../domain/goals";
 import type { AgentPreferenceMemory } from "../domain/preferences";
 import { recommend } from "../domain/recommendation";
-import { InputError, parseRecommendInput } from "../domain/request-input";
+import { InputError, checkDeclaredTypes, parseRecommendInput } from "../domain/request-input";
 import type { RouteHealthBook } from "../domain/route-health";
 import type { ScoringSettings } from "../domain/scoring";
 import type { WalletReader } from "../wallet/wallet-reader";
@@ -40,6 +40,7 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
     const callOpts = () => ({ deadlineMs: Math.max(1, Math.min(deps.dependencyDeadlineMs, ctx.remainingMs())) });
 
     const entry = await deps.catalog.capability(req.domainKey, req.capabilityId, callOpts());
+    guard(() => checkDeclaredTypes(input.fields, entry.recommend));
     const relationship = ownedResourceRelationship(entry.capability.capabilityKey);
     const [balanceCredits, acquisitionEntry] = await Promise.all([
       deps.wallet.balanceCredits(req.userId, callOpts()),
