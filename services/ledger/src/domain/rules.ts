@@ -1,7 +1,27 @@
 // The money and idempotency rules both stores apply inside their atomic operations: what a new or
 // settled hold looks like, what a settlement moves, when a repeated hold or grant is a replay, what
 // a claim answers. Pure functions.
-import { FINAL_EXECUTION_STATES, type ClaimOutcome, type ExecutionRecord, type Hold, type JournalKind, type SettlementKind, type StoredResult, type UsageDraft, type UsageItem, type Wallet } from "./types";
+import {
+  FINAL_EXECUTION_STATES,
+  PAID_SETTLEMENTS,
+  type ChargeTotal,
+  type ClaimOutcome,
+  type ExecutionRecord,
+  type Hold,
+  type JournalKind,
+  type OutgoingPayment,
+  type OwnedResource,
+  type PaymentDraft,
+  type PaymentTotal,
+  type PlatformLoss,
+  type PlatformLossReason,
+  type ResourceDraft,
+  type SettlementKind,
+  type StoredResult,
+  type UsageDraft,
+  type UsageItem,
+  type Wallet,
+} from "./types";
 
 /** The wallet of a user who has none yet: nothing available, nothing held. */
 export function emptyWallet(userId: string): Wallet {
@@ -207,4 +227,136 @@ export function abandonedExecution(existing: ExecutionRecord, now: Date): Execut
       },
     },
   };
+}
+
+/** The payments a settlement carries, as booked against its hold: id `<holdId>/<position>`, so a redelivery books nothing new. */
+export function bookedPayments(hold: Hold, drafts: readonly PaymentDraft[], now: Date): OutgoingPayment[] {
+  return drafts.map((draft, position) => ({
+    ...draft,
+    paymentId: `${hold.holdId}/${position}`,
+    holdId: hold.holdId,
+    userId: hold.userId,
+    ...(hold.executionId ? { executionId: hold.executionId } : {}),
+    routeKey: hold.routeKey,
+    bookedAt: new Date(now),
+  }));
+}
+
+/** Why a payment of a hold that charged nothing is a loss. */
+function lossReason(hold: Hold, kind: SettlementKind, payment: OutgoingPayment): PlatformLossReason {
+  if (kind === "capture" && hold.state === "expired") return "capture_after_hold_expired";
+  if (payment.settlement === "rejected") return "seller_rejected_signed_payment";
+  if (payment.settlement === "unknown") return "payment_outcome_unknown";
+  return hold.state === "captured" ? "paid_not_charged" : "paid_attempt_released";
+}
+
+/**
+ * The platform losses of `payments` once `hold` has ended (after this settlement, or before it): every
+ * payment of a hold that charged nothing (released, expired, or captured at 0) was paid and not charged.
+ */
+export function platformLosses(hold: Hold, kind: SettlementKind, payments: readonly OutgoingPayment[], errorCode: string | undefined, now: Date): PlatformLoss[] {
+  if (hold.state === "held" || (hold.state === "captured" && hold.capturedCredits > 0)) return [];
+  return payments.map((p) => ({
+    paymentId: p.paymentId,
+    reason: lossReason(hold, kind, p),
+    amountMicroUsd: p.amountMicroUsd,
+    holdId: p.holdId,
+    ...(p.executionId ? { executionId: p.executionId } : {}),
+    userId: p.userId,
+    routeKey: p.routeKey,
+    rail: p.rail,
+    network: p.network,
+    amountAtomic: p.amountAtomic,
+    ...(p.reference ? { reference: p.reference } : {}),
+    settlement: p.settlement,
+    ...(errorCode ? { errorCode } : {}),
+    createdAt: new Date(now),
+  }));
+}
+
+/** The resources a settlement carries, owned by its hold's user from now on. */
+export function ownedResources(hold: Hold, drafts: readonly ResourceDraft[], now: Date): OwnedResource[] {
+  return drafts.map((d) => ({
+    kind: d.kind,
+    resourceId: d.resourceId,
+    provider: d.provider,
+    userId: hold.userId,
+    holdId: hold.holdId,
+    ...(hold.executionId ? { executionId: hold.executionId } : {}),
+    createdAt: new Date(now),
+  }));
+}
+
+/** What booking a settlement's facts wrote: payments and losses new to the store, resources another user owns already. */
+export interface BookedFacts {
+  payments: OutgoingPayment[];
+  losses: PlatformLoss[];
+  /** Resources the settlement named that were already owned by another user (kept with their first owner). */
+  resourceConflicts: OwnedResource[];
+}
+
+export const NOTHING_BOOKED: BookedFacts = Object.freeze({ payments: [], losses: [], resourceConflicts: [] }) as BookedFacts;
+
+/** The UTC day (YYYY-MM-DD) of an instant. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/** Micro-USD of credits (1000 credits = 1 USD, so 1 credit = 1000 micro-USD). */
+export const MICRO_USD_PER_CREDIT = 1000;
+
+export interface ReconciliationRowData {
+  date: string;
+  routeKey: string;
+  paidOutMicroUsd: number;
+  payments: number;
+  atRiskMicroUsd: number;
+  chargedCredits: number;
+  chargedMicroUsd: number;
+  captures: number;
+  lostMicroUsd: number;
+  marginMicroUsd: number;
+}
+
+export type ReconciliationTotalsData = Omit<ReconciliationRowData, "date" | "routeKey">;
+
+/**
+ * Rows per (UTC day, route) from the store's sums: paid out (settled and unconfirmed payments) and at
+ * risk (rejected and unknown ones) against what captures charged, with the losses of paid payments.
+ * Ordered by day, then route key.
+ */
+export function reconciliationRows(charges: readonly ChargeTotal[], payments: readonly PaymentTotal[], losses: readonly PlatformLoss[]): { rows: ReconciliationRowData[]; totals: ReconciliationTotalsData } {
+  const rows = new Map<string, ReconciliationRowData>();
+  const row = (date: string, routeKey: string): ReconciliationRowData => {
+    const key = `${date}\u0000${routeKey}`;
+    let r = rows.get(key);
+    if (!r) {
+      r = { date, routeKey, paidOutMicroUsd: 0, payments: 0, atRiskMicroUsd: 0, chargedCredits: 0, chargedMicroUsd: 0, captures: 0, lostMicroUsd: 0, marginMicroUsd: 0 };
+      rows.set(key, r);
+    }
+    return r;
+  };
+  for (const c of charges) {
+    const r = row(c.day, c.routeKey);
+    r.chargedCredits += c.chargedCredits;
+    r.captures += c.captures;
+  }
+  for (const p of payments) {
+    const r = row(p.day, p.routeKey);
+    if (PAID_SETTLEMENTS.includes(p.settlement)) {
+      r.paidOutMicroUsd += p.amountMicroUsd;
+      r.payments += p.payments;
+    } else {
+      r.atRiskMicroUsd += p.amountMicroUsd;
+    }
+  }
+  for (const l of losses) if (PAID_SETTLEMENTS.includes(l.settlement)) row(utcDay(l.createdAt), l.routeKey).lostMicroUsd += l.amountMicroUsd;
+  const totals: ReconciliationTotalsData = { paidOutMicroUsd: 0, payments: 0, atRiskMicroUsd: 0, chargedCredits: 0, chargedMicroUsd: 0, captures: 0, lostMicroUsd: 0, marginMicroUsd: 0 };
+  const sorted = [...rows.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.routeKey < b.routeKey ? -1 : a.routeKey > b.routeKey ? 1 : 0));
+  for (const r of sorted) {
+    r.chargedMicroUsd = r.chargedCredits * MICRO_USD_PER_CREDIT;
+    r.marginMicroUsd = r.chargedMicroUsd - r.paidOutMicroUsd;
+    for (const k of Object.keys(totals) as (keyof ReconciliationTotalsData)[]) totals[k] += r[k];
+  }
+  return { rows: sorted, totals };
 }

@@ -137,3 +137,104 @@ export type ClaimOutcome =
   | { state: "in_progress"; executionId: string; leaseExpiresAt: Date; started: boolean }
   | { state: "completed"; executionId: string; result: StoredResult }
   | { state: "conflict" };
+
+/** A vendor resource an execution created on the platform's account for its user (ExecutionSettled.resources). */
+export interface ResourceDraft {
+  /** e.g. "email.inbox". */
+  kind: string;
+  resourceId: string;
+  /** The provider holding it; only its routes can use it. */
+  provider: string;
+}
+
+/** A resource as owned: one owner per (kind, resourceId), recorded with the capture that created it. */
+export interface OwnedResource extends ResourceDraft {
+  userId: string;
+  holdId: string;
+  executionId?: string;
+  createdAt: Date;
+}
+
+/**
+ * What became of a payment: `settled` (the seller confirmed it), `unconfirmed` (a 2xx answer without a
+ * proof: counted as paid), `rejected` (the seller refused the signed authorization) or `unknown` (it was
+ * sent and no answer came). The last two are not known to be collected but stay collectable until the
+ * authorization expires.
+ */
+export type PaymentSettlement = "settled" | "unconfirmed" | "rejected" | "unknown";
+export const PAYMENT_SETTLEMENTS: readonly PaymentSettlement[] = ["settled", "unconfirmed", "rejected", "unknown"];
+/** Settlements counted as money paid out. */
+export const PAID_SETTLEMENTS: readonly PaymentSettlement[] = ["settled", "unconfirmed"];
+
+/** A payment the executor's wallet made to a seller for one attempt (ExecutionSettled.payments). */
+export interface PaymentDraft {
+  rail: "x402" | "mpp";
+  /** CAIP-2, e.g. eip155:84532. */
+  network: string;
+  asset: string;
+  /** Atomic units of the asset, as a decimal string. */
+  amountAtomic: string;
+  /** The amount in micro-USD (1 credit = 1000), rounded up by the executor. */
+  amountMicroUsd: number;
+  payTo: string;
+  payer: string;
+  /** The seller's receipt or transaction reference, when it gave one. */
+  reference?: string;
+  settlement: PaymentSettlement;
+}
+
+/** A payment as booked: once per (hold, position in its settlement), with the hold's route and execution. */
+export interface OutgoingPayment extends PaymentDraft {
+  /** `<holdId>/<position>`. */
+  paymentId: string;
+  holdId: string;
+  userId: string;
+  executionId?: string;
+  routeKey: string;
+  /** When the settlement carrying it was applied. */
+  bookedAt: Date;
+}
+
+export type PlatformLossReason = "paid_attempt_released" | "seller_rejected_signed_payment" | "payment_outcome_unknown" | "capture_after_hold_expired" | "paid_not_charged";
+
+/** A payment the platform made and did not charge for; at most one per payment (keyed by its id). */
+export interface PlatformLoss {
+  paymentId: string;
+  reason: PlatformLossReason;
+  amountMicroUsd: number;
+  holdId: string;
+  executionId?: string;
+  userId: string;
+  routeKey: string;
+  rail: PaymentDraft["rail"];
+  network: string;
+  amountAtomic: string;
+  reference?: string;
+  settlement: PaymentSettlement;
+  /** The failed attempt's usage error code, when it failed. */
+  errorCode?: string;
+  createdAt: Date;
+}
+
+/** A half-open time range [from, to): the reconciliation's UTC days. */
+export interface TimeRange {
+  from: Date;
+  to: Date;
+}
+
+/** Captures of one route on one UTC day (YYYY-MM-DD, by when they were applied). */
+export interface ChargeTotal {
+  day: string;
+  routeKey: string;
+  chargedCredits: number;
+  captures: number;
+}
+
+/** Payments of one route, day and settlement state (by when they were booked). */
+export interface PaymentTotal {
+  day: string;
+  routeKey: string;
+  settlement: PaymentSettlement;
+  amountMicroUsd: number;
+  payments: number;
+}

@@ -3,9 +3,24 @@
 // between them, so on Node's single thread no other operation can interleave. Keep it that way.
 // Values handed out are copies, so callers can never change stored state behind the store's back.
 import { newId } from "@agentic/platform";
-import type { ApiKeyRecord, ClaimOutcome, ExecutionRecord, Hold, JournalEntry, UsageItem, Wallet } from "../domain/types";
+import type {
+  ApiKeyRecord,
+  ChargeTotal,
+  ClaimOutcome,
+  ExecutionRecord,
+  Hold,
+  JournalEntry,
+  OutgoingPayment,
+  OwnedResource,
+  PaymentTotal,
+  PlatformLoss,
+  TimeRange,
+  UsageItem,
+  Wallet,
+} from "../domain/types";
 import {
   abandonedExecution,
+  bookedPayments,
   completedExecution,
   decideClaim,
   decideExecutionHold,
@@ -16,9 +31,13 @@ import {
   isReplay,
   newClaimedExecution,
   newHold,
+  ownedResources,
+  platformLosses,
   settledHold,
   settlementEffect,
   usageItemFor,
+  utcDay,
+  type BookedFacts,
 } from "../domain/rules";
 import type {
   AbandonCommand,
@@ -52,6 +71,12 @@ export class MemoryLedgerStore implements LedgerStore {
   private readonly executions = new Map<string, ExecutionRecord>();
   /** idempotencyId(user, key) → the execution id that key names. */
   private readonly executionByKey = new Map<string, string>();
+  /** `kind\u0000resourceId` → the resource and its one owner. */
+  private readonly resources = new Map<string, OwnedResource>();
+  /** By payment id, in booking order. */
+  private readonly payments = new Map<string, OutgoingPayment>();
+  /** By payment id (one loss per payment), in writing order. */
+  private readonly losses = new Map<string, PlatformLoss>();
   private lastPurge = 0;
   /** The data lives in this object only, so every instance is its own store. */
   private readonly id = newId("store");
@@ -143,15 +168,16 @@ export class MemoryLedgerStore implements LedgerStore {
     if (hold.userId !== cmd.userId) return { status: "user_mismatch", hold: copy(hold) };
     if (hold.state !== "held") {
       const usageRecorded = this.recordUsage(hold, cmd);
-      return { status: "already_settled", hold: copy(hold), usageRecorded };
+      return { status: "already_settled", hold: copy(hold), usageRecorded, booked: this.book(hold, cmd) };
     }
     const effect = settlementEffect(hold, cmd.kind, cmd.capturedCredits);
     this.move(hold.userId, effect.kind, hold.holdId, effect.amountCredits, effect.heldDeltaCredits, cmd.now);
     const settled = settledHold(hold, effect, cmd.now);
     this.holds.set(settled.holdId, settled);
     const usageRecorded = this.recordUsage(settled, cmd);
+    const booked = this.book(settled, cmd);
     if (cmd.outcome && settled.executionId) this.complete(settled.executionId, settled.userId, cmd.outcome, cmd.now);
-    return { status: "applied", hold: copy(settled), wallet: this.walletOf(settled.userId), usageRecorded };
+    return { status: "applied", hold: copy(settled), wallet: this.walletOf(settled.userId), usageRecorded, booked };
   }
 
   async listExpiredHolds(now: Date, limit: number): Promise<Hold[]> {
@@ -222,6 +248,47 @@ export class MemoryLedgerStore implements LedgerStore {
     return count;
   }
 
+  async getOwnedResource(kind: string, resourceId: string): Promise<OwnedResource | null> {
+    const found = this.resources.get(resourceKey(kind, resourceId));
+    return found ? copy(found) : null;
+  }
+
+  async listPayments(range: TimeRange): Promise<OutgoingPayment[]> {
+    return [...this.payments.values()].filter((p) => inRange(p.bookedAt, range)).map(copy);
+  }
+
+  async listPlatformLosses(range: TimeRange): Promise<PlatformLoss[]> {
+    return [...this.losses.values()].filter((l) => inRange(l.createdAt, range)).map(copy);
+  }
+
+  async sumCharges(range: TimeRange): Promise<ChargeTotal[]> {
+    const sums = new Map<string, ChargeTotal>();
+    for (const h of this.holds.values()) {
+      if (h.state !== "captured" || !h.settledAt || !inRange(h.settledAt, range)) continue;
+      const day = utcDay(h.settledAt);
+      const key = `${day}\u0000${h.routeKey}`;
+      const sum = sums.get(key) ?? { day, routeKey: h.routeKey, chargedCredits: 0, captures: 0 };
+      sum.chargedCredits += h.capturedCredits;
+      sum.captures += 1;
+      sums.set(key, sum);
+    }
+    return [...sums.values()];
+  }
+
+  async sumPayments(range: TimeRange): Promise<PaymentTotal[]> {
+    const sums = new Map<string, PaymentTotal>();
+    for (const p of this.payments.values()) {
+      if (!inRange(p.bookedAt, range)) continue;
+      const day = utcDay(p.bookedAt);
+      const key = `${day}\u0000${p.routeKey}\u0000${p.settlement}`;
+      const sum = sums.get(key) ?? { day, routeKey: p.routeKey, settlement: p.settlement, amountMicroUsd: 0, payments: 0 };
+      sum.amountMicroUsd += p.amountMicroUsd;
+      sum.payments += 1;
+      sums.set(key, sum);
+    }
+    return [...sums.values()];
+  }
+
   /** Everything the store holds, as plain data (tests use it to prove what is and is not stored). */
   snapshot(): Record<string, unknown> {
     return copy({
@@ -231,7 +298,37 @@ export class MemoryLedgerStore implements LedgerStore {
       usage: [...this.usage.values()].flat(),
       apiKeys: [...this.keysById.values()],
       executions: [...this.executions.values()],
+      resources: [...this.resources.values()],
+      payments: [...this.payments.values()],
+      losses: [...this.losses.values()],
     });
+  }
+
+  /**
+   * Books what a settlement of the ended `hold` carries, each once: its payments, the loss of each when
+   * the hold charged nothing, its resources (the first owner stays). Returns what was new.
+   */
+  private book(hold: Hold, cmd: SettleCommand): BookedFacts {
+    const booked: BookedFacts = { payments: [], losses: [], resourceConflicts: [] };
+    const carried = bookedPayments(hold, cmd.payments ?? [], cmd.now).map((p) => {
+      const existing = this.payments.get(p.paymentId);
+      if (existing) return existing;
+      this.payments.set(p.paymentId, p);
+      booked.payments.push(copy(p));
+      return p;
+    });
+    for (const loss of platformLosses(hold, cmd.kind, carried, cmd.usage?.errorCode, cmd.now)) {
+      if (this.losses.has(loss.paymentId)) continue;
+      this.losses.set(loss.paymentId, loss);
+      booked.losses.push(copy(loss));
+    }
+    for (const resource of ownedResources(hold, cmd.resources ?? [], cmd.now)) {
+      const key = resourceKey(resource.kind, resource.resourceId);
+      const existing = this.resources.get(key);
+      if (!existing) this.resources.set(key, resource);
+      else if (existing.userId !== resource.userId) booked.resourceConflicts.push(copy(existing));
+    }
+    return booked;
   }
 
   /**
@@ -306,3 +403,7 @@ export class MemoryLedgerStore implements LedgerStore {
     }
   }
 }
+
+const resourceKey = (kind: string, resourceId: string) => `${kind}\u0000${resourceId}`;
+
+const inRange = (at: Date, range: TimeRange) => at.getTime() >= range.from.getTime() && at.getTime() < range.to.getTime();

@@ -12,9 +12,25 @@
 import { randomUUID } from "node:crypto";
 import { MongoClient, MongoServerError, type ClientSession, type Collection, type Db, type Filter, type TransactionOptions } from "mongodb";
 import { newId } from "@agentic/platform";
-import type { ApiKeyRecord, ClaimOutcome, ExecutionRecord, Hold, JournalEntry, StoredResult, UsageItem, Wallet } from "../domain/types";
+import type {
+  ApiKeyRecord,
+  ChargeTotal,
+  ClaimOutcome,
+  ExecutionRecord,
+  Hold,
+  JournalEntry,
+  OutgoingPayment,
+  OwnedResource,
+  PaymentTotal,
+  PlatformLoss,
+  StoredResult,
+  TimeRange,
+  UsageItem,
+  Wallet,
+} from "../domain/types";
 import {
   abandonedExecution,
+  bookedPayments,
   completedExecution,
   decideClaim,
   decideExecutionHold,
@@ -24,9 +40,12 @@ import {
   isReplay,
   newClaimedExecution,
   newHold,
+  ownedResources,
+  platformLosses,
   settledHold,
   settlementEffect,
   usageItemFor,
+  type BookedFacts,
 } from "../domain/rules";
 import type {
   AbandonCommand,
@@ -51,6 +70,9 @@ export const COLLECTIONS = {
   usage: "ledger_usage",
   apiKeys: "ledger_api_keys",
   executions: "ledger_executions",
+  resources: "ledger_resources",
+  payments: "ledger_payments",
+  platformLosses: "ledger_platform_losses",
   meta: "ledger_meta",
 } as const;
 
@@ -97,6 +119,21 @@ interface ExecutionDoc extends Omit<ExecutionRecord, "executionId" | "result"> {
   result?: { httpStatus: number; bodyJson?: string };
 }
 
+interface ResourceDoc extends OwnedResource {
+  _id: string; // resourceDocId(kind, resourceId): one owner per resource
+}
+
+interface PaymentDoc extends Omit<OutgoingPayment, "paymentId"> {
+  _id: string; // payment id, <hold id>/<position>
+}
+
+/** A loss with its payment's fields, so reading losses needs no join. */
+interface LossDoc extends Omit<PlatformLoss, "paymentId"> {
+  _id: string; // payment id: one loss per payment
+}
+
+const resourceDocId = (kind: string, resourceId: string) => JSON.stringify([kind, resourceId]);
+
 /** How many running executions listAbandonedExecutions checks per read of their holds. */
 const ABANDONED_PAGE = 100;
 
@@ -135,6 +172,9 @@ export class MongoLedgerStore implements LedgerStore {
   private readonly usage: Collection<UsageDoc>;
   private readonly apiKeys: Collection<ApiKeyDoc>;
   private readonly executions: Collection<ExecutionDoc>;
+  private readonly resources: Collection<ResourceDoc>;
+  private readonly payments: Collection<PaymentDoc>;
+  private readonly losses: Collection<LossDoc>;
 
   private constructor(
     private readonly client: MongoClient,
@@ -146,6 +186,9 @@ export class MongoLedgerStore implements LedgerStore {
     this.usage = db.collection(COLLECTIONS.usage);
     this.apiKeys = db.collection(COLLECTIONS.apiKeys);
     this.executions = db.collection(COLLECTIONS.executions);
+    this.resources = db.collection(COLLECTIONS.resources);
+    this.payments = db.collection(COLLECTIONS.payments);
+    this.losses = db.collection(COLLECTIONS.platformLosses);
   }
 
   /** Connects, checks the server answers, and creates collections, validator and indexes (idempotent). */
@@ -198,8 +241,15 @@ export class MongoLedgerStore implements LedgerStore {
       if (!(err instanceof MongoServerError && err.codeName === "NamespaceExists")) throw err;
     }
     await Promise.all([
-      // The sweeper's query; holds are otherwise read by _id only.
-      this.holds.createIndexes([{ key: { expiresAt: 1 }, name: "held_by_expiry", partialFilterExpression: { state: "held" } }]),
+      this.holds.createIndexes([
+        // The sweeper's query; holds are otherwise read by _id only.
+        { key: { expiresAt: 1 }, name: "held_by_expiry", partialFilterExpression: { state: "held" } },
+        // The reconciliation's charges: captured holds by when they were applied.
+        { key: { settledAt: 1 }, name: "captured_by_settled_at", partialFilterExpression: { state: "captured" } },
+      ]),
+      // Resources are read by _id (kind, resource id); payments and losses by time range.
+      this.payments.createIndexes([{ key: { bookedAt: 1 }, name: "by_booked_at" }]),
+      this.losses.createIndexes([{ key: { createdAt: 1 }, name: "by_created_at" }]),
       this.journal.createIndexes([
         // At most one movement of each kind per grant or hold id: a second capture cannot be written.
         { key: { referenceId: 1, kind: 1 }, name: "one_movement_per_reference", unique: true },
@@ -372,7 +422,9 @@ export class MongoLedgerStore implements LedgerStore {
       if (!doc) return { status: "unknown_hold" };
       const hold = toHold(doc);
       if (hold.userId !== cmd.userId) return { status: "user_mismatch", hold };
-      if (hold.state !== "held") return { status: "already_settled", hold, usageRecorded: await this.recordUsage(hold, cmd, session) };
+      if (hold.state !== "held") {
+        return { status: "already_settled", hold, usageRecorded: await this.recordUsage(hold, cmd, session), booked: await this.book(hold, cmd, session) };
+      }
 
       const effect = settlementEffect(hold, cmd.kind, cmd.capturedCredits);
       const settled = settledHold(hold, effect, cmd.now);
@@ -394,6 +446,7 @@ export class MongoLedgerStore implements LedgerStore {
         throw err;
       });
       const usageRecorded = await this.recordUsage(settled, cmd, session);
+      const booked = await this.book(settled, cmd, session);
       if (cmd.outcome && settled.executionId) {
         // The outcome ends the execution in the same transaction as the charge (unless it had ended).
         const doc = await this.executions.findOne({ _id: settled.executionId }, { session });
@@ -402,8 +455,84 @@ export class MongoLedgerStore implements LedgerStore {
           throw new Error(`execution ${settled.executionId} changed during the settlement of hold ${hold.holdId}`);
         }
       }
-      return { status: "applied", hold: settled, wallet: moved.wallet, usageRecorded };
+      return { status: "applied", hold: settled, wallet: moved.wallet, usageRecorded, booked };
     });
+  }
+
+  /**
+   * Books what a settlement of the ended `hold` carries, each once, inside the settlement's
+   * transaction (insert-if-absent upserts on their ids): its payments, the loss of each when the hold
+   * charged nothing, its resources (the first owner stays). Returns what was new.
+   */
+  private async book(hold: Hold, cmd: SettleCommand, session: ClientSession): Promise<BookedFacts> {
+    const booked: BookedFacts = { payments: [], losses: [], resourceConflicts: [] };
+    const carried: OutgoingPayment[] = [];
+    for (const payment of bookedPayments(hold, cmd.payments ?? [], cmd.now)) {
+      const { paymentId, ...doc } = payment;
+      const written = await this.payments.updateOne({ _id: paymentId }, { $setOnInsert: doc }, { upsert: true, session });
+      if (written.upsertedCount === 1) {
+        booked.payments.push(payment);
+        carried.push(payment);
+      } else {
+        const existing = await this.payments.findOne({ _id: paymentId }, { session });
+        if (!existing) throw new Error(`payment ${paymentId} vanished during the settlement of hold ${hold.holdId}`);
+        carried.push(toPayment(existing));
+      }
+    }
+    for (const loss of platformLosses(hold, cmd.kind, carried, cmd.usage?.errorCode, cmd.now)) {
+      const { paymentId, ...doc } = loss;
+      const written = await this.losses.updateOne({ _id: paymentId }, { $setOnInsert: doc }, { upsert: true, session });
+      if (written.upsertedCount === 1) booked.losses.push(loss);
+    }
+    for (const resource of ownedResources(hold, cmd.resources ?? [], cmd.now)) {
+      const _id = resourceDocId(resource.kind, resource.resourceId);
+      const written = await this.resources.updateOne({ _id }, { $setOnInsert: resource }, { upsert: true, session });
+      if (written.upsertedCount === 1) continue;
+      const owner = await this.resources.findOne({ _id }, { session });
+      if (owner && owner.userId !== resource.userId) booked.resourceConflicts.push(toResource(owner));
+    }
+    return booked;
+  }
+
+  async getOwnedResource(kind: string, resourceId: string): Promise<OwnedResource | null> {
+    const doc = await this.resources.findOne({ _id: resourceDocId(kind, resourceId) });
+    return doc ? toResource(doc) : null;
+  }
+
+  async listPayments(range: TimeRange): Promise<OutgoingPayment[]> {
+    const docs = await this.payments.find({ bookedAt: { $gte: range.from, $lt: range.to } }).sort({ bookedAt: 1, _id: 1 }).toArray();
+    return docs.map(toPayment);
+  }
+
+  async listPlatformLosses(range: TimeRange): Promise<PlatformLoss[]> {
+    const docs = await this.losses.find({ createdAt: { $gte: range.from, $lt: range.to } }).sort({ createdAt: 1, _id: 1 }).toArray();
+    return docs.map(({ _id, ...loss }) => ({ paymentId: _id, ...loss }));
+  }
+
+  async sumCharges(range: TimeRange): Promise<ChargeTotal[]> {
+    const rows = await this.holds
+      .aggregate<{ _id: { day: string; routeKey: string }; charged: number; n: number }>([
+        { $match: { state: "captured", settledAt: { $gte: range.from, $lt: range.to } } },
+        { $group: { _id: { day: { $dateToString: { format: "%Y-%m-%d", date: "$settledAt", timezone: "UTC" } }, routeKey: "$routeKey" }, charged: { $sum: "$capturedCredits" }, n: { $sum: 1 } } },
+      ])
+      .toArray();
+    return rows.map((r) => ({ day: r._id.day, routeKey: r._id.routeKey, chargedCredits: Number(r.charged), captures: Number(r.n) }));
+  }
+
+  async sumPayments(range: TimeRange): Promise<PaymentTotal[]> {
+    const rows = await this.payments
+      .aggregate<{ _id: { day: string; routeKey: string; settlement: PaymentTotal["settlement"] }; amount: number; n: number }>([
+        { $match: { bookedAt: { $gte: range.from, $lt: range.to } } },
+        {
+          $group: {
+            _id: { day: { $dateToString: { format: "%Y-%m-%d", date: "$bookedAt", timezone: "UTC" } }, routeKey: "$routeKey", settlement: "$settlement" },
+            amount: { $sum: "$amountMicroUsd" },
+            n: { $sum: 1 },
+          },
+        },
+      ])
+      .toArray();
+    return rows.map((r) => ({ day: r._id.day, routeKey: r._id.routeKey, settlement: r._id.settlement, amountMicroUsd: Number(r.amount), payments: Number(r.n) }));
   }
 
   /** Inserts the hold's usage item unless one exists (upsert on the hold id); true when inserted. */
@@ -578,6 +707,14 @@ function toEntry(doc: JournalDoc): JournalEntry {
     referenceId: doc.referenceId,
     createdAt: doc.createdAt,
   };
+}
+
+function toResource({ _id, ...doc }: ResourceDoc): OwnedResource {
+  return doc;
+}
+
+function toPayment({ _id, ...doc }: PaymentDoc): OutgoingPayment {
+  return { paymentId: _id, ...doc };
 }
 
 function toApiKey({ _id, ...doc }: ApiKeyDoc): ApiKeyRecord {

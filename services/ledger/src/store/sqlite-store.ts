@@ -16,9 +16,25 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { newId } from "@agentic/platform";
-import type { ApiKeyRecord, ClaimOutcome, ExecutionRecord, Hold, JournalEntry, StoredResult, UsageItem, Wallet } from "../domain/types";
+import type {
+  ApiKeyRecord,
+  ChargeTotal,
+  ClaimOutcome,
+  ExecutionRecord,
+  Hold,
+  JournalEntry,
+  OutgoingPayment,
+  OwnedResource,
+  PaymentTotal,
+  PlatformLoss,
+  StoredResult,
+  TimeRange,
+  UsageItem,
+  Wallet,
+} from "../domain/types";
 import {
   abandonedExecution,
+  bookedPayments,
   completedExecution,
   decideClaim,
   decideExecutionHold,
@@ -28,9 +44,12 @@ import {
   isReplay,
   newClaimedExecution,
   newHold,
+  ownedResources,
+  platformLosses,
   settledHold,
   settlementEffect,
   usageItemFor,
+  type BookedFacts,
 } from "../domain/rules";
 import type {
   AbandonCommand,
@@ -48,7 +67,7 @@ import type {
 } from "./store";
 
 /** The schema this code reads and writes; a newer file is refused rather than misread. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** MIGRATIONS[v] brings a database at schema version v to v + 1 (0 is an empty file). */
 const MIGRATIONS: readonly string[] = [
@@ -144,6 +163,55 @@ const MIGRATIONS: readonly string[] = [
   CREATE UNIQUE INDEX executions_one_per_key ON executions (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL;
   CREATE INDEX executions_running_by_lease ON executions (lease_expires_at, seq) WHERE state = 'running';
   CREATE INDEX executions_by_expiry ON executions (expires_at);
+  `,
+  // 2: what settlements book besides money: resources users own, outgoing payments, platform losses.
+  `
+  CREATE TABLE resources (
+    seq INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    resource_id TEXT NOT NULL,
+    provider TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    hold_id TEXT NOT NULL REFERENCES holds (hold_id),
+    execution_id TEXT,
+    created_at INTEGER NOT NULL,
+    -- One owner per resource: the first capture that names it.
+    UNIQUE (kind, resource_id)
+  ) STRICT;
+
+  CREATE TABLE payments (
+    seq INTEGER PRIMARY KEY,
+    payment_id TEXT NOT NULL UNIQUE, -- <hold_id>/<position>: a redelivered settlement books nothing new
+    hold_id TEXT NOT NULL REFERENCES holds (hold_id),
+    user_id TEXT NOT NULL,
+    execution_id TEXT,
+    route_key TEXT NOT NULL,
+    rail TEXT NOT NULL CHECK (rail IN ('x402', 'mpp')),
+    network TEXT NOT NULL,
+    asset TEXT NOT NULL,
+    amount_atomic TEXT NOT NULL,
+    amount_micro_usd INTEGER NOT NULL CHECK (amount_micro_usd >= 0),
+    pay_to TEXT NOT NULL,
+    payer TEXT NOT NULL,
+    reference TEXT,
+    settlement TEXT NOT NULL CHECK (settlement IN ('settled', 'unconfirmed', 'rejected', 'unknown')),
+    booked_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX payments_by_booked_at ON payments (booked_at, seq);
+
+  -- The rest of a loss is its payment's (joined on payment_id).
+  CREATE TABLE platform_losses (
+    seq INTEGER PRIMARY KEY,
+    payment_id TEXT NOT NULL UNIQUE REFERENCES payments (payment_id),
+    reason TEXT NOT NULL,
+    amount_micro_usd INTEGER NOT NULL CHECK (amount_micro_usd >= 0),
+    error_code TEXT,
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX platform_losses_by_created_at ON platform_losses (created_at, seq);
+
+  -- The reconciliation's charges: captured holds by when they were applied.
+  CREATE INDEX holds_captured_by_settled_at ON holds (settled_at) WHERE state = 'captured';
   `,
 ];
 
@@ -380,7 +448,7 @@ export class SqliteLedgerStore implements LedgerStore {
       const hold = this.holdById(cmd.holdId);
       if (!hold) return { status: "unknown_hold" };
       if (hold.userId !== cmd.userId) return { status: "user_mismatch", hold };
-      if (hold.state !== "held") return { status: "already_settled", hold, usageRecorded: this.recordUsage(hold, cmd) };
+      if (hold.state !== "held") return { status: "already_settled", hold, usageRecorded: this.recordUsage(hold, cmd), booked: this.book(hold, cmd) };
 
       const effect = settlementEffect(hold, cmd.kind, cmd.capturedCredits);
       const settled = settledHold(hold, effect, cmd.now);
@@ -394,8 +462,9 @@ export class SqliteLedgerStore implements LedgerStore {
       if (Number(changed) !== 1) throw new Error(`ledger invariant: hold ${hold.holdId} changed during its settlement`);
       this.move(hold.userId, effect.kind, hold.holdId, effect.amountCredits, effect.heldDeltaCredits, cmd.now);
       const usageRecorded = this.recordUsage(settled, cmd);
+      const booked = this.book(settled, cmd);
       if (cmd.outcome && settled.executionId) this.complete(settled.executionId, settled.userId, cmd.outcome, cmd.now);
-      return { status: "applied", hold: this.holdById(settled.holdId)!, wallet: this.walletOf(settled.userId), usageRecorded };
+      return { status: "applied", hold: this.holdById(settled.holdId)!, wallet: this.walletOf(settled.userId), usageRecorded, booked };
     });
   }
 
@@ -473,6 +542,41 @@ export class SqliteLedgerStore implements LedgerStore {
     return row.n;
   }
 
+  async getOwnedResource(kind: string, resourceId: string): Promise<OwnedResource | null> {
+    const row = this.sql("SELECT * FROM resources WHERE kind = ? AND resource_id = ?").get(kind, resourceId) as ResourceRow | undefined;
+    return row ? toResource(row) : null;
+  }
+
+  async listPayments(range: TimeRange): Promise<OutgoingPayment[]> {
+    const rows = this.sql("SELECT * FROM payments WHERE booked_at >= ? AND booked_at < ? ORDER BY booked_at, seq").all(ms(range.from), ms(range.to));
+    return (rows as unknown as PaymentRow[]).map(toPayment);
+  }
+
+  async listPlatformLosses(range: TimeRange): Promise<PlatformLoss[]> {
+    const rows = this.sql(
+      `SELECT l.reason, l.amount_micro_usd AS loss_micro_usd, l.error_code, l.created_at AS loss_created_at, p.*
+       FROM platform_losses l JOIN payments p ON p.payment_id = l.payment_id
+       WHERE l.created_at >= ? AND l.created_at < ? ORDER BY l.created_at, l.seq`,
+    ).all(ms(range.from), ms(range.to));
+    return (rows as unknown as LossRow[]).map(toLoss);
+  }
+
+  async sumCharges(range: TimeRange): Promise<ChargeTotal[]> {
+    const rows = this.sql(
+      `SELECT strftime('%Y-%m-%d', settled_at / 1000, 'unixepoch') AS day, route_key, sum(captured_credits) AS charged, count(*) AS n
+       FROM holds WHERE state = 'captured' AND settled_at >= ? AND settled_at < ? GROUP BY day, route_key`,
+    ).all(ms(range.from), ms(range.to)) as unknown as Array<{ day: string; route_key: string; charged: number; n: number }>;
+    return rows.map((r) => ({ day: r.day, routeKey: r.route_key, chargedCredits: r.charged, captures: r.n }));
+  }
+
+  async sumPayments(range: TimeRange): Promise<PaymentTotal[]> {
+    const rows = this.sql(
+      `SELECT strftime('%Y-%m-%d', booked_at / 1000, 'unixepoch') AS day, route_key, settlement, sum(amount_micro_usd) AS amount, count(*) AS n
+       FROM payments WHERE booked_at >= ? AND booked_at < ? GROUP BY day, route_key, settlement`,
+    ).all(ms(range.from), ms(range.to)) as unknown as Array<{ day: string; route_key: string; settlement: PaymentTotal["settlement"]; amount: number; n: number }>;
+    return rows.map((r) => ({ day: r.day, routeKey: r.route_key, settlement: r.settlement, amountMicroUsd: r.amount, payments: r.n }));
+  }
+
   /**
    * Runs `fn` in one transaction (IMMEDIATE: the write lock first; DEFERRED: a read snapshot),
    * committed when it returns, rolled back when it throws. `fn` is synchronous, so nothing else in
@@ -542,6 +646,60 @@ export class SqliteLedgerStore implements LedgerStore {
       item.creditsCharged,
     ).changes;
     return Number(inserted) === 1;
+  }
+
+  /**
+   * Books what a settlement of the ended `hold` carries, each once (inside the settlement's
+   * transaction): its payments, the loss of each when the hold charged nothing, its resources (the
+   * first owner stays). Returns what was new.
+   */
+  private book(hold: Hold, cmd: SettleCommand): BookedFacts {
+    const booked: BookedFacts = { payments: [], losses: [], resourceConflicts: [] };
+    const carried = bookedPayments(hold, cmd.payments ?? [], cmd.now).map((p) => {
+      const inserted = this.sql(
+        `INSERT INTO payments (payment_id, hold_id, user_id, execution_id, route_key, rail, network, asset, amount_atomic, amount_micro_usd,
+                               pay_to, payer, reference, settlement, booked_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (payment_id) DO NOTHING`,
+      ).run(
+        p.paymentId,
+        p.holdId,
+        p.userId,
+        p.executionId ?? null,
+        p.routeKey,
+        p.rail,
+        p.network,
+        p.asset,
+        p.amountAtomic,
+        p.amountMicroUsd,
+        p.payTo,
+        p.payer,
+        p.reference ?? null,
+        p.settlement,
+        ms(p.bookedAt),
+      ).changes;
+      if (Number(inserted) === 1) {
+        booked.payments.push(p);
+        return p;
+      }
+      return toPayment(this.sql("SELECT * FROM payments WHERE payment_id = ?").get(p.paymentId) as unknown as PaymentRow);
+    });
+    for (const loss of platformLosses(hold, cmd.kind, carried, cmd.usage?.errorCode, cmd.now)) {
+      const inserted = this.sql(
+        "INSERT INTO platform_losses (payment_id, reason, amount_micro_usd, error_code, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (payment_id) DO NOTHING",
+      ).run(loss.paymentId, loss.reason, loss.amountMicroUsd, loss.errorCode ?? null, ms(loss.createdAt)).changes;
+      if (Number(inserted) === 1) booked.losses.push(loss);
+    }
+    for (const r of ownedResources(hold, cmd.resources ?? [], cmd.now)) {
+      const inserted = this.sql(
+        `INSERT INTO resources (kind, resource_id, provider, user_id, hold_id, execution_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (kind, resource_id) DO NOTHING`,
+      ).run(r.kind, r.resourceId, r.provider, r.userId, r.holdId, r.executionId ?? null, ms(r.createdAt)).changes;
+      if (Number(inserted) === 1) continue;
+      const owner = this.sql("SELECT * FROM resources WHERE kind = ? AND resource_id = ?").get(r.kind, r.resourceId) as unknown as ResourceRow;
+      if (owner.user_id !== r.userId) booked.resourceConflicts.push(toResource(owner));
+    }
+    return booked;
   }
 
   /** Ends the execution with `result` when it is the user's and still open (the first completion wins). */
@@ -720,6 +878,92 @@ function toApiKey(row: ApiKeyRow): ApiKeyRecord {
     name: row.name,
     createdAt: new Date(row.created_at),
     ...(row.revoked_at !== null ? { revokedAt: new Date(row.revoked_at) } : {}),
+  };
+}
+
+interface ResourceRow {
+  kind: string;
+  resource_id: string;
+  provider: string;
+  user_id: string;
+  hold_id: string;
+  execution_id: string | null;
+  created_at: number;
+}
+
+interface PaymentRow {
+  payment_id: string;
+  hold_id: string;
+  user_id: string;
+  execution_id: string | null;
+  route_key: string;
+  rail: OutgoingPayment["rail"];
+  network: string;
+  asset: string;
+  amount_atomic: string;
+  amount_micro_usd: number;
+  pay_to: string;
+  payer: string;
+  reference: string | null;
+  settlement: OutgoingPayment["settlement"];
+  booked_at: number;
+}
+
+interface LossRow extends PaymentRow {
+  reason: PlatformLoss["reason"];
+  loss_micro_usd: number;
+  error_code: string | null;
+  loss_created_at: number;
+}
+
+function toResource(row: ResourceRow): OwnedResource {
+  return {
+    kind: row.kind,
+    resourceId: row.resource_id,
+    provider: row.provider,
+    userId: row.user_id,
+    holdId: row.hold_id,
+    ...(row.execution_id !== null ? { executionId: row.execution_id } : {}),
+    createdAt: new Date(row.created_at),
+  };
+}
+
+function toPayment(row: PaymentRow): OutgoingPayment {
+  return {
+    paymentId: row.payment_id,
+    holdId: row.hold_id,
+    userId: row.user_id,
+    ...(row.execution_id !== null ? { executionId: row.execution_id } : {}),
+    routeKey: row.route_key,
+    rail: row.rail,
+    network: row.network,
+    asset: row.asset,
+    amountAtomic: row.amount_atomic,
+    amountMicroUsd: row.amount_micro_usd,
+    payTo: row.pay_to,
+    payer: row.payer,
+    ...(row.reference !== null ? { reference: row.reference } : {}),
+    settlement: row.settlement,
+    bookedAt: new Date(row.booked_at),
+  };
+}
+
+function toLoss(row: LossRow): PlatformLoss {
+  return {
+    paymentId: row.payment_id,
+    reason: row.reason,
+    amountMicroUsd: row.loss_micro_usd,
+    holdId: row.hold_id,
+    ...(row.execution_id !== null ? { executionId: row.execution_id } : {}),
+    userId: row.user_id,
+    routeKey: row.route_key,
+    rail: row.rail,
+    network: row.network,
+    amountAtomic: row.amount_atomic,
+    ...(row.reference !== null ? { reference: row.reference } : {}),
+    settlement: row.settlement,
+    ...(row.error_code !== null ? { errorCode: row.error_code } : {}),
+    createdAt: new Date(row.loss_created_at),
   };
 }
 

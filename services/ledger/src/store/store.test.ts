@@ -135,6 +135,30 @@ describe("SqliteLedgerStore", () => {
     await expect(open()).rejects.toThrow(/newer than this ledger/);
   });
 
+  it("migrates a schema 1 file to schema 2, keeping its data and adding the settlement bookings", async () => {
+    const v1 = await open();
+    await v1.grant({ grantId: "g1", userId: "u1", amountCredits: 100, reason: "", now: T0 });
+    await v1.hold({ holdId: "h1", userId: "u1", amountCredits: 30, routeKey: "r", expiresAt: new Date(T0.getTime() + 60_000), now: T0 });
+    await v1.close();
+    // Schema 2 only added objects: without them (and at version 1) the file is what schema 1 wrote.
+    const db = raw();
+    db.exec(`DROP TABLE platform_losses; DROP TABLE payments; DROP TABLE resources; DROP INDEX holds_captured_by_settled_at;
+             UPDATE meta SET value = '1' WHERE key = 'schema_version';`);
+    db.close();
+    const store = await open();
+    await expect(store.getWallet("u1")).resolves.toEqual({ userId: "u1", balanceCredits: 70, heldCredits: 30 });
+    const payment = { rail: "x402" as const, network: "eip155:84532", asset: "0xa", amountAtomic: "5", amountMicroUsd: 5, payTo: "0xb", payer: "0xc", settlement: "settled" as const };
+    await store.settleHold({ holdId: "h1", userId: "u1", kind: "release", capturedCredits: 0, payments: [payment], now: T0 });
+    await expect(store.listPlatformLosses({ from: T0, to: new Date(T0.getTime() + 1) })).resolves.toMatchObject([{ paymentId: "h1/0", reason: "paid_attempt_released" }]);
+    await store.close();
+    const check = raw();
+    try {
+      expect(check.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get()).toEqual({ value: "2" });
+    } finally {
+      check.close();
+    }
+  });
+
   it("hands out fresh objects: changing a returned value never changes the store", async () => {
     const store = await open();
     await store.grant({ grantId: "g", userId: "u1", amountCredits: 10, reason: "", now: T0 });

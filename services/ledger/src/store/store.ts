@@ -3,15 +3,23 @@
 // non-negative and every hold settled at most once under concurrency, retries and redelivery.
 // Implementations: SqliteLedgerStore (the durable embedded default), MongoLedgerStore (a cluster)
 // and MemoryLedgerStore (tests only); all pass store.contract.ts. Callers pass `now`, so time is the caller's (tests control it).
-import type { HoldExecution } from "../domain/rules";
+import type { BookedFacts, HoldExecution } from "../domain/rules";
 import type {
   ApiKeyRecord,
+  ChargeTotal,
   ClaimOutcome,
   ExecutionRecord,
   Hold,
   JournalEntry,
+  OutgoingPayment,
+  OwnedResource,
+  PaymentDraft,
+  PaymentTotal,
+  PlatformLoss,
+  ResourceDraft,
   SettlementKind,
   StoredResult,
+  TimeRange,
   UsageDraft,
   UsageItem,
   Wallet,
@@ -67,18 +75,29 @@ export interface SettleCommand {
    * operation as the capture or release, so the charge and the answer a retry replays are one fact.
    */
   outcome?: StoredResult;
+  /**
+   * Resources the attempt created for the user: owned by the hold's user from this operation on, once
+   * per (kind, resourceId); the first owner stays.
+   */
+  resources?: readonly ResourceDraft[];
+  /**
+   * Payments the attempt made: booked in this operation once per (hold, position). When the hold ends
+   * without a charge (a release, a capture after expiry), each is also a platform loss, written here too.
+   */
+  payments?: readonly PaymentDraft[];
   now: Date;
 }
 
 /**
  * `applied`: the hold left `held` now (wallet, journal and usage written together).
  * `already_settled`: the hold had already ended (a duplicate, or a settlement after expiry);
- * nothing moved, but a usage item not recorded yet is recorded with the charge the hold really had.
- * `user_mismatch` / `unknown_hold`: nothing was written.
+ * nothing moved, but a usage item not recorded yet is recorded with the charge the hold really had,
+ * and payments, losses and resources not booked yet are booked (a capture after expiry is a loss).
+ * `booked`: what this call booked for the first time. `user_mismatch` / `unknown_hold`: nothing was written.
  */
 export type SettleResult =
-  | { status: "applied"; hold: Hold; wallet: Wallet; usageRecorded: boolean }
-  | { status: "already_settled"; hold: Hold; usageRecorded: boolean }
+  | { status: "applied"; hold: Hold; wallet: Wallet; usageRecorded: boolean; booked: BookedFacts }
+  | { status: "already_settled"; hold: Hold; usageRecorded: boolean; booked: BookedFacts }
   | { status: "user_mismatch"; hold: Hold }
   | { status: "unknown_hold" };
 
@@ -170,4 +189,15 @@ export interface LedgerStore {
   abandonExecution(cmd: AbandonCommand): Promise<ExecutionRecord | null>;
   /** How many executions are running past their lease (indeterminate: their outcome is awaited). */
   countIndeterminateExecutions(now: Date): Promise<number>;
+
+  /** The resource with this kind and vendor id, whoever owns it; null when none was recorded. */
+  getOwnedResource(kind: string, resourceId: string): Promise<OwnedResource | null>;
+  /** Payments booked in [from, to), oldest first. */
+  listPayments(range: TimeRange): Promise<OutgoingPayment[]>;
+  /** Platform losses written in [from, to), oldest first. */
+  listPlatformLosses(range: TimeRange): Promise<PlatformLoss[]>;
+  /** What captures applied in [from, to) charged, per UTC day and route. */
+  sumCharges(range: TimeRange): Promise<ChargeTotal[]>;
+  /** Payments booked in [from, to), per UTC day, route and settlement state. */
+  sumPayments(range: TimeRange): Promise<PaymentTotal[]>;
 }
