@@ -151,7 +151,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         }
         if (remote.grpcCode === status.DEADLINE_EXCEEDED || remote.grpcCode === status.UNAVAILABLE) {
           // The hold may exist although we saw no answer: release it rather than let it wait for expiry.
-          void deps.bus.settle({ holdId: attemptId, userId: x.cmd.userId, kind: SettlementKind.SETTLEMENT_KIND_RELEASE, capturedCredits: 0 }).catch(() => undefined);
+          void deps.bus.settle({ holdId: attemptId, userId: x.cmd.userId, kind: SettlementKind.SETTLEMENT_KIND_RELEASE, capturedCredits: 0, resources: [], payments: [] }).catch(() => undefined);
           throw unavailable("UNAVAILABLE", "The ledger did not answer; nothing was charged.", "Retry shortly.");
         }
         throw new AppError(remote.grpcCode, remote.code, remote.message, remote.hint, remote.details);
@@ -270,6 +270,8 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         capturedCredits: failure ? 0 : priceCredits,
         usage,
         ...(outcome ? { outcome: settledOutcome(x, outcome) } : {}),
+        resources: [],
+        payments: [],
       });
       if (failure) deps.metrics.holdReleased(route.routeKey);
     } catch (err) {
