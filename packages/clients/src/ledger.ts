@@ -22,6 +22,9 @@ export function createLedgerClient(address: string, deadlineMs = 2_000, identity
     completeIdempotencyKey: promisifyUnary(client, client.completeIdempotencyKey, deadlineMs),
     completeExecution: promisifyUnary(client, client.completeExecution, deadlineMs),
     getExecution: promisifyUnary(client, client.getExecution, deadlineMs),
+    getOwnedResource: promisifyUnary(client, client.getOwnedResource, deadlineMs),
+    getReconciliation: promisifyUnary(client, client.getReconciliation, deadlineMs),
+    listOutgoingPayments: promisifyUnary(client, client.listOutgoingPayments, deadlineMs),
     close: () => client.close(),
   };
 }

@@ -1,6 +1,7 @@
 // The ledger's business metrics (Prometheus, served with the process and RPC metrics on
 // METRICS_PORT): what settlements did, what expiry gave back, what was charged.
 import { Counter, Gauge } from "prom-client";
+import type { BookedFacts } from "./domain/rules";
 
 /**
  * Settlement deliveries handled, by result: applied, already_settled, unknown_hold, user_mismatch,
@@ -66,3 +67,43 @@ export const executionsAbandonedTotal = new Counter({
   name: "ledger_executions_abandoned_total",
   help: "Executions abandoned mid-call and marked outcome_unknown (nothing charged; the provider may have acted).",
 });
+
+/** Outgoing payments (x402, MPP) booked from settlements, by rail and settlement state; each counted once. */
+export const outgoingPaymentsTotal = new Counter({
+  name: "ledger_outgoing_payments_total",
+  help: "Payments to sellers booked from settlements, by rail and settlement (settled, unconfirmed, rejected, unknown).",
+  labelNames: ["rail", "settlement"] as const,
+});
+
+/** Micro-USD of booked outgoing payments, by rail and settlement state. */
+export const outgoingPaymentsMicroUsdTotal = new Counter({
+  name: "ledger_outgoing_payments_micro_usd_total",
+  help: "Micro-USD of payments to sellers booked from settlements (1 USD = 1e6), by rail and settlement.",
+  labelNames: ["rail", "settlement"] as const,
+});
+
+/** Platform losses (paid a seller, charged nothing), by reason. Alert on any increase; GetReconciliation lists them. */
+export const platformLossesTotal = new Counter({
+  name: "ledger_platform_losses_total",
+  help: "Payments the platform made and did not charge for, by reason.",
+  labelNames: ["reason"] as const,
+});
+
+/** Micro-USD of platform losses, by reason. */
+export const platformLossesMicroUsdTotal = new Counter({
+  name: "ledger_platform_losses_micro_usd_total",
+  help: "Micro-USD the platform paid and did not charge for (1 USD = 1e6), by reason.",
+  labelNames: ["reason"] as const,
+});
+
+/** Counts what one settlement booked for the first time (a redelivery books, and counts, nothing). */
+export function countBooked(booked: BookedFacts): void {
+  for (const p of booked.payments) {
+    outgoingPaymentsTotal.inc({ rail: p.rail, settlement: p.settlement });
+    outgoingPaymentsMicroUsdTotal.inc({ rail: p.rail, settlement: p.settlement }, p.amountMicroUsd);
+  }
+  for (const l of booked.losses) {
+    platformLossesTotal.inc({ reason: l.reason });
+    platformLossesMicroUsdTotal.inc({ reason: l.reason }, l.amountMicroUsd);
+  }
+}

@@ -17,6 +17,9 @@ import { claimIdempotencyKey } from "./rpc/claim-idempotency-key";
 import { completeIdempotencyKey } from "./rpc/complete-idempotency-key";
 import { completeExecution } from "./rpc/complete-execution";
 import { getExecution } from "./rpc/get-execution";
+import { getOwnedResource } from "./rpc/get-owned-resource";
+import { getReconciliation } from "./rpc/get-reconciliation";
+import { listOutgoingPayments } from "./rpc/list-outgoing-payments";
 
 /** Full name of the service, as health checks and spans name it. */
 export const LEDGER_SERVICE_NAME = "agentic.ledger.v1.LedgerService";
@@ -44,6 +47,9 @@ export function createLedgerServer({ ledger, health, logger }: LedgerServerDeps)
     completeIdempotencyKey: unary(completeIdempotencyKey(ledger), logger),
     completeExecution: unary(completeExecution(ledger), logger),
     getExecution: unary(getExecution(ledger), logger),
+    getOwnedResource: unary(getOwnedResource(ledger), logger),
+    getReconciliation: unary(getReconciliation(ledger), logger), // admin only
+    listOutgoingPayments: unary(listOutgoingPayments(ledger), logger), // admin only
   };
   server.addService(LedgerServiceService, impl);
   health.addToServer(server);

@@ -12,7 +12,7 @@ import { ATTR_HOLD_ID, EXECUTIONS_STREAM, SUBJECT_SETTLED, withConsumerSpan, typ
 import type { Ledger } from "../domain/ledger";
 import type { SettleResult } from "../store/store";
 import type { Hold } from "../domain/types";
-import { creditsChargedTotal, lateCapturesTotal, settlementsDeadLetteredTotal, settlementsTotal } from "../metrics";
+import { countBooked, creditsChargedTotal, lateCapturesTotal, settlementsDeadLetteredTotal, settlementsTotal } from "../metrics";
 import { publishDeadLetter, type DeadLetterReason } from "./dead-letter";
 import { decodeSettlement } from "./settlement-message";
 
@@ -188,6 +188,7 @@ export async function startSettlementConsumer(deps: SettlementConsumerDeps): Pro
         settlementsTotal.inc({ result: result.status });
         if (result.status === "applied" && result.hold.state === "captured") creditsChargedTotal.inc(result.hold.capturedCredits);
         if (result.status === "already_settled" && settlement.kind === "capture" && result.hold.state === "expired") lateCapturesTotal.inc();
+        if (result.status === "applied" || result.status === "already_settled") countBooked(result.booked);
         deps.onOutcome?.({ holdId, result: result.status, hold: "hold" in result ? result.hold : undefined });
       });
     } catch (err) {

@@ -47,4 +47,49 @@ describe("decodeSettlement", () => {
       reason: expect.stringMatching(/not a non-negative integer/),
     });
   });
+
+  const payment = {
+    rail: "x402",
+    network: "eip155:84532",
+    asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
+    amountAtomic: "20000",
+    amountMicroUsd: 20_000,
+    payTo: "0x2222222222222222222222222222222222222222",
+    payer: "0x1111111111111111111111111111111111111111",
+    reference: "0xfeed",
+    settlement: "settled",
+  };
+
+  it("carries the resources and payments of an attempt, as given", () => {
+    const decoded = decodeSettlement(
+      encode({
+        holdId: "att_3",
+        userId: "u1",
+        kind: SettlementKind.SETTLEMENT_KIND_CAPTURE,
+        capturedCredits: 2500,
+        resources: [{ kind: "email.inbox", resourceId: "ada@agentmail.to", provider: "agentmail" }],
+        payments: [payment, { ...payment, reference: "", settlement: "rejected" }],
+      }),
+      received,
+    );
+    expect(decoded).toMatchObject({
+      ok: true,
+      settlement: {
+        resources: [{ kind: "email.inbox", resourceId: "ada@agentmail.to", provider: "agentmail" }],
+        payments: [payment, { settlement: "rejected" }],
+      },
+    });
+    if (!decoded.ok) throw new Error("unreachable");
+    expect(decoded.settlement.payments?.[1]).not.toHaveProperty("reference");
+  });
+
+  it("refuses a payment or resource it could not book faithfully", () => {
+    const with_ = (extra: DeepPartial<ExecutionSettled>) => decodeSettlement(encode({ holdId: "h", userId: "u", kind: SettlementKind.SETTLEMENT_KIND_RELEASE, ...extra }), received);
+    expect(with_({ payments: [{ ...payment, rail: "card" }] })).toMatchObject({ ok: false, reason: expect.stringMatching(/^payments\[0\]: rail/) });
+    expect(with_({ payments: [{ ...payment, amountAtomic: "1.5" }] })).toMatchObject({ ok: false, reason: expect.stringMatching(/amount_atomic/) });
+    expect(with_({ payments: [{ ...payment, amountMicroUsd: -1 }] })).toMatchObject({ ok: false, reason: expect.stringMatching(/amount_micro_usd/) });
+    expect(with_({ payments: [{ ...payment, settlement: "maybe" }] })).toMatchObject({ ok: false, reason: expect.stringMatching(/settlement "maybe"/) });
+    expect(with_({ payments: [{ ...payment, payTo: "" }] })).toMatchObject({ ok: false, reason: expect.stringMatching(/payTo/) });
+    expect(with_({ resources: [{ kind: "email.inbox", resourceId: "a b", provider: "agentmail" }] })).toMatchObject({ ok: false, reason: expect.stringMatching(/^resources\[0\]: resource_id/) });
+  });
 });

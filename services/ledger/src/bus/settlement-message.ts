@@ -1,8 +1,8 @@
 // Decoding of agentic.events.v1.ExecutionSettled into the domain's Settlement, and the checks that
 // tell a message that can never be applied (poison: terminate it) from one to apply.
-import { ExecutionSettled, SettlementKind, type ExecutionUsage } from "@agentic/proto/events/v1";
+import { ExecutionSettled, SettlementKind, type CreatedResource, type ExecutionUsage, type OutgoingPayment } from "@agentic/proto/events/v1";
 import type { Settlement } from "../domain/ledger";
-import type { UsageDraft } from "../domain/types";
+import { PAYMENT_SETTLEMENTS, type PaymentDraft, type ResourceDraft, type UsageDraft } from "../domain/types";
 
 export type DecodedSettlement = { ok: true; settlement: Settlement } | { ok: false; reason: string };
 
@@ -31,6 +31,18 @@ export function decodeSettlement(data: Uint8Array, receivedAt: Date): DecodedSet
       return { ok: false, reason: "outcome.body_json is not JSON" };
     }
   }
+  const resources: ResourceDraft[] = [];
+  for (const [i, r] of event.resources.entries()) {
+    const problem = resourceProblem(r);
+    if (problem) return { ok: false, reason: `resources[${i}]: ${problem}` };
+    resources.push({ kind: r.kind, resourceId: r.resourceId, provider: r.provider });
+  }
+  const payments: PaymentDraft[] = [];
+  for (const [i, p] of event.payments.entries()) {
+    const problem = paymentProblem(p);
+    if (problem) return { ok: false, reason: `payments[${i}]: ${problem}` };
+    payments.push(toPaymentDraft(p));
+  }
   return {
     ok: true,
     settlement: {
@@ -40,7 +52,43 @@ export function decodeSettlement(data: Uint8Array, receivedAt: Date): DecodedSet
       capturedCredits: kind === "capture" ? event.capturedCredits : 0,
       usage: toUsageDraft(event, kind, receivedAt),
       ...(outcome ? { outcome } : {}),
+      ...(resources.length ? { resources } : {}),
+      ...(payments.length ? { payments } : {}),
     },
+  };
+}
+
+// Resource ids and payment fields end up in stores and reports: bounded, printable, no whitespace.
+const TOKEN = /^[^\s\p{C}]{1,512}$/u;
+
+function resourceProblem(r: CreatedResource): string | undefined {
+  if (!TOKEN.test(r.kind)) return "kind must be 1..512 printable characters";
+  if (!TOKEN.test(r.resourceId)) return "resource_id must be 1..512 printable characters";
+  if (!TOKEN.test(r.provider)) return "provider must be 1..512 printable characters";
+  return undefined;
+}
+
+function paymentProblem(p: OutgoingPayment): string | undefined {
+  if (p.rail !== "x402" && p.rail !== "mpp") return `rail ${JSON.stringify(p.rail)} is neither x402 nor mpp`;
+  if (!/^\d{1,78}$/.test(p.amountAtomic)) return "amount_atomic must be a non-negative decimal integer";
+  if (!Number.isSafeInteger(p.amountMicroUsd) || p.amountMicroUsd < 0) return "amount_micro_usd must be a non-negative integer";
+  if (!(PAYMENT_SETTLEMENTS as readonly string[]).includes(p.settlement)) return `settlement ${JSON.stringify(p.settlement)} is not one of ${PAYMENT_SETTLEMENTS.join(", ")}`;
+  for (const field of ["network", "asset", "payTo", "payer"] as const) if (!TOKEN.test(p[field])) return `${field} must be 1..512 printable characters`;
+  if (p.reference && !TOKEN.test(p.reference)) return "reference must be printable";
+  return undefined;
+}
+
+function toPaymentDraft(p: OutgoingPayment): PaymentDraft {
+  return {
+    rail: p.rail as PaymentDraft["rail"],
+    network: p.network,
+    asset: p.asset,
+    amountAtomic: p.amountAtomic,
+    amountMicroUsd: p.amountMicroUsd,
+    payTo: p.payTo,
+    payer: p.payer,
+    ...(p.reference ? { reference: p.reference } : {}),
+    settlement: p.settlement as PaymentDraft["settlement"],
   };
 }
 

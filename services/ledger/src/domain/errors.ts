@@ -82,3 +82,7 @@ export const executionFenced = (executionId: string, reason: string) =>
 /** No execution of this user with this id; another user's execution is not confirmed to exist. */
 export const executionNotFound = (executionId: string) =>
   new LedgerError("not_found", "EXECUTION_NOT_FOUND", `No execution ${executionId}.`, "Use the executionId an execute answered with; executions are kept 24 hours.");
+
+/** No resource of this kind and id belongs to the user; another user's resource is not confirmed to exist. */
+export const resourceNotFound = (kind: string, resourceId: string) =>
+  new LedgerError("not_found", "RESOURCE_NOT_FOUND", `No ${kind} ${resourceId} belongs to this user.`, "Use a resource this user created (its id is in the answer of the execution that created it).");

@@ -2,7 +2,23 @@
 // the journal) and idempotency records. Validates input, applies the rules through one atomic store
 // operation each, and turns store outcomes into results or LedgerErrors. No transport here.
 import type { LedgerStore, SettleResult } from "../store/store";
-import type { ApiKeyRecord, ClaimOutcome, ExecutionRecord, Hold, JournalEntry, SettlementKind, StoredResult, UsageDraft, UsageItem, Wallet } from "./types";
+import type {
+  ApiKeyRecord,
+  ClaimOutcome,
+  ExecutionRecord,
+  Hold,
+  JournalEntry,
+  OutgoingPayment,
+  OwnedResource,
+  PaymentDraft,
+  PlatformLoss,
+  ResourceDraft,
+  SettlementKind,
+  StoredResult,
+  UsageDraft,
+  UsageItem,
+  Wallet,
+} from "./types";
 import { apiKeyRecord, generateApiKey, hashApiKey, isWellFormedApiKey } from "./api-keys";
 import {
   apiKeyNotFound,
@@ -15,8 +31,10 @@ import {
   idempotencyKeyNotFound,
   invalidApiKey,
   invalidField,
+  resourceNotFound,
 } from "./errors";
-import { durationOrDefault, limitOrDefault, optionalText, requireCredits, requireId, requireIdempotencyKey } from "./validate";
+import { reconciliationRows, type ReconciliationRowData, type ReconciliationTotalsData } from "./rules";
+import { durationOrDefault, limitOrDefault, optionalText, requireCredits, requireDayRange, requireId, requireIdempotencyKey, requireResourceId } from "./validate";
 
 /** Idempotency records live this long from their first claim (Stripe's 24 h). */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -54,6 +72,19 @@ export interface Settlement {
   usage?: UsageDraft;
   /** The execution's answer, when this settlement ends it. */
   outcome?: StoredResult;
+  /** Resources the attempt created for the user (captures). */
+  resources?: ResourceDraft[];
+  /** Payments the attempt made to sellers (x402, MPP), whatever its outcome. */
+  payments?: PaymentDraft[];
+}
+
+/** The reconciliation of a range of UTC days (GetReconciliation). */
+export interface Reconciliation {
+  fromDate: string;
+  toDate: string;
+  rows: ReconciliationRowData[];
+  losses: PlatformLoss[];
+  totals: ReconciliationTotalsData;
 }
 
 /** Where an execution stands, as GetExecution answers: its record, its holds and what they charged. */
@@ -87,6 +118,14 @@ export function createLedger(deps: LedgerDeps) {
       log.warn({ holdId, requestedCredits }, "capture arrived after the hold expired; not charged");
     } else if (result.status === "applied" && kind === "capture" && result.hold.capturedCredits !== requestedCredits) {
       log.error({ holdId, requestedCredits, chargedCredits: result.hold.capturedCredits }, "capture outside 0..held amount; clamped");
+    }
+    if (result.status !== "applied" && result.status !== "already_settled") return;
+    for (const loss of result.booked.losses) {
+      log.warn({ holdId, paymentId: loss.paymentId, reason: loss.reason, amountMicroUsd: loss.amountMicroUsd, routeKey: loss.routeKey, reference: loss.reference }, "platform loss: paid a seller and charged nothing");
+    }
+    for (const owner of result.booked.resourceConflicts) {
+      // Vendor ids are unique, so this is a bug or an attack: the resource stays with its first owner.
+      log.error({ holdId, kind: owner.kind, resourceId: owner.resourceId, ownerUserId: owner.userId }, "a capture named a resource another user owns; ownership unchanged");
     }
   }
 
@@ -300,6 +339,26 @@ export function createLedger(deps: LedgerDeps) {
         }
       }
       return abandoned;
+    },
+
+    /** The resource if `userId` owns it; RESOURCE_NOT_FOUND when it does not exist or is another user's (indistinguishable). */
+    async getOwnedResource(userId: string, kind: string, resourceId: string): Promise<OwnedResource> {
+      const owner = requireId("user_id", userId);
+      const resource = await store.getOwnedResource(requireId("kind", kind), requireResourceId("resource_id", resourceId));
+      if (!resource || resource.userId !== owner) throw resourceNotFound(kind, resourceId);
+      return resource;
+    },
+
+    /** Admin: per UTC day and route, paid out against charged, with every platform loss of the days `fromDate`..`toDate`. */
+    async reconciliation(fromDate: string, toDate: string): Promise<Reconciliation> {
+      const range = requireDayRange(fromDate, toDate);
+      const [charges, payments, losses] = await Promise.all([store.sumCharges(range), store.sumPayments(range), store.listPlatformLosses(range)]);
+      return { fromDate, toDate, ...reconciliationRows(charges, payments, losses), losses };
+    },
+
+    /** Admin: the outgoing payments booked in the days `fromDate`..`toDate`, oldest first. */
+    async listOutgoingPayments(fromDate: string, toDate: string): Promise<OutgoingPayment[]> {
+      return store.listPayments(requireDayRange(fromDate, toDate));
     },
 
     /** Executions running past their lease (their outcome awaited): the alert gauge. */

@@ -57,3 +57,34 @@ export function requireIdempotencyKey(field: string, value: string): string {
   }
   return value;
 }
+
+/** A vendor resource id (an inbox address): 1..512 printable characters without spaces. */
+export function requireResourceId(field: string, value: string): string {
+  if (!value) throw invalidField(field, `${field} is required.`, `Send a non-empty ${field}.`);
+  if (value.length > 512 || !TOKEN.test(value)) throw invalidField(field, `${field} must be 1..512 printable characters without spaces.`, `Fix ${field}.`);
+  return value;
+}
+
+/** The longest range of days one reconciliation covers. */
+export const MAX_RECONCILIATION_DAYS = 366;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A UTC day "YYYY-MM-DD" as its midnight; throws naming the field for anything else. */
+function utcDayStart(field: string, value: string): Date {
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00.000Z`) : undefined;
+  if (!at || Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== value) {
+    throw invalidField(field, `${field} must be a UTC day, YYYY-MM-DD.`, `Send ${field} like 2026-11-01.`);
+  }
+  return at;
+}
+
+/** Days `from`..`to`, both inclusive, as the half-open range [from 00:00, to + 1 day 00:00), at most MAX_RECONCILIATION_DAYS. */
+export function requireDayRange(from: string, to: string): { from: Date; to: Date } {
+  const start = utcDayStart("from_date", from);
+  const end = new Date(utcDayStart("to_date", to).getTime() + DAY_MS);
+  const days = (end.getTime() - start.getTime()) / DAY_MS;
+  if (days < 1) throw invalidField("to_date", "to_date is before from_date.", "Send from_date on or before to_date.");
+  if (days > MAX_RECONCILIATION_DAYS) throw invalidField("to_date", `A range covers at most ${MAX_RECONCILIATION_DAYS} days.`, "Ask for a shorter range.");
+  return { from: start, to: end };
+}

@@ -1,8 +1,15 @@
 // Domain records → generated proto messages, where the shapes differ. Hold, Wallet and JournalEntry
 // have the fields of their messages and are returned as they are.
-import type { ApiKeyInfo, Execution, UsageItem as UsageItemMessage } from "@agentic/proto/ledger/v1";
+import type {
+  ApiKeyInfo,
+  Execution,
+  OutgoingPaymentRecord,
+  OwnedResource as OwnedResourceMessage,
+  PlatformLoss as PlatformLossMessage,
+  UsageItem as UsageItemMessage,
+} from "@agentic/proto/ledger/v1";
 import type { ExecutionView } from "../domain/ledger";
-import type { ApiKeyRecord, UsageItem } from "../domain/types";
+import type { ApiKeyRecord, OutgoingPayment, OwnedResource, PlatformLoss, UsageItem } from "../domain/types";
 
 /** Key metadata only: the hash never leaves the ledger. */
 export function toApiKeyInfo(record: ApiKeyRecord): ApiKeyInfo {
@@ -50,5 +57,48 @@ export function toExecutionMessage(view: ExecutionView): Execution {
     holds: view.holds,
     creditsCharged: view.creditsCharged,
     result: e.result,
+  };
+}
+
+export function toOwnedResourceMessage(r: OwnedResource): OwnedResourceMessage {
+  return { kind: r.kind, resourceId: r.resourceId, provider: r.provider, userId: r.userId, executionId: r.executionId ?? "", holdId: r.holdId, createdAt: r.createdAt };
+}
+
+export function toOutgoingPaymentMessage(p: OutgoingPayment): OutgoingPaymentRecord {
+  return {
+    paymentId: p.paymentId,
+    holdId: p.holdId,
+    executionId: p.executionId ?? "",
+    userId: p.userId,
+    routeKey: p.routeKey,
+    rail: p.rail,
+    network: p.network,
+    asset: p.asset,
+    amountAtomic: p.amountAtomic,
+    amountMicroUsd: p.amountMicroUsd,
+    payTo: p.payTo,
+    payer: p.payer,
+    reference: p.reference ?? "",
+    settlement: p.settlement,
+    bookedAt: p.bookedAt,
+  };
+}
+
+export function toPlatformLossMessage(l: PlatformLoss): PlatformLossMessage {
+  return {
+    reason: l.reason,
+    amountMicroUsd: l.amountMicroUsd,
+    paymentId: l.paymentId,
+    holdId: l.holdId,
+    executionId: l.executionId ?? "",
+    userId: l.userId,
+    routeKey: l.routeKey,
+    rail: l.rail,
+    network: l.network,
+    amountAtomic: l.amountAtomic,
+    reference: l.reference ?? "",
+    settlement: l.settlement,
+    errorCode: l.errorCode ?? "",
+    createdAt: l.createdAt,
   };
 }
