@@ -8,6 +8,7 @@ import { MongoLedgerStore } from "./store/mongo-store";
 import { SqliteLedgerStore } from "./store/sqlite-store";
 import type { LedgerStore } from "./store/store";
 import { startLedgerApp } from "./app";
+import { RECONCILIATION_PATH, reconciliationHandler } from "./admin/reconciliation-http";
 
 /** Opens the configured store and says which one (and where) in the log. */
 async function openStore(config: Config, logger: Logger): Promise<LedgerStore> {
@@ -57,6 +58,8 @@ async function main(): Promise<void> {
     settlementConcurrency: config.SETTLEMENT_CONCURRENCY,
   });
   life.onStop("ledger", () => app.stop()); // runs first: health off, drain consumer, stop sweeper and gRPC
+  // Admin report on the internal metrics port only (the gateway never proxies it).
+  metrics.handle(RECONCILIATION_PATH, reconciliationHandler(app.ledger));
 }
 
 main().catch((err: unknown) => {

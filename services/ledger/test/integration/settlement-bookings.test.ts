@@ -3,7 +3,9 @@
 // however often its settlement is delivered, and a payment whose hold charged nothing (a release, a
 // capture after expiry) is a platform loss the reconciliation lists.
 import { status } from "@grpc/grpc-js";
+import { startMetricsServer } from "@agentic/platform";
 import type { DeepPartial, OutgoingPayment } from "@agentic/proto/events/v1";
+import { RECONCILIATION_PATH, reconciliationHandler } from "../../src/admin/reconciliation-http";
 import { SettlementKind, publishSettlement } from "../harness";
 import { remoteError, uid, useNatsServer, useTestLedger } from "../support";
 
@@ -124,6 +126,29 @@ describe("outgoing payments and platform losses", () => {
     expect(report.losses).toMatchObject([{ holdId, reason: "capture_after_hold_expired", amountMicroUsd: 1_500, reference: "0xfeed" }]);
     expect(report.rows).toMatchObject([{ paidOutMicroUsd: 1_500, chargedCredits: 0, lostMicroUsd: 1_500 }]);
     await expect(t.client.getWallet({ userId })).resolves.toMatchObject({ wallet: { balanceCredits: 1_000, heldCredits: 0 } });
+  });
+
+  it("serves the same report as JSON on the internal metrics port", async () => {
+    const t = ledger();
+    const userId = await funded();
+    const holdId = await held(userId, 3);
+    await publishSettlement(t.nc, { holdId, userId, kind: SettlementKind.SETTLEMENT_KIND_RELEASE, payments: [payment()] });
+    await t.waitForSettlement(holdId);
+    const metrics = await startMetricsServer(0, "127.0.0.1");
+    try {
+      metrics.handle(RECONCILIATION_PATH, reconciliationHandler(t.ledger));
+      const { fromDate, toDate } = range();
+      const res = await fetch(`http://127.0.0.1:${metrics.port}${RECONCILIATION_PATH}?from=${fromDate}&to=${toDate}`);
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      const rpc = await reconcile();
+      expect([body.fromDate, body.toDate, body.rows, body.totals]).toEqual([fromDate, toDate, rpc.rows, rpc.totals]);
+      expect(body.losses).toEqual([expect.objectContaining({ paymentId: `${holdId}/0`, reason: "paid_attempt_released", amountMicroUsd: 1_500, createdAt: rpc.losses[0]!.createdAt!.toISOString() })]);
+      const bad = await fetch(`http://127.0.0.1:${metrics.port}${RECONCILIATION_PATH}?from=yesterday`);
+      expect([bad.status, (await bad.json()).field]).toEqual([400, "from"]);
+    } finally {
+      await metrics.close();
+    }
   });
 
   it("refuses a reconciliation range that is not UTC days, or longer than 366 days", async () => {
