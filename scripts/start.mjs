@@ -3,8 +3,12 @@
 // and a development API key, and stops everything cleanly on Ctrl-C. `npm start` builds first.
 // For tests: AGENTIC_FREE_PORTS=1 picks free loopback ports for everything, and
 // AGENTIC_READY_FILE=<path> receives a JSON description (URLs, key, pids, ports) once all is ready.
-import { writeFileSync } from "node:fs";
-import { missingPrerequisite, startSystem } from "./system.mjs";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { ROOT, missingPrerequisite, startSystem } from "./system.mjs";
+
+/** Where `npm run keys` finds the admin identity of the running system (development only, gitignored). */
+const ADMIN_KEY_FILE = join(ROOT, ".data", "admin-identity.key");
 
 const env = process.env;
 let starting;
@@ -40,8 +44,13 @@ const system = await starting?.catch((err) => void fail(err.message));
 if (system && !stopping) {
   if (env.AGENTIC_READY_FILE) {
     const pids = Object.fromEntries(system.processes.map((p) => [p.name, p.pid]));
-    const { origin, baseUrl, apiKey, natsUrl, started, ports } = system;
-    writeFileSync(env.AGENTIC_READY_FILE, JSON.stringify({ origin, baseUrl, apiKey, natsUrl, started, pids, ports }));
+    const { origin, baseUrl, apiKey, adminIdentityKey, natsUrl, started, ports } = system;
+    writeFileSync(env.AGENTIC_READY_FILE, JSON.stringify({ origin, baseUrl, apiKey, adminIdentityKey, natsUrl, started, pids, ports }));
+  } else {
+    // This start's admin identity for `npm run keys` (a new one at every start; owner-only file).
+    mkdirSync(dirname(ADMIN_KEY_FILE), { recursive: true });
+    writeFileSync(ADMIN_KEY_FILE, `${system.adminIdentityKey}\n`, { mode: 0o600 });
+    chmodSync(ADMIN_KEY_FILE, 0o600);
   }
   console.log(`
 Agentic API is running (${system.started.join(", ")}; NATS ${system.natsUrl}).

@@ -3,6 +3,9 @@
 // waited on until it reports ready. The one launcher behind `npm start` (scripts/start.mjs) and
 // the benchmark (bench/), so both always run the same system. The ledger keeps the money in one
 // SQLite file, by default <repo>/.data/ledger.sqlite, so a restart keeps every balance.
+// Every start makes fresh service identities (one Ed25519 key pair per service, in memory only):
+// each caller gets its private key, the ledger the public keys it trusts. APP_ENV is development
+// unless given, said explicitly, since only an explicit development opens /dev/init.
 import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, existsSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -14,7 +17,8 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const DEFAULT_LEDGER_SQLITE_PATH = join(ROOT, ".data", "ledger.sqlite");
 const require = createRequire(join(ROOT, "package.json"));
 const { createHealthChecker, randomBase62 } = require("@agentic/platform");
-const { startNatsServer, natsServerBin, freePort } = require("@agentic/platform/testing");
+const { startNatsServer, natsServerBin, freePort, generateDevIdentities } = require("@agentic/platform/testing");
+const { formatTrustedKeys } = require("@agentic/platform");
 
 const HOST = "127.0.0.1";
 
@@ -89,8 +93,8 @@ async function stopChild(child, graceMs = 25_000) {
  * - `logDir`: write each service's output to `<logDir>/<name>.log` instead of this process's stdio.
  * - `onExit(name, code, signal)`: called when a service exits on its own after start-up (an exit
  *   during start-up fails the start instead, which stops everything already started).
- * Resolves `{ origin, baseUrl, apiKey, apiKeyGenerated, natsUrl, started, missing, processes, ports,
- * stop() }` (`apiKey` is the generated development key, or the first of AGENTIC_API_KEYS);
+ * Resolves `{ origin, baseUrl, apiKey, apiKeyGenerated, adminIdentityKey, natsUrl, started, missing,
+ * processes, ports, stop() }` (`adminIdentityKey`: the private key of this start's admin identity, for the keys CLI) (`apiKey` is the generated development key, or the first of AGENTIC_API_KEYS);
  * on failure, stops what it started and rejects.
  */
 export async function startSystem(opts = {}) {
@@ -124,6 +128,9 @@ export async function startSystem(opts = {}) {
   try {
     const natsUrl = env.NATS_URL ?? (nats = await startNatsServer()).url;
     const apiKey = env.AGENTIC_API_KEYS ? env.AGENTIC_API_KEYS.split(",")[0].split(":")[0] : `aak_${randomBase62(40)}`;
+    const identities = generateDevIdentities();
+    // The ledger trusts the services that call it and the admin (keys CLI), no other identity.
+    const ledgerTrust = formatTrustedKeys(Object.fromEntries(["gateway", "router", "executor", "admin"].map((n) => [n, identities.publicKeys[n]])));
     const addrs = {
       CATALOG_ADDR: `${HOST}:${portOf("catalog")}`,
       ROUTER_ADDR: `${HOST}:${portOf("router")}`,
@@ -131,8 +138,11 @@ export async function startSystem(opts = {}) {
       LEDGER_ADDR: `${HOST}:${portOf("ledger")}`,
     };
     const envOf = (service) => ({
+      APP_ENV: "development",
       ...env,
       OTEL_SERVICE_NAME: service.name,
+      ...(identities.privateKeys[service.name] && service.name !== "ledger" ? { SERVICE_IDENTITY_KEY: identities.privateKeys[service.name] } : {}),
+      ...(service.name === "ledger" ? { TRUSTED_SERVICE_KEYS: ledgerTrust } : {}),
       ...addrs,
       PORT: String(service.grpcPort ?? service.httpPort),
       ...(service.metricsPort ? { METRICS_PORT: String(service.metricsPort) } : {}),
@@ -171,6 +181,7 @@ export async function startSystem(opts = {}) {
       baseUrl: `${origin}${env.API_BASE_PATH ?? "/api/agentic-api"}`,
       apiKey,
       apiKeyGenerated: !env.AGENTIC_API_KEYS,
+      adminIdentityKey: identities.privateKeys.admin,
       natsUrl,
       natsProcess: nats?.process,
       natsStoreDir: nats?.storeDir,

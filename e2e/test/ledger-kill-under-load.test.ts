@@ -2,6 +2,7 @@
 // retry ends in one answer, the wallet equals what the provider was paid for, a key revocation and
 // every charge survive, and no client ever sees a 500 (a ledger restart is a 503).
 import { createLedgerClient } from "@agentic/clients";
+import { serviceIdentity } from "@agentic/platform";
 import { waitFor } from "@agentic/platform/testing";
 import { startControlledSystem, type ControlledSystem } from "./support/controlled-system";
 
@@ -38,7 +39,8 @@ afterAll(() => sys?.stop());
 
 it("loses no credit, hold, usage item, revocation or answer, and never answers 500", async () => {
   expect((await api("/dev/init", { method: "POST", body: JSON.stringify({ balanceCredits: GRANT }) })).status).toBe(200);
-  const ledger = createLedgerClient(`127.0.0.1:${sys.ports.ledger!.port}`, 5_000);
+  const admin = serviceIdentity("admin", sys.adminIdentityKey);
+  const ledger = createLedgerClient(`127.0.0.1:${sys.ports.ledger!.port}`, 5_000, admin);
   const { apiKey: revokedKey, key } = await ledger.createApiKey({ userId: "revoked-user", name: "to revoke" });
   await ledger.revokeApiKey({ keyId: key!.keyId });
   ledger.close();
@@ -93,7 +95,7 @@ it("loses no credit, hold, usage item, revocation or answer, and never answers 5
   expect(calls).toBeGreaterThanOrEqual(succeeded);
   expect(calls).toBeLessThanOrEqual(succeeded + unknown);
   // The journal agrees: one capture per success, nothing left held, wallet = journal.
-  const audit = createLedgerClient(`127.0.0.1:${sys.ports.ledger!.port}`, 5_000);
+  const audit = createLedgerClient(`127.0.0.1:${sys.ports.ledger!.port}`, 5_000, admin);
   const journal = await audit.listJournal({ userId: "dev-user" });
   audit.close();
   expect(journal.entries.filter((e) => e.kind === "capture")).toHaveLength(succeeded);

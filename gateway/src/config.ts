@@ -1,12 +1,17 @@
 // Configuration of the gateway, read once from the environment.
 import { z } from "zod";
-import { addressSchema, appEnvSchema, basePathSchema, portSchema, logLevelSchema } from "@agentic/platform";
+import { addressSchema, basePathSchema, explicitAppEnvSchema, portSchema, logLevelSchema, serviceIdentityKeySchema } from "@agentic/platform";
 
 export const configSchema = z.object({
   /** HTTP port. Example: 8080. */
   PORT: portSchema.default(8080),
-  /** development | test | production. Production hides /dev/init and ignores /wallet?userId=. */
-  APP_ENV: appEnvSchema,
+  /**
+   * development | test | production. Only an explicit development or test mounts /dev/init and honours
+   * /wallet?userId=; unset or production does neither (a forgotten APP_ENV never opens them).
+   */
+  APP_ENV: explicitAppEnvSchema,
+  /** The gateway's Ed25519 private key (base64 PKCS#8 DER, from a Secret), proving who calls on every gRPC call. `npm start` generates one. */
+  SERVICE_IDENTITY_KEY: serviceIdentityKeySchema,
   /** Catalog gRPC address. Example: catalog:50051. */
   CATALOG_ADDR: addressSchema.default("127.0.0.1:50051"),
   /** Router gRPC address. Example: router:50051. */

@@ -12,7 +12,7 @@ import { backendChecks } from "./routes/health";
 import { RenderedCatalogCache } from "./catalog/rendered-cache";
 import type { AuthOptions } from "./middleware/auth";
 import { answerClientErrors } from "./http/client-errors";
-import { startMetricsServer } from "@agentic/platform";
+import { devHelpersEnabled, serviceIdentity, startMetricsServer } from "@agentic/platform";
 
 /** What the gateway reads of its configuration (see config.ts). */
 export type GatewayConfig = Pick<
@@ -31,6 +31,7 @@ export type GatewayConfig = Pick<
   | "HEADERS_TIMEOUT_MS"
   | "REQUEST_TIMEOUT_MS"
   | "METRICS_PORT"
+  | "SERVICE_IDENTITY_KEY"
 >;
 
 export type Backend = "catalog" | "ledger" | "router" | "executor";
@@ -60,11 +61,12 @@ export interface Gateway {
 
 export async function startGateway(opts: StartGatewayOptions): Promise<Gateway> {
   const { config, logger } = opts;
-  const catalog = createCatalogClient(config.CATALOG_ADDR, config.BACKEND_DEADLINE_MS);
-  const ledger = createLedgerClient(config.LEDGER_ADDR, config.BACKEND_DEADLINE_MS);
-  const router = createRouterClient(config.ROUTER_ADDR, config.BACKEND_DEADLINE_MS);
+  const identity = serviceIdentity("gateway", config.SERVICE_IDENTITY_KEY);
+  const catalog = createCatalogClient(config.CATALOG_ADDR, config.BACKEND_DEADLINE_MS, identity);
+  const ledger = createLedgerClient(config.LEDGER_ADDR, config.BACKEND_DEADLINE_MS, identity);
+  const router = createRouterClient(config.ROUTER_ADDR, config.BACKEND_DEADLINE_MS, identity);
   // Execute runs a paid provider call (with fallbacks): it gets its own, longer deadline.
-  const executor = createExecutorClient(config.EXECUTOR_ADDR, config.EXECUTE_DEADLINE_MS);
+  const executor = createExecutorClient(config.EXECUTOR_ADDR, config.EXECUTE_DEADLINE_MS, identity);
   const addresses: Record<Backend, string> = { catalog: config.CATALOG_ADDR, ledger: config.LEDGER_ADDR, router: config.ROUTER_ADDR, executor: config.EXECUTOR_ADDR };
   const readiness = backendChecks(Object.fromEntries((opts.readinessOf ?? BACKENDS).map((name) => [name, addresses[name]])));
 
@@ -86,13 +88,13 @@ export async function startGateway(opts: StartGatewayOptions): Promise<Gateway> 
 
   // /metrics (route templates, status counts, process data) is not for the public: in production it
   // always has its own port (a NetworkPolicy lets only the scraper reach it).
-  const metricsPort = config.METRICS_PORT ?? (config.APP_ENV === "production" ? 9464 : undefined);
+  const metricsPort = config.METRICS_PORT ?? (devHelpersEnabled(config.APP_ENV) ? undefined : 9464);
   const metricsServer = metricsPort !== undefined && (metricsPort === 0 || metricsPort !== config.PORT) ? await startMetricsServer(metricsPort) : undefined;
 
   const app = createApp({
     basePath: config.API_BASE_PATH,
     bodyLimit: config.BODY_LIMIT,
-    devRoutes: config.APP_ENV !== "production",
+    devRoutes: devHelpersEnabled(config.APP_ENV),
     catalog,
     catalogCache,
     ledger,

@@ -1,6 +1,7 @@
 // Starts the real gateway (startGateway, as main does) on a free loopback port against real
 // backend addresses.
-import { createLogger, type Logger } from "@agentic/platform";
+import { createLogger, parsePrivateKey, type Logger } from "@agentic/platform";
+import { testIdentities } from "@agentic/platform/testing";
 import type { AuthOptions } from "../src/middleware/auth";
 import { startGateway, type Backend } from "../src/gateway";
 
@@ -28,6 +29,8 @@ export interface TestGatewayOptions {
   /** Executor address; without one, execute answers 503. */
   executorAddress?: string;
   devRoutes?: boolean;
+  /** APP_ENV as the gateway reads it (default: "test", or "production" with devRoutes: false); null leaves it unset. */
+  appEnv?: "development" | "test" | "production" | null;
   /** Version poll of the in-memory catalog answers (default: one minute, i.e. effectively off). */
   catalogRefreshMs?: number;
   auth?: Partial<AuthOptions>;
@@ -50,7 +53,9 @@ export async function startTestGateway(opts: TestGatewayOptions): Promise<TestGa
   const gateway = await startGateway({
     config: {
       PORT: 0,
-      APP_ENV: opts.devRoutes === false ? "production" : "test",
+      ...(opts.appEnv === null ? {} : { APP_ENV: opts.appEnv ?? (opts.devRoutes === false ? "production" : "test") }),
+      // The gateway's identity of testIdentities(), which the ledger harness trusts.
+      SERVICE_IDENTITY_KEY: parsePrivateKey(testIdentities().privateKeys.gateway),
       CATALOG_ADDR: opts.catalogAddress,
       LEDGER_ADDR: opts.ledgerAddress ?? NOWHERE,
       ROUTER_ADDR: opts.routerAddress ?? NOWHERE,

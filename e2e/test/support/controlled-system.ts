@@ -10,6 +10,8 @@ import { REPO_ROOT } from "./system";
 export interface ControlledSystem {
   baseUrl: string;
   apiKey: string;
+  /** Private key of this system's admin identity (what `npm run keys` signs with). */
+  adminIdentityKey: string;
   natsUrl: string;
   ports: Record<string, { port: number; metricsPort?: number }>;
   /** Where each service's log is (one file per service, appended across restarts). */
@@ -52,6 +54,7 @@ export async function startControlledSystem(env: Record<string, string> = {}): P
   return {
     baseUrl: ready.baseUrl as string,
     apiKey: ready.apiKey as string,
+    adminIdentityKey: ready.adminIdentityKey as string,
     natsUrl: ready.natsUrl as string,
     ports: ready.ports as ControlledSystem["ports"],
     logDir: dir,

@@ -15,8 +15,8 @@ try {
   reply({ error: String(err?.message ?? err) });
   process.exit(1);
 }
-const { origin, baseUrl, apiKey, natsUrl, ports } = system;
-reply({ origin, baseUrl, apiKey, natsUrl, ports });
+const { origin, baseUrl, apiKey, adminIdentityKey, natsUrl, ports } = system;
+reply({ origin, baseUrl, apiKey, adminIdentityKey, natsUrl, ports });
 
 const commands = createInterface({ input: process.stdin });
 for await (const line of commands) {

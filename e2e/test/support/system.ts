@@ -11,6 +11,8 @@ export interface RunningSystem {
   origin: string;
   baseUrl: string;
   apiKey: string;
+  /** Private key of this system's admin identity (what `npm run keys` signs with). */
+  adminIdentityKey: string;
   natsUrl: string;
   started: string[];
   pids: Record<string, number>;

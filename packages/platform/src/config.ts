@@ -23,6 +23,17 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
 /** `APP_ENV`: "production" turns off development helpers and requires real dependencies. */
 export const appEnvSchema = z.enum(["development", "test", "production"]).default("development");
 
+/**
+ * `APP_ENV` where it opens development helpers (dev routes, dev-only callers): no default, so a
+ * deployment that forgets it gets none of them. Read it with devHelpersEnabled().
+ */
+export const explicitAppEnvSchema = z.enum(["development", "test", "production"]).optional();
+
+/** Development helpers exist only when APP_ENV says development or test explicitly; unset is not development. */
+export function devHelpersEnabled(appEnv: string | undefined): boolean {
+  return appEnv === "development" || appEnv === "test";
+}
+
 /** A `host:port` address of a gRPC dependency (e.g. `ledger:50051`). */
 export const addressSchema = z
   .string()

@@ -2,7 +2,7 @@
 // addresses of the services it calls, and (spread in) the rails' wallets and the providers' URLs/keys.
 // Defaults suit local development; production requires every dependency address.
 import { z } from "zod";
-import { addressSchema, appEnvSchema, portSchema, logLevelSchema, streamReplicasSchema } from "@agentic/platform";
+import { addressSchema, appEnvSchema, portSchema, logLevelSchema, serviceIdentityKeySchema, streamReplicasSchema } from "@agentic/platform";
 import { providersEnvShape } from "./providers";
 import { railsEnvShape } from "./rails";
 
@@ -30,6 +30,8 @@ const fields = z.object({
   NATS_STREAM_REPLICAS: streamReplicasSchema,
   /** pino level: fatal, error, warn, info, debug, trace, silent. */
   LOG_LEVEL: logLevelSchema,
+  /** This service's Ed25519 private key (base64 PKCS#8 DER, from a Secret), proving who calls on every gRPC call. `npm start` generates one. */
+  SERVICE_IDENTITY_KEY: serviceIdentityKeySchema,
   /** Deadline of each catalog, router and ledger call, in ms (capped by the caller's remaining budget). Example: 2000. */
   DEPENDENCY_DEADLINE_MS: positiveInt.default(2_000),
   /** How often the catalog version is checked for changes, in ms. Example: 5000. */

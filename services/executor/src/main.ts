@@ -2,7 +2,7 @@
 // NATS (EXECUTIONS stream) → executor (rails, providers, publishers, gRPC + health) → lifecycle.
 // Started as `node --require @agentic/platform/telemetry dist/main.js`; SIGTERM stops it in reverse:
 // health off, in-flight executions finish and settle, then NATS drains.
-import { ConfigError, Lifecycle, connectBus, createLogger, ensureExecutionsStream, loadConfig, shutdownTelemetryIfLoaded, startMetricsServer } from "@agentic/platform";
+import { ConfigError, Lifecycle, connectBus, createLogger, ensureExecutionsStream, loadConfig, serviceIdentity, shutdownTelemetryIfLoaded, startMetricsServer } from "@agentic/platform";
 import { createCatalogClient, createLedgerClient, createRouterClient } from "@agentic/clients";
 import { configSchema } from "./config";
 import { startExecutorApp } from "./app";
@@ -16,11 +16,12 @@ async function main(): Promise<void> {
   const metrics = await startMetricsServer(config.METRICS_PORT);
   life.onStop("metrics", () => metrics.close());
 
-  const catalog = createCatalogClient(config.CATALOG_ADDR, config.DEPENDENCY_DEADLINE_MS);
+  const identity = serviceIdentity("executor", config.SERVICE_IDENTITY_KEY);
+  const catalog = createCatalogClient(config.CATALOG_ADDR, config.DEPENDENCY_DEADLINE_MS, identity);
   life.onStop("catalog client", () => catalog.close());
-  const router = createRouterClient(config.ROUTER_ADDR, config.DEPENDENCY_DEADLINE_MS);
+  const router = createRouterClient(config.ROUTER_ADDR, config.DEPENDENCY_DEADLINE_MS, identity);
   life.onStop("router client", () => router.close());
-  const ledger = createLedgerClient(config.LEDGER_ADDR, config.DEPENDENCY_DEADLINE_MS);
+  const ledger = createLedgerClient(config.LEDGER_ADDR, config.DEPENDENCY_DEADLINE_MS, identity);
   life.onStop("ledger client", () => ledger.close());
 
   const nc = await connectBus(config.NATS_URL, "executor");

@@ -14,7 +14,8 @@
 //     input: { to: "ada@example.com", subject: "Hi", text: "Hello", provider: "resend" } });
 //   await executor.stop();
 import { createCatalogClient, createExecutorClient, createLedgerClient, createRouterClient, type ExecutorClient } from "@agentic/clients";
-import { connectBus, createLogger, ensureExecutionsStream, loadConfig } from "@agentic/platform";
+import { connectBus, createLogger, ensureExecutionsStream, loadConfig, serviceIdentity } from "@agentic/platform";
+import { testIdentities } from "@agentic/platform/testing";
 import { sandboxExecutorEnv } from "@agentic/sandbox";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -56,13 +57,16 @@ export async function startTestExecutor(opts: StartTestExecutorOptions): Promise
     CATALOG_ADDR: opts.catalogAddress,
     ROUTER_ADDR: opts.routerAddress,
     LEDGER_ADDR: opts.ledgerAddress,
+    // The executor's identity of testIdentities(), which the ledger harness trusts.
+    SERVICE_IDENTITY_KEY: testIdentities().privateKeys.executor,
     ...sandboxEnv,
     ...opts.env,
   });
   const logger = createLogger("executor", opts.logLevel ?? process.env.EXECUTOR_TEST_LOG_LEVEL ?? "silent");
-  const catalog = createCatalogClient(config.CATALOG_ADDR, config.DEPENDENCY_DEADLINE_MS);
-  const router = createRouterClient(config.ROUTER_ADDR, config.DEPENDENCY_DEADLINE_MS);
-  const ledger = createLedgerClient(config.LEDGER_ADDR, config.DEPENDENCY_DEADLINE_MS);
+  const identity = serviceIdentity("executor", config.SERVICE_IDENTITY_KEY);
+  const catalog = createCatalogClient(config.CATALOG_ADDR, config.DEPENDENCY_DEADLINE_MS, identity);
+  const router = createRouterClient(config.ROUTER_ADDR, config.DEPENDENCY_DEADLINE_MS, identity);
+  const ledger = createLedgerClient(config.LEDGER_ADDR, config.DEPENDENCY_DEADLINE_MS, identity);
   const nc = await connectBus(opts.natsUrl, "executor-test");
   const closeClients = () => {
     catalog.close();
@@ -80,7 +84,7 @@ export async function startTestExecutor(opts: StartTestExecutorOptions): Promise
   }
 
   const address = `127.0.0.1:${app.port}`;
-  const client = createExecutorClient(address, 30_000);
+  const client = createExecutorClient(address, 30_000, testIdentities().identity("gateway"));
   let stopped: Promise<void> | undefined;
   return {
     address,

@@ -8,11 +8,13 @@ import {
   EXECUTIONS_STREAM,
   bindServer,
   createHealth,
+  createTokenVerifier,
   ensureExecutionsStream,
   stopServer,
   watchConsumerLag,
   type Health,
   type Logger,
+  type TrustedKeys,
 } from "@agentic/platform";
 import { createLedger, type Ledger } from "./domain/ledger";
 import type { Hold } from "./domain/types";
@@ -40,6 +42,10 @@ export interface LedgerAppOptions {
   logger: Logger;
   /** host:port to bind, e.g. "0.0.0.0:50054" or "127.0.0.1:0". */
   bindAddress: string;
+  /** Public keys of the services that may call (TRUSTED_SERVICE_KEYS); src/access.ts says who may call what. */
+  trustedKeys: TrustedKeys;
+  /** APP_ENV is explicitly development or test (development-only callers are then allowed). */
+  development: boolean;
   holdTtlMs: number;
   sweepIntervalMs: number;
   /** How long past its lease a running execution with no held hold waits before it is marked outcome_unknown (default 5 min). */
@@ -88,7 +94,7 @@ export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp>
   try {
     ledger = createLedger({ store, holdTtlMs: opts.holdTtlMs, clock: opts.clock, logger });
     for (const { apiKey, userId } of opts.apiKeys ?? []) await ledger.registerApiKey(apiKey, userId);
-    server = createLedgerServer({ ledger, health, logger });
+    server = createLedgerServer({ ledger, health, logger, verifier: createTokenVerifier(opts.trustedKeys), development: opts.development });
     port = await bindServer(server, opts.bindAddress);
 
     const jsm = await nc.jetstreamManager();

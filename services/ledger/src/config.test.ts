@@ -1,21 +1,23 @@
 import { ConfigError, loadConfig } from "@agentic/platform";
+import { testIdentities } from "@agentic/platform/testing";
 import { configSchema, ledgerStoreKind } from "./config";
 import { generateApiKey } from "./domain/api-keys";
 
-const load = (env: Record<string, string>) => loadConfig(configSchema, { NATS_URL: "nats://127.0.0.1:4222", ...env });
+const load = (env: Record<string, string>) => loadConfig(configSchema, { NATS_URL: "nats://127.0.0.1:4222", TRUSTED_SERVICE_KEYS: testIdentities().trustedKeys, ...env });
 
 describe("ledger config", () => {
   it("has local defaults", () => {
     const config = load({});
     expect(config).toMatchObject({
       PORT: 50054,
-      APP_ENV: "development",
       LEDGER_SQLITE_PATH: "./data/ledger.sqlite",
       MONGODB_DB: "agentic",
       AGENTIC_API_KEYS: [],
       HOLD_TTL_MS: 120_000,
     });
     expect(ledgerStoreKind(config)).toBe("sqlite");
+    // Unset is neither production nor development: no development-only caller (src/access.ts).
+    expect(config.APP_ENV).toBeUndefined();
   });
 
   it("chooses sqlite, mongodb or memory with LEDGER_STORE outside production", () => {
@@ -70,6 +72,6 @@ describe("ledger config", () => {
       }
       throw new Error("expected a ConfigError");
     })();
-    expect(err.problems.map((p) => p.split(":")[0]).sort()).toEqual(["HOLD_TTL_MS", "NATS_URL", "PORT"]);
+    expect(err.problems.map((p) => p.split(":")[0]).sort()).toEqual(["HOLD_TTL_MS", "NATS_URL", "PORT", "TRUSTED_SERVICE_KEYS"]);
   });
 });

@@ -1,7 +1,7 @@
 // The ledger's configuration, read once from the environment and validated (every problem is
 // reported at once). Defaults serve local development; production names its real dependencies.
 import { z } from "zod";
-import { appEnvSchema, portSchema, logLevelSchema, streamReplicasSchema } from "@agentic/platform";
+import { explicitAppEnvSchema, portSchema, logLevelSchema, streamReplicasSchema, trustedServiceKeysSchema } from "@agentic/platform";
 import { API_KEY_PATTERN } from "./domain/api-keys";
 
 export interface BootstrapApiKey {
@@ -45,8 +45,18 @@ export const configSchema = z
     NATS_URL: z.string({ error: "required, e.g. nats://127.0.0.1:4222" }).min(1, "required, e.g. nats://127.0.0.1:4222"),
     /** Copies of the EXECUTIONS stream, e.g. `3` on a 3-node JetStream cluster; default 1. */
     NATS_STREAM_REPLICAS: streamReplicasSchema,
-    /** `production` makes MongoDB the default store and refuses the memory store, e.g. `production`. */
-    APP_ENV: appEnvSchema,
+    /**
+     * `production` makes MongoDB the default store and refuses the memory store, e.g. `production`.
+     * Only an explicit `development` or `test` lets the gateway grant credits (POST /dev/init; see
+     * src/access.ts); unset is treated as neither production nor development.
+     */
+    APP_ENV: explicitAppEnvSchema,
+    /**
+     * Public keys of the services allowed to call, e.g. `gateway=MCow...,router=MCow...,executor=MCow...,admin=MCow...`
+     * (base64 SPKI DER, Ed25519; from a Secret). Every call must carry a token signed by one of them;
+     * src/access.ts says which may call what. `npm start` generates a set at every start.
+     */
+    TRUSTED_SERVICE_KEYS: trustedServiceKeysSchema,
     /**
      * Where the money is kept, e.g. `sqlite`. `sqlite`: one durable file on this machine (the default
      * outside production; ledgers sharing it must run on the same machine). `mongodb`: a replica set,

@@ -1,7 +1,7 @@
 // Composition root of the ledger: config → logger → metrics → store → NATS → ledger (domain, gRPC +
 // health, settlement consumer, expiry sweeper) → lifecycle. Started as
 // `node --require @agentic/platform/telemetry dist/main.js`; SIGTERM stops it in reverse order.
-import { ConfigError, connectBus, createLogger, Lifecycle, loadConfig, shutdownTelemetryIfLoaded, startMetricsServer, type Logger } from "@agentic/platform";
+import { ConfigError, connectBus, createLogger, devHelpersEnabled, Lifecycle, loadConfig, shutdownTelemetryIfLoaded, startMetricsServer, type Logger } from "@agentic/platform";
 import { configSchema, ledgerStoreKind, type Config } from "./config";
 import { MemoryLedgerStore } from "./store/memory-store";
 import { MongoLedgerStore } from "./store/mongo-store";
@@ -51,6 +51,8 @@ async function main(): Promise<void> {
     streamReplicas: config.NATS_STREAM_REPLICAS,
     logger,
     bindAddress: `0.0.0.0:${config.PORT}`,
+    trustedKeys: config.TRUSTED_SERVICE_KEYS,
+    development: devHelpersEnabled(config.APP_ENV),
     holdTtlMs: config.HOLD_TTL_MS,
     sweepIntervalMs: config.EXPIRY_SWEEP_INTERVAL_MS,
     abandonGraceMs: config.EXECUTION_ABANDON_GRACE_MS,

@@ -1,8 +1,9 @@
 // The ledger's gRPC server: LedgerService and the standard health service, registered but not bound.
 import type { Server } from "@grpc/grpc-js";
-import { createGrpcServer, unary, type Health, type Logger } from "@agentic/platform";
+import { createGrpcServer, guardService, unary, type Health, type Logger, type TokenVerifier } from "@agentic/platform";
 import { LedgerServiceService, type LedgerServiceServer } from "@agentic/proto/ledger/v1";
 import type { Ledger } from "./domain/ledger";
+import { LEDGER_ACCESS } from "./access";
 import { authenticateApiKey } from "./rpc/authenticate-api-key";
 import { createApiKey } from "./rpc/create-api-key";
 import { listApiKeys } from "./rpc/list-api-keys";
@@ -28,9 +29,13 @@ export interface LedgerServerDeps {
   ledger: Ledger;
   health: Health;
   logger?: Logger;
+  /** Verifies each caller's service token; src/access.ts says who may call which RPC. */
+  verifier: TokenVerifier;
+  /** APP_ENV is explicitly development or test: development-only callers are allowed. */
+  development: boolean;
 }
 
-export function createLedgerServer({ ledger, health, logger }: LedgerServerDeps): Server {
+export function createLedgerServer({ ledger, health, logger, verifier, development }: LedgerServerDeps): Server {
   const server = createGrpcServer();
   const impl: LedgerServiceServer = {
     authenticateApiKey: unary(authenticateApiKey(ledger), logger),
@@ -51,7 +56,7 @@ export function createLedgerServer({ ledger, health, logger }: LedgerServerDeps)
     getReconciliation: unary(getReconciliation(ledger), logger), // admin only
     listOutgoingPayments: unary(listOutgoingPayments(ledger), logger), // admin only
   };
-  server.addService(LedgerServiceService, impl);
+  server.addService(LedgerServiceService, guardService(LedgerServiceService, impl, { table: LEDGER_ACCESS, verifier, development, logger }));
   health.addToServer(server);
   return server;
 }

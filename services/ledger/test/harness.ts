@@ -16,12 +16,18 @@
 //   await ledger.assertConsistent();   // e.g. in afterEach
 //   await ledger.stop(); await nats.stop();
 //
+// Callers prove who they are (src/access.ts): the ledger trusts testIdentities() of
+// @agentic/platform/testing, which the other harnesses use too, and `client` signs each call as the
+// first service src/access.ts allows for that RPC (HoldCredits as executor, GrantCredits as admin).
+//
 // Every wait is on an event or a condition, bounded by a timeout, never a fixed sleep.
 import { EventEmitter } from "node:events";
 import { connect, type NatsConnection, type PubAck } from "nats";
-import { SUBJECT_SETTLED, createLogger, traceHeaders } from "@agentic/platform";
+import { SUBJECT_SETTLED, createLogger, splitRpcPath, traceHeaders, trustedServiceKeysSchema, type CallIdentity } from "@agentic/platform";
+import { testIdentities } from "@agentic/platform/testing";
 import { createLedgerClient, type LedgerClient } from "@agentic/clients";
 import { ExecutionSettled, SettlementKind, type DeepPartial } from "@agentic/proto/events/v1";
+import { LEDGER_ACCESS } from "../src/access";
 import { startLedgerApp, type LedgerApp } from "../src/app";
 import { apiKeysSchema } from "../src/config";
 import { generateApiKey } from "../src/domain/api-keys";
@@ -52,6 +58,10 @@ export interface StartTestLedgerOptions {
   clock?: () => Date;
   /** pino level (default LEDGER_TEST_LOG_LEVEL, else "silent"). */
   logLevel?: string;
+  /** TRUSTED_SERVICE_KEYS (default: every identity of testIdentities()). */
+  trustedKeys?: string;
+  /** Runs as APP_ENV=test (default true): development-only callers allowed; false behaves as production. */
+  development?: boolean;
 }
 
 export interface TestLedger {
@@ -80,6 +90,17 @@ export interface TestLedger {
   stop(): Promise<void>;
 }
 
+/** Signs each call as the first service src/access.ts allows for its RPC (admin for RPCs of nobody else). */
+export function tableIdentity(): CallIdentity {
+  const { identity } = testIdentities();
+  return {
+    tokenFor(method) {
+      const first = LEDGER_ACCESS[splitRpcPath(method).method]?.find((entry) => typeof entry === "string");
+      return identity(typeof first === "string" ? first : "admin").tokenFor(method);
+    },
+  };
+}
+
 /** A fresh well-formed API key (`aak_` + 32 base62 characters) for AGENTIC_API_KEYS or apiKeys. */
 export function testApiKey(): string {
   return generateApiKey();
@@ -103,6 +124,8 @@ export async function startTestLedger(opts: StartTestLedgerOptions): Promise<Tes
       nc,
       logger: createLogger("ledger", opts.logLevel ?? process.env.LEDGER_TEST_LOG_LEVEL ?? "silent"),
       bindAddress: "127.0.0.1:0",
+      trustedKeys: trustedServiceKeysSchema.parse(opts.trustedKeys ?? testIdentities().trustedKeys),
+      development: opts.development ?? true,
       holdTtlMs,
       sweepIntervalMs: opts.sweepIntervalMs ?? Math.min(1_000, Math.max(20, Math.floor(holdTtlMs / 4))),
       apiKeys: apiKeys.data,
@@ -128,7 +151,7 @@ export async function startTestLedger(opts: StartTestLedgerOptions): Promise<Tes
   }
 
   const address = `127.0.0.1:${app.port}`;
-  const client = createLedgerClient(address, 5_000);
+  const client = createLedgerClient(address, 5_000, tableIdentity());
 
   function waitUntil<T>(event: string, check: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
     const now = check();

@@ -1,7 +1,7 @@
 // Configuration of the router service, read once from the environment. Defaults suit local
 // development; the scoring and health knobs are documented in README.md.
 import { z } from "zod";
-import { addressSchema, appEnvSchema, portSchema, logLevelSchema, streamReplicasSchema } from "@agentic/platform";
+import { addressSchema, appEnvSchema, portSchema, logLevelSchema, serviceIdentityKeySchema, streamReplicasSchema } from "@agentic/platform";
 import { GOALS, isGoal, type Goal } from "./domain/goals";
 
 const positiveInt = z.coerce.number().int().positive();
@@ -36,6 +36,8 @@ const fields = z.object({
   NATS_STREAM_REPLICAS: streamReplicasSchema,
   /** pino level: fatal, error, warn, info, debug, trace, silent. */
   LOG_LEVEL: logLevelSchema,
+  /** This service's Ed25519 private key (base64 PKCS#8 DER, from a Secret), proving who calls on every gRPC call. `npm start` generates one. */
+  SERVICE_IDENTITY_KEY: serviceIdentityKeySchema,
   /** Deadline of each catalog and ledger call, in ms (capped by the caller's remaining budget). */
   DEPENDENCY_DEADLINE_MS: positiveInt.default(2_000),
   /** How often the catalog version is checked for changes, in ms. */

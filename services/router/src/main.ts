@@ -1,7 +1,7 @@
 // Composition root of the router: config → logger → metrics → catalog client → ledger client → NATS →
 // router (catalog cache, route health + outcome consumer, gRPC + health) → lifecycle. Started as
 // `node --require @agentic/platform/telemetry dist/main.js`; SIGTERM stops it in reverse order.
-import { ConfigError, connectBus, createLogger, Lifecycle, loadConfig, ensureExecutionsStream, shutdownTelemetryIfLoaded, startMetricsServer } from "@agentic/platform";
+import { ConfigError, connectBus, createLogger, Lifecycle, loadConfig, ensureExecutionsStream, serviceIdentity, shutdownTelemetryIfLoaded, startMetricsServer } from "@agentic/platform";
 import { createCatalogClient, createLedgerClient } from "@agentic/clients";
 import { configSchema } from "./config";
 import { startRouterApp } from "./app";
@@ -15,9 +15,10 @@ async function main(): Promise<void> {
   const metrics = await startMetricsServer(config.METRICS_PORT);
   life.onStop("metrics", () => metrics.close());
 
-  const catalog = createCatalogClient(config.CATALOG_ADDR, config.DEPENDENCY_DEADLINE_MS);
+  const identity = serviceIdentity("router", config.SERVICE_IDENTITY_KEY);
+  const catalog = createCatalogClient(config.CATALOG_ADDR, config.DEPENDENCY_DEADLINE_MS, identity);
   life.onStop("catalog client", () => catalog.close());
-  const ledger = createLedgerClient(config.LEDGER_ADDR, config.DEPENDENCY_DEADLINE_MS);
+  const ledger = createLedgerClient(config.LEDGER_ADDR, config.DEPENDENCY_DEADLINE_MS, identity);
   life.onStop("ledger client", () => ledger.close());
 
   const nc = await connectBus(config.NATS_URL, "router");

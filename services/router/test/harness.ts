@@ -9,11 +9,11 @@
 //   const rec = await router.client.recommend({ userId: "user-1", domainKey: "email", capabilityId: "send", input: {} });
 //   await publishOutcome(router.nc, { routeKey: "email.send.resend", ok: false, errorKind: "timeout" });
 //   await router.stop();
-import { waitFor } from "@agentic/platform/testing";
+import { testIdentities, waitFor } from "@agentic/platform/testing";
 import { randomUUID } from "node:crypto";
 import type { NatsConnection, PubAck } from "nats";
 import { createCatalogClient, createLedgerClient, createRouterClient, type RouterClient } from "@agentic/clients";
-import { SUBJECT_OUTCOME, connectBus, createLogger, ensureExecutionsStream, loadConfig } from "@agentic/platform";
+import { SUBJECT_OUTCOME, connectBus, createLogger, ensureExecutionsStream, loadConfig, serviceIdentity } from "@agentic/platform";
 import { RouteOutcome } from "@agentic/proto/events/v1";
 import { startRouterApp, type RouterApp } from "../src/app";
 import { configSchema } from "../src/config";
@@ -47,10 +47,18 @@ export interface TestRouter {
 }
 
 export async function startTestRouter(opts: StartTestRouterOptions): Promise<TestRouter> {
-  const config = loadConfig(configSchema, { NATS_URL: opts.natsUrl, CATALOG_ADDR: opts.catalogAddress, LEDGER_ADDR: opts.ledgerAddress, ...opts.env });
+  const config = loadConfig(configSchema, {
+    NATS_URL: opts.natsUrl,
+    CATALOG_ADDR: opts.catalogAddress,
+    LEDGER_ADDR: opts.ledgerAddress,
+    // The router's identity of testIdentities(), which the ledger harness trusts.
+    SERVICE_IDENTITY_KEY: testIdentities().privateKeys.router,
+    ...opts.env,
+  });
+  const identity = serviceIdentity("router", config.SERVICE_IDENTITY_KEY);
   const logger = createLogger("router", opts.logLevel ?? process.env.ROUTER_TEST_LOG_LEVEL ?? "silent");
-  const catalog = createCatalogClient(config.CATALOG_ADDR, config.DEPENDENCY_DEADLINE_MS);
-  const ledger = createLedgerClient(config.LEDGER_ADDR, config.DEPENDENCY_DEADLINE_MS);
+  const catalog = createCatalogClient(config.CATALOG_ADDR, config.DEPENDENCY_DEADLINE_MS, identity);
+  const ledger = createLedgerClient(config.LEDGER_ADDR, config.DEPENDENCY_DEADLINE_MS, identity);
   const nc = await connectBus(opts.natsUrl, "router-test");
   let app: RouterApp;
   try {
@@ -64,7 +72,7 @@ export async function startTestRouter(opts: StartTestRouterOptions): Promise<Tes
   }
 
   const address = `127.0.0.1:${app.port}`;
-  const client = createRouterClient(address, 5_000);
+  const client = createRouterClient(address, 5_000, testIdentities().identity("executor"));
 
   let stopped: Promise<void> | undefined;
   return {

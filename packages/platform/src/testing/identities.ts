@@ -15,6 +15,8 @@ import {
 export interface DevIdentities {
   /** SERVICE_IDENTITY_KEY of each identity. */
   privateKeys: Record<ServiceName, string>;
+  /** The public half of each, as TRUSTED_SERVICE_KEYS lists it. */
+  publicKeys: Record<ServiceName, string>;
   /** TRUSTED_SERVICE_KEYS listing every identity. */
   trustedKeys: string;
   trusted: TrustedKeys;
@@ -24,10 +26,12 @@ export interface DevIdentities {
 export function generateDevIdentities(): DevIdentities {
   const pairs = Object.fromEntries(SERVICE_NAMES.map((name) => [name, generateIdentityKeys()])) as Record<ServiceName, ReturnType<typeof generateIdentityKeys>>;
   const privateKeys = Object.fromEntries(SERVICE_NAMES.map((name) => [name, pairs[name].privateKey])) as Record<ServiceName, string>;
-  const trustedKeys = formatTrustedKeys(Object.fromEntries(SERVICE_NAMES.map((name) => [name, pairs[name].publicKey])));
+  const publicKeys = Object.fromEntries(SERVICE_NAMES.map((name) => [name, pairs[name].publicKey])) as Record<ServiceName, string>;
+  const trustedKeys = formatTrustedKeys(publicKeys);
   const identities = new Map<ServiceName, CallIdentity>();
   return {
     privateKeys,
+    publicKeys,
     trustedKeys,
     trusted: trustedServiceKeysSchema.parse(trustedKeys),
     identity(name) {

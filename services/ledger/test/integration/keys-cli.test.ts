@@ -1,17 +1,24 @@
 // scripts/keys.mjs against a running ledger, as a child process: create → the key authenticates;
-// revoke → it no longer does; clear errors when the ledger cannot be reached.
+// revoke → it no longer does; clear errors when the ledger cannot be reached; only the admin
+// identity's key (ADMIN_IDENTITY_KEY) is accepted by the ledger.
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { freePort } from "@agentic/platform/testing";
+import { generateIdentityKeys } from "@agentic/platform";
+import { freePort, testIdentities } from "@agentic/platform/testing";
 import { remoteError, uid, useNatsServer, useTestLedger } from "../support";
 
 const run = promisify(execFile);
 const CLI = join(__dirname, "../../../../scripts/keys.mjs");
 
 async function keys(addr: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return keysWith(testIdentities().privateKeys.admin, addr, ...args);
+}
+
+async function keysWith(adminKey: string, addr: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, LEDGER_ADDR: addr }, timeout: 20_000 });
+    const env = { ...process.env, LEDGER_ADDR: addr, ADMIN_IDENTITY_KEY: adminKey };
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env, timeout: 20_000 });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -62,6 +69,16 @@ describe("npm run keys", () => {
     await expect(keys(t.address, "frobnicate")).resolves.toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command "frobnicate"') });
     await expect(keys(t.address, "revoke", "key_missing")).resolves.toMatchObject({ code: 1, stderr: expect.stringContaining("API_KEY_NOT_FOUND") });
     await expect(keys(t.address, "create", "--user", "has space")).resolves.toMatchObject({ code: 1, stderr: expect.stringContaining("INVALID_ARGUMENT") });
+  });
+
+  it("is refused by the ledger with any key but the admin's", async () => {
+    const t = ledger();
+    // Another service's key signs as admin with the wrong key; a fresh key is trusted by nobody.
+    for (const key of [testIdentities().privateKeys.gateway, generateIdentityKeys().privateKey]) {
+      const out = await keysWith(key, t.address, "create", "--user", uid("user"));
+      expect(out).toMatchObject({ code: 1, stderr: expect.stringContaining("SERVICE_IDENTITY_INVALID") });
+    }
+    await expect(keysWith("not-a-key", t.address, "list")).resolves.toMatchObject({ code: 1, stderr: expect.stringContaining("ADMIN_IDENTITY_KEY is not an Ed25519 private key") });
   });
 
   it("says clearly when the ledger is not reachable", async () => {

@@ -5,7 +5,7 @@
 import { EventEmitter } from "node:events";
 import { connect, type NatsConnection } from "nats";
 import { EXECUTIONS_STREAM, SUBJECT_SETTLED, createLogger } from "@agentic/platform";
-import { waitFor } from "@agentic/platform/testing";
+import { waitFor, testIdentities } from "@agentic/platform/testing";
 import { startLedgerApp, type LedgerApp } from "../../src/app";
 import { DEAD_LETTER_HEADERS, SUBJECT_DEAD_LETTER } from "../../src/bus/dead-letter";
 import { SETTLEMENT_DURABLE, type SettlementOutcome, type SettlementRetry } from "../../src/bus/settlement-consumer";
@@ -71,6 +71,8 @@ beforeAll(async () => {
     nc,
     logger: createLogger("ledger", process.env.LEDGER_TEST_LOG_LEVEL ?? "silent"),
     bindAddress: "127.0.0.1:0",
+    trustedKeys: testIdentities().trusted,
+    development: true,
     holdTtlMs: 60_000,
     sweepIntervalMs: 1_000,
     grpcStopGraceMs: 2_000,

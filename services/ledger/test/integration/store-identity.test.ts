@@ -3,7 +3,7 @@
 // another store. Replicas on the same store start; a stopped ledger withdraws its announcement.
 import { connect, type KV, type NatsConnection } from "nats";
 import { createLogger } from "@agentic/platform";
-import { startNatsServer, waitFor } from "@agentic/platform/testing";
+import { startNatsServer, waitFor, testIdentities } from "@agentic/platform/testing";
 import { startLedgerApp, type LedgerApp } from "../../src/app";
 import { STORE_IDENTITY_BUCKET, STORE_IDENTITY_KEY } from "../../src/bus/store-identity";
 import { storeIdentityConflict } from "../../src/metrics";
@@ -31,6 +31,8 @@ async function startShortLived(natsUrl: string, store: LedgerStore, storeIdentit
       nc,
       logger: createLogger("ledger", process.env.LEDGER_TEST_LOG_LEVEL ?? "silent"),
       bindAddress: "127.0.0.1:0",
+      trustedKeys: testIdentities().trusted,
+      development: true,
       holdTtlMs: 60_000,
       sweepIntervalMs: 1_000,
       grpcStopGraceMs: 2_000,

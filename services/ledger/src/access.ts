@@ -1,0 +1,31 @@
+// Who may call each LedgerService RPC: the one table, checked on every call against the caller's
+// verified identity (packages/platform/src/grpc/access.ts). An RPC missing here is refused to
+// everyone, and test/integration/access.test.ts fails until it gets its line: adding an RPC is
+// adding one line here. Money is minted (GrantCredits) and keys are issued only by `admin`, the
+// identity of the keys CLI and operators, which no pod holds in production.
+import { devOnly, type AccessTable } from "@agentic/platform";
+
+export const LEDGER_ACCESS: AccessTable = {
+  // The edge: API-key checks and the caller's own wallet, usage and executions.
+  AuthenticateApiKey: ["gateway"],
+  GetWallet: ["gateway", "router"],
+  ListUsage: ["gateway"],
+  GetExecution: ["gateway", "executor"],
+  // The executor: holds (credits move only through holds settled on the bus) and idempotency records.
+  HoldCredits: ["executor"],
+  GetHold: ["executor"],
+  ClaimIdempotencyKey: ["executor"],
+  CompleteIdempotencyKey: ["executor"],
+  CompleteExecution: ["executor"],
+  // One user's vendor resource (an inbox bought through email.inbox.buy), read by the edge and used by the executor.
+  GetOwnedResource: ["gateway", "executor"],
+  // Admin only. The gateway may grant only while the ledger runs with APP_ENV=development or test
+  // (explicitly set), for POST /dev/init; in production no pod can mint credits.
+  GrantCredits: ["admin", devOnly("gateway")],
+  CreateApiKey: ["admin"],
+  ListApiKeys: ["admin"],
+  RevokeApiKey: ["admin"],
+  ListJournal: ["admin"],
+  GetReconciliation: ["admin"],
+  ListOutgoingPayments: ["admin"],
+};
