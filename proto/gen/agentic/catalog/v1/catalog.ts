@@ -112,6 +112,40 @@ export interface Route {
     | undefined;
   /** Where the price comes from (vendor pricing page and date). */
   priceSource: string;
+  /**
+   * Models the route serves, each with its own per-token prices (model routes only). A request naming
+   * a model is routed only to routes that list it.
+   */
+  models: ModelPrice[];
+  /**
+   * How one call is charged: "per_call" (starting_cost_credits) or "per_token" (on the platform's own
+   * vendor key: held at the worst case the request allows, charged by the vendor's token usage at the
+   * model's prices, never more than the hold).
+   */
+  billing: string;
+}
+
+/** One model a route serves and what its tokens cost. */
+export interface ModelPrice {
+  /** The model id as the vendor names it, e.g. "gpt-4o-mini". */
+  model: string;
+  /** Our price per 1M input (prompt) tokens, in credits: the vendor's list price plus the managed margin. */
+  inputCreditsPerMillionTokens: number;
+  /** Our price per 1M output (completion) tokens, in credits. */
+  outputCreditsPerMillionTokens: number;
+  /** The vendor's public list price per 1M input tokens, in USD. */
+  vendorInputUsdPerMillionTokens: number;
+  /** The vendor's public list price per 1M output tokens, in USD. */
+  vendorOutputUsdPerMillionTokens: number;
+  /** The largest max_tokens the model accepts. */
+  maxOutputTokens: number;
+  /**
+   * Output tokens a reasoning model may bill beyond max_tokens (its chain of thought); 0 when
+   * max_tokens bounds every billed output token.
+   */
+  maxReasoningTokens: number;
+  /** Where the prices and limits come from. */
+  priceSource: string;
 }
 
 /** Description of one input field of a capability operation. */
@@ -122,6 +156,7 @@ export interface FieldContract {
   required: boolean;
   conditionallyRequired?: boolean | undefined;
   enumValues: string[];
+  /** Strings: characters; arrays: items; objects: characters of the value as compact JSON. */
   maxLength?: number | undefined;
   min?: number | undefined;
   max?: number | undefined;
@@ -132,7 +167,11 @@ export interface FieldContract {
    * Optional format hint for strings (for arrays, of each item): email, uri, date-time, date,
    * iana-timezone, language-tag (BCP 47), country-code (ISO 3166-1 alpha-2), currency-code (ISO 4217).
    */
-  format?: string | undefined;
+  format?:
+    | string
+    | undefined;
+  /** Arrays of strings: the longest item, in characters (max_length counts items on arrays). */
+  itemMaxLength?: number | undefined;
 }
 
 /** Contract of one operation (recommend or execute) of a capability. */
@@ -1057,6 +1096,8 @@ function createBaseRoute(): Route {
     executionGated: false,
     priors: undefined,
     priceSource: "",
+    models: [],
+    billing: "",
   };
 }
 
@@ -1112,6 +1153,12 @@ export const Route: MessageFns<Route> = {
     }
     if (message.priceSource !== "") {
       writer.uint32(138).string(message.priceSource);
+    }
+    for (const v of message.models) {
+      ModelPrice.encode(v!, writer.uint32(146).fork()).join();
+    }
+    if (message.billing !== "") {
+      writer.uint32(154).string(message.billing);
     }
     return writer;
   },
@@ -1265,6 +1312,22 @@ export const Route: MessageFns<Route> = {
             message.priceSource = reader.string();
             continue;
           }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.models.push(ModelPrice.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 19: {
+            if (tag !== 154) {
+              break;
+            }
+
+            message.billing = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1352,6 +1415,10 @@ export const Route: MessageFns<Route> = {
         : isSet(object.price_source)
         ? globalThis.String(object.price_source)
         : "",
+      models: globalThis.Array.isArray(object?.models)
+        ? object.models.map((e: any) => ModelPrice.fromJSON(e))
+        : [],
+      billing: isSet(object.billing) ? globalThis.String(object.billing) : "",
     };
   },
 
@@ -1408,6 +1475,12 @@ export const Route: MessageFns<Route> = {
     if (message.priceSource !== "") {
       obj.priceSource = message.priceSource;
     }
+    if (message.models?.length) {
+      obj.models = message.models.map((e) => ModelPrice.toJSON(e));
+    }
+    if (message.billing !== "") {
+      obj.billing = message.billing;
+    }
     return obj;
   },
 
@@ -1435,6 +1508,226 @@ export const Route: MessageFns<Route> = {
       ? RoutePriors.fromPartial(object.priors)
       : undefined;
     message.priceSource = object.priceSource ?? "";
+    message.models = object.models?.map((e) => ModelPrice.fromPartial(e)) || [];
+    message.billing = object.billing ?? "";
+    return message;
+  },
+};
+
+function createBaseModelPrice(): ModelPrice {
+  return {
+    model: "",
+    inputCreditsPerMillionTokens: 0,
+    outputCreditsPerMillionTokens: 0,
+    vendorInputUsdPerMillionTokens: 0,
+    vendorOutputUsdPerMillionTokens: 0,
+    maxOutputTokens: 0,
+    maxReasoningTokens: 0,
+    priceSource: "",
+  };
+}
+
+export const ModelPrice: MessageFns<ModelPrice> = {
+  encode(message: ModelPrice, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.model !== "") {
+      writer.uint32(10).string(message.model);
+    }
+    if (message.inputCreditsPerMillionTokens !== 0) {
+      writer.uint32(17).double(message.inputCreditsPerMillionTokens);
+    }
+    if (message.outputCreditsPerMillionTokens !== 0) {
+      writer.uint32(25).double(message.outputCreditsPerMillionTokens);
+    }
+    if (message.vendorInputUsdPerMillionTokens !== 0) {
+      writer.uint32(33).double(message.vendorInputUsdPerMillionTokens);
+    }
+    if (message.vendorOutputUsdPerMillionTokens !== 0) {
+      writer.uint32(41).double(message.vendorOutputUsdPerMillionTokens);
+    }
+    if (message.maxOutputTokens !== 0) {
+      writer.uint32(48).int32(message.maxOutputTokens);
+    }
+    if (message.maxReasoningTokens !== 0) {
+      writer.uint32(56).int32(message.maxReasoningTokens);
+    }
+    if (message.priceSource !== "") {
+      writer.uint32(66).string(message.priceSource);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ModelPrice {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseModelPrice();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.model = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.inputCreditsPerMillionTokens = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.outputCreditsPerMillionTokens = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.vendorInputUsdPerMillionTokens = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 41) {
+              break;
+            }
+
+            message.vendorOutputUsdPerMillionTokens = reader.double();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.maxOutputTokens = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.maxReasoningTokens = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.priceSource = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ModelPrice {
+    return {
+      model: isSet(object.model) ? globalThis.String(object.model) : "",
+      inputCreditsPerMillionTokens: isSet(object.inputCreditsPerMillionTokens)
+        ? globalThis.Number(object.inputCreditsPerMillionTokens)
+        : isSet(object.input_credits_per_million_tokens)
+        ? globalThis.Number(object.input_credits_per_million_tokens)
+        : 0,
+      outputCreditsPerMillionTokens: isSet(object.outputCreditsPerMillionTokens)
+        ? globalThis.Number(object.outputCreditsPerMillionTokens)
+        : isSet(object.output_credits_per_million_tokens)
+        ? globalThis.Number(object.output_credits_per_million_tokens)
+        : 0,
+      vendorInputUsdPerMillionTokens: isSet(object.vendorInputUsdPerMillionTokens)
+        ? globalThis.Number(object.vendorInputUsdPerMillionTokens)
+        : isSet(object.vendor_input_usd_per_million_tokens)
+        ? globalThis.Number(object.vendor_input_usd_per_million_tokens)
+        : 0,
+      vendorOutputUsdPerMillionTokens: isSet(object.vendorOutputUsdPerMillionTokens)
+        ? globalThis.Number(object.vendorOutputUsdPerMillionTokens)
+        : isSet(object.vendor_output_usd_per_million_tokens)
+        ? globalThis.Number(object.vendor_output_usd_per_million_tokens)
+        : 0,
+      maxOutputTokens: isSet(object.maxOutputTokens)
+        ? globalThis.Number(object.maxOutputTokens)
+        : isSet(object.max_output_tokens)
+        ? globalThis.Number(object.max_output_tokens)
+        : 0,
+      maxReasoningTokens: isSet(object.maxReasoningTokens)
+        ? globalThis.Number(object.maxReasoningTokens)
+        : isSet(object.max_reasoning_tokens)
+        ? globalThis.Number(object.max_reasoning_tokens)
+        : 0,
+      priceSource: isSet(object.priceSource)
+        ? globalThis.String(object.priceSource)
+        : isSet(object.price_source)
+        ? globalThis.String(object.price_source)
+        : "",
+    };
+  },
+
+  toJSON(message: ModelPrice): unknown {
+    const obj: any = {};
+    if (message.model !== "") {
+      obj.model = message.model;
+    }
+    if (message.inputCreditsPerMillionTokens !== 0) {
+      obj.inputCreditsPerMillionTokens = floatToJson(message.inputCreditsPerMillionTokens);
+    }
+    if (message.outputCreditsPerMillionTokens !== 0) {
+      obj.outputCreditsPerMillionTokens = floatToJson(message.outputCreditsPerMillionTokens);
+    }
+    if (message.vendorInputUsdPerMillionTokens !== 0) {
+      obj.vendorInputUsdPerMillionTokens = floatToJson(message.vendorInputUsdPerMillionTokens);
+    }
+    if (message.vendorOutputUsdPerMillionTokens !== 0) {
+      obj.vendorOutputUsdPerMillionTokens = floatToJson(message.vendorOutputUsdPerMillionTokens);
+    }
+    if (message.maxOutputTokens !== 0) {
+      obj.maxOutputTokens = Math.round(message.maxOutputTokens);
+    }
+    if (message.maxReasoningTokens !== 0) {
+      obj.maxReasoningTokens = Math.round(message.maxReasoningTokens);
+    }
+    if (message.priceSource !== "") {
+      obj.priceSource = message.priceSource;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ModelPrice>, I>>(base?: I): ModelPrice {
+    return ModelPrice.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ModelPrice>, I>>(object: I): ModelPrice {
+    const message = createBaseModelPrice();
+    message.model = object.model ?? "";
+    message.inputCreditsPerMillionTokens = object.inputCreditsPerMillionTokens ?? 0;
+    message.outputCreditsPerMillionTokens = object.outputCreditsPerMillionTokens ?? 0;
+    message.vendorInputUsdPerMillionTokens = object.vendorInputUsdPerMillionTokens ?? 0;
+    message.vendorOutputUsdPerMillionTokens = object.vendorOutputUsdPerMillionTokens ?? 0;
+    message.maxOutputTokens = object.maxOutputTokens ?? 0;
+    message.maxReasoningTokens = object.maxReasoningTokens ?? 0;
+    message.priceSource = object.priceSource ?? "";
     return message;
   },
 };
@@ -1453,6 +1746,7 @@ function createBaseFieldContract(): FieldContract {
     fields: [],
     notes: [],
     format: undefined,
+    itemMaxLength: undefined,
   };
 }
 
@@ -1493,6 +1787,9 @@ export const FieldContract: MessageFns<FieldContract> = {
     }
     if (message.format !== undefined) {
       writer.uint32(98).string(message.format);
+    }
+    if (message.itemMaxLength !== undefined) {
+      writer.uint32(104).int32(message.itemMaxLength);
     }
     return writer;
   },
@@ -1606,6 +1903,14 @@ export const FieldContract: MessageFns<FieldContract> = {
             message.format = reader.string();
             continue;
           }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.itemMaxLength = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1652,6 +1957,11 @@ export const FieldContract: MessageFns<FieldContract> = {
         ? object.notes.map((e: any) => globalThis.String(e))
         : [],
       format: isSet(object.format) ? globalThis.String(object.format) : undefined,
+      itemMaxLength: isSet(object.itemMaxLength)
+        ? globalThis.Number(object.itemMaxLength)
+        : isSet(object.item_max_length)
+        ? globalThis.Number(object.item_max_length)
+        : undefined,
     };
   },
 
@@ -1693,6 +2003,9 @@ export const FieldContract: MessageFns<FieldContract> = {
     if (message.format !== undefined) {
       obj.format = message.format;
     }
+    if (message.itemMaxLength !== undefined) {
+      obj.itemMaxLength = Math.round(message.itemMaxLength);
+    }
     return obj;
   },
 
@@ -1713,6 +2026,7 @@ export const FieldContract: MessageFns<FieldContract> = {
     message.fields = object.fields?.map((e) => FieldContract.fromPartial(e)) || [];
     message.notes = object.notes?.map((e) => e) || [];
     message.format = object.format ?? undefined;
+    message.itemMaxLength = object.itemMaxLength ?? undefined;
     return message;
   },
 };

@@ -152,7 +152,12 @@ export interface ExecutionUsage {
   durationMs: number;
   agentName?: string | undefined;
   traceId: string;
-  errorCode?: string | undefined;
+  errorCode?:
+    | string
+    | undefined;
+  /** Tokens the vendor reported for the call (model routes); a per-token route is charged by them. */
+  inputTokens?: number | undefined;
+  outputTokens?: number | undefined;
 }
 
 /** Published by the executor once per provider attempt; the router learns route health from it. */
@@ -809,6 +814,8 @@ function createBaseExecutionUsage(): ExecutionUsage {
     agentName: undefined,
     traceId: "",
     errorCode: undefined,
+    inputTokens: undefined,
+    outputTokens: undefined,
   };
 }
 
@@ -849,6 +856,12 @@ export const ExecutionUsage: MessageFns<ExecutionUsage> = {
     }
     if (message.errorCode !== undefined) {
       writer.uint32(98).string(message.errorCode);
+    }
+    if (message.inputTokens !== undefined) {
+      writer.uint32(104).int64(message.inputTokens);
+    }
+    if (message.outputTokens !== undefined) {
+      writer.uint32(112).int64(message.outputTokens);
     }
     return writer;
   },
@@ -962,6 +975,22 @@ export const ExecutionUsage: MessageFns<ExecutionUsage> = {
             message.errorCode = reader.string();
             continue;
           }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.inputTokens = longToNumber(reader.int64());
+            continue;
+          }
+          case 14: {
+            if (tag !== 112) {
+              break;
+            }
+
+            message.outputTokens = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1028,6 +1057,16 @@ export const ExecutionUsage: MessageFns<ExecutionUsage> = {
         : isSet(object.error_code)
         ? globalThis.String(object.error_code)
         : undefined,
+      inputTokens: isSet(object.inputTokens)
+        ? globalThis.Number(object.inputTokens)
+        : isSet(object.input_tokens)
+        ? globalThis.Number(object.input_tokens)
+        : undefined,
+      outputTokens: isSet(object.outputTokens)
+        ? globalThis.Number(object.outputTokens)
+        : isSet(object.output_tokens)
+        ? globalThis.Number(object.output_tokens)
+        : undefined,
     };
   },
 
@@ -1069,6 +1108,12 @@ export const ExecutionUsage: MessageFns<ExecutionUsage> = {
     if (message.errorCode !== undefined) {
       obj.errorCode = message.errorCode;
     }
+    if (message.inputTokens !== undefined) {
+      obj.inputTokens = Math.round(message.inputTokens);
+    }
+    if (message.outputTokens !== undefined) {
+      obj.outputTokens = Math.round(message.outputTokens);
+    }
     return obj;
   },
 
@@ -1089,6 +1134,8 @@ export const ExecutionUsage: MessageFns<ExecutionUsage> = {
     message.agentName = object.agentName ?? undefined;
     message.traceId = object.traceId ?? "";
     message.errorCode = object.errorCode ?? undefined;
+    message.inputTokens = object.inputTokens ?? undefined;
+    message.outputTokens = object.outputTokens ?? undefined;
     return message;
   },
 };

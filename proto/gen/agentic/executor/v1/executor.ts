@@ -61,7 +61,10 @@ export interface ExecuteResponse {
   provider: string;
   /** Route that served the call. */
   routeKey: string;
-  /** Credits charged for this execution: the served route's price (1000 credits = 1 USD). */
+  /**
+   * Credits charged for this execution (1000 credits = 1 USD): the served route's price, or on a
+   * per-token route what the vendor's token usage cost at the model's prices (never more than the hold).
+   */
   creditsCharged: number;
   /** The provider's id for what it did (e.g. the email id), when it gives one. */
   providerMessageId?:
@@ -77,6 +80,14 @@ export interface ExecuteResponse {
   replayed: boolean;
   /** Internal: every provider attempt in order, the serving one last. */
   attempts: ExecutionAttempt[];
+  /** Tokens the vendor reported for the serving call (model routes); a per-token route is charged by them. */
+  usage?: TokenUsage | undefined;
+}
+
+/** Tokens a vendor reported for one call (its `usage`), as charged. */
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
 }
 
 /** One provider attempt of an execution (internal: not part of the REST body). */
@@ -88,7 +99,10 @@ export interface ExecutionAttempt {
   ok: boolean;
   /** Empty when ok; else timeout, http_5xx, http_4xx, payment, network or invalid_response. */
   errorKind: string;
-  /** Credits held for the attempt; captured when ok, released otherwise. */
+  /**
+   * Credits held for the attempt (the route's price, or the worst case of a per-token route);
+   * captured (up to it) when ok, released otherwise.
+   */
   heldCredits: number;
   latencyMs: number;
 }
@@ -281,6 +295,7 @@ function createBaseExecuteResponse(): ExecuteResponse {
     executionId: "",
     replayed: false,
     attempts: [],
+    usage: undefined,
   };
 }
 
@@ -315,6 +330,9 @@ export const ExecuteResponse: MessageFns<ExecuteResponse> = {
     }
     for (const v of message.attempts) {
       ExecutionAttempt.encode(v!, writer.uint32(82).fork()).join();
+    }
+    if (message.usage !== undefined) {
+      TokenUsage.encode(message.usage, writer.uint32(90).fork()).join();
     }
     return writer;
   },
@@ -412,6 +430,14 @@ export const ExecuteResponse: MessageFns<ExecuteResponse> = {
             message.attempts.push(ExecutionAttempt.decode(reader, reader.uint32()));
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.usage = TokenUsage.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -454,6 +480,7 @@ export const ExecuteResponse: MessageFns<ExecuteResponse> = {
       attempts: globalThis.Array.isArray(object?.attempts)
         ? object.attempts.map((e: any) => ExecutionAttempt.fromJSON(e))
         : [],
+      usage: isSet(object.usage) ? TokenUsage.fromJSON(object.usage) : undefined,
     };
   },
 
@@ -489,6 +516,9 @@ export const ExecuteResponse: MessageFns<ExecuteResponse> = {
     if (message.attempts?.length) {
       obj.attempts = message.attempts.map((e) => ExecutionAttempt.toJSON(e));
     }
+    if (message.usage !== undefined) {
+      obj.usage = TokenUsage.toJSON(message.usage);
+    }
     return obj;
   },
 
@@ -507,6 +537,102 @@ export const ExecuteResponse: MessageFns<ExecuteResponse> = {
     message.executionId = object.executionId ?? "";
     message.replayed = object.replayed ?? false;
     message.attempts = object.attempts?.map((e) => ExecutionAttempt.fromPartial(e)) || [];
+    message.usage = (object.usage !== undefined && object.usage !== null)
+      ? TokenUsage.fromPartial(object.usage)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseTokenUsage(): TokenUsage {
+  return { inputTokens: 0, outputTokens: 0 };
+}
+
+export const TokenUsage: MessageFns<TokenUsage> = {
+  encode(message: TokenUsage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.inputTokens !== 0) {
+      writer.uint32(8).int64(message.inputTokens);
+    }
+    if (message.outputTokens !== 0) {
+      writer.uint32(16).int64(message.outputTokens);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TokenUsage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTokenUsage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.inputTokens = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.outputTokens = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TokenUsage {
+    return {
+      inputTokens: isSet(object.inputTokens)
+        ? globalThis.Number(object.inputTokens)
+        : isSet(object.input_tokens)
+        ? globalThis.Number(object.input_tokens)
+        : 0,
+      outputTokens: isSet(object.outputTokens)
+        ? globalThis.Number(object.outputTokens)
+        : isSet(object.output_tokens)
+        ? globalThis.Number(object.output_tokens)
+        : 0,
+    };
+  },
+
+  toJSON(message: TokenUsage): unknown {
+    const obj: any = {};
+    if (message.inputTokens !== 0) {
+      obj.inputTokens = Math.round(message.inputTokens);
+    }
+    if (message.outputTokens !== 0) {
+      obj.outputTokens = Math.round(message.outputTokens);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TokenUsage>, I>>(base?: I): TokenUsage {
+    return TokenUsage.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TokenUsage>, I>>(object: I): TokenUsage {
+    const message = createBaseTokenUsage();
+    message.inputTokens = object.inputTokens ?? 0;
+    message.outputTokens = object.outputTokens ?? 0;
     return message;
   },
 };

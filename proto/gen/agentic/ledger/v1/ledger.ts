@@ -216,7 +216,12 @@ export interface UsageItem {
     | string
     | undefined;
   /** Hold that paid for it, when any. */
-  holdId?: string | undefined;
+  holdId?:
+    | string
+    | undefined;
+  /** Tokens the vendor reported for the call (model routes); a per-token route is charged by them. */
+  inputTokens?: number | undefined;
+  outputTokens?: number | undefined;
 }
 
 export interface ListUsageRequest {
@@ -2561,6 +2566,8 @@ function createBaseUsageItem(): UsageItem {
     traceId: "",
     errorCode: undefined,
     holdId: undefined,
+    inputTokens: undefined,
+    outputTokens: undefined,
   };
 }
 
@@ -2607,6 +2614,12 @@ export const UsageItem: MessageFns<UsageItem> = {
     }
     if (message.holdId !== undefined) {
       writer.uint32(114).string(message.holdId);
+    }
+    if (message.inputTokens !== undefined) {
+      writer.uint32(120).int64(message.inputTokens);
+    }
+    if (message.outputTokens !== undefined) {
+      writer.uint32(128).int64(message.outputTokens);
     }
     return writer;
   },
@@ -2736,6 +2749,22 @@ export const UsageItem: MessageFns<UsageItem> = {
             message.holdId = reader.string();
             continue;
           }
+          case 15: {
+            if (tag !== 120) {
+              break;
+            }
+
+            message.inputTokens = longToNumber(reader.int64());
+            continue;
+          }
+          case 16: {
+            if (tag !== 128) {
+              break;
+            }
+
+            message.outputTokens = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2808,6 +2837,16 @@ export const UsageItem: MessageFns<UsageItem> = {
         : isSet(object.hold_id)
         ? globalThis.String(object.hold_id)
         : undefined,
+      inputTokens: isSet(object.inputTokens)
+        ? globalThis.Number(object.inputTokens)
+        : isSet(object.input_tokens)
+        ? globalThis.Number(object.input_tokens)
+        : undefined,
+      outputTokens: isSet(object.outputTokens)
+        ? globalThis.Number(object.outputTokens)
+        : isSet(object.output_tokens)
+        ? globalThis.Number(object.output_tokens)
+        : undefined,
     };
   },
 
@@ -2855,6 +2894,12 @@ export const UsageItem: MessageFns<UsageItem> = {
     if (message.holdId !== undefined) {
       obj.holdId = message.holdId;
     }
+    if (message.inputTokens !== undefined) {
+      obj.inputTokens = Math.round(message.inputTokens);
+    }
+    if (message.outputTokens !== undefined) {
+      obj.outputTokens = Math.round(message.outputTokens);
+    }
     return obj;
   },
 
@@ -2877,6 +2922,8 @@ export const UsageItem: MessageFns<UsageItem> = {
     message.traceId = object.traceId ?? "";
     message.errorCode = object.errorCode ?? undefined;
     message.holdId = object.holdId ?? undefined;
+    message.inputTokens = object.inputTokens ?? undefined;
+    message.outputTokens = object.outputTokens ?? undefined;
     return message;
   },
 };
