@@ -26,6 +26,8 @@ export function route(providerKey: string, overrides: Partial<Route> = {}, capab
     executionGated: false,
     priors: { successRate: 0.99, latencyMs: 400, quality: 0.8 },
     priceSource: "test",
+    models: [],
+    billing: "per_call",
     ...overrides,
   };
 }

@@ -228,3 +228,39 @@ describe("contracts", () => {
     expect(execute?.fields.find((f) => f.name === "timezone")?.format).toBe("iana-timezone");
   });
 });
+
+describe("model routes", () => {
+  const chat = routesOf("models.chat.complete");
+  const route = (routeKey: string) => chat.find((r) => r.routeKey === routeKey);
+
+  it("bill the OpenAI route on our key per token, at each model's list price + 25%", () => {
+    const openai = route("models.chat.complete.openai");
+    expect(openai?.billing).toBe("per_token");
+    expect(openai?.models.map((m) => [m.model, m.inputCreditsPerMillionTokens, m.outputCreditsPerMillionTokens, m.maxOutputTokens])).toEqual([
+      ["gpt-4o-mini", 187.5, 750, 16384],
+      ["gpt-4o", 3125, 12500, 16384],
+      ["gpt-4.1-mini", 500, 2000, 32768],
+      ["gpt-4.1", 2500, 10000, 32768],
+    ]);
+    for (const m of openai?.models ?? []) {
+      expect(m.inputCreditsPerMillionTokens).toBe(m.vendorInputUsdPerMillionTokens * 1250);
+      expect(m.outputCreditsPerMillionTokens).toBe(m.vendorOutputUsdPerMillionTokens * 1250);
+      expect(m.priceSource).toMatch(/^openai\.com\/api\/pricing: /);
+    }
+  });
+
+  it("charge the DeepSeek MPP route per call: the rail never pays more than its price, whatever the model", () => {
+    const deepseek = route("models.chat.complete.deepseek.mpp");
+    expect(deepseek?.billing).toBe("per_call");
+    expect(deepseek?.models.map((m) => m.model)).toEqual(["deepseek-chat", "deepseek-reasoner"]);
+    expect(deepseek?.models.find((m) => m.model === "deepseek-reasoner")?.maxReasoningTokens).toBe(32768);
+    for (const m of deepseek?.models ?? []) expect(m.priceSource).toMatch(/^api-docs\.deepseek\.com\//);
+  });
+
+  it("are the only routes that list models, and no model is served by two live routes yet", () => {
+    expect(routes.filter((r) => r.models.length > 0).every((r) => r.capabilityKey === "models.chat.complete")).toBe(true);
+    expect(routes.filter((r) => r.billing === "per_token").map((r) => r.routeKey)).toEqual(["models.chat.complete.openai"]);
+    const served = chat.filter((r) => r.status === "live").flatMap((r) => r.models.map((m) => m.model));
+    expect(new Set(served).size).toBe(served.length);
+  });
+});

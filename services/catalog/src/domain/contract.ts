@@ -44,6 +44,7 @@ function toFieldContract(f: RawField, required: boolean, conditionallyRequired: 
     conditionallyRequired: conditionallyRequired ? true : undefined,
     enumValues: f.enumValues ?? [],
     maxLength: f.maxLength,
+    itemMaxLength: f.itemMaxLength,
     min: f.min,
     max: f.max,
     itemsType: f.itemsType,

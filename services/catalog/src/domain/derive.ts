@@ -1,11 +1,44 @@
 // Turns validated data into the wire records (ts-proto types). Everything a reader could compute
 // from the data is computed here and nowhere is it typed by hand: keys, paths, endpoints, counts,
 // starting prices, provider lists, features, route modes, settlement rails, domain status.
-import type { Capability, Contract, Domain, Route } from "@agentic/proto/catalog/v1";
+import type { Capability, Contract, Domain, ModelPrice, Route } from "@agentic/proto/catalog/v1";
 import { definedOnly, toContract } from "./contract";
 import { capabilityIdOf, capabilityKeyOf, routeKeyOf } from "./keys";
 import type { RawDomain } from "./read";
-import { ROUTE_MODES, SETTLEMENT_RAIL, type RawContractDefaults, type RawProviders } from "./schema";
+import { ROUTE_MODES, SETTLEMENT_RAIL, type RawContractDefaults, type RawModel, type RawProviders, type RawRoute } from "./schema";
+
+/** 1000 credits = 1 USD. */
+export const CREDITS_PER_USD = 1000;
+/** Our per-token prices are the vendor's list prices plus this managed margin (the catalog's price policy). */
+export const TOKEN_PRICE_MARGIN = 0.25;
+
+/**
+ * How a route charges one call. "per_token" when it runs on our own vendor key (direct, managed) and
+ * lists models: the vendor bills us by tokens, so a fixed price could never cover every request the
+ * contract accepts; the executor holds the worst case and charges the vendor's usage. Every other
+ * route is "per_call": its price (on x402/MPP the rail never pays a seller more than it).
+ */
+export function billingOf(route: Pick<RawRoute, "networkKey" | "routeMode" | "models">): "per_call" | "per_token" {
+  return route.networkKey === "direct" && route.routeMode === "managed" && (route.models?.length ?? 0) > 0 ? "per_token" : "per_call";
+}
+
+/** Our price per 1M tokens in credits, exact to 0.001 credit (list prices have at most 4 decimals). */
+function creditsPerMillionTokens(usd: number): number {
+  return Math.round(usd * CREDITS_PER_USD * (1 + TOKEN_PRICE_MARGIN) * 1000) / 1000;
+}
+
+function toModelPrice(m: RawModel): ModelPrice {
+  return {
+    model: m.model,
+    inputCreditsPerMillionTokens: creditsPerMillionTokens(m.inputUsdPerMillionTokens),
+    outputCreditsPerMillionTokens: creditsPerMillionTokens(m.outputUsdPerMillionTokens),
+    vendorInputUsdPerMillionTokens: m.inputUsdPerMillionTokens,
+    vendorOutputUsdPerMillionTokens: m.outputUsdPerMillionTokens,
+    maxOutputTokens: m.maxOutputTokens,
+    maxReasoningTokens: m.maxReasoningTokens,
+    priceSource: m.priceSource,
+  };
+}
 
 /** The parts of a catalog that passed every check. */
 export interface ValidCatalog {
@@ -90,6 +123,8 @@ function deriveCapability(
       executionGated: r.executionGated,
       priors: { ...r.priors },
       priceSource: r.priceSource,
+      models: (r.models ?? []).map(toModelPrice),
+      billing: billingOf(r),
     }),
   );
 

@@ -67,7 +67,10 @@ export interface RawField {
   type: FieldType;
   format?: (typeof FIELD_FORMATS)[number] | undefined;
   enumValues?: string[] | undefined;
+  /** Strings: characters; arrays: items; objects: characters of the value as compact JSON. */
   maxLength?: number | undefined;
+  /** Arrays of strings: the longest item, in characters. */
+  itemMaxLength?: number | undefined;
   min?: number | undefined;
   max?: number | undefined;
   itemsType?: FieldType | undefined;
@@ -85,6 +88,7 @@ export const FieldSchema: z.ZodType<RawField> = z.lazy(() =>
     format: z.enum(FIELD_FORMATS).optional(),
     enumValues: z.array(text("enum value")).min(1).optional(),
     maxLength: z.number().int().positive().optional(),
+    itemMaxLength: z.number().int().positive().optional(),
     min: z.number().optional(),
     max: z.number().optional(),
     itemsType: z.enum(FIELD_TYPES).optional(),
@@ -144,6 +148,28 @@ export const RoutePriorsSchema = z.strictObject({
   quality: probability("quality"),
 });
 
+/** A vendor list price in USD per 1M tokens: at most 4 decimals, so our credit price is exact to 0.001 credit. */
+const usdPerMillionTokens = (what: string) =>
+  z
+    .number({ error: (i) => (i.input === undefined ? `${what} is required` : `${what} must be a number of USD`) })
+    .positive({ error: `${what} must be > 0` })
+    .refine((usd) => Math.abs(usd * 10_000 - Math.round(usd * 10_000)) < 1e-6, { error: `${what} must have at most 4 decimals` });
+
+/** One model a route serves: the vendor's public per-token list prices and output limits. */
+export const ModelSchema = z.strictObject({
+  /** The model id as the vendor names it (what callers send as `model`). */
+  model: pattern(/^[A-Za-z0-9][A-Za-z0-9._:/-]*$/, "model"),
+  inputUsdPerMillionTokens: usdPerMillionTokens("inputUsdPerMillionTokens"),
+  outputUsdPerMillionTokens: usdPerMillionTokens("outputUsdPerMillionTokens"),
+  /** The largest max_tokens the vendor accepts for the model. */
+  maxOutputTokens: z.number().int().positive({ error: "maxOutputTokens must be a positive integer" }),
+  /** Output tokens a reasoning model may bill beyond max_tokens (chain of thought); 0 when max_tokens bounds all output. */
+  maxReasoningTokens: z.number().int().nonnegative().default(0),
+  /** Where the prices and limits come from (the vendor's pricing and model pages). */
+  priceSource: text("priceSource (where the model's prices come from)"),
+});
+export type RawModel = z.infer<typeof ModelSchema>;
+
 export const RouteSchema = z.strictObject({
   providerKey: pattern(KEY_PART, "providerKey"),
   networkKey: z.enum(NETWORK_KEYS),
@@ -162,6 +188,11 @@ export const RouteSchema = z.strictObject({
   summary: text("summary"),
   supportedFeatures: z.array(pattern(FEATURE, "feature")).default([]),
   priors: RoutePriorsSchema,
+  /**
+   * Models the route serves (model routes only). On a route that runs on our own vendor key
+   * (direct, managed) their per-token prices are what a call is charged: see derive.ts `billing`.
+   */
+  models: z.array(ModelSchema).min(1, { error: "models must list at least one model, or be left out" }).optional(),
 });
 export type RawRoute = z.infer<typeof RouteSchema>;
 

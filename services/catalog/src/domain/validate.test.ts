@@ -86,6 +86,18 @@ const CASES: Record<string, Expected[]> = {
     ["email.yaml", `${EXECUTE}.responseExample.routeKey`, /"email\.send\.mailgun" is not a route of this capability/],
   ],
   "duplicate-dto-name": [["geo.yaml", "capabilities[0].contract.recommend.dtoName", /already used by email\.yaml/]],
+  "contract-size-caps": [
+    ["email.yaml", `${EXECUTE}.fields[4].itemMaxLength`, /only arrays of strings have itemMaxLength/],
+    ["email.yaml", `${EXECUTE}.fields[5].maxLength`, /bounded by them; maxLength is for free-form objects/],
+  ],
+  // model routes
+  "model-listed-twice": [["models.yaml", `${ROUTE0}.models[1].model`, /duplicate model "gpt-4o-mini" \(also models\[0\]\)/]],
+  "model-live-route-unlisted": [["models.yaml", "capabilities[0].routes[1]", /live route .* must list its models/]],
+  "model-contract-incomplete": [
+    ["models.yaml", EXECUTE, /needs a required string field "model"/],
+    ["models.yaml", EXECUTE, /per-token route needs an integer execute field "max_tokens"/],
+  ],
+  "model-price-precision": [["models.yaml", `${ROUTE0}.models[0].inputUsdPerMillionTokens`, /at most 4 decimals/]],
 };
 
 describe("catalog validation fixtures", () => {

@@ -1,6 +1,7 @@
 // Rules that span fields or files: unique keys, no domain or capability named after a provider,
 // routes only name declared providers, statuses that agree with each other, and contracts (see
 // validate-contract.ts). Schema-level rules (types, enums, prices) live in schema.ts.
+import { billingOf } from "./derive";
 import { capabilityKeyOf, routeKeyOf } from "./keys";
 import type { ProblemLog, ScopedProblems } from "./problems";
 import type { RawCatalog } from "./read";
@@ -46,6 +47,7 @@ export function validateCatalog(raw: RawCatalog, log: ProblemLog): void {
       }
       validateRoutes(domain.key, capability, raw.providers ? providerKeys : undefined, at);
       validateStatuses(capability, at);
+      validateModels(capability, at);
       validateContract(
         capability.contract,
         {
@@ -95,4 +97,36 @@ function validateStatuses(capability: RawCapability, at: ScopedProblems): void {
       at.add(["routes", j, "status"], `a route cannot be "live" while its capability is "${status}"`);
     }
   });
+}
+
+/**
+ * Model routes. Each route lists a model once. When some route of a capability lists models, a request
+ * is routed by its `model`, so: the execute contract requires a string `model`; every live route lists
+ * what it serves (a route listing none serves no model); and a per-token route (our own vendor key,
+ * billed by tokens) needs an integer `max_tokens` with min 1, the only bound on the vendor's output bill.
+ */
+function validateModels(capability: RawCapability, at: ScopedProblems): void {
+  if (!capability.routes.some((r) => r.models)) return;
+  capability.routes.forEach((route, j) => {
+    const seen = new Map<string, number>();
+    route.models?.forEach((m, k) => {
+      const first = seen.get(m.model);
+      if (first !== undefined) at.add(["routes", j, "models", k, "model"], `duplicate model "${m.model}" (also models[${first}])`);
+      else seen.set(m.model, k);
+    });
+    if (!route.models && route.status === "live") {
+      at.add(["routes", j], "a live route of a capability whose routes serve models must list its models (a route listing none serves no model)");
+    }
+  });
+  const execute = capability.contract.execute;
+  const model = execute?.fields.find((f) => f.name === "model");
+  if (!execute || model?.type !== "string" || !execute.requiredFields.includes("model")) {
+    at.add(["contract", "execute"], 'its routes list models, so the execute contract needs a required string field "model" to route by');
+  }
+  if (capability.routes.some((r) => billingOf(r) === "per_token")) {
+    const maxTokens = execute?.fields.find((f) => f.name === "max_tokens");
+    if (maxTokens?.type !== "integer" || maxTokens.min === undefined || maxTokens.min < 1) {
+      at.add(["contract", "execute"], 'a per-token route needs an integer execute field "max_tokens" with min 1: it bounds what the vendor can bill for output');
+    }
+  }
 }
