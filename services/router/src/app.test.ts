@@ -3,6 +3,7 @@ import { waitFor } from "@agentic/platform/testing";
 import type { CatalogSource } from "@agentic/clients";
 import { fakeOutcomeFeed, recordingLogger } from "../test/fake-outcome-feed";
 import { startRouterApp } from "./app";
+import { testIdentities } from "@agentic/platform/testing";
 import { configSchema } from "./config";
 
 describe("router app", () => {
@@ -11,7 +12,7 @@ describe("router app", () => {
     const unreachable = () => Promise.reject(new Error("no catalog in this test"));
     const catalog: CatalogSource = { listDomains: unreachable, getCapability: unreachable, listCapabilityRoutes: unreachable, getContract: unreachable };
     const app = await startRouterApp({
-      config: loadConfig(configSchema, { NATS_URL: "nats://unused:4222", CATALOG_REFRESH_MS: "60000" }),
+      config: loadConfig(configSchema, { NATS_URL: "nats://unused:4222", CATALOG_REFRESH_MS: "60000", SERVICE_IDENTITY_KEY: testIdentities().privateKeys.router }),
       catalog,
       ledger: { getWallet: unreachable },
       nc: feed.nc,

@@ -1,5 +1,9 @@
 import { ConfigError, loadConfig } from "@agentic/platform";
+import { testIdentities } from "@agentic/platform/testing";
 import { configSchema } from "./config";
+
+/** The router's private key: every start needs one. */
+const ID = { SERVICE_IDENTITY_KEY: testIdentities().privateKeys.router };
 
 function problems(env: NodeJS.ProcessEnv): string[] {
   try {
@@ -13,7 +17,7 @@ function problems(env: NodeJS.ProcessEnv): string[] {
 
 describe("router config", () => {
   it("applies local defaults", () => {
-    const c = loadConfig(configSchema, { NATS_URL: "nats://127.0.0.1:4222" });
+    const c = loadConfig(configSchema, { ...ID, NATS_URL: "nats://127.0.0.1:4222" });
     expect(c).toMatchObject({
       PORT: 50052,
       METRICS_PORT: 9462,
@@ -28,20 +32,21 @@ describe("router config", () => {
   });
 
   it("reads NATS_STREAM_REPLICAS", () => {
-    expect(loadConfig(configSchema, { NATS_URL: "n", NATS_STREAM_REPLICAS: "3" }).NATS_STREAM_REPLICAS).toBe(3);
-    expect(problems({ NATS_URL: "n", NATS_STREAM_REPLICAS: "0" })[0]).toContain("NATS_STREAM_REPLICAS");
+    expect(loadConfig(configSchema, { ...ID, NATS_URL: "n", NATS_STREAM_REPLICAS: "3" }).NATS_STREAM_REPLICAS).toBe(3);
+    expect(problems({ ...ID, NATS_URL: "n", NATS_STREAM_REPLICAS: "0" })[0]).toContain("NATS_STREAM_REPLICAS");
   });
 
   it("requires NATS_URL, and the dependency addresses in production", () => {
     expect(problems({}).join("\n")).toContain("NATS_URL");
-    const prod = problems({ NATS_URL: "nats://n:4222", APP_ENV: "production" }).join("\n");
+    expect(problems({ NATS_URL: "nats://n:4222" }).join("\n")).toContain("SERVICE_IDENTITY_KEY: required");
+    const prod = problems({ ...ID, NATS_URL: "nats://n:4222", APP_ENV: "production" }).join("\n");
     expect(prod).toContain("CATALOG_ADDR is required when APP_ENV=production");
     expect(prod).toContain("LEDGER_ADDR is required when APP_ENV=production");
   });
 
   it("parses and checks the default preferences", () => {
-    expect(loadConfig(configSchema, { NATS_URL: "n", DEFAULT_PREFERENCES: "speed, quality" }).DEFAULT_PREFERENCES).toEqual(["speed", "quality"]);
-    expect(problems({ NATS_URL: "n", DEFAULT_PREFERENCES: "speed,speed" })[0]).toContain("DEFAULT_PREFERENCES");
-    expect(problems({ NATS_URL: "n", DEFAULT_PREFERENCES: "cheap" })[0]).toContain("DEFAULT_PREFERENCES");
+    expect(loadConfig(configSchema, { ...ID, NATS_URL: "n", DEFAULT_PREFERENCES: "speed, quality" }).DEFAULT_PREFERENCES).toEqual(["speed", "quality"]);
+    expect(problems({ ...ID, NATS_URL: "n", DEFAULT_PREFERENCES: "speed,speed" })[0]).toContain("DEFAULT_PREFERENCES");
+    expect(problems({ ...ID, NATS_URL: "n", DEFAULT_PREFERENCES: "cheap" })[0]).toContain("DEFAULT_PREFERENCES");
   });
 });
