@@ -86,7 +86,13 @@ describe("OpenAI", () => {
   it("completes a chat in the chat.completion format, honouring max_tokens", async () => {
     const res = await postJson(url("/openai/v1/chat/completions"), { model: "gpt-4o-mini", messages: [{ role: "user", content: "ping me back" }], max_tokens: 3 }, auth);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ object: "chat.completion", model: "gpt-4o-mini", choices: [{ index: 0, message: { role: "assistant", content: "Sandbox reply to:" }, finish_reason: "length" }], usage: { prompt_tokens: 3, completion_tokens: 3, total_tokens: 6 } });
+    // The reply stops at 3 tokens of 4 bytes; the prompt is 3 (priming) + 3 (message) + 1 ("user") + 3 ("ping me back").
+    expect(res.body).toMatchObject({ object: "chat.completion", model: "gpt-4o-mini", choices: [{ index: 0, message: { role: "assistant", content: "Sandbox repl" }, finish_reason: "length" }], usage: { prompt_tokens: 10, completion_tokens: 3, total_tokens: 13 } });
+  });
+  it("counts usage as the vendors bill it: the chat format's tokens plus the text's, multi-byte text at its UTF-8 size", async () => {
+    const res = await postJson(url("/openai/v1/chat/completions"), { model: "gpt-4o-mini", messages: [{ role: "system", content: "be brief", name: "ops" }, { role: "user", content: "日本語" }] }, auth);
+    // 3 + (3 + 2 "system" + 2 "be brief" + 1 + 1 "ops") + (3 + 1 "user" + 3 for 9 bytes); the whole reply: 27 bytes -> 7.
+    expect(res.body).toMatchObject({ choices: [{ message: { content: "Sandbox reply to: 日本語" }, finish_reason: "stop" }], usage: { prompt_tokens: 19, completion_tokens: 7, total_tokens: 26 } });
   });
   it("answers {error: {message, type, param, code}}", async () => {
     const unknown = await postJson(url("/openai/v1/chat/completions"), { model: "gpt-9", messages: [{ role: "user", content: "x" }] }, auth);

@@ -1,6 +1,9 @@
 // OpenAI-compatible chat completions stand-in (OpenAI, DeepSeek...; bearer key when direct, paid on
 // the x402/MPP mounts): POST /chat/completions (and /v1/chat/completions) → a `chat.completion` object; errors
 // {error: {message, type, param, code}}. The reply deterministically echoes the last user message.
+// `usage` is counted the way the vendors bill: the chat format's tokens (3 per message, 1 more for a
+// name, 3 priming the reply) plus the text's tokens, here one per 4 UTF-8 bytes (a byte-level BPE
+// averages about that on English); the reply stops at max_tokens such tokens (finish_reason "length").
 import { randomBytes } from "node:crypto";
 import { authToken, header, isObject, type VendorContext, type VendorDefinition, type VendorOptions, type VendorReply, type VendorRequest } from "../http/vendor";
 
@@ -48,14 +51,15 @@ function complete(req: VendorRequest, ctx: VendorContext, models: Set<string>): 
   if (b.max_tokens !== undefined && (!Number.isInteger(b.max_tokens) || (b.max_tokens as number) < 1)) return error(400, "Invalid 'max_tokens': must be a positive integer.", "invalid_request_error", "invalid_value", "max_tokens");
   if (b.temperature !== undefined && (typeof b.temperature !== "number" || b.temperature < 0 || b.temperature > 2)) return error(400, "Invalid 'temperature': must be between 0 and 2.", "invalid_request_error", "invalid_value", "temperature");
 
-  const messages = b.messages as Array<{ role: string; content: string }>;
+  const messages = b.messages as Array<{ role: string; content: string; name?: unknown }>;
   const lastUser = [...messages].reverse().find((m) => m.role === "user")?.content ?? "";
-  const words = `Sandbox reply to: ${lastUser}`.split(/\s+/).filter(Boolean);
+  const reply = `Sandbox reply to: ${lastUser}`;
   const limit = (b.max_tokens as number | undefined) ?? Infinity;
-  const content = words.slice(0, limit).join(" ");
-  // Whitespace-separated words stand in for tokens: stable and good enough for usage accounting tests.
-  const promptTokens = messages.reduce((n, m) => n + m.content.split(/\s+/).filter(Boolean).length, 0);
-  const completionTokens = Math.min(words.length, limit);
+  const content = firstTokens(reply, limit);
+  const promptTokens =
+    REPLY_PRIMING_TOKENS +
+    messages.reduce((n, m) => n + TOKENS_PER_MESSAGE + tokens(m.role) + tokens(m.content) + (typeof m.name === "string" ? 1 + tokens(m.name) : 0), 0);
+  const completionTokens = tokens(content);
   return {
     status: 200,
     body: {
@@ -63,9 +67,31 @@ function complete(req: VendorRequest, ctx: VendorContext, models: Set<string>): 
       object: "chat.completion",
       created: Math.floor(ctx.now().getTime() / 1000),
       model: b.model,
-      choices: [{ index: 0, message: { role: "assistant", content, refusal: null }, logprobs: null, finish_reason: words.length > limit ? "length" : "stop" }],
+      choices: [{ index: 0, message: { role: "assistant", content, refusal: null }, logprobs: null, finish_reason: content.length < reply.length ? "length" : "stop" }],
       usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
       system_fingerprint: "fp_sandbox",
     },
   };
+}
+
+const TOKENS_PER_MESSAGE = 3;
+const REPLY_PRIMING_TOKENS = 3;
+const BYTES_PER_TOKEN = 4;
+
+/** Tokens of a text: one per 4 UTF-8 bytes, rounded up. */
+function tokens(text: string): number {
+  return Math.ceil(Buffer.byteLength(text, "utf8") / BYTES_PER_TOKEN);
+}
+
+/** The longest start of `text` that is at most `limit` tokens (whole characters only). */
+function firstTokens(text: string, limit: number): string {
+  if (tokens(text) <= limit) return text;
+  let bytes = 0;
+  let end = 0;
+  for (const ch of text) {
+    bytes += Buffer.byteLength(ch, "utf8");
+    if (bytes > limit * BYTES_PER_TOKEN) break;
+    end += ch.length;
+  }
+  return text.slice(0, end);
 }
