@@ -25,14 +25,20 @@ describe("OpenAI-compatible adapter (models.chat.complete)", () => {
       status: "completed",
       providerMessageId: "chatcmpl-1",
       data: { completionText: "hi", model: "gpt-4o-mini", finishReason: "stop", usage: { promptTokens: 2, completionTokens: 1, totalTokens: 3 } },
+      usage: { inputTokens: 2, outputTokens: 1 },
     });
+    // A usage the vendor did not give (or gave garbled) is not guessed: the executor then charges the hold.
+    const noUsage = adapter.parseResponse("models.chat.complete", response(200, { ...body, usage: { prompt_tokens: -1, completion_tokens: 1 } }), input);
+    expect(noUsage.usage).toBeUndefined();
     expect(() => adapter.parseResponse("models.chat.complete", response(404, { error: { message: "The model `x` does not exist", type: "invalid_request_error", code: "model_not_found" } }), input)).toThrow(expect.objectContaining({ vendorCode: "model_not_found", blame: "input" }));
     expect(() => adapter.parseResponse("models.chat.complete", response(401, { error: { message: "Incorrect API key", type: "invalid_request_error", code: "invalid_api_key" } }), input)).toThrow(expect.objectContaining({ blame: "provider" }));
   });
 
   it("completes directly with our OpenAI key through the sandbox", async () => {
     const { result } = await routes.execute("openai", "direct", "models.chat.complete", input);
-    expect(result.data).toMatchObject({ completionText: "Sandbox reply to: Say hi", finishReason: "stop", usage: { promptTokens: 2, completionTokens: 5 } });
+    // 3 + 3 + 1 ("user") + 2 ("Say hi") prompt tokens; the 24-byte reply is 6.
+    expect(result.data).toMatchObject({ completionText: "Sandbox reply to: Say hi", finishReason: "stop", usage: { promptTokens: 9, completionTokens: 6 } });
+    expect(result.usage).toEqual({ inputTokens: 9, outputTokens: 6 });
   });
 
   it("completes over MPP with a DeepSeek-style host, no key", async () => {

@@ -47,6 +47,8 @@ export class OpenAiCompatibleAdapter implements ProviderAdapter {
     if (!message || (typeof message.content !== "string" && message.content !== null)) throw invalidResponse(this.providerKey, res, "without choices[0].message");
     const usage = isRecord(res.body) && isRecord(res.body.usage) ? res.body.usage : {};
     const num = (v: unknown) => (typeof v === "number" ? v : null);
+    const count = (v: unknown) => (typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : undefined);
+    const [inputTokens, outputTokens] = [count(usage.prompt_tokens), count(usage.completion_tokens)];
     const id = stringField(res.body, "id");
     return {
       status: "completed",
@@ -57,6 +59,8 @@ export class OpenAiCompatibleAdapter implements ProviderAdapter {
         finishReason: stringField(choice, "finish_reason") ?? null,
         usage: { promptTokens: num(usage.prompt_tokens), completionTokens: num(usage.completion_tokens), totalTokens: num(usage.total_tokens) },
       },
+      // What the vendor billed: a per-token route is charged by it (a usage it did not give is not guessed).
+      ...(inputTokens !== undefined && outputTokens !== undefined ? { usage: { inputTokens, outputTokens } } : {}),
     };
   }
 }

@@ -25,6 +25,14 @@ export interface ProviderResult {
   providerMessageId?: string;
   /** The normalized result (the execute response's `data`). */
   data: Record<string, unknown>;
+  /** Tokens the vendor says it billed for the call (its `usage`), when it bills by token and said so. */
+  usage?: TokenUsage;
+}
+
+/** A vendor's token count for one call: what a per-token route is charged by. */
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
 }
 
 export interface ProviderAdapter {
