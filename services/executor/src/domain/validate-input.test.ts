@@ -22,6 +22,8 @@ const contract = OperationContract.fromPartial({
       fields: [field({ name: "role", type: "string", required: true, enumValues: ["user", "assistant"] }), field({ name: "content", type: "string", required: true })],
     }),
     field({ name: "meta", type: "object" }),
+    field({ name: "schema", type: "object", maxLength: 20 }),
+    field({ name: "tags", type: "array", itemsType: "string", maxLength: 3, itemMaxLength: 5 }),
     field({ name: "provider", type: "string", maxLength: 64 }),
     field({ name: "allowFallback", type: "boolean" }),
   ],
@@ -36,6 +38,7 @@ describe("validateInput", () => {
     expect(problem(ok)).toBeUndefined();
     expect(problem({ ...ok, cc: ["b@example.com", "Carol <c@example.org>"], priority: "high", maxTokens: 5, temperature: 0.5, provider: "resend", allowFallback: false })).toBeUndefined();
     expect(problem({ ...ok, messages: [{ role: "user", content: "hi" }], meta: { anything: [1, 2] } })).toBeUndefined();
+    expect(problem({ ...ok, schema: { type: "object" }, tags: ["a", "bcdef"] })).toBeUndefined();
   });
 
   it.each([
@@ -62,6 +65,8 @@ describe("validateInput", () => {
     [{ ...ok, messages: ["hi"] }, "messages[0]", "must be an object"],
     [{ ...ok, meta: [1] }, "meta", "must be an object"],
     [{ ...ok, provider: "p".repeat(65) }, "provider", "at most 64 characters"],
+    [{ ...ok, schema: { type: "object", title: "long" } }, "schema", "at most 20 characters as JSON"],
+    [{ ...ok, tags: ["short", "longer"] }, "tags[1]", "at most 5 characters (got 6)"],
   ])("names the field of %j", (body, field, text) => {
     const found = problem(body as Record<string, unknown>);
     expect(found?.field).toBe(field);

@@ -59,7 +59,10 @@ function checkValue(value: unknown, f: FieldContract, at: string): InputProblem 
       return typeof value === "boolean" ? undefined : { field: at, problem: "must be true or false" };
     case "object":
       if (!isPlainObject(value)) return { field: at, problem: "must be an object" };
-      return f.fields.length > 0 ? checkObject(value, f.fields, at) : undefined;
+      if (f.fields.length > 0) return checkObject(value, f.fields, at);
+      // A free-form object (a JSON Schema, say) is capped by the length of its JSON text.
+      if (f.maxLength !== undefined && JSON.stringify(value).length > f.maxLength) return { field: at, problem: `must be at most ${f.maxLength} characters as JSON` };
+      return undefined;
     case "array":
       return checkArray(value, f, at);
     default:
@@ -78,8 +81,8 @@ function checkArray(value: unknown, f: FieldContract, at: string): InputProblem 
     let problem: InputProblem | undefined;
     switch (f.itemsType) {
       case "string":
-        // Item strings are bounded by the body limit, not by maxLength (which counts items here).
-        problem = checkString(item, f, itemAt, undefined);
+        // maxLength counts items here; each item's length is capped by itemMaxLength.
+        problem = checkString(item, f, itemAt, f.itemMaxLength);
         break;
       case "integer":
       case "number":
