@@ -54,6 +54,20 @@ describe("control API", () => {
     expect(sandbox().control.calls()).toHaveLength(0);
   });
 
+  it("answers 200 with a body the vendor never sends (garbage) or with `bytes` bytes (oversize)", async () => {
+    await postJson(control("/faults"), { provider: "resend", mode: "garbage", count: 1 });
+    expect(await email()).toMatchObject({ status: 200, body: { sandbox: "an answer this vendor never sends" } });
+    await postJson(control("/faults"), { provider: "resend", mode: "oversize", bytes: 4096, count: 1 });
+    const res = await fetch(`${sandbox().url}/resend/emails`, {
+      method: "POST",
+      headers: { "content-type": "application/json", Authorization: `Bearer ${SANDBOX_API_KEYS.resend}` },
+      body: JSON.stringify({ from: "hi@acme.dev", to: "a@example.com", subject: "Hi", text: "Hi" }),
+    });
+    expect([res.status, (await res.text()).length]).toEqual([200, 4096]);
+    expect((await email()).status).toBe(200);
+    expect((await postJson(control("/faults"), { provider: "resend", mode: "oversize", bytes: 0 })).status).toBe(400);
+  });
+
   it("rejects a fault for an unknown provider or mode with 400", async () => {
     expect((await postJson(control("/faults"), { provider: "nope", mode: "fail" })).status).toBe(400);
     expect((await postJson(control("/faults"), { provider: "resend", mode: "explode" })).status).toBe(400);

@@ -111,6 +111,18 @@ describe("MPP seller", () => {
     expect(sandbox().control.balanceOf(payer.address)).toBe(before - 5000n);
   });
 
+  it("settles an error answer too when told to (settleFailedCalls), with a receipt", async () => {
+    const payer = newWallet();
+    const credential = await mppCredential(payer, await challenge());
+    const before = sandbox().control.balanceOf(payer.address);
+    sandbox().control.mpp.settleFailedCalls = true;
+    sandbox().control.setFault({ provider: "exa", mode: "5xx", count: 1 });
+    const failed = await postJson(answer(), query, { Authorization: credential });
+    expect(failed.status).toBe(503);
+    expect(failed.headers.get("payment-receipt")).not.toBeNull();
+    expect(sandbox().control.balanceOf(payer.address)).toBe(before - 5000n);
+  });
+
   it("can offer an unsupported method first, as a second WWW-Authenticate challenge", async () => {
     sandbox().control.mpp.prependUnsupportedChallenge = true;
     const res = await postJson(answer(), query);

@@ -72,6 +72,34 @@ describe("x402 seller (v2)", () => {
     expect(sandbox().control.balanceOf(payer.address)).toBe(before);
   });
 
+  it("settles an error answer too when told to (settleFailedCalls: a misbehaving seller)", async () => {
+    const challenge = fromBase64Json<Required>((await postJson(search(), query)).headers.get("payment-required"));
+    const { header, payer } = await payV2(challenge.accepts[0] as Record<string, any>);
+    const before = sandbox().control.balanceOf(payer.address);
+    sandbox().control.x402.settleFailedCalls = true;
+    sandbox().control.setFault({ provider: "apollo", mode: "5xx", count: 1 });
+    const res = await postJson(search(), query, { "PAYMENT-SIGNATURE": header });
+    expect(res.status).toBe(503);
+    expect(fromBase64Json(res.headers.get("payment-response"))).toMatchObject({ success: true });
+    expect(sandbox().control.balanceOf(payer.address)).toBe(before - 20_000n);
+    expect(sandbox().control.calls("apollo").at(-1)).toMatchObject({ status: 503, settled: true });
+  });
+
+  it("settles a paid 200 whatever its body: a garbage answer and an oversize one cost the price", async () => {
+    for (const fault of [{ mode: "garbage" as const }, { mode: "oversize" as const, bytes: 100_000 }]) {
+      const challenge = fromBase64Json<Required>((await postJson(search(), query)).headers.get("payment-required"));
+      const { header, payer } = await payV2(challenge.accepts[0] as Record<string, any>);
+      sandbox().control.setFault({ provider: "apollo", count: 1, ...fault });
+      const res = await fetch(search(), { method: "POST", headers: { "content-type": "application/json", "PAYMENT-SIGNATURE": header }, body: JSON.stringify(query) });
+      const text = await res.text();
+      expect(res.status).toBe(200);
+      expect(res.headers.get("payment-response")).not.toBeNull();
+      if (fault.mode === "garbage") expect(JSON.parse(text)).toEqual({ sandbox: "an answer this vendor never sends" });
+      else expect(text).toHaveLength(100_000);
+      expect(sandbox().control.balanceOf(payer.address)).toBe(100_000_000n - 20_000n);
+    }
+  });
+
   it("answers 402 with a failed PAYMENT-RESPONSE when settlement fails after verification", async () => {
     const challenge = fromBase64Json<Required>((await postJson(search(), query)).headers.get("payment-required"));
     const { header } = await payV2(challenge.accepts[0] as Record<string, any>);

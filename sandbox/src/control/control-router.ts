@@ -11,6 +11,7 @@ const faultBody = z.object({
   mode: z.enum(FAULT_MODES),
   status: z.number().int().optional(),
   delayMs: z.number().int().nonnegative().optional(),
+  bytes: z.number().int().positive().optional(),
   count: z.number().int().positive().optional(),
 });
 
@@ -20,6 +21,7 @@ const x402Body = z.object({
   version: z.union([z.literal(1), z.literal(2)]).optional(),
   offerOverrides: z.object({ amount: atomic.optional(), asset: z.string().optional(), network: z.string().optional(), extraName: z.string().optional() }).strict().optional(),
   prependUnsupportedOffer: z.boolean().optional(),
+  settleFailedCalls: z.boolean().optional(),
   failNextSettles: z.number().int().nonnegative().optional(),
 }).strict();
 
@@ -27,6 +29,7 @@ const mppBody = z.object({
   challengeTtlSeconds: z.number().int().optional(),
   requestOverrides: z.object({ amount: atomic.optional(), currency: z.string().optional(), recipient: z.string().optional(), chainId: z.number().int().optional(), credentialTypes: z.array(z.string()).optional() }).strict().optional(),
   prependUnsupportedChallenge: z.boolean().optional(),
+  settleFailedCalls: z.boolean().optional(),
 }).strict();
 
 function badRequest(res: Response, error: string): void {

@@ -1,7 +1,12 @@
 // Fault injection per vendor: the next N calls (or all, until cleared) fail, answer 5xx, are slow,
-// or never answer. Faults act where the vendor does its work, i.e. after any payment gate.
+// never answer, answer 200 with a body the vendor never sends (`garbage`) or with a huge body
+// (`oversize`). Faults act where the vendor does its work, i.e. after any payment gate: a paid call
+// that gets `garbage` or `oversize` is settled like any 200.
 
-export const FAULT_MODES = ["fail", "5xx", "slow", "timeout", "ok"] as const;
+export const FAULT_MODES = ["fail", "5xx", "slow", "timeout", "garbage", "oversize", "ok"] as const;
+
+/** Size of an `oversize` answer when the spec gives none: above any client's sane limit. */
+export const DEFAULT_OVERSIZE_BYTES = 8 * 1024 * 1024;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
 /** A fault as set through the control API. `ok` clears the provider's fault. */
@@ -12,6 +17,8 @@ export interface FaultSpec {
   status?: number;
   /** Delay of `slow` answers in ms (default 2000). */
   delayMs?: number;
+  /** Body size of `oversize` answers in bytes (default DEFAULT_OVERSIZE_BYTES). */
+  bytes?: number;
   /** Number of calls affected; unlimited when absent. */
   count?: number;
 }
@@ -21,6 +28,7 @@ export interface ActiveFault {
   mode: Exclude<FaultMode, "ok">;
   status: number;
   delayMs: number;
+  bytes: number;
 }
 
 interface StoredFault extends ActiveFault {
@@ -41,6 +49,7 @@ export class FaultTable {
     if (!(FAULT_MODES as readonly string[]).includes(spec.mode)) throw new FaultSpecError(`mode must be one of ${FAULT_MODES.join(", ")}`);
     if (spec.count !== undefined && (!Number.isInteger(spec.count) || spec.count < 1)) throw new FaultSpecError("count must be a positive integer");
     if (spec.delayMs !== undefined && (!Number.isInteger(spec.delayMs) || spec.delayMs < 0)) throw new FaultSpecError("delayMs must be a non-negative integer");
+    if (spec.bytes !== undefined && (!Number.isInteger(spec.bytes) || spec.bytes < 1 || spec.bytes > 64 * 1024 * 1024)) throw new FaultSpecError("bytes must be an integer from 1 to 64 MiB");
     if (spec.mode === "ok") {
       this.faults.delete(spec.provider);
       return;
@@ -48,7 +57,7 @@ export class FaultTable {
     const status = spec.status ?? (spec.mode === "5xx" ? 503 : 400);
     if (spec.mode === "fail" && (status < 400 || status > 499)) throw new FaultSpecError("status of a fail fault must be 4xx");
     if (spec.mode === "5xx" && (status < 500 || status > 599)) throw new FaultSpecError("status of a 5xx fault must be 5xx");
-    this.faults.set(spec.provider, { mode: spec.mode, status, delayMs: spec.delayMs ?? 2000, remaining: spec.count });
+    this.faults.set(spec.provider, { mode: spec.mode, status, delayMs: spec.delayMs ?? 2000, bytes: spec.bytes ?? DEFAULT_OVERSIZE_BYTES, remaining: spec.count });
   }
 
   /** Clears one provider's fault, or all of them. */
@@ -65,11 +74,11 @@ export class FaultTable {
       fault.remaining -= 1;
       if (fault.remaining <= 0) this.faults.delete(provider);
     }
-    return { mode: fault.mode, status: fault.status, delayMs: fault.delayMs };
+    return { mode: fault.mode, status: fault.status, delayMs: fault.delayMs, bytes: fault.bytes };
   }
 
   /** Current faults, for the control API. */
   list(): Array<ActiveFault & { provider: string; remaining?: number }> {
-    return [...this.faults].map(([provider, f]) => ({ provider, mode: f.mode, status: f.status, delayMs: f.delayMs, ...(f.remaining === undefined ? {} : { remaining: f.remaining }) }));
+    return [...this.faults].map(([provider, f]) => ({ provider, mode: f.mode, status: f.status, delayMs: f.delayMs, bytes: f.bytes, ...(f.remaining === undefined ? {} : { remaining: f.remaining }) }));
   }
 }

@@ -44,11 +44,11 @@ export interface ControlParts {
 }
 
 export function defaultX402Knobs(): X402Knobs {
-  return { version: 2, offerOverrides: {}, prependUnsupportedOffer: false };
+  return { version: 2, offerOverrides: {}, prependUnsupportedOffer: false, settleFailedCalls: false };
 }
 
 export function defaultMppKnobs(): MppKnobs {
-  return { challengeTtlSeconds: 300, requestOverrides: {}, prependUnsupportedChallenge: false };
+  return { challengeTtlSeconds: 300, requestOverrides: {}, prependUnsupportedChallenge: false, settleFailedCalls: false };
 }
 
 export function createSandboxControl(p: ControlParts): SandboxControl {

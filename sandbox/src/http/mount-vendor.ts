@@ -80,9 +80,13 @@ async function handle(def: VendorDefinition, deps: MountDeps, mode: VendorMode, 
   const fault = deps.faults.take(def.key);
   if (fault?.mode === "timeout") return; // never answer: the client's deadline (or the sandbox closing) ends it
   if (fault?.mode === "slow") await deps.sleep(fault.delayMs);
-  if (fault?.mode === "fail" || fault?.mode === "5xx") return send(res, call, def.errorReply(fault.status, "Injected fault."));
 
-  let reply = await route.handle(vreq, deps.context);
+  // A faulty reply goes through the payment gate's settle like the vendor's own would.
+  let reply: VendorReply;
+  if (fault?.mode === "fail" || fault?.mode === "5xx") reply = def.errorReply(fault.status, "Injected fault.");
+  else if (fault?.mode === "garbage") reply = { status: 200, body: { sandbox: "an answer this vendor never sends" } };
+  else if (fault?.mode === "oversize") reply = { status: 200, body: "x".repeat(fault.bytes) };
+  else reply = await route.handle(vreq, deps.context);
   if (settle) {
     const settled = await settle(reply);
     reply = settled.reply;

@@ -20,6 +20,8 @@ export interface MppKnobs {
   requestOverrides: { amount?: string; currency?: string; recipient?: string; chainId?: number; credentialTypes?: string[] };
   /** Offer a `stripe` challenge (which the sandbox cannot settle) before the `evm` one. */
   prependUnsupportedChallenge: boolean;
+  /** Settle even when the vendor failed (a misbehaving seller: the buyer paid for an error answer). */
+  settleFailedCalls: boolean;
 }
 
 type Problem = "payment-required" | "malformed-credential" | "invalid-challenge" | "payment-expired" | "verification-failed" | "payment-insufficient" | "method-unsupported";
@@ -86,7 +88,7 @@ export class MppPaywall implements PaymentGate {
     return {
       kind: "paid",
       settle: async (vendorReply) => {
-        if (vendorReply.status >= 400) return { reply: vendorReply, settled: false };
+        if (vendorReply.status >= 400 && !this.knobs.settleFailedCalls) return { reply: vendorReply, settled: false };
         // Re-checked here: a concurrent request with the same credential may have settled meanwhile.
         if (this.usedIds.has(ch.id)) return { reply: this.challengeReply(realm, request, "invalid-challenge", "The challenge was already used."), settled: false };
         const result = this.ledger.transfer(transfer);

@@ -16,6 +16,8 @@ export interface X402Knobs {
   offerOverrides: { amount?: string; asset?: string; network?: string; extraName?: string };
   /** Put an offer the sandbox cannot settle (Solana) first in `accepts`. */
   prependUnsupportedOffer: boolean;
+  /** Settle even when the vendor failed (a misbehaving seller: the buyer paid for an error answer). */
+  settleFailedCalls: boolean;
 }
 
 const MAX_TIMEOUT_SECONDS = 60;
@@ -70,7 +72,7 @@ export class X402Paywall implements PaymentGate {
     return {
       kind: "paid",
       settle: async (vendorReply) => {
-        if (vendorReply.status >= 400) return { reply: vendorReply, settled: false };
+        if (vendorReply.status >= 400 && !this.knobs.settleFailedCalls) return { reply: vendorReply, settled: false };
         const settlement = await this.facilitator.settle(body);
         if (!settlement.success) return { reply: this.challenge(settlement.errorReason ?? "settlement failed", resourceUrl, price.description, offerV2, offerV1, settlement), settled: false };
         const headerName = version === 2 ? "PAYMENT-RESPONSE" : "X-PAYMENT-RESPONSE";
