@@ -23,6 +23,8 @@ describe("AgentMail adapter (email.inbox.buy, email.send)", () => {
     expect(adapter.parseResponse("email.inbox.buy", response(200, { pod_id: "p", inbox_id: "bot@agentmail.to", display_name: null, client_id: null, created_at: "2026-11-22T00:00:00Z", updated_at: "2026-11-22T00:00:00Z" }), {})).toMatchObject({
       status: "created",
       data: { inboxId: "bot@agentmail.to", address: "bot@agentmail.to", displayName: null, createdAt: "2026-11-22T00:00:00Z" },
+      // The inbox lives on our account: the capture records it as the buyer's.
+      createdResources: [{ kind: "email.inbox", resourceId: "bot@agentmail.to" }],
     });
     expect(() => adapter.parseResponse("email.inbox.buy", response(409, { name: "AlreadyExistsError", message: "Inbox exists" }), {})).toThrow(expect.objectContaining({ blame: "input", vendorCode: "AlreadyExistsError" }));
     expect(() => adapter.parseResponse("email.inbox.buy", response(200, {}), {})).toThrow(expect.objectContaining({ kind: "invalid_response" }));
@@ -50,6 +52,15 @@ describe("AgentMail adapter (email.inbox.buy, email.send)", () => {
     const sent = await routes.execute("agentmail", "mpp", "email.send", { inboxId: bought.result.data.inboxId, to: "a@example.com", subject: "Hi", html: "<p>Hi</p>", attachments: [{ filename: "a.txt", contentBase64: "aGk=" }] });
     expect(sent.result).toMatchObject({ status: "sent", data: { threadId: expect.any(String) } });
     expect([bought.res.payment?.amountAtomic, sent.res.payment?.amountAtomic]).toEqual(["500000", "2000"]);
+  });
+
+  it("declares inboxId as an owned inbox, and never puts an inboxId that is not one plain path segment in the URL", () => {
+    expect(adapter.resourceFields).toEqual({ "email.send": { inboxId: "email.inbox" } });
+    const send = (inboxId: string) => () => adapter.buildRequest("email.send", { inboxId, to: "a@example.com", subject: "Hi", text: "Hi" }, { baseUrl: "https://mpp.api.agentmail.to" });
+    for (const inboxId of ["..", ".", "a/b", "..%2fadmin", "%2e%2e", "a b", "a\\b", "x\u0000y", "bot@agentmail.to?x=1", "bot#x"]) {
+      expect(send(inboxId)).toThrow(expect.objectContaining({ kind: "invalid_input", field: "inboxId", blame: "input" }));
+    }
+    expect(send("first.last+tag@agentmail.to")().url).toBe("https://mpp.api.agentmail.to/v0/inboxes/first.last%2Btag%40agentmail.to/messages/send");
   });
 
   it("reports an unverified domain as the caller's problem", async () => {

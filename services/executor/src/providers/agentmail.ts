@@ -2,16 +2,22 @@
 // Inbox {inbox_id, email, display_name, created_at, ...}; email.send from an owned inbox is
 // POST /v0/inboxes/{inbox_id}/messages/send → {message_id, thread_id}. Errors {name, message}. The
 // execution's idempotency key becomes the inbox `client_id`, for which AgentMail returns the existing
-// inbox instead of a second one.
+// inbox instead of a second one. Inboxes live on our AgentMail account: a bought one is recorded as its
+// buyer's (createdResources), and `inboxId` names one the caller must own (resourceFields).
 import type { ProviderHttpRequest, RailResponse } from "../rails/rail";
 import { readEmailMessage } from "./email-message";
 import { InputReader } from "./input";
+import { pathSegment } from "./url-path";
 import { assertCapability, type CapabilityInput, type ProviderAdapter, type ProviderContext, type ProviderResult } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+
+/** The resource kind of an AgentMail inbox. */
+export const INBOX_KIND = "email.inbox";
 
 export class AgentmailAdapter implements ProviderAdapter {
   readonly providerKey = "agentmail";
   readonly capabilityKeys = ["email.inbox.buy", "email.send"] as const;
+  readonly resourceFields = { "email.send": { inboxId: INBOX_KIND } };
 
   buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
     assertCapability(this, capabilityKey);
@@ -22,7 +28,7 @@ export class AgentmailAdapter implements ProviderAdapter {
       const m = readEmailMessage(this.providerKey, input, ctx, "inbox");
       return {
         method: "POST",
-        url: `${ctx.baseUrl}/v0/inboxes/${encodeURIComponent(inboxId)}/messages/send`,
+        url: `${ctx.baseUrl}/v0/inboxes/${pathSegment(this.providerKey, "inboxId", inboxId)}/messages/send`,
         headers,
         body: {
           to: m.to,
@@ -70,6 +76,7 @@ export class AgentmailAdapter implements ProviderAdapter {
     return {
       status: "created",
       providerMessageId: inboxId,
+      createdResources: [{ kind: INBOX_KIND, resourceId: inboxId }],
       data: { inboxId, address, displayName: stringField(res.body, "display_name") ?? null, createdAt: stringField(res.body, "created_at") ?? null },
     };
   }

@@ -23,6 +23,8 @@ export interface ProviderResult {
   status: "sent" | "created" | "quoted" | "completed";
   /** The vendor's id for what it did (message id, request id), when it gives one. */
   providerMessageId?: string;
+  /** Resources the call created on our vendor account for the caller (an inbox): recorded as theirs with the capture. */
+  createdResources?: CreatedResource[];
   /** The normalized result (the execute response's `data`). */
   data: Record<string, unknown>;
   /** Tokens the vendor says it billed for the call (its `usage`), when it bills by token and said so. */
@@ -35,11 +37,23 @@ export interface TokenUsage {
   outputTokens: number;
 }
 
+/** A resource a vendor call created, e.g. `{ kind: "email.inbox", resourceId: "ada@agentmail.to" }`. */
+export interface CreatedResource {
+  kind: string;
+  resourceId: string;
+}
+
 export interface ProviderAdapter {
   /** The catalog's providerKey, e.g. `resend`. */
   readonly providerKey: string;
   /** Capabilities this adapter implements, e.g. `["email.send"]`. */
   readonly capabilityKeys: readonly string[];
+  /**
+   * Input fields that name a resource the caller must own, per capability, with its kind:
+   * `{ "email.send": { inboxId: "email.inbox" } }`. Before anything is held the executor checks the
+   * caller owns each one named, and runs such a request only on this adapter's routes.
+   */
+  readonly resourceFields?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** The vendor request for a capability input; throws ProviderError (`invalid_input`, `unsupported_capability`). */
   buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest;
   /** The normalized result of the vendor's answer to that request (same input); throws ProviderError. */
