@@ -8,6 +8,17 @@ export function invalidInput(field: string, problem: string, contractPath: strin
   return invalidArgument("INVALID_INPUT", `${field}: ${problem}`, `Fix '${field}'; the exact fields are in GET ${contractPath}.`, { field });
 }
 
+/** The input names a model the routes it may take do not serve; `served` are the models they do serve. */
+export function modelNotServed(problem: string, served: readonly string[], capability: { domainKey: string; capabilityId: string }): AppError {
+  const routes = `GET /domains/${capability.domainKey}/capabilities/${capability.capabilityId}/routes`;
+  return invalidArgument(
+    "INVALID_INPUT",
+    `model: ${problem}; served: ${served.join(", ")}. Nothing was charged.`,
+    `Set 'model' to one of: ${served.join(", ")} (${routes} lists each route's models and prices).`,
+    { field: "model", servedModels: [...served] },
+  );
+}
+
 export function unknownProvider(provider: string, capabilityKey: string, providers: readonly string[]): AppError {
   return invalidArgument("UNKNOWN_PROVIDER", `provider: ${capabilityKey} has no route of provider "${provider}"`, `Set 'provider' to one of: ${providers.join(", ")}; or omit it to let the router choose.`, {
     field: "provider",
@@ -30,10 +41,14 @@ export function routeUnavailable(message: string, hint: string): AppError {
   return unavailable("ROUTE_UNAVAILABLE", message, hint);
 }
 
-export function creditsRequired(routeKey: string, priceCredits: number, balanceCredits: number | undefined): AppError {
+/** The hold was refused; `metered`: the amount is the most this request can cost on a per-token route, not a fixed price. */
+export function creditsRequired(routeKey: string, priceCredits: number, balanceCredits: number | undefined, metered = false): AppError {
   const balance = balanceCredits === undefined ? "" : `; the wallet has ${balanceCredits} available`;
-  const hint = "Add credits to the wallet (POST /dev/init outside production), or choose a cheaper route.";
-  return failedPrecondition("CREDITS_REQUIRED", `Route ${routeKey} costs ${priceCredits} credits${balance}. Nothing was charged.`, hint, {
+  const hint = metered
+    ? "Add credits, or lower max_tokens or the input: the hold is the most this request can cost, and what the vendor does not bill is returned."
+    : "Add credits to the wallet (POST /dev/init outside production), or choose a cheaper route.";
+  const cost = metered ? `This request can cost up to ${priceCredits} credits on route ${routeKey}, held until the vendor reports its usage` : `Route ${routeKey} costs ${priceCredits} credits`;
+  return failedPrecondition("CREDITS_REQUIRED", `${cost}${balance}. Nothing was charged.`, hint, {
     routeKey,
     requiredCredits: priceCredits,
     ...(balanceCredits === undefined ? {} : { balanceCredits }),

@@ -3,7 +3,7 @@
 // route's provider request. Nothing here holds credits or calls a provider.
 import { status } from "@grpc/grpc-js";
 import { AppError, fromServiceError, invalidArgument } from "@agentic/platform";
-import type { Route } from "@agentic/proto/catalog/v1";
+import type { OperationContract, Route } from "@agentic/proto/catalog/v1";
 import type { RecommendationCandidate } from "@agentic/proto/router/v1";
 import { ProviderError, type ProviderAdapter } from "../providers";
 import type { ProviderHttpRequest, Rail } from "../rails";
@@ -12,14 +12,17 @@ import { callDeadlineMs } from "./deadline";
 import { BodyShapeError, readExecuteBody, splitControls } from "./execute-body";
 import type { CallBudget, ExecuteCommand, ExecutorDeps } from "./executor";
 import { vendorIdempotencyKey } from "./idempotency";
-import { capabilityRefusal, needsRanking, planRoutes, type RouteReadiness } from "./route-plan";
+import { modelOf, quote, QuoteRefusal, unboundedBill, type Quote } from "./pricing";
+import { capabilityRefusal, needsRanking, planRoutes, routesForModel, type RouteReadiness } from "./route-plan";
 import { validateInput } from "./validate-input";
 
-/** One planned attempt: the route, the rail that pays it, its adapter and the adapter's request, built before anything is held. */
+/** One planned attempt: the route, the rail that pays it, its adapter, its quote and the adapter's request, built before anything is held. */
 export interface PreparedRoute {
   route: Route;
   rail: Rail;
   adapter: ProviderAdapter;
+  /** What the attempt holds (and the input its request was built from). */
+  quote: Quote;
   request: ProviderHttpRequest;
 }
 
@@ -44,13 +47,30 @@ export function dependencyOpts(deps: Pick<ExecutorDeps, "settings">, budget: Cal
 export function createPlanner(deps: ExecutorDeps) {
   const { logger } = deps;
   const depOpts = (budget: CallBudget) => dependencyOpts(deps, budget);
+  // unboundedBill per route of each contract the catalog cache handed out (the same objects per catalog version).
+  const billChecks = new WeakMap<OperationContract, Map<string, string[]>>();
 
-  /** What this executor can run: catalog rules first, then its own rails and adapters. */
-  const readiness = (capabilityKey: string) => (route: Route): RouteReadiness => {
+  /** Why a route on our credentials could be billed above its hold (empty: it cannot); logged once per catalog version. */
+  function billProblems(route: Route, execute: OperationContract): string[] {
+    const checked = billChecks.get(execute) ?? new Map<string, string[]>();
+    billChecks.set(execute, checked);
+    let problems = checked.get(route.routeKey);
+    if (!problems) {
+      problems = unboundedBill(route, execute);
+      checked.set(route.routeKey, problems);
+      if (problems.length > 0) logger.error({ routeKey: route.routeKey, problems }, "route not run: its contract allows a vendor bill above what is held");
+    }
+    return problems;
+  }
+
+  /** What this executor can run: catalog rules first, then the money rule, then its own rails and adapters. */
+  const readiness = (capabilityKey: string, execute: OperationContract) => (route: Route): RouteReadiness => {
     if (route.status !== "live") return { ready: false, kind: "gated", blocking: "ROUTE_PENDING", reason: `the route is ${route.status}` };
     if (route.executionGated) return { ready: false, kind: "gated", blocking: "CAPABILITY_GATED", reason: "its execution is gated" };
     if (route.routeMode === "redirect") return { ready: false, kind: "gated", blocking: "REDIRECT_NOT_BROKERED", reason: "it is a redirect, not brokered by Agentic API" };
     if (route.routeMode === "byo") return { ready: false, kind: "gated", blocking: "BYO_CREDENTIALS_REQUIRED", reason: "it runs on your own provider account, which Agentic API cannot hold yet" };
+    // On our own credentials an input the contract accepts must never cost more than is held (the catalog test checks it too).
+    if (billProblems(route, execute).length > 0) return { ready: false, kind: "unavailable", reason: "its contract allows a vendor bill above what is held" };
     if (!deps.rails.get(route.networkKey)) return { ready: false, kind: "unavailable", reason: `no ${route.networkKey} rail is configured` };
     // The registry holds a direct endpoint only with our API key: without it the vendor would refuse every call.
     const provider = deps.providers.get(route.providerKey, route.networkKey);
@@ -61,12 +81,18 @@ export function createPlanner(deps: ExecutorDeps) {
 
   /** The router's candidates, best first; undefined (cheapest-first order then) when the router cannot answer. */
   async function ranking(cmd: ExecuteCommand, input: Record<string, unknown>, budget: CallBudget): Promise<RecommendationCandidate[] | undefined> {
-    // Recommend reads only feature asks (boolean fields) from the input; sending just those keeps large
-    // bodies (html, attachments) off this hop on every execute.
+    // Recommend reads only feature asks (boolean fields) and the model from the input; sending just those
+    // keeps large bodies (html, attachments, messages) off this hop on every execute.
     const asks = Object.fromEntries(Object.entries(input).filter(([, v]) => typeof v === "boolean"));
+    const model = modelOf(input);
     try {
       const rec = await deps.router.recommend(
-        { userId: cmd.userId, domainKey: cmd.domainKey, capabilityId: cmd.capabilityId, input: { ...asks, ...(cmd.agentName ? { agentName: cmd.agentName } : {}) } },
+        {
+          userId: cmd.userId,
+          domainKey: cmd.domainKey,
+          capabilityId: cmd.capabilityId,
+          input: { ...asks, ...(model !== undefined ? { model } : {}), ...(cmd.agentName ? { agentName: cmd.agentName } : {}) },
+        },
         depOpts(budget),
       );
       return rec.candidates;
@@ -99,9 +125,12 @@ export function createPlanner(deps: ExecutorDeps) {
     const problem = validateInput(flat, entry.execute);
     if (problem) throw invalidInput(problem.field, problem.problem, contractPath);
     const { input, ...controls } = splitControls(flat);
+    // Only routes serving the asked model are candidates, before the router or any pin is consulted.
+    const eligible = routesForModel(capability, routes, modelOf(input), controls);
+    const ready = readiness(capability.capabilityKey, entry.execute);
 
-    const ranked = needsRanking(routes, controls) ? await ranking(cmd, input, budget) : undefined;
-    const routePlan = planRoutes({ capability, routes, controls, readiness: readiness(capability.capabilityKey), ...(ranked ? { ranking: ranked } : {}), contractPath });
+    const ranked = needsRanking(eligible, controls) ? await ranking(cmd, input, budget) : undefined;
+    const routePlan = planRoutes({ capability, routes: eligible, controls, readiness: ready, ...(ranked ? { ranking: ranked } : {}), contractPath });
 
     const vendorKey = cmd.idempotencyKey ? vendorIdempotencyKey(cmd.userId, cmd.idempotencyKey) : executionId;
     const prepared: PreparedRoute[] = [];
@@ -111,8 +140,15 @@ export function createPlanner(deps: ExecutorDeps) {
       const rail = deps.rails.get(route.networkKey)!;
       const provider = deps.providers.get(route.providerKey, route.networkKey)!;
       try {
-        prepared.push({ route, rail, adapter: provider.adapter, request: provider.adapter.buildRequest(capability.capabilityKey, input, { ...provider.ctx, idempotencyKey: vendorKey }) });
+        // The request is built from the quoted input: a per-token route sends exactly the max_tokens it holds for.
+        const priced = quote(route, input);
+        prepared.push({ route, rail, adapter: provider.adapter, quote: priced, request: provider.adapter.buildRequest(capability.capabilityKey, priced.input, { ...provider.ctx, idempotencyKey: vendorKey }) });
       } catch (err) {
+        if (err instanceof QuoteRefusal) {
+          // This route cannot take the input (max_tokens above its model's cap): skip it, nothing was held.
+          refusal ??= { routeKey: route.routeKey, err: new ProviderError("invalid_input", route.providerKey, err.message, { field: err.field, blame: "input" }) };
+          continue;
+        }
         // The input cannot be expressed to this vendor: skip its route, nothing was held for it.
         if (!(err instanceof ProviderError)) throw err;
         if (err.kind !== "invalid_input") logger.error({ err, routeKey: route.routeKey }, "adapter refused a route it was registered for");
@@ -126,7 +162,7 @@ export function createPlanner(deps: ExecutorDeps) {
       throw invalidArgument("INVALID_INPUT", `${routeKey} cannot run this input: ${err.message}`, `Fix the input; the exact fields are in GET ${contractPath}.`);
     }
     const chosen = prepared[0]?.route;
-    const alternatives = routes.some((r) => r !== chosen && readiness(capability.capabilityKey)(r).ready);
+    const alternatives = eligible.some((r) => r !== chosen && ready(r).ready);
     return { id: executionId, cmd, capabilityKey: capability.capabilityKey, input, prepared, allowFallback: routePlan.allowFallback, alternatives };
   };
 }

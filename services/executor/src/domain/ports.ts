@@ -72,6 +72,8 @@ export interface ExecutionMetrics {
   creditsCharged(routeKey: string, credits: number): void;
   /** A settlement JetStream never acknowledged (the hold will expire). */
   settlementUnconfirmed(routeKey: string): void;
+  /** A per-token charge that could not be the vendor's usage: its usage priced above the hold (clamped: our loss), or no usage at all (the hold was charged). */
+  meteredChargeAnomaly(routeKey: string, kind: "usage_over_hold" | "usage_missing"): void;
   /** A payment a paid rail made to a seller (`settled`, or `unconfirmed` when the seller sent no settlement proof). */
   railPayment(rail: "x402" | "mpp", settlement: "settled" | "unconfirmed"): void;
 }

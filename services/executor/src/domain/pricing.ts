@@ -2,7 +2,7 @@
 // and `meter` (what the vendor's answer says it cost: what is captured). One pair for every route:
 // per-call routes quote and meter their fixed price; per-token routes (our own vendor key, billed by
 // the vendor per token) quote the worst case the request allows and meter the vendor's token usage.
-// Pure, so recommend and a future public quote can use the same numbers execute holds.
+// Pure (no I/O, no clock), so a public quote can later answer with the very numbers execute holds.
 //
 // The rule this serves: on a route that runs on our credentials (direct, managed), the largest vendor
 // bill any accepted input can cause is at most what the caller is held for. For per-token routes:

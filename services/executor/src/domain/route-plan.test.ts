@@ -1,7 +1,7 @@
 import { Capability, Route } from "@agentic/proto/catalog/v1";
 import { RecommendationCandidate } from "@agentic/proto/router/v1";
 import type { AppError } from "@agentic/platform";
-import { capabilityRefusal, defaultAllowFallback, needsRanking, planRoutes, type PlanInput, type RouteReadiness } from "./route-plan";
+import { capabilityRefusal, defaultAllowFallback, needsRanking, planRoutes, routesForModel, type PlanInput, type RouteReadiness } from "./route-plan";
 
 const capability = Capability.fromPartial({ capabilityKey: "email.send", capabilityId: "send", domainKey: "email", status: "live" });
 const route = (providerKey: string, price: number, extra: Partial<Route> = {}) =>
@@ -85,5 +85,50 @@ describe("fallback defaults", () => {
     expect(needsRanking(routes, { provider: "resend" })).toBe(false);
     expect(needsRanking(routes, { provider: "resend", allowFallback: true })).toBe(true);
     expect(needsRanking([...routes, route("resend", 3, { networkKey: "mpp" })], { provider: "resend" })).toBe(true);
+  });
+});
+
+describe("routesForModel", () => {
+  const chat = Capability.fromPartial({ capabilityKey: "models.chat.complete", capabilityId: "chat-complete", domainKey: "models", status: "live" });
+  const served = (...models: string[]) => models.map((model) => ({ model }));
+  const openai = Route.fromPartial({ routeKey: "models.chat.complete.openai", providerKey: "openai", models: served("gpt-4o-mini", "gpt-4o") });
+  const deepseek = Route.fromPartial({ routeKey: "models.chat.complete.deepseek.mpp", providerKey: "deepseek", models: served("deepseek-chat", "deepseek-reasoner") });
+  const unlisted = Route.fromPartial({ routeKey: "models.chat.complete.groq.mpp", providerKey: "groq" });
+  const chatRoutes = [openai, deepseek, unlisted];
+  const refusal = (model: string, controls = {}) => {
+    try {
+      routesForModel(chat, chatRoutes, model, controls);
+    } catch (err) {
+      return err as AppError;
+    }
+    throw new Error("expected a refusal");
+  };
+
+  it("keeps only the routes serving the model; a route listing no models serves none", () => {
+    expect(routesForModel(chat, chatRoutes, "deepseek-chat", {})).toEqual([deepseek]);
+    expect(routesForModel(chat, chatRoutes, "gpt-4o", { provider: "openai" })).toEqual([openai]);
+  });
+
+  it("refuses a model no route serves, naming the models that are served", () => {
+    expect(refusal("gpt-5-ultra")).toMatchObject({
+      code: "INVALID_INPUT",
+      message: 'model: no route of models.chat.complete serves "gpt-5-ultra"; served: deepseek-chat, deepseek-reasoner, gpt-4o, gpt-4o-mini. Nothing was charged.',
+      details: { field: "model", servedModels: ["deepseek-chat", "deepseek-reasoner", "gpt-4o", "gpt-4o-mini"] },
+    });
+  });
+
+  it("refuses a pinned route or provider that does not serve the model, naming what it serves", () => {
+    expect(refusal("deepseek-chat", { routeKey: "models.chat.complete.openai" })).toMatchObject({
+      code: "INVALID_INPUT",
+      message: expect.stringContaining('route models.chat.complete.openai does not serve "deepseek-chat"; served: gpt-4o, gpt-4o-mini.'),
+      details: { servedModels: ["gpt-4o", "gpt-4o-mini"] },
+    });
+    expect(refusal("deepseek-chat", { provider: "openai" })).toMatchObject({ message: expect.stringContaining('provider openai does not serve "deepseek-chat"') });
+  });
+
+  it("leaves an unknown pin to planRoutes, and capabilities without models alone", () => {
+    expect(routesForModel(chat, chatRoutes, "deepseek-chat", { routeKey: "models.chat.complete.nope" })).toEqual([deepseek]);
+    expect(routesForModel(capability, routes, "anything", {})).toEqual(routes);
+    expect(routesForModel(chat, chatRoutes, undefined, {})).toEqual(chatRoutes);
   });
 });

@@ -3,7 +3,8 @@
 // fallback is allowed. Pure: the caller supplies the router's ranking and what this executor can run.
 import type { Capability, Route } from "@agentic/proto/catalog/v1";
 import type { RecommendationCandidate } from "@agentic/proto/router/v1";
-import { capabilityGated, invalidInput, routeUnavailable, unknownProvider, unknownRoute } from "./errors";
+import { capabilityGated, invalidInput, modelNotServed, routeUnavailable, unknownProvider, unknownRoute } from "./errors";
+import { routesByModel, servedModels, servesModel } from "./pricing";
 
 /** Whether this executor can run a route now, as far as the catalog and its own configuration tell. */
 export type RouteReadiness =
@@ -47,6 +48,24 @@ export function capabilityRefusal(capability: Capability): Error | undefined {
     ["CAPABILITY_GATED"],
     `Call recommend to compare its routes; read its status in GET /domains/${capability.domainKey}/capabilities/${capability.capabilityId} for changes.`,
   );
+}
+
+/**
+ * The routes that serve the input's model: a request naming a model never reaches a route that does
+ * not serve it (the vendor would refuse it, or bill us for a model we never priced). Capabilities whose
+ * routes list no models keep every route. A pin that serves another model, or a model no route serves,
+ * is a 400 naming the models that are served; an unknown pin is left to planRoutes (UNKNOWN_*).
+ */
+export function routesForModel(capability: Capability, routes: readonly Route[], model: string | undefined, controls: RoutingControls): Route[] {
+  if (model === undefined || !routesByModel(routes)) return [...routes];
+  const pinned = controls.routeKey !== undefined ? routes.filter((r) => r.routeKey === controls.routeKey) : controls.provider !== undefined ? routes.filter((r) => r.providerKey === controls.provider) : [];
+  if (pinned.length > 0 && !pinned.some((r) => servesModel(r, model))) {
+    const what = controls.routeKey !== undefined ? `route ${controls.routeKey}` : `provider ${controls.provider}`;
+    throw modelNotServed(`${what} does not serve "${model}"`, servedModels(pinned), capability);
+  }
+  const serving = routes.filter((r) => servesModel(r, model));
+  if (serving.length === 0) throw modelNotServed(`no route of ${capability.capabilityKey} serves "${model}"`, servedModels(routes), capability);
+  return serving;
 }
 
 /** True when the plan needs the router's ranking: no pin, a provider with several routes, or fallback. */

@@ -9,6 +9,7 @@ import type { Rail, RailPayment, RailResponse, RailSet } from "../rails";
 import type { ExecutorDeps } from "./executor";
 import type { Execution } from "./plan-execution";
 import type { ExecutionMetrics } from "./ports";
+import { quote } from "./pricing";
 import { createAttemptRunner } from "./run-attempts";
 
 const exporter = new InMemorySpanExporter();
@@ -31,7 +32,7 @@ const mppPayment: RailPayment = {
 
 function setup(answer: RailResponse, parse: ProviderAdapter["parseResponse"] = () => ({ status: "completed", data: { ok: true } })) {
   const payments: Array<[string, string]> = [];
-  const metrics: ExecutionMetrics = { attempt() {}, holdPlaced() {}, holdReleased() {}, creditsCharged() {}, settlementUnconfirmed() {}, railPayment: (rail, settlement) => payments.push([rail, settlement]) };
+  const metrics: ExecutionMetrics = { attempt() {}, holdPlaced() {}, holdReleased() {}, creditsCharged() {}, settlementUnconfirmed() {}, meteredChargeAnomaly() {}, railPayment: (rail, settlement) => payments.push([rail, settlement]) };
   const deps: ExecutorDeps = {
     catalog: { capability: () => Promise.reject(new Error("not used")) },
     router: { recommend: () => Promise.reject(new Error("not used")) },
@@ -56,7 +57,7 @@ function setup(answer: RailResponse, parse: ProviderAdapter["parseResponse"] = (
     cmd: { userId: "u1", domainKey: route.domainKey, capabilityId: route.capabilityId, body: {} },
     capabilityKey: `${route.domainKey}.${route.capabilityId}`,
     input: {},
-    prepared: [{ route, rail, adapter, request: { method: "GET", url: "https://seller.example/now", headers: {} } }],
+    prepared: [{ route, rail, adapter, quote: quote(route, {}), request: { method: "GET", url: "https://seller.example/now", headers: {} } }],
     allowFallback: false,
     alternatives: false,
   });

@@ -1,5 +1,6 @@
-// The attempts of one planned execution: per route, hold its price (hold id = attempt id), call the
-// provider over the route's rail within the deadline, then capture (success) or release (failure)
+// The attempts of one planned execution: per route, hold its quote (its price, or the most a per-token
+// call can cost; hold id = attempt id), call the provider over the route's rail within the deadline,
+// then capture what the call cost (success: pricing.meter, never above the hold) or release (failure)
 // over the bus with the usage item, falling back only when allowed and safe. Reports every attempt, and
 // records on the provider span and in the metrics what a paid rail paid.
 import { trace, SpanKind, SpanStatusCode, type Span } from "@opentelemetry/api";
@@ -8,13 +9,14 @@ import { AppError, ATTR_CAPABILITY_KEY, ATTR_CREDITS_AMOUNT, ATTR_HOLD_ID, ATTR_
 import type { Route } from "@agentic/proto/catalog/v1";
 import { SettlementKind, type ExecutionResult, type ExecutionUsage } from "@agentic/proto/events/v1";
 import type { ExecuteResponse, ExecutionAttempt } from "@agentic/proto/executor/v1";
-import { ProviderError, type ProviderResult } from "../providers";
+import { ProviderError, type ProviderResult, type TokenUsage } from "../providers";
 import { creditsToMicroUsd, type RailPayment } from "../rails";
 import { classifyFailure, mayFallBack, type AttemptFailure } from "./attempt-failure";
 import { creditsRequired, deadlineTooShort, providerError, providerRejectedInput, providerTimeout, settlementUnconfirmed } from "./errors";
 import type { CallBudget, ExecutorDeps } from "./executor";
 import { encodeOutcome, type StoredOutcome } from "./idempotency";
 import { dependencyOpts, type Execution, type PreparedRoute } from "./plan-execution";
+import { meter, type Charge } from "./pricing";
 import { SettlementUnconfirmedError } from "./ports";
 
 /** Span attributes of a paid provider call (x402, MPP); the amount is in atomic units of the asset, as a string. */
@@ -71,12 +73,13 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         break;
       }
       const attemptId = newId("attempt");
-      const priceCredits = route.startingCostCredits;
+      // The quote: the route's price, or on a per-token route the most this input can cost.
+      const priceCredits = prepared.quote.holdCredits;
       const held = await hold(x, route, attemptId, priceCredits, released, budget);
       if (!held.ok) {
         // Only a cheaper fallback can still be afforded; otherwise the refusal is the answer.
-        const cheaper = x.allowFallback && x.prepared.slice(i + 1).some((p) => p.route.startingCostCredits < priceCredits);
-        if (!cheaper) throw creditsRequired(route.routeKey, priceCredits, held.balanceCredits);
+        const cheaper = x.allowFallback && x.prepared.slice(i + 1).some((p) => p.quote.holdCredits < priceCredits);
+        if (!cheaper) throw creditsRequired(route.routeKey, priceCredits, held.balanceCredits, prepared.quote.billing === "per_token");
         continue;
       }
       progress.holds++;
@@ -86,22 +89,25 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       done.push({ attemptId, routeKey: route.routeKey, provider: route.providerKey, ok: result.ok, errorKind: result.ok ? "" : result.failure.errorKind, heldCredits: priceCredits, latencyMs: result.latencyMs });
 
       if (result.ok) {
+        const charge = chargeOf(prepared, result.value);
         const response: ExecuteResponse = {
           success: true,
           status: result.value.status === "completed" ? "succeeded" : result.value.status,
           provider: route.providerKey,
           routeKey: route.routeKey,
-          creditsCharged: priceCredits,
+          creditsCharged: charge.credits,
           ...(result.value.providerMessageId ? { providerMessageId: result.value.providerMessageId } : {}),
           data: result.value.data,
           executionId: x.id,
           replayed: false,
           attempts: done,
+          ...(charge.usage ? { usage: charge.usage } : {}),
         };
         // The capture carries the answer: the charge and what a retry replays are recorded as one fact.
+        // Capturing less than the hold returns the rest to the wallet.
         progress.answered = true;
-        await settle(x, route, attemptId, priceCredits, result.latencyMs, undefined, { ok: true, response });
-        deps.metrics.creditsCharged(route.routeKey, priceCredits);
+        await settle(x, route, attemptId, charge.credits, result.latencyMs, undefined, { ok: true, response }, charge.usage);
+        deps.metrics.creditsCharged(route.routeKey, charge.credits);
         return response;
       }
 
@@ -173,7 +179,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
   type CallResult = { ok: true; value: ProviderResult; latencyMs: number } | { ok: false; failure: AttemptFailure; latencyMs: number };
 
   /** One provider call over the route's rail, with its deadline; never throws. Reports the route outcome. */
-  async function callProvider(x: Execution, { route, rail, adapter, request }: PreparedRoute, attemptId: string, providerMs: number, span: Span): Promise<CallResult> {
+  async function callProvider(x: Execution, { route, rail, adapter, quote, request }: PreparedRoute, attemptId: string, providerMs: number, span: Span): Promise<CallResult> {
     span.setAttributes({
       [ATTR_CAPABILITY_KEY]: x.capabilityKey,
       [ATTR_ROUTE_KEY]: route.routeKey,
@@ -183,12 +189,12 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       "server.address": new URL(request.url).hostname,
       "http.request.method": request.method,
       [ATTR_HOLD_ID]: attemptId,
-      [ATTR_CREDITS_AMOUNT]: route.startingCostCredits,
+      [ATTR_CREDITS_AMOUNT]: quote.holdCredits,
     });
     const started = performance.now();
     let result: CallResult;
     try {
-      const res = await rail.send(request, { signal: AbortSignal.timeout(providerMs), maxPriceMicroUsd: creditsToMicroUsd(route.startingCostCredits) });
+      const res = await rail.send(request, { signal: AbortSignal.timeout(providerMs), maxPriceMicroUsd: creditsToMicroUsd(quote.holdCredits) });
       // A payment is spent once the seller took it, whatever the vendor's answer turns out to be.
       if (res.payment) recordPayment(res.payment, span);
       result = { ok: true, value: adapter.parseResponse(x.capabilityKey, res, x.input), latencyMs: performance.now() - started };
@@ -245,6 +251,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     latencyMs: number,
     failure: AttemptFailure | undefined,
     outcome?: StoredOutcome,
+    tokens?: TokenUsage,
   ): Promise<void> {
     const traceId = deps.traceId();
     const usage: ExecutionUsage = {
@@ -260,6 +267,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       traceId: traceId ?? "",
       ...(x.cmd.agentName ? { agentName: x.cmd.agentName } : {}),
       ...(failure ? { errorCode: failure.usageErrorCode } : {}),
+      ...(tokens ? { inputTokens: tokens.inputTokens, outputTokens: tokens.outputTokens } : {}),
     };
     const kind = failure ? SettlementKind.SETTLEMENT_KIND_RELEASE : SettlementKind.SETTLEMENT_KIND_CAPTURE;
     try {
@@ -280,6 +288,24 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       logger.error({ err, holdId: attemptId, routeKey: route.routeKey, kind: failure ? "release" : "capture" }, "settlement not acknowledged; the hold will expire and be released");
       if (!failure) throw settlementUnconfirmed(route.routeKey, priceCredits);
     }
+  }
+
+  /**
+   * What a served attempt is charged (pricing.meter): its price, or on a per-token route the vendor's
+   * usage at the model's prices, never above the hold. A usage priced above the hold is our loss
+   * (the quote undercounted): clamped, logged and counted, to alert on.
+   */
+  function chargeOf({ route, quote }: PreparedRoute, result: ProviderResult): Charge {
+    const charge = meter(quote, result.usage);
+    if (charge.overHold) {
+      deps.metrics.meteredChargeAnomaly(route.routeKey, "usage_over_hold");
+      logger.error({ routeKey: route.routeKey, heldCredits: quote.holdCredits, usage: charge.usage }, "vendor usage costs more than the hold; charged the hold");
+    }
+    if (charge.usageMissing) {
+      deps.metrics.meteredChargeAnomaly(route.routeKey, "usage_missing");
+      logger.error({ routeKey: route.routeKey, heldCredits: quote.holdCredits }, "per-token vendor answered without usage; charged the hold");
+    }
+    return charge;
   }
 
   /** The answer a settlement carries: whole for a keyed execution (a retry replays it), without the provider's data otherwise. */

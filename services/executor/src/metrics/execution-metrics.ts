@@ -1,6 +1,7 @@
 // Prometheus series of executions, on prom-client's default registry (served by /metrics):
 // provider attempts and their latency per route, credits charged, holds placed and released,
-// settlements JetStream never acknowledged, and payments the paid rails made.
+// settlements JetStream never acknowledged, payments the paid rails made, and per-token charges that
+// were not the vendor's usage.
 import { Counter, Histogram } from "prom-client";
 import { LATENCY_BUCKETS_SECONDS, singleton } from "@agentic/platform";
 import type { ExecutionMetrics } from "../domain/ports";
@@ -30,6 +31,11 @@ const unconfirmed = singleton(
   () => new Counter({ name: "executor_settlements_unconfirmed_total", help: "Captures or releases JetStream never acknowledged (their holds expire unsettled), by route.", labelNames: ["route_key"] as const }),
 );
 
+const meteredAnomalies = singleton(
+  "executor_metered_charge_anomalies_total",
+  () => new Counter({ name: "executor_metered_charge_anomalies_total", help: "Per-token charges that were not the vendor's usage, by route and kind (usage_over_hold: the vendor billed more than was held, clamped to the hold, our loss; usage_missing: no usage reported, the hold was charged). Alert on any.", labelNames: ["route_key", "kind"] as const }),
+);
+
 const railPayments = singleton(
   "executor_rail_payments_total",
   () => new Counter({ name: "executor_rail_payments_total", help: "Payments the paid rails made to sellers, by rail (x402, mpp) and settlement (settled, unconfirmed: signed and answered 2xx without a settlement proof).", labelNames: ["rail", "settlement"] as const }),
@@ -47,5 +53,6 @@ export function createExecutionMetrics(): ExecutionMetrics {
     creditsCharged: (routeKey, credits) => charged.inc({ route_key: routeKey }, credits),
     settlementUnconfirmed: (routeKey) => unconfirmed.inc({ route_key: routeKey }),
     railPayment: (rail, settlement) => railPayments.inc({ rail, settlement }),
+    meteredChargeAnomaly: (routeKey, kind) => meteredAnomalies.inc({ route_key: routeKey, kind }),
   };
 }
