@@ -1,4 +1,4 @@
-import type { Capability, Route } from "@agentic/proto/catalog/v1";
+import { ModelPrice, type Capability, type Route } from "@agentic/proto/catalog/v1";
 import { capability, HEALTH, route, SCORING } from "../../test/routes";
 import { ownedResourceRelationship } from "./acquisitions";
 import type { Goal } from "./goals";
@@ -229,5 +229,31 @@ describe("recommend: workflows", () => {
     const res = run([cheapSlow, pricyFast]);
     expect(res.workflowRecommendations).toEqual([]);
     expect(res.bestWorkflowRecommendation).toBeUndefined();
+  });
+});
+
+describe("recommend: routing by model", () => {
+  const chat = capability("models.chat.complete");
+  const served = (...models: string[]) => models.map((model) => ModelPrice.fromPartial({ model }));
+  const openai = route("openai", { startingCostCredits: 1, models: served("gpt-4o-mini", "gpt-4o") }, "models.chat.complete");
+  const deepseek = route("deepseek", { networkKey: "mpp", startingCostCredits: 2, models: served("deepseek-chat") }, "models.chat.complete");
+  const unlisted = route("groq", { networkKey: "mpp", startingCostCredits: 1 }, "models.chat.complete");
+  const chatRun = (fields: Record<string, unknown>) => run([openai, deepseek, unlisted], { capability: chat, goals: ["cost"], fields });
+
+  it("lists only the routes serving the named model, even when another is cheaper", () => {
+    const res = chatRun({ model: "deepseek-chat" });
+    expect(res.candidates.map((c) => c.routeKey)).toEqual(["models.chat.complete.deepseek.mpp"]);
+    expect(res).toMatchObject({ recommendedRouteKey: "models.chat.complete.deepseek.mpp", bestExecutableRouteKey: "models.chat.complete.deepseek.mpp" });
+    expect(res.candidates[0]!.score).toBeGreaterThan(0.9); // cost is relative to the serving routes only
+  });
+
+  it("refuses a model no route serves, naming the served models", () => {
+    expect(() => chatRun({ model: "gpt-5-ultra" })).toThrow(
+      new InputError("model", 'model: no route of models.chat.complete serves "gpt-5-ultra"; served: deepseek-chat, gpt-4o, gpt-4o-mini', ""),
+    );
+  });
+
+  it("considers every route when no model is named", () => {
+    expect(chatRun({}).candidates.map((c) => c.routeKey).sort()).toEqual(["models.chat.complete.deepseek.mpp", "models.chat.complete.groq.mpp", "models.chat.complete.openai"]);
   });
 });

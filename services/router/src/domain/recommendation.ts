@@ -5,6 +5,7 @@ import type { RecommendationCandidate, RecommendResponse, WorkflowRecommendation
 import type { OwnedResourceRelationship } from "./acquisitions";
 import { assessRoute, type CapabilityRef, type Feasibility } from "./feasibility";
 import { goalWeights } from "./goals";
+import { routesForModel } from "./models";
 import type { ResolvedPreferences } from "./preferences";
 import { candidateReasons } from "./reasons";
 import { featureAsks as readFeatureAsks, stringField } from "./request-input";
@@ -34,12 +35,14 @@ export interface RecommendationInput {
 
 /**
  * Builds the full recommendation. Throws InputError when a resource field (e.g. inboxId) has the
- * wrong type. The recommended route is the best-scored eligible one even when it cannot run now;
+ * wrong type, or the body names a model no route serves. The recommended route is the best-scored eligible one even when it cannot run now;
  * bestExecutable is the best one that can.
  */
 export function recommend(input: RecommendationInput): RecommendResponse {
-  const { capability, routes } = input;
-  if (routes.length === 0) throw new RangeError(`capability ${capability.capabilityKey} has no routes`);
+  const { capability } = input;
+  if (input.routes.length === 0) throw new RangeError(`capability ${capability.capabilityKey} has no routes`);
+  // A named model narrows the candidates to the routes serving it (scores are relative to those only).
+  const routes = routesForModel(capability.capabilityKey, input.routes, input.fields);
   const capRef = refOf(capability);
   // A field set to true counts as a feature ask when some route of the capability lists that feature;
   // any other value under a feature's name is an execute field (e.g. an email's html body).
