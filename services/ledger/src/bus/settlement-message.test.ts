@@ -13,7 +13,7 @@ describe("decodeSettlement", () => {
         userId: "u1",
         kind: SettlementKind.SETTLEMENT_KIND_CAPTURE,
         capturedCredits: 2 ** 40 + 1, // int64 beyond 32 bits
-        usage: { usageId: "use_1", createdAt, capabilityKey: "email.send", status: "succeeded", durationMs: 5, agentName: "scout" },
+        usage: { usageId: "use_1", createdAt, capabilityKey: "email.send", status: "succeeded", durationMs: 5, agentName: "scout", inputTokens: 1200, outputTokens: 80 },
       }),
       received,
     );
@@ -24,7 +24,7 @@ describe("decodeSettlement", () => {
         userId: "u1",
         kind: "capture",
         capturedCredits: 2 ** 40 + 1,
-        usage: expect.objectContaining({ usageId: "use_1", createdAt, capabilityKey: "email.send", status: "succeeded", durationMs: 5, agentName: "scout" }),
+        usage: expect.objectContaining({ usageId: "use_1", createdAt, capabilityKey: "email.send", status: "succeeded", durationMs: 5, agentName: "scout", inputTokens: 1200, outputTokens: 80 }),
       },
     });
   });
@@ -35,6 +35,7 @@ describe("decodeSettlement", () => {
       ok: true,
       settlement: { kind: "release", capturedCredits: 0, usage: { usageId: "use_att_2", createdAt: received, status: "failed" } },
     });
+    expect(decoded.ok && decoded.settlement.usage).not.toHaveProperty("inputTokens");
   });
 
   it("calls out messages that can never be applied", () => {

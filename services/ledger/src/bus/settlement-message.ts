@@ -107,5 +107,7 @@ function toUsageDraft(event: ExecutionSettled, kind: "capture" | "release", rece
     agentName: u.agentName,
     traceId: u.traceId ?? "",
     errorCode: u.errorCode,
+    ...(u.inputTokens !== undefined ? { inputTokens: u.inputTokens } : {}),
+    ...(u.outputTokens !== undefined ? { outputTokens: u.outputTokens } : {}),
   };
 }

@@ -64,6 +64,9 @@ export interface UsageDraft {
   agentName?: string;
   traceId: string;
   errorCode?: string;
+  /** Tokens the vendor reported for the call (model routes); a per-token route's charge comes from them. */
+  inputTokens?: number;
+  outputTokens?: number;
 }
 
 /** One usage item as listed; recorded once per settled hold. */

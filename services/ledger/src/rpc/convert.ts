@@ -39,6 +39,8 @@ export function toUsageItemMessage(item: UsageItem): UsageItemMessage {
     traceId: item.traceId,
     errorCode: item.errorCode,
     holdId: item.holdId,
+    inputTokens: item.inputTokens,
+    outputTokens: item.outputTokens,
   };
 }
 

@@ -67,7 +67,7 @@ import type {
 } from "./store";
 
 /** The schema this code reads and writes; a newer file is refused rather than misread. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** MIGRATIONS[v] brings a database at schema version v to v + 1 (0 is an empty file). */
 const MIGRATIONS: readonly string[] = [
@@ -213,6 +213,11 @@ const MIGRATIONS: readonly string[] = [
   -- The reconciliation's charges: captured holds by when they were applied.
   CREATE INDEX holds_captured_by_settled_at ON holds (settled_at) WHERE state = 'captured';
   `,
+  // 3: the vendor's token usage on usage items (model routes; what a per-token charge comes from).
+  `
+  ALTER TABLE usage ADD COLUMN input_tokens INTEGER CHECK (input_tokens >= 0);
+  ALTER TABLE usage ADD COLUMN output_tokens INTEGER CHECK (output_tokens >= 0);
+  `,
 ];
 
 /** Executions past their retention are deleted at most this often (they already count as absent). */
@@ -271,6 +276,8 @@ interface UsageRow {
   trace_id: string;
   error_code: string | null;
   credits_charged: number;
+  input_tokens: number | null;
+  output_tokens: number | null;
 }
 
 interface ApiKeyRow {
@@ -625,8 +632,8 @@ export class SqliteLedgerStore implements LedgerStore {
     const item = usageItemFor(hold, cmd.usage);
     const inserted = this.sql(
       `INSERT INTO usage (hold_id, user_id, usage_id, created_at, product_key, capability_key, route_key, provider, network_key, status,
-                          duration_ms, agent_name, trace_id, error_code, credits_charged)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                          duration_ms, agent_name, trace_id, error_code, credits_charged, input_tokens, output_tokens)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (hold_id) DO NOTHING`,
     ).run(
       item.holdId,
@@ -644,6 +651,8 @@ export class SqliteLedgerStore implements LedgerStore {
       item.traceId,
       item.errorCode ?? null,
       item.creditsCharged,
+      item.inputTokens ?? null,
+      item.outputTokens ?? null,
     ).changes;
     return Number(inserted) === 1;
   }
@@ -863,6 +872,8 @@ function toUsage(row: UsageRow): UsageItem {
     ...(row.agent_name !== null ? { agentName: row.agent_name } : {}),
     traceId: row.trace_id,
     ...(row.error_code !== null ? { errorCode: row.error_code } : {}),
+    ...(row.input_tokens !== null ? { inputTokens: row.input_tokens } : {}),
+    ...(row.output_tokens !== null ? { outputTokens: row.output_tokens } : {}),
     userId: row.user_id,
     holdId: row.hold_id,
     creditsCharged: row.credits_charged,

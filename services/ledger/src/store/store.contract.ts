@@ -268,6 +268,18 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
         expect(all[3]!.agentName).toBeUndefined();
         await expect(store.listUsage("u2", 10)).resolves.toEqual([]);
       });
+
+      it("keeps the vendor's token counts of an item, and none where none were reported", async () => {
+        await grant("u1", 100);
+        await hold("h1", "u1", 13);
+        await hold("h2", "u1", 10);
+        await settle({ holdId: "h1", kind: "capture", capturedCredits: 5, usage: usage({ usageId: "use_tokens", createdAt: at(1_000), inputTokens: 1000, outputTokens: 100 }) });
+        await settle({ holdId: "h2", kind: "capture", capturedCredits: 10, usage: usage({ usageId: "use_plain", createdAt: at(2_000) }) });
+        const [plain, tokens] = await store.listUsage("u1", 10);
+        expect(tokens).toMatchObject({ usageId: "use_tokens", creditsCharged: 5, inputTokens: 1000, outputTokens: 100 });
+        expect(plain).not.toHaveProperty("inputTokens");
+        expect(plain).not.toHaveProperty("outputTokens");
+      });
     });
 
     describe("API keys", () => {

@@ -140,9 +140,10 @@ describe("SqliteLedgerStore", () => {
     await v1.grant({ grantId: "g1", userId: "u1", amountCredits: 100, reason: "", now: T0 });
     await v1.hold({ holdId: "h1", userId: "u1", amountCredits: 30, routeKey: "r", expiresAt: new Date(T0.getTime() + 60_000), now: T0 });
     await v1.close();
-    // Schema 2 only added objects: without them (and at version 1) the file is what schema 1 wrote.
+    // Schemas 2 and 3 only added objects and columns: without them (and at version 1) the file is what schema 1 wrote.
     const db = raw();
     db.exec(`DROP TABLE platform_losses; DROP TABLE payments; DROP TABLE resources; DROP INDEX holds_captured_by_settled_at;
+             ALTER TABLE usage DROP COLUMN input_tokens; ALTER TABLE usage DROP COLUMN output_tokens;
              UPDATE meta SET value = '1' WHERE key = 'schema_version';`);
     db.close();
     const store = await open();
@@ -153,10 +154,29 @@ describe("SqliteLedgerStore", () => {
     await store.close();
     const check = raw();
     try {
-      expect(check.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get()).toEqual({ value: "2" });
+      expect(check.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get()).toEqual({ value: String(SCHEMA_VERSION) });
     } finally {
       check.close();
     }
+  });
+
+  it("migrates a schema 2 file to schema 3, keeping its usage items and adding their token counts", async () => {
+    const draft = { createdAt: T0, productKey: "models.chat-complete", capabilityKey: "models.chat.complete", routeKey: "r", provider: "openai", networkKey: "direct", status: "succeeded", durationMs: 5, traceId: "" };
+    const v2 = await open();
+    await v2.grant({ grantId: "g1", userId: "u1", amountCredits: 100, reason: "", now: T0 });
+    for (const holdId of ["h1", "h2"]) await v2.hold({ holdId, userId: "u1", amountCredits: 13, routeKey: "r", expiresAt: new Date(T0.getTime() + 60_000), now: T0 });
+    await v2.settleHold({ holdId: "h1", userId: "u1", kind: "capture", capturedCredits: 13, usage: { ...draft, usageId: "use_1" }, now: T0 });
+    await v2.close();
+    const db = raw();
+    db.exec(`ALTER TABLE usage DROP COLUMN input_tokens; ALTER TABLE usage DROP COLUMN output_tokens; UPDATE meta SET value = '2' WHERE key = 'schema_version';`);
+    db.close();
+    const store = await open();
+    await store.settleHold({ holdId: "h2", userId: "u1", kind: "capture", capturedCredits: 5, usage: { ...draft, usageId: "use_2", createdAt: new Date(T0.getTime() + 1), inputTokens: 1000, outputTokens: 100 }, now: T0 });
+    const [second, first] = await store.listUsage("u1", 10);
+    expect(second).toMatchObject({ usageId: "use_2", creditsCharged: 5, inputTokens: 1000, outputTokens: 100 });
+    expect(first).toMatchObject({ usageId: "use_1", creditsCharged: 13 });
+    expect(first).not.toHaveProperty("inputTokens");
+    await store.close();
   });
 
   it("hands out fresh objects: changing a returned value never changes the store", async () => {
