@@ -1,5 +1,5 @@
 // Builds the gateway's express app from its clients; no listening, no config reading here.
-import express, { type Express } from "express";
+import express, { type Express, type RequestHandler } from "express";
 import type { Logger } from "@agentic/platform";
 import type { CatalogClient, ExecutorClient, LedgerClient, RouterClient } from "@agentic/clients";
 import { buildOpenApiDocument } from "./openapi/openapi";
@@ -19,6 +19,7 @@ import { metricsRoutes } from "./routes/metrics";
 import { refuseDeclaredOversize } from "./middleware/declared-size";
 import { requireHost } from "./middleware/require-host";
 import { noStoreForCallers, securityHeaders } from "./middleware/response-headers";
+import { limitCallers, type CallerLimits } from "./limits/limit-callers";
 
 export interface GatewayDeps {
   basePath: string;
@@ -36,6 +37,10 @@ export interface GatewayDeps {
   readiness: ReadinessCheck[];
   /** Serve /metrics on this (public) app; false when it has its own port. */
   metricsOnPublicPort: boolean;
+  /** Per-caller limits of the authenticated routes, and the load shedder in front of everything but probes. */
+  limits: { callers: CallerLimits; shed: RequestHandler };
+  /** Proxies in front whose X-Forwarded-For gives the client IP (0: the socket's address). */
+  trustProxyHops: number;
   logger: Logger;
 }
 
@@ -44,6 +49,7 @@ export function createApp(deps: GatewayDeps): Express {
   app.disable("x-powered-by");
   // Catalog answers carry their own strong ETag; hashing every other body for a weak one costs CPU for nothing.
   app.set("etag", false);
+  if (deps.trustProxyHops > 0) app.set("trust proxy", deps.trustProxyHops);
 
   const openapi = buildOpenApiDocument({ basePath: deps.basePath, devRoutes: deps.devRoutes });
   const api = express.Router();
@@ -52,7 +58,7 @@ export function createApp(deps: GatewayDeps): Express {
   const openapiBody = render(openapi, "openapi");
   api.get("/openapi.json", (req, res) => sendRendered(req, res, openapiBody));
   api.use(catalogRoutes(deps.catalog, deps.catalogCache));
-  const auth = requireApiKey(deps.ledger, deps.auth);
+  const auth = limitCallers(requireApiKey(deps.ledger, deps.auth), deps.limits.callers);
   api.use(recommendRoutes(deps.router, auth));
   api.use(executeRoutes(deps.executor, auth));
   api.use(walletRoutes(deps.ledger, auth, { allowUserOverride: deps.devRoutes }));
@@ -66,6 +72,8 @@ export function createApp(deps: GatewayDeps): Express {
   app.use(noStoreForCallers);
   app.use(healthRoutes(deps.readiness));
   if (deps.metricsOnPublicPort) app.use(metricsRoutes());
+  // After the probes and /metrics: those are never shed.
+  app.use(deps.limits.shed);
   app.use(deps.basePath, api);
   app.use(notFoundHandler(deps.basePath));
   app.use(errorHandler(deps.logger));

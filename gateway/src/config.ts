@@ -34,6 +34,24 @@ export const configSchema = z.object({
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** How long a client may take to send its whole request (headers and body) before a 408, in ms. Example: 30000. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Requests per second one API key may send, sustained. Example: 20. */
+  RATE_LIMIT_RPS: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Most requests one API key may send in one second after a quiet spell (at least RATE_LIMIT_RPS). Example: 40. */
+  RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(100_000).default(40),
+  /** Most requests of one API key in flight at once. Example: 32. */
+  RATE_LIMIT_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(32),
+  /** Requests without a valid API key one client IP may send per minute (each can cost a ledger lookup). Example: 60. */
+  RATE_LIMIT_UNAUTHENTICATED_PER_MIN: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  /** Redis shared by every gateway replica for the per-key counts, e.g. redis://redis:6379. Unset: counted in process (one gateway). */
+  RATE_LIMIT_REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, "must look like redis://host:6379").optional(),
+  /** Prefix of the gateway's keys in that Redis. */
+  RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(100).default("agentic:gateway:"),
+  /** Most requests the gateway serves at once before it sheds new ones with 503 OVERLOADED; 0: no cap. Example: 512. */
+  SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(1_000_000).default(512),
+  /** Mean event-loop delay in ms (over 500 ms) beyond which new requests are shed with 503 OVERLOADED; 0: off. Example: 100. */
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(100),
+  /** Proxies (load balancer, ingress) in front of the gateway whose X-Forwarded-For is trusted for the client IP; 0: the socket's address. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /**
    * Port of Prometheus /metrics, apart from the public port, e.g. 9464. Unset: /metrics is served on
    * the public port outside production only; production always needs its own port (default 9464).

@@ -12,12 +12,15 @@ import { backendChecks } from "./routes/health";
 import { RenderedCatalogCache } from "./catalog/rendered-cache";
 import type { AuthOptions } from "./middleware/auth";
 import { answerClientErrors } from "./http/client-errors";
+import { startLimits, type LimitsConfig } from "./limits";
+import type { KeyLimitsSource } from "./limits/key-limits";
 import { devHelpersEnabled, serviceIdentity, startMetricsServer } from "@agentic/platform";
 
 /** What the gateway reads of its configuration (see config.ts). */
-export type GatewayConfig = Pick<
+export type GatewayConfig = LimitsConfig & Pick<
   Config,
   | "PORT"
+  | "TRUST_PROXY_HOPS"
   | "APP_ENV"
   | "CATALOG_ADDR"
   | "ROUTER_ADDR"
@@ -46,6 +49,8 @@ export interface StartGatewayOptions {
   readinessOf?: readonly Backend[];
   /** Tuning of the API-key cache (tests shorten it). */
   auth?: Partial<AuthOptions>;
+  /** Where each API key's limits come from; default: the RATE_LIMIT_* configuration for every key. */
+  keyLimits?: KeyLimitsSource;
 }
 
 export interface Gateway {
@@ -76,6 +81,7 @@ export async function startGateway(opts: StartGatewayOptions): Promise<Gateway> 
     logger,
   );
   catalogCache.start();
+  const limits = await startLimits(config, logger, opts.keyLimits);
 
   const closeBackends = () => {
     catalogCache.stop();
@@ -103,6 +109,8 @@ export async function startGateway(opts: StartGatewayOptions): Promise<Gateway> 
     ...(opts.auth ? { auth: opts.auth } : {}),
     readiness,
     metricsOnPublicPort: metricsServer === undefined,
+    limits: { callers: limits.callers, shed: limits.shedder.middleware },
+    trustProxyHops: config.TRUST_PROXY_HOPS,
     logger,
   });
   const server = createServer(
@@ -130,6 +138,7 @@ export async function startGateway(opts: StartGatewayOptions): Promise<Gateway> 
     });
   } catch (err) {
     closeBackends();
+    await limits.close();
     await metricsServer?.close();
     throw err;
   }
@@ -142,6 +151,7 @@ export async function startGateway(opts: StartGatewayOptions): Promise<Gateway> 
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       closeBackends();
+      await limits.close();
       await metricsServer?.close();
     },
   };

@@ -4,6 +4,8 @@ import { createLogger, parsePrivateKey, type Logger } from "@agentic/platform";
 import { testIdentities } from "@agentic/platform/testing";
 import type { AuthOptions } from "../src/middleware/auth";
 import { startGateway, type Backend } from "../src/gateway";
+import type { LimitsConfig } from "../src/limits";
+import type { KeyLimitsSource } from "../src/limits/key-limits";
 
 export const BASE_PATH = "/api/agentic-api";
 
@@ -41,7 +43,22 @@ export interface TestGatewayOptions {
   metricsPort?: number;
   /** Logger of the app (default: silent). */
   logger?: Logger;
+  /** Request limits and load shedding (default: limits too high to matter and no shedding, so other tests never meet them). */
+  limits?: Partial<Omit<LimitsConfig, "EXECUTE_DEADLINE_MS">> & { TRUST_PROXY_HOPS?: number };
+  /** Where each key's limits come from (default: the RATE_LIMIT_* values for every key). */
+  keyLimits?: KeyLimitsSource;
 }
+
+const UNLIMITED = {
+  RATE_LIMIT_RPS: 100_000,
+  RATE_LIMIT_BURST: 100_000,
+  RATE_LIMIT_MAX_IN_FLIGHT: 100_000,
+  RATE_LIMIT_UNAUTHENTICATED_PER_MIN: 1_000_000,
+  RATE_LIMIT_REDIS_PREFIX: "agentic:gateway-test:",
+  SHED_MAX_IN_FLIGHT: 0,
+  SHED_EVENT_LOOP_DELAY_MS: 0,
+  TRUST_PROXY_HOPS: 0,
+};
 
 export async function startTestGateway(opts: TestGatewayOptions): Promise<TestGateway> {
   const given: Record<Backend, string | undefined> = {
@@ -68,11 +85,14 @@ export async function startTestGateway(opts: TestGatewayOptions): Promise<TestGa
       HEADERS_TIMEOUT_MS: opts.headersTimeoutMs ?? 10_000,
       REQUEST_TIMEOUT_MS: opts.requestTimeoutMs ?? 30_000,
       ...(opts.metricsPort !== undefined ? { METRICS_PORT: opts.metricsPort } : {}),
+      ...UNLIMITED,
+      ...opts.limits,
     },
     host: "127.0.0.1",
     // /readyz checks the backends the test started.
     readinessOf: (Object.keys(given) as Backend[]).filter((name) => given[name] !== undefined),
     ...(opts.auth ? { auth: opts.auth } : {}),
+    ...(opts.keyLimits ? { keyLimits: opts.keyLimits } : {}),
     logger: opts.logger ?? createLogger("gateway-test", "silent"),
   });
   const origin = `http://127.0.0.1:${gateway.port}`;

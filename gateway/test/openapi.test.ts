@@ -142,7 +142,7 @@ describe("OpenAPI document", () => {
 
   it("documents the execute error statuses and the Idempotency-Key header", () => {
     const execute = dev.paths["/domains/{domainKey}/capabilities/{capabilityId}/execute"]?.post as JsonObject;
-    expect(Object.keys(execute.responses as JsonObject).sort()).toEqual(["200", "400", "401", "402", "404", "409", "413", "415", "502", "503", "504"]);
+    expect(Object.keys(execute.responses as JsonObject).sort()).toEqual(["200", "400", "401", "402", "404", "409", "413", "415", "429", "502", "503", "504"]);
     const header = ((execute.parameters ?? []) as JsonObject[]).map((p) => deref(dev, p)).find((p) => p.in === "header");
     expect(header).toMatchObject({ name: "Idempotency-Key", required: false, schema: { type: "string", maxLength: 255 } });
     const limit = ((dev.paths["/usage"]?.get?.parameters ?? []) as JsonObject[]).map((p) => deref(dev, p))[0];
@@ -176,9 +176,23 @@ describe("OpenAPI document", () => {
     expect(conflict.headers).toMatchObject({ "Retry-After": { schema: { type: "integer" } }, "Execution-Id": expect.any(Object) });
     expect((dev.components.schemas.ErrorResponse as { properties: JsonObject }).properties).toHaveProperty("executionId");
     const get = dev.paths["/executions/{executionId}"]?.get as JsonObject;
-    expect(Object.keys(get.responses as JsonObject).sort()).toEqual(["200", "400", "401", "404", "503", "504"]);
+    expect(Object.keys(get.responses as JsonObject).sort()).toEqual(["200", "400", "401", "404", "429", "503", "504"]);
     expect(codesOf(get, "404")).toEqual(["EXECUTION_NOT_FOUND"]);
     expect((dev.components.schemas.Execution as { properties: { state: JsonObject } }).properties.state.enum).toEqual(["claimed", "running", "succeeded", "failed", "outcome_unknown"]);
+  });
+
+  it("documents the limits: 429 with the RateLimit headers on every authenticated operation, 503 OVERLOADED on every operation", () => {
+    for (const { method, path, op } of operations(dev)) {
+      const where = `${method} ${path}`;
+      expect({ where, codes: codesOf(op, "503") }).toEqual({ where, codes: expect.arrayContaining(["OVERLOADED"]) });
+      const tooMany = (op.responses as JsonObject)["429"] as JsonObject | undefined;
+      if ((op.security as unknown[]).length === 0) {
+        expect({ where, tooMany }).toEqual({ where, tooMany: undefined });
+        continue;
+      }
+      expect({ where, codes: codesOf(op, "429") }).toEqual({ where, codes: ["RATE_LIMITED", "CONCURRENCY_LIMITED"] });
+      expect(Object.keys(deref(dev, tooMany!).headers as JsonObject).sort()).toEqual(["RateLimit", "RateLimit-Policy", "Retry-After"]);
+    }
   });
 
   it("documents 304 and the ETag of every catalog GET", () => {

@@ -630,6 +630,21 @@ function errorCases(basePath: string): Record<string, ErrorCase> {
     },
     UNAVAILABLE: { status: 503, error: "A backend service is unavailable.", hint: "Retry after a short delay." },
     TIMEOUT: { status: 504, error: "A backend service did not answer in time.", hint: "A backend service did not answer in time; retry shortly." },
+    RATE_LIMITED: {
+      status: 429,
+      error: "This API key sent more than 20 requests a second (bursts of up to 40).",
+      hint: "Retry after the Retry-After seconds, and pace requests by the RateLimit header (r = requests left, t = seconds until they refill).",
+    },
+    CONCURRENCY_LIMITED: {
+      status: 429,
+      error: "This API key already has 32 requests in flight, its limit.",
+      hint: "Wait for one of your requests to finish before sending another (or retry after the Retry-After seconds).",
+    },
+    OVERLOADED: {
+      status: 503,
+      error: "The gateway is overloaded and did not start this request.",
+      hint: "Retry after the Retry-After seconds, with backoff; nothing was done or charged.",
+    },
   };
 }
 
@@ -653,6 +668,27 @@ function errorResponse(description: string, codes: string[], cases: Record<strin
 const EXECUTION_ID_HEADER: JsonObject = {
   description: "Sent with the errors that carry `executionId` (the same id): the execution to read at GET /executions/{executionId}.",
   schema: { type: "string", pattern: EXECUTION_ID_PATTERN.source },
+};
+
+/** Retry-After of a request shed because the gateway is overloaded. */
+const RETRY_AFTER_OVERLOADED: JsonObject = {
+  description: "Sent with OVERLOADED: seconds to wait before retrying (1 to 3, spread so that shed clients do not return together).",
+  schema: { type: "integer", minimum: 1 },
+};
+
+/** The headers of a 429 (draft-ietf-httpapi-ratelimit-headers: RateLimit-Policy and RateLimit, Structured Field lists). */
+const RATE_LIMIT_HEADERS: JsonObject = {
+  "Retry-After": { description: "Seconds to wait before retrying: the end of the rate's window (RATE_LIMITED), or 1 (CONCURRENCY_LIMITED).", schema: { type: "integer", minimum: 1 } },
+  "RateLimit-Policy": {
+    description:
+      'The key\'s quota policies: `"rate";q=20;w=1, "burst";q=20;w=10, "in-flight";q=32;qu="concurrent-requests"` (requests per second; extra requests per 10 s beyond that; requests in flight). ' +
+      'Without a valid key: `"unauthenticated";q=60;w=60`.',
+    schema: { type: "string" },
+  },
+  RateLimit: {
+    description: 'What is left: `"rate";r=0;t=1, "in-flight";r=32` (r = requests left, t = seconds until the window resets).',
+    schema: { type: "string" },
+  },
 };
 
 function buildErrorResponses(basePath: string): Record<string, JsonObject> {
@@ -692,9 +728,10 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
       },
     ),
     ExecuteUnavailable: errorResponse(
-      "A backing service is unavailable, no route can run right now, or a performed operation's charge could not be recorded (see the message).",
-      ["UNAVAILABLE", "ROUTE_UNAVAILABLE", "SETTLEMENT_UNCONFIRMED"],
+      "A backing service is unavailable, no route can run right now, a performed operation's charge could not be recorded (see the message), or the gateway is overloaded and did not start the request (OVERLOADED, with Retry-After).",
+      ["UNAVAILABLE", "ROUTE_UNAVAILABLE", "SETTLEMENT_UNCONFIRMED", "OVERLOADED"],
       cases,
+      { "Retry-After": RETRY_AFTER_OVERLOADED },
     ),
     ProviderError: errorResponse(
       "PROVIDER_ERROR: the provider failed and no fallback route was left; the hold was released. " +
@@ -717,7 +754,19 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
         hint: INVALID_EXECUTION_ID.hint,
       },
     }),
-    Unavailable: errorResponse("A backing service is unavailable; retry later.", ["UNAVAILABLE"], cases),
+    Unavailable: errorResponse(
+      "A backing service is unavailable; retry later. OVERLOADED: the gateway is saturated and refused the request at once without starting it (Retry-After says when to come back).",
+      ["UNAVAILABLE", "OVERLOADED"],
+      cases,
+      { "Retry-After": RETRY_AFTER_OVERLOADED },
+    ),
+    TooManyRequests: errorResponse(
+      "The API key is over its request rate (RATE_LIMITED) or already has its most requests in flight (CONCURRENCY_LIMITED); requests without a valid key " +
+        "are also limited per client address (RATE_LIMITED). Nothing was done or charged. RateLimit-Policy and RateLimit are sent on every answer to an authenticated request, not only on 429.",
+      ["RATE_LIMITED", "CONCURRENCY_LIMITED"],
+      cases,
+      RATE_LIMIT_HEADERS,
+    ),
     Timeout: errorResponse("A backing service did not answer within the gateway's deadline; retry shortly.", ["TIMEOUT"], cases),
     PayloadTooLarge: errorResponse("The body is larger than the gateway accepts.", ["PAYLOAD_TOO_LARGE"], cases),
     UnsupportedMediaType: errorResponse(
@@ -777,7 +826,10 @@ function conditionalResponses(success: JsonObject): JsonObject {
 
 function operation(spec: OperationSpec): JsonObject {
   const responses: JsonObject = spec.conditional ? conditionalResponses(spec.success) : { "200": spec.success };
-  if (spec.auth) responses["401"] = responseRef("Unauthorized");
+  if (spec.auth) {
+    responses["401"] = responseRef("Unauthorized");
+    responses["429"] = responseRef("TooManyRequests");
+  }
   if (spec.requestBody) {
     responses["413"] = responseRef("PayloadTooLarge");
     responses["415"] = responseRef("UnsupportedMediaType");
@@ -1124,7 +1176,9 @@ export function buildOpenApiDocument(opts: BuildOpenApiOptions): OpenApiDocument
       description:
         "Capability-first gateway for paid third-party APIs. Ask for a capability (`email.send`, `search.answer`), never a vendor: " +
         "read the catalog and the capability contract, ask for a recommendation, execute, then check the execution, the wallet and usage. " +
-        "Billing is in credits (1000 credits = 1 USD). Recommend, execute, executions, wallet and usage need `Authorization: Bearer aak_...`.",
+        "Billing is in credits (1000 credits = 1 USD). Recommend, execute, executions, wallet and usage need `Authorization: Bearer aak_...`. " +
+        "Each API key has a request rate and a cap of requests in flight, advertised on every authenticated answer in the RateLimit-Policy and RateLimit headers; " +
+        "over either, 429 with Retry-After. A saturated gateway refuses new requests at once with 503 OVERLOADED and Retry-After.",
     },
     servers: [{ url: basePath, description: "This deployment." }],
     tags,
