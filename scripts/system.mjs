@@ -5,7 +5,8 @@
 // SQLite file, by default <repo>/.data/ledger.sqlite, so a restart keeps every balance.
 // Every start makes fresh service identities (one Ed25519 key pair per service, in memory only):
 // each caller gets its private key, the ledger the public keys it trusts. APP_ENV is development
-// unless given, said explicitly, since only an explicit development opens /dev/init.
+// unless given, said explicitly, since only an explicit development opens /dev/init. The private
+// nats-server runs the shipped users and permissions, each service connecting as its own user.
 import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, existsSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -126,7 +127,9 @@ export async function startSystem(opts = {}) {
   };
 
   try {
-    const natsUrl = env.NATS_URL ?? (nats = await startNatsServer()).url;
+    const natsUrl = env.NATS_URL ?? (nats = await startNatsServer({ authorization: true })).url;
+    // On our own server, each service is its NATS user; on a given NATS_URL, the environment says.
+    const natsUserOf = (name) => (nats?.users?.[name] ? { NATS_USER: nats.users[name].user, NATS_PASSWORD: nats.users[name].pass } : {});
     const apiKey = env.AGENTIC_API_KEYS ? env.AGENTIC_API_KEYS.split(",")[0].split(":")[0] : `aak_${randomBase62(40)}`;
     const identities = generateDevIdentities();
     // The ledger trusts the services that call it and the admin (keys CLI), no other identity.
@@ -146,7 +149,7 @@ export async function startSystem(opts = {}) {
       ...addrs,
       PORT: String(service.grpcPort ?? service.httpPort),
       ...(service.metricsPort ? { METRICS_PORT: String(service.metricsPort) } : {}),
-      ...(service.needsNats ? { NATS_URL: natsUrl } : {}),
+      ...(service.needsNats ? { NATS_URL: natsUrl, ...natsUserOf(service.name) } : {}),
       ...(service.name === "ledger" && !env.AGENTIC_API_KEYS ? { AGENTIC_API_KEYS: `${apiKey}:dev-user` } : {}),
       ...(service.name === "ledger" ? { LEDGER_SQLITE_PATH: env.LEDGER_SQLITE_PATH || DEFAULT_LEDGER_SQLITE_PATH } : {}),
       ...(service.name === "executor" ? executorSandboxEnv(`http://${HOST}:${portOf("sandbox")}`) : {}),

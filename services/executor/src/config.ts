@@ -2,7 +2,7 @@
 // addresses of the services it calls, and (spread in) the rails' wallets and the providers' URLs/keys.
 // Defaults suit local development; production requires every dependency address.
 import { z } from "zod";
-import { addressSchema, appEnvSchema, portSchema, logLevelSchema, serviceIdentityKeySchema, streamReplicasSchema } from "@agentic/platform";
+import { addressSchema, appEnvSchema, checkNatsCredentials, natsCredentialsShape, portSchema, logLevelSchema, serviceIdentityKeySchema, streamReplicasSchema } from "@agentic/platform";
 import { providersEnvShape } from "./providers";
 import { railsEnvShape } from "./rails";
 
@@ -28,6 +28,8 @@ const fields = z.object({
   NATS_URL: z.string().min(1, { error: "NATS_URL is required, e.g. nats://127.0.0.1:4222" }),
   /** Copies of the EXECUTIONS stream this service creates (or raises an existing one to): 1 on one server, 3 on a 3-node JetStream cluster. Example: 3. */
   NATS_STREAM_REPLICAS: streamReplicasSchema,
+  /** NATS user `executor` and its password (deploy/k8s/components/nats/auth.conf); required in production. */
+  ...natsCredentialsShape,
   /** pino level: fatal, error, warn, info, debug, trace, silent. */
   LOG_LEVEL: logLevelSchema,
   /** This service's Ed25519 private key (base64 PKCS#8 DER, from a Secret), proving who calls on every gRPC call. `npm start` generates one. */
@@ -61,6 +63,7 @@ export function executionBudgetMs(c: Pick<Fields, "MAX_ATTEMPTS" | "PROVIDER_TIM
 
 export const configSchema = fields
   .superRefine((c, ctx) => {
+    checkNatsCredentials(c, ctx);
     if (c.APP_ENV === "production") {
       for (const name of Object.keys(LOCAL_ADDRESSES) as (keyof typeof LOCAL_ADDRESSES)[]) {
         if (c[name] === undefined) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required when APP_ENV=production` });

@@ -2,7 +2,7 @@
 // NATS (EXECUTIONS stream) → executor (rails, providers, publishers, gRPC + health) → lifecycle.
 // Started as `node --require @agentic/platform/telemetry dist/main.js`; SIGTERM stops it in reverse:
 // health off, in-flight executions finish and settle, then NATS drains.
-import { ConfigError, Lifecycle, connectBus, createLogger, ensureExecutionsStream, loadConfig, serviceIdentity, shutdownTelemetryIfLoaded, startMetricsServer } from "@agentic/platform";
+import { ConfigError, Lifecycle, connectBus, createLogger, ensureExecutionsStream, loadConfig, natsCredentialsOf, serviceIdentity, shutdownTelemetryIfLoaded, startMetricsServer } from "@agentic/platform";
 import { createCatalogClient, createLedgerClient, createRouterClient } from "@agentic/clients";
 import { configSchema } from "./config";
 import { startExecutorApp } from "./app";
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const ledger = createLedgerClient(config.LEDGER_ADDR, config.DEPENDENCY_DEADLINE_MS, identity);
   life.onStop("ledger client", () => ledger.close());
 
-  const nc = await connectBus(config.NATS_URL, "executor");
+  const nc = await connectBus(config.NATS_URL, "executor", natsCredentialsOf(config));
   life.onStop("nats", () => nc.drain());
   await ensureExecutionsStream(await nc.jetstreamManager(), { replicas: config.NATS_STREAM_REPLICAS });
 

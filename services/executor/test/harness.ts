@@ -14,7 +14,7 @@
 //     input: { to: "ada@example.com", subject: "Hi", text: "Hello", provider: "resend" } });
 //   await executor.stop();
 import { createCatalogClient, createExecutorClient, createLedgerClient, createRouterClient, type ExecutorClient } from "@agentic/clients";
-import { connectBus, createLogger, ensureExecutionsStream, loadConfig, serviceIdentity } from "@agentic/platform";
+import { connectBus, createLogger, ensureExecutionsStream, loadConfig, natsCredentialsOf, serviceIdentity } from "@agentic/platform";
 import { testIdentities } from "@agentic/platform/testing";
 import { sandboxExecutorEnv } from "@agentic/sandbox";
 import type { Hex } from "viem";
@@ -67,7 +67,7 @@ export async function startTestExecutor(opts: StartTestExecutorOptions): Promise
   const catalog = createCatalogClient(config.CATALOG_ADDR, config.DEPENDENCY_DEADLINE_MS, identity);
   const router = createRouterClient(config.ROUTER_ADDR, config.DEPENDENCY_DEADLINE_MS, identity);
   const ledger = createLedgerClient(config.LEDGER_ADDR, config.DEPENDENCY_DEADLINE_MS, identity);
-  const nc = await connectBus(opts.natsUrl, "executor-test");
+  const nc = await connectBus(opts.natsUrl, "executor-test", natsCredentialsOf(config));
   const closeClients = () => {
     catalog.close();
     router.close();

@@ -24,17 +24,21 @@ export interface ExecutorSystemOptions {
   holdTtlMs?: number;
   /** API keys the ledger registers, AGENTIC_API_KEYS syntax (`aak_...:user,...`). */
   apiKeys?: string;
+  /** Run NATS with the shipped users and permissions, each service connecting as its own user. */
+  natsAuthorization?: boolean;
 }
 
 export async function startExecutorSystem(opts: ExecutorSystemOptions = {}): Promise<ExecutorSystem> {
   return startTestSystem(async (stack) => {
-    const nats = await stack.start(startNatsServer());
+    const nats = await stack.start(startNatsServer({ authorization: opts.natsAuthorization ?? false }));
+    const natsUser = (name: "ledger" | "router" | "executor"): Record<string, string> =>
+      nats.users ? { NATS_USER: nats.users[name].user, NATS_PASSWORD: nats.users[name].pass } : {};
     const sandbox = await stack.start(startSandbox({ port: 0 }));
     const catalog = await stack.start(startTestCatalog());
     const ledger = await stack.start(
-      startTestLedger({ natsUrl: nats.url, ...(opts.holdTtlMs ? { holdTtlMs: opts.holdTtlMs } : {}), ...(opts.apiKeys ? { apiKeys: opts.apiKeys } : {}) }),
+      startTestLedger({ natsUrl: nats.url, ...(nats.users ? { natsCredentials: nats.users.ledger } : {}), ...(opts.holdTtlMs ? { holdTtlMs: opts.holdTtlMs } : {}), ...(opts.apiKeys ? { apiKeys: opts.apiKeys } : {}) }),
     );
-    const router = await stack.start(startTestRouter({ catalogAddress: catalog.address, ledgerAddress: ledger.address, natsUrl: nats.url }));
+    const router = await stack.start(startTestRouter({ catalogAddress: catalog.address, ledgerAddress: ledger.address, natsUrl: nats.url, env: natsUser("router") }));
     const executor = await stack.start(
       startTestExecutor({
         catalogAddress: catalog.address,
@@ -42,7 +46,7 @@ export async function startExecutorSystem(opts: ExecutorSystemOptions = {}): Pro
         ledgerAddress: ledger.address,
         natsUrl: nats.url,
         sandboxUrl: sandbox.url,
-        ...(opts.env ? { env: opts.env } : {}),
+        env: { ...natsUser("executor"), ...opts.env },
       }),
     );
     return { nats, sandbox, catalog, ledger, router, executor };

@@ -30,11 +30,12 @@ describe("ledger config", () => {
   });
 
   it("uses MongoDB in production, which then needs MONGODB_URI; sqlite may be chosen there, memory never", () => {
-    expect(() => load({ APP_ENV: "production" })).toThrow(/MONGODB_URI: required when the store is mongodb/);
-    expect(ledgerStoreKind(load({ APP_ENV: "production", MONGODB_URI: "mongodb://db/?replicaSet=rs0" }))).toBe("mongodb");
-    expect(ledgerStoreKind(load({ APP_ENV: "production", LEDGER_STORE: "sqlite" }))).toBe("sqlite");
+    const prod = { APP_ENV: "production", NATS_USER: "ledger", NATS_PASSWORD: "pw" };
+    expect(() => load({ ...prod })).toThrow(/MONGODB_URI: required when the store is mongodb/);
+    expect(ledgerStoreKind(load({ ...prod, MONGODB_URI: "mongodb://db/?replicaSet=rs0" }))).toBe("mongodb");
+    expect(ledgerStoreKind(load({ ...prod, LEDGER_STORE: "sqlite" }))).toBe("sqlite");
     // Memory would lose every balance on restart: refused in production, with the reason.
-    expect(() => load({ APP_ENV: "production", LEDGER_STORE: "memory", MONGODB_URI: "mongodb://db/?replicaSet=rs0" })).toThrow(
+    expect(() => load({ ...prod, LEDGER_STORE: "memory", MONGODB_URI: "mongodb://db/?replicaSet=rs0" })).toThrow(
       /LEDGER_STORE: memory is for tests only and loses every balance on restart/,
     );
   });
@@ -55,6 +56,17 @@ describe("ledger config", () => {
       expect(String(err)).not.toContain(secret);
       expect(String(err)).not.toContain(a);
     }
+  });
+
+  it("reads the NATS user: both or neither, both in production", () => {
+    expect(load({ NATS_USER: "ledger", NATS_PASSWORD: "pw" })).toMatchObject({ NATS_USER: "ledger", NATS_PASSWORD: "pw" });
+    expect(() => load({ NATS_USER: "ledger" })).toThrow(/NATS_PASSWORD: required with NATS_USER/);
+    expect(() => load({ NATS_PASSWORD: "pw" })).toThrow(/NATS_USER: required with NATS_PASSWORD/);
+    expect(() => load({ APP_ENV: "production", LEDGER_STORE: "sqlite" })).toThrow(/NATS_USER and NATS_PASSWORD are required when APP_ENV=production/);
+  });
+
+  it("requires TRUSTED_SERVICE_KEYS: without it every call would be refused", () => {
+    expect(() => loadConfig(configSchema, { NATS_URL: "nats://127.0.0.1:4222" })).toThrow(/TRUSTED_SERVICE_KEYS: required/);
   });
 
   it("reads NATS_STREAM_REPLICAS (default 1, 1..5)", () => {

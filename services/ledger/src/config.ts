@@ -1,7 +1,7 @@
 // The ledger's configuration, read once from the environment and validated (every problem is
 // reported at once). Defaults serve local development; production names its real dependencies.
 import { z } from "zod";
-import { explicitAppEnvSchema, portSchema, logLevelSchema, streamReplicasSchema, trustedServiceKeysSchema } from "@agentic/platform";
+import { checkNatsCredentials, explicitAppEnvSchema, natsCredentialsShape, portSchema, logLevelSchema, streamReplicasSchema, trustedServiceKeysSchema } from "@agentic/platform";
 import { API_KEY_PATTERN } from "./domain/api-keys";
 
 export interface BootstrapApiKey {
@@ -45,6 +45,8 @@ export const configSchema = z
     NATS_URL: z.string({ error: "required, e.g. nats://127.0.0.1:4222" }).min(1, "required, e.g. nats://127.0.0.1:4222"),
     /** Copies of the EXECUTIONS stream, e.g. `3` on a 3-node JetStream cluster; default 1. */
     NATS_STREAM_REPLICAS: streamReplicasSchema,
+    /** NATS user `ledger` and its password (deploy/k8s/components/nats/auth.conf); required in production. */
+    ...natsCredentialsShape,
     /**
      * `production` makes MongoDB the default store and refuses the memory store, e.g. `production`.
      * Only an explicit `development` or `test` lets the gateway grant credits (POST /dev/init; see
@@ -90,6 +92,7 @@ export const configSchema = z
     EXECUTION_ABANDON_GRACE_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
   })
   .superRefine((config, ctx) => {
+    checkNatsCredentials(config, ctx);
     if (config.APP_ENV === "production" && config.LEDGER_STORE === "memory") {
       ctx.addIssue({
         code: "custom",

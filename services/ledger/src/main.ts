@@ -1,7 +1,7 @@
 // Composition root of the ledger: config → logger → metrics → store → NATS → ledger (domain, gRPC +
 // health, settlement consumer, expiry sweeper) → lifecycle. Started as
 // `node --require @agentic/platform/telemetry dist/main.js`; SIGTERM stops it in reverse order.
-import { ConfigError, connectBus, createLogger, devHelpersEnabled, Lifecycle, loadConfig, shutdownTelemetryIfLoaded, startMetricsServer, type Logger } from "@agentic/platform";
+import { ConfigError, connectBus, createLogger, devHelpersEnabled, Lifecycle, natsCredentialsOf, loadConfig, shutdownTelemetryIfLoaded, startMetricsServer, type Logger } from "@agentic/platform";
 import { configSchema, ledgerStoreKind, type Config } from "./config";
 import { MemoryLedgerStore } from "./store/memory-store";
 import { MongoLedgerStore } from "./store/mongo-store";
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   const store = await openStore(config, logger);
   life.onStop("store", () => store.close());
 
-  const nc = await connectBus(config.NATS_URL, "ledger");
+  const nc = await connectBus(config.NATS_URL, "ledger", natsCredentialsOf(config));
   life.onStop("nats", () => nc.drain());
 
   const app = await startLedgerApp({

@@ -23,7 +23,7 @@
 // Every wait is on an event or a condition, bounded by a timeout, never a fixed sleep.
 import { EventEmitter } from "node:events";
 import { connect, type NatsConnection, type PubAck } from "nats";
-import { SUBJECT_SETTLED, createLogger, splitRpcPath, traceHeaders, trustedServiceKeysSchema, type CallIdentity } from "@agentic/platform";
+import { SUBJECT_SETTLED, createLogger, natsAuthOptions, splitRpcPath, traceHeaders, trustedServiceKeysSchema, type CallIdentity } from "@agentic/platform";
 import { testIdentities } from "@agentic/platform/testing";
 import { createLedgerClient, type LedgerClient } from "@agentic/clients";
 import { ExecutionSettled, SettlementKind, type DeepPartial } from "@agentic/proto/events/v1";
@@ -58,6 +58,8 @@ export interface StartTestLedgerOptions {
   clock?: () => Date;
   /** pino level (default LEDGER_TEST_LOG_LEVEL, else "silent"). */
   logLevel?: string;
+  /** NATS user to connect as (startNatsServer({ authorization: true }).users.ledger); none by default. */
+  natsCredentials?: { user: string; pass: string };
   /** TRUSTED_SERVICE_KEYS (default: every identity of testIdentities()). */
   trustedKeys?: string;
   /** Runs as APP_ENV=test (default true): development-only callers allowed; false behaves as production. */
@@ -116,7 +118,7 @@ export async function startTestLedger(opts: StartTestLedgerOptions): Promise<Tes
   const settlements: SettlementOutcome[] = [];
   const expired: Hold[] = [];
 
-  const nc = await connect({ servers: opts.natsUrl, name: "ledger-test" });
+  const nc = await connect({ servers: opts.natsUrl, name: "ledger-test", ...natsAuthOptions(opts.natsCredentials) });
   let app: LedgerApp;
   try {
     app = await startLedgerApp({

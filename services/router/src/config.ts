@@ -1,7 +1,7 @@
 // Configuration of the router service, read once from the environment. Defaults suit local
 // development; the scoring and health knobs are documented in README.md.
 import { z } from "zod";
-import { addressSchema, appEnvSchema, portSchema, logLevelSchema, serviceIdentityKeySchema, streamReplicasSchema } from "@agentic/platform";
+import { addressSchema, appEnvSchema, checkNatsCredentials, natsCredentialsShape, portSchema, logLevelSchema, serviceIdentityKeySchema, streamReplicasSchema } from "@agentic/platform";
 import { GOALS, isGoal, type Goal } from "./domain/goals";
 
 const positiveInt = z.coerce.number().int().positive();
@@ -34,6 +34,8 @@ const fields = z.object({
   NATS_URL: z.string().min(1, { error: "NATS_URL is required, e.g. nats://127.0.0.1:4222" }),
   /** Copies of the EXECUTIONS stream: created with (or an existing one raised to) this many. 1 on one server, 3 on a 3-node cluster. */
   NATS_STREAM_REPLICAS: streamReplicasSchema,
+  /** NATS user `router` and its password (deploy/k8s/components/nats/auth.conf); required in production. */
+  ...natsCredentialsShape,
   /** pino level: fatal, error, warn, info, debug, trace, silent. */
   LOG_LEVEL: logLevelSchema,
   /** This service's Ed25519 private key (base64 PKCS#8 DER, from a Secret), proving who calls on every gRPC call. `npm start` generates one. */
@@ -74,6 +76,7 @@ const fields = z.object({
 
 export const configSchema = fields
   .superRefine((c, ctx) => {
+    checkNatsCredentials(c, ctx);
     if (c.APP_ENV !== "production") return;
     for (const name of Object.keys(LOCAL_ADDRESSES) as (keyof typeof LOCAL_ADDRESSES)[]) {
       if (c[name] === undefined) ctx.addIssue({ code: "custom", path: [name], message: `${name} is required when APP_ENV=production` });

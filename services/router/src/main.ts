@@ -1,7 +1,7 @@
 // Composition root of the router: config → logger → metrics → catalog client → ledger client → NATS →
 // router (catalog cache, route health + outcome consumer, gRPC + health) → lifecycle. Started as
 // `node --require @agentic/platform/telemetry dist/main.js`; SIGTERM stops it in reverse order.
-import { ConfigError, connectBus, createLogger, Lifecycle, loadConfig, ensureExecutionsStream, serviceIdentity, shutdownTelemetryIfLoaded, startMetricsServer } from "@agentic/platform";
+import { ConfigError, connectBus, createLogger, Lifecycle, loadConfig, ensureExecutionsStream, natsCredentialsOf, serviceIdentity, shutdownTelemetryIfLoaded, startMetricsServer } from "@agentic/platform";
 import { createCatalogClient, createLedgerClient } from "@agentic/clients";
 import { configSchema } from "./config";
 import { startRouterApp } from "./app";
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const ledger = createLedgerClient(config.LEDGER_ADDR, config.DEPENDENCY_DEADLINE_MS, identity);
   life.onStop("ledger client", () => ledger.close());
 
-  const nc = await connectBus(config.NATS_URL, "router");
+  const nc = await connectBus(config.NATS_URL, "router", natsCredentialsOf(config));
   life.onStop("nats", () => nc.drain());
   await ensureExecutionsStream(await nc.jetstreamManager(), { replicas: config.NATS_STREAM_REPLICAS });
 

@@ -13,7 +13,7 @@ import { testIdentities, waitFor } from "@agentic/platform/testing";
 import { randomUUID } from "node:crypto";
 import type { NatsConnection, PubAck } from "nats";
 import { createCatalogClient, createLedgerClient, createRouterClient, type RouterClient } from "@agentic/clients";
-import { SUBJECT_OUTCOME, connectBus, createLogger, ensureExecutionsStream, loadConfig, serviceIdentity } from "@agentic/platform";
+import { SUBJECT_OUTCOME, connectBus, createLogger, ensureExecutionsStream, loadConfig, natsCredentialsOf, serviceIdentity } from "@agentic/platform";
 import { RouteOutcome } from "@agentic/proto/events/v1";
 import { startRouterApp, type RouterApp } from "../src/app";
 import { configSchema } from "../src/config";
@@ -59,7 +59,7 @@ export async function startTestRouter(opts: StartTestRouterOptions): Promise<Tes
   const logger = createLogger("router", opts.logLevel ?? process.env.ROUTER_TEST_LOG_LEVEL ?? "silent");
   const catalog = createCatalogClient(config.CATALOG_ADDR, config.DEPENDENCY_DEADLINE_MS, identity);
   const ledger = createLedgerClient(config.LEDGER_ADDR, config.DEPENDENCY_DEADLINE_MS, identity);
-  const nc = await connectBus(opts.natsUrl, "router-test");
+  const nc = await connectBus(opts.natsUrl, "router-test", natsCredentialsOf(config));
   let app: RouterApp;
   try {
     await ensureExecutionsStream(await nc.jetstreamManager(), { replicas: config.NATS_STREAM_REPLICAS });

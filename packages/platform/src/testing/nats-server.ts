@@ -1,16 +1,29 @@
 // Starts a real nats-server with JetStream on a random loopback port and a temp store, for tests
 // and for `npm start` when NATS_URL is not set. Never reuses a server that is already running.
+// With `authorization`, it runs the shipped users and permissions (NATS_AUTH_CONFIG) with a fresh
+// password per user, returned in `users`.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { NatsCredentials } from "../bus/connect";
 import { freePort } from "./free-port";
+
+/** The users of the shipped authorization, deploy/k8s/components/nats/auth.conf. */
+export const NATS_USERS = ["executor", "ledger", "router", "admin"] as const;
+export type NatsUser = (typeof NATS_USERS)[number];
+
+/** The shipped NATS authorization (users and subject permissions), the one Kubernetes mounts. */
+export const NATS_AUTH_CONFIG = join(__dirname, "..", "..", "..", "..", "deploy", "k8s", "components", "nats", "auth.conf");
 
 export interface NatsServerHandle {
   url: string;
   port: number;
   storeDir: string;
   process: ChildProcess;
+  /** With `authorization`: each user's credentials (for connectBus, or NATS_USER / NATS_PASSWORD). */
+  users?: Record<NatsUser, NatsCredentials>;
   /** Stops the server and removes its store. */
   stop(): Promise<void>;
 }
@@ -20,12 +33,21 @@ export function natsServerBin(): string {
   return process.env.NATS_SERVER_BIN ?? "nats-server";
 }
 
-export async function startNatsServer(opts: { readyTimeoutMs?: number } = {}): Promise<NatsServerHandle> {
+export async function startNatsServer(opts: { readyTimeoutMs?: number; authorization?: boolean } = {}): Promise<NatsServerHandle> {
   const port = await freePort();
   const storeDir = mkdtempSync(join(tmpdir(), "agentic-nats-"));
-  const child = spawn(natsServerBin(), ["-a", "127.0.0.1", "-p", String(port), "-js", "-sd", storeDir], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const args = ["-a", "127.0.0.1", "-p", String(port), "-js", "-sd", storeDir];
+  let users: Record<NatsUser, NatsCredentials> | undefined;
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  if (opts.authorization) {
+    // nats.conf includes the shipped auth.conf, which reads each password from NATS_<USER>_PASSWORD.
+    copyFileSync(NATS_AUTH_CONFIG, join(storeDir, "auth.conf"));
+    writeFileSync(join(storeDir, "nats.conf"), 'include "auth.conf"\n');
+    args.push("-c", join(storeDir, "nats.conf"));
+    users = Object.fromEntries(NATS_USERS.map((user) => [user, { user, pass: randomBytes(18).toString("base64url") }])) as Record<NatsUser, NatsCredentials>;
+    for (const { user, pass } of Object.values(users)) env[`NATS_${user.toUpperCase()}_PASSWORD`] = pass;
+  }
+  const child = spawn(natsServerBin(), args, { stdio: ["ignore", "ignore", "pipe"], env });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -56,5 +78,5 @@ export async function startNatsServer(opts: { readyTimeoutMs?: number } = {}): P
     child.once("exit", (code) => fail(new Error(`nats-server exited with code ${code}:\n${log}`)));
   });
   child.removeAllListeners("exit");
-  return { url: `nats://127.0.0.1:${port}`, port, storeDir, process: child, stop };
+  return { url: `nats://127.0.0.1:${port}`, port, storeDir, process: child, stop, ...(users ? { users } : {}) };
 }

@@ -11,10 +11,13 @@ import type {
   CompleteExecutionResponse,
   GetHoldRequest,
   GetHoldResponse,
+  GetOwnedResourceRequest,
+  GetOwnedResourceResponse,
   HoldCreditsRequest,
   HoldCreditsResponse,
 } from "@agentic/proto/ledger/v1";
 import type { RecommendRequest, RecommendResponse } from "@agentic/proto/router/v1";
+import type { PaymentSettlement } from "../rails";
 
 /**
  * Catalog reads (cached: the shared CatalogCache), one capability with its routes and execute
@@ -34,6 +37,11 @@ export interface LedgerPort {
   claimIdempotencyKey(req: ClaimIdempotencyKeyRequest, opts?: CallOpts): Promise<ClaimIdempotencyKeyResponse>;
   /** Ends the execution with its answer (first completion wins); NOT_FOUND once another request took its key over. */
   completeExecution(req: CompleteExecutionRequest, opts?: CallOpts): Promise<CompleteExecutionResponse>;
+  /**
+   * The resource if the user owns it; NOT_FOUND (RESOURCE_NOT_FOUND) otherwise, for another user's alike.
+   * Optional only for test doubles of other paths: without it, an input naming a resource is refused.
+   */
+  getOwnedResource?(req: GetOwnedResourceRequest, opts?: CallOpts): Promise<GetOwnedResourceResponse>;
 }
 
 /** Thrown by SettlementBus.settle when JetStream never acknowledged the settlement within the budget. */
@@ -75,5 +83,5 @@ export interface ExecutionMetrics {
   /** A per-token charge that could not be the vendor's usage: its usage priced above the hold (clamped: our loss), or no usage at all (the hold was charged). */
   meteredChargeAnomaly(routeKey: string, kind: "usage_over_hold" | "usage_missing"): void;
   /** A payment a paid rail made to a seller (`settled`, or `unconfirmed` when the seller sent no settlement proof). */
-  railPayment(rail: "x402" | "mpp", settlement: "settled" | "unconfirmed"): void;
+  railPayment(rail: "x402" | "mpp", settlement: PaymentSettlement): void;
 }

@@ -1,0 +1,29 @@
+// The whole execute path on a NATS that runs the shipped users and permissions
+// (deploy/k8s/components/nats/auth.conf), each service connected as its own user: a charge is
+// captured by the ledger and the outcome reaches the router, so the permissions are enough to run.
+import { waitFor } from "@agentic/platform/testing";
+import { startExecutorSystem, type ExecutorSystem } from "../system";
+
+describe("execute on an authorized NATS", () => {
+  let sys: ExecutorSystem;
+  beforeAll(async () => {
+    sys = await startExecutorSystem({ natsAuthorization: true });
+    await sys.ledger.client.grantCredits({ grantId: "grant-nats-auth", userId: "nats-auth-user", amountCredits: 100, reason: "test" });
+  });
+  afterAll(() => sys?.stop());
+
+  it("settles the charge in the ledger and the outcome in the router", async () => {
+    const res = await sys.executor.client.execute({
+      userId: "nats-auth-user",
+      domainKey: "email",
+      capabilityId: "send",
+      input: { to: "ada@example.com", subject: "s", text: "t", provider: "resend" },
+    });
+    expect(res.creditsCharged).toBeGreaterThan(0);
+    await sys.router.waitForOutcomes(1);
+    const wallet = async () => (await sys.ledger.client.getWallet({ userId: "nats-auth-user" })).wallet;
+    await waitFor(async () => (await wallet())?.heldCredits === 0, { what: "the capture to reach the ledger" });
+    expect(await wallet()).toMatchObject({ balanceCredits: 100 - res.creditsCharged, heldCredits: 0 });
+    await sys.ledger.assertConsistent();
+  });
+});

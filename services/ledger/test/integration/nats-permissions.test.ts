@@ -1,0 +1,71 @@
+// The shipped NATS authorization (deploy/k8s/components/nats/auth.conf) on a real nats-server, with a
+// ledger connected as its own user: only the executor's settlements reach the ledger. A forged
+// release from any other client is refused by NATS and never applied, so the real capture still
+// charges; nobody else can pull, acknowledge or delete the ledger's settlement consumer.
+import { connect, type NatsConnection } from "nats";
+import { EXECUTIONS_STREAM, natsAuthOptions } from "@agentic/platform";
+import { startNatsServer, type NatsServerHandle, type NatsUser } from "@agentic/platform/testing";
+import { SETTLEMENT_DURABLE } from "../../src/bus/settlement-consumer";
+import { SUBJECT_DEAD_LETTER } from "../../src/bus/dead-letter";
+import { publishSettlement, SettlementKind, startTestLedger, type TestLedger } from "../harness";
+import { uid } from "../support";
+
+let nats: NatsServerHandle;
+let ledger: TestLedger;
+const connections: NatsConnection[] = [];
+const as = async (user: NatsUser) => {
+  const nc = await connect({ servers: nats.url, name: `test-${user}`, ...natsAuthOptions(nats.users![user]) });
+  connections.push(nc);
+  return nc;
+};
+const refusal = (call: Promise<unknown>) => call.then(() => "accepted", (err: { code?: string }) => err.code);
+
+beforeAll(async () => {
+  nats = await startNatsServer({ authorization: true });
+  ledger = await startTestLedger({ natsUrl: nats.url, natsCredentials: nats.users!.ledger, grants: { "nats-user": 100 } });
+});
+afterAll(async () => {
+  await Promise.all(connections.map((nc) => nc.close()));
+  await ledger?.stop();
+  await nats?.stop();
+});
+
+describe("settlements on the shipped NATS permissions", () => {
+  it("refuses a forged release from the router and the ledger itself; the executor's capture charges", async () => {
+    const holdId = uid("att");
+    await ledger.client.holdCredits({ holdId, userId: "nats-user", amountCredits: 10, ttlMs: 0, routeKey: "" });
+    const release = { holdId, userId: "nats-user", kind: SettlementKind.SETTLEMENT_KIND_RELEASE, capturedCredits: 0 };
+    for (const user of ["router", "ledger"] as const) {
+      expect(await refusal(publishSettlement(await as(user), release))).toBe("PERMISSIONS_VIOLATION");
+    }
+    // The real capture, published by the executor, is the first (and only) settlement of the hold.
+    await publishSettlement(await as("executor"), { holdId, userId: "nats-user", kind: SettlementKind.SETTLEMENT_KIND_CAPTURE, capturedCredits: 10 });
+    const [applied] = await ledger.waitForSettlement(holdId);
+    expect(applied).toMatchObject({ holdId, result: "applied" });
+    expect((await ledger.client.getWallet({ userId: "nats-user" })).wallet).toMatchObject({ balanceCredits: 90, heldCredits: 0 });
+  });
+
+  it("refuses a client without credentials", async () => {
+    await expect(connect({ servers: nats.url })).rejects.toMatchObject({ code: "AUTHORIZATION_VIOLATION" });
+  });
+
+  it("lets nobody but the ledger pull from, change or delete the settlement consumer", async () => {
+    for (const user of ["router", "executor"] as const) {
+      const jsm = await (await as(user)).jetstreamManager();
+      expect(await refusal(jsm.consumers.delete(EXECUTIONS_STREAM, SETTLEMENT_DURABLE))).toBe("PERMISSIONS_VIOLATION");
+      expect(await refusal(jsm.consumers.update(EXECUTIONS_STREAM, SETTLEMENT_DURABLE, { max_deliver: 1 }))).toBe("PERMISSIONS_VIOLATION");
+      const consumer = await (await as(user)).jetstream().consumers.get(EXECUTIONS_STREAM, SETTLEMENT_DURABLE).catch((err: { code?: string }) => err.code);
+      expect(consumer).toBe("PERMISSIONS_VIOLATION");
+    }
+    // The ledger's own consumer is untouched and still delivers.
+    const info = await (await (await as("admin")).jetstreamManager()).consumers.info(EXECUTIONS_STREAM, SETTLEMENT_DURABLE);
+    expect(info.config.max_deliver).toBe(150);
+  });
+
+  it("lets only the ledger publish dead letters, and only the executor route outcomes", async () => {
+    expect(await refusal((await as("router")).jetstream().publish(SUBJECT_DEAD_LETTER, new Uint8Array()))).toBe("PERMISSIONS_VIOLATION");
+    expect(await refusal((await as("ledger")).jetstream().publish(SUBJECT_DEAD_LETTER, new Uint8Array()))).toBe("accepted");
+    expect(await refusal((await as("router")).jetstream().publish("executions.outcome", new Uint8Array()))).toBe("PERMISSIONS_VIOLATION");
+    expect(await refusal((await as("executor")).jetstream().publish("executions.outcome", new Uint8Array()))).toBe("accepted");
+  });
+});
