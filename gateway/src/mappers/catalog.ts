@@ -1,10 +1,12 @@
 // Renders catalog messages as the spec's JSON resources: exactly the spec's fields, optional ones
-// omitted when unset, and nothing internal (priors, gating flags, price sources stay inside).
+// omitted when unset, and nothing internal (priors, gating flags, price sources and the vendors' own
+// list prices stay inside). Extensions: a route's billing and the priced models it serves.
 import type {
   Capability,
   Contract,
   Domain,
   FieldContract,
+  ModelPrice,
   OperationContract,
   Route,
 } from "@agentic/proto/catalog/v1";
@@ -73,6 +75,19 @@ export function toRouteEntry(r: Route) {
     summary: r.summary,
     startingCostCredits: r.startingCostCredits,
     status: r.status,
+    billing: r.billing || "per_call",
+    ...optionalList("models", r.models.map(toModelEntry)),
+  };
+}
+
+/** A model a route serves, at our per-token prices (credits per 1M tokens). */
+function toModelEntry(m: ModelPrice) {
+  return {
+    model: m.model,
+    inputCreditsPerMillionTokens: m.inputCreditsPerMillionTokens,
+    outputCreditsPerMillionTokens: m.outputCreditsPerMillionTokens,
+    maxOutputTokens: m.maxOutputTokens,
+    ...(m.maxReasoningTokens > 0 ? { maxReasoningTokens: m.maxReasoningTokens } : {}),
   };
 }
 
@@ -86,6 +101,7 @@ function toFieldEntry(f: FieldContract): FieldEntry {
     ...optional("conditionallyRequired", f.conditionallyRequired),
     ...optionalList("enumValues", f.enumValues),
     ...optional("maxLength", f.maxLength),
+    ...optional("itemMaxLength", f.itemMaxLength),
     ...optional("min", f.min),
     ...optional("max", f.max),
     ...optional("itemsType", f.itemsType),

@@ -20,6 +20,8 @@ export function toUsageItem(u: UsageItem) {
     ...(u.agentName ? { agentName: u.agentName } : {}),
     ...(u.errorCode ? { errorCode: u.errorCode } : {}),
     traceId: u.traceId,
+    ...(u.inputTokens !== undefined ? { inputTokens: u.inputTokens } : {}),
+    ...(u.outputTokens !== undefined ? { outputTokens: u.outputTokens } : {}),
   };
 }
 

@@ -60,6 +60,7 @@ export function buildExamples(basePath: string) {
       summary: "Transactional email through Resend, billed directly with the service's key.",
       startingCostCredits: 10,
       status: "live",
+      billing: "per_call",
     },
     {
       routeKey: "email.send.sendgrid",
@@ -76,6 +77,7 @@ export function buildExamples(basePath: string) {
       summary: "Transactional email through SendGrid, billed directly with the service's key.",
       startingCostCredits: 12,
       status: "live",
+      billing: "per_call",
     },
   ];
   const recommendRequest = {

@@ -204,6 +204,27 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         summary: req(str()),
         startingCostCredits: req(num("Starting price of one execution on this route, in credits.", { minimum: 0 })),
         status: req(oneOfValues(RECORD_STATUSES)),
+        billing: req(
+          oneOfValues(
+            ["per_call", "per_token"],
+            "Extension of this service: how one call is charged. `per_call`: `startingCostCredits`. `per_token` (the route runs on the service's own vendor key): " +
+              "the most the request can cost at its model's prices is held (its input at one token per UTF-8 byte, plus `max_tokens`, 1024 when not given), " +
+              "then the tokens the vendor reports are charged, rounded up to whole credits and never more than the hold; the rest is returned. " +
+              "`startingCostCredits` is then a reference call of about 1k input and 1k output tokens.",
+          ),
+        ),
+        models: opt(
+          arrayOf(
+            objectSchema("A model the route serves, at this service's per-token prices.", {
+              model: req(str("Model id to send as `model`.", { examples: ["gpt-4o-mini"] })),
+              inputCreditsPerMillionTokens: req(num("Credits per 1M input (prompt) tokens.", { minimum: 0 })),
+              outputCreditsPerMillionTokens: req(num("Credits per 1M output (completion) tokens.", { minimum: 0 })),
+              maxOutputTokens: req(int("The largest `max_tokens` the model accepts.", { minimum: 1 })),
+              maxReasoningTokens: opt(int("Output tokens a reasoning model may bill beyond `max_tokens` (its chain of thought).", { minimum: 1 })),
+            }),
+            "Extension of this service (model routes only): the models the route serves. A request naming a `model` is routed only to routes listing it; a model no route lists is refused (400 INVALID_INPUT).",
+          ),
+        ),
       },
       { examples: [ex.routes[0]] },
     ),
@@ -247,7 +268,8 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
       required: req(bool()),
       conditionallyRequired: opt(bool()),
       enumValues: opt(strings("Allowed values.")),
-      maxLength: opt(int(undefined, { minimum: 0 })),
+      maxLength: opt(int("Strings: characters; arrays: items; free-form objects: characters of the value as compact JSON.", { minimum: 0 })),
+      itemMaxLength: opt(int("Extension of this service: arrays of strings, the longest item in characters.", { minimum: 0 })),
       min: opt(num()),
       max: opt(num()),
       itemsType: opt(str("Type of the items when `type` is `array`.")),
@@ -341,9 +363,20 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         status: opt(str("Result status: `sent` (email send), `created` (inbox buy), `quoted` (broadcast quote) or `succeeded`.", { examples: ["sent"] })),
         provider: opt(str("Provider of the route that served the call (after any fallback).")),
         routeKey: opt(str("Route that served the call (after any fallback).")),
-        creditsCharged: opt(num("Credits charged for this execution: the price of the route that served it.", { minimum: 0 })),
+        creditsCharged: opt(
+          num(
+            "Credits charged for this execution: the price of the route that served it, or on a `per_token` route the tokens the vendor reported (`usage`) at the model's prices, rounded up, never more than was held.",
+            { minimum: 0 },
+          ),
+        ),
         providerMessageId: opt(str("The provider's id for what it did (email id, inbox id, quote id), when it gives one.")),
         data: opt(freeForm("Capability-specific result.")),
+        usage: opt(
+          objectSchema("Extension of this service: the tokens the vendor reported for the call (model routes).", {
+            inputTokens: req(int("Input (prompt) tokens.", { minimum: 0 })),
+            outputTokens: req(int("Output (completion) tokens.", { minimum: 0 })),
+          }),
+        ),
       },
       { examples: [ex.execution] },
     ),
@@ -398,7 +431,7 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
       {
         holdId: req(str("Id of the attempt's credit hold.")),
         routeKey: req(str("Route the attempt called.")),
-        heldCredits: req(int("Credits held for the attempt: the route's price.", { minimum: 0 })),
+        heldCredits: req(int("Credits held for the attempt: the route's price, or on a `per_token` route the most the request could cost.", { minimum: 0 })),
         state: req(
           oneOfValues(
             HOLD_STATES,
@@ -463,6 +496,8 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         agentName: opt(str()),
         errorCode: opt(str("UPPER_SNAKE code of a failed execution, e.g. `PROVIDER_TIMEOUT`; absent when it succeeded.", { examples: ["PROVIDER_TIMEOUT"] })),
         traceId: opt(str("W3C trace id of the request.")),
+        inputTokens: opt(int("Input tokens the vendor reported (model routes); a `per_token` route's charge comes from them.", { minimum: 0 })),
+        outputTokens: opt(int("Output tokens the vendor reported (model routes).", { minimum: 0 })),
       },
       { open: true, examples: [ex.usageItem] },
     ),

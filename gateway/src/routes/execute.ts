@@ -20,7 +20,10 @@ function singleHeader(req: Request, name: string, hint: string): string | undefi
   return values[0];
 }
 
-/** The REST body: GenericExecutionResponse (execution id, replay flag and attempts stay internal). */
+/**
+ * The REST body: GenericExecutionResponse (execution id, replay flag and attempts stay internal), plus
+ * `usage`, the tokens the vendor reported, when it did (a per-token route's creditsCharged comes from them).
+ */
 export function toExecutionResponse(r: ExecuteResponse) {
   return {
     success: true as const,
@@ -30,6 +33,7 @@ export function toExecutionResponse(r: ExecuteResponse) {
     creditsCharged: r.creditsCharged,
     ...(r.providerMessageId ? { providerMessageId: r.providerMessageId } : {}),
     data: r.data ?? {},
+    ...(r.usage ? { usage: { inputTokens: r.usage.inputTokens, outputTokens: r.usage.outputTokens } } : {}),
   };
 }
 
