@@ -24,6 +24,19 @@ describe("classifyFailure", () => {
     expect(mayFallBack(classify(new RailError("network", "connection_failed", "reset", { code: "ECONNRESET" })))).toBe(false);
     expect(mayFallBack(classify(new ProviderError("invalid_response", "resend", "no id", { status: 200 })))).toBe(false);
     expect(classify(new TypeError("adapter bug"))).toMatchObject({ errorKind: "invalid_response", mayHaveActed: true });
+    const tooLarge = classify(new RailError("invalid_response", "response_too_large", "too large", { limitBytes: 10 }));
+    expect(tooLarge).toMatchObject({ errorKind: "invalid_response", usageErrorCode: "PROVIDER_ERROR", mayHaveActed: true, paymentSent: false });
+    expect(mayFallBack(tooLarge)).toBe(false);
+  });
+
+  it("knows when a payment credential was sent: a seller's refusal of it, no answer after it, or a paid answer", () => {
+    const payment = { rail: "x402" as const, amountAtomic: "1", settlement: "rejected" as const };
+    const refused = classify(new RailError("payment_rejected", "seller_rejected_payment", "refused", {}, { payment }));
+    expect(refused).toMatchObject({ errorKind: "payment", mayHaveActed: false, paymentSent: true });
+    expect(classify(new RailError("timeout", "deadline_exceeded", "no answer", {}, { payment: { ...payment, settlement: "unknown" } }))).toMatchObject({ paymentSent: true });
+    expect(classifyFailure(new ProviderError("invalid_response", "apollo", "no people", { status: 200 }), "apollo", 1500, true)).toMatchObject({ paymentSent: true });
+    expect(classifyFailure(new ProviderError("http_5xx", "apollo", "503", { status: 503 }), "apollo", 1500, true)).toMatchObject({ paymentSent: true });
+    expect(classify(new RailError("payment_rejected", "price_above_ceiling", "too expensive"))).toMatchObject({ paymentSent: false });
   });
 
   it("blames the input for a vendor's 4xx refusal of the request, and does not fall back", () => {

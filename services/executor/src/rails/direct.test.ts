@@ -1,3 +1,4 @@
+import { createServer } from "node:http";
 import { freePort } from "@agentic/platform/testing";
 import { SANDBOX_API_KEYS, startSandbox, type RunningSandbox } from "@agentic/sandbox";
 import { DirectRail } from "./direct";
@@ -42,6 +43,34 @@ describe("DirectRail", () => {
     const err = await rail.send({ method: "GET", url: `http://127.0.0.1:${port}/x`, headers: {} }, { signal: signal() }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RailError);
     expect(err).toMatchObject({ kind: "network", reason: "connection_failed", details: { code: "ECONNREFUSED" } });
+  });
+
+  it("reads an answer up to the byte limit, declared or streamed, and refuses a larger one with its status", async () => {
+    const email = (maxResponseBytes?: number) =>
+      rail.send({ method: "POST", url: `${sandbox.baseUrls.resend.direct}/emails`, headers: { Authorization: `Bearer ${SANDBOX_API_KEYS.resend}` }, body: { from: "a@acme.dev", to: "b@example.com", subject: "s", text: "t" } }, { signal: signal(), ...(maxResponseBytes ? { maxResponseBytes } : {}) });
+    sandbox.control.setFault({ provider: "resend", mode: "oversize", bytes: 5_000, count: 2 });
+    expect((await email(5_000)).status).toBe(200);
+    expect(await email(4_999).catch((e: unknown) => e)).toMatchObject({ kind: "invalid_response", reason: "response_too_large", opts: { response: { status: 200 } } });
+    // A chunked answer without Content-Length is cut off as soon as it passes the limit.
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/plain" });
+      const chunk = "y".repeat(1_000);
+      let sent = 0;
+      const more = () => {
+        if (res.destroyed || sent++ >= 1_000) return res.end();
+        res.write(chunk, more);
+      };
+      more();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/stream`;
+      const err = await rail.send({ method: "GET", url, headers: {} }, { signal: signal(), maxResponseBytes: 10_500 }).catch((e: unknown) => e);
+      expect(err).toMatchObject({ kind: "invalid_response", reason: "response_too_large", details: { limitBytes: 10_500 } });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("maps the caller's deadline to RailError timeout", async () => {

@@ -7,7 +7,7 @@ export class DirectRail implements Rail {
   readonly network = "direct" as const;
 
   async send(req: ProviderHttpRequest, opts: SendOptions): Promise<RailResponse> {
-    const res = await exchange(prepareRequest(req), opts.signal);
+    const res = await exchange(prepareRequest(req), opts.signal, {}, opts.maxResponseBytes);
     return { ...res, payment: { rail: "api_key" } };
   }
 }

@@ -1,6 +1,6 @@
 // One HTTP exchange with a vendor: serializes the body once (a paid retry must resend the same
 // bytes), never follows redirects, maps transport failures to RailError, parses the answer.
-import { RailError, type ProviderHttpRequest, type RailResponse } from "./rail";
+import { DEFAULT_MAX_RESPONSE_BYTES, RailError, type ProviderHttpRequest, type RailResponse } from "./rail";
 
 /** A request ready to send (and to resend identically with payment headers added). */
 export interface PreparedRequest {
@@ -21,9 +21,16 @@ export function prepareRequest(req: ProviderHttpRequest): PreparedRequest {
 
 /**
  * Sends `prepared` plus `extraHeaders`. Redirects are not followed: a payment proof or API key must
- * never be replayed to a URL the route did not name, so a 3xx comes back as a response.
+ * never be replayed to a URL the route did not name, so a 3xx comes back as a response. The answer is
+ * read up to `maxBytes`: a larger one fails the exchange (RailError `invalid_response`, with the
+ * answer's status and headers) before anything is parsed, so the attempt fails before any capture.
  */
-export async function exchange(prepared: PreparedRequest, signal: AbortSignal, extraHeaders: Record<string, string> = {}): Promise<Omit<RailResponse, "payment">> {
+export async function exchange(
+  prepared: PreparedRequest,
+  signal: AbortSignal,
+  extraHeaders: Record<string, string> = {},
+  maxBytes = DEFAULT_MAX_RESPONSE_BYTES,
+): Promise<Omit<RailResponse, "payment">> {
   try {
     const res = await fetch(prepared.url, {
       method: prepared.method,
@@ -36,11 +43,39 @@ export async function exchange(prepared: PreparedRequest, signal: AbortSignal, e
     res.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    const text = await res.text();
+    const text = await readCapped(res, maxBytes, () => tooLarge(prepared.url, maxBytes, res.status, headers));
     return { status: res.status, headers, body: parseBody(text, headers["content-type"]) };
   } catch (err) {
     throw toRailError(err, signal, prepared.url);
   }
+}
+
+function tooLarge(url: string, maxBytes: number, status: number, headers: Record<string, string>): RailError {
+  return new RailError("invalid_response", "response_too_large", `the answer of ${safeHost(url)} is larger than ${maxBytes} bytes`, { limitBytes: maxBytes }, { response: { status, headers } });
+}
+
+/** The body as UTF-8 text, refused (without reading on) once it passes `maxBytes`. */
+async function readCapped(res: Response, maxBytes: number, refuse: () => RailError): Promise<string> {
+  const declared = Number(res.headers.get("content-length") ?? Number.NaN);
+  if (declared > maxBytes) {
+    await res.body?.cancel().catch(() => undefined);
+    throw refuse();
+  }
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw refuse();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size).toString("utf8").replace(/^\uFEFF/, "");
 }
 
 function parseBody(text: string, contentType: string | undefined): unknown {

@@ -1,6 +1,7 @@
 import { MPP_RECIPIENT, SANDBOX_NETWORK, SANDBOX_USDC, startSandbox, type RunningSandbox } from "@agentic/sandbox";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { MppRail } from "./mpp";
+import { decodeBase64UrlJson } from "./mpp-wire";
 import type { RailError } from "./rail";
 import { usdcOn } from "./stablecoins";
 
@@ -68,11 +69,32 @@ describe("MppRail", () => {
     expect(sandbox.control.calls("exa")).toHaveLength(1);
   });
 
-  it("surfaces the seller's refusal (insufficient funds) with the problem type", async () => {
+  it("surfaces the seller's refusal (insufficient funds) with the problem type, and the refused payment", async () => {
     sandbox.control.setBalance(account.address, 1n);
     const err = await rejection(rail.send(answer(), opts()));
     expect(err).toMatchObject({ kind: "payment_rejected", reason: "seller_rejected_payment", details: { problemType: "https://paymentauth.org/problems/payment-insufficient" } });
+    expect(err?.payment).toMatchObject({ rail: "mpp", amountAtomic: "5000", amountMicroUsd: 5_000, settlement: "rejected" });
     sandbox.control.setBalance(account.address, 100_000_000n);
+  });
+
+  it("caps the authorization's life at an hour, as x402's, whatever the challenge's expiry", async () => {
+    sandbox.control.mpp.challengeTtlSeconds = 30 * 24 * 3600;
+    const res = await rail.send(answer(), opts());
+    expect(res.payment?.settlement).toBe("settled");
+    const credential = decodeBase64UrlJson(sandbox.control.calls("exa")[1]!.headers.authorization!.replace(/^Payment /, "")) as { payload: { validBefore: string } };
+    const validFor = Number(credential.payload.validBefore) - Math.floor(Date.now() / 1000);
+    expect(validFor).toBeGreaterThan(3_500);
+    expect(validFor).toBeLessThanOrEqual(3_600);
+  });
+
+  it("reports a payment settled with an error answer (a receipt on a 5xx), and one whose answer was too large", async () => {
+    sandbox.control.mpp.settleFailedCalls = true;
+    sandbox.control.setFault({ provider: "exa", mode: "5xx", count: 1 });
+    const failed = await rail.send(answer(), opts());
+    expect([failed.status, failed.payment?.settlement, failed.payment?.reference]).toEqual([503, "settled", expect.stringMatching(/^0x/)]);
+    sandbox.control.setFault({ provider: "exa", mode: "oversize", bytes: 50_000, count: 1 });
+    const err = await rejection(rail.send(answer(), { ...opts(), maxResponseBytes: 10_000 }));
+    expect(err).toMatchObject({ kind: "invalid_response", reason: "response_too_large", payment: { settlement: "settled" } });
   });
 
   it("returns a vendor failure after the credential as an unpaid response", async () => {

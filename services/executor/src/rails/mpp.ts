@@ -6,8 +6,8 @@ import { encodePacked, isAddress, keccak256, type Hex } from "viem";
 import { signTransferAuthorization } from "./eip3009";
 import { exchange, prepareRequest } from "./http-exchange";
 import { decodeBase64UrlJson, encodeCredential, readPaymentChallenges, readReceipt, type PaymentChallenge } from "./mpp-wire";
-import { callCeilingMicroUsd, priceAboveCeiling, withinCeiling, withPayment, type PayingRailOptions } from "./paying-rail";
-import { RailError, type ProviderHttpRequest, type Rail, type RailResponse, type SendOptions } from "./rail";
+import { MAX_AUTHORIZATION_VALIDITY_S, callCeilingMicroUsd, paidExchangeFailed, paymentRecord, priceAboveCeiling, withinCeiling, withPayment, type PayingRailOptions } from "./paying-rail";
+import { RailError, type PaymentSettlement, type ProviderHttpRequest, type Rail, type RailResponse, type SendOptions } from "./rail";
 import { findAsset, type StablecoinAsset } from "./stablecoins";
 
 /** A challenge must leave at least this long to sign and send the credential. */
@@ -39,17 +39,18 @@ export class MppRail implements Rail {
 
   async send(req: ProviderHttpRequest, opts: SendOptions): Promise<RailResponse> {
     const prepared = prepareRequest(req);
-    const first = await exchange(prepared, opts.signal);
+    const first = await exchange(prepared, opts.signal, {}, opts.maxResponseBytes);
     if (first.status !== 402) return first;
 
     const choice = this.choose(readPaymentChallenges(first.headers["www-authenticate"]), callCeilingMicroUsd(opts, this.opts));
     const { challenge, asset, amount } = choice;
+    const nowS = Math.floor(this.nowMs() / 1000);
     const { authorization, signature } = await signTransferAuthorization(this.opts.account, asset, {
       to: choice.request.recipient as Hex,
       valueAtomic: amount,
       validAfter: 0,
-      // The spec ties the authorization's life to the challenge's.
-      validBefore: challenge.expires ? Math.floor(Date.parse(challenge.expires) / 1000) : Math.floor(this.nowMs() / 1000) + DEFAULT_VALIDITY_S,
+      // The spec ties the authorization's life to the challenge's; capped as x402's are, whatever the challenge says.
+      validBefore: Math.min(challenge.expires ? Math.floor(Date.parse(challenge.expires) / 1000) : nowS + DEFAULT_VALIDITY_S, nowS + MAX_AUTHORIZATION_VALIDITY_S),
       nonce: keccak256(encodePacked(["string", "string"], [challenge.id, challenge.realm])),
     });
     const credential = encodeCredential({
@@ -60,28 +61,39 @@ export class MppRail implements Rail {
     // With header="Payment-Authorization" the credential must leave the vendor's own Authorization alone.
     const headerName = challenge.header?.toLowerCase() === "payment-authorization" ? "payment-authorization" : "authorization";
 
-    const paid = await exchange(prepared, opts.signal, { [headerName]: credential });
-    if (paid.status === 402) {
-      const problem = typeof paid.body === "object" && paid.body !== null ? (paid.body as Record<string, unknown>) : {};
-      throw new RailError("payment_rejected", "seller_rejected_payment", "the provider refused the signed MPP credential", {
-        ...(typeof problem.type === "string" ? { problemType: problem.type } : {}),
-        ...(typeof problem.detail === "string" ? { problemDetail: problem.detail } : {}),
-        amountAtomic: amount.toString(),
-        network: asset.network,
-      });
-    }
-    // Receipts come only with 2xx; an error answer means the seller kept the credential unsettled.
-    if (paid.status >= 300) return paid;
-    const receipt = readReceipt(paid.headers["payment-receipt"]);
-    return withPayment(paid, {
-      rail: "mpp",
+    const made = (settlement: PaymentSettlement, reference?: string) => ({
+      rail: "mpp" as const,
       amount,
       asset,
       payTo: choice.request.recipient,
       payer: this.opts.account.address,
-      settled: receipt !== undefined,
-      ...(receipt ? { reference: receipt.reference } : {}),
+      settlement,
+      ...(reference !== undefined ? { reference } : {}),
     });
+    let paid: Omit<RailResponse, "payment">;
+    try {
+      paid = await exchange(prepared, opts.signal, { [headerName]: credential }, opts.maxResponseBytes);
+    } catch (err) {
+      throw paidExchangeFailed(err, (s, ref) => paymentRecord(made(s, ref)), settlementOf);
+    }
+    if (paid.status === 402) {
+      const problem = typeof paid.body === "object" && paid.body !== null ? (paid.body as Record<string, unknown>) : {};
+      throw new RailError(
+        "payment_rejected",
+        "seller_rejected_payment",
+        "the provider refused the signed MPP credential",
+        {
+          ...(typeof problem.type === "string" ? { problemType: problem.type } : {}),
+          ...(typeof problem.detail === "string" ? { problemDetail: problem.detail } : {}),
+          amountAtomic: amount.toString(),
+          network: asset.network,
+        },
+        // Refused, but signed and sent: collectable by whoever holds it until it expires.
+        { payment: paymentRecord(made("rejected")) },
+      );
+    }
+    const outcome = settlementOf(paid.status, paid.headers);
+    return outcome ? withPayment(paid, made(outcome.settlement, outcome.reference)) : paid;
   }
 
   /** The first challenge (server order = preference) we can and may pay. */
@@ -119,4 +131,15 @@ export class MppRail implements Rail {
     }
     return affordable;
   }
+}
+
+/**
+ * What the seller did with our credential, from its answer: settled (with the receipt's reference)
+ * when a receipt came, whatever the status; unconfirmed for a 2xx without one; not paid for an error
+ * answer without a receipt (the seller kept the credential unsettled).
+ */
+function settlementOf(status: number, headers: Record<string, string>): { settlement: PaymentSettlement; reference?: string } | undefined {
+  const receipt = readReceipt(headers["payment-receipt"]);
+  if (receipt) return { settlement: "settled", reference: receipt.reference };
+  return status < 300 ? { settlement: "unconfirmed" } : undefined;
 }

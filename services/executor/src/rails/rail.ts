@@ -32,12 +32,18 @@ export interface RailPayment {
   payer?: string;
   /** Settlement reference from the seller: x402 transaction hash, MPP receipt reference. */
   reference?: string;
+  /** The amount in micro-USD (1 credit = 1000), rounded up (x402/mpp). */
+  amountMicroUsd?: number;
   /**
    * `settled`: the seller confirmed settlement. `unconfirmed`: we signed, the seller answered 2xx but
    * sent no settlement header, so the payment may still be collected (book it as spent, pending).
+   * `rejected`: the seller refused the signed authorization (402 after paying); `unknown`: it was sent
+   * and no answer came. Neither is known to be collected, but the authorization stays valid until it expires.
    */
-  settlement?: "settled" | "unconfirmed";
+  settlement?: PaymentSettlement;
 }
+
+export type PaymentSettlement = "settled" | "unconfirmed" | "rejected" | "unknown";
 
 /** The vendor's answer (after any payment handshake). Non-2xx answers are responses, not rail errors. */
 export interface RailResponse {
@@ -58,13 +64,21 @@ export interface SendOptions {
    * configured ceiling applies too; the lower one wins. Ignored by the direct rail.
    */
   maxPriceMicroUsd?: number;
+  /** Largest vendor answer read, in bytes (default DEFAULT_MAX_RESPONSE_BYTES); a larger one is a RailError. */
+  maxResponseBytes?: number;
 }
+
+/** Largest vendor answer read when the caller sets no limit: an answer must fit one gRPC message to the gateway. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
 
 export interface Rail {
   readonly network: RailNetwork;
   /** Sends the request, handling the rail's payment handshake; throws RailError when it cannot. */
   send(req: ProviderHttpRequest, opts: SendOptions): Promise<RailResponse>;
 }
+
+/** Connection errors raised before a request left: nothing reached the vendor. */
+export const NOT_SENT_CODES: ReadonlySet<string> = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
 
 /**
  * Why a rail could not deliver a request:
@@ -74,8 +88,16 @@ export interface Rail {
  *   EVM offer, no MPP `evm`/`charge` challenge with an `authorization` credential, or another protocol).
  * - `network`: the vendor could not be reached (connection refused, reset, DNS).
  * - `timeout`: the caller's signal fired before the exchange finished.
+ * - `invalid_response`: the vendor's answer could not be read (`response_too_large`: above the byte limit).
  */
-export type RailErrorKind = "payment_rejected" | "payment_required_unsupported" | "network" | "timeout";
+export type RailErrorKind = "payment_rejected" | "payment_required_unsupported" | "network" | "timeout" | "invalid_response";
+
+export interface RailErrorOptions {
+  /** The payment whose credential had been sent when the exchange failed: the seller may collect it. */
+  payment?: RailPayment;
+  /** Status and headers of the answer, when one arrived (e.g. an answer too large to read). */
+  response?: { status: number; headers: Record<string, string> };
+}
 
 export class RailError extends Error {
   constructor(
@@ -85,14 +107,25 @@ export class RailError extends Error {
     message: string,
     /** Public structured facts (amounts, reasons the seller gave); never secrets. */
     readonly details?: Record<string, unknown>,
+    readonly opts: RailErrorOptions = {},
   ) {
     super(message);
     this.name = "RailError";
   }
 
+  /** The payment sent before the failure, if any. */
+  get payment(): RailPayment | undefined {
+    return this.opts.payment;
+  }
+
   /** True when a signed payment was sent before the failure (the seller may still have collected it). */
   get paymentSent(): boolean {
-    return this.reason === "seller_rejected_payment";
+    return this.opts.payment !== undefined;
+  }
+
+  /** The same error, recording that `payment`'s credential had been sent. */
+  withPayment(payment: RailPayment): RailError {
+    return new RailError(this.kind, this.reason, this.message, this.details, { ...this.opts, payment });
   }
 }
 

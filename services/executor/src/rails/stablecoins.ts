@@ -50,3 +50,10 @@ export function microUsdToAtomic(microUsd: number, decimals: number): bigint {
   const micro = BigInt(Math.floor(microUsd));
   return decimals >= 6 ? micro * 10n ** BigInt(decimals - 6) : micro / 10n ** BigInt(6 - decimals);
 }
+
+/** Atomic units of a USD stablecoin with `decimals` as micro-USD, rounded up (a loss or a payment is never under-stated). */
+export function atomicToMicroUsd(atomic: bigint, decimals: number): number {
+  if (decimals <= 6) return Number(atomic * 10n ** BigInt(6 - decimals));
+  const unit = 10n ** BigInt(decimals - 6);
+  return Number((atomic + unit - 1n) / unit);
+}

@@ -78,7 +78,32 @@ describe("X402Rail", () => {
     const err = await rejection(rail.send(search(), opts()));
     expect(err).toMatchObject({ kind: "payment_rejected", reason: "seller_rejected_payment", details: { sellerError: "insufficient_funds" } });
     expect(err?.paymentSent).toBe(true);
+    // Signed and sent, refused: not collected, but on the books as rejected (valid until it expires).
+    expect(err?.payment).toMatchObject({ rail: "x402", amountAtomic: "20000", amountMicroUsd: 20_000, payTo: X402_PAY_TO, settlement: "rejected" });
     sandbox.control.setBalance(account.address, 100_000_000n);
+  });
+
+  it("reports a payment the seller settled with an error answer, so it is booked", async () => {
+    sandbox.control.x402.settleFailedCalls = true;
+    sandbox.control.setFault({ provider: "apollo", mode: "5xx", count: 1 });
+    const before = sandbox.control.balanceOf(account.address);
+    const res = await rail.send(search(), opts());
+    expect(res.status).toBe(503);
+    expect(res.payment).toMatchObject({ rail: "x402", settlement: "settled", amountAtomic: "20000", reference: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(sandbox.control.balanceOf(account.address)).toBe(before - 20_000n);
+  });
+
+  it("fails a paid answer larger than the limit before reading it, with the settled payment", async () => {
+    sandbox.control.setFault({ provider: "apollo", mode: "oversize", bytes: 300_000, count: 1 });
+    const err = await rejection(rail.send(search(), { ...opts(), maxResponseBytes: 100_000 }));
+    expect(err).toMatchObject({ kind: "invalid_response", reason: "response_too_large", details: { limitBytes: 100_000 } });
+    expect(err?.payment).toMatchObject({ settlement: "settled", amountAtomic: "20000", reference: expect.stringMatching(/^0x/) });
+  });
+
+  it("books a payment whose paid request got no answer as unknown", async () => {
+    sandbox.control.setFault({ provider: "apollo", mode: "timeout", count: 1 });
+    const err = await rejection(rail.send(search(), { signal: AbortSignal.timeout(1_000) }));
+    expect(err).toMatchObject({ kind: "timeout", paymentSent: true, payment: { settlement: "unknown", amountAtomic: "20000" } });
   });
 
   it("surfaces a settlement failure after verification with the seller's reason", async () => {

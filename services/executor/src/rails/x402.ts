@@ -6,15 +6,13 @@ import { randomBytes } from "node:crypto";
 import { isAddress, toHex, type Hex } from "viem";
 import { signTransferAuthorization } from "./eip3009";
 import { exchange, prepareRequest } from "./http-exchange";
-import { callCeilingMicroUsd, priceAboveCeiling, withinCeiling, withPayment, type PayingRailOptions } from "./paying-rail";
-import { RailError, type ProviderHttpRequest, type Rail, type RailResponse, type SendOptions } from "./rail";
+import { MAX_AUTHORIZATION_VALIDITY_S, callCeilingMicroUsd, paidExchangeFailed, paymentRecord, priceAboveCeiling, withinCeiling, withPayment, type PayingRailOptions } from "./paying-rail";
+import { RailError, type PaymentSettlement, type ProviderHttpRequest, type Rail, type RailResponse, type SendOptions } from "./rail";
 import { evmChainId, findAsset, type StablecoinAsset } from "./stablecoins";
 import { encodeHeader, readPaymentRequired, readSettlement, type Offer, type PaymentRequired } from "./x402-wire";
 
 /** Seconds before "now" an authorization becomes valid (the reference client's clock-skew allowance). */
 const VALID_AFTER_SKEW_S = 600;
-/** Upper bound on how long a signed authorization stays usable, whatever the seller asks. */
-const MAX_VALIDITY_S = 3600;
 
 interface Choice {
   offer: Offer;
@@ -32,7 +30,7 @@ export class X402Rail implements Rail {
 
   async send(req: ProviderHttpRequest, opts: SendOptions): Promise<RailResponse> {
     const prepared = prepareRequest(req);
-    const first = await exchange(prepared, opts.signal);
+    const first = await exchange(prepared, opts.signal, {}, opts.maxResponseBytes);
     if (first.status !== 402) return first;
 
     const required = readPaymentRequired(first.headers, first.body);
@@ -44,7 +42,7 @@ export class X402Rail implements Rail {
       to: choice.offer.payTo as Hex,
       valueAtomic: choice.amount,
       validAfter: nowS - VALID_AFTER_SKEW_S,
-      validBefore: nowS + Math.min(Math.max(choice.offer.maxTimeoutSeconds, 1), MAX_VALIDITY_S),
+      validBefore: nowS + Math.min(Math.max(choice.offer.maxTimeoutSeconds, 1), MAX_AUTHORIZATION_VALIDITY_S),
       nonce: toHex(randomBytes(32)),
     });
     const header: Record<string, string> =
@@ -52,28 +50,40 @@ export class X402Rail implements Rail {
         ? { "payment-signature": encodeHeader({ x402Version: 2, ...(required.resource !== undefined ? { resource: required.resource } : {}), accepted: choice.offer.raw, payload: { signature, authorization }, ...(required.extensions !== undefined ? { extensions: required.extensions } : {}) }) }
         : { "x-payment": encodeHeader({ x402Version: 1, scheme: choice.offer.scheme, network: choice.offer.network, payload: { signature, authorization } }) };
 
-    const paid = await exchange(prepared, opts.signal, header);
-    const settlement = readSettlement(paid.headers);
-    if (paid.status === 402) {
-      const again = readPaymentRequired(paid.headers, paid.body);
-      throw new RailError("payment_rejected", "seller_rejected_payment", "the provider refused the signed x402 payment", {
-        ...(again?.error ? { sellerError: again.error } : {}),
-        ...(settlement?.errorReason ? { settlementError: settlement.errorReason } : {}),
-        amountAtomic: choice.amount.toString(),
-        network: choice.asset.network,
-      });
-    }
-    // A vendor error (>= 300) is not settled by an x402 seller; a 2xx without a settlement header may still be.
-    if (!settlement?.success && paid.status >= 300) return paid;
-    return withPayment(paid, {
-      rail: "x402",
+    const made = (settlement: PaymentSettlement, reference?: string) => ({
+      rail: "x402" as const,
       amount: choice.amount,
       asset: choice.asset,
       payTo: choice.offer.payTo,
       payer: this.opts.account.address,
-      settled: settlement?.success === true,
-      ...(settlement?.success && settlement.transaction ? { reference: settlement.transaction } : {}),
+      settlement,
+      ...(reference !== undefined ? { reference } : {}),
     });
+    let paid: Omit<RailResponse, "payment">;
+    try {
+      paid = await exchange(prepared, opts.signal, header, opts.maxResponseBytes);
+    } catch (err) {
+      throw paidExchangeFailed(err, (s, ref) => paymentRecord(made(s, ref)), settlementOf);
+    }
+    if (paid.status === 402) {
+      const again = readPaymentRequired(paid.headers, paid.body);
+      const settlement = readSettlement(paid.headers);
+      throw new RailError(
+        "payment_rejected",
+        "seller_rejected_payment",
+        "the provider refused the signed x402 payment",
+        {
+          ...(again?.error ? { sellerError: again.error } : {}),
+          ...(settlement?.errorReason ? { settlementError: settlement.errorReason } : {}),
+          amountAtomic: choice.amount.toString(),
+          network: choice.asset.network,
+        },
+        // Refused, but signed and sent: collectable by whoever holds it until it expires.
+        { payment: paymentRecord(made("rejected")) },
+      );
+    }
+    const outcome = settlementOf(paid.status, paid.headers);
+    return outcome ? withPayment(paid, made(outcome.settlement, outcome.reference)) : paid;
   }
 
   /** The cheapest offer we may pay: `exact`, EVM, an allowed token with its true domain, within the ceiling. */
@@ -101,6 +111,17 @@ export class X402Rail implements Rail {
     }
     return affordable.reduce((a, b) => (toMicroUsd(a) <= toMicroUsd(b) ? a : b));
   }
+}
+
+/**
+ * What the seller did with our payment, from its answer: settled (with the transaction) when it says
+ * so, whatever the status; unconfirmed for a 2xx without a proof (it may still collect); not paid for an
+ * error answer without a proof, which an x402 seller does not settle.
+ */
+function settlementOf(status: number, headers: Record<string, string>): { settlement: PaymentSettlement; reference?: string } | undefined {
+  const settlement = readSettlement(headers);
+  if (settlement?.success) return { settlement: "settled", ...(settlement.transaction ? { reference: settlement.transaction } : {}) };
+  return status < 300 ? { settlement: "unconfirmed" } : undefined;
 }
 
 function toMicroUsd(c: Choice): bigint {
