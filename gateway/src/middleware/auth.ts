@@ -1,11 +1,13 @@
 // Bearer API-key authentication for recommend, execute, wallet and usage. Keys are checked by
 // the ledger; answers are cached briefly so the hot path rarely leaves the process, while a
-// revoked key still stops working within the cache TTL.
+// revoked key still stops working within the cache TTL. A bearer that is not shaped like a key
+// (API_KEY_PATTERN) is refused at once: it costs no ledger lookup and no cache slot.
 import { createHash } from "node:crypto";
 import type { RequestHandler } from "express";
 import { status as GrpcStatus } from "@grpc/grpc-js";
 import { LRUCache } from "lru-cache";
 import type { LedgerClient } from "@agentic/clients";
+import { API_KEY_PATTERN } from "@agentic/platform";
 import { sendError } from "../errors";
 
 import type { Caller } from "../locals";
@@ -22,6 +24,7 @@ const DEFAULT_OPTIONS: AuthOptions = { ttlMs: 5_000, negativeTtlMs: 1_000, maxEn
 
 export const KEY_REQUIRED_HINT = "Send the header 'Authorization: Bearer aak_...' with your API key.";
 export const INVALID_KEY_HINT = "Check the key; create a new one with `npm run keys -- create --user <id>` if it was revoked.";
+export const MALFORMED_KEY_HINT = "An API key is aak_ followed by 32 to 128 letters and digits; check that the whole key was sent.";
 
 type ParsedAuth = { key: string } | { code: "AGENTIC_API_KEY_REQUIRED" | "INVALID_API_KEY"; error: string };
 
@@ -65,6 +68,11 @@ export function requireApiKey(ledger: LedgerClient, options: Partial<AuthOptions
       return;
     }
     const key = parsed.key;
+    if (!API_KEY_PATTERN.test(key)) {
+      res.setHeader("WWW-Authenticate", 'Bearer realm="agentic-api", error="invalid_token"');
+      sendError(res, 401, "INVALID_API_KEY", "the API key is malformed", MALFORMED_KEY_HINT);
+      return;
+    }
     let caller: Caller | false | undefined;
     try {
       caller = await cache.fetch(createHash("sha256").update(key).digest("hex"), { context: key });

@@ -16,6 +16,12 @@ export const ID_PREFIXES = {
 
 export type IdKind = keyof typeof ID_PREFIXES;
 
+/**
+ * What a well-formed API key looks like: `aak_` + 32..128 base62 characters. The ledger creates and
+ * registers only such keys; the gateway refuses any other bearer before it costs a lookup.
+ */
+export const API_KEY_PATTERN = new RegExp(`^${ID_PREFIXES.apiKey}_[0-9A-Za-z]{32,128}$`);
+
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /** Returns `length` characters of uniformly random base62 (rejection sampling, no modulo bias). */

@@ -1,7 +1,7 @@
 // API key format and hashing. A key is `aak_` + 32 random base62 characters (about 190 bits), so
 // an unsalted SHA-256 is enough to store it: there is nothing to guess or look up in a table.
 import { createHash } from "node:crypto";
-import { ID_PREFIXES, newId, randomBase62 } from "@agentic/platform";
+import { API_KEY_PATTERN, ID_PREFIXES, newId, randomBase62 } from "@agentic/platform";
 import type { ApiKeyRecord } from "./types";
 
 /** `aak_`: the platform's API key prefix and its separator. */
@@ -10,8 +10,8 @@ export const API_KEY_PREFIX = `${ID_PREFIXES.apiKey}_`;
 export const API_KEY_RANDOM_LENGTH = 32;
 /** Characters of the key kept in clear for listing ("aak_3fQx"). */
 export const API_KEY_VISIBLE_PREFIX_LENGTH = 8;
-/** What a well-formed key looks like (bootstrap keys too). */
-export const API_KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[0-9A-Za-z]{32,128}$`);
+/** What a well-formed key looks like (bootstrap keys too); shared with the gateway, which checks it first. */
+export { API_KEY_PATTERN };
 
 /** A new random API key, e.g. `aak_3fQx...` (shown once, never stored). */
 export function generateApiKey(): string {
