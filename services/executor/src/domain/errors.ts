@@ -19,6 +19,16 @@ export function modelNotServed(problem: string, served: readonly string[], capab
   );
 }
 
+/**
+ * The input names a resource the caller does not own. Worded the same whether it belongs to someone
+ * else or does not exist, so it never confirms another account's resource.
+ */
+export function resourceNotFound(field: string, kind: string, resourceId: string): AppError {
+  return new AppError(status.NOT_FOUND, "RESOURCE_NOT_FOUND", `${field}: this account has no ${kind} "${resourceId}". Nothing was charged.`, `Use a ${kind} this account created: '${field}' is the id its execute answered with.`, {
+    field,
+  });
+}
+
 export function unknownProvider(provider: string, capabilityKey: string, providers: readonly string[]): AppError {
   return invalidArgument("UNKNOWN_PROVIDER", `provider: ${capabilityKey} has no route of provider "${provider}"`, `Set 'provider' to one of: ${providers.join(", ")}; or omit it to let the router choose.`, {
     field: "provider",

@@ -13,6 +13,7 @@ import { BodyShapeError, readExecuteBody, splitControls } from "./execute-body";
 import type { CallBudget, ExecuteCommand, ExecutorDeps } from "./executor";
 import { vendorIdempotencyKey } from "./idempotency";
 import { modelOf, quote, QuoteRefusal, unboundedBill, type Quote } from "./pricing";
+import { checkOwnedResources, routesUsingResources } from "./owned-resources";
 import { capabilityRefusal, needsRanking, planRoutes, routesForModel, type RouteReadiness } from "./route-plan";
 import { validateInput } from "./validate-input";
 
@@ -125,9 +126,11 @@ export function createPlanner(deps: ExecutorDeps) {
     const problem = validateInput(flat, entry.execute);
     if (problem) throw invalidInput(problem.field, problem.problem, contractPath);
     const { input, ...controls } = splitControls(flat);
-    // Only routes serving the asked model are candidates, before the router or any pin is consulted.
-    const eligible = routesForModel(capability, routes, modelOf(input), controls);
+    // Every resource the input names (an inboxId) must be the caller's, before anyone else is asked anything.
+    const resources = await checkOwnedResources(deps, cmd, capability.capabilityKey, input, contractPath, budget);
     const ready = readiness(capability.capabilityKey, entry.execute);
+    // Only routes serving the asked model, and using every named resource, are candidates, before the router or any pin is consulted.
+    const eligible = routesUsingResources(capability, routesForModel(capability, routes, modelOf(input), controls), resources, controls, ready, contractPath);
 
     const ranked = needsRanking(eligible, controls) ? await ranking(cmd, input, budget) : undefined;
     const routePlan = planRoutes({ capability, routes: eligible, controls, readiness: ready, ...(ranked ? { ranking: ranked } : {}), contractPath });

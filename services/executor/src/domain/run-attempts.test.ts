@@ -5,7 +5,7 @@ import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "
 import { createLogger } from "@agentic/platform";
 import { Route } from "@agentic/proto/catalog/v1";
 import { ProviderError, type ProviderAdapter, type ProviderRegistry } from "../providers";
-import type { Rail, RailPayment, RailResponse, RailSet } from "../rails";
+import { RailError, type Rail, type RailPayment, type RailResponse, type RailSet } from "../rails";
 import type { ExecutorDeps } from "./executor";
 import type { Execution } from "./plan-execution";
 import type { ExecutionMetrics } from "./ports";
@@ -98,5 +98,65 @@ describe("payments made by a paid rail", () => {
     await run(execution(directRoute), budget);
     expect(Object.keys(providerSpan().attributes).filter((k) => k.startsWith("agentic.payment."))).toEqual([]);
     expect(payments).toEqual([]);
+  });
+});
+
+describe("an attempt whose payment credential was sent", () => {
+  const x402Route = Route.fromPartial({ routeKey: "search.answer.x.agentcash", domainKey: "search", capabilityId: "answer", providerKey: "x", networkKey: "agentcash", startingCostCredits: 5 });
+  const mppRoute2 = Route.fromPartial({ routeKey: "search.answer.y.mpp", domainKey: "search", capabilityId: "answer", providerKey: "y", networkKey: "mpp", startingCostCredits: 6 });
+  const direct = Route.fromPartial({ routeKey: "search.answer.z", domainKey: "search", capabilityId: "answer", providerKey: "z", networkKey: "direct", startingCostCredits: 7 });
+  const rejected: RailPayment = { ...mppPayment, rail: "x402", settlement: "rejected", amountMicroUsd: 5000 };
+
+  /** Three routes in order: x402 (the seller refuses our signed payment), then MPP, then direct. */
+  function run(routes: Route[]) {
+    const settled: Array<{ holdId: string; kind: number; payments: unknown[] }> = [];
+    const sent: string[] = [];
+    const rail = (network: Rail["network"], answer: () => Promise<RailResponse>): Rail => ({ network, send: async () => (sent.push(network), answer()) });
+    const rails: Record<string, Rail> = {
+      agentcash: rail("agentcash", async () => {
+        throw new RailError("payment_rejected", "seller_rejected_payment", "refused", {}, { payment: rejected });
+      }),
+      mpp: rail("mpp", async () => ({ status: 200, headers: {}, body: {}, payment: mppPayment })),
+      direct: rail("direct", async () => ({ status: 200, headers: {}, body: {}, payment: { rail: "api_key" } })),
+    };
+    const deps: ExecutorDeps = {
+      catalog: { capability: () => Promise.reject(new Error("not used")) },
+      router: { recommend: () => Promise.reject(new Error("not used")) },
+      ledger: { holdCredits: async () => ({}) as never, getHold: async () => ({ hold: { state: "released" } }) as never, claimIdempotencyKey: () => Promise.reject(new Error("not used")), completeExecution: async () => ({}) },
+      bus: { settle: async (e) => void settled.push({ holdId: e.holdId, kind: e.kind, payments: e.payments }), reportOutcome: () => undefined },
+      rails: {} as RailSet,
+      providers: {} as ProviderRegistry,
+      metrics: { attempt() {}, holdPlaced() {}, holdReleased() {}, creditsCharged() {}, settlementUnconfirmed() {}, meteredChargeAnomaly() {}, railPayment() {} },
+      logger: createLogger("executor-test", "silent"),
+      settings: { providerTimeoutMs: 5_000, maxAttempts: 3, holdTtlMs: 60_000, dependencyDeadlineMs: 1_000, idempotencyLeaseMs: 90_000, idempotencyWaitMs: 0 },
+      traceId: () => undefined,
+    };
+    const adapter: ProviderAdapter = { providerKey: "x", capabilityKeys: ["search.answer"], buildRequest: () => ({ method: "GET", url: "https://x", headers: {} }), parseResponse: () => ({ status: "completed", data: {} }) };
+    const execution: Execution = {
+      id: "exe_2",
+      cmd: { userId: "u1", domainKey: "search", capabilityId: "answer", body: {} },
+      capabilityKey: "search.answer",
+      input: {},
+      prepared: routes.map((route) => ({ route, rail: rails[route.networkKey]!, adapter, quote: quote(route, {}), request: { method: "GET", url: "https://x", headers: {} } })),
+      allowFallback: true,
+      alternatives: true,
+    };
+    return { result: createAttemptRunner(deps)(execution, budget), settled, sent };
+  }
+
+  it("never falls back to another paying route (it could pay twice), but may to a direct one; the release books the payment", async () => {
+    const { result, settled, sent } = run([x402Route, mppRoute2, direct]);
+    await expect(result).resolves.toMatchObject({ success: true, routeKey: "search.answer.z" });
+    expect(sent).toEqual(["agentcash", "direct"]);
+    expect(settled.map((s) => [s.kind, s.payments])).toEqual([
+      [2, [expect.objectContaining({ rail: "x402", settlement: "rejected", amountMicroUsd: 5000 })]],
+      [1, []],
+    ]);
+  });
+
+  it("ends the execution when only paying routes are left", async () => {
+    const { result, sent } = run([x402Route, mppRoute2]);
+    await expect(result).rejects.toMatchObject({ code: "PROVIDER_ERROR" });
+    expect(sent).toEqual(["agentcash"]);
   });
 });

@@ -7,10 +7,10 @@ import { trace, SpanKind, SpanStatusCode, type Span } from "@opentelemetry/api";
 import { status } from "@grpc/grpc-js";
 import { AppError, ATTR_CAPABILITY_KEY, ATTR_CREDITS_AMOUNT, ATTR_HOLD_ID, ATTR_NETWORK_KEY, ATTR_PROVIDER_KEY, ATTR_ROUTE_KEY, ATTR_SETTLEMENT_RAIL, fromServiceError, newId, unavailable } from "@agentic/platform";
 import type { Route } from "@agentic/proto/catalog/v1";
-import { SettlementKind, type ExecutionResult, type ExecutionUsage } from "@agentic/proto/events/v1";
+import { SettlementKind, type ExecutionResult, type ExecutionUsage, type OutgoingPayment } from "@agentic/proto/events/v1";
 import type { ExecuteResponse, ExecutionAttempt } from "@agentic/proto/executor/v1";
-import { ProviderError, type ProviderResult, type TokenUsage } from "../providers";
-import { creditsToMicroUsd, type RailPayment } from "../rails";
+import { ProviderError, type CreatedResource, type ProviderResult, type TokenUsage } from "../providers";
+import { RailError, creditsToMicroUsd, type RailPayment } from "../rails";
 import { classifyFailure, mayFallBack, type AttemptFailure } from "./attempt-failure";
 import { creditsRequired, deadlineTooShort, providerError, providerRejectedInput, providerTimeout, settlementUnconfirmed } from "./errors";
 import type { CallBudget, ExecutorDeps } from "./executor";
@@ -63,10 +63,14 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     const done: ExecutionAttempt[] = [];
     const failures: { routeKey: string; failure: AttemptFailure }[] = [];
     const released: string[] = [];
+    // Once a payment credential has left for this execution its seller may collect it, so no other paying route runs (it could pay twice).
+    let credentialSent = false;
+    const mayRun = (p: PreparedRoute) => !credentialSent || p.rail.network === "direct";
 
     for (let i = 0; i < x.prepared.length && done.length < settings.maxAttempts; i++) {
       const prepared = x.prepared[i] as PreparedRoute;
       const { route } = prepared;
+      if (!mayRun(prepared)) continue;
       const providerMs = Math.min(settings.providerTimeoutMs, budget.remainingMs() - SETTLE_RESERVE_MS);
       if (providerMs < MIN_PROVIDER_MS) {
         if (done.length === 0) throw deadlineTooShort();
@@ -106,16 +110,21 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         // The capture carries the answer: the charge and what a retry replays are recorded as one fact.
         // Capturing less than the hold returns the rest to the wallet.
         progress.answered = true;
-        await settle(x, route, attemptId, charge.credits, result.latencyMs, undefined, { ok: true, response }, charge.usage);
+        const created = result.value.createdResources ?? [];
+        await settle(x, route, attemptId, charge.credits, result.latencyMs, undefined, { ok: true, response }, charge.usage, { payment: result.payment, resources: created });
         deps.metrics.creditsCharged(route.routeKey, charge.credits);
+        // The capture records what was created as the caller's; answer once the ledger has it, so it can be used at once.
+        if (created.length > 0 && !(await releasesApplied([attemptId], budget))) logger.warn({ holdId: attemptId, routeKey: route.routeKey }, "created resources not recorded yet; the caller may get 404 for them briefly");
         return response;
       }
 
       failures.push({ routeKey: route.routeKey, failure: result.failure });
-      const last = result.failure.blame === "input" || !x.allowFallback || !mayFallBack(result.failure) || i + 1 >= x.prepared.length || done.length >= settings.maxAttempts;
+      credentialSent ||= result.failure.paymentSent;
+      const last = result.failure.blame === "input" || !x.allowFallback || !mayFallBack(result.failure) || !x.prepared.slice(i + 1).some(mayRun) || done.length >= settings.maxAttempts;
       // The last release carries the execution's answer; an earlier one frees credits for the fallback.
       progress.answered = last;
-      await settle(x, route, attemptId, priceCredits, result.latencyMs, result.failure, last ? { ok: false, error: finalError(x, failures) } : undefined);
+      // A release still books what the attempt paid: paid and not charged, the platform's loss.
+      await settle(x, route, attemptId, priceCredits, result.latencyMs, result.failure, last ? { ok: false, error: finalError(x, failures) } : undefined, undefined, { payment: result.payment });
       released.push(attemptId);
       if (last) break;
     }
@@ -165,7 +174,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     }
   }
 
-  /** Waits (bounded) until the ledger has applied the releases of `holdIds`; false when it has not in time. */
+  /** Waits (bounded) until the ledger has applied the settlements (releases, or a capture) of `holdIds`; false when it has not in time. */
   async function releasesApplied(holdIds: readonly string[], budget: CallBudget): Promise<boolean> {
     const until = Date.now() + Math.min(RELEASE_WAIT_MS, budget.remainingMs() - SETTLE_RESERVE_MS);
     for (let pause = 25; Date.now() < until; pause = Math.min(pause * 2, 200)) {
@@ -176,7 +185,8 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     return false;
   }
 
-  type CallResult = { ok: true; value: ProviderResult; latencyMs: number } | { ok: false; failure: AttemptFailure; latencyMs: number };
+  /** `payment`: what a paid rail paid (or sent a credential for), whatever the outcome. */
+  type CallResult = ({ ok: true; value: ProviderResult } | { ok: false; failure: AttemptFailure }) & { latencyMs: number; payment?: RailPayment };
 
   /** One provider call over the route's rail, with its deadline; never throws. Reports the route outcome. */
   async function callProvider(x: Execution, { route, rail, adapter, quote, request }: PreparedRoute, attemptId: string, providerMs: number, span: Span): Promise<CallResult> {
@@ -193,17 +203,24 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     });
     const started = performance.now();
     let result: CallResult;
+    let payment: RailPayment | undefined;
     try {
       const res = await rail.send(request, { signal: AbortSignal.timeout(providerMs), maxPriceMicroUsd: creditsToMicroUsd(quote.holdCredits) });
       // A payment is spent once the seller took it, whatever the vendor's answer turns out to be.
-      if (res.payment) recordPayment(res.payment, span);
-      result = { ok: true, value: adapter.parseResponse(x.capabilityKey, res, x.input), latencyMs: performance.now() - started };
+      payment = paidOnRail(res.payment);
+      if (payment) recordPayment(payment, span);
+      result = { ok: true, value: adapter.parseResponse(x.capabilityKey, res, x.input), latencyMs: performance.now() - started, ...(payment ? { payment } : {}) };
     } catch (err) {
-      const failure = classifyFailure(err, route.providerKey, providerMs);
+      // A credential sent before the rail failed (refused, unanswered, unreadable answer) is on the books too.
+      if (!payment && err instanceof RailError && err.payment) {
+        payment = paidOnRail(err.payment);
+        if (payment) recordPayment(payment, span);
+      }
+      const failure = classifyFailure(err, route.providerKey, providerMs, payment !== undefined);
       if (failure.errorKind === "invalid_response" && !(err instanceof ProviderError)) logger.error({ err, routeKey: route.routeKey }, "provider call failed unexpectedly");
       else logger.warn({ err, routeKey: route.routeKey, errorKind: failure.errorKind }, "provider attempt failed");
       span.setStatus({ code: SpanStatusCode.ERROR, message: failure.summary });
-      result = { ok: false, failure, latencyMs: performance.now() - started };
+      result = { ok: false, failure, latencyMs: performance.now() - started, ...(payment ? { payment } : {}) };
     } finally {
       span.end();
     }
@@ -220,6 +237,11 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       observedAt: new Date(),
     });
     return result;
+  }
+
+  /** A payment made on a paid rail (x402, MPP); a call billed to our vendor key is none. */
+  function paidOnRail(payment: RailPayment | undefined): RailPayment | undefined {
+    return payment && payment.rail !== "api_key" ? payment : undefined;
   }
 
   /** Makes a paid rail's payment visible: attributes of the provider span, and the payments counter. */
@@ -252,6 +274,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     failure: AttemptFailure | undefined,
     outcome?: StoredOutcome,
     tokens?: TokenUsage,
+    facts: { payment?: RailPayment | undefined; resources?: readonly CreatedResource[] } = {},
   ): Promise<void> {
     const traceId = deps.traceId();
     const usage: ExecutionUsage = {
@@ -278,8 +301,9 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         capturedCredits: failure ? 0 : priceCredits,
         usage,
         ...(outcome ? { outcome: settledOutcome(x, outcome) } : {}),
-        resources: [],
-        payments: [],
+        // Written by the ledger in the same step as this capture or release: ownership, and what was paid.
+        resources: (facts.resources ?? []).map((r) => ({ kind: r.kind, resourceId: r.resourceId, provider: route.providerKey })),
+        payments: facts.payment ? [outgoingPayment(facts.payment)] : [],
       });
       if (failure) deps.metrics.holdReleased(route.routeKey);
     } catch (err) {
@@ -337,4 +361,19 @@ export function createAttemptRunner(deps: ExecutorDeps) {
   }
 
   return run;
+}
+
+/** A paid rail's payment as the settlement carries it to the ledger's books. */
+function outgoingPayment(p: RailPayment): OutgoingPayment {
+  return {
+    rail: p.rail,
+    network: p.network ?? "",
+    asset: p.asset ?? "",
+    amountAtomic: p.amountAtomic ?? "0",
+    amountMicroUsd: p.amountMicroUsd ?? 0,
+    payTo: p.payTo ?? "",
+    payer: p.payer ?? "",
+    reference: p.reference ?? "",
+    settlement: p.settlement ?? "unconfirmed",
+  };
 }

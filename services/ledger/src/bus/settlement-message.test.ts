@@ -90,7 +90,9 @@ describe("decodeSettlement", () => {
     expect(with_({ payments: [{ ...payment, amountAtomic: "1.5" }] })).toMatchObject({ ok: false, reason: expect.stringMatching(/amount_atomic/) });
     expect(with_({ payments: [{ ...payment, amountMicroUsd: -1 }] })).toMatchObject({ ok: false, reason: expect.stringMatching(/amount_micro_usd/) });
     expect(with_({ payments: [{ ...payment, settlement: "maybe" }] })).toMatchObject({ ok: false, reason: expect.stringMatching(/settlement "maybe"/) });
-    expect(with_({ payments: [{ ...payment, payTo: "" }] })).toMatchObject({ ok: false, reason: expect.stringMatching(/payTo/) });
+    expect(with_({ payments: [{ ...payment, payTo: "0x2 2" }] })).toMatchObject({ ok: false, reason: expect.stringMatching(/payTo/) });
+    // A detail the rail lacked is booked empty rather than refusing the settlement.
+    expect(with_({ payments: [{ ...payment, payer: "" }] })).toMatchObject({ ok: true });
     expect(with_({ resources: [{ kind: "email.inbox", resourceId: "a b", provider: "agentmail" }] })).toMatchObject({ ok: false, reason: expect.stringMatching(/^resources\[0\]: resource_id/) });
   });
 });

@@ -60,6 +60,8 @@ export function decodeSettlement(data: Uint8Array, receivedAt: Date): DecodedSet
 
 // Resource ids and payment fields end up in stores and reports: bounded, printable, no whitespace.
 const TOKEN = /^[^\s\p{C}]{1,512}$/u;
+// Payment details a rail may lack are booked as given (empty) rather than refusing the settlement they ride on.
+const OPTIONAL_TOKEN = /^[^\s\p{C}]{0,512}$/u;
 
 function resourceProblem(r: CreatedResource): string | undefined {
   if (!TOKEN.test(r.kind)) return "kind must be 1..512 printable characters";
@@ -73,8 +75,7 @@ function paymentProblem(p: OutgoingPayment): string | undefined {
   if (!/^\d{1,78}$/.test(p.amountAtomic)) return "amount_atomic must be a non-negative decimal integer";
   if (!Number.isSafeInteger(p.amountMicroUsd) || p.amountMicroUsd < 0) return "amount_micro_usd must be a non-negative integer";
   if (!(PAYMENT_SETTLEMENTS as readonly string[]).includes(p.settlement)) return `settlement ${JSON.stringify(p.settlement)} is not one of ${PAYMENT_SETTLEMENTS.join(", ")}`;
-  for (const field of ["network", "asset", "payTo", "payer"] as const) if (!TOKEN.test(p[field])) return `${field} must be 1..512 printable characters`;
-  if (p.reference && !TOKEN.test(p.reference)) return "reference must be printable";
+  for (const field of ["network", "asset", "payTo", "payer", "reference"] as const) if (!OPTIONAL_TOKEN.test(p[field])) return `${field} must be at most 512 printable characters`;
   return undefined;
 }
 
