@@ -84,7 +84,7 @@ export function createSandbox(opts: SandboxOptions = {}): Sandbox {
     postmarkVendor(vendorOpts("postmark")),
     ayrshareVendor(vendorOpts("ayrshare")),
     deeplVendor(vendorOpts("deepl")),
-    openAiCompatibleVendor({ key: "openai", models: ["gpt-4o-mini", "gpt-4.1-mini", "gpt-4.1"], ...vendorOpts("openai") }),
+    openAiCompatibleVendor({ key: "openai", models: ["gpt-4o-mini", "gpt-4o", "gpt-4.1-mini", "gpt-4.1"], ...vendorOpts("openai") }),
     agentmailVendor(vendorOpts("agentmail")),
     exaVendor(vendorOpts("exa")),
     firecrawlVendor(vendorOpts("firecrawl")),
