@@ -190,6 +190,9 @@ describe("the env contract against configSchema", () => {
     MONGODB_URI: z.string().startsWith("mongodb://"),
     AGENTIC_API_KEYS: z.string().regex(/^aak_\\w+:\\w+(,aak_\\w+:\\w+)*$/),
     HOLD_TTL_MS: z.coerce.number().int().positive(),
+    TRUSTED_SERVICE_KEYS: z.string().startsWith("gateway="),
+    NATS_USER: z.literal("ledger"),
+    NATS_PASSWORD: z.string().min(1),
     LEDGER_SHARDS: z.coerce.number().int(),
   })`;
 
