@@ -10,6 +10,7 @@ export const BLOCKING_REQUIREMENTS = [
   "ROUTE_PENDING",
   "ROUTE_UNHEALTHY",
   "FEATURE_UNSUPPORTED",
+  "RESOURCE_UNSUPPORTED",
   "REDIRECT_NOT_BROKERED",
   "BYO_CREDENTIALS_REQUIRED",
   "CREDITS_REQUIRED",
@@ -46,6 +47,11 @@ export interface FeasibilityContext {
   health?: RouteHealth | undefined;
   /** Set for a byo route that runs on a resource acquired first (e.g. an owned inbox). */
   ownedResource?: OwnedResourceNeed | undefined;
+  /**
+   * Set when the body names an owned resource (an inboxId) this route cannot use: run there, the
+   * request would ignore it (an email sent from our domain instead of the inbox), so it must not be picked.
+   */
+  ignoresNamedResource?: { field: string; label: string; usableBy: readonly string[] } | undefined;
 }
 
 export interface Feasibility {
@@ -89,6 +95,13 @@ export function assessRoute(route: Route, ctx: FeasibilityContext): Feasibility 
       `Route ${key} does not support ${missing.join(", ")}; pick a route that does, or drop ${missing.map((f) => `"${f}"`).join(", ")} from the request`,
     );
   }
+  const ignored = ctx.ignoresNamedResource;
+  if (ignored) {
+    blocks.set(
+      "RESOURCE_UNSUPPORTED",
+      `Route ${key} cannot use the ${ignored.label} "${ignored.field}" names and would ignore it; execute a route of ${ignored.usableBy.join(", ")}, or drop "${ignored.field}"`,
+    );
+  }
   if (route.routeMode === "redirect") {
     blocks.set("REDIRECT_NOT_BROKERED", `Route ${key} is a redirect: Agentic API does not broker it yet; call ${route.providerLabel || route.providerKey} directly, or execute a managed route`);
   }
@@ -117,7 +130,7 @@ export function assessRoute(route: Route, ctx: FeasibilityContext): Feasibility 
     canExecuteNow: blockingRequirements.length === 0,
     blockingRequirements,
     nextActions: blockingRequirements.map((b) => blocks.get(b) as string),
-    disqualified: blocks.has("FEATURE_UNSUPPORTED") || blocks.has("ROUTE_UNHEALTHY"),
+    disqualified: blocks.has("FEATURE_UNSUPPORTED") || blocks.has("ROUTE_UNHEALTHY") || blocks.has("RESOURCE_UNSUPPORTED"),
   };
 }
 

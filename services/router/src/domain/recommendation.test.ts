@@ -211,6 +211,20 @@ describe("recommend: workflows", () => {
     expect(withInbox.candidates.find((c) => c.routeKey === "email.send.agentmail.mpp")).toMatchObject({ canExecuteNow: true, blockingRequirements: [] });
   });
 
+  it("with an inbox named, recommends only routes that can send from it: the others would ignore it", () => {
+    const res = run([cheapSlow, pricyFast, ownedInboxSend, ownKey], { acquisition, balanceCredits: 5_000, goals: ["cost"], fields: { inboxId: "inb_1" } });
+    expect(res.recommendedRouteKey).toBe("email.send.agentmail.mpp");
+    expect(res.bestExecutableRouteKey).toBe("email.send.agentmail.mpp");
+    for (const key of [cheapSlow.routeKey, pricyFast.routeKey, ownKey.routeKey]) {
+      const c = res.candidates.find((x) => x.routeKey === key)!;
+      expect(c).toMatchObject({ score: 0, canExecuteNow: false, blockingRequirements: expect.arrayContaining(["RESOURCE_UNSUPPORTED"]) });
+      expect(c.nextActions.join(" ")).toContain('execute a route of agentmail, or drop "inboxId"');
+    }
+    // Without an inbox named, nothing is blocked for it.
+    const plain = run([cheapSlow, pricyFast], { acquisition, balanceCredits: 5_000 });
+    expect(plain.candidates.flatMap((c) => c.blockingRequirements)).toEqual([]);
+  });
+
   it("checks the wallet against the whole first run of a workflow", () => {
     const res = run([cheapSlow, ownedInboxSend], { acquisition, balanceCredits: 100 });
     const inbox = res.workflowRecommendations[0]!;

@@ -57,6 +57,10 @@ export function recommend(input: RecommendationInput): RecommendResponse {
     routes: input.acquisition.routes,
   };
   const pairs = acquisition ? pairOwnedResourceRoutes(routes, acquisition, wctx) : new Map();
+  // A named resource lives at the provider that acquired it: only that provider's routes can use it (as the executor enforces).
+  const usableBy = acquisition ? [...new Set(acquisition.routes.map((r) => r.providerKey))] : [];
+  const ignoresNamedResource = (route: Route) =>
+    resourcePresent && relationship && !usableBy.includes(route.providerKey) ? { field: relationship.resourceField, label: relationship.resourceLabel, usableBy } : undefined;
 
   const feasibility = new Map<string, Feasibility>();
   for (const route of routes) {
@@ -68,6 +72,7 @@ export function recommend(input: RecommendationInput): RecommendResponse {
         balanceCredits: input.balanceCredits,
         featureAsks: asks,
         health: input.health.get(route.routeKey),
+        ignoresNamedResource: ignoresNamedResource(route),
         ownedResource:
           pair && relationship && acquisition
             ? {
