@@ -540,7 +540,7 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         error: opt(str("Human-readable message.")),
         code: opt(
           str(
-            "Machine-readable UPPER_SNAKE code: INVALID_INPUT, INVALID_JSON, INVALID_BODY, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_ENCODING, UNKNOWN_PROVIDER, UNKNOWN_ROUTE, PROVIDER_REJECTED_INPUT, AGENTIC_API_KEY_REQUIRED, INVALID_API_KEY, CREDITS_REQUIRED, DOMAIN_NOT_FOUND, CAPABILITY_NOT_FOUND, CAPABILITY_GATED, IDEMPOTENCY_CONFLICT, IDEMPOTENCY_IN_PROGRESS, EXECUTION_INDETERMINATE, EXECUTION_OUTCOME_UNKNOWN, EXECUTION_NOT_FOUND, PROVIDER_ERROR, PROVIDER_TIMEOUT, ROUTE_UNAVAILABLE, SETTLEMENT_UNCONFIRMED, UNAVAILABLE, TIMEOUT.",
+            "Machine-readable UPPER_SNAKE code: INVALID_INPUT, INVALID_JSON, INVALID_BODY, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_ENCODING, UNKNOWN_PROVIDER, UNKNOWN_ROUTE, PROVIDER_REJECTED_INPUT, AGENTIC_API_KEY_REQUIRED, INVALID_API_KEY, CREDITS_REQUIRED, DOMAIN_NOT_FOUND, CAPABILITY_NOT_FOUND, CAPABILITY_GATED, IDEMPOTENCY_CONFLICT, IDEMPOTENCY_IN_PROGRESS, EXECUTION_INDETERMINATE, EXECUTION_OUTCOME_UNKNOWN, EXECUTION_NOT_FOUND, RESOURCE_NOT_FOUND, PROVIDER_ERROR, PROVIDER_TIMEOUT, ROUTE_UNAVAILABLE, SETTLEMENT_UNCONFIRMED, UNAVAILABLE, TIMEOUT.",
             { pattern: "^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$" },
           ),
         ),
@@ -637,6 +637,11 @@ function errorCases(basePath: string): Record<string, ErrorCase> {
         "Check the effect (for example the sent message) before trying again; to try again, send a new Idempotency-Key. " +
         "This answer is the stored result of this Idempotency-Key and is replayed for it: to try again, send a new Idempotency-Key.",
       executionId: EXAMPLE_EXECUTION_ID,
+    },
+    RESOURCE_NOT_FOUND: {
+      status: 404,
+      error: 'inboxId: this account has no email.inbox "research-agent@agentmail.to". Nothing was charged.',
+      hint: "Set 'inboxId' to the id of a email.inbox this account created, as its execute answered it.",
     },
     EXECUTION_NOT_FOUND: {
       status: 404,
@@ -779,6 +784,12 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
     ExecuteTimeout: errorResponse(
       "PROVIDER_TIMEOUT: the provider did not answer in time; the hold was released. TIMEOUT: the execution did not finish within the gateway's deadline; it may still complete and be charged, so check GET /usage, or retry with the same Idempotency-Key.",
       ["PROVIDER_TIMEOUT", "TIMEOUT"],
+      cases,
+    ),
+    ExecuteNotFound: errorResponse(
+      "The domain or the capability does not exist, or the body names a resource (an `inboxId`) this account does not own; " +
+        "another account's resource answers exactly as one that does not exist. Nothing was held and no provider was called.",
+      ["DOMAIN_NOT_FOUND", "CAPABILITY_NOT_FOUND", "RESOURCE_NOT_FOUND"],
       cases,
     ),
     ExecutionNotFound: errorResponse("The caller has no execution with this id (another user's executions are not found either).", ["EXECUTION_NOT_FOUND"], cases),
@@ -1037,7 +1048,7 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
         errors: {
           "400": "ExecuteBadRequest",
           "402": "CreditsRequired",
-          "404": "CapabilityNotFound",
+          "404": "ExecuteNotFound",
           "409": "ExecuteConflict",
           "502": "ProviderError",
           "503": "ExecuteUnavailable",

@@ -24,7 +24,7 @@ export function modelNotServed(problem: string, served: readonly string[], capab
  * else or does not exist, so it never confirms another account's resource.
  */
 export function resourceNotFound(field: string, kind: string, resourceId: string): AppError {
-  return new AppError(status.NOT_FOUND, "RESOURCE_NOT_FOUND", `${field}: this account has no ${kind} "${resourceId}". Nothing was charged.`, `Use a ${kind} this account created: '${field}' is the id its execute answered with.`, {
+  return new AppError(status.NOT_FOUND, "RESOURCE_NOT_FOUND", `${field}: this account has no ${kind} "${resourceId}". Nothing was charged.`, `Set '${field}' to the id of a ${kind} this account created, as its execute answered it.`, {
     field,
   });
 }
