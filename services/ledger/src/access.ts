@@ -17,8 +17,8 @@ export const LEDGER_ACCESS: AccessTable = {
   ClaimIdempotencyKey: ["executor"],
   CompleteIdempotencyKey: ["executor"],
   CompleteExecution: ["executor"],
-  // One user's vendor resource (an inbox bought through email.inbox.buy), read by the edge and used by the executor.
-  GetOwnedResource: ["gateway", "executor"],
+  // One user's vendor resource (an inbox bought through email.inbox.buy), checked by the executor before it uses it.
+  GetOwnedResource: ["executor"],
   // Admin only. The gateway may grant only while the ledger runs with APP_ENV=development or test
   // (explicitly set), for POST /dev/init; in production no pod can mint credits.
   GrantCredits: ["admin", devOnly("gateway")],
