@@ -22,6 +22,8 @@ export interface ExecutorSystemOptions {
   env?: Record<string, string>;
   /** Ledger hold lifetime in ms. */
   holdTtlMs?: number;
+  /** The catalog folder to serve (default: the shipped catalog). */
+  catalogDir?: string;
   /** API keys the ledger registers, AGENTIC_API_KEYS syntax (`aak_...:user,...`). */
   apiKeys?: string;
   /** Run NATS with the shipped users and permissions, each service connecting as its own user. */
@@ -34,7 +36,7 @@ export async function startExecutorSystem(opts: ExecutorSystemOptions = {}): Pro
     const natsUser = (name: "ledger" | "router" | "executor"): Record<string, string> =>
       nats.users ? { NATS_USER: nats.users[name].user, NATS_PASSWORD: nats.users[name].pass } : {};
     const sandbox = await stack.start(startSandbox({ port: 0 }));
-    const catalog = await stack.start(startTestCatalog());
+    const catalog = await stack.start(startTestCatalog(opts.catalogDir ? { catalogDir: opts.catalogDir } : {}));
     const ledger = await stack.start(
       startTestLedger({ natsUrl: nats.url, ...(nats.users ? { natsCredentials: nats.users.ledger } : {}), ...(opts.holdTtlMs ? { holdTtlMs: opts.holdTtlMs } : {}), ...(opts.apiKeys ? { apiKeys: opts.apiKeys } : {}) }),
     );
