@@ -2,7 +2,7 @@
 // Makes the Kubernetes Secrets of a deployment's service identities and NATS users, fresh each run:
 //   npm run identities -- --namespace agentic --admin-key ./admin-identity.key | kubectl apply -f -
 // stdout: a YAML List of the Secrets agentic-identity-{gateway,router,executor} (each service's
-// Ed25519 private key), agentic-identity-trust (the public keys the ledger trusts) and
+// Ed25519 private key), agentic-identity-trust (the public keys each gRPC service trusts) and
 // agentic-nats-users (one NATS password per user of components/nats/auth.conf). The admin identity's
 // private key, which no pod gets, goes to the --admin-key file only (mode 0600): it is what
 // `ADMIN_IDENTITY_KEY=$(cat FILE) npm run keys` signs with. Pipe stdout to kubectl, or into
@@ -22,6 +22,8 @@ if (!values.namespace || !values["admin-key"]) {
 }
 
 const keys = Object.fromEntries(["gateway", "router", "executor", "admin"].map((name) => [name, generateIdentityKeys()]));
+/** TRUSTED_SERVICE_KEYS listing `names`: each service trusts only the identities that call it. */
+const trust = (...names) => formatTrustedKeys(Object.fromEntries(names.map((name) => [name, keys[name].publicKey])));
 const secret = (name, data) => ({
   apiVersion: "v1",
   kind: "Secret",
@@ -31,7 +33,7 @@ const secret = (name, data) => ({
 });
 const items = [
   ...["gateway", "router", "executor"].map((name) => secret(`agentic-identity-${name}`, { "private-key": keys[name].privateKey })),
-  secret("agentic-identity-trust", { ledger: formatTrustedKeys(Object.fromEntries(Object.entries(keys).map(([name, k]) => [name, k.publicKey]))) }),
+  secret("agentic-identity-trust", { ledger: trust("gateway", "router", "executor", "admin"), executor: trust("gateway"), router: trust("gateway", "executor") }),
   secret("agentic-nats-users", Object.fromEntries(["executor", "ledger", "router", "admin"].map((user) => [user, randomBytes(24).toString("base64url")]))),
 ];
 writeFileSync(values["admin-key"], `${keys.admin.privateKey}\n`, { mode: 0o600, flag: "wx" });

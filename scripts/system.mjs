@@ -132,8 +132,9 @@ export async function startSystem(opts = {}) {
     const natsUserOf = (name) => (nats?.users?.[name] ? { NATS_USER: nats.users[name].user, NATS_PASSWORD: nats.users[name].pass } : {});
     const apiKey = env.AGENTIC_API_KEYS ? env.AGENTIC_API_KEYS.split(",")[0].split(":")[0] : `aak_${randomBase62(40)}`;
     const identities = generateDevIdentities();
-    // The ledger trusts the services that call it and the admin (keys CLI), no other identity.
-    const ledgerTrust = formatTrustedKeys(Object.fromEntries(["gateway", "router", "executor", "admin"].map((n) => [n, identities.publicKeys[n]])));
+    // Each gRPC service trusts the identities that call it, no other: the ledger also the admin (keys CLI).
+    const trust = (...names) => formatTrustedKeys(Object.fromEntries(names.map((n) => [n, identities.publicKeys[n]])));
+    const TRUST = { ledger: trust("gateway", "router", "executor", "admin"), executor: trust("gateway"), router: trust("gateway", "executor") };
     const addrs = {
       CATALOG_ADDR: `${HOST}:${portOf("catalog")}`,
       ROUTER_ADDR: `${HOST}:${portOf("router")}`,
@@ -145,7 +146,7 @@ export async function startSystem(opts = {}) {
       ...env,
       OTEL_SERVICE_NAME: service.name,
       ...(identities.privateKeys[service.name] && service.name !== "ledger" ? { SERVICE_IDENTITY_KEY: identities.privateKeys[service.name] } : {}),
-      ...(service.name === "ledger" ? { TRUSTED_SERVICE_KEYS: ledgerTrust } : {}),
+      ...(TRUST[service.name] ? { TRUSTED_SERVICE_KEYS: TRUST[service.name] } : {}),
       ...addrs,
       PORT: String(service.grpcPort ?? service.httpPort),
       ...(service.metricsPort ? { METRICS_PORT: String(service.metricsPort) } : {}),

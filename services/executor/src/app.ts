@@ -3,7 +3,7 @@
 // SERVING). `stop()` undoes it in reverse, health off first. main.ts runs it for production and local
 // use; test/harness.ts runs the very same wiring in tests.
 import type { NatsConnection } from "nats";
-import { bindServer, createHealth, currentTraceId, stopServer, type Logger } from "@agentic/platform";
+import { bindServer, createHealth, createTokenVerifier, currentTraceId, stopServer, type Logger } from "@agentic/platform";
 import { createOutcomePublisher } from "./bus/outcome-publisher";
 import { createSettlementPublisher } from "./bus/settlement-publisher";
 import { CatalogCache, type CatalogSource } from "@agentic/clients";
@@ -69,7 +69,7 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
   });
 
   const grpcHealth = createHealth([EXECUTOR_SERVICE_NAME]);
-  const server = createExecutorServer({ executor, grpcHealth, logger });
+  const server = createExecutorServer({ executor, grpcHealth, logger, verifier: createTokenVerifier(opts.config.TRUSTED_SERVICE_KEYS) });
   const port = await bindServer(server, opts.bindAddress);
   grpcHealth.setServing(true);
   logger.info({ port, rails: rails.networks, providers: providers.providerKeys }, "executor serving");

@@ -1,7 +1,8 @@
 // Builds the executor gRPC server (ExecutorService + health); binding is the caller's job.
 import type { Server } from "@grpc/grpc-js";
-import { createGrpcServer, unary, type Health, type Logger } from "@agentic/platform";
+import { createGrpcServer, guardService, unary, type Health, type Logger, type TokenVerifier } from "@agentic/platform";
 import { ExecutorServiceService, type ExecutorServiceServer } from "@agentic/proto/executor/v1";
+import { EXECUTOR_ACCESS } from "./access";
 import type { Executor } from "./domain/executor";
 import { executeHandler } from "./rpc/execute";
 
@@ -12,13 +13,16 @@ export interface ExecutorServerDeps {
   /** The grpc.health.v1 service; the composition root flips it. */
   grpcHealth: Health;
   logger: Logger;
+  /** Verifies each caller's service token; src/access.ts says who may call. */
+  verifier: TokenVerifier;
 }
 
 /** Registers ExecutorService and the standard health service on a new server. */
 export function createExecutorServer(deps: ExecutorServerDeps): Server {
   const server = createGrpcServer();
   const impl: ExecutorServiceServer = { execute: unary(executeHandler(deps.executor), deps.logger) };
-  server.addService(ExecutorServiceService, impl);
+  // No development-only callers in this table.
+  server.addService(ExecutorServiceService, guardService(ExecutorServiceService, impl, { table: EXECUTOR_ACCESS, verifier: deps.verifier, development: false, logger: deps.logger }));
   deps.grpcHealth.addToServer(server);
   return server;
 }

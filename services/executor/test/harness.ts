@@ -59,6 +59,7 @@ export async function startTestExecutor(opts: StartTestExecutorOptions): Promise
     LEDGER_ADDR: opts.ledgerAddress,
     // The executor's identity of testIdentities(), which the ledger harness trusts.
     SERVICE_IDENTITY_KEY: testIdentities().privateKeys.executor,
+    TRUSTED_SERVICE_KEYS: testIdentities().trustedKeys,
     ...sandboxEnv,
     ...opts.env,
   });

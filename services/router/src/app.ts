@@ -3,7 +3,7 @@
 // Should the outcome feed die, health goes NOT_SERVING: the router would keep picking on stale health.
 // main.ts runs it for production and local use; test/harness.ts runs the very same wiring in tests.
 import type { NatsConnection } from "nats";
-import { bindServer, createHealth, stopServer, type Logger } from "@agentic/platform";
+import { bindServer, createHealth, createTokenVerifier, stopServer, type Logger } from "@agentic/platform";
 import type { LedgerClient } from "@agentic/clients";
 import { CatalogCache, type CatalogSource } from "@agentic/clients";
 import { startOutcomeConsumer, type OutcomeConsumer } from "./bus/outcome-consumer";
@@ -58,6 +58,7 @@ export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp>
 
   const server = createRouterServer({
     grpcHealth,
+    verifier: createTokenVerifier(config.TRUSTED_SERVICE_KEYS),
     catalog,
     wallet: createLedgerWalletReader(opts.ledger, logger),
     routeHealth,

@@ -3,7 +3,7 @@ import { testIdentities } from "@agentic/platform/testing";
 import { configSchema } from "./config";
 
 /** The router's private key: every start needs one. */
-const ID = { SERVICE_IDENTITY_KEY: testIdentities().privateKeys.router };
+const ID = { SERVICE_IDENTITY_KEY: testIdentities().privateKeys.router, TRUSTED_SERVICE_KEYS: testIdentities().trustedKeys };
 
 function problems(env: NodeJS.ProcessEnv): string[] {
   try {

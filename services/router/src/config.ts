@@ -1,7 +1,7 @@
 // Configuration of the router service, read once from the environment. Defaults suit local
 // development; the scoring and health knobs are documented in README.md.
 import { z } from "zod";
-import { addressSchema, appEnvSchema, checkNatsCredentials, natsCredentialsShape, portSchema, logLevelSchema, serviceIdentityKeySchema, streamReplicasSchema } from "@agentic/platform";
+import { addressSchema, appEnvSchema, checkNatsCredentials, natsCredentialsShape, portSchema, logLevelSchema, serviceIdentityKeySchema, streamReplicasSchema, trustedServiceKeysSchema } from "@agentic/platform";
 import { GOALS, isGoal, type Goal } from "./domain/goals";
 
 const positiveInt = z.coerce.number().int().positive();
@@ -40,6 +40,8 @@ const fields = z.object({
   LOG_LEVEL: logLevelSchema,
   /** This service's Ed25519 private key (base64 PKCS#8 DER, from a Secret), proving who calls on every gRPC call. `npm start` generates one. */
   SERVICE_IDENTITY_KEY: serviceIdentityKeySchema,
+  /** Public keys of the callers it accepts (gateway, executor), `name=<base64 SPKI DER>,...`, from a Secret; src/access.ts says who may call what. */
+  TRUSTED_SERVICE_KEYS: trustedServiceKeysSchema,
   /** Deadline of each catalog and ledger call, in ms (capped by the caller's remaining budget). */
   DEPENDENCY_DEADLINE_MS: positiveInt.default(2_000),
   /** How often the catalog version is checked for changes, in ms. */

@@ -1,7 +1,8 @@
 // Builds the router gRPC server (RouterService + health); binding is the caller's job.
 import type { Server } from "@grpc/grpc-js";
-import { createGrpcServer, unary, type Health } from "@agentic/platform";
+import { createGrpcServer, guardService, unary, type Health, type TokenVerifier } from "@agentic/platform";
 import { RouterServiceService, type RouterServiceServer } from "@agentic/proto/router/v1";
+import { ROUTER_ACCESS } from "./access";
 import { recommendHandler, type RecommendDeps } from "./rpc/recommend";
 
 export const ROUTER_SERVICE_NAME = "agentic.router.v1.RouterService";
@@ -9,6 +10,8 @@ export const ROUTER_SERVICE_NAME = "agentic.router.v1.RouterService";
 export interface RouterServerDeps extends RecommendDeps {
   /** The grpc.health.v1 service; the composition root flips it. */
   grpcHealth: Health;
+  /** Verifies each caller's service token; src/access.ts says who may call. */
+  verifier: TokenVerifier;
 }
 
 /** Registers RouterService and the standard health service on a new server. */
@@ -17,7 +20,8 @@ export function createRouterServer(deps: RouterServerDeps): Server {
   const impl: RouterServiceServer = {
     recommend: unary(recommendHandler(deps), deps.logger),
   };
-  server.addService(RouterServiceService, impl);
+  // No development-only callers in this table.
+  server.addService(RouterServiceService, guardService(RouterServiceService, impl, { table: ROUTER_ACCESS, verifier: deps.verifier, development: false, logger: deps.logger }));
   deps.grpcHealth.addToServer(server);
   return server;
 }

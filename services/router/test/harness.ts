@@ -53,6 +53,7 @@ export async function startTestRouter(opts: StartTestRouterOptions): Promise<Tes
     LEDGER_ADDR: opts.ledgerAddress,
     // The router's identity of testIdentities(), which the ledger harness trusts.
     SERVICE_IDENTITY_KEY: testIdentities().privateKeys.router,
+    TRUSTED_SERVICE_KEYS: testIdentities().trustedKeys,
     ...opts.env,
   });
   const identity = serviceIdentity("router", config.SERVICE_IDENTITY_KEY);

@@ -1,0 +1,8 @@
+// Who may call each RouterService RPC, checked on every call against the caller's verified identity
+// (packages/platform/src/grpc/access.ts); an RPC missing here is refused to everyone.
+import type { AccessTable } from "@agentic/platform";
+
+export const ROUTER_ACCESS: AccessTable = {
+  // The edge (POST .../recommend) and the executor (route choice before it runs).
+  Recommend: ["gateway", "executor"],
+};
