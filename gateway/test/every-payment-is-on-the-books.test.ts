@@ -7,9 +7,16 @@ import { MPP_RECIPIENT, X402_PAY_TO, type CallRecord } from "@agentic/sandbox";
 import { startBackedSystem, type BackedSystem } from "./backed-system";
 import { execute, expectBalanceEqualsJournal, newUser, settled, type TestUser } from "./execute-helpers";
 
-const TIME = { domain: "geo", capability: "time-current", body: { timezone: "Asia/Tokyo" }, routeKey: "geo.time.current.timeapi.mpp", provider: "timeapi" };
-const PEOPLE = { domain: "enrichment", capability: "people-search", body: { titles: ["engineer"], perPage: 2 }, routeKey: "enrichment.people.search.apollo.agentcash", provider: "apollo" };
-type Call = typeof TIME;
+interface Call {
+  domain: string;
+  capability: string;
+  body: Record<string, unknown>;
+  routeKey: string;
+  provider: string;
+}
+
+const TIME: Call = { domain: "geo", capability: "time-current", body: { timezone: "Asia/Tokyo" }, routeKey: "geo.time.current.timeapi.mpp", provider: "timeapi" };
+const PEOPLE: Call = { domain: "enrichment", capability: "people-search", body: { titles: ["engineer"], perPage: 2 }, routeKey: "enrichment.people.search.apollo.agentcash", provider: "apollo" };
 
 // A range around today: this file's ledger is fresh, so it holds this file's bookings only.
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);

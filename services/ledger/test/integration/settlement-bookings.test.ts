@@ -140,12 +140,12 @@ describe("outgoing payments and platform losses", () => {
       const { fromDate, toDate } = range();
       const res = await fetch(`http://127.0.0.1:${metrics.port}${RECONCILIATION_PATH}?from=${fromDate}&to=${toDate}`);
       expect(res.status).toBe(200);
-      const body = await res.json();
+      const body = (await res.json()) as { fromDate: string; toDate: string; rows: unknown; totals: unknown; losses: unknown[] };
       const rpc = await reconcile();
       expect([body.fromDate, body.toDate, body.rows, body.totals]).toEqual([fromDate, toDate, rpc.rows, rpc.totals]);
       expect(body.losses).toEqual([expect.objectContaining({ paymentId: `${holdId}/0`, reason: "paid_attempt_released", amountMicroUsd: 1_500, createdAt: rpc.losses[0]!.createdAt!.toISOString() })]);
       const bad = await fetch(`http://127.0.0.1:${metrics.port}${RECONCILIATION_PATH}?from=yesterday`);
-      expect([bad.status, (await bad.json()).field]).toEqual([400, "from"]);
+      expect([bad.status, ((await bad.json()) as { field: string }).field]).toEqual([400, "from"]);
     } finally {
       await metrics.close();
     }
