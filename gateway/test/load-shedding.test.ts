@@ -1,0 +1,85 @@
+// Load shedding over real HTTP: with the gateway's in-flight cap reached (executes held by a slow
+// provider), a new request of any caller is answered 503 OVERLOADED with Retry-After at once
+// instead of queueing; so is one arriving while the event loop lags; probes and /metrics are
+// always answered; the gateway serves again as soon as it has room.
+import { waitFor } from "@agentic/platform/testing";
+import { startBackedSystem, type BackedSystem } from "./backed-system";
+import { emailBody } from "./execute-helpers";
+import { metricSum, newKey } from "./limits-helpers";
+import { validateResponse } from "./validate-response";
+
+const SHED_AT = 2;
+
+/** Blocks this process's event loop (the gateway's, in these tests) for `ms`: a stand-in for a CPU-saturated gateway. */
+function stallEventLoop(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}
+
+async function expectOverloaded(res: Response, method: string, path: string): Promise<void> {
+  const body = await res.json();
+  expect(res.status).toBe(503);
+  expect(body).toMatchObject({ success: false, code: "OVERLOADED", hint: expect.stringContaining("Retry-After") });
+  expect(validateResponse(method, path, 503, body)).toEqual([]);
+  expect(["1", "2", "3"]).toContain(res.headers.get("retry-after"));
+}
+
+async function expectProbesServed(origin: string): Promise<void> {
+  for (const path of ["/healthz", "/readyz", "/metrics"]) expect({ path, status: (await fetch(origin + path)).status }).toEqual({ path, status: 200 });
+}
+
+describe("load shedding: in-flight cap", () => {
+  let sys: BackedSystem;
+
+  beforeAll(async () => {
+    sys = await startBackedSystem({ limits: { SHED_MAX_IN_FLIGHT: SHED_AT } });
+  });
+  afterAll(() => sys?.stop());
+
+  it("answers 503 OVERLOADED at once while the gateway has its most requests in flight, never to probes, and serves again after", async () => {
+    const [heavy, light] = await Promise.all([newKey(sys, 1_000), newKey(sys, 1_000)]);
+    sys.sandbox.control.setFault({ provider: "resend", mode: "slow", delayMs: 1_500, count: SHED_AT });
+    const held = Array.from({ length: SHED_AT }, () =>
+      sys.authed("/domains/email/capabilities/send/execute", { key: heavy.key, method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(emailBody({ provider: "resend" })) }),
+    );
+    await waitFor(() => sys.sandbox.control.calls("resend").length === SHED_AT, { what: "the held executes to reach the provider" });
+
+    // Any caller, any route: shed before any work, in well under the time the held requests take.
+    const started = performance.now();
+    await expectOverloaded(await fetch(`${sys.gw.baseUrl}/domains`), "get", "/domains");
+    expect(performance.now() - started).toBeLessThan(500);
+    await expectOverloaded(await sys.authed("/wallet", { key: light.key }), "get", "/wallet");
+    const recommend = await sys.authed("/domains/email/capabilities/send/recommend", { key: light.key, method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    await expectOverloaded(recommend, "post", "/domains/{domainKey}/capabilities/{capabilityId}/recommend");
+    await expectProbesServed(sys.gw.origin);
+    expect(await metricSum(sys.gw.origin, "gateway_requests_in_flight")).toBe(SHED_AT);
+    expect(await metricSum(sys.gw.origin, "gateway_requests_shed_total", { reason: "in_flight" })).toBeGreaterThanOrEqual(3);
+
+    expect((await Promise.all(held)).map((res) => res.status)).toEqual(Array(SHED_AT).fill(200));
+    expect((await fetch(`${sys.gw.baseUrl}/domains`)).status).toBe(200);
+    expect((await sys.authed("/wallet", { key: light.key })).status).toBe(200);
+  });
+});
+
+describe("load shedding: event-loop delay", () => {
+  let sys: BackedSystem;
+
+  beforeAll(async () => {
+    sys = await startBackedSystem({ limits: { SHED_EVENT_LOOP_DELAY_MS: 100 } });
+  });
+  afterAll(() => sys?.stop());
+
+  it("answers 503 OVERLOADED while the event loop lags, never to probes, and serves again once it keeps up", async () => {
+    const domains = `${sys.gw.baseUrl}/domains`;
+    // The delay is judged over windows of 500 ms: the first stall and request close the window
+    // opened at start; the second stall is then nearly all of the next one.
+    stallEventLoop(600);
+    await (await fetch(domains)).arrayBuffer();
+    stallEventLoop(600);
+    await expectOverloaded(await fetch(domains), "get", "/domains");
+    await expectProbesServed(sys.gw.origin);
+    expect(await metricSum(sys.gw.origin, "gateway_requests_shed_total", { reason: "event_loop" })).toBeGreaterThanOrEqual(1);
+    // The next window without a stall lifts it.
+    await waitFor(async () => (await fetch(domains)).status === 200, { what: "the gateway to serve again" });
+  });
+});
