@@ -41,8 +41,8 @@ describe("POST recommend", () => {
     expect(validate("post", RECOMMEND, 200, body)).toEqual([]);
   });
 
-  it("accepts execute fields in the body: only true booleans are feature asks", async () => {
-    const res = await recommend("email", "send", { to: "ada@example.com", subject: "hi", html: "<p>hi</p>", tracking: "yes" });
+  it("accepts execute fields in the body (html is content here, not a feature ask)", async () => {
+    const res = await recommend("email", "send", { to: "ada@example.com", subject: "hi", html: "<p>hi</p>", tracking: false });
     const body = (await res.json()) as any;
     expect(res.status).toBe(200);
     expect(validate("post", RECOMMEND, 200, body)).toEqual([]);
