@@ -4,11 +4,13 @@
 // closed-loop load, samples RSS/CPU of every process, prints a table, ratios and targets, writes
 // bench/results/<date>.json, and stops everything it started. `--help` lists the flags.
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import { summarizeProfile, printProfile } from "./lib/cpuprofile.mjs";
+import { runAbusiveKey } from "./lib/abusive-key.mjs";
 import { runGrpcLoad } from "./lib/grpc-load.mjs";
 import { runHttpLoad } from "./lib/http-load.mjs";
 import { describeMachine } from "./lib/machine.mjs";
@@ -18,6 +20,10 @@ import { ProcSampler } from "./lib/proc-sampler.mjs";
 import { computeRatios, computeTargets, formatCompare, formatRatios, formatTable, formatTargets } from "./lib/report.mjs";
 import { startBareServer, startSystem } from "./lib/system.mjs";
 
+/** gw-abusive-key: how many well-behaved keys, and the rate each sends (per second). */
+const GOOD_KEYS = 16;
+const GOOD_RATE = 10;
+
 const HELP = `usage: npm run bench -- [flags]     (or: node bench/run.mjs [flags])
 
   --duration <s>       measured seconds per scenario (default 10; env BENCH_DURATION)
@@ -26,7 +32,7 @@ const HELP = `usage: npm run bench -- [flags]     (or: node bench/run.mjs [flags
   --warmup <s>         discarded warm-up per scenario (default 2; 1 with --quick)
   --only <ids>         comma-separated scenario ids (env BENCH_ONLY):
                        bare-http, bare-express, gw-domains, gw-contract, gw-recommend, gw-execute,
-                       grpc-catalog, soak
+                       grpc-catalog, soak, gw-abusive-key (only when named: see below)
   --quick              3 s per scenario, 1 s warm-up: a smoke run
   --soak               also run GET /domains for 60 s (--soak-duration <s>) and report RSS start vs end
   --profile            start the gateway under node --cpu-prof and print its top self-time functions
@@ -39,9 +45,15 @@ const HELP = `usage: npm run bench -- [flags]     (or: node bench/run.mjs [flags
   --no-write           do not write bench/results/<date>.json
   --env KEY=VALUE      extra environment for every service (repeatable), for experiments such as
                        --env OTEL_SDK_DISABLED=true or --env LOG_LEVEL=warn; recorded in the results
+
+  gw-abusive-key: ${GOOD_KEYS} keys each send ${GOOD_RATE} recommends/s (inside their limit), unloaded, then beside one
+  abusive key in a closed loop on --connections connections; reports the good keys' p99 both ways and
+  the abusive key's 429s. It runs the gateway's default per-key limits; every other scenario runs
+  with them raised out of reach (they drive one key as hard as they can, to measure capacity).
 `;
 
-const ALL = ["bare-http", "bare-express", "gw-domains", "gw-contract", "gw-recommend", "gw-execute", "grpc-catalog", "soak"];
+
+const ALL = ["bare-http", "bare-express", "gw-domains", "gw-contract", "gw-recommend", "gw-execute", "grpc-catalog", "soak", "gw-abusive-key"];
 
 function options() {
   const { values } = parseArgs({
@@ -82,7 +94,7 @@ function options() {
   const PROFILABLE = ["gateway", "catalog", "router", "ledger", "executor", "sandbox"];
   if (profileService && !PROFILABLE.includes(profileService)) throw new Error(`--profile-service must be one of ${PROFILABLE.join(", ")}`);
   if (!only && profileService) only = [profileService === "router" ? "gw-recommend" : "gw-domains"];
-  const selected = only ?? ALL.filter((id) => id !== "soak" || values.soak);
+  const selected = only ?? ALL.filter((id) => (id !== "soak" || values.soak) && id !== "gw-abusive-key");
   const serviceEnv = {};
   for (const pair of values.env ?? []) {
     const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(pair);
@@ -155,6 +167,16 @@ async function request(url, init = {}) {
   return { status: res.status, ok: res.ok, body, text: () => body.toString("utf8") };
 }
 
+/** API keys for gw-abusive-key (the ledger registers them from AGENTIC_API_KEYS); the first stays the dev key of dev-user. */
+function benchKeys() {
+  const key = () => `aak_${randomBytes(32).toString("base64url").replace(/[^A-Za-z0-9]/g, "").slice(0, 40)}`;
+  const dev = key();
+  const good = Array.from({ length: GOOD_KEYS }, key);
+  const abusive = key();
+  const env = [`${dev}:dev-user`, ...good.map((k, i) => `${k}:bench-good-${i + 1}`), `${abusive}:bench-abusive`].join(",");
+  return { good, abusive, env };
+}
+
 /** The monotonic clock in µs (the clock of V8 CPU profiles on Linux). */
 const monoUs = () => Number(process.hrtime.bigint() / 1000n);
 
@@ -202,7 +224,14 @@ async function main() {
     // A fresh ledger database per run, removed at exit: runs never accumulate wallets or usage.
     const ledgerDir = mkdtempSync(join(tmpdir(), "agentic-bench-ledger-"));
     exitCleanups.push(() => rmSync(ledgerDir, { recursive: true, force: true }));
-    system = await startSystem({ logDir, nodeArgs, serviceEnv: opts.serviceEnv, ledgerSqlitePath: join(ledgerDir, "ledger.sqlite") });
+    // Per-key limits: gw-abusive-key shows the gateway's defaults at work; the other scenarios drive
+    // one key as hard as they can to measure capacity, so they run with the limits out of reach.
+    const abuse = opts.selected.includes("gw-abusive-key") ? benchKeys() : undefined;
+    const limitsEnv = abuse ? { AGENTIC_API_KEYS: abuse.env } : { RATE_LIMIT_RPS: "100000", RATE_LIMIT_BURST: "100000", RATE_LIMIT_MAX_IN_FLIGHT: "100000" };
+    if (abuse && opts.selected.some((id) => ["gw-recommend", "gw-execute"].includes(id))) {
+      log("note: gw-abusive-key runs the default per-key limits, so gw-recommend and gw-execute (one key) are rate limited in this run");
+    }
+    system = await startSystem({ logDir, nodeArgs, serviceEnv: { ...limitsEnv, ...opts.serviceEnv }, ledgerSqlitePath: join(ledgerDir, "ledger.sqlite") });
     if (system.natsStoreDir) exitCleanups.push(() => rmSync(system.natsStoreDir, { recursive: true, force: true }));
     log(`system up: ${system.started.join(", ")}${system.missing.length ? `; not built: ${system.missing.join(", ")}` : ""}; ${system.baseUrl}`);
     for (const p of system.processes) sampler.track(p.name, p.pid);
@@ -267,6 +296,19 @@ async function main() {
         probeSkip: (probe) => (probe.status === 404 && probe.text().includes("no route for") ? "the gateway has no execute route yet (404)" : undefined),
       },
       { id: "grpc-catalog", label: "7 gRPC catalog ListDomains (direct)", involved: ["catalog"], grpc: true },
+      {
+        id: "gw-abusive-key",
+        label: `A recommend ${GOOD_KEYS} keys+1 abusive`,
+        involved: ["gateway", "router", "ledger", "catalog"],
+        skip: () => (!running("router") ? "router not running" : !running("ledger") ? "ledger not running (no API keys)" : undefined),
+        http: () => ({
+          url: `${capability}/recommend`,
+          method: "POST",
+          headers: { authorization: `Bearer ${abuse.good[0]}`, "content-type": "application/json" },
+          body: JSON.stringify({ optimizationPreferences: ["cost"] }),
+        }),
+        abuse: true,
+      },
       { id: "soak", label: `S soak GET /domains (${opts.soakDurationS} s)`, involved: ["gateway", "catalog"], http: () => ({ url: `${base}/domains` }), soak: true },
     ].filter((s) => opts.selected.includes(s.id));
 
@@ -307,7 +349,26 @@ async function main() {
         measureFromUs = monoUs();
       };
       let run;
-      if (s.grpc) {
+      if (s.abuse) {
+        const h = s.http();
+        const r = await runAbusiveKey({
+          url: h.url,
+          body: h.body,
+          goodKeys: abuse.good,
+          abusiveKey: abuse.abusive,
+          goodRate: GOOD_RATE,
+          abusiveConns: conns,
+          durationS,
+          warmupS: opts.warmupS,
+          onMeasureStart,
+          track: (instance) => {
+            inFlight.add(instance);
+            instance.once("done", () => inFlight.delete(instance));
+          },
+        });
+        // The row shows the good keys beside the abusive one; the rest is printed after the table.
+        run = { ...r.loaded, abuse: r };
+      } else if (s.grpc) {
         const { createCatalogClient } = rootRequire("@agentic/clients");
         const client = createCatalogClient(`127.0.0.1:${system.ports.catalog.port}`);
         try {
@@ -395,6 +456,15 @@ function finish({ opts, machine, buildStatus, system, results, soak, whole, stam
   const genBound = results.filter((r) => r.processes?.loadgen?.cpuPct >= 85);
   if (genBound.length) log(`note: the load generator used most of a core during ${genBound.map((r) => r.id).join(", ")}: those rows are bounded by it, the server could do more.`);
   for (const r of results.filter((r) => r.probe)) log(`note: ${r.id} probe answered ${r.probe.status}: ${r.probe.body}`);
+  for (const r of results.filter((r) => r.abuse)) {
+    const { unloaded, loaded, abusive, p99Ratio } = r.abuse;
+    const ms = (x) => (x == null ? "-" : x.toFixed(2));
+    log(`${r.id}: ${GOOD_KEYS} good keys at ${GOOD_RATE} req/s each; latency of every answer they got, ms:`);
+    log(`  unloaded          p50 ${ms(unloaded.latency.p50)}  p99 ${ms(unloaded.latency.p99)}  ${Math.round(unloaded.rps)} req/s  statuses ${JSON.stringify(unloaded.statusCodes)}`);
+    log(`  + abusive key     p50 ${ms(loaded.latency.p50)}  p99 ${ms(loaded.latency.p99)}  ${Math.round(loaded.rps)} req/s  statuses ${JSON.stringify(loaded.statusCodes)}`);
+    log(`  good keys' p99 loaded / unloaded: ${p99Ratio == null ? "-" : `${p99Ratio.toFixed(2)}x`} (target <= 2x): ${p99Ratio != null && p99Ratio <= 2 ? "PASS" : "MISS"}`);
+    log(`  abusive key (${r.conns} conns, closed loop): ${Math.round(abusive.rps)} req/s, statuses ${JSON.stringify(abusive.statusCodes)}, p50 ${ms(abusive.latency.p50)} p99 ${ms(abusive.latency.p99)} ms`);
+  }
   for (const r of results.filter((r) => r.status === "ok" && r.errors + r.non2xx > 0)) log(`note: ${r.id} status codes ${JSON.stringify(r.statusCodes)}`);
   log("");
   log("RATIOS");
