@@ -22,6 +22,20 @@ describe("POST execute (money)", () => {
     ["resend", 10],
     ["sendgrid", 12],
     ["postmark", 14],
+  ])("charges %s per recipient, as the vendor bills: to + 2 cc + 1 bcc is 4 x %i credits", async (provider, price) => {
+    const before = await balance(sys, user);
+    const res = await execute(sys, user, "email", "send", emailBody({ provider, cc: ["b@example.com", "c@example.com"], bcc: ["d@example.com"] }));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ provider, creditsCharged: 4 * price });
+    await settled(sys, user.userId);
+    expect(await balance(sys, user)).toBe(before - 4 * price);
+    expect((await usage(sys, user))[0]).toMatchObject({ routeKey: `email.send.${provider}`, creditsCharged: 4 * price });
+  });
+
+  it.each([
+    ["resend", 10],
+    ["sendgrid", 12],
+    ["postmark", 14],
   ])("sends through %s (pinned by provider), and the wallet falls by exactly its %i credits", async (provider, price) => {
     const before = await balance(sys, user);
     const res = await execute(sys, user, "email", "send", emailBody({ provider }));

@@ -76,6 +76,7 @@ export function toRouteEntry(r: Route) {
     startingCostCredits: r.startingCostCredits,
     status: r.status,
     billing: r.billing || "per_call",
+    ...(r.billedPer ? { billedPer: { unit: r.billedPer.unit, fields: r.billedPer.fields } } : {}),
     ...optionalList("models", r.models.map(toModelEntry)),
   };
 }

@@ -206,12 +206,18 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         status: req(oneOfValues(RECORD_STATUSES)),
         billing: req(
           oneOfValues(
-            ["per_call", "per_token"],
-            "Extension of this service: how one call is charged. `per_call`: `startingCostCredits`. `per_token` (the route runs on the service's own vendor key): " +
+            ["per_call", "per_unit", "per_token"],
+            "Extension of this service: how one call is charged. `per_call`: `startingCostCredits`. `per_unit`: `startingCostCredits` per unit the vendor bills, counted in the request (see `billedPer`; e.g. per recipient of an email). `per_token` (the route runs on the service's own vendor key): " +
               "the most the request can cost at its model's prices is held (its input at one token per UTF-8 byte, plus `max_tokens`, 1024 when not given), " +
               "then the tokens the vendor reports are charged, rounded up to whole credits and never more than the hold; the rest is returned. " +
               "`startingCostCredits` is then a reference call of about 1k input and 1k output tokens.",
           ),
+        ),
+        billedPer: opt(
+          objectSchema("Extension of this service (`per_unit` routes only): what the vendor bills per, and the execute fields that count the units (a string counts 1, an array each item).", {
+            unit: req(str("The unit, e.g. `recipient`.", { examples: ["recipient"] })),
+            fields: req(strings()),
+          }),
         ),
         models: opt(
           arrayOf(

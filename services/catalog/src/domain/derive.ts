@@ -16,10 +16,12 @@ export const TOKEN_PRICE_MARGIN = 0.25;
  * How a route charges one call. "per_token" when it runs on our own vendor key (direct, managed) and
  * lists models: the vendor bills us by tokens, so a fixed price could never cover every request the
  * contract accepts; the executor holds the worst case and charges the vendor's usage. Every other
- * route is "per_call": its price (on x402/MPP the rail never pays a seller more than it).
+ * route is "per_call": its price (on x402/MPP the rail never pays a seller more than it), or
+ * "per_unit" when the vendor bills per unit counted in the request (billedPer): its price per unit.
  */
-export function billingOf(route: Pick<RawRoute, "networkKey" | "routeMode" | "models">): "per_call" | "per_token" {
-  return route.networkKey === "direct" && route.routeMode === "managed" && (route.models?.length ?? 0) > 0 ? "per_token" : "per_call";
+export function billingOf(route: Pick<RawRoute, "networkKey" | "routeMode" | "models" | "billedPer">): "per_call" | "per_token" | "per_unit" {
+  if (route.networkKey === "direct" && route.routeMode === "managed" && (route.models?.length ?? 0) > 0) return "per_token";
+  return route.billedPer ? "per_unit" : "per_call";
 }
 
 /** Our price per 1M tokens in credits, exact to 0.001 credit (list prices have at most 4 decimals). */
@@ -125,6 +127,7 @@ function deriveCapability(
       priceSource: r.priceSource,
       models: (r.models ?? []).map(toModelPrice),
       billing: billingOf(r),
+      billedPer: r.billedPer ? { unit: r.billedPer.unit, fields: [...r.billedPer.fields] } : undefined,
     }),
   );
 

@@ -193,6 +193,17 @@ export const RouteSchema = z.strictObject({
    * (direct, managed) their per-token prices are what a call is charged: see derive.ts `billing`.
    */
   models: z.array(ModelSchema).min(1, { error: "models must list at least one model, or be left out" }).optional(),
+  /**
+   * The vendor bills this route per unit counted in the request (e.g. per recipient), so priceCredits
+   * is per unit: a call is charged priceCredits x the values in `fields` (a string counts 1, an array
+   * each item). Without it a route on our credentials could be made to cost many times its price.
+   */
+  billedPer: z
+    .strictObject({
+      unit: text("billedPer.unit"),
+      fields: z.array(text("billedPer.fields[]")).min(1, { error: "billedPer.fields must name at least one execute field" }),
+    })
+    .optional(),
 });
 export type RawRoute = z.infer<typeof RouteSchema>;
 

@@ -48,6 +48,7 @@ export function validateCatalog(raw: RawCatalog, log: ProblemLog): void {
       validateRoutes(domain.key, capability, raw.providers ? providerKeys : undefined, at);
       validateStatuses(capability, at);
       validateModels(capability, at);
+      validateUnitBilling(capability, at);
       validateContract(
         capability.contract,
         {
@@ -129,4 +130,19 @@ function validateModels(capability: RawCapability, at: ScopedProblems): void {
       at.add(["contract", "execute"], 'a per-token route needs an integer execute field "max_tokens" with min 1: it bounds what the vendor can bill for output');
     }
   }
+}
+
+/**
+ * Routes billed per unit (billedPer): each field that counts the units must be an execute field that
+ * is a string or an array of strings (a string counts 1, an array each item), so the executor can
+ * count them before it holds.
+ */
+function validateUnitBilling(capability: RawCapability, at: ScopedProblems): void {
+  capability.routes.forEach((route, j) => {
+    route.billedPer?.fields.forEach((name, k) => {
+      const field = capability.contract.execute?.fields.find((f) => f.name === name);
+      const counts = field && (field.type === "string" || (field.type === "array" && field.itemsType === "string"));
+      if (!counts) at.add(["routes", j, "billedPer", "fields", k], `"${name}" must be an execute field of type string or array of strings (it counts the units billed)`);
+    });
+  });
 }

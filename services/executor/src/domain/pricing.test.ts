@@ -1,7 +1,7 @@
 // The pricing pair: quote (the hold: the most an input can cost) and meter (the capture: what the
 // vendor's usage says), and the rule that no accepted input can cost more than the hold.
 import { FieldContract, ModelPrice, OperationContract, Route } from "@agentic/proto/catalog/v1";
-import { DEFAULT_MAX_OUTPUT_TOKENS, inputTokenBound, meter, MESSAGE_OVERHEAD_TOKENS, quote, QuoteRefusal, REPLY_PRIMING_TOKENS, servedModels, tokenCredits, unboundedBill } from "./pricing";
+import { DEFAULT_MAX_OUTPUT_TOKENS, inputTokenBound, meter, MESSAGE_OVERHEAD_TOKENS, quote, QuoteRefusal, REPLY_PRIMING_TOKENS, servedModels, tokenCredits, unboundedBill, unitsIn } from "./pricing";
 
 const mini = ModelPrice.fromPartial({ model: "gpt-4o-mini", inputCreditsPerMillionTokens: 187.5, outputCreditsPerMillionTokens: 750, maxOutputTokens: 16384 });
 const big = ModelPrice.fromPartial({ model: "gpt-4o", inputCreditsPerMillionTokens: 3125, outputCreditsPerMillionTokens: 12500, maxOutputTokens: 16384 });
@@ -157,5 +157,21 @@ describe("unboundedBill", () => {
     expect(unboundedBill(Route.fromPartial({ ...email, networkKey: "mpp" }), loose)).toEqual([]);
     expect(unboundedBill(Route.fromPartial({ ...email, routeMode: "byo" }), loose)).toEqual([]);
     expect(unboundedBill(email, undefined)).toEqual(["it has no execute contract to bound its input"]);
+  });
+});
+
+describe("per-unit routes (the vendor bills per recipient)", () => {
+  const perRecipient = { routeKey: "email.send.resend", startingCostCredits: 10, models: [], billing: "per_unit", billedPer: { unit: "recipient", fields: ["to", "cc", "bcc"] } } as unknown as Parameters<typeof quote>[0];
+
+  it("holds the price times the recipients the request names, and charges exactly that", () => {
+    const q = quote(perRecipient, { to: "a@x.co", cc: ["b@x.co", "c@x.co"], bcc: ["d@x.co"] });
+    expect(q.holdCredits).toBe(40);
+    expect(meter(q, undefined).credits).toBe(40);
+    expect(quote(perRecipient, { to: "a@x.co" }).holdCredits).toBe(10);
+  });
+
+  it("counts at least one unit", () => {
+    expect(unitsIn({}, ["to", "cc"])).toBe(1);
+    expect(unitsIn({ to: "a@x.co", cc: [] }, ["to", "cc"])).toBe(1);
   });
 });

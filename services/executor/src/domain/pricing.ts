@@ -1,6 +1,7 @@
 // What a call on a route costs: `quote` (the most this input can cost: what is held before the call)
 // and `meter` (what the vendor's answer says it cost: what is captured). One pair for every route:
-// per-call routes quote and meter their fixed price; per-token routes (our own vendor key, billed by
+// per-call routes quote and meter their fixed price; per-unit routes (the vendor bills per recipient,
+// say) their price times the units the request names; per-token routes (our own vendor key, billed by
 // the vendor per token) quote the worst case the request allows and meter the vendor's token usage.
 // Pure (no I/O, no clock), so a public quote can later answer with the very numbers execute holds.
 //
@@ -50,7 +51,10 @@ const METERED_FIELDS: Readonly<Record<string, string>> = {
 /** The parts of one message the quote counts. */
 const MESSAGE_FIELDS = new Set(["role", "content", "name"]);
 
-/** A quote's shape: the credits to hold and the input to send (a per-token quote pins max_tokens). */
+/**
+ * A quote's shape: the credits to hold and the input to send (a per-token quote pins max_tokens).
+ * "per_call": the price is fixed once quoted (per-call routes, and per-unit ones by their unit count).
+ */
 export type Quote =
   | { billing: "per_call"; holdCredits: number; input: CapabilityInput }
   | {
@@ -109,6 +113,7 @@ export function servedModels(routes: readonly Route[]): string[] {
 
 /** The most this input can cost on `route`, and the input to send there. Throws QuoteRefusal. */
 export function quote(route: Route, input: CapabilityInput): Quote {
+  if (route.billing === "per_unit" && route.billedPer) return { billing: "per_call", holdCredits: route.startingCostCredits * unitsIn(input, route.billedPer.fields), input };
   if (route.models.length === 0) return { billing: "per_call", holdCredits: route.startingCostCredits, input };
   const name = modelOf(input);
   const model = route.models.find((m) => m.model === name);
@@ -134,6 +139,20 @@ export function quote(route: Route, input: CapabilityInput): Quote {
     maxInputTokens,
     maxOutputTokens,
   };
+}
+
+/**
+ * Units a per-unit route bills for this input (at least 1): each string value of `fields` counts 1,
+ * each item of an array value 1 (e.g. to, cc and bcc: the recipients an email goes to).
+ */
+export function unitsIn(input: CapabilityInput, fields: readonly string[]): number {
+  let units = 0;
+  for (const name of fields) {
+    const value = input[name];
+    if (typeof value === "string") units += 1;
+    else if (Array.isArray(value)) units += value.length;
+  }
+  return Math.max(1, units);
 }
 
 /** What a served call is charged: a per-call quote's price; a per-token call's usage at the model's prices, never above the hold. */

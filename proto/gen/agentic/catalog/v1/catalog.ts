@@ -120,9 +120,20 @@ export interface Route {
   /**
    * How one call is charged: "per_call" (starting_cost_credits) or "per_token" (on the platform's own
    * vendor key: held at the worst case the request allows, charged by the vendor's token usage at the
-   * model's prices, never more than the hold).
+   * model's prices, never more than the hold), or "per_unit" (starting_cost_credits per unit the
+   * vendor bills, counted in the request: see billed_per).
    */
   billing: string;
+  /** "per_unit" only: what the vendor bills per, and the execute fields that count the units. */
+  billedPer?: UnitBilling | undefined;
+}
+
+/** A price per unit the vendor bills (e.g. per recipient of an email), counted in the request. */
+export interface UnitBilling {
+  /** The unit, e.g. "recipient". */
+  unit: string;
+  /** Execute fields whose values are units: each string counts 1, each array item 1. */
+  fields: string[];
 }
 
 /** One model a route serves and what its tokens cost. */
@@ -1098,6 +1109,7 @@ function createBaseRoute(): Route {
     priceSource: "",
     models: [],
     billing: "",
+    billedPer: undefined,
   };
 }
 
@@ -1159,6 +1171,9 @@ export const Route: MessageFns<Route> = {
     }
     if (message.billing !== "") {
       writer.uint32(154).string(message.billing);
+    }
+    if (message.billedPer !== undefined) {
+      UnitBilling.encode(message.billedPer, writer.uint32(162).fork()).join();
     }
     return writer;
   },
@@ -1328,6 +1343,14 @@ export const Route: MessageFns<Route> = {
             message.billing = reader.string();
             continue;
           }
+          case 20: {
+            if (tag !== 162) {
+              break;
+            }
+
+            message.billedPer = UnitBilling.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1419,6 +1442,11 @@ export const Route: MessageFns<Route> = {
         ? object.models.map((e: any) => ModelPrice.fromJSON(e))
         : [],
       billing: isSet(object.billing) ? globalThis.String(object.billing) : "",
+      billedPer: isSet(object.billedPer)
+        ? UnitBilling.fromJSON(object.billedPer)
+        : isSet(object.billed_per)
+        ? UnitBilling.fromJSON(object.billed_per)
+        : undefined,
     };
   },
 
@@ -1481,6 +1509,9 @@ export const Route: MessageFns<Route> = {
     if (message.billing !== "") {
       obj.billing = message.billing;
     }
+    if (message.billedPer !== undefined) {
+      obj.billedPer = UnitBilling.toJSON(message.billedPer);
+    }
     return obj;
   },
 
@@ -1510,6 +1541,94 @@ export const Route: MessageFns<Route> = {
     message.priceSource = object.priceSource ?? "";
     message.models = object.models?.map((e) => ModelPrice.fromPartial(e)) || [];
     message.billing = object.billing ?? "";
+    message.billedPer = (object.billedPer !== undefined && object.billedPer !== null)
+      ? UnitBilling.fromPartial(object.billedPer)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseUnitBilling(): UnitBilling {
+  return { unit: "", fields: [] };
+}
+
+export const UnitBilling: MessageFns<UnitBilling> = {
+  encode(message: UnitBilling, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.unit !== "") {
+      writer.uint32(10).string(message.unit);
+    }
+    for (const v of message.fields) {
+      writer.uint32(18).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UnitBilling {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUnitBilling();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.unit = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.fields.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UnitBilling {
+    return {
+      unit: isSet(object.unit) ? globalThis.String(object.unit) : "",
+      fields: globalThis.Array.isArray(object?.fields) ? object.fields.map((e: any) => globalThis.String(e)) : [],
+    };
+  },
+
+  toJSON(message: UnitBilling): unknown {
+    const obj: any = {};
+    if (message.unit !== "") {
+      obj.unit = message.unit;
+    }
+    if (message.fields?.length) {
+      obj.fields = message.fields;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UnitBilling>, I>>(base?: I): UnitBilling {
+    return UnitBilling.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UnitBilling>, I>>(object: I): UnitBilling {
+    const message = createBaseUnitBilling();
+    message.unit = object.unit ?? "";
+    message.fields = object.fields?.map((e) => e) || [];
     return message;
   },
 };
