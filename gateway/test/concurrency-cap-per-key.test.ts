@@ -46,7 +46,7 @@ describe.each(LIMIT_STORES)("per-key in-flight cap (%s)", (_store, redisUrl) => 
     expect(sys.sandbox.control.calls("resend")).toHaveLength(MAX_IN_FLIGHT);
 
     // Another key is served meanwhile, on both a read and an execute.
-    expect((await (await sys.authed("/wallet", { key: other.key })).json()).balanceCredits).toBe(1_000);
+    expect(((await (await sys.authed("/wallet", { key: other.key })).json()) as { balanceCredits: number }).balanceCredits).toBe(1_000);
     const otherExecute = await execute(other.key);
     expect(otherExecute.status).toBe(200);
     expect(otherExecute.headers.get("ratelimit")).toMatch(new RegExp(`"in-flight";r=${MAX_IN_FLIGHT - 1}$`));
