@@ -3,7 +3,7 @@
 // and a development API key, and stops everything cleanly on Ctrl-C. `npm start` builds first.
 // For tests: AGENTIC_FREE_PORTS=1 picks free loopback ports for everything, and
 // AGENTIC_READY_FILE=<path> receives a JSON description (URLs, key, pids, ports) once all is ready.
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { ROOT, missingPrerequisite, startSystem } from "./system.mjs";
 
@@ -45,7 +45,9 @@ if (system && !stopping) {
   if (env.AGENTIC_READY_FILE) {
     const pids = Object.fromEntries(system.processes.map((p) => [p.name, p.pid]));
     const { origin, baseUrl, apiKey, adminIdentityKey, natsUrl, started, ports } = system;
-    writeFileSync(env.AGENTIC_READY_FILE, JSON.stringify({ origin, baseUrl, apiKey, adminIdentityKey, natsUrl, started, pids, ports }));
+    // Written aside, then renamed: a reader that sees the file never sees it half written.
+    writeFileSync(`${env.AGENTIC_READY_FILE}.tmp`, JSON.stringify({ origin, baseUrl, apiKey, adminIdentityKey, natsUrl, started, pids, ports }));
+    renameSync(`${env.AGENTIC_READY_FILE}.tmp`, env.AGENTIC_READY_FILE);
   } else {
     // This start's admin identity for `npm run keys` (a new one at every start; owner-only file).
     mkdirSync(dirname(ADMIN_KEY_FILE), { recursive: true });
