@@ -115,6 +115,41 @@ export interface GrantCreditsResponse {
   creditedCredits: number;
 }
 
+export interface RecordCreditMovementRequest {
+  /** grant, refund or adjustment. */
+  kind: string;
+  userId: string;
+  /**
+   * Signed credits added to the available balance: a grant 1..10^12; a refund or an adjustment
+   * -10^12..10^12, not 0, and never more negative than the available balance.
+   */
+  amountCredits: number;
+  /** Why (required, at most 500 characters); shown to the user in their usage. */
+  reason: string;
+  /**
+   * The caller's idempotency reference (1..128 printable characters, no spaces), unique across grants,
+   * refunds and adjustments (and GrantCredits' grant ids).
+   */
+  reference: string;
+  /**
+   * The person who did it (free text, at most 200 characters); the ledger records the verified caller
+   * identity beside it.
+   */
+  operatorName: string;
+}
+
+export interface RecordCreditMovementResponse {
+  wallet?:
+    | Wallet
+    | undefined;
+  /** The movement's journal entry (the first one, on a replay). */
+  entry?:
+    | JournalEntry
+    | undefined;
+  /** True when the reference was already recorded with the same user, kind and amount: nothing moved. */
+  replayed: boolean;
+}
+
 /** A reservation of credits for one execution attempt. */
 export interface Hold {
   holdId: string;
@@ -221,22 +256,51 @@ export interface UsageItem {
     | undefined;
   /** Tokens the vendor reported for the call (model routes); a per-token route is charged by them. */
   inputTokens?: number | undefined;
-  outputTokens?: number | undefined;
+  outputTokens?:
+    | number
+    | undefined;
+  /** charge (an execution: the fields above), or a credit movement: grant, refund, adjustment, top_up. */
+  kind: string;
+  /** Credit movements: the signed credits added to the available balance. */
+  amountCredits?:
+    | number
+    | undefined;
+  /** Credit movements: the caller's reference, why, and who (verified identity, and the name given). */
+  reference?: string | undefined;
+  reason?: string | undefined;
+  operator?: string | undefined;
+  operatorName?: string | undefined;
 }
 
 export interface ListUsageRequest {
   userId: string;
   /** 1..100; 0 means the default, 20. */
   limit: number;
+  /** next_cursor of the previous page; unset for the newest page. INVALID_ARGUMENT (field cursor) when malformed. */
+  cursor?:
+    | string
+    | undefined;
+  /** Only items created at or after `from` and before `to` (either may be unset). */
+  from?: Date | undefined;
+  to?:
+    | Date
+    | undefined;
+  /** Only items with exactly this agent name, capability key or kind. */
+  agentName?: string | undefined;
+  capabilityKey?: string | undefined;
+  kind?: string | undefined;
 }
 
 export interface ListUsageResponse {
   items: UsageItem[];
+  /** Where the next (older) page starts; unset when this page is the last. */
+  nextCursor?: string | undefined;
 }
 
 /**
  * One credit movement; entries are never changed or deleted.
- *   grant   +N available            (reference: grant_id)
+ *   grant   +N available            (reference: grant_id, or an operator's reference)
+ *   refund, adjustment  ±N available (reference: an operator's reference)
  *   hold    -H available, +H held   (reference: hold_id)
  *   capture +(H-C) available, -H held: C credits charged, the rest returned (reference: hold_id)
  *   release +H available, -H held   (reference: hold_id)
@@ -246,7 +310,7 @@ export interface ListUsageResponse {
 export interface JournalEntry {
   entryId: string;
   userId: string;
-  /** grant, hold, capture, release or expiry. */
+  /** grant, hold, capture, release, expiry, refund or adjustment. */
   kind: string;
   /** Signed change of the available balance (Wallet.balance_credits). */
   amountCredits: number;
@@ -257,6 +321,13 @@ export interface JournalEntry {
     | undefined;
   /** Signed change of the held credits (Wallet.held_credits). */
   heldDeltaCredits: number;
+  /** Why (grants, refunds and adjustments, when given). */
+  reason?:
+    | string
+    | undefined;
+  /** Operators' movements: the verified caller identity and the person's name it gave. */
+  operator?: string | undefined;
+  operatorName?: string | undefined;
 }
 
 export interface ListJournalRequest {
@@ -457,6 +528,19 @@ export interface ReconciliationTotals {
   marginMicroUsd: number;
 }
 
+/**
+ * Credits that entered or left wallets outside executions on one UTC day, per journal kind (grant,
+ * refund, adjustment): how many movements, and their credits.
+ */
+export interface CreditMovementRow {
+  date: string;
+  kind: string;
+  movements: number;
+  /** Sum of the positive movements, and of the negative ones as a positive number. */
+  addedCredits: number;
+  removedCredits: number;
+}
+
 export interface GetReconciliationResponse {
   fromDate: string;
   toDate: string;
@@ -464,7 +548,11 @@ export interface GetReconciliationResponse {
   rows: ReconciliationRow[];
   /** Every platform loss of the range, oldest first. */
   losses: PlatformLoss[];
-  totals?: ReconciliationTotals | undefined;
+  totals?:
+    | ReconciliationTotals
+    | undefined;
+  /** By day, then kind: grants (GrantCredits' and operators'), refunds and adjustments. */
+  creditMovements: CreditMovementRow[];
 }
 
 /** One outgoing payment as booked: once per (hold, position), whatever the settlement was redelivered. */
@@ -1763,6 +1851,272 @@ export const GrantCreditsResponse: MessageFns<GrantCreditsResponse> = {
   },
 };
 
+function createBaseRecordCreditMovementRequest(): RecordCreditMovementRequest {
+  return { kind: "", userId: "", amountCredits: 0, reason: "", reference: "", operatorName: "" };
+}
+
+export const RecordCreditMovementRequest: MessageFns<RecordCreditMovementRequest> = {
+  encode(message: RecordCreditMovementRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    if (message.amountCredits !== 0) {
+      writer.uint32(24).int64(message.amountCredits);
+    }
+    if (message.reason !== "") {
+      writer.uint32(34).string(message.reason);
+    }
+    if (message.reference !== "") {
+      writer.uint32(42).string(message.reference);
+    }
+    if (message.operatorName !== "") {
+      writer.uint32(50).string(message.operatorName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordCreditMovementRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordCreditMovementRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.amountCredits = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.reference = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.operatorName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecordCreditMovementRequest {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      amountCredits: isSet(object.amountCredits)
+        ? globalThis.Number(object.amountCredits)
+        : isSet(object.amount_credits)
+        ? globalThis.Number(object.amount_credits)
+        : 0,
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      reference: isSet(object.reference) ? globalThis.String(object.reference) : "",
+      operatorName: isSet(object.operatorName)
+        ? globalThis.String(object.operatorName)
+        : isSet(object.operator_name)
+        ? globalThis.String(object.operator_name)
+        : "",
+    };
+  },
+
+  toJSON(message: RecordCreditMovementRequest): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.amountCredits !== 0) {
+      obj.amountCredits = Math.round(message.amountCredits);
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.reference !== "") {
+      obj.reference = message.reference;
+    }
+    if (message.operatorName !== "") {
+      obj.operatorName = message.operatorName;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RecordCreditMovementRequest>, I>>(base?: I): RecordCreditMovementRequest {
+    return RecordCreditMovementRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RecordCreditMovementRequest>, I>>(object: I): RecordCreditMovementRequest {
+    const message = createBaseRecordCreditMovementRequest();
+    message.kind = object.kind ?? "";
+    message.userId = object.userId ?? "";
+    message.amountCredits = object.amountCredits ?? 0;
+    message.reason = object.reason ?? "";
+    message.reference = object.reference ?? "";
+    message.operatorName = object.operatorName ?? "";
+    return message;
+  },
+};
+
+function createBaseRecordCreditMovementResponse(): RecordCreditMovementResponse {
+  return { wallet: undefined, entry: undefined, replayed: false };
+}
+
+export const RecordCreditMovementResponse: MessageFns<RecordCreditMovementResponse> = {
+  encode(message: RecordCreditMovementResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.wallet !== undefined) {
+      Wallet.encode(message.wallet, writer.uint32(10).fork()).join();
+    }
+    if (message.entry !== undefined) {
+      JournalEntry.encode(message.entry, writer.uint32(18).fork()).join();
+    }
+    if (message.replayed !== false) {
+      writer.uint32(24).bool(message.replayed);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordCreditMovementResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordCreditMovementResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.wallet = Wallet.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.entry = JournalEntry.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.replayed = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecordCreditMovementResponse {
+    return {
+      wallet: isSet(object.wallet) ? Wallet.fromJSON(object.wallet) : undefined,
+      entry: isSet(object.entry) ? JournalEntry.fromJSON(object.entry) : undefined,
+      replayed: isSet(object.replayed) ? globalThis.Boolean(object.replayed) : false,
+    };
+  },
+
+  toJSON(message: RecordCreditMovementResponse): unknown {
+    const obj: any = {};
+    if (message.wallet !== undefined) {
+      obj.wallet = Wallet.toJSON(message.wallet);
+    }
+    if (message.entry !== undefined) {
+      obj.entry = JournalEntry.toJSON(message.entry);
+    }
+    if (message.replayed !== false) {
+      obj.replayed = message.replayed;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RecordCreditMovementResponse>, I>>(base?: I): RecordCreditMovementResponse {
+    return RecordCreditMovementResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RecordCreditMovementResponse>, I>>(object: I): RecordCreditMovementResponse {
+    const message = createBaseRecordCreditMovementResponse();
+    message.wallet = (object.wallet !== undefined && object.wallet !== null)
+      ? Wallet.fromPartial(object.wallet)
+      : undefined;
+    message.entry = (object.entry !== undefined && object.entry !== null)
+      ? JournalEntry.fromPartial(object.entry)
+      : undefined;
+    message.replayed = object.replayed ?? false;
+    return message;
+  },
+};
+
 function createBaseHold(): Hold {
   return {
     holdId: "",
@@ -2568,6 +2922,12 @@ function createBaseUsageItem(): UsageItem {
     holdId: undefined,
     inputTokens: undefined,
     outputTokens: undefined,
+    kind: "",
+    amountCredits: undefined,
+    reference: undefined,
+    reason: undefined,
+    operator: undefined,
+    operatorName: undefined,
   };
 }
 
@@ -2620,6 +2980,24 @@ export const UsageItem: MessageFns<UsageItem> = {
     }
     if (message.outputTokens !== undefined) {
       writer.uint32(128).int64(message.outputTokens);
+    }
+    if (message.kind !== "") {
+      writer.uint32(138).string(message.kind);
+    }
+    if (message.amountCredits !== undefined) {
+      writer.uint32(144).int64(message.amountCredits);
+    }
+    if (message.reference !== undefined) {
+      writer.uint32(154).string(message.reference);
+    }
+    if (message.reason !== undefined) {
+      writer.uint32(162).string(message.reason);
+    }
+    if (message.operator !== undefined) {
+      writer.uint32(170).string(message.operator);
+    }
+    if (message.operatorName !== undefined) {
+      writer.uint32(178).string(message.operatorName);
     }
     return writer;
   },
@@ -2765,6 +3143,54 @@ export const UsageItem: MessageFns<UsageItem> = {
             message.outputTokens = longToNumber(reader.int64());
             continue;
           }
+          case 17: {
+            if (tag !== 138) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 18: {
+            if (tag !== 144) {
+              break;
+            }
+
+            message.amountCredits = longToNumber(reader.int64());
+            continue;
+          }
+          case 19: {
+            if (tag !== 154) {
+              break;
+            }
+
+            message.reference = reader.string();
+            continue;
+          }
+          case 20: {
+            if (tag !== 162) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 21: {
+            if (tag !== 170) {
+              break;
+            }
+
+            message.operator = reader.string();
+            continue;
+          }
+          case 22: {
+            if (tag !== 178) {
+              break;
+            }
+
+            message.operatorName = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2847,6 +3273,20 @@ export const UsageItem: MessageFns<UsageItem> = {
         : isSet(object.output_tokens)
         ? globalThis.Number(object.output_tokens)
         : undefined,
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      amountCredits: isSet(object.amountCredits)
+        ? globalThis.Number(object.amountCredits)
+        : isSet(object.amount_credits)
+        ? globalThis.Number(object.amount_credits)
+        : undefined,
+      reference: isSet(object.reference) ? globalThis.String(object.reference) : undefined,
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : undefined,
+      operator: isSet(object.operator) ? globalThis.String(object.operator) : undefined,
+      operatorName: isSet(object.operatorName)
+        ? globalThis.String(object.operatorName)
+        : isSet(object.operator_name)
+        ? globalThis.String(object.operator_name)
+        : undefined,
     };
   },
 
@@ -2900,6 +3340,24 @@ export const UsageItem: MessageFns<UsageItem> = {
     if (message.outputTokens !== undefined) {
       obj.outputTokens = Math.round(message.outputTokens);
     }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.amountCredits !== undefined) {
+      obj.amountCredits = Math.round(message.amountCredits);
+    }
+    if (message.reference !== undefined) {
+      obj.reference = message.reference;
+    }
+    if (message.reason !== undefined) {
+      obj.reason = message.reason;
+    }
+    if (message.operator !== undefined) {
+      obj.operator = message.operator;
+    }
+    if (message.operatorName !== undefined) {
+      obj.operatorName = message.operatorName;
+    }
     return obj;
   },
 
@@ -2924,12 +3382,27 @@ export const UsageItem: MessageFns<UsageItem> = {
     message.holdId = object.holdId ?? undefined;
     message.inputTokens = object.inputTokens ?? undefined;
     message.outputTokens = object.outputTokens ?? undefined;
+    message.kind = object.kind ?? "";
+    message.amountCredits = object.amountCredits ?? undefined;
+    message.reference = object.reference ?? undefined;
+    message.reason = object.reason ?? undefined;
+    message.operator = object.operator ?? undefined;
+    message.operatorName = object.operatorName ?? undefined;
     return message;
   },
 };
 
 function createBaseListUsageRequest(): ListUsageRequest {
-  return { userId: "", limit: 0 };
+  return {
+    userId: "",
+    limit: 0,
+    cursor: undefined,
+    from: undefined,
+    to: undefined,
+    agentName: undefined,
+    capabilityKey: undefined,
+    kind: undefined,
+  };
 }
 
 export const ListUsageRequest: MessageFns<ListUsageRequest> = {
@@ -2939,6 +3412,24 @@ export const ListUsageRequest: MessageFns<ListUsageRequest> = {
     }
     if (message.limit !== 0) {
       writer.uint32(16).int32(message.limit);
+    }
+    if (message.cursor !== undefined) {
+      writer.uint32(26).string(message.cursor);
+    }
+    if (message.from !== undefined) {
+      Timestamp.encode(toTimestamp(message.from), writer.uint32(34).fork()).join();
+    }
+    if (message.to !== undefined) {
+      Timestamp.encode(toTimestamp(message.to), writer.uint32(42).fork()).join();
+    }
+    if (message.agentName !== undefined) {
+      writer.uint32(50).string(message.agentName);
+    }
+    if (message.capabilityKey !== undefined) {
+      writer.uint32(58).string(message.capabilityKey);
+    }
+    if (message.kind !== undefined) {
+      writer.uint32(66).string(message.kind);
     }
     return writer;
   },
@@ -2972,6 +3463,54 @@ export const ListUsageRequest: MessageFns<ListUsageRequest> = {
             message.limit = reader.int32();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.cursor = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.from = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.to = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.agentName = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.capabilityKey = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2992,6 +3531,20 @@ export const ListUsageRequest: MessageFns<ListUsageRequest> = {
         ? globalThis.String(object.user_id)
         : "",
       limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : undefined,
+      from: isSet(object.from) ? fromJsonTimestamp(object.from) : undefined,
+      to: isSet(object.to) ? fromJsonTimestamp(object.to) : undefined,
+      agentName: isSet(object.agentName)
+        ? globalThis.String(object.agentName)
+        : isSet(object.agent_name)
+        ? globalThis.String(object.agent_name)
+        : undefined,
+      capabilityKey: isSet(object.capabilityKey)
+        ? globalThis.String(object.capabilityKey)
+        : isSet(object.capability_key)
+        ? globalThis.String(object.capability_key)
+        : undefined,
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : undefined,
     };
   },
 
@@ -3003,6 +3556,24 @@ export const ListUsageRequest: MessageFns<ListUsageRequest> = {
     if (message.limit !== 0) {
       obj.limit = Math.round(message.limit);
     }
+    if (message.cursor !== undefined) {
+      obj.cursor = message.cursor;
+    }
+    if (message.from !== undefined) {
+      obj.from = message.from.toISOString();
+    }
+    if (message.to !== undefined) {
+      obj.to = message.to.toISOString();
+    }
+    if (message.agentName !== undefined) {
+      obj.agentName = message.agentName;
+    }
+    if (message.capabilityKey !== undefined) {
+      obj.capabilityKey = message.capabilityKey;
+    }
+    if (message.kind !== undefined) {
+      obj.kind = message.kind;
+    }
     return obj;
   },
 
@@ -3013,18 +3584,27 @@ export const ListUsageRequest: MessageFns<ListUsageRequest> = {
     const message = createBaseListUsageRequest();
     message.userId = object.userId ?? "";
     message.limit = object.limit ?? 0;
+    message.cursor = object.cursor ?? undefined;
+    message.from = object.from ?? undefined;
+    message.to = object.to ?? undefined;
+    message.agentName = object.agentName ?? undefined;
+    message.capabilityKey = object.capabilityKey ?? undefined;
+    message.kind = object.kind ?? undefined;
     return message;
   },
 };
 
 function createBaseListUsageResponse(): ListUsageResponse {
-  return { items: [] };
+  return { items: [], nextCursor: undefined };
 }
 
 export const ListUsageResponse: MessageFns<ListUsageResponse> = {
   encode(message: ListUsageResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.items) {
       UsageItem.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.nextCursor !== undefined) {
+      writer.uint32(18).string(message.nextCursor);
     }
     return writer;
   },
@@ -3050,6 +3630,14 @@ export const ListUsageResponse: MessageFns<ListUsageResponse> = {
             message.items.push(UsageItem.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextCursor = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3065,6 +3653,11 @@ export const ListUsageResponse: MessageFns<ListUsageResponse> = {
   fromJSON(object: any): ListUsageResponse {
     return {
       items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => UsageItem.fromJSON(e)) : [],
+      nextCursor: isSet(object.nextCursor)
+        ? globalThis.String(object.nextCursor)
+        : isSet(object.next_cursor)
+        ? globalThis.String(object.next_cursor)
+        : undefined,
     };
   },
 
@@ -3072,6 +3665,9 @@ export const ListUsageResponse: MessageFns<ListUsageResponse> = {
     const obj: any = {};
     if (message.items?.length) {
       obj.items = message.items.map((e) => UsageItem.toJSON(e));
+    }
+    if (message.nextCursor !== undefined) {
+      obj.nextCursor = message.nextCursor;
     }
     return obj;
   },
@@ -3082,6 +3678,7 @@ export const ListUsageResponse: MessageFns<ListUsageResponse> = {
   fromPartial<I extends Exact<DeepPartial<ListUsageResponse>, I>>(object: I): ListUsageResponse {
     const message = createBaseListUsageResponse();
     message.items = object.items?.map((e) => UsageItem.fromPartial(e)) || [];
+    message.nextCursor = object.nextCursor ?? undefined;
     return message;
   },
 };
@@ -3095,6 +3692,9 @@ function createBaseJournalEntry(): JournalEntry {
     referenceId: "",
     createdAt: undefined,
     heldDeltaCredits: 0,
+    reason: undefined,
+    operator: undefined,
+    operatorName: undefined,
   };
 }
 
@@ -3120,6 +3720,15 @@ export const JournalEntry: MessageFns<JournalEntry> = {
     }
     if (message.heldDeltaCredits !== 0) {
       writer.uint32(56).int64(message.heldDeltaCredits);
+    }
+    if (message.reason !== undefined) {
+      writer.uint32(66).string(message.reason);
+    }
+    if (message.operator !== undefined) {
+      writer.uint32(74).string(message.operator);
+    }
+    if (message.operatorName !== undefined) {
+      writer.uint32(82).string(message.operatorName);
     }
     return writer;
   },
@@ -3193,6 +3802,30 @@ export const JournalEntry: MessageFns<JournalEntry> = {
             message.heldDeltaCredits = longToNumber(reader.int64());
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.operator = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.operatorName = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3238,6 +3871,13 @@ export const JournalEntry: MessageFns<JournalEntry> = {
         : isSet(object.held_delta_credits)
         ? globalThis.Number(object.held_delta_credits)
         : 0,
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : undefined,
+      operator: isSet(object.operator) ? globalThis.String(object.operator) : undefined,
+      operatorName: isSet(object.operatorName)
+        ? globalThis.String(object.operatorName)
+        : isSet(object.operator_name)
+        ? globalThis.String(object.operator_name)
+        : undefined,
     };
   },
 
@@ -3264,6 +3904,15 @@ export const JournalEntry: MessageFns<JournalEntry> = {
     if (message.heldDeltaCredits !== 0) {
       obj.heldDeltaCredits = Math.round(message.heldDeltaCredits);
     }
+    if (message.reason !== undefined) {
+      obj.reason = message.reason;
+    }
+    if (message.operator !== undefined) {
+      obj.operator = message.operator;
+    }
+    if (message.operatorName !== undefined) {
+      obj.operatorName = message.operatorName;
+    }
     return obj;
   },
 
@@ -3279,6 +3928,9 @@ export const JournalEntry: MessageFns<JournalEntry> = {
     message.referenceId = object.referenceId ?? "";
     message.createdAt = object.createdAt ?? undefined;
     message.heldDeltaCredits = object.heldDeltaCredits ?? 0;
+    message.reason = object.reason ?? undefined;
+    message.operator = object.operator ?? undefined;
+    message.operatorName = object.operatorName ?? undefined;
     return message;
   },
 };
@@ -5906,8 +6558,149 @@ export const ReconciliationTotals: MessageFns<ReconciliationTotals> = {
   },
 };
 
+function createBaseCreditMovementRow(): CreditMovementRow {
+  return { date: "", kind: "", movements: 0, addedCredits: 0, removedCredits: 0 };
+}
+
+export const CreditMovementRow: MessageFns<CreditMovementRow> = {
+  encode(message: CreditMovementRow, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.date !== "") {
+      writer.uint32(10).string(message.date);
+    }
+    if (message.kind !== "") {
+      writer.uint32(18).string(message.kind);
+    }
+    if (message.movements !== 0) {
+      writer.uint32(24).int64(message.movements);
+    }
+    if (message.addedCredits !== 0) {
+      writer.uint32(32).int64(message.addedCredits);
+    }
+    if (message.removedCredits !== 0) {
+      writer.uint32(40).int64(message.removedCredits);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreditMovementRow {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreditMovementRow();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.date = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.movements = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.addedCredits = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.removedCredits = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreditMovementRow {
+    return {
+      date: isSet(object.date) ? globalThis.String(object.date) : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      movements: isSet(object.movements) ? globalThis.Number(object.movements) : 0,
+      addedCredits: isSet(object.addedCredits)
+        ? globalThis.Number(object.addedCredits)
+        : isSet(object.added_credits)
+        ? globalThis.Number(object.added_credits)
+        : 0,
+      removedCredits: isSet(object.removedCredits)
+        ? globalThis.Number(object.removedCredits)
+        : isSet(object.removed_credits)
+        ? globalThis.Number(object.removed_credits)
+        : 0,
+    };
+  },
+
+  toJSON(message: CreditMovementRow): unknown {
+    const obj: any = {};
+    if (message.date !== "") {
+      obj.date = message.date;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.movements !== 0) {
+      obj.movements = Math.round(message.movements);
+    }
+    if (message.addedCredits !== 0) {
+      obj.addedCredits = Math.round(message.addedCredits);
+    }
+    if (message.removedCredits !== 0) {
+      obj.removedCredits = Math.round(message.removedCredits);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreditMovementRow>, I>>(base?: I): CreditMovementRow {
+    return CreditMovementRow.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreditMovementRow>, I>>(object: I): CreditMovementRow {
+    const message = createBaseCreditMovementRow();
+    message.date = object.date ?? "";
+    message.kind = object.kind ?? "";
+    message.movements = object.movements ?? 0;
+    message.addedCredits = object.addedCredits ?? 0;
+    message.removedCredits = object.removedCredits ?? 0;
+    return message;
+  },
+};
+
 function createBaseGetReconciliationResponse(): GetReconciliationResponse {
-  return { fromDate: "", toDate: "", rows: [], losses: [], totals: undefined };
+  return { fromDate: "", toDate: "", rows: [], losses: [], totals: undefined, creditMovements: [] };
 }
 
 export const GetReconciliationResponse: MessageFns<GetReconciliationResponse> = {
@@ -5926,6 +6719,9 @@ export const GetReconciliationResponse: MessageFns<GetReconciliationResponse> = 
     }
     if (message.totals !== undefined) {
       ReconciliationTotals.encode(message.totals, writer.uint32(42).fork()).join();
+    }
+    for (const v of message.creditMovements) {
+      CreditMovementRow.encode(v!, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -5983,6 +6779,14 @@ export const GetReconciliationResponse: MessageFns<GetReconciliationResponse> = 
             message.totals = ReconciliationTotals.decode(reader, reader.uint32());
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.creditMovements.push(CreditMovementRow.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -6010,6 +6814,11 @@ export const GetReconciliationResponse: MessageFns<GetReconciliationResponse> = 
       rows: globalThis.Array.isArray(object?.rows) ? object.rows.map((e: any) => ReconciliationRow.fromJSON(e)) : [],
       losses: globalThis.Array.isArray(object?.losses) ? object.losses.map((e: any) => PlatformLoss.fromJSON(e)) : [],
       totals: isSet(object.totals) ? ReconciliationTotals.fromJSON(object.totals) : undefined,
+      creditMovements: globalThis.Array.isArray(object?.creditMovements)
+        ? object.creditMovements.map((e: any) => CreditMovementRow.fromJSON(e))
+        : globalThis.Array.isArray(object?.credit_movements)
+        ? object.credit_movements.map((e: any) => CreditMovementRow.fromJSON(e))
+        : [],
     };
   },
 
@@ -6030,6 +6839,9 @@ export const GetReconciliationResponse: MessageFns<GetReconciliationResponse> = 
     if (message.totals !== undefined) {
       obj.totals = ReconciliationTotals.toJSON(message.totals);
     }
+    if (message.creditMovements?.length) {
+      obj.creditMovements = message.creditMovements.map((e) => CreditMovementRow.toJSON(e));
+    }
     return obj;
   },
 
@@ -6045,6 +6857,7 @@ export const GetReconciliationResponse: MessageFns<GetReconciliationResponse> = 
     message.totals = (object.totals !== undefined && object.totals !== null)
       ? ReconciliationTotals.fromPartial(object.totals)
       : undefined;
+    message.creditMovements = object.creditMovements?.map((e) => CreditMovementRow.fromPartial(e)) || [];
     return message;
   },
 };
@@ -6630,6 +7443,23 @@ export const LedgerServiceService = {
     responseDeserialize: (value: Buffer): GrantCreditsResponse => GrantCreditsResponse.decode(value),
   },
   /**
+   * Admin only: an operator's grant, refund or adjustment of a wallet, on the record (who, why, when,
+   * reference) in the journal and the user's usage. Idempotent on reference: a repeat with the same
+   * user, kind and amount changes nothing; anything else is ALREADY_EXISTS (CREDIT_REFERENCE_CONFLICT).
+   * A negative amount never takes the available balance below zero: FAILED_PRECONDITION (BALANCE_TOO_LOW).
+   */
+  recordCreditMovement: {
+    path: "/agentic.ledger.v1.LedgerService/RecordCreditMovement" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RecordCreditMovementRequest): Buffer =>
+      Buffer.from(RecordCreditMovementRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RecordCreditMovementRequest => RecordCreditMovementRequest.decode(value),
+    responseSerialize: (value: RecordCreditMovementResponse): Buffer =>
+      Buffer.from(RecordCreditMovementResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RecordCreditMovementResponse => RecordCreditMovementResponse.decode(value),
+  },
+  /**
    * Holds credits for one execution attempt; idempotent on hold_id. FAILED_PRECONDITION
    * (CREDITS_REQUIRED) when the available balance is short.
    */
@@ -6652,7 +7482,10 @@ export const LedgerServiceService = {
     responseSerialize: (value: GetHoldResponse): Buffer => Buffer.from(GetHoldResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetHoldResponse => GetHoldResponse.decode(value),
   },
-  /** Lists a user's usage items, newest first (one item per settled hold). */
+  /**
+   * Lists a user's usage items, newest first (one item per settled hold, one per credit movement), a
+   * page at a time: next_cursor continues after the last item, stable under concurrent writes.
+   */
   listUsage: {
     path: "/agentic.ledger.v1.LedgerService/ListUsage" as const,
     requestStream: false as const,
@@ -6790,13 +7623,23 @@ export interface LedgerServiceServer extends UntypedServiceImplementation {
   /** Adds credits to a wallet, creating it when missing; idempotent on grant_id. */
   grantCredits: handleUnaryCall<GrantCreditsRequest, GrantCreditsResponse>;
   /**
+   * Admin only: an operator's grant, refund or adjustment of a wallet, on the record (who, why, when,
+   * reference) in the journal and the user's usage. Idempotent on reference: a repeat with the same
+   * user, kind and amount changes nothing; anything else is ALREADY_EXISTS (CREDIT_REFERENCE_CONFLICT).
+   * A negative amount never takes the available balance below zero: FAILED_PRECONDITION (BALANCE_TOO_LOW).
+   */
+  recordCreditMovement: handleUnaryCall<RecordCreditMovementRequest, RecordCreditMovementResponse>;
+  /**
    * Holds credits for one execution attempt; idempotent on hold_id. FAILED_PRECONDITION
    * (CREDITS_REQUIRED) when the available balance is short.
    */
   holdCredits: handleUnaryCall<HoldCreditsRequest, HoldCreditsResponse>;
   /** Reads one hold and its state. */
   getHold: handleUnaryCall<GetHoldRequest, GetHoldResponse>;
-  /** Lists a user's usage items, newest first (one item per settled hold). */
+  /**
+   * Lists a user's usage items, newest first (one item per settled hold, one per credit movement), a
+   * page at a time: next_cursor continues after the last item, stable under concurrent writes.
+   */
   listUsage: handleUnaryCall<ListUsageRequest, ListUsageResponse>;
   /** Lists a user's journal entries, oldest first (audit: the balance always equals their sum). */
   listJournal: handleUnaryCall<ListJournalRequest, ListJournalResponse>;
@@ -6932,6 +7775,27 @@ export interface LedgerServiceClient extends Client {
     callback: (error: ServiceError | null, response: GrantCreditsResponse) => void,
   ): ClientUnaryCall;
   /**
+   * Admin only: an operator's grant, refund or adjustment of a wallet, on the record (who, why, when,
+   * reference) in the journal and the user's usage. Idempotent on reference: a repeat with the same
+   * user, kind and amount changes nothing; anything else is ALREADY_EXISTS (CREDIT_REFERENCE_CONFLICT).
+   * A negative amount never takes the available balance below zero: FAILED_PRECONDITION (BALANCE_TOO_LOW).
+   */
+  recordCreditMovement(
+    request: RecordCreditMovementRequest,
+    callback: (error: ServiceError | null, response: RecordCreditMovementResponse) => void,
+  ): ClientUnaryCall;
+  recordCreditMovement(
+    request: RecordCreditMovementRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RecordCreditMovementResponse) => void,
+  ): ClientUnaryCall;
+  recordCreditMovement(
+    request: RecordCreditMovementRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RecordCreditMovementResponse) => void,
+  ): ClientUnaryCall;
+  /**
    * Holds credits for one execution attempt; idempotent on hold_id. FAILED_PRECONDITION
    * (CREDITS_REQUIRED) when the available balance is short.
    */
@@ -6966,7 +7830,10 @@ export interface LedgerServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetHoldResponse) => void,
   ): ClientUnaryCall;
-  /** Lists a user's usage items, newest first (one item per settled hold). */
+  /**
+   * Lists a user's usage items, newest first (one item per settled hold, one per credit movement), a
+   * page at a time: next_cursor continues after the last item, stable under concurrent writes.
+   */
   listUsage(
     request: ListUsageRequest,
     callback: (error: ServiceError | null, response: ListUsageResponse) => void,
