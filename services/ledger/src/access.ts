@@ -22,6 +22,8 @@ export const LEDGER_ACCESS: AccessTable = {
   // Admin only. The gateway may grant only while the ledger runs with APP_ENV=development or test
   // (explicitly set), for POST /dev/init; in production no pod can mint credits.
   GrantCredits: ["admin", devOnly("gateway")],
+  // An operator's grant, refund or adjustment: money moves, so admin only.
+  RecordCreditMovement: ["admin"],
   CreateApiKey: ["admin"],
   ListApiKeys: ["admin"],
   RevokeApiKey: ["admin"],
