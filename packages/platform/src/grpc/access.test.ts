@@ -33,7 +33,8 @@ const BankClient = makeGenericClientConstructor(definition, "Bank") as unknown a
 async function startBank(development: boolean) {
   const server = createGrpcServer();
   const health = createHealth(["test.Bank"]);
-  const ok = unary(async () => ({ ok: true }));
+  // Answers with the caller the guard verified, as handlers read it.
+  const ok = unary(async (_req, ctx) => ({ ok: true, caller: ctx.caller }));
   server.addService(definition, guardService(definition, { grant: ok, read: ok, audit: ok }, { table: TABLE, verifier: createTokenVerifier(trusted), development }));
   health.addToServer(server);
   health.setServing(true);
@@ -65,9 +66,9 @@ describe("guardService (production: development=false)", () => {
   });
   afterAll(() => bank.stop());
 
-  it("lets a listed caller through", async () => {
-    await expect(bank.as(identity("admin")).grant()).resolves.toEqual({ ok: true });
-    await expect(bank.as(identity("router")).read()).resolves.toEqual({ ok: true });
+  it("lets a listed caller through, and tells the handler who it is", async () => {
+    await expect(bank.as(identity("admin")).grant()).resolves.toEqual({ ok: true, caller: "admin" });
+    await expect(bank.as(identity("router")).read()).resolves.toEqual({ ok: true, caller: "router" });
   });
 
   it("refuses a verified caller the entry does not list with PERMISSION_DENIED", async () => {
@@ -116,7 +117,7 @@ describe("guardService (development=true)", () => {
   it("lets a development-only caller through", async () => {
     const bank = await startBank(true);
     try {
-      await expect(bank.as(identity("gateway")).grant()).resolves.toEqual({ ok: true });
+      await expect(bank.as(identity("gateway")).grant()).resolves.toEqual({ ok: true, caller: "gateway" });
       expect(await refusal(bank.as(identity("router")).grant())).toMatchObject({ grpcCode: status.PERMISSION_DENIED });
     } finally {
       await bank.stop();

@@ -9,6 +9,7 @@ import { AppError, toServiceError } from "../errors";
 import type { Logger } from "../logger";
 import { singleton, splitRpcPath } from "../metrics/rpc-metrics";
 import { IDENTITY_METADATA, IdentityError, type ServiceName, type TokenVerifier } from "../identity/service-identity";
+import { VERIFIED_CALLER } from "./unary";
 
 /** A caller allowed only while the callee runs with APP_ENV explicitly development or test. */
 export interface DevOnlyCaller {
@@ -115,6 +116,8 @@ export function guardService<I extends UntypedServiceImplementation>(definition:
         callback(toServiceError(err));
         return;
       }
+      // The handler may record who called (an operator's movement names the identity that made it).
+      (call as unknown as { [VERIFIED_CALLER]?: ServiceName })[VERIFIED_CALLER] = caller;
       unary(call, callback);
     };
   }

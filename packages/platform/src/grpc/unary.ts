@@ -3,11 +3,17 @@
 import { status, type Metadata, type ServerUnaryCall, type handleUnaryCall, type sendUnaryData } from "@grpc/grpc-js";
 import { AppError, isDependencyUnavailable, toServiceError } from "../errors";
 import type { Logger } from "../logger";
+import type { ServiceName } from "../identity/service-identity";
 import { rpcServerDuration, splitRpcPath } from "../metrics/rpc-metrics";
+
+/** Where guardService leaves the caller it verified on the call, for the handler's CallContext. */
+export const VERIFIED_CALLER = Symbol("agentic.grpc.verifiedCaller");
 
 /** What a handler may read about the call besides its request. */
 export interface CallContext {
   metadata: Metadata;
+  /** The calling service as guardService verified it from its token; undefined on an unguarded service. */
+  caller?: ServiceName;
   /** Milliseconds left before the caller's deadline; Infinity when it set none. */
   remainingMs(): number;
 }
@@ -26,6 +32,7 @@ export function unary<Req, Res>(handler: UnaryHandler<Req, Res>, logger?: Logger
     const deadlineMs = deadline instanceof Date ? deadline.getTime() : Number(deadline);
     const ctx: CallContext = {
       metadata: call.metadata,
+      caller: (call as unknown as { [VERIFIED_CALLER]?: ServiceName })[VERIFIED_CALLER],
       remainingMs: () => (Number.isFinite(deadlineMs) && deadlineMs > 0 ? deadlineMs - Date.now() : Infinity),
     };
     handler(call.request, ctx).then(
