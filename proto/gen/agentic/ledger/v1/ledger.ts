@@ -587,6 +587,42 @@ export interface ListOutgoingPaymentsResponse {
   payments: OutgoingPaymentRecord[];
 }
 
+export interface QuoteTopUpRequest {
+  /** Credits to buy (1000 credits = 1 USD), 1..the ledger's maximum per payment. */
+  amountCredits: number;
+}
+
+export interface QuoteTopUpResponse {
+  /** x402 v2 PaymentRequirements as JSON: what a 402 offers in `accepts` for this amount. */
+  requirementsJson: string;
+}
+
+export interface TopUpWithPaymentRequest {
+  userId: string;
+  /**
+   * The PaymentRequirements the payment must answer (JSON, as QuoteTopUp gave them); empty: the
+   * payment's own `accepted`. Either way they must be the ledger's own terms.
+   */
+  requirementsJson: string;
+  /** The x402 v2 PaymentPayload (the decoded PAYMENT-SIGNATURE header) as JSON. */
+  paymentPayloadJson: string;
+}
+
+export interface TopUpWithPaymentResponse {
+  /** "tu_" + hex SHA-256 of the payment's network, asset, payer and nonce. */
+  topUpId: string;
+  /** Credits the payment bought. */
+  amountCredits: number;
+  /** Credits this call added: amount_credits the first time, 0 on a replay. */
+  creditedCredits: number;
+  replayed: boolean;
+  wallet?:
+    | Wallet
+    | undefined;
+  /** The facilitator's x402 SettleResponse as JSON (what PAYMENT-RESPONSE carries). */
+  settlementJson: string;
+}
+
 function createBaseApiKeyInfo(): ApiKeyInfo {
   return { keyId: "", userId: "", prefix: "", createdAt: undefined, revokedAt: undefined, name: "" };
 }
@@ -7371,6 +7407,432 @@ export const ListOutgoingPaymentsResponse: MessageFns<ListOutgoingPaymentsRespon
   },
 };
 
+function createBaseQuoteTopUpRequest(): QuoteTopUpRequest {
+  return { amountCredits: 0 };
+}
+
+export const QuoteTopUpRequest: MessageFns<QuoteTopUpRequest> = {
+  encode(message: QuoteTopUpRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.amountCredits !== 0) {
+      writer.uint32(8).int64(message.amountCredits);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QuoteTopUpRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuoteTopUpRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.amountCredits = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QuoteTopUpRequest {
+    return {
+      amountCredits: isSet(object.amountCredits)
+        ? globalThis.Number(object.amountCredits)
+        : isSet(object.amount_credits)
+        ? globalThis.Number(object.amount_credits)
+        : 0,
+    };
+  },
+
+  toJSON(message: QuoteTopUpRequest): unknown {
+    const obj: any = {};
+    if (message.amountCredits !== 0) {
+      obj.amountCredits = Math.round(message.amountCredits);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QuoteTopUpRequest>, I>>(base?: I): QuoteTopUpRequest {
+    return QuoteTopUpRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QuoteTopUpRequest>, I>>(object: I): QuoteTopUpRequest {
+    const message = createBaseQuoteTopUpRequest();
+    message.amountCredits = object.amountCredits ?? 0;
+    return message;
+  },
+};
+
+function createBaseQuoteTopUpResponse(): QuoteTopUpResponse {
+  return { requirementsJson: "" };
+}
+
+export const QuoteTopUpResponse: MessageFns<QuoteTopUpResponse> = {
+  encode(message: QuoteTopUpResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.requirementsJson !== "") {
+      writer.uint32(10).string(message.requirementsJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QuoteTopUpResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuoteTopUpResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.requirementsJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QuoteTopUpResponse {
+    return {
+      requirementsJson: isSet(object.requirementsJson)
+        ? globalThis.String(object.requirementsJson)
+        : isSet(object.requirements_json)
+        ? globalThis.String(object.requirements_json)
+        : "",
+    };
+  },
+
+  toJSON(message: QuoteTopUpResponse): unknown {
+    const obj: any = {};
+    if (message.requirementsJson !== "") {
+      obj.requirementsJson = message.requirementsJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QuoteTopUpResponse>, I>>(base?: I): QuoteTopUpResponse {
+    return QuoteTopUpResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QuoteTopUpResponse>, I>>(object: I): QuoteTopUpResponse {
+    const message = createBaseQuoteTopUpResponse();
+    message.requirementsJson = object.requirementsJson ?? "";
+    return message;
+  },
+};
+
+function createBaseTopUpWithPaymentRequest(): TopUpWithPaymentRequest {
+  return { userId: "", requirementsJson: "", paymentPayloadJson: "" };
+}
+
+export const TopUpWithPaymentRequest: MessageFns<TopUpWithPaymentRequest> = {
+  encode(message: TopUpWithPaymentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.requirementsJson !== "") {
+      writer.uint32(18).string(message.requirementsJson);
+    }
+    if (message.paymentPayloadJson !== "") {
+      writer.uint32(26).string(message.paymentPayloadJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TopUpWithPaymentRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTopUpWithPaymentRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.requirementsJson = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.paymentPayloadJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TopUpWithPaymentRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      requirementsJson: isSet(object.requirementsJson)
+        ? globalThis.String(object.requirementsJson)
+        : isSet(object.requirements_json)
+        ? globalThis.String(object.requirements_json)
+        : "",
+      paymentPayloadJson: isSet(object.paymentPayloadJson)
+        ? globalThis.String(object.paymentPayloadJson)
+        : isSet(object.payment_payload_json)
+        ? globalThis.String(object.payment_payload_json)
+        : "",
+    };
+  },
+
+  toJSON(message: TopUpWithPaymentRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.requirementsJson !== "") {
+      obj.requirementsJson = message.requirementsJson;
+    }
+    if (message.paymentPayloadJson !== "") {
+      obj.paymentPayloadJson = message.paymentPayloadJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TopUpWithPaymentRequest>, I>>(base?: I): TopUpWithPaymentRequest {
+    return TopUpWithPaymentRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TopUpWithPaymentRequest>, I>>(object: I): TopUpWithPaymentRequest {
+    const message = createBaseTopUpWithPaymentRequest();
+    message.userId = object.userId ?? "";
+    message.requirementsJson = object.requirementsJson ?? "";
+    message.paymentPayloadJson = object.paymentPayloadJson ?? "";
+    return message;
+  },
+};
+
+function createBaseTopUpWithPaymentResponse(): TopUpWithPaymentResponse {
+  return { topUpId: "", amountCredits: 0, creditedCredits: 0, replayed: false, wallet: undefined, settlementJson: "" };
+}
+
+export const TopUpWithPaymentResponse: MessageFns<TopUpWithPaymentResponse> = {
+  encode(message: TopUpWithPaymentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.topUpId !== "") {
+      writer.uint32(10).string(message.topUpId);
+    }
+    if (message.amountCredits !== 0) {
+      writer.uint32(16).int64(message.amountCredits);
+    }
+    if (message.creditedCredits !== 0) {
+      writer.uint32(24).int64(message.creditedCredits);
+    }
+    if (message.replayed !== false) {
+      writer.uint32(32).bool(message.replayed);
+    }
+    if (message.wallet !== undefined) {
+      Wallet.encode(message.wallet, writer.uint32(42).fork()).join();
+    }
+    if (message.settlementJson !== "") {
+      writer.uint32(50).string(message.settlementJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TopUpWithPaymentResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTopUpWithPaymentResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.topUpId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.amountCredits = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.creditedCredits = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.replayed = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.wallet = Wallet.decode(reader, reader.uint32());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.settlementJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TopUpWithPaymentResponse {
+    return {
+      topUpId: isSet(object.topUpId)
+        ? globalThis.String(object.topUpId)
+        : isSet(object.top_up_id)
+        ? globalThis.String(object.top_up_id)
+        : "",
+      amountCredits: isSet(object.amountCredits)
+        ? globalThis.Number(object.amountCredits)
+        : isSet(object.amount_credits)
+        ? globalThis.Number(object.amount_credits)
+        : 0,
+      creditedCredits: isSet(object.creditedCredits)
+        ? globalThis.Number(object.creditedCredits)
+        : isSet(object.credited_credits)
+        ? globalThis.Number(object.credited_credits)
+        : 0,
+      replayed: isSet(object.replayed) ? globalThis.Boolean(object.replayed) : false,
+      wallet: isSet(object.wallet) ? Wallet.fromJSON(object.wallet) : undefined,
+      settlementJson: isSet(object.settlementJson)
+        ? globalThis.String(object.settlementJson)
+        : isSet(object.settlement_json)
+        ? globalThis.String(object.settlement_json)
+        : "",
+    };
+  },
+
+  toJSON(message: TopUpWithPaymentResponse): unknown {
+    const obj: any = {};
+    if (message.topUpId !== "") {
+      obj.topUpId = message.topUpId;
+    }
+    if (message.amountCredits !== 0) {
+      obj.amountCredits = Math.round(message.amountCredits);
+    }
+    if (message.creditedCredits !== 0) {
+      obj.creditedCredits = Math.round(message.creditedCredits);
+    }
+    if (message.replayed !== false) {
+      obj.replayed = message.replayed;
+    }
+    if (message.wallet !== undefined) {
+      obj.wallet = Wallet.toJSON(message.wallet);
+    }
+    if (message.settlementJson !== "") {
+      obj.settlementJson = message.settlementJson;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TopUpWithPaymentResponse>, I>>(base?: I): TopUpWithPaymentResponse {
+    return TopUpWithPaymentResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TopUpWithPaymentResponse>, I>>(object: I): TopUpWithPaymentResponse {
+    const message = createBaseTopUpWithPaymentResponse();
+    message.topUpId = object.topUpId ?? "";
+    message.amountCredits = object.amountCredits ?? 0;
+    message.creditedCredits = object.creditedCredits ?? 0;
+    message.replayed = object.replayed ?? false;
+    message.wallet = (object.wallet !== undefined && object.wallet !== null)
+      ? Wallet.fromPartial(object.wallet)
+      : undefined;
+    message.settlementJson = object.settlementJson ?? "";
+    return message;
+  },
+};
+
 /**
  * The ledger. Captures and releases of holds arrive over NATS JetStream
  * (agentic.events.v1.ExecutionSettled), not over this service.
@@ -7607,6 +8069,36 @@ export const LedgerServiceService = {
       Buffer.from(ListOutgoingPaymentsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListOutgoingPaymentsResponse => ListOutgoingPaymentsResponse.decode(value),
   },
+  /**
+   * The gateway: the x402 terms (PaymentRequirements, scheme exact) of a top-up of amount_credits, as a
+   * 402 offers them. FAILED_PRECONDITION (TOP_UP_UNAVAILABLE) when this ledger takes no payments.
+   */
+  quoteTopUp: {
+    path: "/agentic.ledger.v1.LedgerService/QuoteTopUp" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: QuoteTopUpRequest): Buffer => Buffer.from(QuoteTopUpRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): QuoteTopUpRequest => QuoteTopUpRequest.decode(value),
+    responseSerialize: (value: QuoteTopUpResponse): Buffer => Buffer.from(QuoteTopUpResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): QuoteTopUpResponse => QuoteTopUpResponse.decode(value),
+  },
+  /**
+   * The gateway: verifies and settles an x402 payment with the facilitator and credits the user's wallet
+   * with it, once per payment (network, asset, payer, nonce): a replay credits nothing and answers the
+   * first result. FAILED_PRECONDITION (PAYMENT_INVALID, PAYMENT_FAILED, PAYMENT_ALREADY_USED) when
+   * nothing was credited; UNAVAILABLE (PAYMENT_PENDING) while the settlement's outcome is not known.
+   */
+  topUpWithPayment: {
+    path: "/agentic.ledger.v1.LedgerService/TopUpWithPayment" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: TopUpWithPaymentRequest): Buffer =>
+      Buffer.from(TopUpWithPaymentRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): TopUpWithPaymentRequest => TopUpWithPaymentRequest.decode(value),
+    responseSerialize: (value: TopUpWithPaymentResponse): Buffer =>
+      Buffer.from(TopUpWithPaymentResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): TopUpWithPaymentResponse => TopUpWithPaymentResponse.decode(value),
+  },
 } as const;
 
 export interface LedgerServiceServer extends UntypedServiceImplementation {
@@ -7675,6 +8167,18 @@ export interface LedgerServiceServer extends UntypedServiceImplementation {
   getReconciliation: handleUnaryCall<GetReconciliationRequest, GetReconciliationResponse>;
   /** Admin only: the outgoing payments booked in a range of UTC days, oldest first. */
   listOutgoingPayments: handleUnaryCall<ListOutgoingPaymentsRequest, ListOutgoingPaymentsResponse>;
+  /**
+   * The gateway: the x402 terms (PaymentRequirements, scheme exact) of a top-up of amount_credits, as a
+   * 402 offers them. FAILED_PRECONDITION (TOP_UP_UNAVAILABLE) when this ledger takes no payments.
+   */
+  quoteTopUp: handleUnaryCall<QuoteTopUpRequest, QuoteTopUpResponse>;
+  /**
+   * The gateway: verifies and settles an x402 payment with the facilitator and credits the user's wallet
+   * with it, once per payment (network, asset, payer, nonce): a replay credits nothing and answers the
+   * first result. FAILED_PRECONDITION (PAYMENT_INVALID, PAYMENT_FAILED, PAYMENT_ALREADY_USED) when
+   * nothing was credited; UNAVAILABLE (PAYMENT_PENDING) while the settlement's outcome is not known.
+   */
+  topUpWithPayment: handleUnaryCall<TopUpWithPaymentRequest, TopUpWithPaymentResponse>;
 }
 
 export interface LedgerServiceClient extends Client {
@@ -7994,6 +8498,46 @@ export interface LedgerServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListOutgoingPaymentsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The gateway: the x402 terms (PaymentRequirements, scheme exact) of a top-up of amount_credits, as a
+   * 402 offers them. FAILED_PRECONDITION (TOP_UP_UNAVAILABLE) when this ledger takes no payments.
+   */
+  quoteTopUp(
+    request: QuoteTopUpRequest,
+    callback: (error: ServiceError | null, response: QuoteTopUpResponse) => void,
+  ): ClientUnaryCall;
+  quoteTopUp(
+    request: QuoteTopUpRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: QuoteTopUpResponse) => void,
+  ): ClientUnaryCall;
+  quoteTopUp(
+    request: QuoteTopUpRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: QuoteTopUpResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The gateway: verifies and settles an x402 payment with the facilitator and credits the user's wallet
+   * with it, once per payment (network, asset, payer, nonce): a replay credits nothing and answers the
+   * first result. FAILED_PRECONDITION (PAYMENT_INVALID, PAYMENT_FAILED, PAYMENT_ALREADY_USED) when
+   * nothing was credited; UNAVAILABLE (PAYMENT_PENDING) while the settlement's outcome is not known.
+   */
+  topUpWithPayment(
+    request: TopUpWithPaymentRequest,
+    callback: (error: ServiceError | null, response: TopUpWithPaymentResponse) => void,
+  ): ClientUnaryCall;
+  topUpWithPayment(
+    request: TopUpWithPaymentRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: TopUpWithPaymentResponse) => void,
+  ): ClientUnaryCall;
+  topUpWithPayment(
+    request: TopUpWithPaymentRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: TopUpWithPaymentResponse) => void,
   ): ClientUnaryCall;
 }
 
