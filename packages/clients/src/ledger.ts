@@ -25,6 +25,8 @@ export function createLedgerClient(address: string, deadlineMs = 2_000, identity
     getOwnedResource: promisifyUnary(client, client.getOwnedResource, deadlineMs),
     getReconciliation: promisifyUnary(client, client.getReconciliation, deadlineMs),
     listOutgoingPayments: promisifyUnary(client, client.listOutgoingPayments, deadlineMs),
+    quoteTopUp: promisifyUnary(client, client.quoteTopUp, deadlineMs),
+    topUpWithPayment: promisifyUnary(client, client.topUpWithPayment, deadlineMs),
     close: () => client.close(),
   };
 }

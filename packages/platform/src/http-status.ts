@@ -24,6 +24,12 @@ const CODE_TO_HTTP: Record<string, number> = {
   PROVIDER_ERROR: 502,
   EXECUTION_OUTCOME_UNKNOWN: 502,
   PROVIDER_TIMEOUT: 504,
+  // Top-ups: a refused payment is still "payment required"; a facilitator that cannot be reached, or a
+  // ledger that takes no payments, is the service being unavailable.
+  PAYMENT_INVALID: 402,
+  PAYMENT_FAILED: 402,
+  PAYMENT_UNVERIFIED: 503,
+  TOP_UP_UNAVAILABLE: 503,
 };
 
 /** HTTP status of an error with gRPC status `grpcCode` and public `code` (500 when unmapped). */

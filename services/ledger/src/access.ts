@@ -19,6 +19,10 @@ export const LEDGER_ACCESS: AccessTable = {
   CompleteExecution: ["executor"],
   // One user's vendor resource (an inbox bought through email.inbox.buy), checked by the executor before it uses it.
   GetOwnedResource: ["executor"],
+  // Money in: the gateway relays a user's x402 payment; the ledger verifies and settles it with the
+  // facilitator itself and credits only what was paid to the platform, so the gateway cannot mint.
+  QuoteTopUp: ["gateway"],
+  TopUpWithPayment: ["gateway"],
   // Admin only. The gateway may grant only while the ledger runs with APP_ENV=development or test
   // (explicitly set), for POST /dev/init; in production no pod can mint credits.
   GrantCredits: ["admin", devOnly("gateway")],

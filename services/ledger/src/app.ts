@@ -32,6 +32,20 @@ import {
 import { claimStoreIdentity } from "./bus/store-identity";
 import { startExpirySweeper, type ExpirySweeper } from "./jobs/expiry-sweeper";
 import type { BootstrapApiKey } from "./config";
+import { httpFacilitator } from "./top-up/facilitator";
+import { startTopUpReconciler, type TopUpReconciler } from "./top-up/reconciler";
+import type { TopUpTerms } from "./top-up/terms";
+import { createTopUps } from "./top-up/top-ups";
+
+/** x402 top-ups: the platform's terms and the facilitator that verifies and settles payments. */
+export interface TopUpOptions {
+  terms: TopUpTerms;
+  facilitatorUrl: string;
+  /** Each facilitator call is cut off after this; a settle without an answer leaves its top-up pending. */
+  facilitatorTimeoutMs: number;
+  /** How often pending top-ups are asked about again (default 30 s). */
+  reconcileIntervalMs?: number;
+}
 
 export interface LedgerAppOptions {
   store: LedgerStore;
@@ -67,6 +81,8 @@ export interface LedgerAppOptions {
   /** A capture for an unknown hold was handed back for a later delivery. */
   onSettlementRetry?: (retry: SettlementRetry) => void;
   onExpired?: (hold: Hold) => void;
+  /** Takes x402 top-ups (TOP_UP_*); without it TopUpWithPayment answers TOP_UP_UNAVAILABLE. */
+  topUp?: TopUpOptions;
 }
 
 export interface LedgerApp {
@@ -91,10 +107,19 @@ export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp>
   let consumer: SettlementConsumer | undefined;
   let sweeper: ExpirySweeper | undefined;
   let unwatchLag = () => {};
+  let reconciler: TopUpReconciler | undefined;
   try {
     ledger = createLedger({ store, holdTtlMs: opts.holdTtlMs, clock: opts.clock, logger });
     for (const { apiKey, userId } of opts.apiKeys ?? []) await ledger.registerApiKey(apiKey, userId);
-    server = createLedgerServer({ ledger, health, logger, verifier: createTokenVerifier(opts.trustedKeys), development: opts.development });
+    const topUps = createTopUps({
+      store,
+      ...(opts.topUp ? { terms: opts.topUp.terms, facilitator: httpFacilitator(opts.topUp.facilitatorUrl, opts.topUp.facilitatorTimeoutMs) } : {}),
+      // A pending attempt is asked about again only after the facilitator's own timeout has run out.
+      retryAfterMs: opts.topUp?.facilitatorTimeoutMs ?? 10_000,
+      clock: opts.clock,
+      logger,
+    });
+    server = createLedgerServer({ ledger, health, logger, verifier: createTokenVerifier(opts.trustedKeys), development: opts.development, topUps });
     port = await bindServer(server, opts.bindAddress);
 
     const jsm = await nc.jetstreamManager();
@@ -123,7 +148,9 @@ export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp>
       ...(opts.abandonGraceMs !== undefined ? { abandonGraceMs: opts.abandonGraceMs } : {}),
       onExpired: opts.onExpired,
     });
+    if (opts.topUp) reconciler = startTopUpReconciler({ topUps, intervalMs: opts.topUp.reconcileIntervalMs ?? 30_000, logger });
   } catch (err) {
+    await reconciler?.stop();
     await sweeper?.stop();
     await consumer?.stop();
     unwatchLag();
@@ -146,6 +173,7 @@ export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp>
         unwatchLag();
         await consumer.stop();
         await sweeper.stop();
+        await reconciler?.stop();
         await stopServer(server, opts.grpcStopGraceMs ?? 10_000);
         await identity.release(); // last: a ledger on another store may start once we no longer consume
       })();

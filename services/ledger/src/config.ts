@@ -3,6 +3,10 @@
 import { z } from "zod";
 import { checkNatsCredentials, explicitAppEnvSchema, natsCredentialsShape, portSchema, logLevelSchema, streamReplicasSchema, trustedServiceKeysSchema } from "@agentic/platform";
 import { API_KEY_PATTERN } from "./domain/api-keys";
+import { KNOWN_USDC, topUpTerms, type TopUpTerms } from "./top-up/terms";
+
+/** Top-ups default to Base Sepolia (the sandbox's chain): production names its network. */
+export const DEFAULT_TOP_UP_NETWORK = "eip155:84532";
 
 export interface BootstrapApiKey {
   apiKey: string;
@@ -90,9 +94,36 @@ export const configSchema = z
      * to arrive from the bus first.
      */
     EXECUTION_ABANDON_GRACE_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+    /**
+     * x402 facilitator that verifies and settles top-up payments, e.g. `https://x402.org/facilitator`
+     * (`npm start`: the sandbox's). With TOP_UP_PAY_TO it turns top-ups on; without both, none are taken.
+     */
+    TOP_UP_FACILITATOR_URL: z.url().optional(),
+    /** The platform's receiving address of top-ups, e.g. `0x2Fe5b450cd7Ec8347d9d9D6D726b4cfe1d46D5f5`. */
+    TOP_UP_PAY_TO: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be an EVM address").optional(),
+    /** CAIP-2 network of top-ups, e.g. `eip155:8453` (Base); default `eip155:84532` (Base Sepolia); required in production. */
+    TOP_UP_NETWORK: z.enum(Object.keys(KNOWN_USDC) as [string, ...string[]]).optional(),
+    /** Token of top-ups, e.g. `0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913`; default and only choice today: the network's USDC. */
+    TOP_UP_ASSET: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a token address").optional(),
+    /** Cut-off of each facilitator call in ms, e.g. `10000`; a settle without an answer stays pending and is asked again. */
+    TOP_UP_FACILITATOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** Most credits one payment may buy, e.g. `1000000` ($1,000). */
+    TOP_UP_MAX_CREDITS: z.coerce.number().int().min(1).max(1_000_000_000).default(1_000_000),
+    /** Validity a 402 asks of a payer's authorization (x402 maxTimeoutSeconds), e.g. `300`. */
+    TOP_UP_MAX_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3_600).default(300),
   })
   .superRefine((config, ctx) => {
     checkNatsCredentials(config, ctx);
+    if ((config.TOP_UP_FACILITATOR_URL === undefined) !== (config.TOP_UP_PAY_TO === undefined)) {
+      ctx.addIssue({ code: "custom", path: ["TOP_UP_PAY_TO"], message: "TOP_UP_FACILITATOR_URL and TOP_UP_PAY_TO turn top-ups on together: set both or neither" });
+    }
+    if (config.TOP_UP_PAY_TO !== undefined && config.APP_ENV === "production" && config.TOP_UP_NETWORK === undefined) {
+      ctx.addIssue({ code: "custom", path: ["TOP_UP_NETWORK"], message: "required in production when top-ups are on (the default is a testnet), e.g. eip155:8453" });
+    }
+    const usdc = KNOWN_USDC[config.TOP_UP_NETWORK ?? DEFAULT_TOP_UP_NETWORK];
+    if (config.TOP_UP_ASSET !== undefined && config.TOP_UP_ASSET.toLowerCase() !== usdc?.address.toLowerCase()) {
+      ctx.addIssue({ code: "custom", path: ["TOP_UP_ASSET"], message: `must be the USDC of the top-up network (${usdc?.address})` });
+    }
     if (config.APP_ENV === "production" && config.LEDGER_STORE === "memory") {
       ctx.addIssue({
         code: "custom",
@@ -114,4 +145,20 @@ export type Config = z.infer<typeof configSchema>;
 /** The store in use: LEDGER_STORE when set, else mongodb in production and sqlite elsewhere. */
 export function ledgerStoreKind(config: Pick<Config, "LEDGER_STORE" | "APP_ENV">): "sqlite" | "mongodb" | "memory" {
   return config.LEDGER_STORE ?? (config.APP_ENV === "production" ? "mongodb" : "sqlite");
+}
+
+/** The top-up settings, when top-ups are on (TOP_UP_FACILITATOR_URL and TOP_UP_PAY_TO). */
+export function topUpSettings(config: Config): { terms: TopUpTerms; facilitatorUrl: string; facilitatorTimeoutMs: number } | undefined {
+  if (!config.TOP_UP_FACILITATOR_URL || !config.TOP_UP_PAY_TO) return undefined;
+  return {
+    terms: topUpTerms({
+      network: config.TOP_UP_NETWORK ?? DEFAULT_TOP_UP_NETWORK,
+      payTo: config.TOP_UP_PAY_TO,
+      ...(config.TOP_UP_ASSET ? { asset: config.TOP_UP_ASSET } : {}),
+      maxTimeoutSeconds: config.TOP_UP_MAX_TIMEOUT_SECONDS,
+      maxCredits: config.TOP_UP_MAX_CREDITS,
+    }),
+    facilitatorUrl: config.TOP_UP_FACILITATOR_URL,
+    facilitatorTimeoutMs: config.TOP_UP_FACILITATOR_TIMEOUT_MS,
+  };
 }

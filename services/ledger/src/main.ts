@@ -2,7 +2,7 @@
 // health, settlement consumer, expiry sweeper) → lifecycle. Started as
 // `node --require @agentic/platform/telemetry dist/main.js`; SIGTERM stops it in reverse order.
 import { ConfigError, connectBus, createLogger, devHelpersEnabled, Lifecycle, natsCredentialsOf, loadConfig, shutdownTelemetryIfLoaded, startMetricsServer, type Logger } from "@agentic/platform";
-import { configSchema, ledgerStoreKind, type Config } from "./config";
+import { configSchema, ledgerStoreKind, topUpSettings, type Config } from "./config";
 import { MemoryLedgerStore } from "./store/memory-store";
 import { MongoLedgerStore } from "./store/mongo-store";
 import { SqliteLedgerStore } from "./store/sqlite-store";
@@ -45,6 +45,7 @@ async function main(): Promise<void> {
   const nc = await connectBus(config.NATS_URL, "ledger", natsCredentialsOf(config));
   life.onStop("nats", () => nc.drain());
 
+  const topUp = topUpSettings(config);
   const app = await startLedgerApp({
     store,
     nc,
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
     abandonGraceMs: config.EXECUTION_ABANDON_GRACE_MS,
     apiKeys: config.AGENTIC_API_KEYS,
     settlementConcurrency: config.SETTLEMENT_CONCURRENCY,
+    ...(topUp ? { topUp } : {}),
   });
   life.onStop("ledger", () => app.stop()); // runs first: health off, drain consumer, stop sweeper and gRPC
   // Admin report on the internal metrics port only (the gateway never proxies it).

@@ -21,6 +21,9 @@ import { getExecution } from "./rpc/get-execution";
 import { getOwnedResource } from "./rpc/get-owned-resource";
 import { getReconciliation } from "./rpc/get-reconciliation";
 import { listOutgoingPayments } from "./rpc/list-outgoing-payments";
+import { quoteTopUp } from "./rpc/quote-top-up";
+import { topUpWithPayment } from "./rpc/top-up-with-payment";
+import type { TopUps } from "./top-up/top-ups";
 
 /** Full name of the service, as health checks and spans name it. */
 export const LEDGER_SERVICE_NAME = "agentic.ledger.v1.LedgerService";
@@ -33,9 +36,11 @@ export interface LedgerServerDeps {
   verifier: TokenVerifier;
   /** APP_ENV is explicitly development or test: development-only callers are allowed. */
   development: boolean;
+  /** x402 top-ups (TopUpWithPayment, QuoteTopUp). */
+  topUps: TopUps;
 }
 
-export function createLedgerServer({ ledger, health, logger, verifier, development }: LedgerServerDeps): Server {
+export function createLedgerServer({ ledger, health, logger, verifier, development, topUps }: LedgerServerDeps): Server {
   const server = createGrpcServer();
   const impl: LedgerServiceServer = {
     authenticateApiKey: unary(authenticateApiKey(ledger), logger),
@@ -55,6 +60,8 @@ export function createLedgerServer({ ledger, health, logger, verifier, developme
     getOwnedResource: unary(getOwnedResource(ledger), logger),
     getReconciliation: unary(getReconciliation(ledger), logger), // admin only
     listOutgoingPayments: unary(listOutgoingPayments(ledger), logger), // admin only
+    quoteTopUp: unary(quoteTopUp(topUps), logger),
+    topUpWithPayment: unary(topUpWithPayment(topUps), logger),
   };
   server.addService(LedgerServiceService, guardService(LedgerServiceService, impl, { table: LEDGER_ACCESS, verifier, development, logger }));
   health.addToServer(server);

@@ -28,7 +28,7 @@ import { testIdentities } from "@agentic/platform/testing";
 import { createLedgerClient, type LedgerClient } from "@agentic/clients";
 import { ExecutionSettled, SettlementKind, type DeepPartial } from "@agentic/proto/events/v1";
 import { LEDGER_ACCESS } from "../src/access";
-import { startLedgerApp, type LedgerApp } from "../src/app";
+import { startLedgerApp, type LedgerApp, type TopUpOptions } from "../src/app";
 import { apiKeysSchema } from "../src/config";
 import { generateApiKey } from "../src/domain/api-keys";
 import type { Ledger } from "../src/domain/ledger";
@@ -64,6 +64,8 @@ export interface StartTestLedgerOptions {
   trustedKeys?: string;
   /** Runs as APP_ENV=test (default true): development-only callers allowed; false behaves as production. */
   development?: boolean;
+  /** Takes x402 top-ups (e.g. with the sandbox's facilitator); without it TopUpWithPayment answers TOP_UP_UNAVAILABLE. */
+  topUp?: TopUpOptions;
 }
 
 export interface TestLedger {
@@ -134,6 +136,7 @@ export async function startTestLedger(opts: StartTestLedgerOptions): Promise<Tes
       settlementConcurrency: opts.settlementConcurrency,
       clock: opts.clock,
       grpcStopGraceMs: 2_000,
+      ...(opts.topUp ? { topUp: opts.topUp } : {}),
       onSettlement: (outcome) => {
         settlements.push(outcome);
         events.emit("settlement", outcome);

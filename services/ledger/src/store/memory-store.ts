@@ -39,6 +39,7 @@ import {
   utcDay,
   type BookedFacts,
 } from "../domain/rules";
+import { copyTopUp, decideTopUpStart, finishedTopUp, type FinishTopUpCommand, type StartTopUpCommand, type TopUpFinish, type TopUpRecord, type TopUpStart } from "../domain/top-up";
 import type {
   AbandonCommand,
   ClaimCommand,
@@ -64,6 +65,7 @@ export class MemoryLedgerStore implements LedgerStore {
   private readonly holds = new Map<string, Hold>();
   private readonly journal = new Map<string, JournalEntry[]>(); // by user, oldest first
   private readonly grants = new Map<string, JournalEntry>(); // by grant id
+  private readonly topUps = new Map<string, TopUpRecord>(); // by top-up id
   private readonly usage = new Map<string, UsageItem[]>(); // by user, oldest first
   private readonly usageByHold = new Map<string, UsageItem>();
   private readonly keysById = new Map<string, ApiKeyRecord>();
@@ -131,6 +133,45 @@ export class MemoryLedgerStore implements LedgerStore {
     const entry = this.move(cmd.userId, "grant", cmd.grantId, cmd.amountCredits, 0, cmd.now);
     this.grants.set(cmd.grantId, entry);
     return { status: "granted", wallet: this.walletOf(cmd.userId), entry: copy(entry) };
+  }
+
+  async getTopUp(topUpId: string): Promise<TopUpRecord | null> {
+    const found = this.topUps.get(topUpId);
+    return found ? copyTopUp(found) : null;
+  }
+
+  async startTopUp(cmd: StartTopUpCommand): Promise<TopUpStart> {
+    const existing = this.topUps.get(cmd.record.topUpId) ?? null;
+    const decision = decideTopUpStart(existing, cmd);
+    if (decision.action === "exists") return { status: "exists", record: copyTopUp(existing!) };
+    const record = decision.action === "insert" ? copyTopUp(cmd.record) : decision.record;
+    this.topUps.set(record.topUpId, record);
+    return { status: decision.action === "insert" ? "started" : "retry", record: copyTopUp(record) };
+  }
+
+  async finishTopUp(cmd: FinishTopUpCommand): Promise<TopUpFinish> {
+    const existing = this.topUps.get(cmd.topUpId);
+    if (!existing) return { status: "unknown" };
+    if (existing.state !== "pending") return { status: "already", record: copyTopUp(existing) };
+    const record = finishedTopUp(existing, cmd.outcome, cmd.now);
+    if (record.state !== "credited") {
+      this.topUps.set(record.topUpId, record);
+      return { status: "finished", record: copyTopUp(record) };
+    }
+    // One mechanism for money in: a grant entry, keyed by the top-up id like any grant id.
+    if (this.grants.has(record.topUpId)) throw new Error(`ledger invariant: top-up ${record.topUpId} already has a grant entry`);
+    const entry = this.move(record.userId, "grant", record.topUpId, record.amountCredits, 0, cmd.now);
+    this.grants.set(record.topUpId, entry);
+    this.topUps.set(record.topUpId, record);
+    return { status: "finished", record: copyTopUp(record), wallet: this.walletOf(record.userId), entry: copy(entry) };
+  }
+
+  async listStalePendingTopUps(staleBefore: Date, limit: number): Promise<TopUpRecord[]> {
+    return [...this.topUps.values()]
+      .filter((r) => r.state === "pending" && r.attemptedAt.getTime() <= staleBefore.getTime())
+      .sort((a, b) => a.attemptedAt.getTime() - b.attemptedAt.getTime())
+      .slice(0, limit)
+      .map(copyTopUp);
   }
 
   async hold(cmd: HoldCommand): Promise<HoldResult> {

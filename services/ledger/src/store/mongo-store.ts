@@ -47,6 +47,7 @@ import {
   usageItemFor,
   type BookedFacts,
 } from "../domain/rules";
+import { TOP_UP_REASON, decideTopUpStart, finishedTopUp, type FinishTopUpCommand, type StartTopUpCommand, type TopUpFinish, type TopUpRecord, type TopUpStart } from "../domain/top-up";
 import type {
   AbandonCommand,
   ClaimCommand,
@@ -74,6 +75,7 @@ export const COLLECTIONS = {
   payments: "ledger_payments",
   platformLosses: "ledger_platform_losses",
   meta: "ledger_meta",
+  topUps: "ledger_top_ups",
 } as const;
 
 /** The one document of ledger_meta: the store's identity, written once by the first ledger that connects. */
@@ -132,6 +134,10 @@ interface LossDoc extends Omit<PlatformLoss, "paymentId"> {
   _id: string; // payment id: one loss per payment
 }
 
+interface TopUpDoc extends Omit<TopUpRecord, "topUpId"> {
+  _id: string; // top-up id: one per payment (network, asset, payer, nonce)
+}
+
 const resourceDocId = (kind: string, resourceId: string) => JSON.stringify([kind, resourceId]);
 
 /** How many running executions listAbandonedExecutions checks per read of their holds. */
@@ -175,6 +181,7 @@ export class MongoLedgerStore implements LedgerStore {
   private readonly resources: Collection<ResourceDoc>;
   private readonly payments: Collection<PaymentDoc>;
   private readonly losses: Collection<LossDoc>;
+  private readonly topUps: Collection<TopUpDoc>;
 
   private constructor(
     private readonly client: MongoClient,
@@ -189,6 +196,7 @@ export class MongoLedgerStore implements LedgerStore {
     this.resources = db.collection(COLLECTIONS.resources);
     this.payments = db.collection(COLLECTIONS.payments);
     this.losses = db.collection(COLLECTIONS.platformLosses);
+    this.topUps = db.collection(COLLECTIONS.topUps);
   }
 
   /** Connects, checks the server answers, and creates collections, validator and indexes (idempotent). */
@@ -250,6 +258,8 @@ export class MongoLedgerStore implements LedgerStore {
       // Resources are read by _id (kind, resource id); payments and losses by time range.
       this.payments.createIndexes([{ key: { bookedAt: 1 }, name: "by_booked_at" }]),
       this.losses.createIndexes([{ key: { createdAt: 1 }, name: "by_created_at" }]),
+      // Top-ups are read by _id; the reconciler reads pending ones by last attempt.
+      this.topUps.createIndexes([{ key: { attemptedAt: 1 }, name: "pending_by_attempt", partialFilterExpression: { state: "pending" } }]),
       this.journal.createIndexes([
         // At most one movement of each kind per grant or hold id: a second capture cannot be written.
         { key: { referenceId: 1, kind: 1 }, name: "one_movement_per_reference", unique: true },
@@ -347,6 +357,59 @@ export class MongoLedgerStore implements LedgerStore {
 
   async getWallet(userId: string): Promise<Wallet> {
     return this.walletIn(userId);
+  }
+
+  async getTopUp(topUpId: string): Promise<TopUpRecord | null> {
+    const doc = await this.topUps.findOne({ _id: topUpId });
+    return doc ? toTopUp(doc) : null;
+  }
+
+  async startTopUp(cmd: StartTopUpCommand): Promise<TopUpStart> {
+    return this.transaction(async (session): Promise<TopUpStart> => {
+      const doc = await this.topUps.findOne({ _id: cmd.record.topUpId }, { session });
+      const existing = doc ? toTopUp(doc) : null;
+      const decision = decideTopUpStart(existing, cmd);
+      if (decision.action === "exists") return { status: "exists", record: existing! };
+      if (decision.action === "retry") {
+        // Conditioned on the attempt it read: of two concurrent takeovers one matches.
+        const taken = await this.topUps.updateOne(
+          { _id: decision.record.topUpId, state: "pending", attemptedAt: existing!.attemptedAt },
+          { $set: { attemptedAt: decision.record.attemptedAt, attempts: decision.record.attempts } },
+          { session },
+        );
+        return taken.modifiedCount === 1 ? { status: "retry", record: decision.record } : { status: "exists", record: existing! };
+      }
+      const { topUpId, ...rest } = cmd.record;
+      // A concurrent first insert of the same payment is a duplicate key: the transaction reruns and reads it.
+      await this.topUps.insertOne({ _id: topUpId, ...rest }, { session });
+      return { status: "started", record: { ...cmd.record } };
+    });
+  }
+
+  async finishTopUp(cmd: FinishTopUpCommand): Promise<TopUpFinish> {
+    return this.transaction(async (session): Promise<TopUpFinish> => {
+      const doc = await this.topUps.findOne({ _id: cmd.topUpId }, { session });
+      if (!doc) return { status: "unknown" };
+      const existing = toTopUp(doc);
+      if (existing.state !== "pending") return { status: "already", record: existing };
+      const record = finishedTopUp(existing, cmd.outcome, cmd.now);
+      const { topUpId, ...rest } = record;
+      const ended = await this.topUps.replaceOne({ _id: topUpId, state: "pending" }, rest, { session });
+      if (ended.modifiedCount !== 1) throw new Abort<TopUpFinish>({ status: "already", record: existing });
+      if (record.state !== "credited") return { status: "finished", record };
+      // One mechanism for money in: a grant entry keyed by the top-up id (unique on reference and kind).
+      const moved = await this.move(
+        session,
+        { userId: record.userId, kind: "grant", amountCredits: record.amountCredits, heldDeltaCredits: 0, referenceId: topUpId, createdAt: cmd.now, reason: TOP_UP_REASON },
+        { upsert: true },
+      );
+      return { status: "finished", record, ...moved };
+    });
+  }
+
+  async listStalePendingTopUps(staleBefore: Date, limit: number): Promise<TopUpRecord[]> {
+    const docs = await this.topUps.find({ state: "pending", attemptedAt: { $lte: staleBefore } }).sort({ attemptedAt: 1, _id: 1 }).limit(limit).toArray();
+    return docs.map(toTopUp);
   }
 
   private async walletIn(userId: string, session?: ClientSession): Promise<Wallet> {
@@ -737,4 +800,9 @@ function toExecutionDoc({ executionId, result, ...record }: ExecutionRecord): Ex
     ...(result ? { result: { httpStatus: result.httpStatus, ...(result.body === undefined ? {} : { bodyJson: JSON.stringify(result.body) }) } } : {}),
     rev: randomUUID(),
   };
+}
+
+function toTopUp(doc: TopUpDoc): TopUpRecord {
+  const { _id, ...rest } = doc;
+  return { topUpId: _id, ...rest };
 }

@@ -51,6 +51,7 @@ import {
   usageItemFor,
   type BookedFacts,
 } from "../domain/rules";
+import { TOP_UP_REASON, decideTopUpStart, finishedTopUp, type FinishTopUpCommand, type StartTopUpCommand, type TopUpFinish, type TopUpRecord, type TopUpStart } from "../domain/top-up";
 import type {
   AbandonCommand,
   ClaimCommand,
@@ -67,7 +68,7 @@ import type {
 } from "./store";
 
 /** The schema this code reads and writes; a newer file is refused rather than misread. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** MIGRATIONS[v] brings a database at schema version v to v + 1 (0 is an empty file). */
 const MIGRATIONS: readonly string[] = [
@@ -217,6 +218,34 @@ const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE usage ADD COLUMN input_tokens INTEGER CHECK (input_tokens >= 0);
   ALTER TABLE usage ADD COLUMN output_tokens INTEGER CHECK (output_tokens >= 0);
+  `,
+  // 4: top-ups, one per x402 payment (network, asset, payer, nonce: hashed into top_up_id).
+  `
+  CREATE TABLE top_ups (
+    seq INTEGER PRIMARY KEY,
+    top_up_id TEXT NOT NULL UNIQUE,
+    user_id TEXT NOT NULL,
+    network TEXT NOT NULL,
+    asset TEXT NOT NULL,
+    payer TEXT NOT NULL,
+    nonce TEXT NOT NULL,
+    pay_to TEXT NOT NULL,
+    amount_atomic TEXT NOT NULL,
+    amount_credits INTEGER NOT NULL CHECK (amount_credits > 0),
+    state TEXT NOT NULL CHECK (state IN ('pending', 'credited', 'failed')),
+    created_at INTEGER NOT NULL,
+    attempted_at INTEGER NOT NULL,
+    attempts INTEGER NOT NULL,
+    completed_at INTEGER,
+    tx_reference TEXT,
+    failure_reason TEXT,
+    settlement TEXT,
+    requirements TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    UNIQUE (network, asset, payer, nonce)
+  ) STRICT;
+  -- The reconciler's query: pending top-ups by last attempt.
+  CREATE INDEX top_ups_pending_by_attempt ON top_ups (attempted_at, seq) WHERE state = 'pending';
   `,
 ];
 
@@ -626,6 +655,57 @@ export class SqliteLedgerStore implements LedgerStore {
     return entry;
   }
 
+  async getTopUp(topUpId: string): Promise<TopUpRecord | null> {
+    const row = this.sql("SELECT * FROM top_ups WHERE top_up_id = ?").get(topUpId) as TopUpRow | undefined;
+    return row ? toTopUp(row) : null;
+  }
+
+  async startTopUp(cmd: StartTopUpCommand): Promise<TopUpStart> {
+    return this.transaction((): TopUpStart => {
+      const row = this.sql("SELECT * FROM top_ups WHERE top_up_id = ?").get(cmd.record.topUpId) as TopUpRow | undefined;
+      const existing = row ? toTopUp(row) : null;
+      const decision = decideTopUpStart(existing, cmd);
+      if (decision.action === "exists") return { status: "exists", record: existing! };
+      if (decision.action === "retry") {
+        this.sql("UPDATE top_ups SET attempted_at = ?, attempts = ? WHERE top_up_id = ? AND state = 'pending'").run(ms(decision.record.attemptedAt), decision.record.attempts, decision.record.topUpId);
+        return { status: "retry", record: decision.record };
+      }
+      const r = cmd.record;
+      this.sql(
+        `INSERT INTO top_ups (top_up_id, user_id, network, asset, payer, nonce, pay_to, amount_atomic, amount_credits, state, created_at, attempted_at, attempts, requirements, payload)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)`,
+      ).run(r.topUpId, r.userId, r.network, r.asset, r.payer, r.nonce, r.payTo, r.amountAtomic, r.amountCredits, ms(r.createdAt), ms(r.attemptedAt), r.attempts, r.requirements, r.payload);
+      return { status: "started", record: toTopUp(this.sql("SELECT * FROM top_ups WHERE top_up_id = ?").get(r.topUpId) as unknown as TopUpRow) };
+    });
+  }
+
+  async finishTopUp(cmd: FinishTopUpCommand): Promise<TopUpFinish> {
+    return this.transaction((): TopUpFinish => {
+      const row = this.sql("SELECT * FROM top_ups WHERE top_up_id = ?").get(cmd.topUpId) as TopUpRow | undefined;
+      if (!row) return { status: "unknown" };
+      const existing = toTopUp(row);
+      if (existing.state !== "pending") return { status: "already", record: existing };
+      const record = finishedTopUp(existing, cmd.outcome, cmd.now);
+      this.sql("UPDATE top_ups SET state = ?, completed_at = ?, tx_reference = ?, failure_reason = ?, settlement = ? WHERE top_up_id = ? AND state = 'pending'").run(
+        record.state,
+        msOrNull(record.completedAt),
+        record.transaction ?? null,
+        record.failureReason ?? null,
+        record.settlement ?? null,
+        record.topUpId,
+      );
+      if (record.state !== "credited") return { status: "finished", record };
+      // One mechanism for money in: a grant entry keyed by the top-up id (journal unique on reference and kind).
+      const entry = this.move(record.userId, "grant", record.topUpId, record.amountCredits, 0, cmd.now, TOP_UP_REASON);
+      return { status: "finished", record, wallet: this.walletOf(record.userId), entry };
+    });
+  }
+
+  async listStalePendingTopUps(staleBefore: Date, limit: number): Promise<TopUpRecord[]> {
+    const rows = this.sql("SELECT * FROM top_ups WHERE state = 'pending' AND attempted_at <= ? ORDER BY attempted_at, seq LIMIT ?").all(ms(staleBefore), limit);
+    return (rows as unknown as TopUpRow[]).map(toTopUp);
+  }
+
   /** Records the usage item of an ended hold once; true when it was recorded by this call. */
   private recordUsage(hold: Hold, cmd: SettleCommand): boolean {
     if (!cmd.usage) return false;
@@ -826,6 +906,52 @@ function migrate(db: DatabaseSync, path: string): void {
 
 const ms = (date: Date): number => date.getTime();
 const msOrNull = (date: Date | undefined): SQLInputValue => (date === undefined ? null : date.getTime());
+
+interface TopUpRow {
+  top_up_id: string;
+  user_id: string;
+  network: string;
+  asset: string;
+  payer: string;
+  nonce: string;
+  pay_to: string;
+  amount_atomic: string;
+  amount_credits: number;
+  state: TopUpRecord["state"];
+  created_at: number;
+  attempted_at: number;
+  attempts: number;
+  completed_at: number | null;
+  tx_reference: string | null;
+  failure_reason: string | null;
+  settlement: string | null;
+  requirements: string;
+  payload: string;
+}
+
+function toTopUp(row: TopUpRow): TopUpRecord {
+  return {
+    topUpId: row.top_up_id,
+    userId: row.user_id,
+    network: row.network,
+    asset: row.asset,
+    payer: row.payer,
+    nonce: row.nonce,
+    payTo: row.pay_to,
+    amountAtomic: row.amount_atomic,
+    amountCredits: row.amount_credits,
+    state: row.state,
+    createdAt: new Date(row.created_at),
+    attemptedAt: new Date(row.attempted_at),
+    attempts: row.attempts,
+    ...(row.completed_at !== null ? { completedAt: new Date(row.completed_at) } : {}),
+    ...(row.tx_reference !== null ? { transaction: row.tx_reference } : {}),
+    ...(row.failure_reason !== null ? { failureReason: row.failure_reason } : {}),
+    ...(row.settlement !== null ? { settlement: row.settlement } : {}),
+    requirements: row.requirements,
+    payload: row.payload,
+  };
+}
 
 function toWallet(row: WalletRow): Wallet {
   return { userId: row.user_id, balanceCredits: row.balance_credits, heldCredits: row.held_credits };

@@ -4,6 +4,7 @@
 // Implementations: SqliteLedgerStore (the durable embedded default), MongoLedgerStore (a cluster)
 // and MemoryLedgerStore (tests only); all pass store.contract.ts. Callers pass `now`, so time is the caller's (tests control it).
 import type { BookedFacts, HoldExecution } from "../domain/rules";
+import type { FinishTopUpCommand, StartTopUpCommand, TopUpFinish, TopUpRecord, TopUpStart } from "../domain/top-up";
 import type {
   ApiKeyRecord,
   ChargeTotal,
@@ -200,4 +201,16 @@ export interface LedgerStore {
   sumCharges(range: TimeRange): Promise<ChargeTotal[]>;
   /** Payments booked in [from, to), per UTC day, route and settlement state. */
   sumPayments(range: TimeRange): Promise<PaymentTotal[]>;
+
+  /** The top-up of one payment, or null. */
+  getTopUp(topUpId: string): Promise<TopUpRecord | null>;
+  /** Records a verified payment as pending once per top-up id, or takes over a stale pending attempt (see TopUpStart). */
+  startTopUp(cmd: StartTopUpCommand): Promise<TopUpStart>;
+  /**
+   * Ends a pending top-up once: `credited` adds its credits to the wallet (journal kind grant, reason
+   * top_up, reference the top-up id) in the same operation; `failed` moves nothing.
+   */
+  finishTopUp(cmd: FinishTopUpCommand): Promise<TopUpFinish>;
+  /** Pending top-ups last attempted at or before `staleBefore`, oldest first (for reconciliation). */
+  listStalePendingTopUps(staleBefore: Date, limit: number): Promise<TopUpRecord[]>;
 }
