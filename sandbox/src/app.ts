@@ -95,7 +95,7 @@ export function createSandbox(opts: SandboxOptions = {}): Sandbox {
   const providers = vendors.map((v) => v.key);
 
   const ledger = new TokenLedger(opts.defaultBalanceAtomic ?? 100_000_000n);
-  const facilitatorKnobs: FacilitatorKnobs = { failNextSettles: 0 };
+  const facilitatorKnobs: FacilitatorKnobs = { failNextSettles: 0, delayNextSettleResponses: 0, settleResponseDelayMs: 0 };
   const x402Knobs = defaultX402Knobs();
   const mppKnobs = defaultMppKnobs();
   const facilitator = new Facilitator(ledger, facilitatorKnobs);

@@ -23,6 +23,8 @@ const x402Body = z.object({
   prependUnsupportedOffer: z.boolean().optional(),
   settleFailedCalls: z.boolean().optional(),
   failNextSettles: z.number().int().nonnegative().optional(),
+  delayNextSettleResponses: z.number().int().nonnegative().optional(),
+  settleResponseDelayMs: z.number().int().nonnegative().max(60_000).optional(),
 }).strict();
 
 const mppBody = z.object({
@@ -81,10 +83,13 @@ export function controlRouter(control: SandboxControl): Router {
   router.patch("/x402", (req, res) => {
     const parsed = x402Body.safeParse(req.body);
     if (!parsed.success) return badRequest(res, parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
-    const { failNextSettles, ...knobs } = parsed.data;
+    const { failNextSettles, delayNextSettleResponses, settleResponseDelayMs, ...knobs } = parsed.data;
     Object.assign(control.x402, knobs);
     if (failNextSettles !== undefined) control.facilitator.failNextSettles = failNextSettles;
-    res.json({ ...control.x402, failNextSettles: control.facilitator.failNextSettles });
+    if (delayNextSettleResponses !== undefined) control.facilitator.delayNextSettleResponses = delayNextSettleResponses;
+    if (settleResponseDelayMs !== undefined) control.facilitator.settleResponseDelayMs = settleResponseDelayMs;
+    const { failNextSettles: fail, delayNextSettleResponses: delayed, settleResponseDelayMs: delayMs } = control.facilitator;
+    res.json({ ...control.x402, failNextSettles: fail, delayNextSettleResponses: delayed, settleResponseDelayMs: delayMs });
   });
   router.patch("/mpp", (req, res) => {
     const parsed = mppBody.safeParse(req.body);

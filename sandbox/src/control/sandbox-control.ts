@@ -73,6 +73,8 @@ export function createSandboxControl(p: ControlParts): SandboxControl {
       Object.assign(p.x402, defaultX402Knobs());
       Object.assign(p.mpp, defaultMppKnobs());
       p.facilitator.failNextSettles = 0;
+      p.facilitator.delayNextSettleResponses = 0;
+      p.facilitator.settleResponseDelayMs = 0;
       p.clock.frozen = undefined;
     },
   };

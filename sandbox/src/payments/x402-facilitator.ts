@@ -14,6 +14,9 @@ const VALID_BEFORE_BUFFER_S = 6;
 export interface FacilitatorKnobs {
   /** The next N settlements fail after a successful verify (`unexpected_settle_error`). */
   failNextSettles: number;
+  /** The next N successful settlements move the funds, then answer only after `settleResponseDelayMs` (a buyer's timeout after settling). */
+  delayNextSettleResponses: number;
+  settleResponseDelayMs: number;
 }
 
 interface Checked {
@@ -64,6 +67,10 @@ export class Facilitator {
     }
     const result = this.ledger.transfer({ from: checked.payer, to: getAddress(checked.auth.to), value: BigInt(checked.auth.value), nonce: checked.auth.nonce as Hex });
     if (!result.ok) return { success: false, errorReason: refusalReason(result.reason), errorMessage: result.reason, transaction: "", network, payer: checked.payer };
+    if (this.knobs.delayNextSettleResponses > 0) {
+      this.knobs.delayNextSettleResponses -= 1;
+      await new Promise((resolve) => setTimeout(resolve, this.knobs.settleResponseDelayMs).unref());
+    }
     return { success: true, transaction: result.transaction, network, payer: checked.payer, amount: checked.amount };
   }
 
