@@ -8,6 +8,7 @@ import { render, type RenderedCatalogCache } from "./catalog/rendered-cache";
 import { sendRendered } from "./catalog/send-rendered";
 import { healthRoutes, type ReadinessCheck } from "./routes/health";
 import { walletRoutes } from "./routes/wallet";
+import { topUpRoutes } from "./routes/top-up";
 import { executionRoutes } from "./routes/executions";
 import { devInitRoutes } from "./routes/dev-init";
 import { recommendRoutes } from "./routes/recommend";
@@ -60,8 +61,9 @@ export function createApp(deps: GatewayDeps): Express {
   api.use(catalogRoutes(deps.catalog, deps.catalogCache));
   const auth = limitCallers(requireApiKey(deps.ledger, deps.auth), deps.limits.callers);
   api.use(recommendRoutes(deps.router, auth));
-  api.use(executeRoutes(deps.executor, auth));
+  api.use(executeRoutes(deps.executor, auth, deps.ledger));
   api.use(walletRoutes(deps.ledger, auth, { allowUserOverride: deps.devRoutes }));
+  api.use(topUpRoutes(deps.ledger, auth));
   api.use(executionRoutes(deps.ledger, auth));
   if (deps.devRoutes) api.use(devInitRoutes(deps.ledger, deps.catalog));
 

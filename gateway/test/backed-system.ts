@@ -19,13 +19,15 @@ export interface BackedSystemOptions extends Partial<TestGatewayOptions> {
   apiKeys?: string;
   /** Executor env overrides (see services/executor/src/config.ts), e.g. { PROVIDER_TIMEOUT_MS: "500" }. */
   executorEnv?: Record<string, string>;
+  /** The ledger takes x402 top-ups to `payTo` through the sandbox's facilitator. */
+  topUp?: { payTo: string; facilitatorTimeoutMs?: number };
 }
 
 export async function startBackedSystem(opts: BackedSystemOptions = {}): Promise<BackedSystem> {
-  const { apiKeys, executorEnv, ...gatewayOpts } = opts;
+  const { apiKeys, executorEnv, topUp, ...gatewayOpts } = opts;
   return startTestSystem(async (stack) => {
     const backends = await stack.start(
-      startExecutorSystem({ apiKeys: [`${TEST_KEY}:${TEST_USER}`, ...(apiKeys ? [apiKeys] : [])].join(","), ...(executorEnv ? { env: executorEnv } : {}) }),
+      startExecutorSystem({ apiKeys: [`${TEST_KEY}:${TEST_USER}`, ...(apiKeys ? [apiKeys] : [])].join(","), ...(executorEnv ? { env: executorEnv } : {}), ...(topUp ? { topUp } : {}) }),
     );
     const { catalog, ledger, router, executor } = backends;
     const gw = await stack.start(

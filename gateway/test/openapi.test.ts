@@ -67,6 +67,7 @@ describe("OpenAPI document", () => {
       "POST /domains/{domainKey}/capabilities/{capabilityId}/execute",
       "GET /executions/{executionId}",
       "GET /wallet",
+      "POST /wallet/top-up",
       "GET /usage",
     ];
     const list = (doc: OpenApiDocument) => operations(doc).map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort();
@@ -103,6 +104,7 @@ describe("OpenAPI document", () => {
         "executeCapability",
         "getExecution",
         "getWallet",
+        "topUpWallet",
         "listUsage",
         "devInit",
       ].sort(),
@@ -127,7 +129,7 @@ describe("OpenAPI document", () => {
 
   it("puts bearer auth on recommend, execute, executions, wallet and usage only, with a 401", () => {
     expect(dev.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer", bearerFormat: "aak_ API key" });
-    const authed = ["recommendRoute", "executeCapability", "getExecution", "getWallet", "listUsage"];
+    const authed = ["recommendRoute", "executeCapability", "getExecution", "getWallet", "topUpWallet", "listUsage"];
     for (const { op } of operations(dev)) {
       const responses = op.responses as JsonObject;
       if (authed.includes(op.operationId as string)) {

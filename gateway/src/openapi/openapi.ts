@@ -51,6 +51,8 @@ export const SCHEMA_NAMES = [
   "ExecutionAttempt",
   "ExecutionResult",
   "WalletResponse",
+  "TopUpRequest",
+  "TopUpResponse",
   "UsageResponse",
   "UsageItem",
   "DevInitRequest",
@@ -476,6 +478,32 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
       { examples: [ex.wallet] },
     ),
 
+    TopUpRequest: {
+      ...objectSchema("Credits to buy with an x402 payment: exactly one of the two amounts (1000 credits = 1 USD).", {
+        amountCredits: opt(int("Credits to buy.", { minimum: 100, maximum: 1_000_000 })),
+        amountUsd: opt(num("USD to pay, at most 3 decimals.", { minimum: 0.1, maximum: 1000 })),
+      }),
+      minProperties: 1,
+      maxProperties: 1,
+      examples: [{ amountCredits: 5000 }, { amountUsd: 5 }],
+    },
+
+    TopUpResponse: objectSchema(
+      "A paid top-up. `creditedCredits` is what this request added: `amountCredits` the first time, 0 when the same payment is presented again (`replayed`).",
+      {
+        success: req(bool(undefined, { const: true })),
+        userId: req(str()),
+        topUpId: req(str("The payment's top-up (one per network, asset, payer and nonce).", { pattern: "^tu_[0-9a-f]{64}$" })),
+        amountCredits: req(int("Credits the payment bought.", { minimum: 1 })),
+        creditedCredits: req(int(undefined, { minimum: 0 })),
+        replayed: req(bool()),
+        balanceCredits: req(int("The wallet's balance now.", { minimum: 0 })),
+      },
+      {
+        examples: [TOP_UP_EXAMPLE],
+      },
+    ),
+
     UsageResponse: objectSchema(
       "Most recent usage items of the caller, newest first.",
       {
@@ -675,6 +703,29 @@ function errorCases(basePath: string): Record<string, ErrorCase> {
       hint: "Check GET /usage before retrying: the operation may already have taken effect.",
     },
     UNAVAILABLE: { status: 503, error: "A backend service is unavailable.", hint: "Retry after a short delay." },
+    PAYMENT_REQUIRED: {
+      status: 402,
+      error: "Buying 5000 credits costs 5.000 USD, paid with x402.",
+      hint: "Pay the requirements of PAYMENT-REQUIRED and send the same request with PAYMENT-SIGNATURE (any x402 v2 client does this).",
+    },
+    PAYMENT_INVALID: {
+      status: 402,
+      error: "The payment was refused (invalid_exact_evm_payload_authorization_value_mismatch: value 100000 differs from amount 250000); nothing was credited.",
+      hint: "Sign a new payment for the requirements of PAYMENT-REQUIRED.",
+    },
+    PAYMENT_FAILED: {
+      status: 402,
+      error: "The payment could not be settled (insufficient_funds); nothing was credited.",
+      hint: "Sign a new payment (a new nonce) for the requirements of PAYMENT-REQUIRED.",
+    },
+    PAYMENT_PENDING: {
+      status: 409,
+      error: "The payment's settlement is not confirmed yet; nothing is credited until it is.",
+      hint: "Send the same PAYMENT-SIGNATURE again after Retry-After: a payment is credited once, never twice.",
+    },
+    PAYMENT_ALREADY_USED: { status: 409, error: "This payment was already used for another account.", hint: "Sign a new payment for the requirements of PAYMENT-REQUIRED." },
+    PAYMENT_UNVERIFIED: { status: 503, error: "The payment could not be verified now; nothing was written.", hint: "Send the same PAYMENT-SIGNATURE again after Retry-After." },
+    TOP_UP_UNAVAILABLE: { status: 503, error: "This API takes no payments for credits.", hint: "Ask the operator for credits." },
     TIMEOUT: { status: 504, error: "A backend service did not answer in time.", hint: "A backend service did not answer in time; retry shortly." },
     RATE_LIMITED: {
       status: 429,
@@ -722,6 +773,23 @@ const RETRY_AFTER_OVERLOADED: JsonObject = {
   schema: { type: "integer", minimum: 1 },
 };
 
+const TOP_UP_EXAMPLE = { success: true, userId: "user_7d2f1c", topUpId: `tu_${"3f".repeat(32)}`, amountCredits: 5000, creditedCredits: 5000, replayed: false, balanceCredits: 9990 };
+
+/** x402 v2 over HTTP: the challenge of a 402 and the receipt of a settled payment (base64 JSON each). */
+const PAYMENT_REQUIRED_HEADER = "PAYMENT-REQUIRED";
+const PAYMENT_RESPONSE_HEADER = "PAYMENT-RESPONSE";
+const PAYMENT_REQUIRED_SCHEMA: JsonObject = {
+  description:
+    "x402 v2 challenge, base64 of JSON `{x402Version: 2, error, resource: {url, description, mimeType}, accepts: [PaymentRequirements]}`: one offer of scheme `exact` " +
+    "(EIP-3009 transferWithAuthorization), in USDC (`asset`, 6 decimals, 1000 atomic units = 1 credit) on `network` (CAIP-2), to the platform's `payTo`, " +
+    "for `amount` atomic units, signed to stay valid at most `maxTimeoutSeconds`. Absent when the API takes no payments.",
+  schema: { type: "string", contentEncoding: "base64" },
+};
+const PAYMENT_RESPONSE_SCHEMA: JsonObject = {
+  description: "x402 v2 settlement receipt, base64 of the facilitator's JSON `{success, transaction, network, payer, amount}` (also on a refused settlement, with `errorReason`).",
+  schema: { type: "string", contentEncoding: "base64" },
+};
+
 /** The headers of a 429 (draft-ietf-httpapi-ratelimit-headers: RateLimit-Policy and RateLimit, Structured Field lists). */
 const RATE_LIMIT_HEADERS: JsonObject = {
   "Retry-After": { description: "Seconds to wait before retrying: the end of the rate's window (RATE_LIMITED), or 1 (CONCURRENCY_LIMITED).", schema: { type: "integer", minimum: 1 } },
@@ -747,7 +815,34 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
     ),
     InvalidQuery: errorResponse("A query parameter is out of range.", ["INVALID_INPUT"], cases),
     Unauthorized: errorResponse("Authorization header missing, or the API key is invalid.", ["AGENTIC_API_KEY_REQUIRED", "INVALID_API_KEY"], cases),
-    CreditsRequired: errorResponse("The wallet balance is below the route price. Nothing was charged.", ["CREDITS_REQUIRED"], cases),
+    CreditsRequired: errorResponse(
+      "The wallet balance is below the route price. Nothing was charged. When the API takes x402 payments, PAYMENT-REQUIRED offers the call's full price " +
+        "(not the shortfall, so the offer does not depend on a balance that may change); paying it and sending the same request with PAYMENT-SIGNATURE adds " +
+        "those credits to the wallet, then runs the call as usual. A refused payment (PAYMENT_INVALID, PAYMENT_FAILED) is a 402 too, with the reason.",
+      ["CREDITS_REQUIRED", "PAYMENT_INVALID", "PAYMENT_FAILED"],
+      cases,
+      { [PAYMENT_REQUIRED_HEADER]: PAYMENT_REQUIRED_SCHEMA },
+    ),
+    TopUpPaymentRequired: errorResponse(
+      "No PAYMENT-SIGNATURE yet (PAYMENT_REQUIRED), or the payment was refused and nothing was credited: it does not match the requirements, " +
+        "its signature or validity is wrong, it pays too little, or the facilitator refused to settle it (`error` names the reason). PAYMENT-REQUIRED offers the requirements again.",
+      ["PAYMENT_REQUIRED", "PAYMENT_INVALID", "PAYMENT_FAILED"],
+      cases,
+      { [PAYMENT_REQUIRED_HEADER]: PAYMENT_REQUIRED_SCHEMA, [PAYMENT_RESPONSE_HEADER]: PAYMENT_RESPONSE_SCHEMA },
+    ),
+    TopUpConflict: errorResponse(
+      "PAYMENT_PENDING: the payment was sent for settlement and its outcome is not known yet; nothing is credited until it is, and the same PAYMENT-SIGNATURE sent again " +
+        "after Retry-After answers the outcome (credited once). PAYMENT_ALREADY_USED: the payment was credited to another account.",
+      ["PAYMENT_PENDING", "PAYMENT_ALREADY_USED"],
+      cases,
+      { "Retry-After": { description: "Sent with PAYMENT_PENDING: seconds before presenting the same payment again.", schema: { type: "integer", minimum: 1 } } },
+    ),
+    TopUpUnavailable: errorResponse(
+      "The API takes no payments (TOP_UP_UNAVAILABLE), the facilitator could not verify the payment now (PAYMENT_UNVERIFIED, with Retry-After; nothing was written), or a backing service is unavailable.",
+      ["TOP_UP_UNAVAILABLE", "PAYMENT_UNVERIFIED", "UNAVAILABLE", "OVERLOADED"],
+      cases,
+      { "Retry-After": { description: "Seconds before trying again.", schema: { type: "integer", minimum: 1 } } },
+    ),
     DomainNotFound: errorResponse("The domain does not exist.", ["DOMAIN_NOT_FOUND"], cases),
     CapabilityNotFound: errorResponse("The domain or the capability does not exist.", ["DOMAIN_NOT_FOUND", "CAPABILITY_NOT_FOUND"], cases),
     ExecuteBadRequest: errorResponse(
@@ -1037,7 +1132,7 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
           "runs only when the failed route certainly did not act. Every error means nothing was charged for this request, except " +
           "TIMEOUT and EXECUTION_INDETERMINATE, whose execution may still end charged: read GET /executions/{executionId}.",
         auth: true,
-        parameters: [...capability, paramRef("IdempotencyKey"), paramRef("AgentName")],
+        parameters: [...capability, paramRef("IdempotencyKey"), paramRef("AgentName"), paramRef("PaymentSignature")],
         requestBody: {
           required: true,
           description:
@@ -1049,6 +1144,7 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
           headers: {
             "Execution-Id": { description: "Id of the execution: read where it stands at GET /executions/{executionId}.", schema: { type: "string", pattern: EXECUTION_ID_PATTERN.source } },
             "Idempotent-Replayed": { description: "`true` when this is the stored result of an earlier request with the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } },
+            [PAYMENT_RESPONSE_HEADER]: { ...PAYMENT_RESPONSE_SCHEMA, description: `Sent when the request carried PAYMENT-SIGNATURE: ${PAYMENT_RESPONSE_SCHEMA.description as string}` },
           },
         },
         errors: {
@@ -1092,6 +1188,23 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
         parameters: [paramRef("userId")],
         success: ok("The wallet.", ref("WalletResponse"), ex.wallet),
         errors: {},
+      }),
+    },
+    "/wallet/top-up": {
+      post: operation({
+        operationId: "topUpWallet",
+        tag: "Wallet",
+        summary: "Buy credits with an x402 payment",
+        description:
+          "Adds credits to the caller's wallet for a USDC payment over x402 v2. Without PAYMENT-SIGNATURE the answer is 402 with PAYMENT-REQUIRED " +
+          "offering exactly the credits asked for; pay it (any x402 v2 client, e.g. `wrapFetchWithPayment` of `@x402/fetch`) and send the same request " +
+          "with PAYMENT-SIGNATURE. The ledger verifies and settles the payment with the facilitator and credits the wallet once per payment: the same " +
+          "signature presented again credits nothing and answers the first result (`replayed: true`). The answer carries PAYMENT-RESPONSE.",
+        auth: true,
+        parameters: [paramRef("PaymentSignature")],
+        requestBody: { required: true, description: "How many credits to buy.", content: jsonBody(ref("TopUpRequest"), { amountCredits: 5000 }) },
+        success: { ...ok("The credited top-up and the new balance.", ref("TopUpResponse"), TOP_UP_EXAMPLE), headers: { [PAYMENT_RESPONSE_HEADER]: PAYMENT_RESPONSE_SCHEMA } },
+        errors: { "400": "BadRequest", "402": "TopUpPaymentRequired", "409": "TopUpConflict", "503": "TopUpUnavailable" },
       }),
     },
     "/usage": {
@@ -1162,6 +1275,15 @@ function buildParameters(): Record<string, JsonObject> {
         "and the execution's id. An execution abandoned mid-call replays 502 EXECUTION_OUTCOME_UNKNOWN. Bodies rejected with 400 are not stored.",
       schema: { type: "string", minLength: 1, maxLength: 255 },
       example: "order-1234-confirmation",
+    },
+    PaymentSignature: {
+      name: "PAYMENT-SIGNATURE",
+      in: "header",
+      required: false,
+      description:
+        "x402 v2 payment, base64 of a JSON PaymentPayload answering a PAYMENT-REQUIRED offer (scheme `exact`: an EIP-3009 authorization signed by the payer). " +
+        "The ledger verifies and settles it and credits the wallet once per payment (network, asset, payer, nonce).",
+      schema: { type: "string", minLength: 1 },
     },
     AgentName: {
       name: "Agent-Name",

@@ -1,11 +1,17 @@
 // POST /domains/{d}/capabilities/{id}/execute: the paid operation. Reads the Idempotency-Key and
 // Agent-Name headers, calls the executor (which validates the body against the contract, holds,
 // calls the provider and settles), and renders GenericExecutionResponse without internal fields.
-import { Router, type Request, type RequestHandler } from "express";
-import type { ExecutorClient } from "@agentic/clients";
+// Payable 402: a CREDITS_REQUIRED answer also carries an x402 PAYMENT-REQUIRED challenge for the
+// call's price; a retry with PAYMENT-SIGNATURE first tops the wallet up by that payment (through the
+// ledger, like POST /wallet/top-up) and then executes as usual, so holds, charges and idempotency stay
+// the ledger's and the executor's.
+import { Router, type Request, type RequestHandler, type Response } from "express";
+import { fromServiceError } from "@agentic/platform";
+import type { ExecutorClient, LedgerClient } from "@agentic/clients";
 import type { ExecuteResponse } from "@agentic/proto/executor/v1";
 import { HttpError } from "../errors";
 import { objectBody } from "./body";
+import { creditsOfPayment, paymentSignature, quoteTopUp, refusedPayment, setChallenge, setPaymentResponse, topUp } from "../payments/x402";
 import type { CapabilityParams } from "./params";
 
 /**
@@ -37,19 +43,53 @@ export function toExecutionResponse(r: ExecuteResponse) {
   };
 }
 
-export function executeRoutes(executor: ExecutorClient, auth: RequestHandler): Router {
+/**
+ * The challenge of a refused execute: the call's price in full (details.requiredCredits), not the
+ * shortfall, so what a payer signs does not depend on a balance that may move before it pays.
+ */
+async function offerPayment(req: Request, res: Response, ledger: LedgerClient, err: unknown): Promise<void> {
+  const remote = fromServiceError(err);
+  const required = remote.details?.requiredCredits;
+  if (remote.code !== "CREDITS_REQUIRED" || typeof required !== "number" || !Number.isSafeInteger(required) || required < 1) return;
+  const requirements = await quoteTopUp(ledger, required).catch(() => undefined);
+  if (requirements) setChallenge(req, res, requirements, "insufficient credits", `${required} credits for this call, added to the wallet`);
+}
+
+export function executeRoutes(executor: ExecutorClient, auth: RequestHandler, ledger?: LedgerClient): Router {
   const routes = Router();
   routes.post<CapabilityParams>("/domains/:domainKey/capabilities/:capabilityId/execute", auth, async (req, res) => {
     const idempotencyKey = singleHeader(req, "Idempotency-Key", "Send one Idempotency-Key of at most 255 characters, e.g. a UUID, or leave it out.");
     const agentName = singleHeader(req, "Agent-Name", "Send the calling agent's name, e.g. alpha_agent, once in Agent-Name, or leave it out.");
-    const result = await executor.execute({
-      userId: res.locals.caller.userId,
-      domainKey: req.params.domainKey,
-      capabilityId: req.params.capabilityId,
-      input: objectBody(req),
-      ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
-      ...(agentName !== undefined ? { agentName } : {}),
-    });
+    const input = objectBody(req);
+    const signature = ledger ? paymentSignature(req) : undefined;
+    let settlement: string | undefined;
+    if (ledger && signature !== undefined) {
+      try {
+        settlement = (await topUp(ledger, res.locals.caller.userId, signature)).settlementJson;
+      } catch (err) {
+        const refused = refusedPayment(err);
+        const credits = refused ? creditsOfPayment(signature) : undefined;
+        const requirements = credits ? await quoteTopUp(ledger, credits).catch(() => undefined) : undefined;
+        if (refused && requirements) setChallenge(req, res, requirements, refused.reason, `${credits} credits for this call, added to the wallet`);
+        throw err;
+      }
+    }
+    let result: ExecuteResponse;
+    try {
+      result = await executor.execute({
+        userId: res.locals.caller.userId,
+        domainKey: req.params.domainKey,
+        capabilityId: req.params.capabilityId,
+        input,
+        ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+        ...(agentName !== undefined ? { agentName } : {}),
+      });
+    } catch (err) {
+      if (ledger) await offerPayment(req, res, ledger, err);
+      throw err;
+    }
+    // The payment was credited whatever the execute did; its receipt goes with the answer.
+    if (settlement) setPaymentResponse(res, settlement);
     res.setHeader("Execution-Id", result.executionId);
     if (result.replayed) res.setHeader("Idempotent-Replayed", "true");
     res.json(toExecutionResponse(result));

@@ -1,9 +1,10 @@
 // The whole execute path for integration tests: a real nats-server, the provider sandbox, the shipped
 // catalog, a ledger, a router and the executor, each on loopback; stop() tears them down in reverse.
 import { startNatsServer, startTestSystem, type NatsServerHandle } from "@agentic/platform/testing";
-import { startSandbox, type RunningSandbox } from "@agentic/sandbox";
+import { SANDBOX_NETWORK, startSandbox, type RunningSandbox } from "@agentic/sandbox";
 import { startTestCatalog, type TestCatalog } from "../../catalog/test/harness";
 import { startTestLedger, type TestLedger } from "../../ledger/test/harness";
+import { topUpTerms } from "../../ledger/src/top-up/terms";
 import { startTestRouter, type TestRouter } from "../../router/test/harness";
 import { startTestExecutor, type TestExecutor } from "./harness";
 
@@ -28,6 +29,8 @@ export interface ExecutorSystemOptions {
   apiKeys?: string;
   /** Run NATS with the shipped users and permissions, each service connecting as its own user. */
   natsAuthorization?: boolean;
+  /** The ledger takes x402 top-ups to `payTo`, verified and settled by the sandbox's facilitator. */
+  topUp?: { payTo: string; facilitatorTimeoutMs?: number };
 }
 
 export async function startExecutorSystem(opts: ExecutorSystemOptions = {}): Promise<ExecutorSystem> {
@@ -38,7 +41,21 @@ export async function startExecutorSystem(opts: ExecutorSystemOptions = {}): Pro
     const sandbox = await stack.start(startSandbox({ port: 0 }));
     const catalog = await stack.start(startTestCatalog(opts.catalogDir ? { catalogDir: opts.catalogDir } : {}));
     const ledger = await stack.start(
-      startTestLedger({ natsUrl: nats.url, ...(nats.users ? { natsCredentials: nats.users.ledger } : {}), ...(opts.holdTtlMs ? { holdTtlMs: opts.holdTtlMs } : {}), ...(opts.apiKeys ? { apiKeys: opts.apiKeys } : {}) }),
+      startTestLedger({
+        natsUrl: nats.url,
+        ...(nats.users ? { natsCredentials: nats.users.ledger } : {}),
+        ...(opts.holdTtlMs ? { holdTtlMs: opts.holdTtlMs } : {}),
+        ...(opts.apiKeys ? { apiKeys: opts.apiKeys } : {}),
+        ...(opts.topUp
+          ? {
+              topUp: {
+                terms: topUpTerms({ network: SANDBOX_NETWORK, payTo: opts.topUp.payTo, maxTimeoutSeconds: 300, maxCredits: 1_000_000 }),
+                facilitatorUrl: `${sandbox.url}/facilitator`,
+                facilitatorTimeoutMs: opts.topUp.facilitatorTimeoutMs ?? 5_000,
+              },
+            }
+          : {}),
+      }),
     );
     const router = await stack.start(startTestRouter({ catalogAddress: catalog.address, ledgerAddress: ledger.address, natsUrl: nats.url, env: natsUser("router") }));
     const executor = await stack.start(
