@@ -16,6 +16,8 @@ import { fileURLToPath } from "node:url";
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** The ledger's SQLite file when LEDGER_SQLITE_PATH is not given: stable, so a restart keeps the money (gitignored). */
 export const DEFAULT_LEDGER_SQLITE_PATH = join(ROOT, ".data", "ledger.sqlite");
+/** Where `npm start`'s top-ups are paid on the sandbox chain (receive-only: no key exists for it). */
+export const DEV_TOP_UP_PAY_TO = "0x5af1a0c7e0d1b9e6f2c4d8a3b7e9f1c2d3e4f5a6";
 const require = createRequire(join(ROOT, "package.json"));
 const { createHealthChecker, randomBase62 } = require("@agentic/platform");
 const { startNatsServer, natsServerBin, freePort, generateDevIdentities } = require("@agentic/platform/testing");
@@ -153,6 +155,10 @@ export async function startSystem(opts = {}) {
       ...(service.needsNats ? { NATS_URL: natsUrl, ...natsUserOf(service.name) } : {}),
       ...(service.name === "ledger" && !env.AGENTIC_API_KEYS ? { AGENTIC_API_KEYS: `${apiKey}:dev-user` } : {}),
       ...(service.name === "ledger" ? { LEDGER_SQLITE_PATH: env.LEDGER_SQLITE_PATH || DEFAULT_LEDGER_SQLITE_PATH } : {}),
+      // Top-ups are paid through the sandbox's x402 facilitator unless the environment names a real one.
+      ...(service.name === "ledger" && !env.TOP_UP_FACILITATOR_URL
+        ? { TOP_UP_FACILITATOR_URL: `http://${HOST}:${portOf("sandbox")}/facilitator`, TOP_UP_PAY_TO: env.TOP_UP_PAY_TO || DEV_TOP_UP_PAY_TO }
+        : {}),
       ...(service.name === "executor" ? executorSandboxEnv(`http://${HOST}:${portOf("sandbox")}`) : {}),
     });
     /** Spawns one service (appending to its log) and waits until it reports ready. */
