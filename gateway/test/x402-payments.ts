@@ -34,7 +34,7 @@ export async function tokenBalance(sys: BackedSystem, address: string): Promise<
  */
 export function payingFetch(sys: BackedSystem, key: string, payer: PrivateKeyAccount): { fetch: typeof fetch; signatures: string[] } {
   const signatures: string[] = [];
-  const authed = async (input: RequestInfo | URL, init?: RequestInit) => {
+  const authed = async (input: string | URL | Request, init?: RequestInit) => {
     const request = new Request(input, init);
     request.headers.set("authorization", `Bearer ${key}`);
     const signature = request.headers.get("payment-signature");
