@@ -1,7 +1,7 @@
 // The ledger's audit, run after every test: for each wallet, the balance and held credits equal
 // the journal's sums and are never negative; every hold has exactly one hold entry and at most
 // one ending entry, and the hold's state and charge agree with the journal.
-import { END_STATE } from "../src/domain/rules";
+import { END_STATE, MOVEMENT_JOURNAL_KINDS } from "../src/domain/rules";
 import type { LedgerStore } from "../src/store/store";
 
 /** Returns every violation found (empty when consistent); `userIds` defaults to every wallet. */
@@ -19,7 +19,8 @@ export async function findLedgerViolations(store: LedgerStore, userIds?: string[
     if (held !== wallet.heldCredits) problems.push(`${userId}: held ${wallet.heldCredits} != journal ${held}`);
 
     const byHold = new Map<string, typeof entries>();
-    for (const e of entries) if (e.kind !== "grant") byHold.set(e.referenceId, [...(byHold.get(e.referenceId) ?? []), e]);
+    // Grants, refunds and adjustments move the balance alone; every other entry belongs to a hold.
+    for (const e of entries) if (!MOVEMENT_JOURNAL_KINDS.includes(e.kind)) byHold.set(e.referenceId, [...(byHold.get(e.referenceId) ?? []), e]);
     let openHeld = 0;
     for (const [holdId, list] of byHold) {
       const holds = list.filter((e) => e.kind === "hold");

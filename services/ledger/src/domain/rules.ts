@@ -6,8 +6,11 @@ import {
   PAID_SETTLEMENTS,
   type ChargeTotal,
   type ClaimOutcome,
+  type CreditMovementKind,
+  type CreditMovementTotal,
   type ExecutionRecord,
   type Hold,
+  type JournalEntry,
   type JournalKind,
   type OutgoingPayment,
   type OwnedResource,
@@ -20,6 +23,7 @@ import {
   type StoredResult,
   type UsageDraft,
   type UsageItem,
+  type UsagePosition,
   type Wallet,
 } from "./types";
 
@@ -82,7 +86,80 @@ export function isReplay(existing: { userId: string; amountCredits: number }, cm
 
 /** The usage item of a hold that has ended: it carries what the hold really charged. */
 export function usageItemFor(hold: Hold, draft: UsageDraft): UsageItem {
-  return { ...draft, userId: hold.userId, holdId: hold.holdId, creditsCharged: hold.state === "captured" ? hold.capturedCredits : 0 };
+  return { ...draft, kind: "charge", userId: hold.userId, holdId: hold.holdId, creditsCharged: hold.state === "captured" ? hold.capturedCredits : 0 };
+}
+
+/** An operator's grant, refund or adjustment as the store records it (validated by the domain). */
+export interface CreditMovement {
+  kind: CreditMovementKind;
+  userId: string;
+  /** Signed credits added to the available balance (a grant is positive). */
+  amountCredits: number;
+  reason: string;
+  /** The caller's idempotency reference: one movement per reference, whatever its kind. */
+  reference: string;
+  /** The verified caller identity, and the name of the person it gave. */
+  operator: string;
+  operatorName?: string;
+}
+
+/** Journal kinds that share the reference space of credit movements (a grant id is a reference too). */
+export const MOVEMENT_JOURNAL_KINDS: readonly JournalKind[] = ["grant", "refund", "adjustment"];
+
+/**
+ * What recording `cmd` does, given the grant, refund or adjustment entry already under its reference
+ * (or none) and the user's available balance: a replay (same user, kind and amount), a conflict
+ * (anything else), `insufficient` (a negative amount the balance does not cover), or `apply`.
+ */
+export function decideCreditMovement(
+  existing: JournalEntry | null,
+  cmd: Pick<CreditMovement, "kind" | "userId" | "amountCredits">,
+  balanceCredits: number,
+): { action: "replay" | "conflict"; entry: JournalEntry } | { action: "insufficient" | "apply" } {
+  if (existing) return { action: existing.kind === cmd.kind && isReplay(existing, cmd) ? "replay" : "conflict", entry: existing };
+  if (cmd.amountCredits < 0 && balanceCredits + cmd.amountCredits < 0) return { action: "insufficient" };
+  return { action: "apply" };
+}
+
+/** The usage item of a credit movement, recorded with its journal entry (its id is the entry's). */
+export function movementUsageItem(entry: JournalEntry, cmd: CreditMovement): UsageItem {
+  return {
+    kind: cmd.kind,
+    usageId: entry.entryId,
+    createdAt: new Date(entry.createdAt),
+    userId: cmd.userId,
+    productKey: "",
+    capabilityKey: "",
+    routeKey: "",
+    provider: "",
+    networkKey: "",
+    status: "",
+    durationMs: 0,
+    traceId: "",
+    creditsCharged: 0,
+    amountCredits: cmd.amountCredits,
+    reference: cmd.reference,
+    reason: cmd.reason,
+    operator: cmd.operator,
+    ...(cmd.operatorName ? { operatorName: cmd.operatorName } : {}),
+  };
+}
+
+/** An item's place in newest-first order: createdAt, then its key (the hold id of a charge, else the item's own id). */
+export function usagePosition(item: Pick<UsageItem, "createdAt" | "holdId" | "usageId">): UsagePosition {
+  return { createdAt: new Date(item.createdAt), key: item.holdId ?? item.usageId };
+}
+
+/** Newest-first order of usage positions: negative when `a` comes before `b`. */
+export function compareNewestFirst(a: UsagePosition, b: UsagePosition): number {
+  const byTime = b.createdAt.getTime() - a.createdAt.getTime();
+  if (byTime !== 0) return byTime;
+  return a.key < b.key ? 1 : a.key > b.key ? -1 : 0;
+}
+
+/** Credit movement totals ordered by day, then kind. */
+export function creditMovementRows(totals: readonly CreditMovementTotal[]): CreditMovementTotal[] {
+  return [...totals].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
 }
 
 /** The id the stores key an Idempotency-Key by: one execution per (user, key). */

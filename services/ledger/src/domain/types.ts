@@ -31,7 +31,11 @@ export interface Hold {
   executionId?: string;
 }
 
-export type JournalKind = "grant" | "hold" | SettlementKind;
+/** What an operator records on a wallet besides executions (RecordCreditMovement): each is one journal entry. */
+export type CreditMovementKind = "grant" | "refund" | "adjustment";
+export const CREDIT_MOVEMENT_KINDS: readonly CreditMovementKind[] = ["grant", "refund", "adjustment"];
+
+export type JournalKind = "hold" | SettlementKind | CreditMovementKind;
 
 /**
  * One credit movement; never changed or deleted. `amountCredits` is the signed change of the
@@ -44,9 +48,14 @@ export interface JournalEntry {
   kind: JournalKind;
   amountCredits: number;
   heldDeltaCredits: number;
-  /** grant id for grants, hold id for the others. */
+  /** grant id (or an operator's reference) for grants, refunds and adjustments; hold id for the others. */
   referenceId: string;
   createdAt: Date;
+  /** Why (grants, refunds, adjustments), when one was given. */
+  reason?: string;
+  /** Operators' movements: the verified caller identity, and the name of the person it gave. */
+  operator?: string;
+  operatorName?: string;
 }
 
 /** What the executor reports about one execution (agentic.events.v1.ExecutionUsage). */
@@ -69,12 +78,49 @@ export interface UsageDraft {
   outputTokens?: number;
 }
 
-/** One usage item as listed; recorded once per settled hold. */
+/**
+ * What a usage item records: `charge`, an execution (one per settled hold), or a credit movement on
+ * the record (an operator's grant, refund or adjustment; `top_up`, a user's payment).
+ */
+export type UsageKind = "charge" | CreditMovementKind | "top_up";
+export const USAGE_KINDS: readonly UsageKind[] = ["charge", "grant", "refund", "adjustment", "top_up"];
+
+/**
+ * One item of a user's money history. A charge: recorded once per settled hold, with the executor's
+ * fields (UsageDraft). A credit movement: recorded with its journal entry; usageId is the entry id, the
+ * execution fields are empty ("", 0) and the movement's own fields are set.
+ */
 export interface UsageItem extends UsageDraft {
+  kind: UsageKind;
   userId: string;
-  holdId: string;
-  /** What the hold's settlement charged (0 when released, or when a capture came after expiry). */
+  /** The hold that paid for it (charges); absent on credit movements. */
+  holdId?: string;
+  /** What the hold's settlement charged (0 when released, or when a capture came after expiry; 0 for movements). */
   creditsCharged: number;
+  /** Credit movements: the signed credits added to the available balance, the reference, why, and who. */
+  amountCredits?: number;
+  reference?: string;
+  reason?: string;
+  operator?: string;
+  operatorName?: string;
+}
+
+/** Where an item sits in a user's usage, newest first: by createdAt, then by its key (hold id, or the movement's entry id). */
+export interface UsagePosition {
+  createdAt: Date;
+  key: string;
+}
+
+/** Which usage items to list: all filters are optional and combine. */
+export interface UsageQuery {
+  /** Only items strictly after this position in newest-first order (the previous page's last item). */
+  after?: UsagePosition;
+  /** createdAt in [from, to). */
+  from?: Date;
+  to?: Date;
+  agentName?: string;
+  capabilityKey?: string;
+  kind?: UsageKind;
 }
 
 /** An API key as stored: never the key itself, only its SHA-256 and a short visible prefix. */
@@ -231,6 +277,16 @@ export interface ChargeTotal {
   routeKey: string;
   chargedCredits: number;
   captures: number;
+}
+
+/** Journal movements of one kind (grant, refund, adjustment) on one UTC day. */
+export interface CreditMovementTotal {
+  day: string;
+  kind: CreditMovementKind;
+  movements: number;
+  /** Sum of the positive amounts, and of the negative ones as a positive number. */
+  addedCredits: number;
+  removedCredits: number;
 }
 
 /** Payments of one route, day and settlement state (by when they were booked). */

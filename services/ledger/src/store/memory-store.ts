@@ -7,6 +7,7 @@ import type {
   ApiKeyRecord,
   ChargeTotal,
   ClaimOutcome,
+  CreditMovementTotal,
   ExecutionRecord,
   Hold,
   JournalEntry,
@@ -16,12 +17,15 @@ import type {
   PlatformLoss,
   TimeRange,
   UsageItem,
+  UsageQuery,
   Wallet,
 } from "../domain/types";
 import {
   abandonedExecution,
   bookedPayments,
+  compareNewestFirst,
   completedExecution,
+  decideCreditMovement,
   decideClaim,
   decideExecutionHold,
   emptyWallet,
@@ -29,6 +33,8 @@ import {
   isAbandoned,
   isPastRetention,
   isReplay,
+  movementUsageItem,
+  MOVEMENT_JOURNAL_KINDS,
   newClaimedExecution,
   newHold,
   ownedResources,
@@ -36,6 +42,7 @@ import {
   settledHold,
   settlementEffect,
   usageItemFor,
+  usagePosition,
   utcDay,
   type BookedFacts,
 } from "../domain/rules";
@@ -44,6 +51,8 @@ import type {
   AbandonCommand,
   ClaimCommand,
   CompleteExecutionCommand,
+  CreditMovementCommand,
+  CreditMovementResult,
   CompleteCommand,
   CompleteOutcome,
   GrantCommand,
@@ -65,8 +74,9 @@ export class MemoryLedgerStore implements LedgerStore {
   private readonly holds = new Map<string, Hold>();
   private readonly journal = new Map<string, JournalEntry[]>(); // by user, oldest first
   private readonly grants = new Map<string, JournalEntry>(); // by grant id
+  private readonly movements = new Map<string, JournalEntry>(); // refunds and adjustments, by reference
   private readonly topUps = new Map<string, TopUpRecord>(); // by top-up id
-  private readonly usage = new Map<string, UsageItem[]>(); // by user, oldest first
+  private readonly usage = new Map<string, UsageItem[]>(); // by user, oldest first (reverse of compareNewestFirst)
   private readonly usageByHold = new Map<string, UsageItem>();
   private readonly keysById = new Map<string, ApiKeyRecord>();
   private readonly keysByHash = new Map<string, ApiKeyRecord>();
@@ -130,9 +140,26 @@ export class MemoryLedgerStore implements LedgerStore {
       if (!isReplay(existing, cmd)) return { status: "conflict", entry: copy(existing) };
       return { status: "replayed", wallet: this.walletOf(cmd.userId), entry: copy(existing) };
     }
-    const entry = this.move(cmd.userId, "grant", cmd.grantId, cmd.amountCredits, 0, cmd.now);
+    const entry = this.move(cmd.userId, "grant", cmd.grantId, cmd.amountCredits, 0, cmd.now, cmd.reason ? { reason: cmd.reason } : {});
     this.grants.set(cmd.grantId, entry);
     return { status: "granted", wallet: this.walletOf(cmd.userId), entry: copy(entry) };
+  }
+
+  async moveCredits(cmd: CreditMovementCommand): Promise<CreditMovementResult> {
+    // A grant id is a reference too: one movement per reference, whatever its kind.
+    const existing = this.grants.get(cmd.reference) ?? this.movements.get(cmd.reference) ?? null;
+    const decision = decideCreditMovement(existing, cmd, this.walletOf(cmd.userId).balanceCredits);
+    if (decision.action === "conflict") return { status: "conflict", entry: copy(decision.entry) };
+    if (decision.action === "replay") return { status: "replayed", wallet: this.walletOf(cmd.userId), entry: copy(decision.entry) };
+    if (decision.action === "insufficient") return { status: "insufficient", wallet: this.walletOf(cmd.userId) };
+    const entry = this.move(cmd.userId, cmd.kind, cmd.reference, cmd.amountCredits, 0, cmd.now, {
+      reason: cmd.reason,
+      operator: cmd.operator,
+      ...(cmd.operatorName ? { operatorName: cmd.operatorName } : {}),
+    });
+    (cmd.kind === "grant" ? this.grants : this.movements).set(cmd.reference, entry);
+    this.insertUsage(movementUsageItem(entry, cmd));
+    return { status: "recorded", wallet: this.walletOf(cmd.userId), entry: copy(entry) };
   }
 
   async getTopUp(topUpId: string): Promise<TopUpRecord | null> {
@@ -229,8 +256,20 @@ export class MemoryLedgerStore implements LedgerStore {
       .map(copy);
   }
 
-  async listUsage(userId: string, limit: number): Promise<UsageItem[]> {
-    return (this.usage.get(userId) ?? []).slice(-limit).reverse().map(copy);
+  async listUsage(userId: string, limit: number, query: UsageQuery = {}): Promise<UsageItem[]> {
+    const items = this.usage.get(userId) ?? [];
+    const found: UsageItem[] = [];
+    for (let i = items.length - 1; i >= 0 && found.length < limit; i--) {
+      const item = items[i]!;
+      if (query.after && compareNewestFirst(usagePosition(item), query.after) <= 0) continue;
+      if (query.from && item.createdAt.getTime() < query.from.getTime()) continue;
+      if (query.to && item.createdAt.getTime() >= query.to.getTime()) continue;
+      if (query.agentName !== undefined && item.agentName !== query.agentName) continue;
+      if (query.capabilityKey !== undefined && item.capabilityKey !== query.capabilityKey) continue;
+      if (query.kind !== undefined && item.kind !== query.kind) continue;
+      found.push(copy(item));
+    }
+    return found;
   }
 
   async listJournal(userId: string): Promise<JournalEntry[]> {
@@ -330,6 +369,23 @@ export class MemoryLedgerStore implements LedgerStore {
     return [...sums.values()];
   }
 
+  async sumCreditMovements(range: TimeRange): Promise<CreditMovementTotal[]> {
+    const sums = new Map<string, CreditMovementTotal>();
+    for (const entries of this.journal.values()) {
+      for (const e of entries) {
+        if (!MOVEMENT_JOURNAL_KINDS.includes(e.kind) || !inRange(e.createdAt, range)) continue;
+        const day = utcDay(e.createdAt);
+        const key = `${day}\u0000${e.kind}`;
+        const sum = sums.get(key) ?? { day, kind: e.kind as CreditMovementTotal["kind"], movements: 0, addedCredits: 0, removedCredits: 0 };
+        sum.movements += 1;
+        if (e.amountCredits >= 0) sum.addedCredits += e.amountCredits;
+        else sum.removedCredits -= e.amountCredits;
+        sums.set(key, sum);
+      }
+    }
+    return [...sums.values()];
+  }
+
   /** Everything the store holds, as plain data (tests use it to prove what is and is not stored). */
   snapshot(): Record<string, unknown> {
     return copy({
@@ -377,14 +433,22 @@ export class MemoryLedgerStore implements LedgerStore {
    * that would take the balance or the held credits below zero: callers check first, this is the
    * last line of defence.
    */
-  private move(userId: string, kind: JournalEntry["kind"], referenceId: string, amountCredits: number, heldDeltaCredits: number, now: Date): JournalEntry {
+  private move(
+    userId: string,
+    kind: JournalEntry["kind"],
+    referenceId: string,
+    amountCredits: number,
+    heldDeltaCredits: number,
+    now: Date,
+    record: Pick<JournalEntry, "reason" | "operator" | "operatorName"> = {},
+  ): JournalEntry {
     const wallet = this.wallets.get(userId) ?? emptyWallet(userId);
     const balanceCredits = wallet.balanceCredits + amountCredits;
     const heldCredits = wallet.heldCredits + heldDeltaCredits;
     if (balanceCredits < 0 || heldCredits < 0) {
       throw new Error(`ledger invariant: ${kind} ${referenceId} would leave ${userId} at balance ${balanceCredits}, held ${heldCredits}`);
     }
-    const entry: JournalEntry = { entryId: newId("journal"), userId, kind, amountCredits, heldDeltaCredits, referenceId, createdAt: new Date(now) };
+    const entry: JournalEntry = { entryId: newId("journal"), userId, kind, amountCredits, heldDeltaCredits, referenceId, createdAt: new Date(now), ...record };
     this.wallets.set(userId, { userId, balanceCredits, heldCredits });
     const entries = this.journal.get(userId) ?? [];
     entries.push(entry);
@@ -397,13 +461,18 @@ export class MemoryLedgerStore implements LedgerStore {
     if (!cmd.usage || this.usageByHold.has(hold.holdId)) return false;
     const item = usageItemFor(hold, cmd.usage);
     this.usageByHold.set(hold.holdId, item);
-    const items = this.usage.get(hold.userId) ?? [];
-    // Keep oldest-first by createdAt; items almost always arrive in order, so search from the end.
-    let at = items.length;
-    while (at > 0 && items[at - 1]!.createdAt.getTime() > item.createdAt.getTime()) at--;
-    items.splice(at, 0, item);
-    this.usage.set(hold.userId, items);
+    this.insertUsage(item);
     return true;
+  }
+
+  /** Adds an item to its user's list, kept oldest first by position; items almost always arrive in order, so search from the end. */
+  private insertUsage(item: UsageItem): void {
+    const items = this.usage.get(item.userId) ?? [];
+    const position = usagePosition(item);
+    let at = items.length;
+    while (at > 0 && compareNewestFirst(usagePosition(items[at - 1]!), position) < 0) at--;
+    items.splice(at, 0, item);
+    this.usage.set(item.userId, items);
   }
 
   private walletOf(userId: string): Wallet {

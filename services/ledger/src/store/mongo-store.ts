@@ -16,6 +16,7 @@ import type {
   ApiKeyRecord,
   ChargeTotal,
   ClaimOutcome,
+  CreditMovementTotal,
   ExecutionRecord,
   Hold,
   JournalEntry,
@@ -26,6 +27,7 @@ import type {
   StoredResult,
   TimeRange,
   UsageItem,
+  UsageQuery,
   Wallet,
 } from "../domain/types";
 import {
@@ -33,11 +35,14 @@ import {
   bookedPayments,
   completedExecution,
   decideClaim,
+  decideCreditMovement,
   decideExecutionHold,
   emptyWallet,
   isAbandoned,
   isPastRetention,
   isReplay,
+  movementUsageItem,
+  MOVEMENT_JOURNAL_KINDS,
   newClaimedExecution,
   newHold,
   ownedResources,
@@ -52,6 +57,8 @@ import type {
   AbandonCommand,
   ClaimCommand,
   CompleteCommand,
+  CreditMovementCommand,
+  CreditMovementResult,
   CompleteExecutionCommand,
   CompleteOutcome,
   GrantCommand,
@@ -105,8 +112,10 @@ interface JournalDoc extends Omit<JournalEntry, "entryId"> {
   reason?: string;
 }
 
-interface UsageDoc extends Omit<UsageItem, "holdId"> {
-  _id: string; // hold id: one usage item per hold
+interface UsageDoc extends Omit<UsageItem, "holdId" | "kind"> {
+  _id: string; // a charge's hold id (one usage item per hold), a credit movement's journal entry id
+  /** Absent on items written before credit movements were recorded: those are charges. */
+  kind?: UsageItem["kind"];
 }
 
 interface ApiKeyDoc extends Omit<ApiKeyRecord, "keyId"> {
@@ -264,9 +273,19 @@ export class MongoLedgerStore implements LedgerStore {
         // At most one movement of each kind per grant or hold id: a second capture cannot be written.
         { key: { referenceId: 1, kind: 1 }, name: "one_movement_per_reference", unique: true },
         { key: { userId: 1, seq: 1 }, name: "by_user_in_order", unique: true },
+        // The reconciliation's credit movements (grants, refunds, adjustments) by when they were written.
+        { key: { kind: 1, createdAt: 1 }, name: "by_kind_and_time" },
       ]),
-      // Exactly listUsage's filter and sort ({createdAt: -1, _id: -1}), so the sort needs no memory.
-      this.usage.createIndexes([{ key: { userId: 1, createdAt: -1, _id: -1 }, name: "by_user_newest_first_then_id" }]),
+      // Exactly listUsage's filter and sort ({createdAt: -1, _id: -1}), so the sort needs no memory, also
+      // after each equality filter; its cursor and time range are ranges on createdAt and _id.
+      this.usage.createIndexes([
+        { key: { userId: 1, createdAt: -1, _id: -1 }, name: "by_user_newest_first_then_id" },
+        { key: { userId: 1, kind: 1, createdAt: -1, _id: -1 }, name: "by_user_kind_newest_first" },
+        { key: { userId: 1, capabilityKey: 1, createdAt: -1, _id: -1 }, name: "by_user_capability_newest_first" },
+        { key: { userId: 1, agentName: 1, createdAt: -1, _id: -1 }, name: "by_user_agent_newest_first" },
+        // One credit movement per reference, whatever its kind: of two concurrent first writes one inserts.
+        { key: { reference: 1 }, name: "one_item_per_reference", unique: true, partialFilterExpression: { reference: { $exists: true } } },
+      ]),
       this.apiKeys.createIndexes([
         { key: { keyHash: 1 }, name: "one_record_per_key", unique: true },
         { key: { userId: 1, createdAt: 1 }, name: "by_user" },
@@ -437,6 +456,45 @@ export class MongoLedgerStore implements LedgerStore {
     });
   }
 
+  async moveCredits(cmd: CreditMovementCommand): Promise<CreditMovementResult> {
+    return this.transaction(async (session): Promise<CreditMovementResult> => {
+      // A grant id is a reference too: one movement per reference, whatever its kind.
+      const existing = await this.journal.findOne({ referenceId: cmd.reference, kind: { $in: [...MOVEMENT_JOURNAL_KINDS] } }, { session });
+      const wallet = await this.walletIn(cmd.userId, session);
+      const decision = decideCreditMovement(existing ? toEntry(existing) : null, cmd, wallet.balanceCredits);
+      if (decision.action === "conflict") return { status: "conflict", entry: decision.entry };
+      if (decision.action === "replay") return { status: "replayed", wallet, entry: decision.entry };
+      if (decision.action === "insufficient") return { status: "insufficient", wallet };
+      let moved: { wallet: Wallet; entry: JournalEntry };
+      try {
+        // A negative amount is guarded by the conditional update ($gte), whatever was read above.
+        moved = await this.move(
+          session,
+          {
+            userId: cmd.userId,
+            kind: cmd.kind,
+            amountCredits: cmd.amountCredits,
+            heldDeltaCredits: 0,
+            referenceId: cmd.reference,
+            createdAt: cmd.now,
+            reason: cmd.reason,
+            operator: cmd.operator,
+            ...(cmd.operatorName ? { operatorName: cmd.operatorName } : {}),
+          },
+          { upsert: cmd.amountCredits > 0 },
+        );
+      } catch (err) {
+        if (err instanceof Abort) throw new Abort<CreditMovementResult>({ status: "insufficient", wallet: await this.walletIn(cmd.userId, session) });
+        throw err;
+      }
+      // The same reference written concurrently under another kind collides on one_item_per_reference:
+      // a duplicate key, and the transaction runs again and reads it.
+      const { holdId: _none, ...item } = movementUsageItem(moved.entry, cmd);
+      await this.usage.insertOne({ _id: item.usageId, ...item }, { session });
+      return { status: "recorded", ...moved };
+    });
+  }
+
   async hold(cmd: HoldCommand): Promise<HoldResult> {
     return this.transaction(async (session): Promise<HoldResult> => {
       const existing = await this.holds.findOne({ _id: cmd.holdId }, { session });
@@ -582,6 +640,23 @@ export class MongoLedgerStore implements LedgerStore {
     return rows.map((r) => ({ day: r._id.day, routeKey: r._id.routeKey, chargedCredits: Number(r.charged), captures: Number(r.n) }));
   }
 
+  async sumCreditMovements(range: TimeRange): Promise<CreditMovementTotal[]> {
+    const rows = await this.journal
+      .aggregate<{ _id: { day: string; kind: CreditMovementTotal["kind"] }; n: number; added: number; removed: number }>([
+        { $match: { kind: { $in: [...MOVEMENT_JOURNAL_KINDS] }, createdAt: { $gte: range.from, $lt: range.to } } },
+        {
+          $group: {
+            _id: { day: { $dateToString: { format: "%Y-%m-%d", date: "$createdAt", timezone: "UTC" } }, kind: "$kind" },
+            n: { $sum: 1 },
+            added: { $sum: { $cond: [{ $gt: ["$amountCredits", 0] }, "$amountCredits", 0] } },
+            removed: { $sum: { $cond: [{ $lt: ["$amountCredits", 0] }, { $subtract: [0, "$amountCredits"] }, 0] } },
+          },
+        },
+      ])
+      .toArray();
+    return rows.map((r) => ({ day: r._id.day, kind: r._id.kind, movements: Number(r.n), addedCredits: Number(r.added), removedCredits: Number(r.removed) }));
+  }
+
   async sumPayments(range: TimeRange): Promise<PaymentTotal[]> {
     const rows = await this.payments
       .aggregate<{ _id: { day: string; routeKey: string; settlement: PaymentTotal["settlement"] }; amount: number; n: number }>([
@@ -601,8 +676,8 @@ export class MongoLedgerStore implements LedgerStore {
   /** Inserts the hold's usage item unless one exists (upsert on the hold id); true when inserted. */
   private async recordUsage(hold: Hold, cmd: SettleCommand, session: ClientSession): Promise<boolean> {
     if (!cmd.usage) return false;
-    const { holdId, ...item } = usageItemFor(hold, cmd.usage);
-    const result = await this.usage.updateOne({ _id: holdId }, { $setOnInsert: item }, { upsert: true, session });
+    const { holdId: _same, ...item } = usageItemFor(hold, cmd.usage);
+    const result = await this.usage.updateOne({ _id: hold.holdId }, { $setOnInsert: item }, { upsert: true, session });
     return result.upsertedCount === 1;
   }
 
@@ -611,9 +686,16 @@ export class MongoLedgerStore implements LedgerStore {
     return docs.map(toHold);
   }
 
-  async listUsage(userId: string, limit: number): Promise<UsageItem[]> {
-    const docs = await this.usage.find({ userId }).sort({ createdAt: -1, _id: -1 }).limit(limit).toArray();
-    return docs.map(({ _id, ...item }) => ({ ...item, holdId: _id }));
+  async listUsage(userId: string, limit: number, query: UsageQuery = {}): Promise<UsageItem[]> {
+    const filter: Filter<UsageDoc> = { userId };
+    // Items written before kinds existed have none: they are charges.
+    if (query.kind !== undefined) filter.kind = query.kind === "charge" ? { $in: ["charge", null as unknown as UsageItem["kind"]] } : query.kind;
+    if (query.capabilityKey !== undefined) filter.capabilityKey = query.capabilityKey;
+    if (query.agentName !== undefined) filter.agentName = query.agentName;
+    if (query.from || query.to) filter.createdAt = { ...(query.from ? { $gte: query.from } : {}), ...(query.to ? { $lt: query.to } : {}) };
+    if (query.after) filter.$or = [{ createdAt: { $lt: query.after.createdAt } }, { createdAt: query.after.createdAt, _id: { $lt: query.after.key } }];
+    const docs = await this.usage.find(filter).sort({ createdAt: -1, _id: -1 }).limit(limit).toArray();
+    return docs.map(toUsage);
   }
 
   async listJournal(userId: string): Promise<JournalEntry[]> {
@@ -769,7 +851,14 @@ function toEntry(doc: JournalDoc): JournalEntry {
     heldDeltaCredits: doc.heldDeltaCredits,
     referenceId: doc.referenceId,
     createdAt: doc.createdAt,
+    ...(doc.reason ? { reason: doc.reason } : {}),
+    ...(doc.operator !== undefined ? { operator: doc.operator } : {}),
+    ...(doc.operatorName !== undefined ? { operatorName: doc.operatorName } : {}),
   };
+}
+
+function toUsage({ _id, kind, ...item }: UsageDoc): UsageItem {
+  return kind === undefined || kind === "charge" ? { ...item, kind: "charge", holdId: _id } : { ...item, kind };
 }
 
 function toResource({ _id, ...doc }: ResourceDoc): OwnedResource {

@@ -20,6 +20,7 @@ import type {
   ApiKeyRecord,
   ChargeTotal,
   ClaimOutcome,
+  CreditMovementTotal,
   ExecutionRecord,
   Hold,
   JournalEntry,
@@ -30,6 +31,7 @@ import type {
   StoredResult,
   TimeRange,
   UsageItem,
+  UsageQuery,
   Wallet,
 } from "../domain/types";
 import {
@@ -37,11 +39,13 @@ import {
   bookedPayments,
   completedExecution,
   decideClaim,
+  decideCreditMovement,
   decideExecutionHold,
   emptyWallet,
   isAbandoned,
   isPastRetention,
   isReplay,
+  movementUsageItem,
   newClaimedExecution,
   newHold,
   ownedResources,
@@ -49,6 +53,7 @@ import {
   settledHold,
   settlementEffect,
   usageItemFor,
+  usagePosition,
   type BookedFacts,
 } from "../domain/rules";
 import { TOP_UP_REASON, decideTopUpStart, finishedTopUp, type FinishTopUpCommand, type StartTopUpCommand, type TopUpFinish, type TopUpRecord, type TopUpStart } from "../domain/top-up";
@@ -56,6 +61,8 @@ import type {
   AbandonCommand,
   ClaimCommand,
   CompleteCommand,
+  CreditMovementCommand,
+  CreditMovementResult,
   CompleteExecutionCommand,
   CompleteOutcome,
   GrantCommand,
@@ -68,10 +75,10 @@ import type {
 } from "./store";
 
 /** The schema this code reads and writes; a newer file is refused rather than misread. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** MIGRATIONS[v] brings a database at schema version v to v + 1 (0 is an empty file). */
-const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE wallets (
     user_id TEXT PRIMARY KEY,
@@ -247,6 +254,77 @@ const MIGRATIONS: readonly string[] = [
   -- The reconciler's query: pending top-ups by last attempt.
   CREATE INDEX top_ups_pending_by_attempt ON top_ups (attempted_at, seq) WHERE state = 'pending';
   `,
+  // 5: operators' credit movements on the record, and usage as a money history paged by a cursor.
+  // The journal takes refunds and adjustments and says who; usage items get a kind (a charge, or a
+  // movement without a hold) and a key to page by (created_at, item_key). SQLite cannot change a CHECK
+  // or a NOT NULL in place, so both tables are rebuilt, keeping every row, seq and id; nothing references them.
+  `
+  CREATE TABLE journal_v5 (
+    seq INTEGER PRIMARY KEY,
+    entry_id TEXT NOT NULL UNIQUE,
+    user_id TEXT NOT NULL REFERENCES wallets (user_id),
+    kind TEXT NOT NULL CHECK (kind IN ('grant', 'hold', 'capture', 'release', 'expiry', 'refund', 'adjustment')),
+    amount_credits INTEGER NOT NULL,
+    held_delta_credits INTEGER NOT NULL,
+    reference_id TEXT NOT NULL,
+    reason TEXT,
+    created_at INTEGER NOT NULL,
+    operator TEXT,
+    operator_name TEXT,
+    UNIQUE (reference_id, kind)
+  ) STRICT;
+  INSERT INTO journal_v5 (seq, entry_id, user_id, kind, amount_credits, held_delta_credits, reference_id, reason, created_at)
+    SELECT seq, entry_id, user_id, kind, amount_credits, held_delta_credits, reference_id, reason, created_at FROM journal;
+  DROP TABLE journal;
+  ALTER TABLE journal_v5 RENAME TO journal;
+  CREATE INDEX journal_by_user ON journal (user_id, seq);
+  CREATE UNIQUE INDEX journal_one_ending_per_hold ON journal (reference_id) WHERE kind IN ('capture', 'release', 'expiry');
+  -- The reconciliation's credit movements, by when they were written.
+  CREATE INDEX journal_movements_by_time ON journal (created_at) WHERE kind IN ('grant', 'refund', 'adjustment');
+
+  CREATE TABLE usage_v5 (
+    seq INTEGER PRIMARY KEY,
+    -- The page order after created_at: the hold id of a charge, the journal entry id of a movement.
+    item_key TEXT NOT NULL UNIQUE,
+    kind TEXT NOT NULL CHECK (kind IN ('charge', 'grant', 'refund', 'adjustment', 'top_up')),
+    hold_id TEXT UNIQUE REFERENCES holds (hold_id),
+    user_id TEXT NOT NULL,
+    usage_id TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    product_key TEXT NOT NULL,
+    capability_key TEXT NOT NULL,
+    route_key TEXT NOT NULL,
+    provider TEXT NOT NULL,
+    network_key TEXT NOT NULL,
+    status TEXT NOT NULL,
+    duration_ms INTEGER NOT NULL,
+    agent_name TEXT,
+    trace_id TEXT NOT NULL,
+    error_code TEXT,
+    credits_charged INTEGER NOT NULL CHECK (credits_charged >= 0),
+    input_tokens INTEGER CHECK (input_tokens >= 0),
+    output_tokens INTEGER CHECK (output_tokens >= 0),
+    amount_credits INTEGER,
+    reference TEXT UNIQUE,
+    reason TEXT,
+    operator TEXT,
+    operator_name TEXT,
+    -- A charge has its hold; a movement has a reference instead.
+    CHECK ((kind = 'charge') = (hold_id IS NOT NULL)),
+    CHECK ((kind = 'charge') = (reference IS NULL))
+  ) STRICT;
+  INSERT INTO usage_v5 (seq, item_key, kind, hold_id, user_id, usage_id, created_at, product_key, capability_key, route_key, provider, network_key,
+                        status, duration_ms, agent_name, trace_id, error_code, credits_charged, input_tokens, output_tokens)
+    SELECT seq, hold_id, 'charge', hold_id, user_id, usage_id, created_at, product_key, capability_key, route_key, provider, network_key,
+           status, duration_ms, agent_name, trace_id, error_code, credits_charged, input_tokens, output_tokens FROM usage;
+  DROP TABLE usage;
+  ALTER TABLE usage_v5 RENAME TO usage;
+  -- listUsage's order (created_at, item_key), newest first: alone, and after each equality filter.
+  CREATE INDEX usage_by_user_newest_first ON usage (user_id, created_at DESC, item_key DESC);
+  CREATE INDEX usage_by_user_kind ON usage (user_id, kind, created_at DESC, item_key DESC);
+  CREATE INDEX usage_by_user_capability ON usage (user_id, capability_key, created_at DESC, item_key DESC);
+  CREATE INDEX usage_by_user_agent ON usage (user_id, agent_name, created_at DESC, item_key DESC);
+  `,
 ];
 
 /** Executions past their retention are deleted at most this often (they already count as absent). */
@@ -287,10 +365,14 @@ interface JournalRow {
   held_delta_credits: number;
   reference_id: string;
   created_at: number;
+  reason: string | null;
+  operator: string | null;
+  operator_name: string | null;
 }
 
 interface UsageRow {
-  hold_id: string;
+  kind: UsageItem["kind"];
+  hold_id: string | null;
   user_id: string;
   usage_id: string;
   created_at: number;
@@ -307,6 +389,11 @@ interface UsageRow {
   credits_charged: number;
   input_tokens: number | null;
   output_tokens: number | null;
+  amount_credits: number | null;
+  reference: string | null;
+  reason: string | null;
+  operator: string | null;
+  operator_name: string | null;
 }
 
 interface ApiKeyRow {
@@ -432,6 +519,20 @@ export class SqliteLedgerStore implements LedgerStore {
     });
   }
 
+  async moveCredits(cmd: CreditMovementCommand): Promise<CreditMovementResult> {
+    return this.transaction((): CreditMovementResult => {
+      // A grant id is a reference too: one movement per reference, whatever its kind.
+      const row = this.sql("SELECT * FROM journal WHERE reference_id = ? AND kind IN ('grant', 'refund', 'adjustment')").get(cmd.reference) as JournalRow | undefined;
+      const decision = decideCreditMovement(row ? toEntry(row) : null, cmd, this.walletOf(cmd.userId).balanceCredits);
+      if (decision.action === "conflict") return { status: "conflict", entry: decision.entry };
+      if (decision.action === "replay") return { status: "replayed", wallet: this.walletOf(cmd.userId), entry: decision.entry };
+      if (decision.action === "insufficient") return { status: "insufficient", wallet: this.walletOf(cmd.userId) };
+      const entry = this.move(cmd.userId, cmd.kind, cmd.reference, cmd.amountCredits, 0, cmd.now, cmd.reason, { operator: cmd.operator, operatorName: cmd.operatorName });
+      this.insertUsage(movementUsageItem(entry, cmd));
+      return { status: "recorded", wallet: this.walletOf(cmd.userId), entry };
+    });
+  }
+
   async hold(cmd: HoldCommand): Promise<HoldResult> {
     return this.transaction((): HoldResult => {
       const existing = this.holdById(cmd.holdId);
@@ -509,9 +610,9 @@ export class SqliteLedgerStore implements LedgerStore {
     return (rows as unknown as HoldRow[]).map(toHold);
   }
 
-  async listUsage(userId: string, limit: number): Promise<UsageItem[]> {
-    const rows = this.sql("SELECT * FROM usage WHERE user_id = ? ORDER BY created_at DESC, seq DESC LIMIT ?").all(userId, limit);
-    return (rows as unknown as UsageRow[]).map(toUsage);
+  async listUsage(userId: string, limit: number, query: UsageQuery = {}): Promise<UsageItem[]> {
+    const { sql, params } = usageQuerySql(userId, limit, query);
+    return (this.sql(sql).all(...params) as unknown as UsageRow[]).map(toUsage);
   }
 
   async listJournal(userId: string): Promise<JournalEntry[]> {
@@ -613,6 +714,16 @@ export class SqliteLedgerStore implements LedgerStore {
     return rows.map((r) => ({ day: r.day, routeKey: r.route_key, settlement: r.settlement, amountMicroUsd: r.amount, payments: r.n }));
   }
 
+  async sumCreditMovements(range: TimeRange): Promise<CreditMovementTotal[]> {
+    const rows = this.sql(
+      `SELECT strftime('%Y-%m-%d', created_at / 1000, 'unixepoch') AS day, kind, count(*) AS n,
+              sum(CASE WHEN amount_credits > 0 THEN amount_credits ELSE 0 END) AS added,
+              sum(CASE WHEN amount_credits < 0 THEN -amount_credits ELSE 0 END) AS removed
+       FROM journal WHERE kind IN ('grant', 'refund', 'adjustment') AND created_at >= ? AND created_at < ? GROUP BY day, kind`,
+    ).all(ms(range.from), ms(range.to)) as unknown as Array<{ day: string; kind: CreditMovementTotal["kind"]; n: number; added: number; removed: number }>;
+    return rows.map((r) => ({ day: r.day, kind: r.kind, movements: r.n, addedCredits: r.added, removedCredits: r.removed }));
+  }
+
   /**
    * Runs `fn` in one transaction (IMMEDIATE: the write lock first; DEFERRED: a read snapshot),
    * committed when it returns, rolled back when it throws. `fn` is synchronous, so nothing else in
@@ -637,7 +748,16 @@ export class SqliteLedgerStore implements LedgerStore {
    * (throws, so the transaction writes nothing) a movement that would take the balance or the held
    * credits below zero: callers check first, this and the CHECK constraints are the last defence.
    */
-  private move(userId: string, kind: JournalEntry["kind"], referenceId: string, amountCredits: number, heldDeltaCredits: number, now: Date, reason?: string): JournalEntry {
+  private move(
+    userId: string,
+    kind: JournalEntry["kind"],
+    referenceId: string,
+    amountCredits: number,
+    heldDeltaCredits: number,
+    now: Date,
+    reason?: string,
+    who: Pick<JournalEntry, "operator" | "operatorName"> = {},
+  ): JournalEntry {
     const wallet = this.walletOf(userId);
     const balanceCredits = wallet.balanceCredits + amountCredits;
     const heldCredits = wallet.heldCredits + heldDeltaCredits;
@@ -648,11 +768,11 @@ export class SqliteLedgerStore implements LedgerStore {
       `INSERT INTO wallets (user_id, balance_credits, held_credits) VALUES (?, ?, ?)
        ON CONFLICT (user_id) DO UPDATE SET balance_credits = excluded.balance_credits, held_credits = excluded.held_credits`,
     ).run(userId, balanceCredits, heldCredits);
-    const entry: JournalEntry = { entryId: newId("journal"), userId, kind, amountCredits, heldDeltaCredits, referenceId, createdAt: new Date(now) };
-    this.sql(
-      "INSERT INTO journal (entry_id, user_id, kind, amount_credits, held_delta_credits, reference_id, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    ).run(entry.entryId, userId, kind, amountCredits, heldDeltaCredits, referenceId, reason ?? null, ms(entry.createdAt));
-    return entry;
+    const row = this.sql(
+      `INSERT INTO journal (entry_id, user_id, kind, amount_credits, held_delta_credits, reference_id, reason, created_at, operator, operator_name)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+    ).get(newId("journal"), userId, kind, amountCredits, heldDeltaCredits, referenceId, reason ?? null, ms(now), who.operator ?? null, who.operatorName ?? null);
+    return toEntry(row as unknown as JournalRow);
   }
 
   async getTopUp(topUpId: string): Promise<TopUpRecord | null> {
@@ -709,14 +829,21 @@ export class SqliteLedgerStore implements LedgerStore {
   /** Records the usage item of an ended hold once; true when it was recorded by this call. */
   private recordUsage(hold: Hold, cmd: SettleCommand): boolean {
     if (!cmd.usage) return false;
-    const item = usageItemFor(hold, cmd.usage);
+    return this.insertUsage(usageItemFor(hold, cmd.usage));
+  }
+
+  /** Inserts a usage item unless its hold has one already; true when inserted. */
+  private insertUsage(item: UsageItem): boolean {
     const inserted = this.sql(
-      `INSERT INTO usage (hold_id, user_id, usage_id, created_at, product_key, capability_key, route_key, provider, network_key, status,
-                          duration_ms, agent_name, trace_id, error_code, credits_charged, input_tokens, output_tokens)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO usage (item_key, kind, hold_id, user_id, usage_id, created_at, product_key, capability_key, route_key, provider, network_key, status,
+                          duration_ms, agent_name, trace_id, error_code, credits_charged, input_tokens, output_tokens,
+                          amount_credits, reference, reason, operator, operator_name)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (hold_id) DO NOTHING`,
     ).run(
-      item.holdId,
+      usagePosition(item).key,
+      item.kind,
+      item.holdId ?? null,
       item.userId,
       item.usageId,
       ms(item.createdAt),
@@ -733,6 +860,11 @@ export class SqliteLedgerStore implements LedgerStore {
       item.creditsCharged,
       item.inputTokens ?? null,
       item.outputTokens ?? null,
+      item.amountCredits ?? null,
+      item.reference ?? null,
+      item.reason ?? null,
+      item.operator ?? null,
+      item.operatorName ?? null,
     ).changes;
     return Number(inserted) === 1;
   }
@@ -981,6 +1113,9 @@ function toEntry(row: JournalRow): JournalEntry {
     heldDeltaCredits: row.held_delta_credits,
     referenceId: row.reference_id,
     createdAt: new Date(row.created_at),
+    ...(row.reason ? { reason: row.reason } : {}),
+    ...(row.operator !== null ? { operator: row.operator } : {}),
+    ...(row.operator_name !== null ? { operatorName: row.operator_name } : {}),
   };
 }
 
@@ -1000,10 +1135,47 @@ function toUsage(row: UsageRow): UsageItem {
     ...(row.error_code !== null ? { errorCode: row.error_code } : {}),
     ...(row.input_tokens !== null ? { inputTokens: row.input_tokens } : {}),
     ...(row.output_tokens !== null ? { outputTokens: row.output_tokens } : {}),
+    kind: row.kind,
     userId: row.user_id,
-    holdId: row.hold_id,
+    ...(row.hold_id !== null ? { holdId: row.hold_id } : {}),
     creditsCharged: row.credits_charged,
+    ...(row.amount_credits !== null ? { amountCredits: row.amount_credits } : {}),
+    ...(row.reference !== null ? { reference: row.reference } : {}),
+    ...(row.reason !== null ? { reason: row.reason } : {}),
+    ...(row.operator !== null ? { operator: row.operator } : {}),
+    ...(row.operator_name !== null ? { operatorName: row.operator_name } : {}),
   };
+}
+
+/**
+ * listUsage's statement: the user's items `query` selects, newest first by (created_at, item_key), each
+ * filter an equality or a range the indexes of schema 5 cover (exported so a test can read its plan).
+ */
+export function usageQuerySql(userId: string, limit: number, query: UsageQuery): { sql: string; params: SQLInputValue[] } {
+  const where = ["user_id = ?"];
+  const params: SQLInputValue[] = [userId];
+  const equal = (column: string, value: string | undefined) => {
+    if (value === undefined) return;
+    where.push(`${column} = ?`);
+    params.push(value);
+  };
+  equal("kind", query.kind);
+  equal("capability_key", query.capabilityKey);
+  equal("agent_name", query.agentName);
+  if (query.from) {
+    where.push("created_at >= ?");
+    params.push(ms(query.from));
+  }
+  if (query.to) {
+    where.push("created_at < ?");
+    params.push(ms(query.to));
+  }
+  if (query.after) {
+    where.push("(created_at, item_key) < (?, ?)");
+    params.push(ms(query.after.createdAt), query.after.key);
+  }
+  params.push(limit);
+  return { sql: `SELECT * FROM usage WHERE ${where.join(" AND ")} ORDER BY created_at DESC, item_key DESC LIMIT ?`, params };
 }
 
 function toApiKey(row: ApiKeyRow): ApiKeyRecord {

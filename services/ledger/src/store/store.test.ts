@@ -4,16 +4,17 @@
 // Each SQLite test uses a fresh file in its own temp dir, each Mongo test its own database; both
 // are removed afterwards. Then what only one store can show: copies, the last guards, durability.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { randomBase62 } from "@agentic/platform";
 import { findLedgerViolations } from "../../test/consistency";
 import { describeLedgerStore } from "./store.contract";
 import { MemoryLedgerStore } from "./memory-store";
 import { MongoLedgerStore } from "./mongo-store";
-import { SCHEMA_VERSION, SqliteLedgerStore } from "./sqlite-store";
+import { MIGRATIONS, SCHEMA_VERSION, SqliteLedgerStore, usageQuerySql } from "./sqlite-store";
+import { usagePosition } from "../domain/rules";
 
 const tempDir = () => mkdtempSync(join(tmpdir(), "ledger-sqlite-"));
 
@@ -135,48 +136,89 @@ describe("SqliteLedgerStore", () => {
     await expect(open()).rejects.toThrow(/newer than this ledger/);
   });
 
-  it("migrates a schema 1 file to schema 2, keeping its data and adding the settlement bookings", async () => {
-    const v1 = await open();
-    await v1.grant({ grantId: "g1", userId: "u1", amountCredits: 100, reason: "", now: T0 });
-    await v1.hold({ holdId: "h1", userId: "u1", amountCredits: 30, routeKey: "r", expiresAt: new Date(T0.getTime() + 60_000), now: T0 });
-    await v1.close();
-    // Schemas 2 and 3 only added objects and columns: without them (and at version 1) the file is what schema 1 wrote.
+  /**
+   * A file as a ledger of schema `version` left it (its migrations, as it ran them), holding what every
+   * schema can hold: a grant, a held hold, and a captured hold with its usage item.
+   */
+  function fileAtSchema(version: number): void {
+    mkdirSync(dirname(path), { recursive: true });
     const db = raw();
-    db.exec(`DROP TABLE platform_losses; DROP TABLE payments; DROP TABLE resources; DROP INDEX holds_captured_by_settled_at;
-             ALTER TABLE usage DROP COLUMN input_tokens; ALTER TABLE usage DROP COLUMN output_tokens;
-             UPDATE meta SET value = '1' WHERE key = 'schema_version';`);
-    db.close();
+    try {
+      db.exec("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT");
+      for (let v = 0; v < version; v++) db.exec(MIGRATIONS[v]!);
+      const t = T0.getTime();
+      db.exec(`
+        INSERT INTO meta (key, value) VALUES ('schema_version', '${version}'), ('store_id', 'sto_old');
+        INSERT INTO wallets (user_id, balance_credits, held_credits) VALUES ('u1', 57, 30);
+        INSERT INTO journal (entry_id, user_id, kind, amount_credits, held_delta_credits, reference_id, reason, created_at) VALUES
+          ('jrn_1', 'u1', 'grant', 100, 0, 'g1', 'welcome', ${t}), ('jrn_2', 'u1', 'hold', -30, 30, 'h1', NULL, ${t}),
+          ('jrn_3', 'u1', 'hold', -13, 13, 'h0', NULL, ${t}), ('jrn_4', 'u1', 'capture', 0, -13, 'h0', NULL, ${t});
+        INSERT INTO holds (hold_id, user_id, amount_credits, state, captured_credits, created_at, expires_at, route_key, settled_at) VALUES
+          ('h1', 'u1', 30, 'held', 0, ${t}, ${t + 60_000}, 'r', NULL), ('h0', 'u1', 13, 'captured', 13, ${t}, ${t + 60_000}, 'r', ${t});
+        INSERT INTO usage (hold_id, user_id, usage_id, created_at, product_key, capability_key, route_key, provider, network_key, status, duration_ms, agent_name, trace_id, error_code, credits_charged)
+          VALUES ('h0', 'u1', 'use_0', ${t}, 'email', 'email.send', 'r', 'resend', 'direct', 'succeeded', 5, 'scout', 't', NULL, 13);`);
+    } finally {
+      db.close();
+    }
+  }
+
+  it.each(Array.from({ length: SCHEMA_VERSION - 1 }, (_, i) => i + 1))("migrates a schema %i file to the current schema, keeping its data", async (version) => {
+    fileAtSchema(version);
     const store = await open();
-    await expect(store.getWallet("u1")).resolves.toEqual({ userId: "u1", balanceCredits: 70, heldCredits: 30 });
-    const payment = { rail: "x402" as const, network: "eip155:84532", asset: "0xa", amountAtomic: "5", amountMicroUsd: 5, payTo: "0xb", payer: "0xc", settlement: "settled" as const };
-    await store.settleHold({ holdId: "h1", userId: "u1", kind: "release", capturedCredits: 0, payments: [payment], now: T0 });
-    await expect(store.listPlatformLosses({ from: T0, to: new Date(T0.getTime() + 1) })).resolves.toMatchObject([{ paymentId: "h1/0", reason: "paid_attempt_released" }]);
-    await store.close();
+    try {
+      expect(await store.storeId()).toBe("sto_old");
+      await expect(store.getWallet("u1")).resolves.toEqual({ userId: "u1", balanceCredits: 57, heldCredits: 30 });
+      expect((await store.listJournal("u1")).map((e) => [e.entryId, e.kind, e.referenceId])).toEqual([
+        ["jrn_1", "grant", "g1"],
+        ["jrn_2", "hold", "h1"],
+        ["jrn_3", "hold", "h0"],
+        ["jrn_4", "capture", "h0"],
+      ]);
+      // Old usage items are charges (schema 5), without token counts (schema 3).
+      const [old] = await store.listUsage("u1", 10);
+      expect(old).toMatchObject({ kind: "charge", usageId: "use_0", holdId: "h0", creditsCharged: 13, agentName: "scout" });
+      expect(old).not.toHaveProperty("inputTokens");
+      // What later schemas added works on the migrated file: bookings (2), token counts (3), top-ups (4), movements and their pages (5).
+      const payment = { rail: "x402" as const, network: "eip155:84532", asset: "0xa", amountAtomic: "5", amountMicroUsd: 5, payTo: "0xb", payer: "0xc", settlement: "settled" as const };
+      const draft = { usageId: "use_1", createdAt: new Date(T0.getTime() + 1), productKey: "email", capabilityKey: "email.send", routeKey: "r", provider: "resend", networkKey: "direct", status: "failed", durationMs: 5, traceId: "t", inputTokens: 7, outputTokens: 1 };
+      await store.settleHold({ holdId: "h1", userId: "u1", kind: "release", capturedCredits: 0, usage: draft, payments: [payment], now: T0 });
+      await expect(store.listPlatformLosses({ from: T0, to: new Date(T0.getTime() + 1) })).resolves.toMatchObject([{ paymentId: "h1/0", reason: "paid_attempt_released" }]);
+      await expect(store.getTopUp("tu_none")).resolves.toBeNull();
+      await store.moveCredits({ kind: "refund", userId: "u1", amountCredits: -7, reason: "duplicate charge", reference: "r1", operator: "admin", now: new Date(T0.getTime() + 2) });
+      expect((await store.listUsage("u1", 10)).map((u) => [u.kind, u.usageId.startsWith("jrn_") ? "jrn" : u.usageId, u.inputTokens])).toEqual([
+        ["refund", "jrn", undefined],
+        ["charge", "use_1", 7],
+        ["charge", "use_0", undefined],
+      ]);
+      await expect(store.listUsage("u1", 10, { kind: "charge", after: usagePosition(old!) })).resolves.toEqual([]);
+      await expect(findLedgerViolations(store)).resolves.toEqual([]);
+    } finally {
+      await store.close();
+    }
     const check = raw();
     try {
       expect(check.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get()).toEqual({ value: String(SCHEMA_VERSION) });
+      expect(check.prepare("PRAGMA foreign_key_check").all()).toEqual([]);
     } finally {
       check.close();
     }
   });
 
-  it("migrates a schema 2 file to schema 3, keeping its usage items and adding their token counts", async () => {
-    const draft = { createdAt: T0, productKey: "models.chat-complete", capabilityKey: "models.chat.complete", routeKey: "r", provider: "openai", networkKey: "direct", status: "succeeded", durationMs: 5, traceId: "" };
-    const v2 = await open();
-    await v2.grant({ grantId: "g1", userId: "u1", amountCredits: 100, reason: "", now: T0 });
-    for (const holdId of ["h1", "h2"]) await v2.hold({ holdId, userId: "u1", amountCredits: 13, routeKey: "r", expiresAt: new Date(T0.getTime() + 60_000), now: T0 });
-    await v2.settleHold({ holdId: "h1", userId: "u1", kind: "capture", capturedCredits: 13, usage: { ...draft, usageId: "use_1" }, now: T0 });
-    await v2.close();
+  it("pages and filters usage through its indexes, never sorting", async () => {
+    await (await open()).close();
     const db = raw();
-    db.exec(`ALTER TABLE usage DROP COLUMN input_tokens; ALTER TABLE usage DROP COLUMN output_tokens; UPDATE meta SET value = '2' WHERE key = 'schema_version';`);
-    db.close();
-    const store = await open();
-    await store.settleHold({ holdId: "h2", userId: "u1", kind: "capture", capturedCredits: 5, usage: { ...draft, usageId: "use_2", createdAt: new Date(T0.getTime() + 1), inputTokens: 1000, outputTokens: 100 }, now: T0 });
-    const [second, first] = await store.listUsage("u1", 10);
-    expect(second).toMatchObject({ usageId: "use_2", creditsCharged: 5, inputTokens: 1000, outputTokens: 100 });
-    expect(first).toMatchObject({ usageId: "use_1", creditsCharged: 13 });
-    expect(first).not.toHaveProperty("inputTokens");
-    await store.close();
+    try {
+      const after = { createdAt: T0, key: "h1" };
+      const queries = [{}, { after }, { kind: "refund" as const, after }, { capabilityKey: "email.send", from: T0 }, { agentName: "scout", to: T0, after }, { from: T0, to: T0 }];
+      for (const query of queries) {
+        const { sql, params } = usageQuerySql("u1", 21, query);
+        const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail).join("; ");
+        expect({ query, plan }).toEqual({ query, plan: expect.stringMatching(/USING INDEX usage_by_user/) });
+        expect({ query, plan }).toEqual({ query, plan: expect.not.stringMatching(/TEMP B-TREE/) });
+      }
+    } finally {
+      db.close();
+    }
   });
 
   it("hands out fresh objects: changing a returned value never changes the store", async () => {

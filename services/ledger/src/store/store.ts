@@ -3,12 +3,13 @@
 // non-negative and every hold settled at most once under concurrency, retries and redelivery.
 // Implementations: SqliteLedgerStore (the durable embedded default), MongoLedgerStore (a cluster)
 // and MemoryLedgerStore (tests only); all pass store.contract.ts. Callers pass `now`, so time is the caller's (tests control it).
-import type { BookedFacts, HoldExecution } from "../domain/rules";
+import type { BookedFacts, CreditMovement, HoldExecution } from "../domain/rules";
 import type { FinishTopUpCommand, StartTopUpCommand, TopUpFinish, TopUpRecord, TopUpStart } from "../domain/top-up";
 import type {
   ApiKeyRecord,
   ChargeTotal,
   ClaimOutcome,
+  CreditMovementTotal,
   ExecutionRecord,
   Hold,
   JournalEntry,
@@ -23,6 +24,7 @@ import type {
   TimeRange,
   UsageDraft,
   UsageItem,
+  UsageQuery,
   Wallet,
 } from "../domain/types";
 
@@ -38,6 +40,21 @@ export interface GrantCommand {
 export type GrantResult =
   | { status: "granted" | "replayed"; wallet: Wallet; entry: JournalEntry }
   | { status: "conflict"; entry: JournalEntry };
+
+export interface CreditMovementCommand extends CreditMovement {
+  now: Date;
+}
+
+/**
+ * `recorded`: the wallet moved, with one journal entry and one usage item. `replayed`: the reference was
+ * recorded before with the same user, kind and amount; nothing moved. `conflict`: it was recorded with
+ * another user, kind or amount. `insufficient`: a negative amount the available balance does not cover;
+ * nothing was written.
+ */
+export type CreditMovementResult =
+  | { status: "recorded" | "replayed"; wallet: Wallet; entry: JournalEntry }
+  | { status: "conflict"; entry: JournalEntry }
+  | { status: "insufficient"; wallet: Wallet };
 
 export interface HoldCommand {
   holdId: string;
@@ -162,6 +179,8 @@ export interface LedgerStore {
   listWallets(): Promise<Wallet[]>;
   /** Adds credits once per grant id (journal kind grant), creating the wallet when missing. */
   grant(cmd: GrantCommand): Promise<GrantResult>;
+  /** Records an operator's grant, refund or adjustment once per reference: wallet, journal entry and usage item together. */
+  moveCredits(cmd: CreditMovementCommand): Promise<CreditMovementResult>;
   /** Moves credits from balance to held once per hold id (journal kind hold), only if the balance covers it. */
   hold(cmd: HoldCommand): Promise<HoldResult>;
   getHold(holdId: string): Promise<Hold | null>;
@@ -169,8 +188,11 @@ export interface LedgerStore {
   settleHold(cmd: SettleCommand): Promise<SettleResult>;
   /** Holds still `held` whose expiresAt is at or before `now`, oldest first. */
   listExpiredHolds(now: Date, limit: number): Promise<Hold[]>;
-  /** A user's usage items, newest first. */
-  listUsage(userId: string, limit: number): Promise<UsageItem[]>;
+  /**
+   * A user's usage items, newest first (by createdAt, then key: see usagePosition), at most `limit`,
+   * those `query` selects. Paging by `query.after` sees every item once, whatever is written meanwhile.
+   */
+  listUsage(userId: string, limit: number, query?: UsageQuery): Promise<UsageItem[]>;
   /** A user's journal entries, oldest first. */
   listJournal(userId: string): Promise<JournalEntry[]>;
 
@@ -201,6 +223,8 @@ export interface LedgerStore {
   sumCharges(range: TimeRange): Promise<ChargeTotal[]>;
   /** Payments booked in [from, to), per UTC day, route and settlement state. */
   sumPayments(range: TimeRange): Promise<PaymentTotal[]>;
+  /** Journal grants, refunds and adjustments written in [from, to), per UTC day and kind. */
+  sumCreditMovements(range: TimeRange): Promise<CreditMovementTotal[]>;
 
   /** The top-up of one payment, or null. */
   getTopUp(topUpId: string): Promise<TopUpRecord | null>;
