@@ -14,6 +14,7 @@ export function createLedgerClient(address: string, deadlineMs = 2_000, identity
     revokeApiKey: promisifyUnary(client, client.revokeApiKey, deadlineMs),
     getWallet: promisifyUnary(client, client.getWallet, deadlineMs),
     grantCredits: promisifyUnary(client, client.grantCredits, deadlineMs),
+    recordCreditMovement: promisifyUnary(client, client.recordCreditMovement, deadlineMs),
     holdCredits: promisifyUnary(client, client.holdCredits, deadlineMs),
     getHold: promisifyUnary(client, client.getHold, deadlineMs),
     listUsage: promisifyUnary(client, client.listUsage, deadlineMs),

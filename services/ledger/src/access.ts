@@ -9,7 +9,8 @@ export const LEDGER_ACCESS: AccessTable = {
   // The edge: API-key checks and the caller's own wallet, usage and executions.
   AuthenticateApiKey: ["gateway"],
   GetWallet: ["gateway", "router"],
-  ListUsage: ["gateway"],
+  // The gateway: the caller's own usage; admin: an operator's export (npm run ledger -- usage export).
+  ListUsage: ["gateway", "admin"],
   GetExecution: ["gateway", "executor"],
   // The executor: holds (credits move only through holds settled on the bus) and idempotency records.
   HoldCredits: ["executor"],

@@ -10,6 +10,7 @@ import { listApiKeys } from "./rpc/list-api-keys";
 import { revokeApiKey } from "./rpc/revoke-api-key";
 import { getWallet } from "./rpc/get-wallet";
 import { grantCredits } from "./rpc/grant-credits";
+import { recordCreditMovement } from "./rpc/record-credit-movement";
 import { holdCredits } from "./rpc/hold-credits";
 import { getHold } from "./rpc/get-hold";
 import { listUsage } from "./rpc/list-usage";
@@ -49,6 +50,7 @@ export function createLedgerServer({ ledger, health, logger, verifier, developme
     revokeApiKey: unary(revokeApiKey(ledger), logger),
     getWallet: unary(getWallet(ledger), logger),
     grantCredits: unary(grantCredits(ledger), logger),
+    recordCreditMovement: unary(recordCreditMovement(ledger), logger), // admin only
     holdCredits: unary(holdCredits(ledger), logger),
     getHold: unary(getHold(ledger), logger),
     listUsage: unary(listUsage(ledger), logger),

@@ -55,6 +55,26 @@ export const grantIdConflict = (grantId: string) =>
     "Use a new grant_id for each grant; repeat an id only to retry the very same grant.",
   );
 
+/** A credit movement's reference was recorded before with another user, kind or amount: nothing moved. */
+export const creditReferenceConflict = (reference: string) =>
+  new LedgerError(
+    "already_exists",
+    "CREDIT_REFERENCE_CONFLICT",
+    `Reference ${reference} was already recorded for another user, kind or amount.`,
+    "Use a new reference for each grant, refund or adjustment; repeat one only to retry the very same movement.",
+    { reference },
+  );
+
+/** A negative movement larger than the available balance: nothing moved (a balance never goes below zero). */
+export const balanceTooLow = (amountCredits: number, balanceCredits: number) =>
+  new LedgerError(
+    "failed_precondition",
+    "BALANCE_TOO_LOW",
+    `Removing ${-amountCredits} credits would take the wallet below zero; it has ${balanceCredits} available.`,
+    "Remove at most the available balance (credits held by running executions are not available).",
+    { amountCredits, balanceCredits },
+  );
+
 export const holdNotFound = (holdId: string) =>
   new LedgerError("not_found", "HOLD_NOT_FOUND", `No hold ${holdId}.`, "Check the hold_id returned by HoldCredits.");
 

@@ -5,6 +5,7 @@ import type { LedgerStore, SettleResult } from "../store/store";
 import type {
   ApiKeyRecord,
   ClaimOutcome,
+  CreditMovementTotal,
   ExecutionRecord,
   Hold,
   JournalEntry,
@@ -17,11 +18,14 @@ import type {
   StoredResult,
   UsageDraft,
   UsageItem,
+  UsageQuery,
   Wallet,
 } from "./types";
 import { apiKeyRecord, generateApiKey, hashApiKey, isWellFormedApiKey } from "./api-keys";
 import {
   apiKeyNotFound,
+  balanceTooLow,
+  creditReferenceConflict,
   creditsRequired,
   executionFenced,
   executionNotFound,
@@ -33,8 +37,23 @@ import {
   invalidField,
   resourceNotFound,
 } from "./errors";
-import { reconciliationRows, type ReconciliationRowData, type ReconciliationTotalsData } from "./rules";
-import { durationOrDefault, limitOrDefault, optionalText, requireCredits, requireDayRange, requireId, requireIdempotencyKey, requireResourceId } from "./validate";
+import { creditMovementRows, reconciliationRows, usagePosition, type ReconciliationRowData, type ReconciliationTotalsData } from "./rules";
+import { decodeUsageCursor, encodeUsageCursor } from "./usage-cursor";
+import {
+  durationOrDefault,
+  limitOrDefault,
+  optionalFilter,
+  optionalText,
+  optionalTimeRange,
+  optionalUsageKind,
+  requireCredits,
+  requireDayRange,
+  requireId,
+  requireIdempotencyKey,
+  requireMovement,
+  requireResourceId,
+  requireText,
+} from "./validate";
 
 /** Idempotency records live this long from their first claim (Stripe's 24 h). */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -47,6 +66,11 @@ export const ABANDON_GRACE_MS = 5 * 60_000;
 export const MAX_HOLD_TTL_MS = 60 * 60 * 1000;
 export const DEFAULT_USAGE_LIMIT = 20;
 export const MAX_USAGE_LIMIT = 100;
+/** Longest reason of a credit movement, and longest name an operator gives. */
+export const MAX_MOVEMENT_REASON_LENGTH = 500;
+export const MAX_OPERATOR_NAME_LENGTH = 200;
+/** Longest agent name the executor records (its MAX_AGENT_NAME_LENGTH), so the longest worth filtering by. */
+const MAX_AGENT_NAME_FILTER = 100;
 
 /** The few logger methods the domain uses (pino's Logger satisfies it). */
 export interface DomainLogger {
@@ -85,6 +109,31 @@ export interface Reconciliation {
   rows: ReconciliationRowData[];
   losses: PlatformLoss[];
   totals: ReconciliationTotalsData;
+  /** Grants, refunds and adjustments per UTC day and kind, by day then kind. */
+  creditMovements: CreditMovementTotal[];
+}
+
+/** An operator's grant, refund or adjustment, as RecordCreditMovement asks for it. */
+export interface CreditMovementRequest {
+  kind: string;
+  userId: string;
+  amountCredits: number;
+  reason: string;
+  reference: string;
+  /** The name the operator gave (may be empty). */
+  operatorName: string;
+  /** The verified identity of the caller. */
+  operator: string;
+}
+
+/** Which page of usage to list (ListUsage): every field optional. */
+export interface UsagePageRequest {
+  cursor?: string;
+  from?: Date;
+  to?: Date;
+  agentName?: string;
+  capabilityKey?: string;
+  kind?: string;
 }
 
 /** Where an execution stands, as GetExecution answers: its record, its holds and what they charged. */
@@ -187,6 +236,32 @@ export function createLedger(deps: LedgerDeps) {
       return { wallet: result.wallet, creditedCredits: result.status === "granted" ? req.amountCredits : 0 };
     },
 
+    /**
+     * Records an operator's grant, refund or adjustment once per reference (journal entry and usage item
+     * with who, why and when); CREDIT_REFERENCE_CONFLICT for a reference used otherwise, BALANCE_TOO_LOW
+     * for a negative amount the available balance does not cover.
+     */
+    async recordCreditMovement(req: CreditMovementRequest): Promise<{ wallet: Wallet; entry: JournalEntry; replayed: boolean }> {
+      const { kind, amountCredits } = requireMovement(req.kind, req.amountCredits);
+      const operatorName = optionalText("operator_name", req.operatorName, MAX_OPERATOR_NAME_LENGTH);
+      const result = await store.moveCredits({
+        kind,
+        amountCredits,
+        userId: requireId("user_id", req.userId),
+        reason: requireText("reason", req.reason, MAX_MOVEMENT_REASON_LENGTH),
+        reference: requireId("reference", req.reference),
+        operator: requireId("operator", req.operator),
+        ...(operatorName ? { operatorName } : {}),
+        now: now(),
+      });
+      if (result.status === "conflict") throw creditReferenceConflict(req.reference);
+      if (result.status === "insufficient") throw balanceTooLow(amountCredits, result.wallet.balanceCredits);
+      if (result.status === "recorded") {
+        deps.logger?.info({ userId: req.userId, kind, amountCredits, reference: req.reference, operator: req.operator, operatorName }, "credit movement recorded");
+      }
+      return { wallet: result.wallet, entry: result.entry, replayed: result.status === "replayed" };
+    },
+
     /** Reserves credits once per hold id; CREDITS_REQUIRED when the balance is short. */
     async holdCredits(req: {
       holdId: string;
@@ -255,9 +330,27 @@ export function createLedger(deps: LedgerDeps) {
       return expired;
     },
 
-    /** Usage items, newest first; `limit` 0 means 20, else 1..100. */
-    async listUsage(userId: string, limit: number): Promise<UsageItem[]> {
-      return store.listUsage(requireId("user_id", userId), limitOrDefault("limit", limit, DEFAULT_USAGE_LIMIT, MAX_USAGE_LIMIT));
+    /**
+     * One page of usage items, newest first; `limit` 0 means 20, else 1..100. `nextCursor` (absent on the
+     * last page) continues after the page's last item, with the same or other filters.
+     */
+    async listUsage(userId: string, limit: number, page: UsagePageRequest = {}): Promise<{ items: UsageItem[]; nextCursor?: string }> {
+      const size = limitOrDefault("limit", limit, DEFAULT_USAGE_LIMIT, MAX_USAGE_LIMIT);
+      const agentName = optionalFilter("agent_name", page.agentName, MAX_AGENT_NAME_FILTER);
+      const capabilityKey = optionalFilter("capability_key", page.capabilityKey);
+      const kind = optionalUsageKind(page.kind);
+      const query: UsageQuery = {
+        ...optionalTimeRange(page.from, page.to),
+        ...(page.cursor ? { after: decodeUsageCursor(page.cursor) } : {}),
+        ...(agentName !== undefined ? { agentName } : {}),
+        ...(capabilityKey !== undefined ? { capabilityKey } : {}),
+        ...(kind !== undefined ? { kind } : {}),
+      };
+      // One more than the page: whether another page follows, without a count.
+      const items = await store.listUsage(requireId("user_id", userId), size + 1, query);
+      if (items.length <= size) return { items };
+      const shown = items.slice(0, size);
+      return { items: shown, nextCursor: encodeUsageCursor(usagePosition(shown[shown.length - 1]!)) };
     },
 
     /** The journal, oldest first, with its sums (which equal the wallet's balance and held credits). */
@@ -352,8 +445,13 @@ export function createLedger(deps: LedgerDeps) {
     /** Admin: per UTC day and route, paid out against charged, with every platform loss of the days `fromDate`..`toDate`. */
     async reconciliation(fromDate: string, toDate: string): Promise<Reconciliation> {
       const range = requireDayRange(fromDate, toDate);
-      const [charges, payments, losses] = await Promise.all([store.sumCharges(range), store.sumPayments(range), store.listPlatformLosses(range)]);
-      return { fromDate, toDate, ...reconciliationRows(charges, payments, losses), losses };
+      const [charges, payments, losses, movements] = await Promise.all([
+        store.sumCharges(range),
+        store.sumPayments(range),
+        store.listPlatformLosses(range),
+        store.sumCreditMovements(range),
+      ]);
+      return { fromDate, toDate, ...reconciliationRows(charges, payments, losses), losses, creditMovements: creditMovementRows(movements) };
     },
 
     /** Admin: the outgoing payments booked in the days `fromDate`..`toDate`, oldest first. */

@@ -1,6 +1,7 @@
 // Request validation: each check returns the cleaned value or throws an INVALID_ARGUMENT LedgerError
 // naming the field, so the RPC files stay one line per field.
 import { invalidField } from "./errors";
+import { CREDIT_MOVEMENT_KINDS, USAGE_KINDS, type CreditMovementKind, type UsageKind } from "./types";
 
 /** Upper bound of any single amount: far above any real top-up, far below 2^53 (exact in a double). */
 export const MAX_CREDITS = 1_000_000_000_000;
@@ -48,6 +49,51 @@ export function optionalText(field: string, value: string, max = 200): string {
   const text = value.trim();
   if (text.length > max) throw invalidField(field, `${field} must be at most ${max} characters.`, `Shorten ${field}.`);
   return text;
+}
+
+/** Required free text (a movement's reason): 1..`max` characters once trimmed, no control characters. */
+export function requireText(field: string, value: string, max: number): string {
+  const text = value.trim();
+  if (!text) throw invalidField(field, `${field} is required.`, `Say in ${field} why, in a few words.`);
+  if (text.length > max || /\p{Cc}/u.test(text)) throw invalidField(field, `${field} must be at most ${max} characters, without control characters.`, `Shorten ${field}.`);
+  return text;
+}
+
+/** One of `allowed`, or INVALID_ARGUMENT naming the field and the allowed values. */
+export function requireOneOf<T extends string>(field: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) throw invalidField(field, `${field} must be one of ${allowed.join(", ")}.`, `Fix ${field}.`);
+  return value as T;
+}
+
+/** A credit movement's kind and signed amount: a grant adds 1..MAX_CREDITS; a refund or an adjustment moves ±1..MAX_CREDITS. */
+export function requireMovement(kind: string, amountCredits: number): { kind: CreditMovementKind; amountCredits: number } {
+  const movement = requireOneOf("kind", kind, CREDIT_MOVEMENT_KINDS);
+  if (movement === "grant") return { kind: movement, amountCredits: requireCredits("amount_credits", amountCredits) };
+  if (!Number.isSafeInteger(amountCredits) || amountCredits === 0 || Math.abs(amountCredits) > MAX_CREDITS) {
+    throw invalidField("amount_credits", `amount_credits of a ${movement} must be a whole number of credits from -${MAX_CREDITS} to ${MAX_CREDITS}, not 0.`, "Fix amount_credits.");
+  }
+  return { kind: movement, amountCredits };
+}
+
+/** An optional exact-match filter of ListUsage (unset or empty: no filter), at most `max` characters. */
+export function optionalFilter(field: string, value: string | undefined, max = 128): string | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (value.length > max || /\p{Cc}/u.test(value)) throw invalidField(field, `${field} must be at most ${max} characters, without control characters.`, `Fix ${field}.`);
+  return value;
+}
+
+/** ListUsage's kind filter: unset, or a usage kind. */
+export function optionalUsageKind(value: string | undefined): UsageKind | undefined {
+  return value === undefined || value === "" ? undefined : requireOneOf("kind", value, USAGE_KINDS);
+}
+
+/** ListUsage's time range [from, to): either may be unset; both set, `from` must be before `to`. */
+export function optionalTimeRange(from: Date | undefined, to: Date | undefined): { from?: Date; to?: Date } {
+  for (const [field, at] of [["from", from], ["to", to]] as const) {
+    if (at !== undefined && Number.isNaN(at.getTime())) throw invalidField(field, `${field} is not a valid time.`, `Fix ${field}.`);
+  }
+  if (from && to && from.getTime() >= to.getTime()) throw invalidField("to", "to must be after from.", "Send from before to (the range is [from, to)).");
+  return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
 }
 
 /** An Idempotency-Key as clients send it: 1..255 printable ASCII characters. */

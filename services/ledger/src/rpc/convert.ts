@@ -41,6 +41,12 @@ export function toUsageItemMessage(item: UsageItem): UsageItemMessage {
     holdId: item.holdId,
     inputTokens: item.inputTokens,
     outputTokens: item.outputTokens,
+    kind: item.kind,
+    amountCredits: item.amountCredits,
+    reference: item.reference,
+    reason: item.reason,
+    operator: item.operator,
+    operatorName: item.operatorName,
   };
 }
 

@@ -75,6 +75,7 @@ describe("usage", () => {
     const { items } = await t.client.listUsage({ userId, limit: 0 });
     expect(items.map((u) => u.holdId)).toEqual([...holdIds].reverse());
     expect(items[2]).toEqual({
+      kind: "charge",
       id: `use_0_${holdIds[0]}`,
       createdAt: new Date(base),
       productKey: "email",
