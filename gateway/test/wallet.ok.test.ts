@@ -72,7 +72,7 @@ describe("wallet, usage and dev init", () => {
     const body = (await res.json()) as any;
     expect(res.status).toBe(200);
     expect(validate("get", "/usage", 200, body)).toEqual([]);
-    expect(body).toEqual({ success: true, userId: TEST_USER, items: [] });
+    expect(body).toEqual({ success: true, userId: TEST_USER, items: [], nextCursor: null });
   });
 
   it.each(["0", "101", "-1", "abc", "1.5", "20&limit=3"])("GET /usage?limit=%s → 400 INVALID_INPUT", async (limit) => {

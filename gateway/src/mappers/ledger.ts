@@ -4,9 +4,25 @@ import { ExecuteResponse } from "@agentic/proto/executor/v1";
 import { EXECUTION_ID_PATTERN } from "../errors";
 import { toExecutionResponse } from "../routes/execute";
 
-/** A usage item as GET /usage shows it (optional fields omitted when unset). */
+/**
+ * A usage item as GET /usage shows it (optional fields omitted when unset). A credit movement (grant,
+ * refund, adjustment, top-up) shows what moved and why; the operator's identity stays internal.
+ */
 export function toUsageItem(u: UsageItem) {
+  const kind = u.kind || "charge"; // a ledger from before kinds sends none: its items are charges
+  if (kind !== "charge") {
+    return {
+      id: u.id,
+      kind,
+      createdAt: u.createdAt?.toISOString(),
+      creditsCharged: u.creditsCharged,
+      amountCredits: u.amountCredits ?? 0,
+      ...(u.reference ? { reference: u.reference } : {}),
+      ...(u.reason ? { reason: u.reason } : {}),
+    };
+  }
   return {
+    kind,
     id: u.id,
     createdAt: u.createdAt?.toISOString(),
     productKey: u.productKey,

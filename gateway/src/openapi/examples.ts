@@ -238,6 +238,7 @@ export function buildExamples(basePath: string) {
     },
   };
   const usageItem = {
+    kind: "charge",
     id: "usg_01J9Z6Q4W8XKJ3M2T5N7P0R1S2",
     createdAt: "2025-06-01T12:00:00.000Z",
     productKey: "email.send",
@@ -267,7 +268,15 @@ export function buildExamples(basePath: string) {
     executionAttempt,
     executionResult: executionStatus.execution.result,
     wallet: { success: true, userId: "user_7d2f1c", balanceCredits: 4990 },
-    usage: { success: true, userId: "user_7d2f1c", items: [usageItem] },
+    usage: {
+      success: true,
+      userId: "user_7d2f1c",
+      items: [
+        usageItem,
+        { id: "jrn_5Hx2kQ9vN3mP8rT1wY6zA4", kind: "grant", createdAt: "2025-05-30T09:00:00.000Z", creditsCharged: 0, amountCredits: 5000, reference: "TICKET-4411", reason: "Welcome credit" },
+      ],
+      nextCursor: "WzE3NDg3NzU2MDAwMDAsImpybl81SHgya1E5dk4zbVA4clQxd1k2ekE0Il0",
+    },
     usageItem,
     devInitRequest: { userId: "dev-user", balanceCredits: 5000 },
     devInitResponse: {

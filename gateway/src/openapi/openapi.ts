@@ -6,6 +6,7 @@ import { buildExamples, EXAMPLE_EXECUTION_ID, EXAMPLE_TRACE_ID, type Examples } 
 import { INVALID_KEY_HINT, KEY_REQUIRED_HINT } from "../middleware/auth";
 import { EXECUTION_ID_PATTERN } from "../errors";
 import { INVALID_EXECUTION_ID } from "../routes/executions";
+import { CAPABILITY_KEY_PATTERN, CURSOR_PATTERN, USAGE_KINDS } from "../routes/wallet";
 
 /** A JSON Schema or OpenAPI object, kept loose on purpose: the document is plain JSON. */
 export type JsonObject = { [key: string]: unknown };
@@ -505,11 +506,17 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
     ),
 
     UsageResponse: objectSchema(
-      "Most recent usage items of the caller, newest first.",
+      "One page of the caller's money history, newest first: executions (kind `charge`) and credit movements (`grant`, `refund`, `adjustment`, `top_up`).",
       {
         success: req(bool(undefined, { const: true })),
         userId: req(str()),
         items: req(arrayOf(ref("UsageItem"), undefined, { maxItems: 100 })),
+        nextCursor: req(
+          nullableStr(
+            "Send as `cursor` for the next (older) page; null on the last page. Opaque. Pages follow the items' order, not an offset: " +
+              "items written while you page never shift them, so following the cursors sees every item once.",
+          ),
+        ),
       },
       { examples: [ex.usage] },
     ),
@@ -524,6 +531,15 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         routeKey: opt(str()),
         provider: opt(str()),
         networkKey: opt(str()),
+        kind: opt(
+          oneOfValues(
+            [...USAGE_KINDS],
+            "`charge`: an execution (the fields above). `grant`, `refund`, `adjustment`: credits an operator added or took back, on the record. `top_up`: credits a payment bought.",
+          ),
+        ),
+        amountCredits: opt(int("Credit movements: the credits added to the balance; negative when credits were taken back.")),
+        reference: opt(str("Credit movements: the reference it was recorded under (one movement per reference).")),
+        reason: opt(str("Credit movements: why.")),
         status: opt(str("Outcome, e.g. `succeeded`, `failed`, `refunded`.")),
         creditsCharged: opt(num(undefined, { minimum: 0 })),
         durationMs: opt(int("Duration of the provider call in milliseconds.", { minimum: 0 })),
@@ -813,7 +829,7 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
       ["INVALID_INPUT", "INVALID_JSON", "INVALID_BODY"],
       cases,
     ),
-    InvalidQuery: errorResponse("A query parameter is out of range.", ["INVALID_INPUT"], cases),
+    InvalidQuery: errorResponse("A query parameter is unknown, repeated or out of range (named in `error`).", ["INVALID_INPUT"], cases),
     Unauthorized: errorResponse("Authorization header missing, or the API key is invalid.", ["AGENTIC_API_KEY_REQUIRED", "INVALID_API_KEY"], cases),
     CreditsRequired: errorResponse(
       "The wallet balance is below the route price. Nothing was charged. When the API takes x402 payments, PAYMENT-REQUIRED offers the call's full price " +
@@ -1211,10 +1227,14 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
       get: operation({
         operationId: "listUsage",
         tag: "Wallet",
-        summary: "List recent usage",
-        description: "Most recent usage items of the user the API key belongs to, newest first, at most `limit`.",
+        summary: "List usage, a page at a time",
+        description:
+          "The money history of the user the API key belongs to, newest first: each execution (kind `charge`, with what it charged) and each credit " +
+          "movement (an operator's `grant`, `refund` or `adjustment`, a `top_up`, with the credits it moved and why). At most `limit` items per page; " +
+          "`nextCursor` continues after the last one. Filters combine, and may change between pages. Any other query parameter, a repeated one, " +
+          "or a bad value answers 400 INVALID_INPUT naming it.",
         auth: true,
-        parameters: [paramRef("limit")],
+        parameters: [paramRef("limit"), paramRef("cursor"), paramRef("from"), paramRef("to"), paramRef("agentNameFilter"), paramRef("capabilityKeyFilter"), paramRef("usageKind")],
         success: ok("The usage items.", ref("UsageResponse"), ex.usage),
         errors: { "400": "InvalidQuery" },
       }),
@@ -1321,6 +1341,52 @@ function buildParameters(): Record<string, JsonObject> {
       required: false,
       description: "Maximum number of items. Out of range answers 400 INVALID_INPUT.",
       schema: { type: "integer", minimum: 1, maximum: 100, default: 20 },
+    },
+    cursor: {
+      name: "cursor",
+      in: "query",
+      required: false,
+      description: "`nextCursor` of the previous page, as it was given; absent for the newest page. Any other value answers 400 INVALID_INPUT.",
+      schema: { type: "string", pattern: CURSOR_PATTERN.source },
+    },
+    from: {
+      name: "from",
+      in: "query",
+      required: false,
+      description: "Only items created at or after this time (RFC 3339, with its offset).",
+      schema: { type: "string", format: "date-time" },
+      example: "2026-11-01T00:00:00Z",
+    },
+    to: {
+      name: "to",
+      in: "query",
+      required: false,
+      description: "Only items created before this time (RFC 3339, with its offset); after `from`.",
+      schema: { type: "string", format: "date-time" },
+      example: "2026-12-01T00:00:00Z",
+    },
+    agentNameFilter: {
+      name: "agentName",
+      in: "query",
+      required: false,
+      description: "Only executions made with this `Agent-Name`.",
+      schema: { type: "string", minLength: 1, maxLength: 100 },
+      example: "alpha_agent",
+    },
+    capabilityKeyFilter: {
+      name: "capabilityKey",
+      in: "query",
+      required: false,
+      description: "Only executions of this capability.",
+      schema: { type: "string", pattern: CAPABILITY_KEY_PATTERN.source },
+      example: "email.send",
+    },
+    usageKind: {
+      name: "kind",
+      in: "query",
+      required: false,
+      description: "Only items of this kind.",
+      schema: { type: "string", enum: [...USAGE_KINDS] },
     },
   };
 }

@@ -1,6 +1,8 @@
-// GET /wallet and GET /usage: the caller's balance and recent execution outcomes.
-import { Router, type RequestHandler } from "express";
+// GET /wallet and GET /usage: the caller's balance and money history (executions and credit movements), a page at a time.
+import { Router, type Request, type RequestHandler } from "express";
 import type { LedgerClient } from "@agentic/clients";
+import { fromServiceError } from "@agentic/platform";
+import type { ListUsageRequest } from "@agentic/proto/ledger/v1";
 import { invalidInput } from "../errors";
 import { toUsageItem } from "../mappers/ledger";
 
@@ -15,6 +17,53 @@ export function parseUsageLimit(raw: unknown): number {
   return limit;
 }
 
+/** What GET /usage?kind= accepts: an execution's charge, or a credit movement. */
+export const USAGE_KINDS = ["charge", "grant", "refund", "adjustment", "top_up"] as const;
+/** GET /usage's query parameters; any other is a 400, so a misspelt filter never answers unfiltered. */
+const USAGE_PARAMS = ["limit", "cursor", "from", "to", "agentName", "capabilityKey", "kind"];
+/** An RFC 3339 date-time with its offset (2026-11-01T00:00:00Z). */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
+export const CURSOR_PATTERN = /^[A-Za-z0-9_-]{1,1024}$/;
+export const CAPABILITY_KEY_PATTERN = /^[a-z0-9][a-z0-9._-]{0,127}$/;
+/** The executor's longest agent name. */
+const MAX_AGENT_NAME_LENGTH = 100;
+
+/** One query parameter, given at most once; undefined when absent. */
+function single(req: Request, name: string): string | undefined {
+  const raw = req.query[name];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== "string") throw invalidInput(name, "must be given once, as a plain value", `Send ?${name}= once.`);
+  return raw;
+}
+
+function parseTime(name: "from" | "to", raw: string | undefined): Date | undefined {
+  if (raw === undefined) return undefined;
+  const at = DATE_TIME.test(raw) ? new Date(raw) : undefined;
+  if (!at || Number.isNaN(at.getTime())) throw invalidInput(name, "must be an RFC 3339 date-time with an offset", `Send ?${name}= like 2026-11-01T00:00:00Z.`);
+  return at;
+}
+
+/** GET /usage's query as a ListUsage request: each parameter checked, 400 INVALID_INPUT naming the first bad one. */
+export function parseUsageQuery(req: Request, userId: string): ListUsageRequest {
+  const unknown = Object.keys(req.query).find((name) => !USAGE_PARAMS.includes(name));
+  if (unknown !== undefined) throw invalidInput(unknown, "is not a parameter of GET /usage", `Use only ${USAGE_PARAMS.join(", ")}.`);
+  const limit = parseUsageLimit(req.query.limit);
+  const cursor = single(req, "cursor");
+  if (cursor !== undefined && !CURSOR_PATTERN.test(cursor)) throw invalidInput("cursor", "is not a cursor of this list", "Send nextCursor exactly as the previous page gave it.");
+  const from = parseTime("from", single(req, "from"));
+  const to = parseTime("to", single(req, "to"));
+  if (from && to && from.getTime() >= to.getTime()) throw invalidInput("to", "must be after from", "Send from before to: the range is [from, to).");
+  const agentName = single(req, "agentName");
+  if (agentName !== undefined && (agentName === "" || agentName.length > MAX_AGENT_NAME_LENGTH || /\p{Cc}/u.test(agentName))) {
+    throw invalidInput("agentName", `must be 1 to ${MAX_AGENT_NAME_LENGTH} characters`, "Send the Agent-Name the executions were made with.");
+  }
+  const capabilityKey = single(req, "capabilityKey");
+  if (capabilityKey !== undefined && !CAPABILITY_KEY_PATTERN.test(capabilityKey)) throw invalidInput("capabilityKey", "must be a capability key, e.g. email.send", "Send a capabilityKey as usage items show it.");
+  const kind = single(req, "kind");
+  if (kind !== undefined && !(USAGE_KINDS as readonly string[]).includes(kind)) throw invalidInput("kind", `must be one of ${USAGE_KINDS.join(", ")}`, "Send one kind, or leave kind out for all.");
+  return { userId, limit, cursor, from, to, agentName, capabilityKey, kind };
+}
+
 export function walletRoutes(ledger: LedgerClient, auth: RequestHandler, opts: { allowUserOverride: boolean }): Router {
   const router = Router();
 
@@ -27,10 +76,15 @@ export function walletRoutes(ledger: LedgerClient, auth: RequestHandler, opts: {
   });
 
   router.get("/usage", auth, async (req, res) => {
-    const limit = parseUsageLimit(req.query.limit);
     const { userId } = res.locals.caller;
-    const { items } = await ledger.listUsage({ userId, limit });
-    res.json({ success: true, userId, items: items.map(toUsageItem) });
+    const query = parseUsageQuery(req, userId);
+    const page = await ledger.listUsage(query).catch((err: unknown) => {
+      // A well-formed cursor the ledger did not make (edited, or from another list): the client's mistake.
+      const remote = fromServiceError(err);
+      if (remote.code === "INVALID_ARGUMENT" && remote.details?.field === "cursor") throw invalidInput("cursor", "is not a cursor of this list", "Send nextCursor exactly as the previous page gave it.");
+      throw err;
+    });
+    res.json({ success: true, userId, items: page.items.map(toUsageItem), nextCursor: page.nextCursor ?? null });
   });
 
   return router;
