@@ -5,7 +5,6 @@ import type { LedgerStore, SettleResult } from "../store/store";
 import type {
   ApiKeyRecord,
   ClaimOutcome,
-  CreditMovementTotal,
   ExecutionRecord,
   Hold,
   JournalEntry,
@@ -37,7 +36,7 @@ import {
   invalidField,
   resourceNotFound,
 } from "./errors";
-import { creditMovementRows, reconciliationRows, usagePosition, type ReconciliationRowData, type ReconciliationTotalsData } from "./rules";
+import { creditMovementRows, reconciliationRows, usagePosition, type CreditMovementRowData, type ReconciliationRowData, type ReconciliationTotalsData } from "./rules";
 import { decodeUsageCursor, encodeUsageCursor } from "./usage-cursor";
 import {
   durationOrDefault,
@@ -110,7 +109,7 @@ export interface Reconciliation {
   losses: PlatformLoss[];
   totals: ReconciliationTotalsData;
   /** Grants, refunds and adjustments per UTC day and kind, by day then kind. */
-  creditMovements: CreditMovementTotal[];
+  creditMovements: CreditMovementRowData[];
 }
 
 /** An operator's grant, refund or adjustment, as RecordCreditMovement asks for it. */

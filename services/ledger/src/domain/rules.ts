@@ -157,9 +157,14 @@ export function compareNewestFirst(a: UsagePosition, b: UsagePosition): number {
   return a.key < b.key ? 1 : a.key > b.key ? -1 : 0;
 }
 
-/** Credit movement totals ordered by day, then kind. */
-export function creditMovementRows(totals: readonly CreditMovementTotal[]): CreditMovementTotal[] {
-  return [...totals].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
+/** A reconciliation's credit movements of one UTC day (`date`, as its rows) and kind. */
+export type CreditMovementRowData = Omit<CreditMovementTotal, "day"> & { date: string };
+
+/** The store's credit movement totals as the reconciliation shows them, by day, then kind. */
+export function creditMovementRows(totals: readonly CreditMovementTotal[]): CreditMovementRowData[] {
+  return totals
+    .map(({ day, ...rest }) => ({ date: day, ...rest }))
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
 }
 
 /** The id the stores key an Idempotency-Key by: one execution per (user, key). */

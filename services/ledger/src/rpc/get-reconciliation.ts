@@ -9,7 +9,6 @@ import { withLedgerErrors } from "./errors";
 export function getReconciliation(ledger: Ledger): UnaryHandler<GetReconciliationRequest, GetReconciliationResponse> {
   return withLedgerErrors(async (req) => {
     const report = await ledger.reconciliation(req.fromDate, req.toDate);
-    const creditMovements = report.creditMovements.map((m) => ({ date: m.day, kind: m.kind, movements: m.movements, addedCredits: m.addedCredits, removedCredits: m.removedCredits }));
-    return { fromDate: report.fromDate, toDate: report.toDate, rows: report.rows, losses: report.losses.map(toPlatformLossMessage), totals: report.totals, creditMovements };
+    return { fromDate: report.fromDate, toDate: report.toDate, rows: report.rows, losses: report.losses.map(toPlatformLossMessage), totals: report.totals, creditMovements: report.creditMovements };
   });
 }
