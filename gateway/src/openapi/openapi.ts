@@ -1353,7 +1353,7 @@ function buildParameters(): Record<string, JsonObject> {
       name: "from",
       in: "query",
       required: false,
-      description: "Only items created at or after this time (RFC 3339, with its offset).",
+      description: "Only items created at or after this time (RFC 3339, with its offset; a `+` offset is sent as `%2B`).",
       schema: { type: "string", format: "date-time" },
       example: "2026-11-01T00:00:00Z",
     },

@@ -39,7 +39,7 @@ function single(req: Request, name: string): string | undefined {
 function parseTime(name: "from" | "to", raw: string | undefined): Date | undefined {
   if (raw === undefined) return undefined;
   const at = DATE_TIME.test(raw) ? new Date(raw) : undefined;
-  if (!at || Number.isNaN(at.getTime())) throw invalidInput(name, "must be an RFC 3339 date-time with an offset", `Send ?${name}= like 2026-11-01T00:00:00Z.`);
+  if (!at || Number.isNaN(at.getTime())) throw invalidInput(name, "must be an RFC 3339 date-time with an offset", `Send ?${name}= like 2026-11-01T00:00:00Z (a + offset as %2B).`);
   return at;
 }
 
