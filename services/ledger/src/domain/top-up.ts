@@ -5,7 +5,7 @@
 // facilitator confirmed the transfer, and a failed one credits nothing. Plain data and pure rules here;
 // the stores apply them atomically.
 import { createHash } from "node:crypto";
-import type { JournalEntry, Wallet } from "./types";
+import type { JournalEntry, UsageItem, Wallet } from "./types";
 
 export type TopUpState = "pending" | "credited" | "failed";
 
@@ -107,4 +107,30 @@ export function finishedTopUp(record: TopUpRecord, outcome: TopUpOutcome, now: D
 
 export function copyTopUp(r: TopUpRecord): TopUpRecord {
   return { ...r, createdAt: new Date(r.createdAt), attemptedAt: new Date(r.attemptedAt), ...(r.completedAt ? { completedAt: new Date(r.completedAt) } : {}) };
+}
+
+/**
+ * The usage item of a credited top-up, recorded with its journal entry (its id is the entry's): the
+ * user's money history shows it as its own kind, with the payment's transaction as the reason.
+ */
+export function topUpUsageItem(entry: JournalEntry, record: TopUpRecord): UsageItem {
+  return {
+    kind: "top_up",
+    usageId: entry.entryId,
+    createdAt: new Date(entry.createdAt),
+    userId: record.userId,
+    productKey: "",
+    capabilityKey: "",
+    routeKey: "",
+    provider: "",
+    networkKey: record.network,
+    status: "",
+    durationMs: 0,
+    traceId: "",
+    creditsCharged: 0,
+    amountCredits: record.amountCredits,
+    reference: record.topUpId,
+    reason: record.transaction ? `x402 payment ${record.transaction}` : "x402 payment",
+    operator: "x402",
+  };
 }

@@ -46,7 +46,7 @@ import {
   utcDay,
   type BookedFacts,
 } from "../domain/rules";
-import { copyTopUp, decideTopUpStart, finishedTopUp, type FinishTopUpCommand, type StartTopUpCommand, type TopUpFinish, type TopUpRecord, type TopUpStart } from "../domain/top-up";
+import { copyTopUp, decideTopUpStart, finishedTopUp, topUpUsageItem, type FinishTopUpCommand, type StartTopUpCommand, type TopUpFinish, type TopUpRecord, type TopUpStart } from "../domain/top-up";
 import type {
   AbandonCommand,
   ClaimCommand,
@@ -189,6 +189,7 @@ export class MemoryLedgerStore implements LedgerStore {
     if (this.grants.has(record.topUpId)) throw new Error(`ledger invariant: top-up ${record.topUpId} already has a grant entry`);
     const entry = this.move(record.userId, "grant", record.topUpId, record.amountCredits, 0, cmd.now);
     this.grants.set(record.topUpId, entry);
+    this.insertUsage(topUpUsageItem(entry, record));
     this.topUps.set(record.topUpId, record);
     return { status: "finished", record: copyTopUp(record), wallet: this.walletOf(record.userId), entry: copy(entry) };
   }

@@ -52,7 +52,7 @@ import {
   usageItemFor,
   type BookedFacts,
 } from "../domain/rules";
-import { TOP_UP_REASON, decideTopUpStart, finishedTopUp, type FinishTopUpCommand, type StartTopUpCommand, type TopUpFinish, type TopUpRecord, type TopUpStart } from "../domain/top-up";
+import { TOP_UP_REASON, decideTopUpStart, finishedTopUp, topUpUsageItem, type FinishTopUpCommand, type StartTopUpCommand, type TopUpFinish, type TopUpRecord, type TopUpStart } from "../domain/top-up";
 import type {
   AbandonCommand,
   ClaimCommand,
@@ -422,6 +422,8 @@ export class MongoLedgerStore implements LedgerStore {
         { userId: record.userId, kind: "grant", amountCredits: record.amountCredits, heldDeltaCredits: 0, referenceId: topUpId, createdAt: cmd.now, reason: TOP_UP_REASON },
         { upsert: true },
       );
+      const { holdId: _none, ...item } = topUpUsageItem(moved.entry, record);
+      await this.usage.insertOne({ _id: item.usageId, ...item }, { session });
       return { status: "finished", record, ...moved };
     });
   }

@@ -56,7 +56,7 @@ import {
   usagePosition,
   type BookedFacts,
 } from "../domain/rules";
-import { TOP_UP_REASON, decideTopUpStart, finishedTopUp, type FinishTopUpCommand, type StartTopUpCommand, type TopUpFinish, type TopUpRecord, type TopUpStart } from "../domain/top-up";
+import { TOP_UP_REASON, decideTopUpStart, finishedTopUp, topUpUsageItem, type FinishTopUpCommand, type StartTopUpCommand, type TopUpFinish, type TopUpRecord, type TopUpStart } from "../domain/top-up";
 import type {
   AbandonCommand,
   ClaimCommand,
@@ -817,6 +817,7 @@ export class SqliteLedgerStore implements LedgerStore {
       if (record.state !== "credited") return { status: "finished", record };
       // One mechanism for money in: a grant entry keyed by the top-up id (journal unique on reference and kind).
       const entry = this.move(record.userId, "grant", record.topUpId, record.amountCredits, 0, cmd.now, TOP_UP_REASON);
+      this.insertUsage(topUpUsageItem(entry, record));
       return { status: "finished", record, wallet: this.walletOf(record.userId), entry };
     });
   }

@@ -82,6 +82,8 @@ describe.each(stores)("top-ups in the %s store", (_name, make) => {
     await expect(store.finishTopUp({ topUpId: r.topUpId, outcome: { state: "failed", reason: "late" }, now: at(7) })).resolves.toMatchObject({ status: "already" });
     expect(await store.getWallet("u1")).toMatchObject({ balanceCredits: 250, heldCredits: 0 });
     expect(await store.listJournal("u1")).toEqual([expect.objectContaining({ kind: "grant", referenceId: r.topUpId, amountCredits: 250 })]);
+    // The money history shows it once, as a top-up.
+    expect((await store.listUsage("u1", 10))).toEqual([expect.objectContaining({ kind: "top_up", amountCredits: 250, reference: r.topUpId })]);
     // A grant under the same id is the same money: never a second credit.
     const grant = await store.grant({ grantId: r.topUpId, userId: "u1", amountCredits: 250, reason: TOP_UP_REASON, now: at(8) });
     expect(grant.status).not.toBe("granted");
@@ -95,6 +97,7 @@ describe.each(stores)("top-ups in the %s store", (_name, make) => {
     const results = await Promise.all(Array.from({ length: 8 }, (_, i) => store.finishTopUp({ topUpId: r.topUpId, outcome, now: at(i) })));
     expect(results.filter((x) => x.status === "finished")).toHaveLength(1);
     expect(await store.getWallet("u1")).toMatchObject({ balanceCredits: 250 });
+    expect((await store.listUsage("u1", 10)).filter((i) => i.kind === "top_up")).toHaveLength(1);
   });
 
   it("ends a failed payment with no credit and no journal entry", async () => {
