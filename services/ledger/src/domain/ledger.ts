@@ -3,6 +3,7 @@
 // operation each, and turns store outcomes into results or LedgerErrors. No transport here.
 import type { LedgerStore, SettleResult } from "../store/store";
 import type {
+  ApiKeyLimits,
   ApiKeyRecord,
   ClaimOutcome,
   ExecutionRecord,
@@ -42,6 +43,7 @@ import {
   durationOrDefault,
   limitOrDefault,
   optionalFilter,
+  optionalKeyLimits,
   optionalText,
   optionalTimeRange,
   optionalUsageKind,
@@ -179,11 +181,11 @@ export function createLedger(deps: LedgerDeps) {
 
   return {
     /** Resolves a presented key to its owner; INVALID_API_KEY when malformed, unknown or revoked. */
-    async authenticateApiKey(apiKey: string): Promise<{ userId: string; keyId: string }> {
+    async authenticateApiKey(apiKey: string): Promise<{ userId: string; keyId: string; limits?: ApiKeyLimits }> {
       if (!isWellFormedApiKey(apiKey)) throw invalidApiKey();
       const record = await store.findApiKeyByHash(hashApiKey(apiKey));
       if (!record || record.revokedAt) throw invalidApiKey();
-      return { userId: record.userId, keyId: record.keyId };
+      return { userId: record.userId, keyId: record.keyId, ...(record.limits ? { limits: record.limits } : {}) };
     },
 
     /** Creates a key for `userId`; the plaintext is in the result only. */
@@ -214,6 +216,13 @@ export function createLedger(deps: LedgerDeps) {
     /** Revokes a key; revoking twice keeps the first revocation time. */
     async revokeApiKey(keyId: string): Promise<ApiKeyRecord> {
       const record = await store.revokeApiKey(requireId("key_id", keyId), now());
+      if (!record) throw apiKeyNotFound(keyId);
+      return record;
+    },
+
+    /** Replaces a key's limits; none (or all fields unset) clears them. */
+    async setApiKeyLimits(keyId: string, limits: ApiKeyLimits | undefined): Promise<ApiKeyRecord> {
+      const record = await store.setApiKeyLimits(requireId("key_id", keyId), optionalKeyLimits(limits));
       if (!record) throw apiKeyNotFound(keyId);
       return record;
     },

@@ -134,6 +134,15 @@ export interface ApiKeyRecord {
   name: string;
   createdAt: Date;
   revokedAt?: Date;
+  /** The key's own request limits (the gateway enforces them); absent: the gateway's defaults. */
+  limits?: ApiKeyLimits;
+}
+
+/** Per-key request limits; an absent field is the gateway's configured default. */
+export interface ApiKeyLimits {
+  requestsPerSecond?: number;
+  burst?: number;
+  maxInFlight?: number;
 }
 
 /** A stored HTTP-level result of an idempotent request (status and JSON body). */

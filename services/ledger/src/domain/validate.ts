@@ -1,7 +1,7 @@
 // Request validation: each check returns the cleaned value or throws an INVALID_ARGUMENT LedgerError
 // naming the field, so the RPC files stay one line per field.
 import { invalidField } from "./errors";
-import { CREDIT_MOVEMENT_KINDS, USAGE_KINDS, type CreditMovementKind, type UsageKind } from "./types";
+import { CREDIT_MOVEMENT_KINDS, USAGE_KINDS, type ApiKeyLimits, type CreditMovementKind, type UsageKind } from "./types";
 
 /** Upper bound of any single amount: far above any real top-up, far below 2^53 (exact in a double). */
 export const MAX_CREDITS = 1_000_000_000_000;
@@ -42,6 +42,34 @@ export function limitOrDefault(field: string, value: number, fallback: number, m
     throw invalidField(field, `${field} must be from 1 to ${max}.`, `Send a ${field} from 1 to ${max}, or omit it for ${fallback}.`);
   }
   return value;
+}
+
+/** Most a key's limits may say: high enough for any real client, low enough to be a limit at all. */
+export const MAX_KEY_LIMITS = { requestsPerSecond: 10_000, burst: 100_000, maxInFlight: 10_000 } as const;
+
+/**
+ * A key's limits: each field absent or a whole number from 1 to its maximum. Absent fields are left
+ * out; undefined when none is set (then the key has no limits of its own).
+ */
+export function optionalKeyLimits(limits: ApiKeyLimits | undefined): ApiKeyLimits | undefined {
+  const cleaned: ApiKeyLimits = {};
+  const fields = [
+    ["requestsPerSecond", "limits.requests_per_second"],
+    ["burst", "limits.burst"],
+    ["maxInFlight", "limits.max_in_flight"],
+  ] as const;
+  for (const [name, field] of fields) {
+    const value = limits?.[name];
+    if (value === undefined) continue;
+    const max = MAX_KEY_LIMITS[name];
+    if (!Number.isInteger(value) || value < 1 || value > max) throw invalidField(field, `${field} must be a whole number from 1 to ${max}.`, `Fix ${field}, or leave it unset for the gateway's default.`);
+    cleaned[name] = value;
+  }
+  // A burst below the rate could never be reached (the gateway would raise it to the rate): refuse the contradiction.
+  if (cleaned.burst !== undefined && cleaned.requestsPerSecond !== undefined && cleaned.burst < cleaned.requestsPerSecond) {
+    throw invalidField("limits.burst", "limits.burst must be at least limits.requests_per_second.", "Raise limits.burst, or leave it unset.");
+  }
+  return Object.keys(cleaned).length ? cleaned : undefined;
 }
 
 /** Free text shown to people (key names, grant reasons): at most `max` characters, trimmed. */

@@ -4,6 +4,7 @@
 // Values handed out are copies, so callers can never change stored state behind the store's back.
 import { newId } from "@agentic/platform";
 import type {
+  ApiKeyLimits,
   ApiKeyRecord,
   ChargeTotal,
   ClaimOutcome,
@@ -123,6 +124,14 @@ export class MemoryLedgerStore implements LedgerStore {
     const found = this.keysById.get(keyId);
     if (!found) return null;
     found.revokedAt ??= new Date(now);
+    return copy(found);
+  }
+
+  async setApiKeyLimits(keyId: string, limits: ApiKeyLimits | undefined): Promise<ApiKeyRecord | null> {
+    const found = this.keysById.get(keyId);
+    if (!found) return null;
+    if (limits) found.limits = copy(limits);
+    else delete found.limits;
     return copy(found);
   }
 

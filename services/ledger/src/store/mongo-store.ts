@@ -13,6 +13,7 @@ import { randomUUID } from "node:crypto";
 import { MongoClient, MongoServerError, type ClientSession, type Collection, type Db, type Filter, type TransactionOptions } from "mongodb";
 import { newId } from "@agentic/platform";
 import type {
+  ApiKeyLimits,
   ApiKeyRecord,
   ChargeTotal,
   ClaimOutcome,
@@ -371,6 +372,13 @@ export class MongoLedgerStore implements LedgerStore {
     const revoked = await this.apiKeys.findOneAndUpdate({ _id: keyId, revokedAt: { $exists: false } }, { $set: { revokedAt: now } }, { returnDocument: "after" });
     if (revoked) return toApiKey(revoked);
     const doc = await this.apiKeys.findOne({ _id: keyId });
+    return doc ? toApiKey(doc) : null;
+  }
+
+  async setApiKeyLimits(keyId: string, limits: ApiKeyLimits | undefined): Promise<ApiKeyRecord | null> {
+    // The whole sub-document is replaced (or removed), never merged: the call says all the limits.
+    const update = limits ? { $set: { limits: { ...limits } } } : { $unset: { limits: "" as const } };
+    const doc = await this.apiKeys.findOneAndUpdate({ _id: keyId }, update, { returnDocument: "after" });
     return doc ? toApiKey(doc) : null;
   }
 

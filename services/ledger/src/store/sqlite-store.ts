@@ -17,6 +17,7 @@ import { dirname, resolve } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { newId } from "@agentic/platform";
 import type {
+  ApiKeyLimits,
   ApiKeyRecord,
   ChargeTotal,
   ClaimOutcome,
@@ -75,7 +76,7 @@ import type {
 } from "./store";
 
 /** The schema this code reads and writes; a newer file is refused rather than misread. */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** MIGRATIONS[v] brings a database at schema version v to v + 1 (0 is an empty file). */
 export const MIGRATIONS: readonly string[] = [
@@ -325,6 +326,12 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX usage_by_user_capability ON usage (user_id, capability_key, created_at DESC, item_key DESC);
   CREATE INDEX usage_by_user_agent ON usage (user_id, agent_name, created_at DESC, item_key DESC);
   `,
+  // 6: a key's own request limits (SetApiKeyLimits); NULL is the gateway's default.
+  `
+  ALTER TABLE api_keys ADD COLUMN limit_rps INTEGER CHECK (limit_rps >= 1);
+  ALTER TABLE api_keys ADD COLUMN limit_burst INTEGER CHECK (limit_burst >= 1);
+  ALTER TABLE api_keys ADD COLUMN limit_in_flight INTEGER CHECK (limit_in_flight >= 1);
+  `,
 ];
 
 /** Executions past their retention are deleted at most this often (they already count as absent). */
@@ -404,6 +411,9 @@ interface ApiKeyRow {
   name: string;
   created_at: number;
   revoked_at: number | null;
+  limit_rps: number | null;
+  limit_burst: number | null;
+  limit_in_flight: number | null;
 }
 
 interface ExecutionRow {
@@ -494,6 +504,18 @@ export class SqliteLedgerStore implements LedgerStore {
     return this.transaction(() => {
       // The first revoke's time stays.
       this.sql("UPDATE api_keys SET revoked_at = ? WHERE key_id = ? AND revoked_at IS NULL").run(ms(now), keyId);
+      return this.apiKeyWhere("key_id", keyId);
+    });
+  }
+
+  async setApiKeyLimits(keyId: string, limits: ApiKeyLimits | undefined): Promise<ApiKeyRecord | null> {
+    return this.transaction(() => {
+      this.sql("UPDATE api_keys SET limit_rps = ?, limit_burst = ?, limit_in_flight = ? WHERE key_id = ?").run(
+        limits?.requestsPerSecond ?? null,
+        limits?.burst ?? null,
+        limits?.maxInFlight ?? null,
+        keyId,
+      );
       return this.apiKeyWhere("key_id", keyId);
     });
   }
@@ -1188,7 +1210,17 @@ function toApiKey(row: ApiKeyRow): ApiKeyRecord {
     name: row.name,
     createdAt: new Date(row.created_at),
     ...(row.revoked_at !== null ? { revokedAt: new Date(row.revoked_at) } : {}),
+    ...keyLimitsOf(row),
   };
+}
+
+/** `{ limits }` with the columns that are set, or nothing when none is. */
+function keyLimitsOf(row: ApiKeyRow): { limits?: ApiKeyLimits } {
+  const limits: ApiKeyLimits = {};
+  if (row.limit_rps !== null) limits.requestsPerSecond = row.limit_rps;
+  if (row.limit_burst !== null) limits.burst = row.limit_burst;
+  if (row.limit_in_flight !== null) limits.maxInFlight = row.limit_in_flight;
+  return Object.keys(limits).length ? { limits } : {};
 }
 
 interface ResourceRow {

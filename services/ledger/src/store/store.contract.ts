@@ -464,6 +464,28 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
         expect((await store.findApiKeyByHash("hash1"))?.revokedAt).toEqual(at(1_000));
         await expect(store.revokeApiKey("key_nope", at(0))).resolves.toBeNull();
       });
+
+      it("keeps a key's limits: set, replaced whole, cleared; read back by hash and in lists", async () => {
+        await store.insertApiKey(record("key_1", "hash1"));
+        await store.insertApiKey(record("key_2", "hash2"));
+        expect(await store.findApiKeyByHash("hash1")).not.toHaveProperty("limits");
+
+        const set = await store.setApiKeyLimits("key_1", { requestsPerSecond: 2, burst: 5, maxInFlight: 3 });
+        expect(set).toMatchObject({ keyId: "key_1", limits: { requestsPerSecond: 2, burst: 5, maxInFlight: 3 } });
+        await expect(store.findApiKeyByHash("hash1")).resolves.toMatchObject({ limits: { requestsPerSecond: 2, burst: 5, maxInFlight: 3 } });
+        // Replaced, not merged: the fields left out are gone (the gateway's defaults again).
+        await store.setApiKeyLimits("key_1", { maxInFlight: 1 });
+        expect((await store.findApiKeyByHash("hash1"))?.limits).toEqual({ maxInFlight: 1 });
+        expect((await store.listApiKeys()).map((k) => [k.keyId, k.limits])).toEqual([
+          ["key_1", { maxInFlight: 1 }],
+          ["key_2", undefined],
+        ]);
+
+        const cleared = await store.setApiKeyLimits("key_1", undefined);
+        expect(cleared).not.toHaveProperty("limits");
+        expect(await store.findApiKeyByHash("hash1")).not.toHaveProperty("limits");
+        await expect(store.setApiKeyLimits("key_nope", { burst: 1 })).resolves.toBeNull();
+      });
     });
 
     describe("executions and their Idempotency-Keys", () => {

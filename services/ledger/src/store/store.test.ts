@@ -138,7 +138,8 @@ describe("SqliteLedgerStore", () => {
 
   /**
    * A file as a ledger of schema `version` left it (its migrations, as it ran them), holding what every
-   * schema can hold: a grant, a held hold, and a captured hold with its usage item.
+   * schema can hold: a grant, a held hold, a captured hold with its usage item (in its schema's shape),
+   * and an API key.
    */
   function fileAtSchema(version: number): void {
     mkdirSync(dirname(path), { recursive: true });
@@ -155,8 +156,9 @@ describe("SqliteLedgerStore", () => {
           ('jrn_3', 'u1', 'hold', -13, 13, 'h0', NULL, ${t}), ('jrn_4', 'u1', 'capture', 0, -13, 'h0', NULL, ${t});
         INSERT INTO holds (hold_id, user_id, amount_credits, state, captured_credits, created_at, expires_at, route_key, settled_at) VALUES
           ('h1', 'u1', 30, 'held', 0, ${t}, ${t + 60_000}, 'r', NULL), ('h0', 'u1', 13, 'captured', 13, ${t}, ${t + 60_000}, 'r', ${t});
-        INSERT INTO usage (hold_id, user_id, usage_id, created_at, product_key, capability_key, route_key, provider, network_key, status, duration_ms, agent_name, trace_id, error_code, credits_charged)
-          VALUES ('h0', 'u1', 'use_0', ${t}, 'email', 'email.send', 'r', 'resend', 'direct', 'succeeded', 5, 'scout', 't', NULL, 13);`);
+        INSERT INTO usage (${version >= 5 ? "item_key, kind, " : ""}hold_id, user_id, usage_id, created_at, product_key, capability_key, route_key, provider, network_key, status, duration_ms, agent_name, trace_id, error_code, credits_charged)
+          VALUES (${version >= 5 ? "'h0', 'charge', " : ""}'h0', 'u1', 'use_0', ${t}, 'email', 'email.send', 'r', 'resend', 'direct', 'succeeded', 5, 'scout', 't', NULL, 13);
+        INSERT INTO api_keys (key_id, user_id, key_hash, prefix, name, created_at, revoked_at) VALUES ('key_old', 'u1', 'hash_old', 'aak_old0', 'old', ${t}, NULL);`);
     } finally {
       db.close();
     }
@@ -192,6 +194,9 @@ describe("SqliteLedgerStore", () => {
       ]);
       await expect(store.listUsage("u1", 10, { kind: "charge", after: usagePosition(old!) })).resolves.toEqual([]);
       await expect(findLedgerViolations(store)).resolves.toEqual([]);
+      // Keys of old files have no limits of their own until given some (6).
+      expect(await store.findApiKeyByHash("hash_old")).not.toHaveProperty("limits");
+      await expect(store.setApiKeyLimits("key_old", { requestsPerSecond: 3 })).resolves.toMatchObject({ keyId: "key_old", limits: { requestsPerSecond: 3 } });
     } finally {
       await store.close();
     }

@@ -6,6 +6,7 @@
 import type { BookedFacts, CreditMovement, HoldExecution } from "../domain/rules";
 import type { FinishTopUpCommand, StartTopUpCommand, TopUpFinish, TopUpRecord, TopUpStart } from "../domain/top-up";
 import type {
+  ApiKeyLimits,
   ApiKeyRecord,
   ChargeTotal,
   ClaimOutcome,
@@ -173,6 +174,8 @@ export interface LedgerStore {
   listApiKeys(userId?: string): Promise<ApiKeyRecord[]>;
   /** Sets revokedAt once (a second revoke keeps the first time); null when the key id is unknown. */
   revokeApiKey(keyId: string, now: Date): Promise<ApiKeyRecord | null>;
+  /** Replaces a key's limits (undefined: clears them, the record then has no `limits`); null when the key id is unknown. */
+  setApiKeyLimits(keyId: string, limits: ApiKeyLimits | undefined): Promise<ApiKeyRecord | null>;
 
   getWallet(userId: string): Promise<Wallet>;
   /** Every wallet (audits and tests). */
