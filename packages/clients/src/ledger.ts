@@ -12,6 +12,7 @@ export function createLedgerClient(address: string, deadlineMs = 2_000, identity
     createApiKey: promisifyUnary(client, client.createApiKey, deadlineMs),
     listApiKeys: promisifyUnary(client, client.listApiKeys, deadlineMs),
     revokeApiKey: promisifyUnary(client, client.revokeApiKey, deadlineMs),
+    setApiKeyLimits: promisifyUnary(client, client.setApiKeyLimits, deadlineMs),
     getWallet: promisifyUnary(client, client.getWallet, deadlineMs),
     grantCredits: promisifyUnary(client, client.grantCredits, deadlineMs),
     recordCreditMovement: promisifyUnary(client, client.recordCreditMovement, deadlineMs),

@@ -16,7 +16,7 @@ describe("LEDGER_ACCESS", () => {
   });
 
   it("lets only admin mint credits and manage keys outside development", () => {
-    for (const rpc of ["GrantCredits", "RecordCreditMovement", "CreateApiKey", "ListApiKeys", "RevokeApiKey"]) {
+    for (const rpc of ["GrantCredits", "RecordCreditMovement", "CreateApiKey", "ListApiKeys", "RevokeApiKey", "SetApiKeyLimits"]) {
       expect(LEDGER_ACCESS[rpc]!.filter((entry) => typeof entry === "string")).toEqual(["admin"]);
     }
   });

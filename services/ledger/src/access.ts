@@ -32,6 +32,8 @@ export const LEDGER_ACCESS: AccessTable = {
   CreateApiKey: ["admin"],
   ListApiKeys: ["admin"],
   RevokeApiKey: ["admin"],
+  // A key's own request limits, which the gateway enforces: key management, so admin only.
+  SetApiKeyLimits: ["admin"],
   ListJournal: ["admin"],
   GetReconciliation: ["admin"],
   ListOutgoingPayments: ["admin"],

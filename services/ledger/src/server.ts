@@ -8,6 +8,7 @@ import { authenticateApiKey } from "./rpc/authenticate-api-key";
 import { createApiKey } from "./rpc/create-api-key";
 import { listApiKeys } from "./rpc/list-api-keys";
 import { revokeApiKey } from "./rpc/revoke-api-key";
+import { setApiKeyLimits } from "./rpc/set-api-key-limits";
 import { getWallet } from "./rpc/get-wallet";
 import { grantCredits } from "./rpc/grant-credits";
 import { recordCreditMovement } from "./rpc/record-credit-movement";
@@ -48,6 +49,7 @@ export function createLedgerServer({ ledger, health, logger, verifier, developme
     createApiKey: unary(createApiKey(ledger), logger),
     listApiKeys: unary(listApiKeys(ledger), logger),
     revokeApiKey: unary(revokeApiKey(ledger), logger),
+    setApiKeyLimits: unary(setApiKeyLimits(ledger), logger),
     getWallet: unary(getWallet(ledger), logger),
     grantCredits: unary(grantCredits(ledger), logger),
     recordCreditMovement: unary(recordCreditMovement(ledger), logger), // admin only

@@ -20,6 +20,7 @@ export function toApiKeyInfo(record: ApiKeyRecord): ApiKeyInfo {
     name: record.name,
     createdAt: record.createdAt,
     revokedAt: record.revokedAt,
+    ...(record.limits ? { limits: record.limits } : {}),
   };
 }
 

@@ -53,6 +53,7 @@ describe.each([
       expect(await remoteError(service(name).createApiKey({ userId, name: "" }))).toMatchObject({ grpcCode: status.PERMISSION_DENIED });
       expect(await remoteError(service(name).revokeApiKey({ keyId: created.key!.keyId }))).toMatchObject({ grpcCode: status.PERMISSION_DENIED });
       expect(await remoteError(service(name).listApiKeys({ userId }))).toMatchObject({ grpcCode: status.PERMISSION_DENIED });
+      expect(await remoteError(service(name).setApiKeyLimits({ keyId: created.key!.keyId, limits: { maxInFlight: 1000 } }))).toMatchObject({ grpcCode: status.PERMISSION_DENIED });
     }
     await expect(service("gateway").authenticateApiKey({ apiKey: created.apiKey })).resolves.toMatchObject({ userId });
   });

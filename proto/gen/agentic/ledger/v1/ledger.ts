@@ -34,6 +34,25 @@ export interface ApiKeyInfo {
   createdAt?: Date | undefined;
   revokedAt?: Date | undefined;
   name: string;
+  /** The key's own request limits; absent when it has none. */
+  limits?: ApiKeyLimits | undefined;
+}
+
+/**
+ * Request limits of one API key, enforced by the gateway. An unset field is the gateway's configured
+ * default (RATE_LIMIT_RPS, RATE_LIMIT_BURST, RATE_LIMIT_MAX_IN_FLIGHT).
+ */
+export interface ApiKeyLimits {
+  /** Requests per second, sustained; 1..10000. */
+  requestsPerSecond?:
+    | number
+    | undefined;
+  /** Most requests in any one second after a quiet spell; 1..100000. */
+  burst?:
+    | number
+    | undefined;
+  /** Most requests in flight at once; 1..10000. */
+  maxInFlight?: number | undefined;
 }
 
 export interface AuthenticateApiKeyRequest {
@@ -44,6 +63,8 @@ export interface AuthenticateApiKeyRequest {
 export interface AuthenticateApiKeyResponse {
   userId: string;
   keyId: string;
+  /** The key's own request limits; absent when it has none (the gateway's defaults apply). */
+  limits?: ApiKeyLimits | undefined;
 }
 
 export interface CreateApiKeyRequest {
@@ -74,6 +95,17 @@ export interface RevokeApiKeyRequest {
 }
 
 export interface RevokeApiKeyResponse {
+  key?: ApiKeyInfo | undefined;
+}
+
+export interface SetApiKeyLimitsRequest {
+  /** Id of the key record ("key_..."), as listed. */
+  keyId: string;
+  /** The new limits; absent or with no field set clears them. */
+  limits?: ApiKeyLimits | undefined;
+}
+
+export interface SetApiKeyLimitsResponse {
   key?: ApiKeyInfo | undefined;
 }
 
@@ -624,7 +656,7 @@ export interface TopUpWithPaymentResponse {
 }
 
 function createBaseApiKeyInfo(): ApiKeyInfo {
-  return { keyId: "", userId: "", prefix: "", createdAt: undefined, revokedAt: undefined, name: "" };
+  return { keyId: "", userId: "", prefix: "", createdAt: undefined, revokedAt: undefined, name: "", limits: undefined };
 }
 
 export const ApiKeyInfo: MessageFns<ApiKeyInfo> = {
@@ -646,6 +678,9 @@ export const ApiKeyInfo: MessageFns<ApiKeyInfo> = {
     }
     if (message.name !== "") {
       writer.uint32(50).string(message.name);
+    }
+    if (message.limits !== undefined) {
+      ApiKeyLimits.encode(message.limits, writer.uint32(58).fork()).join();
     }
     return writer;
   },
@@ -711,6 +746,14 @@ export const ApiKeyInfo: MessageFns<ApiKeyInfo> = {
             message.name = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.limits = ApiKeyLimits.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -747,6 +790,7 @@ export const ApiKeyInfo: MessageFns<ApiKeyInfo> = {
         ? fromJsonTimestamp(object.revoked_at)
         : undefined,
       name: isSet(object.name) ? globalThis.String(object.name) : "",
+      limits: isSet(object.limits) ? ApiKeyLimits.fromJSON(object.limits) : undefined,
     };
   },
 
@@ -770,6 +814,9 @@ export const ApiKeyInfo: MessageFns<ApiKeyInfo> = {
     if (message.name !== "") {
       obj.name = message.name;
     }
+    if (message.limits !== undefined) {
+      obj.limits = ApiKeyLimits.toJSON(message.limits);
+    }
     return obj;
   },
 
@@ -784,6 +831,118 @@ export const ApiKeyInfo: MessageFns<ApiKeyInfo> = {
     message.createdAt = object.createdAt ?? undefined;
     message.revokedAt = object.revokedAt ?? undefined;
     message.name = object.name ?? "";
+    message.limits = (object.limits !== undefined && object.limits !== null)
+      ? ApiKeyLimits.fromPartial(object.limits)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseApiKeyLimits(): ApiKeyLimits {
+  return { requestsPerSecond: undefined, burst: undefined, maxInFlight: undefined };
+}
+
+export const ApiKeyLimits: MessageFns<ApiKeyLimits> = {
+  encode(message: ApiKeyLimits, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.requestsPerSecond !== undefined) {
+      writer.uint32(8).uint32(message.requestsPerSecond);
+    }
+    if (message.burst !== undefined) {
+      writer.uint32(16).uint32(message.burst);
+    }
+    if (message.maxInFlight !== undefined) {
+      writer.uint32(24).uint32(message.maxInFlight);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ApiKeyLimits {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseApiKeyLimits();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.requestsPerSecond = reader.uint32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.burst = reader.uint32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.maxInFlight = reader.uint32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ApiKeyLimits {
+    return {
+      requestsPerSecond: isSet(object.requestsPerSecond)
+        ? globalThis.Number(object.requestsPerSecond)
+        : isSet(object.requests_per_second)
+        ? globalThis.Number(object.requests_per_second)
+        : undefined,
+      burst: isSet(object.burst) ? globalThis.Number(object.burst) : undefined,
+      maxInFlight: isSet(object.maxInFlight)
+        ? globalThis.Number(object.maxInFlight)
+        : isSet(object.max_in_flight)
+        ? globalThis.Number(object.max_in_flight)
+        : undefined,
+    };
+  },
+
+  toJSON(message: ApiKeyLimits): unknown {
+    const obj: any = {};
+    if (message.requestsPerSecond !== undefined) {
+      obj.requestsPerSecond = Math.round(message.requestsPerSecond);
+    }
+    if (message.burst !== undefined) {
+      obj.burst = Math.round(message.burst);
+    }
+    if (message.maxInFlight !== undefined) {
+      obj.maxInFlight = Math.round(message.maxInFlight);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ApiKeyLimits>, I>>(base?: I): ApiKeyLimits {
+    return ApiKeyLimits.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ApiKeyLimits>, I>>(object: I): ApiKeyLimits {
+    const message = createBaseApiKeyLimits();
+    message.requestsPerSecond = object.requestsPerSecond ?? undefined;
+    message.burst = object.burst ?? undefined;
+    message.maxInFlight = object.maxInFlight ?? undefined;
     return message;
   },
 };
@@ -862,7 +1021,7 @@ export const AuthenticateApiKeyRequest: MessageFns<AuthenticateApiKeyRequest> = 
 };
 
 function createBaseAuthenticateApiKeyResponse(): AuthenticateApiKeyResponse {
-  return { userId: "", keyId: "" };
+  return { userId: "", keyId: "", limits: undefined };
 }
 
 export const AuthenticateApiKeyResponse: MessageFns<AuthenticateApiKeyResponse> = {
@@ -872,6 +1031,9 @@ export const AuthenticateApiKeyResponse: MessageFns<AuthenticateApiKeyResponse> 
     }
     if (message.keyId !== "") {
       writer.uint32(18).string(message.keyId);
+    }
+    if (message.limits !== undefined) {
+      ApiKeyLimits.encode(message.limits, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -905,6 +1067,14 @@ export const AuthenticateApiKeyResponse: MessageFns<AuthenticateApiKeyResponse> 
             message.keyId = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.limits = ApiKeyLimits.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -929,6 +1099,7 @@ export const AuthenticateApiKeyResponse: MessageFns<AuthenticateApiKeyResponse> 
         : isSet(object.key_id)
         ? globalThis.String(object.key_id)
         : "",
+      limits: isSet(object.limits) ? ApiKeyLimits.fromJSON(object.limits) : undefined,
     };
   },
 
@@ -940,6 +1111,9 @@ export const AuthenticateApiKeyResponse: MessageFns<AuthenticateApiKeyResponse> 
     if (message.keyId !== "") {
       obj.keyId = message.keyId;
     }
+    if (message.limits !== undefined) {
+      obj.limits = ApiKeyLimits.toJSON(message.limits);
+    }
     return obj;
   },
 
@@ -950,6 +1124,9 @@ export const AuthenticateApiKeyResponse: MessageFns<AuthenticateApiKeyResponse> 
     const message = createBaseAuthenticateApiKeyResponse();
     message.userId = object.userId ?? "";
     message.keyId = object.keyId ?? "";
+    message.limits = (object.limits !== undefined && object.limits !== null)
+      ? ApiKeyLimits.fromPartial(object.limits)
+      : undefined;
     return message;
   },
 };
@@ -1407,6 +1584,164 @@ export const RevokeApiKeyResponse: MessageFns<RevokeApiKeyResponse> = {
   },
   fromPartial<I extends Exact<DeepPartial<RevokeApiKeyResponse>, I>>(object: I): RevokeApiKeyResponse {
     const message = createBaseRevokeApiKeyResponse();
+    message.key = (object.key !== undefined && object.key !== null) ? ApiKeyInfo.fromPartial(object.key) : undefined;
+    return message;
+  },
+};
+
+function createBaseSetApiKeyLimitsRequest(): SetApiKeyLimitsRequest {
+  return { keyId: "", limits: undefined };
+}
+
+export const SetApiKeyLimitsRequest: MessageFns<SetApiKeyLimitsRequest> = {
+  encode(message: SetApiKeyLimitsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.keyId !== "") {
+      writer.uint32(10).string(message.keyId);
+    }
+    if (message.limits !== undefined) {
+      ApiKeyLimits.encode(message.limits, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetApiKeyLimitsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetApiKeyLimitsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.keyId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.limits = ApiKeyLimits.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetApiKeyLimitsRequest {
+    return {
+      keyId: isSet(object.keyId)
+        ? globalThis.String(object.keyId)
+        : isSet(object.key_id)
+        ? globalThis.String(object.key_id)
+        : "",
+      limits: isSet(object.limits) ? ApiKeyLimits.fromJSON(object.limits) : undefined,
+    };
+  },
+
+  toJSON(message: SetApiKeyLimitsRequest): unknown {
+    const obj: any = {};
+    if (message.keyId !== "") {
+      obj.keyId = message.keyId;
+    }
+    if (message.limits !== undefined) {
+      obj.limits = ApiKeyLimits.toJSON(message.limits);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SetApiKeyLimitsRequest>, I>>(base?: I): SetApiKeyLimitsRequest {
+    return SetApiKeyLimitsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SetApiKeyLimitsRequest>, I>>(object: I): SetApiKeyLimitsRequest {
+    const message = createBaseSetApiKeyLimitsRequest();
+    message.keyId = object.keyId ?? "";
+    message.limits = (object.limits !== undefined && object.limits !== null)
+      ? ApiKeyLimits.fromPartial(object.limits)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseSetApiKeyLimitsResponse(): SetApiKeyLimitsResponse {
+  return { key: undefined };
+}
+
+export const SetApiKeyLimitsResponse: MessageFns<SetApiKeyLimitsResponse> = {
+  encode(message: SetApiKeyLimitsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== undefined) {
+      ApiKeyInfo.encode(message.key, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetApiKeyLimitsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetApiKeyLimitsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = ApiKeyInfo.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetApiKeyLimitsResponse {
+    return { key: isSet(object.key) ? ApiKeyInfo.fromJSON(object.key) : undefined };
+  },
+
+  toJSON(message: SetApiKeyLimitsResponse): unknown {
+    const obj: any = {};
+    if (message.key !== undefined) {
+      obj.key = ApiKeyInfo.toJSON(message.key);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SetApiKeyLimitsResponse>, I>>(base?: I): SetApiKeyLimitsResponse {
+    return SetApiKeyLimitsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SetApiKeyLimitsResponse>, I>>(object: I): SetApiKeyLimitsResponse {
+    const message = createBaseSetApiKeyLimitsResponse();
     message.key = (object.key !== undefined && object.key !== null) ? ApiKeyInfo.fromPartial(object.key) : undefined;
     return message;
   },
@@ -7883,6 +8218,21 @@ export const LedgerServiceService = {
       Buffer.from(RevokeApiKeyResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): RevokeApiKeyResponse => RevokeApiKeyResponse.decode(value),
   },
+  /**
+   * Admin only: sets a key's request limits, replacing the ones it had; empty limits clear them (the
+   * gateway's defaults apply). NOT_FOUND (API_KEY_NOT_FOUND) when the key id is unknown.
+   */
+  setApiKeyLimits: {
+    path: "/agentic.ledger.v1.LedgerService/SetApiKeyLimits" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SetApiKeyLimitsRequest): Buffer =>
+      Buffer.from(SetApiKeyLimitsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SetApiKeyLimitsRequest => SetApiKeyLimitsRequest.decode(value),
+    responseSerialize: (value: SetApiKeyLimitsResponse): Buffer =>
+      Buffer.from(SetApiKeyLimitsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SetApiKeyLimitsResponse => SetApiKeyLimitsResponse.decode(value),
+  },
   /** Reads a user's wallet; a user with no wallet has balance 0. */
   getWallet: {
     path: "/agentic.ledger.v1.LedgerService/GetWallet" as const,
@@ -8110,6 +8460,11 @@ export interface LedgerServiceServer extends UntypedServiceImplementation {
   listApiKeys: handleUnaryCall<ListApiKeysRequest, ListApiKeysResponse>;
   /** Revokes a key by id; idempotent. */
   revokeApiKey: handleUnaryCall<RevokeApiKeyRequest, RevokeApiKeyResponse>;
+  /**
+   * Admin only: sets a key's request limits, replacing the ones it had; empty limits clear them (the
+   * gateway's defaults apply). NOT_FOUND (API_KEY_NOT_FOUND) when the key id is unknown.
+   */
+  setApiKeyLimits: handleUnaryCall<SetApiKeyLimitsRequest, SetApiKeyLimitsResponse>;
   /** Reads a user's wallet; a user with no wallet has balance 0. */
   getWallet: handleUnaryCall<GetWalletRequest, GetWalletResponse>;
   /** Adds credits to a wallet, creating it when missing; idempotent on grant_id. */
@@ -8245,6 +8600,25 @@ export interface LedgerServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RevokeApiKeyResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Admin only: sets a key's request limits, replacing the ones it had; empty limits clear them (the
+   * gateway's defaults apply). NOT_FOUND (API_KEY_NOT_FOUND) when the key id is unknown.
+   */
+  setApiKeyLimits(
+    request: SetApiKeyLimitsRequest,
+    callback: (error: ServiceError | null, response: SetApiKeyLimitsResponse) => void,
+  ): ClientUnaryCall;
+  setApiKeyLimits(
+    request: SetApiKeyLimitsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SetApiKeyLimitsResponse) => void,
+  ): ClientUnaryCall;
+  setApiKeyLimits(
+    request: SetApiKeyLimitsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SetApiKeyLimitsResponse) => void,
   ): ClientUnaryCall;
   /** Reads a user's wallet; a user with no wallet has balance 0. */
   getWallet(
