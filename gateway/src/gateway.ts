@@ -49,7 +49,7 @@ export interface StartGatewayOptions {
   readinessOf?: readonly Backend[];
   /** Tuning of the API-key cache (tests shorten it). */
   auth?: Partial<AuthOptions>;
-  /** Where each API key's limits come from; default: the RATE_LIMIT_* configuration for every key. */
+  /** Where each API key's limits come from; default: the key's ledger record, over the RATE_LIMIT_* configuration. */
   keyLimits?: KeyLimitsSource;
 }
 

@@ -45,7 +45,7 @@ export interface TestGatewayOptions {
   logger?: Logger;
   /** Request limits and load shedding (default: limits too high to matter and no shedding, so other tests never meet them). */
   limits?: Partial<Omit<LimitsConfig, "EXECUTE_DEADLINE_MS">> & { TRUST_PROXY_HOPS?: number };
-  /** Where each key's limits come from (default: the RATE_LIMIT_* values for every key). */
+  /** Where each key's limits come from (default: the key's ledger record, over the RATE_LIMIT_* values). */
   keyLimits?: KeyLimitsSource;
 }
 

@@ -32,7 +32,7 @@ describe.each(LIMIT_STORES)("per-key rate limit (%s)", (_store, redisUrl) => {
         ...storeSettings(redisUrl),
       },
       // What the ledger's key records will give: the configured defaults unless a key has its own.
-      keyLimits: { limitsFor: (keyId) => overrides.get(keyId) ?? DEFAULTS },
+      keyLimits: { limitsFor: ({ keyId }) => overrides.get(keyId) ?? DEFAULTS },
     });
   });
   afterAll(() => sys?.stop());

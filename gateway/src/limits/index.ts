@@ -2,7 +2,7 @@
 // per-IP budget without a valid key) and the load shedder, and closes what they hold.
 import type { Logger } from "@agentic/platform";
 import type { Config } from "../config";
-import { configuredLimits, type KeyLimitsSource } from "./key-limits";
+import { keyRecordLimits, type KeyLimitsSource } from "./key-limits";
 import { createLimitStore } from "./limit-store";
 import type { CallerLimits } from "./limit-callers";
 import { createLoadShedder, type LoadShedder } from "./shed-load";
@@ -30,7 +30,7 @@ export interface Limits {
 const SHED_SAMPLE_MS = 500;
 
 /**
- * `source` gives each key its limits; default: RATE_LIMIT_* for every key. Waits (at most the
+ * `source` gives each key its limits; default: the key record's own (the caller's), else RATE_LIMIT_*. Waits (at most the
  * store's connect timeout) for a shared store, so counts are shared from the first request.
  */
 export async function startLimits(config: LimitsConfig, logger: Logger, source?: KeyLimitsSource): Promise<Limits> {
@@ -46,7 +46,7 @@ export async function startLimits(config: LimitsConfig, logger: Logger, source?:
   const shedder = createLoadShedder({ maxInFlight: config.SHED_MAX_IN_FLIGHT, maxEventLoopDelayMs: config.SHED_EVENT_LOOP_DELAY_MS, sampleMs: SHED_SAMPLE_MS });
   const callers: CallerLimits = {
     store,
-    source: source ?? configuredLimits({ requestsPerSecond: config.RATE_LIMIT_RPS, burst: config.RATE_LIMIT_BURST, maxInFlight: config.RATE_LIMIT_MAX_IN_FLIGHT }),
+    source: source ?? keyRecordLimits({ requestsPerSecond: config.RATE_LIMIT_RPS, burst: config.RATE_LIMIT_BURST, maxInFlight: config.RATE_LIMIT_MAX_IN_FLIGHT }),
     unauthenticatedPerMinute: config.RATE_LIMIT_UNAUTHENTICATED_PER_MIN,
   };
   logger.info(

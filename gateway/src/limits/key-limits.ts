@@ -1,6 +1,8 @@
-// The limits one API key runs under, and where the limiter reads them. Today every key gets the
-// configured defaults; per-key overrides belong on the ledger's API key record (set with the keys
-// CLI), read through the same interface, so the limiter does not change when they arrive.
+// The limits one API key runs under, and where the limiter reads them: the key's own limits from its
+// ledger record (set with `npm run keys -- limits`), which the auth cache keeps with the caller, over
+// the configured defaults. Reading them off the caller costs no lookup per request; a change reaches
+// the gateway when the auth cache asks the ledger about the key again.
+import type { Caller } from "../locals";
 
 export interface KeyLimits {
   /** Requests per second, sustained (fixed one-second windows). */
@@ -13,14 +15,35 @@ export interface KeyLimits {
 
 /** Where the limiter reads a key's limits; called once per request, so keep it in memory (or cache it). */
 export interface KeyLimitsSource {
-  limitsFor(keyId: string): KeyLimits | Promise<KeyLimits>;
+  limitsFor(caller: Caller): KeyLimits | Promise<KeyLimits>;
 }
 
 /** The window over which a key may spend `burst - requestsPerSecond` requests beyond its rate. */
 export const BURST_WINDOW_SECONDS = 10;
 
-/** Every key gets `defaults`. */
-export function configuredLimits(defaults: KeyLimits): KeyLimitsSource {
-  const limits = Object.freeze({ ...defaults, burst: Math.max(defaults.burst, defaults.requestsPerSecond) });
-  return { limitsFor: () => limits };
+/** A burst below the rate could never be spent: it is the rate then. */
+const withBurst = (limits: KeyLimits): Readonly<KeyLimits> => Object.freeze({ ...limits, burst: Math.max(limits.burst, limits.requestsPerSecond) });
+
+/** Each key gets the limits of its record (`caller.limits`), field by field over `defaults`. */
+export function keyRecordLimits(defaults: KeyLimits): KeyLimitsSource {
+  const base = withBurst(defaults);
+  // Merged once per cached caller (the auth cache hands out the same object until it refreshes).
+  const merged = new WeakMap<Caller, Readonly<KeyLimits>>();
+  return {
+    limitsFor(caller) {
+      const own = caller.limits;
+      if (!own) return base;
+      let limits = merged.get(caller);
+      if (!limits) {
+        limits = withBurst({
+          requestsPerSecond: own.requestsPerSecond ?? base.requestsPerSecond,
+          // A key given only a rate gets no more burst than the default allows beyond it.
+          burst: own.burst ?? base.burst,
+          maxInFlight: own.maxInFlight ?? base.maxInFlight,
+        });
+        merged.set(caller, limits);
+      }
+      return limits;
+    },
+  };
 }

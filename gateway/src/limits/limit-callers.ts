@@ -18,7 +18,7 @@ import { requestsLimited } from "./metrics";
 
 export interface CallerLimits {
   store: LimitStore;
-  /** Where each key's limits come from (the configured defaults today; the ledger's key record later). */
+  /** Where each key's limits come from (the key's ledger record, kept on the caller, over the configured defaults). */
   source: KeyLimitsSource;
   /** Requests without a valid key one client IP may send per minute. */
   unauthenticatedPerMinute: number;
@@ -62,8 +62,9 @@ export function limitCallers(auth: RequestHandler, limits: CallerLimits): Reques
   };
 
   const admit = async (res: Response): Promise<boolean> => {
-    const { keyId } = res.locals.caller;
-    const keyLimits: KeyLimits = await source.limitsFor(keyId);
+    const { caller } = res.locals;
+    const { keyId } = caller;
+    const keyLimits: KeyLimits = await source.limitsFor(caller);
     const rate = await store.consumeRate(keyId, keyLimits.requestsPerSecond, keyLimits.burst);
     if (!rate.allowed) {
       requestsLimited.inc({ reason: "rate" });

@@ -10,6 +10,8 @@ import type { LedgerClient } from "@agentic/clients";
 import { API_KEY_PATTERN } from "@agentic/platform";
 import { sendError } from "../errors";
 
+import type { ApiKeyLimits } from "@agentic/proto/ledger/v1";
+import type { KeyLimits } from "../limits/key-limits";
 import type { Caller } from "../locals";
 
 export interface AuthOptions {
@@ -38,6 +40,16 @@ export function parseBearer(header: string | undefined): ParsedAuth {
   return { key: match[1] };
 }
 
+/** The fields the key's record sets (none: undefined), so a default is never overwritten by an unset field. */
+function ownLimits(limits: ApiKeyLimits | undefined): Partial<KeyLimits> | undefined {
+  if (!limits) return undefined;
+  const own: Partial<KeyLimits> = {};
+  if (limits.requestsPerSecond) own.requestsPerSecond = limits.requestsPerSecond;
+  if (limits.burst) own.burst = limits.burst;
+  if (limits.maxInFlight) own.maxInFlight = limits.maxInFlight;
+  return Object.keys(own).length ? own : undefined;
+}
+
 /** Returns middleware that authenticates the bearer key and sets `res.locals.caller`. */
 export function requireApiKey(ledger: LedgerClient, options: Partial<AuthOptions> = {}): RequestHandler {
   const opts = { ...DEFAULT_OPTIONS, ...options };
@@ -50,7 +62,10 @@ export function requireApiKey(ledger: LedgerClient, options: Partial<AuthOptions
     fetchMethod: async (_hash, _stale, { context: key, options: setOptions }) => {
       try {
         const found = await ledger.authenticateApiKey({ apiKey: key });
-        return { userId: found.userId, keyId: found.keyId };
+        // The key's limits ride with the caller, so the limiter reads them without another lookup;
+        // they change here when this entry is fetched again (ttlMs).
+        const limits = ownLimits(found.limits);
+        return { userId: found.userId, keyId: found.keyId, ...(limits ? { limits } : {}) };
       } catch (err) {
         // Anything but "unknown key" (ledger down, deadline) is not cached and fails the request.
         if ((err as { code?: number }).code !== GrpcStatus.UNAUTHENTICATED) throw err;
