@@ -1,5 +1,5 @@
 import { connect } from "nats";
-import { startNatsServer } from "./nats-server";
+import { natsPassword, startNatsServer } from "./nats-server";
 import { EXECUTIONS_STREAM, ensureExecutionsStream } from "../bus/executions-stream";
 import { existsSync } from "node:fs";
 
@@ -18,5 +18,17 @@ describe("startNatsServer", () => {
       await nats.stop();
     }
     expect(existsSync(nats.storeDir)).toBe(false);
+  });
+});
+
+describe("natsPassword", () => {
+  it("always starts with a letter, so the config's $VARIABLE reads it back as text, never as a number", () => {
+    // base64url passwords starting with a digit ("9H...") made nats-server refuse its config now and then.
+    for (let i = 0; i < 500; i++) expect(natsPassword()).toMatch(/^p[0-9a-f]{36}$/);
+  });
+
+  it("is accepted by a real nats-server with the shipped authorization", async () => {
+    const nats = await startNatsServer({ authorization: true });
+    await nats.stop();
   });
 });

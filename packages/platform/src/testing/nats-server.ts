@@ -4,6 +4,15 @@
 // password per user, returned in `users`.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+
+/**
+ * A random NATS password that the config's `$VARIABLE` reference reads back as a string: nats-server
+ * parses a variable's value as a config value, so one starting with a digit or a sign would be read as
+ * a number and fail ("Expected a top-level value to end..."). A letter first, then hex, always reads as text.
+ */
+export function natsPassword(): string {
+  return `p${randomBytes(18).toString("hex")}`;
+}
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -44,7 +53,7 @@ export async function startNatsServer(opts: { readyTimeoutMs?: number; authoriza
     copyFileSync(NATS_AUTH_CONFIG, join(storeDir, "auth.conf"));
     writeFileSync(join(storeDir, "nats.conf"), 'include "auth.conf"\n');
     args.push("-c", join(storeDir, "nats.conf"));
-    users = Object.fromEntries(NATS_USERS.map((user) => [user, { user, pass: randomBytes(18).toString("base64url") }])) as Record<NatsUser, NatsCredentials>;
+    users = Object.fromEntries(NATS_USERS.map((user) => [user, { user, pass: natsPassword() }])) as Record<NatsUser, NatsCredentials>;
     for (const { user, pass } of Object.values(users)) env[`NATS_${user.toUpperCase()}_PASSWORD`] = pass;
   }
   const child = spawn(natsServerBin(), args, { stdio: ["ignore", "ignore", "pipe"], env });
