@@ -23,6 +23,6 @@ describe("keyRecordLimits", () => {
   it("merges once per cached caller and sees a refreshed caller's new limits", () => {
     const cached = caller({ requestsPerSecond: 5 });
     expect(source.limitsFor(cached)).toBe(source.limitsFor(cached));
-    expect(source.limitsFor(caller({ requestsPerSecond: 6 })).requestsPerSecond).toBe(6);
+    expect(source.limitsFor(caller({ requestsPerSecond: 6 }))).toMatchObject({ requestsPerSecond: 6 });
   });
 });
