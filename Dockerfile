@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1.7
-# One Dockerfile for every service (CONVENTIONS §19); SERVICE picks the workspace:
+# One Dockerfile for every service (the stages are the same for all; one file cannot drift); SERVICE picks the workspace:
 #   docker build --build-arg SERVICE=ledger -t agentic/ledger:dev .
 #   docker build --build-arg SERVICE=gateway --build-arg PORT=8080 --build-arg METRICS_PORT=8080 -t agentic/gateway:dev .
 # prune: only the workspaces the service depends on (turbo prune) -> build: install from the pruned
@@ -28,7 +28,7 @@ ARG SERVICE
 # Manifests and the pruned lockfile only: the install layer below is reused until they change.
 COPY --from=prune /app/out/json/ ./
 # `npm ci` always fails with this lockfile on the registry mirror (it lacks the non-Linux
-# optional binaries, toolchain.md §4); `npm install` follows the lockfile and skips them.
+# optional binaries, which the registry mirror does not serve); `npm install` follows the lockfile and skips them.
 # A private registry token, if any, is mounted for this step only (never stored in a layer):
 #   docker build --secret id=npmrc,src=$HOME/.npmrc ...
 RUN --mount=type=cache,target=/root/.npm \

@@ -1,5 +1,5 @@
 // Tests of ./Dockerfile and ./.dockerignore, which cannot be built here (no Docker daemon): the
-// stages and commands CONVENTIONS §19 asks for, a non-root runtime, no secrets in layers, and
+// stages and commands every service's image shares (prune, build, runtime), a non-root runtime, no secrets in layers, and
 // (with the real turbo) that the pruned tree plus the Dockerfile's own COPYs hold every file the
 // build needs.
 // Run: node --test scripts/k8s/*.test.mjs

@@ -1,6 +1,6 @@
 // The MPP seller in front of a paid vendor, method `evm`, intent `charge`, credential type
-// `authorization` (EIP-3009 with nonce = keccak256(id ‖ realm)): the MPP method rails.md names as
-// emulable offline with real signatures. Challenge → verify → vendor → settle + `Payment-Receipt`;
+// `authorization` (EIP-3009 with nonce = keccak256(id ‖ realm)): an MPP method that can be
+// emulated offline with real signatures. Challenge → verify → vendor → settle + `Payment-Receipt`;
 // nothing is settled when the vendor fails, and a challenge id pays once.
 import { randomBytes } from "node:crypto";
 import { Json } from "ox";

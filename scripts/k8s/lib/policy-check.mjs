@@ -1,4 +1,4 @@
-// House rules for the rendered manifests (CONVENTIONS §13, §14, §18): hardened, sized and probed
+// House rules for the rendered manifests (health, drain, one Deployment shape): hardened, sized and probed
 // containers, the one Deployment shape every service shares, pinned images, and references
 // between objects (ConfigMaps, Secrets, Services, HPAs, PDBs) that resolve.
 import { subjectOf } from "./findings.mjs";
@@ -7,7 +7,7 @@ import { LONG_RUNNING_KINDS, containersOf, isAgenticService, podLabelsOf, podSpe
 /** Ports each service role must declare, by name. */
 const SERVICE_PORTS = { edge: { http: 8080 }, backend: { grpc: 50051, metrics: 9464 } };
 
-/** The app drains within 20 s (CONVENTIONS §14) after a 5 s preStop pause. */
+/** The app drains within 20 s after a 5 s preStop pause. */
 const MIN_GRACE_SECONDS = 25;
 
 /** Names that carry credentials: they must come from a Secret, never a literal or a ConfigMap. */
@@ -158,7 +158,7 @@ function checkConfigMap(doc, findings) {
   }
 }
 
-/** The Deployment shape every service shares (CONVENTIONS §18). */
+/** The Deployment shape every service shares. */
 function checkServiceShape(doc, podSpec, findings) {
   const subject = subjectOf(doc);
   const name = doc.metadata.name;

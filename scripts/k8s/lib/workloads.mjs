@@ -37,7 +37,7 @@ export function isAgenticService(doc) {
   return doc.kind === "Deployment" && labels["app.kubernetes.io/part-of"] === "agentic" && SERVICE_ROLES.has(labels["app.kubernetes.io/component"]);
 }
 
-/** Workspace folder of a service, relative to the repo root (CONVENTIONS §1). */
+/** Workspace folder of a service, relative to the repo root (gateway/ at the root, the others under services/). */
 export function workspaceDirOf(serviceName) {
   return serviceName === "gateway" ? "gateway" : `services/${serviceName}`;
 }
