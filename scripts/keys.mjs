@@ -10,13 +10,9 @@
 // private key, whose public key the ledger lists as admin= in TRUSTED_SERVICE_KEYS), else the
 // development key that `npm start` writes to .data/admin-identity.key at every start.
 // Exit codes: 0 done, 1 the ledger refused or could not be reached, 2 bad usage.
-import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { connectAdminLedger } from "./lib/admin-ledger.mjs";
 
-const require = createRequire(import.meta.url);
 const USAGE = `Usage:
   npm run keys -- create --user <userId> [--name <label>] [--json]
   npm run keys -- list [--user <userId>] [--json]
@@ -27,7 +23,6 @@ const USAGE = `Usage:
     Gateways apply a change within 5 s, when their cached answer for the key expires.
 Environment: LEDGER_ADDR=host:port (default 127.0.0.1:50054),
   ADMIN_IDENTITY_KEY=<base64 Ed25519 private key of the admin identity> (default: .data/admin-identity.key from npm start)`;
-const DEV_ADMIN_KEY_FILE = join(dirname(fileURLToPath(import.meta.url)), "..", ".data", "admin-identity.key");
 const DEADLINE_MS = 5_000;
 
 function fail(message, code = 1) {
@@ -60,39 +55,7 @@ if (args.values.help || !command) {
   process.exit(command || args.values.help ? 0 : 2);
 }
 
-let createLedgerClient, fromServiceError, serviceIdentity, grpcStatus;
-try {
-  ({ createLedgerClient } = require("@agentic/clients"));
-  ({ fromServiceError, serviceIdentity } = require("@agentic/platform"));
-  ({ status: grpcStatus } = require("@grpc/grpc-js"));
-} catch (err) {
-  fail(`cannot load the ledger client (${err.code ?? err.message}); run \`npm install\` and \`npm run build\` first`);
-}
-
-const address = process.env.LEDGER_ADDR || "127.0.0.1:50054";
-const adminKey = process.env.ADMIN_IDENTITY_KEY || (existsSync(DEV_ADMIN_KEY_FILE) ? readFileSync(DEV_ADMIN_KEY_FILE, "utf8").trim() : "");
-if (!adminKey) fail("no admin identity: set ADMIN_IDENTITY_KEY (the admin's private key), or run `npm start`, which writes a development one to .data/admin-identity.key");
-let admin;
-try {
-  admin = serviceIdentity("admin", adminKey);
-} catch {
-  fail("ADMIN_IDENTITY_KEY is not an Ed25519 private key (base64 of its PKCS#8 DER)");
-}
-const client = createLedgerClient(address, DEADLINE_MS, admin);
-
-/** Calls one RPC of the ledger client; resolves the response or exits with a readable error. */
-async function call(method, request) {
-  try {
-    return await client[method](request);
-  } catch (err) {
-    client.close();
-    const remote = fromServiceError(err);
-    if (remote.grpcCode === grpcStatus.UNAVAILABLE || remote.grpcCode === grpcStatus.DEADLINE_EXCEEDED) {
-      fail(`the ledger is not reachable at ${address} (${grpcStatus[remote.grpcCode]}). Start it (\`npm start\`) or set LEDGER_ADDR=host:port.`);
-    }
-    fail(`${remote.code}: ${remote.message}${remote.hint ? `\n  hint: ${remote.hint}` : ""}`);
-  }
-}
+const { client, call } = connectAdminLedger({ deadlineMs: DEADLINE_MS, fail });
 
 const iso = (d) => (d ? new Date(d).toISOString() : "");
 const info = (k) => ({

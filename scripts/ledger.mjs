@@ -16,14 +16,10 @@
 // identity only: ADMIN_IDENTITY_KEY (base64 PKCS#8 Ed25519 private key), else the development key
 // `npm start` writes to .data/admin-identity.key.
 // Exit codes: 0 done, 1 the ledger refused or could not be reached, 2 bad usage.
-import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { userInfo } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { connectAdminLedger } from "./lib/admin-ledger.mjs";
 
-const require = createRequire(import.meta.url);
 const USAGE = `Usage:
   npm run ledger -- reconcile --from <YYYY-MM-DD> [--to <YYYY-MM-DD>] [--json]
   npm run ledger -- payments --from <YYYY-MM-DD> [--to <YYYY-MM-DD>] [--json]
@@ -36,7 +32,6 @@ usage export: --from (inclusive) and --to (exclusive) are RFC 3339 times or UTC 
   midnight); --kind is charge, grant, refund, adjustment or top_up.
 Environment: LEDGER_ADDR=host:port (default 127.0.0.1:50054),
   ADMIN_IDENTITY_KEY=<base64 Ed25519 private key of the admin identity> (default: .data/admin-identity.key from npm start)`;
-const DEV_ADMIN_KEY_FILE = join(dirname(fileURLToPath(import.meta.url)), "..", ".data", "admin-identity.key");
 const DEADLINE_MS = 10_000;
 
 function fail(message, code = 1) {
@@ -126,25 +121,7 @@ function exportRequest() {
   };
 }
 
-let createLedgerClient, fromServiceError, serviceIdentity, grpcStatus;
-try {
-  ({ createLedgerClient } = require("@agentic/clients"));
-  ({ fromServiceError, serviceIdentity } = require("@agentic/platform"));
-  ({ status: grpcStatus } = require("@grpc/grpc-js"));
-} catch (err) {
-  fail(`cannot load the ledger client (${err.code ?? err.message}); run \`npm install\` and \`npm run build\` first`);
-}
-
-const address = process.env.LEDGER_ADDR || "127.0.0.1:50054";
-const adminKey = process.env.ADMIN_IDENTITY_KEY || (existsSync(DEV_ADMIN_KEY_FILE) ? readFileSync(DEV_ADMIN_KEY_FILE, "utf8").trim() : "");
-if (!adminKey) fail("no admin identity: set ADMIN_IDENTITY_KEY (the admin's private key), or run `npm start`, which writes a development one to .data/admin-identity.key");
-let admin;
-try {
-  admin = serviceIdentity("admin", adminKey);
-} catch {
-  fail("ADMIN_IDENTITY_KEY is not an Ed25519 private key (base64 of its PKCS#8 DER)");
-}
-const client = createLedgerClient(address, DEADLINE_MS, admin);
+const { client, call } = connectAdminLedger({ deadlineMs: DEADLINE_MS, fail });
 
 const CSV_COLUMNS = ["kind", "id", "createdAt", "amountCredits", "creditsCharged", "reference", "reason", "operator", "operatorName", "productKey", "capabilityKey", "routeKey", "provider", "networkKey", "status", "durationMs", "agentName", "errorCode", "traceId", "holdId", "inputTokens", "outputTokens"];
 
@@ -183,20 +160,6 @@ async function exportUsage({ format, query }) {
     }
     cursor = page.nextCursor;
   } while (cursor);
-}
-
-/** Calls one RPC; resolves the response or exits with a readable error. */
-async function call(method, request) {
-  try {
-    return await client[method](request);
-  } catch (err) {
-    client.close();
-    const remote = fromServiceError(err);
-    if (remote.grpcCode === grpcStatus.UNAVAILABLE || remote.grpcCode === grpcStatus.DEADLINE_EXCEEDED) {
-      fail(`the ledger is not reachable at ${address} (${grpcStatus[remote.grpcCode]}). Start it (\`npm start\`) or set LEDGER_ADDR=host:port.`);
-    }
-    fail(`${remote.code}: ${remote.message}${remote.hint ? `\n  hint: ${remote.hint}` : ""}`);
-  }
 }
 
 const iso = (d) => (d ? new Date(d).toISOString() : "");
