@@ -3,24 +3,9 @@
 // ledger and the executor while the provider call is in flight.
 import { waitFor } from "@agentic/platform/testing";
 import { startControlledSystem, type ControlledSystem } from "./support/controlled-system";
+import { FAULT_TEST_ENV } from "./support/fault-env";
 
-// Short enough for a test, with the same relations as production: lease > one attempt's budget
-// (provider timeout + settlement publish), hold TTL > that budget, sweeps often, a short abandon grace.
-const ENV = {
-  MAX_ATTEMPTS: "1",
-  PROVIDER_TIMEOUT_MS: "2500",
-  SETTLEMENT_PUBLISH_TIMEOUT_MS: "1000",
-  IDEMPOTENCY_LEASE_MS: "4000",
-  IDEMPOTENCY_WAIT_MS: "3000",
-  HOLD_TTL_MS: "12000",
-  EXPIRY_SWEEP_INTERVAL_MS: "200",
-  EXECUTION_ABANDON_GRACE_MS: "500",
-  // The per-key limits are not under test here: out of the way of a load from one key.
-  RATE_LIMIT_RPS: "100000",
-  RATE_LIMIT_BURST: "100000",
-  RATE_LIMIT_MAX_IN_FLIGHT: "100000",
-  SHED_EVENT_LOOP_DELAY_MS: "0",
-};
+const ENV = FAULT_TEST_ENV;
 const PRICE = 10; // email.send on resend
 
 let sys: ControlledSystem;

@@ -5,24 +5,15 @@ import { createLedgerClient } from "@agentic/clients";
 import { serviceIdentity } from "@agentic/platform";
 import { waitFor } from "@agentic/platform/testing";
 import { startControlledSystem, type ControlledSystem } from "./support/controlled-system";
+import { FAULT_TEST_ENV } from "./support/fault-env";
 
 const ENV = {
-  MAX_ATTEMPTS: "1",
-  PROVIDER_TIMEOUT_MS: "2500",
-  SETTLEMENT_PUBLISH_TIMEOUT_MS: "1000",
-  IDEMPOTENCY_LEASE_MS: "4000",
+  ...FAULT_TEST_ENV,
   IDEMPOTENCY_WAIT_MS: "2000",
   // Longer than the settlement consumer's ack wait (30 s): a capture the killed ledger had taken but
   // not acknowledged is redelivered only then, and must find its hold still held (as in production,
   // where holds live 120 s); a hold that expired first would be a capture not charged.
   HOLD_TTL_MS: "45000",
-  EXPIRY_SWEEP_INTERVAL_MS: "200",
-  EXECUTION_ABANDON_GRACE_MS: "500",
-  // The per-key limits are not under test here: out of the way of a load from one key.
-  RATE_LIMIT_RPS: "100000",
-  RATE_LIMIT_BURST: "100000",
-  RATE_LIMIT_MAX_IN_FLIGHT: "100000",
-  SHED_EVENT_LOOP_DELAY_MS: "0",
 };
 const PRICE = 10; // email.send on resend
 const GRANT = 5_000;
