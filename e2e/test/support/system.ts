@@ -20,7 +20,21 @@ export interface RunningSystem {
   stop(): Promise<void>;
 }
 
+/**
+ * Starts the system; a start that lost one of its free ports to another test between picking and
+ * binding it (EADDRINUSE) is started again, on new ports, up to three times.
+ */
 export async function startSystem(env: Record<string, string> = {}, timeoutMs = 45_000): Promise<RunningSystem> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startSystemOnce(env, timeoutMs);
+    } catch (err) {
+      if (attempt >= 3 || !String((err as Error).message).includes("EADDRINUSE")) throw err;
+    }
+  }
+}
+
+async function startSystemOnce(env: Record<string, string>, timeoutMs: number): Promise<RunningSystem> {
   const dir = mkdtempSync(join(tmpdir(), "agentic-e2e-"));
   const readyFile = join(dir, "ready.json");
   let output = "";
