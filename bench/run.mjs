@@ -52,8 +52,17 @@ const HELP = `usage: npm run bench -- [flags]     (or: node bench/run.mjs [flags
   with them raised out of reach (they drive one key as hard as they can, to measure capacity).
 `;
 
-
-const ALL = ["bare-http", "bare-express", "gw-domains", "gw-contract", "gw-recommend", "gw-execute", "grpc-catalog", "soak", "gw-abusive-key"];
+const ALL = [
+  "bare-http",
+  "bare-express",
+  "gw-domains",
+  "gw-contract",
+  "gw-recommend",
+  "gw-execute",
+  "grpc-catalog",
+  "soak",
+  "gw-abusive-key",
+];
 
 function options() {
   const { values } = parseArgs({
@@ -88,7 +97,10 @@ function options() {
     return n;
   };
   const quick = values.quick;
-  let only = (values.only ?? env.BENCH_ONLY)?.split(",").map((s) => s.trim()).filter(Boolean);
+  let only = (values.only ?? env.BENCH_ONLY)
+    ?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const id of only ?? []) if (!ALL.includes(id)) throw new Error(`unknown scenario "${id}"; known: ${ALL.join(", ")}`);
   const profileService = values["profile-service"] ?? (values.profile ? "gateway" : undefined);
   const PROFILABLE = ["gateway", "catalog", "router", "ledger", "executor", "sandbox"];
@@ -155,7 +167,11 @@ function installSignalHandlers() {
 
 function build() {
   console.log("building (npx turbo run build)...");
-  const r = spawnSync("npx", ["turbo", "run", "build", "--output-logs=errors-only"], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"], timeout: 600_000 });
+  const r = spawnSync("npx", ["turbo", "run", "build", "--output-logs=errors-only"], {
+    cwd: ROOT,
+    stdio: ["ignore", "inherit", "inherit"],
+    timeout: 600_000,
+  });
   if (r.status === 0) return "ok";
   console.log(`warning: the build failed (${r.error?.message ?? `exit ${r.status}`}); benchmarking whatever is built`);
   return "failed: some dist/ may be stale (see the build output)";
@@ -169,7 +185,11 @@ async function request(url, init = {}) {
 
 /** API keys for gw-abusive-key (the ledger registers them from AGENTIC_API_KEYS); the first stays the dev key of dev-user. */
 function benchKeys() {
-  const key = () => `aak_${randomBytes(32).toString("base64url").replace(/[^A-Za-z0-9]/g, "").slice(0, 40)}`;
+  const key = () =>
+    `aak_${randomBytes(32)
+      .toString("base64url")
+      .replace(/[^A-Za-z0-9]/g, "")
+      .slice(0, 40)}`;
   const dev = key();
   const good = Array.from({ length: GOOD_KEYS }, key);
   const abusive = key();
@@ -191,11 +211,17 @@ async function main() {
   const log = (line) => console.log(line);
 
   log(`Agentic API bench - ${machine.date}`);
-  log(`machine: ${machine.cores} cores, ${machine.cpuModel}, ${machine.memoryGb} GB, load ${machine.loadAvg1m} (1 min); Node ${machine.node}; ${machine.platform}; commit ${machine.commit ?? "?"}${machine.treeDirty ? " (+ uncommitted changes)" : ""}`);
-  log(`load: ${opts.durationS} s per scenario after ${opts.warmupS} s warm-up, ${opts.connections} connections (execute ${opts.executeConnections}), closed loop, loopback only`);
+  log(
+    `machine: ${machine.cores} cores, ${machine.cpuModel}, ${machine.memoryGb} GB, load ${machine.loadAvg1m} (1 min); Node ${machine.node}; ${machine.platform}; commit ${machine.commit ?? "?"}${machine.treeDirty ? " (+ uncommitted changes)" : ""}`,
+  );
+  log(
+    `load: ${opts.durationS} s per scenario after ${opts.warmupS} s warm-up, ${opts.connections} connections (execute ${opts.executeConnections}), closed loop, loopback only`,
+  );
   log("note: the load generator (this process) runs on the same cores as the servers and competes with them for CPU;");
   log("      read the numbers as relative to the bare servers measured in the same run, not as absolute capacity.");
-  const envNote = Object.entries(opts.serviceEnv).map(([k, v]) => `${k}=${v}`).join(" ");
+  const envNote = Object.entries(opts.serviceEnv)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(" ");
   if (envNote) log(`experiment: every service runs with ${envNote} (not the embedded default)`);
 
   const buildStatus = opts.build ? build() : "skipped (--no-build)";
@@ -227,13 +253,22 @@ async function main() {
     // Per-key limits: gw-abusive-key shows the gateway's defaults at work; the other scenarios drive
     // one key as hard as they can to measure capacity, so they run with the limits out of reach.
     const abuse = opts.selected.includes("gw-abusive-key") ? benchKeys() : undefined;
-    const limitsEnv = abuse ? { AGENTIC_API_KEYS: abuse.env } : { RATE_LIMIT_RPS: "100000", RATE_LIMIT_BURST: "100000", RATE_LIMIT_MAX_IN_FLIGHT: "100000" };
+    const limitsEnv = abuse
+      ? { AGENTIC_API_KEYS: abuse.env }
+      : { RATE_LIMIT_RPS: "100000", RATE_LIMIT_BURST: "100000", RATE_LIMIT_MAX_IN_FLIGHT: "100000" };
     if (abuse && opts.selected.some((id) => ["gw-recommend", "gw-execute"].includes(id))) {
       log("note: gw-abusive-key runs the default per-key limits, so gw-recommend and gw-execute (one key) are rate limited in this run");
     }
-    system = await startSystem({ logDir, nodeArgs, serviceEnv: { ...limitsEnv, ...opts.serviceEnv }, ledgerSqlitePath: join(ledgerDir, "ledger.sqlite") });
+    system = await startSystem({
+      logDir,
+      nodeArgs,
+      serviceEnv: { ...limitsEnv, ...opts.serviceEnv },
+      ledgerSqlitePath: join(ledgerDir, "ledger.sqlite"),
+    });
     if (system.natsStoreDir) exitCleanups.push(() => rmSync(system.natsStoreDir, { recursive: true, force: true }));
-    log(`system up: ${system.started.join(", ")}${system.missing.length ? `; not built: ${system.missing.join(", ")}` : ""}; ${system.baseUrl}`);
+    log(
+      `system up: ${system.started.join(", ")}${system.missing.length ? `; not built: ${system.missing.join(", ")}` : ""}; ${system.baseUrl}`,
+    );
     for (const p of system.processes) sampler.track(p.name, p.pid);
     sampler.track("loadgen", process.pid);
     sampler.start();
@@ -253,7 +288,9 @@ async function main() {
       const check = await request(bare[kind].url);
       if (!check.body.equals(domains.body)) throw new Error(`bare ${kind} does not serve the gateway's bytes`);
     }
-    log(`GET /domains: ${domains.body.length} bytes, served identically by ${["gateway", ...Object.keys(bare).map((k) => `bare ${k}`)].join(", ")}`);
+    log(
+      `GET /domains: ${domains.body.length} bytes, served identically by ${["gateway", ...Object.keys(bare).map((k) => `bare ${k}`)].join(", ")}`,
+    );
 
     const auth = { authorization: `Bearer ${system.devKey}`, "content-type": "application/json" };
     const running = (name) => system.started.includes(name);
@@ -274,16 +311,32 @@ async function main() {
         label: "5 gateway POST recommend",
         involved: ["gateway", "router", "ledger", "catalog"],
         skip: () => (!running("router") ? "router not running" : !running("ledger") ? "ledger not running (no API keys)" : undefined),
-        http: () => ({ url: `${capability}/recommend`, method: "POST", headers: auth, body: JSON.stringify({ optimizationPreferences: ["cost"] }) }),
+        http: () => ({
+          url: `${capability}/recommend`,
+          method: "POST",
+          headers: auth,
+          body: JSON.stringify({ optimizationPreferences: ["cost"] }),
+        }),
       },
       {
         id: "gw-execute",
         label: "6 gateway POST execute (sandbox)",
         conns: opts.executeConnections,
         involved: ["gateway", "executor", "ledger", "router", "catalog", "sandbox", "nats"],
-        skip: () => (!running("executor") ? "executor not running" : !running("ledger") ? "ledger not running" : !running("sandbox") ? "sandbox not running" : undefined),
+        skip: () =>
+          !running("executor")
+            ? "executor not running"
+            : !running("ledger")
+              ? "ledger not running"
+              : !running("sandbox")
+                ? "sandbox not running"
+                : undefined,
         prepare: async () => {
-          const init = await request(`${base}/dev/init`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ userId: "dev-user", balanceCredits: 100_000_000 }) });
+          const init = await request(`${base}/dev/init`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ userId: "dev-user", balanceCredits: 100_000_000 }),
+          });
           if (!init.ok) return `could not fund the dev wallet: POST /dev/init answered ${init.status} ${brief(init.text())}`;
           return undefined;
         },
@@ -293,7 +346,8 @@ async function main() {
           headers: auth,
           body: JSON.stringify({ to: "ada@example.com", subject: "bench", text: "bench", provider: "resend", allowFallback: false }),
         }),
-        probeSkip: (probe) => (probe.status === 404 && probe.text().includes("no route for") ? "the gateway has no execute route yet (404)" : undefined),
+        probeSkip: (probe) =>
+          probe.status === 404 && probe.text().includes("no route for") ? "the gateway has no execute route yet (404)" : undefined,
       },
       { id: "grpc-catalog", label: "7 gRPC catalog ListDomains (direct)", involved: ["catalog"], grpc: true },
       {
@@ -309,7 +363,13 @@ async function main() {
         }),
         abuse: true,
       },
-      { id: "soak", label: `S soak GET /domains (${opts.soakDurationS} s)`, involved: ["gateway", "catalog"], http: () => ({ url: `${base}/domains` }), soak: true },
+      {
+        id: "soak",
+        label: `S soak GET /domains (${opts.soakDurationS} s)`,
+        involved: ["gateway", "catalog"],
+        http: () => ({ url: `${base}/domains` }),
+        soak: true,
+      },
     ].filter((s) => opts.selected.includes(s.id));
 
     for (const s of scenarios) {
@@ -372,7 +432,14 @@ async function main() {
         const { createCatalogClient } = rootRequire("@agentic/clients");
         const client = createCatalogClient(`127.0.0.1:${system.ports.catalog.port}`);
         try {
-          run = await runGrpcLoad({ call: () => client.listDomains({}), concurrency: conns, durationS, warmupS: opts.warmupS, isStopped: () => interrupted, onMeasureStart });
+          run = await runGrpcLoad({
+            call: () => client.listDomains({}),
+            concurrency: conns,
+            durationS,
+            warmupS: opts.warmupS,
+            isStopped: () => interrupted,
+            onMeasureStart,
+          });
         } finally {
           client.close();
         }
@@ -395,7 +462,9 @@ async function main() {
       // RSS over the whole scenario (warm-up included, so growth is visible); CPU over the measured part.
       const whole = sampler.window(startMark, endMark);
       const measured = sampler.window(measureMark, endMark);
-      const processes = Object.fromEntries(Object.entries(whole).map(([name, w]) => [name, { ...w, cpuPct: measured[name]?.cpuPct ?? null }]));
+      const processes = Object.fromEntries(
+        Object.entries(whole).map(([name, w]) => [name, { ...w, cpuPct: measured[name]?.cpuPct ?? null }]),
+      );
       const machineCpu = sampler.machineWindow(measureMark, endMark);
       if (machineCpu) {
         // Everything the machine did that none of our processes did: other users' builds, tests...
@@ -445,7 +514,9 @@ function finish({ opts, machine, buildStatus, system, results, soak, whole, stam
   log("");
   log(`RESULTS (latency in ms, measured per response with microsecond resolution; req/s = responses / measured seconds)`);
   log(formatTable(results));
-  log(`CPU % is of one core over the measured part (${machine.cores} cores = ${machine.cores * 100}%); load = this process (autocannon or the gRPC driver); other = the rest of the machine.`);
+  log(
+    `CPU % is of one core over the measured part (${machine.cores} cores = ${machine.cores * 100}%); load = this process (autocannon or the gRPC driver); other = the rest of the machine.`,
+  );
   log("Closed loop: mean latency ~ connections / req/s, so under saturation latency differences mostly mirror throughput.");
   const disturbed = results.filter((r) => r.machineCpu?.othersPct > 15 || r.machineCpu?.stealPct > 10);
   if (disturbed.length) {
@@ -454,18 +525,30 @@ function finish({ opts, machine, buildStatus, system, results, soak, whole, stam
     );
   }
   const genBound = results.filter((r) => r.processes?.loadgen?.cpuPct >= 85);
-  if (genBound.length) log(`note: the load generator used most of a core during ${genBound.map((r) => r.id).join(", ")}: those rows are bounded by it, the server could do more.`);
+  if (genBound.length)
+    log(
+      `note: the load generator used most of a core during ${genBound.map((r) => r.id).join(", ")}: those rows are bounded by it, the server could do more.`,
+    );
   for (const r of results.filter((r) => r.probe)) log(`note: ${r.id} probe answered ${r.probe.status}: ${r.probe.body}`);
   for (const r of results.filter((r) => r.abuse)) {
     const { unloaded, loaded, abusive, p99Ratio } = r.abuse;
     const ms = (x) => (x == null ? "-" : x.toFixed(2));
     log(`${r.id}: ${GOOD_KEYS} good keys at ${GOOD_RATE} req/s each; latency of every answer they got, ms:`);
-    log(`  unloaded          p50 ${ms(unloaded.latency.p50)}  p99 ${ms(unloaded.latency.p99)}  ${Math.round(unloaded.rps)} req/s  statuses ${JSON.stringify(unloaded.statusCodes)}`);
-    log(`  + abusive key     p50 ${ms(loaded.latency.p50)}  p99 ${ms(loaded.latency.p99)}  ${Math.round(loaded.rps)} req/s  statuses ${JSON.stringify(loaded.statusCodes)}`);
-    log(`  good keys' p99 loaded / unloaded: ${p99Ratio == null ? "-" : `${p99Ratio.toFixed(2)}x`} (target <= 2x): ${p99Ratio != null && p99Ratio <= 2 ? "PASS" : "MISS"}`);
-    log(`  abusive key (${r.conns} conns, closed loop): ${Math.round(abusive.rps)} req/s, statuses ${JSON.stringify(abusive.statusCodes)}, p50 ${ms(abusive.latency.p50)} p99 ${ms(abusive.latency.p99)} ms`);
+    log(
+      `  unloaded          p50 ${ms(unloaded.latency.p50)}  p99 ${ms(unloaded.latency.p99)}  ${Math.round(unloaded.rps)} req/s  statuses ${JSON.stringify(unloaded.statusCodes)}`,
+    );
+    log(
+      `  + abusive key     p50 ${ms(loaded.latency.p50)}  p99 ${ms(loaded.latency.p99)}  ${Math.round(loaded.rps)} req/s  statuses ${JSON.stringify(loaded.statusCodes)}`,
+    );
+    log(
+      `  good keys' p99 loaded / unloaded: ${p99Ratio == null ? "-" : `${p99Ratio.toFixed(2)}x`} (target <= 2x): ${p99Ratio != null && p99Ratio <= 2 ? "PASS" : "MISS"}`,
+    );
+    log(
+      `  abusive key (${r.conns} conns, closed loop): ${Math.round(abusive.rps)} req/s, statuses ${JSON.stringify(abusive.statusCodes)}, p50 ${ms(abusive.latency.p50)} p99 ${ms(abusive.latency.p99)} ms`,
+    );
   }
-  for (const r of results.filter((r) => r.status === "ok" && r.errors + r.non2xx > 0)) log(`note: ${r.id} status codes ${JSON.stringify(r.statusCodes)}`);
+  for (const r of results.filter((r) => r.status === "ok" && r.errors + r.non2xx > 0))
+    log(`note: ${r.id} status codes ${JSON.stringify(r.statusCodes)}`);
   log("");
   log("RATIOS");
   log(formatRatios(ratios));
@@ -478,7 +561,10 @@ function finish({ opts, machine, buildStatus, system, results, soak, whole, stam
   );
   if (soak) {
     log(`soak RSS (median of first 5 s -> last 5 s of ${Math.round(soak.durationS)} s):`);
-    for (const [name, g] of Object.entries(soak.growth)) log(`  ${name.padEnd(13)} ${g.startMb} -> ${g.endMb} MB (${g.growthMb >= 0 ? "+" : ""}${g.growthMb} MB, ${g.growthPct}%), peak ${g.peakMb}`);
+    for (const [name, g] of Object.entries(soak.growth))
+      log(
+        `  ${name.padEnd(13)} ${g.startMb} -> ${g.endMb} MB (${g.growthMb >= 0 ? "+" : ""}${g.growthMb} MB, ${g.growthPct}%), peak ${g.peakMb}`,
+      );
   }
   if (buildStatus !== "ok") log(`build: ${buildStatus}`);
   if (system?.missing.length) log(`not built, so not running: ${system.missing.join(", ")}`);
@@ -502,13 +588,24 @@ function finish({ opts, machine, buildStatus, system, results, soak, whole, stam
   const doc = {
     schema: 1,
     machine,
-    options: { durationS: opts.durationS, warmupS: opts.warmupS, connections: opts.connections, executeConnections: opts.executeConnections, quick: opts.quick, selected: opts.selected, profile: opts.profile, serviceEnv: opts.serviceEnv },
+    options: {
+      durationS: opts.durationS,
+      warmupS: opts.warmupS,
+      connections: opts.connections,
+      executeConnections: opts.executeConnections,
+      quick: opts.quick,
+      selected: opts.selected,
+      profile: opts.profile,
+      serviceEnv: opts.serviceEnv,
+    },
     system: { build: buildStatus, started: system?.started ?? [], notBuilt: system?.missing ?? [] },
     scenarios: results,
     ratios,
     targets,
     soak,
-    rssWholeRun: Object.fromEntries(Object.entries(whole).map(([n, w]) => [n, { startMb: w.rssStartMb, endMb: w.rssEndMb, peakMb: w.rssPeakMb }])),
+    rssWholeRun: Object.fromEntries(
+      Object.entries(whole).map(([n, w]) => [n, { startMb: w.rssStartMb, endMb: w.rssEndMb, peakMb: w.rssPeakMb }]),
+    ),
     profile: profile ? { file: relative(ROOT, profileFile), ...profile } : undefined,
   };
   if (opts.write) {

@@ -33,8 +33,15 @@ const secret = (name, data) => ({
 });
 const items = [
   ...["gateway", "router", "executor"].map((name) => secret(`agentic-identity-${name}`, { "private-key": keys[name].privateKey })),
-  secret("agentic-identity-trust", { ledger: trust("gateway", "router", "executor", "admin"), executor: trust("gateway"), router: trust("gateway", "executor") }),
-  secret("agentic-nats-users", Object.fromEntries(["executor", "ledger", "router", "admin"].map((user) => [user, `p${randomBytes(24).toString("hex")}`]))), // a letter first: nats-server reads $VAR values as config values (a leading digit parses as a number)
+  secret("agentic-identity-trust", {
+    ledger: trust("gateway", "router", "executor", "admin"),
+    executor: trust("gateway"),
+    router: trust("gateway", "executor"),
+  }),
+  secret(
+    "agentic-nats-users",
+    Object.fromEntries(["executor", "ledger", "router", "admin"].map((user) => [user, `p${randomBytes(24).toString("hex")}`])),
+  ), // a letter first: nats-server reads $VAR values as config values (a leading digit parses as a number)
 ];
 writeFileSync(values["admin-key"], `${keys.admin.privateKey}\n`, { mode: 0o600, flag: "wx" });
 // JSON is YAML: kubectl apply -f - reads it as is.

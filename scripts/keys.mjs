@@ -65,11 +65,17 @@ const info = (k) => ({
   name: k.name,
   createdAt: iso(k.createdAt),
   revokedAt: iso(k.revokedAt) || undefined,
-  limits: k.limits ? { requestsPerSecond: k.limits.requestsPerSecond, burst: k.limits.burst, maxInFlight: k.limits.maxInFlight } : undefined,
+  limits: k.limits
+    ? { requestsPerSecond: k.limits.requestsPerSecond, burst: k.limits.burst, maxInFlight: k.limits.maxInFlight }
+    : undefined,
 });
 /** "5 requests/s, burst 10, in flight default", or "the gateway's defaults". */
 const describeLimits = (l) =>
-  l ? [`${l.requestsPerSecond ?? "default"} requests/s`, `burst ${l.burst ?? "default"}`, `in flight ${l.maxInFlight ?? "default"}`].join(", ") : "the gateway's defaults";
+  l
+    ? [`${l.requestsPerSecond ?? "default"} requests/s`, `burst ${l.burst ?? "default"}`, `in flight ${l.maxInFlight ?? "default"}`].join(
+        ", ",
+      )
+    : "the gateway's defaults";
 /** A limit flag's value: a whole number (the ledger checks its range), or a usage error. */
 function count(flag) {
   const value = args.values[flag];
@@ -97,7 +103,11 @@ switch (command) {
     const keys = res.keys.map(info);
     if (args.values.json) print(keys);
     else if (!keys.length) print("No keys.");
-    else for (const k of keys) print(`${k.keyId}  ${k.prefix}...  user=${k.userId}  created=${k.createdAt}${k.revokedAt ? `  REVOKED ${k.revokedAt}` : ""}${k.limits ? `  limits: ${describeLimits(k.limits)}` : ""}${k.name ? `  ${k.name}` : ""}`);
+    else
+      for (const k of keys)
+        print(
+          `${k.keyId}  ${k.prefix}...  user=${k.userId}  created=${k.createdAt}${k.revokedAt ? `  REVOKED ${k.revokedAt}` : ""}${k.limits ? `  limits: ${describeLimits(k.limits)}` : ""}${k.name ? `  ${k.name}` : ""}`,
+        );
     break;
   }
   case "limits": {

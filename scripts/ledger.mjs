@@ -83,7 +83,8 @@ function creditsRequest() {
   const { user, amount, reason, reference, by } = args.values;
   if (!Object.hasOwn(MOVEMENT_KINDS, verb ?? "") || extra.length) fail(`credits needs grant, refund or adjust\n${USAGE}`, 2);
   if (!user || !amount || !reason || !reference) fail(`credits ${verb} needs --user, --amount, --reason and --reference\n${USAGE}`, 2);
-  if (!/^-?\d{1,13}$/.test(amount)) fail(`--amount must be a whole number of credits (1000 credits = 1 USD), e.g. 5000 or --amount=-500`, 2);
+  if (!/^-?\d{1,13}$/.test(amount))
+    fail(`--amount must be a whole number of credits (1000 credits = 1 USD), e.g. 5000 or --amount=-500`, 2);
   let operatorName = by;
   if (operatorName === undefined) {
     try {
@@ -97,7 +98,11 @@ function creditsRequest() {
 
 /** A time for --from/--to: RFC 3339 with a zone, or a UTC day (its midnight). */
 function parseTime(flag, value) {
-  const at = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i.test(value) ? new Date(value) : undefined;
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(value)
+    ? new Date(`${value}T00:00:00Z`)
+    : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i.test(value)
+      ? new Date(value)
+      : undefined;
   if (!at || Number.isNaN(at.getTime())) fail(`${flag} must be an RFC 3339 time (2026-11-01T00:00:00Z) or a UTC day (2026-11-01)`, 2);
   return at;
 }
@@ -123,7 +128,30 @@ function exportRequest() {
 
 const { client, call } = connectAdminLedger({ deadlineMs: DEADLINE_MS, fail });
 
-const CSV_COLUMNS = ["kind", "id", "createdAt", "amountCredits", "creditsCharged", "reference", "reason", "operator", "operatorName", "productKey", "capabilityKey", "routeKey", "provider", "networkKey", "status", "durationMs", "agentName", "errorCode", "traceId", "holdId", "inputTokens", "outputTokens"];
+const CSV_COLUMNS = [
+  "kind",
+  "id",
+  "createdAt",
+  "amountCredits",
+  "creditsCharged",
+  "reference",
+  "reason",
+  "operator",
+  "operatorName",
+  "productKey",
+  "capabilityKey",
+  "routeKey",
+  "provider",
+  "networkKey",
+  "status",
+  "durationMs",
+  "agentName",
+  "errorCode",
+  "traceId",
+  "holdId",
+  "inputTokens",
+  "outputTokens",
+];
 
 /** One usage item as exported: times in ISO 8601, unset fields left out. */
 function exportItem(item) {
@@ -181,20 +209,27 @@ if (command === "reconcile") {
       );
     }
     const t = report.totals;
-    print(`Total  paid ${usd(t.paidOutMicroUsd)}  charged ${usd(t.chargedMicroUsd)}  margin ${usd(t.marginMicroUsd)}  lost ${usd(t.lostMicroUsd)}  at risk ${usd(t.atRiskMicroUsd)}`);
+    print(
+      `Total  paid ${usd(t.paidOutMicroUsd)}  charged ${usd(t.chargedMicroUsd)}  margin ${usd(t.marginMicroUsd)}  lost ${usd(t.lostMicroUsd)}  at risk ${usd(t.atRiskMicroUsd)}`,
+    );
     print(report.losses.length ? `Platform losses (${report.losses.length}):` : "No platform losses.");
     for (const l of report.losses) {
-      print(`  ${iso(l.createdAt)}  ${l.reason}  ${usd(l.amountMicroUsd)}  ${l.routeKey}  ${l.rail} ${l.settlement}  payment ${l.paymentId}  execution ${l.executionId || "-"}  user ${l.userId}${l.reference ? `  ref ${l.reference}` : ""}${l.errorCode ? `  ${l.errorCode}` : ""}`);
+      print(
+        `  ${iso(l.createdAt)}  ${l.reason}  ${usd(l.amountMicroUsd)}  ${l.routeKey}  ${l.rail} ${l.settlement}  payment ${l.paymentId}  execution ${l.executionId || "-"}  user ${l.userId}${l.reference ? `  ref ${l.reference}` : ""}${l.errorCode ? `  ${l.errorCode}` : ""}`,
+      );
     }
     print(report.creditMovements.length ? "Credits granted, refunded and adjusted:" : "No credits granted, refunded or adjusted.");
-    for (const m of report.creditMovements) print(`  ${m.date}  ${m.kind}  ${m.movements}  +${m.addedCredits} credits  -${m.removedCredits} credits`);
+    for (const m of report.creditMovements)
+      print(`  ${m.date}  ${m.kind}  ${m.movements}  +${m.addedCredits} credits  -${m.removedCredits} credits`);
   }
 } else if (command === "credits") {
   const res = await call("recordCreditMovement", request);
   const e = res.entry;
   if (args.values.json) print({ replayed: res.replayed, wallet: res.wallet, entry: { ...e, createdAt: iso(e.createdAt) } });
   else {
-    print(`${res.replayed ? "Already recorded (same reference; nothing moved again)" : "Recorded"}: ${e.kind} of ${e.amountCredits} credits for ${e.userId}, reference ${e.referenceId}, at ${iso(e.createdAt)} by ${e.operator}${e.operatorName ? ` (${e.operatorName})` : ""}: ${e.reason}`);
+    print(
+      `${res.replayed ? "Already recorded (same reference; nothing moved again)" : "Recorded"}: ${e.kind} of ${e.amountCredits} credits for ${e.userId}, reference ${e.referenceId}, at ${iso(e.createdAt)} by ${e.operator}${e.operatorName ? ` (${e.operatorName})` : ""}: ${e.reason}`,
+    );
     print(`Wallet ${res.wallet.userId}: ${res.wallet.balanceCredits} credits available, ${res.wallet.heldCredits} held.`);
   }
 } else if (command === "usage") {
@@ -203,6 +238,10 @@ if (command === "reconcile") {
   const { payments } = await call("listOutgoingPayments", request);
   if (args.values.json) print(payments.map((p) => ({ ...p, bookedAt: iso(p.bookedAt) })));
   else if (!payments.length) print("No payments.");
-  else for (const p of payments) print(`${iso(p.bookedAt)}  ${p.paymentId}  ${p.routeKey}  ${p.rail} ${p.network}  ${p.amountAtomic} (${usd(p.amountMicroUsd)})  ${p.settlement}  to ${p.payTo}${p.reference ? `  ref ${p.reference}` : ""}`);
+  else
+    for (const p of payments)
+      print(
+        `${iso(p.bookedAt)}  ${p.paymentId}  ${p.routeKey}  ${p.rail} ${p.network}  ${p.amountAtomic} (${usd(p.amountMicroUsd)})  ${p.settlement}  to ${p.payTo}${p.reference ? `  ref ${p.reference}` : ""}`,
+      );
 }
 client.close();

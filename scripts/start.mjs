@@ -46,7 +46,10 @@ if (system && !stopping) {
     const pids = Object.fromEntries(system.processes.map((p) => [p.name, p.pid]));
     const { origin, baseUrl, apiKey, adminIdentityKey, natsUrl, started, ports } = system;
     // Written aside, then renamed: a reader that sees the file never sees it half written.
-    writeFileSync(`${env.AGENTIC_READY_FILE}.tmp`, JSON.stringify({ origin, baseUrl, apiKey, adminIdentityKey, natsUrl, started, pids, ports }));
+    writeFileSync(
+      `${env.AGENTIC_READY_FILE}.tmp`,
+      JSON.stringify({ origin, baseUrl, apiKey, adminIdentityKey, natsUrl, started, pids, ports }),
+    );
     renameSync(`${env.AGENTIC_READY_FILE}.tmp`, env.AGENTIC_READY_FILE);
   } else {
     // This start's admin identity for `npm run keys` (a new one at every start; owner-only file).
@@ -57,8 +60,12 @@ if (system && !stopping) {
   console.log(`
 Agentic API is running (${system.started.join(", ")}; NATS ${system.natsUrl}).
   Base URL:  ${system.baseUrl}
-  Try:       curl ${system.baseUrl}/domains${system.apiKeyGenerated ? `
+  Try:       curl ${system.baseUrl}/domains${
+    system.apiKeyGenerated
+      ? `
   API key:   ${system.apiKey}   (user dev-user; development only)
-  Wallet:    curl -X POST ${system.baseUrl}/dev/init -H 'content-type: application/json' -d '{"balanceCredits": 1000}'` : ""}
+  Wallet:    curl -X POST ${system.baseUrl}/dev/init -H 'content-type: application/json' -d '{"balanceCredits": 1000}'`
+      : ""
+  }
 Press Ctrl-C to stop.`);
 }

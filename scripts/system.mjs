@@ -74,7 +74,11 @@ async function grpcReady(port) {
   }
 }
 
-const httpReady = (url) => fetch(url).then((r) => r.ok, () => false);
+const httpReady = (url) =>
+  fetch(url).then(
+    (r) => r.ok,
+    () => false,
+  );
 
 /** Sends SIGTERM and waits for the exit (SIGKILL after `graceMs`). */
 async function stopChild(child, graceMs = 25_000) {
@@ -136,7 +140,11 @@ export async function startSystem(opts = {}) {
     const identities = generateDevIdentities();
     // Each gRPC service trusts the identities that call it, no other: the ledger also the admin (keys CLI).
     const trust = (...names) => formatTrustedKeys(Object.fromEntries(names.map((n) => [n, identities.publicKeys[n]])));
-    const TRUST = { ledger: trust("gateway", "router", "executor", "admin"), executor: trust("gateway"), router: trust("gateway", "executor") };
+    const TRUST = {
+      ledger: trust("gateway", "router", "executor", "admin"),
+      executor: trust("gateway"),
+      router: trust("gateway", "executor"),
+    };
     const addrs = {
       CATALOG_ADDR: `${HOST}:${portOf("catalog")}`,
       ROUTER_ADDR: `${HOST}:${portOf("router")}`,
@@ -147,7 +155,9 @@ export async function startSystem(opts = {}) {
       APP_ENV: "development",
       ...env,
       OTEL_SERVICE_NAME: service.name,
-      ...(identities.privateKeys[service.name] && service.name !== "ledger" ? { SERVICE_IDENTITY_KEY: identities.privateKeys[service.name] } : {}),
+      ...(identities.privateKeys[service.name] && service.name !== "ledger"
+        ? { SERVICE_IDENTITY_KEY: identities.privateKeys[service.name] }
+        : {}),
       ...(TRUST[service.name] ? { TRUSTED_SERVICE_KEYS: TRUST[service.name] } : {}),
       ...addrs,
       PORT: String(service.grpcPort ?? service.httpPort),
@@ -157,7 +167,10 @@ export async function startSystem(opts = {}) {
       ...(service.name === "ledger" ? { LEDGER_SQLITE_PATH: env.LEDGER_SQLITE_PATH || DEFAULT_LEDGER_SQLITE_PATH } : {}),
       // Top-ups are paid through the sandbox's x402 facilitator unless the environment names a real one.
       ...(service.name === "ledger" && !env.TOP_UP_FACILITATOR_URL
-        ? { TOP_UP_FACILITATOR_URL: `http://${HOST}:${portOf("sandbox")}/facilitator`, TOP_UP_PAY_TO: env.TOP_UP_PAY_TO || DEV_TOP_UP_PAY_TO }
+        ? {
+            TOP_UP_FACILITATOR_URL: `http://${HOST}:${portOf("sandbox")}/facilitator`,
+            TOP_UP_PAY_TO: env.TOP_UP_PAY_TO || DEV_TOP_UP_PAY_TO,
+          }
         : {}),
       ...(service.name === "executor" ? executorSandboxEnv(`http://${HOST}:${portOf("sandbox")}`) : {}),
     });
@@ -165,7 +178,11 @@ export async function startSystem(opts = {}) {
     const launch = async (service) => {
       const logFile = opts.logDir ? join(opts.logDir, `${service.name}.log`) : undefined;
       const args = [...(opts.nodeArgs?.[service.name] ?? []), "--require", "@agentic/platform/telemetry", join(ROOT, service.main)];
-      const child = spawn(process.execPath, args, { cwd: ROOT, env: envOf(service), stdio: ["ignore", logFile ? "pipe" : "inherit", logFile ? "pipe" : "inherit"] });
+      const child = spawn(process.execPath, args, {
+        cwd: ROOT,
+        env: envOf(service),
+        stdio: ["ignore", logFile ? "pipe" : "inherit", logFile ? "pipe" : "inherit"],
+      });
       if (logFile) {
         const out = createWriteStream(logFile, { flags: "a" });
         child.stdout.pipe(out);

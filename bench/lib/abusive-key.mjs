@@ -24,7 +24,8 @@ function load({ url, body, keys, connections, connectionRate, durationS, track }
         duration: durationS,
         pipelining: 1,
         timeout: 10,
-        setupClient: (client) => client.setHeaders({ "content-type": "application/json", authorization: `Bearer ${keys[next++ % keys.length]}` }),
+        setupClient: (client) =>
+          client.setHeaders({ "content-type": "application/json", authorization: `Bearer ${keys[next++ % keys.length]}` }),
       },
       (err, result) => (err ? reject(err) : resolve({ result, hist })),
     );
@@ -54,7 +55,16 @@ function stats({ result, hist }) {
  * Resolves { unloaded, loaded, abusive } (each like a scenario's figures) and the p99 ratio loaded/unloaded.
  */
 export async function runAbusiveKey(o) {
-  const good = (durationS) => load({ url: o.url, body: o.body, keys: o.goodKeys, connections: o.goodKeys.length, connectionRate: o.goodRate, durationS, track: o.track });
+  const good = (durationS) =>
+    load({
+      url: o.url,
+      body: o.body,
+      keys: o.goodKeys,
+      connections: o.goodKeys.length,
+      connectionRate: o.goodRate,
+      durationS,
+      track: o.track,
+    });
   if (o.warmupS > 0) await good(o.warmupS);
   o.onMeasureStart?.();
   const unloaded = stats(await good(o.durationS));

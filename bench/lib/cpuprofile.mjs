@@ -123,7 +123,8 @@ export function printProfile(summary, file, print = console.log) {
   print(`CPU profile ${file}`);
   print(`  ${summary.totalMs} ms sampled, ${summary.busyMs} ms busy, ${summary.idleMs} ms idle; shares are of busy time`);
   print("  top self time by function:");
-  for (const f of summary.functions) print(`    ${String(f.pctOfBusy).padStart(5)}%  ${String(f.selfMs).padStart(6)} ms  ${f.function}  ${f.location}`);
+  for (const f of summary.functions)
+    print(`    ${String(f.pctOfBusy).padStart(5)}%  ${String(f.selfMs).padStart(6)} ms  ${f.function}  ${f.location}`);
   print("  self time by owner (npm package; workspace/ with a slash; node core; (V8 entries)):");
   for (const o of summary.owners) print(`    ${String(o.pctOfBusy).padStart(5)}%  ${String(o.selfMs).padStart(6)} ms  ${o.owner}`);
   print(`    (all @opentelemetry/* packages together: ${summary.openTelemetryPct}%)`);

@@ -8,7 +8,7 @@ import { ROOT } from "./paths.mjs";
 function cpuModel() {
   try {
     const m = /^model name\s*:\s*(.+)$/m.exec(readFileSync("/proc/cpuinfo", "utf8"));
-    return m ? m[1].trim() : os.cpus()[0]?.model ?? "unknown";
+    return m ? m[1].trim() : (os.cpus()[0]?.model ?? "unknown");
   } catch {
     return os.cpus()[0]?.model ?? "unknown";
   }

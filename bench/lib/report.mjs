@@ -46,10 +46,11 @@ export function formatTable(results) {
       lines.push(`${pad(r.label, 34)}${lpad(r.conns ?? "", 6)}  skipped: ${r.skipReason}`);
       continue;
     }
-    const cpu = [...r.involved, "loadgen"]
-      .filter((p) => r.processes[p]?.cpuPct != null)
-      .map((p) => `${SHORT[p] ?? p} ${Math.round(r.processes[p].cpuPct)}`)
-      .join(" ") + (r.machineCpu ? ` other ${Math.round(r.machineCpu.othersPct)}` : "");
+    const cpu =
+      [...r.involved, "loadgen"]
+        .filter((p) => r.processes[p]?.cpuPct != null)
+        .map((p) => `${SHORT[p] ?? p} ${Math.round(r.processes[p].cpuPct)}`)
+        .join(" ") + (r.machineCpu ? ` other ${Math.round(r.machineCpu.othersPct)}` : "");
     const rss = r.involved
       .filter((p) => r.processes[p])
       .map((p) => `${SHORT[p] ?? p} ${Math.round(r.processes[p].rssPeakMb)}`)
@@ -70,7 +71,9 @@ export function computeRatios(results) {
   const grpc = byId(results, "grpc-catalog");
   const ratio = (a, b) => (a && b && b.rps > 0 ? a.rps / b.rps : null);
   const overhead = (r) =>
-    r && bare ? { p50Ms: r.latency.p50 - bare.latency.p50, p99Ms: r.latency.p99 - bare.latency.p99, vsConns: `${r.conns} vs ${bare.conns}` } : null;
+    r && bare
+      ? { p50Ms: r.latency.p50 - bare.latency.p50, p99Ms: r.latency.p99 - bare.latency.p99, vsConns: `${r.conns} vs ${bare.conns}` }
+      : null;
   return {
     domainsVsExpress: ratio(domains, express),
     domainsVsBare: ratio(domains, bare),
@@ -86,7 +89,8 @@ export function computeRatios(results) {
 
 export function formatRatios(ratios) {
   const x = (v) => (v === null ? "n/a (scenario not run)" : `${v.toFixed(2)}x`);
-  const o = (v) => (v === null ? "n/a (scenario or bare-http not run)" : `p50 +${fmt(v.p50Ms)} ms, p99 +${fmt(v.p99Ms)} ms (conns ${v.vsConns})`);
+  const o = (v) =>
+    v === null ? "n/a (scenario or bare-http not run)" : `p50 +${fmt(v.p50Ms)} ms, p99 +${fmt(v.p99Ms)} ms (conns ${v.vsConns})`;
   return [
     `gateway GET /domains vs bare express 5:  ${x(ratios.domainsVsExpress)} the req/s`,
     `gateway GET /domains vs bare node:http:  ${x(ratios.domainsVsBare)} the req/s  (bare express 5 vs bare node:http: ${x(ratios.expressVsBare)})`,
@@ -106,18 +110,31 @@ export function computeTargets(results, ratios, soak) {
   const domains = byId(results, "gw-domains");
   if (domains && ratios.domainsVsExpress !== null) {
     const errs = domains.errors + domains.non2xx;
-    add(`GET /domains >= ${TARGETS.domainsVsExpress}x express floor, 0 errors`, ratios.domainsVsExpress >= TARGETS.domainsVsExpress && errs === 0, `${ratios.domainsVsExpress.toFixed(2)}x, ${errs} errors`);
+    add(
+      `GET /domains >= ${TARGETS.domainsVsExpress}x express floor, 0 errors`,
+      ratios.domainsVsExpress >= TARGETS.domainsVsExpress && errs === 0,
+      `${ratios.domainsVsExpress.toFixed(2)}x, ${errs} errors`,
+    );
   } else add(`GET /domains >= ${TARGETS.domainsVsExpress}x express floor, 0 errors`, null, "gw-domains or bare-express not run");
 
   const rec = byId(results, "gw-recommend");
-  add(`recommend p99 <= ${TARGETS.recommendP99Ms} ms`, rec ? rec.latency.p99 <= TARGETS.recommendP99Ms && rec.errors + rec.non2xx === 0 : null, rec ? `${fmt(rec.latency.p99)} ms at ${rec.conns} conns, ${rec.errors + rec.non2xx} errors` : skipped(results, "gw-recommend"));
+  add(
+    `recommend p99 <= ${TARGETS.recommendP99Ms} ms`,
+    rec ? rec.latency.p99 <= TARGETS.recommendP99Ms && rec.errors + rec.non2xx === 0 : null,
+    rec ? `${fmt(rec.latency.p99)} ms at ${rec.conns} conns, ${rec.errors + rec.non2xx} errors` : skipped(results, "gw-recommend"),
+  );
 
   const exe = byId(results, "gw-execute");
-  add(`execute p99 <= ${TARGETS.executeP99Ms} ms at 16 conns`, exe ? exe.latency.p99 <= TARGETS.executeP99Ms && exe.errors + exe.non2xx === 0 : null, exe ? `${fmt(exe.latency.p99)} ms at ${exe.conns} conns, ${exe.errors + exe.non2xx} errors` : skipped(results, "gw-execute"));
+  add(
+    `execute p99 <= ${TARGETS.executeP99Ms} ms at 16 conns`,
+    exe ? exe.latency.p99 <= TARGETS.executeP99Ms && exe.errors + exe.non2xx === 0 : null,
+    exe ? `${fmt(exe.latency.p99)} ms at ${exe.conns} conns, ${exe.errors + exe.non2xx} errors` : skipped(results, "gw-execute"),
+  );
 
   const peaks = {};
   for (const r of results) {
-    for (const [name, p] of Object.entries(r.processes ?? {})) if (OUR_SERVICES.includes(name)) peaks[name] = Math.max(peaks[name] ?? 0, p.rssPeakMb);
+    for (const [name, p] of Object.entries(r.processes ?? {}))
+      if (OUR_SERVICES.includes(name)) peaks[name] = Math.max(peaks[name] ?? 0, p.rssPeakMb);
   }
   const names = Object.keys(peaks);
   add(
@@ -153,13 +170,18 @@ export function formatCompare(prev, cur) {
   const lines = [];
   const pm = prev.machine ?? {};
   const cm = cur.machine;
-  lines.push(`compared with ${prev.machine?.date ?? "?"} (commit ${pm.commit ?? "?"}${pm.treeDirty ? ", dirty" : ""}) -> now (commit ${cm.commit ?? "?"}${cm.treeDirty ? ", dirty" : ""})`);
+  lines.push(
+    `compared with ${prev.machine?.date ?? "?"} (commit ${pm.commit ?? "?"}${pm.treeDirty ? ", dirty" : ""}) -> now (commit ${cm.commit ?? "?"}${cm.treeDirty ? ", dirty" : ""})`,
+  );
   if (pm.cpuModel !== cm.cpuModel || pm.cores !== cm.cores || pm.node !== cm.node) {
-    lines.push(`  warning: different machine or Node (${pm.cores} x ${pm.cpuModel}, ${pm.node} vs ${cm.cores} x ${cm.cpuModel}, ${cm.node})`);
+    lines.push(
+      `  warning: different machine or Node (${pm.cores} x ${pm.cpuModel}, ${pm.node} vs ${cm.cores} x ${cm.cpuModel}, ${cm.node})`,
+    );
   }
   const envOf = (doc) => JSON.stringify(doc.options?.serviceEnv ?? {});
   if (envOf(prev) !== envOf(cur)) lines.push(`  note: service env differs (${envOf(prev)} vs ${envOf(cur)})`);
-  if (prev.options?.durationS !== cur.options.durationS) lines.push(`  warning: different durations (${prev.options?.durationS} s vs ${cur.options.durationS} s)`);
+  if (prev.options?.durationS !== cur.options.durationS)
+    lines.push(`  warning: different durations (${prev.options?.durationS} s vs ${cur.options.durationS} s)`);
   const head = `${pad("scenario", 34)}${lpad("req/s", 26)}${lpad("p50 ms", 24)}${lpad("p99 ms", 26)}${lpad("peak RSS MB", 14)}${lpad("other CPU %", 14)}`;
   lines.push(head);
   // "other CPU" is what the rest of the machine used during each run: a big change there explains more than the code does.

@@ -12,12 +12,24 @@ let sys: ControlledSystem;
 const api = (path: string, init: RequestInit & { key?: string } = {}) =>
   fetch(`${sys.baseUrl}${path}`, {
     ...init,
-    headers: { authorization: `Bearer ${sys.apiKey}`, "content-type": "application/json", ...(init.key ? { "idempotency-key": init.key } : {}), ...init.headers },
+    headers: {
+      authorization: `Bearer ${sys.apiKey}`,
+      "content-type": "application/json",
+      ...(init.key ? { "idempotency-key": init.key } : {}),
+      ...init.headers,
+    },
   });
-const sandbox = (path: string, init?: RequestInit) => fetch(`http://127.0.0.1:${sys.ports.sandbox!.port}/_control${path}`, { headers: { "content-type": "application/json" }, ...init });
+const sandbox = (path: string, init?: RequestInit) =>
+  fetch(`http://127.0.0.1:${sys.ports.sandbox!.port}/_control${path}`, { headers: { "content-type": "application/json" }, ...init });
 const resendCalls = async () => ((await (await sandbox("/calls?provider=resend")).json()) as { calls: unknown[] }).calls.length;
-const slowResend = (delayMs: number) => sandbox("/faults", { method: "POST", body: JSON.stringify({ provider: "resend", mode: "slow", delayMs, count: 1 }) });
-const send = (key: string) => api("/domains/email/capabilities/send/execute", { method: "POST", key, body: JSON.stringify({ to: "ada@example.com", subject: "Hi", text: "Once.", provider: "resend" }) });
+const slowResend = (delayMs: number) =>
+  sandbox("/faults", { method: "POST", body: JSON.stringify({ provider: "resend", mode: "slow", delayMs, count: 1 }) });
+const send = (key: string) =>
+  api("/domains/email/capabilities/send/execute", {
+    method: "POST",
+    key,
+    body: JSON.stringify({ to: "ada@example.com", subject: "Hi", text: "Once.", provider: "resend" }),
+  });
 /** A client's retry: a 503 while a restarted service is being reconnected is retried, as any client would. */
 async function retry(key: string): Promise<Response> {
   let res: Response | undefined;

@@ -25,11 +25,21 @@ let sys: ControlledSystem;
 const api = (path: string, init: RequestInit & { key?: string; bearer?: string } = {}) =>
   fetch(`${sys.baseUrl}${path}`, {
     ...init,
-    headers: { authorization: `Bearer ${init.bearer ?? sys.apiKey}`, "content-type": "application/json", ...(init.key ? { "idempotency-key": init.key } : {}) },
+    headers: {
+      authorization: `Bearer ${init.bearer ?? sys.apiKey}`,
+      "content-type": "application/json",
+      ...(init.key ? { "idempotency-key": init.key } : {}),
+    },
   });
-const send = (key: string) => api("/domains/email/capabilities/send/execute", { method: "POST", key, body: JSON.stringify({ to: "ada@example.com", subject: "Load", text: key, provider: "resend" }) });
+const send = (key: string) =>
+  api("/domains/email/capabilities/send/execute", {
+    method: "POST",
+    key,
+    body: JSON.stringify({ to: "ada@example.com", subject: "Load", text: key, provider: "resend" }),
+  });
 const resendCalls = async () =>
-  ((await (await fetch(`http://127.0.0.1:${sys.ports.sandbox!.port}/_control/calls?provider=resend`)).json()) as { calls: unknown[] }).calls.length;
+  ((await (await fetch(`http://127.0.0.1:${sys.ports.sandbox!.port}/_control/calls?provider=resend`)).json()) as { calls: unknown[] }).calls
+    .length;
 
 beforeAll(async () => {
   sys = await startControlledSystem(ENV);
@@ -88,7 +98,11 @@ it("loses no credit, hold, usage item, revocation or answer, and never answers 5
 
   // Every hold settles: captures a killed ledger had taken unacknowledged come back after the ack wait.
   const audit = createLedgerClient(`127.0.0.1:${sys.ports.ledger!.port}`, 5_000, admin);
-  await waitFor(async () => (await audit.listJournal({ userId: "dev-user" })).journalHeldCredits === 0, { what: "every hold to settle", timeoutMs: 90_000, intervalMs: 500 });
+  await waitFor(async () => (await audit.listJournal({ userId: "dev-user" })).journalHeldCredits === 0, {
+    what: "every hold to settle",
+    timeoutMs: 90_000,
+    intervalMs: 500,
+  });
   const wallet = (await (await api("/wallet")).json()) as { balanceCredits: number };
   expect(wallet.balanceCredits).toBe(GRANT - PRICE * succeeded);
   // At most one provider call per key: every charged key, plus some of the unknown ones (never
@@ -104,7 +118,9 @@ it("loses no credit, hold, usage item, revocation or answer, and never answers 5
   expect(journal.journalHeldCredits).toBe(0);
   // Usage items survived too: every charge has its item.
   const usage = (await (await api("/usage?limit=100")).json()) as { items: { creditsCharged: number }[] };
-  expect(usage.items.filter((i) => i.creditsCharged === PRICE).length).toBeGreaterThanOrEqual(Math.min(succeeded, 100) - (keys.length - succeeded));
+  expect(usage.items.filter((i) => i.creditsCharged === PRICE).length).toBeGreaterThanOrEqual(
+    Math.min(succeeded, 100) - (keys.length - succeeded),
+  );
   // The revocation survived every kill.
   expect((await api("/wallet", { bearer: revokedKey })).status).toBe(401);
 }, 300_000);

@@ -14,7 +14,9 @@ describe("/metrics of every service after traffic", () => {
     return (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
   };
   const rpcCount = (text: string, method: string) =>
-    Number(new RegExp(`rpc_server_duration_seconds_count\\{[^}]*rpc_method="${method}",rpc_grpc_status_code="0"\\} (\\d+)`).exec(text)?.[1] ?? 0);
+    Number(
+      new RegExp(`rpc_server_duration_seconds_count\\{[^}]*rpc_method="${method}",rpc_grpc_status_code="0"\\} (\\d+)`).exec(text)?.[1] ?? 0,
+    );
 
   it("shows gateway, catalog, ledger, router and executor series", async () => {
     const auth = { authorization: `Bearer ${sys.apiKey}` };
@@ -23,7 +25,11 @@ describe("/metrics of every service after traffic", () => {
     const rec = await fetch(`${sys.baseUrl}/domains/email/capabilities/send/recommend`, { method: "POST", headers: auth });
     expect(rec.status).toBe(200);
     const json = { ...auth, "content-type": "application/json" };
-    await fetch(`${sys.baseUrl}/dev/init`, { method: "POST", headers: json, body: JSON.stringify({ userId: "dev-user", balanceCredits: 50 }) });
+    await fetch(`${sys.baseUrl}/dev/init`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ userId: "dev-user", balanceCredits: 50 }),
+    });
     const exec = await fetch(`${sys.baseUrl}/domains/email/capabilities/send/execute`, {
       method: "POST",
       headers: json,
@@ -31,7 +37,9 @@ describe("/metrics of every service after traffic", () => {
     });
     expect(exec.status).toBe(200);
 
-    expect(await metricsOf("gateway")).toMatch(/http_server_request_duration_seconds_count\{http_request_method="GET",http_route="\/api\/agentic-api\/domains",http_response_status_code="200"\} [1-9]/);
+    expect(await metricsOf("gateway")).toMatch(
+      /http_server_request_duration_seconds_count\{http_request_method="GET",http_route="\/api\/agentic-api\/domains",http_response_status_code="200"\} [1-9]/,
+    );
     expect(rpcCount(await metricsOf("catalog"), "ListDomains")).toBeGreaterThan(0);
     const ledger = await metricsOf("ledger");
     expect(rpcCount(ledger, "AuthenticateApiKey")).toBeGreaterThan(0);
@@ -42,6 +50,7 @@ describe("/metrics of every service after traffic", () => {
     expect(rpcCount(executor, "Execute")).toBeGreaterThan(0);
     expect(executor).toMatch(/executor_provider_attempts_total\{route_key="email\.send\.resend",outcome="ok"\} 1/);
     expect(executor).toMatch(/executor_credits_charged_total\{route_key="email\.send\.resend"\} \d+/);
-    for (const service of ["gateway", "catalog", "ledger", "router", "executor"]) expect(await metricsOf(service)).toMatch(/process_resident_memory_bytes \d+/);
+    for (const service of ["gateway", "catalog", "ledger", "router", "executor"])
+      expect(await metricsOf(service)).toMatch(/process_resident_memory_bytes \d+/);
   });
 });

@@ -22,7 +22,12 @@ describe("an operator funds a new user's wallet in production", () => {
   beforeAll(async () => {
     // Production: the SQLite store and the top-up network said explicitly (production defaults to MongoDB and
     // wants the network named), the gateway's metrics on a port of their own.
-    sys = await startSystem({ APP_ENV: "production", LEDGER_STORE: "sqlite", TOP_UP_NETWORK: "eip155:84532", METRICS_PORT: String(await freePort()) });
+    sys = await startSystem({
+      APP_ENV: "production",
+      LEDGER_STORE: "sqlite",
+      TOP_UP_NETWORK: "eip155:84532",
+      METRICS_PORT: String(await freePort()),
+    });
   }, 60_000);
   afterAll(() => sys?.stop());
 
@@ -32,12 +37,34 @@ describe("an operator funds a new user's wallet in production", () => {
     expect((await fetch(`${sys.baseUrl}/dev/init`, { method: "POST", headers: json(sys.apiKey), body: "{}" })).status).toBe(404);
 
     const { apiKey } = JSON.parse(await cli("keys", "create", "--user", userId, "--name", "first key", "--json")) as { apiKey: string };
-    const poor = await fetch(`${sys.baseUrl}/domains/geo/capabilities/time-current/execute`, { method: "POST", headers: json(apiKey), body: JSON.stringify({ timezone: "Asia/Tokyo" }) });
+    const poor = await fetch(`${sys.baseUrl}/domains/geo/capabilities/time-current/execute`, {
+      method: "POST",
+      headers: json(apiKey),
+      body: JSON.stringify({ timezone: "Asia/Tokyo" }),
+    });
     expect(poor.status).toBe(402);
 
-    const grant = ["credits", "grant", "--user", userId, "--amount", "50", "--reason", "Welcome credit for the pilot", "--reference", `pilot-${userId}`, "--by", "ada", "--json"];
+    const grant = [
+      "credits",
+      "grant",
+      "--user",
+      userId,
+      "--amount",
+      "50",
+      "--reason",
+      "Welcome credit for the pilot",
+      "--reference",
+      `pilot-${userId}`,
+      "--by",
+      "ada",
+      "--json",
+    ];
     const first = JSON.parse(await cli("ledger", ...grant));
-    expect(first).toMatchObject({ replayed: false, wallet: { balanceCredits: 50 }, entry: { kind: "grant", operator: "admin", operatorName: "ada" } });
+    expect(first).toMatchObject({
+      replayed: false,
+      wallet: { balanceCredits: 50 },
+      entry: { kind: "grant", operator: "admin", operatorName: "ada" },
+    });
 
     const exec = await fetch(`${sys.baseUrl}/domains/geo/capabilities/time-current/execute`, {
       method: "POST",
@@ -61,11 +88,28 @@ describe("an operator funds a new user's wallet in production", () => {
       { timeoutMs: 10_000, what: "the execution's charge in the user's usage" },
     );
     expect(items).toEqual([
-      expect.objectContaining({ kind: "charge", capabilityKey: "geo.time.current", agentName: "pilot_agent", status: "succeeded", creditsCharged: executed.creditsCharged }),
-      { id: first.entry.entryId, kind: "grant", createdAt: first.entry.createdAt, creditsCharged: 0, amountCredits: 50, reference: `pilot-${userId}`, reason: "Welcome credit for the pilot" },
+      expect.objectContaining({
+        kind: "charge",
+        capabilityKey: "geo.time.current",
+        agentName: "pilot_agent",
+        status: "succeeded",
+        creditsCharged: executed.creditsCharged,
+      }),
+      {
+        id: first.entry.entryId,
+        kind: "grant",
+        createdAt: first.entry.createdAt,
+        creditsCharged: 0,
+        amountCredits: 50,
+        reference: `pilot-${userId}`,
+        reason: "Welcome credit for the pilot",
+      },
     ]);
     const wallet = (await (await fetch(`${sys.baseUrl}/wallet`, { headers: json(apiKey) })).json()) as { balanceCredits: number };
     expect(wallet.balanceCredits).toBe(50 - executed.creditsCharged);
-    await expect(fetch(`${sys.baseUrl}/usage?kind=grant`, { headers: json(apiKey) }).then((r) => r.json())).resolves.toMatchObject({ items: [{ kind: "grant" }], nextCursor: null });
+    await expect(fetch(`${sys.baseUrl}/usage?kind=grant`, { headers: json(apiKey) }).then((r) => r.json())).resolves.toMatchObject({
+      items: [{ kind: "grant" }],
+      nextCursor: null,
+    });
   });
 });

@@ -14,7 +14,11 @@ describe("GET /admin/reconciliation on the ledger's metrics port", () => {
   it("reports a paid route's day: paid out to the seller against charged, from the real processes", async () => {
     const json = { authorization: `Bearer ${sys.apiKey}`, "content-type": "application/json" };
     await fetch(`${sys.baseUrl}/dev/init`, { method: "POST", headers: json, body: JSON.stringify({ balanceCredits: 50 }) });
-    const exec = await fetch(`${sys.baseUrl}/domains/geo/capabilities/time-current/execute`, { method: "POST", headers: json, body: JSON.stringify({ timezone: "Europe/Lisbon" }) });
+    const exec = await fetch(`${sys.baseUrl}/domains/geo/capabilities/time-current/execute`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ timezone: "Europe/Lisbon" }),
+    });
     expect(exec.status).toBe(200);
 
     const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -30,7 +34,14 @@ describe("GET /admin/reconciliation on the ledger's metrics port", () => {
       { timeoutMs: 10_000, what: "the capture and its payment on the ledger's books" },
     );
     // The sandbox's time seller asks 1000 atomic USDC ($0.001) for the 2 credits ($0.002) charged.
-    expect(row).toMatchObject({ paidOutMicroUsd: 1_000, payments: 1, chargedCredits: 2, chargedMicroUsd: 2_000, marginMicroUsd: 1_000, lostMicroUsd: 0 });
+    expect(row).toMatchObject({
+      paidOutMicroUsd: 1_000,
+      payments: 1,
+      chargedCredits: 2,
+      chargedMicroUsd: 2_000,
+      marginMicroUsd: 1_000,
+      lostMicroUsd: 0,
+    });
     expect((await fetch(`${ledger}/admin/reconciliation?from=not-a-day`)).status).toBe(400);
     expect((await fetch(`${sys.baseUrl}/admin/reconciliation?${range}`)).status).toBe(404);
   });

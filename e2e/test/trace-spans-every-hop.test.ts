@@ -60,7 +60,11 @@ describe("traces across the running system", () => {
 
   it("POST execute email.send: one trace across gateway, executor, ledger (gRPC and the JetStream capture) and router (the outcome)", async () => {
     const auth = { authorization: `Bearer ${sys.apiKey}`, "content-type": "application/json" };
-    const init = await fetch(`${sys.baseUrl}/dev/init`, { method: "POST", headers: auth, body: JSON.stringify({ userId: "dev-user", balanceCredits: 100 }) });
+    const init = await fetch(`${sys.baseUrl}/dev/init`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ userId: "dev-user", balanceCredits: 100 }),
+    });
     expect(init.status).toBe(200);
 
     const { traceId, traceparent } = newTraceparent();
@@ -73,7 +77,8 @@ describe("traces across the running system", () => {
     expect(res.status).toBe(200);
     expect(body).toMatchObject({ success: true, status: "sent" });
 
-    const inTrace = (service: string, kind: number, name: RegExp) => (s: ReceivedSpan) => s.traceId === traceId && s.service === service && s.kind === kind && name.test(s.name);
+    const inTrace = (service: string, kind: number, name: RegExp) => (s: ReceivedSpan) =>
+      s.traceId === traceId && s.service === service && s.kind === kind && name.test(s.name);
     const want = {
       gatewayServer: inTrace("gateway", SPAN_KIND.SERVER, /.*/),
       executorServer: inTrace("executor", SPAN_KIND.SERVER, /ExecutorService\/Execute$/),

@@ -1,6 +1,13 @@
 // Configuration of the gateway, read once from the environment.
 import { z } from "zod";
-import { addressSchema, basePathSchema, explicitAppEnvSchema, portSchema, logLevelSchema, serviceIdentityKeySchema } from "@agentic/platform";
+import {
+  addressSchema,
+  basePathSchema,
+  explicitAppEnvSchema,
+  portSchema,
+  logLevelSchema,
+  serviceIdentityKeySchema,
+} from "@agentic/platform";
 
 export const configSchema = z.object({
   /** HTTP port. Example: 8080. */
@@ -23,7 +30,10 @@ export const configSchema = z.object({
   /** Base path of the REST API, so clients of the hosted product only change the host. */
   API_BASE_PATH: basePathSchema,
   /** Largest accepted JSON body. Example: 256kb. */
-  BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/, "must look like 256kb").default("256kb"),
+  BODY_LIMIT: z
+    .string()
+    .regex(/^\d+(b|kb|mb)$/, "must look like 256kb")
+    .default("256kb"),
   /** Deadline of one backend gRPC call, in ms. */
   BACKEND_DEADLINE_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
   /** Deadline of one execute call, in ms: a paid provider call with fallbacks; the executor finishes (and settles) within it. */
@@ -43,7 +53,10 @@ export const configSchema = z.object({
   /** Requests without a valid API key one client IP may send per minute (each can cost a ledger lookup). Example: 60. */
   RATE_LIMIT_UNAUTHENTICATED_PER_MIN: z.coerce.number().int().min(1).max(1_000_000).default(60),
   /** Redis shared by every gateway replica for the per-key counts, e.g. redis://redis:6379. Unset: counted in process (one gateway). */
-  RATE_LIMIT_REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, "must look like redis://host:6379").optional(),
+  RATE_LIMIT_REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, "must look like redis://host:6379")
+    .optional(),
   /** Prefix of the gateway's keys in that Redis. */
   RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(100).default("agentic:gateway:"),
   /** Most requests the gateway serves at once before it sheds new ones with 503 OVERLOADED; 0: no cap. Example: 512. */

@@ -17,25 +17,26 @@ import type { KeyLimitsSource } from "./limits/key-limits";
 import { devHelpersEnabled, serviceIdentity, startMetricsServer } from "@agentic/platform";
 
 /** What the gateway reads of its configuration (see config.ts). */
-export type GatewayConfig = LimitsConfig & Pick<
-  Config,
-  | "PORT"
-  | "TRUST_PROXY_HOPS"
-  | "APP_ENV"
-  | "CATALOG_ADDR"
-  | "ROUTER_ADDR"
-  | "EXECUTOR_ADDR"
-  | "LEDGER_ADDR"
-  | "API_BASE_PATH"
-  | "BODY_LIMIT"
-  | "BACKEND_DEADLINE_MS"
-  | "EXECUTE_DEADLINE_MS"
-  | "CATALOG_REFRESH_MS"
-  | "HEADERS_TIMEOUT_MS"
-  | "REQUEST_TIMEOUT_MS"
-  | "METRICS_PORT"
-  | "SERVICE_IDENTITY_KEY"
->;
+export type GatewayConfig = LimitsConfig &
+  Pick<
+    Config,
+    | "PORT"
+    | "TRUST_PROXY_HOPS"
+    | "APP_ENV"
+    | "CATALOG_ADDR"
+    | "ROUTER_ADDR"
+    | "EXECUTOR_ADDR"
+    | "LEDGER_ADDR"
+    | "API_BASE_PATH"
+    | "BODY_LIMIT"
+    | "BACKEND_DEADLINE_MS"
+    | "EXECUTE_DEADLINE_MS"
+    | "CATALOG_REFRESH_MS"
+    | "HEADERS_TIMEOUT_MS"
+    | "REQUEST_TIMEOUT_MS"
+    | "METRICS_PORT"
+    | "SERVICE_IDENTITY_KEY"
+  >;
 
 export type Backend = "catalog" | "ledger" | "router" | "executor";
 const BACKENDS: readonly Backend[] = ["catalog", "ledger", "router", "executor"];
@@ -72,7 +73,12 @@ export async function startGateway(opts: StartGatewayOptions): Promise<Gateway> 
   const router = createRouterClient(config.ROUTER_ADDR, config.BACKEND_DEADLINE_MS, identity);
   // Execute runs a paid provider call (with fallbacks): it gets its own, longer deadline.
   const executor = createExecutorClient(config.EXECUTOR_ADDR, config.EXECUTE_DEADLINE_MS, identity);
-  const addresses: Record<Backend, string> = { catalog: config.CATALOG_ADDR, ledger: config.LEDGER_ADDR, router: config.ROUTER_ADDR, executor: config.EXECUTOR_ADDR };
+  const addresses: Record<Backend, string> = {
+    catalog: config.CATALOG_ADDR,
+    ledger: config.LEDGER_ADDR,
+    router: config.ROUTER_ADDR,
+    executor: config.EXECUTOR_ADDR,
+  };
   const readiness = backendChecks(Object.fromEntries((opts.readinessOf ?? BACKENDS).map((name) => [name, addresses[name]])));
 
   const catalogCache = new RenderedCatalogCache(
@@ -95,7 +101,8 @@ export async function startGateway(opts: StartGatewayOptions): Promise<Gateway> 
   // /metrics (route templates, status counts, process data) is not for the public: in production it
   // always has its own port (a NetworkPolicy lets only the scraper reach it).
   const metricsPort = config.METRICS_PORT ?? (devHelpersEnabled(config.APP_ENV) ? undefined : 9464);
-  const metricsServer = metricsPort !== undefined && (metricsPort === 0 || metricsPort !== config.PORT) ? await startMetricsServer(metricsPort) : undefined;
+  const metricsServer =
+    metricsPort !== undefined && (metricsPort === 0 || metricsPort !== config.PORT) ? await startMetricsServer(metricsPort) : undefined;
 
   const app = createApp({
     basePath: config.API_BASE_PATH,

@@ -27,11 +27,21 @@ export async function startBackedSystem(opts: BackedSystemOptions = {}): Promise
   const { apiKeys, executorEnv, topUp, ...gatewayOpts } = opts;
   return startTestSystem(async (stack) => {
     const backends = await stack.start(
-      startExecutorSystem({ apiKeys: [`${TEST_KEY}:${TEST_USER}`, ...(apiKeys ? [apiKeys] : [])].join(","), ...(executorEnv ? { env: executorEnv } : {}), ...(topUp ? { topUp } : {}) }),
+      startExecutorSystem({
+        apiKeys: [`${TEST_KEY}:${TEST_USER}`, ...(apiKeys ? [apiKeys] : [])].join(","),
+        ...(executorEnv ? { env: executorEnv } : {}),
+        ...(topUp ? { topUp } : {}),
+      }),
     );
     const { catalog, ledger, router, executor } = backends;
     const gw = await stack.start(
-      startTestGateway({ catalogAddress: catalog.address, ledgerAddress: ledger.address, routerAddress: router.address, executorAddress: executor.address, ...gatewayOpts }),
+      startTestGateway({
+        catalogAddress: catalog.address,
+        ledgerAddress: ledger.address,
+        routerAddress: router.address,
+        executorAddress: executor.address,
+        ...gatewayOpts,
+      }),
     );
     return {
       ...backends,

@@ -35,14 +35,15 @@ describe("catalog endpoint errors", () => {
     expect(validate("get", template, 404, body)).toEqual([]);
   });
 
-  it.each(["/domains/email/capabilities/teleport", "/domains/email/capabilities/teleport/routes", "/domains/email/capabilities/teleport/contract"])(
-    "GET %s → 404 CAPABILITY_NOT_FOUND",
-    async (path) => {
-      const res = await fetch(gw.baseUrl + path);
-      expect(res.status).toBe(404);
-      expectErrorBody(await res.json(), "CAPABILITY_NOT_FOUND");
-    },
-  );
+  it.each([
+    "/domains/email/capabilities/teleport",
+    "/domains/email/capabilities/teleport/routes",
+    "/domains/email/capabilities/teleport/contract",
+  ])("GET %s → 404 CAPABILITY_NOT_FOUND", async (path) => {
+    const res = await fetch(gw.baseUrl + path);
+    expect(res.status).toBe(404);
+    expectErrorBody(await res.json(), "CAPABILITY_NOT_FOUND");
+  });
 
   it("answers unknown paths with a JSON 404", async () => {
     for (const url of [`${gw.origin}/nothing`, `${gw.baseUrl}/domains/email/capabilities/send/teleport`]) {
@@ -54,7 +55,11 @@ describe("catalog endpoint errors", () => {
   });
 
   it("answers malformed JSON with 400 INVALID_JSON", async () => {
-    const res = await fetch(`${gw.baseUrl}/domains`, { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" });
+    const res = await fetch(`${gw.baseUrl}/domains`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{not json",
+    });
     expect(res.status).toBe(400);
     expectErrorBody(await res.json(), "INVALID_JSON");
   });

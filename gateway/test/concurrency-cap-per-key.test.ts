@@ -14,13 +14,20 @@ describe.each(LIMIT_STORES)("per-key in-flight cap (%s)", (_store, redisUrl) => 
   let sys: BackedSystem;
 
   beforeAll(async () => {
-    sys = await startBackedSystem({ limits: { RATE_LIMIT_RPS: 1_000, RATE_LIMIT_BURST: 1_000, RATE_LIMIT_MAX_IN_FLIGHT: MAX_IN_FLIGHT, ...storeSettings(redisUrl) } });
+    sys = await startBackedSystem({
+      limits: { RATE_LIMIT_RPS: 1_000, RATE_LIMIT_BURST: 1_000, RATE_LIMIT_MAX_IN_FLIGHT: MAX_IN_FLIGHT, ...storeSettings(redisUrl) },
+    });
   });
   afterAll(() => sys?.stop());
 
   /** POST execute (email.send on resend) as `key`; the answer with its body read. */
   async function execute(key: string): Promise<{ status: number; headers: Headers; body: any }> {
-    const res = await sys.authed("/domains/email/capabilities/send/execute", { key, method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(emailBody({ provider: "resend" })) });
+    const res = await sys.authed("/domains/email/capabilities/send/execute", {
+      key,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(emailBody({ provider: "resend" })),
+    });
     return { status: res.status, headers: res.headers, body: await res.json() };
   }
 
@@ -37,7 +44,11 @@ describe.each(LIMIT_STORES)("per-key in-flight cap (%s)", (_store, redisUrl) => 
     const { body } = refused;
     expect(performance.now() - started).toBeLessThan(500); // refused at once, not queued behind the held ones
     expect(refused.status).toBe(429);
-    expect(body).toMatchObject({ success: false, code: "CONCURRENCY_LIMITED", error: `This API key already has ${MAX_IN_FLIGHT} requests in flight, its limit.` });
+    expect(body).toMatchObject({
+      success: false,
+      code: "CONCURRENCY_LIMITED",
+      error: `This API key already has ${MAX_IN_FLIGHT} requests in flight, its limit.`,
+    });
     expect(validateResponse("post", "/domains/{domainKey}/capabilities/{capabilityId}/execute", 429, body)).toEqual([]);
     expect(refused.headers.get("retry-after")).toBe("1");
     expect(refused.headers.get("ratelimit-policy")).toContain(`"in-flight";q=${MAX_IN_FLIGHT};qu="concurrent-requests"`);

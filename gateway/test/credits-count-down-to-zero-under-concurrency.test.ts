@@ -14,7 +14,9 @@ describe("credits count down to zero under concurrency", () => {
   it("charges exactly 10 of 40 parallel executes against a wallet for 10", async () => {
     const user = await newUser(sys, 100);
     const started = performance.now();
-    const results = await Promise.all(Array.from({ length: 40 }, () => execute(sys, user, "email", "send", emailBody({ provider: "resend" }))));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => execute(sys, user, "email", "send", emailBody({ provider: "resend" }))),
+    );
     const elapsedMs = performance.now() - started;
 
     const byStatus = (status: number) => results.filter((r) => r.status === status);

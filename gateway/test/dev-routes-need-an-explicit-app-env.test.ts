@@ -22,9 +22,13 @@ beforeAll(async () => {
 });
 afterAll(() => sys?.stop());
 
-const devInit = (baseUrl: string) => fetch(`${baseUrl}/dev/init`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+const devInit = (baseUrl: string) =>
+  fetch(`${baseUrl}/dev/init`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
 const walletOf = async (baseUrl: string, userId: string) =>
-  (await (await fetch(`${baseUrl}/wallet?userId=${userId}`, { headers: { authorization: `Bearer ${KEY}` } })).json()) as { userId: string; balanceCredits: number };
+  (await (await fetch(`${baseUrl}/wallet?userId=${userId}`, { headers: { authorization: `Bearer ${KEY}` } })).json()) as {
+    userId: string;
+    balanceCredits: number;
+  };
 
 it.each(["unset", "production"] as const)("APP_ENV %s: no /dev/init, and ?userId= is ignored", async (env) => {
   expect((await devInit(sys[env].baseUrl)).status).toBe(404);

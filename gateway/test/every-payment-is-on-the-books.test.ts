@@ -15,8 +15,20 @@ interface Call {
   provider: string;
 }
 
-const TIME: Call = { domain: "geo", capability: "time-current", body: { timezone: "Asia/Tokyo" }, routeKey: "geo.time.current.timeapi.mpp", provider: "timeapi" };
-const PEOPLE: Call = { domain: "enrichment", capability: "people-search", body: { titles: ["engineer"], perPage: 2 }, routeKey: "enrichment.people.search.apollo.agentcash", provider: "apollo" };
+const TIME: Call = {
+  domain: "geo",
+  capability: "time-current",
+  body: { timezone: "Asia/Tokyo" },
+  routeKey: "geo.time.current.timeapi.mpp",
+  provider: "timeapi",
+};
+const PEOPLE: Call = {
+  domain: "enrichment",
+  capability: "people-search",
+  body: { titles: ["engineer"], perPage: 2 },
+  routeKey: "enrichment.people.search.apollo.agentcash",
+  provider: "apollo",
+};
 
 // A range around today: this file's ledger is fresh, so it holds this file's bookings only.
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -63,7 +75,13 @@ describe("every payment is on the books", () => {
     const res = await run(TIME);
     expect([res.status, res.body.code]).toEqual([502, "PROVIDER_ERROR"]);
     await settled(sys, user.userId);
-    expect((await losses()).at(-1)).toMatchObject({ routeKey: TIME.routeKey, reason: "paid_attempt_released", settlement: "settled", amountMicroUsd: 1_000, errorCode: "PROVIDER_ERROR" });
+    expect((await losses()).at(-1)).toMatchObject({
+      routeKey: TIME.routeKey,
+      reason: "paid_attempt_released",
+      settlement: "settled",
+      amountMicroUsd: 1_000,
+      errorCode: "PROVIDER_ERROR",
+    });
   });
 
   it("writes a loss when a seller settles an error answer", async () => {
@@ -73,7 +91,12 @@ describe("every payment is on the books", () => {
     expect([res.status, res.body.code]).toEqual([502, "PROVIDER_ERROR"]);
     expect(sys.sandbox.control.calls("apollo").at(-1)).toMatchObject({ status: 503, settled: true });
     await settled(sys, user.userId);
-    expect((await losses()).at(-1)).toMatchObject({ routeKey: PEOPLE.routeKey, reason: "paid_attempt_released", settlement: "settled", amountMicroUsd: 20_000 });
+    expect((await losses()).at(-1)).toMatchObject({
+      routeKey: PEOPLE.routeKey,
+      reason: "paid_attempt_released",
+      settlement: "settled",
+      amountMicroUsd: 20_000,
+    });
   });
 
   it("fails an answer too large to read before any capture, and writes its loss", async () => {
@@ -124,7 +147,11 @@ describe("every payment is on the books", () => {
     const received = sellers() - sellersBefore; // atomic units of a 6-decimal USDC: micro-USD
     const report = await sys.ledger.client.getReconciliation(RANGE());
     expect(BigInt(report.totals!.paidOutMicroUsd)).toBe(received);
-    expect(BigInt(payments.filter((p) => p.settlement === "settled" || p.settlement === "unconfirmed").reduce((s, p) => s + p.amountMicroUsd, 0))).toBe(received);
+    expect(
+      BigInt(
+        payments.filter((p) => p.settlement === "settled" || p.settlement === "unconfirmed").reduce((s, p) => s + p.amountMicroUsd, 0),
+      ),
+    ).toBe(received);
 
     // Per route: what was charged (2 + 25 credits per served call) against what was paid.
     const row = (routeKey: string) => report.rows.filter((r) => r.routeKey === routeKey);
@@ -134,9 +161,17 @@ describe("every payment is on the books", () => {
     expect(row(PEOPLE.routeKey).reduce((s, r) => s + r.paidOutMicroUsd, 0)).toBe(40_000); // served, settled error
     expect(report.totals).toMatchObject({ lostMicroUsd: 22_000, atRiskMicroUsd: 22_000, chargedMicroUsd: 27_000 });
     expect(report.losses.map((l) => l.reason).sort()).toEqual(
-      ["paid_attempt_released", "paid_attempt_released", "paid_attempt_released", "payment_outcome_unknown", "seller_rejected_signed_payment", "seller_rejected_signed_payment"].sort(),
+      [
+        "paid_attempt_released",
+        "paid_attempt_released",
+        "paid_attempt_released",
+        "payment_outcome_unknown",
+        "seller_rejected_signed_payment",
+        "seller_rejected_signed_payment",
+      ].sort(),
     );
     // Every loss names its payment, hold and execution.
-    for (const l of report.losses) expect(payments.find((p) => p.paymentId === l.paymentId)).toMatchObject({ holdId: l.holdId, executionId: l.executionId });
+    for (const l of report.losses)
+      expect(payments.find((p) => p.paymentId === l.paymentId)).toMatchObject({ holdId: l.holdId, executionId: l.executionId });
   });
 });

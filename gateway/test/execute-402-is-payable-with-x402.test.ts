@@ -21,17 +21,33 @@ it("answers CREDITS_REQUIRED as today, plus an x402 challenge for the call's pri
   expect(refused.status).toBe(402);
   expect(refused.body).toMatchObject({ success: false, code: "CREDITS_REQUIRED" });
   const challenge = decodeHeader(refused.headers.get("payment-required"));
-  expect(challenge).toMatchObject({ x402Version: 2, error: "insufficient credits", resource: { url: expect.stringMatching(/\/geo\/capabilities\/time-current\/execute$/) } });
-  expect(challenge.accepts).toEqual([expect.objectContaining({ scheme: "exact", network: SANDBOX_NETWORK, payTo: PLATFORM_PAY_TO, amount: expect.stringMatching(/^[1-9]\d*000$/) })]);
+  expect(challenge).toMatchObject({
+    x402Version: 2,
+    error: "insufficient credits",
+    resource: { url: expect.stringMatching(/\/geo\/capabilities\/time-current\/execute$/) },
+  });
+  expect(challenge.accepts).toEqual([
+    expect.objectContaining({
+      scheme: "exact",
+      network: SANDBOX_NETWORK,
+      payTo: PLATFORM_PAY_TO,
+      amount: expect.stringMatching(/^[1-9]\d*000$/),
+    }),
+  ]);
 });
 
 it("is paid by the official x402 client: the payment tops the wallet up, then the call runs and is charged from it", async () => {
   const user = await newUser(sys, 0);
-  const price = Number(decodeHeader((await execute(sys, user, "geo", "time-current", INPUT)).headers.get("payment-required")).accepts[0].amount) / 1000;
+  const price =
+    Number(decodeHeader((await execute(sys, user, "geo", "time-current", INPUT)).headers.get("payment-required")).accepts[0].amount) / 1000;
   const payer = await fundedPayer(sys, 1_000_000n);
   const paying = payingFetch(sys, user.key, payer);
 
-  const res = await paying.fetch(`${sys.gw.baseUrl}/domains/geo/capabilities/time-current/execute`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(INPUT) });
+  const res = await paying.fetch(`${sys.gw.baseUrl}/domains/geo/capabilities/time-current/execute`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(INPUT),
+  });
   expect(res.status).toBe(200);
   const body = (await res.json()) as any;
   expect(body).toMatchObject({ success: true, status: "succeeded", creditsCharged: expect.any(Number) });

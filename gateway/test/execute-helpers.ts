@@ -30,7 +30,14 @@ export interface ExecuteResult {
  * POST .../execute as `user`; fails the test when the answer does not match the OpenAPI document.
  * `body` is sent as JSON unless it is a string (sent as is).
  */
-export async function execute(sys: BackedSystem, user: TestUser, domainKey: string, capabilityId: string, body: unknown, headers: Record<string, string> = {}): Promise<ExecuteResult> {
+export async function execute(
+  sys: BackedSystem,
+  user: TestUser,
+  domainKey: string,
+  capabilityId: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<ExecuteResult> {
   const res = await sys.authed(`/domains/${domainKey}/capabilities/${capabilityId}/execute`, {
     key: user.key,
     method: "POST",
@@ -39,7 +46,8 @@ export async function execute(sys: BackedSystem, user: TestUser, domainKey: stri
   });
   const parsed = await res.json();
   const problems = validate("post", EXECUTE_PATH, res.status, parsed);
-  if (problems.length > 0) throw new Error(`execute answered ${res.status} outside the OpenAPI document: ${problems.join("; ")}\n${JSON.stringify(parsed)}`);
+  if (problems.length > 0)
+    throw new Error(`execute answered ${res.status} outside the OpenAPI document: ${problems.join("; ")}\n${JSON.stringify(parsed)}`);
   return { status: res.status, body: parsed, headers: res.headers };
 }
 
@@ -69,7 +77,10 @@ export async function settled(sys: BackedSystem, userId: string, timeoutMs = 10_
 /** Waits for every hold of `user` to settle, then checks the balance equals the journal (ledger ListJournal). */
 export async function expectBalanceEqualsJournal(sys: BackedSystem, user: TestUser): Promise<void> {
   await settled(sys, user.userId);
-  const [{ wallet }, journal] = await Promise.all([sys.ledger.client.getWallet({ userId: user.userId }), sys.ledger.client.listJournal({ userId: user.userId })]);
+  const [{ wallet }, journal] = await Promise.all([
+    sys.ledger.client.getWallet({ userId: user.userId }),
+    sys.ledger.client.listJournal({ userId: user.userId }),
+  ]);
   expect(journal.journalBalanceCredits).toBe(wallet?.balanceCredits ?? 0);
   expect(journal.journalHeldCredits).toBe(0);
   expect(await balance(sys, user)).toBe(journal.journalBalanceCredits);

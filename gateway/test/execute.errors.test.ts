@@ -3,7 +3,17 @@
 import { request } from "node:http";
 import { publishOutcome } from "../../services/router/test/harness";
 import { startBackedSystem, type BackedSystem } from "./backed-system";
-import { emailBody, execute, EXECUTE_PATH, expectBalanceEqualsJournal, journalKinds, newUser, settled, usage, type TestUser } from "./execute-helpers";
+import {
+  emailBody,
+  execute,
+  EXECUTE_PATH,
+  expectBalanceEqualsJournal,
+  journalKinds,
+  newUser,
+  settled,
+  usage,
+  type TestUser,
+} from "./execute-helpers";
 import { validateResponse } from "./validate-response";
 
 describe("POST execute (errors)", () => {
@@ -31,7 +41,11 @@ describe("POST execute (errors)", () => {
   }
 
   it("answers 401 without a valid key, before anything else", async () => {
-    const res = await fetch(`${sys.gw.baseUrl}/domains/email/capabilities/send/execute`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(emailBody()) });
+    const res = await fetch(`${sys.gw.baseUrl}/domains/email/capabilities/send/execute`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(emailBody()),
+    });
     expect([res.status, ((await res.json()) as { code: string }).code]).toEqual([401, "AGENTIC_API_KEY_REQUIRED"]);
     expect(sys.sandbox.control.calls()).toEqual([]);
   });
@@ -59,7 +73,13 @@ describe("POST execute (errors)", () => {
     ["search", "answer", { query: "mpp", includeDomains: ["mpp.dev"] }, "includeDomains", "not supported"],
     ["geo", "time-current", { timezone: "Mars/Olympus_Mons" }, "timezone", "IANA time zone"],
     ["geo", "time-convert", { datetime: "2026-02-30T10:00:00", fromTimezone: "UTC", toTimezone: "Asia/Tokyo" }, "datetime", "ISO 8601"],
-    ["models", "chat-complete", { model: "deepseek-chat", messages: [{ role: "robot", content: "hi" }] }, "messages[0].role", "one of system, user"],
+    [
+      "models",
+      "chat-complete",
+      { model: "deepseek-chat", messages: [{ role: "robot", content: "hi" }] },
+      "messages[0].role",
+      "one of system, user",
+    ],
     ["models", "chat-complete", { model: "deepseek-chat", messages: [], temperature: 3 }, "temperature", "at most 2"],
   ])("answers 400 INVALID_INPUT for %s.%s %j, naming %s in the hint", async (domain, id, body, field, problem) => {
     const res = await refused(domain, id, body, 400, "INVALID_INPUT");
@@ -76,9 +96,17 @@ describe("POST execute (errors)", () => {
   });
 
   it("answers 400 INVALID_INPUT for a small body nested 5,000 levels deep (not a 500), and 415 for a form body", async () => {
-    const deep = await refused("email", "send", `{"to":"ada@example.com","data":${"[".repeat(5_000)}${"]".repeat(5_000)}}`, 400, "INVALID_INPUT");
+    const deep = await refused(
+      "email",
+      "send",
+      `{"to":"ada@example.com","data":${"[".repeat(5_000)}${"]".repeat(5_000)}}`,
+      400,
+      "INVALID_INPUT",
+    );
     expect(deep.error).toMatch(/^body: .*32 levels/);
-    const form = await refused("email", "send", "to=ada%40example.com&subject=Hi&text=x", 415, "UNSUPPORTED_MEDIA_TYPE", { "content-type": "application/x-www-form-urlencoded" });
+    const form = await refused("email", "send", "to=ada%40example.com&subject=Hi&text=x", 415, "UNSUPPORTED_MEDIA_TYPE", {
+      "content-type": "application/x-www-form-urlencoded",
+    });
     expect(form.hint).toBe("Send Content-Type: application/json");
   });
 
@@ -90,7 +118,12 @@ describe("POST execute (errors)", () => {
         {
           method: "POST",
           // An array sends the header twice; fetch would join the values into one.
-          headers: { authorization: `Bearer ${user.key}`, "content-type": "application/json", "content-length": Buffer.byteLength(body), [name]: ["first-value", "second-value"] },
+          headers: {
+            authorization: `Bearer ${user.key}`,
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(body),
+            [name]: ["first-value", "second-value"],
+          },
         },
         (res) => {
           let text = "";
@@ -122,7 +155,13 @@ describe("POST execute (errors)", () => {
   });
 
   it("answers 409 CAPABILITY_GATED for a pinned route that is not live", async () => {
-    const res = await refused("geo", "time-current", { timezone: "Europe/Lisbon", routeKey: "geo.time.current.googlemaps.mpp" }, 409, "CAPABILITY_GATED");
+    const res = await refused(
+      "geo",
+      "time-current",
+      { timezone: "Europe/Lisbon", routeKey: "geo.time.current.googlemaps.mpp" },
+      409,
+      "CAPABILITY_GATED",
+    );
     expect(res.error).toContain("geo.time.current.googlemaps.mpp");
     // (With an inboxId this account does not own it would be 404 first: see owned-resources-are-their-owners-only.)
     await refused("email", "send", emailBody({ provider: "agentmail" }), 409, "CAPABILITY_GATED");
@@ -163,7 +202,8 @@ describe("POST execute (errors)", () => {
   });
 
   it("answers 503 ROUTE_UNAVAILABLE when every route's breaker is open", async () => {
-    for (let i = 0; i < 5; i++) await publishOutcome(sys.router.nc, { routeKey: "translation.text.translate.deepl", ok: false, errorKind: "http_5xx" });
+    for (let i = 0; i < 5; i++)
+      await publishOutcome(sys.router.nc, { routeKey: "translation.text.translate.deepl", ok: false, errorKind: "http_5xx" });
     await sys.router.waitForOutcomes(5);
     const res = await refused("translation", "text-translate", { text: "Hallo", targetLanguage: "en" }, 503, "ROUTE_UNAVAILABLE");
     expect(res.error).toContain("ROUTE_UNHEALTHY");

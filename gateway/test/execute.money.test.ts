@@ -2,7 +2,17 @@
 // a usage item says so), a failed attempt is released and shows as a failed usage item with 0
 // credits, and after every test the balance equals the ledger's journal.
 import { startBackedSystem, type BackedSystem } from "./backed-system";
-import { balance, emailBody, execute, expectBalanceEqualsJournal, journalKinds, newUser, settled, usage, type TestUser } from "./execute-helpers";
+import {
+  balance,
+  emailBody,
+  execute,
+  expectBalanceEqualsJournal,
+  journalKinds,
+  newUser,
+  settled,
+  usage,
+  type TestUser,
+} from "./execute-helpers";
 
 describe("POST execute (money)", () => {
   let sys: BackedSystem;
@@ -24,7 +34,13 @@ describe("POST execute (money)", () => {
     ["postmark", 14],
   ])("charges %s per recipient, as the vendor bills: to + 2 cc + 1 bcc is 4 x %i credits", async (provider, price) => {
     const before = await balance(sys, user);
-    const res = await execute(sys, user, "email", "send", emailBody({ provider, cc: ["b@example.com", "c@example.com"], bcc: ["d@example.com"] }));
+    const res = await execute(
+      sys,
+      user,
+      "email",
+      "send",
+      emailBody({ provider, cc: ["b@example.com", "c@example.com"], bcc: ["d@example.com"] }),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ provider, creditsCharged: 4 * price });
     await settled(sys, user.userId);
@@ -45,7 +61,15 @@ describe("POST execute (money)", () => {
     await settled(sys, user.userId);
     expect(await balance(sys, user)).toBe(before - price);
     expect(await usage(sys, user)).toEqual([
-      expect.objectContaining({ routeKey: `email.send.${provider}`, provider, networkKey: "direct", status: "succeeded", creditsCharged: price, productKey: "email.send", capabilityKey: "email.send" }),
+      expect.objectContaining({
+        routeKey: `email.send.${provider}`,
+        provider,
+        networkKey: "direct",
+        status: "succeeded",
+        creditsCharged: price,
+        productKey: "email.send",
+        capabilityKey: "email.send",
+      }),
     ]);
     expect(await journalKinds(sys, user)).toEqual(["grant", "hold", "capture"]);
   });
@@ -68,7 +92,9 @@ describe("POST execute (money)", () => {
     expect([res.status, res.body.code]).toEqual([502, "PROVIDER_ERROR"]);
     await settled(sys, user.userId);
     expect(await balance(sys, user)).toBe(500);
-    expect(await usage(sys, user)).toEqual([expect.objectContaining({ routeKey: "email.send.sendgrid", status: "failed", creditsCharged: 0, errorCode: "PROVIDER_ERROR" })]);
+    expect(await usage(sys, user)).toEqual([
+      expect.objectContaining({ routeKey: "email.send.sendgrid", status: "failed", creditsCharged: 0, errorCode: "PROVIDER_ERROR" }),
+    ]);
     expect(await journalKinds(sys, user)).toEqual(["grant", "hold", "release"]);
   });
 

@@ -124,7 +124,10 @@ describe("GET /executions/{executionId}", () => {
     const id = hold!.executionId!;
 
     const execution = await readWhen(id, "failed");
-    expect(execution).toMatchObject({ creditsCharged: 0, attempts: [{ routeKey: "email.send.sendgrid", heldCredits: 12, state: "released", chargedCredits: 0 }] });
+    expect(execution).toMatchObject({
+      creditsCharged: 0,
+      attempts: [{ routeKey: "email.send.sendgrid", heldCredits: 12, state: "released", chargedCredits: 0 }],
+    });
     const { traceId: _traceId, ...answered } = res.body;
     expect(execution.result).toEqual({ httpStatus: 502, body: answered });
   });
@@ -145,8 +148,16 @@ describe("GET /executions/{executionId}", () => {
     expect(dup.body.hint).toContain(`GET /executions/${id}`);
 
     const running = (await read(id)).body.execution;
-    expect(running).toMatchObject({ executionId: id, state: "running", indeterminate: false, idempotencyKey: headers["idempotency-key"], creditsCharged: 0 });
-    expect(running.attempts).toEqual([expect.objectContaining({ routeKey: "email.send.resend", state: "held", heldCredits: 10, chargedCredits: 0 })]);
+    expect(running).toMatchObject({
+      executionId: id,
+      state: "running",
+      indeterminate: false,
+      idempotencyKey: headers["idempotency-key"],
+      creditsCharged: 0,
+    });
+    expect(running.attempts).toEqual([
+      expect.objectContaining({ routeKey: "email.send.resend", state: "held", heldCredits: 10, chargedCredits: 0 }),
+    ]);
     expect(running).not.toHaveProperty("result");
 
     const done = await first;

@@ -44,7 +44,12 @@ describe("fallback charges only the route that served", () => {
 
   it("falls back across rails: the direct extract route fails, the MPP one serves", async () => {
     sys.sandbox.control.setFault({ provider: "firecrawl", mode: "5xx", count: 1 });
-    const res = await execute(sys, user, "web", "extract", { url: "https://example.com/pricing", fields: ["pricing"], routeKey: "web.extract.firecrawl", allowFallback: true });
+    const res = await execute(sys, user, "web", "extract", {
+      url: "https://example.com/pricing",
+      fields: ["pricing"],
+      routeKey: "web.extract.firecrawl",
+      allowFallback: true,
+    });
     expect(res.body).toMatchObject({ routeKey: "web.extract.firecrawl.mpp", creditsCharged: 20 });
     await settled(sys, user.userId);
     expect(await balance(sys, user)).toBe(80);
@@ -57,7 +62,9 @@ describe("fallback charges only the route that served", () => {
     expect(sys.sandbox.control.calls().map((c) => c.provider)).toEqual(["resend"]);
     await settled(sys, user.userId);
     expect(await balance(sys, user)).toBe(100);
-    expect(await usage(sys, user)).toEqual([expect.objectContaining({ routeKey: "email.send.resend", status: "failed", creditsCharged: 0 })]);
+    expect(await usage(sys, user)).toEqual([
+      expect.objectContaining({ routeKey: "email.send.resend", status: "failed", creditsCharged: 0 }),
+    ]);
   });
 
   it("fails with 502 when every route fails, having tried each once and charged nothing", async () => {
@@ -65,7 +72,12 @@ describe("fallback charges only the route that served", () => {
     const res = await execute(sys, user, "email", "send", emailBody());
     expect([res.status, res.body.code]).toEqual([502, "PROVIDER_ERROR"]);
     expect(res.body.error).toContain("every route tried");
-    expect(sys.sandbox.control.calls().map((c) => c.provider).sort()).toEqual(["postmark", "resend", "sendgrid"]);
+    expect(
+      sys.sandbox.control
+        .calls()
+        .map((c) => c.provider)
+        .sort(),
+    ).toEqual(["postmark", "resend", "sendgrid"]);
     await settled(sys, user.userId);
     expect(await balance(sys, user)).toBe(100);
     expect((await usage(sys, user)).every((u) => u.status === "failed" && u.creditsCharged === 0)).toBe(true);

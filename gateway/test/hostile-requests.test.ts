@@ -15,7 +15,11 @@ afterAll(() => sys?.stop());
 
 const execPath = `${BASE_PATH}/domains/email/capabilities/send/execute`;
 
-function expectErrorResponse(answer: { status: number; headers: Record<string, string>; body: string; closedAfterMs: number }, status: number, code?: string) {
+function expectErrorResponse(
+  answer: { status: number; headers: Record<string, string>; body: string; closedAfterMs: number },
+  status: number,
+  code?: string,
+) {
   expect(answer.status).toBe(status);
   expect(answer.headers["content-type"]).toMatch(/^application\/json/);
   const body = JSON.parse(answer.body) as Record<string, unknown>;
@@ -44,15 +48,27 @@ describe("the HTTP parser's rejections are ErrorResponses", () => {
   });
 
   it("slow headers and slow bodies are cut off with 408", async () => {
-    expectErrorResponse(await rawRequest(port, [`GET ${BASE_PATH}/domains HTTP/1.1\r\nHost: x\r\n`, 2_000], 3_000).then((a) => ({ ...a, closedAfterMs: a.closedAfterMs - 400 })), 408);
+    expectErrorResponse(
+      await rawRequest(port, [`GET ${BASE_PATH}/domains HTTP/1.1\r\nHost: x\r\n`, 2_000], 3_000).then((a) => ({
+        ...a,
+        closedAfterMs: a.closedAfterMs - 400,
+      })),
+      408,
+    );
     const slowBody = `POST ${execPath} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"to":`;
-    expectErrorResponse(await rawRequest(port, [slowBody, 2_000], 3_000).then((a) => ({ ...a, closedAfterMs: a.closedAfterMs - 600 })), 408);
+    expectErrorResponse(
+      await rawRequest(port, [slowBody, 2_000], 3_000).then((a) => ({ ...a, closedAfterMs: a.closedAfterMs - 600 })),
+      408,
+    );
     expect(sys.sandbox.control.calls()).toHaveLength(0);
   });
 
-  it.each([[`${BASE_PATH}/domains/%zz`], [`${BASE_PATH}/domains/%`], [`${BASE_PATH}/domains/email/capabilities/%E0%A4%A/contract`]])("malformed percent-encoding %s → 400", async (path) => {
-    expectErrorResponse(await rawRequest(port, [`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`]), 400, "INVALID_PATH");
-  });
+  it.each([[`${BASE_PATH}/domains/%zz`], [`${BASE_PATH}/domains/%`], [`${BASE_PATH}/domains/email/capabilities/%E0%A4%A/contract`]])(
+    "malformed percent-encoding %s → 400",
+    async (path) => {
+      expectErrorResponse(await rawRequest(port, [`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`]), 400, "INVALID_PATH");
+    },
+  );
 });
 
 describe("bodies are read strictly", () => {
@@ -82,7 +98,11 @@ describe("responses", () => {
       const res = await sys.authed(path);
       expect(res.headers.get("cache-control")).toBe("no-store");
     }
-    const exec = await sys.authed("/domains/email/capabilities/send/execute", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const exec = await sys.authed("/domains/email/capabilities/send/execute", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(exec.headers.get("cache-control")).toBe("no-store");
     const catalog = await fetch(`${sys.gw.baseUrl}/domains`);
     expect(catalog.headers.get("x-content-type-options")).toBe("nosniff");

@@ -26,7 +26,11 @@ describe.each(LIMIT_STORES)("per-key limits from the ledger's key records (%s)",
 
   const wallet = async (key: string) => {
     const res = await sys.authed("/wallet", { key });
-    return { status: res.status, policy: res.headers.get("ratelimit-policy"), body: (await res.json()) as { code?: string; error?: string } };
+    return {
+      status: res.status,
+      policy: res.headers.get("ratelimit-policy"),
+      body: (await res.json()) as { code?: string; error?: string },
+    };
   };
 
   /** The statuses of `n` GET /wallet sent one after another as `key`. */
@@ -46,7 +50,11 @@ describe.each(LIMIT_STORES)("per-key limits from the ledger's key records (%s)",
     expect(limitedStatuses.filter((s) => s === 200).length).toBeLessThanOrEqual(2);
     expect(limitedStatuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(8);
     const refused = await wallet(limited.key);
-    expect(refused).toMatchObject({ status: 429, policy: LOW_POLICY, body: { code: "RATE_LIMITED", error: "This API key sent more than 1 requests a second." } });
+    expect(refused).toMatchObject({
+      status: 429,
+      policy: LOW_POLICY,
+      body: { code: "RATE_LIMITED", error: "This API key sent more than 1 requests a second." },
+    });
 
     expect(await statuses(free.key, 10)).toEqual(Array(10).fill(200));
     expect((await wallet(free.key)).policy).toBe(DEFAULT_POLICY);
@@ -57,11 +65,17 @@ describe.each(LIMIT_STORES)("per-key limits from the ledger's key records (%s)",
     expect((await wallet(key.key)).policy).toBe(DEFAULT_POLICY); // now cached without limits of its own
 
     await sys.ledger.client.setApiKeyLimits({ keyId: key.keyId, limits: { requestsPerSecond: 1, burst: 1 } });
-    await waitFor(async () => (await wallet(key.key)).policy === LOW_POLICY, { what: "the new limits to reach the gateway", intervalMs: 50 });
+    await waitFor(async () => (await wallet(key.key)).policy === LOW_POLICY, {
+      what: "the new limits to reach the gateway",
+      intervalMs: 50,
+    });
 
     // Cleared: the defaults again, after the next refresh.
     await sys.ledger.client.setApiKeyLimits({ keyId: key.keyId, limits: {} });
-    await waitFor(async () => (await wallet(key.key)).policy === DEFAULT_POLICY, { what: "the cleared limits to reach the gateway", intervalMs: 50 });
+    await waitFor(async () => (await wallet(key.key)).policy === DEFAULT_POLICY, {
+      what: "the cleared limits to reach the gateway",
+      intervalMs: 50,
+    });
     expect(await statuses(key.key, 10)).toEqual(Array(10).fill(200));
   });
 });

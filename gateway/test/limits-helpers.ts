@@ -7,7 +7,10 @@ import type { BackedSystem } from "./backed-system";
 const redisUrl = process.env.RATE_LIMIT_REDIS_URL ?? process.env.REDIS_URL;
 
 /** [name, RATE_LIMIT_REDIS_URL or undefined] of every store the limit suites run against. */
-export const LIMIT_STORES: Array<[string, string | undefined]> = [["in process", undefined], ...(redisUrl ? [["Redis", redisUrl] as [string, string]] : [])];
+export const LIMIT_STORES: Array<[string, string | undefined]> = [
+  ["in process", undefined],
+  ...(redisUrl ? [["Redis", redisUrl] as [string, string]] : []),
+];
 
 /** Gateway settings of a store: a Redis prefix of its own per suite, so runs never share counts. */
 export function storeSettings(url: string | undefined): { RATE_LIMIT_REDIS_URL?: string; RATE_LIMIT_REDIS_PREFIX?: string } {

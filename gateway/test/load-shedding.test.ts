@@ -33,7 +33,8 @@ async function expectOverloaded(res: Response, method: string, path: string): Pr
 }
 
 async function expectProbesServed(origin: string): Promise<void> {
-  for (const path of ["/healthz", "/readyz", "/metrics"]) expect({ path, status: (await fetch(origin + path)).status }).toEqual({ path, status: 200 });
+  for (const path of ["/healthz", "/readyz", "/metrics"])
+    expect({ path, status: (await fetch(origin + path)).status }).toEqual({ path, status: 200 });
 }
 
 describe("load shedding: in-flight cap", () => {
@@ -48,7 +49,12 @@ describe("load shedding: in-flight cap", () => {
     const [heavy, light] = await Promise.all([newKey(sys, 1_000), newKey(sys, 1_000)]);
     sys.sandbox.control.setFault({ provider: "resend", mode: "slow", delayMs: 1_500, count: SHED_AT });
     const held = Array.from({ length: SHED_AT }, () =>
-      sys.authed("/domains/email/capabilities/send/execute", { key: heavy.key, method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(emailBody({ provider: "resend" })) }),
+      sys.authed("/domains/email/capabilities/send/execute", {
+        key: heavy.key,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(emailBody({ provider: "resend" })),
+      }),
     );
     await waitFor(() => sys.sandbox.control.calls("resend").length === SHED_AT, { what: "the held executes to reach the provider" });
 
@@ -57,7 +63,12 @@ describe("load shedding: in-flight cap", () => {
     await expectOverloaded(await fetch(`${sys.gw.baseUrl}/domains`), "get", "/domains");
     expect(performance.now() - started).toBeLessThan(1_000); // the held requests take 1.5 s
     await expectOverloaded(await sys.authed("/wallet", { key: light.key }), "get", "/wallet");
-    const recommend = await sys.authed("/domains/email/capabilities/send/recommend", { key: light.key, method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const recommend = await sys.authed("/domains/email/capabilities/send/recommend", {
+      key: light.key,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     await expectOverloaded(recommend, "post", "/domains/{domainKey}/capabilities/{capabilityId}/recommend");
     await expectProbesServed(sys.gw.origin);
     expect(await metricSum(sys.gw.origin, "gateway_requests_in_flight")).toBe(SHED_AT);

@@ -42,7 +42,12 @@ it.each([
   const res = await wallet(token);
   expect(res.status).toBe(401);
   expect(res.headers.get("www-authenticate")).toContain('error="invalid_token"');
-  expect(await res.json()).toMatchObject({ success: false, code: "INVALID_API_KEY", error: "the API key is malformed", hint: expect.stringContaining("aak_") });
+  expect(await res.json()).toMatchObject({
+    success: false,
+    code: "INVALID_API_KEY",
+    error: "the API key is malformed",
+    hint: expect.stringContaining("aak_"),
+  });
   expect(await ledgerAuthCalls()).toBe(before);
 });
 

@@ -24,7 +24,10 @@ describe("models.chat.complete routes by model", () => {
   });
   afterEach(() => expectBalanceEqualsJournal(sys, user));
 
-  const vendorCalls = () => ({ openai: sys.sandbox.control.calls("openai").length, deepseek: sys.sandbox.control.calls("deepseek").length });
+  const vendorCalls = () => ({
+    openai: sys.sandbox.control.calls("openai").length,
+    deepseek: sys.sandbox.control.calls("deepseek").length,
+  });
 
   it("lists each route's models with their prices and how the route bills", async () => {
     const res = await fetch(`${sys.gw.baseUrl}/domains/models/capabilities/chat-complete/routes`);
@@ -50,10 +53,17 @@ describe("models.chat.complete routes by model", () => {
   it("refuses a model no route serves, in execute and recommend, naming the served models: nothing held, no vendor called", async () => {
     const res = await execute(sys, user, "models", "chat-complete", chat("gpt-5-ultra", { max_tokens: 32768 }));
     expect([res.status, res.body.code]).toEqual([400, "INVALID_INPUT"]);
-    expect(res.body.error).toBe(`model: no route of models.chat.complete serves "gpt-5-ultra"; served: ${SERVED.join(", ")}. Nothing was charged.`);
+    expect(res.body.error).toBe(
+      `model: no route of models.chat.complete serves "gpt-5-ultra"; served: ${SERVED.join(", ")}. Nothing was charged.`,
+    );
     expect(res.body.hint).toContain("GET /domains/models/capabilities/chat-complete/routes");
 
-    const rec = await sys.authed("/domains/models/capabilities/chat-complete/recommend", { key: user.key, method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ model: "gpt-5-ultra" }) });
+    const rec = await sys.authed("/domains/models/capabilities/chat-complete/recommend", {
+      key: user.key,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ model: "gpt-5-ultra" }),
+    });
     const recBody = (await rec.json()) as { code: string; error: string };
     expect([rec.status, recBody.code]).toEqual([400, "INVALID_INPUT"]);
     expect(recBody.error).toContain(`served: ${SERVED.join(", ")}`);
@@ -74,7 +84,12 @@ describe("models.chat.complete routes by model", () => {
 
     const res = await execute(sys, user, "models", "chat-complete", chat("deepseek-chat"));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ provider: "deepseek", routeKey: "models.chat.complete.deepseek.mpp", creditsCharged: 2, data: { model: "deepseek-chat" } });
+    expect(res.body).toMatchObject({
+      provider: "deepseek",
+      routeKey: "models.chat.complete.deepseek.mpp",
+      creditsCharged: 2,
+      data: { model: "deepseek-chat" },
+    });
     const [call, ...more] = sys.sandbox.control.calls("deepseek").filter((c) => c.status === 200);
     expect(more).toEqual([]);
     expect(call?.body).toMatchObject({ model: "deepseek-chat" });
@@ -82,11 +97,22 @@ describe("models.chat.complete routes by model", () => {
   });
 
   it("refuses a pinned route or provider that does not serve the model, naming its models: nothing held, no vendor called", async () => {
-    const pinnedRoute = await execute(sys, user, "models", "chat-complete", chat("deepseek-chat", { routeKey: "models.chat.complete.openai" }));
+    const pinnedRoute = await execute(
+      sys,
+      user,
+      "models",
+      "chat-complete",
+      chat("deepseek-chat", { routeKey: "models.chat.complete.openai" }),
+    );
     expect([pinnedRoute.status, pinnedRoute.body.code]).toEqual([400, "INVALID_INPUT"]);
-    expect(pinnedRoute.body.error).toBe(`model: route models.chat.complete.openai does not serve "deepseek-chat"; served: ${OPENAI_MODELS.join(", ")}. Nothing was charged.`);
+    expect(pinnedRoute.body.error).toBe(
+      `model: route models.chat.complete.openai does not serve "deepseek-chat"; served: ${OPENAI_MODELS.join(", ")}. Nothing was charged.`,
+    );
     const pinnedProvider = await execute(sys, user, "models", "chat-complete", chat("gpt-4o-mini", { provider: "deepseek" }));
-    expect([pinnedProvider.status, pinnedProvider.body.error]).toEqual([400, 'model: provider deepseek does not serve "gpt-4o-mini"; served: deepseek-chat, deepseek-reasoner. Nothing was charged.']);
+    expect([pinnedProvider.status, pinnedProvider.body.error]).toEqual([
+      400,
+      'model: provider deepseek does not serve "gpt-4o-mini"; served: deepseek-chat, deepseek-reasoner. Nothing was charged.',
+    ]);
     expect(vendorCalls()).toEqual({ openai: 0, deepseek: 0 });
     expect(await journalKinds(sys, user)).toEqual(["grant"]);
   });

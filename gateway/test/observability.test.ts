@@ -30,7 +30,9 @@ describe("gateway observability", () => {
     await sys.authed("/wallet");
     const text = await (await fetch(`${sys.gw.origin}/metrics`)).text();
     const count = (route: string, code: number) =>
-      new RegExp(`http_server_request_duration_seconds_count\\{http_request_method="GET",http_route="${route}",http_response_status_code="${code}"\\} (\\d+)`).exec(text)?.[1];
+      new RegExp(
+        `http_server_request_duration_seconds_count\\{http_request_method="GET",http_route="${route}",http_response_status_code="${code}"\\} (\\d+)`,
+      ).exec(text)?.[1];
     expect(Number(count("/api/agentic-api/domains", 200))).toBeGreaterThanOrEqual(1);
     expect(Number(count("/api/agentic-api/domains/:domainKey", 200))).toBeGreaterThanOrEqual(1);
     expect(Number(count("/api/agentic-api/domains/:domainKey", 404))).toBeGreaterThanOrEqual(1);

@@ -51,7 +51,9 @@ describe("OpenAPI document", () => {
     expect(prod.servers[0]?.url).toBe(BASE_PATH);
     const other = buildOpenApiDocument({ basePath: "/v2/agents", devRoutes: false });
     expect(other.servers[0]?.url).toBe("/v2/agents");
-    expect((other.components.schemas.DomainCatalogEntry.examples as JsonObject[])[0]?.capabilitiesPath).toBe("/v2/agents/domains/email/capabilities");
+    expect((other.components.schemas.DomainCatalogEntry.examples as JsonObject[])[0]?.capabilitiesPath).toBe(
+      "/v2/agents/domains/email/capabilities",
+    );
   });
 
   it("documents every endpoint of the spec, /dev/init only with dev routes", () => {
@@ -70,7 +72,10 @@ describe("OpenAPI document", () => {
       "POST /wallet/top-up",
       "GET /usage",
     ];
-    const list = (doc: OpenApiDocument) => operations(doc).map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort();
+    const list = (doc: OpenApiDocument) =>
+      operations(doc)
+        .map(({ method, path }) => `${method.toUpperCase()} ${path}`)
+        .sort();
     expect(list(prod)).toEqual([...catalog].sort());
     expect(list(dev)).toEqual([...catalog, "POST /dev/init"].sort());
     expect(prod.tags.map((t) => t.name)).not.toContain("Development");
@@ -123,7 +128,10 @@ describe("OpenAPI document", () => {
       const params = ((op.parameters ?? []) as JsonObject[]).map((p) => deref(dev, p));
       const declared = params.filter((p) => p.in === "path");
       for (const p of declared) expect(p.required).toBe(true);
-      expect({ op: `${method} ${path}`, params: declared.map((p) => p.name).sort() }).toEqual({ op: `${method} ${path}`, params: inTemplate });
+      expect({ op: `${method} ${path}`, params: declared.map((p) => p.name).sort() }).toEqual({
+        op: `${method} ${path}`,
+        params: inTemplate,
+      });
     }
   });
 
@@ -144,7 +152,20 @@ describe("OpenAPI document", () => {
 
   it("documents the execute error statuses and the Idempotency-Key header", () => {
     const execute = dev.paths["/domains/{domainKey}/capabilities/{capabilityId}/execute"]?.post as JsonObject;
-    expect(Object.keys(execute.responses as JsonObject).sort()).toEqual(["200", "400", "401", "402", "404", "409", "413", "415", "429", "502", "503", "504"]);
+    expect(Object.keys(execute.responses as JsonObject).sort()).toEqual([
+      "200",
+      "400",
+      "401",
+      "402",
+      "404",
+      "409",
+      "413",
+      "415",
+      "429",
+      "502",
+      "503",
+      "504",
+    ]);
     const header = ((execute.parameters ?? []) as JsonObject[]).map((p) => deref(dev, p)).find((p) => p.in === "header");
     expect(header).toMatchObject({ name: "Idempotency-Key", required: false, schema: { type: "string", maxLength: 255 } });
     const limit = ((dev.paths["/usage"]?.get?.parameters ?? []) as JsonObject[]).map((p) => deref(dev, p))[0];
@@ -172,7 +193,12 @@ describe("OpenAPI document", () => {
 
   it("documents the execution errors: Retry-After and Execution-Id on 409, the abandoned outcome on 502, executionId in the body", () => {
     const execute = dev.paths["/domains/{domainKey}/capabilities/{capabilityId}/execute"]?.post as JsonObject;
-    expect(codesOf(execute, "409")).toEqual(["CAPABILITY_GATED", "IDEMPOTENCY_CONFLICT", "IDEMPOTENCY_IN_PROGRESS", "EXECUTION_INDETERMINATE"]);
+    expect(codesOf(execute, "409")).toEqual([
+      "CAPABILITY_GATED",
+      "IDEMPOTENCY_CONFLICT",
+      "IDEMPOTENCY_IN_PROGRESS",
+      "EXECUTION_INDETERMINATE",
+    ]);
     expect(codesOf(execute, "502")).toEqual(["PROVIDER_ERROR", "EXECUTION_OUTCOME_UNKNOWN"]);
     const conflict = deref(dev, (execute.responses as JsonObject)["409"] as JsonObject);
     expect(conflict.headers).toMatchObject({ "Retry-After": { schema: { type: "integer" } }, "Execution-Id": expect.any(Object) });
@@ -180,7 +206,13 @@ describe("OpenAPI document", () => {
     const get = dev.paths["/executions/{executionId}"]?.get as JsonObject;
     expect(Object.keys(get.responses as JsonObject).sort()).toEqual(["200", "400", "401", "404", "429", "503", "504"]);
     expect(codesOf(get, "404")).toEqual(["EXECUTION_NOT_FOUND"]);
-    expect((dev.components.schemas.Execution as { properties: { state: JsonObject } }).properties.state.enum).toEqual(["claimed", "running", "succeeded", "failed", "outcome_unknown"]);
+    expect((dev.components.schemas.Execution as { properties: { state: JsonObject } }).properties.state.enum).toEqual([
+      "claimed",
+      "running",
+      "succeeded",
+      "failed",
+      "outcome_unknown",
+    ]);
   });
 
   it("documents the limits: 429 with the RateLimit headers on every authenticated operation, 503 OVERLOADED on every operation", () => {
@@ -209,7 +241,8 @@ describe("OpenAPI document", () => {
   });
 
   it("gives the 401 examples the hints the gateway answers with", () => {
-    const examples = ((deref(dev, { $ref: "#/components/responses/Unauthorized" }).content as JsonObject)["application/json"] as JsonObject).examples as Record<string, { value: JsonObject }>;
+    const examples = ((deref(dev, { $ref: "#/components/responses/Unauthorized" }).content as JsonObject)["application/json"] as JsonObject)
+      .examples as Record<string, { value: JsonObject }>;
     expect(examples.INVALID_API_KEY?.value.hint).toBe(INVALID_KEY_HINT);
     expect(examples.AGENTIC_API_KEY_REQUIRED?.value.hint).toBe(KEY_REQUIRED_HINT);
   });

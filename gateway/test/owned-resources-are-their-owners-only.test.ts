@@ -33,8 +33,16 @@ describe("owned resources are their owners' only", () => {
   const noSenderCalled = () => expect(SENDERS.flatMap((p) => sys.sandbox.control.calls(p))).toEqual([]);
 
   it("records the bought inbox as its buyer's, with the execution that created it", async () => {
-    await expect(sys.ledger.client.getOwnedResource({ userId: alice.userId, kind: "email.inbox", resourceId: inboxId })).resolves.toMatchObject({
-      resource: { kind: "email.inbox", resourceId: inboxId, provider: "agentmail", userId: alice.userId, executionId: expect.stringMatching(/^exe_/) },
+    await expect(
+      sys.ledger.client.getOwnedResource({ userId: alice.userId, kind: "email.inbox", resourceId: inboxId }),
+    ).resolves.toMatchObject({
+      resource: {
+        kind: "email.inbox",
+        resourceId: inboxId,
+        provider: "agentmail",
+        userId: alice.userId,
+        executionId: expect.stringMatching(/^exe_/),
+      },
     });
   });
 
@@ -68,8 +76,14 @@ describe("owned resources are their owners' only", () => {
     // A pin on a route or provider that would ignore the inbox is refused too, never served from our domain.
     const pinnedRoute = await execute(sys, alice, "email", "send", emailBody({ inboxId, routeKey: "email.send.resend" }));
     const pinnedProvider = await execute(sys, alice, "email", "send", emailBody({ inboxId, provider: "sendgrid" }));
-    expect([pinnedRoute.status, pinnedRoute.body.error]).toEqual([400, expect.stringMatching(/^inboxId: route email\.send\.resend cannot use it/)]);
-    expect([pinnedProvider.status, pinnedProvider.body.error]).toEqual([400, expect.stringMatching(/^inboxId: provider sendgrid cannot use it/)]);
+    expect([pinnedRoute.status, pinnedRoute.body.error]).toEqual([
+      400,
+      expect.stringMatching(/^inboxId: route email\.send\.resend cannot use it/),
+    ]);
+    expect([pinnedProvider.status, pinnedProvider.body.error]).toEqual([
+      400,
+      expect.stringMatching(/^inboxId: provider sendgrid cannot use it/),
+    ]);
     noSenderCalled();
     expect(await journalKinds(sys, alice)).toEqual(before);
   });
@@ -81,7 +95,11 @@ describe("owned resources are their owners' only", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ inboxId, optimizationPreferences: ["cost"] }),
     });
-    const body = (await res.json()) as { recommendedRouteKey: string; bestExecutableRouteKey?: string; candidates: Array<{ routeKey: string; score: number; canExecuteNow: boolean; blockingRequirements: string[] }> };
+    const body = (await res.json()) as {
+      recommendedRouteKey: string;
+      bestExecutableRouteKey?: string;
+      candidates: Array<{ routeKey: string; score: number; canExecuteNow: boolean; blockingRequirements: string[] }>;
+    };
     expect(res.status).toBe(200);
     expect(body.recommendedRouteKey).toBe("email.send.agentmail.mpp");
     expect(body.bestExecutableRouteKey).toBeUndefined();

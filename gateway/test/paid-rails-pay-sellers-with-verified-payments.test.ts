@@ -21,7 +21,9 @@ describe("paid rails pay their sellers with verified payments", () => {
 
   /** The seller saw a 402 without payment, then a paid call it verified and settled. */
   function expectPaidOnce(provider: string) {
-    expect(sys.sandbox.control.calls(provider).map((c) => ({ status: c.status, paymentPresented: c.paymentPresented, settled: c.settled }))).toEqual([
+    expect(
+      sys.sandbox.control.calls(provider).map((c) => ({ status: c.status, paymentPresented: c.paymentPresented, settled: c.settled })),
+    ).toEqual([
       { status: 402, paymentPresented: false, settled: false },
       { status: 200, paymentPresented: true, settled: true },
     ]);
@@ -33,7 +35,11 @@ describe("paid rails pay their sellers with verified payments", () => {
     expect([now.status, now.body.routeKey, now.body.creditsCharged]).toEqual([200, "geo.time.current.timeapi.mpp", 2]);
     expectPaidOnce("timeapi");
     sys.sandbox.control.clearCalls();
-    const converted = await execute(sys, user, "geo", "time-convert", { datetime: "2026-11-01T01:30:00", fromTimezone: "America/New_York", toTimezone: "UTC" });
+    const converted = await execute(sys, user, "geo", "time-convert", {
+      datetime: "2026-11-01T01:30:00",
+      fromTimezone: "America/New_York",
+      toTimezone: "UTC",
+    });
     expect([converted.status, converted.body.data.target.datetime]).toEqual([200, "2026-11-01T05:30:00"]);
     expectPaidOnce("timeapi");
     // Two payments of the seller's price left the service wallet; the user paid 2 credits each.

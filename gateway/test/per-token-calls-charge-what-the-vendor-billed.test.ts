@@ -12,7 +12,8 @@ const GPT4O = { input: 3125, output: 12500 };
 /** The gateway's body limit in these tests (harness BODY_LIMIT). */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
-const credits = (inputTokens: number, outputTokens: number) => Math.ceil((inputTokens * GPT4O.input + outputTokens * GPT4O.output) / 1_000_000);
+const credits = (inputTokens: number, outputTokens: number) =>
+  Math.ceil((inputTokens * GPT4O.input + outputTokens * GPT4O.output) / 1_000_000);
 
 describe("a per-token route", () => {
   let sys: BackedSystem;
@@ -34,13 +35,22 @@ describe("a per-token route", () => {
   afterEach(() => expectBalanceEqualsJournal(sys, user));
 
   /** The most OpenAI can bill for a request, in credits: every byte we send a token (a byte-level tokenizer's worst), plus max_tokens. */
-  const vendorWorstCase = (body: object, maxTokens: number) => ((Buffer.byteLength(JSON.stringify(body)) * vendor.input + maxTokens * vendor.output) / 1_000_000) * 1000;
+  const vendorWorstCase = (body: object, maxTokens: number) =>
+    ((Buffer.byteLength(JSON.stringify(body)) * vendor.input + maxTokens * vendor.output) / 1_000_000) * 1000;
   const openaiCalls = () => sys.sandbox.control.calls("openai");
-  const executionOf = async (executionId: string) => ((await (await sys.authed(`/executions/${executionId}`, { key: user.key })).json()) as { execution: any }).execution;
+  const executionOf = async (executionId: string) =>
+    ((await (await sys.authed(`/executions/${executionId}`, { key: user.key })).json()) as { execution: any }).execution;
 
   it("charges the tokens the vendor reported at the model's prices, returns the rest of the hold, and shows them on the answer and the usage item", async () => {
     const text = "The quick brown fox jumps over the lazy dog. ".repeat(800); // 36,000 bytes
-    const body = { model: "gpt-4o", messages: [{ role: "system", content: "Be brief." }, { role: "user", content: text }], max_tokens: 2000 };
+    const body = {
+      model: "gpt-4o",
+      messages: [
+        { role: "system", content: "Be brief." },
+        { role: "user", content: text },
+      ],
+      max_tokens: 2000,
+    };
     const res = await execute(sys, user, "models", "chat-complete", body);
     expect(res.status).toBe(200);
 
@@ -60,7 +70,13 @@ describe("a per-token route", () => {
     expect(attempt.heldCredits).toBeGreaterThanOrEqual(vendorWorstCase(body, 2000));
     expect(await balance(sys, user)).toBe(1_000 - charge);
     expect(await usage(sys, user)).toEqual([
-      expect.objectContaining({ routeKey: "models.chat.complete.openai", status: "succeeded", creditsCharged: charge, inputTokens: promptTokens, outputTokens: completionTokens }),
+      expect.objectContaining({
+        routeKey: "models.chat.complete.openai",
+        status: "succeeded",
+        creditsCharged: charge,
+        inputTokens: promptTokens,
+        outputTokens: completionTokens,
+      }),
     ]);
     expect(await journalKinds(sys, user)).toEqual(["grant", "hold", "capture"]);
   });
@@ -71,7 +87,9 @@ describe("a per-token route", () => {
     expect(openaiCalls().map((c) => c.body)).toEqual([expect.objectContaining({ max_tokens: 1024 })]);
     await settled(sys, user.userId);
     // 1,024 x 12,500 + (3 + 4 + 4 + 6) x 3,125 credits per 1M tokens = 12.85 -> 13 held; 1 charged, 12 returned.
-    expect((await executionOf(res.headers.get("execution-id")!)).attempts).toEqual([expect.objectContaining({ heldCredits: 13, chargedCredits: 1 })]);
+    expect((await executionOf(res.headers.get("execution-id")!)).attempts).toEqual([
+      expect.objectContaining({ heldCredits: 13, chargedCredits: 1 }),
+    ]);
     expect(await balance(sys, user)).toBe(999);
   });
 
@@ -79,7 +97,10 @@ describe("a per-token route", () => {
     const message = `{"role":"user","content":"${"x".repeat(200_000)}"}`;
     const bytes = '{"model":"gpt-4o","max_tokens":16384,"messages":[]}'.length + 500 * message.length + 499;
     const head = `POST ${BASE_PATH}/domains/models/capabilities/chat-complete/execute HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${user.key}\r\nContent-Type: application/json\r\nContent-Length: ${bytes}\r\n\r\n`;
-    const answer = await rawRequest(Number(new URL(sys.gw.origin).port), [head, `{"model":"gpt-4o","max_tokens":16384,"messages":[${message}`]);
+    const answer = await rawRequest(Number(new URL(sys.gw.origin).port), [
+      head,
+      `{"model":"gpt-4o","max_tokens":16384,"messages":[${message}`,
+    ]);
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
     expect(openaiCalls()).toEqual([]);

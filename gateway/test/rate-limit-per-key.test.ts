@@ -63,7 +63,12 @@ describe.each(LIMIT_STORES)("per-key rate limit (%s)", (_store, redisUrl) => {
     expect(refused).toBeDefined();
     const { status, headers, body } = refused!;
     expect(status).toBe(429);
-    expect(body).toMatchObject({ success: false, code: "RATE_LIMITED", error: "This API key sent more than 1 requests a second (bursts of up to 3).", hint: expect.stringContaining("Retry-After") });
+    expect(body).toMatchObject({
+      success: false,
+      code: "RATE_LIMITED",
+      error: "This API key sent more than 1 requests a second (bursts of up to 3).",
+      hint: expect.stringContaining("Retry-After"),
+    });
     expect(validateResponse("get", "/wallet", 429, body)).toEqual([]);
     const retryAfter = Number(headers.get("retry-after"));
     expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 10).toBe(true);
@@ -102,7 +107,11 @@ describe.each(LIMIT_STORES)("per-key rate limit (%s)", (_store, redisUrl) => {
     // The budget's 401s (and at most a couple more while the count is on its way to the store), then 429s.
     expect(unauthorized).toBeGreaterThanOrEqual(UNAUTHENTICATED_PER_MIN);
     expect(unauthorized).toBeLessThanOrEqual(UNAUTHENTICATED_PER_MIN + 3);
-    expect(refused!.body).toMatchObject({ success: false, code: "RATE_LIMITED", error: expect.stringContaining("without a valid API key") });
+    expect(refused!.body).toMatchObject({
+      success: false,
+      code: "RATE_LIMITED",
+      error: expect.stringContaining("without a valid API key"),
+    });
     expect(validateResponse("get", "/wallet", 429, refused!.body)).toEqual([]);
     expect(refused!.headers.get("ratelimit-policy")).toBe(`"unauthenticated";q=${UNAUTHENTICATED_PER_MIN};w=60`);
     expect(refused!.headers.get("ratelimit")).toMatch(/^"unauthenticated";r=0;t=\d+$/);
@@ -120,7 +129,8 @@ describe.each(LIMIT_STORES)("per-key rate limit (%s)", (_store, redisUrl) => {
   });
 
   it("never limits the probes or /metrics, and counts the refusals by reason", async () => {
-    for (const path of ["/healthz", "/readyz", "/metrics"]) expect({ path, status: (await fetch(sys.gw.origin + path)).status }).toEqual({ path, status: 200 });
+    for (const path of ["/healthz", "/readyz", "/metrics"])
+      expect({ path, status: (await fetch(sys.gw.origin + path)).status }).toEqual({ path, status: 200 });
     expect(await metricSum(sys.gw.origin, "gateway_requests_limited_total", { reason: "rate" })).toBeGreaterThan(0);
     expect(await metricSum(sys.gw.origin, "gateway_requests_limited_total", { reason: "unauthenticated" })).toBeGreaterThan(0);
   });

@@ -30,7 +30,9 @@ export function rawRequest(port: number, chunks: (string | Buffer | number)[], t
       const text = Buffer.concat(received).toString("latin1");
       const [head = "", ...rest] = text.split("\r\n\r\n");
       const [statusLine = "", ...headerLines] = head.split("\r\n");
-      const headers = Object.fromEntries(headerLines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
+      const headers = Object.fromEntries(
+        headerLines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]),
+      );
       resolve({ status: Number(statusLine.split(" ")[1] ?? 0), headers, body: rest.join("\r\n\r\n"), closedAfterMs: Date.now() - started });
     });
     socket.on("connect", async () => {

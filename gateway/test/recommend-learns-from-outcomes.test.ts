@@ -10,7 +10,13 @@ describe("recommend learns from outcomes", () => {
   let sys: BackedSystem;
   let nc: NatsConnection;
   const recommend = async (body: unknown) =>
-    (await sys.authed("/domains/email/capabilities/send/recommend", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json() as any;
+    (
+      await sys.authed("/domains/email/capabilities/send/recommend", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      })
+    ).json() as any;
 
   beforeAll(async () => {
     sys = await startBackedSystem();
@@ -41,18 +47,28 @@ describe("recommend learns from outcomes", () => {
   });
 
   it("a route whose outcomes turn bad loses the pick, and wins it back after recovery", async () => {
-    await fetch(`${sys.gw.baseUrl}/dev/init`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ userId: TEST_USER, balanceCredits: 1000 }) });
+    await fetch(`${sys.gw.baseUrl}/dev/init`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ userId: TEST_USER, balanceCredits: 1000 }),
+    });
     const healthyPick = (await recommend({ optimizationPreferences: ["cost"] })).recommendedRouteKey as string;
     expect(healthyPick).toMatch(/^email\.send\./);
 
     for (let i = 0; i < 6; i++) await publishOutcome(nc, { routeKey: healthyPick, ok: false, errorKind: "http_5xx" });
-    await waitFor(async () => (await recommend({ optimizationPreferences: ["cost"] })).recommendedRouteKey !== healthyPick, { timeoutMs: 5_000, what: "the failing route to lose the pick" });
+    await waitFor(async () => (await recommend({ optimizationPreferences: ["cost"] })).recommendedRouteKey !== healthyPick, {
+      timeoutMs: 5_000,
+      what: "the failing route to lose the pick",
+    });
     const degraded = await recommend({ optimizationPreferences: ["cost"] });
     const failing = degraded.candidates.find((c: any) => c.routeKey === healthyPick);
     expect(failing.blockingRequirements).toContain("ROUTE_UNHEALTHY");
 
     // Successes (e.g. the half-open trial) close the breaker; with cost first, the cheap route wins again.
     for (let i = 0; i < 20; i++) await publishOutcome(nc, { routeKey: healthyPick, ok: true, latencyMs: 50 });
-    await waitFor(async () => (await recommend({ optimizationPreferences: ["cost"] })).recommendedRouteKey === healthyPick, { timeoutMs: 5_000, what: "the recovered route to win the pick back" });
+    await waitFor(async () => (await recommend({ optimizationPreferences: ["cost"] })).recommendedRouteKey === healthyPick, {
+      timeoutMs: 5_000,
+      what: "the recovered route to win the pick back",
+    });
   });
 });

@@ -3,8 +3,11 @@ import { startBackedSystem, type BackedSystem } from "./backed-system";
 
 describe("POST recommend errors", () => {
   let sys: BackedSystem;
-  const post = (path: string, body: string | Uint8Array | undefined, headers: Record<string, string> = { "content-type": "application/json" }) =>
-    sys.authed(path, { method: "POST", headers, body });
+  const post = (
+    path: string,
+    body: string | Uint8Array | undefined,
+    headers: Record<string, string> = { "content-type": "application/json" },
+  ) => sys.authed(path, { method: "POST", headers, body });
 
   beforeAll(async () => {
     sys = await startBackedSystem();
@@ -65,7 +68,9 @@ describe("POST recommend errors", () => {
   });
 
   it("a form-encoded body (curl -d) → 415 UNSUPPORTED_MEDIA_TYPE, not defaults", async () => {
-    const res = await post("/domains/email/capabilities/send/recommend", "optimizationPreferences=speed", { "content-type": "application/x-www-form-urlencoded" });
+    const res = await post("/domains/email/capabilities/send/recommend", "optimizationPreferences=speed", {
+      "content-type": "application/x-www-form-urlencoded",
+    });
     expect(res.status).toBe(415);
     expect(await res.json()).toMatchObject({ success: false, code: "UNSUPPORTED_MEDIA_TYPE", hint: "Send Content-Type: application/json" });
   });

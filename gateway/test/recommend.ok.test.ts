@@ -20,11 +20,20 @@ describe("POST recommend", () => {
   afterAll(() => sys.stop());
 
   it("answers email.send with every spec field, valid against the OpenAPI document", async () => {
-    const res = await recommend("email", "send", { agentName: "alpha_agent", optimizationPreferences: ["cost", "quality"], tracking: true });
+    const res = await recommend("email", "send", {
+      agentName: "alpha_agent",
+      optimizationPreferences: ["cost", "quality"],
+      tracking: true,
+    });
     const body = (await res.json()) as any;
     expect(res.status).toBe(200);
     expect(validate("post", RECOMMEND, 200, body)).toEqual([]);
-    expect(body).toMatchObject({ success: true, productKey: "email.send", preferenceSource: "request", optimizationPreferences: ["cost", "quality"] });
+    expect(body).toMatchObject({
+      success: true,
+      productKey: "email.send",
+      preferenceSource: "request",
+      optimizationPreferences: ["cost", "quality"],
+    });
     expect(body).not.toHaveProperty("catalogVersion");
     const routeKeys = body.candidates.map((c: any) => c.routeKey);
     expect(routeKeys).toEqual(expect.arrayContaining(["email.send.resend", "email.send.sendgrid", "email.send.postmark"]));

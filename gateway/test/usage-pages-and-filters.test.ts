@@ -40,7 +40,8 @@ describe("GET /usage pages and filters", () => {
       sys.ledger.client.recordCreditMovement({ kind, userId: USER, amountCredits, reason, reference, operatorName: "ada" });
     await move("grant", 1_000, "welcome-usage-pages", "Welcome credit");
     const holdIds = Array.from({ length: CHARGES }, (_, i) => `att_usage_pages_${i}`);
-    for (const holdId of holdIds) await sys.ledger.client.holdCredits({ holdId, userId: USER, amountCredits: 4, ttlMs: 0, routeKey: "geo.time.current.timeapi.mpp" });
+    for (const holdId of holdIds)
+      await sys.ledger.client.holdCredits({ holdId, userId: USER, amountCredits: 4, ttlMs: 0, routeKey: "geo.time.current.timeapi.mpp" });
     await Promise.all(
       holdIds.map((holdId, i) =>
         publishSettlement(sys.ledger.nc, {
@@ -89,9 +90,16 @@ describe("GET /usage pages and filters", () => {
       ["refund", 8, "refund-usage-pages", "Timeout on use_pages_44"],
       ["grant", 1_000, "welcome-usage-pages", "Welcome credit"],
     ]);
-    for (const item of body.items) expect(Object.keys(item).sort()).toEqual(["amountCredits", "createdAt", "creditsCharged", "id", "kind", "reason", "reference"]);
+    for (const item of body.items)
+      expect(Object.keys(item).sort()).toEqual(["amountCredits", "createdAt", "creditsCharged", "id", "kind", "reason", "reference"]);
     const [charge] = (await get("?kind=charge&limit=1")).body.items;
-    expect(charge).toMatchObject({ kind: "charge", id: "use_pages_44", creditsCharged: 0, status: "failed", capabilityKey: "geo.time.current" });
+    expect(charge).toMatchObject({
+      kind: "charge",
+      id: "use_pages_44",
+      creditsCharged: 0,
+      status: "failed",
+      capabilityKey: "geo.time.current",
+    });
     expect(charge).not.toHaveProperty("amountCredits");
   });
 

@@ -18,7 +18,18 @@ export type ResponseValidator = (method: string, pathTemplate: string, status: n
 const DOCUMENT_ID = "urn:agentic-api:openapi";
 
 /** Top-level OpenAPI fields, declared to ajv as annotation keywords so the document compiles in strict mode. */
-const OPENAPI_ROOT_KEYWORDS = ["openapi", "info", "jsonSchemaDialect", "servers", "paths", "webhooks", "components", "security", "tags", "externalDocs"];
+const OPENAPI_ROOT_KEYWORDS = [
+  "openapi",
+  "info",
+  "jsonSchemaDialect",
+  "servers",
+  "paths",
+  "webhooks",
+  "components",
+  "security",
+  "tags",
+  "externalDocs",
+];
 
 type Json = { [key: string]: unknown };
 
@@ -117,7 +128,8 @@ export const validateResponse: ResponseValidator = createResponseValidator(testD
 /** The hint the document's example for error `code` shows, so tests can hold the document to the answers. */
 export function documentedHint(code: string): string | undefined {
   for (const response of Object.values(testDocument.components.responses)) {
-    const examples = ((response.content as Json | undefined)?.["application/json"] as Json | undefined)?.examples as Record<string, { value: { hint: string } }> | undefined;
+    const examples = ((response.content as Json | undefined)?.["application/json"] as Json | undefined)?.examples as
+      Record<string, { value: { hint: string } }> | undefined;
     if (examples?.[code]) return examples[code].value.hint;
   }
   return undefined;

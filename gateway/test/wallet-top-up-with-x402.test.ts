@@ -26,22 +26,35 @@ afterEach(async () => {
 const TOP_UP = "/wallet/top-up";
 
 async function topUp(user: TestUser, body: unknown, headers: Record<string, string> = {}) {
-  const res = await sys.authed(TOP_UP, { key: user.key, method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  const res = await sys.authed(TOP_UP, {
+    key: user.key,
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
   const json = (await res.json()) as any;
   const problems = validateResponse("post", TOP_UP, res.status, json);
-  if (problems.length > 0) throw new Error(`top-up answered ${res.status} outside the OpenAPI document: ${problems.join("; ")}\n${JSON.stringify(json)}`);
+  if (problems.length > 0)
+    throw new Error(`top-up answered ${res.status} outside the OpenAPI document: ${problems.join("; ")}\n${JSON.stringify(json)}`);
   return { status: res.status, body: json, headers: res.headers };
 }
 
 async function walletOf(user: TestUser): Promise<number> {
-  return ((await sys.ledger.client.getWallet({ userId: user.userId })).wallet?.balanceCredits ?? 0);
+  return (await sys.ledger.client.getWallet({ userId: user.userId })).wallet?.balanceCredits ?? 0;
 }
 
 /** A signed payment for `requirements` by `payer`, as the official client makes it (base64 PAYMENT-SIGNATURE). */
-async function signedPayment(payer: ReturnType<typeof privateKeyToAccount>, requirements: Record<string, unknown>, resource: unknown): Promise<Record<string, any>> {
+async function signedPayment(
+  payer: ReturnType<typeof privateKeyToAccount>,
+  requirements: Record<string, unknown>,
+  resource: unknown,
+): Promise<Record<string, any>> {
   const client = new x402Client();
   registerExactEvmScheme(client, { signer: payer });
-  return (await client.createPaymentPayload({ x402Version: 2, resource, accepts: [requirements] } as never)) as unknown as Record<string, any>;
+  return (await client.createPaymentPayload({ x402Version: 2, resource, accepts: [requirements] } as never)) as unknown as Record<
+    string,
+    any
+  >;
 }
 
 describe("POST /wallet/top-up", () => {
@@ -53,7 +66,15 @@ describe("POST /wallet/top-up", () => {
     const challenge = decodeHeader(res.headers.get("payment-required"));
     expect(challenge).toMatchObject({ x402Version: 2, resource: { url: expect.stringMatching(/\/wallet\/top-up$/) } });
     expect(challenge.accepts).toEqual([
-      { scheme: "exact", network: SANDBOX_NETWORK, amount: "250000", asset: SANDBOX_USDC.address, payTo: PLATFORM_PAY_TO, maxTimeoutSeconds: 300, extra: { name: "USDC", version: "2" } },
+      {
+        scheme: "exact",
+        network: SANDBOX_NETWORK,
+        amount: "250000",
+        asset: SANDBOX_USDC.address,
+        payTo: PLATFORM_PAY_TO,
+        maxTimeoutSeconds: 300,
+        extra: { name: "USDC", version: "2" },
+      },
     ]);
     expect(await walletOf(user)).toBe(0);
   });
@@ -79,12 +100,29 @@ describe("POST /wallet/top-up", () => {
     const platformBefore = await tokenBalance(sys, PLATFORM_PAY_TO);
     const paying = payingFetch(sys, user.key, payer);
 
-    const res = await paying.fetch(sys.gw.baseUrl + TOP_UP, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ amountCredits: 2500 }) });
+    const res = await paying.fetch(sys.gw.baseUrl + TOP_UP, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ amountCredits: 2500 }),
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as any;
     expect(validateResponse("post", TOP_UP, 200, body)).toEqual([]);
-    expect(body).toMatchObject({ success: true, userId: user.userId, amountCredits: 2500, creditedCredits: 2500, replayed: false, balanceCredits: 2540, topUpId: expect.stringMatching(/^tu_/) });
-    expect(decodeHeader(res.headers.get("payment-response"))).toMatchObject({ success: true, network: SANDBOX_NETWORK, payer: payer.address, transaction: expect.stringMatching(/^0x/) });
+    expect(body).toMatchObject({
+      success: true,
+      userId: user.userId,
+      amountCredits: 2500,
+      creditedCredits: 2500,
+      replayed: false,
+      balanceCredits: 2540,
+      topUpId: expect.stringMatching(/^tu_/),
+    });
+    expect(decodeHeader(res.headers.get("payment-response"))).toMatchObject({
+      success: true,
+      network: SANDBOX_NETWORK,
+      payer: payer.address,
+      transaction: expect.stringMatching(/^0x/),
+    });
     expect(await tokenBalance(sys, payer.address)).toBe(10_000_000n - 2_500_000n);
     expect(await tokenBalance(sys, PLATFORM_PAY_TO)).toBe(platformBefore + 2_500_000n);
 
@@ -92,7 +130,13 @@ describe("POST /wallet/top-up", () => {
     expect(paying.signatures).toHaveLength(1);
     const replay = await topUp(user, { amountCredits: 2500 }, { "payment-signature": paying.signatures[0]! });
     expect(replay.status).toBe(200);
-    expect(replay.body).toMatchObject({ topUpId: body.topUpId, amountCredits: 2500, creditedCredits: 0, replayed: true, balanceCredits: 2540 });
+    expect(replay.body).toMatchObject({
+      topUpId: body.topUpId,
+      amountCredits: 2500,
+      creditedCredits: 0,
+      replayed: true,
+      balanceCredits: 2540,
+    });
     expect(decodeHeader(replay.headers.get("payment-response"))).toMatchObject({ success: true, payer: payer.address });
     expect(await walletOf(user)).toBe(2540);
     expect(await tokenBalance(sys, PLATFORM_PAY_TO)).toBe(platformBefore + 2_500_000n);
@@ -116,14 +160,20 @@ describe("POST /wallet/top-up", () => {
     const cheaper = await signedPayment(payer, { ...asked, amount: "100000" }, challenge.resource);
     const echoed = await topUp(user, { amountCredits: 1000 }, { "payment-signature": encodeHeader(cheaper) });
     expect(echoed.status).toBe(402);
-    expect(echoed.body).toMatchObject({ code: "PAYMENT_INVALID", error: expect.stringContaining("the payment is for 100000 atomic units, the top-up asks 1000000") });
+    expect(echoed.body).toMatchObject({
+      code: "PAYMENT_INVALID",
+      error: expect.stringContaining("the payment is for 100000 atomic units, the top-up asks 1000000"),
+    });
     expect(decodeHeader(echoed.headers.get("payment-required")).accepts).toEqual([asked]);
 
     // Signed for less while claiming the asked terms: the facilitator finds the authorized value short.
     const disguised = { ...cheaper, accepted: asked };
     const refused = await topUp(user, { amountCredits: 1000 }, { "payment-signature": encodeHeader(disguised) });
     expect(refused.status).toBe(402);
-    expect(refused.body).toMatchObject({ code: "PAYMENT_INVALID", error: expect.stringContaining("invalid_exact_evm_payload_authorization_value_mismatch") });
+    expect(refused.body).toMatchObject({
+      code: "PAYMENT_INVALID",
+      error: expect.stringContaining("invalid_exact_evm_payload_authorization_value_mismatch"),
+    });
     expect(decodeHeader(refused.headers.get("payment-required")).error).toBe("invalid_exact_evm_payload_authorization_value_mismatch");
 
     expect(await walletOf(user)).toBe(0);
@@ -137,20 +187,41 @@ describe("POST /wallet/top-up", () => {
     const asked = challenge.accepts[0];
     // A real EIP-3009 authorization whose validBefore has passed, signed as the client would.
     const nowS = Math.floor(Date.now() / 1000);
-    const authorization = { from: payer.address, to: asked.payTo, value: asked.amount, validAfter: String(nowS - 600), validBefore: String(nowS - 60), nonce: generatePrivateKey() };
+    const authorization = {
+      from: payer.address,
+      to: asked.payTo,
+      value: asked.amount,
+      validAfter: String(nowS - 600),
+      validBefore: String(nowS - 60),
+      nonce: generatePrivateKey(),
+    };
     const signature = await payer.signTypedData({
       domain: { name: "USDC", version: "2", chainId: 84532, verifyingContract: asked.asset },
-      types: { TransferWithAuthorization: [
-        { name: "from", type: "address" }, { name: "to", type: "address" }, { name: "value", type: "uint256" },
-        { name: "validAfter", type: "uint256" }, { name: "validBefore", type: "uint256" }, { name: "nonce", type: "bytes32" },
-      ] },
+      types: {
+        TransferWithAuthorization: [
+          { name: "from", type: "address" },
+          { name: "to", type: "address" },
+          { name: "value", type: "uint256" },
+          { name: "validAfter", type: "uint256" },
+          { name: "validBefore", type: "uint256" },
+          { name: "nonce", type: "bytes32" },
+        ],
+      },
       primaryType: "TransferWithAuthorization",
-      message: { ...authorization, value: BigInt(authorization.value), validAfter: BigInt(authorization.validAfter), validBefore: BigInt(authorization.validBefore) },
+      message: {
+        ...authorization,
+        value: BigInt(authorization.value),
+        validAfter: BigInt(authorization.validAfter),
+        validBefore: BigInt(authorization.validBefore),
+      },
     });
     const payment = { x402Version: 2, resource: challenge.resource, accepted: asked, payload: { authorization, signature } };
     const res = await topUp(user, { amountCredits: 1000 }, { "payment-signature": encodeHeader(payment) });
     expect(res.status).toBe(402);
-    expect(res.body).toMatchObject({ code: "PAYMENT_INVALID", error: expect.stringContaining("invalid_exact_evm_payload_authorization_valid_before") });
+    expect(res.body).toMatchObject({
+      code: "PAYMENT_INVALID",
+      error: expect.stringContaining("invalid_exact_evm_payload_authorization_valid_before"),
+    });
     expect(await walletOf(user)).toBe(0);
     expect(await tokenBalance(sys, payer.address)).toBe(10_000_000n);
   });
@@ -160,7 +231,11 @@ describe("POST /wallet/top-up", () => {
     const payer = await fundedPayer(sys, 10_000_000n);
     const challenge = decodeHeader((await topUp(user, { amountCredits: 500 })).headers.get("payment-required"));
     const header = encodeHeader(await signedPayment(payer, challenge.accepts[0], challenge.resource));
-    await fetch(`${sys.sandbox.url}/_control/x402`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ failNextSettles: 1 }) });
+    await fetch(`${sys.sandbox.url}/_control/x402`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ failNextSettles: 1 }),
+    });
 
     const failed = await topUp(user, { amountCredits: 500 }, { "payment-signature": header });
     expect(failed.status).toBe(402);

@@ -40,7 +40,11 @@ describe("wallet, usage and dev init", () => {
   });
 
   it("POST /dev/init with a form body → 415 UNSUPPORTED_MEDIA_TYPE, not the defaults", async () => {
-    const res = await fetch(`${sys.gw.baseUrl}/dev/init`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "balanceCredits=5" });
+    const res = await fetch(`${sys.gw.baseUrl}/dev/init`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "balanceCredits=5",
+    });
     const body = (await res.json()) as any;
     expect([res.status, body.code]).toEqual([415, "UNSUPPORTED_MEDIA_TYPE"]);
     expect(validate("post", "/dev/init", 415, body)).toEqual([]);

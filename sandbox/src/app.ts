@@ -104,7 +104,16 @@ export function createSandbox(opts: SandboxOptions = {}): Sandbox {
   const clock: { frozen: Date | undefined } = { frozen: undefined };
   const timers = new Set<NodeJS.Timeout>();
 
-  const control = createSandboxControl({ providers, faults, calls, ledger, x402: x402Knobs, facilitator: facilitatorKnobs, mpp: mppKnobs, clock });
+  const control = createSandboxControl({
+    providers,
+    faults,
+    calls,
+    ledger,
+    x402: x402Knobs,
+    facilitator: facilitatorKnobs,
+    mpp: mppKnobs,
+    clock,
+  });
   const deps = {
     calls,
     faults,
@@ -125,7 +134,13 @@ export function createSandbox(opts: SandboxOptions = {}): Sandbox {
   app.get("/", (_req, res) => {
     res.json({
       sandbox: "agentic provider sandbox",
-      providers: vendors.map((v) => ({ key: v.key, direct: `/${v.key}`, x402: `/x402/${v.key}`, mpp: `/mpp/${v.key}`, priceAtomic: v.price.amountAtomic })),
+      providers: vendors.map((v) => ({
+        key: v.key,
+        direct: `/${v.key}`,
+        x402: `/x402/${v.key}`,
+        mpp: `/mpp/${v.key}`,
+        priceAtomic: v.price.amountAtomic,
+      })),
       facilitator: "/facilitator",
       control: "/_control",
     });

@@ -26,7 +26,15 @@ export type SandboxNetwork = keyof typeof MOUNTS;
  */
 export function providerBaseUrls(url: string, providers: readonly string[]): Record<string, Record<SandboxNetwork, string>> {
   return Object.fromEntries(
-    providers.map((p) => [p, Object.fromEntries((Object.entries(MOUNTS) as Array<[SandboxNetwork, string]>).map(([network, mount]) => [network, `${url}${mount}/${p}${p === "openai" ? "/v1" : ""}`])) as Record<SandboxNetwork, string>]),
+    providers.map((p) => [
+      p,
+      Object.fromEntries(
+        (Object.entries(MOUNTS) as Array<[SandboxNetwork, string]>).map(([network, mount]) => [
+          network,
+          `${url}${mount}/${p}${p === "openai" ? "/v1" : ""}`,
+        ]),
+      ) as Record<SandboxNetwork, string>,
+    ]),
   );
 }
 

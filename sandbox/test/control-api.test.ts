@@ -4,7 +4,12 @@ import { postJson, useSandbox } from "./helpers/sandbox";
 
 const sandbox = useSandbox();
 const control = (path: string) => `${sandbox().url}/_control${path}`;
-const email = () => postJson(`${sandbox().url}/resend/emails`, { from: "hi@acme.dev", to: "a@example.com", subject: "Hi", text: "Hi" }, { Authorization: `Bearer ${SANDBOX_API_KEYS.resend}` });
+const email = () =>
+  postJson(
+    `${sandbox().url}/resend/emails`,
+    { from: "hi@acme.dev", to: "a@example.com", subject: "Hi", text: "Hi" },
+    { Authorization: `Bearer ${SANDBOX_API_KEYS.resend}` },
+  );
 
 describe("control API", () => {
   it("answers /healthz for process supervisors", async () => {
@@ -37,7 +42,12 @@ describe("control API", () => {
 
   it("never answers a timed-out call; the caller's deadline ends it", async () => {
     await postJson(control("/faults"), { provider: "resend", mode: "timeout", count: 1 });
-    const res = fetch(`${sandbox().url}/resend/emails`, { method: "POST", headers: { "content-type": "application/json", Authorization: `Bearer ${SANDBOX_API_KEYS.resend}` }, body: "{}", signal: AbortSignal.timeout(200) });
+    const res = fetch(`${sandbox().url}/resend/emails`, {
+      method: "POST",
+      headers: { "content-type": "application/json", Authorization: `Bearer ${SANDBOX_API_KEYS.resend}` },
+      body: "{}",
+      signal: AbortSignal.timeout(200),
+    });
     await expect(res).rejects.toThrow(/aborted|timeout/i);
     const [call] = sandbox().control.calls("resend");
     expect(call?.status).toBeUndefined();
@@ -48,7 +58,17 @@ describe("control API", () => {
     await postJson(`${sandbox().url}/sendgrid/v3/mail/send`, {});
     const res = await fetch(control("/calls?provider=resend"));
     const { calls } = (await res.json()) as { calls: Array<Record<string, unknown>> };
-    expect(calls).toEqual([expect.objectContaining({ provider: "resend", method: "POST", path: "/emails", status: 200, body: expect.objectContaining({ subject: "Hi" }), paymentPresented: false, settled: false })]);
+    expect(calls).toEqual([
+      expect.objectContaining({
+        provider: "resend",
+        method: "POST",
+        path: "/emails",
+        status: 200,
+        body: expect.objectContaining({ subject: "Hi" }),
+        paymentPresented: false,
+        settled: false,
+      }),
+    ]);
     expect(sandbox().control.calls()).toHaveLength(2);
     await fetch(control("/calls"), { method: "DELETE" });
     expect(sandbox().control.calls()).toHaveLength(0);
@@ -75,10 +95,18 @@ describe("control API", () => {
   });
 
   it("sets seller knobs, balances and the vendor clock, and resets them", async () => {
-    const knobs = await fetch(control("/x402"), { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ version: 1, offerOverrides: { amount: "99" } }) });
+    const knobs = await fetch(control("/x402"), {
+      method: "PATCH",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ version: 1, offerOverrides: { amount: "99" } }),
+    });
     expect(await knobs.json()).toMatchObject({ version: 1, offerOverrides: { amount: "99" }, failNextSettles: 0 });
     const address = "0x1111111111111111111111111111111111111111";
-    await fetch(control(`/balances/${address}`), { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ balanceAtomic: "42" }) });
+    await fetch(control(`/balances/${address}`), {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ balanceAtomic: "42" }),
+    });
     expect(await (await fetch(control(`/balances/${address}`))).json()).toEqual({ address, balanceAtomic: "42" });
     await fetch(control("/reset"), { method: "POST" });
     expect(sandbox().control.x402).toMatchObject({ version: 2, offerOverrides: {} });

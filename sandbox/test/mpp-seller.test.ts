@@ -32,7 +32,12 @@ describe("MPP seller", () => {
       currency: SANDBOX_USDC.address,
       recipient: MPP_RECIPIENT,
       description: "Exa answer",
-      methodDetails: { chainId: SANDBOX_CHAIN_ID, credentialTypes: ["authorization"], decimals: 6, permit2Address: "0x000000000022D473030F116dDEE9F6B43aC78BA3" },
+      methodDetails: {
+        chainId: SANDBOX_CHAIN_ID,
+        credentialTypes: ["authorization"],
+        decimals: 6,
+        permit2Address: "0x000000000022D473030F116dDEE9F6B43aC78BA3",
+      },
     });
   });
 
@@ -61,7 +66,11 @@ describe("MPP seller", () => {
   });
 
   it.each([
-    ["a tampered request (HMAC mismatch)", async (ch: Record<string, string>) => ({ challenge: { request: ch.request?.slice(0, -2) + "AA" } }), "invalid-challenge"],
+    [
+      "a tampered request (HMAC mismatch)",
+      async (ch: Record<string, string>) => ({ challenge: { request: ch.request?.slice(0, -2) + "AA" } }),
+      "invalid-challenge",
+    ],
     ["a value other than the amount", async () => ({ value: "4999" }), "verification-failed"],
     ["another recipient", async () => ({ to: "0x000000000000000000000000000000000000dEaD" }), "verification-failed"],
     ["a nonce not bound to the challenge", async () => ({ nonce: `0x${"11".repeat(32)}` as const }), "verification-failed"],

@@ -20,7 +20,11 @@ async function payWithReferenceClient() {
   const required = http.getPaymentRequiredResponse((name) => challenge.headers.get(name), JSON.parse(await challenge.text()));
   const payload = await http.createPaymentPayload(required);
   const paid = await fetch(url, { ...init, headers: { ...init.headers, ...http.encodePaymentSignatureHeader(payload) } });
-  return { paid, settlement: http.getPaymentSettleResponse((name) => paid.headers.get(name)), body: (await paid.json()) as { people: Array<{ name: string }> } };
+  return {
+    paid,
+    settlement: http.getPaymentSettleResponse((name) => paid.headers.get(name)),
+    body: (await paid.json()) as { people: Array<{ name: string }> },
+  };
 }
 
 describe("reference x402 client against the sandbox seller", () => {

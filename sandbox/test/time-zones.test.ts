@@ -1,6 +1,16 @@
 // Real time-zone answers: DST boundaries in New York (2026-03-08 spring forward, 2026-11-01 fall
 // back), a half-hour zone (Asia/Kolkata), place names, and the timeapi stand-in over MPP.
-import { formatLocal, formatOffset, instantOf, isDst, localTimeAt, offsetMinutes, parseLocal, resolveZone, transitions } from "../src/vendors/time-zones";
+import {
+  formatLocal,
+  formatOffset,
+  instantOf,
+  isDst,
+  localTimeAt,
+  offsetMinutes,
+  parseLocal,
+  resolveZone,
+  transitions,
+} from "../src/vendors/time-zones";
 import { mppCredential, newWallet, parsePaymentChallenges } from "./helpers/payer";
 import { postJson, useSandbox } from "./helpers/sandbox";
 
@@ -67,7 +77,13 @@ describe("timeapi stand-in (paid over MPP)", () => {
   async function paid(path: string, body?: unknown) {
     const url = `${sandbox().url}/mpp/timeapi${path}`;
     const send = (headers: Record<string, string> = {}) =>
-      body === undefined ? fetch(url, { headers }).then(async (r) => ({ status: r.status, body: r.headers.get("content-type")?.includes("json") ? await r.json() : await r.text(), headers: r.headers })) : postJson(url, body, headers);
+      body === undefined
+        ? fetch(url, { headers }).then(async (r) => ({
+            status: r.status,
+            body: r.headers.get("content-type")?.includes("json") ? await r.json() : await r.text(),
+            headers: r.headers,
+          }))
+        : postJson(url, body, headers);
     const challenge = await send();
     expect(challenge.status).toBe(402);
     const [ch] = parsePaymentChallenges(challenge.headers.get("www-authenticate"));
@@ -90,9 +106,19 @@ describe("timeapi stand-in (paid over MPP)", () => {
   });
 
   it("converts across the fall-back night and a half-hour zone", async () => {
-    const res = await paid("/api/conversion/converttimezone", { fromTimeZone: NY, dateTime: "2026-11-01 01:30:00", toTimeZone: "Asia/Kolkata", dstAmbiguity: "later" });
+    const res = await paid("/api/conversion/converttimezone", {
+      fromTimeZone: NY,
+      dateTime: "2026-11-01 01:30:00",
+      toTimeZone: "Asia/Kolkata",
+      dstAmbiguity: "later",
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ fromTimezone: NY, fromDateTime: "2026-11-01T01:30:00", toTimeZone: "Asia/Kolkata", conversionResult: { dateTime: "2026-11-01T12:00:00", dstActive: false, timeZone: "Asia/Kolkata" } });
+    expect(res.body).toMatchObject({
+      fromTimezone: NY,
+      fromDateTime: "2026-11-01T01:30:00",
+      toTimeZone: "Asia/Kolkata",
+      conversionResult: { dateTime: "2026-11-01T12:00:00", dstActive: false, timeZone: "Asia/Kolkata" },
+    });
   });
 
   it("answers an unknown zone with timeapi's plain-text 400", async () => {

@@ -28,7 +28,15 @@ describe("x402 seller (v2)", () => {
     expect(required.x402Version).toBe(2);
     expect(required.resource.url).toBe(search());
     expect(required.accepts).toEqual([
-      { scheme: "exact", network: SANDBOX_NETWORK, amount: "20000", asset: SANDBOX_USDC.address, payTo: X402_PAY_TO, maxTimeoutSeconds: 60, extra: { name: "USDC", version: "2" } },
+      {
+        scheme: "exact",
+        network: SANDBOX_NETWORK,
+        amount: "20000",
+        asset: SANDBOX_USDC.address,
+        payTo: X402_PAY_TO,
+        maxTimeoutSeconds: 60,
+        extra: { name: "USDC", version: "2" },
+      },
     ]);
     expect(sandbox().control.calls("apollo")).toHaveLength(1);
   });
@@ -90,7 +98,11 @@ describe("x402 seller (v2)", () => {
       const challenge = fromBase64Json<Required>((await postJson(search(), query)).headers.get("payment-required"));
       const { header, payer } = await payV2(challenge.accepts[0] as Record<string, any>);
       sandbox().control.setFault({ provider: "apollo", count: 1, ...fault });
-      const res = await fetch(search(), { method: "POST", headers: { "content-type": "application/json", "PAYMENT-SIGNATURE": header }, body: JSON.stringify(query) });
+      const res = await fetch(search(), {
+        method: "POST",
+        headers: { "content-type": "application/json", "PAYMENT-SIGNATURE": header },
+        body: JSON.stringify(query),
+      });
       const text = await res.text();
       expect(res.status).toBe(200);
       expect(res.headers.get("payment-response")).not.toBeNull();
@@ -106,7 +118,11 @@ describe("x402 seller (v2)", () => {
     sandbox().control.facilitator.failNextSettles = 1;
     const res = await postJson(search(), query, { "PAYMENT-SIGNATURE": header });
     expect(res.status).toBe(402);
-    expect(fromBase64Json(res.headers.get("payment-response"))).toMatchObject({ success: false, errorReason: "unexpected_settle_error", transaction: "" });
+    expect(fromBase64Json(res.headers.get("payment-response"))).toMatchObject({
+      success: false,
+      errorReason: "unexpected_settle_error",
+      transaction: "",
+    });
   });
 });
 
@@ -117,13 +133,23 @@ describe("x402 seller (v1)", () => {
     expect(challenge.status).toBe(402);
     expect(challenge.headers.get("payment-required")).toBeNull();
     const offer = challenge.body.accepts[0];
-    expect(offer).toMatchObject({ scheme: "exact", network: "base-sepolia", maxAmountRequired: "20000", resource: search(), payTo: X402_PAY_TO });
+    expect(offer).toMatchObject({
+      scheme: "exact",
+      network: "base-sepolia",
+      maxAmountRequired: "20000",
+      resource: search(),
+      payTo: X402_PAY_TO,
+    });
 
     const payer = newWallet();
     const { authorization, signature } = await signAuthorization(payer, { to: offer.payTo, value: offer.maxAmountRequired });
     const header = base64Json({ x402Version: 1, scheme: "exact", network: "base-sepolia", payload: { signature, authorization } });
     const res = await postJson(search(), query, { "X-PAYMENT": header });
     expect(res.status).toBe(200);
-    expect(fromBase64Json(res.headers.get("x-payment-response"))).toMatchObject({ success: true, network: "base-sepolia", payer: payer.address });
+    expect(fromBase64Json(res.headers.get("x-payment-response"))).toMatchObject({
+      success: true,
+      network: "base-sepolia",
+      payer: payer.address,
+    });
   });
 });

@@ -49,12 +49,19 @@ function stagesOf(instructions) {
 const dockerfile = readFileSync(join(REPO_ROOT, "Dockerfile"), "utf8");
 const instructions = parseDockerfile(dockerfile);
 const stages = stagesOf(instructions);
-const runs = (stage) => stages.get(stage).instructions.filter((i) => i.instruction === "RUN").map((i) => i.args);
+const runs = (stage) =>
+  stages
+    .get(stage)
+    .instructions.filter((i) => i.instruction === "RUN")
+    .map((i) => i.args);
 const indexOf = (stage, predicate) => stages.get(stage).instructions.findIndex(predicate);
 
 describe("Dockerfile", () => {
   test("has the prune, build and runtime stages, the runtime on Node 24 slim or distroless", () => {
-    assert.deepEqual([...stages.keys()].filter((s) => ["prune", "build", "runtime"].includes(s)), ["prune", "build", "runtime"]);
+    assert.deepEqual(
+      [...stages.keys()].filter((s) => ["prune", "build", "runtime"].includes(s)),
+      ["prune", "build", "runtime"],
+    );
     const nodeImage = /ARG NODE_IMAGE=(\S+)/.exec(dockerfile)?.[1] ?? "";
     const runtimeFrom = stages.get("runtime").from.replace("${NODE_IMAGE}", nodeImage);
     assert.match(runtimeFrom, /^(node:24[\w.-]*-(bookworm-)?slim|gcr\.io\/distroless\/nodejs24)/);
@@ -69,10 +76,16 @@ describe("Dockerfile", () => {
     const copyJson = indexOf("build", (i) => i.instruction === "COPY" && i.args.includes("/app/out/json/"));
     const install = indexOf("build", (i) => i.instruction === "RUN" && /npm install --no-audit --no-fund/.test(i.args));
     const copyFull = indexOf("build", (i) => i.instruction === "COPY" && i.args.includes("/app/out/full/"));
-    const build = indexOf("build", (i) => i.instruction === "RUN" && /turbo run build --filter="?@agentic\/\$\{SERVICE\}\.\.\."?/.test(i.args));
+    const build = indexOf(
+      "build",
+      (i) => i.instruction === "RUN" && /turbo run build --filter="?@agentic\/\$\{SERVICE\}\.\.\."?/.test(i.args),
+    );
     assert.ok(copyJson >= 0 && install > copyJson && copyFull > install && build > copyFull, "json -> install -> full -> build");
     for (const ins of instructions) assert.doesNotMatch(ins.args, /npm ci\b/, `${ins.instruction} ${ins.args}`);
-    assert.ok(runs("build").some((r) => /npm prune --omit=dev/.test(r)), "dev dependencies are pruned");
+    assert.ok(
+      runs("build").some((r) => /npm prune --omit=dev/.test(r)),
+      "dev dependencies are pruned",
+    );
   });
 
   test("runs as the non-root node user with the telemetry preload", () => {
@@ -89,12 +102,17 @@ describe("Dockerfile", () => {
       assert.doesNotMatch(ins.args, /(TOKEN|SECRET|PASSWORD|_KEY\b|NPM_AUTH)/i, `${ins.instruction} ${ins.args}`);
     }
     const copies = instructions.filter((i) => i.instruction === "COPY").map((i) => i.args);
-    assert.ok(copies.every((c) => !/\.npmrc|\.env/.test(c)), "no credential file is copied");
+    assert.ok(
+      copies.every((c) => !/\.npmrc|\.env/.test(c)),
+      "no credential file is copied",
+    );
   });
 });
 
 describe(".dockerignore", () => {
-  const ignore = readFileSync(join(REPO_ROOT, ".dockerignore"), "utf8").split("\n").map((l) => l.trim());
+  const ignore = readFileSync(join(REPO_ROOT, ".dockerignore"), "utf8")
+    .split("\n")
+    .map((l) => l.trim());
   test("keeps installs, builds, git and local credentials out of the context", () => {
     for (const pattern of ["**/node_modules", "**/dist", ".git", "**/.env", "**/.env.*", "**/.npmrc"]) {
       assert.ok(ignore.includes(pattern), `missing ${pattern}`);

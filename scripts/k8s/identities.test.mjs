@@ -23,7 +23,11 @@ const ledgerConfig = join(REPO_ROOT, "services/ledger/dist/config.js");
 
 test("npm run identities makes the Secrets the prod overlay needs (needs services/ledger built)", () => {
   const adminKeyFile = join(scratch, "admin.key");
-  const run = spawnSync(process.execPath, [join(REPO_ROOT, "scripts/identities.mjs"), "--namespace", "agentic", "--admin-key", adminKeyFile], { encoding: "utf8" });
+  const run = spawnSync(
+    process.execPath,
+    [join(REPO_ROOT, "scripts/identities.mjs"), "--namespace", "agentic", "--admin-key", adminKeyFile],
+    { encoding: "utf8" },
+  );
   assert.equal(run.status, 0, run.stderr);
   const { items } = JSON.parse(run.stdout);
 
@@ -46,12 +50,18 @@ test("npm run identities makes the Secrets the prod overlay needs (needs service
   // The values are what the services read: the ledger's trust list and each service's private key.
   const { configSchema } = require(ledgerConfig);
   const { parsePrivateKey, serviceIdentity, createTokenVerifier } = require("@agentic/platform");
-  const trust = configSchema.parse({ NATS_URL: "nats://n:4222", TRUSTED_SERVICE_KEYS: made.get("agentic-identity-trust").ledger }).TRUSTED_SERVICE_KEYS;
+  const trust = configSchema.parse({
+    NATS_URL: "nats://n:4222",
+    TRUSTED_SERVICE_KEYS: made.get("agentic-identity-trust").ledger,
+  }).TRUSTED_SERVICE_KEYS;
   const verifier = createTokenVerifier(trust);
   const adminKey = readFileSync(adminKeyFile, "utf8").trim();
   assert.equal(statSync(adminKeyFile).mode & 0o777, 0o600);
   assert.doesNotMatch(run.stdout, new RegExp(adminKey.slice(0, 40).replace(/[+/]/g, "\\$&")));
-  for (const [name, key] of [...["gateway", "router", "executor"].map((n) => [n, made.get(`agentic-identity-${n}`)["private-key"]]), ["admin", adminKey]]) {
+  for (const [name, key] of [
+    ...["gateway", "router", "executor"].map((n) => [n, made.get(`agentic-identity-${n}`)["private-key"]]),
+    ["admin", adminKey],
+  ]) {
     const token = serviceIdentity(name, parsePrivateKey(key)).tokenFor("/agentic.ledger.v1.LedgerService/GetWallet");
     assert.equal(verifier.verify(token, "agentic.ledger.v1.LedgerService"), name);
   }

@@ -26,7 +26,12 @@ for (const overlay of ["dev", "prod"]) {
     });
 
     test("give the NATS server every password auth.conf reads, from Secret agentic-nats-users", () => {
-      assert.deepEqual(PASSWORD_VARIABLES.sort(), ["NATS_ADMIN_PASSWORD", "NATS_EXECUTOR_PASSWORD", "NATS_LEDGER_PASSWORD", "NATS_ROUTER_PASSWORD"]);
+      assert.deepEqual(PASSWORD_VARIABLES.sort(), [
+        "NATS_ADMIN_PASSWORD",
+        "NATS_EXECUTOR_PASSWORD",
+        "NATS_LEDGER_PASSWORD",
+        "NATS_ROUTER_PASSWORD",
+      ]);
       const env = new Map(containerOf("StatefulSet", "nats").env.map((e) => [e.name, e.valueFrom?.secretKeyRef?.name]));
       for (const name of PASSWORD_VARIABLES) assert.match(env.get(name) ?? "", /^agentic-nats-users/, name);
     });

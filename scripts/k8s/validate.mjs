@@ -32,7 +32,9 @@ function main() {
     return 2;
   }
   const repoRoot = resolve(args.values.root ?? REPO_ROOT);
-  const overlays = (args.positionals.length > 0 ? args.positionals : DEFAULT_OVERLAYS.map((o) => resolve(REPO_ROOT, o))).map((o) => resolve(o));
+  const overlays = (args.positionals.length > 0 ? args.positionals : DEFAULT_OVERLAYS.map((o) => resolve(REPO_ROOT, o))).map((o) =>
+    resolve(o),
+  );
 
   // Render everything first: Secret examples of one overlay (dev) inform checks of another (prod).
   const rendered = [];
@@ -75,7 +77,8 @@ function main() {
     errors += findings.count("error");
   }
   const summary = rendered.map(
-    ({ name, findings }) => `${name}: ${findings.count("error")} errors, ${findings.count("warning")} warnings, ${findings.count("skip")} skipped`,
+    ({ name, findings }) =>
+      `${name}: ${findings.count("error")} errors, ${findings.count("warning")} warnings, ${findings.count("skip")} skipped`,
   );
   console.log(`k8s validate: ${errors > 0 ? "FAILED" : "OK"} (${summary.join("; ")})`);
   return errors > 0 ? 1 : 0;

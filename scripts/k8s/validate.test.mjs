@@ -31,7 +31,13 @@ let overlayCount = 0;
 function brokenOverlay(base, patches, { prodName = false } = {}) {
   const dir = join(scratch, `${prodName ? "prod" : "case"}-${++overlayCount}`);
   mkdirSync(dir, { recursive: true });
-  const lines = ["apiVersion: kustomize.config.k8s.io/v1beta1", "kind: Kustomization", "resources:", `  - ${relative(dir, base)}`, "patches:"];
+  const lines = [
+    "apiVersion: kustomize.config.k8s.io/v1beta1",
+    "kind: Kustomization",
+    "resources:",
+    `  - ${relative(dir, base)}`,
+    "patches:",
+  ];
   for (const { target, ops } of patches) {
     lines.push(`  - target: ${JSON.stringify(target)}`, `    patch: ${JSON.stringify(JSON.stringify(ops))}`);
   }
@@ -94,7 +100,9 @@ describe("broken manifests fail", () => {
   });
 
   test("a wrong type", () => {
-    const dir = brokenOverlay(DEV, [{ target: LEDGER_DEPLOYMENT, ops: [{ op: "replace", path: `${CONTAINER}/ports/0/containerPort`, value: "grpc" }] }]);
+    const dir = brokenOverlay(DEV, [
+      { target: LEDGER_DEPLOYMENT, ops: [{ op: "replace", path: `${CONTAINER}/ports/0/containerPort`, value: "grpc" }] },
+    ]);
     const run = validate([dir]);
     assert.equal(run.status, 1, run.stdout);
     assert.match(run.stdout, /schema: \/spec\/template\/spec\/containers\/0\/ports\/0\/containerPort must be integer/);

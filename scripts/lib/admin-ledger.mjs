@@ -26,8 +26,12 @@ export function connectAdminLedger({ deadlineMs, fail }) {
   }
 
   const address = process.env.LEDGER_ADDR || "127.0.0.1:50054";
-  const adminKey = process.env.ADMIN_IDENTITY_KEY || (existsSync(DEV_ADMIN_KEY_FILE) ? readFileSync(DEV_ADMIN_KEY_FILE, "utf8").trim() : "");
-  if (!adminKey) fail("no admin identity: set ADMIN_IDENTITY_KEY (the admin's private key), or run `npm start`, which writes a development one to .data/admin-identity.key");
+  const adminKey =
+    process.env.ADMIN_IDENTITY_KEY || (existsSync(DEV_ADMIN_KEY_FILE) ? readFileSync(DEV_ADMIN_KEY_FILE, "utf8").trim() : "");
+  if (!adminKey)
+    fail(
+      "no admin identity: set ADMIN_IDENTITY_KEY (the admin's private key), or run `npm start`, which writes a development one to .data/admin-identity.key",
+    );
   let admin;
   try {
     admin = serviceIdentity("admin", adminKey);
@@ -43,7 +47,9 @@ export function connectAdminLedger({ deadlineMs, fail }) {
       client.close();
       const remote = fromServiceError(err);
       if (remote.grpcCode === grpcStatus.UNAVAILABLE || remote.grpcCode === grpcStatus.DEADLINE_EXCEEDED) {
-        fail(`the ledger is not reachable at ${address} (${grpcStatus[remote.grpcCode]}). Start it (\`npm start\`) or set LEDGER_ADDR=host:port.`);
+        fail(
+          `the ledger is not reachable at ${address} (${grpcStatus[remote.grpcCode]}). Start it (\`npm start\`) or set LEDGER_ADDR=host:port.`,
+        );
       }
       fail(`${remote.code}: ${remote.message}${remote.hint ? `\n  hint: ${remote.hint}` : ""}`);
     }

@@ -21,7 +21,9 @@ type AnyValue = { stringValue?: string; intValue?: string | number; boolValue?: 
 type KeyValue = { key: string; value: AnyValue };
 
 function attributes(list: KeyValue[] | undefined): Record<string, unknown> {
-  return Object.fromEntries((list ?? []).map(({ key, value }) => [key, value.stringValue ?? value.intValue ?? value.boolValue ?? value.doubleValue]));
+  return Object.fromEntries(
+    (list ?? []).map(({ key, value }) => [key, value.stringValue ?? value.intValue ?? value.boolValue ?? value.doubleValue]),
+  );
 }
 
 export interface OtlpReceiver {
@@ -69,7 +71,8 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     async waitFor(predicate, timeoutMs = 15_000) {
       const until = Date.now() + timeoutMs;
       while (!predicate(spans)) {
-        if (Date.now() > until) throw new Error(`spans did not arrive in ${timeoutMs} ms; got: ${spans.map((s) => `${s.service}:${s.name}`).join(", ")}`);
+        if (Date.now() > until)
+          throw new Error(`spans did not arrive in ${timeoutMs} ms; got: ${spans.map((s) => `${s.service}:${s.name}`).join(", ")}`);
         await new Promise((r) => setTimeout(r, 50));
       }
       return spans;

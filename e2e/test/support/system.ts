@@ -41,7 +41,14 @@ async function startSystemOnce(env: Record<string, string>, timeoutMs: number): 
   const child: ChildProcess = spawn(process.execPath, [join(REPO_ROOT, "scripts/start.mjs")], {
     cwd: REPO_ROOT,
     // The ledger's database lives in the test's temp dir: never the developer's .data, never shared between tests.
-    env: { ...process.env, LOG_LEVEL: "warn", LEDGER_SQLITE_PATH: join(dir, "ledger.sqlite"), ...env, AGENTIC_FREE_PORTS: "1", AGENTIC_READY_FILE: readyFile },
+    env: {
+      ...process.env,
+      LOG_LEVEL: "warn",
+      LEDGER_SQLITE_PATH: join(dir, "ledger.sqlite"),
+      ...env,
+      AGENTIC_FREE_PORTS: "1",
+      AGENTIC_READY_FILE: readyFile,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (c: Buffer) => (output += c.toString()));

@@ -17,13 +17,33 @@ interface ParserRejection {
 export function parserRejection(errCode: string | undefined): ParserRejection {
   switch (errCode) {
     case "HPE_HEADER_OVERFLOW":
-      return { status: 431, code: "HEADERS_TOO_LARGE", error: "The request line or headers are too large.", hint: "Send a shorter URL and fewer or smaller headers (16 KB in all at most)." };
+      return {
+        status: 431,
+        code: "HEADERS_TOO_LARGE",
+        error: "The request line or headers are too large.",
+        hint: "Send a shorter URL and fewer or smaller headers (16 KB in all at most).",
+      };
     case "ERR_HTTP_REQUEST_TIMEOUT":
-      return { status: 408, code: "REQUEST_TIMEOUT", error: "The request was not received in time.", hint: "Send the whole request promptly; slow uploads are cut off." };
+      return {
+        status: 408,
+        code: "REQUEST_TIMEOUT",
+        error: "The request was not received in time.",
+        hint: "Send the whole request promptly; slow uploads are cut off.",
+      };
     case "HPE_INVALID_METHOD":
-      return { status: 400, code: "INVALID_REQUEST", error: "The request method is not HTTP.", hint: "Use GET or POST as the API documents (see /openapi.json)." };
+      return {
+        status: 400,
+        code: "INVALID_REQUEST",
+        error: "The request method is not HTTP.",
+        hint: "Use GET or POST as the API documents (see /openapi.json).",
+      };
     default:
-      return { status: 400, code: "INVALID_REQUEST", error: "The request is not valid HTTP/1.1.", hint: "Send a well-formed request with a Host header and no control characters in its headers." };
+      return {
+        status: 400,
+        code: "INVALID_REQUEST",
+        error: "The request is not valid HTTP/1.1.",
+        hint: "Send a well-formed request with a Host header and no control characters in its headers.",
+      };
   }
 }
 

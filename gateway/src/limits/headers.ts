@@ -15,7 +15,8 @@ export function secondsUntil(ms: number): number {
 /** RateLimit-Policy of a key: its rate, its burst allowance (when any) and its in-flight cap. */
 export function keyPolicy(limits: KeyLimits): string {
   const policies = [`"rate";q=${limits.requestsPerSecond};w=1`];
-  if (limits.burst > limits.requestsPerSecond) policies.push(`"burst";q=${limits.burst - limits.requestsPerSecond};w=${BURST_WINDOW_SECONDS}`);
+  if (limits.burst > limits.requestsPerSecond)
+    policies.push(`"burst";q=${limits.burst - limits.requestsPerSecond};w=${BURST_WINDOW_SECONDS}`);
   policies.push(`"in-flight";q=${limits.maxInFlight};qu="concurrent-requests"`);
   return policies.join(", ");
 }

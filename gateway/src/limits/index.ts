@@ -43,14 +43,31 @@ export async function startLimits(config: LimitsConfig, logger: Logger, source?:
     logger,
   });
   await store.ready;
-  const shedder = createLoadShedder({ maxInFlight: config.SHED_MAX_IN_FLIGHT, maxEventLoopDelayMs: config.SHED_EVENT_LOOP_DELAY_MS, sampleMs: SHED_SAMPLE_MS });
+  const shedder = createLoadShedder({
+    maxInFlight: config.SHED_MAX_IN_FLIGHT,
+    maxEventLoopDelayMs: config.SHED_EVENT_LOOP_DELAY_MS,
+    sampleMs: SHED_SAMPLE_MS,
+  });
   const callers: CallerLimits = {
     store,
-    source: source ?? keyRecordLimits({ requestsPerSecond: config.RATE_LIMIT_RPS, burst: config.RATE_LIMIT_BURST, maxInFlight: config.RATE_LIMIT_MAX_IN_FLIGHT }),
+    source:
+      source ??
+      keyRecordLimits({
+        requestsPerSecond: config.RATE_LIMIT_RPS,
+        burst: config.RATE_LIMIT_BURST,
+        maxInFlight: config.RATE_LIMIT_MAX_IN_FLIGHT,
+      }),
     unauthenticatedPerMinute: config.RATE_LIMIT_UNAUTHENTICATED_PER_MIN,
   };
   logger.info(
-    { store: store.kind, rps: config.RATE_LIMIT_RPS, burst: config.RATE_LIMIT_BURST, maxInFlightPerKey: config.RATE_LIMIT_MAX_IN_FLIGHT, shedMaxInFlight: config.SHED_MAX_IN_FLIGHT, shedEventLoopDelayMs: config.SHED_EVENT_LOOP_DELAY_MS },
+    {
+      store: store.kind,
+      rps: config.RATE_LIMIT_RPS,
+      burst: config.RATE_LIMIT_BURST,
+      maxInFlightPerKey: config.RATE_LIMIT_MAX_IN_FLIGHT,
+      shedMaxInFlight: config.SHED_MAX_IN_FLIGHT,
+      shedEventLoopDelayMs: config.SHED_EVENT_LOOP_DELAY_MS,
+    },
     "request limits",
   );
   return {

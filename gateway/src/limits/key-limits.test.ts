@@ -13,7 +13,11 @@ describe("keyRecordLimits", () => {
 
   it("takes each field the key sets and the default for the others", () => {
     expect(source.limitsFor(caller({ maxInFlight: 2 }))).toEqual({ ...DEFAULTS, maxInFlight: 2 });
-    expect(source.limitsFor(caller({ requestsPerSecond: 1, burst: 1, maxInFlight: 1 }))).toEqual({ requestsPerSecond: 1, burst: 1, maxInFlight: 1 });
+    expect(source.limitsFor(caller({ requestsPerSecond: 1, burst: 1, maxInFlight: 1 }))).toEqual({
+      requestsPerSecond: 1,
+      burst: 1,
+      maxInFlight: 1,
+    });
   });
 
   it("raises a burst below the key's rate to the rate (a burst below it could never be spent)", () => {

@@ -22,7 +22,8 @@ export interface KeyLimitsSource {
 export const BURST_WINDOW_SECONDS = 10;
 
 /** A burst below the rate could never be spent: it is the rate then. */
-const withBurst = (limits: KeyLimits): Readonly<KeyLimits> => Object.freeze({ ...limits, burst: Math.max(limits.burst, limits.requestsPerSecond) });
+const withBurst = (limits: KeyLimits): Readonly<KeyLimits> =>
+  Object.freeze({ ...limits, burst: Math.max(limits.burst, limits.requestsPerSecond) });
 
 /** Each key gets the limits of its record (`caller.limits`), field by field over `defaults`. */
 export function keyRecordLimits(defaults: KeyLimits): KeyLimitsSource {

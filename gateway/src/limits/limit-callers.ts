@@ -96,7 +96,11 @@ export function limitCallers(auth: RequestHandler, limits: CallerLimits): Reques
       return false;
     }
     res.once("close", slot.release);
-    setKeyHeaders(res, keyLimits, { rateRemaining: rate.remaining, rateResetMs: rate.msBeforeNext, inFlightRemaining: keyLimits.maxInFlight - slot.inFlight });
+    setKeyHeaders(res, keyLimits, {
+      rateRemaining: rate.remaining,
+      rateResetMs: rate.msBeforeNext,
+      inFlightRemaining: keyLimits.maxInFlight - slot.inFlight,
+    });
     return true;
   };
 

@@ -62,7 +62,14 @@ export function createLimitStore(opts: LimitStoreOptions): LimitStore {
   const fixedWindow = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract => {
     const memory = new RateLimiterMemory({ keyPrefix, points, duration });
     if (!redis) return memory;
-    return new RateLimiterRedis({ storeClient: redis, keyPrefix: `${opts.redisPrefix}${keyPrefix}`, points, duration, rejectIfRedisNotReady: true, insuranceLimiter: memory });
+    return new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `${opts.redisPrefix}${keyPrefix}`,
+      points,
+      duration,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: memory,
+    });
   };
 
   // One limiter per distinct (rate, burst): the library fixes points per limiter. Keys share their
@@ -89,7 +96,9 @@ export function createLimitStore(opts: LimitStoreOptions): LimitStore {
     lastStoreWarning = Date.now();
     opts.logger.warn({ err }, "rate-limit store failed; counting in this process until it is back");
   };
-  const inFlight = redis ? new RedisInFlight(redis, { prefix: `${opts.redisPrefix}inflight:`, leaseMs: opts.inFlightLeaseMs, onStoreError }) : new MemoryInFlight();
+  const inFlight = redis
+    ? new RedisInFlight(redis, { prefix: `${opts.redisPrefix}inflight:`, leaseMs: opts.inFlightLeaseMs, onStoreError })
+    : new MemoryInFlight();
   redis?.on("error", onStoreError);
 
   return {

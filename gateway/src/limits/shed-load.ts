@@ -56,7 +56,13 @@ export function createLoadShedder(opts: SheddingOptions): LoadShedder {
       requestsShed.inc({ reason });
       // 1–3 s, spread so that the clients shed together do not all come back in the same second.
       res.setHeader("Retry-After", String(1 + Math.floor(Math.random() * 3)));
-      sendError(res, 503, "OVERLOADED", "The gateway is overloaded and did not start this request.", "Retry after the Retry-After seconds, with backoff; nothing was done or charged.");
+      sendError(
+        res,
+        503,
+        "OVERLOADED",
+        "The gateway is overloaded and did not start this request.",
+        "Retry after the Retry-After seconds, with backoff; nothing was done or charged.",
+      );
       return;
     }
     inFlight++;

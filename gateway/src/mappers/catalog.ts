@@ -1,15 +1,7 @@
 // Renders catalog messages as the spec's JSON resources: exactly the spec's fields, optional ones
 // omitted when unset, and nothing internal (priors, gating flags, price sources and the vendors' own
 // list prices stay inside). Extensions: a route's billing and the priced models it serves.
-import type {
-  Capability,
-  Contract,
-  Domain,
-  FieldContract,
-  ModelPrice,
-  OperationContract,
-  Route,
-} from "@agentic/proto/catalog/v1";
+import type { Capability, Contract, Domain, FieldContract, ModelPrice, OperationContract, Route } from "@agentic/proto/catalog/v1";
 
 /** Copies `value` under `key` only when it is set (the spec's optional fields are omitted, not null). */
 function optional<T>(key: string, value: T | undefined): Record<string, T> {
@@ -123,7 +115,10 @@ function toOperationEntry(op: OperationContract) {
     ...optional("requestExample", op.requestExample),
     ...optional("responseExample", op.responseExample),
     notes: op.notes,
-    ...optionalList("oneOfRequired", op.oneOfRequired.map((g) => g.fields)),
+    ...optionalList(
+      "oneOfRequired",
+      op.oneOfRequired.map((g) => g.fields),
+    ),
   };
 }
 

@@ -66,7 +66,8 @@ export function toExecutionResult(r: StoredResult) {
     return { httpStatus: r.httpStatus, body: body.data === undefined ? rest : { ...rest, data } };
   }
   const details = typeof body.details === "object" && body.details !== null ? (body.details as Record<string, unknown>) : {};
-  const executionId = typeof details.executionId === "string" && EXECUTION_ID_PATTERN.test(details.executionId) ? details.executionId : undefined;
+  const executionId =
+    typeof details.executionId === "string" && EXECUTION_ID_PATTERN.test(details.executionId) ? details.executionId : undefined;
   return {
     httpStatus: r.httpStatus,
     body: {

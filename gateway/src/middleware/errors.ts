@@ -28,7 +28,13 @@ function isExposedClientError(err: unknown): err is { status: number; message: s
 
 /** The router's decoding of a path parameter failed (a bare `%` or `%zz`): it raises a URIError with status 400. */
 function isUndecodablePath(err: unknown): boolean {
-  return err instanceof URIError || (typeof err === "object" && err !== null && (err as { status?: unknown }).status === 400 && /decode param/i.test(String((err as Error).message)));
+  return (
+    err instanceof URIError ||
+    (typeof err === "object" &&
+      err !== null &&
+      (err as { status?: unknown }).status === 400 &&
+      /decode param/i.test(String((err as Error).message)))
+  );
 }
 
 function isGrpcError(err: unknown): boolean {
@@ -51,11 +57,23 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (isUndecodablePath(err)) {
-      sendError(res, 400, "INVALID_PATH", "The path has malformed percent-encoding.", "Percent-encode path segments correctly (e.g. %20, not %zz or a bare %).");
+      sendError(
+        res,
+        400,
+        "INVALID_PATH",
+        "The path has malformed percent-encoding.",
+        "Percent-encode path segments correctly (e.g. %20, not %zz or a bare %).",
+      );
       return;
     }
     if (isExposedClientError(err)) {
-      sendError(res, err.status, "INVALID_BODY", err.message, "Send the body as plain (or correctly encoded) UTF-8 JSON with Content-Type: application/json.");
+      sendError(
+        res,
+        err.status,
+        "INVALID_BODY",
+        err.message,
+        "Send the body as plain (or correctly encoded) UTF-8 JSON with Content-Type: application/json.",
+      );
       return;
     }
     if (isGrpcError(err)) {

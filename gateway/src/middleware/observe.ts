@@ -72,7 +72,12 @@ export function observeRequests(logger: Logger): RequestHandler {
         if (res.writableFinished) return;
         const { statusCode } = res;
         logger[levelFor(statusCode)](
-          { req: { method: req.method, url: req.originalUrl }, res: { statusCode }, route: routeTemplate(req, res), userId: res.locals.caller?.userId },
+          {
+            req: { method: req.method, url: req.originalUrl },
+            res: { statusCode },
+            route: routeTemplate(req, res),
+            userId: res.locals.caller?.userId,
+          },
           "request aborted",
         );
       });

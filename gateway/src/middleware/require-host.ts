@@ -6,7 +6,13 @@ import { sendError } from "../errors";
 export const requireHost: RequestHandler = (req, res, next) => {
   if (req.httpVersionMajor === 1 && req.httpVersionMinor >= 1 && !req.headers.host) {
     res.setHeader("Connection", "close");
-    sendError(res, 400, "INVALID_REQUEST", "An HTTP/1.1 request must carry a Host header.", "Send the Host header (every HTTP client does by default).");
+    sendError(
+      res,
+      400,
+      "INVALID_REQUEST",
+      "An HTTP/1.1 request must carry a Host header.",
+      "Send the Host header (every HTTP client does by default).",
+    );
     return;
   }
   next();

@@ -273,7 +273,15 @@ export function buildExamples(basePath: string) {
       userId: "user_7d2f1c",
       items: [
         usageItem,
-        { id: "jrn_5Hx2kQ9vN3mP8rT1wY6zA4", kind: "grant", createdAt: "2025-05-30T09:00:00.000Z", creditsCharged: 0, amountCredits: 5000, reference: "TICKET-4411", reason: "Welcome credit" },
+        {
+          id: "jrn_5Hx2kQ9vN3mP8rT1wY6zA4",
+          kind: "grant",
+          createdAt: "2025-05-30T09:00:00.000Z",
+          creditsCharged: 0,
+          amountCredits: 5000,
+          reference: "TICKET-4411",
+          reason: "Welcome credit",
+        },
       ],
       nextCursor: "WzE3NDg3NzU2MDAwMDAsImpybl81SHgya1E5dk4zbVA4clQxd1k2ekE0Il0",
     },

@@ -96,23 +96,16 @@ function withDescription(schema: JsonObject, description?: string): JsonObject {
   return description === undefined ? schema : { ...schema, description };
 }
 
-const str = (description?: string, extra: JsonObject = {}): JsonObject =>
-  withDescription({ type: "string", ...extra }, description);
-const nullableStr = (description?: string): JsonObject =>
-  withDescription({ type: ["string", "null"] }, description);
-const int = (description?: string, extra: JsonObject = {}): JsonObject =>
-  withDescription({ type: "integer", ...extra }, description);
-const num = (description?: string, extra: JsonObject = {}): JsonObject =>
-  withDescription({ type: "number", ...extra }, description);
-const bool = (description?: string, extra: JsonObject = {}): JsonObject =>
-  withDescription({ type: "boolean", ...extra }, description);
-const oneOfValues = (values: string[], description?: string): JsonObject =>
-  withDescription({ type: "string", enum: values }, description);
+const str = (description?: string, extra: JsonObject = {}): JsonObject => withDescription({ type: "string", ...extra }, description);
+const nullableStr = (description?: string): JsonObject => withDescription({ type: ["string", "null"] }, description);
+const int = (description?: string, extra: JsonObject = {}): JsonObject => withDescription({ type: "integer", ...extra }, description);
+const num = (description?: string, extra: JsonObject = {}): JsonObject => withDescription({ type: "number", ...extra }, description);
+const bool = (description?: string, extra: JsonObject = {}): JsonObject => withDescription({ type: "boolean", ...extra }, description);
+const oneOfValues = (values: string[], description?: string): JsonObject => withDescription({ type: "string", enum: values }, description);
 const arrayOf = (items: JsonObject, description?: string, extra: JsonObject = {}): JsonObject =>
   withDescription({ type: "array", items, ...extra }, description);
 const strings = (description?: string): JsonObject => arrayOf({ type: "string" }, description);
-const freeForm = (description?: string): JsonObject =>
-  withDescription({ type: "object", additionalProperties: true }, description);
+const freeForm = (description?: string): JsonObject => withDescription({ type: "object", additionalProperties: true }, description);
 
 /** An object schema; closed (`additionalProperties: false`) unless `open` is set. */
 function objectSchema(
@@ -157,7 +150,9 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         supportsIntentRouting: req(bool()),
         liveCapabilityCount: req(int(undefined, { minimum: 0 })),
         totalCapabilityCount: req(int(undefined, { minimum: 0 })),
-        startingPriceCredits: opt(int("Lowest starting price of a live capability of the domain, in credits (1000 credits = 1 USD).", { minimum: 0 })),
+        startingPriceCredits: opt(
+          int("Lowest starting price of a live capability of the domain, in credits (1000 credits = 1 USD).", { minimum: 0 }),
+        ),
       },
       { examples: [ex.domain] },
     ),
@@ -217,10 +212,13 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
           ),
         ),
         billedPer: opt(
-          objectSchema("Extension of this service (`per_unit` routes only): what the vendor bills per, and the execute fields that count the units (a string counts 1, an array each item).", {
-            unit: req(str("The unit, e.g. `recipient`.", { examples: ["recipient"] })),
-            fields: req(strings()),
-          }),
+          objectSchema(
+            "Extension of this service (`per_unit` routes only): what the vendor bills per, and the execute fields that count the units (a string counts 1, an array each item).",
+            {
+              unit: req(str("The unit, e.g. `recipient`.", { examples: ["recipient"] })),
+              fields: req(strings()),
+            },
+          ),
         ),
         models: opt(
           arrayOf(
@@ -229,7 +227,9 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
               inputCreditsPerMillionTokens: req(num("Credits per 1M input (prompt) tokens.", { minimum: 0 })),
               outputCreditsPerMillionTokens: req(num("Credits per 1M output (completion) tokens.", { minimum: 0 })),
               maxOutputTokens: req(int("The largest `max_tokens` the model accepts.", { minimum: 1 })),
-              maxReasoningTokens: opt(int("Output tokens a reasoning model may bill beyond `max_tokens` (its chain of thought).", { minimum: 1 })),
+              maxReasoningTokens: opt(
+                int("Output tokens a reasoning model may bill beyond `max_tokens` (its chain of thought).", { minimum: 1 }),
+              ),
             }),
             "Extension of this service (model routes only): the models the route serves. A request naming a `model` is routed only to routes listing it; a model no route lists is refused (400 INVALID_INPUT).",
           ),
@@ -262,7 +262,7 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
       oneOfRequired: opt(
         arrayOf(
           arrayOf({ type: "string" }, undefined, { minItems: 1 }),
-          "Extension of this service (not in the base spec): groups of field names of which at least one field of each group is required, e.g. `[[\"html\",\"text\"]]`.",
+          'Extension of this service (not in the base spec): groups of field names of which at least one field of each group is required, e.g. `[["html","text"]]`.',
         ),
       ),
       fields: req(arrayOf(ref("CapabilityFieldContract"))),
@@ -277,7 +277,9 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
       required: req(bool()),
       conditionallyRequired: opt(bool()),
       enumValues: opt(strings("Allowed values.")),
-      maxLength: opt(int("Strings: characters; arrays: items; free-form objects: characters of the value as compact JSON.", { minimum: 0 })),
+      maxLength: opt(
+        int("Strings: characters; arrays: items; free-form objects: characters of the value as compact JSON.", { minimum: 0 }),
+      ),
       itemMaxLength: opt(int("Extension of this service: arrays of strings, the longest item in characters.", { minimum: 0 })),
       min: opt(num()),
       max: opt(num()),
@@ -369,7 +371,11 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
       "Result of a paid execution.",
       {
         success: req(bool("Always true.", { const: true })),
-        status: opt(str("Result status: `sent` (email send), `created` (inbox buy), `quoted` (broadcast quote) or `succeeded`.", { examples: ["sent"] })),
+        status: opt(
+          str("Result status: `sent` (email send), `created` (inbox buy), `quoted` (broadcast quote) or `succeeded`.", {
+            examples: ["sent"],
+          }),
+        ),
         provider: opt(str("Provider of the route that served the call (after any fallback).")),
         routeKey: opt(str("Route that served the call (after any fallback).")),
         creditsCharged: opt(
@@ -429,7 +435,9 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         createdAt: req(str(undefined, { format: "date-time" })),
         completedAt: opt(str("When it reached a final state.", { format: "date-time" })),
         creditsCharged: req(int("Credits charged for it: the sum of its attempts' `chargedCredits`.", { minimum: 0 })),
-        attempts: req(arrayOf(ref("ExecutionAttempt"), "Its provider attempts, oldest first (one per route tried; empty while `claimed`).")),
+        attempts: req(
+          arrayOf(ref("ExecutionAttempt"), "Its provider attempts, oldest first (one per route tried; empty while `claimed`)."),
+        ),
         result: opt(ref("ExecutionResult")),
       },
       { examples: [ex.executionView] },
@@ -440,7 +448,11 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
       {
         holdId: req(str("Id of the attempt's credit hold.")),
         routeKey: req(str("Route the attempt called.")),
-        heldCredits: req(int("Credits held for the attempt: the route's price, or on a `per_token` route the most the request could cost.", { minimum: 0 })),
+        heldCredits: req(
+          int("Credits held for the attempt: the route's price, or on a `per_token` route the most the request could cost.", {
+            minimum: 0,
+          }),
+        ),
         state: req(
           oneOfValues(
             HOLD_STATES,
@@ -544,9 +556,15 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         creditsCharged: opt(num(undefined, { minimum: 0 })),
         durationMs: opt(int("Duration of the provider call in milliseconds.", { minimum: 0 })),
         agentName: opt(str()),
-        errorCode: opt(str("UPPER_SNAKE code of a failed execution, e.g. `PROVIDER_TIMEOUT`; absent when it succeeded.", { examples: ["PROVIDER_TIMEOUT"] })),
+        errorCode: opt(
+          str("UPPER_SNAKE code of a failed execution, e.g. `PROVIDER_TIMEOUT`; absent when it succeeded.", {
+            examples: ["PROVIDER_TIMEOUT"],
+          }),
+        ),
         traceId: opt(str("W3C trace id of the request.")),
-        inputTokens: opt(int("Input tokens the vendor reported (model routes); a `per_token` route's charge comes from them.", { minimum: 0 })),
+        inputTokens: opt(
+          int("Input tokens the vendor reported (model routes); a `per_token` route's charge comes from them.", { minimum: 0 }),
+        ),
         outputTokens: opt(int("Output tokens the vendor reported (model routes).", { minimum: 0 })),
       },
       { open: true, examples: [ex.usageItem] },
@@ -555,8 +573,12 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
     DevInitRequest: objectSchema(
       "Development wallet to fund. Both fields are optional.",
       {
-        userId: opt(str("User whose wallet is funded; `dev-user` when omitted.", { minLength: 1, maxLength: 128, pattern: "^[\\w.@:-]+$" })),
-        balanceCredits: opt(int("Credits to add to the wallet (not the balance to set); 1000 when omitted.", { minimum: 1, maximum: 100_000_000 })),
+        userId: opt(
+          str("User whose wallet is funded; `dev-user` when omitted.", { minLength: 1, maxLength: 128, pattern: "^[\\w.@:-]+$" }),
+        ),
+        balanceCredits: opt(
+          int("Credits to add to the wallet (not the balance to set); 1000 when omitted.", { minimum: 1, maximum: 100_000_000 }),
+        ),
       },
       { examples: [ex.devInitRequest] },
     ),
@@ -596,9 +618,12 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         ),
         hint: opt(str("What to do next.")),
         executionId: opt(
-          str("Extension of this service: the execution the error is about (also sent as the `Execution-Id` header); read it at GET /executions/{executionId}.", {
-            pattern: EXECUTION_ID_PATTERN.source,
-          }),
+          str(
+            "Extension of this service: the execution the error is about (also sent as the `Execution-Id` header); read it at GET /executions/{executionId}.",
+            {
+              pattern: EXECUTION_ID_PATTERN.source,
+            },
+          ),
         ),
         traceId: opt(str("Extension of this service: W3C trace id of the request, for support.")),
       },
@@ -620,7 +645,11 @@ interface ErrorCase {
 function errorCases(basePath: string): Record<string, ErrorCase> {
   const contract = `GET ${basePath}/domains/email/capabilities/send/contract`;
   return {
-    INVALID_JSON: { status: 400, error: "Unexpected token 'n', \"{not json\" is not valid JSON", hint: "Send a valid JSON object as the request body." },
+    INVALID_JSON: {
+      status: 400,
+      error: "Unexpected token 'n', \"{not json\" is not valid JSON",
+      hint: "Send a valid JSON object as the request body.",
+    },
     INVALID_BODY: {
       status: 400,
       error: "incorrect header check",
@@ -715,7 +744,8 @@ function errorCases(basePath: string): Record<string, ErrorCase> {
     },
     SETTLEMENT_UNCONFIRMED: {
       status: 503,
-      error: "Route email.send.resend performed the operation, but its charge of 10 credits could not be recorded. You will most likely not be charged for it.",
+      error:
+        "Route email.send.resend performed the operation, but its charge of 10 credits could not be recorded. You will most likely not be charged for it.",
       hint: "Check GET /usage before retrying: the operation may already have taken effect.",
     },
     UNAVAILABLE: { status: 503, error: "A backend service is unavailable.", hint: "Retry after a short delay." },
@@ -726,7 +756,8 @@ function errorCases(basePath: string): Record<string, ErrorCase> {
     },
     PAYMENT_INVALID: {
       status: 402,
-      error: "The payment was refused (invalid_exact_evm_payload_authorization_value_mismatch: value 100000 differs from amount 250000); nothing was credited.",
+      error:
+        "The payment was refused (invalid_exact_evm_payload_authorization_value_mismatch: value 100000 differs from amount 250000); nothing was credited.",
       hint: "Sign a new payment for the requirements of PAYMENT-REQUIRED.",
     },
     PAYMENT_FAILED: {
@@ -739,10 +770,22 @@ function errorCases(basePath: string): Record<string, ErrorCase> {
       error: "The payment's settlement is not confirmed yet; nothing is credited until it is.",
       hint: "Send the same PAYMENT-SIGNATURE again after Retry-After: a payment is credited once, never twice.",
     },
-    PAYMENT_ALREADY_USED: { status: 409, error: "This payment was already used for another account.", hint: "Sign a new payment for the requirements of PAYMENT-REQUIRED." },
-    PAYMENT_UNVERIFIED: { status: 503, error: "The payment could not be verified now; nothing was written.", hint: "Send the same PAYMENT-SIGNATURE again after Retry-After." },
+    PAYMENT_ALREADY_USED: {
+      status: 409,
+      error: "This payment was already used for another account.",
+      hint: "Sign a new payment for the requirements of PAYMENT-REQUIRED.",
+    },
+    PAYMENT_UNVERIFIED: {
+      status: 503,
+      error: "The payment could not be verified now; nothing was written.",
+      hint: "Send the same PAYMENT-SIGNATURE again after Retry-After.",
+    },
     TOP_UP_UNAVAILABLE: { status: 503, error: "This API takes no payments for credits.", hint: "Ask the operator for credits." },
-    TIMEOUT: { status: 504, error: "A backend service did not answer in time.", hint: "A backend service did not answer in time; retry shortly." },
+    TIMEOUT: {
+      status: 504,
+      error: "A backend service did not answer in time.",
+      hint: "A backend service did not answer in time; retry shortly.",
+    },
     RATE_LIMITED: {
       status: 429,
       error: "This API key sent more than 20 requests a second (bursts of up to 40).",
@@ -789,7 +832,15 @@ const RETRY_AFTER_OVERLOADED: JsonObject = {
   schema: { type: "integer", minimum: 1 },
 };
 
-const TOP_UP_EXAMPLE = { success: true, userId: "user_7d2f1c", topUpId: `tu_${"3f".repeat(32)}`, amountCredits: 5000, creditedCredits: 5000, replayed: false, balanceCredits: 9990 };
+const TOP_UP_EXAMPLE = {
+  success: true,
+  userId: "user_7d2f1c",
+  topUpId: `tu_${"3f".repeat(32)}`,
+  amountCredits: 5000,
+  creditedCredits: 5000,
+  replayed: false,
+  balanceCredits: 9990,
+};
 
 /** x402 v2 over HTTP: the challenge of a 402 and the receipt of a settled payment (base64 JSON each). */
 const PAYMENT_REQUIRED_HEADER = "PAYMENT-REQUIRED";
@@ -802,13 +853,17 @@ const PAYMENT_REQUIRED_SCHEMA: JsonObject = {
   schema: { type: "string", contentEncoding: "base64" },
 };
 const PAYMENT_RESPONSE_SCHEMA: JsonObject = {
-  description: "x402 v2 settlement receipt, base64 of the facilitator's JSON `{success, transaction, network, payer, amount}` (also on a refused settlement, with `errorReason`).",
+  description:
+    "x402 v2 settlement receipt, base64 of the facilitator's JSON `{success, transaction, network, payer, amount}` (also on a refused settlement, with `errorReason`).",
   schema: { type: "string", contentEncoding: "base64" },
 };
 
 /** The headers of a 429 (draft-ietf-httpapi-ratelimit-headers: RateLimit-Policy and RateLimit, Structured Field lists). */
 const RATE_LIMIT_HEADERS: JsonObject = {
-  "Retry-After": { description: "Seconds to wait before retrying: the end of the rate's window (RATE_LIMITED), or 1 (CONCURRENCY_LIMITED).", schema: { type: "integer", minimum: 1 } },
+  "Retry-After": {
+    description: "Seconds to wait before retrying: the end of the rate's window (RATE_LIMITED), or 1 (CONCURRENCY_LIMITED).",
+    schema: { type: "integer", minimum: 1 },
+  },
   "RateLimit-Policy": {
     description:
       'The key\'s quota policies: `"rate";q=20;w=1, "burst";q=20;w=10, "in-flight";q=32;qu="concurrent-requests"` (requests per second; extra requests per 10 s beyond that; requests in flight). ' +
@@ -830,7 +885,11 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
       cases,
     ),
     InvalidQuery: errorResponse("A query parameter is unknown, repeated or out of range (named in `error`).", ["INVALID_INPUT"], cases),
-    Unauthorized: errorResponse("Authorization header missing, or the API key is invalid.", ["AGENTIC_API_KEY_REQUIRED", "INVALID_API_KEY"], cases),
+    Unauthorized: errorResponse(
+      "Authorization header missing, or the API key is invalid.",
+      ["AGENTIC_API_KEY_REQUIRED", "INVALID_API_KEY"],
+      cases,
+    ),
     CreditsRequired: errorResponse(
       "The wallet balance is below the route price. Nothing was charged. When the API takes x402 payments, PAYMENT-REQUIRED offers the call's full price " +
         "(not the shortfall, so the offer does not depend on a balance that may change); paying it and sending the same request with PAYMENT-SIGNATURE adds " +
@@ -851,7 +910,12 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
         "after Retry-After answers the outcome (credited once). PAYMENT_ALREADY_USED: the payment was credited to another account.",
       ["PAYMENT_PENDING", "PAYMENT_ALREADY_USED"],
       cases,
-      { "Retry-After": { description: "Sent with PAYMENT_PENDING: seconds before presenting the same payment again.", schema: { type: "integer", minimum: 1 } } },
+      {
+        "Retry-After": {
+          description: "Sent with PAYMENT_PENDING: seconds before presenting the same payment again.",
+          schema: { type: "integer", minimum: 1 },
+        },
+      },
     ),
     TopUpUnavailable: errorResponse(
       "The API takes no payments (TOP_UP_UNAVAILABLE), the facilitator could not verify the payment now (PAYMENT_UNVERIFIED, with Retry-After; nothing was written), or a backing service is unavailable.",
@@ -909,7 +973,11 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
       ["DOMAIN_NOT_FOUND", "CAPABILITY_NOT_FOUND", "RESOURCE_NOT_FOUND"],
       cases,
     ),
-    ExecutionNotFound: errorResponse("The caller has no execution with this id (another user's executions are not found either).", ["EXECUTION_NOT_FOUND"], cases),
+    ExecutionNotFound: errorResponse(
+      "The caller has no execution with this id (another user's executions are not found either).",
+      ["EXECUTION_NOT_FOUND"],
+      cases,
+    ),
     InvalidExecutionId: errorResponse("The execution id is malformed.", ["INVALID_INPUT"], {
       INVALID_INPUT: {
         status: 400,
@@ -977,7 +1045,10 @@ function conditionalResponses(success: JsonObject): JsonObject {
       ...success,
       headers: {
         ETag: { description: "Strong validator of the answer; send it back as If-None-Match.", schema: { type: "string" } },
-        "Cache-Control": { description: "`no-cache`: keep the answer, but revalidate it (the catalog can change at any deploy).", schema: { type: "string" } },
+        "Cache-Control": {
+          description: "`no-cache`: keep the answer, but revalidate it (the catalog can change at any deploy).",
+          schema: { type: "string" },
+        },
       },
     },
     "304": {
@@ -1054,7 +1125,8 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
         operationId: "listCapabilities",
         tag: "Catalog",
         summary: "List the capabilities of a domain",
-        description: "Capabilities of the domain. Read `status` to see which are live; `recommend_only` ones can be recommended but not executed.",
+        description:
+          "Capabilities of the domain. Read `status` to see which are live; `recommend_only` ones can be recommended but not executed.",
         auth: false,
         conditional: true,
         parameters: domain,
@@ -1141,7 +1213,7 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
         summary: "Execute a capability",
         description:
           "Performs the paid operation: validates the body against the contract's `execute` block (the capability's flat fields " +
-          "plus the routing controls `provider`, `routeKey` and `allowFallback`; an `{\"input\": {...}}` wrapper is accepted when no " +
+          'plus the routing controls `provider`, `routeKey` and `allowFallback`; an `{"input": {...}}` wrapper is accepted when no ' +
           "capability field is at the top level), picks a route (pinned with `routeKey` or `provider`, else the router's best " +
           "executable one), holds the route's price, calls the provider over the route's payment rail, then charges exactly " +
           "`creditsCharged` or releases the hold. `allowFallback` defaults to true without a pin and to false with one; a fallback " +
@@ -1152,15 +1224,24 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
         requestBody: {
           required: true,
           description:
-            "Capability-specific execute input: the contract's fields at the top level, or wrapped as `{\"input\": {...}}` when no capability field is at the top level.",
+            'Capability-specific execute input: the contract\'s fields at the top level, or wrapped as `{"input": {...}}` when no capability field is at the top level.',
           content: jsonBody(ref("CapabilityInput"), ex.executeRequest),
         },
         success: {
           ...ok("The execution result.", ref("GenericExecutionResponse"), ex.execution),
           headers: {
-            "Execution-Id": { description: "Id of the execution: read where it stands at GET /executions/{executionId}.", schema: { type: "string", pattern: EXECUTION_ID_PATTERN.source } },
-            "Idempotent-Replayed": { description: "`true` when this is the stored result of an earlier request with the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } },
-            [PAYMENT_RESPONSE_HEADER]: { ...PAYMENT_RESPONSE_SCHEMA, description: `Sent when the request carried PAYMENT-SIGNATURE: ${PAYMENT_RESPONSE_SCHEMA.description as string}` },
+            "Execution-Id": {
+              description: "Id of the execution: read where it stands at GET /executions/{executionId}.",
+              schema: { type: "string", pattern: EXECUTION_ID_PATTERN.source },
+            },
+            "Idempotent-Replayed": {
+              description: "`true` when this is the stored result of an earlier request with the same Idempotency-Key.",
+              schema: { type: "string", enum: ["true"] },
+            },
+            [PAYMENT_RESPONSE_HEADER]: {
+              ...PAYMENT_RESPONSE_SCHEMA,
+              description: `Sent when the request carried PAYMENT-SIGNATURE: ${PAYMENT_RESPONSE_SCHEMA.description as string}`,
+            },
           },
         },
         errors: {
@@ -1189,7 +1270,9 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
         parameters: [paramRef("executionId")],
         success: {
           ...ok("The execution.", ref("ExecutionStatusResponse"), ex.executionStatus),
-          headers: { "Cache-Control": { description: "`no-store`: the state changes until the execution ends.", schema: { type: "string" } } },
+          headers: {
+            "Cache-Control": { description: "`no-store`: the state changes until the execution ends.", schema: { type: "string" } },
+          },
         },
         errors: { "400": "InvalidExecutionId", "404": "ExecutionNotFound" },
       }),
@@ -1218,8 +1301,15 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
           "signature presented again credits nothing and answers the first result (`replayed: true`). The answer carries PAYMENT-RESPONSE.",
         auth: true,
         parameters: [paramRef("PaymentSignature")],
-        requestBody: { required: true, description: "How many credits to buy.", content: jsonBody(ref("TopUpRequest"), { amountCredits: 5000 }) },
-        success: { ...ok("The credited top-up and the new balance.", ref("TopUpResponse"), TOP_UP_EXAMPLE), headers: { [PAYMENT_RESPONSE_HEADER]: PAYMENT_RESPONSE_SCHEMA } },
+        requestBody: {
+          required: true,
+          description: "How many credits to buy.",
+          content: jsonBody(ref("TopUpRequest"), { amountCredits: 5000 }),
+        },
+        success: {
+          ...ok("The credited top-up and the new balance.", ref("TopUpResponse"), TOP_UP_EXAMPLE),
+          headers: { [PAYMENT_RESPONSE_HEADER]: PAYMENT_RESPONSE_SCHEMA },
+        },
         errors: { "400": "BadRequest", "402": "TopUpPaymentRequired", "409": "TopUpConflict", "503": "TopUpUnavailable" },
       }),
     },
@@ -1234,7 +1324,15 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
           "`nextCursor` continues after the last one. Filters combine, and may change between pages. Any other query parameter, a repeated one, " +
           "or a bad value answers 400 INVALID_INPUT naming it.",
         auth: true,
-        parameters: [paramRef("limit"), paramRef("cursor"), paramRef("from"), paramRef("to"), paramRef("agentNameFilter"), paramRef("capabilityKeyFilter"), paramRef("usageKind")],
+        parameters: [
+          paramRef("limit"),
+          paramRef("cursor"),
+          paramRef("from"),
+          paramRef("to"),
+          paramRef("agentNameFilter"),
+          paramRef("capabilityKeyFilter"),
+          paramRef("usageKind"),
+        ],
         success: ok("The usage items.", ref("UsageResponse"), ex.usage),
         errors: { "400": "InvalidQuery" },
       }),
@@ -1309,7 +1407,8 @@ function buildParameters(): Record<string, JsonObject> {
       name: "Agent-Name",
       in: "header",
       required: false,
-      description: "Name of the calling agent: shown in usage items, and the router applies the optimization preferences this agent last sent to recommend.",
+      description:
+        "Name of the calling agent: shown in usage items, and the router applies the optimization preferences this agent last sent to recommend.",
       schema: { type: "string", minLength: 1, maxLength: 100 },
       example: "alpha_agent",
     },
@@ -1346,7 +1445,8 @@ function buildParameters(): Record<string, JsonObject> {
       name: "cursor",
       in: "query",
       required: false,
-      description: "`nextCursor` of the previous page, as it was given; absent for the newest page. Any other value answers 400 INVALID_INPUT.",
+      description:
+        "`nextCursor` of the previous page, as it was given; absent for the newest page. Any other value answers 400 INVALID_INPUT.",
       schema: { type: "string", pattern: CURSOR_PATTERN.source },
     },
     from: {

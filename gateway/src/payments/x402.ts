@@ -33,7 +33,8 @@ export function paymentSignature(req: Request): string | undefined {
   } catch {
     parsed = undefined;
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new HttpError(400, "INVALID_INPUT", `${PAYMENT_SIGNATURE}: not base64 JSON`, hint);
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    throw new HttpError(400, "INVALID_INPUT", `${PAYMENT_SIGNATURE}: not base64 JSON`, hint);
   return JSON.stringify(parsed);
 }
 
@@ -55,7 +56,12 @@ export function resourceUrl(req: Request): string {
 
 /** Sets the PAYMENT-REQUIRED challenge for paying `requirements` to get `req`'s resource. */
 export function setChallenge(req: Request, res: Response, requirements: Record<string, unknown>, error: string, description: string): void {
-  const challenge = { x402Version: 2, error, resource: { url: resourceUrl(req), description, mimeType: "application/json" }, accepts: [requirements] };
+  const challenge = {
+    x402Version: 2,
+    error,
+    resource: { url: resourceUrl(req), description, mimeType: "application/json" },
+    accepts: [requirements],
+  };
   res.setHeader(PAYMENT_REQUIRED, encodeHeader(challenge));
 }
 
@@ -76,8 +82,16 @@ export const TOP_UP_DEADLINE_MS = 30_000;
  * Pays for credits: the ledger verifies, settles and credits (once per payment). Without
  * `requirements` the payment's own `accepted` terms count, which the ledger checks are its own.
  */
-export function topUp(ledger: LedgerClient, userId: string, paymentPayloadJson: string, requirements?: Record<string, unknown>): Promise<TopUpWithPaymentResponse> {
-  return ledger.topUpWithPayment({ userId, requirementsJson: requirements ? JSON.stringify(requirements) : "", paymentPayloadJson }, { deadlineMs: TOP_UP_DEADLINE_MS });
+export function topUp(
+  ledger: LedgerClient,
+  userId: string,
+  paymentPayloadJson: string,
+  requirements?: Record<string, unknown>,
+): Promise<TopUpWithPaymentResponse> {
+  return ledger.topUpWithPayment(
+    { userId, requirementsJson: requirements ? JSON.stringify(requirements) : "", paymentPayloadJson },
+    { deadlineMs: TOP_UP_DEADLINE_MS },
+  );
 }
 
 /** The credits a payment's echoed requirements are for (atomic units of a 6-decimal token), when whole. */

@@ -28,10 +28,18 @@ export function objectBody(req: Request): Record<string, unknown> {
   }
   const polluting = prototypeKey(body);
   if (polluting) {
-    throw invalidInput(polluting, "is a reserved name (__proto__, constructor and prototype are refused anywhere in a body)", "Remove the field; see the capability's contract for the fields it takes.");
+    throw invalidInput(
+      polluting,
+      "is a reserved name (__proto__, constructor and prototype are refused anywhere in a body)",
+      "Remove the field; see the capability's contract for the fields it takes.",
+    );
   }
   if (nestedDeeperThan(body, MAX_BODY_DEPTH)) {
-    throw invalidInput("body", `must not nest objects or arrays more than ${MAX_BODY_DEPTH} levels deep`, "Send a flatter JSON object; see the capability's contract.");
+    throw invalidInput(
+      "body",
+      `must not nest objects or arrays more than ${MAX_BODY_DEPTH} levels deep`,
+      "Send a flatter JSON object; see the capability's contract.",
+    );
   }
   return body as Record<string, unknown>;
 }

@@ -12,7 +12,13 @@ export const DEV_DEFAULT_CREDITS = 1_000;
 
 const devInitBody = z
   .object({
-    userId: z.string().trim().min(1).max(128).regex(/^[\w.@:-]+$/, "letters, digits and . _ @ : - only").optional(),
+    userId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(128)
+      .regex(/^[\w.@:-]+$/, "letters, digits and . _ @ : - only")
+      .optional(),
     balanceCredits: z.number().int("must be an integer").min(1, "must be at least 1").max(100_000_000).optional(),
   })
   .strict();
@@ -25,7 +31,7 @@ export function devInitRoutes(ledger: LedgerClient, catalog: CatalogClient): Rou
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const field = issue.code === "unrecognized_keys" ? issue.keys.join(", ") : issue.path.join(".") || "body";
-      throw invalidInput(field, issue.message, "Send {\"userId\"?: string, \"balanceCredits\"?: integer >= 1}.");
+      throw invalidInput(field, issue.message, 'Send {"userId"?: string, "balanceCredits"?: integer >= 1}.');
     }
     const userId = parsed.data.userId ?? DEV_DEFAULT_USER;
     const amount = parsed.data.balanceCredits ?? DEV_DEFAULT_CREDITS;

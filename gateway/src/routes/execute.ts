@@ -58,8 +58,16 @@ async function offerPayment(req: Request, res: Response, ledger: LedgerClient, e
 export function executeRoutes(executor: ExecutorClient, auth: RequestHandler, ledger?: LedgerClient): Router {
   const routes = Router();
   routes.post<CapabilityParams>("/domains/:domainKey/capabilities/:capabilityId/execute", auth, async (req, res) => {
-    const idempotencyKey = singleHeader(req, "Idempotency-Key", "Send one Idempotency-Key of at most 255 characters, e.g. a UUID, or leave it out.");
-    const agentName = singleHeader(req, "Agent-Name", "Send the calling agent's name, e.g. alpha_agent, once in Agent-Name, or leave it out.");
+    const idempotencyKey = singleHeader(
+      req,
+      "Idempotency-Key",
+      "Send one Idempotency-Key of at most 255 characters, e.g. a UUID, or leave it out.",
+    );
+    const agentName = singleHeader(
+      req,
+      "Agent-Name",
+      "Send the calling agent's name, e.g. alpha_agent, once in Agent-Name, or leave it out.",
+    );
     const input = objectBody(req);
     const signature = ledger ? paymentSignature(req) : undefined;
     let settlement: string | undefined;
@@ -70,7 +78,8 @@ export function executeRoutes(executor: ExecutorClient, auth: RequestHandler, le
         const refused = refusedPayment(err);
         const credits = refused ? creditsOfPayment(signature) : undefined;
         const requirements = credits ? await quoteTopUp(ledger, credits).catch(() => undefined) : undefined;
-        if (refused && requirements) setChallenge(req, res, requirements, refused.reason, `${credits} credits for this call, added to the wallet`);
+        if (refused && requirements)
+          setChallenge(req, res, requirements, refused.reason, `${credits} credits for this call, added to the wallet`);
         throw err;
       }
     }

@@ -24,7 +24,11 @@ export function parseTopUpCredits(body: unknown): number {
   const parsed = topUpBody.safeParse(body ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues.find((i) => i.path.length > 0) ?? parsed.error.issues[0]!;
-    throw invalidInput(issue.path.join(".") || "body", issue.path.length ? issue.message : "must be exactly one of amountCredits or amountUsd", BODY_HINT);
+    throw invalidInput(
+      issue.path.join(".") || "body",
+      issue.path.length ? issue.message : "must be exactly one of amountCredits or amountUsd",
+      BODY_HINT,
+    );
   }
   let credits: number;
   let field: string;
@@ -35,7 +39,8 @@ export function parseTopUpCredits(body: unknown): number {
     // Credits are thousandths of a USD: more decimals than that would be money lost to rounding.
     credits = Math.round(parsed.data.amountUsd * 1000);
     field = "amountUsd";
-    if (Math.abs(credits - parsed.data.amountUsd * 1000) > 1e-6) throw invalidInput(field, "must have at most 3 decimals (1 credit = 0.001 USD)", BODY_HINT);
+    if (Math.abs(credits - parsed.data.amountUsd * 1000) > 1e-6)
+      throw invalidInput(field, "must have at most 3 decimals (1 credit = 0.001 USD)", BODY_HINT);
   }
   if (credits < TOP_UP_LIMITS.minCredits || credits > TOP_UP_LIMITS.maxCredits) {
     throw invalidInput(field, `must buy from ${TOP_UP_LIMITS.minCredits} to ${TOP_UP_LIMITS.maxCredits} credits`, BODY_HINT);
@@ -58,7 +63,15 @@ export function topUpRoutes(ledger: LedgerClient, auth: RequestHandler): Router 
     const description = `${credits} credits for the wallet of ${userId}`;
     if (signature === undefined) {
       setChallenge(req, res, requirements, "PAYMENT-SIGNATURE header is required", description);
-      res.status(402).json(errorBody("PAYMENT_REQUIRED", `Buying ${credits} credits costs ${(credits / 1000).toFixed(3)} USD, paid with x402.`, "Pay the requirements of PAYMENT-REQUIRED and send the same request with PAYMENT-SIGNATURE (any x402 v2 client does this)."));
+      res
+        .status(402)
+        .json(
+          errorBody(
+            "PAYMENT_REQUIRED",
+            `Buying ${credits} credits costs ${(credits / 1000).toFixed(3)} USD, paid with x402.`,
+            "Pay the requirements of PAYMENT-REQUIRED and send the same request with PAYMENT-SIGNATURE (any x402 v2 client does this).",
+          ),
+        );
       return;
     }
     try {

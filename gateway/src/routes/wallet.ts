@@ -11,9 +11,11 @@ export const USAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
 /** Parses ?limit=: an integer 1..100, default 20; anything else is a 400. */
 export function parseUsageLimit(raw: unknown): number {
   if (raw === undefined) return USAGE_LIMIT.default;
-  if (typeof raw !== "string" || !/^\d+$/.test(raw)) throw invalidInput("limit", "must be an integer from 1 to 100", "Send ?limit= with a whole number from 1 to 100.");
+  if (typeof raw !== "string" || !/^\d+$/.test(raw))
+    throw invalidInput("limit", "must be an integer from 1 to 100", "Send ?limit= with a whole number from 1 to 100.");
   const limit = Number(raw);
-  if (limit < USAGE_LIMIT.min || limit > USAGE_LIMIT.max) throw invalidInput("limit", "must be from 1 to 100", "Send ?limit= with a whole number from 1 to 100.");
+  if (limit < USAGE_LIMIT.min || limit > USAGE_LIMIT.max)
+    throw invalidInput("limit", "must be from 1 to 100", "Send ?limit= with a whole number from 1 to 100.");
   return limit;
 }
 
@@ -39,7 +41,12 @@ function single(req: Request, name: string): string | undefined {
 function parseTime(name: "from" | "to", raw: string | undefined): Date | undefined {
   if (raw === undefined) return undefined;
   const at = DATE_TIME.test(raw) ? new Date(raw) : undefined;
-  if (!at || Number.isNaN(at.getTime())) throw invalidInput(name, "must be an RFC 3339 date-time with an offset", `Send ?${name}= like 2026-11-01T00:00:00Z (a + offset as %2B).`);
+  if (!at || Number.isNaN(at.getTime()))
+    throw invalidInput(
+      name,
+      "must be an RFC 3339 date-time with an offset",
+      `Send ?${name}= like 2026-11-01T00:00:00Z (a + offset as %2B).`,
+    );
   return at;
 }
 
@@ -49,18 +56,26 @@ export function parseUsageQuery(req: Request, userId: string): ListUsageRequest 
   if (unknown !== undefined) throw invalidInput(unknown, "is not a parameter of GET /usage", `Use only ${USAGE_PARAMS.join(", ")}.`);
   const limit = parseUsageLimit(req.query.limit);
   const cursor = single(req, "cursor");
-  if (cursor !== undefined && !CURSOR_PATTERN.test(cursor)) throw invalidInput("cursor", "is not a cursor of this list", "Send nextCursor exactly as the previous page gave it.");
+  if (cursor !== undefined && !CURSOR_PATTERN.test(cursor))
+    throw invalidInput("cursor", "is not a cursor of this list", "Send nextCursor exactly as the previous page gave it.");
   const from = parseTime("from", single(req, "from"));
   const to = parseTime("to", single(req, "to"));
-  if (from && to && from.getTime() >= to.getTime()) throw invalidInput("to", "must be after from", "Send from before to: the range is [from, to).");
+  if (from && to && from.getTime() >= to.getTime())
+    throw invalidInput("to", "must be after from", "Send from before to: the range is [from, to).");
   const agentName = single(req, "agentName");
   if (agentName !== undefined && (agentName === "" || agentName.length > MAX_AGENT_NAME_LENGTH || /\p{Cc}/u.test(agentName))) {
-    throw invalidInput("agentName", `must be 1 to ${MAX_AGENT_NAME_LENGTH} characters`, "Send the Agent-Name the executions were made with.");
+    throw invalidInput(
+      "agentName",
+      `must be 1 to ${MAX_AGENT_NAME_LENGTH} characters`,
+      "Send the Agent-Name the executions were made with.",
+    );
   }
   const capabilityKey = single(req, "capabilityKey");
-  if (capabilityKey !== undefined && !CAPABILITY_KEY_PATTERN.test(capabilityKey)) throw invalidInput("capabilityKey", "must be a capability key, e.g. email.send", "Send a capabilityKey as usage items show it.");
+  if (capabilityKey !== undefined && !CAPABILITY_KEY_PATTERN.test(capabilityKey))
+    throw invalidInput("capabilityKey", "must be a capability key, e.g. email.send", "Send a capabilityKey as usage items show it.");
   const kind = single(req, "kind");
-  if (kind !== undefined && !(USAGE_KINDS as readonly string[]).includes(kind)) throw invalidInput("kind", `must be one of ${USAGE_KINDS.join(", ")}`, "Send one kind, or leave kind out for all.");
+  if (kind !== undefined && !(USAGE_KINDS as readonly string[]).includes(kind))
+    throw invalidInput("kind", `must be one of ${USAGE_KINDS.join(", ")}`, "Send one kind, or leave kind out for all.");
   return { userId, limit, cursor, from, to, agentName, capabilityKey, kind };
 }
 
@@ -69,7 +84,8 @@ export function walletRoutes(ledger: LedgerClient, auth: RequestHandler, opts: {
 
   router.get("/wallet", auth, async (req, res) => {
     // The override exists only outside production, for development and support tooling.
-    const override = opts.allowUserOverride && typeof req.query.userId === "string" && req.query.userId !== "" ? req.query.userId : undefined;
+    const override =
+      opts.allowUserOverride && typeof req.query.userId === "string" && req.query.userId !== "" ? req.query.userId : undefined;
     const userId = override ?? res.locals.caller.userId;
     const { wallet } = await ledger.getWallet({ userId });
     res.json({ success: true, userId, balanceCredits: wallet?.balanceCredits ?? 0 });
@@ -81,7 +97,8 @@ export function walletRoutes(ledger: LedgerClient, auth: RequestHandler, opts: {
     const page = await ledger.listUsage(query).catch((err: unknown) => {
       // A well-formed cursor the ledger did not make (edited, or from another list): the client's mistake.
       const remote = fromServiceError(err);
-      if (remote.code === "INVALID_ARGUMENT" && remote.details?.field === "cursor") throw invalidInput("cursor", "is not a cursor of this list", "Send nextCursor exactly as the previous page gave it.");
+      if (remote.code === "INVALID_ARGUMENT" && remote.details?.field === "cursor")
+        throw invalidInput("cursor", "is not a cursor of this list", "Send nextCursor exactly as the previous page gave it.");
       throw err;
     });
     res.json({ success: true, userId, items: page.items.map(toUsageItem), nextCursor: page.nextCursor ?? null });

@@ -17,22 +17,38 @@ const faultBody = z.object({
 
 const atomic = z.string().regex(/^\d+$/, "must be a decimal string of atomic units");
 
-const x402Body = z.object({
-  version: z.union([z.literal(1), z.literal(2)]).optional(),
-  offerOverrides: z.object({ amount: atomic.optional(), asset: z.string().optional(), network: z.string().optional(), extraName: z.string().optional() }).strict().optional(),
-  prependUnsupportedOffer: z.boolean().optional(),
-  settleFailedCalls: z.boolean().optional(),
-  failNextSettles: z.number().int().nonnegative().optional(),
-  delayNextSettleResponses: z.number().int().nonnegative().optional(),
-  settleResponseDelayMs: z.number().int().nonnegative().max(60_000).optional(),
-}).strict();
+const x402Body = z
+  .object({
+    version: z.union([z.literal(1), z.literal(2)]).optional(),
+    offerOverrides: z
+      .object({ amount: atomic.optional(), asset: z.string().optional(), network: z.string().optional(), extraName: z.string().optional() })
+      .strict()
+      .optional(),
+    prependUnsupportedOffer: z.boolean().optional(),
+    settleFailedCalls: z.boolean().optional(),
+    failNextSettles: z.number().int().nonnegative().optional(),
+    delayNextSettleResponses: z.number().int().nonnegative().optional(),
+    settleResponseDelayMs: z.number().int().nonnegative().max(60_000).optional(),
+  })
+  .strict();
 
-const mppBody = z.object({
-  challengeTtlSeconds: z.number().int().optional(),
-  requestOverrides: z.object({ amount: atomic.optional(), currency: z.string().optional(), recipient: z.string().optional(), chainId: z.number().int().optional(), credentialTypes: z.array(z.string()).optional() }).strict().optional(),
-  prependUnsupportedChallenge: z.boolean().optional(),
-  settleFailedCalls: z.boolean().optional(),
-}).strict();
+const mppBody = z
+  .object({
+    challengeTtlSeconds: z.number().int().optional(),
+    requestOverrides: z
+      .object({
+        amount: atomic.optional(),
+        currency: z.string().optional(),
+        recipient: z.string().optional(),
+        chainId: z.number().int().optional(),
+        credentialTypes: z.array(z.string()).optional(),
+      })
+      .strict()
+      .optional(),
+    prependUnsupportedChallenge: z.boolean().optional(),
+    settleFailedCalls: z.boolean().optional(),
+  })
+  .strict();
 
 function badRequest(res: Response, error: string): void {
   res.status(400).json({ error });
@@ -75,7 +91,8 @@ export function controlRouter(control: SandboxControl): Router {
   });
   router.put("/balances/:address", (req, res) => {
     const parsed = z.object({ balanceAtomic: atomic }).safeParse(req.body);
-    if (!isAddress(req.params.address, { strict: false }) || !parsed.success) return badRequest(res, "need an address and {balanceAtomic: \"<digits>\"}");
+    if (!isAddress(req.params.address, { strict: false }) || !parsed.success)
+      return badRequest(res, 'need an address and {balanceAtomic: "<digits>"}');
     control.setBalance(req.params.address, BigInt(parsed.data.balanceAtomic));
     res.json({ address: req.params.address, balanceAtomic: parsed.data.balanceAtomic });
   });
@@ -100,7 +117,7 @@ export function controlRouter(control: SandboxControl): Router {
 
   router.put("/clock", (req, res) => {
     const parsed = z.object({ at: z.iso.datetime({ offset: true }).nullable() }).safeParse(req.body);
-    if (!parsed.success) return badRequest(res, "need {at: \"<ISO 8601 instant>\" | null}");
+    if (!parsed.success) return badRequest(res, 'need {at: "<ISO 8601 instant>" | null}');
     control.setVendorClock(parsed.data.at === null ? undefined : new Date(parsed.data.at));
     res.json({ at: parsed.data.at });
   });

@@ -45,11 +45,15 @@ export class FaultTable {
 
   /** Sets (or with mode `ok` clears) the fault of one provider. */
   set(spec: FaultSpec): void {
-    if (!this.providers.has(spec.provider)) throw new FaultSpecError(`unknown provider "${spec.provider}"; known: ${[...this.providers].join(", ")}`);
+    if (!this.providers.has(spec.provider))
+      throw new FaultSpecError(`unknown provider "${spec.provider}"; known: ${[...this.providers].join(", ")}`);
     if (!(FAULT_MODES as readonly string[]).includes(spec.mode)) throw new FaultSpecError(`mode must be one of ${FAULT_MODES.join(", ")}`);
-    if (spec.count !== undefined && (!Number.isInteger(spec.count) || spec.count < 1)) throw new FaultSpecError("count must be a positive integer");
-    if (spec.delayMs !== undefined && (!Number.isInteger(spec.delayMs) || spec.delayMs < 0)) throw new FaultSpecError("delayMs must be a non-negative integer");
-    if (spec.bytes !== undefined && (!Number.isInteger(spec.bytes) || spec.bytes < 1 || spec.bytes > 64 * 1024 * 1024)) throw new FaultSpecError("bytes must be an integer from 1 to 64 MiB");
+    if (spec.count !== undefined && (!Number.isInteger(spec.count) || spec.count < 1))
+      throw new FaultSpecError("count must be a positive integer");
+    if (spec.delayMs !== undefined && (!Number.isInteger(spec.delayMs) || spec.delayMs < 0))
+      throw new FaultSpecError("delayMs must be a non-negative integer");
+    if (spec.bytes !== undefined && (!Number.isInteger(spec.bytes) || spec.bytes < 1 || spec.bytes > 64 * 1024 * 1024))
+      throw new FaultSpecError("bytes must be an integer from 1 to 64 MiB");
     if (spec.mode === "ok") {
       this.faults.delete(spec.provider);
       return;
@@ -57,7 +61,13 @@ export class FaultTable {
     const status = spec.status ?? (spec.mode === "5xx" ? 503 : 400);
     if (spec.mode === "fail" && (status < 400 || status > 499)) throw new FaultSpecError("status of a fail fault must be 4xx");
     if (spec.mode === "5xx" && (status < 500 || status > 599)) throw new FaultSpecError("status of a 5xx fault must be 5xx");
-    this.faults.set(spec.provider, { mode: spec.mode, status, delayMs: spec.delayMs ?? 2000, bytes: spec.bytes ?? DEFAULT_OVERSIZE_BYTES, remaining: spec.count });
+    this.faults.set(spec.provider, {
+      mode: spec.mode,
+      status,
+      delayMs: spec.delayMs ?? 2000,
+      bytes: spec.bytes ?? DEFAULT_OVERSIZE_BYTES,
+      remaining: spec.count,
+    });
   }
 
   /** Clears one provider's fault, or all of them. */
@@ -79,6 +89,13 @@ export class FaultTable {
 
   /** Current faults, for the control API. */
   list(): Array<ActiveFault & { provider: string; remaining?: number }> {
-    return [...this.faults].map(([provider, f]) => ({ provider, mode: f.mode, status: f.status, delayMs: f.delayMs, bytes: f.bytes, ...(f.remaining === undefined ? {} : { remaining: f.remaining }) }));
+    return [...this.faults].map(([provider, f]) => ({
+      provider,
+      mode: f.mode,
+      status: f.status,
+      delayMs: f.delayMs,
+      bytes: f.bytes,
+      ...(f.remaining === undefined ? {} : { remaining: f.remaining }),
+    }));
   }
 }

@@ -49,7 +49,11 @@ export function vendorRouter(def: VendorDefinition, deps: MountDeps, mode: Vendo
   // Bad JSON (and any handler bug) still answers in the vendor's own error format.
   router.use((err: unknown, req: WithCall, res: Response, _next: NextFunction) => {
     const parseFailed = (err as { type?: string }).type === "entity.parse.failed";
-    send(res, req[CALL], def.errorReply(parseFailed ? 400 : 500, parseFailed ? "Request body is not valid JSON." : "Internal server error."));
+    send(
+      res,
+      req[CALL],
+      def.errorReply(parseFailed ? 400 : 500, parseFailed ? "Request body is not valid JSON." : "Internal server error."),
+    );
   });
   return router;
 }
@@ -63,7 +67,14 @@ async function handle(def: VendorDefinition, deps: MountDeps, mode: VendorMode, 
   })[0];
   if (!match) return send(res, call, def.errorReply(404, `Route ${req.method} ${req.path} not found.`));
   const { route } = match;
-  const vreq: VendorRequest = { method: req.method, path: req.path, query: flatQuery(req.query), params: match.params, headers: flatHeaders(req.headers), body: req.body };
+  const vreq: VendorRequest = {
+    method: req.method,
+    path: req.path,
+    query: flatQuery(req.query),
+    params: match.params,
+    headers: flatHeaders(req.headers),
+    body: req.body,
+  };
 
   let settle: ((reply: VendorReply) => Promise<{ reply: VendorReply; settled: boolean }>) | undefined;
   if (mode !== "direct") {

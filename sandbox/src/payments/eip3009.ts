@@ -24,8 +24,10 @@ export interface TokenDomain {
 export function authorizationShapeProblem(auth: unknown): string | undefined {
   if (typeof auth !== "object" || auth === null) return "authorization must be an object";
   const a = auth as Record<string, unknown>;
-  for (const key of ["from", "to"]) if (typeof a[key] !== "string" || !isAddress(a[key] as string, { strict: false })) return `${key} must be an address`;
-  for (const key of ["value", "validAfter", "validBefore"]) if (typeof a[key] !== "string" || !/^\d+$/.test(a[key] as string)) return `${key} must be a decimal string`;
+  for (const key of ["from", "to"])
+    if (typeof a[key] !== "string" || !isAddress(a[key] as string, { strict: false })) return `${key} must be an address`;
+  for (const key of ["value", "validAfter", "validBefore"])
+    if (typeof a[key] !== "string" || !/^\d+$/.test(a[key] as string)) return `${key} must be a decimal string`;
   if (typeof a.nonce !== "string" || !isHex(a.nonce) || a.nonce.length !== 66) return "nonce must be a 0x-prefixed bytes32";
   return undefined;
 }

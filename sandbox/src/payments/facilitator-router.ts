@@ -16,7 +16,9 @@ export function facilitatorRouter(facilitator: Facilitator): Router {
         res.status(400).json({ error: "body must be {x402Version, paymentPayload, paymentRequirements}" });
         return;
       }
-      res.json(op === "verify" ? await facilitator.verify(body as FacilitatorRequest) : await facilitator.settle(body as FacilitatorRequest));
+      res.json(
+        op === "verify" ? await facilitator.verify(body as FacilitatorRequest) : await facilitator.settle(body as FacilitatorRequest),
+      );
     });
   }
   return router;

@@ -83,9 +83,12 @@ export function parseCredential(headerValue: string): Credential | { malformed: 
   if (typeof decoded !== "object" || decoded === null) return { malformed: "credential is not base64url JSON" };
   const c = decoded as Record<string, unknown>;
   const ch = c.challenge as Record<string, unknown> | undefined;
-  if (typeof ch !== "object" || ch === null || typeof c.payload !== "object" || c.payload === null) return { malformed: "credential needs challenge and payload objects" };
-  for (const key of ["id", "realm", "method", "intent", "request"]) if (typeof ch[key] !== "string") return { malformed: `challenge.${key} must be a string` };
-  for (const key of ["expires", "digest", "description", "opaque", "header"]) if (ch[key] !== undefined && typeof ch[key] !== "string") return { malformed: `challenge.${key} must be a string` };
+  if (typeof ch !== "object" || ch === null || typeof c.payload !== "object" || c.payload === null)
+    return { malformed: "credential needs challenge and payload objects" };
+  for (const key of ["id", "realm", "method", "intent", "request"])
+    if (typeof ch[key] !== "string") return { malformed: `challenge.${key} must be a string` };
+  for (const key of ["expires", "digest", "description", "opaque", "header"])
+    if (ch[key] !== undefined && typeof ch[key] !== "string") return { malformed: `challenge.${key} must be a string` };
   return {
     challenge: ch as unknown as ChallengeParams,
     payload: c.payload as Record<string, unknown>,

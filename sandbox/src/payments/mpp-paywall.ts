@@ -7,7 +7,16 @@ import { Json } from "ox";
 import { encodePacked, getAddress, keccak256, type Hex } from "viem";
 import { MPP_RECIPIENT, PERMIT2_ADDRESS, SANDBOX_CHAIN_ID, SANDBOX_USDC } from "./assets";
 import { authorizationShapeProblem, isValidAuthorizationSignature, type WireAuthorization } from "./eip3009";
-import { computeChallengeId, decodeBase64UrlJson, encodeJcs, formatChallenge, isBoundChallenge, parseCredential, rfc3339, type ChallengeParams } from "./mpp-challenge";
+import {
+  computeChallengeId,
+  decodeBase64UrlJson,
+  encodeJcs,
+  formatChallenge,
+  isBoundChallenge,
+  parseCredential,
+  rfc3339,
+  type ChallengeParams,
+} from "./mpp-challenge";
 import type { GateRequest, GateResult, PaymentGate } from "./payment-gate";
 import type { TokenLedger } from "./token-ledger";
 import type { VendorReply } from "../http/vendor";
@@ -24,7 +33,14 @@ export interface MppKnobs {
   settleFailedCalls: boolean;
 }
 
-type Problem = "payment-required" | "malformed-credential" | "invalid-challenge" | "payment-expired" | "verification-failed" | "payment-insufficient" | "method-unsupported";
+type Problem =
+  | "payment-required"
+  | "malformed-credential"
+  | "invalid-challenge"
+  | "payment-expired"
+  | "verification-failed"
+  | "payment-insufficient"
+  | "method-unsupported";
 
 const PROBLEM_TITLES: Record<Problem, string> = {
   "payment-required": "Payment Required",
@@ -49,7 +65,10 @@ export class MppPaywall implements PaymentGate {
   async check({ req, price, host }: GateRequest): Promise<GateResult> {
     const realm = host;
     const request = this.chargeRequest(price.amountAtomic, price.description);
-    const reject = (problem: Problem, detail: string): GateResult => ({ kind: "reply", reply: this.challengeReply(realm, request, problem, detail) });
+    const reject = (problem: Problem, detail: string): GateResult => ({
+      kind: "reply",
+      reply: this.challengeReply(realm, request, problem, detail),
+    });
 
     const raw = req.headers["payment-authorization"] ?? req.headers["authorization"];
     if (!raw || !/^payment\s/i.test(raw)) return reject("payment-required", "Payment is required.");
@@ -60,12 +79,14 @@ export class MppPaywall implements PaymentGate {
     if (!isBoundChallenge(this.secret, ch) || ch.realm !== realm) return reject("invalid-challenge", "The challenge was not issued here.");
     if (ch.expires !== undefined && Date.parse(ch.expires) <= this.nowMs()) return reject("payment-expired", "The challenge has expired.");
     if (this.usedIds.has(ch.id)) return reject("invalid-challenge", "The challenge was already used.");
-    if (ch.method !== "evm" || ch.intent !== "charge") return { kind: "reply", reply: problemReply(400, "method-unsupported", `${ch.method}/${ch.intent} cannot be settled here.`) };
+    if (ch.method !== "evm" || ch.intent !== "charge")
+      return { kind: "reply", reply: problemReply(400, "method-unsupported", `${ch.method}/${ch.intent} cannot be settled here.`) };
     // The HMAC proves we issued the challenge; the route's current price must still be what it asked.
-    if (Json.canonicalize(decodeBase64UrlJson(ch.request) ?? null) !== Json.canonicalize(request)) return reject("invalid-challenge", "The challenge was issued for a different charge.");
+    if (Json.canonicalize(decodeBase64UrlJson(ch.request) ?? null) !== Json.canonicalize(request))
+      return reject("invalid-challenge", "The challenge was issued for a different charge.");
 
     const payload = credential.payload;
-    if (payload.type !== "authorization") return reject("verification-failed", "Only credential type \"authorization\" is accepted.");
+    if (payload.type !== "authorization") return reject("verification-failed", 'Only credential type "authorization" is accepted.');
     const shape = authorizationShapeProblem(payload);
     if (shape || typeof payload.signature !== "string") return reject("verification-failed", shape ?? "signature is required");
     const auth = payload as unknown as WireAuthorization;
@@ -77,9 +98,16 @@ export class MppPaywall implements PaymentGate {
     if (BigInt(auth.validBefore) < nowS) return reject("verification-failed", "authorization expired.");
     if (BigInt(auth.validAfter) > nowS) return reject("verification-failed", "authorization not yet valid.");
     // Only one token exists on the sandbox chain, and it verifies against its own EIP-712 domain.
-    if (request.methodDetails.chainId !== SANDBOX_CHAIN_ID || getAddress(request.currency) !== SANDBOX_USDC.address) return reject("verification-failed", "unknown token.");
-    const domain = { name: SANDBOX_USDC.name, version: SANDBOX_USDC.version, chainId: SANDBOX_CHAIN_ID, verifyingContract: SANDBOX_USDC.address };
-    if (!(await isValidAuthorizationSignature(domain, auth, payload.signature as string))) return reject("verification-failed", "signature does not match the authorization.");
+    if (request.methodDetails.chainId !== SANDBOX_CHAIN_ID || getAddress(request.currency) !== SANDBOX_USDC.address)
+      return reject("verification-failed", "unknown token.");
+    const domain = {
+      name: SANDBOX_USDC.name,
+      version: SANDBOX_USDC.version,
+      chainId: SANDBOX_CHAIN_ID,
+      verifyingContract: SANDBOX_USDC.address,
+    };
+    if (!(await isValidAuthorizationSignature(domain, auth, payload.signature as string)))
+      return reject("verification-failed", "signature does not match the authorization.");
     const transfer = { from: getAddress(auth.from), to: getAddress(auth.to), value: BigInt(auth.value), nonce: auth.nonce as Hex };
     const refusal = this.ledger.check(transfer);
     if (refusal === "insufficient_funds") return reject("payment-insufficient", "The payer's balance is too low.");
@@ -90,7 +118,8 @@ export class MppPaywall implements PaymentGate {
       settle: async (vendorReply) => {
         if (vendorReply.status >= 400 && !this.knobs.settleFailedCalls) return { reply: vendorReply, settled: false };
         // Re-checked here: a concurrent request with the same credential may have settled meanwhile.
-        if (this.usedIds.has(ch.id)) return { reply: this.challengeReply(realm, request, "invalid-challenge", "The challenge was already used."), settled: false };
+        if (this.usedIds.has(ch.id))
+          return { reply: this.challengeReply(realm, request, "invalid-challenge", "The challenge was already used."), settled: false };
         const result = this.ledger.transfer(transfer);
         if (!result.ok) {
           const problem = result.reason === "insufficient_funds" ? "payment-insufficient" : "verification-failed";
@@ -98,7 +127,10 @@ export class MppPaywall implements PaymentGate {
         }
         this.usedIds.add(ch.id);
         const receipt = { method: "evm", reference: result.transaction, status: "success", timestamp: rfc3339(new Date(this.nowMs())) };
-        return { reply: { ...vendorReply, headers: { ...vendorReply.headers, "Payment-Receipt": encodeJcs(receipt), "Cache-Control": "private" } }, settled: true };
+        return {
+          reply: { ...vendorReply, headers: { ...vendorReply.headers, "Payment-Receipt": encodeJcs(receipt), "Cache-Control": "private" } },
+          settled: true,
+        };
       },
     };
   }
@@ -124,7 +156,11 @@ export class MppPaywall implements PaymentGate {
     const expires = rfc3339(new Date(this.nowMs() + this.knobs.challengeTtlSeconds * 1000));
     const challenges = [this.challenge({ realm, method: "evm", intent: "charge", request: encodeJcs(request), expires })];
     if (this.knobs.prependUnsupportedChallenge) {
-      const stripeRequest = encodeJcs({ amount: request.amount, currency: "usd", methodDetails: { networkId: "profile_sandbox", paymentMethodTypes: ["card"] } });
+      const stripeRequest = encodeJcs({
+        amount: request.amount,
+        currency: "usd",
+        methodDetails: { networkId: "profile_sandbox", paymentMethodTypes: ["card"] },
+      });
       challenges.unshift(this.challenge({ realm, method: "stripe", intent: "charge", request: stripeRequest, expires }));
     }
     const reply = problemReply(402, problem, detail);

@@ -18,9 +18,7 @@ export interface Settled {
   settled: boolean;
 }
 
-export type GateResult =
-  | { kind: "reply"; reply: VendorReply }
-  | { kind: "paid"; settle(vendorReply: VendorReply): Promise<Settled> };
+export type GateResult = { kind: "reply"; reply: VendorReply } | { kind: "paid"; settle(vendorReply: VendorReply): Promise<Settled> };
 
 export interface PaymentGate {
   check(input: GateRequest): Promise<GateResult>;
@@ -28,5 +26,10 @@ export interface PaymentGate {
 
 /** True when the request carries an x402 or MPP payment proof (for the call log). */
 export function hasPaymentProof(headers: Readonly<Record<string, string>>): boolean {
-  return Boolean(headers["payment-signature"] || headers["x-payment"] || headers["payment-authorization"] || /^payment\s/i.test(headers["authorization"] ?? ""));
+  return Boolean(
+    headers["payment-signature"] ||
+    headers["x-payment"] ||
+    headers["payment-authorization"] ||
+    /^payment\s/i.test(headers["authorization"] ?? ""),
+  );
 }

@@ -51,7 +51,13 @@ export class Facilitator {
   /** `POST /verify`: is the payload a valid payment of exactly these requirements, right now? */
   async verify(req: FacilitatorRequest): Promise<VerifyResponse> {
     const verdict = await this.check(req);
-    if (!verdict.ok) return { isValid: false, invalidReason: verdict.reason, invalidMessage: verdict.message, ...(verdict.payer ? { payer: verdict.payer } : {}) };
+    if (!verdict.ok)
+      return {
+        isValid: false,
+        invalidReason: verdict.reason,
+        invalidMessage: verdict.message,
+        ...(verdict.payer ? { payer: verdict.payer } : {}),
+      };
     return { isValid: true, payer: verdict.checked.payer };
   }
 
@@ -59,14 +65,42 @@ export class Facilitator {
   async settle(req: FacilitatorRequest): Promise<SettleResponse> {
     const verdict = await this.check(req);
     const network = networkOf(req);
-    if (!verdict.ok) return { success: false, errorReason: verdict.reason, errorMessage: verdict.message, transaction: "", network, ...(verdict.payer ? { payer: verdict.payer } : {}) };
+    if (!verdict.ok)
+      return {
+        success: false,
+        errorReason: verdict.reason,
+        errorMessage: verdict.message,
+        transaction: "",
+        network,
+        ...(verdict.payer ? { payer: verdict.payer } : {}),
+      };
     const { checked } = verdict;
     if (this.knobs.failNextSettles > 0) {
       this.knobs.failNextSettles -= 1;
-      return { success: false, errorReason: "unexpected_settle_error", errorMessage: "injected settlement failure", transaction: "", network, payer: checked.payer };
+      return {
+        success: false,
+        errorReason: "unexpected_settle_error",
+        errorMessage: "injected settlement failure",
+        transaction: "",
+        network,
+        payer: checked.payer,
+      };
     }
-    const result = this.ledger.transfer({ from: checked.payer, to: getAddress(checked.auth.to), value: BigInt(checked.auth.value), nonce: checked.auth.nonce as Hex });
-    if (!result.ok) return { success: false, errorReason: refusalReason(result.reason), errorMessage: result.reason, transaction: "", network, payer: checked.payer };
+    const result = this.ledger.transfer({
+      from: checked.payer,
+      to: getAddress(checked.auth.to),
+      value: BigInt(checked.auth.value),
+      nonce: checked.auth.nonce as Hex,
+    });
+    if (!result.ok)
+      return {
+        success: false,
+        errorReason: refusalReason(result.reason),
+        errorMessage: result.reason,
+        transaction: "",
+        network,
+        payer: checked.payer,
+      };
     if (this.knobs.delayNextSettleResponses > 0) {
       this.knobs.delayNextSettleResponses -= 1;
       await new Promise((resolve) => setTimeout(resolve, this.knobs.settleResponseDelayMs).unref());
@@ -75,7 +109,12 @@ export class Facilitator {
   }
 
   private async check(req: FacilitatorRequest): Promise<Verdict> {
-    const fail = (reason: string, message: string, payer?: string): Verdict => ({ ok: false, reason, message, ...(payer ? { payer } : {}) });
+    const fail = (reason: string, message: string, payer?: string): Verdict => ({
+      ok: false,
+      reason,
+      message,
+      ...(payer ? { payer } : {}),
+    });
     if (req.x402Version !== 1 && req.x402Version !== 2) return fail("invalid_x402_version", "x402Version must be 1 or 2");
     const version = req.x402Version;
     const requirements = asRecord(req.paymentRequirements);
@@ -84,7 +123,13 @@ export class Facilitator {
     if (!payload) return fail("invalid_payload", "paymentPayload must be an object");
 
     const amount = version === 2 ? requirements.amount : requirements.maxAmountRequired;
-    if (typeof amount !== "string" || !/^\d+$/.test(amount) || typeof requirements.payTo !== "string" || typeof requirements.asset !== "string" || typeof requirements.network !== "string") {
+    if (
+      typeof amount !== "string" ||
+      !/^\d+$/.test(amount) ||
+      typeof requirements.payTo !== "string" ||
+      typeof requirements.asset !== "string" ||
+      typeof requirements.network !== "string"
+    ) {
       return fail("invalid_payment_requirements", "requirements need network, asset, payTo and an amount");
     }
     const scheme = version === 2 ? asRecord(payload.accepted)?.scheme : payload.scheme;
@@ -98,23 +143,33 @@ export class Facilitator {
       return fail("invalid_payment_requirements", "asset is not a known token on this network");
     }
     const extra = asRecord(requirements.extra);
-    if (typeof extra?.name !== "string" || typeof extra?.version !== "string") return fail("invalid_exact_evm_missing_eip712_domain", "requirements.extra must carry name and version");
+    if (typeof extra?.name !== "string" || typeof extra?.version !== "string")
+      return fail("invalid_exact_evm_missing_eip712_domain", "requirements.extra must carry name and version");
 
     const inner = asRecord(payload.payload);
     const shape = authorizationShapeProblem(inner?.authorization);
-    if (!inner || shape || typeof inner.signature !== "string") return fail("invalid_payload", shape ?? "payload needs signature and authorization");
+    if (!inner || shape || typeof inner.signature !== "string")
+      return fail("invalid_payload", shape ?? "payload needs signature and authorization");
     const auth = inner.authorization as WireAuthorization;
     const payer = getAddress(auth.from);
 
     // The token verifies against its own domain, whatever name the offer advertised.
     const domain = { name: SANDBOX_USDC.name, version: SANDBOX_USDC.version, chainId, verifyingContract: SANDBOX_USDC.address };
-    if (!(await isValidAuthorizationSignature(domain, auth, inner.signature))) return fail("invalid_exact_evm_payload_signature", "signature does not match the authorization", payer);
-    if (getAddress(auth.to) !== getAddress(requirements.payTo)) return fail("invalid_exact_evm_payload_recipient_mismatch", "authorization.to differs from payTo", payer);
+    if (!(await isValidAuthorizationSignature(domain, auth, inner.signature)))
+      return fail("invalid_exact_evm_payload_signature", "signature does not match the authorization", payer);
+    if (getAddress(auth.to) !== getAddress(requirements.payTo))
+      return fail("invalid_exact_evm_payload_recipient_mismatch", "authorization.to differs from payTo", payer);
     const nowS = Math.floor(this.nowMs() / 1000);
-    if (BigInt(auth.validBefore) < BigInt(nowS + VALID_BEFORE_BUFFER_S)) return fail("invalid_exact_evm_payload_authorization_valid_before", "authorization expired", payer);
-    if (BigInt(auth.validAfter) > BigInt(nowS)) return fail("invalid_exact_evm_payload_authorization_valid_after", "authorization not yet valid", payer);
+    if (BigInt(auth.validBefore) < BigInt(nowS + VALID_BEFORE_BUFFER_S))
+      return fail("invalid_exact_evm_payload_authorization_valid_before", "authorization expired", payer);
+    if (BigInt(auth.validAfter) > BigInt(nowS))
+      return fail("invalid_exact_evm_payload_authorization_valid_after", "authorization not yet valid", payer);
     if (auth.value !== amount) {
-      return fail(version === 2 ? "invalid_exact_evm_payload_authorization_value_mismatch" : "invalid_exact_evm_payload_authorization_value", `value ${auth.value} differs from amount ${amount}`, payer);
+      return fail(
+        version === 2 ? "invalid_exact_evm_payload_authorization_value_mismatch" : "invalid_exact_evm_payload_authorization_value",
+        `value ${auth.value} differs from amount ${amount}`,
+        payer,
+      );
     }
     const refusal = this.ledger.check({ from: payer, to: getAddress(auth.to), value: BigInt(auth.value), nonce: auth.nonce as Hex });
     if (refusal) return fail(refusalReason(refusal), refusal, payer);

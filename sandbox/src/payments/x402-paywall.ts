@@ -58,7 +58,8 @@ export class X402Paywall implements PaymentGate {
       version = 2;
       requirements = offerV2;
     } else if (p.x402Version === 1) {
-      if (p.scheme !== offerV1.scheme || p.network !== offerV1.network) return challenge("no offered requirement matches scheme and network");
+      if (p.scheme !== offerV1.scheme || p.network !== offerV1.network)
+        return challenge("no offered requirement matches scheme and network");
       version = 1;
       requirements = offerV1;
     } else {
@@ -74,10 +75,24 @@ export class X402Paywall implements PaymentGate {
       settle: async (vendorReply) => {
         if (vendorReply.status >= 400 && !this.knobs.settleFailedCalls) return { reply: vendorReply, settled: false };
         const settlement = await this.facilitator.settle(body);
-        if (!settlement.success) return { reply: this.challenge(settlement.errorReason ?? "settlement failed", resourceUrl, price.description, offerV2, offerV1, settlement), settled: false };
+        if (!settlement.success)
+          return {
+            reply: this.challenge(
+              settlement.errorReason ?? "settlement failed",
+              resourceUrl,
+              price.description,
+              offerV2,
+              offerV1,
+              settlement,
+            ),
+            settled: false,
+          };
         const headerName = version === 2 ? "PAYMENT-RESPONSE" : "X-PAYMENT-RESPONSE";
         return {
-          reply: { ...vendorReply, headers: { ...vendorReply.headers, [headerName]: encodeX402Header(settlement), "Cache-Control": "private, no-cache" } },
+          reply: {
+            ...vendorReply,
+            headers: { ...vendorReply.headers, [headerName]: encodeX402Header(settlement), "Cache-Control": "private, no-cache" },
+          },
           settled: true,
         };
       },
@@ -113,10 +128,27 @@ export class X402Paywall implements PaymentGate {
     };
   }
 
-  private challenge(error: string, url: string, description: string, v2: RequirementsV2, v1: RequirementsV1, settlement?: SettleResponse): VendorReply {
+  private challenge(
+    error: string,
+    url: string,
+    description: string,
+    v2: RequirementsV2,
+    v1: RequirementsV1,
+    settlement?: SettleResponse,
+  ): VendorReply {
     if (this.knobs.version === 1) {
       const accepts = this.knobs.prependUnsupportedOffer
-        ? [{ ...SOLANA_DEVNET_OFFER, network: "solana-devnet", maxAmountRequired: v1.maxAmountRequired, resource: url, description, mimeType: "application/json" }, v1]
+        ? [
+            {
+              ...SOLANA_DEVNET_OFFER,
+              network: "solana-devnet",
+              maxAmountRequired: v1.maxAmountRequired,
+              resource: url,
+              description,
+              mimeType: "application/json",
+            },
+            v1,
+          ]
         : [v1];
       return {
         status: 402,
@@ -124,12 +156,17 @@ export class X402Paywall implements PaymentGate {
         ...(settlement ? { headers: { "X-PAYMENT-RESPONSE": encodeX402Header(settlement) } } : {}),
       };
     }
-    const accepts = this.knobs.prependUnsupportedOffer ? [{ ...SOLANA_DEVNET_OFFER, network: "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1", amount: v2.amount }, v2] : [v2];
+    const accepts = this.knobs.prependUnsupportedOffer
+      ? [{ ...SOLANA_DEVNET_OFFER, network: "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1", amount: v2.amount }, v2]
+      : [v2];
     const required = { x402Version: 2, error, resource: { url, description, mimeType: "application/json" }, accepts };
     return {
       status: 402,
       body: {},
-      headers: { "PAYMENT-REQUIRED": encodeX402Header(required), ...(settlement ? { "PAYMENT-RESPONSE": encodeX402Header(settlement) } : {}) },
+      headers: {
+        "PAYMENT-REQUIRED": encodeX402Header(required),
+        ...(settlement ? { "PAYMENT-RESPONSE": encodeX402Header(settlement) } : {}),
+      },
     };
   }
 }

@@ -4,7 +4,15 @@
 // thread_id}, from inboxes created here. Errors {name, message} (ValidationError lists `errors`).
 import { randomBytes, randomUUID } from "node:crypto";
 import { badAttachment, parseMailbox } from "./email-address";
-import { authToken, isObject, type VendorContext, type VendorDefinition, type VendorOptions, type VendorReply, type VendorRequest } from "../http/vendor";
+import {
+  authToken,
+  isObject,
+  type VendorContext,
+  type VendorDefinition,
+  type VendorOptions,
+  type VendorReply,
+  type VendorRequest,
+} from "../http/vendor";
 
 const DEFAULT_DOMAIN = "agentmail.to";
 const USERNAME = /^[a-z0-9](?:[a-z0-9._-]{0,62}[a-z0-9])?$/;
@@ -72,9 +80,11 @@ export function agentmailVendor({ apiKey, priceAtomic }: VendorOptions): VendorD
     const list = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
     const to = list(b.to);
     if (to.length === 0) return validation("to", "At least one recipient is required");
-    for (const key of ["to", "cc", "bcc", "reply_to"]) if (list(b[key]).some((a) => !parseMailbox(a))) return validation(key, "Invalid email address");
+    for (const key of ["to", "cc", "bcc", "reply_to"])
+      if (list(b[key]).some((a) => !parseMailbox(a))) return validation(key, "Invalid email address");
     if (typeof b.text !== "string" && typeof b.html !== "string") return validation("text", "text or html is required");
-    if (badAttachment(b.attachments, "filename", "content") >= 0) return validation("attachments", "Each attachment needs filename and base64 content");
+    if (badAttachment(b.attachments, "filename", "content") >= 0)
+      return validation("attachments", "Each attachment needs filename and base64 content");
     return { status: 200, body: { message_id: `<${randomUUID()}@agentmail.to>`, thread_id: randomUUID() } };
   }
 
@@ -82,7 +92,8 @@ export function agentmailVendor({ apiKey, priceAtomic }: VendorOptions): VendorD
     key: "agentmail",
     price: { amountAtomic: priceAtomic, description: "Create an AgentMail inbox" },
     authenticate: (req) => (authToken(req, "Bearer") === apiKey ? undefined : error(401, "UnauthorizedError", "Invalid API key")),
-    errorReply: (status, message) => error(status, status >= 500 ? "InternalServerError" : status === 404 ? "NotFoundError" : "BadRequestError", message),
+    errorReply: (status, message) =>
+      error(status, status >= 500 ? "InternalServerError" : status === 404 ? "NotFoundError" : "BadRequestError", message),
     routes: [
       { method: "POST", path: "/v0/inboxes", handle: createInbox },
       // Sending is priced per message, far below an inbox.

@@ -17,14 +17,94 @@ interface Person {
 }
 
 const DIRECTORY: Person[] = [
-  { id: "64a1f0c2e4b0a1b2c3d4e501", first_name: "Ada", last_name: "Moreau", title: "VP of Engineering", seniority: "vp", city: "Paris", state: null, country: "France", org: { id: "5f0c1a", name: "Northwind Labs", primary_domain: "northwind.example" } },
-  { id: "64a1f0c2e4b0a1b2c3d4e502", first_name: "Ben", last_name: "Okafor", title: "Senior Software Engineer", seniority: "senior", city: "Lagos", state: null, country: "Nigeria", org: { id: "5f0c1a", name: "Northwind Labs", primary_domain: "northwind.example" } },
-  { id: "64a1f0c2e4b0a1b2c3d4e503", first_name: "Chen", last_name: "Wei", title: "Head of Sales", seniority: "head", city: "Singapore", state: null, country: "Singapore", org: { id: "5f0c1b", name: "Globex Analytics", primary_domain: "globex.example" } },
-  { id: "64a1f0c2e4b0a1b2c3d4e504", first_name: "Dana", last_name: "Kowalski", title: "Chief Executive Officer", seniority: "c_suite", city: "Austin", state: "Texas", country: "United States", org: { id: "5f0c1b", name: "Globex Analytics", primary_domain: "globex.example" } },
-  { id: "64a1f0c2e4b0a1b2c3d4e505", first_name: "Eli", last_name: "Navarro", title: "Engineering Manager", seniority: "manager", city: "Madrid", state: null, country: "Spain", org: { id: "5f0c1c", name: "Initech", primary_domain: "initech.example" } },
-  { id: "64a1f0c2e4b0a1b2c3d4e506", first_name: "Fatima", last_name: "Haddad", title: "Software Engineer", seniority: "entry", city: "Berlin", state: null, country: "Germany", org: { id: "5f0c1c", name: "Initech", primary_domain: "initech.example" } },
-  { id: "64a1f0c2e4b0a1b2c3d4e507", first_name: "Goro", last_name: "Tanaka", title: "Director of Marketing", seniority: "director", city: "Tokyo", state: null, country: "Japan", org: { id: "5f0c1a", name: "Northwind Labs", primary_domain: "northwind.example" } },
-  { id: "64a1f0c2e4b0a1b2c3d4e508", first_name: "Hana", last_name: "Svoboda", title: "Founder", seniority: "founder", city: "Prague", state: null, country: "Czechia", org: { id: "5f0c1d", name: "Umbrella Robotics", primary_domain: "umbrella.example" } },
+  {
+    id: "64a1f0c2e4b0a1b2c3d4e501",
+    first_name: "Ada",
+    last_name: "Moreau",
+    title: "VP of Engineering",
+    seniority: "vp",
+    city: "Paris",
+    state: null,
+    country: "France",
+    org: { id: "5f0c1a", name: "Northwind Labs", primary_domain: "northwind.example" },
+  },
+  {
+    id: "64a1f0c2e4b0a1b2c3d4e502",
+    first_name: "Ben",
+    last_name: "Okafor",
+    title: "Senior Software Engineer",
+    seniority: "senior",
+    city: "Lagos",
+    state: null,
+    country: "Nigeria",
+    org: { id: "5f0c1a", name: "Northwind Labs", primary_domain: "northwind.example" },
+  },
+  {
+    id: "64a1f0c2e4b0a1b2c3d4e503",
+    first_name: "Chen",
+    last_name: "Wei",
+    title: "Head of Sales",
+    seniority: "head",
+    city: "Singapore",
+    state: null,
+    country: "Singapore",
+    org: { id: "5f0c1b", name: "Globex Analytics", primary_domain: "globex.example" },
+  },
+  {
+    id: "64a1f0c2e4b0a1b2c3d4e504",
+    first_name: "Dana",
+    last_name: "Kowalski",
+    title: "Chief Executive Officer",
+    seniority: "c_suite",
+    city: "Austin",
+    state: "Texas",
+    country: "United States",
+    org: { id: "5f0c1b", name: "Globex Analytics", primary_domain: "globex.example" },
+  },
+  {
+    id: "64a1f0c2e4b0a1b2c3d4e505",
+    first_name: "Eli",
+    last_name: "Navarro",
+    title: "Engineering Manager",
+    seniority: "manager",
+    city: "Madrid",
+    state: null,
+    country: "Spain",
+    org: { id: "5f0c1c", name: "Initech", primary_domain: "initech.example" },
+  },
+  {
+    id: "64a1f0c2e4b0a1b2c3d4e506",
+    first_name: "Fatima",
+    last_name: "Haddad",
+    title: "Software Engineer",
+    seniority: "entry",
+    city: "Berlin",
+    state: null,
+    country: "Germany",
+    org: { id: "5f0c1c", name: "Initech", primary_domain: "initech.example" },
+  },
+  {
+    id: "64a1f0c2e4b0a1b2c3d4e507",
+    first_name: "Goro",
+    last_name: "Tanaka",
+    title: "Director of Marketing",
+    seniority: "director",
+    city: "Tokyo",
+    state: null,
+    country: "Japan",
+    org: { id: "5f0c1a", name: "Northwind Labs", primary_domain: "northwind.example" },
+  },
+  {
+    id: "64a1f0c2e4b0a1b2c3d4e508",
+    first_name: "Hana",
+    last_name: "Svoboda",
+    title: "Founder",
+    seniority: "founder",
+    city: "Prague",
+    state: null,
+    country: "Czechia",
+    org: { id: "5f0c1d", name: "Umbrella Robotics", primary_domain: "umbrella.example" },
+  },
 ];
 
 function error(status: number, message: string): VendorReply {
@@ -54,12 +134,14 @@ function search(req: VendorRequest): VendorReply {
   const domains = stringList(b.q_organization_domains_list);
   const locations = stringList(b.person_locations);
   const seniorities = stringList(b.person_seniorities);
-  if (titles === null || domains === null || locations === null || seniorities === null) return error(422, "person_titles, q_organization_domains_list, person_locations and person_seniorities must be arrays of strings");
+  if (titles === null || domains === null || locations === null || seniorities === null)
+    return error(422, "person_titles, q_organization_domains_list, person_locations and person_seniorities must be arrays of strings");
   if (b.q_keywords !== undefined && typeof b.q_keywords !== "string") return error(422, "q_keywords must be a string");
   const page = b.page === undefined ? 1 : b.page;
   const perPage = b.per_page === undefined ? 10 : b.per_page;
   if (!Number.isInteger(page) || (page as number) < 1) return error(422, "page must be a positive integer");
-  if (!Number.isInteger(perPage) || (perPage as number) < 1 || (perPage as number) > MAX_PER_PAGE) return error(422, `per_page must be between 1 and ${MAX_PER_PAGE}`);
+  if (!Number.isInteger(perPage) || (perPage as number) < 1 || (perPage as number) > MAX_PER_PAGE)
+    return error(422, `per_page must be between 1 and ${MAX_PER_PAGE}`);
   const keywords = (b.q_keywords as string | undefined)?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
 
   const matches = DIRECTORY.filter((p) => {
@@ -86,7 +168,12 @@ function search(req: VendorRequest): VendorReply {
     state: p.state,
     country: p.country,
     organization_id: p.org.id,
-    organization: { id: p.org.id, name: p.org.name, website_url: `http://www.${p.org.primary_domain}`, primary_domain: p.org.primary_domain },
+    organization: {
+      id: p.org.id,
+      name: p.org.name,
+      website_url: `http://www.${p.org.primary_domain}`,
+      primary_domain: p.org.primary_domain,
+    },
   }));
   return {
     status: 200,

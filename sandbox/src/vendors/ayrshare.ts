@@ -44,7 +44,8 @@ export function ayrshareVendor({ apiKey, priceAtomic }: VendorOptions): VendorDe
     price: { amountAtomic: priceAtomic, description: "Ayrshare post check" },
     errorReply: (status, message) => error(status, status >= 500 ? 500 : 101, message),
     authenticate(req) {
-      if (authToken(req, "Bearer") !== apiKey) return error(403, 102, "API Key not valid. Verify the API Key in your dashboard.", "authorization");
+      if (authToken(req, "Bearer") !== apiKey)
+        return error(403, 102, "API Key not valid. Verify the API Key in your dashboard.", "authorization");
       return undefined;
     },
     routes: [{ method: "POST", path: "/api/validate/postLength", handle: postLength }],
@@ -67,7 +68,8 @@ function twitterWeight(post: string): number {
 
 function postLength(req: VendorRequest): VendorReply {
   const b = req.body;
-  if (!isObject(b) || typeof b.post !== "string") return error(400, 101, "Missing or incorrect parameters. Please verify with the docs. The post parameter is required.");
+  if (!isObject(b) || typeof b.post !== "string")
+    return error(400, 101, "Missing or incorrect parameters. Please verify with the docs. The post parameter is required.");
   const codePoints = [...b.post].length;
   const graphemes = [...new Intl.Segmenter("en", { granularity: "grapheme" }).segment(b.post)].length;
   const body: Record<string, unknown> = {};

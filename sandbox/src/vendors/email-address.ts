@@ -10,7 +10,13 @@ export function isBase64(value: unknown): boolean {
 export function badAttachment(list: unknown, nameKey: string, contentKey: string): number {
   if (list === undefined) return -1;
   if (!Array.isArray(list)) return 0;
-  return list.findIndex((a) => typeof a !== "object" || a === null || typeof (a as Record<string, unknown>)[nameKey] !== "string" || !isBase64((a as Record<string, unknown>)[contentKey]));
+  return list.findIndex(
+    (a) =>
+      typeof a !== "object" ||
+      a === null ||
+      typeof (a as Record<string, unknown>)[nameKey] !== "string" ||
+      !isBase64((a as Record<string, unknown>)[contentKey]),
+  );
 }
 
 const ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;

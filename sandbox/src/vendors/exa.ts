@@ -19,10 +19,16 @@ export function exaVendor({ apiKey, priceAtomic }: VendorOptions): VendorDefinit
 
 function answer(req: VendorRequest, costDollars: number): VendorReply {
   const b = req.body;
-  if (!isObject(b) || typeof b.query !== "string" || b.query.trim().length === 0) return error(400, "INVALID_REQUEST_BODY", "query is required and must be a non-empty string");
+  if (!isObject(b) || typeof b.query !== "string" || b.query.trim().length === 0)
+    return error(400, "INVALID_REQUEST_BODY", "query is required and must be a non-empty string");
   if (b.stream === true) return error(400, "INVALID_REQUEST", "stream is not supported on this endpoint version");
   const query = b.query.trim();
-  const slug = query.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 48) || "query";
+  const slug =
+    query
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 48) || "query";
   const citations = [1, 2, 3].map((n) => ({
     id: `https://example.com/${slug}/${n}`,
     url: `https://example.com/${slug}/${n}`,

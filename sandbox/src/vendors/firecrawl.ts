@@ -31,13 +31,22 @@ function scrape(req: VendorRequest): VendorReply {
   if (!Array.isArray(formats)) return error(400, "Bad Request: formats must be an array");
   const title = `${url.hostname.replace(/^www\./, "")} ${url.pathname === "/" ? "home" : url.pathname.split("/").filter(Boolean).join(" ")}`;
   const data: Record<string, unknown> = {
-    metadata: { title, description: `Page at ${url.href}`, sourceURL: b.url, url: url.href, statusCode: 200, contentType: "text/html; charset=utf-8" },
+    metadata: {
+      title,
+      description: `Page at ${url.href}`,
+      sourceURL: b.url,
+      url: url.href,
+      statusCode: 200,
+      contentType: "text/html; charset=utf-8",
+    },
   };
   for (const format of formats) {
     if (format === "markdown") data.markdown = `# ${title}\n\nContent of ${url.href}.`;
     else if (isObject(format) && format.type === "json") {
-      if (!isObject(format.schema) && typeof format.prompt !== "string") return error(400, "Bad Request: json format needs a schema or a prompt");
-      const properties = isObject(format.schema) && isObject(format.schema.properties) ? Object.keys(format.schema.properties) : ["summary"];
+      if (!isObject(format.schema) && typeof format.prompt !== "string")
+        return error(400, "Bad Request: json format needs a schema or a prompt");
+      const properties =
+        isObject(format.schema) && isObject(format.schema.properties) ? Object.keys(format.schema.properties) : ["summary"];
       data.json = Object.fromEntries(properties.map((p) => [p, p.toLowerCase() === "title" ? title : `${p} of ${url.hostname}`]));
     } else return error(400, `Bad Request: unsupported format ${JSON.stringify(format)}`);
   }

@@ -18,8 +18,18 @@ export function postmarkVendor({ apiKey: serverToken, priceAtomic }: VendorOptio
     errorReply: (status, message) => error(status, status >= 500 ? 0 : 300, message),
     authenticate(req) {
       const token = header(req, "x-postmark-server-token");
-      if (!token) return error(401, 10, "No Account or Server API tokens were supplied in the HTTP headers. Please add a header for either X-Postmark-Server-Token or X-Postmark-Account-Token.");
-      if (token !== serverToken) return error(401, 10, "The Server Token you provided in the X-Postmark-Server-Token request header was invalid. Please verify that you are using a valid token.");
+      if (!token)
+        return error(
+          401,
+          10,
+          "No Account or Server API tokens were supplied in the HTTP headers. Please add a header for either X-Postmark-Server-Token or X-Postmark-Account-Token.",
+        );
+      if (token !== serverToken)
+        return error(
+          401,
+          10,
+          "The Server Token you provided in the X-Postmark-Server-Token request header was invalid. Please verify that you are using a valid token.",
+        );
       return undefined;
     },
     routes: [{ method: "POST", path: "/email", handle: sendEmail }],
@@ -30,7 +40,10 @@ export function postmarkVendor({ apiKey: serverToken, priceAtomic }: VendorOptio
 function recipients(value: unknown): string[] | undefined {
   if (value === undefined) return [];
   if (typeof value !== "string") return undefined;
-  const parts = value.split(",").map((s) => s.trim()).filter(Boolean);
+  const parts = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return parts.every((p) => parseMailbox(p)) ? parts : undefined;
 }
 
@@ -45,8 +58,12 @@ function sendEmail(req: VendorRequest, ctx: { now(): Date }): VendorReply {
   if (!cc || !bcc) return error(422, 300, "Invalid 'Cc' or 'Bcc' address.");
   if (to.length + cc.length + bcc.length > MAX_RECIPIENTS) return error(422, 300, `Maximum of ${MAX_RECIPIENTS} recipients exceeded.`);
   if (b.ReplyTo !== undefined && !recipients(b.ReplyTo)) return error(422, 300, "Invalid 'ReplyTo' address.");
-  if (typeof b.HtmlBody !== "string" && typeof b.TextBody !== "string") return error(422, 300, "Provide either email TextBody or HtmlBody or both.");
-  if (badAttachment(b.Attachments, "Name", "Content") >= 0 || (Array.isArray(b.Attachments) && b.Attachments.some((a) => typeof (a as Record<string, unknown>).ContentType !== "string"))) {
+  if (typeof b.HtmlBody !== "string" && typeof b.TextBody !== "string")
+    return error(422, 300, "Provide either email TextBody or HtmlBody or both.");
+  if (
+    badAttachment(b.Attachments, "Name", "Content") >= 0 ||
+    (Array.isArray(b.Attachments) && b.Attachments.some((a) => typeof (a as Record<string, unknown>).ContentType !== "string"))
+  ) {
     return error(422, 300, "Invalid attachment: each needs Name, base64 Content and ContentType.");
   }
   return { status: 200, body: { To: b.To, SubmittedAt: ctx.now().toISOString(), MessageID: randomUUID(), ErrorCode: 0, Message: "OK" } };

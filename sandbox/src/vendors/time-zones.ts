@@ -3,22 +3,80 @@
 
 /** Place names (lowercase) the time stand-in understands besides raw IANA ids. */
 const CITY_ZONES: Readonly<Record<string, string>> = {
-  "new york": "America/New_York", nyc: "America/New_York", boston: "America/New_York", washington: "America/New_York", miami: "America/New_York", toronto: "America/Toronto",
-  chicago: "America/Chicago", dallas: "America/Chicago", houston: "America/Chicago", "mexico city": "America/Mexico_City",
-  denver: "America/Denver", phoenix: "America/Phoenix",
-  "los angeles": "America/Los_Angeles", "san francisco": "America/Los_Angeles", seattle: "America/Los_Angeles", vancouver: "America/Vancouver",
-  honolulu: "Pacific/Honolulu", anchorage: "America/Anchorage", "st. john's": "America/St_Johns", "st johns": "America/St_Johns",
-  "sao paulo": "America/Sao_Paulo", "são paulo": "America/Sao_Paulo", "buenos aires": "America/Argentina/Buenos_Aires",
-  london: "Europe/London", dublin: "Europe/Dublin", lisbon: "Europe/Lisbon", paris: "Europe/Paris", berlin: "Europe/Berlin", madrid: "Europe/Madrid",
-  rome: "Europe/Rome", amsterdam: "Europe/Amsterdam", zurich: "Europe/Zurich", stockholm: "Europe/Stockholm", warsaw: "Europe/Warsaw", prague: "Europe/Prague",
-  athens: "Europe/Athens", helsinki: "Europe/Helsinki", kyiv: "Europe/Kyiv", kiev: "Europe/Kyiv", istanbul: "Europe/Istanbul", moscow: "Europe/Moscow",
-  cairo: "Africa/Cairo", lagos: "Africa/Lagos", nairobi: "Africa/Nairobi", johannesburg: "Africa/Johannesburg",
-  dubai: "Asia/Dubai", tehran: "Asia/Tehran", karachi: "Asia/Karachi",
-  mumbai: "Asia/Kolkata", delhi: "Asia/Kolkata", "new delhi": "Asia/Kolkata", kolkata: "Asia/Kolkata", bangalore: "Asia/Kolkata", bengaluru: "Asia/Kolkata",
-  kathmandu: "Asia/Kathmandu", dhaka: "Asia/Dhaka", bangkok: "Asia/Bangkok", jakarta: "Asia/Jakarta", singapore: "Asia/Singapore",
-  "hong kong": "Asia/Hong_Kong", shanghai: "Asia/Shanghai", beijing: "Asia/Shanghai", taipei: "Asia/Taipei", manila: "Asia/Manila",
-  seoul: "Asia/Seoul", tokyo: "Asia/Tokyo", perth: "Australia/Perth", adelaide: "Australia/Adelaide", brisbane: "Australia/Brisbane",
-  sydney: "Australia/Sydney", melbourne: "Australia/Melbourne", auckland: "Pacific/Auckland", utc: "UTC", gmt: "UTC",
+  "new york": "America/New_York",
+  nyc: "America/New_York",
+  boston: "America/New_York",
+  washington: "America/New_York",
+  miami: "America/New_York",
+  toronto: "America/Toronto",
+  chicago: "America/Chicago",
+  dallas: "America/Chicago",
+  houston: "America/Chicago",
+  "mexico city": "America/Mexico_City",
+  denver: "America/Denver",
+  phoenix: "America/Phoenix",
+  "los angeles": "America/Los_Angeles",
+  "san francisco": "America/Los_Angeles",
+  seattle: "America/Los_Angeles",
+  vancouver: "America/Vancouver",
+  honolulu: "Pacific/Honolulu",
+  anchorage: "America/Anchorage",
+  "st. john's": "America/St_Johns",
+  "st johns": "America/St_Johns",
+  "sao paulo": "America/Sao_Paulo",
+  "são paulo": "America/Sao_Paulo",
+  "buenos aires": "America/Argentina/Buenos_Aires",
+  london: "Europe/London",
+  dublin: "Europe/Dublin",
+  lisbon: "Europe/Lisbon",
+  paris: "Europe/Paris",
+  berlin: "Europe/Berlin",
+  madrid: "Europe/Madrid",
+  rome: "Europe/Rome",
+  amsterdam: "Europe/Amsterdam",
+  zurich: "Europe/Zurich",
+  stockholm: "Europe/Stockholm",
+  warsaw: "Europe/Warsaw",
+  prague: "Europe/Prague",
+  athens: "Europe/Athens",
+  helsinki: "Europe/Helsinki",
+  kyiv: "Europe/Kyiv",
+  kiev: "Europe/Kyiv",
+  istanbul: "Europe/Istanbul",
+  moscow: "Europe/Moscow",
+  cairo: "Africa/Cairo",
+  lagos: "Africa/Lagos",
+  nairobi: "Africa/Nairobi",
+  johannesburg: "Africa/Johannesburg",
+  dubai: "Asia/Dubai",
+  tehran: "Asia/Tehran",
+  karachi: "Asia/Karachi",
+  mumbai: "Asia/Kolkata",
+  delhi: "Asia/Kolkata",
+  "new delhi": "Asia/Kolkata",
+  kolkata: "Asia/Kolkata",
+  bangalore: "Asia/Kolkata",
+  bengaluru: "Asia/Kolkata",
+  kathmandu: "Asia/Kathmandu",
+  dhaka: "Asia/Dhaka",
+  bangkok: "Asia/Bangkok",
+  jakarta: "Asia/Jakarta",
+  singapore: "Asia/Singapore",
+  "hong kong": "Asia/Hong_Kong",
+  shanghai: "Asia/Shanghai",
+  beijing: "Asia/Shanghai",
+  taipei: "Asia/Taipei",
+  manila: "Asia/Manila",
+  seoul: "Asia/Seoul",
+  tokyo: "Asia/Tokyo",
+  perth: "Australia/Perth",
+  adelaide: "Australia/Adelaide",
+  brisbane: "Australia/Brisbane",
+  sydney: "Australia/Sydney",
+  melbourne: "Australia/Melbourne",
+  auckland: "Pacific/Auckland",
+  utc: "UTC",
+  gmt: "UTC",
 };
 
 /** Wall-clock fields of a local time. `month` is 1-12. */
@@ -46,7 +104,10 @@ export function resolveZone(input: string): string | undefined {
     return undefined;
   }
   // Intl accepts any case and aliases; answer in the conventional spelling.
-  return KNOWN_ZONES.get(key) ?? (input.trim() === key ? key.replace(/(^|[/_-])([a-z])/g, (_m, sep: string, c: string) => sep + c.toUpperCase()) : input.trim());
+  return (
+    KNOWN_ZONES.get(key) ??
+    (input.trim() === key ? key.replace(/(^|[/_-])([a-z])/g, (_m, sep: string, c: string) => sep + c.toUpperCase()) : input.trim())
+  );
 }
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
@@ -70,7 +131,16 @@ export function offsetMinutes(zone: string, instant: Date): number {
 export function localTimeAt(zone: string, instant: Date): LocalTime {
   let fmt = partFormats.get(zone);
   if (!fmt) {
-    fmt = new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    fmt = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
     partFormats.set(zone, fmt);
   }
   const parts = Object.fromEntries(fmt.formatToParts(instant).map((p) => [p.type, p.value]));
@@ -127,7 +197,8 @@ export function instantOf(zone: string, local: LocalTime, disambiguation: "earli
     .map((o) => asUtc - o * 60_000)
     .filter((t) => offsetMinutes(zone, new Date(t)) * 60_000 === asUtc - t)
     .sort((a, b) => a - b);
-  if (candidates.length > 0) return new Date(disambiguation === "later" ? (candidates[candidates.length - 1] as number) : (candidates[0] as number));
+  if (candidates.length > 0)
+    return new Date(disambiguation === "later" ? (candidates[candidates.length - 1] as number) : (candidates[0] as number));
   // In the gap: interpret with the offset in force before the transition.
   return new Date(asUtc - before * 60_000);
 }
@@ -160,6 +231,12 @@ export function parseLocal(text: string): LocalTime | undefined {
     millisecond: Number((m[7] ?? "0").padEnd(3, "0")),
   };
   const check = new Date(Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second));
-  const valid = check.getUTCFullYear() === t.year && check.getUTCMonth() === t.month - 1 && check.getUTCDate() === t.day && check.getUTCHours() === t.hour && check.getUTCMinutes() === t.minute && t.second < 60;
+  const valid =
+    check.getUTCFullYear() === t.year &&
+    check.getUTCMonth() === t.month - 1 &&
+    check.getUTCDate() === t.day &&
+    check.getUTCHours() === t.hour &&
+    check.getUTCMinutes() === t.minute &&
+    t.second < 60;
   return valid ? t : undefined;
 }

@@ -2,7 +2,18 @@
 // offsets and DST interval; current time; conversion between zones. `timeZone` takes an IANA id or
 // a known place name. Errors are plain-text 400s ("Invalid Timezone"), as timeapi.io answers.
 import { isObject, type VendorContext, type VendorDefinition, type VendorReply, type VendorRequest } from "../http/vendor";
-import { formatLocal, instantOf, isDst, localTimeAt, offsetMinutes, parseLocal, resolveZone, standardOffsetMinutes, transitions, type LocalTime } from "./time-zones";
+import {
+  formatLocal,
+  instantOf,
+  isDst,
+  localTimeAt,
+  offsetMinutes,
+  parseLocal,
+  resolveZone,
+  standardOffsetMinutes,
+  transitions,
+  type LocalTime,
+} from "./time-zones";
 
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
@@ -68,7 +79,11 @@ function zoneInfo(req: VendorRequest, ctx: VendorContext): VendorReply {
   const start = changes.find((t) => offsetMinutes(zone, t) > standard);
   const end = changes.find((t) => offsetMinutes(zone, t) === standard);
   const dstOffset = start ? offsetMinutes(zone, start) : standard;
-  const dstName = start ? new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" }).formatToParts(start).find((p) => p.type === "timeZoneName")?.value ?? null : null;
+  const dstName = start
+    ? (new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" })
+        .formatToParts(start)
+        .find((p) => p.type === "timeZoneName")?.value ?? null)
+    : null;
   const durationS = start && end ? Math.round(Math.abs(end.getTime() - start.getTime()) / 1000) : 0;
   return {
     status: 200,
@@ -86,7 +101,13 @@ function zoneInfo(req: VendorRequest, ctx: VendorContext): VendorReply {
             dstOffsetToStandardTime: offset(dstOffset - standard),
             dstStart: start.toISOString().replace(/\.\d{3}Z$/, "Z"),
             dstEnd: end ? end.toISOString().replace(/\.\d{3}Z$/, "Z") : null,
-            dstDuration: { days: Math.floor(durationS / 86_400), hours: Math.floor((durationS % 86_400) / 3600), minutes: Math.floor((durationS % 3600) / 60), seconds: durationS % 60, totalSeconds: durationS },
+            dstDuration: {
+              days: Math.floor(durationS / 86_400),
+              hours: Math.floor((durationS % 86_400) / 3600),
+              minutes: Math.floor((durationS % 3600) / 60),
+              seconds: durationS % 60,
+              totalSeconds: durationS,
+            },
           }
         : null,
     },
@@ -103,14 +124,16 @@ function currentTime(req: VendorRequest, ctx: VendorContext): VendorReply {
 function convert(req: VendorRequest): VendorReply {
   const b = req.body;
   if (!isObject(b)) return text(400, "A request body is required.");
-  if (typeof b.fromTimeZone !== "string" || typeof b.toTimeZone !== "string") return text(400, "The fromTimeZone and toTimeZone fields are required.");
+  if (typeof b.fromTimeZone !== "string" || typeof b.toTimeZone !== "string")
+    return text(400, "The fromTimeZone and toTimeZone fields are required.");
   const from = resolveZone(b.fromTimeZone);
   const to = resolveZone(b.toTimeZone);
   if (!from || !to) return text(400, "Invalid Timezone");
   const local = typeof b.dateTime === "string" ? parseLocal(b.dateTime) : undefined;
   if (!local) return text(400, "Invalid DateTime. Use the format yyyy-MM-dd HH:mm:ss.");
   const ambiguity = b.dstAmbiguity ?? "";
-  if (ambiguity !== "" && ambiguity !== "earlier" && ambiguity !== "later") return text(400, "dstAmbiguity must be empty, \"earlier\" or \"later\".");
+  if (ambiguity !== "" && ambiguity !== "earlier" && ambiguity !== "later")
+    return text(400, 'dstAmbiguity must be empty, "earlier" or "later".');
   const instant = instantOf(from, local, ambiguity === "later" ? "later" : "earlier");
   return {
     status: 200,

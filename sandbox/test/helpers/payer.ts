@@ -45,7 +45,12 @@ export async function signAuthorization(signer: PrivateKeyAccount, input: Author
     nonce: input.nonce ?? toHex(randomBytes(32)),
   };
   const signature = await signer.signTypedData({
-    domain: { name: input.domainName ?? SANDBOX_USDC.name, version: SANDBOX_USDC.version, chainId: SANDBOX_CHAIN_ID, verifyingContract: SANDBOX_USDC.address },
+    domain: {
+      name: input.domainName ?? SANDBOX_USDC.name,
+      version: SANDBOX_USDC.version,
+      chainId: SANDBOX_CHAIN_ID,
+      verifyingContract: SANDBOX_USDC.address,
+    },
     types: TRANSFER_TYPES,
     primaryType: "TransferWithAuthorization",
     message: {
@@ -75,7 +80,11 @@ export function parsePaymentChallenges(value: string | null): Array<Record<strin
   return value
     .split(/,?\s*(?=Payment\s)/)
     .filter((part) => part.startsWith("Payment "))
-    .map((part) => Object.fromEntries([...part.matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1] as string, (m[2] as string).replace(/\\(.)/g, "$1")])));
+    .map((part) =>
+      Object.fromEntries(
+        [...part.matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1] as string, (m[2] as string).replace(/\\(.)/g, "$1")]),
+      ),
+    );
 }
 
 export function decodeB64Url<T = Record<string, unknown>>(value: string): T {

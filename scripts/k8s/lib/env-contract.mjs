@@ -63,7 +63,10 @@ function loadSchema(doc, repoRoot, findings) {
   }
   const file = join(repoRoot, dir, "dist", "config.js");
   if (!existsSync(file)) {
-    findings.skip(subject, `${dir}/dist/config.js is not built; env contract not checked (build: npx turbo run build --filter=@agentic/${doc.metadata.name})`);
+    findings.skip(
+      subject,
+      `${dir}/dist/config.js is not built; env contract not checked (build: npx turbo run build --filter=@agentic/${doc.metadata.name})`,
+    );
     return undefined;
   }
   let exported;
@@ -156,6 +159,8 @@ function checkOne(doc, { schema, keys }, env, findings) {
 }
 
 function secretValues(doc) {
-  const decoded = Object.fromEntries(Object.entries(doc.data ?? {}).map(([k, v]) => [k, Buffer.from(String(v), "base64").toString("utf8")]));
+  const decoded = Object.fromEntries(
+    Object.entries(doc.data ?? {}).map(([k, v]) => [k, Buffer.from(String(v), "base64").toString("utf8")]),
+  );
   return { ...decoded, ...(doc.stringData ?? {}) };
 }

@@ -69,7 +69,8 @@ function checkWorkload(doc, podSpec, index, findings, pinnedImages) {
     checkSecurity(container, podSpec.securityContext ?? {}, where, findings);
     checkImage(container.image, where, findings, pinnedImages);
     for (const port of container.ports ?? []) {
-      if (!port.name) findings.error(where, `port ${port.containerPort} has no name (probes, Services and NetworkPolicies refer to ports by name)`);
+      if (!port.name)
+        findings.error(where, `port ${port.containerPort} has no name (probes, Services and NetworkPolicies refer to ports by name)`);
     }
     if (longRunning && !init) {
       if (!container.readinessProbe) findings.error(where, "readinessProbe missing");
@@ -80,7 +81,8 @@ function checkWorkload(doc, podSpec, index, findings, pinnedImages) {
     checkEnvSources(container, where, index, findings);
   }
   for (const volume of podSpec.volumes ?? []) {
-    if (volume.configMap && !index.configMaps.has(volume.configMap.name)) findings.error(subject, `volume ${volume.name}: ConfigMap ${volume.configMap.name} is not defined`);
+    if (volume.configMap && !index.configMaps.has(volume.configMap.name))
+      findings.error(subject, `volume ${volume.name}: ConfigMap ${volume.configMap.name} is not defined`);
     if (volume.secret) useSecret(volume.secret.secretName, undefined, subject, index, findings);
   }
 }
@@ -102,7 +104,8 @@ function checkSecurity(container, podSecurity, where, findings) {
   if (sc.readOnlyRootFilesystem !== true) findings.error(where, "securityContext.readOnlyRootFilesystem must be true");
   if (!(sc.capabilities?.drop ?? []).includes("ALL")) findings.error(where, "securityContext.capabilities.drop must include ALL");
   const seccomp = (sc.seccompProfile ?? podSecurity.seccompProfile)?.type;
-  if (seccomp !== "RuntimeDefault" && seccomp !== "Localhost") findings.error(where, "seccompProfile.type must be RuntimeDefault (pod or container)");
+  if (seccomp !== "RuntimeDefault" && seccomp !== "Localhost")
+    findings.error(where, "seccompProfile.type must be RuntimeDefault (pod or container)");
 }
 
 /** `repo/name:tag`, `repo/name@sha256:...`; a port in the registry host is not a tag. */
@@ -116,7 +119,8 @@ function checkImage(image, where, findings, pinnedImages) {
   const tag = lastSegment.includes(":") ? lastSegment.slice(lastSegment.indexOf(":") + 1) : undefined;
   if (!tag) findings.error(where, `image ${image} has no tag (it would pull :latest)`);
   else if (tag === "latest") findings.error(where, `image ${image} uses :latest`);
-  else if (pinnedImages && !/^v?\d+\.\d+\.\d+/.test(tag)) findings.error(where, `image ${image}: production images are pinned to a release tag (x.y.z) or a digest`);
+  else if (pinnedImages && !/^v?\d+\.\d+\.\d+/.test(tag))
+    findings.error(where, `image ${image}: production images are pinned to a release tag (x.y.z) or a digest`);
 }
 
 /** ConfigMaps and Secrets a container reads must exist (or, for Secrets, be listed as external). */
@@ -132,11 +136,13 @@ function checkEnvSources(container, where, index, findings) {
     if (cm) {
       const map = index.configMaps.get(cm.name);
       if (!map) findings.error(where, `env ${env.name}: ConfigMap ${cm.name} is not defined`);
-      else if (!(cm.key in (map.data ?? {})) && cm.optional !== true) findings.error(where, `env ${env.name}: ConfigMap ${cm.name} has no key ${cm.key}`);
+      else if (!(cm.key in (map.data ?? {})) && cm.optional !== true)
+        findings.error(where, `env ${env.name}: ConfigMap ${cm.name} has no key ${cm.key}`);
     }
     const secret = env.valueFrom?.secretKeyRef;
     if (secret) useSecret(secret.name, secret.key, `${where} env ${env.name}`, index, findings);
-    if (SECRET_NAME.test(env.name) && !secret) findings.error(where, `env ${env.name} looks like a credential: take it from a Secret (secretKeyRef), not a literal or ConfigMap`);
+    if (SECRET_NAME.test(env.name) && !secret)
+      findings.error(where, `env ${env.name} looks like a credential: take it from a Secret (secretKeyRef), not a literal or ConfigMap`);
   }
 }
 
@@ -202,8 +208,10 @@ function checkServiceShape(doc, podSpec, findings) {
     if (server.readinessProbe?.httpGet?.path !== "/readyz") findings.error(where, "readinessProbe must be GET /readyz");
     if (server.livenessProbe?.httpGet?.path !== "/healthz") findings.error(where, "livenessProbe must be GET /healthz");
   }
-  if (!(server.volumeMounts ?? []).some((m) => m.mountPath === "/tmp")) findings.error(where, "no writable /tmp (emptyDir) under a read-only root filesystem");
-  if (!(server.envFrom ?? []).some((s) => s.configMapRef)) findings.error(where, "configuration must come from a ConfigMap (envFrom.configMapRef)");
+  if (!(server.volumeMounts ?? []).some((m) => m.mountPath === "/tmp"))
+    findings.error(where, "no writable /tmp (emptyDir) under a read-only root filesystem");
+  if (!(server.envFrom ?? []).some((s) => s.configMapRef))
+    findings.error(where, "configuration must come from a ConfigMap (envFrom.configMapRef)");
 }
 
 /** Every Service selects pods, and its named target ports exist on them. */
@@ -219,7 +227,8 @@ function checkServices(index, findings) {
     for (const port of service.spec?.ports ?? []) {
       const target = port.targetPort ?? port.port;
       const found = typeof target === "string" ? ports.some((p) => p.name === target) : ports.some((p) => p.containerPort === target);
-      if (!found) findings.error(subject, `port ${port.name ?? port.port}: targetPort ${target} is not a container port of the selected pods`);
+      if (!found)
+        findings.error(subject, `port ${port.name ?? port.port}: targetPort ${target} is not a container port of the selected pods`);
     }
   }
 }

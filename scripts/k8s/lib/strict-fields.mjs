@@ -31,7 +31,8 @@ export function createStrictFieldChecker(modelsDir) {
         continue;
       }
       if (!prop.ref) continue;
-      if (prop.array && Array.isArray(child)) child.forEach((item, i) => walk(item, prop.ref, `${path ? `${path}.` : ""}${key}[${i}]`, out));
+      if (prop.array && Array.isArray(child))
+        child.forEach((item, i) => walk(item, prop.ref, `${path ? `${path}.` : ""}${key}[${i}]`, out));
       else if (!prop.array) walk(child, prop.ref, path ? `${path}.${key}` : key, out);
     }
   }

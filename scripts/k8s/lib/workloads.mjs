@@ -34,7 +34,11 @@ export const SERVICE_ROLES = new Set(["edge", "backend"]);
 /** True for the Deployment of one of our services (gateway, catalog, router, executor, ledger). */
 export function isAgenticService(doc) {
   const labels = doc.metadata?.labels ?? {};
-  return doc.kind === "Deployment" && labels["app.kubernetes.io/part-of"] === "agentic" && SERVICE_ROLES.has(labels["app.kubernetes.io/component"]);
+  return (
+    doc.kind === "Deployment" &&
+    labels["app.kubernetes.io/part-of"] === "agentic" &&
+    SERVICE_ROLES.has(labels["app.kubernetes.io/component"])
+  );
 }
 
 /** Workspace folder of a service, relative to the repo root (gateway/ at the root, the others under services/). */

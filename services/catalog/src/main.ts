@@ -1,5 +1,14 @@
 // Catalog service composition root: config → catalog → server → health → lifecycle.
-import { Lifecycle, bindServer, createHealth, createLogger, loadConfig, startMetricsServer, stopServer, shutdownTelemetryIfLoaded } from "@agentic/platform";
+import {
+  Lifecycle,
+  bindServer,
+  createHealth,
+  createLogger,
+  loadConfig,
+  startMetricsServer,
+  stopServer,
+  shutdownTelemetryIfLoaded,
+} from "@agentic/platform";
 import { configSchema } from "./config";
 import { DEFAULT_CATALOG_DIR, loadCatalog } from "./domain";
 import { CATALOG_SERVICE_NAME, createCatalogServer } from "./server";

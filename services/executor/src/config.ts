@@ -2,7 +2,17 @@
 // addresses of the services it calls, and (spread in) the rails' wallets and the providers' URLs/keys.
 // Defaults suit local development; production requires every dependency address.
 import { z } from "zod";
-import { addressSchema, appEnvSchema, checkNatsCredentials, natsCredentialsShape, portSchema, logLevelSchema, serviceIdentityKeySchema, streamReplicasSchema, trustedServiceKeysSchema } from "@agentic/platform";
+import {
+  addressSchema,
+  appEnvSchema,
+  checkNatsCredentials,
+  natsCredentialsShape,
+  portSchema,
+  logLevelSchema,
+  serviceIdentityKeySchema,
+  streamReplicasSchema,
+  trustedServiceKeysSchema,
+} from "@agentic/platform";
 import { providersEnvShape } from "./providers";
 import { railsEnvShape } from "./rails";
 
@@ -49,7 +59,10 @@ const fields = z.object({
   /** How long a capture or release is re-published (same Nats-Msg-Id) until JetStream acknowledges it, in ms. Example: 10000. */
   SETTLEMENT_PUBLISH_TIMEOUT_MS: positiveInt.default(10_000),
   /** How long a claimed Idempotency-Key blocks a concurrent duplicate before it may take over, in ms (1 s..15 min). Example: 90000. */
-  IDEMPOTENCY_LEASE_MS: positiveInt.min(1_000).max(15 * 60_000).default(90_000),
+  IDEMPOTENCY_LEASE_MS: positiveInt
+    .min(1_000)
+    .max(15 * 60_000)
+    .default(90_000),
   /** How long a concurrent duplicate waits for the first request's result before IDEMPOTENCY_IN_PROGRESS, in ms. Example: 10000. */
   IDEMPOTENCY_WAIT_MS: z.coerce.number().int().min(0).default(10_000),
   ...railsEnvShape,
@@ -73,11 +86,19 @@ export const configSchema = fields
     }
     // A hold that expired before its capture arrives charges nothing: it must outlive one attempt.
     if (c.HOLD_TTL_MS <= c.PROVIDER_TIMEOUT_MS + c.SETTLEMENT_PUBLISH_TIMEOUT_MS) {
-      ctx.addIssue({ code: "custom", path: ["HOLD_TTL_MS"], message: "must exceed PROVIDER_TIMEOUT_MS + SETTLEMENT_PUBLISH_TIMEOUT_MS, or a capture could arrive after the hold expired" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["HOLD_TTL_MS"],
+        message: "must exceed PROVIDER_TIMEOUT_MS + SETTLEMENT_PUBLISH_TIMEOUT_MS, or a capture could arrive after the hold expired",
+      });
     }
     // A lease that ran out mid-execution would let a duplicate run the request a second time.
     if (c.IDEMPOTENCY_LEASE_MS <= executionBudgetMs(c)) {
-      ctx.addIssue({ code: "custom", path: ["IDEMPOTENCY_LEASE_MS"], message: `must exceed MAX_ATTEMPTS x (PROVIDER_TIMEOUT_MS + SETTLEMENT_PUBLISH_TIMEOUT_MS) = ${executionBudgetMs(c)} ms` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["IDEMPOTENCY_LEASE_MS"],
+        message: `must exceed MAX_ATTEMPTS x (PROVIDER_TIMEOUT_MS + SETTLEMENT_PUBLISH_TIMEOUT_MS) = ${executionBudgetMs(c)} ms`,
+      });
     }
   })
   .transform((c) => ({

@@ -2,7 +2,18 @@
 // NATS (EXECUTIONS stream) → executor (rails, providers, publishers, gRPC + health) → lifecycle.
 // Started as `node --require @agentic/platform/telemetry dist/main.js`; SIGTERM stops it in reverse:
 // health off, in-flight executions finish and settle, then NATS drains.
-import { ConfigError, Lifecycle, connectBus, createLogger, ensureExecutionsStream, loadConfig, natsCredentialsOf, serviceIdentity, shutdownTelemetryIfLoaded, startMetricsServer } from "@agentic/platform";
+import {
+  ConfigError,
+  Lifecycle,
+  connectBus,
+  createLogger,
+  ensureExecutionsStream,
+  loadConfig,
+  natsCredentialsOf,
+  serviceIdentity,
+  shutdownTelemetryIfLoaded,
+  startMetricsServer,
+} from "@agentic/platform";
 import { createCatalogClient, createLedgerClient, createRouterClient } from "@agentic/clients";
 import { configSchema } from "./config";
 import { startExecutorApp } from "./app";

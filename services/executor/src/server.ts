@@ -22,7 +22,15 @@ export function createExecutorServer(deps: ExecutorServerDeps): Server {
   const server = createGrpcServer();
   const impl: ExecutorServiceServer = { execute: unary(executeHandler(deps.executor), deps.logger) };
   // No development-only callers in this table.
-  server.addService(ExecutorServiceService, guardService(ExecutorServiceService, impl, { table: EXECUTOR_ACCESS, verifier: deps.verifier, development: false, logger: deps.logger }));
+  server.addService(
+    ExecutorServiceService,
+    guardService(ExecutorServiceService, impl, {
+      table: EXECUTOR_ACCESS,
+      verifier: deps.verifier,
+      development: false,
+      logger: deps.logger,
+    }),
+  );
   deps.grpcHealth.addToServer(server);
   return server;
 }

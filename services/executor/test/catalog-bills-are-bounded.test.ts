@@ -28,11 +28,16 @@ describe("routes on the platform's credentials", () => {
     ]);
   });
 
-  it.each(onOurCredentials.map(({ route, execute }) => [route.routeKey, route, execute] as const))("%s cannot be billed more than it holds", (_key, route, execute) => {
-    expect(unboundedBill(route, execute)).toEqual([]);
-  });
+  it.each(onOurCredentials.map(({ route, execute }) => [route.routeKey, route, execute] as const))(
+    "%s cannot be billed more than it holds",
+    (_key, route, execute) => {
+      expect(unboundedBill(route, execute)).toEqual([]);
+    },
+  );
 
   it("bill by token exactly where the vendor bills us by token: the model routes", () => {
-    expect(onOurCredentials.filter(({ route }) => route.billing === "per_token").map(({ route }) => route.routeKey)).toEqual(["models.chat.complete.openai"]);
+    expect(onOurCredentials.filter(({ route }) => route.billing === "per_token").map(({ route }) => route.routeKey)).toEqual([
+      "models.chat.complete.openai",
+    ]);
   });
 });

@@ -57,7 +57,9 @@ export async function startExecutorSystem(opts: ExecutorSystemOptions = {}): Pro
           : {}),
       }),
     );
-    const router = await stack.start(startTestRouter({ catalogAddress: catalog.address, ledgerAddress: ledger.address, natsUrl: nats.url, env: natsUser("router") }));
+    const router = await stack.start(
+      startTestRouter({ catalogAddress: catalog.address, ledgerAddress: ledger.address, natsUrl: nats.url, env: natsUser("router") }),
+    );
     const executor = await stack.start(
       startTestExecutor({
         catalogAddress: catalog.address,

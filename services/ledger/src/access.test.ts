@@ -7,7 +7,8 @@ import { LEDGER_ACCESS } from "./access";
 describe("LEDGER_ACCESS", () => {
   it("lists every RPC of LedgerService", () => {
     const missing = unlistedRpcs(LedgerServiceService, LEDGER_ACCESS);
-    if (missing.length) throw new Error(`add a line for ${missing.join(", ")} to services/ledger/src/access.ts saying which services may call it`);
+    if (missing.length)
+      throw new Error(`add a line for ${missing.join(", ")} to services/ledger/src/access.ts saying which services may call it`);
   });
 
   it("lists no RPC that LedgerService does not have", () => {

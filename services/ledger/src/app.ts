@@ -98,7 +98,13 @@ export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp>
   const { store, nc, logger } = opts;
   await store.ping(); // fail fast, before anything is bound or consumed
   // Before anything is written, bound or consumed: a ledger on another store must not share our settlements.
-  const identity = await claimStoreIdentity({ nc, storeId: await store.storeId(), logger, replicas: opts.streamReplicas, ...opts.storeIdentity });
+  const identity = await claimStoreIdentity({
+    nc,
+    storeId: await store.storeId(),
+    logger,
+    replicas: opts.streamReplicas,
+    ...opts.storeIdentity,
+  });
 
   const health = createHealth([LEDGER_SERVICE_NAME]);
   let server: ReturnType<typeof createLedgerServer> | undefined;
@@ -113,13 +119,22 @@ export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp>
     for (const { apiKey, userId } of opts.apiKeys ?? []) await ledger.registerApiKey(apiKey, userId);
     const topUps = createTopUps({
       store,
-      ...(opts.topUp ? { terms: opts.topUp.terms, facilitator: httpFacilitator(opts.topUp.facilitatorUrl, opts.topUp.facilitatorTimeoutMs) } : {}),
+      ...(opts.topUp
+        ? { terms: opts.topUp.terms, facilitator: httpFacilitator(opts.topUp.facilitatorUrl, opts.topUp.facilitatorTimeoutMs) }
+        : {}),
       // A pending attempt is asked about again only after the facilitator's own timeout has run out.
       retryAfterMs: opts.topUp?.facilitatorTimeoutMs ?? 10_000,
       clock: opts.clock,
       logger,
     });
-    server = createLedgerServer({ ledger, health, logger, verifier: createTokenVerifier(opts.trustedKeys), development: opts.development, topUps });
+    server = createLedgerServer({
+      ledger,
+      health,
+      logger,
+      verifier: createTokenVerifier(opts.trustedKeys),
+      development: opts.development,
+      topUps,
+    });
     port = await bindServer(server, opts.bindAddress);
 
     const jsm = await nc.jetstreamManager();

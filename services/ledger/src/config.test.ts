@@ -3,7 +3,8 @@ import { testIdentities } from "@agentic/platform/testing";
 import { configSchema, ledgerStoreKind } from "./config";
 import { generateApiKey } from "./domain/api-keys";
 
-const load = (env: Record<string, string>) => loadConfig(configSchema, { NATS_URL: "nats://127.0.0.1:4222", TRUSTED_SERVICE_KEYS: testIdentities().trustedKeys, ...env });
+const load = (env: Record<string, string>) =>
+  loadConfig(configSchema, { NATS_URL: "nats://127.0.0.1:4222", TRUSTED_SERVICE_KEYS: testIdentities().trustedKeys, ...env });
 
 describe("ledger config", () => {
   it("has local defaults", () => {
@@ -62,7 +63,9 @@ describe("ledger config", () => {
     expect(load({ NATS_USER: "ledger", NATS_PASSWORD: "pw" })).toMatchObject({ NATS_USER: "ledger", NATS_PASSWORD: "pw" });
     expect(() => load({ NATS_USER: "ledger" })).toThrow(/NATS_PASSWORD: required with NATS_USER/);
     expect(() => load({ NATS_PASSWORD: "pw" })).toThrow(/NATS_USER: required with NATS_PASSWORD/);
-    expect(() => load({ APP_ENV: "production", LEDGER_STORE: "sqlite" })).toThrow(/NATS_USER and NATS_PASSWORD are required when APP_ENV=production/);
+    expect(() => load({ APP_ENV: "production", LEDGER_STORE: "sqlite" })).toThrow(
+      /NATS_USER and NATS_PASSWORD are required when APP_ENV=production/,
+    );
   });
 
   it("requires TRUSTED_SERVICE_KEYS: without it every call would be refused", () => {

@@ -1,7 +1,15 @@
 // The ledger's configuration, read once from the environment and validated (every problem is
 // reported at once). Defaults serve local development; production names its real dependencies.
 import { z } from "zod";
-import { checkNatsCredentials, explicitAppEnvSchema, natsCredentialsShape, portSchema, logLevelSchema, streamReplicasSchema, trustedServiceKeysSchema } from "@agentic/platform";
+import {
+  checkNatsCredentials,
+  explicitAppEnvSchema,
+  natsCredentialsShape,
+  portSchema,
+  logLevelSchema,
+  streamReplicasSchema,
+  trustedServiceKeysSchema,
+} from "@agentic/platform";
 import { API_KEY_PATTERN } from "./domain/api-keys";
 import { KNOWN_USDC, topUpTerms, type TopUpTerms } from "./top-up/terms";
 
@@ -29,7 +37,10 @@ export const apiKeysSchema = z
         const userId = at < 0 ? "" : pair.slice(at + 1).trim();
         if (!API_KEY_PATTERN.test(apiKey) || !userId) {
           // Never echo the key itself into logs or error output.
-          ctx.addIssue({ code: "custom", message: `entry ${i + 1} must be key:userId with a key of the form aak_ + 32..128 base62 characters` });
+          ctx.addIssue({
+            code: "custom",
+            message: `entry ${i + 1} must be key:userId with a key of the form aak_ + 32..128 base62 characters`,
+          });
           return;
         }
         pairs.push({ apiKey, userId });
@@ -100,11 +111,17 @@ export const configSchema = z
      */
     TOP_UP_FACILITATOR_URL: z.url().optional(),
     /** The platform's receiving address of top-ups, e.g. `0x2Fe5b450cd7Ec8347d9d9D6D726b4cfe1d46D5f5`. */
-    TOP_UP_PAY_TO: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be an EVM address").optional(),
+    TOP_UP_PAY_TO: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, "must be an EVM address")
+      .optional(),
     /** CAIP-2 network of top-ups, e.g. `eip155:8453` (Base); default `eip155:84532` (Base Sepolia); required in production. */
     TOP_UP_NETWORK: z.enum(Object.keys(KNOWN_USDC) as [string, ...string[]]).optional(),
     /** Token of top-ups, e.g. `0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913`; default and only choice today: the network's USDC. */
-    TOP_UP_ASSET: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a token address").optional(),
+    TOP_UP_ASSET: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, "must be a token address")
+      .optional(),
     /** Cut-off of each facilitator call in ms, e.g. `10000`; a settle without an answer stays pending and is asked again. */
     TOP_UP_FACILITATOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** Most credits one payment may buy, e.g. `1000000` ($1,000). */
@@ -115,10 +132,18 @@ export const configSchema = z
   .superRefine((config, ctx) => {
     checkNatsCredentials(config, ctx);
     if ((config.TOP_UP_FACILITATOR_URL === undefined) !== (config.TOP_UP_PAY_TO === undefined)) {
-      ctx.addIssue({ code: "custom", path: ["TOP_UP_PAY_TO"], message: "TOP_UP_FACILITATOR_URL and TOP_UP_PAY_TO turn top-ups on together: set both or neither" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["TOP_UP_PAY_TO"],
+        message: "TOP_UP_FACILITATOR_URL and TOP_UP_PAY_TO turn top-ups on together: set both or neither",
+      });
     }
     if (config.TOP_UP_PAY_TO !== undefined && config.APP_ENV === "production" && config.TOP_UP_NETWORK === undefined) {
-      ctx.addIssue({ code: "custom", path: ["TOP_UP_NETWORK"], message: "required in production when top-ups are on (the default is a testnet), e.g. eip155:8453" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["TOP_UP_NETWORK"],
+        message: "required in production when top-ups are on (the default is a testnet), e.g. eip155:8453",
+      });
     }
     const usdc = KNOWN_USDC[config.TOP_UP_NETWORK ?? DEFAULT_TOP_UP_NETWORK];
     if (config.TOP_UP_ASSET !== undefined && config.TOP_UP_ASSET.toLowerCase() !== usdc?.address.toLowerCase()) {

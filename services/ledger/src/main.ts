@@ -1,7 +1,18 @@
 // Composition root of the ledger: config → logger → metrics → store → NATS → ledger (domain, gRPC +
 // health, settlement consumer, expiry sweeper) → lifecycle. Started as
 // `node --require @agentic/platform/telemetry dist/main.js`; SIGTERM stops it in reverse order.
-import { ConfigError, connectBus, createLogger, devHelpersEnabled, Lifecycle, natsCredentialsOf, loadConfig, shutdownTelemetryIfLoaded, startMetricsServer, type Logger } from "@agentic/platform";
+import {
+  ConfigError,
+  connectBus,
+  createLogger,
+  devHelpersEnabled,
+  Lifecycle,
+  natsCredentialsOf,
+  loadConfig,
+  shutdownTelemetryIfLoaded,
+  startMetricsServer,
+  type Logger,
+} from "@agentic/platform";
 import { configSchema, ledgerStoreKind, topUpSettings, type Config } from "./config";
 import { MemoryLedgerStore } from "./store/memory-store";
 import { MongoLedgerStore } from "./store/mongo-store";

@@ -67,7 +67,10 @@ export function createLedgerServer({ ledger, health, logger, verifier, developme
     quoteTopUp: unary(quoteTopUp(topUps), logger),
     topUpWithPayment: unary(topUpWithPayment(topUps), logger),
   };
-  server.addService(LedgerServiceService, guardService(LedgerServiceService, impl, { table: LEDGER_ACCESS, verifier, development, logger }));
+  server.addService(
+    LedgerServiceService,
+    guardService(LedgerServiceService, impl, { table: LEDGER_ACCESS, verifier, development, logger }),
+  );
   health.addToServer(server);
   return server;
 }

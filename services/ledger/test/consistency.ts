@@ -20,7 +20,8 @@ export async function findLedgerViolations(store: LedgerStore, userIds?: string[
 
     const byHold = new Map<string, typeof entries>();
     // Grants, refunds and adjustments move the balance alone; every other entry belongs to a hold.
-    for (const e of entries) if (!MOVEMENT_JOURNAL_KINDS.includes(e.kind)) byHold.set(e.referenceId, [...(byHold.get(e.referenceId) ?? []), e]);
+    for (const e of entries)
+      if (!MOVEMENT_JOURNAL_KINDS.includes(e.kind)) byHold.set(e.referenceId, [...(byHold.get(e.referenceId) ?? []), e]);
     let openHeld = 0;
     for (const [holdId, list] of byHold) {
       const holds = list.filter((e) => e.kind === "hold");
@@ -36,7 +37,9 @@ export async function findLedgerViolations(store: LedgerStore, userIds?: string[
       const expectedState = ending ? END_STATE[ending.kind as keyof typeof END_STATE] : "held";
       if (hold.state !== expectedState) problems.push(`${holdId}: state ${hold.state} but journal says ${expectedState}`);
       if (ending && ending.amountCredits + ending.heldDeltaCredits !== -hold.capturedCredits) {
-        problems.push(`${holdId}: journal charged ${-(ending.amountCredits + ending.heldDeltaCredits)} but hold says ${hold.capturedCredits}`);
+        problems.push(
+          `${holdId}: journal charged ${-(ending.amountCredits + ending.heldDeltaCredits)} but hold says ${hold.capturedCredits}`,
+        );
       }
       if (!ending) openHeld += hold.amountCredits;
     }

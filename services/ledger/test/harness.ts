@@ -23,7 +23,15 @@
 // Every wait is on an event or a condition, bounded by a timeout, never a fixed sleep.
 import { EventEmitter } from "node:events";
 import { connect, type NatsConnection, type PubAck } from "nats";
-import { SUBJECT_SETTLED, createLogger, natsAuthOptions, splitRpcPath, traceHeaders, trustedServiceKeysSchema, type CallIdentity } from "@agentic/platform";
+import {
+  SUBJECT_SETTLED,
+  createLogger,
+  natsAuthOptions,
+  splitRpcPath,
+  traceHeaders,
+  trustedServiceKeysSchema,
+  type CallIdentity,
+} from "@agentic/platform";
 import { testIdentities } from "@agentic/platform/testing";
 import { createLedgerClient, type LedgerClient } from "@agentic/clients";
 import { ExecutionSettled, SettlementKind, type DeepPartial } from "@agentic/proto/events/v1";
@@ -222,7 +230,11 @@ export async function startTestLedger(opts: StartTestLedgerOptions): Promise<Tes
  * encoded with the generated codec, `Nats-Msg-Id` = the hold id (override `msgId` to simulate a
  * republish after the de-duplication window), W3C trace context in the headers.
  */
-export async function publishSettlement(nc: NatsConnection, event: DeepPartial<ExecutionSettled>, opts: { msgId?: string } = {}): Promise<PubAck> {
+export async function publishSettlement(
+  nc: NatsConnection,
+  event: DeepPartial<ExecutionSettled>,
+  opts: { msgId?: string } = {},
+): Promise<PubAck> {
   const message = ExecutionSettled.fromPartial(event);
   return nc.jetstream().publish(SUBJECT_SETTLED, ExecutionSettled.encode(message).finish(), {
     msgID: opts.msgId ?? message.holdId,

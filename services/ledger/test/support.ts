@@ -44,4 +44,3 @@ export async function remoteError(call: Promise<unknown>): Promise<RemoteError> 
   }
   throw new Error("expected the call to fail");
 }
-

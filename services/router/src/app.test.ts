@@ -10,9 +10,19 @@ describe("router app", () => {
   it("goes NOT_SERVING when the outcome feed dies", async () => {
     const feed = fakeOutcomeFeed();
     const unreachable = () => Promise.reject(new Error("no catalog in this test"));
-    const catalog: CatalogSource = { listDomains: unreachable, getCapability: unreachable, listCapabilityRoutes: unreachable, getContract: unreachable };
+    const catalog: CatalogSource = {
+      listDomains: unreachable,
+      getCapability: unreachable,
+      listCapabilityRoutes: unreachable,
+      getContract: unreachable,
+    };
     const app = await startRouterApp({
-      config: loadConfig(configSchema, { NATS_URL: "nats://unused:4222", CATALOG_REFRESH_MS: "60000", SERVICE_IDENTITY_KEY: testIdentities().privateKeys.router, TRUSTED_SERVICE_KEYS: testIdentities().trustedKeys }),
+      config: loadConfig(configSchema, {
+        NATS_URL: "nats://unused:4222",
+        CATALOG_REFRESH_MS: "60000",
+        SERVICE_IDENTITY_KEY: testIdentities().privateKeys.router,
+        TRUSTED_SERVICE_KEYS: testIdentities().trustedKeys,
+      }),
       catalog,
       ledger: { getWallet: unreachable },
       nc: feed.nc,

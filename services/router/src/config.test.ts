@@ -45,7 +45,10 @@ describe("router config", () => {
   });
 
   it("parses and checks the default preferences", () => {
-    expect(loadConfig(configSchema, { ...ID, NATS_URL: "n", DEFAULT_PREFERENCES: "speed, quality" }).DEFAULT_PREFERENCES).toEqual(["speed", "quality"]);
+    expect(loadConfig(configSchema, { ...ID, NATS_URL: "n", DEFAULT_PREFERENCES: "speed, quality" }).DEFAULT_PREFERENCES).toEqual([
+      "speed",
+      "quality",
+    ]);
     expect(problems({ ...ID, NATS_URL: "n", DEFAULT_PREFERENCES: "speed,speed" })[0]).toContain("DEFAULT_PREFERENCES");
     expect(problems({ ...ID, NATS_URL: "n", DEFAULT_PREFERENCES: "cheap" })[0]).toContain("DEFAULT_PREFERENCES");
   });

@@ -1,7 +1,17 @@
 // Configuration of the router service, read once from the environment. Defaults suit local
 // development; the scoring and health knobs are documented in README.md.
 import { z } from "zod";
-import { addressSchema, appEnvSchema, checkNatsCredentials, natsCredentialsShape, portSchema, logLevelSchema, serviceIdentityKeySchema, streamReplicasSchema, trustedServiceKeysSchema } from "@agentic/platform";
+import {
+  addressSchema,
+  appEnvSchema,
+  checkNatsCredentials,
+  natsCredentialsShape,
+  portSchema,
+  logLevelSchema,
+  serviceIdentityKeySchema,
+  streamReplicasSchema,
+  trustedServiceKeysSchema,
+} from "@agentic/platform";
 import { GOALS, isGoal, type Goal } from "./domain/goals";
 
 const positiveInt = z.coerce.number().int().positive();
@@ -10,7 +20,12 @@ const fraction = z.coerce.number().gt(0).lte(1);
 /** "cost,reliability" → ["cost", "reliability"]: known goals, each once, at least one. */
 const goalListSchema = z
   .string()
-  .transform((s) => s.split(",").map((g) => g.trim()).filter((g) => g !== ""))
+  .transform((s) =>
+    s
+      .split(",")
+      .map((g) => g.trim())
+      .filter((g) => g !== ""),
+  )
   .refine((goals) => goals.length > 0 && goals.every(isGoal) && new Set(goals).size === goals.length, {
     error: `must list distinct goals from ${GOALS.join(", ")}, comma-separated`,
   })

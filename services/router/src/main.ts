@@ -1,7 +1,18 @@
 // Composition root of the router: config → logger → metrics → catalog client → ledger client → NATS →
 // router (catalog cache, route health + outcome consumer, gRPC + health) → lifecycle. Started as
 // `node --require @agentic/platform/telemetry dist/main.js`; SIGTERM stops it in reverse order.
-import { ConfigError, connectBus, createLogger, Lifecycle, loadConfig, ensureExecutionsStream, natsCredentialsOf, serviceIdentity, shutdownTelemetryIfLoaded, startMetricsServer } from "@agentic/platform";
+import {
+  ConfigError,
+  connectBus,
+  createLogger,
+  Lifecycle,
+  loadConfig,
+  ensureExecutionsStream,
+  natsCredentialsOf,
+  serviceIdentity,
+  shutdownTelemetryIfLoaded,
+  startMetricsServer,
+} from "@agentic/platform";
 import { createCatalogClient, createLedgerClient } from "@agentic/clients";
 import { configSchema } from "./config";
 import { startRouterApp } from "./app";

@@ -21,7 +21,10 @@ export function createRouterServer(deps: RouterServerDeps): Server {
     recommend: unary(recommendHandler(deps), deps.logger),
   };
   // No development-only callers in this table.
-  server.addService(RouterServiceService, guardService(RouterServiceService, impl, { table: ROUTER_ACCESS, verifier: deps.verifier, development: false, logger: deps.logger }));
+  server.addService(
+    RouterServiceService,
+    guardService(RouterServiceService, impl, { table: ROUTER_ACCESS, verifier: deps.verifier, development: false, logger: deps.logger }),
+  );
   deps.grpcHealth.addToServer(server);
   return server;
 }

@@ -14,7 +14,14 @@ const routes = ["resend", "sendgrid", "postmark", "mailgun", "ses"].map((p, i) =
 );
 const book = new RouteHealthBook(HEALTH);
 for (const r of routes) {
-  for (let i = 0; i < 200; i++) book.record({ routeKey: r.routeKey, ok: i % 10 !== 0, errorKind: i % 10 ? "" : "timeout", latencyMs: 100 + ((i * 37) % 400), observedAtMs: NOW - 60_000 + i });
+  for (let i = 0; i < 200; i++)
+    book.record({
+      routeKey: r.routeKey,
+      ok: i % 10 !== 0,
+      errorKind: i % 10 ? "" : "timeout",
+      latencyMs: 100 + ((i * 37) % 400),
+      observedAtMs: NOW - 60_000 + i,
+    });
 }
 const cap = capability();
 const keys = routes.map((r) => r.routeKey);

@@ -26,7 +26,14 @@ export function fakeOutcomeFeed(): FakeOutcomeFeed {
 
 /** A logger whose calls a test can read (error and warn are jest mocks). */
 export function recordingLogger(): Logger & { error: jest.Mock; warn: jest.Mock } {
-  const logger: Record<string, unknown> = { error: jest.fn(), warn: jest.fn(), info: jest.fn(), debug: jest.fn(), trace: jest.fn(), fatal: jest.fn() };
+  const logger: Record<string, unknown> = {
+    error: jest.fn(),
+    warn: jest.fn(),
+    info: jest.fn(),
+    debug: jest.fn(),
+    trace: jest.fn(),
+    fatal: jest.fn(),
+  };
   logger.child = () => logger;
   return logger as unknown as Logger & { error: jest.Mock; warn: jest.Mock };
 }

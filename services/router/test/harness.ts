@@ -13,7 +13,15 @@ import { testIdentities, waitFor } from "@agentic/platform/testing";
 import { randomUUID } from "node:crypto";
 import type { NatsConnection, PubAck } from "nats";
 import { createCatalogClient, createLedgerClient, createRouterClient, type RouterClient } from "@agentic/clients";
-import { SUBJECT_OUTCOME, connectBus, createLogger, ensureExecutionsStream, loadConfig, natsCredentialsOf, serviceIdentity } from "@agentic/platform";
+import {
+  SUBJECT_OUTCOME,
+  connectBus,
+  createLogger,
+  ensureExecutionsStream,
+  loadConfig,
+  natsCredentialsOf,
+  serviceIdentity,
+} from "@agentic/platform";
 import { RouteOutcome } from "@agentic/proto/events/v1";
 import { startRouterApp, type RouterApp } from "../src/app";
 import { configSchema } from "../src/config";
@@ -81,7 +89,8 @@ export async function startTestRouter(opts: StartTestRouterOptions): Promise<Tes
     client,
     nc,
     app,
-    waitForOutcomes: (count, timeoutMs = 5_000) => waitFor(() => app.outcomes.applied >= count, { timeoutMs, what: `${count} outcomes applied` }),
+    waitForOutcomes: (count, timeoutMs = 5_000) =>
+      waitFor(() => app.outcomes.applied >= count, { timeoutMs, what: `${count} outcomes applied` }),
     stop() {
       stopped ??= (async () => {
         client.close();

@@ -35,7 +35,8 @@ export async function startRouterSystem(opts: RouterSystemOptions = {}): Promise
     const nats = await stack.start(startNatsServer());
     const catalog = await stack.start(startTestCatalog({ catalogDir: opts.catalogDir ?? FIXTURE_CATALOG_DIR }));
     const ledger = await stack.start(startTestLedger({ natsUrl: nats.url, grants: opts.grants }));
-    const addRouter = (env = opts.env) => stack.start(startTestRouter({ catalogAddress: catalog.address, ledgerAddress: ledger.address, natsUrl: nats.url, env }));
+    const addRouter = (env = opts.env) =>
+      stack.start(startTestRouter({ catalogAddress: catalog.address, ledgerAddress: ledger.address, natsUrl: nats.url, env }));
     const router = await addRouter();
     return { nats, catalog, ledger, router, addRouter };
   });

@@ -11,21 +11,53 @@ const routesOf = (capabilityKey: string) => routes.filter((r) => r.capabilityKey
 const capability = (capabilityKey: string) => capabilities.find((c) => c.capabilityKey === capabilityKey);
 
 const SPEC_DOMAINS = [
-  "email", "enrichment", "social", "web", "search", "text", "post", "broadcast", "finance",
-  "geo", "document", "media", "models", "travel", "speech", "translation", "chain",
+  "email",
+  "enrichment",
+  "social",
+  "web",
+  "search",
+  "text",
+  "post",
+  "broadcast",
+  "finance",
+  "geo",
+  "document",
+  "media",
+  "models",
+  "travel",
+  "speech",
+  "translation",
+  "chain",
 ];
 /** Executed end to end by the executor (adapter + rail, tested over the provider sandbox): the only live capabilities. */
 const LIVE = [
-  "email.send", "email.inbox.buy", "search.answer", "web.extract", "enrichment.people.search",
-  "geo.time.current", "geo.time.convert", "broadcast.message.quote", "translation.text.translate",
+  "email.send",
+  "email.inbox.buy",
+  "search.answer",
+  "web.extract",
+  "enrichment.people.search",
+  "geo.time.current",
+  "geo.time.convert",
+  "broadcast.message.quote",
+  "translation.text.translate",
   "models.chat.complete",
 ];
 /** The live routes of the live capabilities; every other route is pending. */
 const LIVE_ROUTES = [
-  "email.send.resend", "email.send.sendgrid", "email.send.postmark", "email.inbox.buy.agentmail.mpp",
-  "search.answer.exa.mpp", "web.extract.firecrawl.mpp", "web.extract.firecrawl", "enrichment.people.search.apollo.agentcash",
-  "geo.time.current.timeapi.mpp", "geo.time.convert.timeapi.mpp", "broadcast.message.quote.ayrshare",
-  "translation.text.translate.deepl", "models.chat.complete.deepseek.mpp", "models.chat.complete.openai",
+  "email.send.resend",
+  "email.send.sendgrid",
+  "email.send.postmark",
+  "email.inbox.buy.agentmail.mpp",
+  "search.answer.exa.mpp",
+  "web.extract.firecrawl.mpp",
+  "web.extract.firecrawl",
+  "enrichment.people.search.apollo.agentcash",
+  "geo.time.current.timeapi.mpp",
+  "geo.time.convert.timeapi.mpp",
+  "broadcast.message.quote.ayrshare",
+  "translation.text.translate.deepl",
+  "models.chat.complete.deepseek.mpp",
+  "models.chat.complete.openai",
 ];
 const RECOMMEND_ONLY = ["broadcast.message.send", "text.analyze"];
 
@@ -41,14 +73,47 @@ describe("the shipped catalog", () => {
   it("has at least 45 capabilities, including the ones agents expect", () => {
     expect(capabilities.length).toBeGreaterThanOrEqual(45);
     const expected = [
-      "email.send", "email.inbox.buy", "post.letter.quote", "post.letter.send", "post.letter.status",
-      "post.postcard.send", "broadcast.message.quote", "broadcast.message.send", "enrichment.people.search",
-      "enrichment.people.enrich", "enrichment.company.search", "enrichment.company.enrich", "enrichment.email.find",
-      "enrichment.email.verify", "social.profile.lookup", "web.fetch", "web.scrape", "web.extract", "web.crawl",
-      "web.map", "web.screenshot", "search.web", "search.news", "search.answer", "search.research", "document.ocr",
-      "text.analyze", "geo.time.current", "geo.time.convert", "geo.places.search", "models.chat.complete",
-      "models.list", "media.image.generate", "translation.text.translate", "finance.quote", "finance.fx.rate",
-      "travel.flights.search", "travel.hotels.search", "speech.synthesize", "speech.transcribe", "chain.balance",
+      "email.send",
+      "email.inbox.buy",
+      "post.letter.quote",
+      "post.letter.send",
+      "post.letter.status",
+      "post.postcard.send",
+      "broadcast.message.quote",
+      "broadcast.message.send",
+      "enrichment.people.search",
+      "enrichment.people.enrich",
+      "enrichment.company.search",
+      "enrichment.company.enrich",
+      "enrichment.email.find",
+      "enrichment.email.verify",
+      "social.profile.lookup",
+      "web.fetch",
+      "web.scrape",
+      "web.extract",
+      "web.crawl",
+      "web.map",
+      "web.screenshot",
+      "search.web",
+      "search.news",
+      "search.answer",
+      "search.research",
+      "document.ocr",
+      "text.analyze",
+      "geo.time.current",
+      "geo.time.convert",
+      "geo.places.search",
+      "models.chat.complete",
+      "models.list",
+      "media.image.generate",
+      "translation.text.translate",
+      "finance.quote",
+      "finance.fx.rate",
+      "travel.flights.search",
+      "travel.hotels.search",
+      "speech.synthesize",
+      "speech.transcribe",
+      "chain.balance",
       "chain.transaction.lookup",
     ];
     expect(capabilities.map((c) => c.capabilityKey)).toEqual(expect.arrayContaining(expected));
@@ -58,7 +123,12 @@ describe("the shipped catalog", () => {
   it("derives ids and keys from the dotted capability key", () => {
     for (const c of capabilities) {
       expect(c.capabilityKey.startsWith(`${c.domainKey}.`)).toBe(true);
-      expect(c.capabilityId).toBe(c.capabilityKey.slice(c.domainKey.length + 1).split(".").join("-"));
+      expect(c.capabilityId).toBe(
+        c.capabilityKey
+          .slice(c.domainKey.length + 1)
+          .split(".")
+          .join("-"),
+      );
     }
     expect(capability("geo.time.current")?.capabilityId).toBe("time-current");
     expect(capability("email.inbox.buy")?.capabilityId).toBe("inbox-buy");
@@ -73,7 +143,8 @@ describe("the shipped catalog", () => {
 
   it("gives every route key the <capabilityKey>.<provider>[.<network>] form", () => {
     for (const r of routes) {
-      const expected = r.networkKey === "direct" ? `${r.capabilityKey}.${r.providerKey}` : `${r.capabilityKey}.${r.providerKey}.${r.networkKey}`;
+      const expected =
+        r.networkKey === "direct" ? `${r.capabilityKey}.${r.providerKey}` : `${r.capabilityKey}.${r.providerKey}.${r.networkKey}`;
       expect(r.routeKey).toBe(expected);
       expect(r.routeKey).toMatch(/^[a-z][a-z0-9]*(\.[a-z][a-z0-9]*)+$/);
     }
@@ -108,7 +179,12 @@ describe("status honesty (live only where the executor runs it)", () => {
   });
 
   it("has exactly the wired routes live, over all three rails, and every live capability has one", () => {
-    expect(routes.filter((r) => r.status === "live").map((r) => r.routeKey).sort()).toEqual([...LIVE_ROUTES].sort());
+    expect(
+      routes
+        .filter((r) => r.status === "live")
+        .map((r) => r.routeKey)
+        .sort(),
+    ).toEqual([...LIVE_ROUTES].sort());
     expect(new Set(routes.filter((r) => r.status === "live").map((r) => r.networkKey))).toEqual(new Set(["direct", "agentcash", "mpp"]));
     for (const key of LIVE) expect(routesOf(key).some((r) => r.status === "live")).toBe(true);
   });
@@ -120,8 +196,20 @@ describe("status honesty (live only where the executor runs it)", () => {
       const liveRoutes = routes.filter((r) => r.domainKey === d.domainKey && r.status === "live");
       expect(d.startingPriceCredits).toBe(liveRoutes.length ? Math.min(...liveRoutes.map((r) => r.startingCostCredits)) : undefined);
     }
-    expect([...catalog.summary().enabledProviders].sort()).toEqual([...new Set(routes.filter((r) => r.status === "live").map((r) => r.providerKey))].sort());
-    expect(catalog.summary().products.map((p) => p.productKey).sort()).toEqual(capabilities.filter((c) => LIVE.includes(c.capabilityKey)).map((c) => `${c.domainKey}.${c.capabilityId}`).sort());
+    expect([...catalog.summary().enabledProviders].sort()).toEqual(
+      [...new Set(routes.filter((r) => r.status === "live").map((r) => r.providerKey))].sort(),
+    );
+    expect(
+      catalog
+        .summary()
+        .products.map((p) => p.productKey)
+        .sort(),
+    ).toEqual(
+      capabilities
+        .filter((c) => LIVE.includes(c.capabilityKey))
+        .map((c) => `${c.domainKey}.${c.capabilityId}`)
+        .sort(),
+    );
   });
 
   it("shows each capability's cheapest live route (else its cheapest route) as its starting price", () => {
@@ -162,7 +250,11 @@ describe("email.send routes", () => {
   });
 
   it("has a byo route over agentmail.mpp for owned inboxes", () => {
-    expect(send.find((r) => r.routeKey === "email.send.agentmail.mpp")).toMatchObject({ routeMode: "byo", managedByAgenticApi: false, settlementRail: "mpp" });
+    expect(send.find((r) => r.routeKey === "email.send.agentmail.mpp")).toMatchObject({
+      routeMode: "byo",
+      managedByAgenticApi: false,
+      settlementRail: "mpp",
+    });
   });
 });
 
@@ -219,7 +311,12 @@ describe("contracts", () => {
       expect.arrayContaining(["to", "subject", "html", "text", "from", "replyTo", "cc", "bcc", "provider", "routeKey", "allowFallback"]),
     );
     expect(contract?.execute?.oneOfRequired).toEqual([{ fields: ["html", "text"] }]);
-    expect(contract?.execute?.responseExample).toMatchObject({ status: "sent", routeKey: "email.send.resend", creditsCharged: 10, providerMessageId: expect.any(String) });
+    expect(contract?.execute?.responseExample).toMatchObject({
+      status: "sent",
+      routeKey: "email.send.resend",
+      creditsCharged: 10,
+      providerMessageId: expect.any(String),
+    });
   });
 
   it("asks geo.time.current for a location or a time zone", () => {
@@ -236,7 +333,9 @@ describe("model routes", () => {
   it("bill the OpenAI route on our key per token, at each model's list price + 25%", () => {
     const openai = route("models.chat.complete.openai");
     expect(openai?.billing).toBe("per_token");
-    expect(openai?.models.map((m) => [m.model, m.inputCreditsPerMillionTokens, m.outputCreditsPerMillionTokens, m.maxOutputTokens])).toEqual([
+    expect(
+      openai?.models.map((m) => [m.model, m.inputCreditsPerMillionTokens, m.outputCreditsPerMillionTokens, m.maxOutputTokens]),
+    ).toEqual([
       ["gpt-4o-mini", 187.5, 750, 16384],
       ["gpt-4o", 3125, 12500, 16384],
       ["gpt-4.1-mini", 500, 2000, 32768],

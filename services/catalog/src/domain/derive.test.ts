@@ -111,7 +111,13 @@ describe("derived contract", () => {
   it("adds the common recommend fields first and the routing controls last", () => {
     expect(contract?.recommend?.fields.map((f) => f.name)).toEqual(["agentName", "optimizationPreferences"]);
     expect(contract?.execute?.fields.map((f) => f.name)).toEqual([
-      "to", "subject", "html", "text", "provider", "routeKey", "allowFallback",
+      "to",
+      "subject",
+      "html",
+      "text",
+      "provider",
+      "routeKey",
+      "allowFallback",
     ]);
   });
 

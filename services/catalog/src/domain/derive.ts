@@ -19,7 +19,9 @@ export const TOKEN_PRICE_MARGIN = 0.25;
  * route is "per_call": its price (on x402/MPP the rail never pays a seller more than it), or
  * "per_unit" when the vendor bills per unit counted in the request (billedPer): its price per unit.
  */
-export function billingOf(route: Pick<RawRoute, "networkKey" | "routeMode" | "models" | "billedPer">): "per_call" | "per_token" | "per_unit" {
+export function billingOf(
+  route: Pick<RawRoute, "networkKey" | "routeMode" | "models" | "billedPer">,
+): "per_call" | "per_token" | "per_unit" {
   if (route.networkKey === "direct" && route.routeMode === "managed" && (route.models?.length ?? 0) > 0) return "per_token";
   return route.billedPer ? "per_unit" : "per_call";
 }

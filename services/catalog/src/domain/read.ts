@@ -41,7 +41,9 @@ export interface RawCatalog {
 export function readCatalog(dir: string, log: ProblemLog): RawCatalog {
   let names: string[];
   try {
-    names = readdirSync(dir).filter((n) => n.endsWith(".yaml") || n.endsWith(".yml")).sort();
+    names = readdirSync(dir)
+      .filter((n) => n.endsWith(".yaml") || n.endsWith(".yml"))
+      .sort();
   } catch (err) {
     log.add(".", [], `cannot read the catalog directory: ${(err as Error).message}`);
     return { domains: [] };

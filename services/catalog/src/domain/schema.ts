@@ -140,7 +140,11 @@ export const ContractSchema = z.strictObject({
   execute: ExecuteOperationSchema.optional(),
 });
 
-const probability = (what: string) => z.number().min(0, { error: `${what} must be within 0..1` }).max(1, { error: `${what} must be within 0..1` });
+const probability = (what: string) =>
+  z
+    .number()
+    .min(0, { error: `${what} must be within 0..1` })
+    .max(1, { error: `${what} must be within 0..1` });
 
 export const RoutePriorsSchema = z.strictObject({
   successRate: probability("successRate"),

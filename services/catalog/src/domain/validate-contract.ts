@@ -95,11 +95,15 @@ function validateOperation(op: RawOperation, kind: OperationKind, ctx: ContractC
 function checkResponseExample(example: Record<string, unknown>, ctx: ContractContext, out: ScopedProblems): void {
   const route = ctx.routes.find((r) => r.routeKey === example["routeKey"]);
   if (!route) {
-    out.add(["routeKey"], `"${String(example["routeKey"])}" is not a route of this capability (${ctx.routes.map((r) => r.routeKey).join(", ")})`);
+    out.add(
+      ["routeKey"],
+      `"${String(example["routeKey"])}" is not a route of this capability (${ctx.routes.map((r) => r.routeKey).join(", ")})`,
+    );
     return;
   }
   if (example["provider"] !== route.providerKey) out.add(["provider"], `must be "${route.providerKey}", the provider of ${route.routeKey}`);
-  if (example["creditsCharged"] !== route.priceCredits) out.add(["creditsCharged"], `must be ${route.priceCredits}, the price of ${route.routeKey}`);
+  if (example["creditsCharged"] !== route.priceCredits)
+    out.add(["creditsCharged"], `must be ${route.priceCredits}, the price of ${route.routeKey}`);
 }
 
 /** Coherence of field descriptors, recursively. */
@@ -130,11 +134,15 @@ function checkField(f: RawField, out: ScopedProblems): void {
     if (new Set(f.enumValues).size !== f.enumValues.length) out.add(["enumValues"], "enumValues has duplicates");
   }
   if (f.format && !stringLike) out.add(["format"], "only string fields (or arrays of strings) have a format");
-  if (f.maxLength !== undefined && f.type !== "string" && f.type !== "object" && !isArray) out.add(["maxLength"], "only string, array and object fields have maxLength");
-  if (f.maxLength !== undefined && f.type === "object" && f.fields) out.add(["maxLength"], "an object with nested fields is bounded by them; maxLength is for free-form objects");
-  if (f.itemMaxLength !== undefined && !(isArray && f.itemsType === "string")) out.add(["itemMaxLength"], "only arrays of strings have itemMaxLength");
+  if (f.maxLength !== undefined && f.type !== "string" && f.type !== "object" && !isArray)
+    out.add(["maxLength"], "only string, array and object fields have maxLength");
+  if (f.maxLength !== undefined && f.type === "object" && f.fields)
+    out.add(["maxLength"], "an object with nested fields is bounded by them; maxLength is for free-form objects");
+  if (f.itemMaxLength !== undefined && !(isArray && f.itemsType === "string"))
+    out.add(["itemMaxLength"], "only arrays of strings have itemMaxLength");
   const numeric = f.type === "number" || f.type === "integer";
-  if ((f.min !== undefined || f.max !== undefined) && !numeric) out.add([f.min !== undefined ? "min" : "max"], "only number and integer fields have min/max");
+  if ((f.min !== undefined || f.max !== undefined) && !numeric)
+    out.add([f.min !== undefined ? "min" : "max"], "only number and integer fields have min/max");
   if (f.min !== undefined && f.max !== undefined && f.min > f.max) out.add(["max"], `max (${f.max}) is below min (${f.min})`);
   if (f.fields) checkFieldList(f.fields, out.at(["fields"]));
 }
@@ -167,7 +175,8 @@ function checkValue(type: string, f: RawField, value: unknown, out: ScopedProble
       if (typeof value !== "string") return fail("a string");
       if (f.enumValues && !f.enumValues.includes(value)) out.add([], `"${value}" is not one of ${f.enumValues.join(", ")}`);
       if (!isItem && f.maxLength !== undefined && value.length > f.maxLength) out.add([], `longer than maxLength ${f.maxLength}`);
-      if (isItem && f.itemMaxLength !== undefined && value.length > f.itemMaxLength) out.add([], `longer than itemMaxLength ${f.itemMaxLength}`);
+      if (isItem && f.itemMaxLength !== undefined && value.length > f.itemMaxLength)
+        out.add([], `longer than itemMaxLength ${f.itemMaxLength}`);
       return;
     case "number":
     case "integer":
@@ -186,7 +195,8 @@ function checkValue(type: string, f: RawField, value: unknown, out: ScopedProble
     case "object":
       if (f.fields) checkObject(f.fields, f.requiredFields ?? [], [], value, out);
       else if (!isPlainObject(value)) fail("an object");
-      else if (!isItem && f.maxLength !== undefined && JSON.stringify(value).length > f.maxLength) out.add([], `longer than maxLength ${f.maxLength} as JSON`);
+      else if (!isItem && f.maxLength !== undefined && JSON.stringify(value).length > f.maxLength)
+        out.add([], `longer than maxLength ${f.maxLength} as JSON`);
       return;
     default:
       return;

@@ -61,7 +61,9 @@ const CASES: Record<string, Expected[]> = {
   "unlisted-domain-file": [["travel.yaml", "", /not listed in _catalog\.yaml/]],
   // statuses
   "live-capability-without-live-route": [["email.yaml", "capabilities[0].status", /needs at least one route with status "live"/]],
-  "live-route-under-planned-capability": [["email.yaml", "capabilities[1].routes[0].status", /cannot be "live" while its capability is "planned"/]],
+  "live-route-under-planned-capability": [
+    ["email.yaml", "capabilities[1].routes[0].status", /cannot be "live" while its capability is "planned"/],
+  ],
   "recommend-only-ungated-route": [["geo.yaml", `${ROUTE0}.executionGated`, /must be true/]],
   // contracts
   "contract-required-field-unknown": [
@@ -78,9 +80,7 @@ const CASES: Record<string, Expected[]> = {
   ],
   "contract-field-shape": [["email.yaml", `${EXECUTE}.fields[4].itemsType`, /array field needs itemsType/]],
   "contract-available-incomplete": [["email.yaml", `${EXECUTE}.dtoName`, /available operation needs a dtoName/]],
-  "contract-conditional-without-notes": [
-    ["email.yaml", `${EXECUTE}.conditionallyRequiredFields[0]`, /"subject" needs notes/],
-  ],
+  "contract-conditional-without-notes": [["email.yaml", `${EXECUTE}.conditionallyRequiredFields[0]`, /"subject" needs notes/]],
   "contract-example-mismatch": [["email.yaml", `${EXECUTE}.requestExample.body`, /"body" is not a field of this contract/]],
   "contract-response-example-route": [
     ["email.yaml", `${EXECUTE}.responseExample.routeKey`, /"email\.send\.mailgun" is not a route of this capability/],

@@ -116,7 +116,10 @@ function validateModels(capability: RawCapability, at: ScopedProblems): void {
       else seen.set(m.model, k);
     });
     if (!route.models && route.status === "live") {
-      at.add(["routes", j], "a live route of a capability whose routes serve models must list its models (a route listing none serves no model)");
+      at.add(
+        ["routes", j],
+        "a live route of a capability whose routes serve models must list its models (a route listing none serves no model)",
+      );
     }
   });
   const execute = capability.contract.execute;
@@ -127,7 +130,10 @@ function validateModels(capability: RawCapability, at: ScopedProblems): void {
   if (capability.routes.some((r) => billingOf(r) === "per_token")) {
     const maxTokens = execute?.fields.find((f) => f.name === "max_tokens");
     if (maxTokens?.type !== "integer" || maxTokens.min === undefined || maxTokens.min < 1) {
-      at.add(["contract", "execute"], 'a per-token route needs an integer execute field "max_tokens" with min 1: it bounds what the vendor can bill for output');
+      at.add(
+        ["contract", "execute"],
+        'a per-token route needs an integer execute field "max_tokens" with min 1: it bounds what the vendor can bill for output',
+      );
     }
   }
 }
@@ -142,7 +148,11 @@ function validateUnitBilling(capability: RawCapability, at: ScopedProblems): voi
     route.billedPer?.fields.forEach((name, k) => {
       const field = capability.contract.execute?.fields.find((f) => f.name === name);
       const counts = field && (field.type === "string" || (field.type === "array" && field.itemsType === "string"));
-      if (!counts) at.add(["routes", j, "billedPer", "fields", k], `"${name}" must be an execute field of type string or array of strings (it counts the units billed)`);
+      if (!counts)
+        at.add(
+          ["routes", j, "billedPer", "fields", k],
+          `"${name}" must be an execute field of type string or array of strings (it counts the units billed)`,
+        );
     });
   });
 }

@@ -3,7 +3,9 @@ import type { GetCapabilityRequest, GetCapabilityResponse } from "@agentic/proto
 import type { CatalogIndex } from "../domain";
 import { requireCapability } from "./lookups";
 
-export const getCapability = (catalog: CatalogIndex) => async (req: GetCapabilityRequest): Promise<GetCapabilityResponse> => ({
-  capability: requireCapability(catalog, req.domainKey, req.capabilityId),
-  catalogVersion: catalog.version,
-});
+export const getCapability =
+  (catalog: CatalogIndex) =>
+  async (req: GetCapabilityRequest): Promise<GetCapabilityResponse> => ({
+    capability: requireCapability(catalog, req.domainKey, req.capabilityId),
+    catalogVersion: catalog.version,
+  });

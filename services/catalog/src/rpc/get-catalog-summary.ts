@@ -2,7 +2,9 @@
 import type { GetCatalogSummaryRequest, GetCatalogSummaryResponse } from "@agentic/proto/catalog/v1";
 import type { CatalogIndex } from "../domain";
 
-export const getCatalogSummary = (catalog: CatalogIndex) => async (_req: GetCatalogSummaryRequest): Promise<GetCatalogSummaryResponse> => {
-  const { providers, enabledProviders, products } = catalog.summary();
-  return { providers, enabledProviders, products, catalogVersion: catalog.version };
-};
+export const getCatalogSummary =
+  (catalog: CatalogIndex) =>
+  async (_req: GetCatalogSummaryRequest): Promise<GetCatalogSummaryResponse> => {
+    const { providers, enabledProviders, products } = catalog.summary();
+    return { providers, enabledProviders, products, catalogVersion: catalog.version };
+  };

@@ -3,7 +3,9 @@ import type { GetDomainRequest, GetDomainResponse } from "@agentic/proto/catalog
 import type { CatalogIndex } from "../domain";
 import { requireDomain } from "./lookups";
 
-export const getDomain = (catalog: CatalogIndex) => async (req: GetDomainRequest): Promise<GetDomainResponse> => ({
-  domain: requireDomain(catalog, req.domainKey),
-  catalogVersion: catalog.version,
-});
+export const getDomain =
+  (catalog: CatalogIndex) =>
+  async (req: GetDomainRequest): Promise<GetDomainResponse> => ({
+    domain: requireDomain(catalog, req.domainKey),
+    catalogVersion: catalog.version,
+  });

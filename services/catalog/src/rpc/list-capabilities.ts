@@ -3,7 +3,9 @@ import type { ListCapabilitiesRequest, ListCapabilitiesResponse } from "@agentic
 import type { CatalogIndex } from "../domain";
 import { requireDomain } from "./lookups";
 
-export const listCapabilities = (catalog: CatalogIndex) => async (req: ListCapabilitiesRequest): Promise<ListCapabilitiesResponse> => {
-  requireDomain(catalog, req.domainKey);
-  return { capabilities: catalog.listCapabilities(req.domainKey) ?? [], catalogVersion: catalog.version };
-};
+export const listCapabilities =
+  (catalog: CatalogIndex) =>
+  async (req: ListCapabilitiesRequest): Promise<ListCapabilitiesResponse> => {
+    requireDomain(catalog, req.domainKey);
+    return { capabilities: catalog.listCapabilities(req.domainKey) ?? [], catalogVersion: catalog.version };
+  };

@@ -3,7 +3,9 @@ import type { ListDomainRoutesRequest, ListDomainRoutesResponse } from "@agentic
 import type { CatalogIndex } from "../domain";
 import { requireDomain } from "./lookups";
 
-export const listDomainRoutes = (catalog: CatalogIndex) => async (req: ListDomainRoutesRequest): Promise<ListDomainRoutesResponse> => {
-  requireDomain(catalog, req.domainKey);
-  return { routes: catalog.listDomainRoutes(req.domainKey) ?? [], catalogVersion: catalog.version };
-};
+export const listDomainRoutes =
+  (catalog: CatalogIndex) =>
+  async (req: ListDomainRoutesRequest): Promise<ListDomainRoutesResponse> => {
+    requireDomain(catalog, req.domainKey);
+    return { routes: catalog.listDomainRoutes(req.domainKey) ?? [], catalogVersion: catalog.version };
+  };

@@ -14,7 +14,25 @@ describe("CatalogService over gRPC", () => {
   it("lists the 17 domains of the spec with the catalog version", async () => {
     const res = await cat.call.listDomains({});
     expect(res.domains.map((d) => d.domainKey).sort()).toEqual(
-      ["broadcast", "chain", "document", "email", "enrichment", "finance", "geo", "media", "models", "post", "search", "social", "speech", "text", "translation", "travel", "web"].sort(),
+      [
+        "broadcast",
+        "chain",
+        "document",
+        "email",
+        "enrichment",
+        "finance",
+        "geo",
+        "media",
+        "models",
+        "post",
+        "search",
+        "social",
+        "speech",
+        "text",
+        "translation",
+        "travel",
+        "web",
+      ].sort(),
     );
     expect(res.catalogVersion).toBe(cat.catalog.version);
   });

@@ -31,7 +31,11 @@ export function createOutcomePublisher(js: JetStreamClient, logger: Logger, ackT
       )
         .then(
           () => undefined,
-          (err: unknown) => logger.warn({ err, attemptId: outcome.attemptId, routeKey: outcome.routeKey }, "route outcome not published; the router misses one sample"),
+          (err: unknown) =>
+            logger.warn(
+              { err, attemptId: outcome.attemptId, routeKey: outcome.routeKey },
+              "route outcome not published; the router misses one sample",
+            ),
         )
         .finally(() => pending.delete(sent));
       pending.add(sent);

@@ -35,7 +35,10 @@ export function createSettlementPublisher(opts: SettlementPublisherOptions): (ev
       } catch (err) {
         const kind = event.kind === SettlementKind.SETTLEMENT_KIND_CAPTURE ? "capture" : "release";
         if (Date.now() + pause >= deadline) throw new SettlementUnconfirmedError(event.holdId, err);
-        opts.logger.warn({ err, holdId: event.holdId, kind, attempt }, "settlement publish not acknowledged; publishing again with the same id");
+        opts.logger.warn(
+          { err, holdId: event.holdId, kind, attempt },
+          "settlement publish not acknowledged; publishing again with the same id",
+        );
         await new Promise((resolve) => setTimeout(resolve, pause));
       }
     }

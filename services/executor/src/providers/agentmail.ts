@@ -38,7 +38,15 @@ export class AgentmailAdapter implements ProviderAdapter {
           subject: m.subject,
           ...(m.text !== undefined ? { text: m.text } : {}),
           ...(m.html !== undefined ? { html: m.html } : {}),
-          ...(m.attachments.length ? { attachments: m.attachments.map((a) => ({ filename: a.filename, content: a.contentBase64, ...(a.contentType ? { content_type: a.contentType } : {}) })) } : {}),
+          ...(m.attachments.length
+            ? {
+                attachments: m.attachments.map((a) => ({
+                  filename: a.filename,
+                  content: a.contentBase64,
+                  ...(a.contentType ? { content_type: a.contentType } : {}),
+                })),
+              }
+            : {}),
         },
       };
     }
@@ -62,7 +70,10 @@ export class AgentmailAdapter implements ProviderAdapter {
     assertCapability(this, capabilityKey);
     if (res.status !== 200) {
       const errors = isRecord(res.body) && Array.isArray(res.body.errors) ? JSON.stringify(res.body.errors) : undefined;
-      throw vendorError(this.providerKey, res, { code: stringField(res.body, "name"), message: stringField(res.body, "message") ?? errors });
+      throw vendorError(this.providerKey, res, {
+        code: stringField(res.body, "name"),
+        message: stringField(res.body, "message") ?? errors,
+      });
     }
     if (capabilityKey === "email.send") {
       const messageId = stringField(res.body, "message_id");
@@ -77,7 +88,12 @@ export class AgentmailAdapter implements ProviderAdapter {
       status: "created",
       providerMessageId: inboxId,
       createdResources: [{ kind: INBOX_KIND, resourceId: inboxId }],
-      data: { inboxId, address, displayName: stringField(res.body, "display_name") ?? null, createdAt: stringField(res.body, "created_at") ?? null },
+      data: {
+        inboxId,
+        address,
+        displayName: stringField(res.body, "display_name") ?? null,
+        createdAt: stringField(res.body, "created_at") ?? null,
+      },
     };
   }
 }

@@ -37,7 +37,11 @@ export class ApolloAdapter implements ProviderAdapter {
 
   parseResponse(capabilityKey: string, res: RailResponse): ProviderResult {
     assertCapability(this, capabilityKey);
-    if (res.status !== 200) throw vendorError(this.providerKey, res, { code: stringField(res.body, "error_code"), message: stringField(res.body, "error") ?? stringField(res.body, "message") });
+    if (res.status !== 200)
+      throw vendorError(this.providerKey, res, {
+        code: stringField(res.body, "error_code"),
+        message: stringField(res.body, "error") ?? stringField(res.body, "message"),
+      });
     const people = isRecord(res.body) && Array.isArray(res.body.people) ? res.body.people.filter(isRecord) : undefined;
     if (!people) throw invalidResponse(this.providerKey, res, "without people");
     const pagination = isRecord(res.body) && isRecord(res.body.pagination) ? res.body.pagination : {};

@@ -4,7 +4,14 @@
 import { createHash } from "node:crypto";
 import type { ProviderHttpRequest, RailResponse } from "../rails/rail";
 import { InputReader } from "./input";
-import { assertCapability, ProviderError, type CapabilityInput, type ProviderAdapter, type ProviderContext, type ProviderResult } from "./provider";
+import {
+  assertCapability,
+  ProviderError,
+  type CapabilityInput,
+  type ProviderAdapter,
+  type ProviderContext,
+  type ProviderResult,
+} from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 
 /** Our channel names → Ayrshare's response field prefix and `maxCharLimits` key. */
@@ -40,7 +47,13 @@ export class AyrshareAdapter implements ProviderAdapter {
   private channels(input: CapabilityInput): string[] {
     const channels = new InputReader(this.providerKey, input).strings("channels", true).map((c) => c.toLowerCase());
     const unknown = channels.filter((c) => !CHANNELS[c]);
-    if (unknown.length) throw new ProviderError("invalid_input", this.providerKey, `unsupported channels: ${unknown.join(", ")}; supported: ${Object.keys(CHANNELS).join(", ")}`, { blame: "input" });
+    if (unknown.length)
+      throw new ProviderError(
+        "invalid_input",
+        this.providerKey,
+        `unsupported channels: ${unknown.join(", ")}; supported: ${Object.keys(CHANNELS).join(", ")}`,
+        { blame: "input" },
+      );
     return [...new Set(channels)];
   }
 
@@ -70,12 +83,16 @@ export class AyrshareAdapter implements ProviderAdapter {
       const length = b[`${prefix}WeightedLength`];
       const valid = b[`${prefix}Valid`];
       const max = limits[limitKey];
-      if (typeof length !== "number" || typeof valid !== "boolean" || typeof max !== "number") throw invalidResponse(this.providerKey, res, `without a length check for ${channel}`);
+      if (typeof length !== "number" || typeof valid !== "boolean" || typeof max !== "number")
+        throw invalidResponse(this.providerKey, res, `without a length check for ${channel}`);
       return { channel, weightedLength: length, maxLength: max, valid, creditsEstimate: valid ? this.creditsPerChannel : 0 };
     });
     const text = new InputReader(this.providerKey, input).string("text", true);
     // The same channels and text always get the same quote id, so approving a repeated quote is idempotent.
-    const quoteId = `quo_${createHash("sha256").update(JSON.stringify([[...channels].sort(), text])).digest("base64url").slice(0, 22)}`;
+    const quoteId = `quo_${createHash("sha256")
+      .update(JSON.stringify([[...channels].sort(), text]))
+      .digest("base64url")
+      .slice(0, 22)}`;
     return {
       status: "quoted",
       providerMessageId: quoteId,

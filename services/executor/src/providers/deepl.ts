@@ -32,10 +32,16 @@ export class DeeplAdapter implements ProviderAdapter {
     assertCapability(this, capabilityKey);
     if (res.status !== 200) throw vendorError(this.providerKey, res, { message: stringField(res.body, "message") });
     const translations = isRecord(res.body) && Array.isArray(res.body.translations) ? res.body.translations.filter(isRecord) : undefined;
-    if (!translations || translations.some((t) => typeof t.text !== "string")) throw invalidResponse(this.providerKey, res, "without translations");
+    if (!translations || translations.some((t) => typeof t.text !== "string"))
+      throw invalidResponse(this.providerKey, res, "without translations");
     return {
       status: "completed",
-      data: { translations: translations.map((t) => ({ text: t.text as string, detectedSourceLanguage: stringField(t, "detected_source_language")?.toLowerCase() ?? null })) },
+      data: {
+        translations: translations.map((t) => ({
+          text: t.text as string,
+          detectedSourceLanguage: stringField(t, "detected_source_language")?.toLowerCase() ?? null,
+        })),
+      },
     };
   }
 }

@@ -29,13 +29,22 @@ export interface EmailMessage {
  * Reads an email.send input (`to`, `subject`, `html`/`text`, `from`, `replyTo`, `cc`, `bcc`, `attachments`).
  * `sender: "inbox"` is for vendors that send as an owned inbox, where `from` does not apply.
  */
-export function readEmailMessage(providerKey: string, input: CapabilityInput, ctx: ProviderContext, sender: "address" | "inbox" = "address"): EmailMessage {
+export function readEmailMessage(
+  providerKey: string,
+  input: CapabilityInput,
+  ctx: ProviderContext,
+  sender: "address" | "inbox" = "address",
+): EmailMessage {
   const read = new InputReader(providerKey, input);
   const from = sender === "inbox" ? "" : (read.string("from") ?? ctx.settings?.defaultFrom);
-  if (from === undefined) throw new ProviderError("invalid_input", providerKey, "no sender: give `from` or configure a default sender for this provider", { blame: "input" });
+  if (from === undefined)
+    throw new ProviderError("invalid_input", providerKey, "no sender: give `from` or configure a default sender for this provider", {
+      blame: "input",
+    });
   const html = read.string("html");
   const text = read.string("text");
-  if (html === undefined && text === undefined) throw new ProviderError("invalid_input", providerKey, "give `html`, `text` or both", { blame: "input" });
+  if (html === undefined && text === undefined)
+    throw new ProviderError("invalid_input", providerKey, "give `html`, `text` or both", { blame: "input" });
   return {
     from,
     to: read.strings("to", true),
@@ -51,9 +60,25 @@ export function readEmailMessage(providerKey: string, input: CapabilityInput, ct
 
 function readAttachments(providerKey: string, value: unknown): EmailAttachment[] {
   if (value === undefined || value === null) return [];
-  const ok = Array.isArray(value) && value.every((a) => typeof a === "object" && a !== null && typeof a.filename === "string" && typeof a.contentBase64 === "string" && (a.contentType === undefined || typeof a.contentType === "string"));
-  if (!ok) throw new ProviderError("invalid_input", providerKey, "`attachments` must be an array of {filename, contentBase64, contentType?}", { blame: "input" });
-  return (value as EmailAttachment[]).map((a) => ({ filename: a.filename, contentBase64: a.contentBase64, ...(a.contentType ? { contentType: a.contentType } : {}) }));
+  const ok =
+    Array.isArray(value) &&
+    value.every(
+      (a) =>
+        typeof a === "object" &&
+        a !== null &&
+        typeof a.filename === "string" &&
+        typeof a.contentBase64 === "string" &&
+        (a.contentType === undefined || typeof a.contentType === "string"),
+    );
+  if (!ok)
+    throw new ProviderError("invalid_input", providerKey, "`attachments` must be an array of {filename, contentBase64, contentType?}", {
+      blame: "input",
+    });
+  return (value as EmailAttachment[]).map((a) => ({
+    filename: a.filename,
+    contentBase64: a.contentBase64,
+    ...(a.contentType ? { contentType: a.contentType } : {}),
+  }));
 }
 
 /** Splits `Name <user@host>` into its parts (a bare address has no name). */

@@ -9,25 +9,42 @@ const response = (status: number, body: unknown): RailResponse => ({ status, hea
 
 describe("Exa adapter (search.answer)", () => {
   it("builds POST /answer, with x-api-key only on direct routes", () => {
-    expect(adapter.buildRequest("search.answer", { query: "q" }, { baseUrl: "https://api.exa.ai", credentials: { apiKey: "exa_1" } })).toEqual({ method: "POST", url: "https://api.exa.ai/answer", headers: { "x-api-key": "exa_1" }, body: { query: "q", text: false } });
+    expect(
+      adapter.buildRequest("search.answer", { query: "q" }, { baseUrl: "https://api.exa.ai", credentials: { apiKey: "exa_1" } }),
+    ).toEqual({ method: "POST", url: "https://api.exa.ai/answer", headers: { "x-api-key": "exa_1" }, body: { query: "q", text: false } });
     expect(adapter.buildRequest("search.answer", { query: "q" }, { baseUrl: "https://exa.mpp.example" }).headers).toEqual({});
-    expect(() => adapter.buildRequest("search.answer", { query: "" }, { baseUrl: "https://x" })).toThrow(expect.objectContaining({ kind: "invalid_input" }));
+    expect(() => adapter.buildRequest("search.answer", { query: "" }, { baseUrl: "https://x" })).toThrow(
+      expect.objectContaining({ kind: "invalid_input" }),
+    );
   });
 
   it("refuses the domain filters it does not send yet, naming the field, rather than dropping them", () => {
     for (const field of ["includeDomains", "excludeDomains"]) {
-      expect(() => adapter.buildRequest("search.answer", { query: "q", [field]: ["mpp.dev"] }, { baseUrl: "https://x" })).toThrow(expect.objectContaining({ kind: "invalid_input", blame: "input", field, message: expect.stringContaining("not supported") }));
+      expect(() => adapter.buildRequest("search.answer", { query: "q", [field]: ["mpp.dev"] }, { baseUrl: "https://x" })).toThrow(
+        expect.objectContaining({ kind: "invalid_input", blame: "input", field, message: expect.stringContaining("not supported") }),
+      );
     }
   });
 
   it("normalizes answer and citations, trimmed to maxResults; maps {error, tag}", () => {
-    const body = { requestId: "r1", answer: "A", citations: [{ id: "u1", url: "https://a", title: "A", author: null, publishedDate: "2026-01-01" }, { url: "https://b", title: "B", text: "snip" }] };
+    const body = {
+      requestId: "r1",
+      answer: "A",
+      citations: [
+        { id: "u1", url: "https://a", title: "A", author: null, publishedDate: "2026-01-01" },
+        { url: "https://b", title: "B", text: "snip" },
+      ],
+    };
     expect(adapter.parseResponse("search.answer", response(200, body), { query: "q", maxResults: 1 })).toMatchObject({
       status: "completed",
       providerMessageId: "r1",
       data: { answer: "A", citations: [{ url: "https://a", title: "A", author: null, publishedDate: "2026-01-01" }] },
     });
-    expect(() => adapter.parseResponse("search.answer", response(400, { requestId: "r", error: "query is required", tag: "INVALID_REQUEST_BODY" }), { query: "q" })).toThrow(expect.objectContaining({ vendorCode: "INVALID_REQUEST_BODY", blame: "input" }));
+    expect(() =>
+      adapter.parseResponse("search.answer", response(400, { requestId: "r", error: "query is required", tag: "INVALID_REQUEST_BODY" }), {
+        query: "q",
+      }),
+    ).toThrow(expect.objectContaining({ vendorCode: "INVALID_REQUEST_BODY", blame: "input" }));
   });
 
   it("answers over MPP through the sandbox", async () => {
@@ -41,6 +58,11 @@ describe("Exa adapter (search.answer)", () => {
     routes.sandbox().control.setFault({ provider: "exa", mode: "5xx", count: 1 });
     const err = await routes.executeError("exa", "mpp", "search.answer", { query: "q" });
     expect(err).toMatchObject({ kind: "http_5xx", status: 503, retryable: true, blame: "provider" });
-    expect(routes.sandbox().control.calls("exa").map((c) => c.settled)).toEqual([false, false]);
+    expect(
+      routes
+        .sandbox()
+        .control.calls("exa")
+        .map((c) => c.settled),
+    ).toEqual([false, false]);
   });
 });

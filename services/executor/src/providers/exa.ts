@@ -4,7 +4,14 @@
 // executor skip this route) rather than dropped: a search must not use the domains it was told to exclude.
 import type { ProviderHttpRequest, RailResponse } from "../rails/rail";
 import { InputReader } from "./input";
-import { assertCapability, ProviderError, type CapabilityInput, type ProviderAdapter, type ProviderContext, type ProviderResult } from "./provider";
+import {
+  assertCapability,
+  ProviderError,
+  type CapabilityInput,
+  type ProviderAdapter,
+  type ProviderContext,
+  type ProviderResult,
+} from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 
 /** Contract fields of search.answer this adapter does not send yet. */
@@ -34,7 +41,8 @@ export class ExaAdapter implements ProviderAdapter {
 
   parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult {
     assertCapability(this, capabilityKey);
-    if (res.status !== 200) throw vendorError(this.providerKey, res, { code: stringField(res.body, "tag"), message: stringField(res.body, "error") });
+    if (res.status !== 200)
+      throw vendorError(this.providerKey, res, { code: stringField(res.body, "tag"), message: stringField(res.body, "error") });
     const answer = stringField(res.body, "answer");
     const citations = isRecord(res.body) && Array.isArray(res.body.citations) ? res.body.citations.filter(isRecord) : undefined;
     if (answer === undefined || !citations) throw invalidResponse(this.providerKey, res, "without answer and citations");

@@ -4,7 +4,14 @@
 // page did not yield one).
 import type { ProviderHttpRequest, RailResponse } from "../rails/rail";
 import { InputReader } from "./input";
-import { assertCapability, ProviderError, type CapabilityInput, type ProviderAdapter, type ProviderContext, type ProviderResult } from "./provider";
+import {
+  assertCapability,
+  ProviderError,
+  type CapabilityInput,
+  type ProviderAdapter,
+  type ProviderContext,
+  type ProviderResult,
+} from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 
 export class FirecrawlAdapter implements ProviderAdapter {
@@ -45,7 +52,9 @@ export class FirecrawlAdapter implements ProviderAdapter {
     const given = read.raw("schema");
     if (given !== undefined) {
       if (!isRecord(given) || !isRecord(given.properties) || Object.keys(given.properties).length === 0) {
-        throw new ProviderError("invalid_input", this.providerKey, "`schema` must be a JSON schema object with properties", { blame: "input" });
+        throw new ProviderError("invalid_input", this.providerKey, "`schema` must be a JSON schema object with properties", {
+          blame: "input",
+        });
       }
       return { ...given, type: "object", properties: given.properties };
     }

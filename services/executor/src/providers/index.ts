@@ -2,7 +2,15 @@
 export * from "./provider";
 export { pathSegment, pathSegmentProblem } from "./url-path";
 export { resourceFieldsOf, type ResourceField } from "./resource-fields";
-export { createProviderRegistry, ADAPTER_FACTORIES, type ProviderRegistry, type ProviderRegistryConfig, type ProviderSettings, type ProviderEndpoint, type ConfiguredProvider } from "./registry";
+export {
+  createProviderRegistry,
+  ADAPTER_FACTORIES,
+  type ProviderRegistry,
+  type ProviderRegistryConfig,
+  type ProviderSettings,
+  type ProviderEndpoint,
+  type ConfiguredProvider,
+} from "./registry";
 export { providersEnvShape, providersConfigFromEnv, DEFAULT_BASE_URLS, type ProvidersEnv } from "./providers-config";
 export { ResendAdapter } from "./resend";
 export { SendgridAdapter } from "./sendgrid";

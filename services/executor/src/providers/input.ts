@@ -36,8 +36,17 @@ export class InputReader {
   number(field: string, opts: { integer?: boolean; min?: number; max?: number } = {}): number | undefined {
     const value = this.input[field];
     if (value === undefined || value === null) return undefined;
-    const ok = typeof value === "number" && Number.isFinite(value) && (!opts.integer || Number.isInteger(value)) && (opts.min === undefined || value >= opts.min) && (opts.max === undefined || value <= opts.max);
-    if (!ok) this.fail(field, `a${opts.integer ? "n integer" : " number"}${opts.min !== undefined ? ` >= ${opts.min}` : ""}${opts.max !== undefined ? ` <= ${opts.max}` : ""}`);
+    const ok =
+      typeof value === "number" &&
+      Number.isFinite(value) &&
+      (!opts.integer || Number.isInteger(value)) &&
+      (opts.min === undefined || value >= opts.min) &&
+      (opts.max === undefined || value <= opts.max);
+    if (!ok)
+      this.fail(
+        field,
+        `a${opts.integer ? "n integer" : " number"}${opts.min !== undefined ? ` >= ${opts.min}` : ""}${opts.max !== undefined ? ` <= ${opts.max}` : ""}`,
+      );
     return value as number;
   }
 

@@ -3,7 +3,14 @@
 // non-streaming; errors {error: {message, type, code}}.
 import type { ProviderHttpRequest, RailResponse } from "../rails/rail";
 import { InputReader } from "./input";
-import { assertCapability, ProviderError, type CapabilityInput, type ProviderAdapter, type ProviderContext, type ProviderResult } from "./provider";
+import {
+  assertCapability,
+  ProviderError,
+  type CapabilityInput,
+  type ProviderAdapter,
+  type ProviderContext,
+  type ProviderResult,
+} from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 
 /** Request fields passed through to the vendor when present (OpenAI names, as the contract uses). */
@@ -18,8 +25,14 @@ export class OpenAiCompatibleAdapter implements ProviderAdapter {
     assertCapability(this, capabilityKey);
     const read = new InputReader(this.providerKey, input);
     const messages = read.raw("messages");
-    if (!Array.isArray(messages) || messages.length === 0 || !messages.every((m) => isRecord(m) && typeof m.role === "string" && typeof m.content === "string")) {
-      throw new ProviderError("invalid_input", this.providerKey, "`messages` must be a non-empty array of {role, content}", { blame: "input" });
+    if (
+      !Array.isArray(messages) ||
+      messages.length === 0 ||
+      !messages.every((m) => isRecord(m) && typeof m.role === "string" && typeof m.content === "string")
+    ) {
+      throw new ProviderError("invalid_input", this.providerKey, "`messages` must be a non-empty array of {role, content}", {
+        blame: "input",
+      });
     }
     read.number("max_tokens", { integer: true, min: 1 });
     read.number("temperature", { min: 0, max: 2 });
@@ -41,10 +54,15 @@ export class OpenAiCompatibleAdapter implements ProviderAdapter {
   parseResponse(capabilityKey: string, res: RailResponse): ProviderResult {
     assertCapability(this, capabilityKey);
     const error = isRecord(res.body) && isRecord(res.body.error) ? res.body.error : undefined;
-    if (res.status !== 200) throw vendorError(this.providerKey, res, { code: stringField(error, "code") ?? stringField(error, "type"), message: stringField(error, "message") });
+    if (res.status !== 200)
+      throw vendorError(this.providerKey, res, {
+        code: stringField(error, "code") ?? stringField(error, "type"),
+        message: stringField(error, "message"),
+      });
     const choice = isRecord(res.body) && Array.isArray(res.body.choices) && isRecord(res.body.choices[0]) ? res.body.choices[0] : undefined;
     const message = choice && isRecord(choice.message) ? choice.message : undefined;
-    if (!message || (typeof message.content !== "string" && message.content !== null)) throw invalidResponse(this.providerKey, res, "without choices[0].message");
+    if (!message || (typeof message.content !== "string" && message.content !== null))
+      throw invalidResponse(this.providerKey, res, "without choices[0].message");
     const usage = isRecord(res.body) && isRecord(res.body.usage) ? res.body.usage : {};
     const num = (v: unknown) => (typeof v === "number" ? v : null);
     const count = (v: unknown) => (typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : undefined);
@@ -57,7 +75,11 @@ export class OpenAiCompatibleAdapter implements ProviderAdapter {
         completionText: message.content ?? "",
         model: stringField(res.body, "model") ?? null,
         finishReason: stringField(choice, "finish_reason") ?? null,
-        usage: { promptTokens: num(usage.prompt_tokens), completionTokens: num(usage.completion_tokens), totalTokens: num(usage.total_tokens) },
+        usage: {
+          promptTokens: num(usage.prompt_tokens),
+          completionTokens: num(usage.completion_tokens),
+          totalTokens: num(usage.total_tokens),
+        },
       },
       // What the vendor billed: a per-token route is charged by it (a usage it did not give is not guessed).
       ...(inputTokens !== undefined && outputTokens !== undefined ? { usage: { inputTokens, outputTokens } } : {}),

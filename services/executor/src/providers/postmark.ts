@@ -25,7 +25,15 @@ export class PostmarkAdapter implements ProviderAdapter {
         Subject: m.subject,
         ...(m.html !== undefined ? { HtmlBody: m.html } : {}),
         ...(m.text !== undefined ? { TextBody: m.text } : {}),
-        ...(m.attachments.length ? { Attachments: m.attachments.map((a) => ({ Name: a.filename, Content: a.contentBase64, ContentType: a.contentType ?? "application/octet-stream" })) } : {}),
+        ...(m.attachments.length
+          ? {
+              Attachments: m.attachments.map((a) => ({
+                Name: a.filename,
+                Content: a.contentBase64,
+                ContentType: a.contentType ?? "application/octet-stream",
+              })),
+            }
+          : {}),
         MessageStream: ctx.settings?.messageStream ?? "outbound",
       },
     };
@@ -35,7 +43,8 @@ export class PostmarkAdapter implements ProviderAdapter {
     assertCapability(this, capabilityKey);
     const code = isRecord(res.body) && typeof res.body.ErrorCode === "number" ? res.body.ErrorCode : undefined;
     const message = stringField(res.body, "Message");
-    if (res.status !== 200) throw vendorError(this.providerKey, res, { ...(code !== undefined ? { code: String(code) } : {}), ...(message ? { message } : {}) });
+    if (res.status !== 200)
+      throw vendorError(this.providerKey, res, { ...(code !== undefined ? { code: String(code) } : {}), ...(message ? { message } : {}) });
     const id = stringField(res.body, "MessageID");
     if (code !== 0 || !id) throw invalidResponse(this.providerKey, res, `with ErrorCode ${String(code)} and no MessageID`);
     return { status: "sent", providerMessageId: id, data: { messageId: id, submittedAt: stringField(res.body, "SubmittedAt") ?? null } };

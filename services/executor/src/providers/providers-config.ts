@@ -77,7 +77,8 @@ export function providersConfigFromEnv(env: ProvidersEnv): ProviderRegistryConfi
     const settings: Record<string, string> = {};
     if (["resend", "sendgrid", "postmark"].includes(p) && env.EMAIL_DEFAULT_FROM) settings.defaultFrom = env.EMAIL_DEFAULT_FROM;
     if (p === "postmark" && env.POSTMARK_MESSAGE_STREAM) settings.messageStream = env.POSTMARK_MESSAGE_STREAM;
-    if (p === "ayrshare" && env.BROADCAST_CREDITS_PER_CHANNEL !== undefined) settings.creditsPerChannel = String(env.BROADCAST_CREDITS_PER_CHANNEL);
+    if (p === "ayrshare" && env.BROADCAST_CREDITS_PER_CHANNEL !== undefined)
+      settings.creditsPerChannel = String(env.BROADCAST_CREDITS_PER_CHANNEL);
     config[p] = { endpoints, settings };
   }
   return config;

@@ -73,12 +73,18 @@ export function createProviderRegistry(config: ProviderRegistryConfig): Provider
     for (const [network, endpoint] of Object.entries(s.endpoints) as Array<[RailNetwork, ProviderEndpoint | undefined]>) {
       if (!endpoint) continue;
       const url = new URL(endpoint.baseUrl); // throws on a malformed URL, at startup rather than per call
-      if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error(`base URL of "${providerKey}" (${network}) must be http(s)`);
+      if (url.protocol !== "https:" && url.protocol !== "http:")
+        throw new Error(`base URL of "${providerKey}" (${network}) must be http(s)`);
       // Our vendor key must never travel to a payment host, which is a different party.
-      if (endpoint.apiKey && network !== "direct") throw new Error(`"${providerKey}" has an API key on its ${network} endpoint; only direct endpoints take one`);
+      if (endpoint.apiKey && network !== "direct")
+        throw new Error(`"${providerKey}" has an API key on its ${network} endpoint; only direct endpoints take one`);
       byNetwork.set(network, {
         adapter,
-        ctx: { baseUrl: endpoint.baseUrl.replace(/\/+$/, ""), ...(endpoint.apiKey ? { credentials: { apiKey: endpoint.apiKey } } : {}), settings },
+        ctx: {
+          baseUrl: endpoint.baseUrl.replace(/\/+$/, ""),
+          ...(endpoint.apiKey ? { credentials: { apiKey: endpoint.apiKey } } : {}),
+          settings,
+        },
       });
     }
     providers.set(providerKey, byNetwork);

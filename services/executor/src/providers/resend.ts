@@ -29,14 +29,23 @@ export class ResendAdapter implements ProviderAdapter {
         ...(m.cc.length ? { cc: m.cc } : {}),
         ...(m.bcc.length ? { bcc: m.bcc } : {}),
         ...(m.replyTo.length ? { reply_to: m.replyTo } : {}),
-        ...(m.attachments.length ? { attachments: m.attachments.map((a) => ({ filename: a.filename, content: a.contentBase64, ...(a.contentType ? { content_type: a.contentType } : {}) })) } : {}),
+        ...(m.attachments.length
+          ? {
+              attachments: m.attachments.map((a) => ({
+                filename: a.filename,
+                content: a.contentBase64,
+                ...(a.contentType ? { content_type: a.contentType } : {}),
+              })),
+            }
+          : {}),
       },
     };
   }
 
   parseResponse(capabilityKey: string, res: RailResponse): ProviderResult {
     assertCapability(this, capabilityKey);
-    if (res.status !== 200) throw vendorError(this.providerKey, res, { code: stringField(res.body, "name"), message: stringField(res.body, "message") });
+    if (res.status !== 200)
+      throw vendorError(this.providerKey, res, { code: stringField(res.body, "name"), message: stringField(res.body, "message") });
     const id = stringField(res.body, "id");
     if (!id) throw invalidResponse(this.providerKey, res, "without an email id");
     return { status: "sent", providerMessageId: id, data: { messageId: id } };

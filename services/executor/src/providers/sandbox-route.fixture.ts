@@ -13,9 +13,21 @@ export interface RouteFixture {
   sandbox(): RunningSandbox;
   registry(): ProviderRegistry;
   /** Builds the provider request, sends it over the network's rail, parses the answer (a fresh idempotency key unless given). */
-  execute(providerKey: string, network: RailNetwork, capabilityKey: string, input: CapabilityInput, idempotencyKey?: string): Promise<{ res: RailResponse; result: ProviderResult }>;
+  execute(
+    providerKey: string,
+    network: RailNetwork,
+    capabilityKey: string,
+    input: CapabilityInput,
+    idempotencyKey?: string,
+  ): Promise<{ res: RailResponse; result: ProviderResult }>;
   /** Like execute, but returns what parseResponse threw. */
-  executeError(providerKey: string, network: RailNetwork, capabilityKey: string, input: CapabilityInput, idempotencyKey?: string): Promise<unknown>;
+  executeError(
+    providerKey: string,
+    network: RailNetwork,
+    capabilityKey: string,
+    input: CapabilityInput,
+    idempotencyKey?: string,
+  ): Promise<unknown>;
 }
 
 export function useSandboxRoutes(): RouteFixture {
@@ -29,7 +41,14 @@ export function useSandboxRoutes(): RouteFixture {
       Object.fromEntries(
         Object.entries(sandbox.baseUrls).map(([p, urls]) => [
           p,
-          { endpoints: { direct: { baseUrl: urls.direct, ...(keys[p] ? { apiKey: keys[p] } : {}) }, agentcash: { baseUrl: urls.agentcash }, mpp: { baseUrl: urls.mpp } }, settings: { defaultFrom: DEFAULT_FROM } },
+          {
+            endpoints: {
+              direct: { baseUrl: urls.direct, ...(keys[p] ? { apiKey: keys[p] } : {}) },
+              agentcash: { baseUrl: urls.agentcash },
+              mpp: { baseUrl: urls.mpp },
+            },
+            settings: { defaultFrom: DEFAULT_FROM },
+          },
         ]),
       ),
     );
@@ -47,10 +66,18 @@ export function useSandboxRoutes(): RouteFixture {
     if (value === undefined) throw new Error("fixture not started");
     return value;
   };
-  const call = async (providerKey: string, network: RailNetwork, capabilityKey: string, input: CapabilityInput, idempotencyKey = `exe_${randomUUID()}`) => {
+  const call = async (
+    providerKey: string,
+    network: RailNetwork,
+    capabilityKey: string,
+    input: CapabilityInput,
+    idempotencyKey = `exe_${randomUUID()}`,
+  ) => {
     const provider = need(need(registry).get(providerKey, network));
     const rail = need(need(rails).get(network));
-    const res = await rail.send(provider.adapter.buildRequest(capabilityKey, input, { ...provider.ctx, idempotencyKey }), { signal: AbortSignal.timeout(5000) });
+    const res = await rail.send(provider.adapter.buildRequest(capabilityKey, input, { ...provider.ctx, idempotencyKey }), {
+      signal: AbortSignal.timeout(5000),
+    });
     return { res, parse: () => provider.adapter.parseResponse(capabilityKey, res, input) };
   };
   return {

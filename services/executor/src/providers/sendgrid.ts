@@ -24,13 +24,28 @@ export class SendgridAdapter implements ProviderAdapter {
       url: `${ctx.baseUrl}/v3/mail/send`,
       headers: ctx.credentials ? { Authorization: `Bearer ${ctx.credentials.apiKey}` } : {},
       body: {
-        personalizations: [{ to: toList(m.to), ...(m.cc.length ? { cc: toList(m.cc) } : {}), ...(m.bcc.length ? { bcc: toList(m.bcc) } : {}) }],
+        personalizations: [
+          { to: toList(m.to), ...(m.cc.length ? { cc: toList(m.cc) } : {}), ...(m.bcc.length ? { bcc: toList(m.bcc) } : {}) },
+        ],
         from: splitMailbox(m.from),
         // reply_to takes one address; reply_to_list is SendGrid's form for several.
-        ...(m.replyTo.length === 1 ? { reply_to: splitMailbox(m.replyTo[0] as string) } : m.replyTo.length > 1 ? { reply_to_list: toList(m.replyTo) } : {}),
+        ...(m.replyTo.length === 1
+          ? { reply_to: splitMailbox(m.replyTo[0] as string) }
+          : m.replyTo.length > 1
+            ? { reply_to_list: toList(m.replyTo) }
+            : {}),
         subject: m.subject,
         content,
-        ...(m.attachments.length ? { attachments: m.attachments.map((a) => ({ content: a.contentBase64, filename: a.filename, ...(a.contentType ? { type: a.contentType } : {}), disposition: "attachment" })) } : {}),
+        ...(m.attachments.length
+          ? {
+              attachments: m.attachments.map((a) => ({
+                content: a.contentBase64,
+                filename: a.filename,
+                ...(a.contentType ? { type: a.contentType } : {}),
+                disposition: "attachment",
+              })),
+            }
+          : {}),
       },
     };
   }

@@ -4,7 +4,14 @@
 // takes no API key. Errors are plain-text 400s ("Invalid Timezone").
 import type { ProviderHttpRequest, RailResponse } from "../rails/rail";
 import { InputReader } from "./input";
-import { assertCapability, ProviderError, type CapabilityInput, type ProviderAdapter, type ProviderContext, type ProviderResult } from "./provider";
+import {
+  assertCapability,
+  ProviderError,
+  type CapabilityInput,
+  type ProviderAdapter,
+  type ProviderContext,
+  type ProviderResult,
+} from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 
 const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?$/;
@@ -19,11 +26,21 @@ function wallTime(datetime: string, providerKey: string): { local: string; utc: 
   const pad = (n: number) => String(n).padStart(2, "0");
   if (OFFSET.test(text)) {
     const d = new Date(text);
-    if (Number.isNaN(d.getTime())) throw new ProviderError("invalid_input", providerKey, "`datetime` is not a valid ISO 8601 date-time", { blame: "input" });
-    return { local: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`, utc: true };
+    if (Number.isNaN(d.getTime()))
+      throw new ProviderError("invalid_input", providerKey, "`datetime` is not a valid ISO 8601 date-time", { blame: "input" });
+    return {
+      local: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`,
+      utc: true,
+    };
   }
   const m = LOCAL_TIME.exec(text);
-  if (!m) throw new ProviderError("invalid_input", providerKey, "`datetime` must be ISO 8601, e.g. 2026-03-08T01:30:00 (read in the source zone) or 2026-03-08T06:30:00Z", { blame: "input" });
+  if (!m)
+    throw new ProviderError(
+      "invalid_input",
+      providerKey,
+      "`datetime` must be ISO 8601, e.g. 2026-03-08T01:30:00 (read in the source zone) or 2026-03-08T06:30:00Z",
+      { blame: "input" },
+    );
   return { local: `${m[1]} ${m[2]}${(m[3] ?? ":00").slice(0, 3)}`, utc: false };
 }
 
@@ -49,12 +66,21 @@ export class TimeapiAdapter implements ProviderAdapter {
     const read = new InputReader(this.providerKey, input);
     if (capabilityKey === "geo.time.current") {
       const zone = read.string("timezone") ?? read.string("location");
-      if (!zone) throw new ProviderError("invalid_input", this.providerKey, "give `timezone` (IANA id) or `location` (place name)", { blame: "input" });
+      if (!zone)
+        throw new ProviderError("invalid_input", this.providerKey, "give `timezone` (IANA id) or `location` (place name)", {
+          blame: "input",
+        });
       return { method: "GET", url: `${ctx.baseUrl}/api/timezone/zone?timeZone=${encodeURIComponent(zone)}`, headers: {} };
     }
     const from = read.string("fromTimezone") ?? read.string("fromLocation");
     const to = read.string("toTimezone") ?? read.string("toLocation");
-    if (!from || !to) throw new ProviderError("invalid_input", this.providerKey, "give `fromTimezone` or `fromLocation`, and `toTimezone` or `toLocation`", { blame: "input" });
+    if (!from || !to)
+      throw new ProviderError(
+        "invalid_input",
+        this.providerKey,
+        "give `fromTimezone` or `fromLocation`, and `toTimezone` or `toLocation`",
+        { blame: "input" },
+      );
     const wall = wallTime(read.string("datetime", true), this.providerKey);
     return {
       method: "POST",
@@ -72,13 +98,23 @@ export class TimeapiAdapter implements ProviderAdapter {
     if (capabilityKey === "geo.time.current") {
       const zone = stringField(b, "timeZone");
       const local = toSeconds(stringField(b, "currentLocalTime") ?? "");
-      const offset = isRecord(b) && isRecord(b.currentUtcOffset) && typeof b.currentUtcOffset.seconds === "number" ? b.currentUtcOffset.seconds : undefined;
-      if (!zone || !local || offset === undefined || !isRecord(b)) throw invalidResponse(this.providerKey, res, "without timeZone, currentLocalTime and currentUtcOffset");
+      const offset =
+        isRecord(b) && isRecord(b.currentUtcOffset) && typeof b.currentUtcOffset.seconds === "number"
+          ? b.currentUtcOffset.seconds
+          : undefined;
+      if (!zone || !local || offset === undefined || !isRecord(b))
+        throw invalidResponse(this.providerKey, res, "without timeZone, currentLocalTime and currentUtcOffset");
       const utcOffset = formatOffset(offset);
       const location = new InputReader(this.providerKey, input).string("location");
       return {
         status: "completed",
-        data: { timezone: zone, datetime: `${local}${utcOffset}`, utcOffset, isDst: b.isDayLightSavingActive === true, ...(location ? { location } : {}) },
+        data: {
+          timezone: zone,
+          datetime: `${local}${utcOffset}`,
+          utcOffset,
+          isDst: b.isDayLightSavingActive === true,
+          ...(location ? { location } : {}),
+        },
       };
     }
     const result = isRecord(b) && isRecord(b.conversionResult) ? b.conversionResult : undefined;
@@ -92,8 +128,14 @@ export class TimeapiAdapter implements ProviderAdapter {
     return {
       status: "completed",
       data: {
-        source: instant ? { datetime: given.trim(), timezone: read.string("fromTimezone") ?? read.string("fromLocation") ?? null } : { datetime: source, timezone: stringField(b, "fromTimezone") ?? null },
-        target: { datetime: target, timezone: stringField(result, "timeZone") ?? stringField(b, "toTimeZone") ?? null, isDst: result.dstActive === true },
+        source: instant
+          ? { datetime: given.trim(), timezone: read.string("fromTimezone") ?? read.string("fromLocation") ?? null }
+          : { datetime: source, timezone: stringField(b, "fromTimezone") ?? null },
+        target: {
+          datetime: target,
+          timezone: stringField(result, "timeZone") ?? stringField(b, "toTimeZone") ?? null,
+          isDst: result.dstActive === true,
+        },
       },
     };
   }

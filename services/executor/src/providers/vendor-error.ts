@@ -19,19 +19,31 @@ const ACCOUNT = new Set([401, 402, 403, 456]);
 export function vendorError(providerKey: string, res: RailResponse, info: VendorErrorInfo = {}): ProviderError {
   const { status } = res;
   const message = `${providerKey} answered ${status}${info.message ? `: ${info.message}` : ""}`;
-  const details = { status, ...(info.code !== undefined ? { vendorCode: info.code } : {}), ...(info.message !== undefined ? { vendorMessage: info.message } : {}) };
+  const details = {
+    status,
+    ...(info.code !== undefined ? { vendorCode: info.code } : {}),
+    ...(info.message !== undefined ? { vendorMessage: info.message } : {}),
+  };
   if (status >= 500) return new ProviderError("http_5xx", providerKey, message, { ...details, retryable: true, blame: "provider" });
   if (status >= 400) {
     const transient = TRANSIENT.has(status);
     const blame = info.blame ?? (transient || ACCOUNT.has(status) ? "provider" : "input");
     return new ProviderError("http_4xx", providerKey, message, { ...details, retryable: transient, blame });
   }
-  return new ProviderError("invalid_response", providerKey, `${providerKey} answered ${status} without the documented result`, { ...details, retryable: false, blame: "provider" });
+  return new ProviderError("invalid_response", providerKey, `${providerKey} answered ${status} without the documented result`, {
+    ...details,
+    retryable: false,
+    blame: "provider",
+  });
 }
 
 /** A 2xx answer whose body does not match the vendor's documented result. */
 export function invalidResponse(providerKey: string, res: RailResponse, what: string): ProviderError {
-  return new ProviderError("invalid_response", providerKey, `${providerKey} answered ${res.status} but ${what}`, { status: res.status, retryable: false, blame: "provider" });
+  return new ProviderError("invalid_response", providerKey, `${providerKey} answered ${res.status} but ${what}`, {
+    status: res.status,
+    retryable: false,
+    blame: "provider",
+  });
 }
 
 /** True for a plain JSON object. */

@@ -36,7 +36,11 @@ export interface AuthorizationTerms {
 }
 
 /** Signs the authorization under the token's own EIP-712 domain; returns it with the signature. */
-export async function signTransferAuthorization(account: PrivateKeyAccount, asset: StablecoinAsset, terms: AuthorizationTerms): Promise<{ authorization: WireAuthorization; signature: Hex }> {
+export async function signTransferAuthorization(
+  account: PrivateKeyAccount,
+  asset: StablecoinAsset,
+  terms: AuthorizationTerms,
+): Promise<{ authorization: WireAuthorization; signature: Hex }> {
   const signature = await account.signTypedData({
     domain: { name: asset.eip712Name, version: asset.eip712Version, chainId: asset.chainId, verifyingContract: asset.address },
     types: TRANSFER_WITH_AUTHORIZATION_TYPES,

@@ -51,7 +51,13 @@ export async function exchange(
 }
 
 function tooLarge(url: string, maxBytes: number, status: number, headers: Record<string, string>): RailError {
-  return new RailError("invalid_response", "response_too_large", `the answer of ${safeHost(url)} is larger than ${maxBytes} bytes`, { limitBytes: maxBytes }, { response: { status, headers } });
+  return new RailError(
+    "invalid_response",
+    "response_too_large",
+    `the answer of ${safeHost(url)} is larger than ${maxBytes} bytes`,
+    { limitBytes: maxBytes },
+    { response: { status, headers } },
+  );
 }
 
 /** The body as UTF-8 text, refused (without reading on) once it passes `maxBytes`. */
@@ -75,7 +81,9 @@ async function readCapped(res: Response, maxBytes: number, refuse: () => RailErr
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks, size).toString("utf8").replace(/^\uFEFF/, "");
+  return Buffer.concat(chunks, size)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "");
 }
 
 function parseBody(text: string, contentType: string | undefined): unknown {

@@ -79,7 +79,16 @@ export function readPaymentChallenges(value: string | undefined): PaymentChallen
       const p = c.params;
       if (!p.id || !p.realm || !p.method || !p.intent || !p.request) return [];
       const optional = (["expires", "digest", "description", "opaque", "header"] as const).filter((k) => p[k] !== undefined);
-      return [{ id: p.id, realm: p.realm, method: p.method.toLowerCase(), intent: p.intent.toLowerCase(), request: p.request, ...Object.fromEntries(optional.map((k) => [k, p[k]])) }];
+      return [
+        {
+          id: p.id,
+          realm: p.realm,
+          method: p.method.toLowerCase(),
+          intent: p.intent.toLowerCase(),
+          request: p.request,
+          ...Object.fromEntries(optional.map((k) => [k, p[k]])),
+        },
+      ];
     });
 }
 
@@ -104,5 +113,9 @@ export function readReceipt(value: string | undefined): { reference: string; met
   if (typeof receipt !== "object" || receipt === null) return undefined;
   const r = receipt as Record<string, unknown>;
   if (r.status !== "success" || typeof r.reference !== "string") return undefined;
-  return { reference: r.reference, ...(typeof r.method === "string" ? { method: r.method } : {}), ...(typeof r.timestamp === "string" ? { timestamp: r.timestamp } : {}) };
+  return {
+    reference: r.reference,
+    ...(typeof r.method === "string" ? { method: r.method } : {}),
+    ...(typeof r.timestamp === "string" ? { timestamp: r.timestamp } : {}),
+  };
 }

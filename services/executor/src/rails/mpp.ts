@@ -6,7 +6,16 @@ import { encodePacked, isAddress, keccak256, type Hex } from "viem";
 import { signTransferAuthorization } from "./eip3009";
 import { exchange, prepareRequest } from "./http-exchange";
 import { decodeBase64UrlJson, encodeCredential, readPaymentChallenges, readReceipt, type PaymentChallenge } from "./mpp-wire";
-import { MAX_AUTHORIZATION_VALIDITY_S, callCeilingMicroUsd, paidExchangeFailed, paymentRecord, priceAboveCeiling, withinCeiling, withPayment, type PayingRailOptions } from "./paying-rail";
+import {
+  MAX_AUTHORIZATION_VALIDITY_S,
+  callCeilingMicroUsd,
+  paidExchangeFailed,
+  paymentRecord,
+  priceAboveCeiling,
+  withinCeiling,
+  withPayment,
+  type PayingRailOptions,
+} from "./paying-rail";
 import { RailError, type PaymentSettlement, type ProviderHttpRequest, type Rail, type RailResponse, type SendOptions } from "./rail";
 import { findAsset, type StablecoinAsset } from "./stablecoins";
 
@@ -50,7 +59,10 @@ export class MppRail implements Rail {
       valueAtomic: amount,
       validAfter: 0,
       // The spec ties the authorization's life to the challenge's; capped as x402's are, whatever the challenge says.
-      validBefore: Math.min(challenge.expires ? Math.floor(Date.parse(challenge.expires) / 1000) : nowS + DEFAULT_VALIDITY_S, nowS + MAX_AUTHORIZATION_VALIDITY_S),
+      validBefore: Math.min(
+        challenge.expires ? Math.floor(Date.parse(challenge.expires) / 1000) : nowS + DEFAULT_VALIDITY_S,
+        nowS + MAX_AUTHORIZATION_VALIDITY_S,
+      ),
       nonce: keccak256(encodePacked(["string", "string"], [challenge.id, challenge.realm])),
     });
     const credential = encodeCredential({
@@ -98,21 +110,42 @@ export class MppRail implements Rail {
 
   /** The first challenge (server order = preference) we can and may pay. */
   private choose(challenges: PaymentChallenge[], ceilingMicroUsd: number): Choice {
-    if (challenges.length === 0) throw new RailError("payment_required_unsupported", "no_payment_challenge", "the provider asked for a payment without an MPP challenge");
+    if (challenges.length === 0)
+      throw new RailError(
+        "payment_required_unsupported",
+        "no_payment_challenge",
+        "the provider asked for a payment without an MPP challenge",
+      );
     const charges = challenges.filter((c) => c.method === "evm" && c.intent === "charge");
     if (charges.length === 0) {
-      throw new RailError("payment_required_unsupported", "no_supported_method", "no MPP challenge uses the evm method with the charge intent", { offered: challenges.map((c) => `${c.method}/${c.intent}`) });
+      throw new RailError(
+        "payment_required_unsupported",
+        "no_supported_method",
+        "no MPP challenge uses the evm method with the charge intent",
+        { offered: challenges.map((c) => `${c.method}/${c.intent}`) },
+      );
     }
     const usable = charges.flatMap((challenge): Array<{ challenge: PaymentChallenge; request: ChargeRequest }> => {
       const request = decodeBase64UrlJson(challenge.request) as ChargeRequest | undefined;
       const types = request?.methodDetails?.credentialTypes;
       const ok =
-        typeof request?.amount === "string" && /^\d+$/.test(request.amount) && typeof request.currency === "string" && typeof request.recipient === "string" && isAddress(request.recipient) &&
+        typeof request?.amount === "string" &&
+        /^\d+$/.test(request.amount) &&
+        typeof request.currency === "string" &&
+        typeof request.recipient === "string" &&
+        isAddress(request.recipient) &&
         // Servers list "authorization" only for EIP-3009 tokens; splits need Permit2, which we do not sign.
-        Array.isArray(types) && types.includes("authorization") && request.methodDetails?.splits === undefined;
+        Array.isArray(types) &&
+        types.includes("authorization") &&
+        request.methodDetails?.splits === undefined;
       return ok ? [{ challenge, request: request as ChargeRequest }] : [];
     });
-    if (usable.length === 0) throw new RailError("payment_required_unsupported", "credential_type_unsupported", "no evm/charge challenge accepts an EIP-3009 authorization credential");
+    if (usable.length === 0)
+      throw new RailError(
+        "payment_required_unsupported",
+        "credential_type_unsupported",
+        "no evm/charge challenge accepts an EIP-3009 authorization credential",
+      );
 
     const allowed = usable.flatMap((u) => {
       const chainId = u.request.methodDetails?.chainId;
@@ -120,10 +153,15 @@ export class MppRail implements Rail {
       return asset ? [{ ...u, asset, amount: BigInt(u.request.amount) }] : [];
     });
     if (allowed.length === 0) {
-      throw new RailError("payment_rejected", "asset_not_allowed", "no MPP challenge is payable with an allowed token", { offered: usable.map((u) => `${u.request.currency}@${String(u.request.methodDetails?.chainId)}`) });
+      throw new RailError("payment_rejected", "asset_not_allowed", "no MPP challenge is payable with an allowed token", {
+        offered: usable.map((u) => `${u.request.currency}@${String(u.request.methodDetails?.chainId)}`),
+      });
     }
     const live = allowed.filter((c) => !c.challenge.expires || Date.parse(c.challenge.expires) - this.nowMs() >= MIN_REMAINING_MS);
-    if (live.length === 0) throw new RailError("payment_rejected", "challenge_expired", "the MPP challenge expired before it could be paid", { expires: allowed[0]?.challenge.expires });
+    if (live.length === 0)
+      throw new RailError("payment_rejected", "challenge_expired", "the MPP challenge expired before it could be paid", {
+        expires: allowed[0]?.challenge.expires,
+      });
     const affordable = live.find((c) => withinCeiling(c.amount, c.asset, ceilingMicroUsd));
     if (!affordable) {
       const first = live[0] as Choice;

@@ -77,11 +77,17 @@ export function withPayment(res: RailResponse, p: PaymentMade): RailResponse {
  * settlement per the answer if one came, else unknown), unless the connection failed before anything
  * was sent. Such an error forbids paying another seller for the same execution.
  */
-export function paidExchangeFailed(err: unknown, payment: (settlement: PaymentSettlement, reference?: string) => RailPayment, settlementOf: (status: number, headers: Record<string, string>) => { settlement: PaymentSettlement; reference?: string } | undefined): unknown {
+export function paidExchangeFailed(
+  err: unknown,
+  payment: (settlement: PaymentSettlement, reference?: string) => RailPayment,
+  settlementOf: (status: number, headers: Record<string, string>) => { settlement: PaymentSettlement; reference?: string } | undefined,
+): unknown {
   if (!(err instanceof RailError)) return err;
   const code = typeof err.details?.code === "string" ? err.details.code : "";
   if (err.kind === "network" && NOT_SENT_CODES.has(code)) return err;
-  const answered = err.opts.response ? settlementOf(err.opts.response.status, err.opts.response.headers) : { settlement: "unknown" as const };
+  const answered = err.opts.response
+    ? settlementOf(err.opts.response.status, err.opts.response.headers)
+    : { settlement: "unknown" as const };
   // An error answer without a settlement proof: the seller did not collect (it settles only what it served).
   if (!answered) return err;
   return err.withPayment(payment(answered.settlement, answered.reference));

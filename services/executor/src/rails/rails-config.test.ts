@@ -39,11 +39,17 @@ describe("an executor configured only from the environment", () => {
       const provider = registry.get(providerKey, network);
       const rail = rails.get(network);
       if (!provider || !rail) throw new Error(`${providerKey} over ${network} is not configured`);
-      const res = await rail.send(provider.adapter.buildRequest(capabilityKey, input, provider.ctx), { signal: AbortSignal.timeout(5000), maxPriceMicroUsd: 50_000 });
+      const res = await rail.send(provider.adapter.buildRequest(capabilityKey, input, provider.ctx), {
+        signal: AbortSignal.timeout(5000),
+        maxPriceMicroUsd: 50_000,
+      });
       return { res, result: provider.adapter.parseResponse(capabilityKey, res, input) };
     };
     expect((await run("postmark", "direct", "email.send", { to: "a@example.com", subject: "Hi", text: "Hi" })).result.status).toBe("sent");
     expect((await run("apollo", "agentcash", "enrichment.people.search", { seniorities: ["founder"] })).res.payment?.rail).toBe("x402");
-    expect((await run("timeapi", "mpp", "geo.time.current", { timezone: "UTC" })).result.data).toMatchObject({ timezone: "UTC", utcOffset: "+00:00" });
+    expect((await run("timeapi", "mpp", "geo.time.current", { timezone: "UTC" })).result.data).toMatchObject({
+      timezone: "UTC",
+      utcOffset: "+00:00",
+    });
   });
 });

@@ -6,7 +6,12 @@ import type { Hex } from "viem";
 const privateKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x followed by 64 hex digits");
 const networks = z
   .string()
-  .transform((s) => s.split(",").map((n) => n.trim()).filter(Boolean))
+  .transform((s) =>
+    s
+      .split(",")
+      .map((n) => n.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.string().regex(/^eip155:\d+$/, "networks are CAIP-2 ids like eip155:8453")).min(1));
 const microUsd = z.coerce.number().int().positive();
 
@@ -44,7 +49,19 @@ export interface RailsConfig {
 /** Rails config from parsed env values. */
 export function railsConfigFromEnv(env: RailsEnv): RailsConfig {
   return {
-    ...(env.X402_WALLET_PRIVATE_KEY ? { x402: { privateKey: env.X402_WALLET_PRIVATE_KEY as Hex, networks: env.X402_NETWORKS, maxPriceMicroUsd: env.X402_MAX_PRICE_MICRO_USD } } : {}),
-    ...(env.MPP_WALLET_PRIVATE_KEY ? { mpp: { privateKey: env.MPP_WALLET_PRIVATE_KEY as Hex, networks: env.MPP_NETWORKS, maxPriceMicroUsd: env.MPP_MAX_PRICE_MICRO_USD } } : {}),
+    ...(env.X402_WALLET_PRIVATE_KEY
+      ? {
+          x402: {
+            privateKey: env.X402_WALLET_PRIVATE_KEY as Hex,
+            networks: env.X402_NETWORKS,
+            maxPriceMicroUsd: env.X402_MAX_PRICE_MICRO_USD,
+          },
+        }
+      : {}),
+    ...(env.MPP_WALLET_PRIVATE_KEY
+      ? {
+          mpp: { privateKey: env.MPP_WALLET_PRIVATE_KEY as Hex, networks: env.MPP_NETWORKS, maxPriceMicroUsd: env.MPP_MAX_PRICE_MICRO_USD },
+        }
+      : {}),
   };
 }

@@ -16,10 +16,38 @@ export interface StablecoinAsset {
 
 /** USDC (EIP-3009 capable) per CAIP-2 network. Note the mainnet/testnet name difference. */
 export const USDC: Readonly<Record<string, StablecoinAsset>> = {
-  "eip155:8453": { network: "eip155:8453", chainId: 8453, address: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", eip712Name: "USD Coin", eip712Version: "2", decimals: 6 },
-  "eip155:84532": { network: "eip155:84532", chainId: 84532, address: "0x036CbD53842c5426634e7929541eC2318f3dCF7e", eip712Name: "USDC", eip712Version: "2", decimals: 6 },
-  "eip155:137": { network: "eip155:137", chainId: 137, address: "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359", eip712Name: "USD Coin", eip712Version: "2", decimals: 6 },
-  "eip155:42161": { network: "eip155:42161", chainId: 42161, address: "0xaf88d065e77c8cC2239327C5EDb3A432268e5831", eip712Name: "USD Coin", eip712Version: "2", decimals: 6 },
+  "eip155:8453": {
+    network: "eip155:8453",
+    chainId: 8453,
+    address: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+    eip712Name: "USD Coin",
+    eip712Version: "2",
+    decimals: 6,
+  },
+  "eip155:84532": {
+    network: "eip155:84532",
+    chainId: 84532,
+    address: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
+    eip712Name: "USDC",
+    eip712Version: "2",
+    decimals: 6,
+  },
+  "eip155:137": {
+    network: "eip155:137",
+    chainId: 137,
+    address: "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359",
+    eip712Name: "USD Coin",
+    eip712Version: "2",
+    decimals: 6,
+  },
+  "eip155:42161": {
+    network: "eip155:42161",
+    chainId: 42161,
+    address: "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+    eip712Name: "USD Coin",
+    eip712Version: "2",
+    decimals: 6,
+  },
 };
 
 /** The USDC assets of the given CAIP-2 networks; throws on a network without a known USDC. */
@@ -32,7 +60,13 @@ export function usdcOn(networks: readonly string[]): StablecoinAsset[] {
 }
 
 /** x402 v1 network names → chain ids (subset of `@x402/evm` EVM_NETWORK_CHAIN_ID_MAP). */
-const V1_NETWORKS: Readonly<Record<string, number>> = { base: 8453, "base-sepolia": 84532, polygon: 137, "arbitrum-one": 42161, arbitrum: 42161 };
+const V1_NETWORKS: Readonly<Record<string, number>> = {
+  base: 8453,
+  "base-sepolia": 84532,
+  polygon: 137,
+  "arbitrum-one": 42161,
+  arbitrum: 42161,
+};
 
 /** Chain id of a CAIP-2 `eip155:<id>` or x402 v1 network name; undefined for anything else. */
 export function evmChainId(network: string): number | undefined {

@@ -51,19 +51,28 @@ export function readPaymentRequired(headers: Record<string, string>, body: unkno
   const version = v2 ? 2 : 1;
   const offers = source.accepts.filter(isRecord).flatMap((raw): Offer[] => {
     const amount = version === 2 ? raw.amount : raw.maxAmountRequired;
-    if (typeof raw.scheme !== "string" || typeof raw.network !== "string" || typeof amount !== "string" || typeof raw.asset !== "string" || typeof raw.payTo !== "string") return [];
+    if (
+      typeof raw.scheme !== "string" ||
+      typeof raw.network !== "string" ||
+      typeof amount !== "string" ||
+      typeof raw.asset !== "string" ||
+      typeof raw.payTo !== "string"
+    )
+      return [];
     const extra = isRecord(raw.extra) ? raw.extra : {};
-    return [{
-      scheme: raw.scheme,
-      network: raw.network,
-      amount,
-      asset: raw.asset,
-      payTo: raw.payTo,
-      maxTimeoutSeconds: typeof raw.maxTimeoutSeconds === "number" ? raw.maxTimeoutSeconds : 60,
-      ...(typeof extra.name === "string" ? { extraName: extra.name } : {}),
-      ...(typeof extra.version === "string" ? { extraVersion: extra.version } : {}),
-      raw,
-    }];
+    return [
+      {
+        scheme: raw.scheme,
+        network: raw.network,
+        amount,
+        asset: raw.asset,
+        payTo: raw.payTo,
+        maxTimeoutSeconds: typeof raw.maxTimeoutSeconds === "number" ? raw.maxTimeoutSeconds : 60,
+        ...(typeof extra.name === "string" ? { extraName: extra.name } : {}),
+        ...(typeof extra.version === "string" ? { extraVersion: extra.version } : {}),
+        raw,
+      },
+    ];
   });
   return {
     version,
@@ -75,7 +84,9 @@ export function readPaymentRequired(headers: Record<string, string>, body: unkno
 }
 
 /** The settlement response (`PAYMENT-RESPONSE`, else v1 `X-PAYMENT-RESPONSE`), if any. */
-export function readSettlement(headers: Record<string, string>): { success: boolean; transaction?: string; network?: string; payer?: string; errorReason?: string } | undefined {
+export function readSettlement(
+  headers: Record<string, string>,
+): { success: boolean; transaction?: string; network?: string; payer?: string; errorReason?: string } | undefined {
   const s = decodeHeader(headers["payment-response"] ?? headers["x-payment-response"]);
   if (!s || typeof s.success !== "boolean") return undefined;
   return {

@@ -13,9 +13,21 @@ beforeEach(() => sandbox.control.reset());
 
 const account = privateKeyToAccount(generatePrivateKey());
 const rail = new X402Rail({ account, assets: usdcOn([SANDBOX_NETWORK]), maxPriceMicroUsd: 100_000 });
-const search = () => ({ method: "POST" as const, url: `${sandbox.baseUrls.apollo.agentcash}/api/v1/mixed_people/api_search`, headers: {}, body: { person_titles: ["engineer"] } });
-const opts = (maxPriceMicroUsd?: number) => ({ signal: AbortSignal.timeout(5000), ...(maxPriceMicroUsd !== undefined ? { maxPriceMicroUsd } : {}) });
-const rejection = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as RailError);
+const search = () => ({
+  method: "POST" as const,
+  url: `${sandbox.baseUrls.apollo.agentcash}/api/v1/mixed_people/api_search`,
+  headers: {},
+  body: { person_titles: ["engineer"] },
+});
+const opts = (maxPriceMicroUsd?: number) => ({
+  signal: AbortSignal.timeout(5000),
+  ...(maxPriceMicroUsd !== undefined ? { maxPriceMicroUsd } : {}),
+});
+const rejection = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e as RailError,
+  );
 
 describe("X402Rail", () => {
   it("pays a v2 challenge with a real EIP-3009 signature and reports the settlement", async () => {
@@ -23,7 +35,15 @@ describe("X402Rail", () => {
     const res = await rail.send(search(), opts(20_000));
     expect(res.status).toBe(200);
     expect((res.body as { people: unknown[] }).people.length).toBeGreaterThan(0);
-    expect(res.payment).toMatchObject({ rail: "x402", amountAtomic: "20000", asset: SANDBOX_USDC.address, network: SANDBOX_NETWORK, payTo: X402_PAY_TO, payer: account.address, settlement: "settled" });
+    expect(res.payment).toMatchObject({
+      rail: "x402",
+      amountAtomic: "20000",
+      asset: SANDBOX_USDC.address,
+      network: SANDBOX_NETWORK,
+      payTo: X402_PAY_TO,
+      payer: account.address,
+      settlement: "settled",
+    });
     expect(res.payment?.reference).toMatch(/^0x[0-9a-f]{64}$/);
     expect(sandbox.control.balanceOf(account.address)).toBe(before - 20_000n);
     expect(sandbox.control.calls("apollo").map((c) => [c.status, c.paymentPresented, c.settled])).toEqual([
@@ -48,7 +68,11 @@ describe("X402Rail", () => {
 
   it("refuses a price above the call's ceiling without sending any payment", async () => {
     const err = await rejection(rail.send(search(), opts(19_999)));
-    expect(err).toMatchObject({ kind: "payment_rejected", reason: "price_above_ceiling", details: { amountAtomic: "20000", ceilingAtomic: "19999" } });
+    expect(err).toMatchObject({
+      kind: "payment_rejected",
+      reason: "price_above_ceiling",
+      details: { amountAtomic: "20000", ceilingAtomic: "19999" },
+    });
     expect(sandbox.control.calls("apollo").map((c) => c.paymentPresented)).toEqual([false]);
   });
 
@@ -76,10 +100,20 @@ describe("X402Rail", () => {
   it("surfaces the seller's refusal of a signed payment (insufficient funds) as seller_rejected_payment", async () => {
     sandbox.control.setBalance(account.address, 10n);
     const err = await rejection(rail.send(search(), opts()));
-    expect(err).toMatchObject({ kind: "payment_rejected", reason: "seller_rejected_payment", details: { sellerError: "insufficient_funds" } });
+    expect(err).toMatchObject({
+      kind: "payment_rejected",
+      reason: "seller_rejected_payment",
+      details: { sellerError: "insufficient_funds" },
+    });
     expect(err?.paymentSent).toBe(true);
     // Signed and sent, refused: not collected, but on the books as rejected (valid until it expires).
-    expect(err?.payment).toMatchObject({ rail: "x402", amountAtomic: "20000", amountMicroUsd: 20_000, payTo: X402_PAY_TO, settlement: "rejected" });
+    expect(err?.payment).toMatchObject({
+      rail: "x402",
+      amountAtomic: "20000",
+      amountMicroUsd: 20_000,
+      payTo: X402_PAY_TO,
+      settlement: "rejected",
+    });
     sandbox.control.setBalance(account.address, 100_000_000n);
   });
 
@@ -89,7 +123,12 @@ describe("X402Rail", () => {
     const before = sandbox.control.balanceOf(account.address);
     const res = await rail.send(search(), opts());
     expect(res.status).toBe(503);
-    expect(res.payment).toMatchObject({ rail: "x402", settlement: "settled", amountAtomic: "20000", reference: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(res.payment).toMatchObject({
+      rail: "x402",
+      settlement: "settled",
+      amountAtomic: "20000",
+      reference: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+    });
     expect(sandbox.control.balanceOf(account.address)).toBe(before - 20_000n);
   });
 
@@ -108,7 +147,10 @@ describe("X402Rail", () => {
 
   it("surfaces a settlement failure after verification with the seller's reason", async () => {
     sandbox.control.facilitator.failNextSettles = 1;
-    expect(await rejection(rail.send(search(), opts()))).toMatchObject({ reason: "seller_rejected_payment", details: { settlementError: "unexpected_settle_error" } });
+    expect(await rejection(rail.send(search(), opts()))).toMatchObject({
+      reason: "seller_rejected_payment",
+      details: { settlementError: "unexpected_settle_error" },
+    });
   });
 
   it("returns a vendor failure after payment as an unpaid response", async () => {
@@ -121,13 +163,23 @@ describe("X402Rail", () => {
   });
 
   it("passes through answers that ask for no payment", async () => {
-    const res = await rail.send({ method: "POST", url: `${sandbox.baseUrls.resend.direct}/emails`, headers: { Authorization: `Bearer ${SANDBOX_API_KEYS.resend}` }, body: { from: "a@acme.dev", to: "b@example.com", subject: "s", text: "t" } }, opts());
+    const res = await rail.send(
+      {
+        method: "POST",
+        url: `${sandbox.baseUrls.resend.direct}/emails`,
+        headers: { Authorization: `Bearer ${SANDBOX_API_KEYS.resend}` },
+        body: { from: "a@acme.dev", to: "b@example.com", subject: "s", text: "t" },
+      },
+      opts(),
+    );
     expect(res.status).toBe(200);
     expect(res.payment).toBeUndefined();
   });
 
   it("reports a 402 in another protocol (MPP) as unsupported", async () => {
-    const err = await rejection(rail.send({ method: "POST", url: `${sandbox.baseUrls.exa.mpp}/answer`, headers: {}, body: { query: "q" } }, opts()));
+    const err = await rejection(
+      rail.send({ method: "POST", url: `${sandbox.baseUrls.exa.mpp}/answer`, headers: {}, body: { query: "q" } }, opts()),
+    );
     expect(err).toMatchObject({ kind: "payment_required_unsupported", reason: "not_x402" });
   });
 });

@@ -6,7 +6,16 @@ import { randomBytes } from "node:crypto";
 import { isAddress, toHex, type Hex } from "viem";
 import { signTransferAuthorization } from "./eip3009";
 import { exchange, prepareRequest } from "./http-exchange";
-import { MAX_AUTHORIZATION_VALIDITY_S, callCeilingMicroUsd, paidExchangeFailed, paymentRecord, priceAboveCeiling, withinCeiling, withPayment, type PayingRailOptions } from "./paying-rail";
+import {
+  MAX_AUTHORIZATION_VALIDITY_S,
+  callCeilingMicroUsd,
+  paidExchangeFailed,
+  paymentRecord,
+  priceAboveCeiling,
+  withinCeiling,
+  withPayment,
+  type PayingRailOptions,
+} from "./paying-rail";
 import { RailError, type PaymentSettlement, type ProviderHttpRequest, type Rail, type RailResponse, type SendOptions } from "./rail";
 import { evmChainId, findAsset, type StablecoinAsset } from "./stablecoins";
 import { encodeHeader, readPaymentRequired, readSettlement, type Offer, type PaymentRequired } from "./x402-wire";
@@ -47,8 +56,23 @@ export class X402Rail implements Rail {
     });
     const header: Record<string, string> =
       required.version === 2
-        ? { "payment-signature": encodeHeader({ x402Version: 2, ...(required.resource !== undefined ? { resource: required.resource } : {}), accepted: choice.offer.raw, payload: { signature, authorization }, ...(required.extensions !== undefined ? { extensions: required.extensions } : {}) }) }
-        : { "x-payment": encodeHeader({ x402Version: 1, scheme: choice.offer.scheme, network: choice.offer.network, payload: { signature, authorization } }) };
+        ? {
+            "payment-signature": encodeHeader({
+              x402Version: 2,
+              ...(required.resource !== undefined ? { resource: required.resource } : {}),
+              accepted: choice.offer.raw,
+              payload: { signature, authorization },
+              ...(required.extensions !== undefined ? { extensions: required.extensions } : {}),
+            }),
+          }
+        : {
+            "x-payment": encodeHeader({
+              x402Version: 1,
+              scheme: choice.offer.scheme,
+              network: choice.offer.network,
+              payload: { signature, authorization },
+            }),
+          };
 
     const made = (settlement: PaymentSettlement, reference?: string) => ({
       rail: "x402" as const,
@@ -90,19 +114,25 @@ export class X402Rail implements Rail {
   private choose(required: PaymentRequired, ceilingMicroUsd: number): Choice {
     const exactEvm = required.offers.filter((o) => o.scheme === "exact" && evmChainId(o.network) !== undefined);
     if (exactEvm.length === 0) {
-      throw new RailError("payment_required_unsupported", "no_supported_scheme", "no x402 offer uses the exact scheme on an EVM network", { offered: required.offers.map((o) => `${o.scheme}@${o.network}`) });
+      throw new RailError("payment_required_unsupported", "no_supported_scheme", "no x402 offer uses the exact scheme on an EVM network", {
+        offered: required.offers.map((o) => `${o.scheme}@${o.network}`),
+      });
     }
     const allowed = exactEvm.flatMap((offer) => {
       const asset = findAsset(this.opts.assets, evmChainId(offer.network) as number, offer.asset);
       return asset && /^\d+$/.test(offer.amount) && isAddress(offer.payTo) ? [{ offer, asset, amount: BigInt(offer.amount) }] : [];
     });
     if (allowed.length === 0) {
-      throw new RailError("payment_rejected", "asset_not_allowed", "no x402 offer is payable with an allowed token", { offered: exactEvm.map((o) => `${o.asset}@${o.network}`) });
+      throw new RailError("payment_rejected", "asset_not_allowed", "no x402 offer is payable with an allowed token", {
+        offered: exactEvm.map((o) => `${o.asset}@${o.network}`),
+      });
     }
     // A signature under another name/version would not verify on chain; never sign what the token rejects.
     const trueDomain = allowed.filter((c) => c.offer.extraName === c.asset.eip712Name && c.offer.extraVersion === c.asset.eip712Version);
     if (trueDomain.length === 0) {
-      throw new RailError("payment_rejected", "token_domain_mismatch", "the x402 offer names the token with a wrong EIP-712 domain", { offeredName: allowed[0]?.offer.extraName ?? null });
+      throw new RailError("payment_rejected", "token_domain_mismatch", "the x402 offer names the token with a wrong EIP-712 domain", {
+        offeredName: allowed[0]?.offer.extraName ?? null,
+      });
     }
     const affordable = trueDomain.filter((c) => withinCeiling(c.amount, c.asset, ceilingMicroUsd));
     if (affordable.length === 0) {

@@ -2,7 +2,15 @@
 // execution within the caller's deadline, and tags the active span. Domain errors are AppErrors and
 // leave through the unary adapter with their code and hint.
 import { trace } from "@opentelemetry/api";
-import { ATTR_CAPABILITY_KEY, ATTR_DOMAIN_KEY, ATTR_PROVIDER_KEY, ATTR_ROUTE_KEY, ATTR_USER_ID, invalidArgument, type UnaryHandler } from "@agentic/platform";
+import {
+  ATTR_CAPABILITY_KEY,
+  ATTR_DOMAIN_KEY,
+  ATTR_PROVIDER_KEY,
+  ATTR_ROUTE_KEY,
+  ATTR_USER_ID,
+  invalidArgument,
+  type UnaryHandler,
+} from "@agentic/platform";
 import type { ExecuteRequest, ExecuteResponse } from "@agentic/proto/executor/v1";
 import type { Executor } from "../domain/executor";
 
@@ -27,7 +35,12 @@ export function executeHandler(executor: Executor): UnaryHandler<ExecuteRequest,
     }
     const agentName = req.agentName?.trim();
     if (req.agentName !== undefined && (!agentName || agentName.length > MAX_AGENT_NAME_LENGTH)) {
-      throw invalidArgument("INVALID_INPUT", `agent name must be 1 to ${MAX_AGENT_NAME_LENGTH} characters`, "Send a short agent name, e.g. alpha_agent, or leave it out.", { field: "agentName" });
+      throw invalidArgument(
+        "INVALID_INPUT",
+        `agent name must be 1 to ${MAX_AGENT_NAME_LENGTH} characters`,
+        "Send a short agent name, e.g. alpha_agent, or leave it out.",
+        { field: "agentName" },
+      );
     }
     const span = trace.getActiveSpan();
     span?.setAttributes({ [ATTR_USER_ID]: req.userId, [ATTR_DOMAIN_KEY]: req.domainKey });
@@ -42,7 +55,11 @@ export function executeHandler(executor: Executor): UnaryHandler<ExecuteRequest,
       },
       { remainingMs: ctx.remainingMs },
     );
-    span?.setAttributes({ [ATTR_CAPABILITY_KEY]: `${req.domainKey}.${req.capabilityId}`, [ATTR_ROUTE_KEY]: response.routeKey, [ATTR_PROVIDER_KEY]: response.provider });
+    span?.setAttributes({
+      [ATTR_CAPABILITY_KEY]: `${req.domainKey}.${req.capabilityId}`,
+      [ATTR_ROUTE_KEY]: response.routeKey,
+      [ATTR_PROVIDER_KEY]: response.provider,
+    });
     return response;
   };
 }

@@ -13,11 +13,20 @@ describe("a concurrent duplicate that may not wait", () => {
   afterAll(() => sys?.stop());
 
   it("gets IDEMPOTENCY_IN_PROGRESS, and the stored result once the first request is done", async () => {
-    const request = { userId: "in-progress-user", domainKey: "email", capabilityId: "send", input: { to: "ada@example.com", subject: "s", text: "t", provider: "resend" }, idempotencyKey: "in-progress-1" };
+    const request = {
+      userId: "in-progress-user",
+      domainKey: "email",
+      capabilityId: "send",
+      input: { to: "ada@example.com", subject: "s", text: "t", provider: "resend" },
+      idempotencyKey: "in-progress-1",
+    };
     sys.sandbox.control.setFault({ provider: "resend", mode: "slow", delayMs: 400, count: 1 });
     const first = sys.executor.client.execute(request);
     await waitFor(() => sys.sandbox.control.calls("resend").length === 1, { what: "the first request's provider call" });
-    await expect(sys.executor.client.execute(request)).rejects.toMatchObject({ code: status.FAILED_PRECONDITION, details: expect.stringContaining("is still running") });
+    await expect(sys.executor.client.execute(request)).rejects.toMatchObject({
+      code: status.FAILED_PRECONDITION,
+      details: expect.stringContaining("is still running"),
+    });
     const done = await first;
     expect(await sys.executor.client.execute(request)).toMatchObject({ replayed: true, providerMessageId: done.providerMessageId });
     expect(sys.sandbox.control.calls("resend")).toHaveLength(1);

@@ -24,10 +24,15 @@ const execute = (identity?: CallIdentity) => {
 
 it("refuses Execute from any caller but the gateway; nothing is held or sent", async () => {
   for (const name of ["router", "ledger", "executor", "admin"] as const) {
-    expect(await refusal(execute(testIdentities().identity(name)))).toMatchObject({ grpcCode: status.PERMISSION_DENIED, code: "SERVICE_NOT_ALLOWED" });
+    expect(await refusal(execute(testIdentities().identity(name)))).toMatchObject({
+      grpcCode: status.PERMISSION_DENIED,
+      code: "SERVICE_NOT_ALLOWED",
+    });
   }
   expect(await refusal(execute())).toMatchObject({ grpcCode: status.UNAUTHENTICATED, code: "SERVICE_IDENTITY_REQUIRED" });
-  expect(await refusal(execute(serviceIdentity("gateway", generateIdentityKeys().privateKey)))).toMatchObject({ grpcCode: status.UNAUTHENTICATED });
+  expect(await refusal(execute(serviceIdentity("gateway", generateIdentityKeys().privateKey)))).toMatchObject({
+    grpcCode: status.UNAUTHENTICATED,
+  });
   expect(sys.sandbox.control.calls("resend")).toHaveLength(0);
   expect((await sys.ledger.client.getWallet({ userId: USER })).wallet).toMatchObject({ balanceCredits: 100, heldCredits: 0 });
   // The gateway's identity is served.

@@ -17,16 +17,26 @@ function catalogWithOwnedInboxSends(): string {
   const file = join(dir, "email.yaml");
   const yaml = readFileSync(file, "utf8");
   const pending = "      - providerKey: agentmail\n        networkKey: mpp\n        routeMode: byo\n        status: pending\n";
-  if (!yaml.includes(pending)) throw new Error("the shipped email.yaml no longer lists the AgentMail send route as byo/pending: update this test");
-  writeFileSync(file, yaml.replace(pending, "      - providerKey: agentmail\n        networkKey: mpp\n        routeMode: managed\n        status: live\n"));
+  if (!yaml.includes(pending))
+    throw new Error("the shipped email.yaml no longer lists the AgentMail send route as byo/pending: update this test");
+  writeFileSync(
+    file,
+    yaml.replace(pending, "      - providerKey: agentmail\n        networkKey: mpp\n        routeMode: managed\n        status: live\n"),
+  );
   return dir;
 }
 
 describe("sending from an owned inbox", () => {
   let sys: ExecutorSystem;
   let catalogDir: string;
-  const send = (userId: string, extra: Record<string, unknown>): ExecuteRequest => ({ userId, domainKey: "email", capabilityId: "send", input: { to: "ada@example.com", subject: "Hi", text: "Hello", ...extra } });
-  const grant = (userId: string, credits: number) => sys.ledger.client.grantCredits({ grantId: `grant-${userId}`, userId, amountCredits: credits, reason: "test" });
+  const send = (userId: string, extra: Record<string, unknown>): ExecuteRequest => ({
+    userId,
+    domainKey: "email",
+    capabilityId: "send",
+    input: { to: "ada@example.com", subject: "Hi", text: "Hello", ...extra },
+  });
+  const grant = (userId: string, credits: number) =>
+    sys.ledger.client.grantCredits({ grantId: `grant-${userId}`, userId, amountCredits: credits, reason: "test" });
 
   beforeAll(async () => {
     catalogDir = catalogWithOwnedInboxSends();
@@ -41,7 +51,12 @@ describe("sending from an owned inbox", () => {
   it("sends from the inbox its owner just bought, unpinned, and from no other sender; another user gets 404 and no call is made", async () => {
     await grant("owner", 3_000);
     await grant("other", 3_000);
-    const bought = await sys.executor.client.execute({ userId: "owner", domainKey: "email", capabilityId: "inbox-buy", input: { username: "owner-inbox" } });
+    const bought = await sys.executor.client.execute({
+      userId: "owner",
+      domainKey: "email",
+      capabilityId: "inbox-buy",
+      input: { username: "owner-inbox" },
+    });
     const inboxId = bought.data!.inboxId as string;
     expect(inboxId).toBe("owner-inbox@agentmail.to");
     sys.sandbox.control.clearCalls();
@@ -59,7 +74,9 @@ describe("sending from an owned inbox", () => {
     const refused = await sys.executor.client.execute(send("other", { inboxId })).catch((err: unknown) => fromServiceError(err));
     expect(refused).toMatchObject({ code: "RESOURCE_NOT_FOUND", details: { field: "inboxId" } });
     expect(sys.sandbox.control.calls()).toEqual([]);
-    await expect(sys.ledger.client.getWallet({ userId: "other" })).resolves.toMatchObject({ wallet: { balanceCredits: 3_000, heldCredits: 0 } });
+    await expect(sys.ledger.client.getWallet({ userId: "other" })).resolves.toMatchObject({
+      wallet: { balanceCredits: 3_000, heldCredits: 0 },
+    });
 
     // Without an inbox, the AgentMail route (cheapest) cannot run the input, and another sender serves it.
     const plain = await sys.executor.client.execute(send("owner", {}));

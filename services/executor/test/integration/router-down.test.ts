@@ -13,7 +13,12 @@ describe("execute while the router is down", () => {
   afterEach(() => sys.ledger.assertConsistent());
 
   const send = (extra: Record<string, unknown> = {}) =>
-    sys.executor.client.execute({ userId: "router-down-user", domainKey: "email", capabilityId: "send", input: { to: "ada@example.com", subject: "s", text: "t", ...extra } });
+    sys.executor.client.execute({
+      userId: "router-down-user",
+      domainKey: "email",
+      capabilityId: "send",
+      input: { to: "ada@example.com", subject: "s", text: "t", ...extra },
+    });
 
   it("takes the cheapest executable route, and falls back in price order", async () => {
     expect(await send()).toMatchObject({ routeKey: "email.send.resend", creditsCharged: 10 });

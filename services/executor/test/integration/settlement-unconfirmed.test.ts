@@ -19,7 +19,12 @@ describe("a capture JetStream never acknowledges", () => {
     await sys.ledger.client.grantCredits({ grantId: "grant-unconfirmed", userId, amountCredits: 50, reason: "test" });
     // The provider takes a while; meanwhile the stream disappears, so the capture has nowhere to go.
     sys.sandbox.control.setFault({ provider: "resend", mode: "slow", delayMs: 1_000, count: 1 });
-    const execution = sys.executor.client.execute({ userId, domainKey: "email", capabilityId: "send", input: { to: "ada@example.com", subject: "s", text: "t", provider: "resend" } });
+    const execution = sys.executor.client.execute({
+      userId,
+      domainKey: "email",
+      capabilityId: "send",
+      input: { to: "ada@example.com", subject: "s", text: "t", provider: "resend" },
+    });
     const jsm = await sys.ledger.nc.jetstreamManager();
     await waitFor(() => sys.sandbox.control.calls("resend").length === 1, { what: "the provider call" });
     await jsm.streams.delete(EXECUTIONS_STREAM);

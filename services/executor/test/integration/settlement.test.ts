@@ -29,7 +29,8 @@ describe("settlement of an execution", () => {
     const info = await jsm.streams.info(EXECUTIONS_STREAM);
     for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
       const m = await jsm.streams.getMessage(EXECUTIONS_STREAM, { seq }).catch(() => undefined);
-      if (m?.subject === SUBJECT_SETTLED && m.header.get("Nats-Msg-Id") === holdId) return { event: ExecutionSettled.decode(m.data), headers: m.header };
+      if (m?.subject === SUBJECT_SETTLED && m.header.get("Nats-Msg-Id") === holdId)
+        return { event: ExecutionSettled.decode(m.data), headers: m.header };
     }
     throw new Error(`no settlement for ${holdId}`);
   };
@@ -43,28 +44,56 @@ describe("settlement of an execution", () => {
   it("captures exactly the route's price for a success, with a succeeded usage item", async () => {
     const userId = await user(100);
     const res = await sys.executor.client.execute(email(userId, { provider: "sendgrid" }));
-    expect(res).toMatchObject({ success: true, status: "sent", provider: "sendgrid", routeKey: "email.send.sendgrid", creditsCharged: 12, replayed: false });
+    expect(res).toMatchObject({
+      success: true,
+      status: "sent",
+      provider: "sendgrid",
+      routeKey: "email.send.sendgrid",
+      creditsCharged: 12,
+      replayed: false,
+    });
     const holdId = res.attempts[0]!.attemptId;
     expect(holdId).toMatch(/^att_/);
 
     const [applied] = await sys.ledger.waitForSettlement(holdId);
-    expect(applied).toMatchObject({ result: "applied", hold: { state: "captured", capturedCredits: 12, amountCredits: 12, routeKey: "email.send.sendgrid" } });
+    expect(applied).toMatchObject({
+      result: "applied",
+      hold: { state: "captured", capturedCredits: 12, amountCredits: 12, routeKey: "email.send.sendgrid" },
+    });
     const { event, headers } = await settlementMessage(holdId);
     expect(event).toMatchObject({ holdId, userId, kind: SettlementKind.SETTLEMENT_KIND_CAPTURE, capturedCredits: 12 });
-    expect(event.usage).toMatchObject({ productKey: "email.send", capabilityKey: "email.send", routeKey: "email.send.sendgrid", provider: "sendgrid", networkKey: "direct", status: "succeeded", agentName: "alpha_agent" });
+    expect(event.usage).toMatchObject({
+      productKey: "email.send",
+      capabilityKey: "email.send",
+      routeKey: "email.send.sendgrid",
+      provider: "sendgrid",
+      networkKey: "direct",
+      status: "succeeded",
+      agentName: "alpha_agent",
+    });
     expect(headers.get("Nats-Msg-Id")).toBe(holdId);
 
     const { wallet } = await sys.ledger.client.getWallet({ userId });
     expect(wallet).toMatchObject({ balanceCredits: 88, heldCredits: 0 });
     const { items } = await sys.ledger.client.listUsage({ userId, limit: 0 });
-    expect(items).toEqual([expect.objectContaining({ routeKey: "email.send.sendgrid", status: "succeeded", creditsCharged: 12, agentName: "alpha_agent", holdId })]);
+    expect(items).toEqual([
+      expect.objectContaining({
+        routeKey: "email.send.sendgrid",
+        status: "succeeded",
+        creditsCharged: 12,
+        agentName: "alpha_agent",
+        holdId,
+      }),
+    ]);
     expect(items[0]!.durationMs).toBeGreaterThanOrEqual(0);
   });
 
   it("releases the hold of a failed attempt and records it as failed with 0 credits", async () => {
     const userId = await user(100);
     sys.sandbox.control.setFault({ provider: "postmark", mode: "5xx", count: 1 });
-    await expect(sys.executor.client.execute(email(userId, { provider: "postmark" }))).rejects.toMatchObject({ details: expect.stringContaining("HTTP 503 from postmark") });
+    await expect(sys.executor.client.execute(email(userId, { provider: "postmark" }))).rejects.toMatchObject({
+      details: expect.stringContaining("HTTP 503 from postmark"),
+    });
     const [item] = await waitForUsage(userId, 1);
     expect(item).toMatchObject({ routeKey: "email.send.postmark", status: "failed", creditsCharged: 0, errorCode: "PROVIDER_ERROR" });
     const [settled] = await sys.ledger.waitForSettlement(item!.holdId!);

@@ -19,7 +19,15 @@ export function reconciliationHandler(ledger: Ledger): JsonHandler {
     } catch (err) {
       if (!(err instanceof LedgerError) || err.kind !== "invalid_argument") throw err;
       const field = typeof err.details?.field === "string" ? (QUERY_FIELD[err.details.field] ?? err.details.field) : undefined;
-      return { status: 400, body: { code: "INVALID_ARGUMENT", error: err.message, hint: `Send ${RECONCILIATION_PATH}?from=2026-11-01&to=2026-11-30 (UTC days, at most 366).`, field } };
+      return {
+        status: 400,
+        body: {
+          code: "INVALID_ARGUMENT",
+          error: err.message,
+          hint: `Send ${RECONCILIATION_PATH}?from=2026-11-01&to=2026-11-30 (UTC days, at most 366).`,
+          field,
+        },
+      };
     }
   };
 }

@@ -9,7 +9,11 @@ describe("settlement consumer settings", () => {
     let totalMs = 0;
     for (let delivery = 1; delivery < SETTLEMENT_CONSUMER_CONFIG.max_deliver!; delivery++) totalMs += nakDelayMs(delivery);
     expect(totalMs).toBeGreaterThan(60 * 60 * 1000); // > the longest hold TTL (1 h)
-    expect(SETTLEMENT_CONSUMER_CONFIG).toMatchObject({ durable_name: "ledger", filter_subject: "executions.settled", ack_policy: "explicit" });
+    expect(SETTLEMENT_CONSUMER_CONFIG).toMatchObject({
+      durable_name: "ledger",
+      filter_subject: "executions.settled",
+      ack_policy: "explicit",
+    });
   });
 
   it("wait for an unknown hold longer than any hold lives, and dead-letter it before the server gives up", () => {

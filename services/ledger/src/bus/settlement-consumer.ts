@@ -7,7 +7,15 @@
 // on its way, e.g. a replica of the store lagging); one that never finds its hold, and any
 // settlement naming another user, is copied to executions.dead before it is terminated.
 import { SpanStatusCode, trace } from "@opentelemetry/api";
-import { AckPolicy, DeliverPolicy, type ConsumerConfig, type ConsumerMessages, type JetStreamManager, type JsMsg, type NatsConnection } from "nats";
+import {
+  AckPolicy,
+  DeliverPolicy,
+  type ConsumerConfig,
+  type ConsumerMessages,
+  type JetStreamManager,
+  type JsMsg,
+  type NatsConnection,
+} from "nats";
 import { ATTR_HOLD_ID, EXECUTIONS_STREAM, SUBJECT_SETTLED, withConsumerSpan, type Logger } from "@agentic/platform";
 import type { Ledger } from "../domain/ledger";
 import type { SettleResult } from "../store/store";
@@ -187,7 +195,8 @@ export async function startSettlementConsumer(deps: SettlementConsumerDeps): Pro
         await m.ackAck();
         settlementsTotal.inc({ result: result.status });
         if (result.status === "applied" && result.hold.state === "captured") creditsChargedTotal.inc(result.hold.capturedCredits);
-        if (result.status === "already_settled" && settlement.kind === "capture" && result.hold.state === "expired") lateCapturesTotal.inc();
+        if (result.status === "already_settled" && settlement.kind === "capture" && result.hold.state === "expired")
+          lateCapturesTotal.inc();
         if (result.status === "applied" || result.status === "already_settled") countBooked(result.booked);
         deps.onOutcome?.({ holdId, result: result.status, hold: "hold" in result ? result.hold : undefined });
       });

@@ -13,7 +13,16 @@ describe("decodeSettlement", () => {
         userId: "u1",
         kind: SettlementKind.SETTLEMENT_KIND_CAPTURE,
         capturedCredits: 2 ** 40 + 1, // int64 beyond 32 bits
-        usage: { usageId: "use_1", createdAt, capabilityKey: "email.send", status: "succeeded", durationMs: 5, agentName: "scout", inputTokens: 1200, outputTokens: 80 },
+        usage: {
+          usageId: "use_1",
+          createdAt,
+          capabilityKey: "email.send",
+          status: "succeeded",
+          durationMs: 5,
+          agentName: "scout",
+          inputTokens: 1200,
+          outputTokens: 80,
+        },
       }),
       received,
     );
@@ -24,13 +33,25 @@ describe("decodeSettlement", () => {
         userId: "u1",
         kind: "capture",
         capturedCredits: 2 ** 40 + 1,
-        usage: expect.objectContaining({ usageId: "use_1", createdAt, capabilityKey: "email.send", status: "succeeded", durationMs: 5, agentName: "scout", inputTokens: 1200, outputTokens: 80 }),
+        usage: expect.objectContaining({
+          usageId: "use_1",
+          createdAt,
+          capabilityKey: "email.send",
+          status: "succeeded",
+          durationMs: 5,
+          agentName: "scout",
+          inputTokens: 1200,
+          outputTokens: 80,
+        }),
       },
     });
   });
 
   it("fills a usage item the executor left out, and ignores captured credits of a release", () => {
-    const decoded = decodeSettlement(encode({ holdId: "att_2", userId: "u1", kind: SettlementKind.SETTLEMENT_KIND_RELEASE, capturedCredits: 9 }), received);
+    const decoded = decodeSettlement(
+      encode({ holdId: "att_2", userId: "u1", kind: SettlementKind.SETTLEMENT_KIND_RELEASE, capturedCredits: 9 }),
+      received,
+    );
     expect(decoded).toMatchObject({
       ok: true,
       settlement: { kind: "release", capturedCredits: 0, usage: { usageId: "use_att_2", createdAt: received, status: "failed" } },
@@ -39,11 +60,25 @@ describe("decodeSettlement", () => {
   });
 
   it("calls out messages that can never be applied", () => {
-    expect(decodeSettlement(new Uint8Array([0xff, 0xff]), received)).toMatchObject({ ok: false, reason: expect.stringMatching(/undecodable/) });
-    expect(decodeSettlement(encode({ userId: "u", kind: SettlementKind.SETTLEMENT_KIND_CAPTURE }), received)).toMatchObject({ ok: false, reason: "hold_id is empty" });
-    expect(decodeSettlement(encode({ holdId: "h", kind: SettlementKind.SETTLEMENT_KIND_CAPTURE }), received)).toMatchObject({ ok: false, reason: "user_id is empty" });
-    expect(decodeSettlement(encode({ holdId: "h", userId: "u" }), received)).toMatchObject({ ok: false, reason: expect.stringMatching(/neither CAPTURE nor RELEASE/) });
-    expect(decodeSettlement(encode({ holdId: "h", userId: "u", kind: SettlementKind.SETTLEMENT_KIND_CAPTURE, capturedCredits: -1 }), received)).toMatchObject({
+    expect(decodeSettlement(new Uint8Array([0xff, 0xff]), received)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/undecodable/),
+    });
+    expect(decodeSettlement(encode({ userId: "u", kind: SettlementKind.SETTLEMENT_KIND_CAPTURE }), received)).toMatchObject({
+      ok: false,
+      reason: "hold_id is empty",
+    });
+    expect(decodeSettlement(encode({ holdId: "h", kind: SettlementKind.SETTLEMENT_KIND_CAPTURE }), received)).toMatchObject({
+      ok: false,
+      reason: "user_id is empty",
+    });
+    expect(decodeSettlement(encode({ holdId: "h", userId: "u" }), received)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/neither CAPTURE nor RELEASE/),
+    });
+    expect(
+      decodeSettlement(encode({ holdId: "h", userId: "u", kind: SettlementKind.SETTLEMENT_KIND_CAPTURE, capturedCredits: -1 }), received),
+    ).toMatchObject({
       ok: false,
       reason: expect.stringMatching(/not a non-negative integer/),
     });
@@ -85,14 +120,30 @@ describe("decodeSettlement", () => {
   });
 
   it("refuses a payment or resource it could not book faithfully", () => {
-    const with_ = (extra: DeepPartial<ExecutionSettled>) => decodeSettlement(encode({ holdId: "h", userId: "u", kind: SettlementKind.SETTLEMENT_KIND_RELEASE, ...extra }), received);
-    expect(with_({ payments: [{ ...payment, rail: "card" }] })).toMatchObject({ ok: false, reason: expect.stringMatching(/^payments\[0\]: rail/) });
-    expect(with_({ payments: [{ ...payment, amountAtomic: "1.5" }] })).toMatchObject({ ok: false, reason: expect.stringMatching(/amount_atomic/) });
-    expect(with_({ payments: [{ ...payment, amountMicroUsd: -1 }] })).toMatchObject({ ok: false, reason: expect.stringMatching(/amount_micro_usd/) });
-    expect(with_({ payments: [{ ...payment, settlement: "maybe" }] })).toMatchObject({ ok: false, reason: expect.stringMatching(/settlement "maybe"/) });
+    const with_ = (extra: DeepPartial<ExecutionSettled>) =>
+      decodeSettlement(encode({ holdId: "h", userId: "u", kind: SettlementKind.SETTLEMENT_KIND_RELEASE, ...extra }), received);
+    expect(with_({ payments: [{ ...payment, rail: "card" }] })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^payments\[0\]: rail/),
+    });
+    expect(with_({ payments: [{ ...payment, amountAtomic: "1.5" }] })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/amount_atomic/),
+    });
+    expect(with_({ payments: [{ ...payment, amountMicroUsd: -1 }] })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/amount_micro_usd/),
+    });
+    expect(with_({ payments: [{ ...payment, settlement: "maybe" }] })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/settlement "maybe"/),
+    });
     expect(with_({ payments: [{ ...payment, payTo: "0x2 2" }] })).toMatchObject({ ok: false, reason: expect.stringMatching(/payTo/) });
     // A detail the rail lacked is booked empty rather than refusing the settlement.
     expect(with_({ payments: [{ ...payment, payer: "" }] })).toMatchObject({ ok: true });
-    expect(with_({ resources: [{ kind: "email.inbox", resourceId: "a b", provider: "agentmail" }] })).toMatchObject({ ok: false, reason: expect.stringMatching(/^resources\[0\]: resource_id/) });
+    expect(with_({ resources: [{ kind: "email.inbox", resourceId: "a b", provider: "agentmail" }] })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^resources\[0\]: resource_id/),
+    });
   });
 });

@@ -1,6 +1,12 @@
 // Decoding of agentic.events.v1.ExecutionSettled into the domain's Settlement, and the checks that
 // tell a message that can never be applied (poison: terminate it) from one to apply.
-import { ExecutionSettled, SettlementKind, type CreatedResource, type ExecutionUsage, type OutgoingPayment } from "@agentic/proto/events/v1";
+import {
+  ExecutionSettled,
+  SettlementKind,
+  type CreatedResource,
+  type ExecutionUsage,
+  type OutgoingPayment,
+} from "@agentic/proto/events/v1";
 import type { Settlement } from "../domain/ledger";
 import { PAYMENT_SETTLEMENTS, type PaymentDraft, type ResourceDraft, type UsageDraft } from "../domain/types";
 
@@ -16,7 +22,12 @@ export function decodeSettlement(data: Uint8Array, receivedAt: Date): DecodedSet
   }
   if (!event.holdId) return { ok: false, reason: "hold_id is empty" };
   if (!event.userId) return { ok: false, reason: "user_id is empty" };
-  const kind = event.kind === SettlementKind.SETTLEMENT_KIND_CAPTURE ? "capture" : event.kind === SettlementKind.SETTLEMENT_KIND_RELEASE ? "release" : undefined;
+  const kind =
+    event.kind === SettlementKind.SETTLEMENT_KIND_CAPTURE
+      ? "capture"
+      : event.kind === SettlementKind.SETTLEMENT_KIND_RELEASE
+        ? "release"
+        : undefined;
   if (!kind) return { ok: false, reason: `kind ${event.kind} is neither CAPTURE nor RELEASE` };
   if (!Number.isSafeInteger(event.capturedCredits) || event.capturedCredits < 0) {
     return { ok: false, reason: `captured_credits ${event.capturedCredits} is not a non-negative integer` };
@@ -24,7 +35,8 @@ export function decodeSettlement(data: Uint8Array, receivedAt: Date): DecodedSet
   let outcome: Settlement["outcome"];
   if (event.outcome) {
     const { httpStatus, bodyJson } = event.outcome;
-    if (!Number.isInteger(httpStatus) || httpStatus < 100 || httpStatus > 599) return { ok: false, reason: `outcome.http_status ${httpStatus} is not an HTTP status` };
+    if (!Number.isInteger(httpStatus) || httpStatus < 100 || httpStatus > 599)
+      return { ok: false, reason: `outcome.http_status ${httpStatus} is not an HTTP status` };
     try {
       outcome = { httpStatus, ...(bodyJson ? { body: JSON.parse(bodyJson) as Record<string, unknown> } : {}) };
     } catch {
@@ -74,8 +86,10 @@ function paymentProblem(p: OutgoingPayment): string | undefined {
   if (p.rail !== "x402" && p.rail !== "mpp") return `rail ${JSON.stringify(p.rail)} is neither x402 nor mpp`;
   if (!/^\d{1,78}$/.test(p.amountAtomic)) return "amount_atomic must be a non-negative decimal integer";
   if (!Number.isSafeInteger(p.amountMicroUsd) || p.amountMicroUsd < 0) return "amount_micro_usd must be a non-negative integer";
-  if (!(PAYMENT_SETTLEMENTS as readonly string[]).includes(p.settlement)) return `settlement ${JSON.stringify(p.settlement)} is not one of ${PAYMENT_SETTLEMENTS.join(", ")}`;
-  for (const field of ["network", "asset", "payTo", "payer", "reference"] as const) if (!OPTIONAL_TOKEN.test(p[field])) return `${field} must be at most 512 printable characters`;
+  if (!(PAYMENT_SETTLEMENTS as readonly string[]).includes(p.settlement))
+    return `settlement ${JSON.stringify(p.settlement)} is not one of ${PAYMENT_SETTLEMENTS.join(", ")}`;
+  for (const field of ["network", "asset", "payTo", "payer", "reference"] as const)
+    if (!OPTIONAL_TOKEN.test(p[field])) return `${field} must be at most 512 printable characters`;
   return undefined;
 }
 

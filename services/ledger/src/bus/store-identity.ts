@@ -68,7 +68,8 @@ function isWrongLastSequence(err: unknown): boolean {
 function parse(entry: KvEntry): Announcement {
   try {
     const value = entry.json<Partial<Announcement>>();
-    if (typeof value.storeId === "string") return { storeId: value.storeId, holder: String(value.holder ?? "unknown"), at: String(value.at ?? entry.created.toISOString()) };
+    if (typeof value.storeId === "string")
+      return { storeId: value.storeId, holder: String(value.holder ?? "unknown"), at: String(value.at ?? entry.created.toISOString()) };
   } catch {
     // fall through: not one of ours
   }
@@ -113,9 +114,11 @@ export async function claimStoreIdentity(opts: StoreIdentityOptions): Promise<St
   const { storeId, logger } = opts;
   const ttlMs = opts.ttlMs ?? DEFAULT_STORE_IDENTITY_TTL_MS;
   const refreshMs = opts.refreshMs ?? DEFAULT_STORE_IDENTITY_REFRESH_MS;
-  if (!(refreshMs > 0 && refreshMs < ttlMs)) throw new Error(`store identity: refreshMs (${refreshMs}) must be above 0 and below ttlMs (${ttlMs})`);
+  if (!(refreshMs > 0 && refreshMs < ttlMs))
+    throw new Error(`store identity: refreshMs (${refreshMs}) must be above 0 and below ttlMs (${ttlMs})`);
   const kv = await openBucket(opts.nc, ttlMs, opts.replicas ?? 1);
-  const announcement = (): string => JSON.stringify({ storeId, holder: `${hostname()}/${process.pid}`, at: new Date().toISOString() } satisfies Announcement);
+  const announcement = (): string =>
+    JSON.stringify({ storeId, holder: `${hostname()}/${process.pid}`, at: new Date().toISOString() } satisfies Announcement);
 
   // Create, or join an entry naming our store; an entry that vanishes between the two is retried.
   for (let attempt = 1; ; attempt++) {

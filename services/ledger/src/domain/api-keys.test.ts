@@ -11,7 +11,15 @@ describe("API keys", () => {
   it("are recognised only in that form", () => {
     expect(isWellFormedApiKey(generateApiKey())).toBe(true);
     expect(isWellFormedApiKey(`aak_${"a".repeat(128)}`)).toBe(true);
-    for (const bad of ["", "aak_", `aak_${"a".repeat(31)}`, `aak_${"a".repeat(129)}`, `AAK_${"a".repeat(32)}`, `aak_${"a".repeat(31)}-`, ` aak_${"a".repeat(32)}`]) {
+    for (const bad of [
+      "",
+      "aak_",
+      `aak_${"a".repeat(31)}`,
+      `aak_${"a".repeat(129)}`,
+      `AAK_${"a".repeat(32)}`,
+      `aak_${"a".repeat(31)}-`,
+      ` aak_${"a".repeat(32)}`,
+    ]) {
       expect(isWellFormedApiKey(bad)).toBe(false);
     }
   });

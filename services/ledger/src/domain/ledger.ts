@@ -37,7 +37,14 @@ import {
   invalidField,
   resourceNotFound,
 } from "./errors";
-import { creditMovementRows, reconciliationRows, usagePosition, type CreditMovementRowData, type ReconciliationRowData, type ReconciliationTotalsData } from "./rules";
+import {
+  creditMovementRows,
+  reconciliationRows,
+  usagePosition,
+  type CreditMovementRowData,
+  type ReconciliationRowData,
+  type ReconciliationTotalsData,
+} from "./rules";
 import { decodeUsageCursor, encodeUsageCursor } from "./usage-cursor";
 import {
   durationOrDefault,
@@ -150,7 +157,11 @@ export type Ledger = ReturnType<typeof createLedger>;
 
 function requireHttpStatus(result: StoredResult): void {
   if (!Number.isInteger(result.httpStatus) || result.httpStatus < 100 || result.httpStatus > 599) {
-    throw invalidField("result.http_status", "result.http_status must be an HTTP status (100..599).", "Send the status of the response to replay.");
+    throw invalidField(
+      "result.http_status",
+      "result.http_status must be an HTTP status (100..599).",
+      "Send the status of the response to replay.",
+    );
   }
 }
 
@@ -161,8 +172,10 @@ export function createLedger(deps: LedgerDeps) {
   function logSettlement(result: SettleResult, kind: SettlementKind, holdId: string, requestedCredits: number): void {
     const log = deps.logger;
     if (!log) return;
-    if (result.status === "unknown_hold") log.warn({ holdId, kind }, "settlement for an unknown hold: not applied (a capture is retried, then dead-lettered)");
-    else if (result.status === "user_mismatch") log.error({ holdId, kind, holdUserId: result.hold.userId }, "settlement names another user; ignored");
+    if (result.status === "unknown_hold")
+      log.warn({ holdId, kind }, "settlement for an unknown hold: not applied (a capture is retried, then dead-lettered)");
+    else if (result.status === "user_mismatch")
+      log.error({ holdId, kind, holdUserId: result.hold.userId }, "settlement names another user; ignored");
     else if (result.status === "already_settled" && kind === "capture" && result.hold.state === "expired") {
       // Documented choice: the user is never charged for a hold the ledger already gave back.
       log.warn({ holdId, requestedCredits }, "capture arrived after the hold expired; not charged");
@@ -171,11 +184,24 @@ export function createLedger(deps: LedgerDeps) {
     }
     if (result.status !== "applied" && result.status !== "already_settled") return;
     for (const loss of result.booked.losses) {
-      log.warn({ holdId, paymentId: loss.paymentId, reason: loss.reason, amountMicroUsd: loss.amountMicroUsd, routeKey: loss.routeKey, reference: loss.reference }, "platform loss: paid a seller and charged nothing");
+      log.warn(
+        {
+          holdId,
+          paymentId: loss.paymentId,
+          reason: loss.reason,
+          amountMicroUsd: loss.amountMicroUsd,
+          routeKey: loss.routeKey,
+          reference: loss.reference,
+        },
+        "platform loss: paid a seller and charged nothing",
+      );
     }
     for (const owner of result.booked.resourceConflicts) {
       // Vendor ids are unique, so this is a bug or an attack: the resource stays with its first owner.
-      log.error({ holdId, kind: owner.kind, resourceId: owner.resourceId, ownerUserId: owner.userId }, "a capture named a resource another user owns; ownership unchanged");
+      log.error(
+        { holdId, kind: owner.kind, resourceId: owner.resourceId, ownerUserId: owner.userId },
+        "a capture named a resource another user owns; ownership unchanged",
+      );
     }
   }
 
@@ -200,10 +226,15 @@ export function createLedger(deps: LedgerDeps) {
      * returns its record; a key registered for another user is an error; a revoked key stays revoked.
      */
     async registerApiKey(apiKey: string, userId: string, name = "bootstrap"): Promise<ApiKeyRecord> {
-      if (!isWellFormedApiKey(apiKey)) throw invalidField("api_key", "A bootstrap API key is malformed.", "Use aak_ followed by 32 or more base62 characters.");
+      if (!isWellFormedApiKey(apiKey))
+        throw invalidField("api_key", "A bootstrap API key is malformed.", "Use aak_ followed by 32 or more base62 characters.");
       const { record } = await store.insertApiKey(apiKeyRecord(apiKey, requireId("user_id", userId), name, now()));
       if (record.userId !== userId) {
-        throw invalidField("api_key", `A bootstrap API key (${record.prefix}...) is already registered to another user.`, "Give each user its own key.");
+        throw invalidField(
+          "api_key",
+          `A bootstrap API key (${record.prefix}...) is already registered to another user.`,
+          "Give each user its own key.",
+        );
       }
       if (record.revokedAt) deps.logger?.warn({ keyId: record.keyId }, "bootstrap API key is revoked; it stays revoked");
       return record;
@@ -232,7 +263,12 @@ export function createLedger(deps: LedgerDeps) {
     },
 
     /** Adds credits once per grant id; returns the wallet and what this call added (0 on a replay). */
-    async grantCredits(req: { grantId: string; userId: string; amountCredits: number; reason: string }): Promise<{ wallet: Wallet; creditedCredits: number }> {
+    async grantCredits(req: {
+      grantId: string;
+      userId: string;
+      amountCredits: number;
+      reason: string;
+    }): Promise<{ wallet: Wallet; creditedCredits: number }> {
       const result = await store.grant({
         grantId: requireId("grant_id", req.grantId),
         userId: requireId("user_id", req.userId),
@@ -265,7 +301,10 @@ export function createLedger(deps: LedgerDeps) {
       if (result.status === "conflict") throw creditReferenceConflict(req.reference);
       if (result.status === "insufficient") throw balanceTooLow(amountCredits, result.wallet.balanceCredits);
       if (result.status === "recorded") {
-        deps.logger?.info({ userId: req.userId, kind, amountCredits, reference: req.reference, operator: req.operator, operatorName }, "credit movement recorded");
+        deps.logger?.info(
+          { userId: req.userId, kind, amountCredits, reference: req.reference, operator: req.operator, operatorName },
+          "credit movement recorded",
+        );
       }
       return { wallet: result.wallet, entry: result.entry, replayed: result.status === "replayed" };
     },
@@ -285,7 +324,9 @@ export function createLedger(deps: LedgerDeps) {
         ? {
             executionId: requireId("execution.execution_id", req.execution.executionId),
             capabilityKey: optionalText("execution.capability_key", req.execution.capabilityKey),
-            ...(req.execution.idempotencyKey ? { idempotencyKey: requireIdempotencyKey("execution.idempotency_key", req.execution.idempotencyKey) } : {}),
+            ...(req.execution.idempotencyKey
+              ? { idempotencyKey: requireIdempotencyKey("execution.idempotency_key", req.execution.idempotencyKey) }
+              : {}),
             leaseMs: DEFAULT_LEASE_MS,
             retentionMs: IDEMPOTENCY_RETENTION_MS,
           }
@@ -371,7 +412,14 @@ export function createLedger(deps: LedgerDeps) {
       };
     },
 
-    async claimIdempotencyKey(req: { userId: string; key: string; requestHash: string; leaseMs: number; executionId: string; capabilityKey: string }): Promise<ClaimOutcome> {
+    async claimIdempotencyKey(req: {
+      userId: string;
+      key: string;
+      requestHash: string;
+      leaseMs: number;
+      executionId: string;
+      capabilityKey: string;
+    }): Promise<ClaimOutcome> {
       return store.claimIdempotencyKey({
         userId: requireId("user_id", req.userId),
         key: requireIdempotencyKey("idempotency_key", req.key),
@@ -412,7 +460,8 @@ export function createLedger(deps: LedgerDeps) {
     async getExecution(userId: string, executionId: string): Promise<ExecutionView> {
       const at = now();
       const execution = await store.getExecution(requireId("execution_id", executionId));
-      if (!execution || execution.userId !== requireId("user_id", userId) || execution.expiresAt.getTime() <= at.getTime()) throw executionNotFound(executionId);
+      if (!execution || execution.userId !== requireId("user_id", userId) || execution.expiresAt.getTime() <= at.getTime())
+        throw executionNotFound(executionId);
       const holds = (await Promise.all(execution.holdIds.map((id) => store.getHold(id)))).filter((h): h is Hold => h !== null);
       return {
         execution,
@@ -426,7 +475,11 @@ export function createLedger(deps: LedgerDeps) {
      * Marks executions abandoned mid-call as outcome_unknown (see ExecutionState): up to `limit`,
      * each checked again in its own atomic step. Returns those this call marked.
      */
-    async abandonExecutions(limit: number, graceMs = ABANDON_GRACE_MS, mustWait: () => Promise<boolean> = async () => false): Promise<ExecutionRecord[]> {
+    async abandonExecutions(
+      limit: number,
+      graceMs = ABANDON_GRACE_MS,
+      mustWait: () => Promise<boolean> = async () => false,
+    ): Promise<ExecutionRecord[]> {
       const at = now();
       const abandoned: ExecutionRecord[] = [];
       const candidates = await store.listAbandonedExecutions(at, graceMs, limit);
@@ -436,7 +489,10 @@ export function createLedger(deps: LedgerDeps) {
         const marked = await store.abandonExecution({ executionId: candidate.executionId, graceMs, now: at });
         if (marked) {
           abandoned.push(marked);
-          deps.logger?.error({ executionId: marked.executionId, userId: marked.userId, holdIds: marked.holdIds }, "execution abandoned mid-call: outcome unknown, nothing charged");
+          deps.logger?.error(
+            { executionId: marked.executionId, userId: marked.userId, holdIds: marked.holdIds },
+            "execution abandoned mid-call: outcome unknown, nothing charged",
+          );
         }
       }
       return abandoned;

@@ -33,7 +33,15 @@ export function emptyWallet(userId: string): Wallet {
 }
 
 /** A new hold in state `held`, as HoldCredits creates it. */
-export function newHold(cmd: { holdId: string; userId: string; amountCredits: number; routeKey: string; expiresAt: Date; now: Date; execution?: { executionId: string } }): Hold {
+export function newHold(cmd: {
+  holdId: string;
+  userId: string;
+  amountCredits: number;
+  routeKey: string;
+  expiresAt: Date;
+  now: Date;
+  execution?: { executionId: string };
+}): Hold {
   return {
     ...(cmd.execution ? { executionId: cmd.execution.executionId } : {}),
     holdId: cmd.holdId,
@@ -59,7 +67,10 @@ export interface SettlementEffect {
 }
 
 /** The state a hold ends in for each kind of settlement. */
-export const END_STATE = { capture: "captured", release: "released", expiry: "expired" } as const satisfies Record<SettlementKind, Hold["state"]>;
+export const END_STATE = { capture: "captured", release: "released", expiry: "expired" } as const satisfies Record<
+  SettlementKind,
+  Hold["state"]
+>;
 
 /**
  * The effect of settling `hold` (amount H) with `kind`: a capture of C charges min(max(C, 0), H)
@@ -86,7 +97,13 @@ export function isReplay(existing: { userId: string; amountCredits: number }, cm
 
 /** The usage item of a hold that has ended: it carries what the hold really charged. */
 export function usageItemFor(hold: Hold, draft: UsageDraft): UsageItem {
-  return { ...draft, kind: "charge", userId: hold.userId, holdId: hold.holdId, creditsCharged: hold.state === "captured" ? hold.capturedCredits : 0 };
+  return {
+    ...draft,
+    kind: "charge",
+    userId: hold.userId,
+    holdId: hold.holdId,
+    creditsCharged: hold.state === "captured" ? hold.capturedCredits : 0,
+  };
 }
 
 /** An operator's grant, refund or adjustment as the store records it (validated by the domain). */
@@ -192,9 +209,21 @@ export function decideClaim(
 ): { action: "create" } | { action: "take_over" } | { action: "answer"; outcome: ClaimOutcome } {
   if (!existing || isPastRetention(existing, cmd.now)) return { action: "create" };
   if (existing.requestHash !== cmd.requestHash) return { action: "answer", outcome: { state: "conflict" } };
-  if (isFinal(existing)) return { action: "answer", outcome: { state: "completed", executionId: existing.executionId, result: existing.result ?? { httpStatus: 500 } } };
+  if (isFinal(existing))
+    return {
+      action: "answer",
+      outcome: { state: "completed", executionId: existing.executionId, result: existing.result ?? { httpStatus: 500 } },
+    };
   if (existing.state === "running" || existing.leaseExpiresAt.getTime() > cmd.now.getTime()) {
-    return { action: "answer", outcome: { state: "in_progress", executionId: existing.executionId, leaseExpiresAt: existing.leaseExpiresAt, started: existing.state === "running" } };
+    return {
+      action: "answer",
+      outcome: {
+        state: "in_progress",
+        executionId: existing.executionId,
+        leaseExpiresAt: existing.leaseExpiresAt,
+        started: existing.state === "running",
+      },
+    };
   }
   return { action: "take_over" };
 }
@@ -275,7 +304,12 @@ export function decideExecutionHold(
 /** `existing` ended with `result` at `now` (200 succeeded, anything else failed); unchanged when it had ended already. */
 export function completedExecution(existing: ExecutionRecord, result: StoredResult, now: Date): ExecutionRecord | null {
   if (isFinal(existing)) return null;
-  return { ...existing, state: result.httpStatus === 200 ? "succeeded" : "failed", result: structuredClone(result), completedAt: new Date(now) };
+  return {
+    ...existing,
+    state: result.httpStatus === 200 ? "succeeded" : "failed",
+    result: structuredClone(result),
+    completedAt: new Date(now),
+  };
 }
 
 /** The code and answer of an execution that was abandoned mid-call (see ExecutionState). */
@@ -286,7 +320,9 @@ export const OUTCOME_UNKNOWN_CODE = "EXECUTION_OUTCOME_UNKNOWN";
  * holds is still held (so no capture can come any more). `holdStates` are the states of its holds.
  */
 export function isAbandoned(existing: ExecutionRecord, holdStates: readonly Hold["state"][], now: Date, graceMs: number): boolean {
-  return existing.state === "running" && existing.leaseExpiresAt.getTime() + graceMs <= now.getTime() && holdStates.every((s) => s !== "held");
+  return (
+    existing.state === "running" && existing.leaseExpiresAt.getTime() + graceMs <= now.getTime() && holdStates.every((s) => s !== "held")
+  );
 }
 
 /** `existing` marked abandoned: outcome_unknown, with the answer a retry of its key replays. */
@@ -336,7 +372,13 @@ function lossReason(hold: Hold, kind: SettlementKind, payment: OutgoingPayment):
  * The platform losses of `payments` once `hold` has ended (after this settlement, or before it): every
  * payment of a hold that charged nothing (released, expired, or captured at 0) was paid and not charged.
  */
-export function platformLosses(hold: Hold, kind: SettlementKind, payments: readonly OutgoingPayment[], errorCode: string | undefined, now: Date): PlatformLoss[] {
+export function platformLosses(
+  hold: Hold,
+  kind: SettlementKind,
+  payments: readonly OutgoingPayment[],
+  errorCode: string | undefined,
+  now: Date,
+): PlatformLoss[] {
   if (hold.state === "held" || (hold.state === "captured" && hold.capturedCredits > 0)) return [];
   return payments.map((p) => ({
     paymentId: p.paymentId,
@@ -407,13 +449,28 @@ export type ReconciliationTotalsData = Omit<ReconciliationRowData, "date" | "rou
  * risk (rejected and unknown ones) against what captures charged, with the losses of paid payments.
  * Ordered by day, then route key.
  */
-export function reconciliationRows(charges: readonly ChargeTotal[], payments: readonly PaymentTotal[], losses: readonly PlatformLoss[]): { rows: ReconciliationRowData[]; totals: ReconciliationTotalsData } {
+export function reconciliationRows(
+  charges: readonly ChargeTotal[],
+  payments: readonly PaymentTotal[],
+  losses: readonly PlatformLoss[],
+): { rows: ReconciliationRowData[]; totals: ReconciliationTotalsData } {
   const rows = new Map<string, ReconciliationRowData>();
   const row = (date: string, routeKey: string): ReconciliationRowData => {
     const key = `${date}\u0000${routeKey}`;
     let r = rows.get(key);
     if (!r) {
-      r = { date, routeKey, paidOutMicroUsd: 0, payments: 0, atRiskMicroUsd: 0, chargedCredits: 0, chargedMicroUsd: 0, captures: 0, lostMicroUsd: 0, marginMicroUsd: 0 };
+      r = {
+        date,
+        routeKey,
+        paidOutMicroUsd: 0,
+        payments: 0,
+        atRiskMicroUsd: 0,
+        chargedCredits: 0,
+        chargedMicroUsd: 0,
+        captures: 0,
+        lostMicroUsd: 0,
+        marginMicroUsd: 0,
+      };
       rows.set(key, r);
     }
     return r;
@@ -432,9 +489,21 @@ export function reconciliationRows(charges: readonly ChargeTotal[], payments: re
       r.atRiskMicroUsd += p.amountMicroUsd;
     }
   }
-  for (const l of losses) if (PAID_SETTLEMENTS.includes(l.settlement)) row(utcDay(l.createdAt), l.routeKey).lostMicroUsd += l.amountMicroUsd;
-  const totals: ReconciliationTotalsData = { paidOutMicroUsd: 0, payments: 0, atRiskMicroUsd: 0, chargedCredits: 0, chargedMicroUsd: 0, captures: 0, lostMicroUsd: 0, marginMicroUsd: 0 };
-  const sorted = [...rows.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.routeKey < b.routeKey ? -1 : a.routeKey > b.routeKey ? 1 : 0));
+  for (const l of losses)
+    if (PAID_SETTLEMENTS.includes(l.settlement)) row(utcDay(l.createdAt), l.routeKey).lostMicroUsd += l.amountMicroUsd;
+  const totals: ReconciliationTotalsData = {
+    paidOutMicroUsd: 0,
+    payments: 0,
+    atRiskMicroUsd: 0,
+    chargedCredits: 0,
+    chargedMicroUsd: 0,
+    captures: 0,
+    lostMicroUsd: 0,
+    marginMicroUsd: 0,
+  };
+  const sorted = [...rows.values()].sort((a, b) =>
+    a.date < b.date ? -1 : a.date > b.date ? 1 : a.routeKey < b.routeKey ? -1 : a.routeKey > b.routeKey ? 1 : 0,
+  );
   for (const r of sorted) {
     r.chargedMicroUsd = r.chargedCredits * MICRO_USD_PER_CREDIT;
     r.marginMicroUsd = r.chargedMicroUsd - r.paidOutMicroUsd;

@@ -67,8 +67,7 @@ export interface StartTopUpCommand {
 export type TopUpStart = { status: "started" | "retry" | "exists"; record: TopUpRecord };
 
 export type TopUpOutcome =
-  | { state: "credited"; transaction?: string; settlement: string }
-  | { state: "failed"; reason: string; settlement?: string };
+  { state: "credited"; transaction?: string; settlement: string } | { state: "failed"; reason: string; settlement?: string };
 
 export interface FinishTopUpCommand {
   topUpId: string;
@@ -86,9 +85,16 @@ export type TopUpFinish =
   | { status: "unknown" };
 
 /** What startTopUp does with the record it found (or did not). */
-export function decideTopUpStart(existing: TopUpRecord | null, cmd: StartTopUpCommand): { action: "insert" } | { action: "retry"; record: TopUpRecord } | { action: "exists" } {
+export function decideTopUpStart(
+  existing: TopUpRecord | null,
+  cmd: StartTopUpCommand,
+): { action: "insert" } | { action: "retry"; record: TopUpRecord } | { action: "exists" } {
   if (!existing) return { action: "insert" };
-  if (existing.state === "pending" && existing.userId === cmd.record.userId && existing.attemptedAt.getTime() <= cmd.staleBefore.getTime()) {
+  if (
+    existing.state === "pending" &&
+    existing.userId === cmd.record.userId &&
+    existing.attemptedAt.getTime() <= cmd.staleBefore.getTime()
+  ) {
     return { action: "retry", record: { ...existing, attemptedAt: new Date(cmd.now), attempts: existing.attempts + 1 } };
   }
   return { action: "exists" };
@@ -101,12 +107,19 @@ export function finishedTopUp(record: TopUpRecord, outcome: TopUpOutcome, now: D
     ...rest,
     state: outcome.state,
     completedAt: new Date(now),
-    ...(outcome.state === "credited" ? { ...(outcome.transaction ? { transaction: outcome.transaction } : {}), settlement: outcome.settlement } : { failureReason: outcome.reason, ...(outcome.settlement ? { settlement: outcome.settlement } : {}) }),
+    ...(outcome.state === "credited"
+      ? { ...(outcome.transaction ? { transaction: outcome.transaction } : {}), settlement: outcome.settlement }
+      : { failureReason: outcome.reason, ...(outcome.settlement ? { settlement: outcome.settlement } : {}) }),
   };
 }
 
 export function copyTopUp(r: TopUpRecord): TopUpRecord {
-  return { ...r, createdAt: new Date(r.createdAt), attemptedAt: new Date(r.attemptedAt), ...(r.completedAt ? { completedAt: new Date(r.completedAt) } : {}) };
+  return {
+    ...r,
+    createdAt: new Date(r.createdAt),
+    attemptedAt: new Date(r.attemptedAt),
+    ...(r.completedAt ? { completedAt: new Date(r.completedAt) } : {}),
+  };
 }
 
 /**

@@ -253,7 +253,12 @@ export interface OutgoingPayment extends PaymentDraft {
   bookedAt: Date;
 }
 
-export type PlatformLossReason = "paid_attempt_released" | "seller_rejected_signed_payment" | "payment_outcome_unknown" | "capture_after_hold_expired" | "paid_not_charged";
+export type PlatformLossReason =
+  | "paid_attempt_released"
+  | "seller_rejected_signed_payment"
+  | "payment_outcome_unknown"
+  | "capture_after_hold_expired"
+  | "paid_not_charged";
 
 /** A payment the platform made and did not charge for; at most one per payment (keyed by its id). */
 export interface PlatformLoss {

@@ -13,7 +13,12 @@ export function encodeUsageCursor(position: UsagePosition): string {
 
 /** The position a cursor names; INVALID_ARGUMENT (field cursor) for anything this ledger did not make. */
 export function decodeUsageCursor(cursor: string): UsagePosition {
-  const invalid = () => invalidField("cursor", "cursor is not a cursor of this list.", "Send nextCursor exactly as the previous page gave it, or no cursor for the newest page.");
+  const invalid = () =>
+    invalidField(
+      "cursor",
+      "cursor is not a cursor of this list.",
+      "Send nextCursor exactly as the previous page gave it, or no cursor for the newest page.",
+    );
   if (cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid();
   let value: unknown;
   try {

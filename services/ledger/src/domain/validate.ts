@@ -62,12 +62,21 @@ export function optionalKeyLimits(limits: ApiKeyLimits | undefined): ApiKeyLimit
     const value = limits?.[name];
     if (value === undefined) continue;
     const max = MAX_KEY_LIMITS[name];
-    if (!Number.isInteger(value) || value < 1 || value > max) throw invalidField(field, `${field} must be a whole number from 1 to ${max}.`, `Fix ${field}, or leave it unset for the gateway's default.`);
+    if (!Number.isInteger(value) || value < 1 || value > max)
+      throw invalidField(
+        field,
+        `${field} must be a whole number from 1 to ${max}.`,
+        `Fix ${field}, or leave it unset for the gateway's default.`,
+      );
     cleaned[name] = value;
   }
   // A burst below the rate could never be reached (the gateway would raise it to the rate): refuse the contradiction.
   if (cleaned.burst !== undefined && cleaned.requestsPerSecond !== undefined && cleaned.burst < cleaned.requestsPerSecond) {
-    throw invalidField("limits.burst", "limits.burst must be at least limits.requests_per_second.", "Raise limits.burst, or leave it unset.");
+    throw invalidField(
+      "limits.burst",
+      "limits.burst must be at least limits.requests_per_second.",
+      "Raise limits.burst, or leave it unset.",
+    );
   }
   return Object.keys(cleaned).length ? cleaned : undefined;
 }
@@ -83,13 +92,15 @@ export function optionalText(field: string, value: string, max = 200): string {
 export function requireText(field: string, value: string, max: number): string {
   const text = value.trim();
   if (!text) throw invalidField(field, `${field} is required.`, `Say in ${field} why, in a few words.`);
-  if (text.length > max || /\p{Cc}/u.test(text)) throw invalidField(field, `${field} must be at most ${max} characters, without control characters.`, `Shorten ${field}.`);
+  if (text.length > max || /\p{Cc}/u.test(text))
+    throw invalidField(field, `${field} must be at most ${max} characters, without control characters.`, `Shorten ${field}.`);
   return text;
 }
 
 /** One of `allowed`, or INVALID_ARGUMENT naming the field and the allowed values. */
 export function requireOneOf<T extends string>(field: string, value: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(value)) throw invalidField(field, `${field} must be one of ${allowed.join(", ")}.`, `Fix ${field}.`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw invalidField(field, `${field} must be one of ${allowed.join(", ")}.`, `Fix ${field}.`);
   return value as T;
 }
 
@@ -98,7 +109,11 @@ export function requireMovement(kind: string, amountCredits: number): { kind: Cr
   const movement = requireOneOf("kind", kind, CREDIT_MOVEMENT_KINDS);
   if (movement === "grant") return { kind: movement, amountCredits: requireCredits("amount_credits", amountCredits) };
   if (!Number.isSafeInteger(amountCredits) || amountCredits === 0 || Math.abs(amountCredits) > MAX_CREDITS) {
-    throw invalidField("amount_credits", `amount_credits of a ${movement} must be a whole number of credits from -${MAX_CREDITS} to ${MAX_CREDITS}, not 0.`, "Fix amount_credits.");
+    throw invalidField(
+      "amount_credits",
+      `amount_credits of a ${movement} must be a whole number of credits from -${MAX_CREDITS} to ${MAX_CREDITS}, not 0.`,
+      "Fix amount_credits.",
+    );
   }
   return { kind: movement, amountCredits };
 }
@@ -106,7 +121,8 @@ export function requireMovement(kind: string, amountCredits: number): { kind: Cr
 /** An optional exact-match filter of ListUsage (unset or empty: no filter), at most `max` characters. */
 export function optionalFilter(field: string, value: string | undefined, max = 128): string | undefined {
   if (value === undefined || value === "") return undefined;
-  if (value.length > max || /\p{Cc}/u.test(value)) throw invalidField(field, `${field} must be at most ${max} characters, without control characters.`, `Fix ${field}.`);
+  if (value.length > max || /\p{Cc}/u.test(value))
+    throw invalidField(field, `${field} must be at most ${max} characters, without control characters.`, `Fix ${field}.`);
   return value;
 }
 
@@ -117,17 +133,25 @@ export function optionalUsageKind(value: string | undefined): UsageKind | undefi
 
 /** ListUsage's time range [from, to): either may be unset; both set, `from` must be before `to`. */
 export function optionalTimeRange(from: Date | undefined, to: Date | undefined): { from?: Date; to?: Date } {
-  for (const [field, at] of [["from", from], ["to", to]] as const) {
+  for (const [field, at] of [
+    ["from", from],
+    ["to", to],
+  ] as const) {
     if (at !== undefined && Number.isNaN(at.getTime())) throw invalidField(field, `${field} is not a valid time.`, `Fix ${field}.`);
   }
-  if (from && to && from.getTime() >= to.getTime()) throw invalidField("to", "to must be after from.", "Send from before to (the range is [from, to)).");
+  if (from && to && from.getTime() >= to.getTime())
+    throw invalidField("to", "to must be after from.", "Send from before to (the range is [from, to)).");
   return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
 }
 
 /** An Idempotency-Key as clients send it: 1..255 printable ASCII characters. */
 export function requireIdempotencyKey(field: string, value: string): string {
   if (!value || value.length > 255 || !/^[\x20-\x7e]+$/.test(value)) {
-    throw invalidField(field, `${field} must be 1..255 printable ASCII characters.`, "Send a UUID or another unique string as Idempotency-Key.");
+    throw invalidField(
+      field,
+      `${field} must be 1..255 printable ASCII characters.`,
+      "Send a UUID or another unique string as Idempotency-Key.",
+    );
   }
   return value;
 }
@@ -135,7 +159,8 @@ export function requireIdempotencyKey(field: string, value: string): string {
 /** A vendor resource id (an inbox address): 1..512 printable characters without spaces. */
 export function requireResourceId(field: string, value: string): string {
   if (!value) throw invalidField(field, `${field} is required.`, `Send a non-empty ${field}.`);
-  if (value.length > 512 || !TOKEN.test(value)) throw invalidField(field, `${field} must be 1..512 printable characters without spaces.`, `Fix ${field}.`);
+  if (value.length > 512 || !TOKEN.test(value))
+    throw invalidField(field, `${field} must be 1..512 printable characters without spaces.`, `Fix ${field}.`);
   return value;
 }
 
@@ -159,6 +184,7 @@ export function requireDayRange(from: string, to: string): { from: Date; to: Dat
   const end = new Date(utcDayStart("to_date", to).getTime() + DAY_MS);
   const days = (end.getTime() - start.getTime()) / DAY_MS;
   if (days < 1) throw invalidField("to_date", "to_date is before from_date.", "Send from_date on or before to_date.");
-  if (days > MAX_RECONCILIATION_DAYS) throw invalidField("to_date", `A range covers at most ${MAX_RECONCILIATION_DAYS} days.`, "Ask for a shorter range.");
+  if (days > MAX_RECONCILIATION_DAYS)
+    throw invalidField("to_date", `A range covers at most ${MAX_RECONCILIATION_DAYS} days.`, "Ask for a shorter range.");
   return { from: start, to: end };
 }

@@ -9,7 +9,11 @@ import { withLedgerErrors } from "./errors";
 export function completeExecution(ledger: Ledger): UnaryHandler<CompleteExecutionRequest, CompleteExecutionResponse> {
   return withLedgerErrors(async (req) => {
     if (!req.result) throw invalidField("result", "result is required.", "Send the HTTP status and body the execution answered with.");
-    await ledger.completeExecution({ userId: req.userId, executionId: req.executionId, result: { httpStatus: req.result.httpStatus, body: req.result.body } });
+    await ledger.completeExecution({
+      userId: req.userId,
+      executionId: req.executionId,
+      result: { httpStatus: req.result.httpStatus, body: req.result.body },
+    });
     return {};
   });
 }

@@ -9,7 +9,11 @@ import { withLedgerErrors } from "./errors";
 export function completeIdempotencyKey(ledger: Ledger): UnaryHandler<CompleteIdempotencyKeyRequest, CompleteIdempotencyKeyResponse> {
   return withLedgerErrors(async (req) => {
     if (!req.result) throw invalidField("result", "result is required.", "Send the HTTP status and body to replay.");
-    await ledger.completeIdempotencyKey({ userId: req.userId, key: req.idempotencyKey, result: { httpStatus: req.result.httpStatus, body: req.result.body } });
+    await ledger.completeIdempotencyKey({
+      userId: req.userId,
+      key: req.idempotencyKey,
+      result: { httpStatus: req.result.httpStatus, body: req.result.body },
+    });
     return {};
   });
 }

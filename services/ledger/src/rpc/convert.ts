@@ -70,7 +70,15 @@ export function toExecutionMessage(view: ExecutionView): Execution {
 }
 
 export function toOwnedResourceMessage(r: OwnedResource): OwnedResourceMessage {
-  return { kind: r.kind, resourceId: r.resourceId, provider: r.provider, userId: r.userId, executionId: r.executionId ?? "", holdId: r.holdId, createdAt: r.createdAt };
+  return {
+    kind: r.kind,
+    resourceId: r.resourceId,
+    provider: r.provider,
+    userId: r.userId,
+    executionId: r.executionId ?? "",
+    holdId: r.holdId,
+    createdAt: r.createdAt,
+  };
 }
 
 export function toOutgoingPaymentMessage(p: OutgoingPayment): OutgoingPaymentRecord {

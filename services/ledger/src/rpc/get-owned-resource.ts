@@ -7,5 +7,7 @@ import { toOwnedResourceMessage } from "./convert";
 import { withLedgerErrors } from "./errors";
 
 export function getOwnedResource(ledger: Ledger): UnaryHandler<GetOwnedResourceRequest, GetOwnedResourceResponse> {
-  return withLedgerErrors(async (req) => ({ resource: toOwnedResourceMessage(await ledger.getOwnedResource(req.userId, req.kind, req.resourceId)) }));
+  return withLedgerErrors(async (req) => ({
+    resource: toOwnedResourceMessage(await ledger.getOwnedResource(req.userId, req.kind, req.resourceId)),
+  }));
 }

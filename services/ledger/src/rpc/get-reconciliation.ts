@@ -9,6 +9,13 @@ import { withLedgerErrors } from "./errors";
 export function getReconciliation(ledger: Ledger): UnaryHandler<GetReconciliationRequest, GetReconciliationResponse> {
   return withLedgerErrors(async (req) => {
     const report = await ledger.reconciliation(req.fromDate, req.toDate);
-    return { fromDate: report.fromDate, toDate: report.toDate, rows: report.rows, losses: report.losses.map(toPlatformLossMessage), totals: report.totals, creditMovements: report.creditMovements };
+    return {
+      fromDate: report.fromDate,
+      toDate: report.toDate,
+      rows: report.rows,
+      losses: report.losses.map(toPlatformLossMessage),
+      totals: report.totals,
+      creditMovements: report.creditMovements,
+    };
   });
 }

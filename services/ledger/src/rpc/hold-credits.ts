@@ -12,7 +12,15 @@ export function holdCredits(ledger: Ledger): UnaryHandler<HoldCreditsRequest, Ho
     const { execution, ...holdRequest } = req;
     const { hold, wallet, replayed } = await ledger.holdCredits({
       ...holdRequest,
-      ...(execution ? { execution: { executionId: execution.executionId, capabilityKey: execution.capabilityKey, idempotencyKey: execution.idempotencyKey } } : {}),
+      ...(execution
+        ? {
+            execution: {
+              executionId: execution.executionId,
+              capabilityKey: execution.capabilityKey,
+              idempotencyKey: execution.idempotencyKey,
+            },
+          }
+        : {}),
     });
     return { hold, wallet, replayed };
   });

@@ -6,5 +6,7 @@ import { toOutgoingPaymentMessage } from "./convert";
 import { withLedgerErrors } from "./errors";
 
 export function listOutgoingPayments(ledger: Ledger): UnaryHandler<ListOutgoingPaymentsRequest, ListOutgoingPaymentsResponse> {
-  return withLedgerErrors(async (req) => ({ payments: (await ledger.listOutgoingPayments(req.fromDate, req.toDate)).map(toOutgoingPaymentMessage) }));
+  return withLedgerErrors(async (req) => ({
+    payments: (await ledger.listOutgoingPayments(req.fromDate, req.toDate)).map(toOutgoingPaymentMessage),
+  }));
 }

@@ -7,6 +7,13 @@ import { withLedgerErrors } from "./errors";
 export function topUpWithPayment(topUps: TopUps): UnaryHandler<TopUpWithPaymentRequest, TopUpWithPaymentResponse> {
   return withLedgerErrors(async (req) => {
     const r = await topUps.topUpWithPayment(req);
-    return { topUpId: r.topUpId, amountCredits: r.amountCredits, creditedCredits: r.creditedCredits, replayed: r.replayed, wallet: r.wallet, settlementJson: r.settlement };
+    return {
+      topUpId: r.topUpId,
+      amountCredits: r.amountCredits,
+      creditedCredits: r.creditedCredits,
+      replayed: r.replayed,
+      wallet: r.wallet,
+      settlementJson: r.settlement,
+    };
   });
 }

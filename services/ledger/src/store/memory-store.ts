@@ -47,7 +47,17 @@ import {
   utcDay,
   type BookedFacts,
 } from "../domain/rules";
-import { copyTopUp, decideTopUpStart, finishedTopUp, topUpUsageItem, type FinishTopUpCommand, type StartTopUpCommand, type TopUpFinish, type TopUpRecord, type TopUpStart } from "../domain/top-up";
+import {
+  copyTopUp,
+  decideTopUpStart,
+  finishedTopUp,
+  topUpUsageItem,
+  type FinishTopUpCommand,
+  type StartTopUpCommand,
+  type TopUpFinish,
+  type TopUpRecord,
+  type TopUpStart,
+} from "../domain/top-up";
 import type {
   AbandonCommand,
   ClaimCommand,
@@ -220,7 +230,12 @@ export class MemoryLedgerStore implements LedgerStore {
     // The execution's fence first: an attempt that may not start is refused whatever the balance.
     let execution: ExecutionRecord | undefined;
     if (cmd.execution) {
-      const decision = decideExecutionHold(this.liveExecution(cmd.execution.executionId, cmd.now), { userId: cmd.userId, holdId: cmd.holdId, execution: cmd.execution, now: cmd.now });
+      const decision = decideExecutionHold(this.liveExecution(cmd.execution.executionId, cmd.now), {
+        userId: cmd.userId,
+        holdId: cmd.holdId,
+        execution: cmd.execution,
+        now: cmd.now,
+      });
       if (decision.action === "fenced") return { status: "fenced", reason: decision.reason };
       execution = decision.record;
     }
@@ -458,7 +473,16 @@ export class MemoryLedgerStore implements LedgerStore {
     if (balanceCredits < 0 || heldCredits < 0) {
       throw new Error(`ledger invariant: ${kind} ${referenceId} would leave ${userId} at balance ${balanceCredits}, held ${heldCredits}`);
     }
-    const entry: JournalEntry = { entryId: newId("journal"), userId, kind, amountCredits, heldDeltaCredits, referenceId, createdAt: new Date(now), ...record };
+    const entry: JournalEntry = {
+      entryId: newId("journal"),
+      userId,
+      kind,
+      amountCredits,
+      heldDeltaCredits,
+      referenceId,
+      createdAt: new Date(now),
+      ...record,
+    };
     this.wallets.set(userId, { userId, balanceCredits, heldCredits });
     const entries = this.journal.get(userId) ?? [];
     entries.push(entry);

@@ -53,7 +53,17 @@ import {
   usageItemFor,
   type BookedFacts,
 } from "../domain/rules";
-import { TOP_UP_REASON, decideTopUpStart, finishedTopUp, topUpUsageItem, type FinishTopUpCommand, type StartTopUpCommand, type TopUpFinish, type TopUpRecord, type TopUpStart } from "../domain/top-up";
+import {
+  TOP_UP_REASON,
+  decideTopUpStart,
+  finishedTopUp,
+  topUpUsageItem,
+  type FinishTopUpCommand,
+  type StartTopUpCommand,
+  type TopUpFinish,
+  type TopUpRecord,
+  type TopUpStart,
+} from "../domain/top-up";
 import type {
   AbandonCommand,
   ClaimCommand,
@@ -252,7 +262,13 @@ export class MongoLedgerStore implements LedgerStore {
     const nonNegative = { bsonType: ["int", "long", "double", "decimal"], minimum: 0 };
     try {
       await this.db.createCollection(COLLECTIONS.wallets, {
-        validator: { $jsonSchema: { bsonType: "object", required: ["balanceCredits", "heldCredits"], properties: { balanceCredits: nonNegative, heldCredits: nonNegative } } },
+        validator: {
+          $jsonSchema: {
+            bsonType: "object",
+            required: ["balanceCredits", "heldCredits"],
+            properties: { balanceCredits: nonNegative, heldCredits: nonNegative },
+          },
+        },
         validationAction: "error",
       });
     } catch (err) {
@@ -294,7 +310,12 @@ export class MongoLedgerStore implements LedgerStore {
       this.executions.createIndexes([
         // One execution per (user, Idempotency-Key): of two concurrent first claims, one insert wins.
         // Partial: executions without a key have no such field (absent, never null: ignoreUndefined).
-        { key: { userId: 1, idempotencyKey: 1 }, name: "one_execution_per_key", unique: true, partialFilterExpression: { idempotencyKey: { $exists: true } } },
+        {
+          key: { userId: 1, idempotencyKey: 1 },
+          name: "one_execution_per_key",
+          unique: true,
+          partialFilterExpression: { idempotencyKey: { $exists: true } },
+        },
         // listAbandonedExecutions and countIndeterminateExecutions: running, by lease.
         { key: { state: 1, leaseExpiresAt: 1 }, name: "by_state_and_lease" },
         // Purges records past their retention; until the TTL monitor runs they are read as absent.
@@ -336,7 +357,10 @@ export class MongoLedgerStore implements LedgerStore {
     if (entry.heldDeltaCredits < 0) guard.heldCredits = { $gte: -entry.heldDeltaCredits };
     const wallet = await this.wallets.findOneAndUpdate(
       guard,
-      { $inc: { balanceCredits: entry.amountCredits, heldCredits: entry.heldDeltaCredits, journalSeq: 1 }, $set: { updatedAt: entry.createdAt } },
+      {
+        $inc: { balanceCredits: entry.amountCredits, heldCredits: entry.heldDeltaCredits, journalSeq: 1 },
+        $set: { updatedAt: entry.createdAt },
+      },
       { session, upsert: opts.upsert ?? false, returnDocument: "after" },
     );
     if (!wallet) throw new Abort(null);
@@ -364,12 +388,19 @@ export class MongoLedgerStore implements LedgerStore {
   }
 
   async listApiKeys(userId?: string): Promise<ApiKeyRecord[]> {
-    const docs = await this.apiKeys.find(userId === undefined ? {} : { userId }).sort({ createdAt: 1, _id: 1 }).toArray();
+    const docs = await this.apiKeys
+      .find(userId === undefined ? {} : { userId })
+      .sort({ createdAt: 1, _id: 1 })
+      .toArray();
     return docs.map(toApiKey);
   }
 
   async revokeApiKey(keyId: string, now: Date): Promise<ApiKeyRecord | null> {
-    const revoked = await this.apiKeys.findOneAndUpdate({ _id: keyId, revokedAt: { $exists: false } }, { $set: { revokedAt: now } }, { returnDocument: "after" });
+    const revoked = await this.apiKeys.findOneAndUpdate(
+      { _id: keyId, revokedAt: { $exists: false } },
+      { $set: { revokedAt: now } },
+      { returnDocument: "after" },
+    );
     if (revoked) return toApiKey(revoked);
     const doc = await this.apiKeys.findOne({ _id: keyId });
     return doc ? toApiKey(doc) : null;
@@ -427,7 +458,15 @@ export class MongoLedgerStore implements LedgerStore {
       // One mechanism for money in: a grant entry keyed by the top-up id (unique on reference and kind).
       const moved = await this.move(
         session,
-        { userId: record.userId, kind: "grant", amountCredits: record.amountCredits, heldDeltaCredits: 0, referenceId: topUpId, createdAt: cmd.now, reason: TOP_UP_REASON },
+        {
+          userId: record.userId,
+          kind: "grant",
+          amountCredits: record.amountCredits,
+          heldDeltaCredits: 0,
+          referenceId: topUpId,
+          createdAt: cmd.now,
+          reason: TOP_UP_REASON,
+        },
         { upsert: true },
       );
       const { holdId: _none, ...item } = topUpUsageItem(moved.entry, record);
@@ -437,7 +476,11 @@ export class MongoLedgerStore implements LedgerStore {
   }
 
   async listStalePendingTopUps(staleBefore: Date, limit: number): Promise<TopUpRecord[]> {
-    const docs = await this.topUps.find({ state: "pending", attemptedAt: { $lte: staleBefore } }).sort({ attemptedAt: 1, _id: 1 }).limit(limit).toArray();
+    const docs = await this.topUps
+      .find({ state: "pending", attemptedAt: { $lte: staleBefore } })
+      .sort({ attemptedAt: 1, _id: 1 })
+      .limit(limit)
+      .toArray();
     return docs.map(toTopUp);
   }
 
@@ -459,7 +502,15 @@ export class MongoLedgerStore implements LedgerStore {
       }
       const moved = await this.move(
         session,
-        { userId: cmd.userId, kind: "grant", amountCredits: cmd.amountCredits, heldDeltaCredits: 0, referenceId: cmd.grantId, createdAt: cmd.now, reason: cmd.reason },
+        {
+          userId: cmd.userId,
+          kind: "grant",
+          amountCredits: cmd.amountCredits,
+          heldDeltaCredits: 0,
+          referenceId: cmd.grantId,
+          createdAt: cmd.now,
+          reason: cmd.reason,
+        },
         { upsert: true },
       );
       return { status: "granted", ...moved };
@@ -494,7 +545,8 @@ export class MongoLedgerStore implements LedgerStore {
           { upsert: cmd.amountCredits > 0 },
         );
       } catch (err) {
-        if (err instanceof Abort) throw new Abort<CreditMovementResult>({ status: "insufficient", wallet: await this.walletIn(cmd.userId, session) });
+        if (err instanceof Abort)
+          throw new Abort<CreditMovementResult>({ status: "insufficient", wallet: await this.walletIn(cmd.userId, session) });
         throw err;
       }
       // The same reference written concurrently under another kind collides on one_item_per_reference:
@@ -527,7 +579,14 @@ export class MongoLedgerStore implements LedgerStore {
       try {
         // The conditional update is the balance check: it matches no wallet when the balance is
         // short or the user has no wallet (no upsert), and a concurrent hold that committed first wins.
-        moved = await this.move(session, { userId: cmd.userId, kind: "hold", amountCredits: -cmd.amountCredits, heldDeltaCredits: cmd.amountCredits, referenceId: cmd.holdId, createdAt: cmd.now });
+        moved = await this.move(session, {
+          userId: cmd.userId,
+          kind: "hold",
+          amountCredits: -cmd.amountCredits,
+          heldDeltaCredits: cmd.amountCredits,
+          referenceId: cmd.holdId,
+          createdAt: cmd.now,
+        });
       } catch (err) {
         if (err instanceof Abort) throw new Abort<HoldResult>({ status: "insufficient", wallet: await this.walletIn(cmd.userId, session) });
         throw err;
@@ -554,7 +613,12 @@ export class MongoLedgerStore implements LedgerStore {
       const hold = toHold(doc);
       if (hold.userId !== cmd.userId) return { status: "user_mismatch", hold };
       if (hold.state !== "held") {
-        return { status: "already_settled", hold, usageRecorded: await this.recordUsage(hold, cmd, session), booked: await this.book(hold, cmd, session) };
+        return {
+          status: "already_settled",
+          hold,
+          usageRecorded: await this.recordUsage(hold, cmd, session),
+          booked: await this.book(hold, cmd, session),
+        };
       }
 
       const effect = settlementEffect(hold, cmd.kind, cmd.capturedCredits);
@@ -631,12 +695,18 @@ export class MongoLedgerStore implements LedgerStore {
   }
 
   async listPayments(range: TimeRange): Promise<OutgoingPayment[]> {
-    const docs = await this.payments.find({ bookedAt: { $gte: range.from, $lt: range.to } }).sort({ bookedAt: 1, _id: 1 }).toArray();
+    const docs = await this.payments
+      .find({ bookedAt: { $gte: range.from, $lt: range.to } })
+      .sort({ bookedAt: 1, _id: 1 })
+      .toArray();
     return docs.map(toPayment);
   }
 
   async listPlatformLosses(range: TimeRange): Promise<PlatformLoss[]> {
-    const docs = await this.losses.find({ createdAt: { $gte: range.from, $lt: range.to } }).sort({ createdAt: 1, _id: 1 }).toArray();
+    const docs = await this.losses
+      .find({ createdAt: { $gte: range.from, $lt: range.to } })
+      .sort({ createdAt: 1, _id: 1 })
+      .toArray();
     return docs.map(({ _id, ...loss }) => ({ paymentId: _id, ...loss }));
   }
 
@@ -644,7 +714,13 @@ export class MongoLedgerStore implements LedgerStore {
     const rows = await this.holds
       .aggregate<{ _id: { day: string; routeKey: string }; charged: number; n: number }>([
         { $match: { state: "captured", settledAt: { $gte: range.from, $lt: range.to } } },
-        { $group: { _id: { day: { $dateToString: { format: "%Y-%m-%d", date: "$settledAt", timezone: "UTC" } }, routeKey: "$routeKey" }, charged: { $sum: "$capturedCredits" }, n: { $sum: 1 } } },
+        {
+          $group: {
+            _id: { day: { $dateToString: { format: "%Y-%m-%d", date: "$settledAt", timezone: "UTC" } }, routeKey: "$routeKey" },
+            charged: { $sum: "$capturedCredits" },
+            n: { $sum: 1 },
+          },
+        },
       ])
       .toArray();
     return rows.map((r) => ({ day: r._id.day, routeKey: r._id.routeKey, chargedCredits: Number(r.charged), captures: Number(r.n) }));
@@ -664,7 +740,13 @@ export class MongoLedgerStore implements LedgerStore {
         },
       ])
       .toArray();
-    return rows.map((r) => ({ day: r._id.day, kind: r._id.kind, movements: Number(r.n), addedCredits: Number(r.added), removedCredits: Number(r.removed) }));
+    return rows.map((r) => ({
+      day: r._id.day,
+      kind: r._id.kind,
+      movements: Number(r.n),
+      addedCredits: Number(r.added),
+      removedCredits: Number(r.removed),
+    }));
   }
 
   async sumPayments(range: TimeRange): Promise<PaymentTotal[]> {
@@ -673,14 +755,24 @@ export class MongoLedgerStore implements LedgerStore {
         { $match: { bookedAt: { $gte: range.from, $lt: range.to } } },
         {
           $group: {
-            _id: { day: { $dateToString: { format: "%Y-%m-%d", date: "$bookedAt", timezone: "UTC" } }, routeKey: "$routeKey", settlement: "$settlement" },
+            _id: {
+              day: { $dateToString: { format: "%Y-%m-%d", date: "$bookedAt", timezone: "UTC" } },
+              routeKey: "$routeKey",
+              settlement: "$settlement",
+            },
             amount: { $sum: "$amountMicroUsd" },
             n: { $sum: 1 },
           },
         },
       ])
       .toArray();
-    return rows.map((r) => ({ day: r._id.day, routeKey: r._id.routeKey, settlement: r._id.settlement, amountMicroUsd: Number(r.amount), payments: Number(r.n) }));
+    return rows.map((r) => ({
+      day: r._id.day,
+      routeKey: r._id.routeKey,
+      settlement: r._id.settlement,
+      amountMicroUsd: Number(r.amount),
+      payments: Number(r.n),
+    }));
   }
 
   /** Inserts the hold's usage item unless one exists (upsert on the hold id); true when inserted. */
@@ -692,18 +784,24 @@ export class MongoLedgerStore implements LedgerStore {
   }
 
   async listExpiredHolds(now: Date, limit: number): Promise<Hold[]> {
-    const docs = await this.holds.find({ state: "held", expiresAt: { $lte: now } }).sort({ expiresAt: 1 }).limit(limit).toArray();
+    const docs = await this.holds
+      .find({ state: "held", expiresAt: { $lte: now } })
+      .sort({ expiresAt: 1 })
+      .limit(limit)
+      .toArray();
     return docs.map(toHold);
   }
 
   async listUsage(userId: string, limit: number, query: UsageQuery = {}): Promise<UsageItem[]> {
     const filter: Filter<UsageDoc> = { userId };
     // Items written before kinds existed have none: they are charges.
-    if (query.kind !== undefined) filter.kind = query.kind === "charge" ? { $in: ["charge", null as unknown as UsageItem["kind"]] } : query.kind;
+    if (query.kind !== undefined)
+      filter.kind = query.kind === "charge" ? { $in: ["charge", null as unknown as UsageItem["kind"]] } : query.kind;
     if (query.capabilityKey !== undefined) filter.capabilityKey = query.capabilityKey;
     if (query.agentName !== undefined) filter.agentName = query.agentName;
     if (query.from || query.to) filter.createdAt = { ...(query.from ? { $gte: query.from } : {}), ...(query.to ? { $lt: query.to } : {}) };
-    if (query.after) filter.$or = [{ createdAt: { $lt: query.after.createdAt } }, { createdAt: query.after.createdAt, _id: { $lt: query.after.key } }];
+    if (query.after)
+      filter.$or = [{ createdAt: { $lt: query.after.createdAt } }, { createdAt: query.after.createdAt, _id: { $lt: query.after.key } }];
     const docs = await this.usage.find(filter).sort({ createdAt: -1, _id: -1 }).limit(limit).toArray();
     return docs.map(toUsage);
   }
@@ -798,7 +896,8 @@ export class MongoLedgerStore implements LedgerStore {
       const states = await this.holdStates(record.holdIds, session);
       if (!isAbandoned(record, record.holdIds.map(states), cmd.now, cmd.graceMs)) return null;
       const abandoned = abandonedExecution(record, cmd.now);
-      if (!(await this.putExecution(abandoned, doc, session))) throw new Error(`execution ${record.executionId} changed while it was abandoned`);
+      if (!(await this.putExecution(abandoned, doc, session)))
+        throw new Error(`execution ${record.executionId} changed while it was abandoned`);
       return abandoned;
     });
   }
@@ -809,7 +908,8 @@ export class MongoLedgerStore implements LedgerStore {
 
   /** The state of each of these holds; a hold that is not stored counts as released (it holds nothing). */
   private async holdStates(holdIds: string[], session?: ClientSession): Promise<(holdId: string) => Hold["state"]> {
-    const docs = holdIds.length === 0 ? [] : await this.holds.find({ _id: { $in: holdIds } }, { session, projection: { state: 1 } }).toArray();
+    const docs =
+      holdIds.length === 0 ? [] : await this.holds.find({ _id: { $in: holdIds } }, { session, projection: { state: 1 } }).toArray();
     const states = new Map(docs.map((doc) => [doc._id, doc.state]));
     return (holdId) => states.get(holdId) ?? "released";
   }
@@ -887,7 +987,9 @@ function toExecution({ _id, rev, result, ...doc }: ExecutionDoc): ExecutionRecor
   return {
     executionId: _id,
     ...doc,
-    ...(result ? { result: { httpStatus: result.httpStatus, ...(result.bodyJson === undefined ? {} : { body: JSON.parse(result.bodyJson) }) } } : {}),
+    ...(result
+      ? { result: { httpStatus: result.httpStatus, ...(result.bodyJson === undefined ? {} : { body: JSON.parse(result.bodyJson) }) } }
+      : {}),
   };
 }
 
@@ -896,7 +998,9 @@ function toExecutionDoc({ executionId, result, ...record }: ExecutionRecord): Ex
   return {
     _id: executionId,
     ...record,
-    ...(result ? { result: { httpStatus: result.httpStatus, ...(result.body === undefined ? {} : { bodyJson: JSON.stringify(result.body) }) } } : {}),
+    ...(result
+      ? { result: { httpStatus: result.httpStatus, ...(result.body === undefined ? {} : { bodyJson: JSON.stringify(result.body) }) } }
+      : {}),
     rev: randomUUID(),
   };
 }

@@ -57,7 +57,17 @@ import {
   usagePosition,
   type BookedFacts,
 } from "../domain/rules";
-import { TOP_UP_REASON, decideTopUpStart, finishedTopUp, topUpUsageItem, type FinishTopUpCommand, type StartTopUpCommand, type TopUpFinish, type TopUpRecord, type TopUpStart } from "../domain/top-up";
+import {
+  TOP_UP_REASON,
+  decideTopUpStart,
+  finishedTopUp,
+  topUpUsageItem,
+  type FinishTopUpCommand,
+  type StartTopUpCommand,
+  type TopUpFinish,
+  type TopUpRecord,
+  type TopUpStart,
+} from "../domain/top-up";
 import type {
   AbandonCommand,
   ClaimCommand,
@@ -453,7 +463,8 @@ export class SqliteLedgerStore implements LedgerStore {
     try {
       const mode = db.prepare("PRAGMA journal_mode = WAL").get()?.journal_mode;
       // WAL is what makes concurrent readers and durable commits cheap; refuse to run without it.
-      if (mode !== "wal") throw new Error(`ledger sqlite ${path}: journal_mode is ${String(mode)}, WAL is required (a file on a local disk)`);
+      if (mode !== "wal")
+        throw new Error(`ledger sqlite ${path}: journal_mode is ${String(mode)}, WAL is required (a file on a local disk)`);
       db.exec(`PRAGMA synchronous = FULL; PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)}; PRAGMA foreign_keys = ON;`);
       migrate(db, path);
       return new SqliteLedgerStore(db, path);
@@ -481,9 +492,15 @@ export class SqliteLedgerStore implements LedgerStore {
     return this.transaction(() => {
       const existing = this.apiKeyWhere("key_hash", record.keyHash);
       if (existing) return { status: "exists" as const, record: existing };
-      this.sql(
-        "INSERT INTO api_keys (key_id, user_id, key_hash, prefix, name, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      ).run(record.keyId, record.userId, record.keyHash, record.prefix, record.name, ms(record.createdAt), msOrNull(record.revokedAt));
+      this.sql("INSERT INTO api_keys (key_id, user_id, key_hash, prefix, name, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(
+        record.keyId,
+        record.userId,
+        record.keyHash,
+        record.prefix,
+        record.name,
+        ms(record.createdAt),
+        msOrNull(record.revokedAt),
+      );
       return { status: "created" as const, record: this.apiKeyWhere("key_id", record.keyId)! };
     });
   }
@@ -544,12 +561,17 @@ export class SqliteLedgerStore implements LedgerStore {
   async moveCredits(cmd: CreditMovementCommand): Promise<CreditMovementResult> {
     return this.transaction((): CreditMovementResult => {
       // A grant id is a reference too: one movement per reference, whatever its kind.
-      const row = this.sql("SELECT * FROM journal WHERE reference_id = ? AND kind IN ('grant', 'refund', 'adjustment')").get(cmd.reference) as JournalRow | undefined;
+      const row = this.sql("SELECT * FROM journal WHERE reference_id = ? AND kind IN ('grant', 'refund', 'adjustment')").get(
+        cmd.reference,
+      ) as JournalRow | undefined;
       const decision = decideCreditMovement(row ? toEntry(row) : null, cmd, this.walletOf(cmd.userId).balanceCredits);
       if (decision.action === "conflict") return { status: "conflict", entry: decision.entry };
       if (decision.action === "replay") return { status: "replayed", wallet: this.walletOf(cmd.userId), entry: decision.entry };
       if (decision.action === "insufficient") return { status: "insufficient", wallet: this.walletOf(cmd.userId) };
-      const entry = this.move(cmd.userId, cmd.kind, cmd.reference, cmd.amountCredits, 0, cmd.now, cmd.reason, { operator: cmd.operator, operatorName: cmd.operatorName });
+      const entry = this.move(cmd.userId, cmd.kind, cmd.reference, cmd.amountCredits, 0, cmd.now, cmd.reason, {
+        operator: cmd.operator,
+        operatorName: cmd.operatorName,
+      });
       this.insertUsage(movementUsageItem(entry, cmd));
       return { status: "recorded", wallet: this.walletOf(cmd.userId), entry };
     });
@@ -575,7 +597,8 @@ export class SqliteLedgerStore implements LedgerStore {
         execution = decision.record;
       }
       const wallet = this.walletRow(cmd.userId);
-      if (!wallet || wallet.balanceCredits < cmd.amountCredits) return { status: "insufficient", wallet: wallet ?? emptyWallet(cmd.userId) };
+      if (!wallet || wallet.balanceCredits < cmd.amountCredits)
+        return { status: "insufficient", wallet: wallet ?? emptyWallet(cmd.userId) };
       const hold = newHold(cmd);
       this.move(cmd.userId, "hold", cmd.holdId, -cmd.amountCredits, cmd.amountCredits, cmd.now);
       this.sql(
@@ -607,7 +630,8 @@ export class SqliteLedgerStore implements LedgerStore {
       const hold = this.holdById(cmd.holdId);
       if (!hold) return { status: "unknown_hold" };
       if (hold.userId !== cmd.userId) return { status: "user_mismatch", hold };
-      if (hold.state !== "held") return { status: "already_settled", hold, usageRecorded: this.recordUsage(hold, cmd), booked: this.book(hold, cmd) };
+      if (hold.state !== "held")
+        return { status: "already_settled", hold, usageRecorded: this.recordUsage(hold, cmd), booked: this.book(hold, cmd) };
 
       const effect = settlementEffect(hold, cmd.kind, cmd.capturedCredits);
       const settled = settledHold(hold, effect, cmd.now);
@@ -628,7 +652,10 @@ export class SqliteLedgerStore implements LedgerStore {
   }
 
   async listExpiredHolds(now: Date, limit: number): Promise<Hold[]> {
-    const rows = this.sql("SELECT * FROM holds WHERE state = 'held' AND expires_at <= ? ORDER BY expires_at, seq LIMIT ?").all(ms(now), limit);
+    const rows = this.sql("SELECT * FROM holds WHERE state = 'held' AND expires_at <= ? ORDER BY expires_at, seq LIMIT ?").all(
+      ms(now),
+      limit,
+    );
     return (rows as unknown as HoldRow[]).map(toHold);
   }
 
@@ -644,7 +671,8 @@ export class SqliteLedgerStore implements LedgerStore {
   async claimIdempotencyKey(cmd: ClaimCommand): Promise<ClaimOutcome> {
     return this.transaction((): ClaimOutcome => {
       this.purgePastRetention(cmd.now);
-      const row = this.sql("SELECT * FROM executions WHERE user_id = ? AND idempotency_key = ?").get(cmd.userId, cmd.key) as ExecutionRow | undefined;
+      const row = this.sql("SELECT * FROM executions WHERE user_id = ? AND idempotency_key = ?").get(cmd.userId, cmd.key) as
+        ExecutionRow | undefined;
       const existing = row ? toExecution(row) : null;
       const decision = decideClaim(existing, cmd);
       if (decision.action === "answer") return decision.outcome;
@@ -659,8 +687,7 @@ export class SqliteLedgerStore implements LedgerStore {
   async completeIdempotencyKey(cmd: CompleteCommand): Promise<CompleteOutcome> {
     return this.transaction((): CompleteOutcome => {
       const row = this.sql("SELECT execution_id FROM executions WHERE user_id = ? AND idempotency_key = ?").get(cmd.userId, cmd.key) as
-        | { execution_id: string }
-        | undefined;
+        { execution_id: string } | undefined;
       if (!row) return "not_found";
       return this.complete(row.execution_id, cmd.userId, cmd.result, cmd.now);
     });
@@ -678,7 +705,9 @@ export class SqliteLedgerStore implements LedgerStore {
     // One read snapshot for the executions and their holds (another process may be writing).
     return this.transaction(() => {
       // SQL narrows to running executions past lease + grace; isAbandoned, with their holds, decides.
-      const rows = this.sql("SELECT * FROM executions WHERE state = 'running' AND lease_expires_at <= ? ORDER BY lease_expires_at, seq").all(ms(now) - graceMs);
+      const rows = this.sql(
+        "SELECT * FROM executions WHERE state = 'running' AND lease_expires_at <= ? ORDER BY lease_expires_at, seq",
+      ).all(ms(now) - graceMs);
       return (rows as unknown as ExecutionRow[])
         .map(toExecution)
         .filter((record) => isAbandoned(record, this.holdStates(record), now, graceMs))
@@ -697,7 +726,9 @@ export class SqliteLedgerStore implements LedgerStore {
   }
 
   async countIndeterminateExecutions(now: Date): Promise<number> {
-    const row = this.sql("SELECT count(*) AS n FROM executions WHERE state = 'running' AND lease_expires_at <= ?").get(ms(now)) as { n: number };
+    const row = this.sql("SELECT count(*) AS n FROM executions WHERE state = 'running' AND lease_expires_at <= ?").get(ms(now)) as {
+      n: number;
+    };
     return row.n;
   }
 
@@ -707,7 +738,10 @@ export class SqliteLedgerStore implements LedgerStore {
   }
 
   async listPayments(range: TimeRange): Promise<OutgoingPayment[]> {
-    const rows = this.sql("SELECT * FROM payments WHERE booked_at >= ? AND booked_at < ? ORDER BY booked_at, seq").all(ms(range.from), ms(range.to));
+    const rows = this.sql("SELECT * FROM payments WHERE booked_at >= ? AND booked_at < ? ORDER BY booked_at, seq").all(
+      ms(range.from),
+      ms(range.to),
+    );
     return (rows as unknown as PaymentRow[]).map(toPayment);
   }
 
@@ -732,7 +766,13 @@ export class SqliteLedgerStore implements LedgerStore {
     const rows = this.sql(
       `SELECT strftime('%Y-%m-%d', booked_at / 1000, 'unixepoch') AS day, route_key, settlement, sum(amount_micro_usd) AS amount, count(*) AS n
        FROM payments WHERE booked_at >= ? AND booked_at < ? GROUP BY day, route_key, settlement`,
-    ).all(ms(range.from), ms(range.to)) as unknown as Array<{ day: string; route_key: string; settlement: PaymentTotal["settlement"]; amount: number; n: number }>;
+    ).all(ms(range.from), ms(range.to)) as unknown as Array<{
+      day: string;
+      route_key: string;
+      settlement: PaymentTotal["settlement"];
+      amount: number;
+      n: number;
+    }>;
     return rows.map((r) => ({ day: r.day, routeKey: r.route_key, settlement: r.settlement, amountMicroUsd: r.amount, payments: r.n }));
   }
 
@@ -742,7 +782,13 @@ export class SqliteLedgerStore implements LedgerStore {
               sum(CASE WHEN amount_credits > 0 THEN amount_credits ELSE 0 END) AS added,
               sum(CASE WHEN amount_credits < 0 THEN -amount_credits ELSE 0 END) AS removed
        FROM journal WHERE kind IN ('grant', 'refund', 'adjustment') AND created_at >= ? AND created_at < ? GROUP BY day, kind`,
-    ).all(ms(range.from), ms(range.to)) as unknown as Array<{ day: string; kind: CreditMovementTotal["kind"]; n: number; added: number; removed: number }>;
+    ).all(ms(range.from), ms(range.to)) as unknown as Array<{
+      day: string;
+      kind: CreditMovementTotal["kind"];
+      n: number;
+      added: number;
+      removed: number;
+    }>;
     return rows.map((r) => ({ day: r.day, kind: r.kind, movements: r.n, addedCredits: r.added, removedCredits: r.removed }));
   }
 
@@ -793,7 +839,18 @@ export class SqliteLedgerStore implements LedgerStore {
     const row = this.sql(
       `INSERT INTO journal (entry_id, user_id, kind, amount_credits, held_delta_credits, reference_id, reason, created_at, operator, operator_name)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-    ).get(newId("journal"), userId, kind, amountCredits, heldDeltaCredits, referenceId, reason ?? null, ms(now), who.operator ?? null, who.operatorName ?? null);
+    ).get(
+      newId("journal"),
+      userId,
+      kind,
+      amountCredits,
+      heldDeltaCredits,
+      referenceId,
+      reason ?? null,
+      ms(now),
+      who.operator ?? null,
+      who.operatorName ?? null,
+    );
     return toEntry(row as unknown as JournalRow);
   }
 
@@ -809,15 +866,37 @@ export class SqliteLedgerStore implements LedgerStore {
       const decision = decideTopUpStart(existing, cmd);
       if (decision.action === "exists") return { status: "exists", record: existing! };
       if (decision.action === "retry") {
-        this.sql("UPDATE top_ups SET attempted_at = ?, attempts = ? WHERE top_up_id = ? AND state = 'pending'").run(ms(decision.record.attemptedAt), decision.record.attempts, decision.record.topUpId);
+        this.sql("UPDATE top_ups SET attempted_at = ?, attempts = ? WHERE top_up_id = ? AND state = 'pending'").run(
+          ms(decision.record.attemptedAt),
+          decision.record.attempts,
+          decision.record.topUpId,
+        );
         return { status: "retry", record: decision.record };
       }
       const r = cmd.record;
       this.sql(
         `INSERT INTO top_ups (top_up_id, user_id, network, asset, payer, nonce, pay_to, amount_atomic, amount_credits, state, created_at, attempted_at, attempts, requirements, payload)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)`,
-      ).run(r.topUpId, r.userId, r.network, r.asset, r.payer, r.nonce, r.payTo, r.amountAtomic, r.amountCredits, ms(r.createdAt), ms(r.attemptedAt), r.attempts, r.requirements, r.payload);
-      return { status: "started", record: toTopUp(this.sql("SELECT * FROM top_ups WHERE top_up_id = ?").get(r.topUpId) as unknown as TopUpRow) };
+      ).run(
+        r.topUpId,
+        r.userId,
+        r.network,
+        r.asset,
+        r.payer,
+        r.nonce,
+        r.payTo,
+        r.amountAtomic,
+        r.amountCredits,
+        ms(r.createdAt),
+        ms(r.attemptedAt),
+        r.attempts,
+        r.requirements,
+        r.payload,
+      );
+      return {
+        status: "started",
+        record: toTopUp(this.sql("SELECT * FROM top_ups WHERE top_up_id = ?").get(r.topUpId) as unknown as TopUpRow),
+      };
     });
   }
 
@@ -828,7 +907,9 @@ export class SqliteLedgerStore implements LedgerStore {
       const existing = toTopUp(row);
       if (existing.state !== "pending") return { status: "already", record: existing };
       const record = finishedTopUp(existing, cmd.outcome, cmd.now);
-      this.sql("UPDATE top_ups SET state = ?, completed_at = ?, tx_reference = ?, failure_reason = ?, settlement = ? WHERE top_up_id = ? AND state = 'pending'").run(
+      this.sql(
+        "UPDATE top_ups SET state = ?, completed_at = ?, tx_reference = ?, failure_reason = ?, settlement = ? WHERE top_up_id = ? AND state = 'pending'",
+      ).run(
         record.state,
         msOrNull(record.completedAt),
         record.transaction ?? null,
@@ -845,7 +926,10 @@ export class SqliteLedgerStore implements LedgerStore {
   }
 
   async listStalePendingTopUps(staleBefore: Date, limit: number): Promise<TopUpRecord[]> {
-    const rows = this.sql("SELECT * FROM top_ups WHERE state = 'pending' AND attempted_at <= ? ORDER BY attempted_at, seq LIMIT ?").all(ms(staleBefore), limit);
+    const rows = this.sql("SELECT * FROM top_ups WHERE state = 'pending' AND attempted_at <= ? ORDER BY attempted_at, seq LIMIT ?").all(
+      ms(staleBefore),
+      limit,
+    );
     return (rows as unknown as TopUpRow[]).map(toTopUp);
   }
 
@@ -940,7 +1024,10 @@ export class SqliteLedgerStore implements LedgerStore {
          ON CONFLICT (kind, resource_id) DO NOTHING`,
       ).run(r.kind, r.resourceId, r.provider, r.userId, r.holdId, r.executionId ?? null, ms(r.createdAt)).changes;
       if (Number(inserted) === 1) continue;
-      const owner = this.sql("SELECT * FROM resources WHERE kind = ? AND resource_id = ?").get(r.kind, r.resourceId) as unknown as ResourceRow;
+      const owner = this.sql("SELECT * FROM resources WHERE kind = ? AND resource_id = ?").get(
+        r.kind,
+        r.resourceId,
+      ) as unknown as ResourceRow;
       if (owner.user_id !== r.userId) booked.resourceConflicts.push(toResource(owner));
     }
     return booked;
@@ -1050,10 +1137,14 @@ function migrate(db: DatabaseSync, path: string): void {
     const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | undefined;
     const version = row ? Number(row.value) : 0;
     if (!Number.isInteger(version) || version > SCHEMA_VERSION) {
-      throw new Error(`ledger sqlite ${path}: schema version ${row?.value} is newer than this ledger's ${SCHEMA_VERSION}; run a newer ledger`);
+      throw new Error(
+        `ledger sqlite ${path}: schema version ${row?.value} is newer than this ledger's ${SCHEMA_VERSION}; run a newer ledger`,
+      );
     }
     for (let v = version; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
-    db.prepare("INSERT INTO meta (key, value) VALUES ('schema_version', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(String(SCHEMA_VERSION));
+    db.prepare("INSERT INTO meta (key, value) VALUES ('schema_version', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(
+      String(SCHEMA_VERSION),
+    );
     // The identity of this data: written by the first opener only, kept for the file's life.
     db.prepare("INSERT INTO meta (key, value) VALUES ('store_id', ?) ON CONFLICT (key) DO NOTHING").run(newId("store"));
   });

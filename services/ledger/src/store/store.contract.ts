@@ -234,7 +234,9 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
       });
 
       it("ignores a settlement for an unknown hold or of another user", async () => {
-        await expect(settle({ holdId: "nope", kind: "capture", capturedCredits: 1, usage: usage() })).resolves.toEqual({ status: "unknown_hold" });
+        await expect(settle({ holdId: "nope", kind: "capture", capturedCredits: 1, usage: usage() })).resolves.toEqual({
+          status: "unknown_hold",
+        });
         await expect(settle({ holdId: "h1", userId: "u2", kind: "capture", capturedCredits: 1, usage: usage() })).resolves.toMatchObject({
           status: "user_mismatch",
         });
@@ -274,7 +276,12 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
         await grant("u1", 100);
         await hold("h1", "u1", 13);
         await hold("h2", "u1", 10);
-        await settle({ holdId: "h1", kind: "capture", capturedCredits: 5, usage: usage({ usageId: "use_tokens", createdAt: at(1_000), inputTokens: 1000, outputTokens: 100 }) });
+        await settle({
+          holdId: "h1",
+          kind: "capture",
+          capturedCredits: 5,
+          usage: usage({ usageId: "use_tokens", createdAt: at(1_000), inputTokens: 1000, outputTokens: 100 }),
+        });
         await settle({ holdId: "h2", kind: "capture", capturedCredits: 10, usage: usage({ usageId: "use_plain", createdAt: at(2_000) }) });
         const [plain, tokens] = await store.listUsage("u1", 10);
         expect(tokens).toMatchObject({ usageId: "use_tokens", creditsCharged: 5, inputTokens: 1000, outputTokens: 100 });
@@ -291,7 +298,16 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
         await expect(move({ reference: "g1", amountCredits: 500, operatorName: "ada", now: at(1_000) })).resolves.toMatchObject({
           status: "recorded",
           wallet: { balanceCredits: 500 },
-          entry: { kind: "grant", referenceId: "g1", amountCredits: 500, heldDeltaCredits: 0, reason: "welcome", operator: "admin", operatorName: "ada", createdAt: at(1_000) },
+          entry: {
+            kind: "grant",
+            referenceId: "g1",
+            amountCredits: 500,
+            heldDeltaCredits: 0,
+            reason: "welcome",
+            operator: "admin",
+            operatorName: "ada",
+            createdAt: at(1_000),
+          },
         });
         await move({ reference: "r1", kind: "refund", amountCredits: 40, reason: "provider outage", now: at(2_000) });
         await move({ reference: "a1", kind: "adjustment", amountCredits: -15, reason: "double grant", now: at(3_000) });
@@ -315,7 +331,11 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
 
       it("is idempotent on the reference: the same movement replays, anything else under it conflicts, a grant id included", async () => {
         await move({ reference: "g1" });
-        await expect(move({ reference: "g1", reason: "retried", operatorName: "bob" })).resolves.toMatchObject({ status: "replayed", wallet: { balanceCredits: 100 }, entry: { reason: "welcome" } });
+        await expect(move({ reference: "g1", reason: "retried", operatorName: "bob" })).resolves.toMatchObject({
+          status: "replayed",
+          wallet: { balanceCredits: 100 },
+          entry: { reason: "welcome" },
+        });
         await expect(move({ reference: "g1", userId: "u2" })).resolves.toMatchObject({ status: "conflict", entry: { userId: "u1" } });
         await expect(move({ reference: "g1", amountCredits: 99 })).resolves.toMatchObject({ status: "conflict" });
         await expect(move({ reference: "g1", kind: "refund" })).resolves.toMatchObject({ status: "conflict" });
@@ -331,9 +351,18 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
       it("never takes the available balance below zero: held credits are not available, and a refused movement writes nothing", async () => {
         await move({ reference: "g1", amountCredits: 50 });
         await hold("h1", "u1", 20);
-        await expect(move({ reference: "a1", kind: "adjustment", amountCredits: -31 })).resolves.toEqual({ status: "insufficient", wallet: { userId: "u1", balanceCredits: 30, heldCredits: 20 } });
-        await expect(move({ reference: "r1", kind: "refund", amountCredits: -1, userId: "nobody" })).resolves.toMatchObject({ status: "insufficient", wallet: { balanceCredits: 0 } });
-        await expect(move({ reference: "a2", kind: "adjustment", amountCredits: -30, now: at(1_000) })).resolves.toMatchObject({ status: "recorded", wallet: { balanceCredits: 0, heldCredits: 20 } });
+        await expect(move({ reference: "a1", kind: "adjustment", amountCredits: -31 })).resolves.toEqual({
+          status: "insufficient",
+          wallet: { userId: "u1", balanceCredits: 30, heldCredits: 20 },
+        });
+        await expect(move({ reference: "r1", kind: "refund", amountCredits: -1, userId: "nobody" })).resolves.toMatchObject({
+          status: "insufficient",
+          wallet: { balanceCredits: 0 },
+        });
+        await expect(move({ reference: "a2", kind: "adjustment", amountCredits: -30, now: at(1_000) })).resolves.toMatchObject({
+          status: "recorded",
+          wallet: { balanceCredits: 0, heldCredits: 20 },
+        });
         await expectWalletMatchesJournal(store, "u1");
         expect((await store.listJournal("u1")).map((e) => e.referenceId)).toEqual(["g1", "h1", "a2"]);
         expect((await store.listUsage("u1", 10)).map((u) => u.reference)).toEqual(["a2", "g1"]);
@@ -346,7 +375,9 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
         const winner = results.findIndex((r) => r.status === "recorded");
         expect(results.filter((r) => r.status === "recorded")).toHaveLength(1);
         // The others replay the winner when they asked for the same kind, and conflict otherwise.
-        expect(results.map((r) => r.status)).toEqual(kinds.map((kind, i) => (i === winner ? "recorded" : kind === kinds[winner] ? "replayed" : "conflict")));
+        expect(results.map((r) => r.status)).toEqual(
+          kinds.map((kind, i) => (i === winner ? "recorded" : kind === kinds[winner] ? "replayed" : "conflict")),
+        );
         expect((await expectWalletMatchesJournal(store, "u1")).balanceCredits).toBe(10);
         await expect(store.listUsage("u1", 10)).resolves.toHaveLength(1);
       });
@@ -359,12 +390,16 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
         await move({ reference: "a2", kind: "adjustment", amountCredits: -20, now: at(DAY + 1) });
         await move({ reference: "r1", kind: "refund", amountCredits: 8, userId: "u2", now: at(2 * DAY) });
         await hold("h1", "u1", 10); // holds and their endings are not credit movements
-        const sorted = (await store.sumCreditMovements({ from: T0, to: at(2 * DAY) })).sort((a, b) => `${a.day}${a.kind}`.localeCompare(`${b.day}${b.kind}`));
+        const sorted = (await store.sumCreditMovements({ from: T0, to: at(2 * DAY) })).sort((a, b) =>
+          `${a.day}${a.kind}`.localeCompare(`${b.day}${b.kind}`),
+        );
         expect(sorted).toEqual([
           { day: "2030-01-01", kind: "grant", movements: 2, addedCredits: 105, removedCredits: 0 },
           { day: "2030-01-02", kind: "adjustment", movements: 2, addedCredits: 30, removedCredits: 20 },
         ]);
-        await expect(store.sumCreditMovements({ from: at(2 * DAY), to: at(3 * DAY) })).resolves.toEqual([{ day: "2030-01-03", kind: "refund", movements: 1, addedCredits: 8, removedCredits: 0 }]);
+        await expect(store.sumCreditMovements({ from: at(2 * DAY), to: at(3 * DAY) })).resolves.toEqual([
+          { day: "2030-01-03", kind: "refund", movements: 1, addedCredits: 8, removedCredits: 0 },
+        ]);
       });
     });
 
@@ -388,8 +423,23 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
 
       it("pages newest first by time, then key: items of the same instant each come once, in key order", async () => {
         await grant("u1", 100);
-        for (const [holdId, ms] of [["h_b", 1_000], ["h_a", 1_000], ["h_c", 1_000], ["h_d", 2_000], ["h_e", 0]] as const) await charged(holdId, at(ms));
-        await store.moveCredits({ kind: "refund", userId: "u1", amountCredits: 3, reason: "r", reference: "ref", operator: "admin", now: at(1_500) });
+        for (const [holdId, ms] of [
+          ["h_b", 1_000],
+          ["h_a", 1_000],
+          ["h_c", 1_000],
+          ["h_d", 2_000],
+          ["h_e", 0],
+        ] as const)
+          await charged(holdId, at(ms));
+        await store.moveCredits({
+          kind: "refund",
+          userId: "u1",
+          amountCredits: 3,
+          reason: "r",
+          reference: "ref",
+          operator: "admin",
+          now: at(1_500),
+        });
         const all = await pages(2);
         expect(all.map((p) => p.length)).toEqual([2, 2, 2]);
         expect(all.flat().map((u) => u.holdId ?? u.kind)).toEqual(["h_d", "refund", "h_c", "h_b", "h_a", "h_e"]);
@@ -402,7 +452,15 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
         await charged("h2", at(2_000), { agentName: "scout", capabilityKey: "search.answer" });
         await charged("h3", at(3_000), { agentName: "other", capabilityKey: "email.send" });
         await charged("h4", at(4_000), { capabilityKey: "email.send" });
-        await store.moveCredits({ kind: "grant", userId: "u1", amountCredits: 3, reason: "r", reference: "g", operator: "admin", now: at(2_500) });
+        await store.moveCredits({
+          kind: "grant",
+          userId: "u1",
+          amountCredits: 3,
+          reason: "r",
+          reference: "g",
+          operator: "admin",
+          now: at(2_500),
+        });
         const ids = async (query: UsageQuery) => (await pages(1, query)).flat().map((u) => u.holdId ?? u.reference);
         await expect(ids({ from: at(2_000), to: at(4_000) })).resolves.toEqual(["h3", "g", "h2"]);
         await expect(ids({ agentName: "scout" })).resolves.toEqual(["h2", "h1"]);
@@ -447,7 +505,10 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
       });
 
       it("stores a key once per hash and finds it by hash", async () => {
-        await expect(store.insertApiKey(record("key_1", "hash1"))).resolves.toMatchObject({ status: "created", record: { keyId: "key_1" } });
+        await expect(store.insertApiKey(record("key_1", "hash1"))).resolves.toMatchObject({
+          status: "created",
+          record: { keyId: "key_1" },
+        });
         await expect(store.insertApiKey(record("key_2", "hash1"))).resolves.toMatchObject({ status: "exists", record: { keyId: "key_1" } });
         await expect(store.findApiKeyByHash("hash1")).resolves.toMatchObject({ keyId: "key_1", userId: "u1", prefix: "aak_abcd" });
         await expect(store.findApiKeyByHash("other")).resolves.toBeNull();
@@ -472,7 +533,9 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
 
         const set = await store.setApiKeyLimits("key_1", { requestsPerSecond: 2, burst: 5, maxInFlight: 3 });
         expect(set).toMatchObject({ keyId: "key_1", limits: { requestsPerSecond: 2, burst: 5, maxInFlight: 3 } });
-        await expect(store.findApiKeyByHash("hash1")).resolves.toMatchObject({ limits: { requestsPerSecond: 2, burst: 5, maxInFlight: 3 } });
+        await expect(store.findApiKeyByHash("hash1")).resolves.toMatchObject({
+          limits: { requestsPerSecond: 2, burst: 5, maxInFlight: 3 },
+        });
         // Replaced, not merged: the fields left out are gone (the gateway's defaults again).
         await store.setApiKeyLimits("key_1", { maxInFlight: 1 });
         expect((await store.findApiKeyByHash("hash1"))?.limits).toEqual({ maxInFlight: 1 });
@@ -492,7 +555,16 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
       const RETENTION = 24 * 60 * MIN;
       let n = 0;
       const claim = (requestHash: string, now: Date, key = "k1", userId = "u1", leaseMs = MIN, executionId = `exe_${++n}`) =>
-        store.claimIdempotencyKey({ userId, key, requestHash, executionId, capabilityKey: "email.send", leaseMs, retentionMs: RETENTION, now });
+        store.claimIdempotencyKey({
+          userId,
+          key,
+          requestHash,
+          executionId,
+          capabilityKey: "email.send",
+          leaseMs,
+          retentionMs: RETENTION,
+          now,
+        });
       const holdFor = (holdId: string, executionId: string, now: Date, idempotencyKey?: string, userId = "u1") =>
         store.hold({
           holdId,
@@ -501,7 +573,13 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
           routeKey: "email.send/resend",
           expiresAt: new Date(now.getTime() + 2 * MIN),
           now,
-          execution: { executionId, capabilityKey: "email.send", leaseMs: MIN, retentionMs: RETENTION, ...(idempotencyKey ? { idempotencyKey } : {}) },
+          execution: {
+            executionId,
+            capabilityKey: "email.send",
+            leaseMs: MIN,
+            retentionMs: RETENTION,
+            ...(idempotencyKey ? { idempotencyKey } : {}),
+          },
         });
       const ok = { httpStatus: 200, body: { success: true, creditsCharged: 10, data: { id: "m_1", tags: ["a"] } } };
       beforeEach(async () => {
@@ -510,20 +588,38 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
 
       it("claims, then answers in_progress, conflict, and after completion the stored result", async () => {
         await expect(claim("hashA", T0, "k1", "u1", MIN, "exe_a")).resolves.toEqual({ state: "claimed", executionId: "exe_a" });
-        await expect(claim("hashA", at(1_000))).resolves.toEqual({ state: "in_progress", executionId: "exe_a", leaseExpiresAt: at(MIN), started: false });
+        await expect(claim("hashA", at(1_000))).resolves.toEqual({
+          state: "in_progress",
+          executionId: "exe_a",
+          leaseExpiresAt: at(MIN),
+          started: false,
+        });
         await expect(claim("hashB", at(1_000))).resolves.toEqual({ state: "conflict" });
         await expect(claim("hashA", at(1_000), "k1", "u2", MIN, "exe_b")).resolves.toEqual({ state: "claimed", executionId: "exe_b" }); // keys are per user
         await expect(store.completeIdempotencyKey({ userId: "u1", key: "k1", result: ok, now: at(2_000) })).resolves.toBe("completed");
-        await expect(store.completeIdempotencyKey({ userId: "u1", key: "k1", result: { httpStatus: 500 }, now: at(3_000) })).resolves.toBe("already_completed");
+        await expect(store.completeIdempotencyKey({ userId: "u1", key: "k1", result: { httpStatus: 500 }, now: at(3_000) })).resolves.toBe(
+          "already_completed",
+        );
         await expect(claim("hashA", at(4_000))).resolves.toEqual({ state: "completed", executionId: "exe_a", result: ok });
         await expect(claim("hashB", at(4_000))).resolves.toEqual({ state: "conflict" });
-        await expect(store.getExecution("exe_a")).resolves.toMatchObject({ userId: "u1", idempotencyKey: "k1", state: "succeeded", result: ok, completedAt: at(2_000) });
+        await expect(store.getExecution("exe_a")).resolves.toMatchObject({
+          userId: "u1",
+          idempotencyKey: "k1",
+          state: "succeeded",
+          result: ok,
+          completedAt: at(2_000),
+        });
       });
 
       it("lets a claim that held nothing be taken over once its lease ran out, under a new execution id", async () => {
         await claim("hashA", T0, "k1", "u1", MIN, "exe_old");
         await expect(claim("hashA", at(MIN), "k1", "u1", MIN, "exe_new")).resolves.toEqual({ state: "claimed", executionId: "exe_new" });
-        await expect(claim("hashA", at(MIN + 1))).resolves.toEqual({ state: "in_progress", executionId: "exe_new", leaseExpiresAt: at(2 * MIN), started: false });
+        await expect(claim("hashA", at(MIN + 1))).resolves.toEqual({
+          state: "in_progress",
+          executionId: "exe_new",
+          leaseExpiresAt: at(2 * MIN),
+          started: false,
+        });
         // The first owner, late, can no longer start an attempt: its hold is fenced, nothing moves.
         await expect(holdFor("h_old", "exe_old", at(MIN + 2), "k1")).resolves.toMatchObject({ status: "fenced" });
         await expect(store.getWallet("u1")).resolves.toMatchObject({ balanceCredits: 100, heldCredits: 0 });
@@ -555,13 +651,29 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
       it("records the outcome in the same step as the capture that charges it", async () => {
         await claim("hashA", T0, "k1", "u1", MIN, "exe_a");
         await holdFor("h1", "exe_a", at(1), "k1");
-        const settled = await store.settleHold({ holdId: "h1", userId: "u1", kind: "capture", capturedCredits: 10, outcome: ok, now: at(2) });
+        const settled = await store.settleHold({
+          holdId: "h1",
+          userId: "u1",
+          kind: "capture",
+          capturedCredits: 10,
+          outcome: ok,
+          now: at(2),
+        });
         expect(settled.status).toBe("applied");
         await expect(store.getExecution("exe_a")).resolves.toMatchObject({ state: "succeeded", result: ok });
         await expect(claim("hashA", at(10 * MIN))).resolves.toEqual({ state: "completed", executionId: "exe_a", result: ok });
         // A redelivery changes nothing; a later completion does not replace the first.
-        await store.settleHold({ holdId: "h1", userId: "u1", kind: "capture", capturedCredits: 10, outcome: { httpStatus: 502 }, now: at(3) });
-        await expect(store.completeIdempotencyKey({ userId: "u1", key: "k1", result: { httpStatus: 500 }, now: at(4) })).resolves.toBe("already_completed");
+        await store.settleHold({
+          holdId: "h1",
+          userId: "u1",
+          kind: "capture",
+          capturedCredits: 10,
+          outcome: { httpStatus: 502 },
+          now: at(3),
+        });
+        await expect(store.completeIdempotencyKey({ userId: "u1", key: "k1", result: { httpStatus: 500 }, now: at(4) })).resolves.toBe(
+          "already_completed",
+        );
         await expect(store.getExecution("exe_a")).resolves.toMatchObject({ state: "succeeded", result: ok });
         await expect(store.getWallet("u1")).resolves.toMatchObject({ balanceCredits: 90, heldCredits: 0 });
         await expectWalletMatchesJournal(store, "u1");
@@ -571,9 +683,16 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
         await expect(holdFor("h1", "exe_x", T0)).resolves.toMatchObject({ status: "created" });
         await store.settleHold({ holdId: "h1", userId: "u1", kind: "release", capturedCredits: 0, now: at(1) });
         await expect(holdFor("h2", "exe_x", at(2))).resolves.toMatchObject({ status: "created" });
-        await expect(store.getExecution("exe_x")).resolves.toMatchObject({ userId: "u1", state: "running", holdIds: ["h1", "h2"], capabilityKey: "email.send" });
+        await expect(store.getExecution("exe_x")).resolves.toMatchObject({
+          userId: "u1",
+          state: "running",
+          holdIds: ["h1", "h2"],
+          capabilityKey: "email.send",
+        });
         await expect(store.completeExecution({ userId: "u2", executionId: "exe_x", result: ok, now: at(3) })).resolves.toBe("not_found");
-        await expect(store.completeExecution({ userId: "u1", executionId: "exe_x", result: { httpStatus: 502 }, now: at(3) })).resolves.toBe("completed");
+        await expect(
+          store.completeExecution({ userId: "u1", executionId: "exe_x", result: { httpStatus: 502 }, now: at(3) }),
+        ).resolves.toBe("completed");
         await expect(store.getExecution("exe_x")).resolves.toMatchObject({ state: "failed" });
         // An ended execution starts no attempt; another user's hold never joins it.
         await expect(holdFor("h3", "exe_x", at(4))).resolves.toMatchObject({ status: "fenced" });
@@ -591,9 +710,16 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
         await expect(store.listAbandonedExecutions(at(MIN + grace - 1), grace, 10)).resolves.toEqual([]);
         await expect(store.listAbandonedExecutions(at(MIN + grace), grace, 10)).resolves.toMatchObject([{ executionId: "exe_a" }]);
         const abandoned = await store.abandonExecution({ executionId: "exe_a", graceMs: grace, now: at(MIN + grace) });
-        expect(abandoned).toMatchObject({ state: "outcome_unknown", result: { httpStatus: 502, body: { code: "EXECUTION_OUTCOME_UNKNOWN" } } });
+        expect(abandoned).toMatchObject({
+          state: "outcome_unknown",
+          result: { httpStatus: 502, body: { code: "EXECUTION_OUTCOME_UNKNOWN" } },
+        });
         await expect(store.abandonExecution({ executionId: "exe_a", graceMs: grace, now: at(MIN + grace) })).resolves.toBeNull();
-        await expect(claim("hashA", at(20 * MIN))).resolves.toMatchObject({ state: "completed", executionId: "exe_a", result: { httpStatus: 502 } });
+        await expect(claim("hashA", at(20 * MIN))).resolves.toMatchObject({
+          state: "completed",
+          executionId: "exe_a",
+          result: { httpStatus: 502 },
+        });
         await expect(store.countIndeterminateExecutions(at(20 * MIN))).resolves.toBe(0);
         await expect(store.getWallet("u1")).resolves.toMatchObject({ balanceCredits: 100, heldCredits: 0 });
       });
@@ -606,7 +732,10 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
 
       it("places one first hold when a late owner and a new claim race", async () => {
         await claim("hashA", T0, "k1", "u1", MIN, "exe_old");
-        const [late, retry] = await Promise.all([holdFor("h_old", "exe_old", at(MIN), "k1"), claim("hashA", at(MIN), "k1", "u1", MIN, "exe_new")]);
+        const [late, retry] = await Promise.all([
+          holdFor("h_old", "exe_old", at(MIN), "k1"),
+          claim("hashA", at(MIN), "k1", "u1", MIN, "exe_new"),
+        ]);
         expect(late.status).toBe("fenced"); // past its lease: an owner that late never starts
         expect(retry).toEqual({ state: "claimed", executionId: "exe_new" });
       });
@@ -615,11 +744,16 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
         await claim("hashA", T0);
         await store.completeIdempotencyKey({ userId: "u1", key: "k1", result: { httpStatus: 201 }, now: at(1) });
         await expect(claim("hashB", at(RETENTION - 1))).resolves.toEqual({ state: "conflict" });
-        await expect(claim("hashB", at(RETENTION), "k1", "u1", MIN, "exe_later")).resolves.toEqual({ state: "claimed", executionId: "exe_later" });
+        await expect(claim("hashB", at(RETENTION), "k1", "u1", MIN, "exe_later")).resolves.toEqual({
+          state: "claimed",
+          executionId: "exe_later",
+        });
       });
 
       it("completes only a claimed key", async () => {
-        await expect(store.completeIdempotencyKey({ userId: "u1", key: "never", result: { httpStatus: 200 }, now: T0 })).resolves.toBe("not_found");
+        await expect(store.completeIdempotencyKey({ userId: "u1", key: "never", result: { httpStatus: 200 }, now: T0 })).resolves.toBe(
+          "not_found",
+        );
         await expect(store.getExecution("exe_none")).resolves.toBeNull();
       });
     });
@@ -659,12 +793,25 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
         await holdOn("h1");
         const first = await settle({ holdId: "h1", kind: "capture", capturedCredits: 10, resources: [inbox] });
         expect(first).toMatchObject({ status: "applied", booked: { resourceConflicts: [] } });
-        await expect(store.getOwnedResource("email.inbox", "ada@agentmail.to")).resolves.toEqual({ ...inbox, userId: "u1", holdId: "h1", executionId: "exe_h1", createdAt: at(1_000) });
-        await expect(settle({ holdId: "h1", kind: "capture", capturedCredits: 10, resources: [inbox], now: at(2_000) })).resolves.toMatchObject({ status: "already_settled", booked: { resourceConflicts: [] } });
-        await expect(store.getOwnedResource("email.inbox", "ada@agentmail.to")).resolves.toMatchObject({ userId: "u1", createdAt: at(1_000) });
+        await expect(store.getOwnedResource("email.inbox", "ada@agentmail.to")).resolves.toEqual({
+          ...inbox,
+          userId: "u1",
+          holdId: "h1",
+          executionId: "exe_h1",
+          createdAt: at(1_000),
+        });
+        await expect(
+          settle({ holdId: "h1", kind: "capture", capturedCredits: 10, resources: [inbox], now: at(2_000) }),
+        ).resolves.toMatchObject({ status: "already_settled", booked: { resourceConflicts: [] } });
+        await expect(store.getOwnedResource("email.inbox", "ada@agentmail.to")).resolves.toMatchObject({
+          userId: "u1",
+          createdAt: at(1_000),
+        });
         // Another user's capture naming the same resource does not take it; the conflict is reported.
         await holdOn("h2", "u2");
-        await expect(settle({ holdId: "h2", userId: "u2", kind: "capture", capturedCredits: 10, resources: [inbox] })).resolves.toMatchObject({
+        await expect(
+          settle({ holdId: "h2", userId: "u2", kind: "capture", capturedCredits: 10, resources: [inbox] }),
+        ).resolves.toMatchObject({
           status: "applied",
           booked: { resourceConflicts: [{ userId: "u1", resourceId: "ada@agentmail.to" }] },
         });
@@ -680,7 +827,15 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
         const again = await settle({ holdId: "h1", kind: "capture", capturedCredits: 10, payments: [payment()], now: at(5_000) });
         expect(again).toMatchObject({ status: "already_settled", booked: { payments: [], losses: [] } });
         await expect(store.listPayments(all)).resolves.toEqual([
-          { ...payment(), paymentId: "h1/0", holdId: "h1", userId: "u1", executionId: "exe_h1", routeKey: "geo.time.current.timeapi.mpp", bookedAt: at(1_000) },
+          {
+            ...payment(),
+            paymentId: "h1/0",
+            holdId: "h1",
+            userId: "u1",
+            executionId: "exe_h1",
+            routeKey: "geo.time.current.timeapi.mpp",
+            bookedAt: at(1_000),
+          },
         ]);
         await expect(store.listPlatformLosses(all)).resolves.toEqual([]);
       });
@@ -693,9 +848,19 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
           ["h4", "unknown", "payment_outcome_unknown"],
         ] as const) {
           await holdOn(holdId);
-          const released = await settle({ holdId, kind: "release", usage: usage({ status: "failed", errorCode: "PROVIDER_ERROR" }), payments: [payment({ settlement })] });
-          expect(released).toMatchObject({ status: "applied", booked: { payments: [{ paymentId: `${holdId}/0` }], losses: [{ paymentId: `${holdId}/0`, reason }] } });
-          await expect(settle({ holdId, kind: "release", payments: [payment({ settlement })] })).resolves.toMatchObject({ booked: { payments: [], losses: [] } });
+          const released = await settle({
+            holdId,
+            kind: "release",
+            usage: usage({ status: "failed", errorCode: "PROVIDER_ERROR" }),
+            payments: [payment({ settlement })],
+          });
+          expect(released).toMatchObject({
+            status: "applied",
+            booked: { payments: [{ paymentId: `${holdId}/0` }], losses: [{ paymentId: `${holdId}/0`, reason }] },
+          });
+          await expect(settle({ holdId, kind: "release", payments: [payment({ settlement })] })).resolves.toMatchObject({
+            booked: { payments: [], losses: [] },
+          });
         }
         const losses = await store.listPlatformLosses(all);
         expect(losses.map((l) => [l.paymentId, l.reason, l.settlement])).toEqual([
@@ -727,17 +892,34 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
       it("books a capture that arrives after its hold expired as paid and lost, charging nothing", async () => {
         await holdOn("h1");
         await settle({ holdId: "h1", kind: "expiry", now: at(3 * MIN) });
-        const late = await settle({ holdId: "h1", kind: "capture", capturedCredits: 10, payments: [payment()], resources: [inbox], now: at(4 * MIN) });
-        expect(late).toMatchObject({ status: "already_settled", hold: { state: "expired" }, booked: { payments: [{ paymentId: "h1/0" }], losses: [{ reason: "capture_after_hold_expired" }] } });
+        const late = await settle({
+          holdId: "h1",
+          kind: "capture",
+          capturedCredits: 10,
+          payments: [payment()],
+          resources: [inbox],
+          now: at(4 * MIN),
+        });
+        expect(late).toMatchObject({
+          status: "already_settled",
+          hold: { state: "expired" },
+          booked: { payments: [{ paymentId: "h1/0" }], losses: [{ reason: "capture_after_hold_expired" }] },
+        });
         // The user got the answer, so the resource is theirs although nothing was charged.
         await expect(store.getOwnedResource("email.inbox", "ada@agentmail.to")).resolves.toMatchObject({ userId: "u1" });
-        await expect(store.listPlatformLosses(all)).resolves.toMatchObject([{ paymentId: "h1/0", reason: "capture_after_hold_expired", amountMicroUsd: 1000, createdAt: at(4 * MIN) }]);
+        await expect(store.listPlatformLosses(all)).resolves.toMatchObject([
+          { paymentId: "h1/0", reason: "capture_after_hold_expired", amountMicroUsd: 1000, createdAt: at(4 * MIN) },
+        ]);
         expect((await expectWalletMatchesJournal(store, "u1")).balanceCredits).toBe(1_000);
       });
 
       it("books a payment of concurrent redeliveries once, with one loss", async () => {
         await holdOn("h1");
-        await Promise.all(Array.from({ length: 10 }, () => settle({ holdId: "h1", kind: "release", payments: [payment(), payment({ reference: "0xdef" })] })));
+        await Promise.all(
+          Array.from({ length: 10 }, () =>
+            settle({ holdId: "h1", kind: "release", payments: [payment(), payment({ reference: "0xdef" })] }),
+          ),
+        );
         await expect(store.listPayments(all)).resolves.toMatchObject([{ paymentId: "h1/0" }, { paymentId: "h1/1", reference: "0xdef" }]);
         await expect(store.listPlatformLosses(all)).resolves.toHaveLength(2);
       });
@@ -760,15 +942,26 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
         await holdOn("d", "u1", "r.direct", day1);
         await settle({ holdId: "a", kind: "capture", capturedCredits: 4, payments: [payment({ amountMicroUsd: 2_500 })], now: day1 });
         await settle({ holdId: "b", kind: "capture", capturedCredits: 10, payments: [payment({ amountMicroUsd: 1_000 })], now: day2 });
-        await settle({ holdId: "c", userId: "u2", kind: "release", payments: [payment({ amountMicroUsd: 700, settlement: "rejected" })], now: day2 });
+        await settle({
+          holdId: "c",
+          userId: "u2",
+          kind: "release",
+          payments: [payment({ amountMicroUsd: 700, settlement: "rejected" })],
+          now: day2,
+        });
         await settle({ holdId: "d", kind: "capture", capturedCredits: 7, now: day2 });
-        const sortBy = <T extends { day: string; routeKey: string }>(xs: T[]) => [...xs].sort((x, y) => `${x.day}${x.routeKey}`.localeCompare(`${y.day}${y.routeKey}`));
+        const sortBy = <T extends { day: string; routeKey: string }>(xs: T[]) =>
+          [...xs].sort((x, y) => `${x.day}${x.routeKey}`.localeCompare(`${y.day}${y.routeKey}`));
         expect(sortBy(await store.sumCharges(all))).toEqual([
           { day: "2030-01-01", routeKey: "r.mpp", chargedCredits: 4, captures: 1 },
           { day: "2030-01-02", routeKey: "r.direct", chargedCredits: 7, captures: 1 },
           { day: "2030-01-02", routeKey: "r.mpp", chargedCredits: 10, captures: 1 },
         ]);
-        expect(sortBy(await store.sumPayments(all)).map((p) => [p.day, p.routeKey, p.settlement, p.amountMicroUsd, p.payments]).sort()).toEqual(
+        expect(
+          sortBy(await store.sumPayments(all))
+            .map((p) => [p.day, p.routeKey, p.settlement, p.amountMicroUsd, p.payments])
+            .sort(),
+        ).toEqual(
           [
             ["2030-01-01", "r.mpp", "settled", 2_500, 1],
             ["2030-01-02", "r.mpp", "rejected", 700, 1],
@@ -779,7 +972,9 @@ export function describeLedgerStore(name: string, makeStore: StoreFactory): void
         const second = { from: at(DAY), to: at(2 * DAY) };
         await expect(store.sumCharges({ from: at(DAY), to: at(DAY + 1_000) })).resolves.toEqual([]);
         expect((await store.listPayments(second)).map((p) => p.holdId)).toEqual(["b", "c"]);
-        expect((await store.listPlatformLosses(second)).map((l) => [l.holdId, l.reason])).toEqual([["c", "seller_rejected_signed_payment"]]);
+        expect((await store.listPlatformLosses(second)).map((l) => [l.holdId, l.reason])).toEqual([
+          ["c", "seller_rejected_signed_payment"],
+        ]);
         await expect(store.listPayments({ from: T0, to: day1 })).resolves.toEqual([]);
       });
     });

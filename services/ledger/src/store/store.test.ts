@@ -63,7 +63,9 @@ describe("MemoryLedgerStore", () => {
     await store.hold({ holdId: "h", userId: "u1", amountCredits: 10, routeKey: "", expiresAt: new Date(), now: new Date() });
     // Corrupt the hold's amount behind the store's back: settling it would need more than is held.
     (store as unknown as { holds: Map<string, { amountCredits: number }> }).holds.get("h")!.amountCredits = 11;
-    await expect(store.settleHold({ holdId: "h", userId: "u1", kind: "release", capturedCredits: 0, now: new Date() })).rejects.toThrow(/ledger invariant/);
+    await expect(store.settleHold({ holdId: "h", userId: "u1", kind: "release", capturedCredits: 0, now: new Date() })).rejects.toThrow(
+      /ledger invariant/,
+    );
     await expect(store.getWallet("u1")).resolves.toEqual({ userId: "u1", balanceCredits: 0, heldCredits: 10 });
     await expect(store.getHold("h")).resolves.toMatchObject({ state: "held" });
   });
@@ -91,11 +93,31 @@ describe("SqliteLedgerStore", () => {
     await store.grant({ grantId: "g1", userId: "u1", amountCredits: 100, reason: "welcome", now: T0 });
     await store.hold({ holdId: "h1", userId: "u1", amountCredits: 30, routeKey: "r", expiresAt: new Date(T0.getTime() + 60_000), now: T0 });
     await store.hold({ holdId: "h2", userId: "u1", amountCredits: 5, routeKey: "r", expiresAt: new Date(T0.getTime() + 60_000), now: T0 });
-    const usage = { usageId: "use_1", createdAt: T0, productKey: "email", capabilityKey: "email.send", routeKey: "r", provider: "resend", networkKey: "direct", status: "succeeded", durationMs: 12, traceId: "t" };
+    const usage = {
+      usageId: "use_1",
+      createdAt: T0,
+      productKey: "email",
+      capabilityKey: "email.send",
+      routeKey: "r",
+      provider: "resend",
+      networkKey: "direct",
+      status: "succeeded",
+      durationMs: 12,
+      traceId: "t",
+    };
     await store.settleHold({ holdId: "h1", userId: "u1", kind: "capture", capturedCredits: 20, usage, now: T0 });
     await store.insertApiKey({ keyId: "key_1", userId: "u1", keyHash: "hash1", prefix: "aak_abcd", name: "laptop", createdAt: T0 });
     await store.revokeApiKey("key_1", T0);
-    await store.claimIdempotencyKey({ userId: "u1", key: "k1", requestHash: "hashA", executionId: "exe_1", capabilityKey: "email.send", leaseMs: 60_000, retentionMs: 86_400_000, now: T0 });
+    await store.claimIdempotencyKey({
+      userId: "u1",
+      key: "k1",
+      requestHash: "hashA",
+      executionId: "exe_1",
+      capabilityKey: "email.send",
+      leaseMs: 60_000,
+      retentionMs: 86_400_000,
+      now: T0,
+    });
     await store.completeIdempotencyKey({ userId: "u1", key: "k1", result: { httpStatus: 200, body: { ok: true } }, now: T0 });
     const read = async (s: SqliteLedgerStore) => ({
       storeId: await s.storeId(),
@@ -164,57 +186,112 @@ describe("SqliteLedgerStore", () => {
     }
   }
 
-  it.each(Array.from({ length: SCHEMA_VERSION - 1 }, (_, i) => i + 1))("migrates a schema %i file to the current schema, keeping its data", async (version) => {
-    fileAtSchema(version);
-    const store = await open();
-    try {
-      expect(await store.storeId()).toBe("sto_old");
-      await expect(store.getWallet("u1")).resolves.toEqual({ userId: "u1", balanceCredits: 57, heldCredits: 30 });
-      expect((await store.listJournal("u1")).map((e) => [e.entryId, e.kind, e.referenceId])).toEqual([
-        ["jrn_1", "grant", "g1"],
-        ["jrn_2", "hold", "h1"],
-        ["jrn_3", "hold", "h0"],
-        ["jrn_4", "capture", "h0"],
-      ]);
-      // Old usage items are charges (schema 5), without token counts (schema 3).
-      const [old] = await store.listUsage("u1", 10);
-      expect(old).toMatchObject({ kind: "charge", usageId: "use_0", holdId: "h0", creditsCharged: 13, agentName: "scout" });
-      expect(old).not.toHaveProperty("inputTokens");
-      // What later schemas added works on the migrated file: bookings (2), token counts (3), top-ups (4), movements and their pages (5).
-      const payment = { rail: "x402" as const, network: "eip155:84532", asset: "0xa", amountAtomic: "5", amountMicroUsd: 5, payTo: "0xb", payer: "0xc", settlement: "settled" as const };
-      const draft = { usageId: "use_1", createdAt: new Date(T0.getTime() + 1), productKey: "email", capabilityKey: "email.send", routeKey: "r", provider: "resend", networkKey: "direct", status: "failed", durationMs: 5, traceId: "t", inputTokens: 7, outputTokens: 1 };
-      await store.settleHold({ holdId: "h1", userId: "u1", kind: "release", capturedCredits: 0, usage: draft, payments: [payment], now: T0 });
-      await expect(store.listPlatformLosses({ from: T0, to: new Date(T0.getTime() + 1) })).resolves.toMatchObject([{ paymentId: "h1/0", reason: "paid_attempt_released" }]);
-      await expect(store.getTopUp("tu_none")).resolves.toBeNull();
-      await store.moveCredits({ kind: "refund", userId: "u1", amountCredits: -7, reason: "duplicate charge", reference: "r1", operator: "admin", now: new Date(T0.getTime() + 2) });
-      expect((await store.listUsage("u1", 10)).map((u) => [u.kind, u.usageId.startsWith("jrn_") ? "jrn" : u.usageId, u.inputTokens])).toEqual([
-        ["refund", "jrn", undefined],
-        ["charge", "use_1", 7],
-        ["charge", "use_0", undefined],
-      ]);
-      await expect(store.listUsage("u1", 10, { kind: "charge", after: usagePosition(old!) })).resolves.toEqual([]);
-      await expect(findLedgerViolations(store)).resolves.toEqual([]);
-      // Keys of old files have no limits of their own until given some (6).
-      expect(await store.findApiKeyByHash("hash_old")).not.toHaveProperty("limits");
-      await expect(store.setApiKeyLimits("key_old", { requestsPerSecond: 3 })).resolves.toMatchObject({ keyId: "key_old", limits: { requestsPerSecond: 3 } });
-    } finally {
-      await store.close();
-    }
-    const check = raw();
-    try {
-      expect(check.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get()).toEqual({ value: String(SCHEMA_VERSION) });
-      expect(check.prepare("PRAGMA foreign_key_check").all()).toEqual([]);
-    } finally {
-      check.close();
-    }
-  });
+  it.each(Array.from({ length: SCHEMA_VERSION - 1 }, (_, i) => i + 1))(
+    "migrates a schema %i file to the current schema, keeping its data",
+    async (version) => {
+      fileAtSchema(version);
+      const store = await open();
+      try {
+        expect(await store.storeId()).toBe("sto_old");
+        await expect(store.getWallet("u1")).resolves.toEqual({ userId: "u1", balanceCredits: 57, heldCredits: 30 });
+        expect((await store.listJournal("u1")).map((e) => [e.entryId, e.kind, e.referenceId])).toEqual([
+          ["jrn_1", "grant", "g1"],
+          ["jrn_2", "hold", "h1"],
+          ["jrn_3", "hold", "h0"],
+          ["jrn_4", "capture", "h0"],
+        ]);
+        // Old usage items are charges (schema 5), without token counts (schema 3).
+        const [old] = await store.listUsage("u1", 10);
+        expect(old).toMatchObject({ kind: "charge", usageId: "use_0", holdId: "h0", creditsCharged: 13, agentName: "scout" });
+        expect(old).not.toHaveProperty("inputTokens");
+        // What later schemas added works on the migrated file: bookings (2), token counts (3), top-ups (4), movements and their pages (5).
+        const payment = {
+          rail: "x402" as const,
+          network: "eip155:84532",
+          asset: "0xa",
+          amountAtomic: "5",
+          amountMicroUsd: 5,
+          payTo: "0xb",
+          payer: "0xc",
+          settlement: "settled" as const,
+        };
+        const draft = {
+          usageId: "use_1",
+          createdAt: new Date(T0.getTime() + 1),
+          productKey: "email",
+          capabilityKey: "email.send",
+          routeKey: "r",
+          provider: "resend",
+          networkKey: "direct",
+          status: "failed",
+          durationMs: 5,
+          traceId: "t",
+          inputTokens: 7,
+          outputTokens: 1,
+        };
+        await store.settleHold({
+          holdId: "h1",
+          userId: "u1",
+          kind: "release",
+          capturedCredits: 0,
+          usage: draft,
+          payments: [payment],
+          now: T0,
+        });
+        await expect(store.listPlatformLosses({ from: T0, to: new Date(T0.getTime() + 1) })).resolves.toMatchObject([
+          { paymentId: "h1/0", reason: "paid_attempt_released" },
+        ]);
+        await expect(store.getTopUp("tu_none")).resolves.toBeNull();
+        await store.moveCredits({
+          kind: "refund",
+          userId: "u1",
+          amountCredits: -7,
+          reason: "duplicate charge",
+          reference: "r1",
+          operator: "admin",
+          now: new Date(T0.getTime() + 2),
+        });
+        expect(
+          (await store.listUsage("u1", 10)).map((u) => [u.kind, u.usageId.startsWith("jrn_") ? "jrn" : u.usageId, u.inputTokens]),
+        ).toEqual([
+          ["refund", "jrn", undefined],
+          ["charge", "use_1", 7],
+          ["charge", "use_0", undefined],
+        ]);
+        await expect(store.listUsage("u1", 10, { kind: "charge", after: usagePosition(old!) })).resolves.toEqual([]);
+        await expect(findLedgerViolations(store)).resolves.toEqual([]);
+        // Keys of old files have no limits of their own until given some (6).
+        expect(await store.findApiKeyByHash("hash_old")).not.toHaveProperty("limits");
+        await expect(store.setApiKeyLimits("key_old", { requestsPerSecond: 3 })).resolves.toMatchObject({
+          keyId: "key_old",
+          limits: { requestsPerSecond: 3 },
+        });
+      } finally {
+        await store.close();
+      }
+      const check = raw();
+      try {
+        expect(check.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get()).toEqual({ value: String(SCHEMA_VERSION) });
+        expect(check.prepare("PRAGMA foreign_key_check").all()).toEqual([]);
+      } finally {
+        check.close();
+      }
+    },
+  );
 
   it("pages and filters usage through its indexes, never sorting", async () => {
     await (await open()).close();
     const db = raw();
     try {
       const after = { createdAt: T0, key: "h1" };
-      const queries = [{}, { after }, { kind: "refund" as const, after }, { capabilityKey: "email.send", from: T0 }, { agentName: "scout", to: T0, after }, { from: T0, to: T0 }];
+      const queries = [
+        {},
+        { after },
+        { kind: "refund" as const, after },
+        { capabilityKey: "email.send", from: T0 },
+        { agentName: "scout", to: T0, after },
+        { from: T0, to: T0 },
+      ];
       for (const query of queries) {
         const { sql, params } = usageQuerySql("u1", 21, query);
         const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail).join("; ");
@@ -248,12 +325,16 @@ describe("SqliteLedgerStore", () => {
     db.prepare("UPDATE holds SET amount_credits = 11 WHERE hold_id = 'h'").run();
     db.close();
     // The settlement marks the hold released before it moves the wallet: the rollback must undo that.
-    await expect(store.settleHold({ holdId: "h", userId: "u1", kind: "release", capturedCredits: 0, now: T0 })).rejects.toThrow(/ledger invariant/);
+    await expect(store.settleHold({ holdId: "h", userId: "u1", kind: "release", capturedCredits: 0, now: T0 })).rejects.toThrow(
+      /ledger invariant/,
+    );
     await expect(store.getWallet("u1")).resolves.toEqual({ userId: "u1", balanceCredits: 0, heldCredits: 10 });
     await expect(store.getHold("h")).resolves.toMatchObject({ state: "held" });
     await expect(store.listJournal("u1")).resolves.toHaveLength(2);
     // The store still works after the rollback.
-    await expect(store.grant({ grantId: "g2", userId: "u1", amountCredits: 1, reason: "", now: T0 })).resolves.toMatchObject({ status: "granted" });
+    await expect(store.grant({ grantId: "g2", userId: "u1", amountCredits: 1, reason: "", now: T0 })).resolves.toMatchObject({
+      status: "granted",
+    });
     await store.close();
   });
 
@@ -274,10 +355,14 @@ describe("SqliteLedgerStore", () => {
 
   it("loses no committed write when the writing process is killed with SIGKILL mid-stream", async () => {
     // The child prints a line only after its write committed; it is killed while still writing.
-    const child = spawn(process.execPath, ["--require", join(LEDGER_DIR, "test/register-ts.cjs"), join(LEDGER_DIR, "test/sqlite-writer.ts"), path], {
-      cwd: LEDGER_DIR,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--require", join(LEDGER_DIR, "test/register-ts.cjs"), join(LEDGER_DIR, "test/sqlite-writer.ts"), path],
+      {
+        cwd: LEDGER_DIR,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     const committed: string[] = [];
     let partial = "";
     let stderr = "";

@@ -39,8 +39,7 @@ export interface GrantCommand {
 
 /** `replayed`: the grant id existed with the same user and amount; nothing was added. */
 export type GrantResult =
-  | { status: "granted" | "replayed"; wallet: Wallet; entry: JournalEntry }
-  | { status: "conflict"; entry: JournalEntry };
+  { status: "granted" | "replayed"; wallet: Wallet; entry: JournalEntry } | { status: "conflict"; entry: JournalEntry };
 
 export interface CreditMovementCommand extends CreditMovement {
   now: Date;

@@ -16,7 +16,12 @@ const at = (ms: number) => new Date(T0.getTime() + ms);
 
 function record(overrides: Partial<TopUpRecord> = {}): TopUpRecord {
   const nonce = `0x${randomBase62(16).padEnd(64, "0")}`;
-  const identity = { network: "eip155:84532", asset: "0x036cbd53842c5426634e7929541ec2318f3dcf7e", payer: "0x00000000000000000000000000000000000000aa", nonce };
+  const identity = {
+    network: "eip155:84532",
+    asset: "0x036cbd53842c5426634e7929541ec2318f3dcf7e",
+    payer: "0x00000000000000000000000000000000000000aa",
+    nonce,
+  };
   return {
     topUpId: topUpIdOf(identity),
     userId: "u1",
@@ -41,7 +46,13 @@ const stores: Array<[string, () => Promise<{ store: LedgerStore; dispose: () => 
     async () => {
       const dir = mkdtempSync(join(tmpdir(), "ledger-topup-"));
       const store = await SqliteLedgerStore.open({ path: join(dir, "ledger.sqlite") });
-      return { store, dispose: async () => { await store.close(); rmSync(dir, { recursive: true, force: true }); } };
+      return {
+        store,
+        dispose: async () => {
+          await store.close();
+          rmSync(dir, { recursive: true, force: true });
+        },
+      };
     },
   ],
 ];
@@ -51,7 +62,13 @@ if (mongoUri) {
     "mongodb",
     async () => {
       const store = await MongoLedgerStore.connect({ uri: mongoUri, dbName: `ledger_test_${randomBase62(10)}` });
-      return { store, dispose: async () => { await store.db.dropDatabase(); await store.close(); } };
+      return {
+        store,
+        dispose: async () => {
+          await store.db.dropDatabase();
+          await store.close();
+        },
+      };
     },
   ]);
 }
@@ -66,7 +83,10 @@ describe.each(stores)("top-ups in the %s store", (_name, make) => {
 
   it("keeps one record per payment: a second start with the same id changes nothing", async () => {
     const r = record();
-    await expect(store.startTopUp({ record: r, staleBefore: at(-10_000), now: T0 })).resolves.toMatchObject({ status: "started", record: { state: "pending", attempts: 1 } });
+    await expect(store.startTopUp({ record: r, staleBefore: at(-10_000), now: T0 })).resolves.toMatchObject({
+      status: "started",
+      record: { state: "pending", attempts: 1 },
+    });
     const again = await store.startTopUp({ record: { ...r, userId: "u2", amountCredits: 1 }, staleBefore: at(-10_000), now: at(1) });
     expect(again).toMatchObject({ status: "exists", record: { userId: "u1", amountCredits: 250, attempts: 1 } });
     await expect(store.getTopUp(r.topUpId)).resolves.toMatchObject({ userId: "u1", state: "pending" });
@@ -77,13 +97,24 @@ describe.each(stores)("top-ups in the %s store", (_name, make) => {
     await store.startTopUp({ record: r, staleBefore: at(-10_000), now: T0 });
     const outcome = { state: "credited" as const, transaction: "0xabc", settlement: '{"success":true}' };
     const first = await store.finishTopUp({ topUpId: r.topUpId, outcome, now: at(5) });
-    expect(first).toMatchObject({ status: "finished", record: { state: "credited", transaction: "0xabc" }, wallet: { balanceCredits: 250 } });
-    await expect(store.finishTopUp({ topUpId: r.topUpId, outcome, now: at(6) })).resolves.toMatchObject({ status: "already", record: { state: "credited" } });
-    await expect(store.finishTopUp({ topUpId: r.topUpId, outcome: { state: "failed", reason: "late" }, now: at(7) })).resolves.toMatchObject({ status: "already" });
+    expect(first).toMatchObject({
+      status: "finished",
+      record: { state: "credited", transaction: "0xabc" },
+      wallet: { balanceCredits: 250 },
+    });
+    await expect(store.finishTopUp({ topUpId: r.topUpId, outcome, now: at(6) })).resolves.toMatchObject({
+      status: "already",
+      record: { state: "credited" },
+    });
+    await expect(
+      store.finishTopUp({ topUpId: r.topUpId, outcome: { state: "failed", reason: "late" }, now: at(7) }),
+    ).resolves.toMatchObject({ status: "already" });
     expect(await store.getWallet("u1")).toMatchObject({ balanceCredits: 250, heldCredits: 0 });
     expect(await store.listJournal("u1")).toEqual([expect.objectContaining({ kind: "grant", referenceId: r.topUpId, amountCredits: 250 })]);
     // The money history shows it once, as a top-up.
-    expect((await store.listUsage("u1", 10))).toEqual([expect.objectContaining({ kind: "top_up", amountCredits: 250, reference: r.topUpId })]);
+    expect(await store.listUsage("u1", 10)).toEqual([
+      expect.objectContaining({ kind: "top_up", amountCredits: 250, reference: r.topUpId }),
+    ]);
     // A grant under the same id is the same money: never a second credit.
     const grant = await store.grant({ grantId: r.topUpId, userId: "u1", amountCredits: 250, reason: TOP_UP_REASON, now: at(8) });
     expect(grant.status).not.toBe("granted");
@@ -103,9 +134,15 @@ describe.each(stores)("top-ups in the %s store", (_name, make) => {
   it("ends a failed payment with no credit and no journal entry", async () => {
     const r = record();
     await store.startTopUp({ record: r, staleBefore: at(-10_000), now: T0 });
-    const failed = await store.finishTopUp({ topUpId: r.topUpId, outcome: { state: "failed", reason: "insufficient_funds", settlement: '{"success":false}' }, now: at(5) });
+    const failed = await store.finishTopUp({
+      topUpId: r.topUpId,
+      outcome: { state: "failed", reason: "insufficient_funds", settlement: '{"success":false}' },
+      now: at(5),
+    });
     expect(failed).toMatchObject({ status: "finished", record: { state: "failed", failureReason: "insufficient_funds" } });
-    await expect(store.finishTopUp({ topUpId: r.topUpId, outcome: { state: "credited", settlement: "{}" }, now: at(6) })).resolves.toMatchObject({ status: "already" });
+    await expect(
+      store.finishTopUp({ topUpId: r.topUpId, outcome: { state: "credited", settlement: "{}" }, now: at(6) }),
+    ).resolves.toMatchObject({ status: "already" });
     expect(await store.getWallet("u1")).toMatchObject({ balanceCredits: 0 });
     expect(await store.listJournal("u1")).toEqual([]);
   });
@@ -116,13 +153,19 @@ describe.each(stores)("top-ups in the %s store", (_name, make) => {
     await store.startTopUp({ record: older, staleBefore: at(-10_000), now: T0 });
     await store.startTopUp({ record: newer, staleBefore: at(-10_000), now: at(100) });
     // Not stale yet: the first attempt may still be running.
-    await expect(store.startTopUp({ record: older, staleBefore: at(-1), now: at(50) })).resolves.toMatchObject({ status: "exists", record: { attempts: 1 } });
+    await expect(store.startTopUp({ record: older, staleBefore: at(-1), now: at(50) })).resolves.toMatchObject({
+      status: "exists",
+      record: { attempts: 1 },
+    });
     expect((await store.listStalePendingTopUps(at(100), 10)).map((x) => x.topUpId)).toEqual([older.topUpId, newer.topUpId]);
     expect((await store.listStalePendingTopUps(at(99), 10)).map((x) => x.topUpId)).toEqual([older.topUpId]);
     const taken = await store.startTopUp({ record: older, staleBefore: at(0), now: at(200) });
     expect(taken).toMatchObject({ status: "retry", record: { attempts: 2, attemptedAt: at(200) } });
     // Another user presenting the same payment never takes it over.
-    await expect(store.startTopUp({ record: { ...newer, userId: "u2" }, staleBefore: at(1_000), now: at(1_000) })).resolves.toMatchObject({ status: "exists", record: { userId: "u1" } });
+    await expect(store.startTopUp({ record: { ...newer, userId: "u2" }, staleBefore: at(1_000), now: at(1_000) })).resolves.toMatchObject({
+      status: "exists",
+      record: { userId: "u1" },
+    });
     await store.finishTopUp({ topUpId: older.topUpId, outcome: { state: "credited", settlement: "{}" }, now: at(300) });
     expect((await store.listStalePendingTopUps(at(1_000), 10)).map((x) => x.topUpId)).toEqual([newer.topUpId]);
   });

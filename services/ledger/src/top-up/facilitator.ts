@@ -10,7 +10,8 @@ export interface FacilitatorBody {
   paymentRequirements: unknown;
 }
 
-export type VerifyAnswer = { kind: "valid"; payer?: string } | { kind: "invalid"; reason: string; message?: string } | { kind: "unknown"; error: string };
+export type VerifyAnswer =
+  { kind: "valid"; payer?: string } | { kind: "invalid"; reason: string; message?: string } | { kind: "unknown"; error: string };
 
 export type SettleAnswer =
   | { kind: "settled"; transaction?: string; response: Record<string, unknown> }
@@ -25,7 +26,10 @@ export interface Facilitator {
 /** A facilitator at `baseUrl` (e.g. https://x402.org/facilitator); each call is cut off after `timeoutMs`. */
 export function httpFacilitator(baseUrl: string, timeoutMs: number): Facilitator {
   const base = baseUrl.replace(/\/+$/, "");
-  async function post(op: "verify" | "settle", body: FacilitatorBody): Promise<{ ok: true; json: Record<string, unknown> } | { ok: false; error: string }> {
+  async function post(
+    op: "verify" | "settle",
+    body: FacilitatorBody,
+  ): Promise<{ ok: true; json: Record<string, unknown> } | { ok: false; error: string }> {
     try {
       const res = await fetch(`${base}/${op}`, {
         method: "POST",
@@ -41,10 +45,14 @@ export function httpFacilitator(baseUrl: string, timeoutMs: number): Facilitator
         return { ok: false, error: `facilitator ${op} answered ${res.status} without JSON` };
       }
       // A 4xx/5xx with a facilitator body (isValid / success) is still its answer; anything else is not.
-      if (typeof json !== "object" || json === null || Array.isArray(json)) return { ok: false, error: `facilitator ${op} answered ${res.status} with a non-object` };
+      if (typeof json !== "object" || json === null || Array.isArray(json))
+        return { ok: false, error: `facilitator ${op} answered ${res.status} with a non-object` };
       return { ok: true, json: json as Record<string, unknown> };
     } catch (err) {
-      return { ok: false, error: `facilitator ${op} failed: ${(err as Error).name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : (err as Error).message}` };
+      return {
+        ok: false,
+        error: `facilitator ${op} failed: ${(err as Error).name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : (err as Error).message}`,
+      };
     }
   }
   return {
@@ -53,16 +61,27 @@ export function httpFacilitator(baseUrl: string, timeoutMs: number): Facilitator
       if (!answer.ok) return { kind: "unknown", error: answer.error };
       const { isValid, invalidReason, invalidMessage, payer } = answer.json;
       if (isValid === true) return { kind: "valid", ...(typeof payer === "string" ? { payer } : {}) };
-      if (isValid === false) return { kind: "invalid", reason: typeof invalidReason === "string" && invalidReason ? invalidReason : "invalid_payment", ...(typeof invalidMessage === "string" ? { message: invalidMessage } : {}) };
+      if (isValid === false)
+        return {
+          kind: "invalid",
+          reason: typeof invalidReason === "string" && invalidReason ? invalidReason : "invalid_payment",
+          ...(typeof invalidMessage === "string" ? { message: invalidMessage } : {}),
+        };
       return { kind: "unknown", error: "facilitator verify answered without isValid" };
     },
     async settle(body) {
       const answer = await post("settle", body);
       if (!answer.ok) return { kind: "unknown", error: answer.error };
       const { success, transaction, errorReason, errorMessage } = answer.json;
-      if (success === true) return { kind: "settled", ...(typeof transaction === "string" && transaction ? { transaction } : {}), response: answer.json };
+      if (success === true)
+        return { kind: "settled", ...(typeof transaction === "string" && transaction ? { transaction } : {}), response: answer.json };
       if (success === false) {
-        return { kind: "refused", reason: typeof errorReason === "string" && errorReason ? errorReason : "settlement_failed", ...(typeof errorMessage === "string" ? { message: errorMessage } : {}), response: answer.json };
+        return {
+          kind: "refused",
+          reason: typeof errorReason === "string" && errorReason ? errorReason : "settlement_failed",
+          ...(typeof errorMessage === "string" ? { message: errorMessage } : {}),
+          response: answer.json,
+        };
       }
       return { kind: "unknown", error: "facilitator settle answered without success" };
     },

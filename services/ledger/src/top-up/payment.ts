@@ -34,10 +34,13 @@ export function readExactPayment(json: string): ExactPayment | { problem: string
   if (parsed.x402Version !== 2) return { problem: "x402Version must be 2" };
   if (!isRecord(parsed.accepted)) return { problem: "the payment must echo the accepted requirements" };
   const inner = parsed.payload;
-  if (!isRecord(inner) || typeof inner.signature !== "string" || !isRecord(inner.authorization)) return { problem: "payload needs signature and authorization (exact EVM, EIP-3009)" };
+  if (!isRecord(inner) || typeof inner.signature !== "string" || !isRecord(inner.authorization))
+    return { problem: "payload needs signature and authorization (exact EVM, EIP-3009)" };
   const a = inner.authorization;
-  for (const key of ["from", "to"] as const) if (typeof a[key] !== "string" || !EVM_ADDRESS.test(a[key] as string)) return { problem: `authorization.${key} must be an address` };
-  for (const key of ["value", "validAfter", "validBefore"] as const) if (typeof a[key] !== "string" || !DECIMAL.test(a[key] as string)) return { problem: `authorization.${key} must be a decimal string` };
+  for (const key of ["from", "to"] as const)
+    if (typeof a[key] !== "string" || !EVM_ADDRESS.test(a[key] as string)) return { problem: `authorization.${key} must be an address` };
+  for (const key of ["value", "validAfter", "validBefore"] as const)
+    if (typeof a[key] !== "string" || !DECIMAL.test(a[key] as string)) return { problem: `authorization.${key} must be a decimal string` };
   if (typeof a.nonce !== "string" || !BYTES32.test(a.nonce)) return { problem: "authorization.nonce must be a 0x-prefixed bytes32" };
   return { payload: parsed, accepted: parsed.accepted, authorization: a as unknown as Authorization };
 }

@@ -11,7 +11,9 @@ export interface TopUpReconciler {
 export function startTopUpReconciler(deps: { topUps: TopUps; intervalMs: number; logger: Logger; batchSize?: number }): TopUpReconciler {
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
-    running = running.then(() => deps.topUps.reconcilePending(deps.batchSize ?? 50)).catch((err: unknown) => deps.logger.error({ err }, "top-up reconciliation pass failed"));
+    running = running
+      .then(() => deps.topUps.reconcilePending(deps.batchSize ?? 50))
+      .catch((err: unknown) => deps.logger.error({ err }, "top-up reconciliation pass failed"));
   }, deps.intervalMs);
   timer.unref();
   return {

@@ -46,10 +46,17 @@ export interface Requirements {
 }
 
 /** Terms for a network and receiving address, in the network's USDC unless `asset` names another listed token. */
-export function topUpTerms(opts: { network: string; payTo: string; asset?: string; maxTimeoutSeconds: number; maxCredits: number }): TopUpTerms {
+export function topUpTerms(opts: {
+  network: string;
+  payTo: string;
+  asset?: string;
+  maxTimeoutSeconds: number;
+  maxCredits: number;
+}): TopUpTerms {
   const usdc = KNOWN_USDC[opts.network];
   if (!usdc) throw new Error(`no known USDC on network "${opts.network}"; known: ${Object.keys(KNOWN_USDC).join(", ")}`);
-  if (opts.asset !== undefined && opts.asset.toLowerCase() !== usdc.address.toLowerCase()) throw new Error(`asset ${opts.asset} is not the USDC of ${opts.network} (${usdc.address})`);
+  if (opts.asset !== undefined && opts.asset.toLowerCase() !== usdc.address.toLowerCase())
+    throw new Error(`asset ${opts.asset} is not the USDC of ${opts.network} (${usdc.address})`);
   if (!EVM_ADDRESS.test(opts.payTo)) throw new Error(`payTo ${opts.payTo} is not an address`);
   return {
     network: opts.network,
@@ -88,7 +95,8 @@ export function requirementsFor(terms: TopUpTerms, credits: number): Requirement
 export function creditsOfRequirements(terms: TopUpTerms, candidate: unknown): { credits: number } | { problem: string } {
   if (typeof candidate !== "object" || candidate === null || Array.isArray(candidate)) return { problem: "requirements must be an object" };
   const r = candidate as Record<string, unknown>;
-  if (typeof r.amount !== "string" || !/^[1-9]\d{0,30}$/.test(r.amount)) return { problem: "amount must be a positive whole number of atomic units" };
+  if (typeof r.amount !== "string" || !/^[1-9]\d{0,30}$/.test(r.amount))
+    return { problem: "amount must be a positive whole number of atomic units" };
   const unit = atomicPerCredit(terms);
   const atomic = BigInt(r.amount);
   if (atomic % unit !== 0n) return { problem: `amount must be a whole number of credits (a multiple of ${unit} atomic units)` };
@@ -97,10 +105,14 @@ export function creditsOfRequirements(terms: TopUpTerms, candidate: unknown): { 
   const offered = requirementsFor(terms, Number(credits));
   for (const field of ["scheme", "network", "asset", "payTo", "maxTimeoutSeconds"] as const) {
     const given = r[field];
-    const same = typeof given === "string" && typeof offered[field] === "string" ? given.toLowerCase() === (offered[field] as string).toLowerCase() : given === offered[field];
+    const same =
+      typeof given === "string" && typeof offered[field] === "string"
+        ? given.toLowerCase() === (offered[field] as string).toLowerCase()
+        : given === offered[field];
     if (!same) return { problem: `${field} is not the platform's (${String(offered[field])})` };
   }
   const extra = r.extra as Record<string, unknown> | undefined;
-  if (extra?.name !== offered.extra.name || extra?.version !== offered.extra.version) return { problem: `extra must name the token's EIP-712 domain (${offered.extra.name}, version ${offered.extra.version})` };
+  if (extra?.name !== offered.extra.name || extra?.version !== offered.extra.version)
+    return { problem: `extra must name the token's EIP-712 domain (${offered.extra.name}, version ${offered.extra.version})` };
   return { credits: Number(credits) };
 }

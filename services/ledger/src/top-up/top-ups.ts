@@ -21,7 +21,11 @@ import { atomicPerCredit, creditsOfRequirements, requirementsFor, type Requireme
  * facilitator refused to settle), pending (settlement outcome unknown; alert when it grows without
  * credited following), unverified (the facilitator did not answer a verify).
  */
-export const topUpsTotal = new Counter({ name: "ledger_top_ups_total", help: "Top-up requests handled by the ledger, by result.", labelNames: ["result"] as const });
+export const topUpsTotal = new Counter({
+  name: "ledger_top_ups_total",
+  help: "Top-up requests handled by the ledger, by result.",
+  labelNames: ["result"] as const,
+});
 export const topUpCreditsTotal = new Counter({ name: "ledger_top_up_credits_total", help: "Credits added to wallets by paid top-ups." });
 
 /** The facilitator's reason when the authorization's nonce was consumed on chain already. */
@@ -49,19 +53,29 @@ export interface TopUpDeps {
   logger?: Logger;
 }
 
-const error = (code: string, message: string, hint: string, details?: Record<string, unknown>) => new LedgerError("failed_precondition", code, message, hint, details);
+const error = (code: string, message: string, hint: string, details?: Record<string, unknown>) =>
+  new LedgerError("failed_precondition", code, message, hint, details);
 
 const unavailable = () => error("TOP_UP_UNAVAILABLE", "This API takes no payments for credits.", "Ask the operator for credits.");
 
 const invalid = (reason: string, message?: string) =>
-  error("PAYMENT_INVALID", `The payment was refused (${reason}${message ? `: ${message}` : ""}); nothing was credited.`, "Sign a new payment for the requirements of PAYMENT-REQUIRED.", { reason });
+  error(
+    "PAYMENT_INVALID",
+    `The payment was refused (${reason}${message ? `: ${message}` : ""}); nothing was credited.`,
+    "Sign a new payment for the requirements of PAYMENT-REQUIRED.",
+    { reason },
+  );
 
 const failed = (record: TopUpRecord) =>
   error(
     "PAYMENT_FAILED",
     `The payment could not be settled (${record.failureReason ?? "settlement_failed"}); nothing was credited.`,
     "Sign a new payment (a new nonce) for the requirements of PAYMENT-REQUIRED.",
-    { reason: record.failureReason ?? "settlement_failed", topUpId: record.topUpId, ...(record.settlement ? { settlement: record.settlement } : {}) },
+    {
+      reason: record.failureReason ?? "settlement_failed",
+      topUpId: record.topUpId,
+      ...(record.settlement ? { settlement: record.settlement } : {}),
+    },
   );
 
 const pending = (topUpId: string, retryAfterSeconds: number) =>
@@ -73,10 +87,20 @@ const pending = (topUpId: string, retryAfterSeconds: number) =>
   );
 
 const unverified = (retryAfterSeconds: number) =>
-  error("PAYMENT_UNVERIFIED", "The payment could not be verified now; nothing was written.", "Send the same PAYMENT-SIGNATURE again after Retry-After.", { retryAfterSeconds });
+  error(
+    "PAYMENT_UNVERIFIED",
+    "The payment could not be verified now; nothing was written.",
+    "Send the same PAYMENT-SIGNATURE again after Retry-After.",
+    { retryAfterSeconds },
+  );
 
 const alreadyUsed = () =>
-  new LedgerError("already_exists", "PAYMENT_ALREADY_USED", "This payment was already used for another account.", "Sign a new payment for the requirements of PAYMENT-REQUIRED.");
+  new LedgerError(
+    "already_exists",
+    "PAYMENT_ALREADY_USED",
+    "This payment was already used for another account.",
+    "Sign a new payment for the requirements of PAYMENT-REQUIRED.",
+  );
 
 export type TopUps = ReturnType<typeof createTopUps>;
 
@@ -90,7 +114,11 @@ export function createTopUps(deps: TopUpDeps) {
     return { terms: deps.terms, facilitator: deps.facilitator };
   }
 
-  const bodyOf = (record: TopUpRecord): FacilitatorBody => ({ x402Version: 2, paymentPayload: JSON.parse(record.payload), paymentRequirements: JSON.parse(record.requirements) });
+  const bodyOf = (record: TopUpRecord): FacilitatorBody => ({
+    x402Version: 2,
+    paymentPayload: JSON.parse(record.payload),
+    paymentRequirements: JSON.parse(record.requirements),
+  });
 
   /** What a known payment answers: its first result (credited: a replay), or its state. */
   async function answer(record: TopUpRecord, userId: string): Promise<TopUpResult> {
@@ -98,7 +126,14 @@ export function createTopUps(deps: TopUpDeps) {
     if (record.state === "failed") throw failed(record);
     if (record.state === "pending") throw pending(record.topUpId, retryAfterSeconds);
     topUpsTotal.inc({ result: "replayed" });
-    return { topUpId: record.topUpId, amountCredits: record.amountCredits, creditedCredits: 0, replayed: true, wallet: await store.getWallet(userId), settlement: record.settlement ?? "" };
+    return {
+      topUpId: record.topUpId,
+      amountCredits: record.amountCredits,
+      creditedCredits: 0,
+      replayed: true,
+      wallet: await store.getWallet(userId),
+      settlement: record.settlement ?? "",
+    };
   }
 
   /** Ends a pending record with `outcome`; a record ended meanwhile (another replica) answers as it ended. */
@@ -112,8 +147,18 @@ export function createTopUps(deps: TopUpDeps) {
     }
     topUpsTotal.inc({ result: "credited" });
     topUpCreditsTotal.inc(result.record.amountCredits);
-    deps.logger?.info({ topUpId: record.topUpId, userId: record.userId, amountCredits: record.amountCredits, attempts: record.attempts }, "top-up credited");
-    return { topUpId: record.topUpId, amountCredits: record.amountCredits, creditedCredits: result.record.amountCredits, replayed: false, wallet: result.wallet!, settlement: result.record.settlement ?? "" };
+    deps.logger?.info(
+      { topUpId: record.topUpId, userId: record.userId, amountCredits: record.amountCredits, attempts: record.attempts },
+      "top-up credited",
+    );
+    return {
+      topUpId: record.topUpId,
+      amountCredits: record.amountCredits,
+      creditedCredits: result.record.amountCredits,
+      replayed: false,
+      wallet: result.wallet!,
+      settlement: result.record.settlement ?? "",
+    };
   }
 
   /**
@@ -125,16 +170,33 @@ export function createTopUps(deps: TopUpDeps) {
   async function settle(record: TopUpRecord, facilitator: Facilitator): Promise<TopUpResult> {
     const answer = await facilitator.settle(bodyOf(record));
     const retry = record.attempts > 1;
-    if (answer.kind === "settled") return finish(record, { state: "credited", ...(answer.transaction ? { transaction: answer.transaction } : {}), settlement: JSON.stringify(answer.response) });
-    if (answer.kind === "refused" && !retry) return finish(record, { state: "failed", reason: answer.reason, settlement: JSON.stringify(answer.response) });
+    if (answer.kind === "settled")
+      return finish(record, {
+        state: "credited",
+        ...(answer.transaction ? { transaction: answer.transaction } : {}),
+        settlement: JSON.stringify(answer.response),
+      });
+    if (answer.kind === "refused" && !retry)
+      return finish(record, { state: "failed", reason: answer.reason, settlement: JSON.stringify(answer.response) });
     if (answer.kind === "refused" && answer.reason === NONCE_ALREADY_USED) {
-      deps.logger?.warn({ topUpId: record.topUpId, attempts: record.attempts }, "pending top-up: the authorization was used by the earlier settle whose answer was lost; crediting it");
+      deps.logger?.warn(
+        { topUpId: record.topUpId, attempts: record.attempts },
+        "pending top-up: the authorization was used by the earlier settle whose answer was lost; crediting it",
+      );
       const settlement = { success: true, transaction: "", network: record.network, payer: record.payer, amount: record.amountAtomic };
       return finish(record, { state: "credited", settlement: JSON.stringify(settlement) });
     }
     topUpsTotal.inc({ result: "pending" });
-    if (answer.kind === "refused") deps.logger?.error({ topUpId: record.topUpId, reason: answer.reason, attempts: record.attempts }, "pending top-up refused on a retry; left pending: check the chain for its transfer");
-    else deps.logger?.warn({ topUpId: record.topUpId, error: answer.error, attempts: record.attempts }, "top-up settlement outcome unknown; left pending");
+    if (answer.kind === "refused")
+      deps.logger?.error(
+        { topUpId: record.topUpId, reason: answer.reason, attempts: record.attempts },
+        "pending top-up refused on a retry; left pending: check the chain for its transfer",
+      );
+    else
+      deps.logger?.warn(
+        { topUpId: record.topUpId, error: answer.error, attempts: record.attempts },
+        "top-up settlement outcome unknown; left pending",
+      );
     throw pending(record.topUpId, retryAfterSeconds);
   }
 
@@ -143,7 +205,12 @@ export function createTopUps(deps: TopUpDeps) {
     quote(amountCredits: number): Requirements {
       const { terms } = configured();
       const credits = requireCredits("amount_credits", amountCredits);
-      if (credits > terms.maxCredits) throw invalidField("amount_credits", `amount_credits must be at most ${terms.maxCredits}.`, `Buy at most ${terms.maxCredits} credits per payment.`);
+      if (credits > terms.maxCredits)
+        throw invalidField(
+          "amount_credits",
+          `amount_credits must be at most ${terms.maxCredits}.`,
+          `Buy at most ${terms.maxCredits} credits per payment.`,
+        );
       return requirementsFor(terms, credits);
     },
 
@@ -164,7 +231,12 @@ export function createTopUps(deps: TopUpDeps) {
         }
       }
       const checked = creditsOfRequirements(terms, requirements);
-      const mismatch = "problem" in checked ? checked.problem : sameJson(payment.accepted, requirements) ? undefined : describeMismatch(payment.accepted, requirements as Requirements);
+      const mismatch =
+        "problem" in checked
+          ? checked.problem
+          : sameJson(payment.accepted, requirements)
+            ? undefined
+            : describeMismatch(payment.accepted, requirements as Requirements);
       if (mismatch !== undefined || "problem" in checked) {
         topUpsTotal.inc({ result: "invalid" });
         throw invalid("problem" in checked ? "requirements_not_offered" : "accepted_mismatch", mismatch);
@@ -207,7 +279,8 @@ export function createTopUps(deps: TopUpDeps) {
         payload: JSON.stringify(payment.payload),
       };
       const started = await store.startTopUp({ record, staleBefore: new Date(at.getTime() - deps.retryAfterMs), now: at });
-      if (started.status === "exists") return started.record.state === "pending" ? resume(started.record, facilitator) : answer(started.record, userId);
+      if (started.status === "exists")
+        return started.record.state === "pending" ? resume(started.record, facilitator) : answer(started.record, userId);
       return settle(started.record, facilitator);
 
       /** A pending payment presented again: asked again once its last attempt is stale, else "pending". */

@@ -30,13 +30,20 @@ describe.each([
     await ledger.stop();
   });
 
-  const grant = (client: LedgerClient, userId: string) => client.grantCredits({ grantId: uid("grant"), userId, amountCredits: 1_000_000, reason: "forged" });
+  const grant = (client: LedgerClient, userId: string) =>
+    client.grantCredits({ grantId: uid("grant"), userId, amountCredits: 1_000_000, reason: "forged" });
 
-  it.each(["router", "executor", "catalog", "ledger"] as const)("refuses GrantCredits from the %s, and the wallet stays empty", async (name) => {
-    const userId = uid("user");
-    expect(await remoteError(grant(service(name), userId))).toMatchObject({ grpcCode: status.PERMISSION_DENIED, code: "SERVICE_NOT_ALLOWED" });
-    expect((await service("router").getWallet({ userId })).wallet?.balanceCredits ?? 0).toBe(0);
-  });
+  it.each(["router", "executor", "catalog", "ledger"] as const)(
+    "refuses GrantCredits from the %s, and the wallet stays empty",
+    async (name) => {
+      const userId = uid("user");
+      expect(await remoteError(grant(service(name), userId))).toMatchObject({
+        grpcCode: status.PERMISSION_DENIED,
+        code: "SERVICE_NOT_ALLOWED",
+      });
+      expect((await service("router").getWallet({ userId })).wallet?.balanceCredits ?? 0).toBe(0);
+    },
+  );
 
   it(development ? "lets the gateway grant credits (POST /dev/init)" : "refuses GrantCredits from the gateway", async () => {
     const userId = uid("user");
@@ -51,9 +58,13 @@ describe.each([
     const created = await service("admin").createApiKey({ userId, name: "" });
     for (const name of ["gateway", "router", "executor"] as const) {
       expect(await remoteError(service(name).createApiKey({ userId, name: "" }))).toMatchObject({ grpcCode: status.PERMISSION_DENIED });
-      expect(await remoteError(service(name).revokeApiKey({ keyId: created.key!.keyId }))).toMatchObject({ grpcCode: status.PERMISSION_DENIED });
+      expect(await remoteError(service(name).revokeApiKey({ keyId: created.key!.keyId }))).toMatchObject({
+        grpcCode: status.PERMISSION_DENIED,
+      });
       expect(await remoteError(service(name).listApiKeys({ userId }))).toMatchObject({ grpcCode: status.PERMISSION_DENIED });
-      expect(await remoteError(service(name).setApiKeyLimits({ keyId: created.key!.keyId, limits: { maxInFlight: 1000 } }))).toMatchObject({ grpcCode: status.PERMISSION_DENIED });
+      expect(await remoteError(service(name).setApiKeyLimits({ keyId: created.key!.keyId, limits: { maxInFlight: 1000 } }))).toMatchObject({
+        grpcCode: status.PERMISSION_DENIED,
+      });
     }
     await expect(service("gateway").authenticateApiKey({ apiKey: created.apiKey })).resolves.toMatchObject({ userId });
   });
@@ -68,10 +79,16 @@ describe.each([
   });
 
   it("refuses a call without a token, or signed with a key it does not trust, as UNAUTHENTICATED", async () => {
-    expect(await remoteError(as().getWallet({ userId: "u" }))).toMatchObject({ grpcCode: status.UNAUTHENTICATED, code: "SERVICE_IDENTITY_REQUIRED" });
+    expect(await remoteError(as().getWallet({ userId: "u" }))).toMatchObject({
+      grpcCode: status.UNAUTHENTICATED,
+      code: "SERVICE_IDENTITY_REQUIRED",
+    });
     // A compromised pod that makes its own key and claims to be admin.
     const impostor = serviceIdentity("admin", generateIdentityKeys().privateKey);
-    expect(await remoteError(grant(as(impostor), uid("user")))).toMatchObject({ grpcCode: status.UNAUTHENTICATED, code: "SERVICE_IDENTITY_INVALID" });
+    expect(await remoteError(grant(as(impostor), uid("user")))).toMatchObject({
+      grpcCode: status.UNAUTHENTICATED,
+      code: "SERVICE_IDENTITY_INVALID",
+    });
   });
 
   it("answers health checks without a token", async () => {

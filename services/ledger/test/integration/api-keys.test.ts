@@ -35,7 +35,10 @@ describe("API key lifecycle", () => {
   it("answers INVALID_API_KEY alike for malformed, unknown and empty keys", async () => {
     const { client } = ledger();
     for (const apiKey of ["", "sk-abc", "aak_short", `aak_${"!".repeat(32)}`, testApiKey(), `Bearer ${testApiKey()}`]) {
-      await expect(remoteError(client.authenticateApiKey({ apiKey }))).resolves.toMatchObject({ grpcCode: status.UNAUTHENTICATED, code: "INVALID_API_KEY" });
+      await expect(remoteError(client.authenticateApiKey({ apiKey }))).resolves.toMatchObject({
+        grpcCode: status.UNAUTHENTICATED,
+        code: "INVALID_API_KEY",
+      });
     }
   });
 
@@ -55,9 +58,17 @@ describe("API key lifecycle", () => {
 
   it("rejects bad requests clearly", async () => {
     const { client } = ledger();
-    await expect(remoteError(client.createApiKey({ userId: "", name: "" }))).resolves.toMatchObject({ grpcCode: status.INVALID_ARGUMENT, details: { field: "user_id" } });
-    await expect(remoteError(client.createApiKey({ userId: "has space", name: "" }))).resolves.toMatchObject({ details: { field: "user_id" } });
-    await expect(remoteError(client.revokeApiKey({ keyId: "key_nope" }))).resolves.toMatchObject({ grpcCode: status.NOT_FOUND, code: "API_KEY_NOT_FOUND" });
+    await expect(remoteError(client.createApiKey({ userId: "", name: "" }))).resolves.toMatchObject({
+      grpcCode: status.INVALID_ARGUMENT,
+      details: { field: "user_id" },
+    });
+    await expect(remoteError(client.createApiKey({ userId: "has space", name: "" }))).resolves.toMatchObject({
+      details: { field: "user_id" },
+    });
+    await expect(remoteError(client.revokeApiKey({ keyId: "key_nope" }))).resolves.toMatchObject({
+      grpcCode: status.NOT_FOUND,
+      code: "API_KEY_NOT_FOUND",
+    });
   });
 
   it("sets a key's limits, which AuthenticateApiKey and ListApiKeys return, and clears them with empty limits", async () => {
@@ -70,8 +81,14 @@ describe("API key lifecycle", () => {
     const set = await client.setApiKeyLimits({ keyId, limits: { requestsPerSecond: 2, burst: 4 } });
     expect(set.key).toMatchObject({ keyId, userId, limits: { requestsPerSecond: 2, burst: 4 } });
     expect(set.key!.limits!.maxInFlight).toBeUndefined();
-    await expect(client.authenticateApiKey({ apiKey: created.apiKey })).resolves.toEqual({ userId, keyId, limits: { requestsPerSecond: 2, burst: 4 } });
-    expect((await client.listApiKeys({ userId })).keys).toEqual([expect.objectContaining({ keyId, limits: { requestsPerSecond: 2, burst: 4 } })]);
+    await expect(client.authenticateApiKey({ apiKey: created.apiKey })).resolves.toEqual({
+      userId,
+      keyId,
+      limits: { requestsPerSecond: 2, burst: 4 },
+    });
+    expect((await client.listApiKeys({ userId })).keys).toEqual([
+      expect.objectContaining({ keyId, limits: { requestsPerSecond: 2, burst: 4 } }),
+    ]);
 
     // Empty limits, or none at all, clear them: the gateway's defaults apply again.
     for (const limits of [{}, undefined]) {
@@ -85,13 +102,28 @@ describe("API key lifecycle", () => {
     const { client } = ledger();
     const { key } = await client.createApiKey({ userId: uid("user"), name: "" });
     const refused = (limits: object) => remoteError(client.setApiKeyLimits({ keyId: key!.keyId, limits }));
-    await expect(refused({ requestsPerSecond: 0 })).resolves.toMatchObject({ grpcCode: status.INVALID_ARGUMENT, details: { field: "limits.requests_per_second" } });
-    await expect(refused({ burst: 100_001 })).resolves.toMatchObject({ grpcCode: status.INVALID_ARGUMENT, details: { field: "limits.burst" } });
-    await expect(refused({ maxInFlight: 10_001 })).resolves.toMatchObject({ grpcCode: status.INVALID_ARGUMENT, details: { field: "limits.max_in_flight" } });
-    await expect(refused({ requestsPerSecond: 10, burst: 5 })).resolves.toMatchObject({ grpcCode: status.INVALID_ARGUMENT, details: { field: "limits.burst" } });
+    await expect(refused({ requestsPerSecond: 0 })).resolves.toMatchObject({
+      grpcCode: status.INVALID_ARGUMENT,
+      details: { field: "limits.requests_per_second" },
+    });
+    await expect(refused({ burst: 100_001 })).resolves.toMatchObject({
+      grpcCode: status.INVALID_ARGUMENT,
+      details: { field: "limits.burst" },
+    });
+    await expect(refused({ maxInFlight: 10_001 })).resolves.toMatchObject({
+      grpcCode: status.INVALID_ARGUMENT,
+      details: { field: "limits.max_in_flight" },
+    });
+    await expect(refused({ requestsPerSecond: 10, burst: 5 })).resolves.toMatchObject({
+      grpcCode: status.INVALID_ARGUMENT,
+      details: { field: "limits.burst" },
+    });
     // A refused call changes nothing.
     expect((await client.listApiKeys({ userId: key!.userId })).keys[0]!.limits).toBeUndefined();
-    await expect(remoteError(client.setApiKeyLimits({ keyId: "key_nope", limits: { burst: 1 } }))).resolves.toMatchObject({ grpcCode: status.NOT_FOUND, code: "API_KEY_NOT_FOUND" });
+    await expect(remoteError(client.setApiKeyLimits({ keyId: "key_nope", limits: { burst: 1 } }))).resolves.toMatchObject({
+      grpcCode: status.NOT_FOUND,
+      code: "API_KEY_NOT_FOUND",
+    });
   });
 });
 

@@ -11,7 +11,13 @@ const nats = useNatsServer();
 const ledger = useTestLedger(nats);
 
 const movement = (fields: Partial<RecordCreditMovementRequest>) =>
-  RecordCreditMovementRequest.fromPartial({ kind: "grant", amountCredits: 1_000, reason: "welcome credit", operatorName: "ada", ...fields });
+  RecordCreditMovementRequest.fromPartial({
+    kind: "grant",
+    amountCredits: 1_000,
+    reason: "welcome credit",
+    operatorName: "ada",
+    ...fields,
+  });
 
 describe("RecordCreditMovement", () => {
   it("records a grant, a refund and an adjustment with who, why and when, in the journal and the user's usage", async () => {
@@ -23,8 +29,12 @@ describe("RecordCreditMovement", () => {
       wallet: { userId, balanceCredits: 1_000, heldCredits: 0 },
       entry: { kind: "grant", amountCredits: 1_000, reason: "welcome credit", operator: "admin", operatorName: "ada" },
     });
-    await t.client.recordCreditMovement(movement({ userId, reference: uid("ref"), kind: "refund", amountCredits: 25, reason: "timeout on an execution", operatorName: "" }));
-    await t.client.recordCreditMovement(movement({ userId, reference: "case-42", kind: "adjustment", amountCredits: -5, reason: "  duplicate refund  " }));
+    await t.client.recordCreditMovement(
+      movement({ userId, reference: uid("ref"), kind: "refund", amountCredits: 25, reason: "timeout on an execution", operatorName: "" }),
+    );
+    await t.client.recordCreditMovement(
+      movement({ userId, reference: "case-42", kind: "adjustment", amountCredits: -5, reason: "  duplicate refund  " }),
+    );
 
     const journal = await t.client.listJournal({ userId });
     expect(journal.journalBalanceCredits).toBe(1_020);
@@ -40,7 +50,12 @@ describe("RecordCreditMovement", () => {
       ["refund", 25, 0, "timeout on an execution"],
       ["grant", 1_000, 0, "welcome credit"],
     ]);
-    expect(items[0]).toMatchObject({ id: journal.entries[2]!.entryId, reference: "case-42", operator: "admin", createdAt: journal.entries[2]!.createdAt });
+    expect(items[0]).toMatchObject({
+      id: journal.entries[2]!.entryId,
+      reference: "case-42",
+      operator: "admin",
+      createdAt: journal.entries[2]!.createdAt,
+    });
     expect(items[0]!.holdId).toBeUndefined();
   });
 
@@ -48,7 +63,10 @@ describe("RecordCreditMovement", () => {
     const t = ledger();
     const [userId, reference] = [uid("user"), uid("ref")];
     const first = await t.client.recordCreditMovement(movement({ userId, reference }));
-    await expect(t.client.recordCreditMovement(movement({ userId, reference, operatorName: "bob" }))).resolves.toEqual({ ...first, replayed: true });
+    await expect(t.client.recordCreditMovement(movement({ userId, reference, operatorName: "bob" }))).resolves.toEqual({
+      ...first,
+      replayed: true,
+    });
     for (const other of [{ userId: uid("user") }, { amountCredits: 999 }, { kind: "refund" }]) {
       expect(await remoteError(t.client.recordCreditMovement(movement({ userId, reference, ...other })))).toMatchObject({
         grpcCode: status.ALREADY_EXISTS,
@@ -65,12 +83,16 @@ describe("RecordCreditMovement", () => {
     const userId = uid("user");
     await t.client.recordCreditMovement(movement({ userId, reference: uid("ref"), amountCredits: 100 }));
     await t.client.holdCredits({ holdId: uid("hold"), userId, amountCredits: 60, ttlMs: 0, routeKey: "r" });
-    expect(await remoteError(t.client.recordCreditMovement(movement({ userId, reference: uid("ref"), kind: "adjustment", amountCredits: -41 })))).toMatchObject({
+    expect(
+      await remoteError(t.client.recordCreditMovement(movement({ userId, reference: uid("ref"), kind: "adjustment", amountCredits: -41 }))),
+    ).toMatchObject({
       grpcCode: status.FAILED_PRECONDITION,
       code: "BALANCE_TOO_LOW",
       details: { amountCredits: -41, balanceCredits: 40 },
     });
-    await expect(t.client.recordCreditMovement(movement({ userId, reference: uid("ref"), kind: "refund", amountCredits: -40 }))).resolves.toMatchObject({
+    await expect(
+      t.client.recordCreditMovement(movement({ userId, reference: uid("ref"), kind: "refund", amountCredits: -40 })),
+    ).resolves.toMatchObject({
       wallet: { balanceCredits: 0, heldCredits: 60 },
     });
     expect((await t.client.listUsage({ userId, limit: 0 })).items.map((u) => u.amountCredits)).toEqual([-40, 100]);
@@ -103,7 +125,9 @@ describe("RecordCreditMovement", () => {
     for (const name of ["gateway", "router", "executor"] as const) {
       const client = createLedgerClient(t.address, 5_000, testIdentities().identity(name));
       try {
-        expect(await remoteError(client.recordCreditMovement(movement({ userId, reference: uid("ref") })))).toMatchObject({ grpcCode: status.PERMISSION_DENIED });
+        expect(await remoteError(client.recordCreditMovement(movement({ userId, reference: uid("ref") })))).toMatchObject({
+          grpcCode: status.PERMISSION_DENIED,
+        });
       } finally {
         client.close();
       }
@@ -121,7 +145,16 @@ describe("RecordCreditMovement", () => {
     const report = await t.client.getReconciliation({ fromDate: day(-1), toDate: day(1) });
     // Around midnight the movements may span two days: what each kind adds up to is what counts.
     const total = (kind: string) =>
-      report.creditMovements.filter((m) => m.kind === kind).reduce((sum, m) => ({ movements: sum.movements + m.movements, added: sum.added + m.addedCredits, removed: sum.removed + m.removedCredits }), { movements: 0, added: 0, removed: 0 });
+      report.creditMovements
+        .filter((m) => m.kind === kind)
+        .reduce(
+          (sum, m) => ({
+            movements: sum.movements + m.movements,
+            added: sum.added + m.addedCredits,
+            removed: sum.removed + m.removedCredits,
+          }),
+          { movements: 0, added: 0, removed: 0 },
+        );
     expect(total("grant")).toEqual({ movements: 1, added: 300, removed: 0 });
     expect(total("adjustment")).toEqual({ movements: 2, added: 7, removed: 20 });
     expect(report.creditMovements.every((m) => /^\d{4}-\d{2}-\d{2}$/.test(m.date))).toBe(true);

@@ -29,7 +29,20 @@ describe("npm run ledger -- credits", () => {
     const t = ledger();
     const userId = uid("user");
     const reference = uid("ticket");
-    const grant = ["credits", "grant", "--user", userId, "--amount", "5000", "--reason", "welcome credit", "--reference", reference, "--by", "ada"];
+    const grant = [
+      "credits",
+      "grant",
+      "--user",
+      userId,
+      "--amount",
+      "5000",
+      "--reason",
+      "welcome credit",
+      "--reference",
+      reference,
+      "--by",
+      "ada",
+    ];
     const first = await cli(t.address, ...grant);
     expect(first).toMatchObject({ code: 0, stderr: "" });
     expect(first.stdout).toContain(`Recorded: grant of 5000 credits for ${userId}, reference ${reference}`);
@@ -38,10 +51,44 @@ describe("npm run ledger -- credits", () => {
     const retry = await cli(t.address, ...grant);
     expect(retry).toMatchObject({ code: 0, stdout: expect.stringContaining("Already recorded (same reference; nothing moved again)") });
 
-    const refund = await cli(t.address, "credits", "refund", "--user", userId, "--amount", "250", "--reason", "provider outage", "--reference", uid("r"), "--json");
-    expect(JSON.parse(refund.stdout)).toMatchObject({ replayed: false, wallet: { balanceCredits: 5_250 }, entry: { kind: "refund", amountCredits: 250, operator: "admin" } });
-    const adjust = await cli(t.address, "credits", "adjust", "--user", userId, "--amount=-1250", "--reason", "double grant", "--reference", uid("a"), "--by", "bob", "--json");
-    expect(JSON.parse(adjust.stdout)).toMatchObject({ wallet: { balanceCredits: 4_000 }, entry: { kind: "adjustment", amountCredits: -1_250, operatorName: "bob" } });
+    const refund = await cli(
+      t.address,
+      "credits",
+      "refund",
+      "--user",
+      userId,
+      "--amount",
+      "250",
+      "--reason",
+      "provider outage",
+      "--reference",
+      uid("r"),
+      "--json",
+    );
+    expect(JSON.parse(refund.stdout)).toMatchObject({
+      replayed: false,
+      wallet: { balanceCredits: 5_250 },
+      entry: { kind: "refund", amountCredits: 250, operator: "admin" },
+    });
+    const adjust = await cli(
+      t.address,
+      "credits",
+      "adjust",
+      "--user",
+      userId,
+      "--amount=-1250",
+      "--reason",
+      "double grant",
+      "--reference",
+      uid("a"),
+      "--by",
+      "bob",
+      "--json",
+    );
+    expect(JSON.parse(adjust.stdout)).toMatchObject({
+      wallet: { balanceCredits: 4_000 },
+      entry: { kind: "adjustment", amountCredits: -1_250, operatorName: "bob" },
+    });
 
     const journal = await t.client.listJournal({ userId });
     expect(journal.entries.map((e) => [e.kind, e.amountCredits, e.operatorName])).toEqual([
@@ -59,11 +106,26 @@ describe("npm run ledger -- credits", () => {
     const t = ledger();
     const userId = uid("user");
     const base = ["--user", userId, "--reason", "why", "--reference", uid("ref")];
-    expect(await cli(t.address, "credits", "refund", ...base, "--amount=-1")).toMatchObject({ code: 1, stderr: expect.stringContaining("BALANCE_TOO_LOW") });
-    expect(await cli(t.address, "credits", "grant", ...base, "--amount", "0")).toMatchObject({ code: 1, stderr: expect.stringContaining("INVALID_ARGUMENT") });
-    expect(await cli(t.address, "credits", "grant", "--user", userId, "--amount", "5", "--reference", uid("ref"))).toMatchObject({ code: 2, stderr: expect.stringContaining("needs --user, --amount, --reason and --reference") });
-    expect(await cli(t.address, "credits", "gift", ...base, "--amount", "5")).toMatchObject({ code: 2, stderr: expect.stringContaining("grant, refund or adjust") });
-    expect(await cli(t.address, "credits", "grant", ...base, "--amount", "5.5")).toMatchObject({ code: 2, stderr: expect.stringContaining("whole number of credits") });
+    expect(await cli(t.address, "credits", "refund", ...base, "--amount=-1")).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("BALANCE_TOO_LOW"),
+    });
+    expect(await cli(t.address, "credits", "grant", ...base, "--amount", "0")).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("INVALID_ARGUMENT"),
+    });
+    expect(await cli(t.address, "credits", "grant", "--user", userId, "--amount", "5", "--reference", uid("ref"))).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("needs --user, --amount, --reason and --reference"),
+    });
+    expect(await cli(t.address, "credits", "gift", ...base, "--amount", "5")).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("grant, refund or adjust"),
+    });
+    expect(await cli(t.address, "credits", "grant", ...base, "--amount", "5.5")).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("whole number of credits"),
+    });
     // A negative amount must be attached (--amount=-5): a detached one reads as an option.
     expect(await cli(t.address, "credits", "adjust", ...base, "--amount", "-5")).toMatchObject({ code: 2 });
     await expect(t.client.getWallet({ userId })).resolves.toMatchObject({ wallet: { balanceCredits: 0 } });

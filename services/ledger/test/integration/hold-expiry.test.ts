@@ -49,12 +49,16 @@ describe("hold expiry", () => {
 describe("hold expiry with several replicas", () => {
   it("three ledgers sweeping one store release each hold exactly once", async () => {
     const store = new MemoryLedgerStore();
-    const replicas = await Promise.all([1, 2, 3].map(() => startTestLedger({ natsUrl: nats().url, store, holdTtlMs: 100, sweepIntervalMs: 10 })));
+    const replicas = await Promise.all(
+      [1, 2, 3].map(() => startTestLedger({ natsUrl: nats().url, store, holdTtlMs: 100, sweepIntervalMs: 10 })),
+    );
     try {
       const userId = uid("user");
       await replicas[0]!.client.grantCredits({ grantId: uid("grant"), userId, amountCredits: 1_000, reason: "" });
       const holdIds = Array.from({ length: 60 }, () => uid("hold"));
-      await Promise.all(holdIds.map((holdId, i) => replicas[i % 3]!.client.holdCredits({ holdId, userId, amountCredits: 5, ttlMs: 0, routeKey: "" })));
+      await Promise.all(
+        holdIds.map((holdId, i) => replicas[i % 3]!.client.holdCredits({ holdId, userId, amountCredits: 5, ttlMs: 0, routeKey: "" })),
+      );
 
       const released = () => replicas.flatMap((r) => r.expired.map((h) => h.holdId));
       await waitFor(() => released().length >= holdIds.length, { timeoutMs: 10_000 });

@@ -16,7 +16,9 @@ describe("HoldCredits under concurrency", () => {
     await client.grantCredits({ grantId: uid("grant"), userId: user, amountCredits: 50 * price, reason: "" });
 
     const results = await Promise.allSettled(
-      Array.from({ length: 200 }, () => client.holdCredits({ holdId: uid("hold"), userId: user, amountCredits: price, routeKey: "email.send/resend", ttlMs: 0 })),
+      Array.from({ length: 200 }, () =>
+        client.holdCredits({ holdId: uid("hold"), userId: user, amountCredits: price, routeKey: "email.send/resend", ttlMs: 0 }),
+      ),
     );
 
     const ok = results.filter((r) => r.status === "fulfilled");
@@ -46,7 +48,11 @@ describe("HoldCredits under concurrency", () => {
     const { client, nc } = t;
     const user = uid("user");
     await client.grantCredits({ grantId: uid("grant"), userId: user, amountCredits: 1_000, reason: "" });
-    const holds = await Promise.all(Array.from({ length: 40 }, () => client.holdCredits({ holdId: uid("hold"), userId: user, amountCredits: 20, ttlMs: 0, routeKey: "" })));
+    const holds = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        client.holdCredits({ holdId: uid("hold"), userId: user, amountCredits: 20, ttlMs: 0, routeKey: "" }),
+      ),
+    );
 
     // Even holds capture 5 of 20, odd holds release.
     await Promise.all(
@@ -71,16 +77,22 @@ describe("HoldCredits under concurrency", () => {
     const holdId = uid("hold");
     await client.grantCredits({ grantId: uid("grant"), userId: user, amountCredits: 100, reason: "" });
 
-    const tries = await Promise.all(Array.from({ length: 10 }, () => client.holdCredits({ holdId, userId: user, amountCredits: 30, ttlMs: 0, routeKey: "" })));
+    const tries = await Promise.all(
+      Array.from({ length: 10 }, () => client.holdCredits({ holdId, userId: user, amountCredits: 30, ttlMs: 0, routeKey: "" })),
+    );
     expect(tries.filter((r) => !r.replayed)).toHaveLength(1);
     expect(tries.every((r) => r.hold!.holdId === holdId && r.hold!.state === "held")).toBe(true);
     expect((await client.getWallet({ userId: user })).wallet).toMatchObject({ balanceCredits: 70, heldCredits: 30 });
 
-    await expect(remoteError(client.holdCredits({ holdId, userId: user, amountCredits: 31, ttlMs: 0, routeKey: "" }))).resolves.toMatchObject({
+    await expect(
+      remoteError(client.holdCredits({ holdId, userId: user, amountCredits: 31, ttlMs: 0, routeKey: "" })),
+    ).resolves.toMatchObject({
       grpcCode: status.ALREADY_EXISTS,
       code: "HOLD_ID_CONFLICT",
     });
-    await expect(remoteError(client.holdCredits({ holdId, userId: uid("other"), amountCredits: 30, ttlMs: 0, routeKey: "" }))).resolves.toMatchObject({
+    await expect(
+      remoteError(client.holdCredits({ holdId, userId: uid("other"), amountCredits: 30, ttlMs: 0, routeKey: "" })),
+    ).resolves.toMatchObject({
       grpcCode: status.ALREADY_EXISTS,
       code: "HOLD_ID_CONFLICT",
     });
@@ -102,19 +114,30 @@ describe("HoldCredits under concurrency", () => {
 
   it("rejects bad input with INVALID_ARGUMENT naming the field", async () => {
     const { client } = ledger();
-    await expect(remoteError(client.holdCredits({ holdId: "", userId: "u", amountCredits: 1, ttlMs: 0, routeKey: "" }))).resolves.toMatchObject({
+    await expect(
+      remoteError(client.holdCredits({ holdId: "", userId: "u", amountCredits: 1, ttlMs: 0, routeKey: "" })),
+    ).resolves.toMatchObject({
       grpcCode: status.INVALID_ARGUMENT,
       details: { field: "hold_id" },
     });
-    await expect(remoteError(client.holdCredits({ holdId: uid("hold"), userId: "u", amountCredits: 0, ttlMs: 0, routeKey: "" }))).resolves.toMatchObject({
+    await expect(
+      remoteError(client.holdCredits({ holdId: uid("hold"), userId: "u", amountCredits: 0, ttlMs: 0, routeKey: "" })),
+    ).resolves.toMatchObject({
       details: { field: "amount_credits" },
     });
-    await expect(remoteError(client.holdCredits({ holdId: uid("hold"), userId: "u", amountCredits: -5, ttlMs: 0, routeKey: "" }))).resolves.toMatchObject({
+    await expect(
+      remoteError(client.holdCredits({ holdId: uid("hold"), userId: "u", amountCredits: -5, ttlMs: 0, routeKey: "" })),
+    ).resolves.toMatchObject({
       details: { field: "amount_credits" },
     });
-    await expect(remoteError(client.holdCredits({ holdId: uid("hold"), userId: "u", amountCredits: 1, ttlMs: 7_200_000, routeKey: "" }))).resolves.toMatchObject({
+    await expect(
+      remoteError(client.holdCredits({ holdId: uid("hold"), userId: "u", amountCredits: 1, ttlMs: 7_200_000, routeKey: "" })),
+    ).resolves.toMatchObject({
       details: { field: "ttl_ms" },
     });
-    await expect(remoteError(client.getHold({ holdId: uid("hold") }))).resolves.toMatchObject({ grpcCode: status.NOT_FOUND, code: "HOLD_NOT_FOUND" });
+    await expect(remoteError(client.getHold({ holdId: uid("hold") }))).resolves.toMatchObject({
+      grpcCode: status.NOT_FOUND,
+      code: "HOLD_NOT_FOUND",
+    });
   });
 });

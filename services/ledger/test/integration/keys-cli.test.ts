@@ -70,16 +70,27 @@ describe("npm run keys", () => {
     const apiKey = created.apiKey;
 
     const set = await keys(t.address, "limits", "--key", keyId, "--rps", "2", "--burst", "5", "--in-flight", "3");
-    expect(set).toMatchObject({ code: 0, stdout: `${keyId} (${apiKey.slice(0, 8)}..., user ${created.key!.userId}): 2 requests/s, burst 5, in flight 3\n` });
-    await expect(t.client.authenticateApiKey({ apiKey })).resolves.toMatchObject({ keyId, limits: { requestsPerSecond: 2, burst: 5, maxInFlight: 3 } });
+    expect(set).toMatchObject({
+      code: 0,
+      stdout: `${keyId} (${apiKey.slice(0, 8)}..., user ${created.key!.userId}): 2 requests/s, burst 5, in flight 3\n`,
+    });
+    await expect(t.client.authenticateApiKey({ apiKey })).resolves.toMatchObject({
+      keyId,
+      limits: { requestsPerSecond: 2, burst: 5, maxInFlight: 3 },
+    });
 
     // Setting again replaces: the limits left out are the gateway's defaults.
     const replaced = await keys(t.address, "limits", "--key", keyId, "--in-flight", "1", "--json");
     expect(replaced.code).toBe(0);
     expect(JSON.parse(replaced.stdout)).toMatchObject({ keyId, limits: { maxInFlight: 1 } });
     expect(JSON.parse(replaced.stdout).limits).toEqual({ maxInFlight: 1 });
-    await expect(keys(t.address, "limits", "--key", keyId)).resolves.toMatchObject({ code: 0, stdout: expect.stringContaining("default requests/s, burst default, in flight 1") });
-    expect((await keys(t.address, "list", "--user", created.key!.userId)).stdout).toContain("limits: default requests/s, burst default, in flight 1");
+    await expect(keys(t.address, "limits", "--key", keyId)).resolves.toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining("default requests/s, burst default, in flight 1"),
+    });
+    expect((await keys(t.address, "list", "--user", created.key!.userId)).stdout).toContain(
+      "limits: default requests/s, burst default, in flight 1",
+    );
 
     const cleared = await keys(t.address, "limits", "--key", keyId, "--clear");
     expect(cleared).toMatchObject({ code: 0, stdout: expect.stringContaining("the gateway's defaults") });
@@ -89,16 +100,43 @@ describe("npm run keys", () => {
   it("explains usage mistakes and the ledger's refusals", async () => {
     const t = ledger();
     await expect(keys(t.address, "create")).resolves.toMatchObject({ code: 2, stderr: expect.stringContaining("create needs --user") });
-    await expect(keys(t.address, "frobnicate")).resolves.toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command "frobnicate"') });
-    await expect(keys(t.address, "revoke", "key_missing")).resolves.toMatchObject({ code: 1, stderr: expect.stringContaining("API_KEY_NOT_FOUND") });
-    await expect(keys(t.address, "create", "--user", "has space")).resolves.toMatchObject({ code: 1, stderr: expect.stringContaining("INVALID_ARGUMENT") });
-    await expect(keys(t.address, "limits", "--rps", "2")).resolves.toMatchObject({ code: 2, stderr: expect.stringContaining("limits needs --key") });
-    await expect(keys(t.address, "limits", "--key", "key_x", "--rps", "fast")).resolves.toMatchObject({ code: 2, stderr: expect.stringContaining("--rps needs a whole number") });
-    await expect(keys(t.address, "limits", "--key", "key_x", "--rps", "2", "--clear")).resolves.toMatchObject({ code: 2, stderr: expect.stringContaining("not both") });
-    await expect(keys(t.address, "limits", "--key", "key_missing", "--rps", "2")).resolves.toMatchObject({ code: 1, stderr: expect.stringContaining("API_KEY_NOT_FOUND") });
-    await expect(keys(t.address, "limits", "--key", "key_missing")).resolves.toMatchObject({ code: 1, stderr: expect.stringContaining("API_KEY_NOT_FOUND") });
+    await expect(keys(t.address, "frobnicate")).resolves.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('unknown command "frobnicate"'),
+    });
+    await expect(keys(t.address, "revoke", "key_missing")).resolves.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("API_KEY_NOT_FOUND"),
+    });
+    await expect(keys(t.address, "create", "--user", "has space")).resolves.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("INVALID_ARGUMENT"),
+    });
+    await expect(keys(t.address, "limits", "--rps", "2")).resolves.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("limits needs --key"),
+    });
+    await expect(keys(t.address, "limits", "--key", "key_x", "--rps", "fast")).resolves.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("--rps needs a whole number"),
+    });
+    await expect(keys(t.address, "limits", "--key", "key_x", "--rps", "2", "--clear")).resolves.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("not both"),
+    });
+    await expect(keys(t.address, "limits", "--key", "key_missing", "--rps", "2")).resolves.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("API_KEY_NOT_FOUND"),
+    });
+    await expect(keys(t.address, "limits", "--key", "key_missing")).resolves.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("API_KEY_NOT_FOUND"),
+    });
     const { key } = await t.client.createApiKey({ userId: uid("user"), name: "" });
-    await expect(keys(t.address, "limits", "--key", key!.keyId, "--rps", "0")).resolves.toMatchObject({ code: 1, stderr: expect.stringContaining("limits.requests_per_second must be a whole number from 1 to 10000") });
+    await expect(keys(t.address, "limits", "--key", key!.keyId, "--rps", "0")).resolves.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("limits.requests_per_second must be a whole number from 1 to 10000"),
+    });
   });
 
   it("is refused by the ledger with any key but the admin's", async () => {
@@ -108,7 +146,10 @@ describe("npm run keys", () => {
       const out = await keysWith(key, t.address, "create", "--user", uid("user"));
       expect(out).toMatchObject({ code: 1, stderr: expect.stringContaining("SERVICE_IDENTITY_INVALID") });
     }
-    await expect(keysWith("not-a-key", t.address, "list")).resolves.toMatchObject({ code: 1, stderr: expect.stringContaining("ADMIN_IDENTITY_KEY is not an Ed25519 private key") });
+    await expect(keysWith("not-a-key", t.address, "list")).resolves.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("ADMIN_IDENTITY_KEY is not an Ed25519 private key"),
+    });
   });
 
   it("says clearly when the ledger is not reachable", async () => {

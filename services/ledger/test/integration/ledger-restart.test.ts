@@ -37,7 +37,9 @@ describe("ledger restart", () => {
 
     const second = await startTestLedger({ natsUrl: nats().url, store });
     running.push(second);
-    await expect(second.waitForSettlement(holdId)).resolves.toMatchObject([{ result: "applied", hold: { state: "captured", capturedCredits: 12 } }]);
+    await expect(second.waitForSettlement(holdId)).resolves.toMatchObject([
+      { result: "applied", hold: { state: "captured", capturedCredits: 12 } },
+    ]);
     expect((await second.client.getWallet({ userId })).wallet).toEqual({ userId, balanceCredits: 88, heldCredits: 0 });
   });
 
@@ -48,10 +50,16 @@ describe("ledger restart", () => {
     const userId = uid("user");
     await a.client.grantCredits({ grantId: uid("grant"), userId, amountCredits: 1_000, reason: "" });
     const holdIds = Array.from({ length: 30 }, () => uid("hold"));
-    await Promise.all(holdIds.map((holdId, i) => (i % 2 ? a : b).client.holdCredits({ holdId, userId, amountCredits: 10, ttlMs: 0, routeKey: "" })));
+    await Promise.all(
+      holdIds.map((holdId, i) => (i % 2 ? a : b).client.holdCredits({ holdId, userId, amountCredits: 10, ttlMs: 0, routeKey: "" })),
+    );
     for (const holdId of holdIds) {
       await publishSettlement(a.nc, { holdId, userId, kind: SettlementKind.SETTLEMENT_KIND_CAPTURE, capturedCredits: 10 });
-      await publishSettlement(b.nc, { holdId, userId, kind: SettlementKind.SETTLEMENT_KIND_CAPTURE, capturedCredits: 10 }, { msgId: `${holdId}:again` });
+      await publishSettlement(
+        b.nc,
+        { holdId, userId, kind: SettlementKind.SETTLEMENT_KIND_CAPTURE, capturedCredits: 10 },
+        { msgId: `${holdId}:again` },
+      );
     }
     const seen = () => [...a.settlements, ...b.settlements];
     await waitFor(() => seen().length >= 60, { timeoutMs: 10_000 });

@@ -18,7 +18,11 @@ const as = async (user: NatsUser) => {
   connections.push(nc);
   return nc;
 };
-const refusal = (call: Promise<unknown>) => call.then(() => "accepted", (err: { code?: string }) => err.code);
+const refusal = (call: Promise<unknown>) =>
+  call.then(
+    () => "accepted",
+    (err: { code?: string }) => err.code,
+  );
 
 beforeAll(async () => {
   nats = await startNatsServer({ authorization: true });
@@ -39,7 +43,12 @@ describe("settlements on the shipped NATS permissions", () => {
       expect(await refusal(publishSettlement(await as(user), release))).toBe("PERMISSIONS_VIOLATION");
     }
     // The real capture, published by the executor, is the first (and only) settlement of the hold.
-    await publishSettlement(await as("executor"), { holdId, userId: "nats-user", kind: SettlementKind.SETTLEMENT_KIND_CAPTURE, capturedCredits: 10 });
+    await publishSettlement(await as("executor"), {
+      holdId,
+      userId: "nats-user",
+      kind: SettlementKind.SETTLEMENT_KIND_CAPTURE,
+      capturedCredits: 10,
+    });
     const [applied] = await ledger.waitForSettlement(holdId);
     expect(applied).toMatchObject({ holdId, result: "applied" });
     expect((await ledger.client.getWallet({ userId: "nats-user" })).wallet).toMatchObject({ balanceCredits: 90, heldCredits: 0 });
@@ -54,7 +63,12 @@ describe("settlements on the shipped NATS permissions", () => {
       const jsm = await (await as(user)).jetstreamManager();
       expect(await refusal(jsm.consumers.delete(EXECUTIONS_STREAM, SETTLEMENT_DURABLE))).toBe("PERMISSIONS_VIOLATION");
       expect(await refusal(jsm.consumers.update(EXECUTIONS_STREAM, SETTLEMENT_DURABLE, { max_deliver: 1 }))).toBe("PERMISSIONS_VIOLATION");
-      const consumer = await (await as(user)).jetstream().consumers.get(EXECUTIONS_STREAM, SETTLEMENT_DURABLE).catch((err: { code?: string }) => err.code);
+      const consumer = await (
+        await as(user)
+      )
+        .jetstream()
+        .consumers.get(EXECUTIONS_STREAM, SETTLEMENT_DURABLE)
+        .catch((err: { code?: string }) => err.code);
       expect(consumer).toBe("PERMISSIONS_VIOLATION");
     }
     // The ledger's own consumer is untouched and still delivers.

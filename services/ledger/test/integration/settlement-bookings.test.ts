@@ -40,7 +40,14 @@ async function funded(credits = 1_000): Promise<string> {
 
 async function held(userId: string, amountCredits: number, ttlMs = 0): Promise<string> {
   const holdId = uid("att");
-  await ledger().client.holdCredits({ holdId, userId, amountCredits, routeKey: ROUTE, ttlMs, execution: { executionId: uid("exe"), capabilityKey: "geo.time.current" } });
+  await ledger().client.holdCredits({
+    holdId,
+    userId,
+    amountCredits,
+    routeKey: ROUTE,
+    ttlMs,
+    execution: { executionId: uid("exe"), capabilityKey: "geo.time.current" },
+  });
   return holdId;
 }
 
@@ -52,7 +59,13 @@ describe("resources a capture creates", () => {
     const [alice, bob] = [await funded(3_000), await funded()];
     const holdId = await held(alice, 2_500);
     const inboxId = `${uid("inbox").toLowerCase()}@agentmail.to`;
-    await publishSettlement(t.nc, { holdId, userId: alice, kind: SettlementKind.SETTLEMENT_KIND_CAPTURE, capturedCredits: 2_500, resources: [{ kind: "email.inbox", resourceId: inboxId, provider: "agentmail" }] });
+    await publishSettlement(t.nc, {
+      holdId,
+      userId: alice,
+      kind: SettlementKind.SETTLEMENT_KIND_CAPTURE,
+      capturedCredits: 2_500,
+      resources: [{ kind: "email.inbox", resourceId: inboxId, provider: "agentmail" }],
+    });
     await t.waitForSettlement(holdId);
 
     await expect(t.client.getOwnedResource({ userId: alice, kind: "email.inbox", resourceId: inboxId })).resolves.toMatchObject({
@@ -64,7 +77,9 @@ describe("resources a capture creates", () => {
     // Nothing tells another user's resource from one that does not exist, except the id it echoes.
     expect(others.message.replace(inboxId, "ID")).toBe(missing.message.replace("nobody@agentmail.to", "ID"));
     expect(others.hint).toBe(missing.hint);
-    await expect(remoteError(t.client.getOwnedResource({ userId: alice, kind: "email.inbox", resourceId: "a b" }))).resolves.toMatchObject({ grpcCode: status.INVALID_ARGUMENT });
+    await expect(remoteError(t.client.getOwnedResource({ userId: alice, kind: "email.inbox", resourceId: "a b" }))).resolves.toMatchObject({
+      grpcCode: status.INVALID_ARGUMENT,
+    });
   });
 });
 
@@ -73,7 +88,13 @@ describe("outgoing payments and platform losses", () => {
     const t = ledger();
     const userId = await funded();
     const holdId = await held(userId, 3);
-    const event = { holdId, userId, kind: SettlementKind.SETTLEMENT_KIND_CAPTURE, capturedCredits: 3, payments: [payment({ amountAtomic: "2000", amountMicroUsd: 2_000 })] };
+    const event = {
+      holdId,
+      userId,
+      kind: SettlementKind.SETTLEMENT_KIND_CAPTURE,
+      capturedCredits: 3,
+      payments: [payment({ amountAtomic: "2000", amountMicroUsd: 2_000 })],
+    };
     await publishSettlement(t.nc, event);
     await t.waitForSettlement(holdId);
     // A redelivery after JetStream's de-duplication window: another msg id, the same settlement.
@@ -82,11 +103,32 @@ describe("outgoing payments and platform losses", () => {
 
     const { payments } = await t.client.listOutgoingPayments(range());
     expect(payments).toEqual([
-      expect.objectContaining({ paymentId: `${holdId}/0`, holdId, userId, routeKey: ROUTE, rail: "mpp", amountAtomic: "2000", amountMicroUsd: 2_000, reference: "0xfeed", settlement: "settled" }),
+      expect.objectContaining({
+        paymentId: `${holdId}/0`,
+        holdId,
+        userId,
+        routeKey: ROUTE,
+        rail: "mpp",
+        amountAtomic: "2000",
+        amountMicroUsd: 2_000,
+        reference: "0xfeed",
+        settlement: "settled",
+      }),
     ]);
     const report = await reconcile();
     expect(report.rows).toEqual([
-      { date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), routeKey: ROUTE, paidOutMicroUsd: 2_000, payments: 1, atRiskMicroUsd: 0, chargedCredits: 3, chargedMicroUsd: 3_000, captures: 1, lostMicroUsd: 0, marginMicroUsd: 1_000 },
+      {
+        date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        routeKey: ROUTE,
+        paidOutMicroUsd: 2_000,
+        payments: 1,
+        atRiskMicroUsd: 0,
+        chargedCredits: 3,
+        chargedMicroUsd: 3_000,
+        captures: 1,
+        lostMicroUsd: 0,
+        marginMicroUsd: 1_000,
+      },
     ]);
     expect(report.losses).toEqual([]);
   });
@@ -97,11 +139,21 @@ describe("outgoing payments and platform losses", () => {
     const paidHold = await held(userId, 3);
     const refusedHold = await held(userId, 3);
     const release = (holdId: string, p: DeepPartial<OutgoingPayment>) =>
-      publishSettlement(t.nc, { holdId, userId, kind: SettlementKind.SETTLEMENT_KIND_RELEASE, usage: { status: "failed", errorCode: "PROVIDER_ERROR" }, payments: [p] });
+      publishSettlement(t.nc, {
+        holdId,
+        userId,
+        kind: SettlementKind.SETTLEMENT_KIND_RELEASE,
+        usage: { status: "failed", errorCode: "PROVIDER_ERROR" },
+        payments: [p],
+      });
     await release(paidHold, payment());
     await release(refusedHold, payment({ reference: "", settlement: "rejected" }));
     await Promise.all([t.waitForSettlement(paidHold), t.waitForSettlement(refusedHold)]);
-    await publishSettlement(t.nc, { holdId: paidHold, userId, kind: SettlementKind.SETTLEMENT_KIND_RELEASE, payments: [payment()] }, { msgId: `${paidHold}.again` });
+    await publishSettlement(
+      t.nc,
+      { holdId: paidHold, userId, kind: SettlementKind.SETTLEMENT_KIND_RELEASE, payments: [payment()] },
+      { msgId: `${paidHold}.again` },
+    );
     await t.waitForSettlement(paidHold, { count: 2 });
 
     const report = await reconcile();
@@ -109,7 +161,18 @@ describe("outgoing payments and platform losses", () => {
       [paidHold, "paid_attempt_released", 1_500, "settled", "PROVIDER_ERROR"],
       [refusedHold, "seller_rejected_signed_payment", 1_500, "rejected", "PROVIDER_ERROR"],
     ]);
-    expect(report.rows).toMatchObject([{ routeKey: ROUTE, paidOutMicroUsd: 1_500, payments: 1, atRiskMicroUsd: 1_500, chargedCredits: 0, captures: 0, lostMicroUsd: 1_500, marginMicroUsd: -1_500 }]);
+    expect(report.rows).toMatchObject([
+      {
+        routeKey: ROUTE,
+        paidOutMicroUsd: 1_500,
+        payments: 1,
+        atRiskMicroUsd: 1_500,
+        chargedCredits: 0,
+        captures: 0,
+        lostMicroUsd: 1_500,
+        marginMicroUsd: -1_500,
+      },
+    ]);
     expect(report.totals).toMatchObject({ paidOutMicroUsd: 1_500, atRiskMicroUsd: 1_500, lostMicroUsd: 1_500, chargedMicroUsd: 0 });
     await expect(t.client.getWallet({ userId })).resolves.toMatchObject({ wallet: { balanceCredits: 1_000, heldCredits: 0 } });
   });
@@ -119,7 +182,13 @@ describe("outgoing payments and platform losses", () => {
     const userId = await funded();
     const holdId = await held(userId, 3, 50);
     await t.waitForExpiry(holdId);
-    await publishSettlement(t.nc, { holdId, userId, kind: SettlementKind.SETTLEMENT_KIND_CAPTURE, capturedCredits: 3, payments: [payment()] });
+    await publishSettlement(t.nc, {
+      holdId,
+      userId,
+      kind: SettlementKind.SETTLEMENT_KIND_CAPTURE,
+      capturedCredits: 3,
+      payments: [payment()],
+    });
     await t.waitForSettlement(holdId);
 
     const report = await reconcile();
@@ -143,7 +212,14 @@ describe("outgoing payments and platform losses", () => {
       const body = (await res.json()) as { fromDate: string; toDate: string; rows: unknown; totals: unknown; losses: unknown[] };
       const rpc = await reconcile();
       expect([body.fromDate, body.toDate, body.rows, body.totals]).toEqual([fromDate, toDate, rpc.rows, rpc.totals]);
-      expect(body.losses).toEqual([expect.objectContaining({ paymentId: `${holdId}/0`, reason: "paid_attempt_released", amountMicroUsd: 1_500, createdAt: rpc.losses[0]!.createdAt!.toISOString() })]);
+      expect(body.losses).toEqual([
+        expect.objectContaining({
+          paymentId: `${holdId}/0`,
+          reason: "paid_attempt_released",
+          amountMicroUsd: 1_500,
+          createdAt: rpc.losses[0]!.createdAt!.toISOString(),
+        }),
+      ]);
       const bad = await fetch(`http://127.0.0.1:${metrics.port}${RECONCILIATION_PATH}?from=yesterday`);
       expect([bad.status, ((await bad.json()) as { field: string }).field]).toEqual([400, "from"]);
     } finally {
@@ -153,9 +229,19 @@ describe("outgoing payments and platform losses", () => {
 
   it("refuses a reconciliation range that is not UTC days, or longer than 366 days", async () => {
     const { client } = ledger();
-    await expect(remoteError(client.getReconciliation({ fromDate: "2026-11-31", toDate: "2026-12-01" }))).resolves.toMatchObject({ grpcCode: status.INVALID_ARGUMENT, details: { field: "from_date" } });
-    await expect(remoteError(client.getReconciliation({ fromDate: "2026-11-02", toDate: "2026-11-01" }))).resolves.toMatchObject({ details: { field: "to_date" } });
-    await expect(remoteError(client.listOutgoingPayments({ fromDate: "2025-01-01", toDate: "2026-01-02" }))).resolves.toMatchObject({ details: { field: "to_date" } });
-    await expect(client.getReconciliation({ fromDate: "2026-01-01", toDate: "2026-12-31" })).resolves.toMatchObject({ rows: [], losses: [] });
+    await expect(remoteError(client.getReconciliation({ fromDate: "2026-11-31", toDate: "2026-12-01" }))).resolves.toMatchObject({
+      grpcCode: status.INVALID_ARGUMENT,
+      details: { field: "from_date" },
+    });
+    await expect(remoteError(client.getReconciliation({ fromDate: "2026-11-02", toDate: "2026-11-01" }))).resolves.toMatchObject({
+      details: { field: "to_date" },
+    });
+    await expect(remoteError(client.listOutgoingPayments({ fromDate: "2025-01-01", toDate: "2026-01-02" }))).resolves.toMatchObject({
+      details: { field: "to_date" },
+    });
+    await expect(client.getReconciliation({ fromDate: "2026-01-01", toDate: "2026-12-31" })).resolves.toMatchObject({
+      rows: [],
+      losses: [],
+    });
   });
 });

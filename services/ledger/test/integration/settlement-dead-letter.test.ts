@@ -29,7 +29,12 @@ const outcomes: SettlementOutcome[] = [];
 const retries: SettlementRetry[] = [];
 
 /** Resolves with the first (past or future) event of `kind` for `holdId` that satisfies `match`. */
-function next<T extends { holdId: string }>(kind: "outcome" | "retry", holdId: string, match: (e: T) => boolean = () => true, timeoutMs = 5_000): Promise<T> {
+function next<T extends { holdId: string }>(
+  kind: "outcome" | "retry",
+  holdId: string,
+  match: (e: T) => boolean = () => true,
+  timeoutMs = 5_000,
+): Promise<T> {
   const seen = (kind === "outcome" ? outcomes : retries) as unknown as T[];
   const found = seen.find((e) => e.holdId === holdId && match(e));
   if (found) return Promise.resolve(found);
@@ -105,12 +110,21 @@ describe("a capture for a hold the store does not know", () => {
     await app.ledger.grantCredits({ grantId: uid("grant"), userId, amountCredits: 100, reason: "" });
     retryDelayMs = 500; // room to create the hold (in memory, microseconds) before the next delivery
 
-    await publishSettlement(nc, { holdId, userId, kind: CAPTURE, capturedCredits: 30, usage: { usageId: uid("use"), status: "succeeded" } });
+    await publishSettlement(nc, {
+      holdId,
+      userId,
+      kind: CAPTURE,
+      capturedCredits: 30,
+      usage: { usageId: uid("use"), status: "succeeded" },
+    });
     await expect(next<SettlementRetry>("retry", holdId)).resolves.toMatchObject({ result: "unknown_hold", deliveries: 1, retryInMs: 500 });
     expect(outcomes.filter((o) => o.holdId === holdId)).toEqual([]); // neither acked nor dead-lettered
 
     await app.ledger.holdCredits({ holdId, userId, amountCredits: 40, ttlMs: 0, routeKey: "email.send/resend" });
-    await expect(next<SettlementOutcome>("outcome", holdId)).resolves.toMatchObject({ result: "applied", hold: { state: "captured", capturedCredits: 30 } });
+    await expect(next<SettlementOutcome>("outcome", holdId)).resolves.toMatchObject({
+      result: "applied",
+      hold: { state: "captured", capturedCredits: 30 },
+    });
 
     await consumerIdle();
     expect(outcomes.filter((o) => o.holdId === holdId)).toHaveLength(1);
@@ -142,7 +156,14 @@ describe("a capture for a hold the store does not know", () => {
       sequence: dead.header.get(DEAD_LETTER_HEADERS.sequence),
       holdId: dead.header.get(DEAD_LETTER_HEADERS.holdId),
       deliveries: dead.header.get(DEAD_LETTER_HEADERS.deliveries),
-    }).toEqual({ reason: "unknown_hold", subject: SUBJECT_SETTLED, stream: EXECUTIONS_STREAM, sequence: String(ack.seq), holdId, deliveries: String(MAX_DELIVERIES) });
+    }).toEqual({
+      reason: "unknown_hold",
+      subject: SUBJECT_SETTLED,
+      stream: EXECUTIONS_STREAM,
+      sequence: String(ack.seq),
+      holdId,
+      deliveries: String(MAX_DELIVERIES),
+    });
 
     await consumerIdle(); // terminated: not redelivered
     expect(outcomes.filter((o) => o.holdId === holdId)).toHaveLength(1);
@@ -164,11 +185,11 @@ describe("a settlement naming another user", () => {
     expect(await deadLettered("user_mismatch")).toBe(before + 1);
 
     const dead = await (await nc.jetstreamManager()).streams.getMessage(EXECUTIONS_STREAM, { last_by_subj: SUBJECT_DEAD_LETTER });
-    expect([dead.header.get(DEAD_LETTER_HEADERS.reason), dead.header.get(DEAD_LETTER_HEADERS.sequence), dead.header.get(DEAD_LETTER_HEADERS.holdId)]).toEqual([
-      "user_mismatch",
-      String(ack.seq),
-      holdId,
-    ]);
+    expect([
+      dead.header.get(DEAD_LETTER_HEADERS.reason),
+      dead.header.get(DEAD_LETTER_HEADERS.sequence),
+      dead.header.get(DEAD_LETTER_HEADERS.holdId),
+    ]).toEqual(["user_mismatch", String(ack.seq), holdId]);
     await consumerIdle();
     expect(await store.getHold(holdId)).toMatchObject({ state: "held" });
     expect(await store.getWallet(userId)).toEqual({ userId, balanceCredits: 60, heldCredits: 40 });

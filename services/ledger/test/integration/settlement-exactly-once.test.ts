@@ -66,7 +66,11 @@ describe("settlement over JetStream", () => {
     const usage = { usageId: uid("use"), status: "succeeded" };
 
     await publishSettlement(t.nc, { holdId, userId, kind: CAPTURE, capturedCredits: 25, usage });
-    const late = await publishSettlement(t.nc, { holdId, userId, kind: CAPTURE, capturedCredits: 25, usage }, { msgId: `${holdId}:after-window` });
+    const late = await publishSettlement(
+      t.nc,
+      { holdId, userId, kind: CAPTURE, capturedCredits: 25, usage },
+      { msgId: `${holdId}:after-window` },
+    );
     expect(late.duplicate).toBe(false); // the stream now holds two copies
 
     const outcomes = await t.waitForSettlement(holdId, { count: 2 });
@@ -87,7 +91,9 @@ describe("settlement over JetStream", () => {
     expect(outcomes.map((o) => o.result)).toEqual(["applied", "already_settled"]);
     expect((await t.client.getWallet({ userId })).wallet).toMatchObject({ balanceCredits: 100, heldCredits: 0 });
     expect((await t.client.getHold({ holdId })).hold).toMatchObject({ state: "released", capturedCredits: 0 });
-    expect((await t.client.listUsage({ userId, limit: 0 })).items).toMatchObject([{ status: "failed", errorCode: "PROVIDER_TIMEOUT", creditsCharged: 0 }]);
+    expect((await t.client.listUsage({ userId, limit: 0 })).items).toMatchObject([
+      { status: "failed", errorCode: "PROVIDER_TIMEOUT", creditsCharged: 0 },
+    ]);
   });
 
   it("a capture above the held amount charges the held amount, never more", async () => {
@@ -103,7 +109,13 @@ describe("settlement over JetStream", () => {
     const { userId, holdId } = await userWithHold(t, 100, 40, 50);
     await t.waitForExpiry(holdId);
     const lateBefore = (await lateCapturesTotal.get()).values[0]?.value ?? 0;
-    await publishSettlement(t.nc, { holdId, userId, kind: CAPTURE, capturedCredits: 40, usage: { usageId: uid("use"), status: "succeeded" } });
+    await publishSettlement(t.nc, {
+      holdId,
+      userId,
+      kind: CAPTURE,
+      capturedCredits: 40,
+      usage: { usageId: uid("use"), status: "succeeded" },
+    });
     const [outcome] = await t.waitForSettlement(holdId);
     expect(outcome).toMatchObject({ result: "already_settled", hold: { state: "expired" } });
     expect((await lateCapturesTotal.get()).values[0]!.value).toBe(lateBefore + 1); // ledger_late_captures_total: alert on it

@@ -13,7 +13,12 @@ async function jetStreamState(nats: NatsServerHandle): Promise<{ streamReplicas?
   try {
     const jsm = await nc.jetstreamManager();
     const stream = await jsm.streams.info(EXECUTIONS_STREAM).catch(() => undefined);
-    const durable = stream ? await jsm.consumers.info(EXECUTIONS_STREAM, SETTLEMENT_DURABLE).then(() => true, () => false) : false;
+    const durable = stream
+      ? await jsm.consumers.info(EXECUTIONS_STREAM, SETTLEMENT_DURABLE).then(
+          () => true,
+          () => false,
+        )
+      : false;
     return { streamReplicas: stream?.config.num_replicas, durable };
   } finally {
     await nc.close();

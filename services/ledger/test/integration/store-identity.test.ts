@@ -107,7 +107,8 @@ describe("ledgers on one NATS", () => {
     // The current announcement, then eight refreshes (at least 800 ms, longer than the 600 ms TTL), awaited as they are written.
     const watch = await kv.watch({ key: STORE_IDENTITY_KEY });
     let writes = 0;
-    for await (const entry of watch) if (entry.operation === "PUT" && entry.json<{ storeId: string }>().storeId === ours && ++writes === 9) break;
+    for await (const entry of watch)
+      if (entry.operation === "PUT" && entry.json<{ storeId: string }>().storeId === ours && ++writes === 9) break;
     watch.stop();
     await expect(startShortLived(nats().url, new MemoryLedgerStore(), { ttlMs: 600, refreshMs: 100 })).rejects.toThrow(REFUSAL);
   });
@@ -117,7 +118,9 @@ describe("ledgers on one NATS", () => {
     running.push(ledger);
     // As if another ledger had started while our announcement was missing (NATS unreachable past the TTL).
     await kv.put(STORE_IDENTITY_KEY, JSON.stringify({ storeId: "store_elsewhere", holder: "test", at: new Date().toISOString() }));
-    await waitFor(async () => (await storeIdentityConflict.get()).values[0]?.value === 1, { what: "ledger_store_identity_conflict to be 1" });
+    await waitFor(async () => (await storeIdentityConflict.get()).values[0]?.value === 1, {
+      what: "ledger_store_identity_conflict to be 1",
+    });
     await running.pop()!.stop();
     expect(await announced(kv)).toBe("store_elsewhere");
   });
@@ -132,9 +135,14 @@ describe("a ledger that died without stopping", () => {
       const kv = await nc.jetstream().views.kv(STORE_IDENTITY_BUCKET, { ttl: 1_000, history: 1 });
       await kv.create(STORE_IDENTITY_KEY, JSON.stringify({ storeId: "store_crashed", holder: "gone/1", at: new Date().toISOString() }));
       const store = new MemoryLedgerStore();
-      await expect(startShortLived(server.url, store, { ttlMs: 1_000, refreshMs: 250 })).rejects.toThrow(/store_crashed \(written by gone\/1/);
+      await expect(startShortLived(server.url, store, { ttlMs: 1_000, refreshMs: 250 })).rejects.toThrow(
+        /store_crashed \(written by gone\/1/,
+      );
 
-      await waitFor(async () => (await announced(kv)) === undefined, { timeoutMs: 5_000, what: "the crashed ledger's announcement to expire" });
+      await waitFor(async () => (await announced(kv)) === undefined, {
+        timeoutMs: 5_000,
+        what: "the crashed ledger's announcement to expire",
+      });
       const ledger = await startShortLived(server.url, store, { ttlMs: 1_000, refreshMs: 250 });
       expect(await announced(kv)).toBe(await store.storeId());
       await ledger.stop();

@@ -38,7 +38,18 @@ async function settle(userId: string, createdAt: Date): Promise<string> {
     userId,
     kind: SettlementKind.SETTLEMENT_KIND_CAPTURE,
     capturedCredits: 1,
-    usage: { usageId: `use_${holdId}`, createdAt, productKey: "email.send", capabilityKey: "email.send", routeKey: "email.send.resend.direct", provider: "resend", networkKey: "direct", status: "succeeded", durationMs: 3, traceId: "0af7651916cd43dd8448eb211c80319c" },
+    usage: {
+      usageId: `use_${holdId}`,
+      createdAt,
+      productKey: "email.send",
+      capabilityKey: "email.send",
+      routeKey: "email.send.resend.direct",
+      provider: "resend",
+      networkKey: "direct",
+      status: "succeeded",
+      durationMs: 3,
+      traceId: "0af7651916cd43dd8448eb211c80319c",
+    },
   });
   await t.waitForSettlement(holdId);
   return holdId;

@@ -10,7 +10,13 @@ describe("outcome consumer failures", () => {
     const feed = fakeOutcomeFeed();
     const logger = recordingLogger();
     const onFailed = jest.fn();
-    const consumer = await startOutcomeConsumer({ nc: feed.nc, book: new RouteHealthBook(HEALTH), replayWindowMs: 60_000, logger, onFailed });
+    const consumer = await startOutcomeConsumer({
+      nc: feed.nc,
+      book: new RouteHealthBook(HEALTH),
+      replayWindowMs: 60_000,
+      logger,
+      onFailed,
+    });
     return { feed, logger, onFailed, consumer };
   }
 

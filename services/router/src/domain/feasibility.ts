@@ -76,7 +76,10 @@ export function assessRoute(route: Route, ctx: FeasibilityContext): Feasibility 
         : `${cap.capabilityKey} is ${cap.status}: not executable yet; read its status in the catalog (GET /domains/${cap.domainKey}/capabilities/${cap.capabilityId}) for changes`,
     );
   } else if (isGatedRoute(route)) {
-    blocks.set("CAPABILITY_GATED", `Route ${key} is mapped but its execution is gated; execute another route, or wait until the catalog lifts the gate`);
+    blocks.set(
+      "CAPABILITY_GATED",
+      `Route ${key} is mapped but its execution is gated; execute another route, or wait until the catalog lifts the gate`,
+    );
   }
   if (isPendingRoute(route)) {
     blocks.set("ROUTE_PENDING", `Route ${key} is ${route.status}: it runs once the catalog marks it live; execute another route meanwhile`);
@@ -103,7 +106,10 @@ export function assessRoute(route: Route, ctx: FeasibilityContext): Feasibility 
     );
   }
   if (route.routeMode === "redirect") {
-    blocks.set("REDIRECT_NOT_BROKERED", `Route ${key} is a redirect: Agentic API does not broker it yet; call ${route.providerLabel || route.providerKey} directly, or execute a managed route`);
+    blocks.set(
+      "REDIRECT_NOT_BROKERED",
+      `Route ${key} is a redirect: Agentic API does not broker it yet; call ${route.providerLabel || route.providerKey} directly, or execute a managed route`,
+    );
   }
   if (route.routeMode === "byo") {
     const need = ctx.ownedResource;

@@ -11,7 +11,11 @@ export const MODEL_FIELD = "model";
  * that name none, keep every route; a route listing no models serves none. A model no route serves
  * is an InputError naming the models that are served.
  */
-export function routesForModel(capabilityKey: string, routes: readonly Route[], fields: Readonly<Record<string, unknown>>): readonly Route[] {
+export function routesForModel(
+  capabilityKey: string,
+  routes: readonly Route[],
+  fields: Readonly<Record<string, unknown>>,
+): readonly Route[] {
   const model = fields[MODEL_FIELD];
   if (typeof model !== "string" || !routes.some((r) => r.models.length > 0)) return routes;
   const serving = routes.filter((r) => r.models.some((m) => m.model === model));

@@ -20,7 +20,12 @@ export class AgentPreferenceMemory {
   }
 
   /** The goals of one request: the request's, else the agent's remembered ones, else `defaults`. */
-  resolve(userId: string, agentName: string | undefined, requested: readonly Goal[] | undefined, defaults: readonly Goal[]): ResolvedPreferences {
+  resolve(
+    userId: string,
+    agentName: string | undefined,
+    requested: readonly Goal[] | undefined,
+    defaults: readonly Goal[],
+  ): ResolvedPreferences {
     if (requested && requested.length > 0) return { goals: requested, source: "request" };
     const remembered = agentName === undefined ? undefined : this.memory.get(agentKey(userId, agentName));
     if (remembered) return { goals: remembered, source: "agent" };

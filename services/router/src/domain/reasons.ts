@@ -28,7 +28,9 @@ export function candidateReasons(scored: ScoredRoute, health: RouteHealth | unde
   if (health && health.calls > 0) {
     reasons.push(`${percent(health.successRate)} success over the last ${health.calls} calls`);
   } else {
-    reasons.push(`no live traffic yet: ${percent(route.priors?.successRate ?? scored.estimate.successRate)} success expected (catalog prior)`);
+    reasons.push(
+      `no live traffic yet: ${percent(route.priors?.successRate ?? scored.estimate.successRate)} success expected (catalog prior)`,
+    );
   }
   if (health?.p50LatencyMs !== undefined) {
     reasons.push(`p50 ${Math.round(health.p50LatencyMs)} ms over the last ${health.latencySamples} successful calls`);
@@ -38,7 +40,9 @@ export function candidateReasons(scored: ScoredRoute, health: RouteHealth | unde
   reasons.push(`quality ${scored.estimate.quality.toFixed(2)} (catalog rating)`);
 
   if (health?.breaker === "open") {
-    reasons.push(`breaker open after ${health.consecutiveFailures} consecutive failures (last: ${health.lastErrorKind ?? "unknown"}); not picked until ${new Date(health.retryAtMs ?? 0).toISOString()}`);
+    reasons.push(
+      `breaker open after ${health.consecutiveFailures} consecutive failures (last: ${health.lastErrorKind ?? "unknown"}); not picked until ${new Date(health.retryAtMs ?? 0).toISOString()}`,
+    );
   } else if (health?.breaker === "half_open") {
     reasons.push(`recovering after ${health.consecutiveFailures} consecutive failures: the next call is a trial`);
   }

@@ -38,10 +38,23 @@ describe("recommend: scoring", () => {
     const gatedCheapest = route("postmark", { startingCostCredits: 5, executionGated: true });
     const res = run([pricyFast, cheapSlow, gatedCheapest], { goals: ["cost"] });
     expect(res.candidates.map((c) => c.routeKey)).toEqual(["email.send.postmark", "email.send.resend", "email.send.sendgrid"]);
-    expect(res).toMatchObject({ recommendedRouteKey: "email.send.postmark", canExecuteNow: false, blockingRequirements: ["CAPABILITY_GATED"] });
-    expect(res).toMatchObject({ bestExecutableRouteKey: "email.send.resend", bestExecutableProvider: "resend", bestExecutableRouteMode: "managed" });
+    expect(res).toMatchObject({
+      recommendedRouteKey: "email.send.postmark",
+      canExecuteNow: false,
+      blockingRequirements: ["CAPABILITY_GATED"],
+    });
+    expect(res).toMatchObject({
+      bestExecutableRouteKey: "email.send.resend",
+      bestExecutableProvider: "resend",
+      bestExecutableRouteMode: "managed",
+    });
     expect(res.nextActions.at(-1)).toContain('"provider": "resend"');
-    expect(run([pricyFast, cheapSlow], { goals: ["cost"] })).toMatchObject({ recommendedRouteKey: "email.send.resend", canExecuteNow: true, blockingRequirements: [], nextActions: [] });
+    expect(run([pricyFast, cheapSlow], { goals: ["cost"] })).toMatchObject({
+      recommendedRouteKey: "email.send.resend",
+      canExecuteNow: true,
+      blockingRequirements: [],
+      nextActions: [],
+    });
   });
 
   it("asking for tracking excludes routes without it, which stay listed with a reason", () => {
@@ -49,7 +62,12 @@ describe("recommend: scoring", () => {
     const res = run([cheapSlow, tracked], { goals: ["cost"], fields: { tracking: true } });
     expect(res.recommendedRouteKey).toBe("email.send.sendgrid");
     const resend = res.candidates.find((c) => c.routeKey === "email.send.resend")!;
-    expect(resend).toMatchObject({ score: 0, canExecuteNow: false, blockingRequirements: ["FEATURE_UNSUPPORTED"], trackingSupported: false });
+    expect(resend).toMatchObject({
+      score: 0,
+      canExecuteNow: false,
+      blockingRequirements: ["FEATURE_UNSUPPORTED"],
+      trackingSupported: false,
+    });
     expect(resend.reasons).toContain("does not support tracking, which was asked for");
     expect(res.candidates[0]!.reasons).toContain("supports tracking");
     expect(res.candidates[0]!.trackingSupported).toBe(true);
@@ -73,7 +91,13 @@ describe("recommend: scoring", () => {
   it("a half-open breaker makes the route eligible again, for a trial call", () => {
     const book = new RouteHealthBook(HEALTH);
     for (let i = 0; i < HEALTH.breakerFailures; i++) {
-      book.record({ routeKey: "email.send.resend", ok: false, errorKind: "network", latencyMs: 0, observedAtMs: NOW - HEALTH.breakerCooldownMs - 1 });
+      book.record({
+        routeKey: "email.send.resend",
+        ok: false,
+        errorKind: "network",
+        latencyMs: 0,
+        observedAtMs: NOW - HEALTH.breakerCooldownMs - 1,
+      });
     }
     const res = run([cheapSlow, pricyFast], { goals: ["cost"], book });
     expect(res).toMatchObject({ recommendedRouteKey: "email.send.resend", canExecuteNow: true });
@@ -85,12 +109,19 @@ describe("recommend: scoring", () => {
     const a = route("zeta", { ...same, startingCostCredits: 10 });
     const b = route("alpha", { ...same, startingCostCredits: 10 });
     // Equal on every goal but cost: cost weighs nothing when the prices are equal.
-    for (const order of [[a, b], [b, a]]) {
+    for (const order of [
+      [a, b],
+      [b, a],
+    ]) {
       expect(run(order).candidates.map((c) => c.routeKey)).toEqual(["email.send.alpha", "email.send.zeta"]);
     }
     // Scores equal to 4 decimals tie: float noise in a goal does not decide the order.
     const noisy = route("mid", { startingCostCredits: 10, priors: { successRate: 0.99, latencyMs: 400, quality: 0.80001 } });
-    expect(run([noisy, a, b], { goals: ["quality"] }).candidates.map((c) => c.routeKey)).toEqual(["email.send.alpha", "email.send.mid", "email.send.zeta"]);
+    expect(run([noisy, a, b], { goals: ["quality"] }).candidates.map((c) => c.routeKey)).toEqual([
+      "email.send.alpha",
+      "email.send.mid",
+      "email.send.zeta",
+    ]);
     // Among tied scores the cheaper route comes first, whatever its key.
     const cheaper = route("zeta", { ...same, startingCostCredits: 10_000 });
     const dearer = route("alpha", { ...same, startingCostCredits: 10_001 });
@@ -100,7 +131,11 @@ describe("recommend: scoring", () => {
   });
 
   it("keeps every score within [0, 1]", () => {
-    const routes = [cheapSlow, pricyFast, route("x", { startingCostCredits: 1_000, priors: { successRate: 0.1, latencyMs: 60_000, quality: 0 } })];
+    const routes = [
+      cheapSlow,
+      pricyFast,
+      route("x", { startingCostCredits: 1_000, priors: { successRate: 0.1, latencyMs: 60_000, quality: 0 } }),
+    ];
     for (const goals of [["cost"], ["speed", "quality"], ["reliability", "cost", "speed", "quality"]] as Goal[][]) {
       for (const c of run(routes, { goals }).candidates) {
         expect(c.score).toBeGreaterThanOrEqual(0);
@@ -115,7 +150,13 @@ describe("recommend: scoring", () => {
     const b = route("beta", { startingCostCredits: 10 });
     for (let i = 0; i < 200; i++) {
       // Alternating failures never open the breaker, but halve the success rate.
-      book.record({ routeKey: "email.send.alpha", ok: i % 2 === 0, errorKind: i % 2 ? "http_5xx" : "", latencyMs: 300, observedAtMs: NOW - 10_000 + i });
+      book.record({
+        routeKey: "email.send.alpha",
+        ok: i % 2 === 0,
+        errorKind: i % 2 ? "http_5xx" : "",
+        latencyMs: 300,
+        observedAtMs: NOW - 10_000 + i,
+      });
     }
     const res = run([a, b], { goals: ["reliability"], book });
     expect(res.recommendedRouteKey).toBe("email.send.beta");
@@ -133,21 +174,36 @@ describe("recommend: explanations and blocks", () => {
     expect(best!.reasons).toContain("p50 900 ms expected (catalog prior)");
     expect(best!.reasons.at(-1)).toMatch(/^score 0\.\d{3} = 0\.87×cost 1\.00 \+ /);
     expect(other!.reasons[0]).toBe("14 credits, 4 more than the cheapest route");
-    expect(res).toMatchObject({ success: true, productKey: "email.send", preferenceSource: "request", optimizationPreferences: ["cost"], catalogVersion: "v1" });
+    expect(res).toMatchObject({
+      success: true,
+      productKey: "email.send",
+      preferenceSource: "request",
+      optimizationPreferences: ["cost"],
+      catalogVersion: "v1",
+    });
   });
 
   it("gates every route of a recommend_only capability but still recommends one", () => {
     const res = run([route("alpha", { executionGated: true })], { capability: capability("text.analyze", { status: "recommend_only" }) });
-    expect(res).toMatchObject({ recommendedRouteKey: "email.send.alpha", canExecuteNow: false, blockingRequirements: ["CAPABILITY_GATED"] });
+    expect(res).toMatchObject({
+      recommendedRouteKey: "email.send.alpha",
+      canExecuteNow: false,
+      blockingRequirements: ["CAPABILITY_GATED"],
+    });
     expect(res.nextActions[0]).toContain("text.analyze is recommend-only");
     expect(res.bestExecutableRouteKey).toBeUndefined();
   });
 
   it("says how many credits are missing and how to fund them", () => {
-    const res = run([route("alpha", { startingCostCredits: 10 }), route("free", { routeMode: "redirect", startingCostCredits: 0 })], { balanceCredits: 1, goals: ["reliability"] });
+    const res = run([route("alpha", { startingCostCredits: 10 }), route("free", { routeMode: "redirect", startingCostCredits: 0 })], {
+      balanceCredits: 1,
+      goals: ["reliability"],
+    });
     const alpha = res.candidates.find((c) => c.routeKey === "email.send.alpha")!;
     expect(alpha.blockingRequirements).toEqual(["CREDITS_REQUIRED"]);
-    expect(alpha.nextActions[0]).toBe('Add 9 credits (balance 1, needed 10): POST /dev/init {"balanceCredits": 10} outside production, or top up the wallet');
+    expect(alpha.nextActions[0]).toBe(
+      'Add 9 credits (balance 1, needed 10): POST /dev/init {"balanceCredits": 10} outside production, or top up the wallet',
+    );
     const redirect = res.candidates.find((c) => c.routeKey === "email.send.free")!;
     expect(redirect.blockingRequirements).toEqual(["REDIRECT_NOT_BROKERED"]);
   });
@@ -162,7 +218,10 @@ describe("recommend: explanations and blocks", () => {
     // A true ask still excludes the routes without the feature.
     const asked = run([plain, rich], { goals: ["cost"], fields: { html: true } });
     expect(asked.recommendedRouteKey).toBe("email.send.beta");
-    expect(asked.candidates.find((c) => c.routeKey === "email.send.alpha")).toMatchObject({ score: 0, blockingRequirements: ["FEATURE_UNSUPPORTED"] });
+    expect(asked.candidates.find((c) => c.routeKey === "email.send.alpha")).toMatchObject({
+      score: 0,
+      blockingRequirements: ["FEATURE_UNSUPPORTED"],
+    });
     // The html body of an email is not an ask: accepted, and nothing is excluded.
     const body = run([plain, rich], { goals: ["cost"], fields: { to: "a@b.co", subject: "hi", html: "<p>x</p>" } });
     expect(body.recommendedRouteKey).toBe("email.send.alpha");
@@ -179,7 +238,13 @@ describe("recommend: explanations and blocks", () => {
 describe("recommend: workflows", () => {
   const inboxBuy: Capability = capability("email.inbox.buy");
   const buyRoute = route("agentmail", { networkKey: "mpp", settlementRail: "mpp", startingCostCredits: 2_000 }, "email.inbox.buy");
-  const ownedInboxSend = route("agentmail", { networkKey: "mpp", settlementRail: "mpp", routeMode: "byo", managedByAgenticApi: false, startingCostCredits: 3 });
+  const ownedInboxSend = route("agentmail", {
+    networkKey: "mpp",
+    settlementRail: "mpp",
+    routeMode: "byo",
+    managedByAgenticApi: false,
+    startingCostCredits: 3,
+  });
   const ownKey = route("mailgun", { routeMode: "byo", managedByAgenticApi: false, startingCostCredits: 2 });
   const acquisition = { relationship: ownedResourceRelationship("email.send")!, capability: inboxBuy, routes: [buyRoute] };
 
@@ -206,13 +271,28 @@ describe("recommend: workflows", () => {
     // The owned-inbox send route is blocked until the body names an inbox.
     const send = res.candidates.find((c) => c.routeKey === "email.send.agentmail.mpp")!;
     expect(send.blockingRequirements).toEqual(["BYO_CREDENTIALS_REQUIRED"]);
-    expect(send.nextActions[0]).toContain('acquire one with email.inbox.buy (from 2000 credits, POST /domains/email/capabilities/inbox-buy/execute), then pass its id as "inboxId"');
-    const withInbox = run([cheapSlow, ownedInboxSend, ownKey], { acquisition, balanceCredits: 5_000, goals: ["cost"], fields: { inboxId: "inb_1" } });
-    expect(withInbox.candidates.find((c) => c.routeKey === "email.send.agentmail.mpp")).toMatchObject({ canExecuteNow: true, blockingRequirements: [] });
+    expect(send.nextActions[0]).toContain(
+      'acquire one with email.inbox.buy (from 2000 credits, POST /domains/email/capabilities/inbox-buy/execute), then pass its id as "inboxId"',
+    );
+    const withInbox = run([cheapSlow, ownedInboxSend, ownKey], {
+      acquisition,
+      balanceCredits: 5_000,
+      goals: ["cost"],
+      fields: { inboxId: "inb_1" },
+    });
+    expect(withInbox.candidates.find((c) => c.routeKey === "email.send.agentmail.mpp")).toMatchObject({
+      canExecuteNow: true,
+      blockingRequirements: [],
+    });
   });
 
   it("with an inbox named, recommends only routes that can send from it: the others would ignore it", () => {
-    const res = run([cheapSlow, pricyFast, ownedInboxSend, ownKey], { acquisition, balanceCredits: 5_000, goals: ["cost"], fields: { inboxId: "inb_1" } });
+    const res = run([cheapSlow, pricyFast, ownedInboxSend, ownKey], {
+      acquisition,
+      balanceCredits: 5_000,
+      goals: ["cost"],
+      fields: { inboxId: "inb_1" },
+    });
     expect(res.recommendedRouteKey).toBe("email.send.agentmail.mpp");
     expect(res.bestExecutableRouteKey).toBe("email.send.agentmail.mpp");
     for (const key of [cheapSlow.routeKey, pricyFast.routeKey, ownKey.routeKey]) {
@@ -250,24 +330,39 @@ describe("recommend: routing by model", () => {
   const chat = capability("models.chat.complete");
   const served = (...models: string[]) => models.map((model) => ModelPrice.fromPartial({ model }));
   const openai = route("openai", { startingCostCredits: 1, models: served("gpt-4o-mini", "gpt-4o") }, "models.chat.complete");
-  const deepseek = route("deepseek", { networkKey: "mpp", startingCostCredits: 2, models: served("deepseek-chat") }, "models.chat.complete");
+  const deepseek = route(
+    "deepseek",
+    { networkKey: "mpp", startingCostCredits: 2, models: served("deepseek-chat") },
+    "models.chat.complete",
+  );
   const unlisted = route("groq", { networkKey: "mpp", startingCostCredits: 1 }, "models.chat.complete");
   const chatRun = (fields: Record<string, unknown>) => run([openai, deepseek, unlisted], { capability: chat, goals: ["cost"], fields });
 
   it("lists only the routes serving the named model, even when another is cheaper", () => {
     const res = chatRun({ model: "deepseek-chat" });
     expect(res.candidates.map((c) => c.routeKey)).toEqual(["models.chat.complete.deepseek.mpp"]);
-    expect(res).toMatchObject({ recommendedRouteKey: "models.chat.complete.deepseek.mpp", bestExecutableRouteKey: "models.chat.complete.deepseek.mpp" });
+    expect(res).toMatchObject({
+      recommendedRouteKey: "models.chat.complete.deepseek.mpp",
+      bestExecutableRouteKey: "models.chat.complete.deepseek.mpp",
+    });
     expect(res.candidates[0]!.score).toBeGreaterThan(0.9); // cost is relative to the serving routes only
   });
 
   it("refuses a model no route serves, naming the served models", () => {
     expect(() => chatRun({ model: "gpt-5-ultra" })).toThrow(
-      new InputError("model", 'model: no route of models.chat.complete serves "gpt-5-ultra"; served: deepseek-chat, gpt-4o, gpt-4o-mini', ""),
+      new InputError(
+        "model",
+        'model: no route of models.chat.complete serves "gpt-5-ultra"; served: deepseek-chat, gpt-4o, gpt-4o-mini',
+        "",
+      ),
     );
   });
 
   it("considers every route when no model is named", () => {
-    expect(chatRun({}).candidates.map((c) => c.routeKey).sort()).toEqual(["models.chat.complete.deepseek.mpp", "models.chat.complete.groq.mpp", "models.chat.complete.openai"]);
+    expect(
+      chatRun({})
+        .candidates.map((c) => c.routeKey)
+        .sort(),
+    ).toEqual(["models.chat.complete.deepseek.mpp", "models.chat.complete.groq.mpp", "models.chat.complete.openai"]);
   });
 });

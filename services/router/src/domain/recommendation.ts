@@ -11,7 +11,14 @@ import { candidateReasons } from "./reasons";
 import { featureAsks as readFeatureAsks, stringField } from "./request-input";
 import type { RouteHealth } from "./route-health";
 import { compareScored, estimateRoute, goalScores, weightedScore, type ScoredRoute, type ScoringSettings } from "./scoring";
-import { byoKeyWorkflow, compareWorkflows, ownedResourceWorkflow, pairOwnedResourceRoutes, type Acquisition, type WorkflowContext } from "./workflows";
+import {
+  byoKeyWorkflow,
+  compareWorkflows,
+  ownedResourceWorkflow,
+  pairOwnedResourceRoutes,
+  type Acquisition,
+  type WorkflowContext,
+} from "./workflows";
 
 export interface RecommendationInput {
   capability: Capability;
@@ -46,11 +53,20 @@ export function recommend(input: RecommendationInput): RecommendResponse {
   const capRef = refOf(capability);
   // A field set to true counts as a feature ask when some route of the capability lists that feature;
   // any other value under a feature's name is an execute field (e.g. an email's html body).
-  const asks = readFeatureAsks(input.fields, routes.flatMap((r) => r.supportedFeatures));
+  const asks = readFeatureAsks(
+    input.fields,
+    routes.flatMap((r) => r.supportedFeatures),
+  );
   const relationship = input.acquisition?.relationship;
   const resourcePresent = relationship ? stringField(input.fields, relationship.resourceField) !== undefined : false;
 
-  const wctx: WorkflowContext = { capability: capRef, balanceCredits: input.balanceCredits, featureAsks: asks, health: input.health, resourcePresent };
+  const wctx: WorkflowContext = {
+    capability: capRef,
+    balanceCredits: input.balanceCredits,
+    featureAsks: asks,
+    health: input.health,
+    resourcePresent,
+  };
   const acquisition: Acquisition | undefined = input.acquisition && {
     relationship: input.acquisition.relationship,
     capability: refOf(input.acquisition.capability),
@@ -60,7 +76,9 @@ export function recommend(input: RecommendationInput): RecommendResponse {
   // A named resource lives at the provider that acquired it: only that provider's routes can use it (as the executor enforces).
   const usableBy = acquisition ? [...new Set(acquisition.routes.map((r) => r.providerKey))] : [];
   const ignoresNamedResource = (route: Route) =>
-    resourcePresent && relationship && !usableBy.includes(route.providerKey) ? { field: relationship.resourceField, label: relationship.resourceLabel, usableBy } : undefined;
+    resourcePresent && relationship && !usableBy.includes(route.providerKey)
+      ? { field: relationship.resourceField, label: relationship.resourceLabel, usableBy }
+      : undefined;
 
   const feasibility = new Map<string, Feasibility>();
   for (const route of routes) {
@@ -88,11 +106,20 @@ export function recommend(input: RecommendationInput): RecommendResponse {
   }
 
   const weights = goalWeights(input.preferences.goals, input.settings.weights);
-  const estimates = routes.map((r) => ({ price: r.startingCostCredits, estimate: estimateRoute(r, input.health.get(r.routeKey), input.settings) }));
+  const estimates = routes.map((r) => ({
+    price: r.startingCostCredits,
+    estimate: estimateRoute(r, input.health.get(r.routeKey), input.settings),
+  }));
   const goals = goalScores(estimates, input.settings);
   const scored: ScoredRoute[] = routes.map((route, i) => {
     const disqualified = feasibility.get(route.routeKey)!.disqualified;
-    return { route, estimate: estimates[i]!.estimate, goals: goals[i]!, disqualified, score: disqualified ? 0 : weightedScore(goals[i]!, weights) };
+    return {
+      route,
+      estimate: estimates[i]!.estimate,
+      goals: goals[i]!,
+      disqualified,
+      score: disqualified ? 0 : weightedScore(goals[i]!, weights),
+    };
   });
   scored.sort(compareScored);
 
@@ -121,7 +148,11 @@ export function recommend(input: RecommendationInput): RecommendResponse {
   for (const s of scored) {
     if (s.route.routeMode !== "byo") continue;
     const pair = pairs.get(s.route.routeKey);
-    workflows.push(pair && acquisition ? ownedResourceWorkflow(pair, acquisition, wctx) : byoKeyWorkflow(s.route, feasibility.get(s.route.routeKey)!, wctx));
+    workflows.push(
+      pair && acquisition
+        ? ownedResourceWorkflow(pair, acquisition, wctx)
+        : byoKeyWorkflow(s.route, feasibility.get(s.route.routeKey)!, wctx),
+    );
   }
   workflows.sort(compareWorkflows);
 
@@ -133,7 +164,9 @@ export function recommend(input: RecommendationInput): RecommendResponse {
     nextActions.push(`Or follow the ${viaWorkflow.workflowType} workflow: ${viaWorkflow.summary}`);
   }
   if (!recommended.canExecuteNow && bestExecutable) {
-    nextActions.push(`Or execute now on ${bestExecutable.routeKey} (${bestExecutable.priceCredits} credits): set "provider": "${bestExecutable.provider}" in the execute body`);
+    nextActions.push(
+      `Or execute now on ${bestExecutable.routeKey} (${bestExecutable.priceCredits} credits): set "provider": "${bestExecutable.provider}" in the execute body`,
+    );
   }
 
   const response: RecommendResponse = {

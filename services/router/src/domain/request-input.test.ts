@@ -33,7 +33,9 @@ describe("parseRecommendInput", () => {
   });
 
   it("rejects a repeated goal", () => {
-    expect(inputError(() => parseRecommendInput({ optimizationPreferences: ["cost", "speed", "cost"] })).field).toBe("optimizationPreferences[2]");
+    expect(inputError(() => parseRecommendInput({ optimizationPreferences: ["cost", "speed", "cost"] })).field).toBe(
+      "optimizationPreferences[2]",
+    );
   });
 
   it("rejects wrong types", () => {

@@ -64,7 +64,11 @@ export function parseRecommendInput(body: Readonly<Record<string, unknown>> | un
         throw new InputError(field, `${field} is not a known goal`, `${field} must be one of: ${allowed}.`);
       }
       if (seen.has(goal)) {
-        throw new InputError(field, `${field} repeats "${goal}"`, `Remove ${field}: name each goal at most once in optimizationPreferences.`);
+        throw new InputError(
+          field,
+          `${field} repeats "${goal}"`,
+          `Remove ${field}: name each goal at most once in optimizationPreferences.`,
+        );
       }
       seen.add(goal);
     });
@@ -109,6 +113,10 @@ export function checkDeclaredTypes(fields: Readonly<Record<string, unknown>>, co
     const value = fields[f.name];
     const isType = JSON_TYPE[f.type];
     if (value === undefined || value === null || !isType || isType(value)) continue;
-    throw new InputError(f.name, `${f.name} must be ${f.type === "integer" ? "an integer" : `a ${f.type}`}`, `Send ${f.name} as the recommend contract declares it (${f.type}), or leave it out.`);
+    throw new InputError(
+      f.name,
+      `${f.name} must be ${f.type === "integer" ? "an integer" : `a ${f.type}`}`,
+      `Send ${f.name} as the recommend contract declares it (${f.type}), or leave it out.`,
+    );
   }
 }

@@ -37,7 +37,12 @@ describe("RouteHealthBook", () => {
     for (let i = 0; i < 4; i++) book.record(outcome(false, T0 + i));
     expect(book.get(KEY, T0 + 10)!.breaker).toBe("closed");
     book.record(outcome(false, T0 + 4));
-    expect(book.get(KEY, T0 + 10)).toMatchObject({ breaker: "open", consecutiveFailures: 5, lastErrorKind: "http_5xx", retryAtMs: T0 + 4 + 30_000 });
+    expect(book.get(KEY, T0 + 10)).toMatchObject({
+      breaker: "open",
+      consecutiveFailures: 5,
+      lastErrorKind: "http_5xx",
+      retryAtMs: T0 + 4 + 30_000,
+    });
     expect(book.get(KEY, T0 + 4 + 30_000)!.breaker).toBe("half_open");
     book.record(outcome(true, T0 + 31_000));
     expect(book.get(KEY, T0 + 31_000)).toMatchObject({ breaker: "closed", consecutiveFailures: 0 });

@@ -5,7 +5,14 @@
 import type { Route } from "@agentic/proto/catalog/v1";
 import type { WorkflowRecommendation } from "@agentic/proto/router/v1";
 import type { OwnedResourceRelationship } from "./acquisitions";
-import { BLOCKING_REQUIREMENTS, assessRoute, creditsAction, type BlockingRequirement, type CapabilityRef, type Feasibility } from "./feasibility";
+import {
+  BLOCKING_REQUIREMENTS,
+  assessRoute,
+  creditsAction,
+  type BlockingRequirement,
+  type CapabilityRef,
+  type Feasibility,
+} from "./feasibility";
 import type { RouteHealth } from "./route-health";
 
 /** The acquiring side of an owned-resource relationship, as read from the catalog. */
@@ -35,13 +42,22 @@ export interface WorkflowContext {
  * Pairs each byo route of the capability with the best route of the acquiring capability from the
  * same provider (fewest blocks, then cheapest, then route key). Keyed by the byo route's key.
  */
-export function pairOwnedResourceRoutes(routes: readonly Route[], acquisition: Acquisition, ctx: WorkflowContext): Map<string, OwnedResourcePair> {
+export function pairOwnedResourceRoutes(
+  routes: readonly Route[],
+  acquisition: Acquisition,
+  ctx: WorkflowContext,
+): Map<string, OwnedResourcePair> {
   const pairs = new Map<string, OwnedResourcePair>();
   for (const executeRoute of routes.filter((r) => r.routeMode === "byo")) {
     const options = acquisition.routes
       .filter((r) => r.providerKey === executeRoute.providerKey)
       .map((r) => ({ route: r, blocks: assessAcquisition(r, acquisition, ctx).blockingRequirements.length }))
-      .sort((a, b) => a.blocks - b.blocks || a.route.startingCostCredits - b.route.startingCostCredits || (a.route.routeKey < b.route.routeKey ? -1 : 1));
+      .sort(
+        (a, b) =>
+          a.blocks - b.blocks ||
+          a.route.startingCostCredits - b.route.startingCostCredits ||
+          (a.route.routeKey < b.route.routeKey ? -1 : 1),
+      );
     if (options[0]) pairs.set(executeRoute.routeKey, { acquisitionRoute: options[0].route, executeRoute });
   }
   return pairs;
@@ -73,40 +89,47 @@ export function ownedResourceWorkflow(pair: OwnedResourcePair, acquisition: Acqu
       : `the ${rel.resourceLabel} is acquired through a ${acq.routeMode} route and stays yours to operate`,
     `first run ${total} credits in total (${acqPrice} + ${exePrice}), then ${exePrice} credits per run`,
   ];
-  if (ctx.resourcePresent) reasons.push(`the request already names an ${rel.resourceLabel} ("${rel.resourceField}"), so the acquisition step can be skipped`);
+  if (ctx.resourcePresent)
+    reasons.push(`the request already names an ${rel.resourceLabel} ("${rel.resourceField}"), so the acquisition step can be skipped`);
 
-  return finish({
-    workflowType: rel.workflowType,
-    summary: `Acquire an ${rel.resourceLabel} with ${acquisition.capability.capabilityKey} on ${acq.routeKey} (${acqPrice} credits), then run ${ctx.capability.capabilityKey} from it on ${exe.routeKey} (${exePrice} credits per run, "${rel.resourceField}" set)`,
-    managedAfterAcquisition: managed,
-    acquisitionCapabilityKey: acquisition.capability.capabilityKey,
-    acquisitionRouteKey: acq.routeKey,
-    acquisitionProvider: acq.providerKey,
-    acquisitionPriceCredits: acqPrice,
-    executeRouteKey: exe.routeKey,
-    executeProvider: exe.providerKey,
-    executePriceCredits: exePrice,
-    estimatedFirstExecutionTotalCredits: total,
-    recurringExecutionCredits: exePrice,
-    reasons,
-  }, blocks);
+  return finish(
+    {
+      workflowType: rel.workflowType,
+      summary: `Acquire an ${rel.resourceLabel} with ${acquisition.capability.capabilityKey} on ${acq.routeKey} (${acqPrice} credits), then run ${ctx.capability.capabilityKey} from it on ${exe.routeKey} (${exePrice} credits per run, "${rel.resourceField}" set)`,
+      managedAfterAcquisition: managed,
+      acquisitionCapabilityKey: acquisition.capability.capabilityKey,
+      acquisitionRouteKey: acq.routeKey,
+      acquisitionProvider: acq.providerKey,
+      acquisitionPriceCredits: acqPrice,
+      executeRouteKey: exe.routeKey,
+      executeProvider: exe.providerKey,
+      executePriceCredits: exePrice,
+      estimatedFirstExecutionTotalCredits: total,
+      recurringExecutionCredits: exePrice,
+      reasons,
+    },
+    blocks,
+  );
 }
 
 /** The bring-your-own-key workflow of a byo route that no acquisition covers. */
 export function byoKeyWorkflow(route: Route, feasibility: Feasibility, ctx: WorkflowContext): WorkflowRecommendation {
   const price = route.startingCostCredits;
   const provider = route.providerLabel || route.providerKey;
-  return finish({
-    workflowType: "bring_your_own_key",
-    summary: `Run ${ctx.capability.capabilityKey} on your own ${provider} account through ${route.routeKey} (${price} credits per run)`,
-    managedAfterAcquisition: false,
-    executeRouteKey: route.routeKey,
-    executeProvider: route.providerKey,
-    executePriceCredits: price,
-    estimatedFirstExecutionTotalCredits: price,
-    recurringExecutionCredits: price,
-    reasons: [`uses your own ${provider} credentials; Agentic API does not hold caller credentials yet`],
-  }, merge(feasibility));
+  return finish(
+    {
+      workflowType: "bring_your_own_key",
+      summary: `Run ${ctx.capability.capabilityKey} on your own ${provider} account through ${route.routeKey} (${price} credits per run)`,
+      managedAfterAcquisition: false,
+      executeRouteKey: route.routeKey,
+      executeProvider: route.providerKey,
+      executePriceCredits: price,
+      estimatedFirstExecutionTotalCredits: price,
+      recurringExecutionCredits: price,
+      reasons: [`uses your own ${provider} credentials; Agentic API does not hold caller credentials yet`],
+    },
+    merge(feasibility),
+  );
 }
 
 /** Fewest blocks first, then the cheapest first run, then the execute route key. */
@@ -120,7 +143,12 @@ export function compareWorkflows(a: WorkflowRecommendation, b: WorkflowRecommend
 
 function assessAcquisition(route: Route, acquisition: Acquisition, ctx: WorkflowContext): Feasibility {
   // Credits are checked against the whole workflow by the caller, not per step.
-  return assessRoute(route, { capability: acquisition.capability, balanceCredits: Number.POSITIVE_INFINITY, featureAsks: [], health: ctx.health.get(route.routeKey) });
+  return assessRoute(route, {
+    capability: acquisition.capability,
+    balanceCredits: Number.POSITIVE_INFINITY,
+    featureAsks: [],
+    health: ctx.health.get(route.routeKey),
+  });
 }
 
 type Blocks = Map<BlockingRequirement, string>;

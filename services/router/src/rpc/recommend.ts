@@ -58,7 +58,10 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
         capability: entry.capability,
         routes: entry.routes,
         catalogVersion: entry.catalogVersion,
-        acquisition: relationship && acquisitionEntry ? { relationship, capability: acquisitionEntry.capability, routes: acquisitionEntry.routes } : undefined,
+        acquisition:
+          relationship && acquisitionEntry
+            ? { relationship, capability: acquisitionEntry.capability, routes: acquisitionEntry.routes }
+            : undefined,
         preferences,
         fields: input.fields,
         balanceCredits,
@@ -78,11 +81,18 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
 }
 
 /** The acquiring capability's entry; a workflow is optional, so a failed read only drops it. */
-async function acquisitionOf(rel: OwnedResourceRelationship, deps: RecommendDeps, opts: { deadlineMs: number }): Promise<CapabilityEntry | undefined> {
+async function acquisitionOf(
+  rel: OwnedResourceRelationship,
+  deps: RecommendDeps,
+  opts: { deadlineMs: number },
+): Promise<CapabilityEntry | undefined> {
   try {
     return await deps.catalog.capability(rel.acquisitionDomainKey, rel.acquisitionCapabilityId, opts);
   } catch (err) {
-    deps.logger.warn({ err, capabilityKey: rel.acquisitionCapabilityKey }, "acquisition capability unreadable; recommending without its workflow");
+    deps.logger.warn(
+      { err, capabilityKey: rel.acquisitionCapabilityKey },
+      "acquisition capability unreadable; recommending without its workflow",
+    );
     return undefined;
   }
 }

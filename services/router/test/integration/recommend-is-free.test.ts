@@ -22,7 +22,9 @@ describe("recommend never moves a balance", () => {
       { domainKey: "text", capabilityId: "analyze", input: { agentName: "a" } },
       { domainKey: "geo", capabilityId: "time-current", input: { optimizationPreferences: ["speed"] } },
     ];
-    const responses = await Promise.all(Array.from({ length: 60 }, (_, i) => sys.router.client.recommend({ userId: USER, ...asks[i % asks.length]! })));
+    const responses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => sys.router.client.recommend({ userId: USER, ...asks[i % asks.length]! })),
+    );
     expect(responses.every((r) => r.success)).toBe(true);
 
     const after = await sys.ledger.client.getWallet({ userId: USER });

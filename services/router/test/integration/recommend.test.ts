@@ -34,7 +34,11 @@ describe("RouterService/Recommend", () => {
     const [candidate] = res.candidates;
     expect(candidate).toMatchObject({ routeKey: "text.analyze.openai.mpp", settlementRail: "mpp", priceCredits: 2, canExecuteNow: false });
     expect(candidate!.reasons).toEqual(
-      expect.arrayContaining(["cheapest route: 2 credits", "no live traffic yet: 97.0% success expected (catalog prior)", "p50 1500 ms expected (catalog prior)"]),
+      expect.arrayContaining([
+        "cheapest route: 2 credits",
+        "no live traffic yet: 97.0% success expected (catalog prior)",
+        "p50 1500 ms expected (catalog prior)",
+      ]),
     );
     expect(candidate!.score).toBeGreaterThan(0);
     expect(candidate!.score).toBeLessThanOrEqual(1);
@@ -48,17 +52,26 @@ describe("RouterService/Recommend", () => {
       expect(c.blockingRequirements).toEqual(["CREDITS_REQUIRED"]);
     }
     const resend = res.candidates.find((x) => x.routeKey === "email.send.resend")!;
-    expect(resend.nextActions[0]).toBe('Add 9 credits (balance 1, needed 10): POST /dev/init {"balanceCredits": 10} outside production, or top up the wallet');
+    expect(resend.nextActions[0]).toBe(
+      'Add 9 credits (balance 1, needed 10): POST /dev/init {"balanceCredits": 10} outside production, or top up the wallet',
+    );
     // The same request from a funded wallet can run.
     const rich = await recommend({ input: { optimizationPreferences: ["reliability"] } });
-    expect(rich.candidates.find((x) => x.routeKey === "email.send.resend")).toMatchObject({ canExecuteNow: true, blockingRequirements: [] });
+    expect(rich.candidates.find((x) => x.routeKey === "email.send.resend")).toMatchObject({
+      canExecuteNow: true,
+      blockingRequirements: [],
+    });
   });
 
   it("picks by preference order and honours tracking", async () => {
     const cost = await recommend({ input: { optimizationPreferences: ["cost"] } });
     // The byo routes are cheaper but cannot run without the caller's own credentials or inbox.
     expect(cost.recommendedRouteKey).toBe("email.send.mailgun");
-    expect(cost).toMatchObject({ canExecuteNow: false, blockingRequirements: ["BYO_CREDENTIALS_REQUIRED"], bestExecutableRouteKey: "email.send.resend" });
+    expect(cost).toMatchObject({
+      canExecuteNow: false,
+      blockingRequirements: ["BYO_CREDENTIALS_REQUIRED"],
+      bestExecutableRouteKey: "email.send.resend",
+    });
     const tracked = await recommend({ input: { optimizationPreferences: ["cost"], tracking: true } });
     expect(tracked.recommendedRouteKey).toBe("email.send.mailgun");
     expect(tracked.bestExecutableRouteKey).toBe("email.send.sendgrid");

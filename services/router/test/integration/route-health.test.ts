@@ -34,7 +34,10 @@ describe("route health learned from execution outcomes", () => {
     await publish(CHEAP, false, 5);
     const started = Date.now();
     let res: RecommendResponse | undefined;
-    await waitFor(async () => (res = await pick(sys.router)).recommendedRouteKey === BACKUP, { timeoutMs: 5_000, what: "the backup route to win" });
+    await waitFor(async () => (res = await pick(sys.router)).recommendedRouteKey === BACKUP, {
+      timeoutMs: 5_000,
+      what: "the backup route to win",
+    });
     expect(Date.now() - started).toBeLessThan(5_000);
     const sick = res!.candidates.find((c) => c.routeKey === CHEAP)!;
     expect(sick).toMatchObject({ score: 0, canExecuteNow: false, blockingRequirements: ["ROUTE_UNHEALTHY"] });
@@ -42,7 +45,10 @@ describe("route health learned from execution outcomes", () => {
     expect(res!.bestExecutableRouteKey).toBe(BACKUP);
 
     await publish(CHEAP, true, 20, 250);
-    await waitFor(async () => (res = await pick(sys.router)).recommendedRouteKey === CHEAP, { timeoutMs: 5_000, what: "the cheap route to win back" });
+    await waitFor(async () => (res = await pick(sys.router)).recommendedRouteKey === CHEAP, {
+      timeoutMs: 5_000,
+      what: "the cheap route to win back",
+    });
     const healed = res!.candidates[0]!;
     expect(healed).toMatchObject({ canExecuteNow: true, blockingRequirements: [] });
     expect(healed.reasons).toContain("80.0% success over the last 25 calls");
@@ -53,10 +59,13 @@ describe("route health learned from execution outcomes", () => {
     const second = await sys.addRouter();
     await publish(BACKUP, true, 3, 90);
     await publish(CHEAP, false, 5);
-    await waitFor(async () => {
-      const [a, b] = await Promise.all([pick(sys.router), pick(second)]);
-      return a.recommendedRouteKey === BACKUP && b.recommendedRouteKey === BACKUP;
-    }, { timeoutMs: 5_000, what: "both routers to move to the backup route" });
+    await waitFor(
+      async () => {
+        const [a, b] = await Promise.all([pick(sys.router), pick(second)]);
+        return a.recommendedRouteKey === BACKUP && b.recommendedRouteKey === BACKUP;
+      },
+      { timeoutMs: 5_000, what: "both routers to move to the backup route" },
+    );
 
     // A replica started after the outcomes replays them from the stream and agrees as well.
     const late = await sys.addRouter();
