@@ -32,7 +32,7 @@ export function sendError(res: Response, httpStatus: number, code: string, error
  */
 export function sendBackendError(res: Response, err: unknown): void {
   const remote = fromServiceError(err);
-  const httpStatus = httpStatusOf(remote.grpcCode, remote.code);
+  const httpStatus = httpStatusOf(remote.kind, remote.code);
   const retryAfter = remote.details?.retryAfterSeconds;
   if (typeof retryAfter === "number" && Number.isFinite(retryAfter) && retryAfter >= 0) {
     // Retry-After takes whole seconds; rounding up never invites a retry too early.

@@ -2,7 +2,6 @@
 // per catalog version, for the services that route and execute (router, executor): a cheap
 // ListDomains poll notices a new version, and any answer naming a new version drops everything
 // cached under the old one. While the catalog is unreachable, cached entries keep being served.
-import { status } from "@grpc/grpc-js";
 import { fromServiceError, notFound, unavailable, type CallOpts, type Logger } from "@agentic/platform";
 import type {
   Capability,
@@ -110,7 +109,13 @@ export class CatalogCache {
         if (!cap.capability) throw unavailable("UNAVAILABLE", "the catalog answered without the capability", "Retry shortly.");
         this.observe(routes.catalogVersion);
         const { execute, recommend } = contract.contract ?? {};
-        return { capability: cap.capability, routes: routes.routes, ...(execute ? { execute } : {}), ...(recommend ? { recommend } : {}), catalogVersion: routes.catalogVersion };
+        return {
+          capability: cap.capability,
+          routes: routes.routes,
+          ...(execute ? { execute } : {}),
+          ...(recommend ? { recommend } : {}),
+          catalogVersion: routes.catalogVersion,
+        };
       }
     }
   }
@@ -124,7 +129,7 @@ export class CatalogCache {
 
   private publicError(err: unknown): Error {
     const remote = fromServiceError(err);
-    if (remote.grpcCode === status.NOT_FOUND) return notFound(remote.code, remote.message, remote.hint);
+    if (remote.kind === "not_found") return notFound(remote.code, remote.message, remote.hint);
     this.opts.logger.warn({ err }, "catalog read failed");
     return unavailable("UNAVAILABLE", "the catalog could not be read", "Retry shortly.");
   }

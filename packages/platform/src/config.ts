@@ -35,13 +35,10 @@ export function devHelpersEnabled(appEnv: string | undefined): boolean {
 }
 
 /** A `host:port` address of a gRPC dependency (e.g. `ledger:50051`). */
-export const addressSchema = z
-  .string()
-  .regex(/^[^\s:]+:\d{1,5}$/, "must be host:port, e.g. ledger:50051");
+export const addressSchema = z.string().regex(/^[^\s:]+:\d{1,5}$/, "must be host:port, e.g. ledger:50051");
 
 /** A TCP port, given as a string in the environment. */
 export const portSchema = z.coerce.number().int().min(0).max(65535);
-
 
 /** `LOG_LEVEL`: a pino level; `silent` turns logging off. */
 export const logLevelSchema = z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info");

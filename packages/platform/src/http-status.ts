@@ -1,24 +1,23 @@
-// The one table from a gRPC status (plus our public error code) to the HTTP status an API client
-// sees: used by the gateway to answer, and by the executor to record idempotent results as answered.
-import { status as GrpcStatus } from "@grpc/grpc-js";
+// The one table from an error's kind (plus its public code) to the HTTP status an API client sees:
+// used by the gateway to answer, and by the executor to record idempotent results as answered.
+import type { ErrorKind } from "./errors";
 
-const GRPC_TO_HTTP: Partial<Record<GrpcStatus, number>> = {
-  [GrpcStatus.INVALID_ARGUMENT]: 400,
-  [GrpcStatus.OUT_OF_RANGE]: 400,
-  [GrpcStatus.UNAUTHENTICATED]: 401,
-  [GrpcStatus.PERMISSION_DENIED]: 403,
-  [GrpcStatus.NOT_FOUND]: 404,
-  [GrpcStatus.ALREADY_EXISTS]: 409,
-  [GrpcStatus.ABORTED]: 409,
-  [GrpcStatus.FAILED_PRECONDITION]: 409,
-  [GrpcStatus.RESOURCE_EXHAUSTED]: 429,
-  [GrpcStatus.CANCELLED]: 499,
-  [GrpcStatus.UNIMPLEMENTED]: 501,
-  [GrpcStatus.UNAVAILABLE]: 503,
-  [GrpcStatus.DEADLINE_EXCEEDED]: 504,
+const KIND_TO_HTTP: Partial<Record<ErrorKind, number>> = {
+  invalid_argument: 400,
+  unauthenticated: 401,
+  permission_denied: 403,
+  not_found: 404,
+  already_exists: 409,
+  aborted: 409,
+  failed_precondition: 409,
+  resource_exhausted: 429,
+  cancelled: 499,
+  unimplemented: 501,
+  unavailable: 503,
+  deadline_exceeded: 504,
 };
 
-/** Public codes whose HTTP status is more precise than their gRPC status gives. */
+/** Public codes whose HTTP status is more precise than their kind gives. */
 const CODE_TO_HTTP: Record<string, number> = {
   CREDITS_REQUIRED: 402,
   PROVIDER_ERROR: 502,
@@ -32,7 +31,7 @@ const CODE_TO_HTTP: Record<string, number> = {
   TOP_UP_UNAVAILABLE: 503,
 };
 
-/** HTTP status of an error with gRPC status `grpcCode` and public `code` (500 when unmapped). */
-export function httpStatusOf(grpcCode: GrpcStatus, code: string): number {
-  return CODE_TO_HTTP[code] ?? GRPC_TO_HTTP[grpcCode] ?? 500;
+/** HTTP status of an error of `kind` with public `code` (500 when unmapped). */
+export function httpStatusOf(kind: ErrorKind, code: string): number {
+  return CODE_TO_HTTP[code] ?? KIND_TO_HTTP[kind] ?? 500;
 }

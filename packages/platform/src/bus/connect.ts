@@ -21,20 +21,24 @@ export function connectBus(url: string, name: string, credentials?: NatsCredenti
 /** `NATS_USER` / `NATS_PASSWORD`: the service's NATS user (e.g. `ledger`) and its password, from a Secret. */
 export const natsCredentialsShape = {
   /** The service's NATS user, e.g. `ledger`; with NATS_PASSWORD. Required when APP_ENV=production. */
-  NATS_USER: z.string().regex(/^[a-z][a-z0-9-]*$/, "must be a user name such as ledger").optional(),
+  NATS_USER: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]*$/, "must be a user name such as ledger")
+    .optional(),
   /** That user's password, from a Secret. */
   NATS_PASSWORD: z.string().min(1).optional(),
 };
 
 /** Both or neither; both in production, where NATS runs with authorization. */
-export function checkNatsCredentials(
-  c: { NATS_USER?: string; NATS_PASSWORD?: string; APP_ENV?: string },
-  ctx: z.RefinementCtx,
-): void {
+export function checkNatsCredentials(c: { NATS_USER?: string; NATS_PASSWORD?: string; APP_ENV?: string }, ctx: z.RefinementCtx): void {
   if (c.NATS_USER && !c.NATS_PASSWORD) ctx.addIssue({ code: "custom", path: ["NATS_PASSWORD"], message: "required with NATS_USER" });
   if (!c.NATS_USER && c.NATS_PASSWORD) ctx.addIssue({ code: "custom", path: ["NATS_USER"], message: "required with NATS_PASSWORD" });
   if (c.APP_ENV === "production" && !c.NATS_USER && !c.NATS_PASSWORD) {
-    ctx.addIssue({ code: "custom", path: ["NATS_USER"], message: "NATS_USER and NATS_PASSWORD are required when APP_ENV=production (NATS runs with authorization)" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["NATS_USER"],
+      message: "NATS_USER and NATS_PASSWORD are required when APP_ENV=production (NATS runs with authorization)",
+    });
   }
 }
 

@@ -34,7 +34,9 @@ describe("message spans", () => {
     const js = nc.jetstream();
     const root = trace.getTracer("test").startSpan("request");
     await context.with(trace.setSpan(context.active(), root), () =>
-      withProducerSpan("t.settled", { "Nats-Msg-Id": "hold_1" }, (headers) => js.publish("t.settled", new Uint8Array([1]), { headers, msgID: "hold_1" })),
+      withProducerSpan("t.settled", { "Nats-Msg-Id": "hold_1" }, (headers) =>
+        js.publish("t.settled", new Uint8Array([1]), { headers, msgID: "hold_1" }),
+      ),
     );
     root.end();
 

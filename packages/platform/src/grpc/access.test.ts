@@ -5,8 +5,16 @@ import { bindServer, createGrpcServer, stopServer } from "./server";
 import { createHealth, createHealthChecker } from "./health";
 import { unary } from "./unary";
 import { devOnly, guardService, unlistedRpcs, type AccessTable } from "./access";
-import { fromServiceError } from "../errors";
-import { createTokenVerifier, generateIdentityKeys, serviceIdentity, trustedServiceKeysSchema, formatTrustedKeys, type CallIdentity, type ServiceName } from "../identity/service-identity";
+import { fromServiceError } from "./status";
+import {
+  createTokenVerifier,
+  generateIdentityKeys,
+  serviceIdentity,
+  trustedServiceKeysSchema,
+  formatTrustedKeys,
+  type CallIdentity,
+  type ServiceName,
+} from "../identity/service-identity";
 
 const json = {
   requestStream: false,
@@ -25,17 +33,26 @@ const definition = {
 // Audit is left out on purpose: an RPC without an entry is closed.
 const TABLE: AccessTable = { Grant: ["admin", devOnly("gateway")], Read: ["gateway", "router"] };
 
-const keys = Object.fromEntries((["admin", "gateway", "router"] as const).map((n) => [n, generateIdentityKeys()])) as Record<"admin" | "gateway" | "router", ReturnType<typeof generateIdentityKeys>>;
-const trusted = trustedServiceKeysSchema.parse(formatTrustedKeys({ admin: keys.admin.publicKey, gateway: keys.gateway.publicKey, router: keys.router.publicKey }));
-const BankClient = makeGenericClientConstructor(definition, "Bank") as unknown as new (...args: ConstructorParameters<ReturnType<typeof makeGenericClientConstructor>>) => Client &
-  Record<"grant" | "read" | "audit", (...args: never[]) => never>;
+const keys = Object.fromEntries((["admin", "gateway", "router"] as const).map((n) => [n, generateIdentityKeys()])) as Record<
+  "admin" | "gateway" | "router",
+  ReturnType<typeof generateIdentityKeys>
+>;
+const trusted = trustedServiceKeysSchema.parse(
+  formatTrustedKeys({ admin: keys.admin.publicKey, gateway: keys.gateway.publicKey, router: keys.router.publicKey }),
+);
+const BankClient = makeGenericClientConstructor(definition, "Bank") as unknown as new (
+  ...args: ConstructorParameters<ReturnType<typeof makeGenericClientConstructor>>
+) => Client & Record<"grant" | "read" | "audit", (...args: never[]) => never>;
 
 async function startBank(development: boolean) {
   const server = createGrpcServer();
   const health = createHealth(["test.Bank"]);
   // Answers with the caller the guard verified, as handlers read it.
   const ok = unary(async (_req, ctx) => ({ ok: true, caller: ctx.caller }));
-  server.addService(definition, guardService(definition, { grant: ok, read: ok, audit: ok }, { table: TABLE, verifier: createTokenVerifier(trusted), development }));
+  server.addService(
+    definition,
+    guardService(definition, { grant: ok, read: ok, audit: ok }, { table: TABLE, verifier: createTokenVerifier(trusted), development }),
+  );
   health.addToServer(server);
   health.setServing(true);
   const port = await bindServer(server, "127.0.0.1:0");
@@ -57,7 +74,13 @@ async function startBank(development: boolean) {
 }
 
 const identity = (name: "admin" | "gateway" | "router") => serviceIdentity(name, keys[name].privateKey);
-const refusal = async (call: Promise<unknown>) => fromServiceError(await call.then(() => undefined, (err: unknown) => err));
+const refusal = async (call: Promise<unknown>) =>
+  fromServiceError(
+    await call.then(
+      () => undefined,
+      (err: unknown) => err,
+    ),
+  );
 
 describe("guardService (production: development=false)", () => {
   let bank: Awaited<ReturnType<typeof startBank>>;
@@ -72,11 +95,18 @@ describe("guardService (production: development=false)", () => {
   });
 
   it("refuses a verified caller the entry does not list with PERMISSION_DENIED", async () => {
-    expect(await refusal(bank.as(identity("router")).grant())).toMatchObject({ grpcCode: status.PERMISSION_DENIED, code: "SERVICE_NOT_ALLOWED", hint: "Only admin, gateway (development only) may call Grant." });
+    expect(await refusal(bank.as(identity("router")).grant())).toMatchObject({
+      grpcCode: status.PERMISSION_DENIED,
+      code: "SERVICE_NOT_ALLOWED",
+      hint: "Only admin, gateway (development only) may call Grant.",
+    });
   });
 
   it("refuses a development-only caller outside development", async () => {
-    expect(await refusal(bank.as(identity("gateway")).grant())).toMatchObject({ grpcCode: status.PERMISSION_DENIED, code: "SERVICE_NOT_ALLOWED" });
+    expect(await refusal(bank.as(identity("gateway")).grant())).toMatchObject({
+      grpcCode: status.PERMISSION_DENIED,
+      code: "SERVICE_NOT_ALLOWED",
+    });
   });
 
   it("refuses a call without a token with UNAUTHENTICATED", async () => {
@@ -100,7 +130,10 @@ describe("guardService (production: development=false)", () => {
 
   it("refuses an RPC that has no entry, whoever calls (fail closed)", async () => {
     expect(unlistedRpcs(definition, TABLE)).toEqual(["Audit"]);
-    expect(await refusal(bank.as(identity("admin")).audit())).toMatchObject({ grpcCode: status.PERMISSION_DENIED, code: "SERVICE_NOT_ALLOWED" });
+    expect(await refusal(bank.as(identity("admin")).audit())).toMatchObject({
+      grpcCode: status.PERMISSION_DENIED,
+      code: "SERVICE_NOT_ALLOWED",
+    });
   });
 
   it("leaves the health service open for probes", async () => {

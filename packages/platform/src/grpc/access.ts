@@ -3,9 +3,16 @@
 // (see identity/service-identity.ts) from a caller its RPC's entry lists. An RPC with no entry is
 // refused (fail closed), so a new RPC is closed until someone writes down who may call it.
 // The health service is added separately and stays open for probes.
-import { Metadata, status, type ServerUnaryCall, type ServiceDefinition, type UntypedServiceImplementation, type sendUnaryData } from "@grpc/grpc-js";
+import {
+  Metadata,
+  type ServerUnaryCall,
+  type ServiceDefinition,
+  type UntypedServiceImplementation,
+  type sendUnaryData,
+} from "@grpc/grpc-js";
 import { Counter } from "prom-client";
-import { AppError, toServiceError } from "../errors";
+import { AppError } from "../errors";
+import { toServiceError } from "./status";
 import type { Logger } from "../logger";
 import { singleton, splitRpcPath } from "../metrics/rpc-metrics";
 import { IDENTITY_METADATA, IdentityError, type ServiceName, type TokenVerifier } from "../identity/service-identity";
@@ -68,7 +75,7 @@ function callerOf(metadata: Metadata, audience: string, verifier: TokenVerifier)
     if (!(err instanceof IdentityError)) throw err;
     throw Object.assign(
       new AppError(
-        status.UNAUTHENTICATED,
+        "unauthenticated",
         err.reason === "missing" ? "SERVICE_IDENTITY_REQUIRED" : "SERVICE_IDENTITY_INVALID",
         err.message,
         "Internal calls must carry the calling service's token: give the service its SERVICE_IDENTITY_KEY and this service the matching public key in TRUSTED_SERVICE_KEYS.",
@@ -90,7 +97,8 @@ export function guardService<I extends UntypedServiceImplementation>(definition:
   for (const [key, method] of Object.entries(definition)) {
     const handler = impl[key];
     if (!handler) continue;
-    if (method.requestStream || method.responseStream) throw new Error(`guardService: ${method.path} is streaming; only unary RPCs are guarded`);
+    if (method.requestStream || method.responseStream)
+      throw new Error(`guardService: ${method.path} is streaming; only unary RPCs are guarded`);
     const { service, method: rpc } = splitRpcPath(method.path);
     const rule = Object.hasOwn(opts.table, rpc) ? opts.table[rpc] : undefined;
     const unary = handler as (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => void;
@@ -101,7 +109,7 @@ export function guardService<I extends UntypedServiceImplementation>(definition:
         if (!isAllowed(rule, caller, opts.development)) {
           throw Object.assign(
             new AppError(
-              status.PERMISSION_DENIED,
+              "permission_denied",
               "SERVICE_NOT_ALLOWED",
               rule ? `${caller} may not call ${rpc}` : `${rpc} has no access rule, so nobody may call it`,
               rule ? `Only ${describe(rule)} may call ${rpc}.` : `Add ${rpc} to this service's access table.`,

@@ -44,7 +44,10 @@ export function identityInterceptor(identity: CallIdentity): Interceptor {
  * with `identity`, every call proves which service makes it (see identity/service-identity.ts).
  */
 export function createClient<C extends Client>(Ctor: ClientConstructor<C>, address: string, identity?: CallIdentity): C {
-  return new Ctor(address, credentials.createInsecure(), { ...CHANNEL_OPTIONS, ...(identity ? { interceptors: [identityInterceptor(identity)] } : {}) });
+  return new Ctor(address, credentials.createInsecure(), {
+    ...CHANNEL_OPTIONS,
+    ...(identity ? { interceptors: [identityInterceptor(identity)] } : {}),
+  });
 }
 
 type UnaryMethod<Req, Res> = (

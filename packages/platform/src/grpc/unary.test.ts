@@ -2,7 +2,8 @@
 import { Client, Metadata, status, type ServiceError } from "@grpc/grpc-js";
 import { bindServer, createGrpcServer, stopServer } from "./server";
 import { unary } from "./unary";
-import { invalidArgument, fromServiceError } from "../errors";
+import { invalidArgument } from "../errors";
+import { fromServiceError } from "./status";
 
 interface HealthCheckRequest {
   service: string;

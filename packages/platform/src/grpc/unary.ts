@@ -1,7 +1,8 @@
 // Adapts `async (request, ctx) => response` handlers to grpc-js's callback style, so every call
 // replies exactly once and a thrown error becomes a status (AppErrors keep their code and hint).
 import { status, type Metadata, type ServerUnaryCall, type handleUnaryCall, type sendUnaryData } from "@grpc/grpc-js";
-import { AppError, isDependencyUnavailable, toServiceError } from "../errors";
+import { AppError } from "../errors";
+import { isDependencyUnavailable, toServiceError } from "./status";
 import type { Logger } from "../logger";
 import type { ServiceName } from "../identity/service-identity";
 import { rpcServerDuration, splitRpcPath } from "../metrics/rpc-metrics";
@@ -41,7 +42,8 @@ export function unary<Req, Res>(handler: UnaryHandler<Req, Res>, logger?: Logger
         callback(null, response);
       },
       (err: unknown) => {
-        if (isDependencyUnavailable(err)) logger?.warn({ err, method: call.getPath() }, "a dependency is unavailable; answered UNAVAILABLE");
+        if (isDependencyUnavailable(err))
+          logger?.warn({ err, method: call.getPath() }, "a dependency is unavailable; answered UNAVAILABLE");
         else if (!(err instanceof AppError)) logger?.error({ err, method: call.getPath() }, "unhandled error in gRPC handler");
         const serviceError = toServiceError(err);
         stopTimer({ rpc_grpc_status_code: serviceError.code ?? status.UNKNOWN });

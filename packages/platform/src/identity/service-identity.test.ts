@@ -1,5 +1,12 @@
 // Tokens: who signed, for whom, for how long; and the configuration that carries the keys.
-import { createTokenVerifier, formatTrustedKeys, generateIdentityKeys, serviceIdentityKeySchema, serviceIdentity, trustedServiceKeysSchema } from "./service-identity";
+import {
+  createTokenVerifier,
+  formatTrustedKeys,
+  generateIdentityKeys,
+  serviceIdentityKeySchema,
+  serviceIdentity,
+  trustedServiceKeysSchema,
+} from "./service-identity";
 
 const LEDGER = "/agentic.ledger.v1.LedgerService/GrantCredits";
 const gatewayKeys = generateIdentityKeys();
@@ -35,7 +42,9 @@ describe("service tokens", () => {
     const [header, payload, signature] = token.split(".");
     const claims = JSON.parse(Buffer.from(payload!, "base64url").toString());
     const forged = `${header}.${Buffer.from(JSON.stringify({ ...claims, exp: claims.exp + 3600 })).toString("base64url")}.${signature}`;
-    expect(() => createTokenVerifier(trusted).verify(forged, "agentic.ledger.v1.LedgerService")).toThrow(expect.objectContaining({ reason: "bad_signature" }));
+    expect(() => createTokenVerifier(trusted).verify(forged, "agentic.ledger.v1.LedgerService")).toThrow(
+      expect.objectContaining({ reason: "bad_signature" }),
+    );
   });
 
   it("refuse any other header (no algorithm is taken from the token)", () => {

@@ -69,15 +69,17 @@ export function formatTrustedKeys(publicKeys: Partial<Record<ServiceName, string
 }
 
 /** `SERVICE_IDENTITY_KEY`: this service's private key (base64 PKCS#8 DER, from a Secret). */
-export const serviceIdentityKeySchema = z.string({ error: "required: this service's Ed25519 private key, base64 PKCS#8 DER (npm start generates one)" }).transform((raw, ctx) => {
-  try {
-    return parsePrivateKey(raw);
-  } catch {
-    // Never echo the value: it is a secret.
-    ctx.addIssue({ code: "custom", message: "must be an Ed25519 private key, base64 of its PKCS#8 DER" });
-    return z.NEVER;
-  }
-});
+export const serviceIdentityKeySchema = z
+  .string({ error: "required: this service's Ed25519 private key, base64 PKCS#8 DER (npm start generates one)" })
+  .transform((raw, ctx) => {
+    try {
+      return parsePrivateKey(raw);
+    } catch {
+      // Never echo the value: it is a secret.
+      ctx.addIssue({ code: "custom", message: "must be an Ed25519 private key, base64 of its PKCS#8 DER" });
+      return z.NEVER;
+    }
+  });
 
 /** `TRUSTED_SERVICE_KEYS`: `name=<base64 SPKI DER>,...`, the callers this service accepts. */
 export const trustedServiceKeysSchema = z
@@ -92,7 +94,10 @@ export const trustedServiceKeysSchema = z
         const at = pair.indexOf("=");
         const name = pair.slice(0, Math.max(at, 0)).trim();
         if (at < 0 || !isServiceName(name)) {
-          ctx.addIssue({ code: "custom", message: `entry ${i + 1} must be name=<public key> with a name from ${SERVICE_NAMES.join(", ")}` });
+          ctx.addIssue({
+            code: "custom",
+            message: `entry ${i + 1} must be name=<public key> with a name from ${SERVICE_NAMES.join(", ")}`,
+          });
           return;
         }
         if (keys.has(name)) ctx.addIssue({ code: "custom", message: `${name} is listed twice` });
@@ -121,7 +126,11 @@ export function audienceOf(method: string): string {
  * The identity of service `name`: it signs one token per called service and reuses it for half its
  * lifetime, so a call costs a signature at most once a minute per target.
  */
-export function serviceIdentity(name: ServiceName, privateKey: KeyObject | string, clock: () => number = Date.now): CallIdentity & { name: ServiceName } {
+export function serviceIdentity(
+  name: ServiceName,
+  privateKey: KeyObject | string,
+  clock: () => number = Date.now,
+): CallIdentity & { name: ServiceName } {
   const key = typeof privateKey === "string" ? parsePrivateKey(privateKey) : privateKey;
   const cache = new Map<string, { token: string; renewAt: number }>();
   return {
@@ -165,7 +174,8 @@ export function createTokenVerifier(trusted: TrustedKeys, clock: () => number = 
       const nowS = clock() / 1000;
       const known = verified.get(token);
       if (known) {
-        if (known.audience !== audience) throw new IdentityError("wrong_audience", `the token of ${known.caller} is for ${known.audience}, not ${audience}`);
+        if (known.audience !== audience)
+          throw new IdentityError("wrong_audience", `the token of ${known.caller} is for ${known.audience}, not ${audience}`);
         if (nowS > known.exp + CLOCK_TOLERANCE_S) throw new IdentityError("expired", `the token of ${known.caller} expired`);
         return known.caller;
       }

@@ -33,7 +33,15 @@ describe("metrics", () => {
     try {
       const call = (id: string) =>
         new Promise<void>((resolve) =>
-          client.makeUnaryRequest(definition.find.path, json, (b: Buffer) => b, { id }, new Metadata(), {}, () => resolve()),
+          client.makeUnaryRequest(
+            definition.find.path,
+            json,
+            (b: Buffer) => b,
+            { id },
+            new Metadata(),
+            {},
+            () => resolve(),
+          ),
         );
       await call("a");
       await call("b");
@@ -55,13 +63,20 @@ describe("metrics", () => {
   it("serves registered JSON endpoints beside /metrics, GET only, and hides a handler's failure", async () => {
     const metrics = await startMetricsServer(0, "127.0.0.1");
     try {
-      metrics.handle("/admin/echo", async (url) => ({ status: url.searchParams.has("bad") ? 400 : 200, body: { from: url.searchParams.get("from") } }));
+      metrics.handle("/admin/echo", async (url) => ({
+        status: url.searchParams.has("bad") ? 400 : 200,
+        body: { from: url.searchParams.get("from") },
+      }));
       metrics.handle("/admin/broken", async () => {
         throw new Error("secret detail");
       });
       const base = `http://127.0.0.1:${metrics.port}`;
       const ok = await fetch(`${base}/admin/echo?from=2026-11-01`);
-      expect([ok.status, ok.headers.get("content-type"), await ok.json()]).toEqual([200, "application/json; charset=utf-8", { from: "2026-11-01" }]);
+      expect([ok.status, ok.headers.get("content-type"), await ok.json()]).toEqual([
+        200,
+        "application/json; charset=utf-8",
+        { from: "2026-11-01" },
+      ]);
       expect((await fetch(`${base}/admin/echo?bad`)).status).toBe(400);
       const broken = await fetch(`${base}/admin/broken`);
       expect([broken.status, await broken.text()]).toEqual([500, JSON.stringify({ error: "internal error" })]);

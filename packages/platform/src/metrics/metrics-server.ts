@@ -40,7 +40,9 @@ export async function startMetricsServer(port: number, host = "0.0.0.0"): Promis
       } catch {
         answer = { status: 500, body: { error: "internal error" } };
       }
-      res.writeHead(answer.status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }).end(JSON.stringify(answer.body));
+      res
+        .writeHead(answer.status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" })
+        .end(JSON.stringify(answer.body));
       return;
     }
     if (req.method !== "GET" || path !== "/metrics") {

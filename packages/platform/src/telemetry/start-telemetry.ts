@@ -25,7 +25,12 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
   env.OTEL_METRICS_EXPORTER ??= "none";
   env.OTEL_LOGS_EXPORTER ??= "none";
   // OTEL_NODE_DISABLED_INSTRUMENTATIONS (as in auto-instrumentations-node): e.g. "express,mongodb".
-  const disabled = new Set((env.OTEL_NODE_DISABLED_INSTRUMENTATIONS ?? "").split(",").map((name) => name.trim()).filter(Boolean));
+  const disabled = new Set(
+    (env.OTEL_NODE_DISABLED_INSTRUMENTATIONS ?? "")
+      .split(",")
+      .map((name) => name.trim())
+      .filter(Boolean),
+  );
   const instrumentations = [
     new HttpInstrumentation({
       ignoreIncomingRequestHook: (req) => UNTRACED_HTTP_PATHS.has((req.url ?? "").split("?")[0] ?? ""),

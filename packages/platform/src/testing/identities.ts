@@ -24,7 +24,10 @@ export interface DevIdentities {
 }
 
 export function generateDevIdentities(): DevIdentities {
-  const pairs = Object.fromEntries(SERVICE_NAMES.map((name) => [name, generateIdentityKeys()])) as Record<ServiceName, ReturnType<typeof generateIdentityKeys>>;
+  const pairs = Object.fromEntries(SERVICE_NAMES.map((name) => [name, generateIdentityKeys()])) as Record<
+    ServiceName,
+    ReturnType<typeof generateIdentityKeys>
+  >;
   const privateKeys = Object.fromEntries(SERVICE_NAMES.map((name) => [name, pairs[name].privateKey])) as Record<ServiceName, string>;
   const publicKeys = Object.fromEntries(SERVICE_NAMES.map((name) => [name, pairs[name].publicKey])) as Record<ServiceName, string>;
   const trustedKeys = formatTrustedKeys(publicKeys);

@@ -1,6 +1,14 @@
 // Helpers for tests and local runs; not imported by production code paths.
 export { freePort } from "./free-port";
-export { startNatsServer, natsServerBin, natsPassword, NATS_AUTH_CONFIG, NATS_USERS, type NatsServerHandle, type NatsUser } from "./nats-server";
+export {
+  startNatsServer,
+  natsServerBin,
+  natsPassword,
+  NATS_AUTH_CONFIG,
+  NATS_USERS,
+  type NatsServerHandle,
+  type NatsUser,
+} from "./nats-server";
 export { waitFor, type WaitForOptions } from "./wait-for";
 export { createTestStack, startTestSystem, type Stoppable, type TestStack } from "./test-stack";
 export { generateDevIdentities, testIdentities, type DevIdentities } from "./identities";

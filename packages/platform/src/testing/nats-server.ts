@@ -67,13 +67,20 @@ export async function startNatsServer(opts: { readyTimeoutMs?: number; authoriza
   };
   await new Promise<void>((resolve, reject) => {
     let log = "";
-    const timer = setTimeout(() => fail(new Error(`nats-server not ready after ${opts.readyTimeoutMs ?? 10_000} ms:\n${log}`)), opts.readyTimeoutMs ?? 10_000);
+    const timer = setTimeout(
+      () => fail(new Error(`nats-server not ready after ${opts.readyTimeoutMs ?? 10_000} ms:\n${log}`)),
+      opts.readyTimeoutMs ?? 10_000,
+    );
     function fail(err: Error) {
       clearTimeout(timer);
       void stop().finally(() => reject(err));
     }
     child.once("error", (err: NodeJS.ErrnoException) =>
-      fail(err.code === "ENOENT" ? new Error("nats-server not found: install it with `apt-get install nats-server` (or set NATS_SERVER_BIN)") : err),
+      fail(
+        err.code === "ENOENT"
+          ? new Error("nats-server not found: install it with `apt-get install nats-server` (or set NATS_SERVER_BIN)")
+          : err,
+      ),
     );
     child.stderr!.on("data", (chunk: Buffer) => {
       log += chunk.toString();

@@ -32,17 +32,45 @@ export function classifyFailure(err: unknown, providerKey: string, timeoutMs: nu
     const paymentSent = err.paymentSent;
     switch (err.kind) {
       case "timeout":
-        return { errorKind: "timeout", usageErrorCode: "PROVIDER_TIMEOUT", blame: "provider", mayHaveActed: true, paymentSent, summary: `no answer from ${providerKey} within ${timeoutMs} ms` };
+        return {
+          errorKind: "timeout",
+          usageErrorCode: "PROVIDER_TIMEOUT",
+          blame: "provider",
+          mayHaveActed: true,
+          paymentSent,
+          summary: `no answer from ${providerKey} within ${timeoutMs} ms`,
+        };
       case "network": {
         const code = typeof err.details?.code === "string" ? err.details.code : "";
-        return { errorKind: "network", usageErrorCode: "PROVIDER_ERROR", blame: "provider", mayHaveActed: !NOT_SENT_CODES.has(code), paymentSent, summary: `could not reach ${providerKey}` };
+        return {
+          errorKind: "network",
+          usageErrorCode: "PROVIDER_ERROR",
+          blame: "provider",
+          mayHaveActed: !NOT_SENT_CODES.has(code),
+          paymentSent,
+          summary: `could not reach ${providerKey}`,
+        };
       }
       case "invalid_response":
         // An answer came (too large to read): the vendor may have acted.
-        return { errorKind: "invalid_response", usageErrorCode: "PROVIDER_ERROR", blame: "provider", mayHaveActed: true, paymentSent, summary: `an answer from ${providerKey} too large to read` };
+        return {
+          errorKind: "invalid_response",
+          usageErrorCode: "PROVIDER_ERROR",
+          blame: "provider",
+          mayHaveActed: true,
+          paymentSent,
+          summary: `an answer from ${providerKey} too large to read`,
+        };
       default:
         // The vendor served nothing without a settled payment; a refused payment is not collected.
-        return { errorKind: "payment", usageErrorCode: "PAYMENT_FAILED", blame: "provider", mayHaveActed: false, paymentSent, summary: `payment to ${providerKey} failed (${err.reason})` };
+        return {
+          errorKind: "payment",
+          usageErrorCode: "PAYMENT_FAILED",
+          blame: "provider",
+          mayHaveActed: false,
+          paymentSent,
+          summary: `payment to ${providerKey} failed (${err.reason})`,
+        };
     }
   }
   if (err instanceof ProviderError) {
@@ -60,7 +88,14 @@ export function classifyFailure(err: unknown, providerKey: string, timeoutMs: nu
       };
     }
   }
-  return { errorKind: "invalid_response", usageErrorCode: "PROVIDER_ERROR", blame: "provider", mayHaveActed: true, paymentSent: paid, summary: `an unexpected answer from ${providerKey}` };
+  return {
+    errorKind: "invalid_response",
+    usageErrorCode: "PROVIDER_ERROR",
+    blame: "provider",
+    mayHaveActed: true,
+    paymentSent: paid,
+    summary: `an unexpected answer from ${providerKey}`,
+  };
 }
 
 /** Whether the next route may be tried after this failure (when the caller allows fallback). */

@@ -1,15 +1,20 @@
 // The executor's public errors: a gRPC status, a stable UPPER_SNAKE code and a hint that says what
 // to do next. Every one of them means nothing was charged, unless its message says otherwise.
 import { AppError, failedPrecondition, invalidArgument, unavailable } from "@agentic/platform";
-import { status } from "@grpc/grpc-js";
 
 /** The body breaks the capability's execute contract; `field` is the JSON path of the offending value. */
 export function invalidInput(field: string, problem: string, contractPath: string): AppError {
-  return invalidArgument("INVALID_INPUT", `${field}: ${problem}`, `Fix '${field}'; the exact fields are in GET ${contractPath}.`, { field });
+  return invalidArgument("INVALID_INPUT", `${field}: ${problem}`, `Fix '${field}'; the exact fields are in GET ${contractPath}.`, {
+    field,
+  });
 }
 
 /** The input names a model the routes it may take do not serve; `served` are the models they do serve. */
-export function modelNotServed(problem: string, served: readonly string[], capability: { domainKey: string; capabilityId: string }): AppError {
+export function modelNotServed(
+  problem: string,
+  served: readonly string[],
+  capability: { domainKey: string; capabilityId: string },
+): AppError {
   const routes = `GET /domains/${capability.domainKey}/capabilities/${capability.capabilityId}/routes`;
   return invalidArgument(
     "INVALID_INPUT",
@@ -24,21 +29,37 @@ export function modelNotServed(problem: string, served: readonly string[], capab
  * else or does not exist, so it never confirms another account's resource.
  */
 export function resourceNotFound(field: string, kind: string, resourceId: string): AppError {
-  return new AppError(status.NOT_FOUND, "RESOURCE_NOT_FOUND", `${field}: this account has no ${kind} "${resourceId}". Nothing was charged.`, `Set '${field}' to the id of a ${kind} this account created, as its execute answered it.`, {
-    field,
-  });
+  return new AppError(
+    "not_found",
+    "RESOURCE_NOT_FOUND",
+    `${field}: this account has no ${kind} "${resourceId}". Nothing was charged.`,
+    `Set '${field}' to the id of a ${kind} this account created, as its execute answered it.`,
+    {
+      field,
+    },
+  );
 }
 
 export function unknownProvider(provider: string, capabilityKey: string, providers: readonly string[]): AppError {
-  return invalidArgument("UNKNOWN_PROVIDER", `provider: ${capabilityKey} has no route of provider "${provider}"`, `Set 'provider' to one of: ${providers.join(", ")}; or omit it to let the router choose.`, {
-    field: "provider",
-  });
+  return invalidArgument(
+    "UNKNOWN_PROVIDER",
+    `provider: ${capabilityKey} has no route of provider "${provider}"`,
+    `Set 'provider' to one of: ${providers.join(", ")}; or omit it to let the router choose.`,
+    {
+      field: "provider",
+    },
+  );
 }
 
 export function unknownRoute(routeKey: string, capabilityKey: string, routeKeys: readonly string[]): AppError {
-  return invalidArgument("UNKNOWN_ROUTE", `routeKey: "${routeKey}" is not a route of ${capabilityKey}`, `Set 'routeKey' to one of: ${routeKeys.join(", ")}; or omit it to let the router choose.`, {
-    field: "routeKey",
-  });
+  return invalidArgument(
+    "UNKNOWN_ROUTE",
+    `routeKey: "${routeKey}" is not a route of ${capabilityKey}`,
+    `Set 'routeKey' to one of: ${routeKeys.join(", ")}; or omit it to let the router choose.`,
+    {
+      field: "routeKey",
+    },
+  );
 }
 
 /** The capability or the pinned route may not be executed now; `blocking` lists why. */
@@ -57,7 +78,9 @@ export function creditsRequired(routeKey: string, priceCredits: number, balanceC
   const hint = metered
     ? "Add credits, or lower max_tokens or the input: the hold is the most this request can cost, and what the vendor does not bill is returned."
     : "Add credits to the wallet (POST /dev/init outside production), or choose a cheaper route.";
-  const cost = metered ? `This request can cost up to ${priceCredits} credits on route ${routeKey}, held until the vendor reports its usage` : `Route ${routeKey} costs ${priceCredits} credits`;
+  const cost = metered
+    ? `This request can cost up to ${priceCredits} credits on route ${routeKey}, held until the vendor reports its usage`
+    : `Route ${routeKey} costs ${priceCredits} credits`;
   return failedPrecondition("CREDITS_REQUIRED", `${cost}${balance}. Nothing was charged.`, hint, {
     routeKey,
     requiredCredits: priceCredits,
@@ -66,7 +89,11 @@ export function creditsRequired(routeKey: string, priceCredits: number, balanceC
 }
 
 export function idempotencyConflict(key: string): AppError {
-  return failedPrecondition("IDEMPOTENCY_CONFLICT", `Idempotency-Key '${key}' was already used with a different request.`, "Use a new Idempotency-Key for a different request body or capability.");
+  return failedPrecondition(
+    "IDEMPOTENCY_CONFLICT",
+    `Idempotency-Key '${key}' was already used with a different request.`,
+    "Use a new Idempotency-Key for a different request body or capability.",
+  );
 }
 
 /** Seconds a client should wait before asking again about an execution still running. */
@@ -101,11 +128,11 @@ export function executionIndeterminate(key: string, executionId: string): AppErr
 
 /** Every route tried failed (or the one allowed did); nothing was charged. */
 export function providerError(message: string, hint: string, details: Record<string, unknown>): AppError {
-  return new AppError(status.UNAVAILABLE, "PROVIDER_ERROR", message, hint, details);
+  return new AppError("unavailable", "PROVIDER_ERROR", message, hint, details);
 }
 
 export function providerTimeout(message: string, hint: string, details: Record<string, unknown>): AppError {
-  return new AppError(status.DEADLINE_EXCEEDED, "PROVIDER_TIMEOUT", message, hint, details);
+  return new AppError("deadline_exceeded", "PROVIDER_TIMEOUT", message, hint, details);
 }
 
 /** The provider refused the caller's input (a 4xx the vendor blames on the request); nothing was charged. */
@@ -124,5 +151,10 @@ export function settlementUnconfirmed(routeKey: string, priceCredits: number): A
 
 /** The caller's deadline left no time to try a provider. */
 export function deadlineTooShort(): AppError {
-  return new AppError(status.DEADLINE_EXCEEDED, "PROVIDER_TIMEOUT", "The request deadline left no time to call a provider. Nothing was charged.", "Retry with a longer client timeout.");
+  return new AppError(
+    "deadline_exceeded",
+    "PROVIDER_TIMEOUT",
+    "The request deadline left no time to call a provider. Nothing was charged.",
+    "Retry with a longer client timeout.",
+  );
 }

@@ -1,7 +1,13 @@
 import { OperationContract } from "@agentic/proto/catalog/v1";
 import { BodyShapeError, readExecuteBody, splitControls } from "./execute-body";
 
-const contract = OperationContract.fromPartial({ fields: [{ name: "model", type: "string" }, { name: "messages", type: "array" }, { name: "routeKey", type: "string" }] });
+const contract = OperationContract.fromPartial({
+  fields: [
+    { name: "model", type: "string" },
+    { name: "messages", type: "array" },
+    { name: "routeKey", type: "string" },
+  ],
+});
 /** A contract with a field named like the wrapper (models.embeddings.create has `input`). */
 const withInputField = OperationContract.fromPartial({ fields: [{ name: "input", type: "object" }] });
 

@@ -12,7 +12,10 @@ const WRAPPER = "input";
 
 /** Thrown when a key sits both inside the wrapper and at the top level. */
 export class BodyShapeError extends Error {
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super(message);
   }
 }

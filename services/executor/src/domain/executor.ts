@@ -3,7 +3,7 @@
 // and store the outcome for the key. Rails never know the capability; providers never know the
 // rail: the planner pairs them per route.
 import { status } from "@grpc/grpc-js";
-import { AppError, newId, type Logger } from "@agentic/platform";
+import { AppError, internalError, newId, type Logger } from "@agentic/platform";
 import type { ExecuteResponse } from "@agentic/proto/executor/v1";
 import type { ProviderRegistry } from "../providers";
 import type { RailSet } from "../rails";
@@ -73,7 +73,11 @@ function isFinalAnswer(err: AppError): boolean {
 
 export function createExecutor(deps: ExecutorDeps): Executor {
   const { settings, logger } = deps;
-  const guard = new IdempotencyGuard(deps.ledger, { leaseMs: settings.idempotencyLeaseMs, waitMs: settings.idempotencyWaitMs, deadlineMs: settings.dependencyDeadlineMs }, logger);
+  const guard = new IdempotencyGuard(
+    deps.ledger,
+    { leaseMs: settings.idempotencyLeaseMs, waitMs: settings.idempotencyWaitMs, deadlineMs: settings.dependencyDeadlineMs },
+    logger,
+  );
   const plan = createPlanner(deps);
   const attempts = createAttemptRunner(deps);
 
@@ -99,7 +103,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     try {
       outcome = { ok: true, response: await attempts(execution, budget) };
     } catch (err) {
-      const error = err instanceof AppError ? err : new AppError(status.INTERNAL, "INTERNAL", "internal error", "Retry later; if it persists, report the traceId.");
+      const error = err instanceof AppError ? err : internalError();
       if (!isFinalAnswer(error)) {
         // Not this key's answer: its charge is still being settled, or another run of it owns the key.
         throw error.code === "EXECUTION_FENCED" ? idempotencyInProgress(ref.key, executionId, undefined) : error;

@@ -1,5 +1,4 @@
 import { AppError } from "@agentic/platform";
-import { status } from "@grpc/grpc-js";
 import { creditsRequired, providerTimeout } from "./errors";
 import { decodeOutcome, encodeOutcome, REPLAY_NOTE, replayedError, vendorIdempotencyKey } from "./idempotency";
 
@@ -15,21 +14,41 @@ describe("stored idempotent outcomes", () => {
       data: { messageId: "m1", nested: { list: [1, "two", null] } },
       executionId: "exe_1",
       replayed: false,
-      attempts: [{ attemptId: "att_1", routeKey: "email.send.resend", provider: "resend", ok: true, errorKind: "", heldCredits: 10, latencyMs: 12.5 }],
+      attempts: [
+        {
+          attemptId: "att_1",
+          routeKey: "email.send.resend",
+          provider: "resend",
+          ok: true,
+          errorKind: "",
+          heldCredits: 10,
+          latencyMs: 12.5,
+        },
+      ],
     };
     const record = encodeOutcome({ ok: true, response });
     expect(record.httpStatus).toBe(200);
     expect(decodeOutcome(JSON.parse(JSON.stringify(record)))).toEqual({ ok: true, response: { ...response, replayed: true } });
   });
 
-  it("round-trips an error with its gRPC status, code, hint and details, recording the HTTP status it renders as", () => {
-    const error = new AppError(status.UNAVAILABLE, "PROVIDER_ERROR", "email.send failed", "Retry later.", { attempts: [{ routeKey: "email.send.resend" }] });
+  it("round-trips an error with its kind, code, hint and details, recording the HTTP status it renders as", () => {
+    const error = new AppError("unavailable", "PROVIDER_ERROR", "email.send failed", "Retry later.", {
+      attempts: [{ routeKey: "email.send.resend" }],
+    });
     const record = encodeOutcome({ ok: false, error });
     expect(record.httpStatus).toBe(502);
-    expect(encodeOutcome({ ok: false, error: new AppError(status.FAILED_PRECONDITION, "CREDITS_REQUIRED", "short", "fund") }).httpStatus).toBe(402);
+    expect(encodeOutcome({ ok: false, error: new AppError("failed_precondition", "CREDITS_REQUIRED", "short", "fund") }).httpStatus).toBe(
+      402,
+    );
     const decoded = decodeOutcome(record);
     expect(decoded.ok).toBe(false);
-    expect(!decoded.ok && decoded.error).toMatchObject({ grpcCode: status.UNAVAILABLE, code: "PROVIDER_ERROR", message: "email.send failed", hint: expect.stringMatching(/^Retry later\. /), details: error.details });
+    expect(!decoded.ok && decoded.error).toMatchObject({
+      kind: "unavailable",
+      code: "PROVIDER_ERROR",
+      message: "email.send failed",
+      hint: expect.stringMatching(/^Retry later\. /),
+      details: error.details,
+    });
   });
 
   it("replays an error with its advice, plus that it is the key's stored result and a new key is needed; details say replayed", () => {

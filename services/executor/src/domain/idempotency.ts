@@ -6,8 +6,7 @@
 // have been reached and the key never runs again; a retry then gets the outcome, or, while it is
 // unknown, EXECUTION_INDETERMINATE. Results are stored as the HTTP-level record the ledger keeps.
 import { createHash } from "node:crypto";
-import { AppError, fromServiceError, httpStatusOf, type Logger } from "@agentic/platform";
-import { status } from "@grpc/grpc-js";
+import { AppError, fromServiceError, httpStatusOf, type ErrorKind, type Logger } from "@agentic/platform";
 import { ExecuteResponse } from "@agentic/proto/executor/v1";
 import type { StoredResult } from "@agentic/proto/ledger/v1";
 import { callDeadlineMs } from "./deadline";
@@ -35,14 +34,38 @@ export interface IdempotencyKeyRef {
   capabilityKey: string;
 }
 
+/** The error kinds a stored outcome may name (anything else replays as internal). */
+const STORED_KINDS: ReadonlySet<string> = new Set<ErrorKind>([
+  "invalid_argument",
+  "unauthenticated",
+  "permission_denied",
+  "not_found",
+  "already_exists",
+  "aborted",
+  "failed_precondition",
+  "resource_exhausted",
+  "cancelled",
+  "unavailable",
+  "deadline_exceeded",
+  "unimplemented",
+  "internal",
+]);
+
 /** The ledger record of an outcome. */
 export function encodeOutcome(outcome: StoredOutcome): StoredResult {
   if (outcome.ok) return { httpStatus: 200, body: ExecuteResponse.toJSON(outcome.response) as Record<string, unknown> };
   const e = outcome.error;
   return {
     // The HTTP status the gateway answers with, so the record reads like the response it replays.
-    httpStatus: httpStatusOf(e.grpcCode, e.code),
-    body: { success: false, error: e.message, code: e.code, hint: e.hint, grpcStatus: e.grpcCode, ...(e.details ? { details: e.details } : {}) },
+    httpStatus: httpStatusOf(e.kind, e.code),
+    body: {
+      success: false,
+      error: e.message,
+      code: e.code,
+      hint: e.hint,
+      kind: e.kind,
+      ...(e.details ? { details: e.details } : {}),
+    },
   };
 }
 
@@ -53,13 +76,19 @@ export function encodeOutcome(outcome: StoredOutcome): StoredResult {
 export function decodeOutcome(result: StoredResult): StoredOutcome {
   const body = result.body ?? {};
   if (result.httpStatus === 200) return { ok: true, response: { ...ExecuteResponse.fromJSON(body), replayed: true } };
-  const grpcStatus = typeof body.grpcStatus === "number" ? (body.grpcStatus as status) : status.INTERNAL;
+  const kind: ErrorKind = typeof body.kind === "string" && STORED_KINDS.has(body.kind) ? (body.kind as ErrorKind) : "internal";
   const details = typeof body.details === "object" && body.details !== null ? (body.details as Record<string, unknown>) : undefined;
-  return { ok: false, error: replayedError(new AppError(grpcStatus, String(body.code ?? "INTERNAL"), String(body.error ?? "internal error"), String(body.hint ?? ""), details)) };
+  return {
+    ok: false,
+    error: replayedError(
+      new AppError(kind, String(body.code ?? "INTERNAL"), String(body.error ?? "internal error"), String(body.hint ?? ""), details),
+    ),
+  };
 }
 
 /** What a replayed error's hint adds to the original advice. */
-export const REPLAY_NOTE = "This answer is the stored result of this Idempotency-Key and is replayed for it: to try again, send a new Idempotency-Key.";
+export const REPLAY_NOTE =
+  "This answer is the stored result of this Idempotency-Key and is replayed for it: to try again, send a new Idempotency-Key.";
 
 /**
  * A stored error as replayed: its hint ("Retry shortly", "...then retry") would only replay it again
@@ -69,7 +98,7 @@ export function replayedError(err: AppError): AppError {
   if (err.details?.replayed === true) return err;
   const advice = err.hint.trim();
   const hint = advice === "" ? REPLAY_NOTE : `${advice}${/[.!?]$/.test(advice) ? "" : "."} ${REPLAY_NOTE}`;
-  return new AppError(err.grpcCode, err.code, err.message, hint, { ...err.details, replayed: true });
+  return err.withDetails({ replayed: true }, hint);
 }
 
 /**
@@ -137,12 +166,18 @@ export class IdempotencyGuard {
     for (let attempt = 1; ; attempt++) {
       try {
         // By execution id, not by key: a request whose claim was taken over can never overwrite the new owner's answer.
-        await this.ledger.completeExecution({ userId: ref.userId, executionId: ref.executionId, result }, { deadlineMs: this.settings.deadlineMs });
+        await this.ledger.completeExecution(
+          { userId: ref.userId, executionId: ref.executionId, result },
+          { deadlineMs: this.settings.deadlineMs },
+        );
         return;
       } catch (err) {
         if (fromServiceError(err).code === "EXECUTION_NOT_FOUND") return; // taken over: the answer is the new owner's to store
         if (attempt >= 3) {
-          this.logger.error({ err: fromServiceError(err), userId: ref.userId, executionId: ref.executionId }, "could not store the idempotent result; its settlement or reconciliation will");
+          this.logger.error(
+            { err: fromServiceError(err), userId: ref.userId, executionId: ref.executionId },
+            "could not store the idempotent result; its settlement or reconciliation will",
+          );
           return;
         }
         await this.sleep(100 * attempt);

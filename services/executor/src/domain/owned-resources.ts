@@ -32,7 +32,9 @@ export async function checkOwnedResources(
   budget: CallBudget,
 ): Promise<NamedResource[]> {
   const kinds = new Map(resourceFieldsOf(capabilityKey).map((f) => [f.field, f.kind]));
-  const named = [...kinds].flatMap(([field, kind]) => (typeof input[field] === "string" ? [{ field, kind, resourceId: input[field] as string }] : []));
+  const named = [...kinds].flatMap(([field, kind]) =>
+    typeof input[field] === "string" ? [{ field, kind, resourceId: input[field] as string }] : [],
+  );
   // The id is checked before it is looked up, as it would be before it reached a vendor URL.
   for (const { field, resourceId } of named) {
     const problem = pathSegmentProblem(resourceId);
@@ -43,11 +45,14 @@ export async function checkOwnedResources(
   for (const n of named) {
     if (!lookup) throw unavailable("UNAVAILABLE", `${n.field} cannot be checked on this deployment. Nothing was charged.`, "Retry later.");
     try {
-      const { resource } = await lookup({ userId: cmd.userId, kind: n.kind, resourceId: n.resourceId }, { deadlineMs: callDeadlineMs(deps.settings.dependencyDeadlineMs, budget.remainingMs()) });
+      const { resource } = await lookup(
+        { userId: cmd.userId, kind: n.kind, resourceId: n.resourceId },
+        { deadlineMs: callDeadlineMs(deps.settings.dependencyDeadlineMs, budget.remainingMs()) },
+      );
       owned.push({ ...n, provider: resource?.provider ?? "" });
     } catch (err) {
       const remote = fromServiceError(err);
-      if (remote.grpcCode === status.NOT_FOUND) throw resourceNotFound(n.field, n.kind, n.resourceId);
+      if (remote.kind === "not_found") throw resourceNotFound(n.field, n.kind, n.resourceId);
       throw unavailable("UNAVAILABLE", `Whether ${n.field} is yours could not be checked; nothing was charged.`, "Retry shortly.");
     }
   }
@@ -69,21 +74,48 @@ export function routesUsingResources(
   const first = named[0];
   if (!first) return [...routes];
   const declared = resourceFieldsOf(capability.capabilityKey);
-  const uses = (route: Route) => named.every((n) => route.providerKey === n.provider && declared.some((d) => d.field === n.field && d.providerKey === route.providerKey));
+  const uses = (route: Route) =>
+    named.every(
+      (n) => route.providerKey === n.provider && declared.some((d) => d.field === n.field && d.providerKey === route.providerKey),
+    );
   const what = `a ${first.kind} of ${first.provider}`;
   const pinned = controls.routeKey !== undefined ? routes.find((r) => r.routeKey === controls.routeKey) : undefined;
   if (pinned && !uses(pinned)) {
-    throw invalidInput(first.field, `route ${pinned.routeKey} cannot use it (it is ${what}); pin a route of ${first.provider}, or drop ${first.field}`, contractPath);
+    throw invalidInput(
+      first.field,
+      `route ${pinned.routeKey} cannot use it (it is ${what}); pin a route of ${first.provider}, or drop ${first.field}`,
+      contractPath,
+    );
   }
-  if (controls.routeKey === undefined && controls.provider !== undefined && controls.provider !== first.provider && routes.some((r) => r.providerKey === controls.provider)) {
-    throw invalidInput(first.field, `provider ${controls.provider} cannot use it (it is ${what}); pin ${first.provider}, or drop ${first.field}`, contractPath);
+  if (
+    controls.routeKey === undefined &&
+    controls.provider !== undefined &&
+    controls.provider !== first.provider &&
+    routes.some((r) => r.providerKey === controls.provider)
+  ) {
+    throw invalidInput(
+      first.field,
+      `provider ${controls.provider} cannot use it (it is ${what}); pin ${first.provider}, or drop ${first.field}`,
+      contractPath,
+    );
   }
   const usable = routes.filter(uses);
-  if (usable.length === 0) throw invalidInput(first.field, `no route of ${capability.capabilityKey} can use it (it is ${what}). Nothing was charged`, contractPath);
-  const blocked = usable.map((r) => ({ route: r, readiness: readiness(r) })).filter((x): x is { route: Route; readiness: Exclude<RouteReadiness, { ready: true }> } => !x.readiness.ready);
+  if (usable.length === 0)
+    throw invalidInput(
+      first.field,
+      `no route of ${capability.capabilityKey} can use it (it is ${what}). Nothing was charged`,
+      contractPath,
+    );
+  const blocked = usable
+    .map((r) => ({ route: r, readiness: readiness(r) }))
+    .filter((x): x is { route: Route; readiness: Exclude<RouteReadiness, { ready: true }> } => !x.readiness.ready);
   if (blocked.length === usable.length) {
     const why = blocked.map((b) => `${b.route.routeKey}: ${b.readiness.reason}`).join("; ");
-    throw invalidInput(first.field, `only ${usable.map((r) => r.routeKey).join(", ")} can use it, and none can run now (${why}). Nothing was charged`, contractPath);
+    throw invalidInput(
+      first.field,
+      `only ${usable.map((r) => r.routeKey).join(", ")} can use it, and none can run now (${why}). Nothing was charged`,
+      contractPath,
+    );
   }
   return usable;
 }

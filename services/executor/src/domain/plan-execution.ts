@@ -59,29 +59,47 @@ export function createPlanner(deps: ExecutorDeps) {
     if (!problems) {
       problems = unboundedBill(route, execute);
       checked.set(route.routeKey, problems);
-      if (problems.length > 0) logger.error({ routeKey: route.routeKey, problems }, "route not run: its contract allows a vendor bill above what is held");
+      if (problems.length > 0)
+        logger.error({ routeKey: route.routeKey, problems }, "route not run: its contract allows a vendor bill above what is held");
     }
     return problems;
   }
 
   /** What this executor can run: catalog rules first, then the money rule, then its own rails and adapters. */
-  const readiness = (capabilityKey: string, execute: OperationContract) => (route: Route): RouteReadiness => {
-    if (route.status !== "live") return { ready: false, kind: "gated", blocking: "ROUTE_PENDING", reason: `the route is ${route.status}` };
-    if (route.executionGated) return { ready: false, kind: "gated", blocking: "CAPABILITY_GATED", reason: "its execution is gated" };
-    if (route.routeMode === "redirect") return { ready: false, kind: "gated", blocking: "REDIRECT_NOT_BROKERED", reason: "it is a redirect, not brokered by Agentic API" };
-    if (route.routeMode === "byo") return { ready: false, kind: "gated", blocking: "BYO_CREDENTIALS_REQUIRED", reason: "it runs on your own provider account, which Agentic API cannot hold yet" };
-    // On our own credentials an input the contract accepts must never cost more than is held (the catalog test checks it too).
-    if (billProblems(route, execute).length > 0) return { ready: false, kind: "unavailable", reason: "its contract allows a vendor bill above what is held" };
-    if (!deps.rails.get(route.networkKey)) return { ready: false, kind: "unavailable", reason: `no ${route.networkKey} rail is configured` };
-    // The registry holds a direct endpoint only with our API key: without it the vendor would refuse every call.
-    const provider = deps.providers.get(route.providerKey, route.networkKey);
-    if (!provider) return { ready: false, kind: "unavailable", reason: `${route.providerKey} is not configured on ${route.networkKey}` };
-    if (!provider.adapter.capabilityKeys.includes(capabilityKey)) return { ready: false, kind: "unavailable", reason: `the ${route.providerKey} adapter does not implement ${capabilityKey}` };
-    return { ready: true };
-  };
+  const readiness =
+    (capabilityKey: string, execute: OperationContract) =>
+    (route: Route): RouteReadiness => {
+      if (route.status !== "live")
+        return { ready: false, kind: "gated", blocking: "ROUTE_PENDING", reason: `the route is ${route.status}` };
+      if (route.executionGated) return { ready: false, kind: "gated", blocking: "CAPABILITY_GATED", reason: "its execution is gated" };
+      if (route.routeMode === "redirect")
+        return { ready: false, kind: "gated", blocking: "REDIRECT_NOT_BROKERED", reason: "it is a redirect, not brokered by Agentic API" };
+      if (route.routeMode === "byo")
+        return {
+          ready: false,
+          kind: "gated",
+          blocking: "BYO_CREDENTIALS_REQUIRED",
+          reason: "it runs on your own provider account, which Agentic API cannot hold yet",
+        };
+      // On our own credentials an input the contract accepts must never cost more than is held (the catalog test checks it too).
+      if (billProblems(route, execute).length > 0)
+        return { ready: false, kind: "unavailable", reason: "its contract allows a vendor bill above what is held" };
+      if (!deps.rails.get(route.networkKey))
+        return { ready: false, kind: "unavailable", reason: `no ${route.networkKey} rail is configured` };
+      // The registry holds a direct endpoint only with our API key: without it the vendor would refuse every call.
+      const provider = deps.providers.get(route.providerKey, route.networkKey);
+      if (!provider) return { ready: false, kind: "unavailable", reason: `${route.providerKey} is not configured on ${route.networkKey}` };
+      if (!provider.adapter.capabilityKeys.includes(capabilityKey))
+        return { ready: false, kind: "unavailable", reason: `the ${route.providerKey} adapter does not implement ${capabilityKey}` };
+      return { ready: true };
+    };
 
   /** The router's candidates, best first; undefined (cheapest-first order then) when the router cannot answer. */
-  async function ranking(cmd: ExecuteCommand, input: Record<string, unknown>, budget: CallBudget): Promise<RecommendationCandidate[] | undefined> {
+  async function ranking(
+    cmd: ExecuteCommand,
+    input: Record<string, unknown>,
+    budget: CallBudget,
+  ): Promise<RecommendationCandidate[] | undefined> {
     // Recommend reads only feature asks (boolean fields) and the model from the input; sending just those
     // keeps large bodies (html, attachments, messages) off this hop on every execute.
     const asks = Object.fromEntries(Object.entries(input).filter(([, v]) => typeof v === "boolean"));
@@ -99,7 +117,7 @@ export function createPlanner(deps: ExecutorDeps) {
       return rec.candidates;
     } catch (err) {
       const remote = fromServiceError(err);
-      if (remote.grpcCode === status.INVALID_ARGUMENT || remote.grpcCode === status.NOT_FOUND) throw new AppError(remote.grpcCode, remote.code, remote.message, remote.hint, remote.details);
+      if (remote.kind === "invalid_argument" || remote.kind === "not_found") throw remote;
       logger.warn({ err: remote }, "router unavailable; ranking routes by price");
       return undefined;
     }
@@ -114,7 +132,11 @@ export function createPlanner(deps: ExecutorDeps) {
     const gated = capabilityRefusal(capability);
     if (gated) throw gated;
     if (!entry.execute || entry.execute.status === "unavailable") {
-      throw capabilityGated(`${capability.capabilityKey} has no execute contract yet. Nothing was charged.`, ["CAPABILITY_GATED"], "Call recommend to compare its routes.");
+      throw capabilityGated(
+        `${capability.capabilityKey} has no execute contract yet. Nothing was charged.`,
+        ["CAPABILITY_GATED"],
+        "Call recommend to compare its routes.",
+      );
     }
     let flat: Record<string, unknown>;
     try {
@@ -130,10 +152,24 @@ export function createPlanner(deps: ExecutorDeps) {
     const resources = await checkOwnedResources(deps, cmd, capability.capabilityKey, input, contractPath, budget);
     const ready = readiness(capability.capabilityKey, entry.execute);
     // Only routes serving the asked model, and using every named resource, are candidates, before the router or any pin is consulted.
-    const eligible = routesUsingResources(capability, routesForModel(capability, routes, modelOf(input), controls), resources, controls, ready, contractPath);
+    const eligible = routesUsingResources(
+      capability,
+      routesForModel(capability, routes, modelOf(input), controls),
+      resources,
+      controls,
+      ready,
+      contractPath,
+    );
 
     const ranked = needsRanking(eligible, controls) ? await ranking(cmd, input, budget) : undefined;
-    const routePlan = planRoutes({ capability, routes: eligible, controls, readiness: ready, ...(ranked ? { ranking: ranked } : {}), contractPath });
+    const routePlan = planRoutes({
+      capability,
+      routes: eligible,
+      controls,
+      readiness: ready,
+      ...(ranked ? { ranking: ranked } : {}),
+      contractPath,
+    });
 
     const vendorKey = cmd.idempotencyKey ? vendorIdempotencyKey(cmd.userId, cmd.idempotencyKey) : executionId;
     const prepared: PreparedRoute[] = [];
@@ -145,11 +181,20 @@ export function createPlanner(deps: ExecutorDeps) {
       try {
         // The request is built from the quoted input: a per-token route sends exactly the max_tokens it holds for.
         const priced = quote(route, input);
-        prepared.push({ route, rail, adapter: provider.adapter, quote: priced, request: provider.adapter.buildRequest(capability.capabilityKey, priced.input, { ...provider.ctx, idempotencyKey: vendorKey }) });
+        prepared.push({
+          route,
+          rail,
+          adapter: provider.adapter,
+          quote: priced,
+          request: provider.adapter.buildRequest(capability.capabilityKey, priced.input, { ...provider.ctx, idempotencyKey: vendorKey }),
+        });
       } catch (err) {
         if (err instanceof QuoteRefusal) {
           // This route cannot take the input (max_tokens above its model's cap): skip it, nothing was held.
-          refusal ??= { routeKey: route.routeKey, err: new ProviderError("invalid_input", route.providerKey, err.message, { field: err.field, blame: "input" }) };
+          refusal ??= {
+            routeKey: route.routeKey,
+            err: new ProviderError("invalid_input", route.providerKey, err.message, { field: err.field, blame: "input" }),
+          };
           continue;
         }
         // The input cannot be expressed to this vendor: skip its route, nothing was held for it.
@@ -162,10 +207,22 @@ export function createPlanner(deps: ExecutorDeps) {
       // Every planned route (there is at least one) refused the input; the first refusal explains it.
       const { routeKey, err } = refusal!;
       if (err.field) throw invalidInput(err.field, `${err.message} (${routeKey} cannot run this input)`, contractPath);
-      throw invalidArgument("INVALID_INPUT", `${routeKey} cannot run this input: ${err.message}`, `Fix the input; the exact fields are in GET ${contractPath}.`);
+      throw invalidArgument(
+        "INVALID_INPUT",
+        `${routeKey} cannot run this input: ${err.message}`,
+        `Fix the input; the exact fields are in GET ${contractPath}.`,
+      );
     }
     const chosen = prepared[0]?.route;
     const alternatives = eligible.some((r) => r !== chosen && ready(r).ready);
-    return { id: executionId, cmd, capabilityKey: capability.capabilityKey, input, prepared, allowFallback: routePlan.allowFallback, alternatives };
+    return {
+      id: executionId,
+      cmd,
+      capabilityKey: capability.capabilityKey,
+      input,
+      prepared,
+      allowFallback: routePlan.allowFallback,
+      alternatives,
+    };
   };
 }

@@ -46,7 +46,10 @@ export interface LedgerPort {
 
 /** Thrown by SettlementBus.settle when JetStream never acknowledged the settlement within the budget. */
 export class SettlementUnconfirmedError extends Error {
-  constructor(readonly holdId: string, cause: unknown) {
+  constructor(
+    readonly holdId: string,
+    cause: unknown,
+  ) {
     super(`settlement of ${holdId} was not acknowledged by JetStream`, { cause });
     this.name = "SettlementUnconfirmedError";
   }

@@ -1,16 +1,68 @@
 // The pricing pair: quote (the hold: the most an input can cost) and meter (the capture: what the
 // vendor's usage says), and the rule that no accepted input can cost more than the hold.
 import { FieldContract, ModelPrice, OperationContract, Route } from "@agentic/proto/catalog/v1";
-import { DEFAULT_MAX_OUTPUT_TOKENS, inputTokenBound, meter, MESSAGE_OVERHEAD_TOKENS, quote, QuoteRefusal, REPLY_PRIMING_TOKENS, servedModels, tokenCredits, unboundedBill, unitsIn } from "./pricing";
+import {
+  DEFAULT_MAX_OUTPUT_TOKENS,
+  inputTokenBound,
+  meter,
+  MESSAGE_OVERHEAD_TOKENS,
+  quote,
+  QuoteRefusal,
+  REPLY_PRIMING_TOKENS,
+  servedModels,
+  tokenCredits,
+  unboundedBill,
+  unitsIn,
+} from "./pricing";
 
-const mini = ModelPrice.fromPartial({ model: "gpt-4o-mini", inputCreditsPerMillionTokens: 187.5, outputCreditsPerMillionTokens: 750, maxOutputTokens: 16384 });
-const big = ModelPrice.fromPartial({ model: "gpt-4o", inputCreditsPerMillionTokens: 3125, outputCreditsPerMillionTokens: 12500, maxOutputTokens: 16384 });
-const reasoner = ModelPrice.fromPartial({ model: "r1", inputCreditsPerMillionTokens: 687.5, outputCreditsPerMillionTokens: 2737.5, maxOutputTokens: 8192, maxReasoningTokens: 32768 });
-const metered = Route.fromPartial({ routeKey: "models.chat.complete.openai", networkKey: "direct", routeMode: "managed", startingCostCredits: 1, billing: "per_token", models: [mini, big] });
-const perCallModels = Route.fromPartial({ routeKey: "models.chat.complete.deepseek.mpp", networkKey: "mpp", routeMode: "managed", startingCostCredits: 2, billing: "per_call", models: [ModelPrice.fromPartial({ model: "deepseek-chat", maxOutputTokens: 8192 })] });
-const email = Route.fromPartial({ routeKey: "email.send.resend", networkKey: "direct", routeMode: "managed", startingCostCredits: 10, billing: "per_call" });
+const mini = ModelPrice.fromPartial({
+  model: "gpt-4o-mini",
+  inputCreditsPerMillionTokens: 187.5,
+  outputCreditsPerMillionTokens: 750,
+  maxOutputTokens: 16384,
+});
+const big = ModelPrice.fromPartial({
+  model: "gpt-4o",
+  inputCreditsPerMillionTokens: 3125,
+  outputCreditsPerMillionTokens: 12500,
+  maxOutputTokens: 16384,
+});
+const reasoner = ModelPrice.fromPartial({
+  model: "r1",
+  inputCreditsPerMillionTokens: 687.5,
+  outputCreditsPerMillionTokens: 2737.5,
+  maxOutputTokens: 8192,
+  maxReasoningTokens: 32768,
+});
+const metered = Route.fromPartial({
+  routeKey: "models.chat.complete.openai",
+  networkKey: "direct",
+  routeMode: "managed",
+  startingCostCredits: 1,
+  billing: "per_token",
+  models: [mini, big],
+});
+const perCallModels = Route.fromPartial({
+  routeKey: "models.chat.complete.deepseek.mpp",
+  networkKey: "mpp",
+  routeMode: "managed",
+  startingCostCredits: 2,
+  billing: "per_call",
+  models: [ModelPrice.fromPartial({ model: "deepseek-chat", maxOutputTokens: 8192 })],
+});
+const email = Route.fromPartial({
+  routeKey: "email.send.resend",
+  networkKey: "direct",
+  routeMode: "managed",
+  startingCostCredits: 10,
+  billing: "per_call",
+});
 
-const chat = (content: string, extra: Record<string, unknown> = {}) => ({ model: "gpt-4o", messages: [{ role: "user", content }], ...extra });
+const chat = (content: string, extra: Record<string, unknown> = {}) => ({
+  model: "gpt-4o",
+  messages: [{ role: "user", content }],
+  ...extra,
+});
 
 describe("quote", () => {
   it("holds a per-call route's price and sends the input unchanged", () => {
@@ -23,7 +75,13 @@ describe("quote", () => {
     const q = quote(metered, chat("x".repeat(100_000), { max_tokens: 4000 }));
     const inputTokens = REPLY_PRIMING_TOKENS + MESSAGE_OVERHEAD_TOKENS + "user".length + 100_000;
     // 100,011 x 3125 + 4,000 x 12,500 credits per 1M tokens = 312.534375 + 50 -> 363
-    expect(q).toMatchObject({ billing: "per_token", holdCredits: 363, maxInputTokens: inputTokens, maxOutputTokens: 4000, input: { max_tokens: 4000 } });
+    expect(q).toMatchObject({
+      billing: "per_token",
+      holdCredits: 363,
+      maxInputTokens: inputTokens,
+      maxOutputTokens: 4000,
+      input: { max_tokens: 4000 },
+    });
   });
 
   it("sends and holds the default max_tokens when the caller gives none, never above the model's cap", () => {
@@ -44,19 +102,30 @@ describe("quote", () => {
   it("bounds input by UTF-8 bytes, so text denser than 4 characters a token is still covered", () => {
     // 1,000 emoji are 2,000 UTF-16 units and 4,000 bytes; a byte-level tokenizer can need up to 4,000 tokens.
     expect(inputTokenBound([{ role: "user", content: "😀".repeat(1000) }])).toBe(REPLY_PRIMING_TOKENS + MESSAGE_OVERHEAD_TOKENS + 4 + 4000);
-    expect(inputTokenBound([{ role: "user", content: "日本".repeat(10), name: "ada" }])).toBe(REPLY_PRIMING_TOKENS + MESSAGE_OVERHEAD_TOKENS + 4 + 60 + 3);
+    expect(inputTokenBound([{ role: "user", content: "日本".repeat(10), name: "ada" }])).toBe(
+      REPLY_PRIMING_TOKENS + MESSAGE_OVERHEAD_TOKENS + 4 + 60 + 3,
+    );
   });
 
   it("holds at least 1 credit", () => {
-    const cheap = Route.fromPartial({ ...metered, models: [{ ...mini, inputCreditsPerMillionTokens: 0.001, outputCreditsPerMillionTokens: 0.001 }] });
+    const cheap = Route.fromPartial({
+      ...metered,
+      models: [{ ...mini, inputCreditsPerMillionTokens: 0.001, outputCreditsPerMillionTokens: 0.001 }],
+    });
     expect(quote(cheap, { ...chat("hi"), model: "gpt-4o-mini", max_tokens: 1 }).holdCredits).toBe(1);
   });
 
   it("refuses a model the route does not serve and max_tokens above the model's cap, naming the field", () => {
-    expect(() => quote(metered, chat("hi", { model: "deepseek-chat" }))).toThrow(new QuoteRefusal("model", 'models.chat.complete.openai does not serve "deepseek-chat"; it serves gpt-4o-mini, gpt-4o'));
-    expect(() => quote(metered, chat("hi", { max_tokens: 16385 }))).toThrow(expect.objectContaining({ field: "max_tokens", message: "gpt-4o accepts at most 16384 output tokens (got 16385)" }));
+    expect(() => quote(metered, chat("hi", { model: "deepseek-chat" }))).toThrow(
+      new QuoteRefusal("model", 'models.chat.complete.openai does not serve "deepseek-chat"; it serves gpt-4o-mini, gpt-4o'),
+    );
+    expect(() => quote(metered, chat("hi", { max_tokens: 16385 }))).toThrow(
+      expect.objectContaining({ field: "max_tokens", message: "gpt-4o accepts at most 16384 output tokens (got 16385)" }),
+    );
     // The cap holds on per-call model routes too: the vendor would refuse it after the seller was paid.
-    expect(() => quote(perCallModels, { model: "deepseek-chat", messages: [], max_tokens: 8193 })).toThrow(expect.objectContaining({ field: "max_tokens" }));
+    expect(() => quote(perCallModels, { model: "deepseek-chat", messages: [], max_tokens: 8193 })).toThrow(
+      expect.objectContaining({ field: "max_tokens" }),
+    );
   });
 });
 
@@ -65,13 +134,23 @@ describe("meter", () => {
 
   it("charges a per-token call its usage at the model's prices, rounded up, at least 1", () => {
     expect(q.holdCredits).toBe(13);
-    expect(meter(q, { inputTokens: 2000, outputTokens: 500 })).toEqual({ credits: 13, usage: { inputTokens: 2000, outputTokens: 500 }, overHold: false, usageMissing: false }); // 6.25 + 6.25 = 12.5 -> 13
+    expect(meter(q, { inputTokens: 2000, outputTokens: 500 })).toEqual({
+      credits: 13,
+      usage: { inputTokens: 2000, outputTokens: 500 },
+      overHold: false,
+      usageMissing: false,
+    }); // 6.25 + 6.25 = 12.5 -> 13
     expect(meter(q, { inputTokens: 1000, outputTokens: 100 })).toMatchObject({ credits: 5, overHold: false }); // 3.125 + 1.25 -> 5
     expect(meter(q, { inputTokens: 10, outputTokens: 1 })).toMatchObject({ credits: 1 });
   });
 
   it("never charges more than the hold, and flags a vendor usage beyond it", () => {
-    expect(meter(q, { inputTokens: 1_000_000, outputTokens: 1000 })).toEqual({ credits: 13, usage: { inputTokens: 1_000_000, outputTokens: 1000 }, overHold: true, usageMissing: false });
+    expect(meter(q, { inputTokens: 1_000_000, outputTokens: 1000 })).toEqual({
+      credits: 13,
+      usage: { inputTokens: 1_000_000, outputTokens: 1000 },
+      overHold: true,
+      usageMissing: false,
+    });
   });
 
   it("charges the hold when a per-token vendor reports no usage", () => {
@@ -80,7 +159,12 @@ describe("meter", () => {
 
   it("charges a per-call route its price, passing on the tokens a vendor reported", () => {
     const fixed = quote(perCallModels, { model: "deepseek-chat", messages: [] });
-    expect(meter(fixed, { inputTokens: 5, outputTokens: 7 })).toEqual({ credits: 2, usage: { inputTokens: 5, outputTokens: 7 }, overHold: false, usageMissing: false });
+    expect(meter(fixed, { inputTokens: 5, outputTokens: 7 })).toEqual({
+      credits: 2,
+      usage: { inputTokens: 5, outputTokens: 7 },
+      overHold: false,
+      usageMissing: false,
+    });
     expect(meter(quote(email, {}), undefined)).toEqual({ credits: 10, overHold: false, usageMissing: false });
   });
 });
@@ -89,7 +173,13 @@ describe("tokenCredits", () => {
   it("is exact on fractional prices (no floating-point rounding up of whole results)", () => {
     expect(tokenCredits(mini, 1_000_000, 0)).toBe(188); // 187.5 -> 188
     expect(tokenCredits(mini, 8_000_000, 0)).toBe(1500); // exactly 1500, not 1501
-    expect(tokenCredits(ModelPrice.fromPartial({ inputCreditsPerMillionTokens: 0.1, outputCreditsPerMillionTokens: 0.2 }), 10_000_000, 5_000_000)).toBe(2); // 1 + 1
+    expect(
+      tokenCredits(
+        ModelPrice.fromPartial({ inputCreditsPerMillionTokens: 0.1, outputCreditsPerMillionTokens: 0.2 }),
+        10_000_000,
+        5_000_000,
+      ),
+    ).toBe(2); // 1 + 1
     expect(tokenCredits(mini, 0, 0)).toBe(0);
   });
 });
@@ -105,7 +195,13 @@ describe("unboundedBill", () => {
   const contract = (...fields: FieldContract[]) => OperationContract.fromPartial({ fields });
   const chatContract = contract(
     field({ name: "model", type: "string", maxLength: 200 }),
-    field({ name: "messages", type: "array", itemsType: "object", maxLength: 500, fields: [field({ name: "role", type: "string" }), field({ name: "content", type: "string", maxLength: 200_000 })] }),
+    field({
+      name: "messages",
+      type: "array",
+      itemsType: "object",
+      maxLength: 500,
+      fields: [field({ name: "role", type: "string" }), field({ name: "content", type: "string", maxLength: 200_000 })],
+    }),
     field({ name: "max_tokens", type: "integer", min: 1, max: 32768 }),
     field({ name: "stop", type: "array", itemsType: "string", maxLength: 4 }),
     field({ name: "routeKey", type: "string", maxLength: 200 }),
@@ -116,8 +212,14 @@ describe("unboundedBill", () => {
   });
 
   it("names a field the per-token quote does not account for, and a missing output bound", () => {
-    const withTools = contract(...chatContract.fields.filter((f) => f.name !== "max_tokens"), field({ name: "tools", type: "array", itemsType: "object", maxLength: 10 }));
-    expect(unboundedBill(metered, withTools)).toEqual(["max_tokens must be an integer field with min 1: it bounds the output bill", "tools: the per-token quote does not account for this field"]);
+    const withTools = contract(
+      ...chatContract.fields.filter((f) => f.name !== "max_tokens"),
+      field({ name: "tools", type: "array", itemsType: "object", maxLength: 10 }),
+    );
+    expect(unboundedBill(metered, withTools)).toEqual([
+      "max_tokens must be an integer field with min 1: it bounds the output bill",
+      "tools: the per-token quote does not account for this field",
+    ]);
     const uncapped = Route.fromPartial({ ...metered, models: [{ ...mini, maxOutputTokens: 0 }] });
     expect(unboundedBill(uncapped, chatContract)).toEqual(["gpt-4o-mini has no output cap (maxOutputTokens)"]);
   });
@@ -127,7 +229,13 @@ describe("unboundedBill", () => {
       field({ name: "to", type: "string", maxLength: 320 }),
       field({ name: "kind", type: "string", enumValues: ["a", "b"] }),
       field({ name: "cc", type: "array", itemsType: "string", maxLength: 50, itemMaxLength: 320 }),
-      field({ name: "files", type: "array", itemsType: "object", maxLength: 10, fields: [field({ name: "name", type: "string", maxLength: 255 })] }),
+      field({
+        name: "files",
+        type: "array",
+        itemsType: "object",
+        maxLength: 10,
+        fields: [field({ name: "name", type: "string", maxLength: 255 })],
+      }),
       field({ name: "schema", type: "object", maxLength: 10_000 }),
       field({ name: "n", type: "integer" }),
     );
@@ -161,7 +269,13 @@ describe("unboundedBill", () => {
 });
 
 describe("per-unit routes (the vendor bills per recipient)", () => {
-  const perRecipient = { routeKey: "email.send.resend", startingCostCredits: 10, models: [], billing: "per_unit", billedPer: { unit: "recipient", fields: ["to", "cc", "bcc"] } } as unknown as Parameters<typeof quote>[0];
+  const perRecipient = {
+    routeKey: "email.send.resend",
+    startingCostCredits: 10,
+    models: [],
+    billing: "per_unit",
+    billedPer: { unit: "recipient", fields: ["to", "cc", "bcc"] },
+  } as unknown as Parameters<typeof quote>[0];
 
   it("holds the price times the recipients the request names, and charges exactly that", () => {
     const q = quote(perRecipient, { to: "a@x.co", cc: ["b@x.co", "c@x.co"], bcc: ["d@x.co"] });

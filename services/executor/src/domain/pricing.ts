@@ -113,12 +113,16 @@ export function servedModels(routes: readonly Route[]): string[] {
 
 /** The most this input can cost on `route`, and the input to send there. Throws QuoteRefusal. */
 export function quote(route: Route, input: CapabilityInput): Quote {
-  if (route.billing === "per_unit" && route.billedPer) return { billing: "per_call", holdCredits: route.startingCostCredits * unitsIn(input, route.billedPer.fields), input };
+  if (route.billing === "per_unit" && route.billedPer)
+    return { billing: "per_call", holdCredits: route.startingCostCredits * unitsIn(input, route.billedPer.fields), input };
   if (route.models.length === 0) return { billing: "per_call", holdCredits: route.startingCostCredits, input };
   const name = modelOf(input);
   const model = route.models.find((m) => m.model === name);
   if (!model) {
-    throw new QuoteRefusal(MODEL_FIELD, `${route.routeKey} does not serve ${JSON.stringify(name ?? null)}; it serves ${route.models.map((m) => m.model).join(", ")}`);
+    throw new QuoteRefusal(
+      MODEL_FIELD,
+      `${route.routeKey} does not serve ${JSON.stringify(name ?? null)}; it serves ${route.models.map((m) => m.model).join(", ")}`,
+    );
   }
   const asked = input[MAX_TOKENS_FIELD];
   if (typeof asked === "number" && asked > model.maxOutputTokens) {
@@ -161,13 +165,16 @@ export function meter(q: Quote, usage: TokenUsage | undefined): Charge {
   if (q.billing === "per_call") return { credits: q.holdCredits, ...reported, overHold: false, usageMissing: false };
   if (!usage) return { credits: q.holdCredits, overHold: false, usageMissing: true };
   const cost = Math.max(1, tokenCredits(q.model, usage.inputTokens, usage.outputTokens));
-  return cost > q.holdCredits ? { credits: q.holdCredits, usage, overHold: true, usageMissing: false } : { credits: cost, usage, overHold: false, usageMissing: false };
+  return cost > q.holdCredits
+    ? { credits: q.holdCredits, usage, overHold: true, usageMissing: false }
+    : { credits: cost, usage, overHold: false, usageMissing: false };
 }
 
 /** Credits for a token count at the model's prices, rounded up; exact (prices are whole milli-credits per 1M tokens). */
 export function tokenCredits(model: ModelPrice, inputTokens: number, outputTokens: number): number {
   const milli = (creditsPerMillion: number) => BigInt(Math.round(creditsPerMillion * 1000));
-  const total = BigInt(inputTokens) * milli(model.inputCreditsPerMillionTokens) + BigInt(outputTokens) * milli(model.outputCreditsPerMillionTokens);
+  const total =
+    BigInt(inputTokens) * milli(model.inputCreditsPerMillionTokens) + BigInt(outputTokens) * milli(model.outputCreditsPerMillionTokens);
   const unit = 1_000_000_000n; // 1M tokens x 1000 milli-credits
   return Number((total + unit - 1n) / unit);
 }
@@ -210,11 +217,14 @@ function perTokenProblems(route: Route, execute: OperationContract): string[] {
     if (!(m.inputCreditsPerMillionTokens > 0 && m.outputCreditsPerMillionTokens > 0)) problems.push(`${m.model} has no per-token prices`);
   }
   const maxTokens = execute.fields.find((f) => f.name === MAX_TOKENS_FIELD);
-  if (maxTokens?.type !== "integer" || maxTokens.min === undefined || maxTokens.min < 1) problems.push(`${MAX_TOKENS_FIELD} must be an integer field with min 1: it bounds the output bill`);
+  if (maxTokens?.type !== "integer" || maxTokens.min === undefined || maxTokens.min < 1)
+    problems.push(`${MAX_TOKENS_FIELD} must be an integer field with min 1: it bounds the output bill`);
   for (const f of execute.fields) {
     if (!(f.name in METERED_FIELDS)) problems.push(`${f.name}: the per-token quote does not account for this field`);
     if (f.name === "messages") {
-      for (const item of f.fields) if (!MESSAGE_FIELDS.has(item.name)) problems.push(`messages[].${item.name}: the per-token quote does not count this part of a message`);
+      for (const item of f.fields)
+        if (!MESSAGE_FIELDS.has(item.name))
+          problems.push(`messages[].${item.name}: the per-token quote does not count this part of a message`);
       if (f.fields.some((item) => item.type !== "string")) problems.push("messages[]: the quote counts text parts only");
     }
   }

@@ -1,20 +1,39 @@
 import { Capability, Route } from "@agentic/proto/catalog/v1";
 import { RecommendationCandidate } from "@agentic/proto/router/v1";
 import type { AppError } from "@agentic/platform";
-import { capabilityRefusal, defaultAllowFallback, needsRanking, planRoutes, routesForModel, type PlanInput, type RouteReadiness } from "./route-plan";
+import {
+  capabilityRefusal,
+  defaultAllowFallback,
+  needsRanking,
+  planRoutes,
+  routesForModel,
+  type PlanInput,
+  type RouteReadiness,
+} from "./route-plan";
 
 const capability = Capability.fromPartial({ capabilityKey: "email.send", capabilityId: "send", domainKey: "email", status: "live" });
 const route = (providerKey: string, price: number, extra: Partial<Route> = {}) =>
-  Route.fromPartial({ routeKey: `email.send.${providerKey}${extra.networkKey && extra.networkKey !== "direct" ? `.${extra.networkKey}` : ""}`, providerKey, networkKey: "direct", routeMode: "managed", status: "live", startingCostCredits: price, ...extra });
+  Route.fromPartial({
+    routeKey: `email.send.${providerKey}${extra.networkKey && extra.networkKey !== "direct" ? `.${extra.networkKey}` : ""}`,
+    providerKey,
+    networkKey: "direct",
+    routeMode: "managed",
+    status: "live",
+    startingCostCredits: price,
+    ...extra,
+  });
 const resend = route("resend", 10);
 const sendgrid = route("sendgrid", 12);
 const postmark = route("postmark", 14);
 const agentmail = route("agentmail", 3, { networkKey: "mpp", routeMode: "byo", status: "pending" });
 const routes = [resend, sendgrid, postmark, agentmail];
-const ready = (r: Route): RouteReadiness => (r.status === "live" ? { ready: true } : { ready: false, kind: "gated", blocking: "ROUTE_PENDING", reason: `the route is ${r.status}` });
-const candidate = (r: Route, blockingRequirements: string[] = []) => RecommendationCandidate.fromPartial({ routeKey: r.routeKey, provider: r.providerKey, blockingRequirements });
+const ready = (r: Route): RouteReadiness =>
+  r.status === "live" ? { ready: true } : { ready: false, kind: "gated", blocking: "ROUTE_PENDING", reason: `the route is ${r.status}` };
+const candidate = (r: Route, blockingRequirements: string[] = []) =>
+  RecommendationCandidate.fromPartial({ routeKey: r.routeKey, provider: r.providerKey, blockingRequirements });
 
-const plan = (over: Partial<PlanInput>) => planRoutes({ capability, routes, controls: {}, readiness: ready, contractPath: "/domains/email/capabilities/send/contract", ...over });
+const plan = (over: Partial<PlanInput>) =>
+  planRoutes({ capability, routes, controls: {}, readiness: ready, contractPath: "/domains/email/capabilities/send/contract", ...over });
 const failure = (over: Partial<PlanInput>) => {
   try {
     plan(over);
@@ -27,14 +46,23 @@ const keys = (rs: Route[]) => rs.map((r) => r.routeKey);
 
 describe("planRoutes", () => {
   it("takes the router's best executable route, then the next executable ones as fallbacks", () => {
-    const ranking = [candidate(agentmail, ["ROUTE_PENDING"]), candidate(sendgrid), candidate(resend), candidate(postmark, ["ROUTE_UNHEALTHY"])];
+    const ranking = [
+      candidate(agentmail, ["ROUTE_PENDING"]),
+      candidate(sendgrid),
+      candidate(resend),
+      candidate(postmark, ["ROUTE_UNHEALTHY"]),
+    ];
     const p = plan({ ranking });
     expect(keys(p.routes)).toEqual(["email.send.sendgrid", "email.send.resend"]);
     expect(p).toMatchObject({ allowFallback: true, routes: [sendgrid, resend] });
   });
 
   it("keeps routes the router blocks only for credits: the ledger's hold decides", () => {
-    expect(keys(plan({ ranking: [candidate(resend, ["CREDITS_REQUIRED"]), candidate(sendgrid, ["CREDITS_REQUIRED"])] }).routes)).toEqual(["email.send.resend", "email.send.sendgrid", "email.send.postmark"]);
+    expect(keys(plan({ ranking: [candidate(resend, ["CREDITS_REQUIRED"]), candidate(sendgrid, ["CREDITS_REQUIRED"])] }).routes)).toEqual([
+      "email.send.resend",
+      "email.send.sendgrid",
+      "email.send.postmark",
+    ]);
   });
 
   it("ranks by price when the router could not answer", () => {
@@ -44,7 +72,11 @@ describe("planRoutes", () => {
   it("runs a pinned route alone unless allowFallback is sent", () => {
     expect(keys(plan({ controls: { routeKey: "email.send.postmark" } }).routes)).toEqual(["email.send.postmark"]);
     expect(keys(plan({ controls: { provider: "sendgrid" } }).routes)).toEqual(["email.send.sendgrid"]);
-    expect(keys(plan({ controls: { provider: "sendgrid", allowFallback: true } }).routes)).toEqual(["email.send.sendgrid", "email.send.resend", "email.send.postmark"]);
+    expect(keys(plan({ controls: { provider: "sendgrid", allowFallback: true } }).routes)).toEqual([
+      "email.send.sendgrid",
+      "email.send.resend",
+      "email.send.postmark",
+    ]);
     expect(plan({ controls: { routeKey: "email.send.postmark" } })).toMatchObject({ allowFallback: false, routes: [postmark] });
   });
 
@@ -53,22 +85,44 @@ describe("planRoutes", () => {
   });
 
   it("refuses pins naming nothing of the capability, listing what exists", () => {
-    expect(failure({ controls: { provider: "mailgun" } })).toMatchObject({ code: "UNKNOWN_PROVIDER", hint: expect.stringContaining("resend, sendgrid, postmark, agentmail") });
-    expect(failure({ controls: { routeKey: "email.send.mailgun" } })).toMatchObject({ code: "UNKNOWN_ROUTE", hint: expect.stringContaining("email.send.resend") });
-    expect(failure({ controls: { routeKey: "email.send.resend", provider: "sendgrid" } })).toMatchObject({ code: "INVALID_INPUT", details: { field: "provider" } });
+    expect(failure({ controls: { provider: "mailgun" } })).toMatchObject({
+      code: "UNKNOWN_PROVIDER",
+      hint: expect.stringContaining("resend, sendgrid, postmark, agentmail"),
+    });
+    expect(failure({ controls: { routeKey: "email.send.mailgun" } })).toMatchObject({
+      code: "UNKNOWN_ROUTE",
+      hint: expect.stringContaining("email.send.resend"),
+    });
+    expect(failure({ controls: { routeKey: "email.send.resend", provider: "sendgrid" } })).toMatchObject({
+      code: "INVALID_INPUT",
+      details: { field: "provider" },
+    });
   });
 
   it("gates a capability that is not live, and a pinned route that cannot run", () => {
-    expect(capabilityRefusal({ ...capability, status: "recommend_only" })).toMatchObject({ code: "CAPABILITY_GATED", message: expect.stringContaining("recommend-only") });
+    expect(capabilityRefusal({ ...capability, status: "recommend_only" })).toMatchObject({
+      code: "CAPABILITY_GATED",
+      message: expect.stringContaining("recommend-only"),
+    });
     expect(capabilityRefusal(capability)).toBeUndefined();
-    expect(failure({ controls: { provider: "agentmail" } })).toMatchObject({ code: "CAPABILITY_GATED", details: { blockingRequirements: ["ROUTE_PENDING"] } });
-    const unavailable = (r: Route): RouteReadiness => (r === resend ? { ready: false, kind: "unavailable", reason: "no direct rail is configured" } : ready(r));
+    expect(failure({ controls: { provider: "agentmail" } })).toMatchObject({
+      code: "CAPABILITY_GATED",
+      details: { blockingRequirements: ["ROUTE_PENDING"] },
+    });
+    const unavailable = (r: Route): RouteReadiness =>
+      r === resend ? { ready: false, kind: "unavailable", reason: "no direct rail is configured" } : ready(r);
     expect(failure({ controls: { provider: "resend" }, readiness: unavailable })).toMatchObject({ code: "ROUTE_UNAVAILABLE" });
   });
 
   it("says why nothing can run when no route is executable", () => {
-    expect(failure({ routes: [agentmail] })).toMatchObject({ code: "CAPABILITY_GATED", details: { blockingRequirements: ["ROUTE_PENDING"] } });
-    expect(failure({ routes: [resend], ranking: [candidate(resend, ["ROUTE_UNHEALTHY"])] })).toMatchObject({ code: "ROUTE_UNAVAILABLE", message: expect.stringContaining("ROUTE_UNHEALTHY") });
+    expect(failure({ routes: [agentmail] })).toMatchObject({
+      code: "CAPABILITY_GATED",
+      details: { blockingRequirements: ["ROUTE_PENDING"] },
+    });
+    expect(failure({ routes: [resend], ranking: [candidate(resend, ["ROUTE_UNHEALTHY"])] })).toMatchObject({
+      code: "ROUTE_UNAVAILABLE",
+      message: expect.stringContaining("ROUTE_UNHEALTHY"),
+    });
   });
 });
 
@@ -89,10 +143,23 @@ describe("fallback defaults", () => {
 });
 
 describe("routesForModel", () => {
-  const chat = Capability.fromPartial({ capabilityKey: "models.chat.complete", capabilityId: "chat-complete", domainKey: "models", status: "live" });
+  const chat = Capability.fromPartial({
+    capabilityKey: "models.chat.complete",
+    capabilityId: "chat-complete",
+    domainKey: "models",
+    status: "live",
+  });
   const served = (...models: string[]) => models.map((model) => ({ model }));
-  const openai = Route.fromPartial({ routeKey: "models.chat.complete.openai", providerKey: "openai", models: served("gpt-4o-mini", "gpt-4o") });
-  const deepseek = Route.fromPartial({ routeKey: "models.chat.complete.deepseek.mpp", providerKey: "deepseek", models: served("deepseek-chat", "deepseek-reasoner") });
+  const openai = Route.fromPartial({
+    routeKey: "models.chat.complete.openai",
+    providerKey: "openai",
+    models: served("gpt-4o-mini", "gpt-4o"),
+  });
+  const deepseek = Route.fromPartial({
+    routeKey: "models.chat.complete.deepseek.mpp",
+    providerKey: "deepseek",
+    models: served("deepseek-chat", "deepseek-reasoner"),
+  });
   const unlisted = Route.fromPartial({ routeKey: "models.chat.complete.groq.mpp", providerKey: "groq" });
   const chatRoutes = [openai, deepseek, unlisted];
   const refusal = (model: string, controls = {}) => {
@@ -112,7 +179,8 @@ describe("routesForModel", () => {
   it("refuses a model no route serves, naming the models that are served", () => {
     expect(refusal("gpt-5-ultra")).toMatchObject({
       code: "INVALID_INPUT",
-      message: 'model: no route of models.chat.complete serves "gpt-5-ultra"; served: deepseek-chat, deepseek-reasoner, gpt-4o, gpt-4o-mini. Nothing was charged.',
+      message:
+        'model: no route of models.chat.complete serves "gpt-5-ultra"; served: deepseek-chat, deepseek-reasoner, gpt-4o, gpt-4o-mini. Nothing was charged.',
       details: { field: "model", servedModels: ["deepseek-chat", "deepseek-reasoner", "gpt-4o", "gpt-4o-mini"] },
     });
   });
@@ -123,7 +191,9 @@ describe("routesForModel", () => {
       message: expect.stringContaining('route models.chat.complete.openai does not serve "deepseek-chat"; served: gpt-4o, gpt-4o-mini.'),
       details: { servedModels: ["gpt-4o", "gpt-4o-mini"] },
     });
-    expect(refusal("deepseek-chat", { provider: "openai" })).toMatchObject({ message: expect.stringContaining('provider openai does not serve "deepseek-chat"') });
+    expect(refusal("deepseek-chat", { provider: "openai" })).toMatchObject({
+      message: expect.stringContaining('provider openai does not serve "deepseek-chat"'),
+    });
   });
 
   it("leaves an unknown pin to planRoutes, and capabilities without models alone", () => {

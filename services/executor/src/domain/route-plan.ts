@@ -56,15 +56,26 @@ export function capabilityRefusal(capability: Capability): Error | undefined {
  * routes list no models keep every route. A pin that serves another model, or a model no route serves,
  * is a 400 naming the models that are served; an unknown pin is left to planRoutes (UNKNOWN_*).
  */
-export function routesForModel(capability: Capability, routes: readonly Route[], model: string | undefined, controls: RoutingControls): Route[] {
+export function routesForModel(
+  capability: Capability,
+  routes: readonly Route[],
+  model: string | undefined,
+  controls: RoutingControls,
+): Route[] {
   if (model === undefined || !routesByModel(routes)) return [...routes];
-  const pinned = controls.routeKey !== undefined ? routes.filter((r) => r.routeKey === controls.routeKey) : controls.provider !== undefined ? routes.filter((r) => r.providerKey === controls.provider) : [];
+  const pinned =
+    controls.routeKey !== undefined
+      ? routes.filter((r) => r.routeKey === controls.routeKey)
+      : controls.provider !== undefined
+        ? routes.filter((r) => r.providerKey === controls.provider)
+        : [];
   if (pinned.length > 0 && !pinned.some((r) => servesModel(r, model))) {
     const what = controls.routeKey !== undefined ? `route ${controls.routeKey}` : `provider ${controls.provider}`;
     throw modelNotServed(`${what} does not serve "${model}"`, servedModels(pinned), capability);
   }
   const serving = routes.filter((r) => servesModel(r, model));
-  if (serving.length === 0) throw modelNotServed(`no route of ${capability.capabilityKey} serves "${model}"`, servedModels(routes), capability);
+  if (serving.length === 0)
+    throw modelNotServed(`no route of ${capability.capabilityKey} serves "${model}"`, servedModels(routes), capability);
   return serving;
 }
 
@@ -99,16 +110,26 @@ export function planRoutes(input: PlanInput): RoutePlan {
   let first: Route;
   if (controls.routeKey !== undefined) {
     const route = routes.find((r) => r.routeKey === controls.routeKey);
-    if (!route) throw unknownRoute(controls.routeKey, capability.capabilityKey, routes.map((r) => r.routeKey));
+    if (!route)
+      throw unknownRoute(
+        controls.routeKey,
+        capability.capabilityKey,
+        routes.map((r) => r.routeKey),
+      );
     if (controls.provider !== undefined && controls.provider !== route.providerKey) {
-      throw invalidInput("provider", `route ${route.routeKey} belongs to provider "${route.providerKey}", not "${controls.provider}"`, input.contractPath);
+      throw invalidInput(
+        "provider",
+        `route ${route.routeKey} belongs to provider "${route.providerKey}", not "${controls.provider}"`,
+        input.contractPath,
+      );
     }
     const readiness = input.readiness(route);
     if (!readiness.ready) throw refusal(route, readiness);
     first = route;
   } else if (controls.provider !== undefined) {
     const own = ordered.filter((r) => r.providerKey === controls.provider);
-    if (own.length === 0) throw unknownProvider(controls.provider, capability.capabilityKey, [...new Set(routes.map((r) => r.providerKey))]);
+    if (own.length === 0)
+      throw unknownProvider(controls.provider, capability.capabilityKey, [...new Set(routes.map((r) => r.providerKey))]);
     const best = own.find(isReady);
     if (!best) {
       const top = own[0] as Route;
@@ -139,7 +160,10 @@ function rankedOrder(routes: readonly Route[], ranking: readonly RecommendationC
 /** The error refusing a pinned route this executor cannot run. */
 function refusal(route: Route, readiness: Exclude<RouteReadiness, { ready: true }>): Error {
   if (readiness.kind === "unavailable") {
-    return routeUnavailable(`Route ${route.routeKey} cannot run on this deployment: ${readiness.reason}. Nothing was charged.`, "Execute another route of the capability, or retry later.");
+    return routeUnavailable(
+      `Route ${route.routeKey} cannot run on this deployment: ${readiness.reason}. Nothing was charged.`,
+      "Execute another route of the capability, or retry later.",
+    );
   }
   return capabilityGated(
     `Route ${route.routeKey} cannot be executed: ${readiness.reason}. Nothing was charged.`,
@@ -158,13 +182,25 @@ function nothingExecutable(
   if (ready.length > 0) {
     // Ready here but refused by the router: every breaker is open (or a feature asked for is missing).
     const why = ready.map((r) => `${r.routeKey}: ${routerBlocked(r).join(", ")}`).join("; ");
-    return routeUnavailable(`No route of ${capability.capabilityKey} can run right now (${why}). Nothing was charged.`, "Retry shortly; call recommend to see each route's blocking requirements.");
+    return routeUnavailable(
+      `No route of ${capability.capabilityKey} can run right now (${why}). Nothing was charged.`,
+      "Retry shortly; call recommend to see each route's blocking requirements.",
+    );
   }
-  const gated = ordered.map((r) => ({ route: r, readiness: readiness(r) })).filter((x) => !x.readiness.ready && x.readiness.kind === "gated");
+  const gated = ordered
+    .map((r) => ({ route: r, readiness: readiness(r) }))
+    .filter((x) => !x.readiness.ready && x.readiness.kind === "gated");
   if (gated.length === 0) {
-    return routeUnavailable(`No route of ${capability.capabilityKey} can run on this deployment. Nothing was charged.`, "Retry later; call recommend to compare routes.");
+    return routeUnavailable(
+      `No route of ${capability.capabilityKey} can run on this deployment. Nothing was charged.`,
+      "Retry later; call recommend to compare routes.",
+    );
   }
   const blocking = [...new Set(gated.map((g) => (g.readiness as { blocking: string }).blocking))];
   const why = gated.map((g) => `${g.route.routeKey}: ${(g.readiness as { reason: string }).reason}`).join("; ");
-  return capabilityGated(`No route of ${capability.capabilityKey} can be executed (${why}). Nothing was charged.`, blocking, "Call recommend and follow nextActions.");
+  return capabilityGated(
+    `No route of ${capability.capabilityKey} can be executed (${why}). Nothing was charged.`,
+    blocking,
+    "Call recommend and follow nextActions.",
+  );
 }

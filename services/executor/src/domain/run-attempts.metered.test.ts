@@ -12,15 +12,38 @@ import type { ExecutionMetrics } from "./ports";
 import { quote } from "./pricing";
 import { createAttemptRunner } from "./run-attempts";
 
-const gpt4o = ModelPrice.fromPartial({ model: "gpt-4o", inputCreditsPerMillionTokens: 3125, outputCreditsPerMillionTokens: 12500, maxOutputTokens: 16384 });
-const route = Route.fromPartial({ routeKey: "models.chat.complete.openai", domainKey: "models", capabilityId: "chat-complete", providerKey: "openai", networkKey: "direct", routeMode: "managed", startingCostCredits: 1, billing: "per_token", models: [gpt4o] });
+const gpt4o = ModelPrice.fromPartial({
+  model: "gpt-4o",
+  inputCreditsPerMillionTokens: 3125,
+  outputCreditsPerMillionTokens: 12500,
+  maxOutputTokens: 16384,
+});
+const route = Route.fromPartial({
+  routeKey: "models.chat.complete.openai",
+  domainKey: "models",
+  capabilityId: "chat-complete",
+  providerKey: "openai",
+  networkKey: "direct",
+  routeMode: "managed",
+  startingCostCredits: 1,
+  billing: "per_token",
+  models: [gpt4o],
+});
 const input = { model: "gpt-4o", messages: [{ role: "user", content: "hello" }], max_tokens: 1000 };
 
 function run(usage: TokenUsage | undefined) {
   const holds: HoldCreditsRequest[] = [];
   const settlements: ExecutionSettled[] = [];
   const anomalies: string[] = [];
-  const metrics: ExecutionMetrics = { attempt() {}, holdPlaced() {}, holdReleased() {}, creditsCharged() {}, settlementUnconfirmed() {}, railPayment() {}, meteredChargeAnomaly: (_routeKey, kind) => anomalies.push(kind) };
+  const metrics: ExecutionMetrics = {
+    attempt() {},
+    holdPlaced() {},
+    holdReleased() {},
+    creditsCharged() {},
+    settlementUnconfirmed() {},
+    railPayment() {},
+    meteredChargeAnomaly: (_routeKey, kind) => anomalies.push(kind),
+  };
   const deps: ExecutorDeps = {
     catalog: { capability: () => Promise.reject(new Error("not used")) },
     router: { recommend: () => Promise.reject(new Error("not used")) },
@@ -35,7 +58,14 @@ function run(usage: TokenUsage | undefined) {
     providers: {} as ProviderRegistry,
     metrics,
     logger: createLogger("executor-test", "silent"),
-    settings: { providerTimeoutMs: 5_000, maxAttempts: 3, holdTtlMs: 60_000, dependencyDeadlineMs: 1_000, idempotencyLeaseMs: 90_000, idempotencyWaitMs: 0 },
+    settings: {
+      providerTimeoutMs: 5_000,
+      maxAttempts: 3,
+      holdTtlMs: 60_000,
+      dependencyDeadlineMs: 1_000,
+      idempotencyLeaseMs: 90_000,
+      idempotencyWaitMs: 0,
+    },
     traceId: () => undefined,
   };
   const rail: Rail = { network: "direct", send: async () => ({ status: 200, headers: {}, body: {} }) };
@@ -51,7 +81,15 @@ function run(usage: TokenUsage | undefined) {
     cmd: { userId: "u1", domainKey: "models", capabilityId: "chat-complete", body: input },
     capabilityKey: "models.chat.complete",
     input,
-    prepared: [{ route, rail, adapter, quote: priced, request: { method: "POST" as const, url: "https://api.openai.example/v1/chat/completions", headers: {} } }],
+    prepared: [
+      {
+        route,
+        rail,
+        adapter,
+        quote: priced,
+        request: { method: "POST" as const, url: "https://api.openai.example/v1/chat/completions", headers: {} },
+      },
+    ],
     allowFallback: false,
     alternatives: false,
   };
@@ -62,7 +100,11 @@ describe("a per-token attempt", () => {
   it("holds the quote, then captures the usage at the model's prices with the tokens on the answer and the usage item", async () => {
     const { result, holds, settlements, anomalies } = run({ inputTokens: 1000, outputTokens: 100 });
     // Hold: (3 + 4 + 4 + 5) x 3125 + 1000 x 12,500 per 1M = 12.55 -> 13. Capture: 3.125 + 1.25 -> 5.
-    await expect(result).resolves.toMatchObject({ creditsCharged: 5, usage: { inputTokens: 1000, outputTokens: 100 }, attempts: [{ heldCredits: 13 }] });
+    await expect(result).resolves.toMatchObject({
+      creditsCharged: 5,
+      usage: { inputTokens: 1000, outputTokens: 100 },
+      attempts: [{ heldCredits: 13 }],
+    });
     expect(holds.map((h) => h.amountCredits)).toEqual([13]);
     expect(settlements).toHaveLength(1);
     expect(settlements[0]).toMatchObject({ capturedCredits: 5, usage: { inputTokens: 1000, outputTokens: 100, status: "succeeded" } });

@@ -17,8 +17,22 @@ beforeAll(() => trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProc
 afterAll(() => trace.disable());
 beforeEach(() => exporter.reset());
 
-const mppRoute = Route.fromPartial({ routeKey: "geo.time.current.timeapi.mpp", domainKey: "geo", capabilityId: "time-current", providerKey: "timeapi", networkKey: "mpp", startingCostCredits: 5 });
-const directRoute = Route.fromPartial({ routeKey: "email.send.resend", domainKey: "email", capabilityId: "send", providerKey: "resend", networkKey: "direct", startingCostCredits: 10 });
+const mppRoute = Route.fromPartial({
+  routeKey: "geo.time.current.timeapi.mpp",
+  domainKey: "geo",
+  capabilityId: "time-current",
+  providerKey: "timeapi",
+  networkKey: "mpp",
+  startingCostCredits: 5,
+});
+const directRoute = Route.fromPartial({
+  routeKey: "email.send.resend",
+  domainKey: "email",
+  capabilityId: "send",
+  providerKey: "resend",
+  networkKey: "direct",
+  startingCostCredits: 10,
+});
 const mppPayment: RailPayment = {
   rail: "mpp",
   amountAtomic: "5000",
@@ -32,7 +46,15 @@ const mppPayment: RailPayment = {
 
 function setup(answer: RailResponse, parse: ProviderAdapter["parseResponse"] = () => ({ status: "completed", data: { ok: true } })) {
   const payments: Array<[string, string]> = [];
-  const metrics: ExecutionMetrics = { attempt() {}, holdPlaced() {}, holdReleased() {}, creditsCharged() {}, settlementUnconfirmed() {}, meteredChargeAnomaly() {}, railPayment: (rail, settlement) => payments.push([rail, settlement]) };
+  const metrics: ExecutionMetrics = {
+    attempt() {},
+    holdPlaced() {},
+    holdReleased() {},
+    creditsCharged() {},
+    settlementUnconfirmed() {},
+    meteredChargeAnomaly() {},
+    railPayment: (rail, settlement) => payments.push([rail, settlement]),
+  };
   const deps: ExecutorDeps = {
     catalog: { capability: () => Promise.reject(new Error("not used")) },
     router: { recommend: () => Promise.reject(new Error("not used")) },
@@ -47,17 +69,31 @@ function setup(answer: RailResponse, parse: ProviderAdapter["parseResponse"] = (
     providers: {} as ProviderRegistry,
     metrics,
     logger: createLogger("executor-test", "silent"),
-    settings: { providerTimeoutMs: 5_000, maxAttempts: 3, holdTtlMs: 60_000, dependencyDeadlineMs: 1_000, idempotencyLeaseMs: 90_000, idempotencyWaitMs: 0 },
+    settings: {
+      providerTimeoutMs: 5_000,
+      maxAttempts: 3,
+      holdTtlMs: 60_000,
+      dependencyDeadlineMs: 1_000,
+      idempotencyLeaseMs: 90_000,
+      idempotencyWaitMs: 0,
+    },
     traceId: () => undefined,
   };
   const rail: Rail = { network: "mpp", send: async () => answer };
-  const adapter: ProviderAdapter = { providerKey: "timeapi", capabilityKeys: ["geo.time.current"], buildRequest: () => ({ method: "GET", url: "https://x", headers: {} }), parseResponse: parse };
+  const adapter: ProviderAdapter = {
+    providerKey: "timeapi",
+    capabilityKeys: ["geo.time.current"],
+    buildRequest: () => ({ method: "GET", url: "https://x", headers: {} }),
+    parseResponse: parse,
+  };
   const execution = (route: Route): Execution => ({
     id: "exe_1",
     cmd: { userId: "u1", domainKey: route.domainKey, capabilityId: route.capabilityId, body: {} },
     capabilityKey: `${route.domainKey}.${route.capabilityId}`,
     input: {},
-    prepared: [{ route, rail, adapter, quote: quote(route, {}), request: { method: "GET", url: "https://seller.example/now", headers: {} } }],
+    prepared: [
+      { route, rail, adapter, quote: quote(route, {}), request: { method: "GET", url: "https://seller.example/now", headers: {} } },
+    ],
     allowFallback: false,
     alternatives: false,
   });
@@ -87,9 +123,15 @@ describe("payments made by a paid rail", () => {
     const unreadable = () => {
       throw new ProviderError("invalid_response", "timeapi", "no time in the answer");
     };
-    const { run, execution, payments } = setup({ status: 200, headers: {}, body: {}, payment: { ...mppPayment, settlement: "unconfirmed" } }, unreadable);
+    const { run, execution, payments } = setup(
+      { status: 200, headers: {}, body: {}, payment: { ...mppPayment, settlement: "unconfirmed" } },
+      unreadable,
+    );
     await expect(run(execution(mppRoute), budget)).rejects.toMatchObject({ code: "PROVIDER_ERROR" });
-    expect(providerSpan().attributes).toMatchObject({ "agentic.payment.amount_atomic": "5000", "agentic.payment.settlement": "unconfirmed" });
+    expect(providerSpan().attributes).toMatchObject({
+      "agentic.payment.amount_atomic": "5000",
+      "agentic.payment.settlement": "unconfirmed",
+    });
     expect(payments).toEqual([["mpp", "unconfirmed"]]);
   });
 
@@ -102,16 +144,40 @@ describe("payments made by a paid rail", () => {
 });
 
 describe("an attempt whose payment credential was sent", () => {
-  const x402Route = Route.fromPartial({ routeKey: "search.answer.x.agentcash", domainKey: "search", capabilityId: "answer", providerKey: "x", networkKey: "agentcash", startingCostCredits: 5 });
-  const mppRoute2 = Route.fromPartial({ routeKey: "search.answer.y.mpp", domainKey: "search", capabilityId: "answer", providerKey: "y", networkKey: "mpp", startingCostCredits: 6 });
-  const direct = Route.fromPartial({ routeKey: "search.answer.z", domainKey: "search", capabilityId: "answer", providerKey: "z", networkKey: "direct", startingCostCredits: 7 });
+  const x402Route = Route.fromPartial({
+    routeKey: "search.answer.x.agentcash",
+    domainKey: "search",
+    capabilityId: "answer",
+    providerKey: "x",
+    networkKey: "agentcash",
+    startingCostCredits: 5,
+  });
+  const mppRoute2 = Route.fromPartial({
+    routeKey: "search.answer.y.mpp",
+    domainKey: "search",
+    capabilityId: "answer",
+    providerKey: "y",
+    networkKey: "mpp",
+    startingCostCredits: 6,
+  });
+  const direct = Route.fromPartial({
+    routeKey: "search.answer.z",
+    domainKey: "search",
+    capabilityId: "answer",
+    providerKey: "z",
+    networkKey: "direct",
+    startingCostCredits: 7,
+  });
   const rejected: RailPayment = { ...mppPayment, rail: "x402", settlement: "rejected", amountMicroUsd: 5000 };
 
   /** Three routes in order: x402 (the seller refuses our signed payment), then MPP, then direct. */
   function run(routes: Route[]) {
     const settled: Array<{ holdId: string; kind: number; payments: unknown[] }> = [];
     const sent: string[] = [];
-    const rail = (network: Rail["network"], answer: () => Promise<RailResponse>): Rail => ({ network, send: async () => (sent.push(network), answer()) });
+    const rail = (network: Rail["network"], answer: () => Promise<RailResponse>): Rail => ({
+      network,
+      send: async () => (sent.push(network), answer()),
+    });
     const rails: Record<string, Rail> = {
       agentcash: rail("agentcash", async () => {
         throw new RailError("payment_rejected", "seller_rejected_payment", "refused", {}, { payment: rejected });
@@ -122,22 +188,56 @@ describe("an attempt whose payment credential was sent", () => {
     const deps: ExecutorDeps = {
       catalog: { capability: () => Promise.reject(new Error("not used")) },
       router: { recommend: () => Promise.reject(new Error("not used")) },
-      ledger: { holdCredits: async () => ({}) as never, getHold: async () => ({ hold: { state: "released" } }) as never, claimIdempotencyKey: () => Promise.reject(new Error("not used")), completeExecution: async () => ({}) },
-      bus: { settle: async (e) => void settled.push({ holdId: e.holdId, kind: e.kind, payments: e.payments }), reportOutcome: () => undefined },
+      ledger: {
+        holdCredits: async () => ({}) as never,
+        getHold: async () => ({ hold: { state: "released" } }) as never,
+        claimIdempotencyKey: () => Promise.reject(new Error("not used")),
+        completeExecution: async () => ({}),
+      },
+      bus: {
+        settle: async (e) => void settled.push({ holdId: e.holdId, kind: e.kind, payments: e.payments }),
+        reportOutcome: () => undefined,
+      },
       rails: {} as RailSet,
       providers: {} as ProviderRegistry,
-      metrics: { attempt() {}, holdPlaced() {}, holdReleased() {}, creditsCharged() {}, settlementUnconfirmed() {}, meteredChargeAnomaly() {}, railPayment() {} },
+      metrics: {
+        attempt() {},
+        holdPlaced() {},
+        holdReleased() {},
+        creditsCharged() {},
+        settlementUnconfirmed() {},
+        meteredChargeAnomaly() {},
+        railPayment() {},
+      },
       logger: createLogger("executor-test", "silent"),
-      settings: { providerTimeoutMs: 5_000, maxAttempts: 3, holdTtlMs: 60_000, dependencyDeadlineMs: 1_000, idempotencyLeaseMs: 90_000, idempotencyWaitMs: 0 },
+      settings: {
+        providerTimeoutMs: 5_000,
+        maxAttempts: 3,
+        holdTtlMs: 60_000,
+        dependencyDeadlineMs: 1_000,
+        idempotencyLeaseMs: 90_000,
+        idempotencyWaitMs: 0,
+      },
       traceId: () => undefined,
     };
-    const adapter: ProviderAdapter = { providerKey: "x", capabilityKeys: ["search.answer"], buildRequest: () => ({ method: "GET", url: "https://x", headers: {} }), parseResponse: () => ({ status: "completed", data: {} }) };
+    const adapter: ProviderAdapter = {
+      providerKey: "x",
+      capabilityKeys: ["search.answer"],
+      buildRequest: () => ({ method: "GET", url: "https://x", headers: {} }),
+      parseResponse: () => ({ status: "completed", data: {} }),
+    };
     const execution: Execution = {
       id: "exe_2",
       cmd: { userId: "u1", domainKey: "search", capabilityId: "answer", body: {} },
       capabilityKey: "search.answer",
       input: {},
-      prepared: routes.map((route) => ({ route, rail: rails[route.networkKey]!, adapter, quote: quote(route, {}), request: { method: "GET", url: "https://x", headers: {} } })),
+      prepared: routes.map((route) => ({
+        route,
+        rail: rails[route.networkKey]!,
+        adapter,
+        quote: quote(route, {}),
+        request: { method: "GET", url: "https://x", headers: {} },
+      })),
       allowFallback: true,
       alternatives: true,
     };

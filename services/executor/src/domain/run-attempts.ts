@@ -5,7 +5,19 @@
 // records on the provider span and in the metrics what a paid rail paid.
 import { trace, SpanKind, SpanStatusCode, type Span } from "@opentelemetry/api";
 import { status } from "@grpc/grpc-js";
-import { AppError, ATTR_CAPABILITY_KEY, ATTR_CREDITS_AMOUNT, ATTR_HOLD_ID, ATTR_NETWORK_KEY, ATTR_PROVIDER_KEY, ATTR_ROUTE_KEY, ATTR_SETTLEMENT_RAIL, fromServiceError, newId, unavailable } from "@agentic/platform";
+import {
+  AppError,
+  ATTR_CAPABILITY_KEY,
+  ATTR_CREDITS_AMOUNT,
+  ATTR_HOLD_ID,
+  ATTR_NETWORK_KEY,
+  ATTR_PROVIDER_KEY,
+  ATTR_ROUTE_KEY,
+  ATTR_SETTLEMENT_RAIL,
+  fromServiceError,
+  newId,
+  unavailable,
+} from "@agentic/platform";
 import type { Route } from "@agentic/proto/catalog/v1";
 import { SettlementKind, type ExecutionResult, type ExecutionUsage, type OutgoingPayment } from "@agentic/proto/events/v1";
 import type { ExecuteResponse, ExecutionAttempt } from "@agentic/proto/executor/v1";
@@ -50,10 +62,15 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     } catch (err) {
       if (!(err instanceof AppError) || progress.holds === 0) throw err;
       // It held credits, so it is an execution the client can look up: the error names it.
-      const named = new AppError(err.grpcCode, err.code, err.message, err.hint, { ...err.details, executionId: x.id });
+      const named = err.withDetails({ executionId: x.id });
       if (!x.cmd.idempotencyKey && !progress.answered) {
         // Without a key nobody else records how it ended when no settlement carried it: best effort, for GET /executions.
-        void deps.ledger.completeExecution({ userId: x.cmd.userId, executionId: x.id, result: encodeOutcome({ ok: false, error: named }) }, depOpts(budget)).catch(() => undefined);
+        void deps.ledger
+          .completeExecution(
+            { userId: x.cmd.userId, executionId: x.id, result: encodeOutcome({ ok: false, error: named }) },
+            depOpts(budget),
+          )
+          .catch(() => undefined);
       }
       throw named;
     }
@@ -89,8 +106,18 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       progress.holds++;
 
       // A CLIENT span per provider call: the outgoing hop of the trace, named by route.
-      const result = await tracer.startActiveSpan(`provider ${route.routeKey}`, { kind: SpanKind.CLIENT }, (span) => callProvider(x, prepared, attemptId, providerMs, span));
-      done.push({ attemptId, routeKey: route.routeKey, provider: route.providerKey, ok: result.ok, errorKind: result.ok ? "" : result.failure.errorKind, heldCredits: priceCredits, latencyMs: result.latencyMs });
+      const result = await tracer.startActiveSpan(`provider ${route.routeKey}`, { kind: SpanKind.CLIENT }, (span) =>
+        callProvider(x, prepared, attemptId, providerMs, span),
+      );
+      done.push({
+        attemptId,
+        routeKey: route.routeKey,
+        provider: route.providerKey,
+        ok: result.ok,
+        errorKind: result.ok ? "" : result.failure.errorKind,
+        heldCredits: priceCredits,
+        latencyMs: result.latencyMs,
+      });
 
       if (result.ok) {
         const charge = chargeOf(prepared, result.value);
@@ -111,20 +138,42 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         // Capturing less than the hold returns the rest to the wallet.
         progress.answered = true;
         const created = result.value.createdResources ?? [];
-        await settle(x, route, attemptId, charge.credits, result.latencyMs, undefined, { ok: true, response }, charge.usage, { payment: result.payment, resources: created });
+        await settle(x, route, attemptId, charge.credits, result.latencyMs, undefined, { ok: true, response }, charge.usage, {
+          payment: result.payment,
+          resources: created,
+        });
         deps.metrics.creditsCharged(route.routeKey, charge.credits);
         // The capture records what was created as the caller's; answer once the ledger has it, so it can be used at once.
-        if (created.length > 0 && !(await releasesApplied([attemptId], budget))) logger.warn({ holdId: attemptId, routeKey: route.routeKey }, "created resources not recorded yet; the caller may get 404 for them briefly");
+        if (created.length > 0 && !(await releasesApplied([attemptId], budget)))
+          logger.warn(
+            { holdId: attemptId, routeKey: route.routeKey },
+            "created resources not recorded yet; the caller may get 404 for them briefly",
+          );
         return response;
       }
 
       failures.push({ routeKey: route.routeKey, failure: result.failure });
       credentialSent ||= result.failure.paymentSent;
-      const last = result.failure.blame === "input" || !x.allowFallback || !mayFallBack(result.failure) || !x.prepared.slice(i + 1).some(mayRun) || done.length >= settings.maxAttempts;
+      const last =
+        result.failure.blame === "input" ||
+        !x.allowFallback ||
+        !mayFallBack(result.failure) ||
+        !x.prepared.slice(i + 1).some(mayRun) ||
+        done.length >= settings.maxAttempts;
       // The last release carries the execution's answer; an earlier one frees credits for the fallback.
       progress.answered = last;
       // A release still books what the attempt paid: paid and not charged, the platform's loss.
-      await settle(x, route, attemptId, priceCredits, result.latencyMs, result.failure, last ? { ok: false, error: finalError(x, failures) } : undefined, undefined, { payment: result.payment });
+      await settle(
+        x,
+        route,
+        attemptId,
+        priceCredits,
+        result.latencyMs,
+        result.failure,
+        last ? { ok: false, error: finalError(x, failures) } : undefined,
+        undefined,
+        { payment: result.payment },
+      );
       released.push(attemptId);
       if (last) break;
     }
@@ -150,7 +199,11 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       ttlMs: settings.holdTtlMs,
       routeKey: route.routeKey,
       // Recorded with the hold in one step: from now on this execution may have reached a provider and never runs again.
-      execution: { executionId: x.id, capabilityKey: x.capabilityKey, ...(x.cmd.idempotencyKey ? { idempotencyKey: x.cmd.idempotencyKey } : {}) },
+      execution: {
+        executionId: x.id,
+        capabilityKey: x.capabilityKey,
+        ...(x.cmd.idempotencyKey ? { idempotencyKey: x.cmd.idempotencyKey } : {}),
+      },
     };
     for (let round = 0; ; round++) {
       try {
@@ -164,12 +217,21 @@ export function createAttemptRunner(deps: ExecutorDeps) {
           const balance = remote.details?.balanceCredits;
           return typeof balance === "number" ? { ok: false, balanceCredits: balance } : { ok: false };
         }
-        if (remote.grpcCode === status.DEADLINE_EXCEEDED || remote.grpcCode === status.UNAVAILABLE) {
+        if (remote.kind === "deadline_exceeded" || remote.kind === "unavailable") {
           // The hold may exist although we saw no answer: release it rather than let it wait for expiry.
-          void deps.bus.settle({ holdId: attemptId, userId: x.cmd.userId, kind: SettlementKind.SETTLEMENT_KIND_RELEASE, capturedCredits: 0, resources: [], payments: [] }).catch(() => undefined);
+          void deps.bus
+            .settle({
+              holdId: attemptId,
+              userId: x.cmd.userId,
+              kind: SettlementKind.SETTLEMENT_KIND_RELEASE,
+              capturedCredits: 0,
+              resources: [],
+              payments: [],
+            })
+            .catch(() => undefined);
           throw unavailable("UNAVAILABLE", "The ledger did not answer; nothing was charged.", "Retry shortly.");
         }
-        throw new AppError(remote.grpcCode, remote.code, remote.message, remote.hint, remote.details);
+        throw remote;
       }
     }
   }
@@ -178,7 +240,14 @@ export function createAttemptRunner(deps: ExecutorDeps) {
   async function releasesApplied(holdIds: readonly string[], budget: CallBudget): Promise<boolean> {
     const until = Date.now() + Math.min(RELEASE_WAIT_MS, budget.remainingMs() - SETTLE_RESERVE_MS);
     for (let pause = 25; Date.now() < until; pause = Math.min(pause * 2, 200)) {
-      const states = await Promise.all(holdIds.map((holdId) => deps.ledger.getHold({ holdId }, depOpts(budget)).then((r) => r.hold?.state, () => "held")));
+      const states = await Promise.all(
+        holdIds.map((holdId) =>
+          deps.ledger.getHold({ holdId }, depOpts(budget)).then(
+            (r) => r.hold?.state,
+            () => "held",
+          ),
+        ),
+      );
       if (states.every((s) => s !== "held")) return true;
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
@@ -186,10 +255,19 @@ export function createAttemptRunner(deps: ExecutorDeps) {
   }
 
   /** `payment`: what a paid rail paid (or sent a credential for), whatever the outcome. */
-  type CallResult = ({ ok: true; value: ProviderResult } | { ok: false; failure: AttemptFailure }) & { latencyMs: number; payment?: RailPayment };
+  type CallResult = ({ ok: true; value: ProviderResult } | { ok: false; failure: AttemptFailure }) & {
+    latencyMs: number;
+    payment?: RailPayment;
+  };
 
   /** One provider call over the route's rail, with its deadline; never throws. Reports the route outcome. */
-  async function callProvider(x: Execution, { route, rail, adapter, quote, request }: PreparedRoute, attemptId: string, providerMs: number, span: Span): Promise<CallResult> {
+  async function callProvider(
+    x: Execution,
+    { route, rail, adapter, quote, request }: PreparedRoute,
+    attemptId: string,
+    providerMs: number,
+    span: Span,
+  ): Promise<CallResult> {
     span.setAttributes({
       [ATTR_CAPABILITY_KEY]: x.capabilityKey,
       [ATTR_ROUTE_KEY]: route.routeKey,
@@ -205,11 +283,19 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     let result: CallResult;
     let payment: RailPayment | undefined;
     try {
-      const res = await rail.send(request, { signal: AbortSignal.timeout(providerMs), maxPriceMicroUsd: creditsToMicroUsd(quote.holdCredits) });
+      const res = await rail.send(request, {
+        signal: AbortSignal.timeout(providerMs),
+        maxPriceMicroUsd: creditsToMicroUsd(quote.holdCredits),
+      });
       // A payment is spent once the seller took it, whatever the vendor's answer turns out to be.
       payment = paidOnRail(res.payment);
       if (payment) recordPayment(payment, span);
-      result = { ok: true, value: adapter.parseResponse(x.capabilityKey, res, x.input), latencyMs: performance.now() - started, ...(payment ? { payment } : {}) };
+      result = {
+        ok: true,
+        value: adapter.parseResponse(x.capabilityKey, res, x.input),
+        latencyMs: performance.now() - started,
+        ...(payment ? { payment } : {}),
+      };
     } catch (err) {
       // A credential sent before the rail failed (refused, unanswered, unreadable answer) is on the books too.
       if (!payment && err instanceof RailError && err.payment) {
@@ -217,7 +303,8 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         if (payment) recordPayment(payment, span);
       }
       const failure = classifyFailure(err, route.providerKey, providerMs, payment !== undefined);
-      if (failure.errorKind === "invalid_response" && !(err instanceof ProviderError)) logger.error({ err, routeKey: route.routeKey }, "provider call failed unexpectedly");
+      if (failure.errorKind === "invalid_response" && !(err instanceof ProviderError))
+        logger.error({ err, routeKey: route.routeKey }, "provider call failed unexpectedly");
       else logger.warn({ err, routeKey: route.routeKey, errorKind: failure.errorKind }, "provider attempt failed");
       span.setStatus({ code: SpanStatusCode.ERROR, message: failure.summary });
       result = { ok: false, failure, latencyMs: performance.now() - started, ...(payment ? { payment } : {}) };
@@ -309,7 +396,10 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     } catch (err) {
       if (!(err instanceof SettlementUnconfirmedError)) throw err;
       deps.metrics.settlementUnconfirmed(route.routeKey);
-      logger.error({ err, holdId: attemptId, routeKey: route.routeKey, kind: failure ? "release" : "capture" }, "settlement not acknowledged; the hold will expire and be released");
+      logger.error(
+        { err, holdId: attemptId, routeKey: route.routeKey, kind: failure ? "release" : "capture" },
+        "settlement not acknowledged; the hold will expire and be released",
+      );
       if (!failure) throw settlementUnconfirmed(route.routeKey, priceCredits);
     }
   }
@@ -323,18 +413,26 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     const charge = meter(quote, result.usage);
     if (charge.overHold) {
       deps.metrics.meteredChargeAnomaly(route.routeKey, "usage_over_hold");
-      logger.error({ routeKey: route.routeKey, heldCredits: quote.holdCredits, usage: charge.usage }, "vendor usage costs more than the hold; charged the hold");
+      logger.error(
+        { routeKey: route.routeKey, heldCredits: quote.holdCredits, usage: charge.usage },
+        "vendor usage costs more than the hold; charged the hold",
+      );
     }
     if (charge.usageMissing) {
       deps.metrics.meteredChargeAnomaly(route.routeKey, "usage_missing");
-      logger.error({ routeKey: route.routeKey, heldCredits: quote.holdCredits }, "per-token vendor answered without usage; charged the hold");
+      logger.error(
+        { routeKey: route.routeKey, heldCredits: quote.holdCredits },
+        "per-token vendor answered without usage; charged the hold",
+      );
     }
     return charge;
   }
 
   /** The answer a settlement carries: whole for a keyed execution (a retry replays it), without the provider's data otherwise. */
   function settledOutcome(x: Execution, outcome: StoredOutcome): ExecutionResult {
-    const record = encodeOutcome(outcome.ok && !x.cmd.idempotencyKey ? { ok: true, response: { ...outcome.response, data: undefined } } : outcome);
+    const record = encodeOutcome(
+      outcome.ok && !x.cmd.idempotencyKey ? { ok: true, response: { ...outcome.response, data: undefined } } : outcome,
+    );
     return { httpStatus: record.httpStatus, bodyJson: JSON.stringify(record.body ?? {}) };
   }
 
@@ -357,7 +455,9 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         ? "Retry, or send allowFallback: true to let another route take the call."
         : "Retry later, or pin another provider.";
     const message = `${x.capabilityKey} failed on ${failures.length === 1 ? "" : "every route tried: "}${tried}. Nothing was charged.`;
-    return failures.every((f) => f.failure.errorKind === "timeout") ? providerTimeout(message, hint, details) : providerError(message, hint, details);
+    return failures.every((f) => f.failure.errorKind === "timeout")
+      ? providerTimeout(message, hint, details)
+      : providerError(message, hint, details);
   }
 
   return run;

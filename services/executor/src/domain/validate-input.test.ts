@@ -1,7 +1,13 @@
 import { OperationContract, type FieldContract } from "@agentic/proto/catalog/v1";
 import { validateInput } from "./validate-input";
 
-const field = (f: Partial<FieldContract> & Pick<FieldContract, "name" | "type">): FieldContract => ({ required: false, enumValues: [], fields: [], notes: [], ...f });
+const field = (f: Partial<FieldContract> & Pick<FieldContract, "name" | "type">): FieldContract => ({
+  required: false,
+  enumValues: [],
+  fields: [],
+  notes: [],
+  ...f,
+});
 
 /** Shaped like the shipped email.send and models.chat.complete contracts, with the routing controls. */
 const contract = OperationContract.fromPartial({
@@ -19,7 +25,10 @@ const contract = OperationContract.fromPartial({
       name: "messages",
       type: "array",
       itemsType: "object",
-      fields: [field({ name: "role", type: "string", required: true, enumValues: ["user", "assistant"] }), field({ name: "content", type: "string", required: true })],
+      fields: [
+        field({ name: "role", type: "string", required: true, enumValues: ["user", "assistant"] }),
+        field({ name: "content", type: "string", required: true }),
+      ],
     }),
     field({ name: "meta", type: "object" }),
     field({ name: "schema", type: "object", maxLength: 20 }),
@@ -36,7 +45,17 @@ const problem = (body: Record<string, unknown>) => validateInput(body, contract)
 describe("validateInput", () => {
   it("accepts a body that follows the contract, routing controls included", () => {
     expect(problem(ok)).toBeUndefined();
-    expect(problem({ ...ok, cc: ["b@example.com", "Carol <c@example.org>"], priority: "high", maxTokens: 5, temperature: 0.5, provider: "resend", allowFallback: false })).toBeUndefined();
+    expect(
+      problem({
+        ...ok,
+        cc: ["b@example.com", "Carol <c@example.org>"],
+        priority: "high",
+        maxTokens: 5,
+        temperature: 0.5,
+        provider: "resend",
+        allowFallback: false,
+      }),
+    ).toBeUndefined();
     expect(problem({ ...ok, messages: [{ role: "user", content: "hi" }], meta: { anything: [1, 2] } })).toBeUndefined();
     expect(problem({ ...ok, schema: { type: "object" }, tags: ["a", "bcdef"] })).toBeUndefined();
   });

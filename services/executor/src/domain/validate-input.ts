@@ -15,7 +15,10 @@ export interface InputProblem {
 export function validateInput(body: Readonly<Record<string, unknown>>, contract: OperationContract): InputProblem | undefined {
   return (
     checkObject(body, contract.fields, "") ??
-    checkOneOf(body, contract.oneOfRequired.map((g) => g.fields))
+    checkOneOf(
+      body,
+      contract.oneOfRequired.map((g) => g.fields),
+    )
   );
 }
 
@@ -61,7 +64,8 @@ function checkValue(value: unknown, f: FieldContract, at: string): InputProblem 
       if (!isPlainObject(value)) return { field: at, problem: "must be an object" };
       if (f.fields.length > 0) return checkObject(value, f.fields, at);
       // A free-form object (a JSON Schema, say) is capped by the length of its JSON text.
-      if (f.maxLength !== undefined && JSON.stringify(value).length > f.maxLength) return { field: at, problem: `must be at most ${f.maxLength} characters as JSON` };
+      if (f.maxLength !== undefined && JSON.stringify(value).length > f.maxLength)
+        return { field: at, problem: `must be at most ${f.maxLength} characters as JSON` };
       return undefined;
     case "array":
       return checkArray(value, f, at);
@@ -108,10 +112,16 @@ function checkString(value: unknown, f: FieldContract, at: string, maxLength: nu
   // Control characters reach providers' headers and addresses (a NUL or CR/LF can split them): text
   // may hold tabs and line breaks, a formatted value (address, URL, id) none at all.
   if ((f.format ? ANY_CONTROL : CONTROL_BUT_WHITESPACE).test(value)) {
-    return { field: at, problem: f.format ? "must not contain control characters or line breaks" : "must not contain control characters (tabs and line breaks are fine)" };
+    return {
+      field: at,
+      problem: f.format
+        ? "must not contain control characters or line breaks"
+        : "must not contain control characters (tabs and line breaks are fine)",
+    };
   }
   if (f.required && value.trim().length === 0) return { field: at, problem: "must not be empty" };
-  if (maxLength !== undefined && value.length > maxLength) return { field: at, problem: `must be at most ${maxLength} characters (got ${value.length})` };
+  if (maxLength !== undefined && value.length > maxLength)
+    return { field: at, problem: `must be at most ${maxLength} characters (got ${value.length})` };
   if (f.enumValues.length > 0 && !f.enumValues.includes(value)) return { field: at, problem: `must be one of ${f.enumValues.join(", ")}` };
   if (f.format) {
     const problem = formatProblem(f.format, value);

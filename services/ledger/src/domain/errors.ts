@@ -1,17 +1,16 @@
 // The ledger's domain errors: a kind (which the RPC layer turns into a gRPC status), a stable
 // UPPER_SNAKE code clients already know, a public message and hint, and optional public details.
+import { AppError, type ErrorKind } from "@agentic/platform/core";
 
-export type LedgerErrorKind = "invalid_argument" | "unauthenticated" | "not_found" | "already_exists" | "failed_precondition";
+export type LedgerErrorKind = Extract<
+  ErrorKind,
+  "invalid_argument" | "unauthenticated" | "not_found" | "already_exists" | "failed_precondition"
+>;
 
-export class LedgerError extends Error {
-  constructor(
-    readonly kind: LedgerErrorKind,
-    readonly code: string,
-    message: string,
-    readonly hint: string,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
+/** An AppError the ledger raises; the gRPC seam turns its kind into a status. */
+export class LedgerError extends AppError {
+  constructor(kind: LedgerErrorKind, code: string, message: string, hint: string, details?: Record<string, unknown>) {
+    super(kind, code, message, hint, details);
     this.name = "LedgerError";
   }
 }
@@ -79,7 +78,12 @@ export const holdNotFound = (holdId: string) =>
   new LedgerError("not_found", "HOLD_NOT_FOUND", `No hold ${holdId}.`, "Check the hold_id returned by HoldCredits.");
 
 export const apiKeyNotFound = (keyId: string) =>
-  new LedgerError("not_found", "API_KEY_NOT_FOUND", `No API key ${keyId}.`, "List keys with `npm run keys -- list` to find the key id (key_...).");
+  new LedgerError(
+    "not_found",
+    "API_KEY_NOT_FOUND",
+    `No API key ${keyId}.`,
+    "List keys with `npm run keys -- list` to find the key id (key_...).",
+  );
 
 export const idempotencyKeyNotFound = () =>
   new LedgerError(
@@ -101,8 +105,18 @@ export const executionFenced = (executionId: string, reason: string) =>
 
 /** No execution of this user with this id; another user's execution is not confirmed to exist. */
 export const executionNotFound = (executionId: string) =>
-  new LedgerError("not_found", "EXECUTION_NOT_FOUND", `No execution ${executionId}.`, "Use the executionId an execute answered with; executions are kept 24 hours.");
+  new LedgerError(
+    "not_found",
+    "EXECUTION_NOT_FOUND",
+    `No execution ${executionId}.`,
+    "Use the executionId an execute answered with; executions are kept 24 hours.",
+  );
 
 /** No resource of this kind and id belongs to the user; another user's resource is not confirmed to exist. */
 export const resourceNotFound = (kind: string, resourceId: string) =>
-  new LedgerError("not_found", "RESOURCE_NOT_FOUND", `No ${kind} ${resourceId} belongs to this user.`, "Use a resource this user created (its id is in the answer of the execution that created it).");
+  new LedgerError(
+    "not_found",
+    "RESOURCE_NOT_FOUND",
+    `No ${kind} ${resourceId} belongs to this user.`,
+    "Use a resource this user created (its id is in the answer of the execution that created it).",
+  );

@@ -1,5 +1,5 @@
 import { status } from "@grpc/grpc-js";
-import { AppError, type CallContext } from "@agentic/platform";
+import { AppError, toServiceError, type CallContext } from "@agentic/platform";
 import { HoldCreditsRequest } from "@agentic/proto/ledger/v1";
 import { createLedger } from "../domain/ledger";
 import { MemoryLedgerStore } from "../store/memory-store";
@@ -40,12 +40,17 @@ describe("HoldCredits handler", () => {
     const handle = await setup();
     const err = await handle(HoldCreditsRequest.fromPartial({ holdId: "att_2", userId: "u1", amountCredits: 11 }), ctx).catch((e) => e);
     expect(err).toBeInstanceOf(AppError);
-    expect(err).toMatchObject({ grpcCode: status.FAILED_PRECONDITION, code: "CREDITS_REQUIRED", details: { requiredCredits: 11, balanceCredits: 10 } });
+    expect(toServiceError(err).code).toBe(status.FAILED_PRECONDITION);
+    expect(err).toMatchObject({
+      code: "CREDITS_REQUIRED",
+      details: { requiredCredits: 11, balanceCredits: 10 },
+    });
   });
 
   it("maps bad input to INVALID_ARGUMENT naming the field", async () => {
     const handle = await setup();
     const err = await handle(HoldCreditsRequest.fromPartial({ holdId: "att_3", userId: "u1", amountCredits: 1.5 }), ctx).catch((e) => e);
-    expect(err).toMatchObject({ grpcCode: status.INVALID_ARGUMENT, code: "INVALID_ARGUMENT", details: { field: "amount_credits" } });
+    expect(toServiceError(err).code).toBe(status.INVALID_ARGUMENT);
+    expect(err).toMatchObject({ code: "INVALID_ARGUMENT", details: { field: "amount_credits" } });
   });
 });

@@ -1,6 +1,5 @@
 // The caller's spendable balance, read with ONE ledger call (GetWallet) per recommend. Read-only:
 // recommend never holds, captures or grants credits.
-import { status } from "@grpc/grpc-js";
 import { fromServiceError, invalidArgument, unavailable, type CallOpts, type Logger } from "@agentic/platform";
 import type { LedgerClient } from "@agentic/clients";
 
@@ -21,9 +20,13 @@ export function createLedgerWalletReader(ledger: Pick<LedgerClient, "getWallet">
         return res.wallet?.balanceCredits ?? 0;
       } catch (err) {
         const remote = fromServiceError(err);
-        if (remote.grpcCode === status.INVALID_ARGUMENT) throw invalidArgument(remote.code, remote.message, remote.hint);
+        if (remote.kind === "invalid_argument") throw invalidArgument(remote.code, remote.message, remote.hint);
         logger.warn({ err }, "ledger GetWallet failed");
-        throw unavailable("UNAVAILABLE", "the wallet could not be read", "Retry shortly; recommend reads the wallet to say what can run now.");
+        throw unavailable(
+          "UNAVAILABLE",
+          "the wallet could not be read",
+          "Retry shortly; recommend reads the wallet to say what can run now.",
+        );
       }
     },
   };

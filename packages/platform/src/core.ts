@@ -1,0 +1,5 @@
+// @agentic/platform/core: the pure part of the platform (no gRPC, NATS, HTTP server or telemetry
+// SDK), which domain code may import: the error type and its kinds, the HTTP status table, ids.
+export * from "./errors";
+export * from "./http-status";
+export * from "./ids";
