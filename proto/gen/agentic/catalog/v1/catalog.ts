@@ -125,7 +125,25 @@ export interface Route {
    */
   billing: string;
   /** "per_unit" only: what the vendor bills per, and the execute fields that count the units. */
-  billedPer?: UnitBilling | undefined;
+  billedPer?:
+    | UnitBilling
+    | undefined;
+  /**
+   * Whether the executor may run this route now, decided once by the catalog from its status, gate
+   * and mode; the router and the executor read it instead of deciding again.
+   */
+  readiness?: RouteReadiness | undefined;
+}
+
+/**
+ * The one definition of an executable route. When `executable` is false, `blocked_by` says why in
+ * the blocking-requirement vocabulary clients see (ROUTE_PENDING, CAPABILITY_GATED,
+ * REDIRECT_NOT_BROKERED, BYO_CREDENTIALS_REQUIRED) and `reason` in a few words for a person.
+ */
+export interface RouteReadiness {
+  executable: boolean;
+  blockedBy: string;
+  reason: string;
 }
 
 /** A price per unit the vendor bills (e.g. per recipient of an email), counted in the request. */
@@ -1110,6 +1128,7 @@ function createBaseRoute(): Route {
     models: [],
     billing: "",
     billedPer: undefined,
+    readiness: undefined,
   };
 }
 
@@ -1174,6 +1193,9 @@ export const Route: MessageFns<Route> = {
     }
     if (message.billedPer !== undefined) {
       UnitBilling.encode(message.billedPer, writer.uint32(162).fork()).join();
+    }
+    if (message.readiness !== undefined) {
+      RouteReadiness.encode(message.readiness, writer.uint32(170).fork()).join();
     }
     return writer;
   },
@@ -1351,6 +1373,14 @@ export const Route: MessageFns<Route> = {
             message.billedPer = UnitBilling.decode(reader, reader.uint32());
             continue;
           }
+          case 21: {
+            if (tag !== 170) {
+              break;
+            }
+
+            message.readiness = RouteReadiness.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1447,6 +1477,7 @@ export const Route: MessageFns<Route> = {
         : isSet(object.billed_per)
         ? UnitBilling.fromJSON(object.billed_per)
         : undefined,
+      readiness: isSet(object.readiness) ? RouteReadiness.fromJSON(object.readiness) : undefined,
     };
   },
 
@@ -1512,6 +1543,9 @@ export const Route: MessageFns<Route> = {
     if (message.billedPer !== undefined) {
       obj.billedPer = UnitBilling.toJSON(message.billedPer);
     }
+    if (message.readiness !== undefined) {
+      obj.readiness = RouteReadiness.toJSON(message.readiness);
+    }
     return obj;
   },
 
@@ -1544,6 +1578,114 @@ export const Route: MessageFns<Route> = {
     message.billedPer = (object.billedPer !== undefined && object.billedPer !== null)
       ? UnitBilling.fromPartial(object.billedPer)
       : undefined;
+    message.readiness = (object.readiness !== undefined && object.readiness !== null)
+      ? RouteReadiness.fromPartial(object.readiness)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseRouteReadiness(): RouteReadiness {
+  return { executable: false, blockedBy: "", reason: "" };
+}
+
+export const RouteReadiness: MessageFns<RouteReadiness> = {
+  encode(message: RouteReadiness, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.executable !== false) {
+      writer.uint32(8).bool(message.executable);
+    }
+    if (message.blockedBy !== "") {
+      writer.uint32(18).string(message.blockedBy);
+    }
+    if (message.reason !== "") {
+      writer.uint32(26).string(message.reason);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RouteReadiness {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRouteReadiness();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.executable = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.blockedBy = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RouteReadiness {
+    return {
+      executable: isSet(object.executable) ? globalThis.Boolean(object.executable) : false,
+      blockedBy: isSet(object.blockedBy)
+        ? globalThis.String(object.blockedBy)
+        : isSet(object.blocked_by)
+        ? globalThis.String(object.blocked_by)
+        : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+    };
+  },
+
+  toJSON(message: RouteReadiness): unknown {
+    const obj: any = {};
+    if (message.executable !== false) {
+      obj.executable = message.executable;
+    }
+    if (message.blockedBy !== "") {
+      obj.blockedBy = message.blockedBy;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RouteReadiness>, I>>(base?: I): RouteReadiness {
+    return RouteReadiness.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RouteReadiness>, I>>(object: I): RouteReadiness {
+    const message = createBaseRouteReadiness();
+    message.executable = object.executable ?? false;
+    message.blockedBy = object.blockedBy ?? "";
+    message.reason = object.reason ?? "";
     return message;
   },
 };
