@@ -3,8 +3,7 @@
 import type { UnaryHandler } from "@agentic/platform";
 import type { AuthenticateApiKeyRequest, AuthenticateApiKeyResponse } from "@agentic/proto/ledger/v1";
 import type { Ledger } from "../domain/ledger";
-import { withLedgerErrors } from "./errors";
 
 export function authenticateApiKey(ledger: Ledger): UnaryHandler<AuthenticateApiKeyRequest, AuthenticateApiKeyResponse> {
-  return withLedgerErrors(async (req) => ledger.authenticateApiKey(req.apiKey));
+  return async (req) => ledger.authenticateApiKey(req.apiKey);
 }

@@ -4,10 +4,9 @@
 import type { UnaryHandler } from "@agentic/platform";
 import type { ClaimIdempotencyKeyRequest, ClaimIdempotencyKeyResponse } from "@agentic/proto/ledger/v1";
 import type { Ledger } from "../domain/ledger";
-import { withLedgerErrors } from "./errors";
 
 export function claimIdempotencyKey(ledger: Ledger): UnaryHandler<ClaimIdempotencyKeyRequest, ClaimIdempotencyKeyResponse> {
-  return withLedgerErrors(async (req) => {
+  return async (req) => {
     const outcome = await ledger.claimIdempotencyKey({
       userId: req.userId,
       key: req.idempotencyKey,
@@ -26,5 +25,5 @@ export function claimIdempotencyKey(ledger: Ledger): UnaryHandler<ClaimIdempoten
       default:
         return { state: outcome.state, executionId: "", started: false };
     }
-  });
+  };
 }

@@ -4,10 +4,9 @@ import type { UnaryHandler } from "@agentic/platform";
 import type { CompleteExecutionRequest, CompleteExecutionResponse } from "@agentic/proto/ledger/v1";
 import type { Ledger } from "../domain/ledger";
 import { invalidField } from "../domain/errors";
-import { withLedgerErrors } from "./errors";
 
 export function completeExecution(ledger: Ledger): UnaryHandler<CompleteExecutionRequest, CompleteExecutionResponse> {
-  return withLedgerErrors(async (req) => {
+  return async (req) => {
     if (!req.result) throw invalidField("result", "result is required.", "Send the HTTP status and body the execution answered with.");
     await ledger.completeExecution({
       userId: req.userId,
@@ -15,5 +14,5 @@ export function completeExecution(ledger: Ledger): UnaryHandler<CompleteExecutio
       result: { httpStatus: req.result.httpStatus, body: req.result.body },
     });
     return {};
-  });
+  };
 }

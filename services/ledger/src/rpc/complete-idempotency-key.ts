@@ -4,10 +4,9 @@ import type { UnaryHandler } from "@agentic/platform";
 import type { CompleteIdempotencyKeyRequest, CompleteIdempotencyKeyResponse } from "@agentic/proto/ledger/v1";
 import type { Ledger } from "../domain/ledger";
 import { invalidField } from "../domain/errors";
-import { withLedgerErrors } from "./errors";
 
 export function completeIdempotencyKey(ledger: Ledger): UnaryHandler<CompleteIdempotencyKeyRequest, CompleteIdempotencyKeyResponse> {
-  return withLedgerErrors(async (req) => {
+  return async (req) => {
     if (!req.result) throw invalidField("result", "result is required.", "Send the HTTP status and body to replay.");
     await ledger.completeIdempotencyKey({
       userId: req.userId,
@@ -15,5 +14,5 @@ export function completeIdempotencyKey(ledger: Ledger): UnaryHandler<CompleteIde
       result: { httpStatus: req.result.httpStatus, body: req.result.body },
     });
     return {};
-  });
+  };
 }

@@ -3,11 +3,10 @@ import type { UnaryHandler } from "@agentic/platform";
 import type { CreateApiKeyRequest, CreateApiKeyResponse } from "@agentic/proto/ledger/v1";
 import type { Ledger } from "../domain/ledger";
 import { toApiKeyInfo } from "./convert";
-import { withLedgerErrors } from "./errors";
 
 export function createApiKey(ledger: Ledger): UnaryHandler<CreateApiKeyRequest, CreateApiKeyResponse> {
-  return withLedgerErrors(async (req) => {
+  return async (req) => {
     const { apiKey, record } = await ledger.createApiKey(req.userId, req.name);
     return { apiKey, key: toApiKeyInfo(record) };
-  });
+  };
 }

@@ -4,8 +4,7 @@ import type { UnaryHandler } from "@agentic/platform";
 import type { GetExecutionRequest, GetExecutionResponse } from "@agentic/proto/ledger/v1";
 import type { Ledger } from "../domain/ledger";
 import { toExecutionMessage } from "./convert";
-import { withLedgerErrors } from "./errors";
 
 export function getExecution(ledger: Ledger): UnaryHandler<GetExecutionRequest, GetExecutionResponse> {
-  return withLedgerErrors(async (req) => ({ execution: toExecutionMessage(await ledger.getExecution(req.userId, req.executionId)) }));
+  return async (req) => ({ execution: toExecutionMessage(await ledger.getExecution(req.userId, req.executionId)) });
 }

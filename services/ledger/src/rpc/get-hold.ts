@@ -2,8 +2,7 @@
 import type { UnaryHandler } from "@agentic/platform";
 import type { GetHoldRequest, GetHoldResponse } from "@agentic/proto/ledger/v1";
 import type { Ledger } from "../domain/ledger";
-import { withLedgerErrors } from "./errors";
 
 export function getHold(ledger: Ledger): UnaryHandler<GetHoldRequest, GetHoldResponse> {
-  return withLedgerErrors(async (req) => ({ hold: await ledger.getHold(req.holdId) }));
+  return async (req) => ({ hold: await ledger.getHold(req.holdId) });
 }

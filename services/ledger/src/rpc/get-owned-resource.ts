@@ -4,10 +4,9 @@ import type { UnaryHandler } from "@agentic/platform";
 import type { GetOwnedResourceRequest, GetOwnedResourceResponse } from "@agentic/proto/ledger/v1";
 import type { Ledger } from "../domain/ledger";
 import { toOwnedResourceMessage } from "./convert";
-import { withLedgerErrors } from "./errors";
 
 export function getOwnedResource(ledger: Ledger): UnaryHandler<GetOwnedResourceRequest, GetOwnedResourceResponse> {
-  return withLedgerErrors(async (req) => ({
+  return async (req) => ({
     resource: toOwnedResourceMessage(await ledger.getOwnedResource(req.userId, req.kind, req.resourceId)),
-  }));
+  });
 }

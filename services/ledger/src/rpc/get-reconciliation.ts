@@ -4,10 +4,9 @@ import type { UnaryHandler } from "@agentic/platform";
 import type { GetReconciliationRequest, GetReconciliationResponse } from "@agentic/proto/ledger/v1";
 import type { Ledger } from "../domain/ledger";
 import { toPlatformLossMessage } from "./convert";
-import { withLedgerErrors } from "./errors";
 
 export function getReconciliation(ledger: Ledger): UnaryHandler<GetReconciliationRequest, GetReconciliationResponse> {
-  return withLedgerErrors(async (req) => {
+  return async (req) => {
     const report = await ledger.reconciliation(req.fromDate, req.toDate);
     return {
       fromDate: report.fromDate,
@@ -17,5 +16,5 @@ export function getReconciliation(ledger: Ledger): UnaryHandler<GetReconciliatio
       totals: report.totals,
       creditMovements: report.creditMovements,
     };
-  });
+  };
 }

@@ -2,8 +2,7 @@
 import type { UnaryHandler } from "@agentic/platform";
 import type { GetWalletRequest, GetWalletResponse } from "@agentic/proto/ledger/v1";
 import type { Ledger } from "../domain/ledger";
-import { withLedgerErrors } from "./errors";
 
 export function getWallet(ledger: Ledger): UnaryHandler<GetWalletRequest, GetWalletResponse> {
-  return withLedgerErrors(async (req) => ({ wallet: await ledger.getWallet(req.userId) }));
+  return async (req) => ({ wallet: await ledger.getWallet(req.userId) });
 }

@@ -3,8 +3,7 @@
 import type { UnaryHandler } from "@agentic/platform";
 import type { GrantCreditsRequest, GrantCreditsResponse } from "@agentic/proto/ledger/v1";
 import type { Ledger } from "../domain/ledger";
-import { withLedgerErrors } from "./errors";
 
 export function grantCredits(ledger: Ledger): UnaryHandler<GrantCreditsRequest, GrantCreditsResponse> {
-  return withLedgerErrors(async (req) => ledger.grantCredits(req));
+  return async (req) => ledger.grantCredits(req);
 }

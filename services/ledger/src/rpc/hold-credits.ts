@@ -5,10 +5,9 @@
 import type { UnaryHandler } from "@agentic/platform";
 import type { HoldCreditsRequest, HoldCreditsResponse } from "@agentic/proto/ledger/v1";
 import type { Ledger } from "../domain/ledger";
-import { withLedgerErrors } from "./errors";
 
 export function holdCredits(ledger: Ledger): UnaryHandler<HoldCreditsRequest, HoldCreditsResponse> {
-  return withLedgerErrors(async (req) => {
+  return async (req) => {
     const { execution, ...holdRequest } = req;
     const { hold, wallet, replayed } = await ledger.holdCredits({
       ...holdRequest,
@@ -23,5 +22,5 @@ export function holdCredits(ledger: Ledger): UnaryHandler<HoldCreditsRequest, Ho
         : {}),
     });
     return { hold, wallet, replayed };
-  });
+  };
 }

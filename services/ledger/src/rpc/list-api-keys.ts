@@ -3,8 +3,7 @@ import type { UnaryHandler } from "@agentic/platform";
 import type { ListApiKeysRequest, ListApiKeysResponse } from "@agentic/proto/ledger/v1";
 import type { Ledger } from "../domain/ledger";
 import { toApiKeyInfo } from "./convert";
-import { withLedgerErrors } from "./errors";
 
 export function listApiKeys(ledger: Ledger): UnaryHandler<ListApiKeysRequest, ListApiKeysResponse> {
-  return withLedgerErrors(async (req) => ({ keys: (await ledger.listApiKeys(req.userId)).map(toApiKeyInfo) }));
+  return async (req) => ({ keys: (await ledger.listApiKeys(req.userId)).map(toApiKeyInfo) });
 }

@@ -2,15 +2,14 @@
 import type { UnaryHandler } from "@agentic/platform";
 import type { ListJournalRequest, ListJournalResponse } from "@agentic/proto/ledger/v1";
 import type { Ledger } from "../domain/ledger";
-import { withLedgerErrors } from "./errors";
 
 export function listJournal(ledger: Ledger): UnaryHandler<ListJournalRequest, ListJournalResponse> {
-  return withLedgerErrors(async (req) => {
+  return async (req) => {
     const journal = await ledger.listJournal(req.userId);
     return {
       entries: journal.entries,
       journalBalanceCredits: journal.balanceCredits,
       journalHeldCredits: journal.heldCredits,
     };
-  });
+  };
 }

@@ -3,10 +3,9 @@ import type { UnaryHandler } from "@agentic/platform";
 import type { ListOutgoingPaymentsRequest, ListOutgoingPaymentsResponse } from "@agentic/proto/ledger/v1";
 import type { Ledger } from "../domain/ledger";
 import { toOutgoingPaymentMessage } from "./convert";
-import { withLedgerErrors } from "./errors";
 
 export function listOutgoingPayments(ledger: Ledger): UnaryHandler<ListOutgoingPaymentsRequest, ListOutgoingPaymentsResponse> {
-  return withLedgerErrors(async (req) => ({
+  return async (req) => ({
     payments: (await ledger.listOutgoingPayments(req.fromDate, req.toDate)).map(toOutgoingPaymentMessage),
-  }));
+  });
 }

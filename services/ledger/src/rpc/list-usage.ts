@@ -4,11 +4,10 @@ import type { UnaryHandler } from "@agentic/platform";
 import type { ListUsageRequest, ListUsageResponse } from "@agentic/proto/ledger/v1";
 import type { Ledger } from "../domain/ledger";
 import { toUsageItemMessage } from "./convert";
-import { withLedgerErrors } from "./errors";
 
 export function listUsage(ledger: Ledger): UnaryHandler<ListUsageRequest, ListUsageResponse> {
-  return withLedgerErrors(async (req) => {
+  return async (req) => {
     const page = await ledger.listUsage(req.userId, req.limit, req);
     return { items: page.items.map(toUsageItemMessage), nextCursor: page.nextCursor };
-  });
+  };
 }

@@ -2,8 +2,7 @@
 import type { UnaryHandler } from "@agentic/platform";
 import type { QuoteTopUpRequest, QuoteTopUpResponse } from "@agentic/proto/ledger/v1";
 import type { TopUps } from "../top-up/top-ups";
-import { withLedgerErrors } from "./errors";
 
 export function quoteTopUp(topUps: TopUps): UnaryHandler<QuoteTopUpRequest, QuoteTopUpResponse> {
-  return withLedgerErrors(async (req) => ({ requirementsJson: JSON.stringify(topUps.quote(req.amountCredits)) }));
+  return async (req) => ({ requirementsJson: JSON.stringify(topUps.quote(req.amountCredits)) });
 }

@@ -3,9 +3,8 @@
 import type { UnaryHandler } from "@agentic/platform";
 import type { RecordCreditMovementRequest, RecordCreditMovementResponse } from "@agentic/proto/ledger/v1";
 import type { Ledger } from "../domain/ledger";
-import { withLedgerErrors } from "./errors";
 
 export function recordCreditMovement(ledger: Ledger): UnaryHandler<RecordCreditMovementRequest, RecordCreditMovementResponse> {
   // The caller is always set behind guardService; "" would be refused as a missing operator, never guessed.
-  return withLedgerErrors(async (req, ctx) => ledger.recordCreditMovement({ ...req, operator: ctx.caller ?? "" }));
+  return async (req, ctx) => ledger.recordCreditMovement({ ...req, operator: ctx.caller ?? "" });
 }

@@ -3,8 +3,7 @@ import type { UnaryHandler } from "@agentic/platform";
 import type { RevokeApiKeyRequest, RevokeApiKeyResponse } from "@agentic/proto/ledger/v1";
 import type { Ledger } from "../domain/ledger";
 import { toApiKeyInfo } from "./convert";
-import { withLedgerErrors } from "./errors";
 
 export function revokeApiKey(ledger: Ledger): UnaryHandler<RevokeApiKeyRequest, RevokeApiKeyResponse> {
-  return withLedgerErrors(async (req) => ({ key: toApiKeyInfo(await ledger.revokeApiKey(req.keyId)) }));
+  return async (req) => ({ key: toApiKeyInfo(await ledger.revokeApiKey(req.keyId)) });
 }

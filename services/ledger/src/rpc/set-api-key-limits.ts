@@ -4,8 +4,7 @@ import type { UnaryHandler } from "@agentic/platform";
 import type { SetApiKeyLimitsRequest, SetApiKeyLimitsResponse } from "@agentic/proto/ledger/v1";
 import type { Ledger } from "../domain/ledger";
 import { toApiKeyInfo } from "./convert";
-import { withLedgerErrors } from "./errors";
 
 export function setApiKeyLimits(ledger: Ledger): UnaryHandler<SetApiKeyLimitsRequest, SetApiKeyLimitsResponse> {
-  return withLedgerErrors(async (req) => ({ key: toApiKeyInfo(await ledger.setApiKeyLimits(req.keyId, req.limits)) }));
+  return async (req) => ({ key: toApiKeyInfo(await ledger.setApiKeyLimits(req.keyId, req.limits)) });
 }

@@ -2,10 +2,9 @@
 import type { UnaryHandler } from "@agentic/platform";
 import type { TopUpWithPaymentRequest, TopUpWithPaymentResponse } from "@agentic/proto/ledger/v1";
 import type { TopUps } from "../top-up/top-ups";
-import { withLedgerErrors } from "./errors";
 
 export function topUpWithPayment(topUps: TopUps): UnaryHandler<TopUpWithPaymentRequest, TopUpWithPaymentResponse> {
-  return withLedgerErrors(async (req) => {
+  return async (req) => {
     const r = await topUps.topUpWithPayment(req);
     return {
       topUpId: r.topUpId,
@@ -15,5 +14,5 @@ export function topUpWithPayment(topUps: TopUps): UnaryHandler<TopUpWithPaymentR
       wallet: r.wallet,
       settlementJson: r.settlement,
     };
-  });
+  };
 }
