@@ -18,7 +18,7 @@ import {
 } from "@agentic/platform";
 import { createLedger, type Ledger } from "./domain/ledger";
 import type { Hold } from "./domain/types";
-import type { LedgerStore } from "./store/store";
+import type { LedgerStore } from "./domain/ports";
 import { createLedgerServer, LEDGER_SERVICE_NAME } from "./server";
 import {
   SETTLEMENT_DURABLE,

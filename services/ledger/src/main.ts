@@ -17,7 +17,7 @@ import { configSchema, ledgerStoreKind, topUpSettings, type Config } from "./con
 import { MemoryLedgerStore } from "./store/memory-store";
 import { MongoLedgerStore } from "./store/mongo-store";
 import { SqliteLedgerStore } from "./store/sqlite-store";
-import type { LedgerStore } from "./store/store";
+import type { LedgerStore } from "./domain/ports";
 import { startLedgerApp } from "./app";
 import { RECONCILIATION_PATH, reconciliationHandler } from "./admin/reconciliation-http";
 

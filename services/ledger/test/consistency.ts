@@ -2,7 +2,7 @@
 // the journal's sums and are never negative; every hold has exactly one hold entry and at most
 // one ending entry, and the hold's state and charge agree with the journal.
 import { END_STATE, MOVEMENT_JOURNAL_KINDS } from "../src/domain/rules";
-import type { LedgerStore } from "../src/store/store";
+import type { LedgerStore } from "../src/domain/ports";
 
 /** Returns every violation found (empty when consistent); `userIds` defaults to every wallet. */
 export async function findLedgerViolations(store: LedgerStore, userIds?: string[]): Promise<string[]> {

@@ -43,7 +43,7 @@ import type { Ledger } from "../src/domain/ledger";
 import type { Hold } from "../src/domain/types";
 import type { SettlementOutcome } from "../src/bus/settlement-consumer";
 import { MemoryLedgerStore } from "../src/store/memory-store";
-import type { LedgerStore } from "../src/store/store";
+import type { LedgerStore } from "../src/domain/ports";
 import { assertLedgerConsistent, findLedgerViolations } from "./consistency";
 
 export { SettlementKind, assertLedgerConsistent, findLedgerViolations };

@@ -18,7 +18,7 @@ import {
 } from "nats";
 import { ATTR_HOLD_ID, EXECUTIONS_STREAM, SUBJECT_SETTLED, withConsumerSpan, type Logger } from "@agentic/platform";
 import type { Ledger } from "../domain/ledger";
-import type { SettleResult } from "../store/store";
+import type { SettleResult } from "../domain/ports";
 import type { Hold } from "../domain/types";
 import { countBooked, creditsChargedTotal, lateCapturesTotal, settlementsDeadLetteredTotal, settlementsTotal } from "../metrics";
 import { publishDeadLetter, type DeadLetterReason } from "./dead-letter";

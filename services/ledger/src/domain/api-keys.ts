@@ -1,7 +1,7 @@
 // API key format and hashing. A key is `aak_` + 32 random base62 characters (about 190 bits), so
 // an unsalted SHA-256 is enough to store it: there is nothing to guess or look up in a table.
 import { createHash } from "node:crypto";
-import { API_KEY_PATTERN, ID_PREFIXES, newId, randomBase62 } from "@agentic/platform";
+import { API_KEY_PATTERN, ID_PREFIXES, newId, randomBase62 } from "@agentic/platform/core";
 import type { ApiKeyRecord } from "./types";
 
 /** `aak_`: the platform's API key prefix and its separator. */

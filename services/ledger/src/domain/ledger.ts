@@ -1,7 +1,7 @@
 // The ledger's use cases: identity (API keys) and money (grants, holds, settlements, expiry, usage,
 // the journal) and idempotency records. Validates input, applies the rules through one atomic store
 // operation each, and turns store outcomes into results or LedgerErrors. No transport here.
-import type { LedgerStore, SettleResult } from "../store/store";
+import type { DomainLogger, LedgerStore, SettleResult } from "./ports";
 import type {
   ApiKeyLimits,
   ApiKeyRecord,
@@ -79,13 +79,6 @@ export const MAX_MOVEMENT_REASON_LENGTH = 500;
 export const MAX_OPERATOR_NAME_LENGTH = 200;
 /** Longest agent name the executor records (its MAX_AGENT_NAME_LENGTH), so the longest worth filtering by. */
 const MAX_AGENT_NAME_FILTER = 100;
-
-/** The few logger methods the domain uses (pino's Logger satisfies it). */
-export interface DomainLogger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
 
 export interface LedgerDeps {
   store: LedgerStore;

@@ -73,7 +73,7 @@ import type {
   LedgerStore,
   SettleCommand,
   SettleResult,
-} from "./store";
+} from "../domain/ports";
 
 /** Expired idempotency records are dropped at most this often (they already count as absent). */
 const PURGE_INTERVAL_MS = 60_000;

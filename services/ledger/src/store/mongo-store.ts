@@ -79,7 +79,7 @@ import type {
   LedgerStore,
   SettleCommand,
   SettleResult,
-} from "./store";
+} from "../domain/ports";
 
 /** Collection names; prefixed because the database may be shared with other services. */
 export const COLLECTIONS = {
@@ -983,7 +983,7 @@ function toApiKey({ _id, ...doc }: ApiKeyDoc): ApiKeyRecord {
   return { keyId: _id, ...doc };
 }
 
-function toExecution({ _id, rev, result, ...doc }: ExecutionDoc): ExecutionRecord {
+function toExecution({ _id, rev: _rev, result, ...doc }: ExecutionDoc): ExecutionRecord {
   return {
     executionId: _id,
     ...doc,

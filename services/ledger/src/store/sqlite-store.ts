@@ -83,7 +83,7 @@ import type {
   LedgerStore,
   SettleCommand,
   SettleResult,
-} from "./store";
+} from "../domain/ports";
 
 /** The schema this code reads and writes; a newer file is refused rather than misread. */
 export const SCHEMA_VERSION = 6;

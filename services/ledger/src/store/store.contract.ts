@@ -1,6 +1,6 @@
 // The one behaviour suite every LedgerStore must pass: memory always, MongoDB when MONGODB_URI is
 // set (`MONGODB_URI=mongodb://... npx jest src/store`). Each test gets a fresh, empty store.
-import type { CreditMovementCommand, LedgerStore, SettleCommand } from "./store";
+import type { CreditMovementCommand, LedgerStore, SettleCommand } from "../domain/ports";
 import type { PaymentDraft, UsageDraft, UsageItem, UsagePosition, UsageQuery, Wallet } from "../domain/types";
 import { usagePosition } from "../domain/rules";
 

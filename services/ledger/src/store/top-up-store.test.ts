@@ -9,7 +9,7 @@ import { TOP_UP_REASON, topUpIdOf, type TopUpRecord } from "../domain/top-up";
 import { MemoryLedgerStore } from "./memory-store";
 import { MongoLedgerStore } from "./mongo-store";
 import { SqliteLedgerStore } from "./sqlite-store";
-import type { LedgerStore } from "./store";
+import type { LedgerStore } from "../domain/ports";
 
 const T0 = new Date("2030-01-01T00:00:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);

@@ -11,7 +11,7 @@ import { LedgerError, invalidField } from "../domain/errors";
 import { requireCredits, requireId } from "../domain/validate";
 import { topUpIdOf, type TopUpRecord } from "../domain/top-up";
 import type { Wallet } from "../domain/types";
-import type { LedgerStore } from "../store/store";
+import type { LedgerStore } from "../domain/ports";
 import type { Facilitator, FacilitatorBody } from "./facilitator";
 import { readExactPayment, sameJson } from "./payment";
 import { atomicPerCredit, creditsOfRequirements, requirementsFor, type Requirements, type TopUpTerms } from "./terms";

@@ -4,7 +4,7 @@ import { EXECUTIONS_STREAM, SUBJECT_SETTLED } from "@agentic/platform";
 import { SETTLEMENT_DURABLE } from "../../src/bus/settlement-consumer";
 import { lateCapturesTotal } from "../../src/metrics";
 import { MemoryLedgerStore } from "../../src/store/memory-store";
-import type { SettleCommand, SettleResult } from "../../src/store/store";
+import type { SettleCommand, SettleResult } from "../../src/domain/ports";
 import { SettlementKind, publishSettlement, startTestLedger, type TestLedger } from "../harness";
 import { uid, useNatsServer, useTestLedger } from "../support";
 import { waitFor } from "@agentic/platform/testing";

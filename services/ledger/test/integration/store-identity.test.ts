@@ -8,7 +8,7 @@ import { startLedgerApp, type LedgerApp } from "../../src/app";
 import { STORE_IDENTITY_BUCKET, STORE_IDENTITY_KEY } from "../../src/bus/store-identity";
 import { storeIdentityConflict } from "../../src/metrics";
 import { MemoryLedgerStore } from "../../src/store/memory-store";
-import type { LedgerStore } from "../../src/store/store";
+import type { LedgerStore } from "../../src/domain/ports";
 import { startTestLedger, type TestLedger } from "../harness";
 import { useNatsServer } from "../support";
 

@@ -1,10 +1,14 @@
-// The ledger's persistence port. Every method is one atomic operation: its checks and its writes
-// happen together (no other operation can interleave between them), which is what keeps balances
-// non-negative and every hold settled at most once under concurrency, retries and redelivery.
-// Implementations: SqliteLedgerStore (the durable embedded default), MongoLedgerStore (a cluster)
-// and MemoryLedgerStore (tests only); all pass store.contract.ts. Callers pass `now`, so time is the caller's (tests control it).
-import type { BookedFacts, CreditMovement, HoldExecution } from "../domain/rules";
-import type { FinishTopUpCommand, StartTopUpCommand, TopUpFinish, TopUpRecord, TopUpStart } from "../domain/top-up";
+// What the ledger's domain needs from outside, named here and implemented by the adapters app.ts
+// wires in: the store (store/*) and a logger.
+//
+// The store: every method is one atomic operation. Its checks and its writes happen together (no
+// other operation can interleave between them), which is what keeps balances non-negative and every
+// hold settled at most once under concurrency, retries and redelivery. Implementations:
+// SqliteLedgerStore (the durable embedded default), MongoLedgerStore (a cluster) and MemoryLedgerStore
+// (tests only); all pass store/store.contract.ts. Callers pass `now`, so time is the caller's (tests
+// control it).
+import type { BookedFacts, CreditMovement, HoldExecution } from "./rules";
+import type { FinishTopUpCommand, StartTopUpCommand, TopUpFinish, TopUpRecord, TopUpStart } from "./top-up";
 import type {
   ApiKeyLimits,
   ApiKeyRecord,
@@ -27,7 +31,7 @@ import type {
   UsageItem,
   UsageQuery,
   Wallet,
-} from "../domain/types";
+} from "./types";
 
 export interface GrantCommand {
   grantId: string;
@@ -239,4 +243,11 @@ export interface LedgerStore {
   finishTopUp(cmd: FinishTopUpCommand): Promise<TopUpFinish>;
   /** Pending top-ups last attempted at or before `staleBefore`, oldest first (for reconciliation). */
   listStalePendingTopUps(staleBefore: Date, limit: number): Promise<TopUpRecord[]>;
+}
+
+/** The few logger methods the domain uses (pino's Logger satisfies it). */
+export interface DomainLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
 }
