@@ -19,6 +19,7 @@ import {
 import { createLedger, type Ledger } from "./domain/ledger";
 import type { Hold } from "./domain/types";
 import type { LedgerStore } from "./domain/ports";
+import { createLedgerMetrics } from "./metrics";
 import { createLedgerServer, LEDGER_SERVICE_NAME } from "./server";
 import {
   SETTLEMENT_DURABLE,
@@ -96,12 +97,14 @@ export interface LedgerApp {
 
 export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp> {
   const { store, nc, logger } = opts;
+  const metrics = createLedgerMetrics();
   await store.ping(); // fail fast, before anything is bound or consumed
   // Before anything is written, bound or consumed: a ledger on another store must not share our settlements.
   const identity = await claimStoreIdentity({
     nc,
     storeId: await store.storeId(),
     logger,
+    metrics,
     replicas: opts.streamReplicas,
     ...opts.storeIdentity,
   });
@@ -126,6 +129,7 @@ export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp>
       retryAfterMs: opts.topUp?.facilitatorTimeoutMs ?? 10_000,
       clock: opts.clock,
       logger,
+      metrics,
     });
     server = createLedgerServer({
       ledger,
@@ -145,6 +149,7 @@ export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp>
       nc,
       ledger,
       logger,
+      metrics,
       concurrency: opts.settlementConcurrency,
       retry: opts.settlementRetry,
       onOutcome: opts.onSettlement,
@@ -154,6 +159,7 @@ export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp>
     sweeper = startExpirySweeper({
       ledger,
       logger,
+      metrics,
       intervalMs: opts.sweepIntervalMs,
       hasBacklog: async () => {
         const { pending, ackPending } = await started.backlog();

@@ -10,6 +10,7 @@
 import { trace } from "@opentelemetry/api";
 import type { JetStreamClient, JsMsg } from "nats";
 import { ATTR_HOLD_ID, withProducerSpan } from "@agentic/platform";
+import type { DeadLetterReason } from "../domain/ports";
 
 /** Subject of dead-lettered settlements (stored by the EXECUTIONS stream, `executions.>`). */
 export const SUBJECT_DEAD_LETTER = "executions.dead";
@@ -23,9 +24,6 @@ export const DEAD_LETTER_HEADERS = {
   holdId: "Agentic-Hold-Id",
   deliveries: "Agentic-Deliveries",
 } as const;
-
-/** Why a settlement was dead-lettered. */
-export type DeadLetterReason = "unknown_hold" | "user_mismatch";
 
 /**
  * Publishes a copy of `m` to executions.dead and resolves once JetStream stored it. The msg id is the

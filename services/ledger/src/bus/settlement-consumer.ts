@@ -18,10 +18,9 @@ import {
 } from "nats";
 import { ATTR_HOLD_ID, EXECUTIONS_STREAM, SUBJECT_SETTLED, withConsumerSpan, type Logger } from "@agentic/platform";
 import type { Ledger } from "../domain/ledger";
-import type { SettleResult } from "../domain/ports";
+import type { DeadLetterReason, LedgerMetrics, SettleResult } from "../domain/ports";
 import type { Hold } from "../domain/types";
-import { countBooked, creditsChargedTotal, lateCapturesTotal, settlementsDeadLetteredTotal, settlementsTotal } from "../metrics";
-import { publishDeadLetter, type DeadLetterReason } from "./dead-letter";
+import { publishDeadLetter } from "./dead-letter";
 import { decodeSettlement } from "./settlement-message";
 
 export const SETTLEMENT_DURABLE = "ledger";
@@ -118,6 +117,7 @@ export interface SettlementConsumerDeps {
   nc: NatsConnection;
   ledger: Ledger;
   logger: Logger;
+  metrics: LedgerMetrics;
   /** Messages handled at once (default 16). */
   concurrency?: number;
   retry?: SettlementRetryOptions;
@@ -135,7 +135,7 @@ export interface SettlementConsumer {
 }
 
 export async function startSettlementConsumer(deps: SettlementConsumerDeps): Promise<SettlementConsumer> {
-  const { nc, ledger, logger } = deps;
+  const { nc, ledger, logger, metrics } = deps;
   const concurrency = deps.concurrency ?? 16;
   const retryDelayMs = deps.retry?.delayMs ?? nakDelayMs;
   const unknownHoldMaxDeliveries = deps.retry?.unknownHoldMaxDeliveries ?? UNKNOWN_HOLD_MAX_DELIVERIES;
@@ -160,7 +160,7 @@ export async function startSettlementConsumer(deps: SettlementConsumerDeps): Pro
           logger.error({ seq: m.seq, reason: decoded.reason }, "poison settlement terminated");
           span?.setStatus({ code: SpanStatusCode.ERROR, message: decoded.reason });
           m.term(); // no reason text: nats-server < 2.10.4 does not understand "+TERM <reason>"
-          settlementsTotal.inc({ result: "poison" });
+          metrics.settlementHandled("poison");
           deps.onOutcome?.({ holdId: "", result: "poison", reason: decoded.reason });
           return;
         }
@@ -177,7 +177,7 @@ export async function startSettlementConsumer(deps: SettlementConsumerDeps): Pro
           const retryInMs = retryDelayMs(deliveries);
           logger.warn({ holdId, seq: m.seq, deliveries, retryInMs }, "capture for a hold not in the store yet; will be redelivered");
           m.nak(retryInMs);
-          settlementsTotal.inc({ result: result.status });
+          metrics.settlementHandled(result.status);
           deps.onRetry?.({ holdId, result: "unknown_hold", deliveries, retryInMs });
           return;
         }
@@ -186,25 +186,24 @@ export async function startSettlementConsumer(deps: SettlementConsumerDeps): Pro
           await publishDeadLetter(js, m, { holdId, reason }); // throws without a PubAck: the original is retried
           logger.error({ holdId, seq: m.seq, deliveries, reason }, "settlement dead-lettered to executions.dead; it will not be charged");
           m.term();
-          settlementsTotal.inc({ result: result.status });
-          settlementsDeadLetteredTotal.inc({ reason });
+          metrics.settlementHandled(result.status);
+          metrics.settlementDeadLettered(reason);
           deps.onOutcome?.({ holdId, result: result.status, hold: "hold" in result ? result.hold : undefined, deadLettered: true });
           return;
         }
         // Ack only now that the write is durable; if the ack is lost the redelivery is a no-op.
         await m.ackAck();
-        settlementsTotal.inc({ result: result.status });
-        if (result.status === "applied" && result.hold.state === "captured") creditsChargedTotal.inc(result.hold.capturedCredits);
-        if (result.status === "already_settled" && settlement.kind === "capture" && result.hold.state === "expired")
-          lateCapturesTotal.inc();
-        if (result.status === "applied" || result.status === "already_settled") countBooked(result.booked);
+        metrics.settlementHandled(result.status);
+        if (result.status === "applied" && result.hold.state === "captured") metrics.creditsCharged(result.hold.capturedCredits);
+        if (result.status === "already_settled" && settlement.kind === "capture" && result.hold.state === "expired") metrics.lateCapture();
+        if (result.status === "applied" || result.status === "already_settled") metrics.booked(result.booked);
         deps.onOutcome?.({ holdId, result: result.status, hold: "hold" in result ? result.hold : undefined });
       });
     } catch (err) {
       const delay = retryDelayMs(m.info.redeliveryCount);
       logger.error({ err, seq: m.seq, deliveryCount: m.info.redeliveryCount, retryInMs: delay }, "settlement failed; will be redelivered");
       m.nak(delay);
-      settlementsTotal.inc({ result: "failed" });
+      metrics.settlementHandled("failed");
     }
   }
 

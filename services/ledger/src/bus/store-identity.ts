@@ -8,7 +8,7 @@
 import { hostname } from "node:os";
 import type { KV, KvEntry, NatsConnection } from "nats";
 import type { Logger } from "@agentic/platform";
-import { storeIdentityConflict } from "../metrics";
+import type { LedgerMetrics } from "../domain/ports";
 
 export const STORE_IDENTITY_BUCKET = "ledger_store";
 export const STORE_IDENTITY_KEY = "identity";
@@ -46,6 +46,7 @@ export interface StoreIdentityOptions {
   nc: NatsConnection;
   storeId: string;
   logger: Logger;
+  metrics: LedgerMetrics;
   /** Bucket max_age: an announcement not refreshed for this long is gone (default 30 s). */
   ttlMs?: number;
   /** How often a running ledger refreshes its announcement (default 10 s; must be below the TTL). */
@@ -111,7 +112,7 @@ async function openBucket(nc: NatsConnection, ttlMs: number, replicas: number): 
  * when a live announcement names another store. Same-store ledgers (replicas, a restart) join.
  */
 export async function claimStoreIdentity(opts: StoreIdentityOptions): Promise<StoreIdentityGuard> {
-  const { storeId, logger } = opts;
+  const { storeId, logger, metrics } = opts;
   const ttlMs = opts.ttlMs ?? DEFAULT_STORE_IDENTITY_TTL_MS;
   const refreshMs = opts.refreshMs ?? DEFAULT_STORE_IDENTITY_REFRESH_MS;
   if (!(refreshMs > 0 && refreshMs < ttlMs))
@@ -133,7 +134,7 @@ export async function claimStoreIdentity(opts: StoreIdentityOptions): Promise<St
     if (live.announcement.storeId !== storeId) throw new StoreIdentityConflictError(storeId, live.announcement, ttlMs);
     break; // a replica on our store announced it already; our refreshes keep it alive too
   }
-  storeIdentityConflict.set(0);
+  metrics.storeIdentityConflict(false);
   logger.info({ storeId, bucket: STORE_IDENTITY_BUCKET, ttlMs, refreshMs }, "store identity announced");
 
   /** Rewrites our entry (compare-and-set on its revision), re-creates it when gone, reports another store's. */
@@ -144,13 +145,13 @@ export async function claimStoreIdentity(opts: StoreIdentityOptions): Promise<St
     } else if (live.announcement.storeId !== storeId) {
       // Started beside us while our entry was missing (NATS unreachable past the TTL, or a same-store
       // replica deleted it on stop). Both keep running: make it loud.
-      storeIdentityConflict.set(1);
+      metrics.storeIdentityConflict(true);
       logger.error({ ours: storeId, theirs: live.announcement }, new StoreIdentityConflictError(storeId, live.announcement, ttlMs).message);
       return;
     } else {
       await kv.update(STORE_IDENTITY_KEY, announcement(), live.entry.revision);
     }
-    storeIdentityConflict.set(0);
+    metrics.storeIdentityConflict(false);
   }
 
   let stopped = false;

@@ -1,5 +1,5 @@
 // What the ledger's domain needs from outside, named here and implemented by the adapters app.ts
-// wires in: the store (store/*) and a logger.
+// wires in: the store (store/*), the business metrics (metrics.ts) and a logger.
 //
 // The store: every method is one atomic operation. Its checks and its writes happen together (no
 // other operation can interleave between them), which is what keeps balances non-negative and every
@@ -243,6 +243,45 @@ export interface LedgerStore {
   finishTopUp(cmd: FinishTopUpCommand): Promise<TopUpFinish>;
   /** Pending top-ups last attempted at or before `staleBefore`, oldest first (for reconciliation). */
   listStalePendingTopUps(staleBefore: Date, limit: number): Promise<TopUpRecord[]>;
+}
+
+/** What one settlement delivery came to: the store's answer, a poison message, or a failed write. */
+export type SettlementHandled = SettleResult["status"] | "poison" | "failed";
+
+/** Why a settlement was given up on and copied to executions.dead. */
+export type DeadLetterReason = "unknown_hold" | "user_mismatch";
+
+/**
+ * What one top-up request came to: credited, replayed, invalid (refused before anything was written),
+ * failed (the facilitator refused to settle), pending (settlement outcome unknown), unverified (the
+ * facilitator did not answer a verify).
+ */
+export type TopUpHandled = "credited" | "replayed" | "invalid" | "failed" | "pending" | "unverified";
+
+/** The ledger's business facts, one method each; metrics.ts turns them into Prometheus series. */
+export interface LedgerMetrics {
+  /** A settlement delivery was handled (a capture retried while its hold is unknown counts once per delivery, as failed does). */
+  settlementHandled(result: SettlementHandled): void;
+  /** A settlement was copied to executions.dead and terminated: a capture that will not be charged as published. */
+  settlementDeadLettered(reason: DeadLetterReason): void;
+  /** An applied capture charged `credits`. */
+  creditsCharged(credits: number): void;
+  /** A capture arrived after its hold had expired: work done and not charged. */
+  lateCapture(): void;
+  /** What one settlement booked for the first time (outgoing payments, platform losses). */
+  booked(facts: BookedFacts): void;
+  /** Whether another ledger on this NATS announces a different store (true) or not (false). */
+  storeIdentityConflict(conflict: boolean): void;
+  /** The expiry sweeper released `count` holds. */
+  holdsExpired(count: number): void;
+  /** `count` executions abandoned mid-call were marked outcome_unknown. */
+  executionsAbandoned(count: number): void;
+  /** How many executions run past their lease now (their outcome awaited). */
+  executionsIndeterminate(count: number): void;
+  /** A top-up request was handled. */
+  topUp(result: TopUpHandled): void;
+  /** A paid top-up added `credits` to a wallet. */
+  topUpCredited(credits: number): void;
 }
 
 /** The few logger methods the domain uses (pino's Logger satisfies it). */

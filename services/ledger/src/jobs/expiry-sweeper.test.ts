@@ -2,9 +2,11 @@ import { createLogger } from "@agentic/platform";
 import { waitFor } from "@agentic/platform/testing";
 import type { Ledger } from "../domain/ledger";
 import type { Hold } from "../domain/types";
+import { createLedgerMetrics } from "../metrics";
 import { startExpirySweeper, type ExpirySweeper } from "./expiry-sweeper";
 
 const logger = createLogger("ledger", "silent");
+const metrics = createLedgerMetrics();
 const hold = (holdId: string): Hold => ({
   holdId,
   userId: "u",
@@ -46,6 +48,7 @@ describe("expiry sweeper", () => {
       sweeper = startExpirySweeper({
         ledger,
         logger,
+        metrics,
         intervalMs: 10,
         batchSize: 2,
         onExpired: (h) => {
@@ -65,6 +68,7 @@ describe("expiry sweeper", () => {
       sweeper = startExpirySweeper({
         ledger,
         logger,
+        metrics,
         intervalMs: 10,
         maxDeferMs: 150,
         hasBacklog: async () => {
@@ -93,6 +97,7 @@ describe("expiry sweeper", () => {
       sweeper = startExpirySweeper({
         ledger,
         logger,
+        metrics,
         intervalMs: 5,
         hasBacklog: async () => {
           backlogChecks++;
@@ -114,6 +119,7 @@ describe("expiry sweeper", () => {
       sweeper = startExpirySweeper({
         ledger,
         logger,
+        metrics,
         intervalMs: 10,
         hasBacklog: async () => {
           throw new Error("nats down");
@@ -132,7 +138,7 @@ describe("expiry sweeper", () => {
         return [];
       },
     } as unknown as Ledger;
-    sweeper = startExpirySweeper({ ledger, logger, intervalMs: 5 });
+    sweeper = startExpirySweeper({ ledger, logger, metrics, intervalMs: 5 });
     await new Promise<void>((resolve) => {
       const check = setInterval(() => {
         if (calls >= 3) {

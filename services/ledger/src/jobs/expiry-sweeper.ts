@@ -7,12 +7,13 @@
 // hold left held) are marked outcome_unknown, and the indeterminate gauge is refreshed.
 import type { Logger } from "@agentic/platform";
 import type { Ledger } from "../domain/ledger";
+import type { LedgerMetrics } from "../domain/ports";
 import type { Hold } from "../domain/types";
-import { executionsAbandonedTotal, executionsIndeterminate, holdsExpiredTotal } from "../metrics";
 
 export interface ExpirySweeperDeps {
   ledger: Ledger;
   logger: Logger;
+  metrics: LedgerMetrics;
   intervalMs: number;
   /** Holds released per pass at most (default 200); a full pass runs the next one at once. */
   batchSize?: number;
@@ -53,7 +54,7 @@ export function startExpirySweeper(deps: ExpirySweeperDeps): ExpirySweeper {
 
   async function expire(due: Hold[]): Promise<Hold[]> {
     const expired = await deps.ledger.expireHolds(due);
-    holdsExpiredTotal.inc(expired.length);
+    deps.metrics.holdsExpired(expired.length);
     for (const hold of expired) {
       deps.logger.info({ holdId: hold.holdId, userId: hold.userId, amountCredits: hold.amountCredits }, "hold expired and released");
       deps.onExpired?.(hold);
@@ -68,8 +69,8 @@ export function startExpirySweeper(deps: ExpirySweeperDeps): ExpirySweeper {
   /** Marks abandoned executions (never while settlements are queued: one of them may be their outcome). */
   async function reconcileExecutions(): Promise<void> {
     const backlog = async () => (deps.hasBacklog ? deps.hasBacklog().catch(() => true) : false);
-    executionsAbandonedTotal.inc((await deps.ledger.abandonExecutions(batchSize, deps.abandonGraceMs, backlog)).length);
-    executionsIndeterminate.set(await deps.ledger.countIndeterminateExecutions());
+    deps.metrics.executionsAbandoned((await deps.ledger.abandonExecutions(batchSize, deps.abandonGraceMs, backlog)).length);
+    deps.metrics.executionsIndeterminate(await deps.ledger.countIndeterminateExecutions());
   }
 
   async function tick(): Promise<void> {

@@ -5,28 +5,15 @@
 // facilitator refuses credits nothing (`failed`, or nothing written when it never verified). A settle
 // whose answer is lost leaves the record `pending`: it is asked again (by a replay of the same payment,
 // or by the reconciler) and credited at most once.
-import { Counter } from "prom-client";
 import type { Logger } from "@agentic/platform";
 import { LedgerError, invalidField } from "../domain/errors";
 import { requireCredits, requireId } from "../domain/validate";
 import { topUpIdOf, type TopUpRecord } from "../domain/top-up";
 import type { Wallet } from "../domain/types";
-import type { LedgerStore } from "../domain/ports";
+import type { LedgerMetrics, LedgerStore } from "../domain/ports";
 import type { Facilitator, FacilitatorBody } from "./facilitator";
 import { readExactPayment, sameJson } from "./payment";
 import { atomicPerCredit, creditsOfRequirements, requirementsFor, type Requirements, type TopUpTerms } from "./terms";
-
-/**
- * Top-ups by result: credited, replayed, invalid (refused before anything was written), failed (the
- * facilitator refused to settle), pending (settlement outcome unknown; alert when it grows without
- * credited following), unverified (the facilitator did not answer a verify).
- */
-export const topUpsTotal = new Counter({
-  name: "ledger_top_ups_total",
-  help: "Top-up requests handled by the ledger, by result.",
-  labelNames: ["result"] as const,
-});
-export const topUpCreditsTotal = new Counter({ name: "ledger_top_up_credits_total", help: "Credits added to wallets by paid top-ups." });
 
 /** The facilitator's reason when the authorization's nonce was consumed on chain already. */
 const NONCE_ALREADY_USED = "invalid_exact_evm_nonce_already_used";
@@ -51,6 +38,7 @@ export interface TopUpDeps {
   retryAfterMs: number;
   clock?: () => Date;
   logger?: Logger;
+  metrics: LedgerMetrics;
 }
 
 const error = (code: string, message: string, hint: string, details?: Record<string, unknown>) =>
@@ -105,7 +93,7 @@ const alreadyUsed = () =>
 export type TopUps = ReturnType<typeof createTopUps>;
 
 export function createTopUps(deps: TopUpDeps) {
-  const { store } = deps;
+  const { store, metrics } = deps;
   const now = deps.clock ?? (() => new Date());
   const retryAfterSeconds = Math.max(1, Math.ceil(deps.retryAfterMs / 1000));
 
@@ -125,7 +113,7 @@ export function createTopUps(deps: TopUpDeps) {
     if (record.userId !== userId) throw alreadyUsed();
     if (record.state === "failed") throw failed(record);
     if (record.state === "pending") throw pending(record.topUpId, retryAfterSeconds);
-    topUpsTotal.inc({ result: "replayed" });
+    metrics.topUp("replayed");
     return {
       topUpId: record.topUpId,
       amountCredits: record.amountCredits,
@@ -142,11 +130,11 @@ export function createTopUps(deps: TopUpDeps) {
     if (result.status === "unknown") throw new Error(`top-up ${record.topUpId} vanished while pending`);
     if (result.status === "already") return answer(result.record, record.userId);
     if (result.record.state === "failed") {
-      topUpsTotal.inc({ result: "failed" });
+      metrics.topUp("failed");
       throw failed(result.record);
     }
-    topUpsTotal.inc({ result: "credited" });
-    topUpCreditsTotal.inc(result.record.amountCredits);
+    metrics.topUp("credited");
+    metrics.topUpCredited(result.record.amountCredits);
     deps.logger?.info(
       { topUpId: record.topUpId, userId: record.userId, amountCredits: record.amountCredits, attempts: record.attempts },
       "top-up credited",
@@ -186,7 +174,7 @@ export function createTopUps(deps: TopUpDeps) {
       const settlement = { success: true, transaction: "", network: record.network, payer: record.payer, amount: record.amountAtomic };
       return finish(record, { state: "credited", settlement: JSON.stringify(settlement) });
     }
-    topUpsTotal.inc({ result: "pending" });
+    metrics.topUp("pending");
     if (answer.kind === "refused")
       deps.logger?.error(
         { topUpId: record.topUpId, reason: answer.reason, attempts: record.attempts },
@@ -219,7 +207,7 @@ export function createTopUps(deps: TopUpDeps) {
       const userId = requireId("user_id", req.userId);
       const payment = readExactPayment(req.paymentPayloadJson);
       if ("problem" in payment) {
-        topUpsTotal.inc({ result: "invalid" });
+        metrics.topUp("invalid");
         throw invalid("invalid_payload", payment.problem);
       }
       let requirements: unknown = payment.accepted;
@@ -238,7 +226,7 @@ export function createTopUps(deps: TopUpDeps) {
             ? undefined
             : describeMismatch(payment.accepted, requirements as Requirements);
       if (mismatch !== undefined || "problem" in checked) {
-        topUpsTotal.inc({ result: "invalid" });
+        metrics.topUp("invalid");
         throw invalid("problem" in checked ? "requirements_not_offered" : "accepted_mismatch", mismatch);
       }
       const auth = payment.authorization;
@@ -249,7 +237,7 @@ export function createTopUps(deps: TopUpDeps) {
       const body: FacilitatorBody = { x402Version: 2, paymentPayload: payment.payload, paymentRequirements: requirements };
       const verdict = await facilitator.verify(body);
       if (verdict.kind === "unknown") {
-        topUpsTotal.inc({ result: "unverified" });
+        metrics.topUp("unverified");
         deps.logger?.warn({ topUpId, error: verdict.error }, "top-up payment not verified: the facilitator did not answer");
         throw unverified(retryAfterSeconds);
       }
@@ -257,7 +245,7 @@ export function createTopUps(deps: TopUpDeps) {
         // A concurrent request with the same payment may have settled it meanwhile: answer that.
         const settled = verdict.reason === NONCE_ALREADY_USED ? await store.getTopUp(topUpId) : null;
         if (settled) return settled.state === "pending" ? resume(settled, facilitator) : answer(settled, userId);
-        topUpsTotal.inc({ result: "invalid" });
+        metrics.topUp("invalid");
         throw invalid(verdict.reason, verdict.message);
       }
       const at = now();
