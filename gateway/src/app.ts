@@ -1,83 +1,191 @@
-// Builds the gateway's express app from its clients; no listening, no config reading here.
-import express, { type Express, type RequestHandler } from "express";
-import type { Logger } from "@agentic/platform";
+// Starts the gateway on given backend clients: request limits, the in-memory catalog answers,
+// readiness checks, the express app (middleware in order, routes mounted) and its HTTP server,
+// listening. `stop()` undoes it in reverse, the HTTP server first; the clients stay open (their
+// owner closes them). main.ts runs it for production and local use; test/harness.ts runs the very
+// same wiring in tests.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express, { type Express } from "express";
+import { devHelpersEnabled, type Logger } from "@agentic/platform";
 import type { CatalogClient, ExecutorClient, LedgerClient, RouterClient } from "@agentic/clients";
+import type { Config } from "./config";
 import { buildOpenApiDocument } from "./openapi/openapi";
 import { catalogRoutes } from "./routes/catalog";
-import { render, type RenderedCatalogCache } from "./catalog/rendered-cache";
+import { render, RenderedCatalogCache } from "./catalog/rendered-cache";
 import { sendRendered } from "./catalog/send-rendered";
-import { healthRoutes, type ReadinessCheck } from "./routes/health";
+import { backendChecks, healthRoutes } from "./routes/health";
 import { walletRoutes } from "./routes/wallet";
 import { topUpRoutes } from "./routes/top-up";
 import { executionRoutes } from "./routes/executions";
 import { devInitRoutes } from "./routes/dev-init";
 import { recommendRoutes } from "./routes/recommend";
 import { executeRoutes } from "./routes/execute";
+import { metricsRoutes } from "./routes/metrics";
 import { requireApiKey, type AuthOptions } from "./middleware/auth";
 import { errorHandler, notFoundHandler } from "./middleware/errors";
 import { observeRequests, rememberBasePath } from "./middleware/observe";
-import { metricsRoutes } from "./routes/metrics";
 import { refuseDeclaredOversize } from "./middleware/declared-size";
 import { requireHost } from "./middleware/require-host";
 import { noStoreForCallers, securityHeaders } from "./middleware/response-headers";
-import { limitCallers, type CallerLimits } from "./limits/limit-callers";
+import { answerClientErrors } from "./http/client-errors";
+import { limitCallers } from "./limits/limit-callers";
+import { startLimits, type LimitsConfig } from "./limits";
+import type { KeyLimitsSource } from "./limits/key-limits";
+import { createGatewayMetrics } from "./metrics";
 
-export interface GatewayDeps {
-  basePath: string;
-  bodyLimit: string;
-  /** False in production: /dev/init and ?userId= overrides do not exist there. */
-  devRoutes: boolean;
+/** What the gateway reads of its configuration (see config.ts). */
+export type GatewayConfig = LimitsConfig &
+  Pick<
+    Config,
+    | "PORT"
+    | "TRUST_PROXY_HOPS"
+    | "APP_ENV"
+    | "CATALOG_ADDR"
+    | "ROUTER_ADDR"
+    | "EXECUTOR_ADDR"
+    | "LEDGER_ADDR"
+    | "API_BASE_PATH"
+    | "BODY_LIMIT"
+    | "CATALOG_REFRESH_MS"
+    | "HEADERS_TIMEOUT_MS"
+    | "REQUEST_TIMEOUT_MS"
+  >;
+
+export type Backend = "catalog" | "ledger" | "router" | "executor";
+export const BACKENDS: readonly Backend[] = ["catalog", "ledger", "router", "executor"];
+
+/** The gRPC clients of the four backends, opened (and closed) by the caller. */
+export interface BackendClients {
   catalog: CatalogClient;
-  /** Rendered catalog answers, owned (started and stopped) by the caller. */
-  catalogCache: RenderedCatalogCache;
   ledger: LedgerClient;
   router: RouterClient;
   executor: ExecutorClient;
-  /** Tuning of the API-key cache (tests shorten it). */
-  auth?: Partial<AuthOptions>;
-  readiness: ReadinessCheck[];
-  /** Serve /metrics on this (public) app; false when it has its own port. */
-  metricsOnPublicPort: boolean;
-  /** Per-caller limits of the authenticated routes, and the load shedder in front of everything but probes. */
-  limits: { callers: CallerLimits; shed: RequestHandler };
-  /** Proxies in front whose X-Forwarded-For gives the client IP (0: the socket's address). */
-  trustProxyHops: number;
-  logger: Logger;
 }
 
-export function createApp(deps: GatewayDeps): Express {
+export interface GatewayAppOptions {
+  config: GatewayConfig;
+  clients: BackendClients;
+  logger: Logger;
+  /** Serve /metrics on the public port (false when it has a port of its own: always in production). */
+  metricsOnPublicPort: boolean;
+  /** Interface to listen on; every interface when omitted. */
+  host?: string;
+  /** Backends /readyz checks (default: all four). Tests leave out the ones they do not start. */
+  readinessOf?: readonly Backend[];
+  /** Tuning of the API-key cache (tests shorten it). */
+  auth?: Partial<AuthOptions>;
+  /** Where each API key's limits come from; default: the key's ledger record, over the RATE_LIMIT_* configuration. */
+  keyLimits?: KeyLimitsSource;
+}
+
+export interface GatewayApp {
+  app: Express;
+  server: Server;
+  /** The port the server listens on (the real one when config.PORT is 0). */
+  port: number;
+  /** Closes the HTTP server, then the catalog answers, readiness checks and limits. Idempotent. */
+  stop(): Promise<void>;
+}
+
+export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayApp> {
+  const { config, clients, logger } = opts;
+  const metrics = createGatewayMetrics();
+  const addresses: Record<Backend, string> = {
+    catalog: config.CATALOG_ADDR,
+    ledger: config.LEDGER_ADDR,
+    router: config.ROUTER_ADDR,
+    executor: config.EXECUTOR_ADDR,
+  };
+  const readiness = backendChecks(Object.fromEntries((opts.readinessOf ?? BACKENDS).map((name) => [name, addresses[name]])));
+  const catalogCache = new RenderedCatalogCache(
+    async () => (await clients.catalog.listDomains({})).catalogVersion,
+    { refreshMs: config.CATALOG_REFRESH_MS, maxEntries: 2_000 },
+    logger,
+  );
+  catalogCache.start();
+  const limits = await startLimits(config, logger, metrics, opts.keyLimits);
+  const closeParts = async () => {
+    catalogCache.stop();
+    readiness.close();
+    await limits.close();
+  };
+
+  const devRoutes = devHelpersEnabled(config.APP_ENV);
+  const basePath = config.API_BASE_PATH;
   const app = express();
   app.disable("x-powered-by");
   // Catalog answers carry their own strong ETag; hashing every other body for a weak one costs CPU for nothing.
   app.set("etag", false);
-  if (deps.trustProxyHops > 0) app.set("trust proxy", deps.trustProxyHops);
+  if (config.TRUST_PROXY_HOPS > 0) app.set("trust proxy", config.TRUST_PROXY_HOPS);
 
-  const openapi = buildOpenApiDocument({ basePath: deps.basePath, devRoutes: deps.devRoutes });
   const api = express.Router();
   api.use(rememberBasePath);
-  api.use(express.json({ limit: deps.bodyLimit }));
-  const openapiBody = render(openapi, "openapi");
+  api.use(express.json({ limit: config.BODY_LIMIT }));
+  const openapiBody = render(buildOpenApiDocument({ basePath, devRoutes }), "openapi");
   api.get("/openapi.json", (req, res) => sendRendered(req, res, openapiBody));
-  api.use(catalogRoutes(deps.catalog, deps.catalogCache));
-  const auth = limitCallers(requireApiKey(deps.ledger, deps.auth), deps.limits.callers);
-  api.use(recommendRoutes(deps.router, auth));
-  api.use(executeRoutes(deps.executor, auth, deps.ledger));
-  api.use(walletRoutes(deps.ledger, auth, { allowUserOverride: deps.devRoutes }));
-  api.use(topUpRoutes(deps.ledger, auth));
-  api.use(executionRoutes(deps.ledger, auth));
-  if (deps.devRoutes) api.use(devInitRoutes(deps.ledger, deps.catalog));
+  api.use(catalogRoutes(clients.catalog, catalogCache));
+  const auth = limitCallers(requireApiKey(clients.ledger, opts.auth), limits.callers);
+  api.use(recommendRoutes(clients.router, auth));
+  api.use(executeRoutes(clients.executor, auth, clients.ledger));
+  api.use(walletRoutes(clients.ledger, auth, { allowUserOverride: devRoutes }));
+  api.use(topUpRoutes(clients.ledger, auth));
+  api.use(executionRoutes(clients.ledger, auth));
+  if (devRoutes) api.use(devInitRoutes(clients.ledger, clients.catalog));
 
-  app.use(observeRequests(deps.logger));
+  app.use(observeRequests(logger, metrics));
   app.use(requireHost);
-  app.use(refuseDeclaredOversize(deps.bodyLimit));
+  app.use(refuseDeclaredOversize(config.BODY_LIMIT));
   app.use(securityHeaders());
   app.use(noStoreForCallers);
-  app.use(healthRoutes(deps.readiness));
-  if (deps.metricsOnPublicPort) app.use(metricsRoutes());
+  app.use(healthRoutes(readiness));
+  if (opts.metricsOnPublicPort) app.use(metricsRoutes());
   // After the probes and /metrics: those are never shed.
-  app.use(deps.limits.shed);
-  app.use(deps.basePath, api);
-  app.use(notFoundHandler(deps.basePath));
-  app.use(errorHandler(deps.logger));
-  return app;
+  app.use(limits.shedder.middleware);
+  app.use(basePath, api);
+  app.use(notFoundHandler(basePath));
+  app.use(errorHandler(logger));
+
+  const server = createServer(
+    {
+      // Timeouts are checked this often (Node's default, 30 s, would let a slow client hold a socket that long).
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(config.HEADERS_TIMEOUT_MS / 4))),
+      // Checked by requireHost, so a request without Host gets an ErrorResponse rather than Node's empty 400.
+      requireHostHeader: false,
+    },
+    app,
+  );
+  // Keep-alive longer than typical load balancer idle timeouts, so the LB closes first.
+  server.keepAliveTimeout = 65_000;
+  // Slow clients (a byte of headers or body at a time) are cut off, answered 408 by answerClientErrors.
+  server.headersTimeout = config.HEADERS_TIMEOUT_MS;
+  server.requestTimeout = config.REQUEST_TIMEOUT_MS;
+  answerClientErrors(server, logger);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(config.PORT, opts.host, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  } catch (err) {
+    await closeParts();
+    throw err;
+  }
+  const port = (server.address() as AddressInfo).port;
+  logger.info({ port, basePath }, "gateway listening");
+
+  let stopping: Promise<void> | undefined;
+  return {
+    app,
+    server,
+    port,
+    stop() {
+      stopping ??= (async () => {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await closeParts();
+      })();
+      return stopping;
+    },
+  };
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   addressSchema,
   basePathSchema,
+  devHelpersEnabled,
   explicitAppEnvSchema,
   portSchema,
   logLevelSchema,
@@ -75,3 +76,14 @@ export const configSchema = z.object({
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+/**
+ * The port /metrics gets of its own, or undefined when it is served on the public port. /metrics
+ * (route templates, status counts, process data) is not for the public: production always has its
+ * own port (9464 unless METRICS_PORT says otherwise), which a NetworkPolicy lets only the scraper reach.
+ */
+export function metricsPortOf(config: Pick<Config, "METRICS_PORT" | "PORT" | "APP_ENV">): number | undefined {
+  const port = config.METRICS_PORT ?? (devHelpersEnabled(config.APP_ENV) ? undefined : 9464);
+  // The public port named again means "on the public port" (0 is "any free port", never the public one).
+  return port !== undefined && (port === 0 || port !== config.PORT) ? port : undefined;
+}

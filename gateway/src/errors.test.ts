@@ -1,20 +1,20 @@
-// sendBackendError over HTTP: of a backend error's details, only retryAfterSeconds (Retry-After)
+// sendErrorResponse over HTTP for a backend error: of a backend error's details, only retryAfterSeconds (Retry-After)
 // and executionId (body field and Execution-Id header) reach the client, and only when well formed;
 // every other ErrorResponse stays as it was. The error is built as a backend sends it (toServiceError).
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
 import { AppError, toServiceError } from "@agentic/platform";
-import { sendBackendError } from "./errors";
+import { sendErrorResponse } from "./errors";
 
-describe("sendBackendError", () => {
+describe("sendErrorResponse of a backend error", () => {
   let server: Server;
   let origin: string;
   let next: AppError;
 
   beforeAll(async () => {
     const app = express();
-    app.get("/", (_req, res) => sendBackendError(res, toServiceError(next)));
+    app.get("/", (_req, res) => sendErrorResponse(res, toServiceError(next)));
     server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,6 +1,9 @@
-// The ErrorResponse body every failure gets (HTTP status from platform's httpStatusOf).
+// The one path from an error to an ErrorResponse. Whatever fails (a refusal of the gateway's own, a
+// body express.json() refused, an error a backend sent over gRPC, a bug) ends in sendErrorResponse:
+// the gateway's own refusals (HttpError) carry their HTTP status; anything else is read as an AppError
+// (fromServiceError) and its status comes from the platform's httpStatusOf(kind, code).
 import type { Response } from "express";
-import { currentTraceId, fromServiceError, httpStatusOf } from "@agentic/platform";
+import { AppError, currentTraceId, fromServiceError, httpStatusOf } from "@agentic/platform";
 
 export interface ErrorBody {
   success: false;
@@ -15,37 +18,7 @@ export interface ErrorBody {
 /** What an execution id looks like (`exe_` + base62 today); the path of GET /executions/{id} and error details are held to it. */
 export const EXECUTION_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
-/** Builds an ErrorResponse; the trace id lets a user's complaint lead to the trace. */
-export function errorBody(code: string, error: string, hint: string, executionId?: string): ErrorBody {
-  const traceId = currentTraceId();
-  return { success: false, error, code, hint, ...(executionId ? { executionId } : {}), ...(traceId ? { traceId } : {}) };
-}
-
-export function sendError(res: Response, httpStatus: number, code: string, error: string, hint: string): void {
-  res.status(httpStatus).json(errorBody(code, error, hint));
-}
-
-/**
- * Answers with the public view of an error thrown by a backend gRPC call. Of its details only two
- * reach the client: `retryAfterSeconds` as Retry-After (when to ask again), and `executionId` as the
- * body's executionId and the Execution-Id header (which execution to read at GET /executions/{id}).
- */
-export function sendBackendError(res: Response, err: unknown): void {
-  const remote = fromServiceError(err);
-  const httpStatus = httpStatusOf(remote.kind, remote.code);
-  const retryAfter = remote.details?.retryAfterSeconds;
-  if (typeof retryAfter === "number" && Number.isFinite(retryAfter) && retryAfter >= 0) {
-    // Retry-After takes whole seconds; rounding up never invites a retry too early.
-    res.setHeader("Retry-After", String(Math.ceil(retryAfter)));
-  }
-  const rawId = remote.details?.executionId;
-  // Checked before use: a header value with a bad character would make setHeader throw.
-  const executionId = typeof rawId === "string" && EXECUTION_ID_PATTERN.test(rawId) ? rawId : undefined;
-  if (executionId) res.setHeader("Execution-Id", executionId);
-  res.status(httpStatus).json(errorBody(remote.code, remote.message, remote.hint, executionId));
-}
-
-/** An error the gateway itself raises (bad query or body); the error handler renders it. */
+/** A refusal of the gateway's own (bad request, missing key, limits, overload): its HTTP status is fixed where it is raised. */
 export class HttpError extends Error {
   constructor(
     readonly httpStatus: number,
@@ -60,4 +33,95 @@ export class HttpError extends Error {
 /** 400 INVALID_INPUT naming the offending field in the hint. */
 export function invalidInput(field: string, problem: string, hint = `Fix '${field}' and retry.`): HttpError {
   return new HttpError(400, "INVALID_INPUT", `${field}: ${problem}`, hint);
+}
+
+/** Errors raised by express.json() carry a `type` and an HTTP `status`. */
+const BODY_ERRORS: Record<string, { status: number; code: string; hint: string }> = {
+  "entity.parse.failed": { status: 400, code: "INVALID_JSON", hint: "Send a valid JSON object as the request body." },
+  "entity.too.large": { status: 413, code: "PAYLOAD_TOO_LARGE", hint: "Send a smaller body." },
+  "encoding.unsupported": { status: 415, code: "UNSUPPORTED_ENCODING", hint: "Send the body as UTF-8 JSON." },
+  "charset.unsupported": { status: 415, code: "UNSUPPORTED_ENCODING", hint: "Send the body as UTF-8 JSON." },
+  "request.aborted": { status: 400, code: "REQUEST_ABORTED", hint: "The request body was not received in full." },
+};
+
+/** Other errors body-parser raises with a client status (e.g. a gzip body that is not gzip) carry `expose`. */
+function isExposedClientError(err: unknown): err is { status: number; message: string } {
+  if (typeof err !== "object" || err === null) return false;
+  const { expose, status } = err as { expose?: unknown; status?: unknown };
+  return expose === true && typeof status === "number" && status >= 400 && status <= 499;
+}
+
+/** The router's decoding of a path parameter failed (a bare `%` or `%zz`): it raises a URIError with status 400. */
+function isUndecodablePath(err: unknown): boolean {
+  return (
+    err instanceof URIError ||
+    (typeof err === "object" &&
+      err !== null &&
+      (err as { status?: unknown }).status === 400 &&
+      /decode param/i.test(String((err as Error).message)))
+  );
+}
+
+/** The gateway's own reading of an error it raised or a library (express, body-parser) raised for the client. */
+function clientError(err: unknown): HttpError | undefined {
+  if (err instanceof HttpError) return err;
+  const bodyError = BODY_ERRORS[(err as { type?: string } | undefined)?.type ?? ""];
+  if (bodyError) return new HttpError(bodyError.status, bodyError.code, (err as Error).message, bodyError.hint);
+  if (isUndecodablePath(err))
+    return new HttpError(
+      400,
+      "INVALID_PATH",
+      "The path has malformed percent-encoding.",
+      "Percent-encode path segments correctly (e.g. %20, not %zz or a bare %).",
+    );
+  if (isExposedClientError(err))
+    return new HttpError(
+      err.status,
+      "INVALID_BODY",
+      err.message,
+      "Send the body as plain (or correctly encoded) UTF-8 JSON with Content-Type: application/json.",
+    );
+  return undefined;
+}
+
+/** An error a backend sent over gRPC, or an AppError: what fromServiceError can read without guessing. */
+function isServiceError(err: unknown): boolean {
+  if (err instanceof AppError) return true;
+  return typeof err === "object" && err !== null && typeof (err as { code?: unknown }).code === "number" && "metadata" in err;
+}
+
+/** Whether the error is none the gateway expects (a bug): the caller logs it in full, the client reads INTERNAL. */
+export function isUnexpected(err: unknown): boolean {
+  return clientError(err) === undefined && !isServiceError(err);
+}
+
+/**
+ * Answers `err` as an ErrorResponse. Of a backend error's details only two reach the client:
+ * `retryAfterSeconds` as Retry-After (when to ask again), and `executionId` as the body's executionId
+ * and the Execution-Id header (which execution to read at GET /executions/{id}). Headers set before
+ * (WWW-Authenticate, RateLimit, a payment challenge) stay.
+ */
+export function sendErrorResponse(res: Response, err: unknown): void {
+  const own = clientError(err);
+  if (own) {
+    res.status(own.httpStatus).json(errorBody(own.code, own.message, own.hint));
+    return;
+  }
+  const remote = fromServiceError(err);
+  const retryAfter = remote.details?.retryAfterSeconds;
+  if (typeof retryAfter === "number" && Number.isFinite(retryAfter) && retryAfter >= 0) {
+    // Retry-After takes whole seconds; rounding up never invites a retry too early.
+    res.setHeader("Retry-After", String(Math.ceil(retryAfter)));
+  }
+  const rawId = remote.details?.executionId;
+  // Checked before use: a header value with a bad character would make setHeader throw.
+  const executionId = typeof rawId === "string" && EXECUTION_ID_PATTERN.test(rawId) ? rawId : undefined;
+  if (executionId) res.setHeader("Execution-Id", executionId);
+  res.status(httpStatusOf(remote.kind, remote.code)).json(errorBody(remote.code, remote.message, remote.hint, executionId));
+}
+
+/** The ErrorResponse body; the trace id lets a user's complaint lead to the trace. */
+function errorBody(code: string, error: string, hint: string, executionId?: string): ErrorBody {
+  const traceId = currentTraceId();
+  return { success: false, error, code, hint, ...(executionId ? { executionId } : {}), ...(traceId ? { traceId } : {}) };
 }

@@ -1,12 +1,9 @@
 // What the gateway's middleware leaves on `res.locals` for later handlers.
-import type { KeyLimits } from "./limits/key-limits";
+import type { LimitedCaller } from "./limits/key-limits";
 
 /** Who a request acts for, set by the auth middleware. */
-export interface Caller {
+export interface Caller extends LimitedCaller {
   userId: string;
-  keyId: string;
-  /** The key's own request limits from its ledger record (only the fields it sets); absent: the configured defaults. */
-  limits?: Partial<KeyLimits>;
 }
 
 declare module "express-serve-static-core" {

@@ -1,9 +1,11 @@
-// Starts the real gateway (startGateway, as main does) on a free loopback port against real
-// backend addresses.
-import { createLogger, parsePrivateKey, type Logger } from "@agentic/platform";
+// Starts the real gateway (startGatewayApp, as main does) on a free loopback port against real
+// backend addresses, with its own backend clients and, when asked, /metrics on a port of its own.
+import { createCatalogClient, createExecutorClient, createLedgerClient, createRouterClient } from "@agentic/clients";
+import { createLogger, parsePrivateKey, serviceIdentity, startMetricsServer, type Logger } from "@agentic/platform";
 import { testIdentities } from "@agentic/platform/testing";
 import type { AuthOptions } from "../src/middleware/auth";
-import { startGateway, type Backend } from "../src/gateway";
+import { startGatewayApp, type Backend } from "../src/app";
+import { metricsPortOf } from "../src/config";
 import type { LimitsConfig } from "../src/limits";
 import type { KeyLimitsSource } from "../src/limits/key-limits";
 
@@ -67,34 +69,64 @@ export async function startTestGateway(opts: TestGatewayOptions): Promise<TestGa
     router: opts.routerAddress,
     executor: opts.executorAddress,
   };
-  const gateway = await startGateway({
-    config: {
-      PORT: 0,
-      ...(opts.appEnv === null ? {} : { APP_ENV: opts.appEnv ?? (opts.devRoutes === false ? "production" : "test") }),
-      // The gateway's identity of testIdentities(), which the ledger harness trusts.
-      SERVICE_IDENTITY_KEY: parsePrivateKey(testIdentities().privateKeys.gateway),
-      CATALOG_ADDR: opts.catalogAddress,
-      LEDGER_ADDR: opts.ledgerAddress ?? NOWHERE,
-      ROUTER_ADDR: opts.routerAddress ?? NOWHERE,
-      EXECUTOR_ADDR: opts.executorAddress ?? NOWHERE,
-      API_BASE_PATH: BASE_PATH,
-      BODY_LIMIT: "64kb",
-      BACKEND_DEADLINE_MS: 2_000,
-      EXECUTE_DEADLINE_MS: 30_000,
-      CATALOG_REFRESH_MS: opts.catalogRefreshMs ?? 60_000,
-      HEADERS_TIMEOUT_MS: opts.headersTimeoutMs ?? 10_000,
-      REQUEST_TIMEOUT_MS: opts.requestTimeoutMs ?? 30_000,
-      ...(opts.metricsPort !== undefined ? { METRICS_PORT: opts.metricsPort } : {}),
-      ...UNLIMITED,
-      ...opts.limits,
-    },
-    host: "127.0.0.1",
-    // /readyz checks the backends the test started.
-    readinessOf: (Object.keys(given) as Backend[]).filter((name) => given[name] !== undefined),
-    ...(opts.auth ? { auth: opts.auth } : {}),
-    ...(opts.keyLimits ? { keyLimits: opts.keyLimits } : {}),
-    logger: opts.logger ?? createLogger("gateway-test", "silent"),
-  });
+  const config = {
+    PORT: 0,
+    ...(opts.appEnv === null ? {} : { APP_ENV: opts.appEnv ?? (opts.devRoutes === false ? "production" : "test") }),
+    // The gateway's identity of testIdentities(), which the ledger harness trusts.
+    SERVICE_IDENTITY_KEY: parsePrivateKey(testIdentities().privateKeys.gateway),
+    CATALOG_ADDR: opts.catalogAddress,
+    LEDGER_ADDR: opts.ledgerAddress ?? NOWHERE,
+    ROUTER_ADDR: opts.routerAddress ?? NOWHERE,
+    EXECUTOR_ADDR: opts.executorAddress ?? NOWHERE,
+    API_BASE_PATH: BASE_PATH,
+    BODY_LIMIT: "64kb",
+    BACKEND_DEADLINE_MS: 2_000,
+    EXECUTE_DEADLINE_MS: 30_000,
+    CATALOG_REFRESH_MS: opts.catalogRefreshMs ?? 60_000,
+    HEADERS_TIMEOUT_MS: opts.headersTimeoutMs ?? 10_000,
+    REQUEST_TIMEOUT_MS: opts.requestTimeoutMs ?? 30_000,
+    ...(opts.metricsPort !== undefined ? { METRICS_PORT: opts.metricsPort } : {}),
+    ...UNLIMITED,
+    ...opts.limits,
+  };
+  const identity = serviceIdentity("gateway", config.SERVICE_IDENTITY_KEY);
+  const clients = {
+    catalog: createCatalogClient(config.CATALOG_ADDR, config.BACKEND_DEADLINE_MS, identity),
+    ledger: createLedgerClient(config.LEDGER_ADDR, config.BACKEND_DEADLINE_MS, identity),
+    router: createRouterClient(config.ROUTER_ADDR, config.BACKEND_DEADLINE_MS, identity),
+    executor: createExecutorClient(config.EXECUTOR_ADDR, config.EXECUTE_DEADLINE_MS, identity),
+  };
+  const closeClients = () => Object.values(clients).forEach((client) => client.close());
+  const metricsPort = metricsPortOf(config);
+  let metrics: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
+  let gateway: Awaited<ReturnType<typeof startGatewayApp>>;
+  try {
+    metrics = metricsPort !== undefined ? await startMetricsServer(metricsPort) : undefined;
+    gateway = await startGatewayApp({
+      config,
+      clients,
+      metricsOnPublicPort: metrics === undefined,
+      host: "127.0.0.1",
+      // /readyz checks the backends the test started.
+      readinessOf: (Object.keys(given) as Backend[]).filter((name) => given[name] !== undefined),
+      ...(opts.auth ? { auth: opts.auth } : {}),
+      ...(opts.keyLimits ? { keyLimits: opts.keyLimits } : {}),
+      logger: opts.logger ?? createLogger("gateway-test", "silent"),
+    });
+  } catch (err) {
+    closeClients();
+    await metrics?.close();
+    throw err;
+  }
   const origin = `http://127.0.0.1:${gateway.port}`;
-  return { origin, baseUrl: origin + BASE_PATH, metricsPort: gateway.metricsPort, stop: () => gateway.stop() };
+  return {
+    origin,
+    baseUrl: origin + BASE_PATH,
+    metricsPort: metrics?.port,
+    async stop() {
+      await gateway.stop();
+      closeClients();
+      await metrics?.close();
+    },
+  };
 }

@@ -1,6 +1,7 @@
 // Builds the gateway's limits from its configuration: the per-caller limits (rate, in-flight cap,
 // per-IP budget without a valid key) and the load shedder, and closes what they hold.
 import type { Logger } from "@agentic/platform";
+import type { GatewayMetrics } from "../metrics";
 import type { Config } from "../config";
 import { keyRecordLimits, type KeyLimitsSource } from "./key-limits";
 import { createLimitStore } from "./limit-store";
@@ -33,7 +34,12 @@ const SHED_SAMPLE_MS = 500;
  * `source` gives each key its limits; default: the key record's own (the caller's), else RATE_LIMIT_*. Waits (at most the
  * store's connect timeout) for a shared store, so counts are shared from the first request.
  */
-export async function startLimits(config: LimitsConfig, logger: Logger, source?: KeyLimitsSource): Promise<Limits> {
+export async function startLimits(
+  config: LimitsConfig,
+  logger: Logger,
+  metrics: GatewayMetrics,
+  source?: KeyLimitsSource,
+): Promise<Limits> {
   const store = createLimitStore({
     redisUrl: config.RATE_LIMIT_REDIS_URL,
     redisPrefix: config.RATE_LIMIT_REDIS_PREFIX,
@@ -43,11 +49,14 @@ export async function startLimits(config: LimitsConfig, logger: Logger, source?:
     logger,
   });
   await store.ready;
-  const shedder = createLoadShedder({
-    maxInFlight: config.SHED_MAX_IN_FLIGHT,
-    maxEventLoopDelayMs: config.SHED_EVENT_LOOP_DELAY_MS,
-    sampleMs: SHED_SAMPLE_MS,
-  });
+  const shedder = createLoadShedder(
+    {
+      maxInFlight: config.SHED_MAX_IN_FLIGHT,
+      maxEventLoopDelayMs: config.SHED_EVENT_LOOP_DELAY_MS,
+      sampleMs: SHED_SAMPLE_MS,
+    },
+    metrics,
+  );
   const callers: CallerLimits = {
     store,
     source:
@@ -58,6 +67,7 @@ export async function startLimits(config: LimitsConfig, logger: Logger, source?:
         maxInFlight: config.RATE_LIMIT_MAX_IN_FLIGHT,
       }),
     unauthenticatedPerMinute: config.RATE_LIMIT_UNAUTHENTICATED_PER_MIN,
+    metrics,
   };
   logger.info(
     {

@@ -2,7 +2,6 @@
 // ledger record (set with `npm run keys -- limits`), which the auth cache keeps with the caller, over
 // the configured defaults. Reading them off the caller costs no lookup per request; a change reaches
 // the gateway when the auth cache asks the ledger about the key again.
-import type { Caller } from "../locals";
 
 export interface KeyLimits {
   /** Requests per second, sustained (fixed one-second windows). */
@@ -13,9 +12,15 @@ export interface KeyLimits {
   maxInFlight: number;
 }
 
+/** What the limiter knows of a caller: its key, and the key's own limits (only the fields its record sets). */
+export interface LimitedCaller {
+  keyId: string;
+  limits?: Partial<KeyLimits>;
+}
+
 /** Where the limiter reads a key's limits; called once per request, so keep it in memory (or cache it). */
 export interface KeyLimitsSource {
-  limitsFor(caller: Caller): KeyLimits | Promise<KeyLimits>;
+  limitsFor(caller: LimitedCaller): KeyLimits | Promise<KeyLimits>;
 }
 
 /** The window over which a key may spend `burst - requestsPerSecond` requests beyond its rate. */
@@ -29,7 +34,7 @@ const withBurst = (limits: KeyLimits): Readonly<KeyLimits> =>
 export function keyRecordLimits(defaults: KeyLimits): KeyLimitsSource {
   const base = withBurst(defaults);
   // Merged once per cached caller (the auth cache hands out the same object until it refreshes).
-  const merged = new WeakMap<Caller, Readonly<KeyLimits>>();
+  const merged = new WeakMap<LimitedCaller, Readonly<KeyLimits>>();
   return {
     limitsFor(caller) {
       const own = caller.limits;

@@ -9,12 +9,12 @@
 import { createHash } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
-import { sendError } from "../errors";
+import { HttpError, sendErrorResponse } from "../errors";
 import { parseBearer } from "../middleware/auth";
 import type { KeyLimits, KeyLimitsSource } from "./key-limits";
 import type { LimitStore } from "./limit-store";
 import { setKeyHeaders, setUnauthenticatedHeaders } from "./headers";
-import { requestsLimited } from "./metrics";
+import type { GatewayMetrics } from "../metrics";
 
 export interface CallerLimits {
   store: LimitStore;
@@ -22,6 +22,7 @@ export interface CallerLimits {
   source: KeyLimitsSource;
   /** Requests without a valid key one client IP may send per minute. */
   unauthenticatedPerMinute: number;
+  metrics: Pick<GatewayMetrics, "requestLimited">;
 }
 
 const hashOf = (key: string) => createHash("sha256").update(key).digest("hex");
@@ -33,7 +34,7 @@ function keyFrom(req: Request): string | undefined {
 
 /** Returns `auth` wrapped in the per-IP budget (before it) and the per-key limits (after it). */
 export function limitCallers(auth: RequestHandler, limits: CallerLimits): RequestHandler {
-  const { store, source, unauthenticatedPerMinute } = limits;
+  const { store, source, unauthenticatedPerMinute, metrics } = limits;
   // IP → refused until its budget's window ends (the entry's TTL); bounded, so a spoofing flood
   // cannot grow it without end.
   const refusedIps = new LRUCache<string, true>({ max: 100_000, ttl: 60_000 });
@@ -50,14 +51,16 @@ export function limitCallers(auth: RequestHandler, limits: CallerLimits): Reques
   };
 
   const refuseIp = (res: Response, resetMs: number) => {
-    requestsLimited.inc({ reason: "unauthenticated" });
+    metrics.requestLimited("unauthenticated");
     setUnauthenticatedHeaders(res, unauthenticatedPerMinute, resetMs);
-    sendError(
+    sendErrorResponse(
       res,
-      429,
-      "RATE_LIMITED",
-      `Too many requests without a valid API key from this address (at most ${unauthenticatedPerMinute} a minute).`,
-      "Send a valid key in 'Authorization: Bearer aak_...'; retry after the Retry-After seconds.",
+      new HttpError(
+        429,
+        "RATE_LIMITED",
+        `Too many requests without a valid API key from this address (at most ${unauthenticatedPerMinute} a minute).`,
+        "Send a valid key in 'Authorization: Bearer aak_...'; retry after the Retry-After seconds.",
+      ),
     );
   };
 
@@ -67,31 +70,35 @@ export function limitCallers(auth: RequestHandler, limits: CallerLimits): Reques
     const keyLimits: KeyLimits = await source.limitsFor(caller);
     const rate = await store.consumeRate(keyId, keyLimits.requestsPerSecond, keyLimits.burst);
     if (!rate.allowed) {
-      requestsLimited.inc({ reason: "rate" });
+      metrics.requestLimited("rate");
       setKeyHeaders(res, keyLimits, { rateRemaining: 0, rateResetMs: rate.msBeforeNext });
       res.setHeader("Retry-After", String(Math.max(1, Math.ceil(rate.msBeforeNext / 1000))));
       const burst = keyLimits.burst > keyLimits.requestsPerSecond ? ` (bursts of up to ${keyLimits.burst})` : "";
-      sendError(
+      sendErrorResponse(
         res,
-        429,
-        "RATE_LIMITED",
-        `This API key sent more than ${keyLimits.requestsPerSecond} requests a second${burst}.`,
-        "Retry after the Retry-After seconds, and pace requests by the RateLimit header (r = requests left, t = seconds until they refill).",
+        new HttpError(
+          429,
+          "RATE_LIMITED",
+          `This API key sent more than ${keyLimits.requestsPerSecond} requests a second${burst}.`,
+          "Retry after the Retry-After seconds, and pace requests by the RateLimit header (r = requests left, t = seconds until they refill).",
+        ),
       );
       return false;
     }
     const slot = await store.inFlight.acquire(keyId, keyLimits.maxInFlight);
     if (!slot) {
-      requestsLimited.inc({ reason: "concurrency" });
+      metrics.requestLimited("concurrency");
       setKeyHeaders(res, keyLimits, { rateRemaining: rate.remaining, rateResetMs: rate.msBeforeNext, inFlightRemaining: 0 });
       // A slot frees when one of the key's requests ends, which no clock predicts: ask again soon.
       res.setHeader("Retry-After", "1");
-      sendError(
+      sendErrorResponse(
         res,
-        429,
-        "CONCURRENCY_LIMITED",
-        `This API key already has ${keyLimits.maxInFlight} requests in flight, its limit.`,
-        "Wait for one of your requests to finish before sending another (or retry after the Retry-After seconds).",
+        new HttpError(
+          429,
+          "CONCURRENCY_LIMITED",
+          `This API key already has ${keyLimits.maxInFlight} requests in flight, its limit.`,
+          "Wait for one of your requests to finish before sending another (or retry after the Retry-After seconds).",
+        ),
       );
       return false;
     }

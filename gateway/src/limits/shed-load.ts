@@ -6,8 +6,8 @@
 // /metrics, so probes and scrapes are never shed.
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import type { RequestHandler } from "express";
-import { sendError } from "../errors";
-import { requestsInFlight, requestsShed } from "./metrics";
+import { HttpError, sendErrorResponse } from "../errors";
+import type { GatewayMetrics } from "../metrics";
 
 export interface SheddingOptions {
   /** Most requests in flight at once; 0: no cap. */
@@ -29,8 +29,9 @@ export interface LoadShedder {
 /** Timer interval of the delay monitor; each sample records its whole interval, delay included. */
 const RESOLUTION_MS = 10;
 
-export function createLoadShedder(opts: SheddingOptions): LoadShedder {
+export function createLoadShedder(opts: SheddingOptions, metrics: Pick<GatewayMetrics, "requestShed" | "inFlightFrom">): LoadShedder {
   let inFlight = 0;
+  metrics.inFlightFrom(() => inFlight);
   const monitor = opts.maxEventLoopDelayMs > 0 ? monitorEventLoopDelay({ resolution: RESOLUTION_MS }) : undefined;
   monitor?.enable();
   let lagging = false;
@@ -53,25 +54,23 @@ export function createLoadShedder(opts: SheddingOptions): LoadShedder {
   const middleware: RequestHandler = (_req, res, next) => {
     const reason = opts.maxInFlight > 0 && inFlight >= opts.maxInFlight ? "in_flight" : eventLoopLags() ? "event_loop" : undefined;
     if (reason) {
-      requestsShed.inc({ reason });
+      metrics.requestShed(reason);
       // 1–3 s, spread so that the clients shed together do not all come back in the same second.
       res.setHeader("Retry-After", String(1 + Math.floor(Math.random() * 3)));
-      sendError(
+      sendErrorResponse(
         res,
-        503,
-        "OVERLOADED",
-        "The gateway is overloaded and did not start this request.",
-        "Retry after the Retry-After seconds, with backoff; nothing was done or charged.",
+        new HttpError(
+          503,
+          "OVERLOADED",
+          "The gateway is overloaded and did not start this request.",
+          "Retry after the Retry-After seconds, with backoff; nothing was done or charged.",
+        ),
       );
       return;
     }
     inFlight++;
-    requestsInFlight.inc();
     // 'close' comes once per response: sent in full, or cut off by the client.
-    res.once("close", () => {
-      inFlight--;
-      requestsInFlight.dec();
-    });
+    res.once("close", () => inFlight--);
     next();
   };
 

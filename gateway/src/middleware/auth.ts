@@ -8,7 +8,7 @@ import { status as GrpcStatus } from "@grpc/grpc-js";
 import { LRUCache } from "lru-cache";
 import type { LedgerClient } from "@agentic/clients";
 import { API_KEY_PATTERN } from "@agentic/platform";
-import { sendError } from "../errors";
+import { HttpError, sendErrorResponse } from "../errors";
 
 import type { ApiKeyLimits } from "@agentic/proto/ledger/v1";
 import type { KeyLimits } from "../limits/key-limits";
@@ -79,13 +79,13 @@ export function requireApiKey(ledger: LedgerClient, options: Partial<AuthOptions
     const parsed = parseBearer(req.headers.authorization);
     if (!("key" in parsed)) {
       res.setHeader("WWW-Authenticate", 'Bearer realm="agentic-api"');
-      sendError(res, 401, parsed.code, parsed.error, KEY_REQUIRED_HINT);
+      sendErrorResponse(res, new HttpError(401, parsed.code, parsed.error, KEY_REQUIRED_HINT));
       return;
     }
     const key = parsed.key;
     if (!API_KEY_PATTERN.test(key)) {
       res.setHeader("WWW-Authenticate", 'Bearer realm="agentic-api", error="invalid_token"');
-      sendError(res, 401, "INVALID_API_KEY", "the API key is malformed", MALFORMED_KEY_HINT);
+      sendErrorResponse(res, new HttpError(401, "INVALID_API_KEY", "the API key is malformed", MALFORMED_KEY_HINT));
       return;
     }
     let caller: Caller | false | undefined;
@@ -97,7 +97,7 @@ export function requireApiKey(ledger: LedgerClient, options: Partial<AuthOptions
     if (caller === undefined) return next(new Error("API key lookup returned no answer"));
     if (caller === false) {
       res.setHeader("WWW-Authenticate", 'Bearer realm="agentic-api", error="invalid_token"');
-      sendError(res, 401, "INVALID_API_KEY", "the API key is invalid or revoked", INVALID_KEY_HINT);
+      sendErrorResponse(res, new HttpError(401, "INVALID_API_KEY", "the API key is invalid or revoked", INVALID_KEY_HINT));
       return;
     }
     res.locals.caller = caller;

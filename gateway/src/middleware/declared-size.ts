@@ -3,7 +3,7 @@
 // of the body is never waited for). Bodies without a declared length are bounded by express.json.
 import bytes from "bytes";
 import type { RequestHandler } from "express";
-import { sendError } from "../errors";
+import { HttpError, sendErrorResponse } from "../errors";
 
 export function refuseDeclaredOversize(limit: string): RequestHandler {
   const max = bytes.parse(limit) ?? 0;
@@ -11,6 +11,9 @@ export function refuseDeclaredOversize(limit: string): RequestHandler {
     const declared = req.headers["content-length"];
     if (declared === undefined || !(Number(declared) > max)) return next();
     res.setHeader("Connection", "close");
-    sendError(res, 413, "PAYLOAD_TOO_LARGE", `The body declares ${declared} bytes; at most ${limit} is accepted.`, "Send a smaller body.");
+    sendErrorResponse(
+      res,
+      new HttpError(413, "PAYLOAD_TOO_LARGE", `The body declares ${declared} bytes; at most ${limit} is accepted.`, "Send a smaller body."),
+    );
   };
 }

@@ -1,20 +1,8 @@
 // One log line and one histogram sample per request. Labels use the route template
 // ("/domains/:domainKey"), never the raw path, so series stay bounded.
 import type { RequestHandler } from "express";
-import { Histogram } from "prom-client";
-import { LATENCY_BUCKETS_SECONDS, singleton, type Logger } from "@agentic/platform";
-
-/** http_server_request_duration_seconds{http_request_method, http_route, http_response_status_code} */
-export const httpServerDuration = singleton(
-  "http_server_request_duration_seconds",
-  () =>
-    new Histogram({
-      name: "http_server_request_duration_seconds",
-      help: "Duration of HTTP requests served by the gateway, by method, route template and status.",
-      labelNames: ["http_request_method", "http_route", "http_response_status_code"] as const,
-      buckets: LATENCY_BUCKETS_SECONDS,
-    }),
-);
+import type { Logger } from "@agentic/platform";
+import type { GatewayMetrics } from "../metrics";
 
 /** Paths probes and scrapers hit every few seconds: measured, but not logged. */
 const QUIET_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
@@ -45,13 +33,14 @@ function levelFor(statusCode: number): "error" | "warn" | "info" {
  * finishes: method, url, route template, status, duration, and the user when authenticated. Only
  * what an SRE needs; headers (and so API keys) never reach the log.
  */
-export function observeRequests(logger: Logger): RequestHandler {
+export function observeRequests(logger: Logger, metrics: Pick<GatewayMetrics, "requestServed">): RequestHandler {
   return (req, res, next) => {
-    const stop = httpServerDuration.startTimer({ http_request_method: req.method });
+    const started = performance.now();
     const quiet = QUIET_PATHS.has(req.path);
     res.once("finish", () => {
       const route = routeTemplate(req, res);
-      const seconds = stop({ http_route: route, http_response_status_code: res.statusCode });
+      const seconds = (performance.now() - started) / 1000;
+      metrics.requestServed(req.method, route, res.statusCode, seconds);
       if (quiet) return;
       const { statusCode } = res;
       const userId = res.locals.caller?.userId;

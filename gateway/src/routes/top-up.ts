@@ -5,7 +5,8 @@
 import { Router, type RequestHandler } from "express";
 import { z } from "zod";
 import type { LedgerClient } from "@agentic/clients";
-import { errorBody, invalidInput, sendBackendError } from "../errors";
+import { AppError } from "@agentic/platform";
+import { HttpError, invalidInput } from "../errors";
 import { assertJsonBody } from "./body";
 import { paymentSignature, quoteTopUp, refusedPayment, setChallenge, setPaymentResponse, topUp } from "../payments/x402";
 
@@ -57,22 +58,17 @@ export function topUpRoutes(ledger: LedgerClient, auth: RequestHandler): Router 
     const { userId } = res.locals.caller;
     const requirements = await quoteTopUp(ledger, credits);
     if (!requirements) {
-      res.status(503).json(errorBody("TOP_UP_UNAVAILABLE", "This API takes no payments for credits.", "Ask the operator for credits."));
-      return;
+      throw new AppError("unavailable", "TOP_UP_UNAVAILABLE", "This API takes no payments for credits.", "Ask the operator for credits.");
     }
     const description = `${credits} credits for the wallet of ${userId}`;
     if (signature === undefined) {
       setChallenge(req, res, requirements, "PAYMENT-SIGNATURE header is required", description);
-      res
-        .status(402)
-        .json(
-          errorBody(
-            "PAYMENT_REQUIRED",
-            `Buying ${credits} credits costs ${(credits / 1000).toFixed(3)} USD, paid with x402.`,
-            "Pay the requirements of PAYMENT-REQUIRED and send the same request with PAYMENT-SIGNATURE (any x402 v2 client does this).",
-          ),
-        );
-      return;
+      throw new HttpError(
+        402,
+        "PAYMENT_REQUIRED",
+        `Buying ${credits} credits costs ${(credits / 1000).toFixed(3)} USD, paid with x402.`,
+        "Pay the requirements of PAYMENT-REQUIRED and send the same request with PAYMENT-SIGNATURE (any x402 v2 client does this).",
+      );
     }
     try {
       const r = await topUp(ledger, userId, signature, requirements);
@@ -92,7 +88,7 @@ export function topUpRoutes(ledger: LedgerClient, auth: RequestHandler): Router 
         setChallenge(req, res, requirements, refused.reason, description);
         if (refused.settlement) setPaymentResponse(res, refused.settlement);
       }
-      sendBackendError(res, err);
+      throw err;
     }
   });
   return router;
