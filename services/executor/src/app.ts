@@ -1,19 +1,30 @@
-// Starts an executor on given clients: catalog cache, rails and provider adapters from config, the
-// settlement and outcome publishers, the execution orchestration, the gRPC server (bound, health
-// SERVING). `stop()` undoes it in reverse, health off first. main.ts runs it for production and local
-// use; test/harness.ts runs the very same wiring in tests.
+// Starts an executor on given clients: the EXECUTIONS stream, catalog cache, rails and provider
+// adapters from config, the settlement and outcome publishers, the execution orchestration, the gRPC
+// server (bound, health SERVING). `stop()` undoes it in reverse, health off first. main.ts runs it for
+// production and local use; test/harness.ts runs the very same wiring in tests.
 import type { NatsConnection } from "nats";
-import { bindServer, createHealth, createTokenVerifier, currentTraceId, stopServer, type Logger } from "@agentic/platform";
+import { CatalogCache, type CatalogSource } from "@agentic/clients";
+import {
+  bindServer,
+  createHealth,
+  createTokenVerifier,
+  currentTraceId,
+  ensureExecutionsStream,
+  stopServer,
+  type Logger,
+} from "@agentic/platform";
 import { createOutcomePublisher } from "./bus/outcome-publisher";
 import { createSettlementPublisher } from "./bus/settlement-publisher";
-import { CatalogCache, type CatalogSource } from "@agentic/clients";
-import type { Config } from "./config";
+import { executionSettings, type Config } from "./config";
 import { createExecutor } from "./domain/executor";
 import type { LedgerPort, RouterPort } from "./domain/ports";
-import { createExecutionMetrics } from "./metrics/execution-metrics";
+import { outcomeRecords } from "./ledger-record";
+import { createExecutorMetrics } from "./metrics";
 import { createProviderRegistry, providersConfigFromEnv } from "./providers";
 import { createRails, railsConfigFromEnv } from "./rails";
+import { ledgerPort, routerPort } from "./remote-ports";
 import { createExecutorServer, EXECUTOR_SERVICE_NAME } from "./server";
+import { createAttemptTracer } from "./tracing";
 
 export interface ExecutorAppOptions {
   config: Config;
@@ -23,7 +34,7 @@ export interface ExecutorAppOptions {
   router: RouterPort;
   /** Ledger client: HoldCredits, GetHold and the idempotency records. */
   ledger: LedgerPort;
-  /** Connected NATS; the EXECUTIONS stream must exist (ensureExecutionsStream). */
+  /** Connected NATS with JetStream; the EXECUTIONS stream is created (or raised to NATS_STREAM_REPLICAS) here. */
   nc: NatsConnection;
   logger: Logger;
   /** host:port to bind, e.g. "0.0.0.0:50053" or "127.0.0.1:0". */
@@ -40,6 +51,8 @@ export interface ExecutorApp {
 
 export async function startExecutorApp(opts: ExecutorAppOptions): Promise<ExecutorApp> {
   const { config, logger } = opts;
+  // Settlements and outcomes are published to it: it must exist before the first execution.
+  await ensureExecutionsStream(await opts.nc.jetstreamManager(), { replicas: config.NATS_STREAM_REPLICAS });
   const rails = createRails(railsConfigFromEnv(config));
   const providers = createProviderRegistry(providersConfigFromEnv(config));
   const catalog = new CatalogCache(opts.catalog, { refreshMs: config.CATALOG_REFRESH_MS, logger });
@@ -50,26 +63,21 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
   const outcomes = createOutcomePublisher(js, logger);
   const executor = createExecutor({
     catalog,
-    router: opts.router,
-    ledger: opts.ledger,
+    router: routerPort(opts.router),
+    ledger: ledgerPort(opts.ledger),
+    records: outcomeRecords,
     bus: { settle, reportOutcome: (o) => outcomes.publish(o) },
     rails,
     providers,
-    metrics: createExecutionMetrics(),
+    metrics: createExecutorMetrics(),
+    tracer: createAttemptTracer(),
     logger,
     traceId: currentTraceId,
-    settings: {
-      providerTimeoutMs: config.PROVIDER_TIMEOUT_MS,
-      maxAttempts: config.MAX_ATTEMPTS,
-      holdTtlMs: config.HOLD_TTL_MS,
-      dependencyDeadlineMs: config.DEPENDENCY_DEADLINE_MS,
-      idempotencyLeaseMs: config.IDEMPOTENCY_LEASE_MS,
-      idempotencyWaitMs: config.IDEMPOTENCY_WAIT_MS,
-    },
+    settings: executionSettings(config),
   });
 
   const grpcHealth = createHealth([EXECUTOR_SERVICE_NAME]);
-  const server = createExecutorServer({ executor, grpcHealth, logger, verifier: createTokenVerifier(opts.config.TRUSTED_SERVICE_KEYS) });
+  const server = createExecutorServer({ executor, grpcHealth, logger, verifier: createTokenVerifier(config.TRUSTED_SERVICE_KEYS) });
   const port = await bindServer(server, opts.bindAddress);
   grpcHealth.setServing(true);
   logger.info({ port, rails: rails.networks, providers: providers.providerKeys }, "executor serving");

@@ -1,6 +1,7 @@
 // Configuration of the executor, read once from the environment: its own port and budgets, the
-// addresses of the services it calls, and (spread in) the rails' wallets and the providers' URLs/keys.
-// Defaults suit local development; production requires every dependency address.
+// addresses of the services it calls, and (spread in) the rails' wallets and the providers' URLs/keys;
+// and the settings the domain runs with, taken from it. Defaults suit local development; production
+// requires every dependency address.
 import { z } from "zod";
 import {
   addressSchema,
@@ -13,6 +14,7 @@ import {
   streamReplicasSchema,
   trustedServiceKeysSchema,
 } from "@agentic/platform";
+import type { ExecutorSettings } from "./domain/execution";
 import { providersEnvShape } from "./providers";
 import { railsEnvShape } from "./rails";
 
@@ -109,3 +111,15 @@ export const configSchema = fields
   }));
 
 export type Config = z.infer<typeof configSchema>;
+
+/** The settings the execution orchestration runs with. */
+export function executionSettings(config: Config): ExecutorSettings {
+  return {
+    providerTimeoutMs: config.PROVIDER_TIMEOUT_MS,
+    maxAttempts: config.MAX_ATTEMPTS,
+    holdTtlMs: config.HOLD_TTL_MS,
+    dependencyDeadlineMs: config.DEPENDENCY_DEADLINE_MS,
+    idempotencyLeaseMs: config.IDEMPOTENCY_LEASE_MS,
+    idempotencyWaitMs: config.IDEMPOTENCY_WAIT_MS,
+  };
+}

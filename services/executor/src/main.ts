@@ -1,15 +1,14 @@
 // Composition root of the executor: config → logger → metrics → catalog, router and ledger clients →
-// NATS (EXECUTIONS stream) → executor (rails, providers, publishers, gRPC + health) → lifecycle.
+// NATS → executor (EXECUTIONS stream, rails, providers, publishers, gRPC + health) → lifecycle.
 // Started as `node --require @agentic/platform/telemetry dist/main.js`; SIGTERM stops it in reverse:
 // health off, in-flight executions finish and settle, then NATS drains.
 import {
-  ConfigError,
   Lifecycle,
   connectBus,
   createLogger,
-  ensureExecutionsStream,
   loadConfig,
   natsCredentialsOf,
+  runMain,
   serviceIdentity,
   shutdownTelemetryIfLoaded,
   startMetricsServer,
@@ -37,14 +36,9 @@ async function main(): Promise<void> {
 
   const nc = await connectBus(config.NATS_URL, "executor", natsCredentialsOf(config));
   life.onStop("nats", () => nc.drain());
-  await ensureExecutionsStream(await nc.jetstreamManager(), { replicas: config.NATS_STREAM_REPLICAS });
 
   const app = await startExecutorApp({ config, catalog, router, ledger, nc, logger, bindAddress: `0.0.0.0:${config.PORT}` });
   life.onStop("executor", () => app.stop()); // runs first: health off, in-flight executions settle, outcomes flushed
 }
 
-main().catch((err: unknown) => {
-  if (err instanceof ConfigError) console.error(`executor: ${err.message}`);
-  else console.error("executor: failed to start", err);
-  process.exit(1);
-});
+runMain("executor", main);

@@ -14,8 +14,8 @@
 //     input: { to: "ada@example.com", subject: "Hi", text: "Hello", provider: "resend" } });
 //   await executor.stop();
 import { createCatalogClient, createExecutorClient, createLedgerClient, createRouterClient, type ExecutorClient } from "@agentic/clients";
-import { connectBus, createLogger, ensureExecutionsStream, loadConfig, natsCredentialsOf, serviceIdentity } from "@agentic/platform";
-import { testIdentities } from "@agentic/platform/testing";
+import { connectBus, createLogger, loadConfig, natsCredentialsOf, serviceIdentity } from "@agentic/platform";
+import { testIdentities } from "@agentic/testing";
 import { sandboxExecutorEnv } from "@agentic/sandbox";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -27,7 +27,7 @@ export interface StartTestExecutorOptions {
   catalogAddress: string;
   routerAddress: string;
   ledgerAddress: string;
-  /** A nats-server with JetStream; the EXECUTIONS stream is created if missing. */
+  /** A nats-server with JetStream; the executor creates the EXECUTIONS stream if missing. */
   natsUrl: string;
   /** Base URL of a running provider sandbox (startSandbox().url); every adapter is pointed at it. */
   sandboxUrl: string;
@@ -76,7 +76,6 @@ export async function startTestExecutor(opts: StartTestExecutorOptions): Promise
   };
   let app: ExecutorApp;
   try {
-    await ensureExecutionsStream(await nc.jetstreamManager(), { replicas: config.NATS_STREAM_REPLICAS });
     app = await startExecutorApp({ config, catalog, router, ledger, nc, logger, bindAddress: "127.0.0.1:0", grpcStopGraceMs: 5_000 });
   } catch (err) {
     closeClients();

@@ -1,5 +1,5 @@
-import { ProviderError } from "../providers";
-import { RailError } from "../rails";
+import { ProviderError } from "./provider-port";
+import { RailError } from "./rail-port";
 import { classifyFailure, mayFallBack } from "./attempt-failure";
 
 const classify = (err: unknown) => classifyFailure(err, "resend", 1500);

@@ -3,8 +3,8 @@
 // Fallback is allowed only when the vendor is to blame and certainly did not act, so a fallback
 // never performs an operation twice (e.g. sends the same email through two vendors); and once a
 // payment credential has left for the attempt, never to another paying route (it could pay twice).
-import { ProviderError } from "../providers";
-import { NOT_SENT_CODES, RailError } from "../rails";
+import { ProviderError } from "./provider-port";
+import { NOT_SENT_CODES, RailError } from "./rail-port";
 
 /** RouteOutcome.error_kind vocabulary. */
 export type ErrorKind = "timeout" | "http_5xx" | "http_4xx" | "payment" | "network" | "invalid_response";

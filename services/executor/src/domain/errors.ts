@@ -1,6 +1,6 @@
-// The executor's public errors: a gRPC status, a stable UPPER_SNAKE code and a hint that says what
-// to do next. Every one of them means nothing was charged, unless its message says otherwise.
-import { AppError, failedPrecondition, invalidArgument, unavailable } from "@agentic/platform";
+// The executor's public errors: a kind, a stable UPPER_SNAKE code and a hint that says what to do
+// next. Every one of them means nothing was charged, unless its message says otherwise.
+import { AppError, failedPrecondition, internalError, invalidArgument, unavailable } from "@agentic/platform/core";
 
 /** The body breaks the capability's execute contract; `field` is the JSON path of the offending value. */
 export function invalidInput(field: string, problem: string, contractPath: string): AppError {
@@ -157,4 +157,9 @@ export function deadlineTooShort(): AppError {
     "The request deadline left no time to call a provider. Nothing was charged.",
     "Retry with a longer client timeout.",
   );
+}
+
+/** An error a port threw, as an AppError: the adapters hand over AppErrors; anything else is an unexpected failure. */
+export function asAppError(err: unknown): AppError {
+  return err instanceof AppError ? err : internalError();
 }

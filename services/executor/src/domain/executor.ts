@@ -2,61 +2,15 @@
 // Idempotency-Key, run the attempts (hold, provider call over the route's rail, capture or release),
 // and store the outcome for the key. Rails never know the capability; providers never know the
 // rail: the planner pairs them per route.
-import { status } from "@grpc/grpc-js";
-import { AppError, internalError, newId, type Logger } from "@agentic/platform";
+import { AppError, internalError, newId } from "@agentic/platform/core";
 import type { ExecuteResponse } from "@agentic/proto/executor/v1";
-import type { ProviderRegistry } from "../providers";
-import type { RailSet } from "../rails";
 import { idempotencyInProgress } from "./errors";
-import { IdempotencyGuard, type StoredOutcome } from "./idempotency";
+import type { CallBudget, ExecuteCommand, StoredOutcome } from "./execution";
+import { IdempotencyGuard } from "./idempotency";
 import { createPlanner } from "./plan-execution";
-import type { CatalogPort, ExecutionMetrics, LedgerPort, RouterPort, SettlementBus } from "./ports";
+import type { ExecutorDeps } from "./ports";
 import { requestHash } from "./request-hash";
 import { createAttemptRunner } from "./run-attempts";
-
-/** An execute call as the RPC layer decodes it. */
-export interface ExecuteCommand {
-  userId: string;
-  domainKey: string;
-  capabilityId: string;
-  /** The JSON body as sent. */
-  body: Readonly<Record<string, unknown>>;
-  idempotencyKey?: string;
-  agentName?: string;
-}
-
-/** The caller's time budget (its gRPC deadline). */
-export interface CallBudget {
-  /** Milliseconds left; Infinity without a deadline. */
-  remainingMs(): number;
-}
-
-export interface ExecutorSettings {
-  /** Deadline of one provider call, in ms. */
-  providerTimeoutMs: number;
-  /** Provider attempts per execution at most. */
-  maxAttempts: number;
-  /** Life of a hold, in ms. */
-  holdTtlMs: number;
-  /** Deadline of each catalog, router and ledger call, in ms. */
-  dependencyDeadlineMs: number;
-  idempotencyLeaseMs: number;
-  idempotencyWaitMs: number;
-}
-
-export interface ExecutorDeps {
-  catalog: CatalogPort;
-  router: RouterPort;
-  ledger: LedgerPort;
-  bus: SettlementBus;
-  rails: RailSet;
-  providers: ProviderRegistry;
-  metrics: ExecutionMetrics;
-  logger: Logger;
-  settings: ExecutorSettings;
-  /** W3C trace id of the current request, for usage items. */
-  traceId: () => string | undefined;
-}
 
 export interface Executor {
   execute(cmd: ExecuteCommand, budget: CallBudget): Promise<ExecuteResponse>;
@@ -75,6 +29,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
   const { settings, logger } = deps;
   const guard = new IdempotencyGuard(
     deps.ledger,
+    deps.records,
     { leaseMs: settings.idempotencyLeaseMs, waitMs: settings.idempotencyWaitMs, deadlineMs: settings.dependencyDeadlineMs },
     logger,
   );

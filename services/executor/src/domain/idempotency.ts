@@ -4,17 +4,15 @@
 // the first one's result. A key's claim may be taken over only while nothing was held for it: once
 // an attempt placed a hold (the ledger records that in the same step as the hold), a provider may
 // have been reached and the key never runs again; a retry then gets the outcome, or, while it is
-// unknown, EXECUTION_INDETERMINATE. Results are stored as the HTTP-level record the ledger keeps.
+// unknown, EXECUTION_INDETERMINATE. Results are stored as the HTTP-level record the ledger keeps
+// (OutcomeRecords).
 import { createHash } from "node:crypto";
-import { AppError, fromServiceError, httpStatusOf, type ErrorKind, type Logger } from "@agentic/platform";
-import { ExecuteResponse } from "@agentic/proto/executor/v1";
-import type { StoredResult } from "@agentic/proto/ledger/v1";
+import type { Logger } from "@agentic/platform";
+import type { AppError } from "@agentic/platform/core";
 import { callDeadlineMs } from "./deadline";
-import { executionIndeterminate, idempotencyConflict, idempotencyInProgress } from "./errors";
-import type { LedgerPort } from "./ports";
-
-/** The outcome of an execution as stored for its key: a response, or the error it ended with. */
-export type StoredOutcome = { ok: true; response: ExecuteResponse } | { ok: false; error: AppError };
+import { asAppError, executionIndeterminate, idempotencyConflict, idempotencyInProgress } from "./errors";
+import type { StoredOutcome } from "./execution";
+import type { LedgerPort, OutcomeRecords } from "./ports";
 
 export interface IdempotencySettings {
   /** How long a claim blocks duplicates before it may be taken over, in ms. */
@@ -32,58 +30,6 @@ export interface IdempotencyKeyRef {
   /** The execution this request creates if the key is free. */
   executionId: string;
   capabilityKey: string;
-}
-
-/** The error kinds a stored outcome may name (anything else replays as internal). */
-const STORED_KINDS: ReadonlySet<string> = new Set<ErrorKind>([
-  "invalid_argument",
-  "unauthenticated",
-  "permission_denied",
-  "not_found",
-  "already_exists",
-  "aborted",
-  "failed_precondition",
-  "resource_exhausted",
-  "cancelled",
-  "unavailable",
-  "deadline_exceeded",
-  "unimplemented",
-  "internal",
-]);
-
-/** The ledger record of an outcome. */
-export function encodeOutcome(outcome: StoredOutcome): StoredResult {
-  if (outcome.ok) return { httpStatus: 200, body: ExecuteResponse.toJSON(outcome.response) as Record<string, unknown> };
-  const e = outcome.error;
-  return {
-    // The HTTP status the gateway answers with, so the record reads like the response it replays.
-    httpStatus: httpStatusOf(e.kind, e.code),
-    body: {
-      success: false,
-      error: e.message,
-      code: e.code,
-      hint: e.hint,
-      kind: e.kind,
-      ...(e.details ? { details: e.details } : {}),
-    },
-  };
-}
-
-/**
- * The outcome a ledger record stores, as replayed: a response is marked `replayed`; an error keeps
- * its advice but says that it is the key's stored result (see replayedError).
- */
-export function decodeOutcome(result: StoredResult): StoredOutcome {
-  const body = result.body ?? {};
-  if (result.httpStatus === 200) return { ok: true, response: { ...ExecuteResponse.fromJSON(body), replayed: true } };
-  const kind: ErrorKind = typeof body.kind === "string" && STORED_KINDS.has(body.kind) ? (body.kind as ErrorKind) : "internal";
-  const details = typeof body.details === "object" && body.details !== null ? (body.details as Record<string, unknown>) : undefined;
-  return {
-    ok: false,
-    error: replayedError(
-      new AppError(kind, String(body.code ?? "INTERNAL"), String(body.error ?? "internal error"), String(body.hint ?? ""), details),
-    ),
-  };
 }
 
 /** What a replayed error's hint adds to the original advice. */
@@ -113,6 +59,7 @@ export function vendorIdempotencyKey(userId: string, key: string): string {
 export class IdempotencyGuard {
   constructor(
     private readonly ledger: LedgerPort,
+    private readonly records: OutcomeRecords,
     private readonly settings: IdempotencySettings,
     private readonly logger: Logger,
     private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
@@ -142,7 +89,7 @@ export class IdempotencyGuard {
         case "claimed":
           return { kind: "run" };
         case "completed":
-          return { kind: "replay", outcome: decodeOutcome(claim.result ?? { httpStatus: 500 }) };
+          return { kind: "replay", outcome: this.records.decode(claim.result ?? { httpStatus: 500 }) };
         case "conflict":
           throw idempotencyConflict(ref.key);
         default: {
@@ -162,7 +109,7 @@ export class IdempotencyGuard {
    * settlement too, and one that held nothing may safely run again once its lease ends.
    */
   async finish(ref: IdempotencyKeyRef, outcome: StoredOutcome): Promise<void> {
-    const result = encodeOutcome(outcome);
+    const result = this.records.encode(outcome);
     for (let attempt = 1; ; attempt++) {
       try {
         // By execution id, not by key: a request whose claim was taken over can never overwrite the new owner's answer.
@@ -172,10 +119,11 @@ export class IdempotencyGuard {
         );
         return;
       } catch (err) {
-        if (fromServiceError(err).code === "EXECUTION_NOT_FOUND") return; // taken over: the answer is the new owner's to store
+        const remote = asAppError(err);
+        if (remote.code === "EXECUTION_NOT_FOUND") return; // taken over: the answer is the new owner's to store
         if (attempt >= 3) {
           this.logger.error(
-            { err: fromServiceError(err), userId: ref.userId, executionId: ref.executionId },
+            { err: remote, userId: ref.userId, executionId: ref.executionId },
             "could not store the idempotent result; its settlement or reconciliation will",
           );
           return;

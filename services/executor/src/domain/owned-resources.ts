@@ -3,13 +3,14 @@
 // someone else or does not exist); then the request runs only on routes that use it — the routes of
 // the provider that holds it whose adapter declares the field — or is refused with a 400 saying why,
 // never served by a route that would ignore it (an email sent from our domain instead of the inbox).
-import { status } from "@grpc/grpc-js";
-import { fromServiceError, unavailable } from "@agentic/platform";
+import { unavailable } from "@agentic/platform/core";
 import type { Capability, Route } from "@agentic/proto/catalog/v1";
-import { pathSegmentProblem, resourceFieldsOf } from "../providers";
-import { invalidInput, resourceNotFound } from "./errors";
-import type { CallBudget, ExecuteCommand, ExecutorDeps } from "./executor";
-import { callDeadlineMs } from "./deadline";
+import { dependencyOpts } from "./deadline";
+import { asAppError, invalidInput, resourceNotFound } from "./errors";
+import type { CallBudget, ExecuteCommand } from "./execution";
+import { pathSegmentProblem } from "./path-segment";
+import type { ExecutorDeps } from "./ports";
+import type { ProviderRegistry } from "./provider-port";
 import type { RouteReadiness, RoutingControls } from "./route-plan";
 
 /** A resource the input names, checked to be the caller's. */
@@ -24,14 +25,14 @@ export interface NamedResource {
 
 /** Checks every resource `input` names is the caller's; returns them (none for most capabilities). */
 export async function checkOwnedResources(
-  deps: Pick<ExecutorDeps, "ledger" | "settings">,
+  deps: Pick<ExecutorDeps, "ledger" | "providers" | "settings">,
   cmd: ExecuteCommand,
   capabilityKey: string,
   input: Record<string, unknown>,
   contractPath: string,
   budget: CallBudget,
 ): Promise<NamedResource[]> {
-  const kinds = new Map(resourceFieldsOf(capabilityKey).map((f) => [f.field, f.kind]));
+  const kinds = new Map(deps.providers.resourceFieldsOf(capabilityKey).map((f) => [f.field, f.kind]));
   const named = [...kinds].flatMap(([field, kind]) =>
     typeof input[field] === "string" ? [{ field, kind, resourceId: input[field] as string }] : [],
   );
@@ -47,12 +48,11 @@ export async function checkOwnedResources(
     try {
       const { resource } = await lookup(
         { userId: cmd.userId, kind: n.kind, resourceId: n.resourceId },
-        { deadlineMs: callDeadlineMs(deps.settings.dependencyDeadlineMs, budget.remainingMs()) },
+        dependencyOpts(deps.settings, budget),
       );
       owned.push({ ...n, provider: resource?.provider ?? "" });
     } catch (err) {
-      const remote = fromServiceError(err);
-      if (remote.kind === "not_found") throw resourceNotFound(n.field, n.kind, n.resourceId);
+      if (asAppError(err).kind === "not_found") throw resourceNotFound(n.field, n.kind, n.resourceId);
       throw unavailable("UNAVAILABLE", `Whether ${n.field} is yours could not be checked; nothing was charged.`, "Retry shortly.");
     }
   }
@@ -64,6 +64,7 @@ export async function checkOwnedResources(
  * route or provider that would ignore it, or when no route that uses it can run here now.
  */
 export function routesUsingResources(
+  providers: Pick<ProviderRegistry, "resourceFieldsOf">,
   capability: Capability,
   routes: readonly Route[],
   named: readonly NamedResource[],
@@ -73,7 +74,7 @@ export function routesUsingResources(
 ): Route[] {
   const first = named[0];
   if (!first) return [...routes];
-  const declared = resourceFieldsOf(capability.capabilityKey);
+  const declared = providers.resourceFieldsOf(capability.capabilityKey);
   const uses = (route: Route) =>
     named.every(
       (n) => route.providerKey === n.provider && declared.some((d) => d.field === n.field && d.providerKey === route.providerKey),

@@ -1,53 +1,28 @@
 // Planning of one execution: read the capability, validate the body against its execute contract,
 // pick and order the routes (pins, the router's ranking, what this executor can run), and build each
 // route's provider request. Nothing here holds credits or calls a provider.
-import { status } from "@grpc/grpc-js";
-import { AppError, fromServiceError, invalidArgument } from "@agentic/platform";
+import { invalidArgument } from "@agentic/platform/core";
 import type { OperationContract, Route } from "@agentic/proto/catalog/v1";
 import type { RecommendationCandidate } from "@agentic/proto/router/v1";
-import { ProviderError, type ProviderAdapter } from "../providers";
-import type { ProviderHttpRequest, Rail } from "../rails";
-import { capabilityGated, invalidInput } from "./errors";
-import { callDeadlineMs } from "./deadline";
+import { dependencyOpts } from "./deadline";
+import { asAppError, capabilityGated, invalidInput } from "./errors";
 import { BodyShapeError, readExecuteBody, splitControls } from "./execute-body";
-import type { CallBudget, ExecuteCommand, ExecutorDeps } from "./executor";
+import type { CallBudget, ExecuteCommand, Execution, PreparedRoute } from "./execution";
 import { vendorIdempotencyKey } from "./idempotency";
-import { modelOf, quote, QuoteRefusal, unboundedBill, type Quote } from "./pricing";
 import { checkOwnedResources, routesUsingResources } from "./owned-resources";
+import type { ExecutorDeps } from "./ports";
+import { modelOf, quote, QuoteRefusal, unboundedBill } from "./pricing";
+import { ProviderError } from "./provider-port";
 import { capabilityRefusal, needsRanking, planRoutes, routesForModel, type RouteReadiness } from "./route-plan";
 import { validateInput } from "./validate-input";
 
-/** One planned attempt: the route, the rail that pays it, its adapter, its quote and the adapter's request, built before anything is held. */
-export interface PreparedRoute {
-  route: Route;
-  rail: Rail;
-  adapter: ProviderAdapter;
-  /** What the attempt holds (and the input its request was built from). */
-  quote: Quote;
-  request: ProviderHttpRequest;
-}
-
-/** Everything an execution carries from planning into its attempts. */
-export interface Execution {
-  id: string;
-  cmd: ExecuteCommand;
-  capabilityKey: string;
-  input: Record<string, unknown>;
-  prepared: PreparedRoute[];
-  allowFallback: boolean;
-  /** Another route could have run had fallback been allowed (for the PROVIDER_ERROR hint). */
-  alternatives: boolean;
-}
-
-/** Deadline of one dependency call within the caller's budget. */
-export function dependencyOpts(deps: Pick<ExecutorDeps, "settings">, budget: CallBudget): { deadlineMs: number } {
-  return { deadlineMs: callDeadlineMs(deps.settings.dependencyDeadlineMs, budget.remainingMs()) };
-}
+/** What a route without the catalog's readiness is taken as: not executable (fail closed). */
+const READINESS_UNKNOWN = { executable: false, blockedBy: "ROUTE_PENDING", reason: "the catalog did not say it can run" } as const;
 
 /** The planner: `plan(cmd, executionId, budget)` resolves the execution to run, or throws the refusal. */
 export function createPlanner(deps: ExecutorDeps) {
   const { logger } = deps;
-  const depOpts = (budget: CallBudget) => dependencyOpts(deps, budget);
+  const depOpts = (budget: CallBudget) => dependencyOpts(deps.settings, budget);
   // unboundedBill per route of each contract the catalog cache handed out (the same objects per catalog version).
   const billChecks = new WeakMap<OperationContract, Map<string, string[]>>();
 
@@ -65,22 +40,13 @@ export function createPlanner(deps: ExecutorDeps) {
     return problems;
   }
 
-  /** What this executor can run: catalog rules first, then the money rule, then its own rails and adapters. */
+  /** What this executor can run: the catalog's readiness first, then the money rule, then its own rails and adapters. */
   const readiness =
     (capabilityKey: string, execute: OperationContract) =>
     (route: Route): RouteReadiness => {
-      if (route.status !== "live")
-        return { ready: false, kind: "gated", blocking: "ROUTE_PENDING", reason: `the route is ${route.status}` };
-      if (route.executionGated) return { ready: false, kind: "gated", blocking: "CAPABILITY_GATED", reason: "its execution is gated" };
-      if (route.routeMode === "redirect")
-        return { ready: false, kind: "gated", blocking: "REDIRECT_NOT_BROKERED", reason: "it is a redirect, not brokered by Agentic API" };
-      if (route.routeMode === "byo")
-        return {
-          ready: false,
-          kind: "gated",
-          blocking: "BYO_CREDENTIALS_REQUIRED",
-          reason: "it runs on your own provider account, which Agentic API cannot hold yet",
-        };
+      const catalog = route.readiness ?? READINESS_UNKNOWN;
+      if (!catalog.executable)
+        return { ready: false, kind: "gated", blocking: catalog.blockedBy || READINESS_UNKNOWN.blockedBy, reason: catalog.reason };
       // On our own credentials an input the contract accepts must never cost more than is held (the catalog test checks it too).
       if (billProblems(route, execute).length > 0)
         return { ready: false, kind: "unavailable", reason: "its contract allows a vendor bill above what is held" };
@@ -116,7 +82,7 @@ export function createPlanner(deps: ExecutorDeps) {
       );
       return rec.candidates;
     } catch (err) {
-      const remote = fromServiceError(err);
+      const remote = asAppError(err);
       if (remote.kind === "invalid_argument" || remote.kind === "not_found") throw remote;
       logger.warn({ err: remote }, "router unavailable; ranking routes by price");
       return undefined;
@@ -153,6 +119,7 @@ export function createPlanner(deps: ExecutorDeps) {
     const ready = readiness(capability.capabilityKey, entry.execute);
     // Only routes serving the asked model, and using every named resource, are candidates, before the router or any pin is consulted.
     const eligible = routesUsingResources(
+      deps.providers,
       capability,
       routesForModel(capability, routes, modelOf(input), controls),
       resources,

@@ -1,7 +1,8 @@
 // What the execution orchestration needs from the outside world, as small interfaces: the catalog,
-// the router, the ledger, the settlement bus and metrics. app.ts wires the real adapters in; the
-// domain never imports grpc or nats.
-import type { CallOpts } from "@agentic/platform";
+// the router, the ledger and the record format of its answers, the settlement bus, metrics and
+// tracing (the rails and the providers have their own port files). app.ts wires the real adapters
+// in; the domain never imports gRPC, NATS, prom-client or OpenTelemetry.
+import type { CallOpts, Logger } from "@agentic/platform";
 import type { CatalogCache } from "@agentic/clients";
 import type { ExecutionSettled, RouteOutcome } from "@agentic/proto/events/v1";
 import type {
@@ -15,9 +16,12 @@ import type {
   GetOwnedResourceResponse,
   HoldCreditsRequest,
   HoldCreditsResponse,
+  StoredResult,
 } from "@agentic/proto/ledger/v1";
 import type { RecommendRequest, RecommendResponse } from "@agentic/proto/router/v1";
-import type { PaymentSettlement } from "../rails";
+import type { ExecutorSettings, StoredOutcome } from "./execution";
+import type { ProviderRegistry } from "./provider-port";
+import type { PaymentSettlement, RailPayment, RailSet } from "./rail-port";
 
 /**
  * Catalog reads (cached: the shared CatalogCache), one capability with its routes and execute
@@ -25,12 +29,12 @@ import type { PaymentSettlement } from "../rails";
  */
 export type CatalogPort = Pick<CatalogCache, "capability">;
 
-/** The router's ranking of a capability's routes for one caller. */
+/** The router's ranking of a capability's routes for one caller. Its errors are AppErrors (the router's own kind and code). */
 export interface RouterPort {
   recommend(req: RecommendRequest, opts?: CallOpts): Promise<RecommendResponse>;
 }
 
-/** The ledger calls of an execution; credits are settled over the bus, never here. */
+/** The ledger calls of an execution; credits are settled over the bus, never here. Errors are AppErrors (the ledger's own kind and code). */
 export interface LedgerPort {
   holdCredits(req: HoldCreditsRequest, opts?: CallOpts): Promise<HoldCreditsResponse>;
   getHold(req: GetHoldRequest, opts?: CallOpts): Promise<GetHoldResponse>;
@@ -42,6 +46,13 @@ export interface LedgerPort {
    * Optional only for test doubles of other paths: without it, an input naming a resource is refused.
    */
   getOwnedResource?(req: GetOwnedResourceRequest, opts?: CallOpts): Promise<GetOwnedResourceResponse>;
+}
+
+/** The ledger's record of an execution's outcome (the HTTP-level answer it keeps for GET /executions and replays for a key), both ways. */
+export interface OutcomeRecords {
+  encode(outcome: StoredOutcome): StoredResult;
+  /** The outcome a record stores, as replayed: a response is marked `replayed`, an error says it is the key's stored result. */
+  decode(record: StoredResult): StoredOutcome;
 }
 
 /** Thrown by SettlementBus.settle when JetStream never acknowledged the settlement within the budget. */
@@ -87,4 +98,53 @@ export interface ExecutionMetrics {
   meteredChargeAnomaly(routeKey: string, kind: "usage_over_hold" | "usage_missing"): void;
   /** A payment a paid rail made to a seller (`settled`, or `unconfirmed` when the seller sent no settlement proof). */
   railPayment(rail: "x402" | "mpp", settlement: PaymentSettlement): void;
+}
+
+/** One provider call, as its span describes it when it starts. */
+export interface ProviderCall {
+  capabilityKey: string;
+  routeKey: string;
+  providerKey: string;
+  networkKey: string;
+  /** The route's settlement rail ("" when the catalog names none). */
+  settlementRail: string;
+  /** The vendor request's URL and method. */
+  url: string;
+  method: string;
+  /** The hold (= attempt) id and the credits it holds. */
+  holdId: string;
+  heldCredits: number;
+}
+
+/** The span of one provider call. */
+export interface ProviderCallSpan {
+  /** A payment a paid rail made (or sent a credential for) during the call, with its settlement as counted. */
+  paid(payment: RailPayment, settlement: PaymentSettlement): void;
+  /** The call failed; `summary` is public (never the vendor's text). */
+  failed(summary: string): void;
+  end(): void;
+}
+
+/** Tracing of provider calls: each is the outgoing hop of the caller's trace. */
+export interface AttemptTracer {
+  /** Runs `fn` with a new span of `call` active (what `fn` calls is traced under it); `fn` ends the span. */
+  providerCall<T>(call: ProviderCall, fn: (span: ProviderCallSpan) => Promise<T>): Promise<T>;
+}
+
+/** Everything the orchestration runs on; app.ts builds it. */
+export interface ExecutorDeps {
+  catalog: CatalogPort;
+  router: RouterPort;
+  ledger: LedgerPort;
+  /** The ledger's record format of outcomes (idempotency records, GET /executions, settlements). */
+  records: OutcomeRecords;
+  bus: SettlementBus;
+  rails: RailSet;
+  providers: ProviderRegistry;
+  metrics: ExecutionMetrics;
+  tracer: AttemptTracer;
+  logger: Logger;
+  settings: ExecutorSettings;
+  /** W3C trace id of the current request, for usage items. */
+  traceId: () => string | undefined;
 }

@@ -18,7 +18,7 @@
 // unboundedBill() tells which contracts break the rule; the catalog test and the executor's route
 // readiness both use it.
 import type { FieldContract, ModelPrice, OperationContract, Route } from "@agentic/proto/catalog/v1";
-import type { CapabilityInput, TokenUsage } from "../providers";
+import type { CapabilityInput, TokenUsage } from "./provider-port";
 
 /** The execute field a model route is chosen by. */
 export const MODEL_FIELD = "model";

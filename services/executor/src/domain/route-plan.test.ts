@@ -19,16 +19,25 @@ const route = (providerKey: string, price: number, extra: Partial<Route> = {}) =
     networkKey: "direct",
     routeMode: "managed",
     status: "live",
+    readiness: { executable: true, blockedBy: "", reason: "" },
     startingCostCredits: price,
     ...extra,
   });
 const resend = route("resend", 10);
 const sendgrid = route("sendgrid", 12);
 const postmark = route("postmark", 14);
-const agentmail = route("agentmail", 3, { networkKey: "mpp", routeMode: "byo", status: "pending" });
+const agentmail = route("agentmail", 3, {
+  networkKey: "mpp",
+  routeMode: "byo",
+  status: "pending",
+  readiness: { executable: false, blockedBy: "ROUTE_PENDING", reason: "the route is pending" },
+});
 const routes = [resend, sendgrid, postmark, agentmail];
-const ready = (r: Route): RouteReadiness =>
-  r.status === "live" ? { ready: true } : { ready: false, kind: "gated", blocking: "ROUTE_PENDING", reason: `the route is ${r.status}` };
+// As the planner reads the catalog's readiness (rails and adapters all configured here).
+const ready = ({ readiness }: Route): RouteReadiness =>
+  readiness?.executable
+    ? { ready: true }
+    : { ready: false, kind: "gated", blocking: readiness?.blockedBy ?? "ROUTE_PENDING", reason: readiness?.reason ?? "" };
 const candidate = (r: Route, blockingRequirements: string[] = []) =>
   RecommendationCandidate.fromPartial({ routeKey: r.routeKey, provider: r.providerKey, blockingRequirements });
 

@@ -9,7 +9,7 @@ import { routesByModel, servedModels, servesModel } from "./pricing";
 /** Whether this executor can run a route now, as far as the catalog and its own configuration tell. */
 export type RouteReadiness =
   | { ready: true }
-  /** Not executable by catalog rule: pending, execution-gated, redirect or bring-your-own. */
+  /** Not executable by the catalog's readiness of the route (`blocking`: its blockedBy, e.g. ROUTE_PENDING). */
   | { ready: false; kind: "gated"; blocking: string; reason: string }
   /** Live in the catalog, but this deployment cannot run it (no rail or adapter configured). */
   | { ready: false; kind: "unavailable"; reason: string };

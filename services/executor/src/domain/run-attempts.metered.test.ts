@@ -5,12 +5,13 @@ import { createLogger } from "@agentic/platform";
 import { ModelPrice, Route } from "@agentic/proto/catalog/v1";
 import type { ExecutionSettled } from "@agentic/proto/events/v1";
 import type { HoldCreditsRequest } from "@agentic/proto/ledger/v1";
-import type { ProviderAdapter, ProviderRegistry, TokenUsage } from "../providers";
-import type { Rail, RailSet } from "../rails";
-import type { ExecutorDeps } from "./executor";
-import type { ExecutionMetrics } from "./ports";
+import type { ProviderAdapter, ProviderRegistry, TokenUsage } from "./provider-port";
+import type { Rail, RailSet } from "./rail-port";
+import type { ExecutionMetrics, ExecutorDeps } from "./ports";
 import { quote } from "./pricing";
 import { createAttemptRunner } from "./run-attempts";
+import { outcomeRecords } from "../ledger-record";
+import { createAttemptTracer } from "../tracing";
 
 const gpt4o = ModelPrice.fromPartial({
   model: "gpt-4o",
@@ -66,6 +67,8 @@ function run(usage: TokenUsage | undefined) {
       idempotencyLeaseMs: 90_000,
       idempotencyWaitMs: 0,
     },
+    records: outcomeRecords,
+    tracer: createAttemptTracer(),
     traceId: () => undefined,
   };
   const rail: Rail = { network: "direct", send: async () => ({ status: 200, headers: {}, body: {} }) };

@@ -4,13 +4,14 @@ import { trace, SpanKind } from "@opentelemetry/api";
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { createLogger } from "@agentic/platform";
 import { Route } from "@agentic/proto/catalog/v1";
-import { ProviderError, type ProviderAdapter, type ProviderRegistry } from "../providers";
-import { RailError, type Rail, type RailPayment, type RailResponse, type RailSet } from "../rails";
-import type { ExecutorDeps } from "./executor";
-import type { Execution } from "./plan-execution";
-import type { ExecutionMetrics } from "./ports";
+import { ProviderError, type ProviderAdapter, type ProviderRegistry } from "./provider-port";
+import { RailError, type Rail, type RailPayment, type RailResponse, type RailSet } from "./rail-port";
+import type { Execution } from "./execution";
+import type { ExecutionMetrics, ExecutorDeps } from "./ports";
 import { quote } from "./pricing";
 import { createAttemptRunner } from "./run-attempts";
+import { outcomeRecords } from "../ledger-record";
+import { createAttemptTracer } from "../tracing";
 
 const exporter = new InMemorySpanExporter();
 beforeAll(() => trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] })));
@@ -77,6 +78,8 @@ function setup(answer: RailResponse, parse: ProviderAdapter["parseResponse"] = (
       idempotencyLeaseMs: 90_000,
       idempotencyWaitMs: 0,
     },
+    records: outcomeRecords,
+    tracer: createAttemptTracer(),
     traceId: () => undefined,
   };
   const rail: Rail = { network: "mpp", send: async () => answer };
@@ -218,6 +221,8 @@ describe("an attempt whose payment credential was sent", () => {
         idempotencyLeaseMs: 90_000,
         idempotencyWaitMs: 0,
       },
+      records: outcomeRecords,
+      tracer: createAttemptTracer(),
       traceId: () => undefined,
     };
     const adapter: ProviderAdapter = {

@@ -3,42 +3,26 @@
 // then capture what the call cost (success: pricing.meter, never above the hold) or release (failure)
 // over the bus with the usage item, falling back only when allowed and safe. Reports every attempt, and
 // records on the provider span and in the metrics what a paid rail paid.
-import { trace, SpanKind, SpanStatusCode, type Span } from "@opentelemetry/api";
-import { status } from "@grpc/grpc-js";
-import {
-  AppError,
-  ATTR_CAPABILITY_KEY,
-  ATTR_CREDITS_AMOUNT,
-  ATTR_HOLD_ID,
-  ATTR_NETWORK_KEY,
-  ATTR_PROVIDER_KEY,
-  ATTR_ROUTE_KEY,
-  ATTR_SETTLEMENT_RAIL,
-  fromServiceError,
-  newId,
-  unavailable,
-} from "@agentic/platform";
+import { AppError, newId, unavailable } from "@agentic/platform/core";
 import type { Route } from "@agentic/proto/catalog/v1";
 import { SettlementKind, type ExecutionResult, type ExecutionUsage, type OutgoingPayment } from "@agentic/proto/events/v1";
 import type { ExecuteResponse, ExecutionAttempt } from "@agentic/proto/executor/v1";
-import { ProviderError, type CreatedResource, type ProviderResult, type TokenUsage } from "../providers";
-import { RailError, creditsToMicroUsd, type RailPayment } from "../rails";
 import { classifyFailure, mayFallBack, type AttemptFailure } from "./attempt-failure";
-import { creditsRequired, deadlineTooShort, providerError, providerRejectedInput, providerTimeout, settlementUnconfirmed } from "./errors";
-import type { CallBudget, ExecutorDeps } from "./executor";
-import { encodeOutcome, type StoredOutcome } from "./idempotency";
-import { dependencyOpts, type Execution, type PreparedRoute } from "./plan-execution";
+import { dependencyOpts } from "./deadline";
+import {
+  asAppError,
+  creditsRequired,
+  deadlineTooShort,
+  providerError,
+  providerRejectedInput,
+  providerTimeout,
+  settlementUnconfirmed,
+} from "./errors";
+import type { CallBudget, Execution, PreparedRoute, StoredOutcome } from "./execution";
 import { meter, type Charge } from "./pricing";
-import { SettlementUnconfirmedError } from "./ports";
-
-/** Span attributes of a paid provider call (x402, MPP); the amount is in atomic units of the asset, as a string. */
-const ATTR_PAYMENT_RAIL = "agentic.payment.rail";
-const ATTR_PAYMENT_SETTLEMENT = "agentic.payment.settlement";
-const ATTR_PAYMENT_AMOUNT_ATOMIC = "agentic.payment.amount_atomic";
-const ATTR_PAYMENT_ASSET = "agentic.payment.asset";
-const ATTR_PAYMENT_NETWORK = "agentic.payment.network";
-const ATTR_PAYMENT_PAY_TO = "agentic.payment.pay_to";
-const ATTR_PAYMENT_REFERENCE = "agentic.payment.reference";
+import { SettlementUnconfirmedError, type ExecutorDeps, type ProviderCallSpan } from "./ports";
+import { ProviderError, type CreatedResource, type ProviderResult, type TokenUsage } from "./provider-port";
+import { RailError, creditsToMicroUsd, type RailPayment } from "./rail-port";
 
 /** Time kept back from a provider call for settling the hold and answering. */
 const SETTLE_RESERVE_MS = 1_000;
@@ -47,12 +31,10 @@ const MIN_PROVIDER_MS = 250;
 /** How long a fallback hold waits for this execution's earlier releases to free their credits. */
 const RELEASE_WAIT_MS = 2_000;
 
-const tracer = trace.getTracer("executor");
-
 /** The runner: `run(execution, budget)` resolves the served response, or throws why nothing was served. */
 export function createAttemptRunner(deps: ExecutorDeps) {
   const { settings, logger } = deps;
-  const depOpts = (budget: CallBudget) => dependencyOpts(deps, budget);
+  const depOpts = (budget: CallBudget) => dependencyOpts(settings, budget);
 
   /** Runs the planned attempts until one succeeds, a failure forbids going on, or none is left. */
   async function run(x: Execution, budget: CallBudget): Promise<ExecuteResponse> {
@@ -67,7 +49,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         // Without a key nobody else records how it ended when no settlement carried it: best effort, for GET /executions.
         void deps.ledger
           .completeExecution(
-            { userId: x.cmd.userId, executionId: x.id, result: encodeOutcome({ ok: false, error: named }) },
+            { userId: x.cmd.userId, executionId: x.id, result: deps.records.encode({ ok: false, error: named }) },
             depOpts(budget),
           )
           .catch(() => undefined);
@@ -105,9 +87,20 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       }
       progress.holds++;
 
-      // A CLIENT span per provider call: the outgoing hop of the trace, named by route.
-      const result = await tracer.startActiveSpan(`provider ${route.routeKey}`, { kind: SpanKind.CLIENT }, (span) =>
-        callProvider(x, prepared, attemptId, providerMs, span),
+      // A span per provider call: the outgoing hop of the trace, named by route.
+      const result = await deps.tracer.providerCall(
+        {
+          capabilityKey: x.capabilityKey,
+          routeKey: route.routeKey,
+          providerKey: route.providerKey,
+          networkKey: route.networkKey,
+          settlementRail: route.settlementRail ?? "",
+          url: prepared.request.url,
+          method: prepared.request.method,
+          holdId: attemptId,
+          heldCredits: prepared.quote.holdCredits,
+        },
+        (span) => callProvider(x, prepared, attemptId, providerMs, span),
       );
       done.push({
         attemptId,
@@ -211,7 +204,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         deps.metrics.holdPlaced(route.routeKey);
         return { ok: true };
       } catch (err) {
-        const remote = fromServiceError(err);
+        const remote = asAppError(err);
         if (remote.code === "CREDITS_REQUIRED") {
           if (round === 0 && released.length > 0 && (await releasesApplied(released, budget))) continue;
           const balance = remote.details?.balanceCredits;
@@ -266,19 +259,8 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     { route, rail, adapter, quote, request }: PreparedRoute,
     attemptId: string,
     providerMs: number,
-    span: Span,
+    span: ProviderCallSpan,
   ): Promise<CallResult> {
-    span.setAttributes({
-      [ATTR_CAPABILITY_KEY]: x.capabilityKey,
-      [ATTR_ROUTE_KEY]: route.routeKey,
-      [ATTR_PROVIDER_KEY]: route.providerKey,
-      [ATTR_NETWORK_KEY]: route.networkKey,
-      [ATTR_SETTLEMENT_RAIL]: route.settlementRail ?? "",
-      "server.address": new URL(request.url).hostname,
-      "http.request.method": request.method,
-      [ATTR_HOLD_ID]: attemptId,
-      [ATTR_CREDITS_AMOUNT]: quote.holdCredits,
-    });
     const started = performance.now();
     let result: CallResult;
     let payment: RailPayment | undefined;
@@ -306,7 +288,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       if (failure.errorKind === "invalid_response" && !(err instanceof ProviderError))
         logger.error({ err, routeKey: route.routeKey }, "provider call failed unexpectedly");
       else logger.warn({ err, routeKey: route.routeKey, errorKind: failure.errorKind }, "provider attempt failed");
-      span.setStatus({ code: SpanStatusCode.ERROR, message: failure.summary });
+      span.failed(failure.summary);
       result = { ok: false, failure, latencyMs: performance.now() - started, ...(payment ? { payment } : {}) };
     } finally {
       span.end();
@@ -331,19 +313,11 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     return payment && payment.rail !== "api_key" ? payment : undefined;
   }
 
-  /** Makes a paid rail's payment visible: attributes of the provider span, and the payments counter. */
-  function recordPayment(payment: RailPayment, span: Span): void {
+  /** Makes a paid rail's payment visible: on the provider span, and in the payments counter. */
+  function recordPayment(payment: RailPayment, span: ProviderCallSpan): void {
     if (payment.rail === "api_key") return; // billed to our vendor account: nothing was paid on a rail
     const settlement = payment.settlement ?? "unconfirmed";
-    span.setAttributes({
-      [ATTR_PAYMENT_RAIL]: payment.rail,
-      [ATTR_PAYMENT_SETTLEMENT]: settlement,
-      ...(payment.amountAtomic !== undefined ? { [ATTR_PAYMENT_AMOUNT_ATOMIC]: payment.amountAtomic } : {}),
-      ...(payment.asset !== undefined ? { [ATTR_PAYMENT_ASSET]: payment.asset } : {}),
-      ...(payment.network !== undefined ? { [ATTR_PAYMENT_NETWORK]: payment.network } : {}),
-      ...(payment.payTo !== undefined ? { [ATTR_PAYMENT_PAY_TO]: payment.payTo } : {}),
-      ...(payment.reference !== undefined ? { [ATTR_PAYMENT_REFERENCE]: payment.reference } : {}),
-    });
+    span.paid(payment, settlement);
     deps.metrics.railPayment(payment.rail, settlement);
   }
 
@@ -430,7 +404,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
 
   /** The answer a settlement carries: whole for a keyed execution (a retry replays it), without the provider's data otherwise. */
   function settledOutcome(x: Execution, outcome: StoredOutcome): ExecutionResult {
-    const record = encodeOutcome(
+    const record = deps.records.encode(
       outcome.ok && !x.cmd.idempotencyKey ? { ok: true, response: { ...outcome.response, data: undefined } } : outcome,
     );
     return { httpStatus: record.httpStatus, bodyJson: JSON.stringify(record.body ?? {}) };

@@ -130,9 +130,7 @@ function checkString(value: unknown, f: FieldContract, at: string, maxLength: nu
   return undefined;
 }
 
-// eslint-disable-next-line no-control-regex
 const ANY_CONTROL = /[\u0000-\u001f\u007f]/;
-// eslint-disable-next-line no-control-regex
 const CONTROL_BUT_WHITESPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 function checkNumber(value: unknown, f: FieldContract, at: string): InputProblem | undefined {

@@ -1,6 +1,6 @@
 import { MPP_RECIPIENT } from "@agentic/sandbox";
-import type { RailResponse } from "../rails/rail";
-import type { ProviderAdapter } from "./provider";
+import type { RailResponse } from "../domain/rail-port";
+import type { ProviderAdapter } from "../domain/provider-port";
 import { AgentmailAdapter } from "./agentmail";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 

@@ -4,11 +4,12 @@
 // execution's idempotency key becomes the inbox `client_id`, for which AgentMail returns the existing
 // inbox instead of a second one. Inboxes live on our AgentMail account: a bought one is recorded as its
 // buyer's (createdResources), and `inboxId` names one the caller must own (resourceFields).
-import type { ProviderHttpRequest, RailResponse } from "../rails/rail";
+import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
 import { readEmailMessage } from "./email-message";
 import { InputReader } from "./input";
 import { pathSegment } from "./url-path";
-import { assertCapability, type CapabilityInput, type ProviderAdapter, type ProviderContext, type ProviderResult } from "./provider";
+import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
+import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 
 /** The resource kind of an AgentMail inbox. */

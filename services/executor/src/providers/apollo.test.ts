@@ -1,6 +1,6 @@
 import { X402_PAY_TO } from "@agentic/sandbox";
-import type { RailResponse } from "../rails/rail";
-import type { ProviderAdapter } from "./provider";
+import type { RailResponse } from "../domain/rail-port";
+import type { ProviderAdapter } from "../domain/provider-port";
 import { ApolloAdapter } from "./apollo";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 

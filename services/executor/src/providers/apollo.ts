@@ -1,8 +1,9 @@
 // Apollo (enrichment.people.search): POST /api/v1/mixed_people/api_search with its filters
 // (`X-Api-Key` on direct routes); 200 {people[], pagination}; errors {error} or {message}.
-import type { ProviderHttpRequest, RailResponse } from "../rails/rail";
+import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
 import { InputReader } from "./input";
-import { assertCapability, type CapabilityInput, type ProviderAdapter, type ProviderContext, type ProviderResult } from "./provider";
+import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
+import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 
 export class ApolloAdapter implements ProviderAdapter {

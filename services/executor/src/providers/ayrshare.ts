@@ -2,16 +2,16 @@
 // weighted length, limit and validity without posting. The quote prices the later real post per
 // valid channel and must be approved before anything is published.
 import { createHash } from "node:crypto";
-import type { ProviderHttpRequest, RailResponse } from "../rails/rail";
+import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
 import { InputReader } from "./input";
 import {
-  assertCapability,
   ProviderError,
   type CapabilityInput,
   type ProviderAdapter,
   type ProviderContext,
   type ProviderResult,
-} from "./provider";
+} from "../domain/provider-port";
+import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 
 /** Our channel names → Ayrshare's response field prefix and `maxCharLimits` key. */

@@ -1,5 +1,5 @@
-import type { RailResponse } from "../rails/rail";
-import type { ProviderAdapter } from "./provider";
+import type { RailResponse } from "../domain/rail-port";
+import type { ProviderAdapter } from "../domain/provider-port";
 import { DeeplAdapter } from "./deepl";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 

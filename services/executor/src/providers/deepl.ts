@@ -1,9 +1,10 @@
 // DeepL (translation.text.translate): POST /v2/translate with `Authorization: DeepL-Auth-Key <key>`
 // and JSON {text: [...], target_lang, source_lang?, formality?}; 200 {translations: [{detected_source_language,
 // text}]}; errors {message} (403 key, 456 quota, 429 rate).
-import type { ProviderHttpRequest, RailResponse } from "../rails/rail";
+import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
 import { InputReader } from "./input";
-import { assertCapability, type CapabilityInput, type ProviderAdapter, type ProviderContext, type ProviderResult } from "./provider";
+import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
+import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 
 export class DeeplAdapter implements ProviderAdapter {

@@ -1,7 +1,7 @@
 // The email.send input as the email vendors need it: recipients as lists, a sender (the caller's
 // `from` or the account's configured default), at least one body, and attachments.
 import { InputReader } from "./input";
-import { ProviderError, type CapabilityInput, type ProviderContext } from "./provider";
+import { ProviderError, type CapabilityInput, type ProviderContext } from "../domain/provider-port";
 
 /** One attachment as the contract takes it. */
 export interface EmailAttachment {

@@ -1,6 +1,6 @@
 // email.send over the three direct email vendors: their wire formats, normalized results and error mapping.
-import type { RailResponse } from "../rails/rail";
-import type { ProviderAdapter } from "./provider";
+import type { RailResponse } from "../domain/rail-port";
+import type { ProviderAdapter } from "../domain/provider-port";
 import { PostmarkAdapter } from "./postmark";
 import { ResendAdapter } from "./resend";
 import { DEFAULT_FROM, useSandboxRoutes } from "./sandbox-route.fixture";

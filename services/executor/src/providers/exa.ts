@@ -2,16 +2,16 @@
 // requestId}; errors {requestId, error, tag}. `maxResults` trims the citations. The request carries no
 // domain filter yet, so `includeDomains`/`excludeDomains` are refused (invalid_input, which makes the
 // executor skip this route) rather than dropped: a search must not use the domains it was told to exclude.
-import type { ProviderHttpRequest, RailResponse } from "../rails/rail";
+import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
 import { InputReader } from "./input";
 import {
-  assertCapability,
   ProviderError,
   type CapabilityInput,
   type ProviderAdapter,
   type ProviderContext,
   type ProviderResult,
-} from "./provider";
+} from "../domain/provider-port";
+import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 
 /** Contract fields of search.answer this adapter does not send yet. */

@@ -2,16 +2,16 @@
 // schema being the caller's or one string property per requested field; 200 {success: true, data:
 // {json}}; errors {success: false, error}. The result holds exactly the schema's fields (null when the
 // page did not yield one).
-import type { ProviderHttpRequest, RailResponse } from "../rails/rail";
+import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
 import { InputReader } from "./input";
 import {
-  assertCapability,
   ProviderError,
   type CapabilityInput,
   type ProviderAdapter,
   type ProviderContext,
   type ProviderResult,
-} from "./provider";
+} from "../domain/provider-port";
+import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 
 export class FirecrawlAdapter implements ProviderAdapter {

@@ -1,15 +1,12 @@
 // Provider adapters: capability input → vendor request, vendor answer → normalized result.
-export * from "./provider";
-export { pathSegment, pathSegmentProblem } from "./url-path";
-export { resourceFieldsOf, type ResourceField } from "./resource-fields";
+export { assertCapability } from "./provider";
+export { pathSegment } from "./url-path";
 export {
   createProviderRegistry,
   ADAPTER_FACTORIES,
-  type ProviderRegistry,
   type ProviderRegistryConfig,
   type ProviderSettings,
   type ProviderEndpoint,
-  type ConfiguredProvider,
 } from "./registry";
 export { providersEnvShape, providersConfigFromEnv, DEFAULT_BASE_URLS, type ProvidersEnv } from "./providers-config";
 export { ResendAdapter } from "./resend";

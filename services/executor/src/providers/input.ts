@@ -1,6 +1,6 @@
 // Reading capability inputs inside adapters. The executor validates inputs against the contract
 // first; these guards keep adapters total (a wrong type is an invalid_input error, never a crash).
-import { ProviderError, type CapabilityInput } from "./provider";
+import { ProviderError, type CapabilityInput } from "../domain/provider-port";
 
 export class InputReader {
   constructor(

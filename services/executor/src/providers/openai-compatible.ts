@@ -1,16 +1,16 @@
 // OpenAI-compatible chat completions (models.chat.complete) for any vendor speaking that API
 // (OpenAI directly; DeepSeek and others, also through MPP hosts): POST {baseUrl}/chat/completions,
 // non-streaming; errors {error: {message, type, code}}.
-import type { ProviderHttpRequest, RailResponse } from "../rails/rail";
+import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
 import { InputReader } from "./input";
 import {
-  assertCapability,
   ProviderError,
   type CapabilityInput,
   type ProviderAdapter,
   type ProviderContext,
   type ProviderResult,
-} from "./provider";
+} from "../domain/provider-port";
+import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 
 /** Request fields passed through to the vendor when present (OpenAI names, as the contract uses). */

@@ -1,8 +1,9 @@
 // Postmark (email.send): POST /email with `X-Postmark-Server-Token`, comma-joined recipients and
 // PascalCase fields; 200 {MessageID, ErrorCode: 0}; errors {ErrorCode, Message} (422 for input).
-import type { ProviderHttpRequest, RailResponse } from "../rails/rail";
+import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
 import { readEmailMessage } from "./email-message";
-import { assertCapability, type CapabilityInput, type ProviderAdapter, type ProviderContext, type ProviderResult } from "./provider";
+import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
+import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 
 export class PostmarkAdapter implements ProviderAdapter {

@@ -3,7 +3,7 @@
 // `P_AGENTCASH_BASE_URL` (its x402 host) and `P_MPP_BASE_URL` (its MPP host). A provider is reachable
 // on a network when that network has a base URL (given, or the vendor's documented public one).
 import { z } from "zod";
-import type { RailNetwork } from "../rails/rail";
+import type { RailNetwork } from "../domain/rail-port";
 import { ADAPTER_FACTORIES, type ProviderEndpoint, type ProviderRegistryConfig } from "./registry";
 
 /** Documented public hosts per network. Other paid hosts have no default: configure them. */
@@ -53,8 +53,7 @@ export const providersEnvShape = {
   BROADCAST_CREDITS_PER_CHANNEL: z.coerce.number().int().nonnegative().optional(),
 };
 
-const providersEnvSchema = z.object(providersEnvShape);
-export type ProvidersEnv = z.infer<typeof providersEnvSchema>;
+export type ProvidersEnv = z.infer<z.ZodObject<typeof providersEnvShape>>;
 
 /** Registry config from parsed env values; a direct endpoint is registered only with its API key, except for free APIs. */
 export function providersConfigFromEnv(env: ProvidersEnv): ProviderRegistryConfig {

@@ -1,5 +1,6 @@
 // The provider registry: one adapter per configured provider, with the context (base URL, key,
-// account settings) it calls its vendor with on each route network.
+// account settings) it calls its vendor with on each route network, and the owned-resource fields
+// every adapter declares.
 import { AgentmailAdapter } from "./agentmail";
 import { ApolloAdapter } from "./apollo";
 import { AyrshareAdapter, DEFAULT_CREDITS_PER_CHANNEL } from "./ayrshare";
@@ -8,9 +9,10 @@ import { ExaAdapter } from "./exa";
 import { FirecrawlAdapter } from "./firecrawl";
 import { OpenAiCompatibleAdapter } from "./openai-compatible";
 import { PostmarkAdapter } from "./postmark";
-import type { RailNetwork } from "../rails/rail";
-import type { ProviderAdapter, ProviderContext } from "./provider";
+import type { RailNetwork } from "../domain/rail-port";
+import type { ConfiguredProvider, ProviderAdapter, ProviderRegistry } from "../domain/provider-port";
 import { ResendAdapter } from "./resend";
+import { declaredResourceFields } from "./resource-fields";
 import { SendgridAdapter } from "./sendgrid";
 import { TimeapiAdapter } from "./timeapi";
 
@@ -33,18 +35,6 @@ export interface ProviderSettings {
 /** Settings per providerKey; only listed providers are registered. */
 export type ProviderRegistryConfig = Readonly<Record<string, ProviderSettings>>;
 
-export interface ConfiguredProvider {
-  adapter: ProviderAdapter;
-  /** Call context for this network; add the execution's `idempotencyKey` per call. */
-  ctx: ProviderContext;
-}
-
-export interface ProviderRegistry {
-  /** The adapter and context of a provider on a route network (the route's networkKey), or undefined when that pair is not configured. */
-  get(providerKey: string, network: string): ConfiguredProvider | undefined;
-  readonly providerKeys: readonly string[];
-}
-
 /** Every provider key an adapter exists for, with its factory. */
 export const ADAPTER_FACTORIES: Readonly<Record<string, (settings: Readonly<Record<string, string>>) => ProviderAdapter>> = {
   resend: () => new ResendAdapter(),
@@ -60,6 +50,9 @@ export const ADAPTER_FACTORIES: Readonly<Record<string, (settings: Readonly<Reco
   openai: () => new OpenAiCompatibleAdapter("openai"),
   deepseek: () => new OpenAiCompatibleAdapter("deepseek"),
 };
+
+/** Owned-resource fields of every adapter above, configured in this deployment or not. */
+const resourceFieldsOf = declaredResourceFields(Object.values(ADAPTER_FACTORIES).map((factory) => factory({})));
 
 /** Builds the registry; throws on a provider key without an adapter, a malformed base URL, or a key on a paid endpoint. */
 export function createProviderRegistry(config: ProviderRegistryConfig): ProviderRegistry {
@@ -89,5 +82,5 @@ export function createProviderRegistry(config: ProviderRegistryConfig): Provider
     }
     providers.set(providerKey, byNetwork);
   }
-  return { get: (key, network) => providers.get(key)?.get(network as RailNetwork), providerKeys: [...providers.keys()] };
+  return { get: (key, network) => providers.get(key)?.get(network as RailNetwork), providerKeys: [...providers.keys()], resourceFieldsOf };
 }

@@ -1,8 +1,9 @@
 // Resend (email.send): POST /emails with `Authorization: Bearer <key>` and an optional
 // `Idempotency-Key`; 200 {id}; errors {statusCode, name, message}.
-import type { ProviderHttpRequest, RailResponse } from "../rails/rail";
+import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
 import { readEmailMessage } from "./email-message";
-import { assertCapability, type CapabilityInput, type ProviderAdapter, type ProviderContext, type ProviderResult } from "./provider";
+import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
+import { assertCapability } from "./provider";
 import { invalidResponse, stringField, vendorError } from "./vendor-error";
 
 export class ResendAdapter implements ProviderAdapter {

@@ -1,4 +1,7 @@
-import { resourceFieldsOf } from "./resource-fields";
+import { createProviderRegistry } from "./registry";
+
+// Every adapter's fields count, even with no provider configured.
+const { resourceFieldsOf } = createProviderRegistry({});
 
 describe("owned-resource fields, as the adapters declare them", () => {
   it("knows email.send's inboxId names an AgentMail inbox, and other capabilities name none", () => {

@@ -3,9 +3,10 @@
 import { randomUUID } from "node:crypto";
 import { SANDBOX_API_KEYS, SANDBOX_NETWORK, startSandbox, type RunningSandbox } from "@agentic/sandbox";
 import { generatePrivateKey } from "viem/accounts";
-import { createRails, type RailNetwork, type RailResponse, type RailSet } from "../rails";
-import type { CapabilityInput, ProviderResult } from "./provider";
-import { createProviderRegistry, type ProviderRegistry } from "./registry";
+import type { CapabilityInput, ProviderRegistry, ProviderResult } from "../domain/provider-port";
+import type { RailNetwork, RailResponse, RailSet } from "../domain/rail-port";
+import { createRails } from "../rails";
+import { createProviderRegistry } from "./registry";
 
 export const DEFAULT_FROM = "Agentic <noreply@agentic.dev>";
 

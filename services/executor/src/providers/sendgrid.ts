@@ -1,9 +1,10 @@
 // SendGrid v3 (email.send): POST /v3/mail/send with personalizations and content blocks
 // (text/plain first); 202 with an empty body and the message id in `X-Message-Id`;
 // errors {errors: [{message, field, help}]}.
-import type { ProviderHttpRequest, RailResponse } from "../rails/rail";
+import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
 import { readEmailMessage, splitMailbox } from "./email-message";
-import { assertCapability, type CapabilityInput, type ProviderAdapter, type ProviderContext, type ProviderResult } from "./provider";
+import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
+import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, vendorError } from "./vendor-error";
 
 const toList = (mailboxes: string[]) => mailboxes.map(splitMailbox);

@@ -2,16 +2,16 @@
 // gives the local time, UTC offset and DST state; POST /api/conversion/converttimezone converts a
 // wall time between zones. Zones are IANA ids or, where the seller resolves them, place names. It
 // takes no API key. Errors are plain-text 400s ("Invalid Timezone").
-import type { ProviderHttpRequest, RailResponse } from "../rails/rail";
+import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
 import { InputReader } from "./input";
 import {
-  assertCapability,
   ProviderError,
   type CapabilityInput,
   type ProviderAdapter,
   type ProviderContext,
   type ProviderResult,
-} from "./provider";
+} from "../domain/provider-port";
+import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 
 const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?$/;

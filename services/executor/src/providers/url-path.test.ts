@@ -1,4 +1,5 @@
-import { pathSegment, pathSegmentProblem } from "./url-path";
+import { pathSegmentProblem } from "../domain/path-segment";
+import { pathSegment } from "./url-path";
 
 describe("one vendor path segment from input", () => {
   it("accepts plain ids, email-like ones included, and encodes them", () => {

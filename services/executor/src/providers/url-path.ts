@@ -1,21 +1,7 @@
-// The one rule for input that ends up in a vendor URL's path: a value must be exactly one path
-// segment of plain characters. encodeURIComponent alone is not enough: ".." survives it unchanged and
-// is then normalized by URL parsers and servers into another vendor path (/v0/inboxes/../x is /v0/x),
-// and a pre-encoded "%2e%2e" or "%2f" may be decoded on the way. Every adapter that puts input in a
-// path uses pathSegment(); the executor checks resource ids with pathSegmentProblem() before anything.
-import { ProviderError } from "./provider";
-
-/** Characters a path segment may hold: unreserved ones (RFC 3986) plus "@" and "+" (email-like ids). */
-const SEGMENT = /^[A-Za-z0-9._~@+-]+$/;
-const MAX_SEGMENT_LENGTH = 512;
-
-/** Why `value` cannot be one path segment; undefined when it can. */
-export function pathSegmentProblem(value: string): string | undefined {
-  if (value.length === 0 || value.length > MAX_SEGMENT_LENGTH) return `must be 1 to ${MAX_SEGMENT_LENGTH} characters`;
-  if (/^\.+$/.test(value)) return `must not be only dots ("." and ".." are path steps, not ids)`;
-  if (!SEGMENT.test(value)) return `may hold only letters, digits and . _ ~ @ + - (no "/", "\\", "%", spaces or control characters)`;
-  return undefined;
-}
+// Input in a vendor URL's path, as adapters put it there: exactly one plain path segment (the rule is
+// the domain's pathSegmentProblem), encoded; anything else is the caller's invalid input.
+import { pathSegmentProblem } from "../domain/path-segment";
+import { ProviderError } from "../domain/provider-port";
 
 /** `value` as one encoded path segment of a vendor URL; an invalid_input ProviderError naming `field` otherwise. */
 export function pathSegment(providerKey: string, field: string, value: string): string {

@@ -1,7 +1,7 @@
 // Maps a vendor's error answer to a ProviderError with the right retry and fallback semantics
 // (see ProviderError), using the vendor's own error body for the code and message.
-import type { RailResponse } from "../rails/rail";
-import { ProviderError } from "./provider";
+import type { RailResponse } from "../domain/rail-port";
+import { ProviderError } from "../domain/provider-port";
 
 /** What an adapter reads from its vendor's error body. */
 export interface VendorErrorInfo {

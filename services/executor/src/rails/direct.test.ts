@@ -1,8 +1,8 @@
 import { createServer } from "node:http";
-import { freePort } from "@agentic/platform/testing";
+import { freePort } from "@agentic/testing";
 import { SANDBOX_API_KEYS, startSandbox, type RunningSandbox } from "@agentic/sandbox";
 import { DirectRail } from "./direct";
-import { RailError } from "./rail";
+import { RailError } from "../domain/rail-port";
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {

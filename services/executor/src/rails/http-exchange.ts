@@ -1,6 +1,9 @@
 // One HTTP exchange with a vendor: serializes the body once (a paid retry must resend the same
 // bytes), never follows redirects, maps transport failures to RailError, parses the answer.
-import { DEFAULT_MAX_RESPONSE_BYTES, RailError, type ProviderHttpRequest, type RailResponse } from "./rail";
+import { RailError, type ProviderHttpRequest, type RailResponse } from "../domain/rail-port";
+
+/** Largest vendor answer read when the caller sets no limit: an answer must fit one gRPC message to the gateway. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
 
 /** A request ready to send (and to resend identically with payment headers added). */
 export interface PreparedRequest {

@@ -3,26 +3,18 @@
 import { privateKeyToAccount } from "viem/accounts";
 import { DirectRail } from "./direct";
 import { MppRail } from "./mpp";
-import type { Rail, RailNetwork } from "./rail";
+import type { Rail, RailNetwork, RailSet } from "../domain/rail-port";
 import type { PayingRailOptions } from "./paying-rail";
 import type { PayingRailConfig, RailsConfig } from "./rails-config";
 import { usdcOn } from "./stablecoins";
 import { X402Rail } from "./x402";
 
-export * from "./rail";
 export { DirectRail } from "./direct";
 export { X402Rail } from "./x402";
 export { MppRail } from "./mpp";
 export type { PayingRailOptions } from "./paying-rail";
 export { USDC, usdcOn, type StablecoinAsset } from "./stablecoins";
 export { railsEnvShape, railsConfigFromEnv, type RailsConfig, type RailsEnv, type PayingRailConfig } from "./rails-config";
-
-export interface RailSet {
-  /** The rail of a route's network, or undefined when that rail is not configured. */
-  get(network: string): Rail | undefined;
-  /** Networks with a configured rail. */
-  readonly networks: readonly RailNetwork[];
-}
 
 /** Builds the configured rails; throws on an unknown network in the config. */
 export function createRails(config: RailsConfig): RailSet {

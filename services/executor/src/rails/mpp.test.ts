@@ -2,7 +2,7 @@ import { MPP_RECIPIENT, SANDBOX_NETWORK, SANDBOX_USDC, startSandbox, type Runnin
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { MppRail } from "./mpp";
 import { decodeBase64UrlJson } from "./mpp-wire";
-import type { RailError } from "./rail";
+import type { RailError } from "../domain/rail-port";
 import { usdcOn } from "./stablecoins";
 
 let sandbox: RunningSandbox;

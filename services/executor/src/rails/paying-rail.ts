@@ -2,7 +2,14 @@
 // of one call, the refusal to pay above it, and the record of a payment made. The protocols (offers
 // and authorizations vs. challenges and credentials) stay in x402.ts and mpp.ts.
 import type { PrivateKeyAccount } from "viem/accounts";
-import { NOT_SENT_CODES, RailError, type PaymentSettlement, type RailPayment, type RailResponse, type SendOptions } from "./rail";
+import {
+  NOT_SENT_CODES,
+  RailError,
+  type PaymentSettlement,
+  type RailPayment,
+  type RailResponse,
+  type SendOptions,
+} from "../domain/rail-port";
 import { atomicToMicroUsd, microUsdToAtomic, type StablecoinAsset } from "./stablecoins";
 
 /**

@@ -31,8 +31,7 @@ export const railsEnvShape = {
   MPP_MAX_PRICE_MICRO_USD: microUsd.default(1_000_000),
 };
 
-const railsEnvSchema = z.object(railsEnvShape);
-export type RailsEnv = z.infer<typeof railsEnvSchema>;
+export type RailsEnv = z.infer<z.ZodObject<typeof railsEnvShape>>;
 
 /** One paying rail's settings. */
 export interface PayingRailConfig {

@@ -1,6 +1,6 @@
 import { SANDBOX_API_KEYS, SANDBOX_NETWORK, SANDBOX_USDC, X402_PAY_TO, startSandbox, type RunningSandbox } from "@agentic/sandbox";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { RailError } from "./rail";
+import { RailError } from "../domain/rail-port";
 import { usdcOn } from "./stablecoins";
 import { X402Rail } from "./x402";
 

@@ -1,10 +1,10 @@
-// Prometheus series of executions, on prom-client's default registry (served by /metrics):
-// provider attempts and their latency per route, credits charged, holds placed and released,
-// settlements JetStream never acknowledged, payments the paid rails made, and per-token charges that
-// were not the vendor's usage.
+// The executor's business metrics (the domain's ExecutionMetrics port), on prom-client's default
+// registry (served with the process and RPC metrics on METRICS_PORT): provider attempts and their
+// latency per route, credits charged, holds placed and released, settlements JetStream never
+// acknowledged, payments the paid rails made, and per-token charges that were not the vendor's usage.
 import { Counter, Histogram } from "prom-client";
 import { LATENCY_BUCKETS_SECONDS, singleton } from "@agentic/platform";
-import type { ExecutionMetrics } from "../domain/ports";
+import type { ExecutionMetrics } from "./domain/ports";
 
 const attempts = singleton(
   "executor_provider_attempts_total",
@@ -82,8 +82,8 @@ const railPayments = singleton(
     }),
 );
 
-/** The ExecutionMetrics port on the process-wide registry. */
-export function createExecutionMetrics(): ExecutionMetrics {
+/** The ExecutionMetrics port on the process-wide registry; each series is declared once, whatever the number of executors. */
+export function createExecutorMetrics(): ExecutionMetrics {
   return {
     attempt({ routeKey, outcome, durationMs }) {
       attempts.inc({ route_key: routeKey, outcome });

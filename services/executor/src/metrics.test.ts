@@ -1,9 +1,9 @@
 import { register } from "prom-client";
-import { createExecutionMetrics } from "./execution-metrics";
+import { createExecutorMetrics } from "./metrics";
 
 describe("execution metrics", () => {
   it("counts rail payments by rail and settlement", async () => {
-    const metrics = createExecutionMetrics();
+    const metrics = createExecutorMetrics();
     metrics.railPayment("mpp", "settled");
     metrics.railPayment("mpp", "settled");
     metrics.railPayment("x402", "unconfirmed");

@@ -1,5 +1,6 @@
-// The rail abstraction: how a provider HTTP request reaches the vendor and how it is paid for
-// (our API key, an x402 payment, or an MPP payment). Rails never know which capability they serve.
+// The rail port: how a provider HTTP request reaches the vendor and how it is paid for (our API
+// key, an x402 payment, or an MPP payment), and how a rail says it could not. The domain pairs a
+// route with its rail; the rails in rails/ implement this. Rails never know which capability they serve.
 
 /** Route network a rail serves (the catalog's networkKey). */
 export type RailNetwork = "direct" | "agentcash" | "mpp";
@@ -64,17 +65,22 @@ export interface SendOptions {
    * configured ceiling applies too; the lower one wins. Ignored by the direct rail.
    */
   maxPriceMicroUsd?: number;
-  /** Largest vendor answer read, in bytes (default DEFAULT_MAX_RESPONSE_BYTES); a larger one is a RailError. */
+  /** Largest vendor answer read, in bytes (default: the rail's own limit); a larger one is a RailError. */
   maxResponseBytes?: number;
 }
-
-/** Largest vendor answer read when the caller sets no limit: an answer must fit one gRPC message to the gateway. */
-export const DEFAULT_MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
 
 export interface Rail {
   readonly network: RailNetwork;
   /** Sends the request, handling the rail's payment handshake; throws RailError when it cannot. */
   send(req: ProviderHttpRequest, opts: SendOptions): Promise<RailResponse>;
+}
+
+/** The rails of this deployment. */
+export interface RailSet {
+  /** The rail of a route's network, or undefined when that rail is not configured. */
+  get(network: string): Rail | undefined;
+  /** Networks with a configured rail. */
+  readonly networks: readonly RailNetwork[];
 }
 
 /** Connection errors raised before a request left: nothing reached the vendor. */

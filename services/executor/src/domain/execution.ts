@@ -1,0 +1,64 @@
+// What one execution carries from step to step (the command, the caller's budget, the planned
+// routes, the outcome stored for its key) and the settings it runs with: the vocabulary the planner,
+// the attempt runner and the orchestration share.
+import type { AppError } from "@agentic/platform/core";
+import type { Route } from "@agentic/proto/catalog/v1";
+import type { ExecuteResponse } from "@agentic/proto/executor/v1";
+import type { Quote } from "./pricing";
+import type { ProviderAdapter } from "./provider-port";
+import type { ProviderHttpRequest, Rail } from "./rail-port";
+
+/** An execute call as the RPC layer decodes it. */
+export interface ExecuteCommand {
+  userId: string;
+  domainKey: string;
+  capabilityId: string;
+  /** The JSON body as sent. */
+  body: Readonly<Record<string, unknown>>;
+  idempotencyKey?: string;
+  agentName?: string;
+}
+
+/** The caller's time budget (its gRPC deadline). */
+export interface CallBudget {
+  /** Milliseconds left; Infinity without a deadline. */
+  remainingMs(): number;
+}
+
+export interface ExecutorSettings {
+  /** Deadline of one provider call, in ms. */
+  providerTimeoutMs: number;
+  /** Provider attempts per execution at most. */
+  maxAttempts: number;
+  /** Life of a hold, in ms. */
+  holdTtlMs: number;
+  /** Deadline of each catalog, router and ledger call, in ms. */
+  dependencyDeadlineMs: number;
+  idempotencyLeaseMs: number;
+  idempotencyWaitMs: number;
+}
+
+/** One planned attempt: the route, the rail that pays it, its adapter, its quote and the adapter's request, built before anything is held. */
+export interface PreparedRoute {
+  route: Route;
+  rail: Rail;
+  adapter: ProviderAdapter;
+  /** What the attempt holds (and the input its request was built from). */
+  quote: Quote;
+  request: ProviderHttpRequest;
+}
+
+/** Everything an execution carries from planning into its attempts. */
+export interface Execution {
+  id: string;
+  cmd: ExecuteCommand;
+  capabilityKey: string;
+  input: Record<string, unknown>;
+  prepared: PreparedRoute[];
+  allowFallback: boolean;
+  /** Another route could have run had fallback been allowed (for the PROVIDER_ERROR hint). */
+  alternatives: boolean;
+}
+
+/** The outcome of an execution as stored for its key: a response, or the error it ended with. */
+export type StoredOutcome = { ok: true; response: ExecuteResponse } | { ok: false; error: AppError };

@@ -1,0 +1,149 @@
+// The provider port: an adapter turns a capability input into one vendor HTTP request and the
+// vendor's answer into a normalized result, or says why it cannot (ProviderError); the registry gives
+// the adapter configured for a provider on a route network. The adapters in providers/ implement it.
+// Providers never know which rail pays them.
+import type { ProviderHttpRequest, RailResponse } from "./rail-port";
+
+/** Where and as whom an adapter calls its vendor (from config, per provider). */
+export interface ProviderContext {
+  /** Vendor base URL, e.g. `https://api.resend.com` (OpenAI-compatible ones include `/v1`). */
+  baseUrl: string;
+  /** Our vendor key for direct routes; absent on paid (x402/MPP) routes, where payment replaces it. */
+  credentials?: { apiKey: string };
+  /** Account settings of the vendor, e.g. `defaultFrom` for email. */
+  settings?: Readonly<Record<string, string>>;
+  /** The execution's idempotency key; adapters forward it where the vendor deduplicates on one. */
+  idempotencyKey?: string;
+}
+
+/** A capability input: the free-form JSON object the caller sent, already validated against the contract. */
+export type CapabilityInput = Readonly<Record<string, unknown>>;
+
+/** A vendor answer normalized for our API. */
+export interface ProviderResult {
+  /** `sent` (email), `created` (inbox), `quoted` (broadcast quote) or `completed`. */
+  status: "sent" | "created" | "quoted" | "completed";
+  /** The vendor's id for what it did (message id, request id), when it gives one. */
+  providerMessageId?: string;
+  /** Resources the call created on our vendor account for the caller (an inbox): recorded as theirs with the capture. */
+  createdResources?: CreatedResource[];
+  /** The normalized result (the execute response's `data`). */
+  data: Record<string, unknown>;
+  /** Tokens the vendor says it billed for the call (its `usage`), when it bills by token and said so. */
+  usage?: TokenUsage;
+}
+
+/** A vendor's token count for one call: what a per-token route is charged by. */
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** A resource a vendor call created, e.g. `{ kind: "email.inbox", resourceId: "ada@agentmail.to" }`. */
+export interface CreatedResource {
+  kind: string;
+  resourceId: string;
+}
+
+export interface ProviderAdapter {
+  /** The catalog's providerKey, e.g. `resend`. */
+  readonly providerKey: string;
+  /** Capabilities this adapter implements, e.g. `["email.send"]`. */
+  readonly capabilityKeys: readonly string[];
+  /**
+   * Input fields that name a resource the caller must own, per capability, with its kind:
+   * `{ "email.send": { inboxId: "email.inbox" } }`. Before anything is held the executor checks the
+   * caller owns each one named, and runs such a request only on this adapter's routes.
+   */
+  readonly resourceFields?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** The vendor request for a capability input; throws ProviderError (`invalid_input`, `unsupported_capability`). */
+  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest;
+  /** The normalized result of the vendor's answer to that request (same input); throws ProviderError. */
+  parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult;
+}
+
+/**
+ * - `http_4xx` / `http_5xx`: the vendor answered with an error status.
+ * - `invalid_response`: a success status whose body is not what the vendor documents, or a redirect.
+ * - `invalid_input`: the input cannot be expressed to this vendor (e.g. no sender address configured).
+ * - `unsupported_capability`: the adapter was asked for a capability it does not implement (a routing bug).
+ */
+export type ProviderErrorKind = "http_4xx" | "http_5xx" | "invalid_response" | "invalid_input" | "unsupported_capability";
+
+/**
+ * A vendor call that did not produce a result. Two independent questions for the executor:
+ * - `retryable`: may the same request succeed if tried again later? True only for transient answers
+ *   (5xx, 408, 425, 429). Never true for `invalid_response`: the vendor may have acted (an email may be
+ *   out), so repeating blindly could act twice.
+ * - `blame`: `input` when the vendor refused what the caller asked (400, 404, 409, 422...): no other
+ *   route will do better, so report it instead of falling back. `provider` when the vendor or our
+ *   account with it failed (401/402/403 key or quota problems, 429, 5xx, bad answers): another route
+ *   may succeed, so falling back is right.
+ */
+export class ProviderError extends Error {
+  constructor(
+    readonly kind: ProviderErrorKind,
+    readonly providerKey: string,
+    message: string,
+    readonly opts: {
+      status?: number;
+      retryable?: boolean;
+      blame?: "input" | "provider";
+      /** The vendor's error code or name (e.g. `validation_error`, `300`, `model_not_found`). */
+      vendorCode?: string;
+      /** The vendor's message; internal (logs), it may name our account details. */
+      vendorMessage?: string;
+      /** The input field an `invalid_input` error is about, when it is about one. */
+      field?: string;
+    } = {},
+  ) {
+    super(message);
+    this.name = "ProviderError";
+  }
+
+  get status(): number | undefined {
+    return this.opts.status;
+  }
+
+  get retryable(): boolean {
+    return this.opts.retryable ?? false;
+  }
+
+  get blame(): "input" | "provider" {
+    return this.opts.blame ?? "provider";
+  }
+
+  get vendorCode(): string | undefined {
+    return this.opts.vendorCode;
+  }
+
+  get field(): string | undefined {
+    return this.opts.field;
+  }
+}
+
+/** An adapter with the context it calls its vendor with on one route network. */
+export interface ConfiguredProvider {
+  adapter: ProviderAdapter;
+  /** Call context for this network; add the execution's `idempotencyKey` per call. */
+  ctx: ProviderContext;
+}
+
+/** An input field naming a resource the caller must own: its kind, and the provider whose routes can use it. */
+export interface ResourceField {
+  field: string;
+  kind: string;
+  providerKey: string;
+}
+
+/** The providers of this deployment. */
+export interface ProviderRegistry {
+  /** The adapter and context of a provider on a route network (the route's networkKey), or undefined when that pair is not configured. */
+  get(providerKey: string, network: string): ConfiguredProvider | undefined;
+  readonly providerKeys: readonly string[];
+  /**
+   * The fields of `capabilityKey`'s input that name owned resources, as every adapter declares them,
+   * configured here or not: such an input can never slip through to a route that would ignore it.
+   */
+  resourceFieldsOf(capabilityKey: string): ResourceField[];
+}

@@ -1,0 +1,27 @@
+// The router and ledger clients as the domain's ports: a gRPC error they throw comes back as the
+// AppError it carries (kind, code, hint, details), so the domain checks kinds and codes, never statuses.
+import { fromServiceError } from "@agentic/platform";
+import type { LedgerPort, RouterPort } from "./domain/ports";
+
+async function appErrors<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    throw fromServiceError(err);
+  }
+}
+
+export function routerPort(client: RouterPort): RouterPort {
+  return { recommend: (req, opts) => appErrors(() => client.recommend(req, opts)) };
+}
+
+export function ledgerPort(client: LedgerPort): LedgerPort {
+  const { getOwnedResource } = client;
+  return {
+    holdCredits: (req, opts) => appErrors(() => client.holdCredits(req, opts)),
+    getHold: (req, opts) => appErrors(() => client.getHold(req, opts)),
+    claimIdempotencyKey: (req, opts) => appErrors(() => client.claimIdempotencyKey(req, opts)),
+    completeExecution: (req, opts) => appErrors(() => client.completeExecution(req, opts)),
+    ...(getOwnedResource ? { getOwnedResource: (req, opts) => appErrors(() => getOwnedResource.call(client, req, opts)) } : {}),
+  };
+}
