@@ -32,41 +32,27 @@ import {
 } from "./bus/settlement-consumer";
 import { claimStoreIdentity } from "./bus/store-identity";
 import { startExpirySweeper, type ExpirySweeper } from "./jobs/expiry-sweeper";
-import type { BootstrapApiKey } from "./config";
+import type { LedgerSettings, TopUpSettings } from "./config";
 import { httpFacilitator } from "./top-up/facilitator";
 import { startTopUpReconciler, type TopUpReconciler } from "./top-up/reconciler";
-import type { TopUpTerms } from "./top-up/terms";
 import { createTopUps } from "./top-up/top-ups";
 
-/** x402 top-ups: the platform's terms and the facilitator that verifies and settles payments. */
-export interface TopUpOptions {
-  terms: TopUpTerms;
-  facilitatorUrl: string;
-  /** Each facilitator call is cut off after this; a settle without an answer leaves its top-up pending. */
-  facilitatorTimeoutMs: number;
+/** Top-up settings, and (tests) how often pending top-ups are asked about again. */
+export interface TopUpOptions extends TopUpSettings {
   /** How often pending top-ups are asked about again (default 30 s). */
   reconcileIntervalMs?: number;
 }
 
-export interface LedgerAppOptions {
+/** The connections and settings of a ledger (main.ts: ledgerSettings(config)), and the hooks tests use. */
+export interface LedgerAppOptions extends LedgerSettings {
   store: LedgerStore;
   /** Connected NATS with JetStream; the EXECUTIONS stream is created when missing. */
   nc: NatsConnection;
-  /** Copies of the EXECUTIONS stream (NATS_STREAM_REPLICAS; default 1). */
-  streamReplicas?: number;
   logger: Logger;
   /** host:port to bind, e.g. "0.0.0.0:50054" or "127.0.0.1:0". */
   bindAddress: string;
   /** Public keys of the services that may call (TRUSTED_SERVICE_KEYS); src/access.ts says who may call what. */
   trustedKeys: TrustedKeys;
-  /** APP_ENV is explicitly development or test (development-only callers are then allowed). */
-  development: boolean;
-  holdTtlMs: number;
-  sweepIntervalMs: number;
-  /** How long past its lease a running execution with no held hold waits before it is marked outcome_unknown (default 5 min). */
-  abandonGraceMs?: number;
-  apiKeys?: BootstrapApiKey[];
-  settlementConcurrency?: number;
   /** Grace for in-flight calls on stop before they are cut (default 10 s). */
   grpcStopGraceMs?: number;
   clock?: () => Date;

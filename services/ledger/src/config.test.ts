@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from "@agentic/platform";
 import { testIdentities } from "@agentic/platform/testing";
-import { configSchema, ledgerStoreKind } from "./config";
+import { configSchema, ledgerSettings, ledgerStoreKind } from "./config";
 import { generateApiKey } from "./domain/api-keys";
 
 const load = (env: Record<string, string>) =>
@@ -88,5 +88,25 @@ describe("ledger config", () => {
       throw new Error("expected a ConfigError");
     })();
     expect(err.problems.map((p) => p.split(":")[0]).sort()).toEqual(["HOLD_TTL_MS", "NATS_URL", "PORT", "TRUSTED_SERVICE_KEYS"]);
+  });
+
+  it("turns the configuration into the ledger's settings (top-ups only with a facilitator and a receiving address)", () => {
+    expect(ledgerSettings(load({}))).toEqual({
+      streamReplicas: 1,
+      development: false,
+      holdTtlMs: 120_000,
+      sweepIntervalMs: 5_000,
+      abandonGraceMs: 300_000,
+      apiKeys: [],
+      settlementConcurrency: 16,
+    });
+    expect(ledgerSettings(load({ APP_ENV: "test" })).development).toBe(true);
+    const payTo = "0x2Fe5b450cd7Ec8347d9d9D6D726b4cfe1d46D5f5";
+    const facilitatorUrl = "http://127.0.0.1:4021/facilitator";
+    expect(ledgerSettings(load({ TOP_UP_FACILITATOR_URL: facilitatorUrl, TOP_UP_PAY_TO: payTo })).topUp).toMatchObject({
+      terms: { network: "eip155:84532", payTo, maxCredits: 1_000_000, maxTimeoutSeconds: 300 },
+      facilitatorUrl,
+      facilitatorTimeoutMs: 10_000,
+    });
   });
 });

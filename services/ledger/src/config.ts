@@ -3,6 +3,7 @@
 import { z } from "zod";
 import {
   checkNatsCredentials,
+  devHelpersEnabled,
   explicitAppEnvSchema,
   natsCredentialsShape,
   portSchema,
@@ -172,8 +173,51 @@ export function ledgerStoreKind(config: Pick<Config, "LEDGER_STORE" | "APP_ENV">
   return config.LEDGER_STORE ?? (config.APP_ENV === "production" ? "mongodb" : "sqlite");
 }
 
+/** x402 top-ups: the platform's terms and the facilitator that verifies and settles payments. */
+export interface TopUpSettings {
+  terms: TopUpTerms;
+  facilitatorUrl: string;
+  /** Each facilitator call is cut off after this; a settle without an answer leaves its top-up pending. */
+  facilitatorTimeoutMs: number;
+}
+
+/** What the ledger runs with, besides its connections: startLedgerApp takes these. */
+export interface LedgerSettings {
+  /** Copies of the EXECUTIONS stream (NATS_STREAM_REPLICAS; default 1). */
+  streamReplicas?: number;
+  /** APP_ENV is explicitly development or test (development-only callers are then allowed). */
+  development: boolean;
+  /** Default lifetime of an unsettled hold, in ms (HOLD_TTL_MS). */
+  holdTtlMs: number;
+  /** How often the sweeper looks for expired holds, in ms (EXPIRY_SWEEP_INTERVAL_MS). */
+  sweepIntervalMs: number;
+  /** How long past its lease a running execution with no held hold waits before it is marked outcome_unknown (default 5 min). */
+  abandonGraceMs?: number;
+  /** Keys registered at start (AGENTIC_API_KEYS). */
+  apiKeys?: BootstrapApiKey[];
+  /** Settlement messages handled at once (SETTLEMENT_CONCURRENCY; default 16). */
+  settlementConcurrency?: number;
+  /** Takes x402 top-ups (TOP_UP_*); without it TopUpWithPayment answers TOP_UP_UNAVAILABLE. */
+  topUp?: TopUpSettings;
+}
+
+/** The ledger's settings from its parsed configuration. */
+export function ledgerSettings(config: Config): LedgerSettings {
+  const topUp = topUpSettings(config);
+  return {
+    streamReplicas: config.NATS_STREAM_REPLICAS,
+    development: devHelpersEnabled(config.APP_ENV),
+    holdTtlMs: config.HOLD_TTL_MS,
+    sweepIntervalMs: config.EXPIRY_SWEEP_INTERVAL_MS,
+    abandonGraceMs: config.EXECUTION_ABANDON_GRACE_MS,
+    apiKeys: config.AGENTIC_API_KEYS,
+    settlementConcurrency: config.SETTLEMENT_CONCURRENCY,
+    ...(topUp ? { topUp } : {}),
+  };
+}
+
 /** The top-up settings, when top-ups are on (TOP_UP_FACILITATOR_URL and TOP_UP_PAY_TO). */
-export function topUpSettings(config: Config): { terms: TopUpTerms; facilitatorUrl: string; facilitatorTimeoutMs: number } | undefined {
+export function topUpSettings(config: Config): TopUpSettings | undefined {
   if (!config.TOP_UP_FACILITATOR_URL || !config.TOP_UP_PAY_TO) return undefined;
   return {
     terms: topUpTerms({

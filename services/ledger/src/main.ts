@@ -1,19 +1,19 @@
-// Composition root of the ledger: config → logger → metrics → store → NATS → ledger (domain, gRPC +
-// health, settlement consumer, expiry sweeper) → lifecycle. Started as
-// `node --require @agentic/platform/telemetry dist/main.js`; SIGTERM stops it in reverse order.
+// The ledger process: config → logger → lifecycle (SIGTERM, SIGINT) → metrics server → store → NATS
+// → startLedgerApp with ledgerSettings(config); every step registers its stop, so a signal stops them
+// in reverse. A start-up failure exits 1 through runMain. Started as
+// `node --require @agentic/platform/telemetry dist/main.js`.
 import {
-  ConfigError,
   connectBus,
   createLogger,
-  devHelpersEnabled,
   Lifecycle,
   natsCredentialsOf,
   loadConfig,
+  runMain,
   shutdownTelemetryIfLoaded,
   startMetricsServer,
   type Logger,
 } from "@agentic/platform";
-import { configSchema, ledgerStoreKind, topUpSettings, type Config } from "./config";
+import { configSchema, ledgerSettings, ledgerStoreKind, type Config } from "./config";
 import { MemoryLedgerStore } from "./store/memory-store";
 import { MongoLedgerStore } from "./store/mongo-store";
 import { SqliteLedgerStore } from "./store/sqlite-store";
@@ -56,29 +56,17 @@ async function main(): Promise<void> {
   const nc = await connectBus(config.NATS_URL, "ledger", natsCredentialsOf(config));
   life.onStop("nats", () => nc.drain());
 
-  const topUp = topUpSettings(config);
   const app = await startLedgerApp({
+    ...ledgerSettings(config),
     store,
     nc,
-    streamReplicas: config.NATS_STREAM_REPLICAS,
     logger,
     bindAddress: `0.0.0.0:${config.PORT}`,
     trustedKeys: config.TRUSTED_SERVICE_KEYS,
-    development: devHelpersEnabled(config.APP_ENV),
-    holdTtlMs: config.HOLD_TTL_MS,
-    sweepIntervalMs: config.EXPIRY_SWEEP_INTERVAL_MS,
-    abandonGraceMs: config.EXECUTION_ABANDON_GRACE_MS,
-    apiKeys: config.AGENTIC_API_KEYS,
-    settlementConcurrency: config.SETTLEMENT_CONCURRENCY,
-    ...(topUp ? { topUp } : {}),
   });
   life.onStop("ledger", () => app.stop()); // runs first: health off, drain consumer, stop sweeper and gRPC
   // Admin report on the internal metrics port only (the gateway never proxies it).
   metrics.handle(RECONCILIATION_PATH, reconciliationHandler(app.ledger));
 }
 
-main().catch((err: unknown) => {
-  if (err instanceof ConfigError) console.error(`ledger: ${err.message}`);
-  else console.error("ledger: failed to start", err);
-  process.exit(1);
-});
+runMain("ledger", main);
