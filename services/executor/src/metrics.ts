@@ -6,14 +6,15 @@ import { Counter, Histogram } from "prom-client";
 import { LATENCY_BUCKETS_SECONDS, singleton } from "@agentic/platform";
 import type { ExecutionMetrics } from "./domain/ports";
 
-const attempts = singleton(
+/** A counter of this process, declared once on the default registry. */
+function counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {
+  return singleton(name, () => new Counter({ name, help, labelNames }));
+}
+
+const attempts = counter(
   "executor_provider_attempts_total",
-  () =>
-    new Counter({
-      name: "executor_provider_attempts_total",
-      help: "Provider attempts by route and outcome (ok, timeout, http_5xx, http_4xx, payment, network, invalid_response).",
-      labelNames: ["route_key", "outcome"] as const,
-    }),
+  "Provider attempts by route and outcome (ok, timeout, http_5xx, http_4xx, payment, network, invalid_response).",
+  ["route_key", "outcome"],
 );
 const duration = singleton(
   "executor_provider_duration_seconds",
@@ -25,61 +26,27 @@ const duration = singleton(
       buckets: LATENCY_BUCKETS_SECONDS,
     }),
 );
-const charged = singleton(
-  "executor_credits_charged_total",
-  () =>
-    new Counter({
-      name: "executor_credits_charged_total",
-      help: "Credits captured for successful executions (1000 credits = 1 USD), by route.",
-      labelNames: ["route_key"] as const,
-    }),
-);
-const holdsPlaced = singleton(
-  "executor_holds_placed_total",
-  () =>
-    new Counter({
-      name: "executor_holds_placed_total",
-      help: "Credit holds placed before provider calls, by route.",
-      labelNames: ["route_key"] as const,
-    }),
-);
-const holdsReleased = singleton(
-  "executor_holds_released_total",
-  () =>
-    new Counter({
-      name: "executor_holds_released_total",
-      help: "Credit holds released after failed provider calls, by route.",
-      labelNames: ["route_key"] as const,
-    }),
-);
-const unconfirmed = singleton(
+const charged = counter("executor_credits_charged_total", "Credits captured for successful executions (1000 credits = 1 USD), by route.", [
+  "route_key",
+]);
+const holdsPlaced = counter("executor_holds_placed_total", "Credit holds placed before provider calls, by route.", ["route_key"]);
+const holdsReleased = counter("executor_holds_released_total", "Credit holds released after failed provider calls, by route.", [
+  "route_key",
+]);
+const unconfirmed = counter(
   "executor_settlements_unconfirmed_total",
-  () =>
-    new Counter({
-      name: "executor_settlements_unconfirmed_total",
-      help: "Captures or releases JetStream never acknowledged (their holds expire unsettled), by route.",
-      labelNames: ["route_key"] as const,
-    }),
+  "Captures or releases JetStream never acknowledged (their holds expire unsettled), by route.",
+  ["route_key"],
 );
-
-const meteredAnomalies = singleton(
+const meteredAnomalies = counter(
   "executor_metered_charge_anomalies_total",
-  () =>
-    new Counter({
-      name: "executor_metered_charge_anomalies_total",
-      help: "Per-token charges that were not the vendor's usage, by route and kind (usage_over_hold: the vendor billed more than was held, clamped to the hold, our loss; usage_missing: no usage reported, the hold was charged). Alert on any.",
-      labelNames: ["route_key", "kind"] as const,
-    }),
+  "Per-token charges that were not the vendor's usage, by route and kind (usage_over_hold: the vendor billed more than was held, clamped to the hold, our loss; usage_missing: no usage reported, the hold was charged). Alert on any.",
+  ["route_key", "kind"],
 );
-
-const railPayments = singleton(
+const railPayments = counter(
   "executor_rail_payments_total",
-  () =>
-    new Counter({
-      name: "executor_rail_payments_total",
-      help: "Payments the paid rails made to sellers, by rail (x402, mpp) and settlement (settled, unconfirmed: signed and answered 2xx without a settlement proof).",
-      labelNames: ["rail", "settlement"] as const,
-    }),
+  "Payments the paid rails made to sellers, by rail (x402, mpp) and settlement (settled, unconfirmed: signed and answered 2xx without a settlement proof).",
+  ["rail", "settlement"],
 );
 
 /** The ExecutionMetrics port on the process-wide registry; each series is declared once, whatever the number of executors. */

@@ -16,14 +16,8 @@ import {
   withPayment,
   type PayingRailOptions,
 } from "./paying-rail";
-import {
-  RailError,
-  type PaymentSettlement,
-  type ProviderHttpRequest,
-  type Rail,
-  type RailResponse,
-  type SendOptions,
-} from "../domain/rail-port";
+import { RailError } from "../domain/rail-port";
+import type { PaymentSettlement, ProviderHttpRequest, Rail, RailResponse, SendOptions } from "../domain/rail-port";
 import { evmChainId, findAsset, type StablecoinAsset } from "./stablecoins";
 import { encodeHeader, readPaymentRequired, readSettlement, type Offer, type PaymentRequired } from "./x402-wire";
 
