@@ -5,8 +5,8 @@ import type { Hold } from "../domain/types";
 import { createLedgerMetrics } from "../metrics";
 import { startExpirySweeper, type ExpirySweeper } from "./expiry-sweeper";
 
-const logger = createLogger("ledger", "silent");
-const metrics = createLedgerMetrics();
+/** What every sweeper here logs and counts with. */
+const telemetry = { logger: createLogger("ledger", "silent"), metrics: createLedgerMetrics() };
 const hold = (holdId: string): Hold => ({
   holdId,
   userId: "u",
@@ -47,8 +47,7 @@ describe("expiry sweeper", () => {
     await new Promise<void>((resolve) => {
       sweeper = startExpirySweeper({
         ledger,
-        logger,
-        metrics,
+        ...telemetry,
         intervalMs: 10,
         batchSize: 2,
         onExpired: (h) => {
@@ -67,8 +66,7 @@ describe("expiry sweeper", () => {
     const expiredAt = await new Promise<number>((resolve) => {
       sweeper = startExpirySweeper({
         ledger,
-        logger,
-        metrics,
+        ...telemetry,
         intervalMs: 10,
         maxDeferMs: 150,
         hasBacklog: async () => {
@@ -96,8 +94,7 @@ describe("expiry sweeper", () => {
     const expired = new Promise<Hold>((resolve) => {
       sweeper = startExpirySweeper({
         ledger,
-        logger,
-        metrics,
+        ...telemetry,
         intervalMs: 5,
         hasBacklog: async () => {
           backlogChecks++;
@@ -118,8 +115,7 @@ describe("expiry sweeper", () => {
     await new Promise<void>((resolve) => {
       sweeper = startExpirySweeper({
         ledger,
-        logger,
-        metrics,
+        ...telemetry,
         intervalMs: 10,
         hasBacklog: async () => {
           throw new Error("nats down");
@@ -138,7 +134,7 @@ describe("expiry sweeper", () => {
         return [];
       },
     } as unknown as Ledger;
-    sweeper = startExpirySweeper({ ledger, logger, metrics, intervalMs: 5 });
+    sweeper = startExpirySweeper({ ledger, ...telemetry, intervalMs: 5 });
     await new Promise<void>((resolve) => {
       const check = setInterval(() => {
         if (calls >= 3) {
