@@ -1,0 +1,36 @@
+// llms.txt (the llmstxt.org layout: a title, a one-line summary, then lists of links): where an
+// agent finds the instructions, the OpenAPI document and the contract of each live capability.
+// Generated from a catalog snapshot; links are server-relative, like the catalog's own paths.
+import { startingPrice } from "./prices";
+import type { CatalogSnapshot } from "./snapshot";
+
+/** llms.txt for the API served under `basePath`. */
+export function renderLlmsTxt(snapshot: CatalogSnapshot, basePath: string): string {
+  const live = snapshot.capabilities.filter((c) => c.status === "live");
+  const gated = snapshot.capabilities.filter((c) => c.status === "recommend_only");
+  const contract = (c: { domainKey: string; capabilityId: string }) =>
+    `${basePath}/domains/${c.domainKey}/capabilities/${c.capabilityId}/contract`;
+  const lines = [
+    "# Agentic API",
+    "",
+    "> A capability router for AI agents: read the catalog and a capability's contract, get a free recommendation, then execute paid calls from a credit wallet (1000 credits = 1 USD).",
+    "",
+    `Base path \`${basePath}\` on this host. Catalog and contract reads need no key; recommend, execute, executions, wallet and usage need \`Authorization: Bearer aak_...\`. ` +
+      "Order: catalog, contract, recommend, execute, then wallet and usage. Reuse the Idempotency-Key of an execute when you retry it; never execute a gated capability; read blockingRequirements.",
+    "",
+    "## Docs",
+    "",
+    `- [SKILL.md](${basePath}/SKILL.md): discovery order, hard rules, the live capabilities with prices, curl lines`,
+    `- [OpenAPI document](${basePath}/openapi.json): every endpoint, schema and error code`,
+    "",
+    `## Live capabilities (${live.length})`,
+    "",
+    ...live.map((c) => `- [${c.capabilityKey}](${contract(c)}): ${c.label}, ${startingPrice(c.routes)}. ${c.description}`),
+    "",
+    "## Optional",
+    "",
+    `- [Domains](${basePath}/domains): the whole catalog, planned capabilities included`,
+    ...gated.map((c) => `- [${c.capabilityKey}](${contract(c)}): ${c.label}. Recommend only: execution is gated, never execute it.`),
+  ];
+  return `${lines.join("\n")}\n`;
+}

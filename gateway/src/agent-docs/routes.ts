@@ -1,0 +1,41 @@
+// GET /SKILL.md and GET /llms.txt (no auth, like the catalog reads): agent instructions generated
+// from the live catalog, kept rendered per catalog version in the gateway's catalog cache (emptied
+// when the version changes), and answered with a strong ETag like the catalog's JSON answers.
+import { Router, type Request, type Response } from "express";
+import type { CatalogClient } from "@agentic/clients";
+import type { RenderedBody, RenderedCatalogCache } from "../catalog/rendered-cache";
+import { renderLlmsTxt } from "./llms-txt";
+import { renderSkillMd } from "./skill-md";
+import { readCatalogSnapshot, type CatalogSnapshot } from "./snapshot";
+
+/** The text behind each cached entry (the cache renders values as JSON; the text is kept beside it). */
+const texts = new WeakMap<RenderedBody, Buffer>();
+
+function send(req: Request, res: Response, rendered: RenderedBody, contentType: string): void {
+  res.setHeader("ETag", rendered.etag);
+  // Keep it, but revalidate: the catalog can change at any deploy.
+  res.setHeader("Cache-Control", "no-cache");
+  if (req.headers["if-none-match"] === rendered.etag) {
+    res.status(304).end();
+    return;
+  }
+  res.setHeader("Content-Type", contentType);
+  res.status(200).end(texts.get(rendered));
+}
+
+export function agentDocsRoutes(catalog: CatalogClient, cache: RenderedCatalogCache): Router {
+  const router = Router();
+  const serve = (path: string, contentType: string, render: (snapshot: CatalogSnapshot, basePath: string) => string) =>
+    router.get(path, async (req, res) => {
+      const basePath = req.baseUrl;
+      const rendered = await cache.get(`agent-docs:${basePath}${path}`, async () => {
+        const snapshot = await readCatalogSnapshot(catalog);
+        return { catalogVersion: snapshot.catalogVersion, value: render(snapshot, basePath) };
+      });
+      if (!texts.has(rendered)) texts.set(rendered, Buffer.from(JSON.parse(rendered.body.toString("utf8")) as string, "utf8"));
+      send(req, res, rendered, contentType);
+    });
+  serve("/SKILL.md", "text/markdown; charset=utf-8", renderSkillMd);
+  serve("/llms.txt", "text/plain; charset=utf-8", renderLlmsTxt);
+  return router;
+}
