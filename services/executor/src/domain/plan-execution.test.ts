@@ -1,10 +1,9 @@
 // The planner reads whether a route can run from the catalog's readiness and never decides it again;
 // a route that arrives without one is not executable (fail closed).
-import { createLogger } from "@agentic/platform";
 import { Capability, OperationContract, Route, type RouteReadiness } from "@agentic/proto/catalog/v1";
 import type { AppError } from "@agentic/platform/core";
+import { testDeps } from "../executor-deps.fixture";
 import { createPlanner } from "./plan-execution";
-import type { ExecutorDeps } from "./ports";
 import type { ProviderAdapter } from "./provider-port";
 import type { Rail } from "./rail-port";
 
@@ -42,7 +41,7 @@ function plan(routes: Route[]) {
     parseResponse: () => ({ status: "completed", data: {} }),
   };
   const rail: Rail = { network: "direct", send: () => Promise.reject(new Error("not used")) };
-  const deps: Pick<ExecutorDeps, "catalog" | "router" | "ledger" | "rails" | "providers" | "logger" | "settings"> = {
+  const deps = testDeps({
     catalog: {
       capability: async () => ({
         capability,
@@ -52,26 +51,11 @@ function plan(routes: Route[]) {
       }),
     },
     router: { recommend: async () => ({ candidates: [] }) as never },
-    ledger: {
-      holdCredits: () => Promise.reject(new Error("not used")),
-      getHold: () => Promise.reject(new Error("not used")),
-      claimIdempotencyKey: () => Promise.reject(new Error("not used")),
-      completeExecution: () => Promise.reject(new Error("not used")),
-    },
     rails: { get: () => rail, networks: ["direct"] },
     providers: { get: () => ({ adapter, ctx: { baseUrl: "https://vendor.example" } }), providerKeys: [], resourceFieldsOf: () => [] },
-    logger: createLogger("executor-test", "silent"),
-    settings: {
-      providerTimeoutMs: 5_000,
-      maxAttempts: 3,
-      holdTtlMs: 60_000,
-      dependencyDeadlineMs: 1_000,
-      idempotencyLeaseMs: 90_000,
-      idempotencyWaitMs: 0,
-    },
-  };
+  });
   const cmd = { userId: "u1", domainKey: "geo", capabilityId: "time-current", body: {} };
-  return createPlanner(deps as ExecutorDeps)(cmd, "exe_1", { remainingMs: () => Infinity });
+  return createPlanner(deps)(cmd, "exe_1", { remainingMs: () => Infinity });
 }
 
 describe("route readiness in the plan", () => {

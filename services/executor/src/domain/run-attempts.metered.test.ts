@@ -1,17 +1,14 @@
 // A per-token attempt holds its quote and captures what the vendor's usage cost, never more than the
 // hold: a usage priced above it is clamped, logged and counted. (The gateway tests run the real path;
 // a vendor that over-reports cannot be provoked there.)
-import { createLogger } from "@agentic/platform";
 import { ModelPrice, Route } from "@agentic/proto/catalog/v1";
 import type { ExecutionSettled } from "@agentic/proto/events/v1";
 import type { HoldCreditsRequest } from "@agentic/proto/ledger/v1";
-import type { ProviderAdapter, ProviderRegistry, TokenUsage } from "./provider-port";
-import type { Rail, RailSet } from "./rail-port";
-import type { ExecutionMetrics, ExecutorDeps } from "./ports";
+import { NO_METRICS, testDeps } from "../executor-deps.fixture";
 import { quote } from "./pricing";
+import type { ProviderAdapter, TokenUsage } from "./provider-port";
+import type { Rail } from "./rail-port";
 import { createAttemptRunner } from "./run-attempts";
-import { outcomeRecords } from "../ledger-record";
-import { createAttemptTracer } from "../tracing";
 
 const gpt4o = ModelPrice.fromPartial({
   model: "gpt-4o",
@@ -36,41 +33,11 @@ function run(usage: TokenUsage | undefined) {
   const holds: HoldCreditsRequest[] = [];
   const settlements: ExecutionSettled[] = [];
   const anomalies: string[] = [];
-  const metrics: ExecutionMetrics = {
-    attempt() {},
-    holdPlaced() {},
-    holdReleased() {},
-    creditsCharged() {},
-    settlementUnconfirmed() {},
-    railPayment() {},
-    meteredChargeAnomaly: (_routeKey, kind) => anomalies.push(kind),
-  };
-  const deps: ExecutorDeps = {
-    catalog: { capability: () => Promise.reject(new Error("not used")) },
-    router: { recommend: () => Promise.reject(new Error("not used")) },
-    ledger: {
-      holdCredits: async (req) => (holds.push(req), {}) as never,
-      getHold: async () => ({}) as never,
-      claimIdempotencyKey: () => Promise.reject(new Error("not used")),
-      completeExecution: async () => ({}),
-    },
+  const deps = testDeps({
+    ledger: { holdCredits: async (req) => (holds.push(req), {}) as never },
     bus: { settle: async (e) => void settlements.push(e), reportOutcome: () => undefined },
-    rails: {} as RailSet,
-    providers: {} as ProviderRegistry,
-    metrics,
-    logger: createLogger("executor-test", "silent"),
-    settings: {
-      providerTimeoutMs: 5_000,
-      maxAttempts: 3,
-      holdTtlMs: 60_000,
-      dependencyDeadlineMs: 1_000,
-      idempotencyLeaseMs: 90_000,
-      idempotencyWaitMs: 0,
-    },
-    records: outcomeRecords,
-    tracer: createAttemptTracer(),
-    traceId: () => undefined,
-  };
+    metrics: { ...NO_METRICS, meteredChargeAnomaly: (_routeKey, kind) => anomalies.push(kind) },
+  });
   const rail: Rail = { network: "direct", send: async () => ({ status: 200, headers: {}, body: {} }) };
   const adapter: ProviderAdapter = {
     providerKey: "openai",

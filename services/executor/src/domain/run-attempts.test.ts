@@ -2,16 +2,13 @@
 // CLIENT span and counted per rail and settlement, even when the vendor's answer then proves useless.
 import { trace, SpanKind } from "@opentelemetry/api";
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
-import { createLogger } from "@agentic/platform";
 import { Route } from "@agentic/proto/catalog/v1";
-import { ProviderError, type ProviderAdapter, type ProviderRegistry } from "./provider-port";
-import { RailError, type Rail, type RailPayment, type RailResponse, type RailSet } from "./rail-port";
+import { NO_METRICS, testDeps } from "../executor-deps.fixture";
 import type { Execution } from "./execution";
-import type { ExecutionMetrics, ExecutorDeps } from "./ports";
 import { quote } from "./pricing";
+import { ProviderError, type ProviderAdapter } from "./provider-port";
+import { RailError, type Rail, type RailPayment, type RailResponse } from "./rail-port";
 import { createAttemptRunner } from "./run-attempts";
-import { outcomeRecords } from "../ledger-record";
-import { createAttemptTracer } from "../tracing";
 
 const exporter = new InMemorySpanExporter();
 beforeAll(() => trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] })));
@@ -47,41 +44,7 @@ const mppPayment: RailPayment = {
 
 function setup(answer: RailResponse, parse: ProviderAdapter["parseResponse"] = () => ({ status: "completed", data: { ok: true } })) {
   const payments: Array<[string, string]> = [];
-  const metrics: ExecutionMetrics = {
-    attempt() {},
-    holdPlaced() {},
-    holdReleased() {},
-    creditsCharged() {},
-    settlementUnconfirmed() {},
-    meteredChargeAnomaly() {},
-    railPayment: (rail, settlement) => payments.push([rail, settlement]),
-  };
-  const deps: ExecutorDeps = {
-    catalog: { capability: () => Promise.reject(new Error("not used")) },
-    router: { recommend: () => Promise.reject(new Error("not used")) },
-    ledger: {
-      holdCredits: async () => ({}) as never,
-      getHold: async () => ({}) as never,
-      claimIdempotencyKey: () => Promise.reject(new Error("not used")),
-      completeExecution: async () => ({}),
-    },
-    bus: { settle: async () => undefined, reportOutcome: () => undefined },
-    rails: {} as RailSet,
-    providers: {} as ProviderRegistry,
-    metrics,
-    logger: createLogger("executor-test", "silent"),
-    settings: {
-      providerTimeoutMs: 5_000,
-      maxAttempts: 3,
-      holdTtlMs: 60_000,
-      dependencyDeadlineMs: 1_000,
-      idempotencyLeaseMs: 90_000,
-      idempotencyWaitMs: 0,
-    },
-    records: outcomeRecords,
-    tracer: createAttemptTracer(),
-    traceId: () => undefined,
-  };
+  const deps = testDeps({ metrics: { ...NO_METRICS, railPayment: (rail, settlement) => payments.push([rail, settlement]) } });
   const rail: Rail = { network: "mpp", send: async () => answer };
   const adapter: ProviderAdapter = {
     providerKey: "timeapi",
@@ -188,43 +151,13 @@ describe("an attempt whose payment credential was sent", () => {
       mpp: rail("mpp", async () => ({ status: 200, headers: {}, body: {}, payment: mppPayment })),
       direct: rail("direct", async () => ({ status: 200, headers: {}, body: {}, payment: { rail: "api_key" } })),
     };
-    const deps: ExecutorDeps = {
-      catalog: { capability: () => Promise.reject(new Error("not used")) },
-      router: { recommend: () => Promise.reject(new Error("not used")) },
-      ledger: {
-        holdCredits: async () => ({}) as never,
-        getHold: async () => ({ hold: { state: "released" } }) as never,
-        claimIdempotencyKey: () => Promise.reject(new Error("not used")),
-        completeExecution: async () => ({}),
-      },
+    const deps = testDeps({
+      ledger: { getHold: async () => ({ hold: { state: "released" } }) as never },
       bus: {
         settle: async (e) => void settled.push({ holdId: e.holdId, kind: e.kind, payments: e.payments }),
         reportOutcome: () => undefined,
       },
-      rails: {} as RailSet,
-      providers: {} as ProviderRegistry,
-      metrics: {
-        attempt() {},
-        holdPlaced() {},
-        holdReleased() {},
-        creditsCharged() {},
-        settlementUnconfirmed() {},
-        meteredChargeAnomaly() {},
-        railPayment() {},
-      },
-      logger: createLogger("executor-test", "silent"),
-      settings: {
-        providerTimeoutMs: 5_000,
-        maxAttempts: 3,
-        holdTtlMs: 60_000,
-        dependencyDeadlineMs: 1_000,
-        idempotencyLeaseMs: 90_000,
-        idempotencyWaitMs: 0,
-      },
-      records: outcomeRecords,
-      tracer: createAttemptTracer(),
-      traceId: () => undefined,
-    };
+    });
     const adapter: ProviderAdapter = {
       providerKey: "x",
       capabilityKeys: ["search.answer"],
