@@ -1,9 +1,14 @@
 // Starts a real catalog gRPC server on a free loopback port, for this service's tests and for
-// other services' integration tests.
-import { bindServer, createHealth, createLogger, stopServer } from "@agentic/platform";
+// other services' integration tests (as @agentic/catalog/testing). Also what those tests read the
+// catalog data with directly: the shipped folder, the loader, and the catalog's readiness rule for
+// routes they build by hand.
+import { createLogger } from "@agentic/platform";
 import { createCatalogClient, type CatalogClient } from "@agentic/clients";
-import { DEFAULT_CATALOG_DIR, loadCatalog, type CatalogIndex } from "../src/domain";
-import { CATALOG_SERVICE_NAME, createCatalogServer } from "../src/server";
+import { startCatalogApp } from "../src/app";
+import type { CatalogIndex } from "../src/domain";
+
+export { routeReadiness } from "../src/domain";
+export { DEFAULT_CATALOG_DIR, loadCatalog } from "../src/source";
 
 export interface TestCatalog {
   /** host:port of the running server. */
@@ -16,20 +21,22 @@ export interface TestCatalog {
 
 /** Starts the catalog on `catalogDir` (default: the shipped catalog). */
 export async function startTestCatalog(opts: { catalogDir?: string; basePath?: string } = {}): Promise<TestCatalog> {
-  const catalog = loadCatalog(opts.catalogDir ?? DEFAULT_CATALOG_DIR, { basePath: opts.basePath });
-  const health = createHealth([CATALOG_SERVICE_NAME]);
-  const server = createCatalogServer({ catalog, health, logger: createLogger("catalog-test", "silent") });
-  const port = await bindServer(server, "127.0.0.1:0");
-  health.setServing(true);
-  const address = `127.0.0.1:${port}`;
+  const app = await startCatalogApp({
+    catalogDir: opts.catalogDir,
+    basePath: opts.basePath,
+    logger: createLogger("catalog-test", "silent"),
+    bindAddress: "127.0.0.1:0",
+    grpcStopGraceMs: 2_000,
+  });
+  const address = `127.0.0.1:${app.port}`;
   const call = createCatalogClient(address);
   return {
     address,
-    catalog,
+    catalog: app.catalog,
     call,
     async stop() {
       call.close();
-      await stopServer(server, 2_000);
+      await app.stop();
     },
   };
 }

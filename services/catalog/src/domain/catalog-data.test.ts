@@ -1,7 +1,7 @@
 // The shipped catalog (services/catalog/catalog): it loads, covers the spec's domains, and keeps
 // the product rules (naming, status honesty, prices, contracts) that the loader cannot know.
 import type { Capability, Route } from "@agentic/proto/catalog/v1";
-import { DEFAULT_CATALOG_DIR, loadCatalog } from "./index";
+import { DEFAULT_CATALOG_DIR, loadCatalog } from "../source";
 
 const catalog = loadCatalog(DEFAULT_CATALOG_DIR);
 const domains = catalog.listDomains();

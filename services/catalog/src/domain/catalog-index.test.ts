@@ -2,7 +2,7 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { DEFAULT_CATALOG_DIR, loadCatalog } from "./index";
+import { DEFAULT_CATALOG_DIR, loadCatalog } from "../source";
 
 const VALID = resolve(__dirname, "../../test/fixtures/valid");
 

@@ -2,7 +2,8 @@
 // a provider/product summary, and a content version that changes whenever the served data does.
 import { createHash } from "node:crypto";
 import type { Capability, Contract, Domain, Route } from "@agentic/proto/catalog/v1";
-import { isLiveRoute, type DerivedCapability, type DerivedDomain } from "./derive";
+import type { DerivedCapability, DerivedDomain } from "./derive";
+import { isLiveRoute } from "./readiness";
 import { productKeyOf } from "./keys";
 
 /** Providers and live products across the catalog (feeds the dev wallet helper). */

@@ -1,7 +1,7 @@
 // Derived fields, checked on test/fixtures/valid: it has live routes, a cheaper pending route,
 // a planned capability, and a recommend_only capability whose only live route is gated.
 import { resolve } from "node:path";
-import { loadCatalog } from "./index";
+import { loadCatalog } from "../source";
 
 const catalog = loadCatalog(resolve(__dirname, "../../test/fixtures/valid"));
 

@@ -1,10 +1,11 @@
 // Turns validated data into the wire records (ts-proto types). Everything a reader could compute
 // from the data is computed here and nowhere is it typed by hand: keys, paths, endpoints, counts,
-// starting prices, provider lists, features, route modes, settlement rails, domain status.
+// starting prices, provider lists, features, route modes, settlement rails, readiness, domain status.
 import type { Capability, Contract, Domain, ModelPrice, Route } from "@agentic/proto/catalog/v1";
 import { definedOnly, toContract } from "./contract";
 import { capabilityIdOf, capabilityKeyOf, routeKeyOf } from "./keys";
-import type { RawDomain } from "./read";
+import type { RawDomain } from "./raw-catalog";
+import { isLiveRoute, routeReadiness } from "./readiness";
 import { ROUTE_MODES, SETTLEMENT_RAIL, type RawContractDefaults, type RawModel, type RawProviders, type RawRoute } from "./schema";
 
 /** 1000 credits = 1 USD. */
@@ -63,14 +64,6 @@ export interface DerivedDomain {
   capabilities: DerivedCapability[];
 }
 
-/**
- * A live route is one the executor can run now: status "live" and not execution-gated.
- * Starting prices, enabled providers and live counts all use this one definition.
- */
-export function isLiveRoute(route: { status: string; executionGated: boolean }): boolean {
-  return route.status === "live" && !route.executionGated;
-}
-
 /** Derives every domain, capability, route and contract; `basePath` prefixes all paths ("/api/agentic-api"). */
 export function deriveCatalog(catalog: ValidCatalog, basePath: string): DerivedDomain[] {
   return catalog.domains.map((d) => deriveDomain(d, catalog, basePath));
@@ -125,6 +118,7 @@ function deriveCapability(
       startingCostCredits: r.priceCredits,
       status: r.status,
       executionGated: r.executionGated,
+      readiness: routeReadiness(r),
       priors: { ...r.priors },
       priceSource: r.priceSource,
       models: (r.models ?? []).map(toModelPrice),

@@ -1,11 +1,8 @@
-// Public surface of the catalog domain: load the YAML catalog once, then serve it read-only.
-import { resolve } from "node:path";
-
+// Public surface of the catalog domain: build the catalog once from its parsed files, then serve it read-only.
 export type { Capability, Contract, Domain, FieldContract, OperationContract, Route, RoutePriors } from "@agentic/proto/catalog/v1";
+export { buildCatalog, DEFAULT_BASE_PATH, type BuildCatalogOptions } from "./build";
 export type { CatalogIndex, CatalogSummary } from "./catalog-index";
-export { isLiveRoute } from "./derive";
-export { DEFAULT_BASE_PATH, loadCatalog, type LoadCatalogOptions } from "./load";
-export { CatalogValidationError, formatProblem, type CatalogProblem } from "./problems";
-
-/** Absolute path of services/catalog/catalog; the same from src/domain (tests) and dist/domain (build). */
-export const DEFAULT_CATALOG_DIR: string = resolve(__dirname, "../../catalog");
+export type { CatalogFiles, ParsedFile, SyntaxProblem } from "./ports";
+export { CatalogValidationError, formatProblem, type CatalogProblem, type FieldPath } from "./problems";
+export { requireCapability, requireContract, requireDomain } from "./lookups";
+export { isLiveRoute, routeReadiness } from "./readiness";

@@ -15,7 +15,7 @@ export interface CatalogProblem {
   line?: number;
 }
 
-/** Thrown by loadCatalog when the data breaks any rule; lists every problem found, not just the first. */
+/** Thrown by buildCatalog when the data breaks any rule; lists every problem found, not just the first. */
 export class CatalogValidationError extends Error {
   readonly problems: CatalogProblem[];
 

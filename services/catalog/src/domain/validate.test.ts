@@ -3,7 +3,8 @@
 import { cpSync, mkdtempSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { CatalogValidationError, loadCatalog, type CatalogProblem } from "./index";
+import { loadCatalog } from "../source";
+import { CatalogValidationError, type CatalogProblem } from "./index";
 
 const FIXTURES = resolve(__dirname, "../../test/fixtures");
 

@@ -4,7 +4,7 @@
 import { billingOf } from "./derive";
 import { capabilityKeyOf, routeKeyOf } from "./keys";
 import type { ProblemLog, ScopedProblems } from "./problems";
-import type { RawCatalog } from "./read";
+import type { RawCatalog } from "./raw-catalog";
 import { CONTRACT_DEFAULTS_FILE, INDEX_FILE, KEY_PART, PROVIDERS_FILE, type RawCapability } from "./schema";
 import { validateContract, validateContractDefaults } from "./validate-contract";
 import { KNOWN_VENDORS } from "./vendors";

@@ -1,7 +1,6 @@
 // GetCapability: one capability by domain key and capability id.
 import type { GetCapabilityRequest, GetCapabilityResponse } from "@agentic/proto/catalog/v1";
-import type { CatalogIndex } from "../domain";
-import { requireCapability } from "./lookups";
+import { requireCapability, type CatalogIndex } from "../domain";
 
 export const getCapability =
   (catalog: CatalogIndex) =>

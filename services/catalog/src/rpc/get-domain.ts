@@ -1,7 +1,6 @@
 // GetDomain: one domain by key.
 import type { GetDomainRequest, GetDomainResponse } from "@agentic/proto/catalog/v1";
-import type { CatalogIndex } from "../domain";
-import { requireDomain } from "./lookups";
+import { requireDomain, type CatalogIndex } from "../domain";
 
 export const getDomain =
   (catalog: CatalogIndex) =>

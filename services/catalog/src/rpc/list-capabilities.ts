@@ -1,7 +1,6 @@
 // ListCapabilities: the capabilities of one domain.
 import type { ListCapabilitiesRequest, ListCapabilitiesResponse } from "@agentic/proto/catalog/v1";
-import type { CatalogIndex } from "../domain";
-import { requireDomain } from "./lookups";
+import { requireDomain, type CatalogIndex } from "../domain";
 
 export const listCapabilities =
   (catalog: CatalogIndex) =>

@@ -1,7 +1,6 @@
 // ListCapabilityRoutes: the routes of one capability.
 import type { ListCapabilityRoutesRequest, ListCapabilityRoutesResponse } from "@agentic/proto/catalog/v1";
-import type { CatalogIndex } from "../domain";
-import { requireCapability } from "./lookups";
+import { requireCapability, type CatalogIndex } from "../domain";
 
 export const listCapabilityRoutes =
   (catalog: CatalogIndex) =>

@@ -1,7 +1,6 @@
 // ListDomainRoutes: every route of every capability of one domain.
 import type { ListDomainRoutesRequest, ListDomainRoutesResponse } from "@agentic/proto/catalog/v1";
-import type { CatalogIndex } from "../domain";
-import { requireDomain } from "./lookups";
+import { requireDomain, type CatalogIndex } from "../domain";
 
 export const listDomainRoutes =
   (catalog: CatalogIndex) =>

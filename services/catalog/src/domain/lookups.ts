@@ -1,0 +1,31 @@
+// Resolves path keys against the catalog, turning a miss into the public not-found errors.
+import { notFound } from "@agentic/platform/core";
+import type { Capability, Contract, Domain } from "@agentic/proto/catalog/v1";
+import type { CatalogIndex } from "./catalog-index";
+
+export function requireDomain(catalog: CatalogIndex, domainKey: string): Domain {
+  const domain = catalog.getDomain(domainKey);
+  if (!domain) throw notFound("DOMAIN_NOT_FOUND", `domain '${domainKey}' does not exist`, "List the domains with GET /domains.");
+  return domain;
+}
+
+export function requireCapability(catalog: CatalogIndex, domainKey: string, capabilityId: string): Capability {
+  requireDomain(catalog, domainKey);
+  const capability = catalog.getCapability(domainKey, capabilityId);
+  if (!capability) {
+    throw notFound(
+      "CAPABILITY_NOT_FOUND",
+      `capability '${capabilityId}' does not exist in domain '${domainKey}'`,
+      `List the capabilities with GET /domains/${domainKey}/capabilities.`,
+    );
+  }
+  return capability;
+}
+
+export function requireContract(catalog: CatalogIndex, domainKey: string, capabilityId: string): Contract {
+  requireCapability(catalog, domainKey, capabilityId);
+  const contract = catalog.getContract(domainKey, capabilityId);
+  // The loader guarantees a contract per capability; a miss means a broken catalog, not bad input.
+  if (!contract) throw notFound("CONTRACT_NOT_FOUND", "this capability has no contract", "Report this; every capability should have one.");
+  return contract;
+}
