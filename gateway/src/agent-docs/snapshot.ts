@@ -36,7 +36,8 @@ export interface CatalogSnapshot {
   example?: { domainKey: string; capabilityId: string; capabilityKey: string; executeExample: Record<string, unknown> };
 }
 
-const executable = (r: Route) => r.status === "live" && !r.executionGated;
+/** The catalog decides whether a route can run (its readiness); a route that does not say cannot. */
+const executable = (r: Route) => r.readiness?.executable === true;
 
 function toRoute(r: Route): SnapshotRoute {
   return {
