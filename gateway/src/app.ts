@@ -11,6 +11,7 @@ import type { CatalogClient, ExecutorClient, LedgerClient, RouterClient } from "
 import type { Config } from "./config";
 import { buildOpenApiDocument } from "./openapi/openapi";
 import { catalogRoutes } from "./routes/catalog";
+import { agentDocsRoutes } from "./agent-docs/routes";
 import { render, RenderedCatalogCache } from "./catalog/rendered-cache";
 import { sendRendered } from "./catalog/send-rendered";
 import { backendChecks, healthRoutes } from "./routes/health";
@@ -124,6 +125,7 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
   const openapiBody = render(buildOpenApiDocument({ basePath, devRoutes }), "openapi");
   api.get("/openapi.json", (req, res) => sendRendered(req, res, openapiBody));
   api.use(catalogRoutes(clients.catalog, catalogCache));
+  api.use(agentDocsRoutes(clients.catalog, catalogCache));
   const auth = limitCallers(requireApiKey(clients.ledger, opts.auth), limits.callers);
   api.use(recommendRoutes(clients.router, auth));
   api.use(executeRoutes(clients.executor, auth, clients.ledger));

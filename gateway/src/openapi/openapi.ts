@@ -1521,6 +1521,7 @@ export function buildOpenApiDocument(opts: BuildOpenApiOptions): OpenApiDocument
         "over either, 429 with Retry-After. A saturated gateway refuses new requests at once with 503 OVERLOADED and Retry-After.",
     },
     servers: [{ url: basePath, description: "This deployment." }],
+    externalDocs: { description: "Agent instructions generated from the live catalog (llms.txt beside it).", url: `${basePath}/SKILL.md` },
     tags,
     paths: buildPaths(ex, opts.devRoutes),
     components: {
