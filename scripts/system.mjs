@@ -20,7 +20,7 @@ export const DEFAULT_LEDGER_SQLITE_PATH = join(ROOT, ".data", "ledger.sqlite");
 export const DEV_TOP_UP_PAY_TO = "0x5af1a0c7e0d1b9e6f2c4d8a3b7e9f1c2d3e4f5a6";
 const require = createRequire(join(ROOT, "package.json"));
 const { createHealthChecker, randomBase62 } = require("@agentic/platform");
-const { startNatsServer, natsServerBin, freePort, generateDevIdentities } = require("@agentic/platform/testing");
+const { startNatsServer, natsServerBin, freePort, generateDevIdentities } = require("@agentic/testing");
 const { formatTrustedKeys } = require("@agentic/platform");
 
 const HOST = "127.0.0.1";

@@ -1,7 +1,7 @@
 // One Idempotency-Key is one provider call and one charge, whatever crashes: the whole system as
 // real processes (ledger on its SQLite file), a slow provider in the sandbox, and SIGKILLs of the
 // ledger and the executor while the provider call is in flight.
-import { waitFor } from "@agentic/platform/testing";
+import { waitFor } from "@agentic/testing";
 import { startControlledSystem, type ControlledSystem } from "./support/controlled-system";
 import { FAULT_TEST_ENV } from "./support/fault-env";
 

@@ -3,7 +3,7 @@
 // every charge survive, and no client ever sees a 500 (a ledger restart is a 503).
 import { createLedgerClient } from "@agentic/clients";
 import { serviceIdentity } from "@agentic/platform";
-import { waitFor } from "@agentic/platform/testing";
+import { waitFor } from "@agentic/testing";
 import { startControlledSystem, type ControlledSystem } from "./support/controlled-system";
 import { FAULT_TEST_ENV } from "./support/fault-env";
 

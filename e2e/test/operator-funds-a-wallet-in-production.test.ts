@@ -5,7 +5,7 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { freePort, waitFor } from "@agentic/platform/testing";
+import { freePort, waitFor } from "@agentic/testing";
 import { REPO_ROOT, startSystem, type RunningSystem } from "./support/system";
 
 const run = promisify(execFile);

@@ -1,7 +1,7 @@
 // The reconciliation report, as operators read it from the running system: JSON on the ledger's
 // internal metrics port after a paid execute (MPP), matching what the sandbox seller was paid; the
 // public gateway does not serve it.
-import { waitFor } from "@agentic/platform/testing";
+import { waitFor } from "@agentic/testing";
 import { startSystem, type RunningSystem } from "./support/system";
 
 describe("GET /admin/reconciliation on the ledger's metrics port", () => {

@@ -1,6 +1,6 @@
 // The gateway on top of the executor's test system (nats-server, provider sandbox, catalog, ledger,
 // router, executor). A part that fails to start stops the ones already running.
-import { startTestSystem } from "@agentic/platform/testing";
+import { startTestSystem } from "@agentic/testing";
 import { startExecutorSystem, type ExecutorSystem } from "../../services/executor/test/system";
 import { startTestGateway, type TestGateway, type TestGatewayOptions } from "./harness";
 

@@ -2,7 +2,7 @@
 // a slow provider (the sandbox's `slow` fault), its next request gets 429 CONCURRENCY_LIMITED at
 // once, other keys are served, and the key is served again as soon as its requests finish.
 // Runs in process, and against Redis too when RATE_LIMIT_REDIS_URL (or REDIS_URL) is set.
-import { waitFor } from "@agentic/platform/testing";
+import { waitFor } from "@agentic/testing";
 import { startBackedSystem, type BackedSystem } from "./backed-system";
 import { emailBody } from "./execute-helpers";
 import { LIMIT_STORES, metricSum, newKey, storeSettings } from "./limits-helpers";

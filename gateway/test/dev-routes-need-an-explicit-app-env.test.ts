@@ -1,7 +1,7 @@
 // Development routes (POST /dev/init, GET /wallet?userId=) exist only when APP_ENV says development
 // or test explicitly. A gateway whose APP_ENV is unset, or production, has neither: /dev/init is a
 // 404 and ?userId= is ignored (the caller's own wallet is answered).
-import { startNatsServer, startTestSystem } from "@agentic/platform/testing";
+import { startNatsServer, startTestSystem } from "@agentic/testing";
 import { startTestCatalog } from "../../services/catalog/test/harness";
 import { startTestLedger } from "../../services/ledger/test/harness";
 import { startTestGateway, type TestGatewayOptions } from "./harness";

@@ -2,7 +2,7 @@
 // (succeeded and charged, or failed and released), a running one reads as running with its hold,
 // only its owner can read it, and a duplicate of a running key answers 409 with Retry-After and the
 // execution's id (the backend error details reaching the client).
-import { waitFor } from "@agentic/platform/testing";
+import { waitFor } from "@agentic/testing";
 import { startBackedSystem, type BackedSystem } from "./backed-system";
 import { emailBody, execute, expectBalanceEqualsJournal, newUser, type TestUser } from "./execute-helpers";
 import { validateResponse } from "./validate-response";

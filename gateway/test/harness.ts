@@ -2,7 +2,7 @@
 // backend addresses, with its own backend clients and, when asked, /metrics on a port of its own.
 import { createCatalogClient, createExecutorClient, createLedgerClient, createRouterClient } from "@agentic/clients";
 import { createLogger, parsePrivateKey, serviceIdentity, startMetricsServer, type Logger } from "@agentic/platform";
-import { testIdentities } from "@agentic/platform/testing";
+import { testIdentities } from "@agentic/testing";
 import type { AuthOptions } from "../src/middleware/auth";
 import { startGatewayApp, type Backend } from "../src/app";
 import { metricsPortOf } from "../src/config";

@@ -3,7 +3,7 @@
 // is served at the configured defaults, and a change of limits reaches the gateway when its API-key
 // cache asks the ledger about the key again.
 // Runs in process, and against Redis too when RATE_LIMIT_REDIS_URL (or REDIS_URL) is set.
-import { waitFor } from "@agentic/platform/testing";
+import { waitFor } from "@agentic/testing";
 import { startBackedSystem, type BackedSystem } from "./backed-system";
 import { LIMIT_STORES, newKey, storeSettings } from "./limits-helpers";
 

@@ -2,7 +2,7 @@
 // provider), a new request of any caller is answered 503 OVERLOADED with Retry-After at once
 // instead of queueing; so is one arriving while the event loop lags; probes and /metrics are
 // always answered; the gateway serves again as soon as it has room.
-import { waitFor } from "@agentic/platform/testing";
+import { waitFor } from "@agentic/testing";
 import { startBackedSystem, type BackedSystem } from "./backed-system";
 import { emailBody } from "./execute-helpers";
 import { metricSum, newKey } from "./limits-helpers";

@@ -2,7 +2,7 @@
 // itself: 401 INVALID_API_KEY, and the ledger never sees an AuthenticateApiKey call for it (its own
 // RPC metric, in this process, does not move). A well-formed unknown key does reach the ledger.
 import { rpcServerDuration } from "@agentic/platform";
-import { startNatsServer, startTestSystem } from "@agentic/platform/testing";
+import { startNatsServer, startTestSystem } from "@agentic/testing";
 import { startTestCatalog } from "../../services/catalog/test/harness";
 import { startTestLedger } from "../../services/ledger/test/harness";
 import { startTestGateway } from "./harness";

@@ -1,7 +1,7 @@
 // Recommend over the gateway is honest about money and learns from live outcomes: a 1-credit
 // wallet is told CREDITS_REQUIRED on managed routes, and a route whose outcomes turn bad loses the
 // pick within seconds and wins it back after it recovers.
-import { waitFor } from "@agentic/platform/testing";
+import { waitFor } from "@agentic/testing";
 import { publishOutcome } from "../../services/router/test/harness";
 import { connect, type NatsConnection } from "nats";
 import { startBackedSystem, TEST_USER, type BackedSystem } from "./backed-system";

@@ -1,6 +1,6 @@
 // The whole execute path for integration tests: a real nats-server, the provider sandbox, the shipped
 // catalog, a ledger, a router and the executor, each on loopback; stop() tears them down in reverse.
-import { startNatsServer, startTestSystem, type NatsServerHandle } from "@agentic/platform/testing";
+import { startNatsServer, startTestSystem, type NatsServerHandle } from "@agentic/testing";
 import { SANDBOX_NETWORK, startSandbox, type RunningSandbox } from "@agentic/sandbox";
 import { startTestCatalog, type TestCatalog } from "../../catalog/test/harness";
 import { startTestLedger, type TestLedger } from "../../ledger/test/harness";

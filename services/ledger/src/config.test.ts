@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from "@agentic/platform";
-import { testIdentities } from "@agentic/platform/testing";
+import { testIdentities } from "@agentic/testing";
 import { configSchema, ledgerSettings, ledgerStoreKind } from "./config";
 import { generateApiKey } from "./domain/api-keys";
 

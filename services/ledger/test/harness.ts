@@ -3,7 +3,7 @@
 // against a real nats-server, with an in-memory store unless you pass one. Used by the ledger's own
 // integration tests and by other services' tests (gateway, executor, router):
 //
-//   import { startNatsServer } from "@agentic/platform/testing";
+//   import { startNatsServer } from "@agentic/testing";
 //   import { startTestLedger, testApiKey } from "@agentic/ledger/test/harness";
 //
 //   const nats = await startNatsServer();
@@ -17,7 +17,7 @@
 //   await ledger.stop(); await nats.stop();
 //
 // Callers prove who they are (src/access.ts): the ledger trusts testIdentities() of
-// @agentic/platform/testing, which the other harnesses use too, and `client` signs each call as the
+// @agentic/testing, which the other harnesses use too, and `client` signs each call as the
 // first service src/access.ts allows for that RPC (HoldCredits as executor, GrantCredits as admin).
 //
 // Every wait is on an event or a condition, bounded by a timeout, never a fixed sleep.
@@ -32,7 +32,7 @@ import {
   trustedServiceKeysSchema,
   type CallIdentity,
 } from "@agentic/platform";
-import { testIdentities } from "@agentic/platform/testing";
+import { testIdentities } from "@agentic/testing";
 import { createLedgerClient, type LedgerClient } from "@agentic/clients";
 import { ExecutionSettled, SettlementKind, type DeepPartial } from "@agentic/proto/events/v1";
 import { LEDGER_ACCESS } from "../src/access";

@@ -1,6 +1,6 @@
 // Jest helpers for the ledger's integration tests: one real nats-server per test file, one ledger
 // per test, and the ledger audit after every test.
-import { startNatsServer, type NatsServerHandle } from "@agentic/platform/testing";
+import { startNatsServer, type NatsServerHandle } from "@agentic/testing";
 import { fromServiceError, randomBase62, type RemoteError } from "@agentic/platform";
 import { startTestLedger, type StartTestLedgerOptions, type TestLedger } from "./harness";
 

@@ -9,7 +9,7 @@
 //   const rec = await router.client.recommend({ userId: "user-1", domainKey: "email", capabilityId: "send", input: {} });
 //   await publishOutcome(router.nc, { routeKey: "email.send.resend", ok: false, errorKind: "timeout" });
 //   await router.stop();
-import { testIdentities, waitFor } from "@agentic/platform/testing";
+import { testIdentities, waitFor } from "@agentic/testing";
 import { randomUUID } from "node:crypto";
 import type { NatsConnection, PubAck } from "nats";
 import { createCatalogClient, createLedgerClient, createRouterClient, type RouterClient } from "@agentic/clients";

@@ -2,7 +2,7 @@
 // catalog service (on the router's fixture catalog unless told otherwise), the ledger with granted
 // wallets, and a router.
 import { join } from "node:path";
-import { startNatsServer, startTestSystem, type NatsServerHandle } from "@agentic/platform/testing";
+import { startNatsServer, startTestSystem, type NatsServerHandle } from "@agentic/testing";
 import { startTestCatalog, type TestCatalog } from "../../catalog/test/harness";
 import { startTestLedger, type TestLedger } from "../../ledger/test/harness";
 import { startTestRouter, type TestRouter } from "./harness";

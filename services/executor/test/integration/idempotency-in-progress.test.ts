@@ -1,7 +1,7 @@
 // A duplicate that arrives while the first request with its Idempotency-Key still runs, and may not
 // wait (IDEMPOTENCY_WAIT_MS=0), is told IDEMPOTENCY_IN_PROGRESS with when to retry; it runs nothing.
 import { status } from "@grpc/grpc-js";
-import { waitFor } from "@agentic/platform/testing";
+import { waitFor } from "@agentic/testing";
 import { startExecutorSystem, type ExecutorSystem } from "../system";
 
 describe("a concurrent duplicate that may not wait", () => {

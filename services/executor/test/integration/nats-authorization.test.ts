@@ -1,7 +1,7 @@
 // The whole execute path on a NATS that runs the shipped users and permissions
 // (deploy/k8s/components/nats/auth.conf), each service connected as its own user: a charge is
 // captured by the ledger and the outcome reaches the router, so the permissions are enough to run.
-import { waitFor } from "@agentic/platform/testing";
+import { waitFor } from "@agentic/testing";
 import { startExecutorSystem, type ExecutorSystem } from "../system";
 
 describe("execute on an authorized NATS", () => {

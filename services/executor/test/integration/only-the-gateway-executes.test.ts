@@ -4,7 +4,7 @@
 import { status } from "@grpc/grpc-js";
 import { createExecutorClient, createRouterClient } from "@agentic/clients";
 import { fromServiceError, generateIdentityKeys, serviceIdentity, type CallIdentity } from "@agentic/platform";
-import { testIdentities } from "@agentic/platform/testing";
+import { testIdentities } from "@agentic/testing";
 import { startExecutorSystem, type ExecutorSystem } from "../system";
 
 const USER = "only-gateway-user";

@@ -2,7 +2,7 @@
 // never answers success: it answers SETTLEMENT_UNCONFIRMED, and the unsettled hold expires and is
 // released, so the user is not charged for that call (the safe direction).
 import { EXECUTIONS_STREAM, ensureExecutionsStream } from "@agentic/platform";
-import { waitFor } from "@agentic/platform/testing";
+import { waitFor } from "@agentic/testing";
 import { startExecutorSystem, type ExecutorSystem } from "../system";
 
 describe("a capture JetStream never acknowledges", () => {

@@ -1,5 +1,5 @@
 import { createLogger } from "@agentic/platform";
-import { waitFor } from "@agentic/platform/testing";
+import { waitFor } from "@agentic/testing";
 import type { Ledger } from "../domain/ledger";
 import type { Hold } from "../domain/types";
 import { createLedgerMetrics } from "../metrics";

@@ -4,7 +4,7 @@
 import { status } from "@grpc/grpc-js";
 import { createLedgerClient, type LedgerClient } from "@agentic/clients";
 import { createHealthChecker, generateIdentityKeys, serviceIdentity, type CallIdentity, type ServiceName } from "@agentic/platform";
-import { testIdentities } from "@agentic/platform/testing";
+import { testIdentities } from "@agentic/testing";
 import { startTestLedger, type TestLedger } from "../harness";
 import { remoteError, uid, useNatsServer } from "../support";
 

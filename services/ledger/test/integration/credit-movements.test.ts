@@ -3,7 +3,7 @@
 // item, and counted per day in the reconciliation.
 import { status } from "@grpc/grpc-js";
 import { createLedgerClient } from "@agentic/clients";
-import { testIdentities } from "@agentic/platform/testing";
+import { testIdentities } from "@agentic/testing";
 import { RecordCreditMovementRequest } from "@agentic/proto/ledger/v1";
 import { remoteError, uid, useNatsServer, useTestLedger } from "../support";
 

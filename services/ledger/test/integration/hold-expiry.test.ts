@@ -3,7 +3,7 @@
 import { MemoryLedgerStore } from "../../src/store/memory-store";
 import { assertLedgerConsistent, startTestLedger } from "../harness";
 import { uid, useNatsServer, useTestLedger } from "../support";
-import { waitFor } from "@agentic/platform/testing";
+import { waitFor } from "@agentic/testing";
 
 const nats = useNatsServer();
 

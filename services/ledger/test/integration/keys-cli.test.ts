@@ -5,7 +5,7 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { generateIdentityKeys } from "@agentic/platform";
-import { freePort, testIdentities } from "@agentic/platform/testing";
+import { freePort, testIdentities } from "@agentic/testing";
 import { remoteError, uid, useNatsServer, useTestLedger } from "../support";
 
 const run = promisify(execFile);

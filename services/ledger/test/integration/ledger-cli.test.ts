@@ -3,7 +3,7 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { freePort, testIdentities } from "@agentic/platform/testing";
+import { freePort, testIdentities } from "@agentic/testing";
 import { SettlementKind, publishSettlement } from "../harness";
 import { uid, useNatsServer, useTestLedger } from "../support";
 

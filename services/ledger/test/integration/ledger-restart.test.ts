@@ -6,7 +6,7 @@ import { SETTLEMENT_DURABLE } from "../../src/bus/settlement-consumer";
 import { MemoryLedgerStore } from "../../src/store/memory-store";
 import { SettlementKind, assertLedgerConsistent, publishSettlement, startTestLedger, type TestLedger } from "../harness";
 import { uid, useNatsServer } from "../support";
-import { waitFor } from "@agentic/platform/testing";
+import { waitFor } from "@agentic/testing";
 
 const nats = useNatsServer();
 

@@ -4,7 +4,7 @@
 // charges; nobody else can pull, acknowledge or delete the ledger's settlement consumer.
 import { connect, type NatsConnection } from "nats";
 import { EXECUTIONS_STREAM, natsAuthOptions } from "@agentic/platform";
-import { startNatsServer, type NatsServerHandle, type NatsUser } from "@agentic/platform/testing";
+import { startNatsServer, type NatsServerHandle, type NatsUser } from "@agentic/testing";
 import { SETTLEMENT_DURABLE } from "../../src/bus/settlement-consumer";
 import { SUBJECT_DEAD_LETTER } from "../../src/bus/dead-letter";
 import { publishSettlement, SettlementKind, startTestLedger, type TestLedger } from "../harness";

@@ -3,7 +3,7 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { testIdentities } from "@agentic/platform/testing";
+import { testIdentities } from "@agentic/testing";
 
 const MAIN = join(__dirname, "../../dist/main.js");
 

@@ -5,7 +5,7 @@
 import { EventEmitter } from "node:events";
 import { connect, type NatsConnection } from "nats";
 import { EXECUTIONS_STREAM, SUBJECT_SETTLED, createLogger } from "@agentic/platform";
-import { waitFor, testIdentities } from "@agentic/platform/testing";
+import { waitFor, testIdentities } from "@agentic/testing";
 import { startLedgerApp, type LedgerApp } from "../../src/app";
 import { DEAD_LETTER_HEADERS, SUBJECT_DEAD_LETTER } from "../../src/bus/dead-letter";
 import { SETTLEMENT_DURABLE, type SettlementOutcome, type SettlementRetry } from "../../src/bus/settlement-consumer";

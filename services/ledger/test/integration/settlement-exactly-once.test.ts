@@ -7,7 +7,7 @@ import { MemoryLedgerStore } from "../../src/store/memory-store";
 import type { SettleCommand, SettleResult } from "../../src/domain/ports";
 import { SettlementKind, publishSettlement, startTestLedger, type TestLedger } from "../harness";
 import { uid, useNatsServer, useTestLedger } from "../support";
-import { waitFor } from "@agentic/platform/testing";
+import { waitFor } from "@agentic/testing";
 
 const nats = useNatsServer();
 

@@ -2,7 +2,7 @@
 // and its durable consumer itself (callers no longer do), then it consumes.
 import { connect } from "nats";
 import { EXECUTIONS_STREAM } from "@agentic/platform";
-import { startNatsServer, type NatsServerHandle } from "@agentic/platform/testing";
+import { startNatsServer, type NatsServerHandle } from "@agentic/testing";
 import { SETTLEMENT_DURABLE } from "../../src/bus/settlement-consumer";
 import { MemoryLedgerStore } from "../../src/store/memory-store";
 import { startTestLedger } from "../harness";

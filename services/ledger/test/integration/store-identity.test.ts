@@ -3,7 +3,7 @@
 // another store. Replicas on the same store start; a stopped ledger withdraws its announcement.
 import { connect, type KV, type NatsConnection } from "nats";
 import { createLogger } from "@agentic/platform";
-import { startNatsServer, waitFor, testIdentities } from "@agentic/platform/testing";
+import { startNatsServer, waitFor, testIdentities } from "@agentic/testing";
 import { startLedgerApp, type LedgerApp } from "../../src/app";
 import { STORE_IDENTITY_BUCKET, STORE_IDENTITY_KEY } from "../../src/bus/store-identity";
 import { storeIdentityConflict } from "../../src/metrics";

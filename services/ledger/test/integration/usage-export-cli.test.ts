@@ -4,7 +4,7 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { testIdentities } from "@agentic/platform/testing";
+import { testIdentities } from "@agentic/testing";
 import { SettlementKind, publishSettlement } from "../harness";
 import { uid, useNatsServer, useTestLedger } from "../support";
 

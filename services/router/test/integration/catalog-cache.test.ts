@@ -9,7 +9,7 @@ import { AppError, createLogger } from "@agentic/platform";
 import { createCatalogClient, type CatalogClient } from "@agentic/clients";
 import { startTestCatalog, type TestCatalog } from "../../../catalog/test/harness";
 import { CatalogCache, type CatalogSource } from "@agentic/clients";
-import { waitFor } from "@agentic/platform/testing";
+import { waitFor } from "@agentic/testing";
 import { FIXTURE_CATALOG_DIR } from "../system";
 
 describe("CatalogCache", () => {

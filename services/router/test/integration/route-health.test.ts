@@ -2,7 +2,7 @@
 // move the pick within seconds, recovery wins it back, and replicas fed the same stream agree.
 import { SUBJECT_OUTCOME } from "@agentic/platform";
 import type { RecommendResponse } from "@agentic/proto/router/v1";
-import { waitFor } from "@agentic/platform/testing";
+import { waitFor } from "@agentic/testing";
 import { publishOutcome, type TestRouter } from "../harness";
 import { startRouterSystem, type RouterSystem } from "../system";
 

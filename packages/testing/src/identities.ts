@@ -10,7 +10,7 @@ import {
   type CallIdentity,
   type ServiceName,
   type TrustedKeys,
-} from "../identity/service-identity";
+} from "@agentic/platform";
 
 export interface DevIdentities {
   /** SERVICE_IDENTITY_KEY of each identity. */

@@ -16,7 +16,7 @@ export function natsPassword(): string {
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { NatsCredentials } from "../bus/connect";
+import type { NatsCredentials } from "@agentic/platform";
 import { freePort } from "./free-port";
 
 /** The users of the shipped authorization, deploy/k8s/components/nats/auth.conf. */
@@ -24,7 +24,7 @@ export const NATS_USERS = ["executor", "ledger", "router", "admin"] as const;
 export type NatsUser = (typeof NATS_USERS)[number];
 
 /** The shipped NATS authorization (users and subject permissions), the one Kubernetes mounts. */
-export const NATS_AUTH_CONFIG = join(__dirname, "..", "..", "..", "..", "deploy", "k8s", "components", "nats", "auth.conf");
+export const NATS_AUTH_CONFIG = join(__dirname, "..", "..", "..", "deploy", "k8s", "components", "nats", "auth.conf");
 
 export interface NatsServerHandle {
   url: string;

@@ -1,6 +1,6 @@
 import { connect } from "nats";
 import { natsPassword, startNatsServer } from "./nats-server";
-import { EXECUTIONS_STREAM, ensureExecutionsStream } from "../bus/executions-stream";
+import { EXECUTIONS_STREAM, ensureExecutionsStream } from "@agentic/platform";
 import { existsSync } from "node:fs";
 
 describe("startNatsServer", () => {

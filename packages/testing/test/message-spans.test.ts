@@ -1,12 +1,13 @@
 // A message published inside a PRODUCER span is processed inside a CONSUMER span of the same
-// trace, parented by the producer, across a real nats-server.
+// trace, parented by the producer, across a real nats-server. A test of @agentic/platform's message
+// spans kept here: it needs startNatsServer, and the platform cannot depend on this package (which depends on it).
 import { context, propagation, trace, SpanKind } from "@opentelemetry/api";
 import { W3CTraceContextPropagator } from "@opentelemetry/core";
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { AckPolicy, connect, type NatsConnection } from "nats";
-import { startNatsServer, type NatsServerHandle } from "../testing/nats-server";
-import { withConsumerSpan, withProducerSpan } from "./message-spans";
+import { withConsumerSpan, withProducerSpan } from "@agentic/platform";
+import { startNatsServer, type NatsServerHandle } from "../src/nats-server";
 
 describe("message spans", () => {
   const exporter = new InMemorySpanExporter();
