@@ -1,7 +1,7 @@
 // The gateway on top of the executor's test system (nats-server, provider sandbox, catalog, ledger,
 // router, executor). A part that fails to start stops the ones already running.
 import { startTestSystem } from "@agentic/testing";
-import { startExecutorSystem, type ExecutorSystem } from "../../services/executor/test/system";
+import { startExecutorSystem, type ExecutorSystem } from "@agentic/executor/testing";
 import { startTestGateway, type TestGateway, type TestGatewayOptions } from "./harness";
 
 export const TEST_KEY = "aak_TestKeyForGatewayTests000000000000000001";

@@ -1,6 +1,6 @@
 // Catalog answers are served from memory with a strong ETag: a client that has the answer gets
 // 304, and answers keep flowing while the catalog service is briefly away.
-import { startTestCatalog } from "../../services/catalog/test/harness";
+import { startTestCatalog } from "@agentic/catalog/testing";
 import { startTestGateway } from "./harness";
 
 describe("catalog answers from memory", () => {

@@ -1,6 +1,6 @@
 // Failures of the catalog half: unknown keys and paths, bad bodies, a backend that is down.
 // Each answers with an ErrorResponse (success, error, code, hint) and never a stack trace.
-import { startTestCatalog, type TestCatalog } from "../../services/catalog/test/harness";
+import { startTestCatalog, type TestCatalog } from "@agentic/catalog/testing";
 import { documentedHint, validateResponse as validate } from "./validate-response";
 import { startTestGateway, type TestGateway } from "./harness";
 

@@ -1,6 +1,6 @@
 // Every catalog endpoint over real HTTP → real gRPC, each response checked against the OpenAPI
 // document, and the derived fields checked against the data they derive from.
-import { startTestCatalog, type TestCatalog } from "../../services/catalog/test/harness";
+import { startTestCatalog, type TestCatalog } from "@agentic/catalog/testing";
 import { validateResponse as validate } from "./validate-response";
 import { startTestGateway, type TestGateway } from "./harness";
 

@@ -2,8 +2,8 @@
 // or test explicitly. A gateway whose APP_ENV is unset, or production, has neither: /dev/init is a
 // 404 and ?userId= is ignored (the caller's own wallet is answered).
 import { startNatsServer, startTestSystem } from "@agentic/testing";
-import { startTestCatalog } from "../../services/catalog/test/harness";
-import { startTestLedger } from "../../services/ledger/test/harness";
+import { startTestCatalog } from "@agentic/catalog/testing";
+import { startTestLedger } from "@agentic/ledger/testing";
 import { startTestGateway, type TestGatewayOptions } from "./harness";
 
 const KEY = `aak_${"D".repeat(40)}`;

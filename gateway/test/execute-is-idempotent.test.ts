@@ -2,7 +2,7 @@
 // replayed for the same request with no second charge or provider call (errors too); the same key
 // with another body is a 409; a concurrent duplicate waits for the first result; a body refused
 // by validation is not stored, so the key still works once the body is fixed.
-import { REPLAY_NOTE } from "../../services/executor/src/domain/idempotency";
+import { REPLAY_NOTE } from "@agentic/executor/testing";
 import { startBackedSystem, type BackedSystem } from "./backed-system";
 import { balance, emailBody, execute, expectBalanceEqualsJournal, newUser, settled, type TestUser } from "./execute-helpers";
 

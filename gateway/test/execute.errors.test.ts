@@ -1,7 +1,7 @@
 // Execute's refusals and failures through the gateway: each maps to its documented HTTP status and
 // UPPER_SNAKE code with a hint naming what to fix, matches the OpenAPI document, and charges nothing.
 import { request } from "node:http";
-import { publishOutcome } from "../../services/router/test/harness";
+import { publishOutcome } from "@agentic/router/testing";
 import { startBackedSystem, type BackedSystem } from "./backed-system";
 import {
   emailBody,

@@ -3,8 +3,8 @@
 // RPC metric, in this process, does not move). A well-formed unknown key does reach the ledger.
 import { rpcServerDuration } from "@agentic/platform";
 import { startNatsServer, startTestSystem } from "@agentic/testing";
-import { startTestCatalog } from "../../services/catalog/test/harness";
-import { startTestLedger } from "../../services/ledger/test/harness";
+import { startTestCatalog } from "@agentic/catalog/testing";
+import { startTestLedger } from "@agentic/ledger/testing";
 import { startTestGateway } from "./harness";
 
 /** AuthenticateApiKey calls the ledger has answered so far. */

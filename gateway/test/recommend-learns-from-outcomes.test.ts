@@ -2,7 +2,7 @@
 // wallet is told CREDITS_REQUIRED on managed routes, and a route whose outcomes turn bad loses the
 // pick within seconds and wins it back after it recovers.
 import { waitFor } from "@agentic/testing";
-import { publishOutcome } from "../../services/router/test/harness";
+import { publishOutcome } from "@agentic/router/testing";
 import { connect, type NatsConnection } from "nats";
 import { startBackedSystem, TEST_USER, type BackedSystem } from "./backed-system";
 

@@ -1,7 +1,7 @@
 // GET /usage as a money history over real HTTP, against the real ledger: executions and an operator's
 // grant, refund and adjustment as their own kinds of items; pages that follow nextCursor, each item
 // once; the time-range, agent, capability and kind filters; every bad query parameter a 400 naming it.
-import { SettlementKind, publishSettlement } from "../../services/ledger/test/harness";
+import { SettlementKind, publishSettlement } from "@agentic/ledger/testing";
 import { validateResponse as validate } from "./validate-response";
 import { startBackedSystem, type BackedSystem } from "./backed-system";
 

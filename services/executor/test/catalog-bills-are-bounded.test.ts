@@ -3,7 +3,7 @@
 // vendor bill more than the caller is held for. A per-call route must take bounded input; a per-token
 // route must be metered (priced models, output caps, max_tokens) with every field accounted for.
 // Adding an uncapped field, or a field the per-token quote does not count, fails here.
-import { DEFAULT_CATALOG_DIR, loadCatalog } from "../../catalog/src/domain";
+import { DEFAULT_CATALOG_DIR, loadCatalog } from "@agentic/catalog/testing";
 import { unboundedBill } from "../src/domain/pricing";
 
 const catalog = loadCatalog(DEFAULT_CATALOG_DIR);

@@ -2,10 +2,9 @@
 // catalog, a ledger, a router and the executor, each on loopback; stop() tears them down in reverse.
 import { startNatsServer, startTestSystem, type NatsServerHandle } from "@agentic/testing";
 import { SANDBOX_NETWORK, startSandbox, type RunningSandbox } from "@agentic/sandbox";
-import { startTestCatalog, type TestCatalog } from "../../catalog/test/harness";
-import { startTestLedger, type TestLedger } from "../../ledger/test/harness";
-import { topUpTerms } from "../../ledger/src/top-up/terms";
-import { startTestRouter, type TestRouter } from "../../router/test/harness";
+import { startTestCatalog, type TestCatalog } from "@agentic/catalog/testing";
+import { startTestLedger, topUpTerms, type TestLedger } from "@agentic/ledger/testing";
+import { startTestRouter, type TestRouter } from "@agentic/router/testing";
 import { startTestExecutor, type TestExecutor } from "./harness";
 
 export interface ExecutorSystem {

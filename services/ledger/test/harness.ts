@@ -4,7 +4,7 @@
 // integration tests and by other services' tests (gateway, executor, router):
 //
 //   import { startNatsServer } from "@agentic/testing";
-//   import { startTestLedger, testApiKey } from "@agentic/ledger/test/harness";
+//   import { startTestLedger, testApiKey } from "@agentic/ledger/testing";
 //
 //   const nats = await startNatsServer();
 //   const key = testApiKey();
@@ -48,6 +48,7 @@ import { assertLedgerConsistent, findLedgerViolations } from "./consistency";
 
 export { SettlementKind, assertLedgerConsistent, findLedgerViolations };
 export type { SettlementOutcome };
+export { topUpTerms } from "../src/top-up/terms";
 
 export interface StartTestLedgerOptions {
   /** A nats-server with JetStream, e.g. `(await startNatsServer()).url`; the EXECUTIONS stream is created if missing (1 replica). */

@@ -3,8 +3,8 @@
 // wallets, and a router.
 import { join } from "node:path";
 import { startNatsServer, startTestSystem, type NatsServerHandle } from "@agentic/testing";
-import { startTestCatalog, type TestCatalog } from "../../catalog/test/harness";
-import { startTestLedger, type TestLedger } from "../../ledger/test/harness";
+import { startTestCatalog, type TestCatalog } from "@agentic/catalog/testing";
+import { startTestLedger, type TestLedger } from "@agentic/ledger/testing";
 import { startTestRouter, type TestRouter } from "./harness";
 
 /** The fixture catalog: live email routes (managed and byo), gated text.analyze, two geo time routes. */

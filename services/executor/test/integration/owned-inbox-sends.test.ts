@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fromServiceError } from "@agentic/platform";
 import type { ExecuteRequest } from "@agentic/proto/executor/v1";
-import { DEFAULT_CATALOG_DIR } from "../../../catalog/src/domain";
+import { DEFAULT_CATALOG_DIR } from "@agentic/catalog/testing";
 import { startExecutorSystem, type ExecutorSystem } from "../system";
 
 /** The shipped catalog with email.send.agentmail.mpp managed and live. */

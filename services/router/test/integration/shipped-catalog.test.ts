@@ -1,7 +1,7 @@
 // Recommend over the catalog the product ships (not the fixture): every capability gets a full,
 // honest answer — one candidate per route, scores in [0, 1], and "can run now" only where the
 // capability and the route are live.
-import { DEFAULT_CATALOG_DIR } from "../../../catalog/src/domain";
+import { DEFAULT_CATALOG_DIR } from "@agentic/catalog/testing";
 import { startRouterSystem, type RouterSystem } from "../system";
 
 const USER = "user-shipped";
