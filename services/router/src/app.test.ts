@@ -1,9 +1,8 @@
 import { createHealthChecker, loadConfig } from "@agentic/platform";
-import { waitFor } from "@agentic/testing";
+import { testIdentities, waitFor } from "@agentic/testing";
 import type { CatalogSource } from "@agentic/clients";
 import { fakeOutcomeFeed, recordingLogger } from "../test/fake-outcome-feed";
 import { startRouterApp } from "./app";
-import { testIdentities } from "@agentic/testing";
 import { configSchema } from "./config";
 
 describe("router app", () => {

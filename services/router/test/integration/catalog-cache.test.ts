@@ -6,9 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { status } from "@grpc/grpc-js";
 import { AppError, createLogger } from "@agentic/platform";
-import { createCatalogClient, type CatalogClient } from "@agentic/clients";
+import { CatalogCache, createCatalogClient, type CatalogClient, type CatalogSource } from "@agentic/clients";
 import { startTestCatalog, type TestCatalog } from "@agentic/catalog/testing";
-import { CatalogCache, type CatalogSource } from "@agentic/clients";
 import { waitFor } from "@agentic/testing";
 import { FIXTURE_CATALOG_DIR } from "../system";
 
