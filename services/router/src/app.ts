@@ -1,17 +1,17 @@
-// Starts a router on given adapters: catalog cache, wallet reader, route health fed by the outcome
-// consumer, the gRPC server (bound, health SERVING). `stop()` undoes it in reverse, health off first.
+// Starts a router on given adapters: the EXECUTIONS stream ensured, catalog cache, wallet reader,
+// route health fed by the outcome consumer, the gRPC server (bound, health SERVING). `stop()` undoes
+// it in reverse, health off first.
 // Should the outcome feed die, health goes NOT_SERVING: the router would keep picking on stale health.
 // main.ts runs it for production and local use; test/harness.ts runs the very same wiring in tests.
 import type { NatsConnection } from "nats";
-import { bindServer, createHealth, createTokenVerifier, stopServer, type Logger } from "@agentic/platform";
+import { bindServer, createHealth, createTokenVerifier, ensureExecutionsStream, stopServer, type Logger } from "@agentic/platform";
 import type { LedgerClient } from "@agentic/clients";
 import { CatalogCache, type CatalogSource } from "@agentic/clients";
 import { startOutcomeConsumer, type OutcomeConsumer } from "./bus/outcome-consumer";
-import type { Config } from "./config";
+import { healthSettings, scoringSettings, type Config } from "./config";
 import { AgentPreferenceMemory } from "./domain/preferences";
 import { RouteHealthBook } from "./domain/route-health";
 import { createRouterServer, ROUTER_SERVICE_NAME } from "./server";
-import { healthSettings, scoringSettings } from "./settings";
 import { createLedgerWalletReader } from "./wallet/wallet-reader";
 
 export interface RouterAppOptions {
@@ -20,7 +20,7 @@ export interface RouterAppOptions {
   catalog: CatalogSource;
   /** Ledger client; only GetWallet is called. */
   ledger: Pick<LedgerClient, "getWallet">;
-  /** Connected NATS; the EXECUTIONS stream must exist (ensureExecutionsStream). */
+  /** Connected NATS with JetStream; the EXECUTIONS stream is created when missing. */
   nc: NatsConnection;
   logger: Logger;
   /** host:port to bind, e.g. "0.0.0.0:50052" or "127.0.0.1:0". */
@@ -39,6 +39,8 @@ export interface RouterApp {
 
 export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp> {
   const { config, logger } = opts;
+  // The outcome consumer reads this stream; a router may start before any publisher has created it.
+  await ensureExecutionsStream(await opts.nc.jetstreamManager(), { replicas: config.NATS_STREAM_REPLICAS });
   const catalog = new CatalogCache(opts.catalog, { refreshMs: config.CATALOG_REFRESH_MS, logger });
   catalog.start();
 

@@ -1,5 +1,5 @@
-// Configuration of the router service, read once from the environment. Defaults suit local
-// development; the scoring and health knobs are documented in README.md.
+// Configuration of the router service, read once from the environment, and the settings the domain
+// takes from it. Defaults suit local development; the scoring and health knobs are documented in README.md.
 import { z } from "zod";
 import {
   addressSchema,
@@ -13,6 +13,8 @@ import {
   trustedServiceKeysSchema,
 } from "@agentic/platform";
 import { GOALS, isGoal, type Goal } from "./domain/goals";
+import type { HealthSettings } from "./domain/route-health";
+import type { ScoringSettings } from "./domain/scoring";
 
 const positiveInt = z.coerce.number().int().positive();
 const fraction = z.coerce.number().gt(0).lte(1);
@@ -106,3 +108,24 @@ export const configSchema = fields
   }));
 
 export type Config = z.infer<typeof configSchema>;
+
+/** How recommend weighs goals and blends catalog priors with live traffic. */
+export function scoringSettings(config: Config): ScoringSettings {
+  return {
+    weights: { decay: config.WEIGHT_DECAY, unnamedWeight: config.UNNAMED_GOAL_WEIGHT },
+    reliabilityZeroAt: config.RELIABILITY_ZERO_AT,
+    priorWeightCalls: config.PRIOR_WEIGHT_CALLS,
+  };
+}
+
+/** How route health learns from outcomes (windows, EWMA, breaker, memory bound). */
+export function healthSettings(config: Config): HealthSettings {
+  return {
+    successWindow: config.HEALTH_SUCCESS_WINDOW,
+    latencyWindow: config.HEALTH_LATENCY_WINDOW,
+    ewmaAlpha: config.HEALTH_EWMA_ALPHA,
+    breakerFailures: config.BREAKER_FAILURES,
+    breakerCooldownMs: config.BREAKER_COOLDOWN_MS,
+    maxRoutes: config.HEALTH_MAX_ROUTES,
+  };
+}

@@ -1,14 +1,14 @@
-// Composition root of the router: config → logger → metrics → catalog client → ledger client → NATS →
-// router (catalog cache, route health + outcome consumer, gRPC + health) → lifecycle. Started as
-// `node --require @agentic/platform/telemetry dist/main.js`; SIGTERM stops it in reverse order.
+// Composition root of the router: config → logger → lifecycle → metrics → catalog client → ledger
+// client → NATS → router app (EXECUTIONS stream, catalog cache, route health + outcome consumer,
+// gRPC + health). Started as `node --require @agentic/platform/telemetry dist/main.js`; SIGTERM and
+// SIGINT stop it in reverse order.
 import {
-  ConfigError,
   connectBus,
   createLogger,
   Lifecycle,
   loadConfig,
-  ensureExecutionsStream,
   natsCredentialsOf,
+  runMain,
   serviceIdentity,
   shutdownTelemetryIfLoaded,
   startMetricsServer,
@@ -34,14 +34,9 @@ async function main(): Promise<void> {
 
   const nc = await connectBus(config.NATS_URL, "router", natsCredentialsOf(config));
   life.onStop("nats", () => nc.drain());
-  await ensureExecutionsStream(await nc.jetstreamManager(), { replicas: config.NATS_STREAM_REPLICAS });
 
   const app = await startRouterApp({ config, catalog, ledger, nc, logger, bindAddress: `0.0.0.0:${config.PORT}` });
   life.onStop("router", () => app.stop()); // runs first: health off, stop gRPC, stop the outcome consumer
 }
 
-main().catch((err: unknown) => {
-  if (err instanceof ConfigError) console.error(`router: ${err.message}`);
-  else console.error("router: failed to start", err);
-  process.exit(1);
-});
+runMain("router", main);

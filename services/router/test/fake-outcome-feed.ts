@@ -1,5 +1,6 @@
-// A NatsConnection stand-in whose only JetStream consumer yields what the test pushes and can be
-// made to fail, for the outcome consumer's failure paths (a real ordered consumer hides most faults).
+// A NatsConnection stand-in (its EXECUTIONS stream exists) whose only JetStream consumer yields what
+// the test pushes and can be made to fail, for the outcome consumer's failure paths (a real ordered
+// consumer hides most faults).
 import type { JsMsg, NatsConnection } from "nats";
 import type { Logger } from "@agentic/platform";
 
@@ -20,7 +21,12 @@ export function fakeOutcomeFeed(): FakeOutcomeFeed {
   }
   const messages = Object.assign(iterate(), { stop: () => settle!({}) });
   const consumer = { consume: async () => messages };
-  const nc = { jetstream: () => ({ consumers: { get: async () => consumer } }) } as unknown as NatsConnection;
+  // The EXECUTIONS stream already exists here, so ensuring it changes nothing.
+  const streams = { info: async () => ({ config: { num_replicas: 1 } }) };
+  const nc = {
+    jetstream: () => ({ consumers: { get: async () => consumer } }),
+    jetstreamManager: async () => ({ streams }),
+  } as unknown as NatsConnection;
   return { nc, fail: (err) => settle!({ err }), end: () => settle!({}) };
 }
 

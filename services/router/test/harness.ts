@@ -1,5 +1,5 @@
-// startTestRouter(): a real router for tests — the production wiring (src/app.ts: catalog cache,
-// wallet reader, route health fed by an ordered consumer of executions.outcome, gRPC + health) on
+// startTestRouter(): a real router for tests — the production wiring (src/app.ts: EXECUTIONS stream,
+// catalog cache, wallet reader, route health fed by an ordered consumer of executions.outcome, gRPC + health) on
 // 127.0.0.1:<random port>. Used by the router's own integration tests and by other services' tests:
 //
 //   const nats = await startNatsServer();
@@ -13,15 +13,7 @@ import { testIdentities, waitFor } from "@agentic/testing";
 import { randomUUID } from "node:crypto";
 import type { NatsConnection, PubAck } from "nats";
 import { createCatalogClient, createLedgerClient, createRouterClient, type RouterClient } from "@agentic/clients";
-import {
-  SUBJECT_OUTCOME,
-  connectBus,
-  createLogger,
-  ensureExecutionsStream,
-  loadConfig,
-  natsCredentialsOf,
-  serviceIdentity,
-} from "@agentic/platform";
+import { SUBJECT_OUTCOME, connectBus, createLogger, loadConfig, natsCredentialsOf, serviceIdentity } from "@agentic/platform";
 import { RouteOutcome } from "@agentic/proto/events/v1";
 import { startRouterApp, type RouterApp } from "../src/app";
 import { configSchema } from "../src/config";
@@ -71,7 +63,6 @@ export async function startTestRouter(opts: StartTestRouterOptions): Promise<Tes
   const nc = await connectBus(opts.natsUrl, "router-test", natsCredentialsOf(config));
   let app: RouterApp;
   try {
-    await ensureExecutionsStream(await nc.jetstreamManager(), { replicas: config.NATS_STREAM_REPLICAS });
     app = await startRouterApp({ config, catalog, ledger, nc, logger, bindAddress: "127.0.0.1:0", grpcStopGraceMs: 2_000 });
   } catch (err) {
     catalog.close();

@@ -1,14 +1,18 @@
 // Builders of catalog records for unit tests: a route or capability with sensible defaults that a
 // test overrides field by field.
+import { routeReadiness } from "@agentic/catalog/testing";
 import type { Capability, Route } from "@agentic/proto/catalog/v1";
 import type { ScoringSettings } from "../src/domain/scoring";
 import type { HealthSettings } from "../src/domain/route-health";
 
-/** A live, managed, direct route of `capabilityKey` by `providerKey`. */
+/**
+ * A live, managed, direct route of `capabilityKey` by `providerKey`, with the readiness the catalog
+ * derives from its status, gate and mode (unless `overrides` sets readiness itself, even to undefined).
+ */
 export function route(providerKey: string, overrides: Partial<Route> = {}, capabilityKey = "email.send"): Route {
   const [domainKey = "", ...parts] = capabilityKey.split(".");
   const networkKey = overrides.networkKey ?? "direct";
-  return {
+  const built: Route = {
     routeKey: networkKey === "direct" ? `${capabilityKey}.${providerKey}` : `${capabilityKey}.${providerKey}.${networkKey}`,
     domainKey,
     capabilityKey,
@@ -30,6 +34,7 @@ export function route(providerKey: string, overrides: Partial<Route> = {}, capab
     billing: "per_call",
     ...overrides,
   };
+  return "readiness" in overrides ? built : { ...built, readiness: routeReadiness(built) };
 }
 
 /** A live capability. */

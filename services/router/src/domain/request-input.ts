@@ -1,20 +1,29 @@
 // Reads the recommend body (free-form JSON): agentName, optimizationPreferences, feature asks and
 // the execute fields a route may need. Unknown fields are accepted, and so are execute fields that
 // share a feature's name; wrong types of the fields recommend defines are InputErrors.
+import { AppError } from "@agentic/platform/core";
 import type { OperationContract } from "@agentic/proto/catalog/v1";
+import type { RecommendRequest } from "@agentic/proto/router/v1";
 import { GOALS, isGoal, type Goal } from "./goals";
 
-/** A problem with one field of the body; the RPC layer turns it into INVALID_ARGUMENT / INVALID_INPUT. */
-export class InputError extends Error {
+/** A problem with one field of the body: INVALID_ARGUMENT / INVALID_INPUT, the field in its details. */
+export class InputError extends AppError {
   constructor(
     /** Path of the offending field, e.g. "optimizationPreferences[1]". */
     readonly field: string,
     message: string,
     /** What to send instead; names the field. */
-    readonly hint: string,
+    hint: string,
   ) {
-    super(message);
+    super("invalid_argument", "INVALID_INPUT", message, hint, { field });
     this.name = "InputError";
+  }
+}
+
+/** The request names its user and the capability; each is required. */
+export function checkRequestKeys(req: Pick<RecommendRequest, "userId" | "domainKey" | "capabilityId">): void {
+  for (const field of ["userId", "domainKey", "capabilityId"] as const) {
+    if (!req[field]) throw new InputError(field, `${field} is required`, `Set ${field} on the RecommendRequest.`);
   }
 }
 

@@ -1,17 +1,17 @@
 // RouterService/Recommend: decode, read the catalog (cached) and the wallet (one GetWallet call),
-// run the pure recommendation, map input errors to INVALID_ARGUMENT / INVALID_INPUT. Never moves credits.
+// run the pure recommendation (it throws INVALID_ARGUMENT / INVALID_INPUT itself). Never moves credits.
 import { trace } from "@opentelemetry/api";
-import { ATTR_CAPABILITY_KEY, ATTR_DOMAIN_KEY, ATTR_ROUTE_KEY, invalidArgument, type Logger, type UnaryHandler } from "@agentic/platform";
+import { ATTR_CAPABILITY_KEY, ATTR_DOMAIN_KEY, ATTR_ROUTE_KEY, type Logger, type UnaryHandler } from "@agentic/platform";
 import type { RecommendRequest, RecommendResponse } from "@agentic/proto/router/v1";
 import type { CatalogCache, CapabilityEntry } from "@agentic/clients";
 import { ownedResourceRelationship, type OwnedResourceRelationship } from "../domain/acquisitions";
 import type { Goal } from "../domain/goals";
 import type { AgentPreferenceMemory } from "../domain/preferences";
 import { recommend } from "../domain/recommendation";
-import { InputError, checkDeclaredTypes, parseRecommendInput } from "../domain/request-input";
+import { checkDeclaredTypes, checkRequestKeys, parseRecommendInput } from "../domain/request-input";
 import type { RouteHealthBook } from "../domain/route-health";
+import type { WalletReader } from "../domain/ports";
 import type { ScoringSettings } from "../domain/scoring";
-import type { WalletReader } from "../wallet/wallet-reader";
 
 export interface RecommendDeps {
   catalog: Pick<CatalogCache, "capability">;
@@ -33,14 +33,12 @@ export interface RecommendDeps {
  */
 export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendRequest, RecommendResponse> {
   return async (req, ctx) => {
-    for (const field of ["userId", "domainKey", "capabilityId"] as const) {
-      if (!req[field]) throw invalidArgument("INVALID_INPUT", `${field} is required`, `Set ${field} on the RecommendRequest.`, { field });
-    }
-    const input = guard(() => parseRecommendInput(req.input));
+    checkRequestKeys(req);
+    const input = parseRecommendInput(req.input);
     const callOpts = () => ({ deadlineMs: Math.max(1, Math.min(deps.dependencyDeadlineMs, ctx.remainingMs())) });
 
     const entry = await deps.catalog.capability(req.domainKey, req.capabilityId, callOpts());
-    guard(() => checkDeclaredTypes(input.fields, entry.recommend));
+    checkDeclaredTypes(input.fields, entry.recommend);
     const relationship = ownedResourceRelationship(entry.capability.capabilityKey);
     const [balanceCredits, acquisitionEntry] = await Promise.all([
       deps.wallet.balanceCredits(req.userId, callOpts()),
@@ -53,22 +51,20 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
       [...entry.routes, ...(acquisitionEntry?.routes ?? [])].map((r) => r.routeKey),
       Date.now(),
     );
-    const response = guard(() =>
-      recommend({
-        capability: entry.capability,
-        routes: entry.routes,
-        catalogVersion: entry.catalogVersion,
-        acquisition:
-          relationship && acquisitionEntry
-            ? { relationship, capability: acquisitionEntry.capability, routes: acquisitionEntry.routes }
-            : undefined,
-        preferences,
-        fields: input.fields,
-        balanceCredits,
-        health,
-        settings: deps.scoring,
-      }),
-    );
+    const response = recommend({
+      capability: entry.capability,
+      routes: entry.routes,
+      catalogVersion: entry.catalogVersion,
+      acquisition:
+        relationship && acquisitionEntry
+          ? { relationship, capability: acquisitionEntry.capability, routes: acquisitionEntry.routes }
+          : undefined,
+      preferences,
+      fields: input.fields,
+      balanceCredits,
+      health,
+      settings: deps.scoring,
+    });
     if (input.agentName && preferences.source === "request") deps.agents.remember(req.userId, input.agentName, preferences.goals);
 
     trace.getActiveSpan()?.setAttributes({
@@ -94,15 +90,5 @@ async function acquisitionOf(
       "acquisition capability unreadable; recommending without its workflow",
     );
     return undefined;
-  }
-}
-
-/** Runs `fn`, turning an InputError into INVALID_ARGUMENT / INVALID_INPUT that names the field. */
-function guard<T>(fn: () => T): T {
-  try {
-    return fn();
-  } catch (err) {
-    if (err instanceof InputError) throw invalidArgument("INVALID_INPUT", err.message, err.hint, { field: err.field });
-    throw err;
   }
 }

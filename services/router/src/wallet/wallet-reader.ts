@@ -1,12 +1,8 @@
 // The caller's spendable balance, read with ONE ledger call (GetWallet) per recommend. Read-only:
 // recommend never holds, captures or grants credits.
-import { fromServiceError, invalidArgument, unavailable, type CallOpts, type Logger } from "@agentic/platform";
+import { fromServiceError, invalidArgument, unavailable, type Logger } from "@agentic/platform";
 import type { LedgerClient } from "@agentic/clients";
-
-export interface WalletReader {
-  /** Credits the user can spend now (a user without a wallet has 0). */
-  balanceCredits(userId: string, opts?: CallOpts): Promise<number>;
-}
+import type { WalletReader } from "../domain/ports";
 
 /**
  * A WalletReader over the ledger client. A ledger INVALID_ARGUMENT keeps its code and hint; any
