@@ -30,21 +30,19 @@ async function openapiTypes() {
   return header + astToString(await openapiTS(document));
 }
 
-/** The catalog's loader: its source module, or (before the catalog split its loading out) its domain module. */
-function catalogLoader() {
-  for (const path of ["dist/source/index.js", "dist/domain/index.js"]) {
-    try {
-      const { loadCatalog, DEFAULT_CATALOG_DIR } = workspaceModule("@agentic/catalog", path);
-      if (typeof loadCatalog === "function" && typeof DEFAULT_CATALOG_DIR === "string") return () => loadCatalog(DEFAULT_CATALOG_DIR);
-    } catch (err) {
-      if (err.code !== "MODULE_NOT_FOUND") throw err;
-    }
+/** The catalog as its service loads it: the shipped YAML folder, validated and derived. */
+function loadShippedCatalog() {
+  try {
+    const { loadCatalog, DEFAULT_CATALOG_DIR } = workspaceModule("@agentic/catalog", "dist/source/index.js");
+    return loadCatalog(DEFAULT_CATALOG_DIR);
+  } catch (err) {
+    if (err.code === "MODULE_NOT_FOUND") throw new Error("the catalog is not built: run `npx turbo run build --filter=@agentic/catalog`");
+    throw err;
   }
-  throw new Error("the catalog is not built: run `npx turbo run build --filter=@agentic/catalog`");
 }
 
 function capabilityInputs() {
-  const catalog = catalogLoader()();
+  const catalog = loadShippedCatalog();
   const live = [];
   for (const domain of catalog.listDomains()) {
     for (const capability of catalog.listCapabilities(domain.domainKey) ?? []) {
