@@ -81,8 +81,8 @@ export async function fund(baseUrl: string, userId: string, credits: number): Pr
   if (res.status !== 200) throw new Error(`dev/init answered ${res.status}: ${await res.text()}`);
 }
 
-/** Resolves once `check` holds, asking every `everyMs` (for effects the system applies asynchronously, e.g. settled usage). */
-export async function until(check: () => Promise<boolean>, timeoutMs = 10_000, everyMs = 50): Promise<void> {
+/** Resolves once `check` holds, asking every `everyMs` (for effects the system applies asynchronously, e.g. settled usage; slow enough to stay under a key's request rate). */
+export async function until(check: () => Promise<boolean>, timeoutMs = 10_000, everyMs = 100): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
