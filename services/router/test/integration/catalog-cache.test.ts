@@ -4,7 +4,6 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { status } from "@grpc/grpc-js";
 import { AppError, createLogger } from "@agentic/platform";
 import { CatalogCache, createCatalogClient, type CatalogClient, type CatalogSource } from "@agentic/clients";
 import { startTestCatalog, type TestCatalog } from "@agentic/catalog/testing";
@@ -69,7 +68,7 @@ describe("CatalogCache", () => {
       expect(await cache.capability("email", "send")).toBe(fresh);
       const down = await cache.capability("geo", "time-current").catch((e) => e);
       expect(down).toBeInstanceOf(AppError);
-      expect(down).toMatchObject({ grpcCode: status.UNAVAILABLE, code: "UNAVAILABLE" });
+      expect(down).toMatchObject({ kind: "unavailable", code: "UNAVAILABLE" });
       expect(down.message).not.toContain("127.0.0.1");
     } finally {
       cache.stop();
@@ -82,7 +81,7 @@ describe("CatalogCache", () => {
     const calls = getCapabilityCalls;
     for (let i = 0; i < 2; i++) {
       const err = await cache.capability("email", "teleport").catch((e) => e);
-      expect(err).toMatchObject({ grpcCode: status.NOT_FOUND, code: "CAPABILITY_NOT_FOUND" });
+      expect(err).toMatchObject({ kind: "not_found", code: "CAPABILITY_NOT_FOUND" });
       expect(err.hint).not.toBe("");
     }
     expect(getCapabilityCalls).toBe(calls + 2);
