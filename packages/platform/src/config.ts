@@ -1,8 +1,9 @@
 // Reads a service's configuration once from the environment, validated by a zod schema.
 import { z } from "zod";
+import { StartupError } from "./errors";
 
 /** Thrown when the environment does not satisfy a service's config schema; lists every problem. */
-export class ConfigError extends Error {
+export class ConfigError extends StartupError {
   constructor(readonly problems: string[]) {
     super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
     this.name = "ConfigError";

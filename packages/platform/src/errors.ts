@@ -63,3 +63,14 @@ export const deadlineExceeded = (code: string, message: string, hint: string, de
 /** What an unexpected failure says publicly: nothing of its own text. */
 export const internalError = () =>
   new AppError("internal", "INTERNAL", "internal error", "Retry later; if it persists, report the traceId.");
+
+/**
+ * A start-up failure whose message tells an operator everything needed (a bad setting, invalid
+ * catalog data): runMain prints it alone, without a stack.
+ */
+export class StartupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "StartupError";
+  }
+}

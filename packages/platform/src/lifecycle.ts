@@ -1,6 +1,6 @@
 // Graceful shutdown: stop hooks run in reverse order of registration (mirror of startup),
 // each bounded by one overall deadline.
-import { ConfigError } from "./config";
+import { StartupError } from "./errors";
 import type { Logger } from "./logger";
 
 type StopHook = { name: string; run: () => unknown | Promise<unknown> };
@@ -55,11 +55,11 @@ export class Lifecycle {
 
 /**
  * Runs a service's main(): a start-up failure ends the process with code 1 and one line on stderr
- * (a ConfigError names the settings to fix; anything else is printed whole, as it is unexpected).
+ * (a StartupError, such as a ConfigError, says what to fix; anything else is printed whole, as it is unexpected).
  */
 export function runMain(service: string, main: () => Promise<void>): void {
   main().catch((err: unknown) => {
-    if (err instanceof ConfigError) console.error(`${service}: ${err.message}`);
+    if (err instanceof StartupError) console.error(`${service}: ${err.message}`);
     else console.error(`${service}: failed to start`, err);
     process.exit(1);
   });

@@ -1,5 +1,6 @@
 // Catalog problems: how a broken catalog is reported. Every problem names the file (relative to
 // the catalog directory) and the field path inside it, so an author can go straight to the fix.
+import { StartupError } from "@agentic/platform/core";
 
 /** A path into a parsed YAML file, e.g. ["capabilities", 0, "routes", 1, "priceCredits"]. */
 export type FieldPath = readonly (string | number)[];
@@ -16,7 +17,7 @@ export interface CatalogProblem {
 }
 
 /** Thrown by buildCatalog when the data breaks any rule; lists every problem found, not just the first. */
-export class CatalogValidationError extends Error {
+export class CatalogValidationError extends StartupError {
   readonly problems: CatalogProblem[];
 
   constructor(dir: string, problems: CatalogProblem[]) {
