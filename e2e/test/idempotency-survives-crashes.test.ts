@@ -42,7 +42,19 @@ async function retry(key: string): Promise<Response> {
   );
   return res!;
 }
-const balance = async () => ((await (await api("/wallet")).json()) as { balanceCredits: number }).balanceCredits;
+/** The balance, read as a client would: a 503 while a restarted ledger is being reconnected is asked again. */
+async function balance(): Promise<number> {
+  let res: Response | undefined;
+  await waitFor(
+    async () => {
+      res = await api("/wallet");
+      return res.status !== 503;
+    },
+    { what: "a wallet answer other than 503", timeoutMs: 15_000, intervalMs: 250 },
+  );
+  expect(res!.status).toBe(200);
+  return ((await res!.json()) as { balanceCredits: number }).balanceCredits;
+}
 
 beforeAll(async () => {
   sys = await startControlledSystem(ENV);
