@@ -67,7 +67,9 @@ export function createPlanner(deps: ExecutorDeps) {
     budget: CallBudget,
   ): Promise<RecommendationCandidate[] | undefined> {
     // Recommend reads only feature asks (boolean fields) and the model from the input; sending just those
-    // keeps large bodies (html, attachments, messages) off this hop on every execute.
+    // keeps large bodies (html, attachments, messages) off this hop on every execute. Only the ranking is
+    // read here (candidates in order, their blocks but CREDITS_REQUIRED: the hold checks credits), so the
+    // router reads no wallet and explains nothing.
     const asks = Object.fromEntries(Object.entries(input).filter(([, v]) => typeof v === "boolean"));
     const model = modelOf(input);
     try {
@@ -77,6 +79,7 @@ export function createPlanner(deps: ExecutorDeps) {
           domainKey: cmd.domainKey,
           capabilityId: cmd.capabilityId,
           input: { ...asks, ...(model !== undefined ? { model } : {}), ...(cmd.agentName ? { agentName: cmd.agentName } : {}) },
+          rankingOnly: true,
         },
         depOpts(budget),
       );

@@ -41,8 +41,8 @@ export interface OwnedResourceNeed {
 
 export interface FeasibilityContext {
   capability: CapabilityRef;
-  /** The caller's spendable balance, in credits. */
-  balanceCredits: number;
+  /** The caller's spendable balance, in credits; undefined when the wallet was not read (CREDITS_REQUIRED is not assessed). */
+  balanceCredits: number | undefined;
   featureAsks: readonly string[];
   health?: RouteHealth | undefined;
   /** Set for a byo route that runs on a resource acquired first (e.g. an owned inbox). */
@@ -127,7 +127,7 @@ export function assessRoute(route: Route, ctx: FeasibilityContext): Feasibility 
     }
   }
   // A redirect is paid to the provider directly, so the wallet does not limit it.
-  if (route.routeMode !== "redirect" && ctx.balanceCredits < route.startingCostCredits) {
+  if (ctx.balanceCredits !== undefined && route.routeMode !== "redirect" && ctx.balanceCredits < route.startingCostCredits) {
     blocks.set("CREDITS_REQUIRED", creditsAction(route.startingCostCredits, ctx.balanceCredits));
   }
 

@@ -30,8 +30,16 @@ export interface RecommendationInput {
   preferences: ResolvedPreferences;
   /** The request body as sent. */
   fields: Readonly<Record<string, unknown>>;
-  /** The caller's spendable balance, in credits. */
-  balanceCredits: number;
+  /**
+   * The caller's spendable balance, in credits; undefined when the wallet was not read (a
+   * ranking-only request): CREDITS_REQUIRED is then never reported.
+   */
+  balanceCredits: number | undefined;
+  /**
+   * Only the ranking is wanted (the executor's request): the candidates in order with their blocking
+   * requirements; no reasons, next actions or workflows are built.
+   */
+  rankingOnly?: boolean;
   /**
    * Live health as of now of the routes here and of the acquisition routes, read once for this
    * request (RouteHealthBook.snapshot); a route without traffic is absent.
@@ -124,6 +132,7 @@ export function recommend(input: RecommendationInput): RecommendResponse {
   scored.sort(compareScored);
 
   const tracked = routes.some((r) => r.supportedFeatures.includes("tracking"));
+  const explain = !input.rankingOnly;
   const reasonCtx = { routes, goals: input.preferences.goals, weights, featureAsks: asks };
   const candidates: RecommendationCandidate[] = scored.map((s) => {
     const f = feasibility.get(s.route.routeKey)!;
@@ -136,8 +145,8 @@ export function recommend(input: RecommendationInput): RecommendResponse {
       priceCredits: s.route.startingCostCredits,
       supportedFeatures: [...s.route.supportedFeatures],
       blockingRequirements: [...f.blockingRequirements],
-      nextActions: [...f.nextActions],
-      reasons: candidateReasons(s, input.health.get(s.route.routeKey), reasonCtx),
+      nextActions: explain ? [...f.nextActions] : [],
+      reasons: explain ? candidateReasons(s, input.health.get(s.route.routeKey), reasonCtx) : [],
     };
     if (tracked) candidate.trackingSupported = s.route.supportedFeatures.includes("tracking");
     if (s.route.settlementRail) candidate.settlementRail = s.route.settlementRail;
@@ -145,7 +154,7 @@ export function recommend(input: RecommendationInput): RecommendResponse {
   });
 
   const workflows: WorkflowRecommendation[] = [];
-  for (const s of scored) {
+  for (const s of explain ? scored : []) {
     if (s.route.routeMode !== "byo") continue;
     const pair = pairs.get(s.route.routeKey);
     workflows.push(
@@ -158,12 +167,12 @@ export function recommend(input: RecommendationInput): RecommendResponse {
 
   const recommended = candidates[0]!;
   const bestExecutable = candidates.find((c) => c.canExecuteNow);
-  const nextActions = [...recommended.nextActions];
+  const nextActions = explain ? [...recommended.nextActions] : [];
   const viaWorkflow = workflows.find((w) => w.executeRouteKey === recommended.routeKey && w.workflowType !== "bring_your_own_key");
   if (viaWorkflow && recommended.blockingRequirements.includes("BYO_CREDENTIALS_REQUIRED")) {
     nextActions.push(`Or follow the ${viaWorkflow.workflowType} workflow: ${viaWorkflow.summary}`);
   }
-  if (!recommended.canExecuteNow && bestExecutable) {
+  if (explain && !recommended.canExecuteNow && bestExecutable) {
     nextActions.push(
       `Or execute now on ${bestExecutable.routeKey} (${bestExecutable.priceCredits} credits): set "provider": "${bestExecutable.provider}" in the execute body`,
     );

@@ -30,7 +30,8 @@ export interface OwnedResourcePair {
 
 export interface WorkflowContext {
   capability: CapabilityRef;
-  balanceCredits: number;
+  /** Undefined when the wallet was not read (CREDITS_REQUIRED is not assessed). */
+  balanceCredits: number | undefined;
   featureAsks: readonly string[];
   /** Live health of the routes, read once per request; absent without traffic. */
   health: ReadonlyMap<string, RouteHealth>;
@@ -80,7 +81,8 @@ export function ownedResourceWorkflow(pair: OwnedResourcePair, acquisition: Acqu
     ownedResource: undefined,
   });
   const blocks = merge(acqCheck, withoutCodes(exeCheck, ["BYO_CREDENTIALS_REQUIRED"]));
-  if (ctx.balanceCredits < total) blocks.set("CREDITS_REQUIRED", creditsAction(total, ctx.balanceCredits));
+  if (ctx.balanceCredits !== undefined && ctx.balanceCredits < total)
+    blocks.set("CREDITS_REQUIRED", creditsAction(total, ctx.balanceCredits));
 
   const managed = acq.routeMode === "managed";
   const reasons = [

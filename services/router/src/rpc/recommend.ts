@@ -1,5 +1,6 @@
-// RouterService/Recommend: decode, read the catalog (cached) and the wallet (one GetWallet call),
-// run the pure recommendation (it throws INVALID_ARGUMENT / INVALID_INPUT itself). Never moves credits.
+// RouterService/Recommend: decode, read the catalog (cached) and the wallet (one GetWallet call; none
+// for a ranking-only request), run the pure recommendation (it throws INVALID_ARGUMENT / INVALID_INPUT
+// itself). Never moves credits.
 import { trace } from "@opentelemetry/api";
 import { ATTR_CAPABILITY_KEY, ATTR_DOMAIN_KEY, ATTR_ROUTE_KEY, type Logger, type UnaryHandler } from "@agentic/platform";
 import type { RecommendRequest, RecommendResponse } from "@agentic/proto/router/v1";
@@ -27,9 +28,9 @@ export interface RecommendDeps {
 }
 
 /**
- * The Recommend handler. Reads: the catalog (cache), the wallet (one GetWallet), and, for a
- * capability with an owned-resource workflow, the acquiring capability. Writes nothing but the
- * per-replica agent preference memory.
+ * The Recommend handler. Reads: the catalog (cache), the wallet (one GetWallet, unless the request
+ * is ranking-only), and, for a capability with an owned-resource workflow, the acquiring capability.
+ * Writes nothing but the per-replica agent preference memory.
  */
 export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendRequest, RecommendResponse> {
   return async (req, ctx) => {
@@ -40,8 +41,10 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
     const entry = await deps.catalog.capability(req.domainKey, req.capabilityId, callOpts());
     checkDeclaredTypes(input.fields, entry.recommend);
     const relationship = ownedResourceRelationship(entry.capability.capabilityKey);
+    // A ranking-only caller (the executor, whose hold checks the credits) never needs the balance: no ledger call.
+    const rankingOnly = req.rankingOnly === true;
     const [balanceCredits, acquisitionEntry] = await Promise.all([
-      deps.wallet.balanceCredits(req.userId, callOpts()),
+      rankingOnly ? undefined : deps.wallet.balanceCredits(req.userId, callOpts()),
       relationship ? acquisitionOf(relationship, deps, callOpts()) : undefined,
     ]);
 
@@ -62,6 +65,7 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
       preferences,
       fields: input.fields,
       balanceCredits,
+      rankingOnly,
       health,
       settings: deps.scoring,
     });

@@ -34,7 +34,16 @@ export interface RecommendRequest {
    * The JSON body as sent: agentName, optimizationPreferences, feature asks (tracking: true) and
    * any execute fields (which may inform feasibility, e.g. inboxId for an owned-inbox route).
    */
-  input?: { [key: string]: any } | undefined;
+  input?:
+    | { [key: string]: any }
+    | undefined;
+  /**
+   * Set by a caller that reads only the ranking (the executor: its hold is the credit check): the
+   * candidates in order, each with its blocking requirements. The wallet is then not read, so
+   * CREDITS_REQUIRED is never reported (can_execute_now means "but for credits"), and nothing
+   * explains the ranking: reasons, next actions and workflows are left empty.
+   */
+  rankingOnly?: boolean | undefined;
 }
 
 export interface RecommendResponse {
@@ -123,7 +132,7 @@ export interface WorkflowRecommendation {
 }
 
 function createBaseRecommendRequest(): RecommendRequest {
-  return { userId: "", domainKey: "", capabilityId: "", input: undefined };
+  return { userId: "", domainKey: "", capabilityId: "", input: undefined, rankingOnly: undefined };
 }
 
 export const RecommendRequest: MessageFns<RecommendRequest> = {
@@ -139,6 +148,9 @@ export const RecommendRequest: MessageFns<RecommendRequest> = {
     }
     if (message.input !== undefined) {
       Struct.encode(Struct.wrap(message.input), writer.uint32(34).fork()).join();
+    }
+    if (message.rankingOnly !== undefined) {
+      writer.uint32(40).bool(message.rankingOnly);
     }
     return writer;
   },
@@ -188,6 +200,14 @@ export const RecommendRequest: MessageFns<RecommendRequest> = {
             message.input = Struct.unwrap(Struct.decode(reader, reader.uint32()));
             continue;
           }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.rankingOnly = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -218,6 +238,11 @@ export const RecommendRequest: MessageFns<RecommendRequest> = {
         ? globalThis.String(object.capability_id)
         : "",
       input: isObject(object.input) ? object.input : undefined,
+      rankingOnly: isSet(object.rankingOnly)
+        ? globalThis.Boolean(object.rankingOnly)
+        : isSet(object.ranking_only)
+        ? globalThis.Boolean(object.ranking_only)
+        : undefined,
     };
   },
 
@@ -235,6 +260,9 @@ export const RecommendRequest: MessageFns<RecommendRequest> = {
     if (message.input !== undefined) {
       obj.input = message.input;
     }
+    if (message.rankingOnly !== undefined) {
+      obj.rankingOnly = message.rankingOnly;
+    }
     return obj;
   },
 
@@ -247,6 +275,7 @@ export const RecommendRequest: MessageFns<RecommendRequest> = {
     message.domainKey = object.domainKey ?? "";
     message.capabilityId = object.capabilityId ?? "";
     message.input = object.input ?? undefined;
+    message.rankingOnly = object.rankingOnly ?? undefined;
     return message;
   },
 };

@@ -1,0 +1,62 @@
+// What one execute costs the services behind it, counted by their own RPC metrics (every service of
+// the system runs in this process, on prom-client's default registry): an unpinned execute asks the
+// router for its ranking only, so the router never reads the wallet (no GetWallet).
+import { register } from "prom-client";
+import type { ExecuteRequest } from "@agentic/proto/executor/v1";
+import { startExecutorSystem, type ExecutorSystem } from "../system";
+
+/** Calls served so far of each RPC method, by method name (rpc_server_duration_seconds counts). */
+async function callsByMethod(): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const m of (await register.metrics()).matchAll(/^rpc_server_duration_seconds_count\{([^}]*)\} (\d+)$/gm)) {
+    const method = /rpc_method="([^"]+)"/.exec(m[1]!)?.[1] ?? "";
+    counts[method] = (counts[method] ?? 0) + Number(m[2]);
+  }
+  return counts;
+}
+
+/** The calls `run` made, by method. */
+async function callsDuring(run: () => Promise<unknown>): Promise<Record<string, number>> {
+  const before = await callsByMethod();
+  await run();
+  const after = await callsByMethod();
+  return Object.fromEntries(
+    Object.entries(after)
+      .map(([method, n]) => [method, n - (before[method] ?? 0)] as const)
+      .filter(([, n]) => n > 0),
+  );
+}
+
+describe("the calls one execute makes", () => {
+  let sys: ExecutorSystem;
+  const USER = "calls-per-execute-user";
+  beforeAll(async () => {
+    sys = await startExecutorSystem();
+    await sys.ledger.client.grantCredits({ grantId: `grant-${USER}`, userId: USER, amountCredits: 1_000, reason: "test" });
+  });
+  afterAll(() => sys?.stop());
+  afterEach(() => sys.ledger.assertConsistent());
+
+  const email = (extra: Record<string, unknown> = {}, more: Partial<ExecuteRequest> = {}): ExecuteRequest => ({
+    userId: USER,
+    domainKey: "email",
+    capabilityId: "send",
+    input: { to: "ada@example.com", subject: "s", text: "t", ...extra },
+    ...more,
+  });
+
+  it("unpinned: one ranking-only Recommend, and the router never reads the wallet", async () => {
+    const calls = await callsDuring(async () => {
+      for (let i = 0; i < 3; i++) expect(await sys.executor.client.execute(email())).toMatchObject({ success: true });
+    });
+    expect(calls).toMatchObject({ Execute: 3, Recommend: 3, HoldCredits: 3 });
+    expect(calls.GetWallet).toBeUndefined();
+  });
+
+  it("pinned to one route: no router call at all", async () => {
+    const calls = await callsDuring(() => sys.executor.client.execute(email({ routeKey: "email.send.resend" })));
+    expect(calls).toMatchObject({ Execute: 1, HoldCredits: 1 });
+    expect(calls.Recommend).toBeUndefined();
+    expect(calls.GetWallet).toBeUndefined();
+  });
+});
