@@ -8,12 +8,13 @@ import type { AddressInfo } from "node:net";
 import express, { type Express } from "express";
 import { devHelpersEnabled, type Logger } from "@agentic/platform";
 import type { CatalogClient, ExecutorClient, LedgerClient, RouterClient } from "@agentic/clients";
-import type { Config } from "./config";
+import { accessLogPolicy, type Config } from "./config";
 import { buildOpenApiDocument } from "./openapi/openapi";
 import { catalogRoutes } from "./routes/catalog";
 import { agentDocsRoutes } from "./agent-docs/routes";
 import { render, RenderedCatalogCache } from "./catalog/rendered-cache";
 import { sendRendered } from "./catalog/send-rendered";
+import { cachedReads } from "./catalog/cached-reads";
 import { backendChecks, healthRoutes } from "./routes/health";
 import { walletRoutes } from "./routes/wallet";
 import { topUpRoutes } from "./routes/top-up";
@@ -24,10 +25,8 @@ import { executeRoutes } from "./routes/execute";
 import { metricsRoutes } from "./routes/metrics";
 import { requireApiKey, type AuthOptions } from "./middleware/auth";
 import { errorHandler, notFoundHandler } from "./middleware/errors";
-import { observeRequests, rememberBasePath } from "./middleware/observe";
-import { refuseDeclaredOversize } from "./middleware/declared-size";
-import { requireHost } from "./middleware/require-host";
-import { noStoreForCallers, securityHeaders } from "./middleware/response-headers";
+import { RequestRecorder, rememberBasePath } from "./middleware/observe";
+import { edge } from "./middleware/edge";
 import { answerClientErrors } from "./http/client-errors";
 import { limitCallers } from "./limits/limit-callers";
 import { startLimits, type LimitsConfig } from "./limits";
@@ -50,6 +49,9 @@ export type GatewayConfig = LimitsConfig &
     | "CATALOG_REFRESH_MS"
     | "HEADERS_TIMEOUT_MS"
     | "REQUEST_TIMEOUT_MS"
+    | "ACCESS_LOG"
+    | "ACCESS_LOG_SLOW_MS"
+    | "ACCESS_LOG_SAMPLE"
   >;
 
 export type Backend = "catalog" | "ledger" | "router" | "executor";
@@ -122,7 +124,7 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
   const api = express.Router();
   api.use(rememberBasePath);
   api.use(express.json({ limit: config.BODY_LIMIT }));
-  const openapiBody = render(buildOpenApiDocument({ basePath, devRoutes }), "openapi");
+  const openapiBody = { ...render(buildOpenApiDocument({ basePath, devRoutes }), "openapi"), route: "/openapi.json" };
   api.get("/openapi.json", (req, res) => sendRendered(req, res, openapiBody));
   api.use(catalogRoutes(clients.catalog, catalogCache));
   api.use(agentDocsRoutes(clients.catalog, catalogCache));
@@ -134,11 +136,8 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
   api.use(executionRoutes(clients.ledger, auth));
   if (devRoutes) api.use(devInitRoutes(clients.ledger, clients.catalog));
 
-  app.use(observeRequests(logger, metrics));
-  app.use(requireHost);
-  app.use(refuseDeclaredOversize(config.BODY_LIMIT));
-  app.use(securityHeaders());
-  app.use(noStoreForCallers);
+  const recorder = new RequestRecorder(logger, metrics, accessLogPolicy(config));
+  app.use(edge(recorder, config.BODY_LIMIT));
   app.use(healthRoutes(readiness));
   if (opts.metricsOnPublicPort) app.use(metricsRoutes());
   // After the probes and /metrics: those are never shed.
@@ -147,6 +146,8 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
   app.use(notFoundHandler(basePath));
   app.use(errorHandler(logger));
 
+  // Cached catalog reads are answered from memory before express; everything else goes through it.
+  const cached = cachedReads({ basePath, cache: catalogCache, fixed: new Map([["/openapi.json", openapiBody]]), recorder });
   const server = createServer(
     {
       // Timeouts are checked this often (Node's default, 30 s, would let a slow client hold a socket that long).
@@ -154,7 +155,9 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
       // Checked by requireHost, so a request without Host gets an ErrorResponse rather than Node's empty 400.
       requireHostHeader: false,
     },
-    app,
+    (req, res) => {
+      if (!cached(req, res)) app(req, res);
+    },
   );
   // Keep-alive longer than typical load balancer idle timeouts, so the LB closes first.
   server.keepAliveTimeout = 65_000;

@@ -9,6 +9,7 @@ import {
   logLevelSchema,
   serviceIdentityKeySchema,
 } from "@agentic/platform";
+import type { AccessLogPolicy } from "./middleware/observe";
 
 export const configSchema = z.object({
   /** HTTP port. Example: 8080. */
@@ -73,9 +74,23 @@ export const configSchema = z.object({
   METRICS_PORT: portSchema.optional(),
   /** pino level. */
   LOG_LEVEL: logLevelSchema,
+  /**
+   * Which requests get an access-log line: problems (5xx, 402, 409, slow, aborted, plus a sample of the
+   * rest), all (one per request: debugging), or off. Metrics count every request whatever this says.
+   */
+  ACCESS_LOG: z.enum(["problems", "all", "off"]).default("problems"),
+  /** A request slower than this gets an access-log line (problems mode), in ms. Example: 1000. */
+  ACCESS_LOG_SLOW_MS: z.coerce.number().int().min(1).max(600_000).default(1_000),
+  /** The share of the other requests that get a line anyway (problems mode), as examples with their trace ids; 0: none. Example: 0.01. */
+  ACCESS_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(0.01),
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** The access-log policy of the observe middleware. */
+export function accessLogPolicy(config: Pick<Config, "ACCESS_LOG" | "ACCESS_LOG_SLOW_MS" | "ACCESS_LOG_SAMPLE">): AccessLogPolicy {
+  return { mode: config.ACCESS_LOG, slowMs: config.ACCESS_LOG_SLOW_MS, sample: config.ACCESS_LOG_SAMPLE };
+}
 
 /**
  * The port /metrics gets of its own, or undefined when it is served on the public port. /metrics

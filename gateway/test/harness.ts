@@ -4,7 +4,7 @@ import { createCatalogClient, createExecutorClient, createLedgerClient, createRo
 import { createLogger, parsePrivateKey, serviceIdentity, startMetricsServer, type Logger } from "@agentic/platform";
 import { testIdentities } from "@agentic/testing";
 import type { AuthOptions } from "../src/middleware/auth";
-import { startGatewayApp, type Backend } from "../src/app";
+import { startGatewayApp, type Backend, type GatewayConfig } from "../src/app";
 import { metricsPortOf } from "../src/config";
 import type { LimitsConfig } from "../src/limits";
 import type { KeyLimitsSource } from "../src/limits/key-limits";
@@ -49,6 +49,8 @@ export interface TestGatewayOptions {
   limits?: Partial<Omit<LimitsConfig, "EXECUTE_DEADLINE_MS">> & { TRUST_PROXY_HOPS?: number };
   /** Where each key's limits come from (default: the key's ledger record, over the RATE_LIMIT_* values). */
   keyLimits?: KeyLimitsSource;
+  /** The access-log policy (default: problems only, no sampled lines, so what a test reads is deterministic). */
+  accessLog?: Partial<Pick<GatewayConfig, "ACCESS_LOG" | "ACCESS_LOG_SLOW_MS" | "ACCESS_LOG_SAMPLE">>;
 }
 
 const UNLIMITED = {
@@ -88,6 +90,10 @@ export async function startTestGateway(opts: TestGatewayOptions): Promise<TestGa
     ...(opts.metricsPort !== undefined ? { METRICS_PORT: opts.metricsPort } : {}),
     ...UNLIMITED,
     ...opts.limits,
+    ACCESS_LOG: "problems" as const,
+    ACCESS_LOG_SLOW_MS: 1_000,
+    ACCESS_LOG_SAMPLE: 0,
+    ...opts.accessLog,
   };
   const identity = serviceIdentity("gateway", config.SERVICE_IDENTITY_KEY);
   const clients = {

@@ -9,6 +9,8 @@ import type { Logger } from "@agentic/platform";
 export interface RenderedBody {
   body: Buffer;
   etag: string;
+  /** The route template it answers (e.g. "/domains/:domainKey"), when it is the answer to a GET of its key's path. */
+  route?: string;
 }
 
 /** What a loader returns: the answer and the catalog version it was read from. */
@@ -43,15 +45,24 @@ export class RenderedCatalogCache {
     this.entries = new LRUCache({ max: opts.maxEntries });
   }
 
-  /** Returns the rendered answer for `key`, loading and rendering it on a miss. Errors are not cached. */
-  async get(key: string, load: () => Promise<VersionedValue>): Promise<RenderedBody> {
+  /**
+   * Returns the rendered answer for `key`, loading and rendering it on a miss. Errors are not cached.
+   * With `route`, `key` is the path the answer is served at, and cachedReads may answer it from here.
+   */
+  async get(key: string, load: () => Promise<VersionedValue>, route?: string): Promise<RenderedBody> {
     const hit = this.entries.get(key);
     if (hit) return hit;
     const { catalogVersion, value } = await load();
     this.observe(catalogVersion);
     const rendered = render(value, catalogVersion);
+    if (route !== undefined) rendered.route = route;
     this.entries.set(key, rendered);
     return rendered;
+  }
+
+  /** The answer kept for `key`, if any, without loading it. */
+  peek(key: string): RenderedBody | undefined {
+    return this.entries.get(key);
   }
 
   /**

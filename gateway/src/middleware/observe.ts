@@ -1,14 +1,84 @@
-// One log line and one histogram sample per request. Labels use the route template
-// ("/domains/:domainKey"), never the raw path, so series stay bounded.
-import type { RequestHandler } from "express";
+// One histogram sample per request, and an access-log line for the requests worth one. Labels use
+// the route template ("/domains/:domainKey"), never the raw path, so series stay bounded.
+//
+// The log policy (ACCESS_LOG): the histogram already counts every request by route and status, and
+// every request that reaches a backend is traced, so a line per request only repeats them (at 32
+// connections it was 33 MB of logs in 90 s). "problems", the default, writes a line for what an SRE
+// looks for: server errors (5xx, level error), payment refusals (402) and conflicts such as a reused
+// Idempotency-Key (409), requests slower than ACCESS_LOG_SLOW_MS, requests the client abandoned
+// before its answer (an execute may still be paid for), plus a sample (ACCESS_LOG_SAMPLE) of
+// everything else as examples with their trace ids. "all" writes one line per request (debugging),
+// "off" none. Probes and scrapes are never logged.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "@agentic/platform";
 import type { GatewayMetrics } from "../metrics";
 
-/** Paths probes and scrapers hit every few seconds: measured, but not logged. */
+export type AccessLogMode = "problems" | "all" | "off";
+
+export interface AccessLogPolicy {
+  mode: AccessLogMode;
+  /** A request slower than this is logged (problems mode), in ms. */
+  slowMs: number;
+  /** The share of the other requests logged (problems mode), 0..1. */
+  sample: number;
+}
+
+/** Paths probes and scrapers hit every few seconds: measured, never logged. */
 const QUIET_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
 
-type Req = Parameters<RequestHandler>[0];
-type Res = Parameters<RequestHandler>[1];
+/** Statuses always worth a line: money refused (402) and conflicts (409: a key reused, a request still running). */
+const NOTABLE_CLIENT_STATUSES = new Set([402, 409]);
+
+/** Level of a request's log line: server errors are errors, client errors and the other problems warnings, the rest info. */
+function levelFor(statusCode: number, problem: boolean): "error" | "warn" | "info" {
+  return statusCode >= 500 ? "error" : statusCode >= 400 || problem ? "warn" : "info";
+}
+
+/** What the access log and the histogram need of one finished request. */
+export interface FinishedRequest {
+  method: string;
+  url: string;
+  route: string;
+  status: number;
+  ms: number;
+  userId?: string;
+  aborted?: boolean;
+}
+
+/** Records finished requests: the histogram always, the access log when the policy wants a line. */
+export class RequestRecorder {
+  constructor(
+    private readonly logger: Logger,
+    private readonly metrics: Pick<GatewayMetrics, "requestServed">,
+    private readonly policy: AccessLogPolicy,
+  ) {}
+
+  record(r: FinishedRequest, quiet = false): void {
+    this.metrics.requestServed(r.method, r.route, r.status, r.ms / 1000);
+    const { mode } = this.policy;
+    if (quiet || mode === "off") return;
+    const problem = r.status >= 500 || NOTABLE_CLIENT_STATUSES.has(r.status) || r.aborted === true || r.ms >= this.policy.slowMs;
+    if (mode === "problems" && !problem && !(this.policy.sample > 0 && Math.random() < this.policy.sample)) return;
+    this.logger[levelFor(r.status, problem)](
+      {
+        req: { method: r.method, url: r.url },
+        res: { statusCode: r.status },
+        route: r.route,
+        durationMs: Math.round(r.ms * 10) / 10,
+        ...(r.userId !== undefined ? { userId: r.userId } : {}),
+        ...(r.aborted ? { aborted: true } : {}),
+      },
+      r.aborted
+        ? "request aborted"
+        : r.status >= 500
+          ? "request errored"
+          : r.ms >= this.policy.slowMs
+            ? "slow request"
+            : "request completed",
+    );
+  }
+}
 
 /**
  * Mount at the start of a sub-router: records its base path, which express resets when an error
@@ -19,58 +89,32 @@ export const rememberBasePath: RequestHandler = (req, res, next) => {
   next();
 };
 
-function routeTemplate(req: Req, res: Res): string {
+function routeTemplate(req: Request, res: Response): string {
   return req.route ? `${res.locals.basePath ?? req.baseUrl}${req.route.path}` : "unmatched";
 }
 
-/** Level of a request's log line: server errors are errors, client errors warnings. */
-function levelFor(statusCode: number): "error" | "warn" | "info" {
-  return statusCode >= 500 ? "error" : statusCode >= 400 ? "warn" : "info";
-}
-
 /**
- * Times every request into the histogram and, except for probes, logs one JSON line when it
- * finishes: method, url, route template, status, duration, and the user when authenticated. Only
- * what an SRE needs; headers (and so API keys) never reach the log.
+ * Starts observing one request through express: when its answer is done (or the client went away
+ * first), the recorder gets its route template, status, duration and user. Headers (and so API
+ * keys) never reach the log.
  */
-export function observeRequests(logger: Logger, metrics: Pick<GatewayMetrics, "requestServed">): RequestHandler {
-  return (req, res, next) => {
-    const started = performance.now();
-    const quiet = QUIET_PATHS.has(req.path);
-    res.once("finish", () => {
-      const route = routeTemplate(req, res);
-      const seconds = (performance.now() - started) / 1000;
-      metrics.requestServed(req.method, route, res.statusCode, seconds);
-      if (quiet) return;
-      const { statusCode } = res;
-      const userId = res.locals.caller?.userId;
-      logger[levelFor(statusCode)](
-        {
-          req: { method: req.method, url: req.originalUrl },
-          res: { statusCode },
-          route,
-          durationMs: Math.round(seconds * 10_000) / 10,
-          ...(userId !== undefined ? { userId } : {}),
-        },
-        statusCode >= 500 ? "request errored" : "request completed",
-      );
-    });
-    if (!quiet) {
-      // The client went away before the response was sent: worth a line (an execute may still be paid for).
-      res.once("close", () => {
-        if (res.writableFinished) return;
-        const { statusCode } = res;
-        logger[levelFor(statusCode)](
-          {
-            req: { method: req.method, url: req.originalUrl },
-            res: { statusCode },
-            route: routeTemplate(req, res),
-            userId: res.locals.caller?.userId,
-          },
-          "request aborted",
-        );
-      });
-    }
-    next();
-  };
+export function observe(recorder: RequestRecorder, req: IncomingMessage, res: ServerResponse): void {
+  const started = performance.now();
+  // 'close' comes once per response, after 'finish' when it was sent in full.
+  res.once("close", () => {
+    const request = req as Request;
+    const response = res as Response;
+    recorder.record(
+      {
+        method: request.method,
+        url: request.originalUrl,
+        route: routeTemplate(request, response),
+        status: res.statusCode,
+        ms: performance.now() - started,
+        userId: response.locals.caller?.userId,
+        aborted: !res.writableFinished,
+      },
+      QUIET_PATHS.has(request.path),
+    );
+  });
 }

@@ -13,7 +13,7 @@ export function catalogRoutes(catalog: CatalogClient, cache: RenderedCatalogCach
   const cached = (path: string, load: (params: Record<string, string>) => Promise<VersionedValue>) =>
     router.get(path, async (req, res) => {
       const params = req.params as Record<string, string>;
-      sendRendered(req, res, await cache.get(req.path, () => load(params)));
+      sendRendered(req, res, await cache.get(req.path, () => load(params), path));
     });
 
   cached("/domains", async () => {

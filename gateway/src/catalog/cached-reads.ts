@@ -1,0 +1,77 @@
+// Cached catalog reads, answered before express. Agents read the catalog in loops, and its answers
+// are immutable per catalog version: a GET whose rendered answer the catalog cache already holds
+// (or /openapi.json) is answered from memory here, 200 with its strong ETag or 304, with the same
+// headers as through express, and recorded in the histogram and the access log like any request.
+// Anything else (a miss, another method, a request with a body or without Host) goes on to express,
+// which loads a miss through the catalog and answers every error.
+//
+// Not shed by the load shedder: answering from memory costs about what a 503 would.
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { RequestRecorder } from "../middleware/observe";
+import { SECURITY_HEADERS } from "../middleware/response-headers";
+import type { RenderedBody, RenderedCatalogCache } from "./rendered-cache";
+
+export interface CachedReadsOptions {
+  basePath: string;
+  cache: RenderedCatalogCache;
+  /** Answers that never change while the process lives (the OpenAPI document), by path under basePath. */
+  fixed: ReadonlyMap<string, RenderedBody>;
+  recorder: RequestRecorder;
+}
+
+/** The headers of a catalog answer (200, or 304 without the body's own), built once per answer. */
+interface AnswerHeaders {
+  ok: OutgoingHttpHeaders;
+  notModified: OutgoingHttpHeaders;
+}
+
+/** Returns a handler that answers a cached read and says true, or leaves the request alone and says false. */
+export function cachedReads(opts: CachedReadsOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const { basePath, cache, fixed, recorder } = opts;
+  const prefix = `${basePath}/`;
+  const security = Object.fromEntries(SECURITY_HEADERS);
+  const headersOf = new WeakMap<RenderedBody, AnswerHeaders>();
+  const headers = (answer: RenderedBody): AnswerHeaders => {
+    let h = headersOf.get(answer);
+    if (!h) {
+      // Clients may keep the answer but must revalidate: the catalog can change at any deploy.
+      const notModified = { ...security, ETag: answer.etag, "Cache-Control": "no-cache" };
+      h = {
+        notModified,
+        ok: { ...notModified, "Content-Type": "application/json; charset=utf-8", "Content-Length": answer.body.length },
+      };
+      headersOf.set(answer, h);
+    }
+    return h;
+  };
+
+  return (req, res) => {
+    const url = req.url ?? "";
+    if (req.method !== "GET" || !url.startsWith(prefix)) return false;
+    // A body on a GET, or no Host on HTTP/1.1, is for express to refuse or read.
+    const h = req.headers;
+    if (h["content-length"] !== undefined || h["transfer-encoding"] !== undefined || (h.host === undefined && req.httpVersionMinor >= 1))
+      return false;
+    const started = performance.now();
+    const query = url.indexOf("?");
+    const path = url.slice(basePath.length, query < 0 ? undefined : query);
+    const answer = fixed.get(path) ?? cache.peek(path);
+    if (answer?.route === undefined) return false;
+    const notModified = h["if-none-match"] === answer.etag;
+    if (notModified) {
+      res.writeHead(304, headers(answer).notModified);
+      res.end();
+    } else {
+      res.writeHead(200, headers(answer).ok);
+      res.end(answer.body);
+    }
+    recorder.record({
+      method: "GET",
+      url,
+      route: basePath + answer.route,
+      status: notModified ? 304 : 200,
+      ms: performance.now() - started,
+    });
+    return true;
+  };
+}
