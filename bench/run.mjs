@@ -5,7 +5,7 @@
 // bench/results/<date>.json, and stops everything it started. `--help` lists the flags.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
@@ -13,11 +13,21 @@ import { summarizeProfile, printProfile } from "./lib/cpuprofile.mjs";
 import { runAbusiveKey } from "./lib/abusive-key.mjs";
 import { runGrpcLoad } from "./lib/grpc-load.mjs";
 import { runHttpLoad } from "./lib/http-load.mjs";
+import { analyzeHops, formatHops, startOtlpReceiver, tracingEnv } from "./lib/hops.mjs";
 import { describeMachine } from "./lib/machine.mjs";
 import { RESULTS_DIR, ROOT, rootRequire } from "./lib/paths.mjs";
 import { killAllManagedSync, stopAllManaged } from "./lib/processes.mjs";
 import { ProcSampler } from "./lib/proc-sampler.mjs";
-import { computeRatios, computeTargets, formatCompare, formatRatios, formatTable, formatTargets } from "./lib/report.mjs";
+import {
+  computeRatios,
+  computeTargets,
+  cpuPerRequestUs,
+  formatCompare,
+  formatCpuPerRequest,
+  formatRatios,
+  formatTable,
+  formatTargets,
+} from "./lib/report.mjs";
 import { startBareServer, startSystem } from "./lib/system.mjs";
 
 /** gw-abusive-key: how many well-behaved keys, and the rate each sends (per second). */
@@ -31,10 +41,16 @@ const HELP = `usage: npm run bench -- [flags]     (or: node bench/run.mjs [flags
                        execute always runs at 16
   --warmup <s>         discarded warm-up per scenario (default 2; 1 with --quick)
   --only <ids>         comma-separated scenario ids (env BENCH_ONLY):
-                       bare-http, bare-express, gw-domains, gw-contract, gw-recommend, gw-execute,
+                       bare-http, bare-express, gw-domains, gw-contract, gw-recommend, gw-recommend-1,
+                       gw-execute, gw-execute-1 (the -1 ones: one connection, the unloaded latency),
                        grpc-catalog, soak, gw-abusive-key (only when named: see below)
   --quick              3 s per scenario, 1 s warm-up: a smoke run
-  --soak               also run GET /domains for 60 s (--soak-duration <s>) and report RSS start vs end
+  --soak               also run executes for 60 s (--soak-duration <s>) and report each service's RSS
+                       start vs end
+  --no-hops            skip the traced pass: after the load scenarios, the system is started again with
+                       every service exporting its spans to the bench, one recommend and one execute
+                       connection run for --hops-duration <s> (default 5; 2 with --quick), and each hop's
+                       share of a request is printed (see bench/lib/hops.mjs)
   --profile            start the gateway under node --cpu-prof and print its top self-time functions
                        (implies --only gw-domains unless --only is given; profiling slows the gateway)
   --profile-service <name>  profile another service instead (router, catalog, ledger, executor,
@@ -45,6 +61,10 @@ const HELP = `usage: npm run bench -- [flags]     (or: node bench/run.mjs [flags
   --no-write           do not write bench/results/<date>.json
   --env KEY=VALUE      extra environment for every service (repeatable), for experiments such as
                        --env OTEL_SDK_DISABLED=true or --env LOG_LEVEL=warn; recorded in the results
+  --node-arg <service>=<flag>  an extra node flag for one service (repeatable), e.g.
+                       --node-arg gateway=--heap-prof or --node-arg gateway=--require=/tmp/preload.cjs
+  --heap-snapshot <service>  write a heap snapshot of that service after the last scenario, before
+                       anything is stopped (what it retains under load), into bench/results/
 
   gw-abusive-key: ${GOOD_KEYS} keys each send ${GOOD_RATE} recommends/s (inside their limit), unloaded, then beside one
   abusive key in a closed loop on --connections connections; reports the good keys' p99 both ways and
@@ -58,7 +78,9 @@ const ALL = [
   "gw-domains",
   "gw-contract",
   "gw-recommend",
+  "gw-recommend-1",
   "gw-execute",
+  "gw-execute-1",
   "grpc-catalog",
   "soak",
   "gw-abusive-key",
@@ -73,6 +95,8 @@ function options() {
       only: { type: "string" },
       quick: { type: "boolean", default: false },
       soak: { type: "boolean", default: false },
+      "no-hops": { type: "boolean", default: false },
+      "hops-duration": { type: "string" },
       "soak-duration": { type: "string" },
       profile: { type: "boolean", default: false },
       "profile-service": { type: "string" },
@@ -81,6 +105,8 @@ function options() {
       "keep-logs": { type: "boolean", default: false },
       "no-write": { type: "boolean", default: false },
       env: { type: "string", multiple: true },
+      "node-arg": { type: "string", multiple: true },
+      "heap-snapshot": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -113,13 +139,26 @@ function options() {
     if (!m) throw new Error(`--env must look like KEY=VALUE, got "${pair}"`);
     serviceEnv[m[1]] = m[2];
   }
+  const nodeArgs = {};
+  for (const pair of values["node-arg"] ?? []) {
+    const m = /^([a-z]+)=(--\S+)$/.exec(pair);
+    if (!m || !PROFILABLE.includes(m[1]))
+      throw new Error(`--node-arg must look like <service>=--flag (${PROFILABLE.join(", ")}), got "${pair}"`);
+    (nodeArgs[m[1]] ??= []).push(m[2]);
+  }
+  const heapSnapshot = values["heap-snapshot"];
+  if (heapSnapshot && !PROFILABLE.includes(heapSnapshot)) throw new Error(`--heap-snapshot must be one of ${PROFILABLE.join(", ")}`);
   return {
     serviceEnv,
+    nodeArgs,
+    heapSnapshot,
     durationS: num("duration", values.duration ?? env.BENCH_DURATION, quick ? 3 : 10, 1, 3600),
     warmupS: num("warmup", values.warmup, quick ? 1 : 2, 0, 600),
     connections: num("connections", values.connections ?? env.BENCH_CONNECTIONS, 32, 1, 4096),
     executeConnections: 16,
     soakDurationS: num("soak-duration", values["soak-duration"], 60, 5, 3600),
+    hops: !values["no-hops"],
+    hopsDurationS: num("hops-duration", values["hops-duration"], quick ? 2 : 5, 1, 600),
     selected,
     quick,
     profile: profileService,
@@ -197,6 +236,19 @@ function benchKeys() {
   return { good, abusive, env };
 }
 
+/** The execute every scenario sends: email.send pinned to one provider of the sandbox, no fallback. */
+const EXECUTE_BODY = JSON.stringify({ to: "ada@example.com", subject: "bench", text: "bench", provider: "resend", allowFallback: false });
+
+/** Funds the development wallet for executes; resolves a skip reason when it cannot. */
+async function fundDevWallet(base) {
+  const init = await request(`${base}/dev/init`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ userId: "dev-user", balanceCredits: 100_000_000 }),
+  });
+  return init.ok ? undefined : `could not fund the dev wallet: POST /dev/init answered ${init.status} ${brief(init.text())}`;
+}
+
 /** The monotonic clock in µs (the clock of V8 CPU profiles on Linux). */
 const monoUs = () => Number(process.hrtime.bigint() / 1000n);
 
@@ -232,14 +284,20 @@ async function main() {
     if (!keepLogs || readdirSync(logDir).length === 0) rmSync(logDir, { recursive: true, force: true });
   });
   let profileFile;
-  const nodeArgs = {};
+  const nodeArgs = structuredClone(opts.nodeArgs);
   if (opts.profile) {
     mkdirSync(RESULTS_DIR, { recursive: true });
     const name = `${stamp}-${opts.profile}.cpuprofile`;
     profileFile = join(RESULTS_DIR, name);
-    nodeArgs[opts.profile] = ["--cpu-prof", "--cpu-prof-dir", RESULTS_DIR, "--cpu-prof-name", name];
+    (nodeArgs[opts.profile] ??= []).push("--cpu-prof", "--cpu-prof-dir", RESULTS_DIR, "--cpu-prof-name", name);
+  }
+  if (opts.heapSnapshot) {
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    (nodeArgs[opts.heapSnapshot] ??= []).push("--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${RESULTS_DIR}`);
   }
 
+  let heapSnapshotFile;
+  let hops;
   const sampler = new ProcSampler(500);
   const results = [];
   let soak;
@@ -296,6 +354,37 @@ async function main() {
     const running = (name) => system.started.includes(name);
     const capability = `${base}/domains/email/capabilities/send`;
 
+    const recommend = {
+      involved: ["gateway", "router", "ledger", "catalog"],
+      skip: () => (!running("router") ? "router not running" : !running("ledger") ? "ledger not running (no API keys)" : undefined),
+      http: () => ({
+        url: `${capability}/recommend`,
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ optimizationPreferences: ["cost"] }),
+      }),
+    };
+    const execute = {
+      involved: ["gateway", "executor", "ledger", "router", "catalog", "sandbox", "nats"],
+      skip: () =>
+        !running("executor")
+          ? "executor not running"
+          : !running("ledger")
+            ? "ledger not running"
+            : !running("sandbox")
+              ? "sandbox not running"
+              : undefined,
+      prepare: () => fundDevWallet(base),
+      http: () => ({
+        url: `${capability}/execute`,
+        method: "POST",
+        headers: auth,
+        body: EXECUTE_BODY,
+      }),
+      probeSkip: (probe) =>
+        probe.status === 404 && probe.text().includes("no route for") ? "the gateway has no execute route yet (404)" : undefined,
+    };
+
     const scenarios = [
       { id: "bare-http", label: "1 bare node:http (same bytes)", involved: ["bare-http"], http: () => ({ url: bare.http.url }) },
       { id: "bare-express", label: "2 bare express 5 (same bytes)", involved: ["bare-express"], http: () => ({ url: bare.express.url }) },
@@ -306,49 +395,10 @@ async function main() {
         involved: ["gateway", "catalog"],
         http: () => ({ url: `${capability}/contract` }),
       },
-      {
-        id: "gw-recommend",
-        label: "5 gateway POST recommend",
-        involved: ["gateway", "router", "ledger", "catalog"],
-        skip: () => (!running("router") ? "router not running" : !running("ledger") ? "ledger not running (no API keys)" : undefined),
-        http: () => ({
-          url: `${capability}/recommend`,
-          method: "POST",
-          headers: auth,
-          body: JSON.stringify({ optimizationPreferences: ["cost"] }),
-        }),
-      },
-      {
-        id: "gw-execute",
-        label: "6 gateway POST execute (sandbox)",
-        conns: opts.executeConnections,
-        involved: ["gateway", "executor", "ledger", "router", "catalog", "sandbox", "nats"],
-        skip: () =>
-          !running("executor")
-            ? "executor not running"
-            : !running("ledger")
-              ? "ledger not running"
-              : !running("sandbox")
-                ? "sandbox not running"
-                : undefined,
-        prepare: async () => {
-          const init = await request(`${base}/dev/init`, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({ userId: "dev-user", balanceCredits: 100_000_000 }),
-          });
-          if (!init.ok) return `could not fund the dev wallet: POST /dev/init answered ${init.status} ${brief(init.text())}`;
-          return undefined;
-        },
-        http: () => ({
-          url: `${capability}/execute`,
-          method: "POST",
-          headers: auth,
-          body: JSON.stringify({ to: "ada@example.com", subject: "bench", text: "bench", provider: "resend", allowFallback: false }),
-        }),
-        probeSkip: (probe) =>
-          probe.status === 404 && probe.text().includes("no route for") ? "the gateway has no execute route yet (404)" : undefined,
-      },
+      { id: "gw-recommend", label: "5 gateway POST recommend", ...recommend },
+      { id: "gw-recommend-1", label: "5u gateway POST recommend, 1 conn", conns: 1, ...recommend },
+      { id: "gw-execute", label: "6 gateway POST execute (sandbox)", conns: opts.executeConnections, ...execute },
+      { id: "gw-execute-1", label: "6u gateway POST execute, 1 conn", conns: 1, ...execute },
       { id: "grpc-catalog", label: "7 gRPC catalog ListDomains (direct)", involved: ["catalog"], grpc: true },
       {
         id: "gw-abusive-key",
@@ -363,11 +413,12 @@ async function main() {
         }),
         abuse: true,
       },
+      // Executes touch every service (and the ledger's database), so the soak shows growth in any of them.
       {
         id: "soak",
-        label: `S soak GET /domains (${opts.soakDurationS} s)`,
-        involved: ["gateway", "catalog"],
-        http: () => ({ url: `${base}/domains` }),
+        label: `S soak POST execute (${opts.soakDurationS} s)`,
+        conns: opts.executeConnections,
+        ...execute,
         soak: true,
       },
     ].filter((s) => opts.selected.includes(s.id));
@@ -472,9 +523,17 @@ async function main() {
         machineCpu.othersPct = Math.max(0, Math.round((machineCpu.busyPct - ours) * 10) / 10);
       }
       const result = { ...entry, status: "ok", durationS: run.durationS, ...run, processes, machineCpu, measuredMonoUs };
+      result.cpuPerRequestUs = cpuPerRequestUs(result);
       if (probe && !probe.ok) result.probe = { status: probe.status, body: brief(probe.text(), 300) };
       results.push(result);
       if (s.soak) soak = soakSummary(result, measured);
+    }
+    if (opts.heapSnapshot && !interrupted) heapSnapshotFile = await takeHeapSnapshot(system, opts.heapSnapshot, log);
+    if (opts.hops && !interrupted) {
+      // The load figures end here; the traced pass runs alone on the machine.
+      sampler.stop();
+      await stopAllManaged();
+      hops = await runHopsPass({ opts, logDir, serviceEnv: { ...limitsEnv, ...opts.serviceEnv }, inFlight, exitCleanups, log });
     }
   } catch (err) {
     keepLogs = true;
@@ -485,8 +544,95 @@ async function main() {
     const whole = sampler.samples.length ? sampler.window(0, sampler.samples.length - 1) : {};
     if (!interrupted) log("stopping everything the bench started...");
     await stopEverything();
-    if (!interrupted && !failed) finish({ opts, machine, buildStatus, system, results, soak, whole, stamp, profileFile, log });
+    if (!interrupted && !failed)
+      finish({ opts, machine, buildStatus, system, results, soak, whole, stamp, profileFile, heapSnapshotFile, hops, log });
     if (keepLogs && readdirSync(logDir).length) log(`logs kept in ${logDir}`);
+  }
+}
+
+/** Signals `service` (started with --heapsnapshot-signal) to write a heap snapshot; resolves its path once written. */
+async function takeHeapSnapshot(system, service, log) {
+  const proc = system.processes.find((p) => p.name === service);
+  if (!proc) return undefined;
+  const before = new Set(readdirSync(RESULTS_DIR));
+  process.kill(proc.pid, "SIGUSR2");
+  log(`  heap snapshot of the ${service} (pid ${proc.pid})...`);
+  const until = Date.now() + 120_000;
+  let lastSize = -1;
+  while (Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    const file = readdirSync(RESULTS_DIR).find((f) => f.endsWith(".heapsnapshot") && !before.has(f));
+    if (!file) continue;
+    // Written in one go by the process; done when its size stops changing.
+    const size = statSync(join(RESULTS_DIR, file)).size;
+    if (size > 0 && size === lastSize) return join(RESULTS_DIR, file);
+    lastSize = size;
+  }
+  log(`warning: no heap snapshot of the ${service} appeared within 120 s`);
+  return undefined;
+}
+
+/**
+ * The traced pass: the system again, every service exporting its spans to a receiver here, one
+ * connection of recommends and then one of executes; resolves each path's hop figures.
+ */
+async function runHopsPass({ opts, logDir, serviceEnv, inFlight, exitCleanups, log }) {
+  const receiver = await startOtlpReceiver();
+  const ledgerDir = mkdtempSync(join(tmpdir(), "agentic-bench-ledger-"));
+  exitCleanups.push(() => rmSync(ledgerDir, { recursive: true, force: true }));
+  const tracedLogs = join(logDir, "traced");
+  mkdirSync(tracedLogs, { recursive: true });
+  log(`traced pass: starting the system again, exporting every span to ${receiver.endpoint}...`);
+  try {
+    const traced = await startSystem({
+      logDir: tracedLogs,
+      serviceEnv: { ...serviceEnv, ...tracingEnv(receiver.endpoint) },
+      ledgerSqlitePath: join(ledgerDir, "ledger.sqlite"),
+    });
+    if (traced.natsStoreDir) exitCleanups.push(() => rmSync(traced.natsStoreDir, { recursive: true, force: true }));
+    const base = traced.baseUrl;
+    const headers = { authorization: `Bearer ${traced.devKey}`, "content-type": "application/json" };
+    const capability = `${base}/domains/email/capabilities/send`;
+    const paths = {
+      recommend: { url: `${capability}/recommend`, body: JSON.stringify({ optimizationPreferences: ["cost"] }) },
+      execute: { url: `${capability}/execute`, body: EXECUTE_BODY },
+    };
+    const unfunded = await fundDevWallet(base);
+    if (unfunded) delete paths.execute;
+    const windows = {};
+    for (const [path, h] of Object.entries(paths)) {
+      log(`  ${path}: 1 s warm-up + ${opts.hopsDurationS} s at 1 conn, traced...`);
+      let fromUs = Date.now() * 1000;
+      await runHttpLoad({
+        url: h.url,
+        method: "POST",
+        headers,
+        body: h.body,
+        connections: 1,
+        durationS: opts.hopsDurationS,
+        warmupS: 1,
+        onMeasureStart: () => (fromUs = Date.now() * 1000),
+        track: (instance) => {
+          inFlight.add(instance);
+          instance.once("done", () => inFlight.delete(instance));
+        },
+      });
+      windows[path] = { fromUs, toUs: Date.now() * 1000 };
+    }
+    // The services export every 200 ms; give the last batches time to arrive.
+    await new Promise((r) => setTimeout(r, 2_000));
+    await stopAllManaged();
+    const routeOf = (s) =>
+      `${s.name} ${s.attributes["http.route"] ?? ""} ${s.attributes["http.target"] ?? ""} ${s.attributes["url.path"] ?? ""}`;
+    const result = { spans: receiver.spans.length, paths: {} };
+    for (const [path, w] of Object.entries(windows)) {
+      const re = new RegExp(`/${path}\\b`);
+      result.paths[path] = analyzeHops(receiver.spans, (s) => s.startUs >= w.fromUs && s.startUs <= w.toUs && re.test(routeOf(s)));
+    }
+    if (unfunded) result.note = `execute not traced: ${unfunded}`;
+    return result;
+  } finally {
+    await receiver.close();
   }
 }
 
@@ -508,7 +654,7 @@ function soakSummary(result, measured) {
   return { status: "ok", durationS: result.durationS, involved: result.involved, growth };
 }
 
-function finish({ opts, machine, buildStatus, system, results, soak, whole, stamp, profileFile, log }) {
+function finish({ opts, machine, buildStatus, system, results, soak, whole, stamp, profileFile, heapSnapshotFile, hops, log }) {
   const ratios = computeRatios(results);
   const targets = computeTargets(results, ratios, soak);
   log("");
@@ -518,6 +664,9 @@ function finish({ opts, machine, buildStatus, system, results, soak, whole, stam
     `CPU % is of one core over the measured part (${machine.cores} cores = ${machine.cores * 100}%); load = this process (autocannon or the gRPC driver); other = the rest of the machine.`,
   );
   log("Closed loop: mean latency ~ connections / req/s, so under saturation latency differences mostly mirror throughput.");
+  log("");
+  log("CPU per answered request, µs (robust to other load on the machine: compare changes by these)");
+  log(formatCpuPerRequest(results));
   const disturbed = results.filter((r) => r.machineCpu?.othersPct > 15 || r.machineCpu?.stealPct > 10);
   if (disturbed.length) {
     log(
@@ -566,6 +715,15 @@ function finish({ opts, machine, buildStatus, system, results, soak, whole, stam
         `  ${name.padEnd(13)} ${g.startMb} -> ${g.endMb} MB (${g.growthMb >= 0 ? "+" : ""}${g.growthMb} MB, ${g.growthPct}%), peak ${g.peakMb}`,
       );
   }
+  if (hops) {
+    log("");
+    log(
+      `HOPS: where one request's time goes (traced pass, 1 connection, ${opts.hopsDurationS} s each; own time of each hop's spans, mean per request, and share of the gateway's SERVER span)`,
+    );
+    for (const [path, a] of Object.entries(hops.paths)) log(formatHops(`POST ${path}`, a));
+    if (hops.note) log(`note: ${hops.note}`);
+    log("(every span exported costs the services some CPU in this pass: read shares from it, and req/s and latency from the table)");
+  }
   if (buildStatus !== "ok") log(`build: ${buildStatus}`);
   if (system?.missing.length) log(`not built, so not running: ${system.missing.join(", ")}`);
   log("");
@@ -584,6 +742,9 @@ function finish({ opts, machine, buildStatus, system, results, soak, whole, stam
       log(`(the profiled ${opts.profile} is slower than an unprofiled one: use this run for the profile, not for figures)`);
     } else log(`warning: no CPU profile at ${profileFile} (did the ${opts.profile} exit cleanly?)`);
   }
+
+  if (heapSnapshotFile)
+    log(`heap snapshot of the ${opts.heapSnapshot}: ${relative(ROOT, heapSnapshotFile)} (open it in Chrome DevTools, Memory tab)`);
 
   const doc = {
     schema: 1,
@@ -607,6 +768,7 @@ function finish({ opts, machine, buildStatus, system, results, soak, whole, stam
       Object.entries(whole).map(([n, w]) => [n, { startMb: w.rssStartMb, endMb: w.rssEndMb, peakMb: w.rssPeakMb }]),
     ),
     profile: profile ? { file: relative(ROOT, profileFile), ...profile } : undefined,
+    hops,
   };
   if (opts.write) {
     mkdirSync(RESULTS_DIR, { recursive: true });
