@@ -1,18 +1,23 @@
 // Starts a ledger on given adapters, in this order: the store must answer, its identity is announced
 // on NATS (refused when another ledger there runs on another store), then the domain, the gRPC server
-// (bound), the EXECUTIONS stream and the durable consumer (created if missing), the settlement
-// consumer, the expiry sweeper, health SERVING; `stop()` undoes it in reverse.
+// (bound), the EXECUTIONS stream (its limits set) and the durable consumer (created if missing), the
+// settlement consumer, the stream trimmer, the expiry sweeper, health SERVING; `stop()` undoes it in reverse.
 // main.ts runs it for production and local use; test/harness.ts runs the very same wiring in tests.
 import type { NatsConnection } from "nats";
 import {
+  DEFAULT_STREAM_KEEP_MS,
+  DEFAULT_STREAM_MAX_BYTES,
   EXECUTIONS_STREAM,
   bindServer,
   createHealth,
   createTokenVerifier,
   ensureExecutionsStream,
+  startStreamTrimmer,
   stopServer,
   watchConsumerLag,
+  watchStreamFill,
   type Health,
+  type StreamTrimmer,
   type Logger,
   type TrustedKeys,
 } from "@agentic/platform";
@@ -70,6 +75,8 @@ export interface LedgerAppOptions extends LedgerSettings {
   onExpired?: (hold: Hold) => void;
   /** Takes x402 top-ups (TOP_UP_*); without it TopUpWithPayment answers TOP_UP_UNAVAILABLE. */
   topUp?: TopUpOptions;
+  /** How often the EXECUTIONS stream is trimmed, in ms (default 10 s). */
+  streamTrimIntervalMs?: number;
 }
 
 export interface LedgerApp {
@@ -77,6 +84,8 @@ export interface LedgerApp {
   ledger: Ledger;
   health: Health;
   sweeper: ExpirySweeper;
+  /** Keeps the EXECUTIONS stream to what its consumers still need (tests call trim() to run a pass now). */
+  trimmer: StreamTrimmer;
   /** Health NOT_SERVING, drain the consumer, stop the sweeper, stop gRPC, withdraw the store identity. Adapters stay open. */
   stop(): Promise<void>;
 }
@@ -102,6 +111,8 @@ export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp>
   let consumer: SettlementConsumer | undefined;
   let sweeper: ExpirySweeper | undefined;
   let unwatchLag = () => {};
+  let unwatchFill = () => {};
+  let trimmer: StreamTrimmer | undefined;
   let reconciler: TopUpReconciler | undefined;
   try {
     ledger = createLedger({ store, holdTtlMs: opts.holdTtlMs, clock: opts.clock, logger });
@@ -128,9 +139,14 @@ export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp>
     port = await bindServer(server, opts.bindAddress);
 
     const jsm = await nc.jetstreamManager();
-    await ensureExecutionsStream(jsm, { replicas: opts.streamReplicas });
+    // The ledger owns the stream's byte limit: it is what keeps an unapplied capture from being dropped.
+    const maxBytes = opts.streamMaxBytes ?? DEFAULT_STREAM_MAX_BYTES;
+    const stream = await ensureExecutionsStream(jsm, { replicas: opts.streamReplicas, maxBytes });
+    if (stream.created || stream.changed.length > 0) logger.info({ stream: EXECUTIONS_STREAM, ...stream }, "EXECUTIONS stream set up");
+    for (const note of stream.notes) logger.warn({ stream: EXECUTIONS_STREAM }, note);
     await ensureSettlementConsumer(jsm);
     unwatchLag = watchConsumerLag(jsm, EXECUTIONS_STREAM, SETTLEMENT_DURABLE);
+    unwatchFill = watchStreamFill(jsm);
     const started = await startSettlementConsumer({
       nc,
       ledger,
@@ -142,6 +158,15 @@ export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp>
       onRetry: opts.onSettlementRetry,
     });
     consumer = started;
+    trimmer = startStreamTrimmer({
+      jsm,
+      settlementConsumer: SETTLEMENT_DURABLE,
+      keepMs: opts.streamKeepMs ?? DEFAULT_STREAM_KEEP_MS,
+      maxBytes,
+      replicas: opts.streamReplicas,
+      intervalMs: opts.streamTrimIntervalMs,
+      logger,
+    });
     sweeper = startExpirySweeper({
       ledger,
       logger,
@@ -159,8 +184,10 @@ export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp>
   } catch (err) {
     await reconciler?.stop();
     await sweeper?.stop();
+    await trimmer?.stop();
     await consumer?.stop();
     unwatchLag();
+    unwatchFill();
     server?.forceShutdown();
     await identity.release();
     throw err;
@@ -174,11 +201,14 @@ export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp>
     ledger,
     health,
     sweeper,
+    trimmer,
     stop() {
       stopping ??= (async () => {
         health.setServing(false);
         unwatchLag();
+        unwatchFill();
         await consumer.stop();
+        await trimmer.stop();
         await sweeper.stop();
         await reconciler?.stop();
         await stopServer(server, opts.grpcStopGraceMs ?? 10_000);

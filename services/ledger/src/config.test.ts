@@ -78,6 +78,16 @@ describe("ledger config", () => {
     expect(() => load({ NATS_STREAM_REPLICAS: "0" })).toThrow(/NATS_STREAM_REPLICAS/);
   });
 
+  it("reads the EXECUTIONS stream's byte limit (default 1 GiB) and keep window (default 1 h, at least a minute)", () => {
+    expect(load({})).toMatchObject({ NATS_STREAM_MAX_BYTES: 1024 ** 3, NATS_STREAM_KEEP_MS: 3_600_000 });
+    expect(ledgerSettings(load({ NATS_STREAM_MAX_BYTES: "4294967296", NATS_STREAM_KEEP_MS: "600000" }))).toMatchObject({
+      streamMaxBytes: 4 * 1024 ** 3,
+      streamKeepMs: 600_000,
+    });
+    expect(() => load({ NATS_STREAM_MAX_BYTES: "1000" })).toThrow(/NATS_STREAM_MAX_BYTES/);
+    expect(() => load({ NATS_STREAM_KEEP_MS: "0" })).toThrow(/NATS_STREAM_KEEP_MS/);
+  });
+
   it("reports every problem at once", () => {
     const err = (() => {
       try {
@@ -93,6 +103,8 @@ describe("ledger config", () => {
   it("turns the configuration into the ledger's settings (top-ups only with a facilitator and a receiving address)", () => {
     expect(ledgerSettings(load({}))).toEqual({
       streamReplicas: 1,
+      streamMaxBytes: 1024 ** 3,
+      streamKeepMs: 3_600_000,
       development: false,
       holdTtlMs: 120_000,
       sweepIntervalMs: 5_000,

@@ -2,6 +2,8 @@
 // reported at once). Defaults serve local development; production names its real dependencies.
 import { z } from "zod";
 import {
+  DEFAULT_STREAM_KEEP_MS,
+  DEFAULT_STREAM_MAX_BYTES,
   checkNatsCredentials,
   devHelpersEnabled,
   explicitAppEnvSchema,
@@ -61,6 +63,27 @@ export const configSchema = z
     NATS_URL: z.string({ error: "required, e.g. nats://127.0.0.1:4222" }).min(1, "required, e.g. nats://127.0.0.1:4222"),
     /** Copies of the EXECUTIONS stream, e.g. `3` on a 3-node JetStream cluster; default 1. */
     NATS_STREAM_REPLICAS: streamReplicasSchema,
+    /**
+     * Byte limit of the EXECUTIONS stream, e.g. `4294967296` (4 GiB); default 1 GiB. When full, new
+     * publishes are refused (the executor answers SETTLEMENT_UNCONFIRMED) and nothing stored is dropped.
+     * Keep it below the NATS server's max_file_store; the ledger sets it on the stream.
+     */
+    NATS_STREAM_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024 ** 2)
+      .max(1024 ** 4)
+      .default(DEFAULT_STREAM_MAX_BYTES),
+    /**
+     * How long the EXECUTIONS stream keeps a message it no longer needs, in ms, e.g. `3600000` (1 h,
+     * the default): at least the router's OUTCOME_REPLAY_MS. Unapplied settlements stay regardless.
+     */
+    NATS_STREAM_KEEP_MS: z.coerce
+      .number()
+      .int()
+      .min(60_000)
+      .max(7 * 86_400_000)
+      .default(DEFAULT_STREAM_KEEP_MS),
     /** NATS user `ledger` and its password (deploy/k8s/components/nats/auth.conf); required in production. */
     ...natsCredentialsShape,
     /**
@@ -185,6 +208,10 @@ export interface TopUpSettings {
 export interface LedgerSettings {
   /** Copies of the EXECUTIONS stream (NATS_STREAM_REPLICAS; default 1). */
   streamReplicas?: number;
+  /** Byte limit of the EXECUTIONS stream (NATS_STREAM_MAX_BYTES; default 1 GiB). */
+  streamMaxBytes?: number;
+  /** How long the EXECUTIONS stream keeps what no consumer needs any more, in ms (NATS_STREAM_KEEP_MS; default 1 h). */
+  streamKeepMs?: number;
   /** APP_ENV is explicitly development or test (development-only callers are then allowed). */
   development: boolean;
   /** Default lifetime of an unsettled hold, in ms (HOLD_TTL_MS). */
@@ -206,6 +233,8 @@ export function ledgerSettings(config: Config): LedgerSettings {
   const topUp = topUpSettings(config);
   return {
     streamReplicas: config.NATS_STREAM_REPLICAS,
+    streamMaxBytes: config.NATS_STREAM_MAX_BYTES,
+    streamKeepMs: config.NATS_STREAM_KEEP_MS,
     development: devHelpersEnabled(config.APP_ENV),
     holdTtlMs: config.HOLD_TTL_MS,
     sweepIntervalMs: config.EXPIRY_SWEEP_INTERVAL_MS,

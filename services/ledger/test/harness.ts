@@ -75,6 +75,8 @@ export interface StartTestLedgerOptions {
   development?: boolean;
   /** Takes x402 top-ups (e.g. with the sandbox's facilitator); without it TopUpWithPayment answers TOP_UP_UNAVAILABLE. */
   topUp?: TopUpOptions;
+  /** NATS_STREAM_MAX_BYTES (default 1 GiB), NATS_STREAM_KEEP_MS (default 1 h) and how often the stream is trimmed (default 10 s). */
+  stream?: { maxBytes?: number; keepMs?: number; trimIntervalMs?: number };
 }
 
 export interface TestLedger {
@@ -146,6 +148,9 @@ export async function startTestLedger(opts: StartTestLedgerOptions): Promise<Tes
       clock: opts.clock,
       grpcStopGraceMs: 2_000,
       ...(opts.topUp ? { topUp: opts.topUp } : {}),
+      streamMaxBytes: opts.stream?.maxBytes,
+      streamKeepMs: opts.stream?.keepMs,
+      streamTrimIntervalMs: opts.stream?.trimIntervalMs,
       onSettlement: (outcome) => {
         settlements.push(outcome);
         events.emit("settlement", outcome);

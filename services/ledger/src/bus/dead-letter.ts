@@ -4,9 +4,9 @@
 // dropped silently: it stays in JetStream for an operator (alert on ledger_settlements_dead_lettered_total).
 //
 // Storage: executions.dead falls under the EXECUTIONS stream's `executions.>` subjects, so a dead
-// letter is stored like the settlement itself (file storage, NATS_STREAM_REPLICAS copies, kept a
-// week, as long as the original it points to) with no second stream to create, replicate and keep
-// in step. Publishing waits for the PubAck; without it the handler throws and the original is retried.
+// letter is stored like the settlement itself (file storage, NATS_STREAM_REPLICAS copies; the
+// stream's trimmer never removes dead letters, operators do) with no second stream to create,
+// replicate and keep in step. Publishing waits for the PubAck; without it the handler throws and the original is retried.
 import { trace } from "@opentelemetry/api";
 import type { JetStreamClient, JsMsg } from "nats";
 import { ATTR_HOLD_ID, withProducerSpan } from "@agentic/platform";
