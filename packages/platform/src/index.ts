@@ -5,6 +5,7 @@ export * from "./ids";
 export * from "./errors";
 export * from "./grpc/status";
 export * from "./lifecycle";
+export * from "./process";
 export * from "./grpc/unary";
 export * from "./grpc/server";
 export * from "./grpc/health";

@@ -22,6 +22,12 @@ export class Lifecycle {
     return this.stopping;
   }
 
+  /** Closes `resource` on stop (in reverse order of registration, like every hook) and returns it. */
+  closing<T extends { close(): unknown }>(name: string, resource: T): T {
+    this.onStop(name, () => resource.close());
+    return resource;
+  }
+
   /** Stops on the given signals, then exits the process (code 0 when every hook finished in time). */
   listen(signals: NodeJS.Signals[] = ["SIGTERM", "SIGINT"]): void {
     for (const signal of signals) {

@@ -2,37 +2,17 @@
 // NATS → executor (EXECUTIONS stream, rails, providers, publishers, gRPC + health) → lifecycle.
 // Started as `node --require @agentic/platform/telemetry dist/main.js`; SIGTERM stops it in reverse:
 // health off, in-flight executions finish and settle, then NATS drains.
-import {
-  Lifecycle,
-  connectBus,
-  createLogger,
-  loadConfig,
-  natsCredentialsOf,
-  runMain,
-  serviceIdentity,
-  shutdownTelemetryIfLoaded,
-  startMetricsServer,
-} from "@agentic/platform";
+import { connectBus, natsCredentialsOf, runMain, serviceIdentity, startProcess } from "@agentic/platform";
 import { createCatalogClient, createLedgerClient, createRouterClient } from "@agentic/clients";
 import { configSchema } from "./config";
 import { startExecutorApp } from "./app";
 
 async function main(): Promise<void> {
-  const config = loadConfig(configSchema);
-  const logger = createLogger("executor", config.LOG_LEVEL);
-  const life = new Lifecycle({ deadlineMs: 25_000, logger });
-  life.listen(["SIGTERM", "SIGINT"]);
-  life.onStop("telemetry", shutdownTelemetryIfLoaded);
-  const metrics = await startMetricsServer(config.METRICS_PORT);
-  life.onStop("metrics", () => metrics.close());
-
+  const { config, logger, life } = await startProcess("executor", configSchema, { deadlineMs: 25_000, metricsPort: (c) => c.METRICS_PORT });
   const identity = serviceIdentity("executor", config.SERVICE_IDENTITY_KEY);
-  const catalog = createCatalogClient(config.CATALOG_ADDR, config.DEPENDENCY_DEADLINE_MS, identity);
-  life.onStop("catalog client", () => catalog.close());
-  const router = createRouterClient(config.ROUTER_ADDR, config.DEPENDENCY_DEADLINE_MS, identity);
-  life.onStop("router client", () => router.close());
-  const ledger = createLedgerClient(config.LEDGER_ADDR, config.DEPENDENCY_DEADLINE_MS, identity);
-  life.onStop("ledger client", () => ledger.close());
+  const catalog = life.closing("catalog client", createCatalogClient(config.CATALOG_ADDR, config.DEPENDENCY_DEADLINE_MS, identity));
+  const router = life.closing("router client", createRouterClient(config.ROUTER_ADDR, config.DEPENDENCY_DEADLINE_MS, identity));
+  const ledger = life.closing("ledger client", createLedgerClient(config.LEDGER_ADDR, config.DEPENDENCY_DEADLINE_MS, identity));
 
   const nc = await connectBus(config.NATS_URL, "executor", natsCredentialsOf(config));
   life.onStop("nats", () => nc.drain());

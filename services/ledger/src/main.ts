@@ -2,17 +2,7 @@
 // → startLedgerApp with ledgerSettings(config); every step registers its stop, so a signal stops them
 // in reverse. A start-up failure exits 1 through runMain. Started as
 // `node --require @agentic/platform/telemetry dist/main.js`.
-import {
-  connectBus,
-  createLogger,
-  Lifecycle,
-  natsCredentialsOf,
-  loadConfig,
-  runMain,
-  shutdownTelemetryIfLoaded,
-  startMetricsServer,
-  type Logger,
-} from "@agentic/platform";
+import { connectBus, natsCredentialsOf, runMain, startProcess, type Logger } from "@agentic/platform";
 import { configSchema, ledgerSettings, ledgerStoreKind, type Config } from "./config";
 import { MemoryLedgerStore } from "./store/memory-store";
 import { MongoLedgerStore } from "./store/mongo-store";
@@ -42,16 +32,11 @@ async function openStore(config: Config, logger: Logger): Promise<LedgerStore> {
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig(configSchema);
-  const logger = createLogger("ledger", config.LOG_LEVEL);
-  const life = new Lifecycle({ deadlineMs: 20_000, logger });
-  life.listen(["SIGTERM", "SIGINT"]);
-  life.onStop("telemetry", shutdownTelemetryIfLoaded);
-  const metrics = await startMetricsServer(config.METRICS_PORT);
-  life.onStop("metrics", () => metrics.close());
-
-  const store = await openStore(config, logger);
-  life.onStop("store", () => store.close());
+  const { config, logger, life, metrics } = await startProcess("ledger", configSchema, {
+    deadlineMs: 20_000,
+    metricsPort: (c) => c.METRICS_PORT,
+  });
+  const store = life.closing("store", await openStore(config, logger));
 
   const nc = await connectBus(config.NATS_URL, "ledger", natsCredentialsOf(config));
   life.onStop("nats", () => nc.drain());
@@ -66,7 +51,7 @@ async function main(): Promise<void> {
   });
   life.onStop("ledger", () => app.stop()); // runs first: health off, drain consumer, stop sweeper and gRPC
   // Admin report on the internal metrics port only (the gateway never proxies it).
-  metrics.handle(RECONCILIATION_PATH, reconciliationHandler(app.ledger));
+  metrics!.handle(RECONCILIATION_PATH, reconciliationHandler(app.ledger));
 }
 
 runMain("ledger", main);
