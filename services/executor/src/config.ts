@@ -7,11 +7,10 @@ import {
   addressSchema,
   appEnvSchema,
   checkNatsCredentials,
-  natsCredentialsShape,
+  busConfigShape,
   portSchema,
   logLevelSchema,
   serviceIdentityKeySchema,
-  streamReplicasSchema,
   trustedServiceKeysSchema,
 } from "@agentic/platform";
 import type { ExecutorSettings } from "./domain/execution";
@@ -36,12 +35,8 @@ const fields = z.object({
   ROUTER_ADDR: addressSchema.optional(),
   /** Ledger service (holds, idempotency records), host:port. Example: ledger:50054. Local default 127.0.0.1:50054; required in production. */
   LEDGER_ADDR: addressSchema.optional(),
-  /** NATS server(s), comma-separated. Example: nats://nats:4222. Required. */
-  NATS_URL: z.string().min(1, { error: "NATS_URL is required, e.g. nats://127.0.0.1:4222" }),
-  /** Copies of the EXECUTIONS stream this service creates (or raises an existing one to): 1 on one server, 3 on a 3-node JetStream cluster. Example: 3. */
-  NATS_STREAM_REPLICAS: streamReplicasSchema,
-  /** NATS user `executor` and its password (deploy/k8s/components/nats/auth.conf); required in production. */
-  ...natsCredentialsShape,
+  /** NATS_URL, NATS_STREAM_REPLICAS, and NATS user `executor` with its password (deploy/k8s/components/nats/auth.conf; required in production). */
+  ...busConfigShape,
   /** pino level: fatal, error, warn, info, debug, trace, silent. */
   LOG_LEVEL: logLevelSchema,
   /** This service's Ed25519 private key (base64 PKCS#8 DER, from a Secret), proving who calls on every gRPC call. `npm start` generates one. */

@@ -5,11 +5,10 @@ import {
   addressSchema,
   appEnvSchema,
   checkNatsCredentials,
-  natsCredentialsShape,
+  busConfigShape,
   portSchema,
   logLevelSchema,
   serviceIdentityKeySchema,
-  streamReplicasSchema,
   trustedServiceKeysSchema,
 } from "@agentic/platform";
 import { GOALS, isGoal, type Goal } from "./domain/goals";
@@ -47,12 +46,8 @@ const fields = z.object({
   CATALOG_ADDR: addressSchema.optional(),
   /** Ledger service (wallet reads), host:port. Example: ledger:50054. Local default 127.0.0.1:50054; required in production. */
   LEDGER_ADDR: addressSchema.optional(),
-  /** NATS server(s), comma-separated. Example: nats://nats:4222. Required. */
-  NATS_URL: z.string().min(1, { error: "NATS_URL is required, e.g. nats://127.0.0.1:4222" }),
-  /** Copies of the EXECUTIONS stream: created with (or an existing one raised to) this many. 1 on one server, 3 on a 3-node cluster. */
-  NATS_STREAM_REPLICAS: streamReplicasSchema,
-  /** NATS user `router` and its password (deploy/k8s/components/nats/auth.conf); required in production. */
-  ...natsCredentialsShape,
+  /** NATS_URL, NATS_STREAM_REPLICAS, and NATS user `router` with its password (deploy/k8s/components/nats/auth.conf; required in production). */
+  ...busConfigShape,
   /** pino level: fatal, error, warn, info, debug, trace, silent. */
   LOG_LEVEL: logLevelSchema,
   /** This service's Ed25519 private key (base64 PKCS#8 DER, from a Secret), proving who calls on every gRPC call. `npm start` generates one. */

@@ -3,6 +3,7 @@
 // the only inbox the shipped authorization (deploy/k8s/components/nats/auth.conf) lets it read.
 import { connect, type NatsConnection } from "nats";
 import { z } from "zod";
+import { streamReplicasSchema } from "../config";
 
 export interface NatsCredentials {
   user: string;
@@ -27,6 +28,18 @@ export const natsCredentialsShape = {
     .optional(),
   /** That user's password, from a Secret. */
   NATS_PASSWORD: z.string().min(1).optional(),
+};
+
+/**
+ * The bus settings of every service that publishes or consumes on EXECUTIONS (spread into its config
+ * schema): the server(s), the stream's copies, and the service's NATS user.
+ */
+export const busConfigShape = {
+  /** NATS server(s), comma-separated. Example: nats://nats:4222. Required. */
+  NATS_URL: z.string().min(1, { error: "NATS_URL is required, e.g. nats://127.0.0.1:4222" }),
+  /** Copies of the EXECUTIONS stream this service creates (or raises an existing one to): 1 on one server, 3 on a 3-node JetStream cluster. */
+  NATS_STREAM_REPLICAS: streamReplicasSchema,
+  ...natsCredentialsShape,
 };
 
 /** Both or neither; both in production, where NATS runs with authorization. */
