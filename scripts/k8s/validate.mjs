@@ -20,7 +20,7 @@ import { createSchemaCheck } from "./lib/schema-check.mjs";
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const DEFAULT_OVERLAYS = ["deploy/k8s/overlays/dev", "deploy/k8s/overlays/prod"];
 
-function main() {
+async function main() {
   let args;
   try {
     args = parseArgs({
@@ -56,7 +56,7 @@ function main() {
     rendered.push({ dir, name, docs, findings });
   }
 
-  const checkSchema = createSchemaCheck(REPO_ROOT);
+  const checkSchema = await createSchemaCheck(REPO_ROOT);
   const secretExamples = collectSecretExamples(rendered.map((r) => r.docs));
   for (const { dir, docs, findings } of rendered) {
     for (const doc of docs) {
@@ -90,4 +90,4 @@ function displayName(dir) {
   return rel.startsWith("..") ? dir : rel;
 }
 
-process.exitCode = main();
+process.exitCode = await main();

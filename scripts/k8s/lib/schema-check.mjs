@@ -1,38 +1,40 @@
-// Validates every rendered object against the Kubernetes OpenAPI schemas bundled in
-// kubernetes-models (types, enums, required fields), then rejects fields the API does not know.
-import { createRequire } from "node:module";
-import { dirname } from "node:path";
+// Validates every rendered object against the OpenAPI schemas bundled in kubernetes-models (core
+// kinds) and in the @kubernetes-models packages of the custom resources we ship (Prometheus
+// Operator, cert-manager, Gateway API): types, enums, required fields; then rejects fields the
+// API does not know. The model packages are ES modules, so they are imported before checking.
+import { join } from "node:path";
 import { subjectOf } from "./findings.mjs";
 import { createStrictFieldChecker } from "./strict-fields.mjs";
 
-/** The API groups our manifests use, by apiVersion (each module exports one class per kind). */
+/** The API groups our manifests use, by apiVersion: the module with one class per kind, and its package. */
 const MODULES = {
-  v1: "kubernetes-models/v1",
-  "apps/v1": "kubernetes-models/apps/v1",
-  "batch/v1": "kubernetes-models/batch/v1",
-  "networking.k8s.io/v1": "kubernetes-models/networking.k8s.io/v1",
-  "autoscaling/v2": "kubernetes-models/autoscaling/v2",
-  "policy/v1": "kubernetes-models/policy/v1",
+  v1: ["kubernetes-models/v1", "kubernetes-models"],
+  "apps/v1": ["kubernetes-models/apps/v1", "kubernetes-models"],
+  "batch/v1": ["kubernetes-models/batch/v1", "kubernetes-models"],
+  "networking.k8s.io/v1": ["kubernetes-models/networking.k8s.io/v1", "kubernetes-models"],
+  "autoscaling/v2": ["kubernetes-models/autoscaling/v2", "kubernetes-models"],
+  "policy/v1": ["kubernetes-models/policy/v1", "kubernetes-models"],
+  "monitoring.coreos.com/v1": ["@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1", "@kubernetes-models/prometheus-operator"],
+  "cert-manager.io/v1": ["@kubernetes-models/cert-manager/cert-manager.io/v1", "@kubernetes-models/cert-manager"],
+  "gateway.networking.k8s.io/v1": ["@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1", "@kubernetes-models/gateway-api"],
 };
 
-/** Creates the checker, resolving kubernetes-models from `repoRoot`. */
-export function createSchemaCheck(repoRoot) {
-  const require = createRequire(`${repoRoot}/package.json`);
-  const modelsDir = dirname(require.resolve("kubernetes-models/package.json"));
-  const strict = createStrictFieldChecker(modelsDir);
+/** Creates the checker over the model packages installed in `repoRoot`'s node_modules (this repo's). */
+export async function createSchemaCheck(repoRoot) {
   const modules = new Map();
-
-  function classFor(apiVersion, kind) {
-    const id = MODULES[apiVersion];
-    if (!id) return undefined;
-    if (!modules.has(id)) modules.set(id, require(id));
-    return modules.get(id)[kind];
-  }
+  for (const [apiVersion, [id]] of Object.entries(MODULES)) modules.set(apiVersion, await import(id));
+  const stricts = new Map(
+    [...new Set(Object.values(MODULES).map(([, pkg]) => pkg))].map((pkg) => [
+      pkg,
+      createStrictFieldChecker(join(repoRoot, "node_modules", pkg)),
+    ]),
+  );
+  const strictFor = (apiVersion) => stricts.get(MODULES[apiVersion]?.[1]);
 
   /** Checks one document; reports into `findings`. */
   return function checkSchema(doc, findings) {
     const subject = subjectOf(doc);
-    const Model = classFor(doc.apiVersion, doc.kind);
+    const Model = modules.get(doc.apiVersion)?.[doc.kind];
     if (typeof Model !== "function") {
       findings.error(subject, `no schema for ${doc.apiVersion} ${doc.kind} (supported apiVersions: ${Object.keys(MODULES).join(", ")})`);
       return;
@@ -43,7 +45,8 @@ export function createSchemaCheck(repoRoot) {
       const problems = Array.isArray(err.errors) ? err.errors.map((e) => `${e.instancePath || "/"} ${e.message}`) : [err.message];
       for (const problem of problems) findings.error(subject, `schema: ${problem}`);
     }
-    if (strict.knows(doc.apiVersion, doc.kind)) {
+    const strict = strictFor(doc.apiVersion);
+    if (strict?.knows(doc.apiVersion, doc.kind)) {
       for (const path of strict.unknownFields(doc)) findings.error(subject, `unknown field ${path}`);
     }
   };

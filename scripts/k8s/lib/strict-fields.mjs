@@ -56,13 +56,17 @@ function rootFile(modelsDir, apiVersion, kind) {
   return join(modelsDir, String(apiVersion), `${kind}.d.ts`);
 }
 
-/** Reads the one interface a kubernetes-models declaration file exports. */
-function parseDeclaration(file) {
-  const src = readFileSync(file, "utf8");
-  const start = src.search(/^export interface I\w+(?: extends [\w, ]+)? \{$/m);
-  if (start < 0) return null; // aliases such as IntOrString or Quantity: a leaf value
-  const rest = src.slice(start);
-  const body = rest.slice(0, rest.search(/^\}$/m)).replace(/\/\*\*[\s\S]*?\*\//g, "");
+/**
+ * Reads the one interface a kubernetes-models declaration file exports, with the properties of the
+ * interfaces it extends (the custom-resource models build specs that way, e.g. HTTPRouteSpec
+ * extends CommonRouteSpec). Doc comments go first: their examples may hold a lone `}`.
+ */
+function parseDeclaration(file, seen = new Set()) {
+  const src = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+  const head = /^export interface I\w+(?: extends ([\w, ]+))? \{$/m.exec(src);
+  if (!head) return null; // aliases such as IntOrString or Quantity: a leaf value
+  const rest = src.slice(head.index);
+  const body = rest.slice(0, rest.search(/^\}$/m));
 
   const imports = new Map();
   for (const m of src.matchAll(/^import \{ ([^}]+) \} from "([^"]+)";$/gm)) {
@@ -71,6 +75,12 @@ function parseDeclaration(file) {
 
   /** @type {Map<string, Prop>} */
   const props = new Map();
+  seen.add(file);
+  for (const parent of (head[1] ?? "").split(",").map((s) => s.trim())) {
+    const parentFile = imports.get(parent);
+    if (!parentFile || seen.has(parentFile) || !existsSync(parentFile)) continue; // TypeMeta: apiVersion and kind are redeclared
+    for (const [name, prop] of parseDeclaration(parentFile, seen)?.props ?? []) props.set(name, prop);
+  }
   for (const m of body.matchAll(/^ {4}"([^"]+)"\??: (.+)$/gm)) {
     let type = m[2].replace(/;$/, "").trim();
     let array = false;
@@ -87,6 +97,8 @@ function parseDeclaration(file) {
 
 /** Resolves an import specifier of a declaration file to another declaration file. */
 function resolveDeclaration(fromFile, spec) {
+  // ES module declarations import siblings as "./DeploymentSpec.js": the types are in DeploymentSpec.d.ts.
+  spec = spec.replace(/\.js$/, "");
   if (spec.startsWith(".")) return resolve(dirname(fromFile), `${spec}.d.ts`);
   // Package specifier (e.g. @kubernetes-models/apimachinery/apis/meta/v1/ObjectMeta): look in
   // every node_modules above the importing file, as Node's resolution would.
