@@ -23,6 +23,7 @@ import { devInitRoutes } from "./routes/dev-init";
 import { recommendRoutes } from "./routes/recommend";
 import { executeRoutes } from "./routes/execute";
 import { metricsRoutes } from "./routes/metrics";
+import { mcpRoutes } from "./mcp/routes";
 import { requireApiKey, type AuthOptions } from "./middleware/auth";
 import { errorHandler, notFoundHandler } from "./middleware/errors";
 import { RequestRecorder, rememberBasePath } from "./middleware/observe";
@@ -134,6 +135,7 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
   api.use(walletRoutes(clients.ledger, auth, { allowUserOverride: devRoutes }));
   api.use(topUpRoutes(clients.ledger, auth));
   api.use(executionRoutes(clients.ledger, auth));
+  api.use(mcpRoutes({ authenticate: requireApiKey(clients.ledger, opts.auth), callers: limits.callers }));
   if (devRoutes) api.use(devInitRoutes(clients.ledger, clients.catalog));
 
   const recorder = new RequestRecorder(logger, metrics, accessLogPolicy(config));
