@@ -1,0 +1,91 @@
+// The whole system as `npm start` runs it (scripts/start.mjs: nats-server, catalog, ledger, router,
+// provider sandbox, executor, gateway), on free ports, for driving the MCP server over both transports.
+// Ready when start.mjs prints its banner (after it wrote the ready file); stopped with SIGTERM.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+export const REPO_ROOT = resolve(__dirname, "../../../..");
+
+export interface RunningSystem {
+  origin: string;
+  baseUrl: string;
+  ports: Record<string, { port: number; metricsPort?: number }>;
+  stop(): Promise<void>;
+}
+
+/** Starts the system with `env` on top of this process's (e.g. AGENTIC_API_KEYS). */
+export async function startSystem(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningSystem> {
+  const dir = mkdtempSync(join(tmpdir(), "agentic-mcp-"));
+  const readyFile = join(dir, "ready.json");
+  const child = spawn(process.execPath, [join(REPO_ROOT, "scripts/start.mjs")], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      LOG_LEVEL: "warn",
+      LEDGER_SQLITE_PATH: join(dir, "ledger.sqlite"),
+      ...env,
+      AGENTIC_FREE_PORTS: "1",
+      AGENTIC_READY_FILE: readyFile,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await new Promise<void>((ready, fail) => {
+      const timer = setTimeout(() => fail(new Error(`the system did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes("Agentic API is running")) {
+          clearTimeout(timer);
+          ready();
+        }
+      };
+      child.stdout!.on("data", onData);
+      child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      child.once("exit", (code) => {
+        clearTimeout(timer);
+        fail(new Error(`the system exited (code ${code}) during start-up:\n${output}`));
+      });
+    });
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  const ready = JSON.parse(readFileSync(readyFile, "utf8")) as Omit<RunningSystem, "stop">;
+  return { origin: ready.origin, baseUrl: ready.baseUrl, ports: ready.ports, stop };
+}
+
+/** A fresh API key (aak_ and 40 letters and digits). */
+export function newApiKey(): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  return `aak_${Array.from({ length: 40 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join("")}`;
+}
+
+/** Adds `credits` to `userId`'s wallet through the development helper (the system runs with APP_ENV=development). */
+export async function fund(baseUrl: string, userId: string, credits: number): Promise<void> {
+  const res = await fetch(`${baseUrl}/dev/init`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ userId, balanceCredits: credits }),
+  });
+  if (res.status !== 200) throw new Error(`dev/init answered ${res.status}: ${await res.text()}`);
+}
+
+/** Resolves once `check` holds, asking every `everyMs` (for effects the system applies asynchronously, e.g. settled usage; slow enough to stay under a key's request rate). */
+export async function until(check: () => Promise<boolean>, timeoutMs = 10_000, everyMs = 100): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
