@@ -9,6 +9,8 @@ export interface Caller extends LimitedCaller {
 declare module "express-serve-static-core" {
   interface Locals {
     caller: Caller;
+    /** The SHA-256 (hex) of the request's API key, once the auth middleware has accepted it. */
+    apiKeyHash?: string;
     /** Base path of the sub-router that served the request (see rememberBasePath). */
     basePath?: string;
   }

@@ -126,8 +126,8 @@ export function limitCallers(auth: RequestHandler, limits: CallerLimits): Reques
     void auth(req, res, (err?: unknown) => {
       if (err) return next(err);
       authenticated = true;
-      const key = keyFrom(req);
-      if (key !== undefined) knownKeys.set(hashOf(key), true);
+      const { apiKeyHash } = res.locals;
+      if (apiKeyHash !== undefined) knownKeys.set(apiKeyHash, true);
       admit(res).then((admitted) => admitted && next(), next);
     });
   };

@@ -88,11 +88,15 @@ export function requireApiKey(ledger: LedgerClient, options: Partial<AuthOptions
       sendErrorResponse(res, new HttpError(401, "INVALID_API_KEY", "the API key is malformed", MALFORMED_KEY_HINT));
       return;
     }
-    let caller: Caller | false | undefined;
-    try {
-      caller = await cache.fetch(createHash("sha256").update(key).digest("hex"), { context: key });
-    } catch (err) {
-      return next(err);
+    const hash = createHash("sha256").update(key).digest("hex");
+    // A fresh entry is read as it is; only a miss (or an expired entry) waits for the ledger.
+    let caller = cache.get(hash);
+    if (caller === undefined) {
+      try {
+        caller = await cache.fetch(hash, { context: key });
+      } catch (err) {
+        return next(err);
+      }
     }
     if (caller === undefined) return next(new Error("API key lookup returned no answer"));
     if (caller === false) {
@@ -101,6 +105,7 @@ export function requireApiKey(ledger: LedgerClient, options: Partial<AuthOptions
       return;
     }
     res.locals.caller = caller;
+    res.locals.apiKeyHash = hash;
     next();
   };
 }
