@@ -4,7 +4,7 @@
 // closed-loop load, samples RSS/CPU of every process, prints a table, ratios and targets, writes
 // bench/results/<date>.json, and stops everything it started. `--help` lists the flags.
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -61,8 +61,8 @@ const HELP = `usage: npm run bench -- [flags]     (or: node bench/run.mjs [flags
   --no-write           do not write bench/results/<date>.json
   --env KEY=VALUE      extra environment for every service (repeatable), for experiments such as
                        --env OTEL_SDK_DISABLED=true or --env LOG_LEVEL=warn; recorded in the results
-  --node-arg <service>=<flag>  an extra node flag for one service (repeatable), e.g.
-                       --node-arg gateway=--heap-prof or --node-arg gateway=--require=/tmp/preload.cjs
+  --node-arg <service>=<flag>  an extra node flag for one service, or all (repeatable), e.g.
+                       --node-arg gateway=--heap-prof or --node-arg all=--max-semi-space-size=8
   --heap-snapshot <service>  write a heap snapshot of that service after the last scenario, before
                        anything is stopped (what it retains under load), into bench/results/
 
@@ -142,9 +142,9 @@ function options() {
   const nodeArgs = {};
   for (const pair of values["node-arg"] ?? []) {
     const m = /^([a-z]+)=(--\S+)$/.exec(pair);
-    if (!m || !PROFILABLE.includes(m[1]))
-      throw new Error(`--node-arg must look like <service>=--flag (${PROFILABLE.join(", ")}), got "${pair}"`);
-    (nodeArgs[m[1]] ??= []).push(m[2]);
+    if (!m || !(m[1] === "all" || PROFILABLE.includes(m[1])))
+      throw new Error(`--node-arg must look like <service>=--flag (all, ${PROFILABLE.join(", ")}), got "${pair}"`);
+    for (const service of m[1] === "all" ? PROFILABLE : [m[1]]) (nodeArgs[service] ??= []).push(m[2]);
   }
   const heapSnapshot = values["heap-snapshot"];
   if (heapSnapshot && !PROFILABLE.includes(heapSnapshot)) throw new Error(`--heap-snapshot must be one of ${PROFILABLE.join(", ")}`);
@@ -239,6 +239,9 @@ function benchKeys() {
 /** The execute every scenario sends: email.send pinned to one provider of the sandbox, no fallback. */
 const EXECUTE_BODY = JSON.stringify({ to: "ada@example.com", subject: "bench", text: "bench", provider: "resend", allowFallback: false });
 
+/** A new Idempotency-Key, as the SDK sends with every execute (the executor then claims it at the ledger). */
+const idempotencyKey = () => ({ "idempotency-key": randomUUID() });
+
 /** Funds the development wallet for executes; resolves a skip reason when it cannot. */
 async function fundDevWallet(base) {
   const init = await request(`${base}/dev/init`, {
@@ -275,6 +278,7 @@ async function main() {
     .map(([k, v]) => `${k}=${v}`)
     .join(" ");
   if (envNote) log(`experiment: every service runs with ${envNote} (not the embedded default)`);
+  for (const [service, args] of Object.entries(opts.nodeArgs)) log(`experiment: the ${service} runs with node ${args.join(" ")}`);
 
   const buildStatus = opts.build ? build() : "skipped (--no-build)";
   const logDir = mkdtempSync(join(tmpdir(), "agentic-bench-"));
@@ -380,6 +384,7 @@ async function main() {
         method: "POST",
         headers: auth,
         body: EXECUTE_BODY,
+        freshHeaders: idempotencyKey,
       }),
       probeSkip: (probe) =>
         probe.status === 404 && probe.text().includes("no route for") ? "the gateway has no execute route yet (404)" : undefined,
@@ -438,7 +443,7 @@ async function main() {
       if (s.http) {
         const h = s.http();
         try {
-          probe = await request(h.url, { method: h.method ?? "GET", headers: h.headers, body: h.body });
+          probe = await request(h.url, { method: h.method ?? "GET", headers: { ...h.headers, ...h.freshHeaders?.() }, body: h.body });
         } catch (err) {
           results.push({ ...entry, status: "skipped", skipReason: `one request failed: ${err.message}` });
           log(`  ${s.label}: skipped: one request failed: ${err.message}`);
@@ -608,6 +613,7 @@ async function runHopsPass({ opts, logDir, serviceEnv, inFlight, exitCleanups, l
         method: "POST",
         headers,
         body: h.body,
+        ...(path === "execute" ? { freshHeaders: idempotencyKey } : {}),
         connections: 1,
         durationS: opts.hopsDurationS,
         warmupS: 1,
@@ -758,6 +764,7 @@ function finish({ opts, machine, buildStatus, system, results, soak, whole, stam
       selected: opts.selected,
       profile: opts.profile,
       serviceEnv: opts.serviceEnv,
+      nodeArgs: opts.nodeArgs,
     },
     system: { build: buildStatus, started: system?.started ?? [], notBuilt: system?.missing ?? [] },
     scenarios: results,

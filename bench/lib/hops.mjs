@@ -3,15 +3,16 @@
 // below (only then: exporting every span costs CPU, so the load figures are taken without it),
 // drives one connection at a time, and reads each trace rooted at the gateway's SERVER span:
 //
-// - every span's own time is its duration minus the time covered by its children (clipped to the
-//   root, so work after the answer, such as the ledger applying the settlement, is left out);
+// - every span's own time is its duration minus its children's durations (each at most its own):
+//   durations are exact (a monotonic clock), while the SDK stamps a span's start from Date.now(),
+//   to the millisecond, so spans cannot be laid side by side below 1 ms;
 // - own time is charged to a hop by who made the span: the gateway, executor, router, ledger or
 //   catalog (SERVER and INTERNAL spans), the provider (the executor's provider CLIENT span and all
 //   below it: the sandbox), publish (PRODUCER spans: JetStream publishes awaited before the answer),
 //   and gRPC transport (a gRPC CLIENT span minus its SERVER child: (de)serialisation, loopback,
 //   HTTP/2 and the callee's queue);
-// - CONSUMER spans (the ledger applying a settlement, the router reading an outcome) run beside the
-//   answer, not on its path, and are left out;
+// - CONSUMER spans (the ledger applying a settlement, the router reading an outcome) and calls not
+//   awaited (the executor's CompleteExecution) run beside the answer, not on its path, and are left out;
 // - the shares are of the root span, summed over the traces: they add up to 100% when calls run one
 //   after the other (calls made in parallel each count in full).
 import { createServer } from "node:http";
@@ -88,22 +89,26 @@ function hopOf(span, parent) {
   return span.service;
 }
 
-/** Total length of the union of [start, end) intervals, each clipped to [from, to). */
-function covered(intervals, from, to) {
-  const clipped = intervals
-    .map(([s, e]) => [Math.max(s, from), Math.min(e, to)])
-    .filter(([s, e]) => e > s)
-    .sort((a, b) => a[0] - b[0]);
+/**
+ * The time a span spent in its children: the sum of their durations when they ran one after the
+ * other (exact), or, when they overlapped (the sum is more than the span lasted), the length of the
+ * union of their intervals (exact to the 1 ms of the start stamps).
+ */
+function childTime(kids, duration) {
+  const sum = kids.reduce((total, k) => total + (k.endUs - k.startUs), 0);
+  if (sum <= duration) return sum;
   let total = 0;
-  let [curS, curE] = [null, null];
-  for (const [s, e] of clipped) {
-    if (curE === null || s > curE) {
-      if (curE !== null) total += curE - curS;
-      [curS, curE] = [s, e];
-    } else curE = Math.max(curE, e);
+  let open;
+  let close;
+  for (const k of [...kids].sort((a, b) => a.startUs - b.startUs)) {
+    if (close === undefined || k.startUs > close) {
+      if (close !== undefined) total += close - open;
+      open = k.startUs;
+      close = k.endUs;
+    } else close = Math.max(close, k.endUs);
   }
-  if (curE !== null) total += curE - curS;
-  return total;
+  if (close !== undefined) total += close - open;
+  return Math.min(duration, total);
 }
 
 /**
@@ -119,6 +124,7 @@ export function analyzeHops(spans, isRoot) {
   }
   const hops = new Map();
   const methods = new Map();
+  const durations = [];
   let rootUs = 0;
   let traces = 0;
   for (const list of byTrace.values()) {
@@ -126,6 +132,7 @@ export function analyzeHops(spans, isRoot) {
     if (!root) continue;
     traces++;
     rootUs += root.endUs - root.startUs;
+    durations.push([root.endUs - root.startUs, list, root]);
     const children = new Map();
     for (const s of list) {
       let c = children.get(s.parentSpanId);
@@ -133,20 +140,11 @@ export function analyzeHops(spans, isRoot) {
       c.push(s);
     }
     const visit = (span, parent) => {
-      // Consumers process messages beside the answer (the ledger's capture, the router's outcome): not on its path.
-      const kids = (children.get(span.spanId) ?? []).filter((k) => k.kind !== KIND.CONSUMER);
-      const from = Math.max(span.startUs, root.startUs);
-      const to = Math.min(span.endUs, root.endUs);
-      const own =
-        to > from
-          ? to -
-            from -
-            covered(
-              kids.map((k) => [k.startUs, k.endUs]),
-              from,
-              to,
-            )
-          : 0;
+      const duration = span.endUs - span.startUs;
+      // Beside the answer, not on its path: consumers (the ledger's capture, the router's outcome), and
+      // calls not awaited (a child ending more than the 1 ms of start-stamp error after its parent).
+      const kids = (children.get(span.spanId) ?? []).filter((k) => k.kind !== KIND.CONSUMER && k.endUs <= span.endUs + 1_000);
+      const own = Math.max(0, duration - childTime(kids, duration));
       const hop = hopOf(span, parent);
       hops.set(hop, (hops.get(hop) ?? 0) + own);
       // The detail lines: each ledger RPC and each publish in full, and the transport of each gRPC method.
@@ -159,7 +157,7 @@ export function analyzeHops(spans, isRoot) {
             : hop === "gRPC transport"
               ? `gRPC transport ${span.service} → ${method}`
               : undefined;
-      if (what) methods.set(what, (methods.get(what) ?? 0) + (hop === "gRPC transport" ? own : to > from ? to - from : 0));
+      if (what) methods.set(what, (methods.get(what) ?? 0) + (hop === "gRPC transport" ? own : duration));
       for (const k of kids) visit(k, span);
     };
     visit(root, undefined);
@@ -170,7 +168,20 @@ export function analyzeHops(spans, isRoot) {
   const detail = [...methods]
     .map(([what, us]) => ({ what, ms: traces ? us / traces / 1000 : 0, share: rootUs ? us / rootUs : 0 }))
     .sort((a, b) => b.ms - a.ms);
-  return { traces, meanMs: traces ? rootUs / traces / 1000 : 0, hops: rows, detail };
+  // The trace of median length, span by span (ms from the root's start), for a reader to see the shape.
+  durations.sort((a, b) => a[0] - b[0]);
+  const [, medianList, medianRoot] = durations[Math.floor(durations.length / 2)] ?? [];
+  const example = medianList
+    ?.filter((s) => s.kind !== KIND.CONSUMER)
+    .sort((a, b) => a.startUs - b.startUs)
+    .map((s) => ({
+      service: s.service,
+      kind: Object.keys(KIND).find((k) => KIND[k] === s.kind),
+      name: s.name,
+      startMs: (s.startUs - medianRoot.startUs) / 1000,
+      ms: (s.endUs - s.startUs) / 1000,
+    }));
+  return { traces, meanMs: traces ? rootUs / traces / 1000 : 0, hops: rows, detail, example };
 }
 
 export function formatHops(label, a) {
