@@ -38,9 +38,9 @@ import {
 import { claimStoreIdentity } from "./bus/store-identity";
 import { startExpirySweeper, type ExpirySweeper } from "./jobs/expiry-sweeper";
 import type { LedgerSettings, TopUpSettings } from "./config";
-import { httpFacilitator } from "./top-up/facilitator";
-import { startTopUpReconciler, type TopUpReconciler } from "./top-up/reconciler";
-import { createTopUps } from "./top-up/top-ups";
+import { httpFacilitator } from "./facilitator/http-facilitator";
+import { startTopUpReconciler, type TopUpReconciler } from "./jobs/top-up-reconciler";
+import { createTopUps } from "./domain/top-ups";
 
 /** Top-up settings, and (tests) how often pending top-ups are asked about again. */
 export interface TopUpOptions extends TopUpSettings {

@@ -14,7 +14,7 @@ import {
   trustedServiceKeysSchema,
 } from "@agentic/platform";
 import { API_KEY_PATTERN } from "./domain/api-keys";
-import { KNOWN_USDC, topUpTerms, type TopUpTerms } from "./top-up/terms";
+import { KNOWN_USDC, topUpTerms, type TopUpTerms } from "./domain/top-up-terms";
 
 /** Top-ups default to Base Sepolia (the sandbox's chain): production names its network. */
 export const DEFAULT_TOP_UP_NETWORK = "eip155:84532";

@@ -25,7 +25,7 @@ import { getReconciliation } from "./rpc/get-reconciliation";
 import { listOutgoingPayments } from "./rpc/list-outgoing-payments";
 import { quoteTopUp } from "./rpc/quote-top-up";
 import { topUpWithPayment } from "./rpc/top-up-with-payment";
-import type { TopUps } from "./top-up/top-ups";
+import type { TopUps } from "./domain/top-ups";
 
 /** Full name of the service, as health checks and spans name it. */
 export const LEDGER_SERVICE_NAME = "agentic.ledger.v1.LedgerService";

@@ -48,7 +48,7 @@ import { assertLedgerConsistent, findLedgerViolations } from "./consistency";
 
 export { SettlementKind, assertLedgerConsistent, findLedgerViolations };
 export type { SettlementOutcome };
-export { topUpTerms } from "../src/top-up/terms";
+export { topUpTerms } from "../src/domain/top-up-terms";
 
 export interface StartTestLedgerOptions {
   /** A nats-server with JetStream, e.g. `(await startNatsServer()).url`; the EXECUTIONS stream is created if missing (1 replica). */

@@ -1,7 +1,7 @@
 // TopUpWithPayment: verifies and settles an x402 payment with the facilitator and credits it once.
 import type { UnaryHandler } from "@agentic/platform";
 import type { TopUpWithPaymentRequest, TopUpWithPaymentResponse } from "@agentic/proto/ledger/v1";
-import type { TopUps } from "../top-up/top-ups";
+import type { TopUps } from "../domain/top-ups";
 
 export function topUpWithPayment(topUps: TopUps): UnaryHandler<TopUpWithPaymentRequest, TopUpWithPaymentResponse> {
   return async (req) => {

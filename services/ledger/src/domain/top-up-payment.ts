@@ -1,7 +1,7 @@
 // Reads an x402 v2 PaymentPayload of the `exact` EVM scheme (EIP-3009 transferWithAuthorization): the
 // echoed requirements (`accepted`) and the authorization whose (payer, nonce) names the payment. The
 // signature itself is checked by the facilitator, against the token's real EIP-712 domain.
-import { EVM_ADDRESS } from "./terms";
+import { EVM_ADDRESS } from "./top-up-terms";
 
 export interface Authorization {
   from: string;

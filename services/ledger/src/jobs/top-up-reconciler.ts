@@ -2,7 +2,7 @@
 // is credited even when its payer never presents it again. Runs on every replica; each attempt is
 // taken in one conditional store step, so replicas never ask about one payment at the same time.
 import type { Logger } from "@agentic/platform";
-import type { TopUps } from "./top-ups";
+import type { TopUps } from "../domain/top-ups";
 
 export interface TopUpReconciler {
   stop(): Promise<void>;

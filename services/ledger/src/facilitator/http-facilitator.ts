@@ -4,24 +4,7 @@
 // a status or body that is not a facilitator answer): after an unknown settle the transfer may or
 // may not have happened, so the top-up stays pending.
 
-export interface FacilitatorBody {
-  x402Version: 2;
-  paymentPayload: unknown;
-  paymentRequirements: unknown;
-}
-
-export type VerifyAnswer =
-  { kind: "valid"; payer?: string } | { kind: "invalid"; reason: string; message?: string } | { kind: "unknown"; error: string };
-
-export type SettleAnswer =
-  | { kind: "settled"; transaction?: string; response: Record<string, unknown> }
-  | { kind: "refused"; reason: string; message?: string; response: Record<string, unknown> }
-  | { kind: "unknown"; error: string };
-
-export interface Facilitator {
-  verify(body: FacilitatorBody): Promise<VerifyAnswer>;
-  settle(body: FacilitatorBody): Promise<SettleAnswer>;
-}
+import type { Facilitator, FacilitatorBody } from "../domain/facilitator-port";
 
 /** A facilitator at `baseUrl` (e.g. https://x402.org/facilitator); each call is cut off after `timeoutMs`. */
 export function httpFacilitator(baseUrl: string, timeoutMs: number): Facilitator {

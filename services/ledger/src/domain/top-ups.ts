@@ -6,14 +6,14 @@
 // whose answer is lost leaves the record `pending`: it is asked again (by a replay of the same payment,
 // or by the reconciler) and credited at most once.
 import type { Logger } from "@agentic/platform";
-import { LedgerError, invalidField } from "../domain/errors";
-import { requireCredits, requireId } from "../domain/validate";
-import { topUpIdOf, type TopUpRecord } from "../domain/top-up";
-import type { Wallet } from "../domain/types";
-import type { LedgerMetrics, LedgerStore } from "../domain/ports";
-import type { Facilitator, FacilitatorBody } from "./facilitator";
-import { readExactPayment, sameJson } from "./payment";
-import { atomicPerCredit, creditsOfRequirements, requirementsFor, type Requirements, type TopUpTerms } from "./terms";
+import { LedgerError, invalidField } from "./errors";
+import { requireCredits, requireId } from "./validate";
+import { topUpIdOf, type TopUpRecord } from "./top-up";
+import type { Wallet } from "./types";
+import type { LedgerMetrics, LedgerStore } from "./ports";
+import type { Facilitator, FacilitatorBody } from "./facilitator-port";
+import { readExactPayment, sameJson } from "./top-up-payment";
+import { atomicPerCredit, creditsOfRequirements, requirementsFor, type Requirements, type TopUpTerms } from "./top-up-terms";
 
 /** The facilitator's reason when the authorization's nonce was consumed on chain already. */
 const NONCE_ALREADY_USED = "invalid_exact_evm_nonce_already_used";
