@@ -45,7 +45,7 @@ export interface ExecutorAppOptions {
 
 export interface ExecutorApp {
   port: number;
-  /** Health NOT_SERVING, stop gRPC (in-flight executions finish), flush outcomes, stop the catalog poll. Adapters stay open. */
+  /** Health NOT_SERVING, stop gRPC (in-flight executions finish), store answered results, flush outcomes, stop the catalog poll. Adapters stay open. */
   stop(): Promise<void>;
 }
 
@@ -89,6 +89,7 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
       stopping ??= (async () => {
         grpcHealth.setServing(false);
         await stopServer(server, opts.grpcStopGraceMs ?? 20_000);
+        await executor.drain();
         await outcomes.drain();
         catalog.stop();
       })();

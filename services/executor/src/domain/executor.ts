@@ -1,7 +1,7 @@
 // Execute, orchestrated: plan the execution (validate, pick routes, build requests), claim the
 // Idempotency-Key, run the attempts (hold, provider call over the route's rail, capture or release),
-// and store the outcome for the key. Rails never know the capability; providers never know the
-// rail: the planner pairs them per route.
+// and store the outcome for the key (a success off the answer's path: its capture carries it too).
+// Rails never know the capability; providers never know the rail: the planner pairs them per route.
 import { AppError, internalError, newId } from "@agentic/platform/core";
 import type { ExecuteResponse } from "@agentic/proto/executor/v1";
 import { idempotencyInProgress } from "./errors";
@@ -14,6 +14,8 @@ import { createAttemptRunner } from "./run-attempts";
 
 export interface Executor {
   execute(cmd: ExecuteCommand, budget: CallBudget): Promise<ExecuteResponse>;
+  /** Resolves once every answer already given is stored for its key (on stop, after the last call). */
+  drain(): Promise<void>;
 }
 
 /**
@@ -35,6 +37,8 @@ export function createExecutor(deps: ExecutorDeps): Executor {
   );
   const plan = createPlanner(deps);
   const attempts = createAttemptRunner(deps);
+  /** Successes being stored for their keys after they were answered. */
+  const storing = new Set<Promise<void>>();
 
   async function execute(cmd: ExecuteCommand, budget: CallBudget): Promise<ExecuteResponse> {
     const executionId = newId("execution");
@@ -68,9 +72,18 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       await guard.finish(ref, { ok: false, error });
       throw err;
     }
-    await guard.finish(ref, outcome);
+    // A success was answered only once JetStream acknowledged its capture, which carries this very
+    // answer: the ledger records it for the key with the charge even if this call never lands (a
+    // crash, the ledger away). So it is stored off the answer's path; a retry meanwhile waits for
+    // whichever lands first. (An error is stored before it is answered: it may ride on no settlement.)
+    const stored = guard.finish(ref, outcome).finally(() => storing.delete(stored));
+    storing.add(stored);
     return outcome.response;
   }
 
-  return { execute };
+  async function drain(): Promise<void> {
+    while (storing.size > 0) await Promise.all(storing);
+  }
+
+  return { execute, drain };
 }

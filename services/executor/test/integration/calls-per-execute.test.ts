@@ -1,6 +1,7 @@
 // What one execute costs the services behind it, counted by their own RPC metrics (every service of
 // the system runs in this process, on prom-client's default registry): an unpinned execute asks the
-// router for its ranking only, so the router never reads the wallet (no GetWallet).
+// router for its ranking only, so the router never reads the wallet (no GetWallet); a keyed success is
+// stored for its key after it was answered, and a retry at once replays it all the same.
 import { register } from "prom-client";
 import type { ExecuteRequest } from "@agentic/proto/executor/v1";
 import { startExecutorSystem, type ExecutorSystem } from "../system";
@@ -51,6 +52,22 @@ describe("the calls one execute makes", () => {
     });
     expect(calls).toMatchObject({ Execute: 3, Recommend: 3, HoldCredits: 3 });
     expect(calls.GetWallet).toBeUndefined();
+  });
+
+  it("keyed: the success is stored for its key after the answer, and a retry at once replays it", async () => {
+    const req = email({}, { idempotencyKey: `calls-${Date.now()}` });
+    let first: Awaited<ReturnType<typeof sys.executor.client.execute>> | undefined;
+    const calls = await callsDuring(async () => {
+      first = await sys.executor.client.execute(req);
+      const again = await sys.executor.client.execute(req);
+      expect(again).toMatchObject({ replayed: true, executionId: first.executionId, routeKey: first.routeKey });
+    });
+    expect(first).toMatchObject({ success: true, replayed: false });
+    // One run: one hold. The retry claims the key and replays the stored answer, though it still ranks first
+    // (planning, ranking included, comes before the claim, so that a refusal never uses the key up).
+    expect(calls).toMatchObject({ Execute: 2, Recommend: 2, ClaimIdempotencyKey: 2, HoldCredits: 1 });
+    expect(calls.CompleteExecution ?? 0).toBeLessThanOrEqual(1);
+    await sys.ledger.waitForSettlement(first!.attempts[0]!.attemptId);
   });
 
   it("pinned to one route: no router call at all", async () => {
