@@ -21,7 +21,7 @@ after(() => rmSync(scratch, { recursive: true, force: true }));
 
 const ledgerConfig = join(REPO_ROOT, "services/ledger/dist/config.js");
 
-test("npm run identities makes the Secrets the prod overlay needs (needs services/ledger built)", () => {
+test("npm run identities makes the Secrets the prod overlay needs (needs services/ledger built)", async () => {
   const adminKeyFile = join(scratch, "admin.key");
   const run = spawnSync(
     process.execPath,
@@ -32,7 +32,7 @@ test("npm run identities makes the Secrets the prod overlay needs (needs service
   const { items } = JSON.parse(run.stdout);
 
   const findings = new Findings("identities");
-  const checkSchema = createSchemaCheck(REPO_ROOT);
+  const checkSchema = await createSchemaCheck(REPO_ROOT);
   for (const item of items) checkSchema(item, findings);
   assert.equal(findings.count("error"), 0, findings.format().join("\n"));
 
