@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Offline validation of the Kubernetes manifests: renders each overlay with `kubectl kustomize`,
-// validates every object against the Kubernetes schemas (kubernetes-models) including unknown
-// fields, applies the house policies, and checks each service's environment against its config
-// schema. Exits 1 on any error, 2 when it cannot run (no kubectl, bad arguments).
+// validates every object against the Kubernetes schemas (kubernetes-models, and the
+// @kubernetes-models packages of the Prometheus Operator, cert-manager and Gateway API kinds)
+// including unknown fields, applies the house policies, checks each service's environment against
+// its config schema, and the references between kinds (edge, monitoring, stream settings).
+// Exits 1 on any error, 2 when it cannot run (no kubectl, bad arguments).
 //
 //   node scripts/k8s/validate.mjs                      # deploy/k8s/overlays/{dev,prod}
 //   node scripts/k8s/validate.mjs path/to/overlay ...  # other overlays
@@ -13,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { collectSecretExamples, checkEnvContracts } from "./lib/env-contract.mjs";
 import { Findings, subjectOf } from "./lib/findings.mjs";
+import { checkCrossReferences } from "./lib/cross-checks.mjs";
 import { checkPolicies } from "./lib/policy-check.mjs";
 import { KubectlMissingError, kustomize, parseDocuments } from "./lib/render.mjs";
 import { createSchemaCheck } from "./lib/schema-check.mjs";
@@ -67,7 +70,8 @@ async function main() {
       checkSchema(doc, findings);
     }
     checkPolicies(docs, findings, { pinnedImages: basename(dir).startsWith("prod") });
-    checkEnvContracts(docs, findings, { repoRoot, secretExamples });
+    const configs = checkEnvContracts(docs, findings, { repoRoot, secretExamples });
+    checkCrossReferences(docs, findings, { repoRoot: REPO_ROOT, configs }); // runbooks are this repo's
   }
 
   let errors = 0;

@@ -193,6 +193,7 @@ describe("the env contract against configSchema", () => {
     METRICS_PORT: z.coerce.number().int(),
     LOG_LEVEL: z.string(),
     NATS_STREAM_REPLICAS: z.coerce.number().int().default(1),
+    NATS_STREAM_MAX_BYTES: z.coerce.number().int().optional(),
     NATS_URL: z.string().startsWith("nats://"),
     LEDGER_STORE: z.enum(["memory", "mongodb"]),
     MONGODB_URI: z.string().startsWith("mongodb://"),
@@ -255,4 +256,87 @@ test("without kubectl on PATH it says how to install it, in one line", () => {
   assert.equal(run.status, 2);
   assert.equal(run.stderr.trim().split("\n").length, 1, run.stderr);
   assert.match(run.stderr, /kubectl not found on PATH: install kubectl v1\.32/);
+});
+
+describe("the edge, monitoring and stream settings of prod", () => {
+  const ROUTE = { group: "gateway.networking.k8s.io", kind: "HTTPRoute", name: "gateway" };
+
+  test("the custom resources are validated like the core kinds, unknown fields included", () => {
+    const dir = brokenOverlay(PROD, [
+      { target: ROUTE, ops: [{ op: "add", path: "/spec/rules/0/timeouts/requst", value: "1s" }] },
+      { target: { kind: "PodMonitor", name: "agentic-services" }, ops: [{ op: "add", path: "/spec/podMetricEndpoints", value: [] }] },
+      { target: { kind: "Certificate", name: "agentic-api-tls" }, ops: [{ op: "replace", path: "/spec/privateKey/size", value: "big" }] },
+    ]);
+    const run = validate([dir]);
+    assert.equal(run.status, 1, run.stdout);
+    assert.match(run.stdout, /ERROR HTTPRoute\/gateway: unknown field spec\.rules\[0\]\.timeouts\.requst/);
+    assert.match(run.stdout, /ERROR PodMonitor\/agentic-services: unknown field spec\.podMetricEndpoints/);
+    assert.match(run.stdout, /ERROR Certificate\/agentic-api-tls: schema: \/spec\/privateKey\/size must be integer/);
+  });
+
+  test("a route to a port the Service lacks, a proxy timeout below the gateway's execute deadline, a certificate for another host", () => {
+    const dir = brokenOverlay(PROD, [
+      {
+        target: ROUTE,
+        ops: [
+          { op: "replace", path: "/spec/rules/0/backendRefs/0/port", value: 9464 },
+          { op: "replace", path: "/spec/rules/0/timeouts/request", value: "30s" },
+        ],
+      },
+      {
+        target: { kind: "Certificate", name: "agentic-api-tls" },
+        ops: [{ op: "replace", path: "/spec/dnsNames", value: ["other.example.com"] }],
+      },
+    ]);
+    const run = validate([dir]);
+    assert.equal(run.status, 1, run.stdout);
+    assert.match(run.stdout, /ERROR HTTPRoute\/gateway: Service gateway has no port 9464/);
+    assert.match(run.stdout, /ERROR HTTPRoute\/gateway: rules\[0\]\.timeouts\.request 30s must exceed the gateway's EXECUTE_DEADLINE_MS/);
+    assert.match(
+      run.stdout,
+      /ERROR Gateway\/agentic-edge listener https: Certificate agentic-api-tls does not cover hostname api\.agentic\.example\.com/,
+    );
+  });
+
+  test("a service no PodMonitor scrapes, and an alert without its runbook", () => {
+    const dir = brokenOverlay(PROD, [
+      {
+        target: { kind: "PodMonitor", name: "agentic-services" },
+        ops: [{ op: "replace", path: "/spec/selector/matchExpressions/1/values", value: ["edge"] }],
+      },
+      {
+        target: { kind: "PrometheusRule", name: "agentic-bus" },
+        ops: [{ op: "replace", path: "/spec/groups/1/rules/0/annotations/runbook_url", value: "docs/runbooks/Nowhere.md" }],
+      },
+    ]);
+    const run = validate([dir]);
+    assert.equal(run.status, 1, run.stdout);
+    for (const service of ["catalog", "router", "executor", "ledger"]) {
+      assert.match(run.stdout, new RegExp(`ERROR Deployment/${service}: no PodMonitor scrapes it`));
+    }
+    assert.doesNotMatch(run.stdout, /ERROR Deployment\/gateway: no PodMonitor/);
+    assert.match(
+      run.stdout,
+      /ERROR PrometheusRule\/agentic-bus alert AgenticStreamFilling: annotations\.runbook_url must be docs\/runbooks\/AgenticStreamFilling\.md/,
+    );
+  });
+
+  test("a stream kept shorter than the routers replay, or allowed more than the NATS server stores", () => {
+    const dir = brokenOverlay(PROD, [
+      {
+        target: { kind: "ConfigMap", name: "ledger-config" },
+        ops: [
+          { op: "add", path: "/data/NATS_STREAM_KEEP_MS", value: "60000" },
+          { op: "replace", path: "/data/NATS_STREAM_MAX_BYTES", value: "17179869184" },
+        ],
+      },
+    ]);
+    const run = validate([dir]);
+    assert.equal(run.status, 1, run.stdout);
+    assert.match(run.stdout, /ERROR Deployment\/ledger: NATS_STREAM_KEEP_MS \(60000\) is below the router's OUTCOME_REPLAY_MS \(600000\)/);
+    assert.match(
+      run.stdout,
+      /ERROR Deployment\/ledger: NATS_STREAM_MAX_BYTES \(17179869184\) must stay below the NATS server's max_file_store \(8589934592 bytes\)/,
+    );
+  });
 });

@@ -39,8 +39,11 @@ export function collectSecretExamples(docSets) {
  * @param {object[]} docs rendered objects of one overlay
  * @param {import("./findings.mjs").Findings} findings
  * @param {{ repoRoot: string, secretExamples: Map<string, Record<string, string>> }} options
+ * @returns {Map<string, Record<string, unknown>>} each service's settings as its schema parses them (key by key
+ *   where the whole environment does not parse)
  */
 export function checkEnvContracts(docs, findings, { repoRoot, secretExamples }) {
+  const configs = new Map();
   const configMaps = new Map(docs.filter((d) => d.kind === "ConfigMap").map((d) => [d.metadata.name, d.data ?? {}]));
   const secrets = new Map(docs.filter((d) => d.kind === "Secret").map((d) => [d.metadata.name, secretValues(d)]));
   for (const doc of docs.filter(isAgenticService)) {
@@ -49,8 +52,10 @@ export function checkEnvContracts(docs, findings, { repoRoot, secretExamples }) 
     const server = (doc.spec.template.spec.containers ?? []).find((c) => c.name === "server");
     if (!server) continue; // reported by the policy check
     const env = containerEnv(server, { configMaps, secrets, secretExamples });
-    checkOne(doc, schema, env, findings);
+    const parsed = checkOne(doc, schema, env, findings);
+    if (parsed) configs.set(doc.metadata.name, parsed);
   }
+  return configs;
 }
 
 /** Loads `configSchema` from the service's compiled config; reports why not when it cannot. */
@@ -82,7 +87,7 @@ function loadSchema(doc, repoRoot, findings) {
     findings.error(subject, `${dir}/dist/config.js does not export configSchema as a zod object`);
     return undefined;
   }
-  return { schema, keys: new Set(Object.keys(shape)) };
+  return { schema, shape, keys: new Set(Object.keys(shape)) };
 }
 
 /**
@@ -130,7 +135,7 @@ function expand(value, values) {
   });
 }
 
-function checkOne(doc, { schema, keys }, env, findings) {
+function checkOne(doc, { schema, shape, keys }, env, findings) {
   const subject = subjectOf(doc);
   const input = Object.fromEntries([...env.values].filter(([, v]) => v !== undefined));
   const opaqueNote = env.opaque.length > 0 ? ` unless Secret ${env.opaque.join(", ")} provides it` : "";
@@ -156,6 +161,9 @@ function checkOne(doc, { schema, keys }, env, findings) {
   // An error, not a warning: a misnamed variable is a setting that silently does nothing (a wallet
   // key under the wrong name once left the paid rails switched off).
   if (unread.length > 0) findings.error(subject, `sets ${unread.join(", ")} but no configSchema key reads it`);
+  if (result.success) return result.data;
+  // Key by key (defaults included) where the whole did not parse, e.g. for want of a Secret's value.
+  return Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, field.safeParse(input[key]).data]));
 }
 
 function secretValues(doc) {
