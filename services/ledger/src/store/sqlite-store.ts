@@ -6,6 +6,13 @@
 //   lock before the first read, so nobody can change what was checked before it is written).
 // - WAL journal with `synchronous=FULL`: COMMIT returns only after the WAL is fsynced, so a
 //   committed transaction survives SIGKILL and power loss; readers never block the writer.
+// - Group commit: the fsync of a COMMIT blocks this thread (0.3 ms on a quiet disk, several on a
+//   busy one), so one per operation would cap the ledger at a few thousand writes a second and stall
+//   everything else meanwhile. The operations of one event-loop turn share one transaction and one
+//   COMMIT instead: each runs in its own SAVEPOINT (a failing one undoes only itself), and none is
+//   answered before that COMMIT returned, so every answer is still durable; a failed COMMIT fails
+//   them all. A read outside a transaction may see the open group's writes, which are answered
+//   (durable) at the end of the same turn, or undone together.
 // - The money and execution rules are the pure functions of domain/rules.ts, applied exactly as the
 //   other stores apply them. CHECK constraints (balance >= 0, held >= 0, known states) and unique
 //   indexes are the last guard beneath them. Any error rolls the transaction back: nothing written.
@@ -444,6 +451,8 @@ interface ExecutionRow {
 export class SqliteLedgerStore implements LedgerStore {
   private readonly statements = new Map<string, StatementSync>();
   private lastPurge = 0;
+  /** The transaction the operations of this event-loop turn share, committed at its end (see the file's header). */
+  private group: CommitGroup | undefined;
 
   private constructor(
     private readonly db: DatabaseSync,
@@ -479,6 +488,7 @@ export class SqliteLedgerStore implements LedgerStore {
   }
 
   async close(): Promise<void> {
+    if (this.group) this.commitGroup(this.group);
     if (this.db.isOpen) this.db.close();
   }
 
@@ -712,7 +722,7 @@ export class SqliteLedgerStore implements LedgerStore {
         .map(toExecution)
         .filter((record) => isAbandoned(record, this.holdStates(record), now, graceMs))
         .slice(0, limit);
-    }, "DEFERRED");
+    });
   }
 
   async abandonExecution(cmd: AbandonCommand): Promise<ExecutionRecord | null> {
@@ -793,12 +803,64 @@ export class SqliteLedgerStore implements LedgerStore {
   }
 
   /**
-   * Runs `fn` in one transaction (IMMEDIATE: the write lock first; DEFERRED: a read snapshot),
-   * committed when it returns, rolled back when it throws. `fn` is synchronous, so nothing else in
-   * this process runs in between.
+   * Runs `fn` atomically: in its own SAVEPOINT of this turn's group transaction (BEGIN IMMEDIATE:
+   * the write lock first, so it is also a consistent snapshot for reads), undone when it throws.
+   * `fn` is synchronous, so nothing else in this process runs in between. Resolves with its value
+   * once the group's COMMIT returned (durable); rejects when `fn` throws, or when the COMMIT fails.
    */
-  private transaction<T>(fn: () => T, mode: TransactionMode = "IMMEDIATE"): T {
-    return inTransaction(this.db, fn, mode);
+  private transaction<T>(fn: () => T): Promise<T> {
+    const group = this.group ?? this.openGroup();
+    this.db.exec("SAVEPOINT operation");
+    let value: T;
+    try {
+      value = fn();
+      this.db.exec("RELEASE operation");
+    } catch (err) {
+      this.undoOperation(group, err);
+      return Promise.reject(err);
+    }
+    return new Promise<T>((resolve, reject) => group.waiters.push({ resolve: () => resolve(value), reject }));
+  }
+
+  /** Begins this turn's group transaction (throws when the write lock stays taken past busy_timeout); commits it once the turn ends. */
+  private openGroup(): CommitGroup {
+    this.db.exec("BEGIN IMMEDIATE");
+    const group: CommitGroup = { waiters: [], ended: false };
+    this.group = group;
+    setImmediate(() => this.commitGroup(group));
+    return group;
+  }
+
+  /** Commits the group and answers its operations; a failed COMMIT rolls it back and fails them all. */
+  private commitGroup(group: CommitGroup): void {
+    if (group.ended) return;
+    group.ended = true;
+    if (this.group === group) this.group = undefined;
+    try {
+      this.db.exec("COMMIT");
+    } catch (err) {
+      if (this.db.isTransaction) this.db.exec("ROLLBACK");
+      for (const w of group.waiters) w.reject(err);
+      return;
+    }
+    for (const w of group.waiters) w.resolve();
+  }
+
+  /**
+   * Undoes the operation that threw. Some SQLite errors (I/O, full disk) roll back the whole
+   * transaction themselves, taking the group's earlier operations with them: those then fail too.
+   */
+  private undoOperation(group: CommitGroup, cause: unknown): void {
+    try {
+      if (!this.db.isTransaction) throw cause;
+      this.db.exec("ROLLBACK TO operation");
+      this.db.exec("RELEASE operation");
+    } catch {
+      group.ended = true;
+      if (this.group === group) this.group = undefined;
+      if (this.db.isTransaction) this.db.exec("ROLLBACK");
+      for (const w of group.waiters) w.reject(cause);
+    }
   }
 
   /** A prepared statement, prepared once per store. */
@@ -1116,6 +1178,13 @@ export class SqliteLedgerStore implements LedgerStore {
 }
 
 type TransactionMode = "IMMEDIATE" | "DEFERRED";
+
+/** One turn's group transaction: the operations waiting for its COMMIT. */
+interface CommitGroup {
+  waiters: { resolve: () => void; reject: (err: unknown) => void }[];
+  /** Committed or rolled back: no operation may join it any more. */
+  ended: boolean;
+}
 
 /** BEGIN … COMMIT around the synchronous `fn`; ROLLBACK and rethrow when it throws. */
 function inTransaction<T>(db: DatabaseSync, fn: () => T, mode: TransactionMode = "IMMEDIATE"): T {

@@ -144,6 +144,51 @@ describe("SqliteLedgerStore", () => {
     await other.close();
   });
 
+  it("commits the operations of one turn together: each is durable when answered, a failing one undoes only itself", async () => {
+    const store = await open();
+    try {
+      await store.grant({ grantId: "g1", userId: "u1", amountCredits: 100, reason: "", now: T0 });
+      const expiresAt = new Date(T0.getTime() + 60_000);
+      const hold = (holdId: string, amountCredits: number) =>
+        store.hold({ holdId, userId: "u1", amountCredits, routeKey: "r", expiresAt, now: T0 });
+      // Started in the same turn: one group. The negative amount breaks a CHECK constraint mid-group.
+      const answers = await Promise.allSettled([hold("h1", 10), hold("h2", -5), hold("h3", 20), hold("h4", 500)]);
+      expect(answers.map((a) => (a.status === "fulfilled" ? a.value.status : "rejected"))).toEqual([
+        "created",
+        "rejected",
+        "created",
+        "insufficient",
+      ]);
+      // What another connection sees once they were answered: committed, and only the operations that succeeded.
+      const db = raw();
+      try {
+        expect(db.prepare("SELECT hold_id FROM holds ORDER BY hold_id").all()).toEqual([{ hold_id: "h1" }, { hold_id: "h3" }]);
+        expect(db.prepare("SELECT balance_credits, held_credits FROM wallets").get()).toEqual({ balance_credits: 70, held_credits: 30 });
+      } finally {
+        db.close();
+      }
+      // Each answer waited for the COMMIT: when one resolves, another connection already sees it.
+      const seen = await hold("h5", 1).then(() => {
+        const db2 = raw();
+        try {
+          return db2.prepare("SELECT count(*) AS n FROM holds WHERE hold_id = 'h5'").get();
+        } finally {
+          db2.close();
+        }
+      });
+      expect(seen).toEqual({ n: 1 });
+      // Closing commits a group still open.
+      const last = hold("h6", 1);
+      await store.close();
+      await expect(last).resolves.toMatchObject({ status: "created" });
+    } finally {
+      await store.close();
+    }
+    const reopened = await open();
+    await expect(reopened.getWallet("u1")).resolves.toEqual({ userId: "u1", balanceCredits: 68, heldCredits: 32 });
+    await reopened.close();
+  });
+
   it("opens an existing file without touching its schema, in WAL mode, and refuses a newer schema", async () => {
     await (await open()).close();
     await (await open()).close();
