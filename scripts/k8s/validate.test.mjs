@@ -274,7 +274,7 @@ describe("the edge, monitoring and stream settings of prod", () => {
     assert.match(run.stdout, /ERROR Certificate\/agentic-api-tls: schema: \/spec\/privateKey\/size must be integer/);
   });
 
-  test("a route to a port the Service lacks, a proxy timeout below the gateway's execute deadline, a certificate for another host", () => {
+  test("a route to a port the Service lacks, a proxy timeout below the gateway's execute deadline, a certificate for another host (needs gateway built)", () => {
     const dir = brokenOverlay(PROD, [
       {
         target: ROUTE,
@@ -321,7 +321,7 @@ describe("the edge, monitoring and stream settings of prod", () => {
     );
   });
 
-  test("a stream kept shorter than the routers replay, or allowed more than the NATS server stores", () => {
+  test("a stream kept shorter than the routers replay, or allowed more than the NATS server stores (needs ledger and router built)", () => {
     const dir = brokenOverlay(PROD, [
       {
         target: { kind: "ConfigMap", name: "ledger-config" },
