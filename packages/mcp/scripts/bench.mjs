@@ -3,9 +3,11 @@
 // and one execute call, N times one after another, over Streamable HTTP (the gateway's /mcp) and
 // over stdio (the built bin), with the same execute over REST for comparison. Starts the whole
 // system (scripts/start.mjs on free ports, rate limits raised so a sequential run is never limited),
-// prints p50/p99 in ms, and stops it. Each execute carries a new idempotencyKey, so each one runs and
-// is charged (the sandbox plays the provider); "replayed" repeats one call, as an LLM's retry does.
-//   npm run bench -w packages/mcp [-- --calls 200]
+// prints p50/p99 in ms, and stops it. On Linux it also prints the CPU time per call of the gateway
+// and of the stdio server process (from /proc): the figure a busy machine disturbs least. Each
+// execute carries a new idempotencyKey, so each one runs and is charged (the sandbox plays the
+// provider); "replayed" repeats one call, as an LLM's retry does.
+//   npm run bench -w @agentic-api/mcp [-- --calls 200]
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -57,12 +59,28 @@ async function startSystem() {
   return { ...JSON.parse(readFileSync(readyFile, "utf8")), stop };
 }
 
+/** CPU time (user + system) a process has used, in ms; undefined where /proc is not there. */
+function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime, in clock ticks (USER_HZ, 100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/** Processes whose CPU per call is reported, by name. */
+const watched = new Map();
+
 async function measure(label, fn) {
   for (let i = 0; i < WARMUP; i++) await fn(i);
+  const cpuBefore = new Map([...watched].map(([name, pid]) => [name, cpuMs(pid)]));
   const ms = [];
   for (let i = 0; i < calls; i++) {
     const started = performance.now();
@@ -70,8 +88,13 @@ async function measure(label, fn) {
     ms.push(performance.now() - started);
   }
   ms.sort((a, b) => a - b);
+  const cpu = [...watched]
+    .map(([name, pid]) => [name, cpuBefore.get(name), cpuMs(pid)])
+    .filter(([, before, after]) => before !== undefined && after !== undefined)
+    .map(([name, before, after]) => `${name} CPU ${((after - before) / calls).toFixed(2)} ms/call`)
+    .join(", ");
   console.log(
-    `${label.padEnd(34)} p50 ${percentile(ms, 50).toFixed(2).padStart(7)} ms   p99 ${percentile(ms, 99).toFixed(2).padStart(7)} ms   (n=${calls})`,
+    `${label.padEnd(28)} p50 ${percentile(ms, 50).toFixed(2).padStart(7)} ms   p99 ${percentile(ms, 99).toFixed(2).padStart(7)} ms${cpu ? `   ${cpu}` : ""}`,
   );
 }
 
@@ -103,7 +126,8 @@ try {
     body: JSON.stringify({ userId: USER, balanceCredits: 10 * (calls + WARMUP) * 3 }),
   });
   if (!funded.ok) throw new Error(`dev/init answered ${funded.status}: ${await funded.text()}`);
-  console.log(`MCP idle latency, ${calls} sequential calls after ${WARMUP} warm-up calls (geo.time.current: 2 credits, sandbox provider)`);
+  console.log(`MCP idle latency: ${calls} sequential calls after ${WARMUP} warm-up calls (geo.time.current: 2 credits, sandbox provider)`);
+  watched.set("gateway", sys.pids.gateway);
 
   await measure("REST execute (baseline)", (i) =>
     fetch(`${sys.baseUrl}/domains/geo/capabilities/time-current/execute`, {
@@ -124,14 +148,14 @@ try {
   await http.close();
 
   const stdio = new Client({ name: "bench", version: "1" });
-  await stdio.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [BIN],
-      env: { AGENTIC_API_BASE_URL: sys.baseUrl, AGENTIC_API_KEY: KEY },
-      stderr: "inherit",
-    }),
-  );
+  const stdioTransport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN],
+    env: { AGENTIC_API_BASE_URL: sys.baseUrl, AGENTIC_API_KEY: KEY },
+    stderr: "inherit",
+  });
+  await stdio.connect(stdioTransport);
+  watched.set("stdio server", stdioTransport.pid);
   await benchClient("stdio", stdio);
   await stdio.close();
 } finally {

@@ -1,6 +1,6 @@
 // The MCP server over Streamable HTTP, stateless (no session: any replica can answer any request).
-// Each request gets a fresh McpServer with the tools of the current catalog version and a fresh
-// transport, both closed with the request. The host authenticates the request and says how to reach
+// Each request gets a fresh McpServer with the tools of the current catalog version (built once per
+// version) and a fresh transport, both closed with the request. The host authenticates the request and says how to reach
 // the API; the tools call it with the caller's key and the headers the host forwards (such as the
 // trace context), so a tool call is an ordinary REST request of that caller.
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -16,6 +16,12 @@ import { PACKAGE_VERSION } from "./version";
 export interface StatelessMcpOptions {
   /** The API the tools call, base path included (the host's own REST API). */
   baseUrl: string;
+  /**
+   * How long a check of the catalog version stands, in ms (default 1000). The gateway's own catalog
+   * answers follow a new version within its CATALOG_REFRESH_MS (2 s by default), so checking at
+   * every request would buy no fresher tools, only a round trip per request.
+   */
+  recheckMs?: number;
 }
 
 export interface StatelessCall {
@@ -25,11 +31,23 @@ export interface StatelessCall {
   headers?: Record<string, string>;
 }
 
+/**
+ * The tools a request needs registered: for a single tools/call of a known tool that tool alone (a
+ * server lives for one request, and registering every tool costs more than the call's own work),
+ * else all of them.
+ */
+function onlyTheCalledTool(set: ToolSet, body: unknown): ToolSet {
+  const message = body as { method?: unknown; params?: { name?: unknown } } | null;
+  if (typeof message !== "object" || message === null || Array.isArray(message) || message.method !== "tools/call") return set;
+  const tool = set.tools.find((t) => t.name === message.params?.name);
+  return tool ? { ...set, tools: [tool] } : set;
+}
+
 export class StatelessMcpServer {
   private readonly tools: LiveToolSet;
 
   constructor(private readonly opts: StatelessMcpOptions) {
-    this.tools = new LiveToolSet(new AgenticApiClient({ baseUrl: opts.baseUrl }));
+    this.tools = new LiveToolSet(new AgenticApiClient({ baseUrl: opts.baseUrl }), opts.recheckMs ?? 1_000);
   }
 
   /** Answers one MCP POST; `body` is its parsed JSON. */
@@ -37,7 +55,7 @@ export class StatelessMcpServer {
     const client = new AgenticApiClient({ baseUrl: this.opts.baseUrl, apiKey: call.apiKey, headers: call.headers ?? {} });
     const keyFingerprint = apiKeyFingerprint(call.apiKey);
     const server = newMcpServer(PACKAGE_VERSION);
-    registerToolSet(server, await this.toolSet(), (signal) => ({
+    registerToolSet(server, onlyTheCalledTool(await this.toolSet(), body), (signal) => ({
       client,
       keyFingerprint,
       missingKeyHint: "Send the header 'Authorization: Bearer aak_...' with your API key.",

@@ -1,36 +1,42 @@
-// The tool set of the catalog version the API serves now. Each check is a conditional GET /domains
-// (304 while the version holds); a new version is read in full and built once, however many callers
-// ask at the same time.
+// The tool set of the catalog version the API serves now. A check is a conditional GET /domains
+// (304 while the version holds); a new version is read in full and built once. Concurrent callers
+// share one check, and a check younger than `recheckMs` is trusted without asking again.
 import type { AgenticApiClient } from "@agentic-api/sdk";
 import { readCatalog, readDomains } from "./catalog";
 import { buildToolSet, type ToolSet } from "./tool-set";
 
 export class LiveToolSet {
   private set: ToolSet | undefined;
-  private loading: Promise<ToolSet> | undefined;
+  private checkedAt = -Infinity;
+  private checking: Promise<ToolSet> | undefined;
 
-  /** `client` reads the catalog (no key needed). */
-  constructor(private readonly client: AgenticApiClient) {}
+  /** `client` reads the catalog (no key needed); `recheckMs`: how long a check stands (0: every call checks). */
+  constructor(
+    private readonly client: AgenticApiClient,
+    private readonly recheckMs = 0,
+  ) {}
 
   /** The current tool set: the one held while the catalog version is the same, else a new one. */
-  async current(): Promise<ToolSet> {
-    const held = this.set;
-    if (held) {
-      const check = await readDomains(this.client, held.version);
-      if (!check.modified || check.etag === held.version) return held;
-    }
-    return this.reload();
+  current(): Promise<ToolSet> {
+    if (this.set && performance.now() - this.checkedAt < this.recheckMs) return Promise.resolve(this.set);
+    this.checking ??= this.check().finally(() => {
+      this.checking = undefined;
+    });
+    return this.checking;
   }
 
-  private reload(): Promise<ToolSet> {
-    this.loading ??= readCatalog(this.client)
-      .then((view) => {
-        this.set = buildToolSet(view);
-        return this.set;
-      })
-      .finally(() => {
-        this.loading = undefined;
-      });
-    return this.loading;
+  private async check(): Promise<ToolSet> {
+    const started = performance.now();
+    const held = this.set;
+    if (held) {
+      const seen = await readDomains(this.client, held.version);
+      if (!seen.modified || seen.etag === held.version) {
+        this.checkedAt = started;
+        return held;
+      }
+    }
+    this.set = buildToolSet(await readCatalog(this.client));
+    this.checkedAt = started;
+    return this.set;
   }
 }
