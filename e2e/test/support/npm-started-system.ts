@@ -1,12 +1,12 @@
 // The whole system as `npm start` runs it (scripts/start.mjs: nats-server, catalog, ledger, router,
-// provider sandbox, executor, gateway), on free ports, for driving the SDK and the CLI over HTTP.
+// provider sandbox, executor, gateway), on free ports, for driving the SDK, the CLI and the MCP server over HTTP.
 // Ready when start.mjs prints its banner (after it wrote the ready file); stopped with SIGTERM.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
-export const REPO_ROOT = resolve(__dirname, "../../../..");
+export const REPO_ROOT = resolve(__dirname, "../../..");
 
 export interface RunningSystem {
   origin: string;
@@ -17,7 +17,7 @@ export interface RunningSystem {
 
 /** Starts the system with `env` on top of this process's (e.g. AGENTIC_API_KEYS). */
 export async function startSystem(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningSystem> {
-  const dir = mkdtempSync(join(tmpdir(), "agentic-sdk-"));
+  const dir = mkdtempSync(join(tmpdir(), "agentic-system-"));
   const readyFile = join(dir, "ready.json");
   const child = spawn(process.execPath, [join(REPO_ROOT, "scripts/start.mjs")], {
     cwd: REPO_ROOT,

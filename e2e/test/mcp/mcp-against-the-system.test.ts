@@ -7,19 +7,20 @@
 // transport has: HTTP's 401, 405, per-key limits and trace; stdio without a key or an API, and its
 // list_changed when the catalog version changes.
 import { createServer, type AddressInfo } from "node:net";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ToolListChangedNotificationSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { AgenticApiClient, type CapabilityCatalogEntry } from "@agentic-api/sdk";
-import { startCatalogVersionProxy } from "./support/catalog-version-proxy";
-import { fund, newApiKey, startSystem, until, type RunningSystem } from "./support/system";
+import { startCatalogVersionProxy } from "./catalog-version-proxy";
+import { fund, newApiKey, startSystem, until, type RunningSystem } from "../support/npm-started-system";
 
 type Kind = "http" | "stdio";
 const KINDS: Kind[] = ["http", "stdio"];
 /** The built bin, as `npx agentic-api-mcp` runs it. */
-const BIN = join(__dirname, "../dist/main.js");
+// The built stdio bin of the MCP package, as `npx agentic-api-mcp` runs it.
+const BIN = join(dirname(require.resolve("@agentic-api/mcp/package.json")), "dist", "main.js");
 
 /** Per transport: a funded caller and one with 1 credit (each its own user, so balances are the test's own). */
 const CALLERS = Object.fromEntries(

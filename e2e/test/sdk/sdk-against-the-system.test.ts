@@ -15,9 +15,9 @@ import {
   ServerError,
   TimeoutError,
   type CapabilityCatalogEntry,
-} from "../src";
-import { startDropFirstAnswerProxy } from "./support/drop-first-answer-proxy";
-import { fund, newApiKey, startSystem, until, type RunningSystem } from "./support/system";
+} from "@agentic-api/sdk";
+import { startDropFirstAnswerProxy } from "./drop-first-answer-proxy";
+import { fund, newApiKey, startSystem, until, type RunningSystem } from "../support/npm-started-system";
 
 const RICH = { key: newApiKey(), user: "sdk-rich" };
 const POOR = { key: newApiKey(), user: "sdk-poor" };

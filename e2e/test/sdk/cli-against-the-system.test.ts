@@ -3,10 +3,11 @@
 // there is no terminal, and an exit code for each kind of failure.
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { fund, newApiKey, startSystem, type RunningSystem } from "./support/system";
+import { dirname, join } from "node:path";
+import { fund, newApiKey, startSystem, type RunningSystem } from "../support/npm-started-system";
 
-const BIN = join(__dirname, "..", "dist", "cli", "main.js");
+// The built bin of the SDK package, as `npx agentic-api` runs it.
+const BIN = join(dirname(require.resolve("@agentic-api/sdk/package.json")), "dist", "cli", "main.js");
 const RICH = { key: newApiKey(), user: "cli-rich" };
 const POOR = { key: newApiKey(), user: "cli-poor" };
 const LISBON = '{"timezone":"Europe/Lisbon"}';
