@@ -1,5 +1,7 @@
 // The one path from an error to an ErrorResponse. Whatever fails (a refusal of the gateway's own, a
-// body express.json() refused, an error a backend sent over gRPC, a bug) ends in sendErrorResponse:
+// body express.json() refused, an error a backend sent over gRPC, a bug, a request Node's parser
+// refused) is mapped by toErrorResponse, and sent by sendErrorResponse (or by client-errors.ts on a
+// bare socket):
 // the gateway's own refusals (HttpError) carry their HTTP status; anything else is read as an AppError
 // (fromServiceError) and its status comes from the platform's httpStatusOf(kind, code).
 import type { Response } from "express";
@@ -95,29 +97,43 @@ export function isUnexpected(err: unknown): boolean {
   return clientError(err) === undefined && !isServiceError(err);
 }
 
+/** An error as the client reads it: status, the headers that go with it, and the body. */
+export interface ErrorResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: ErrorBody;
+}
+
 /**
- * Answers `err` as an ErrorResponse. Of a backend error's details only two reach the client:
- * `retryAfterSeconds` as Retry-After (when to ask again), and `executionId` as the body's executionId
- * and the Execution-Id header (which execution to read at GET /executions/{id}). Headers set before
- * (WWW-Authenticate, RateLimit, a payment challenge) stay.
+ * The one mapping from an error to what the client reads. Of a backend error's details only two
+ * reach the client: `retryAfterSeconds` as Retry-After (when to ask again), and `executionId` as the
+ * body's executionId and the Execution-Id header (which execution to read at GET /executions/{id}).
  */
-export function sendErrorResponse(res: Response, err: unknown): void {
+export function toErrorResponse(err: unknown): ErrorResponse {
   const own = clientError(err);
-  if (own) {
-    res.status(own.httpStatus).json(errorBody(own.code, own.message, own.hint));
-    return;
-  }
+  if (own) return { status: own.httpStatus, headers: {}, body: errorBody(own.code, own.message, own.hint) };
   const remote = fromServiceError(err);
+  const headers: Record<string, string> = {};
   const retryAfter = remote.details?.retryAfterSeconds;
-  if (typeof retryAfter === "number" && Number.isFinite(retryAfter) && retryAfter >= 0) {
-    // Retry-After takes whole seconds; rounding up never invites a retry too early.
-    res.setHeader("Retry-After", String(Math.ceil(retryAfter)));
-  }
+  // Retry-After takes whole seconds; rounding up never invites a retry too early.
+  if (typeof retryAfter === "number" && Number.isFinite(retryAfter) && retryAfter >= 0)
+    headers["Retry-After"] = String(Math.ceil(retryAfter));
   const rawId = remote.details?.executionId;
   // Checked before use: a header value with a bad character would make setHeader throw.
   const executionId = typeof rawId === "string" && EXECUTION_ID_PATTERN.test(rawId) ? rawId : undefined;
-  if (executionId) res.setHeader("Execution-Id", executionId);
-  res.status(httpStatusOf(remote.kind, remote.code)).json(errorBody(remote.code, remote.message, remote.hint, executionId));
+  if (executionId) headers["Execution-Id"] = executionId;
+  return {
+    status: httpStatusOf(remote.kind, remote.code),
+    headers,
+    body: errorBody(remote.code, remote.message, remote.hint, executionId),
+  };
+}
+
+/** Answers `err` as an ErrorResponse; headers set before (WWW-Authenticate, RateLimit, a payment challenge) stay. */
+export function sendErrorResponse(res: Response, err: unknown): void {
+  const { status, headers, body } = toErrorResponse(err);
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.status(status).json(body);
 }
 
 /** The ErrorResponse body; the trace id lets a user's complaint lead to the trace. */

@@ -5,6 +5,7 @@
 import { STATUS_CODES, type Server } from "node:http";
 import type { Duplex } from "node:stream";
 import type { Logger } from "@agentic/platform";
+import { HttpError, toErrorResponse } from "../errors";
 
 interface ParserRejection {
   status: number;
@@ -57,10 +58,11 @@ export function answerClientErrors(server: Server, logger: Logger): void {
     }
     const r = parserRejection(err.code);
     logger.info({ errCode: err.code, status: r.status }, "request refused by the HTTP parser");
-    const body = JSON.stringify({ success: false, error: r.error, code: r.code, hint: r.hint });
+    const { status, body } = toErrorResponse(new HttpError(r.status, r.code, r.error, r.hint));
+    const text = JSON.stringify(body);
     socket.end(
-      `HTTP/1.1 ${r.status} ${STATUS_CODES[r.status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n` +
+        `Cache-Control: no-store\r\nConnection: close\r\n\r\n${text}`,
     );
   });
 }
