@@ -31,15 +31,21 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
       .map((name) => name.trim())
       .filter(Boolean),
   );
-  const instrumentations = [
-    new HttpInstrumentation({
-      ignoreIncomingRequestHook: (req) => UNTRACED_HTTP_PATHS.has((req.url ?? "").split("?")[0] ?? ""),
-    }),
+  // Built only when not disabled: an instrumentation patches its module as soon as it is constructed,
+  // so leaving it out of the SDK's list afterwards would not turn it off.
+  const factories: Record<string, () => HttpInstrumentation | ExpressInstrumentation | GrpcInstrumentation | MongoDBInstrumentation> = {
+    http: () =>
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (req) => UNTRACED_HTTP_PATHS.has((req.url ?? "").split("?")[0] ?? ""),
+      }),
     // Route handlers only: a span per middleware and router layer is noise (and costs per request).
-    new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER] }),
-    new GrpcInstrumentation({ ignoreGrpcMethods: [/^grpc\.health\.v1\./, "Check", "Watch"] }),
-    new MongoDBInstrumentation(),
-  ].filter((i) => !disabled.has(i.instrumentationName.replace("@opentelemetry/instrumentation-", "")));
+    express: () => new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER] }),
+    grpc: () => new GrpcInstrumentation({ ignoreGrpcMethods: [/^grpc\.health\.v1\./, "Check", "Watch"] }),
+    mongodb: () => new MongoDBInstrumentation(),
+  };
+  const instrumentations = Object.entries(factories)
+    .filter(([name]) => !disabled.has(name))
+    .map(([, create]) => create());
   const sdk = new NodeSDK({
     spanProcessors: exporterConfigured(env) ? undefined : [new NoopSpanProcessor()],
     instrumentations,
