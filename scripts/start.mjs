@@ -58,7 +58,7 @@ if (system && !stopping) {
     chmodSync(ADMIN_KEY_FILE, 0o600);
   }
   console.log(`
-Agentic API is running (${system.started.join(", ")}; NATS ${system.natsUrl}).
+Agentic API is running on Node ${process.versions.node} (${system.started.join(", ")}; NATS ${system.natsUrl}).
   Base URL:  ${system.baseUrl}
   Try:       curl ${system.baseUrl}/domains${
     system.apiKeyGenerated
