@@ -1,6 +1,7 @@
-// OpenAPI 3.1 description of the Agentic API REST interface, built from
-// shared/spec/capability-routing-service.md. Owns: every path, parameter, schema and error
-// response the gateway documents at /openapi.json (example payloads live in examples.ts).
+// OpenAPI 3.1 description of the Agentic API REST interface: the hosted capability-routing service's
+// interface, field for field, so its clients only change the host (new fields are additions). Owns:
+// every path, parameter, schema and error response the gateway documents at /openapi.json (example
+// payloads live in examples.ts).
 
 import { buildExamples, EXAMPLE_EXECUTION_ID, EXAMPLE_TRACE_ID, type Examples } from "./examples";
 import { INVALID_KEY_HINT, KEY_REQUIRED_HINT } from "../middleware/auth";
