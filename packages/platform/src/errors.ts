@@ -4,20 +4,28 @@
 // seam (grpc/status.ts) and the HTTP edge (http-status.ts) each turn a kind into their status once.
 
 /** What went wrong. The names follow gRPC's canonical codes, which every transport here maps from. */
-export type ErrorKind =
-  | "invalid_argument"
-  | "unauthenticated"
-  | "permission_denied"
-  | "not_found"
-  | "already_exists"
-  | "aborted"
-  | "failed_precondition"
-  | "resource_exhausted"
-  | "cancelled"
-  | "unavailable"
-  | "deadline_exceeded"
-  | "unimplemented"
-  | "internal";
+export const ERROR_KINDS = [
+  "invalid_argument",
+  "unauthenticated",
+  "permission_denied",
+  "not_found",
+  "already_exists",
+  "aborted",
+  "failed_precondition",
+  "resource_exhausted",
+  "cancelled",
+  "unavailable",
+  "deadline_exceeded",
+  "unimplemented",
+  "internal",
+] as const;
+
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+
+const KNOWN_KINDS: ReadonlySet<unknown> = new Set(ERROR_KINDS);
+
+/** Whether `value` names an error kind (e.g. one read back from a stored record). */
+export const isErrorKind = (value: unknown): value is ErrorKind => KNOWN_KINDS.has(value);
 
 /**
  * An error whose message, code and hint may be shown to API clients.

@@ -3,29 +3,12 @@
 // it replays: 200 with the ExecuteResponse's JSON, or the error's HTTP status with its body. Records
 // written before errors carried a kind name their gRPC status instead (`grpcStatus`); they still read.
 import { errorKindOf } from "@agentic/platform";
-import { AppError, httpStatusOf, type ErrorKind } from "@agentic/platform/core";
+import { AppError, httpStatusOf, isErrorKind, type ErrorKind } from "@agentic/platform/core";
 import { ExecuteResponse } from "@agentic/proto/executor/v1";
 import type { StoredResult } from "@agentic/proto/ledger/v1";
 import type { StoredOutcome } from "./domain/execution";
 import { replayedError } from "./domain/idempotency";
 import type { OutcomeRecords } from "./domain/ports";
-
-/** The error kinds a stored outcome may name (anything else replays as internal). */
-const STORED_KINDS: ReadonlySet<string> = new Set<ErrorKind>([
-  "invalid_argument",
-  "unauthenticated",
-  "permission_denied",
-  "not_found",
-  "already_exists",
-  "aborted",
-  "failed_precondition",
-  "resource_exhausted",
-  "cancelled",
-  "unavailable",
-  "deadline_exceeded",
-  "unimplemented",
-  "internal",
-]);
 
 /** The ledger record of an outcome. */
 export function encodeOutcome(outcome: StoredOutcome): StoredResult {
@@ -47,7 +30,7 @@ export function encodeOutcome(outcome: StoredOutcome): StoredResult {
 
 /** The kind a stored error names: its `kind`, or on an older record the kind of its `grpcStatus`; else internal. */
 function storedKind(body: Record<string, unknown>): ErrorKind {
-  if (typeof body.kind === "string") return STORED_KINDS.has(body.kind) ? (body.kind as ErrorKind) : "internal";
+  if (typeof body.kind === "string") return isErrorKind(body.kind) ? body.kind : "internal";
   return typeof body.grpcStatus === "number" ? errorKindOf(body.grpcStatus) : "internal";
 }
 
