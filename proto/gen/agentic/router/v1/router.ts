@@ -43,7 +43,20 @@ export interface RecommendRequest {
    * CREDITS_REQUIRED is never reported (can_execute_now means "but for credits"), and nothing
    * explains the ranking: reasons, next actions and workflows are left empty.
    */
-  rankingOnly?: boolean | undefined;
+  rankingOnly?:
+    | boolean
+    | undefined;
+  /**
+   * Explicit goals, most important first (each of cost, reliability, speed, quality, once), as the
+   * recommend body's optimizationPreferences; when given they win over the body's field and over
+   * anything remembered for the agent, and are remembered for the body's agentName.
+   */
+  optimizationPreferences: string[];
+  /**
+   * The most the caller will pay for one execution, in credits: a dearer route stays ranked but
+   * cannot be executed now (blocking requirement OVER_MAX_PRICE, unavailable_reason_code over_max_price).
+   */
+  maxPriceCredits?: number | undefined;
 }
 
 export interface RecommendResponse {
@@ -80,6 +93,10 @@ export interface RecommendResponse {
   workflowRecommendations: WorkflowRecommendation[];
   /** Catalog version the recommendation was computed from (not part of the REST body). */
   catalogVersion: string;
+  /** Id under which this answer is stored for every replica ("rec_<uuid>"); GetRecommendation reads it back. */
+  recommendationId: string;
+  /** When the stored answer expires (ISO 8601, UTC); after it GetRecommendation answers RECOMMENDATION_EXPIRED. */
+  recommendationExpiresAt: string;
 }
 
 /** One route of the capability, scored for this request. */
@@ -102,6 +119,57 @@ export interface RecommendationCandidate {
   nextActions: string[];
   /** Readable explanation of the score ("cheapest route: 10 credits", "p50 310 ms over the last 50 calls"). */
   reasons: string[];
+  /**
+   * Set when can_execute_now is false: one machine code for the main block, e.g. gated, planned,
+   * breaker_open, missing_feature, resource_unsupported, redirect_only, byo_credentials_required,
+   * over_max_price, credits_required.
+   */
+  unavailableReasonCode?: string | undefined;
+}
+
+export interface GetRecommendationRequest {
+  /** recommendation_id of a RecommendResponse. */
+  recommendationId: string;
+  /** The authenticated caller; another user's recommendation is NOT_FOUND. */
+  userId: string;
+}
+
+export interface GetRecommendationResponse {
+  /** The stored answer, field for field as Recommend returned it (recommendation_id included). */
+  recommendation?: RecommendResponse | undefined;
+}
+
+export interface GetRouteHealthRequest {
+  domainKey: string;
+  /** Path id of the capability inside the domain, e.g. "time-current". */
+  capabilityId: string;
+}
+
+export interface GetRouteHealthResponse {
+  /** One per route of the capability, in catalog order; a route without outcomes has observations 0. */
+  routes: RouteHealth[];
+}
+
+/** What the router learned of one route from recent execution outcomes. */
+export interface RouteHealth {
+  routeKey: string;
+  /** Share of successful outcomes in the success window, 0..1; unset without outcomes. */
+  successRate?:
+    | number
+    | undefined;
+  /** Median and 95th percentile latency of the recent successful calls, in ms; unset before the first success. */
+  p50Ms?: number | undefined;
+  p95Ms?:
+    | number
+    | undefined;
+  /** closed, open or half_open. */
+  breakerState: string;
+  /** When the latest failure happened (ISO 8601, UTC); unset when none is known. */
+  lastFailureAt?:
+    | string
+    | undefined;
+  /** Outcomes in the success window. */
+  observations: number;
 }
 
 /** A multi-step path to executing the capability, e.g. acquire an inbox first, or bring your own key. */
@@ -132,7 +200,15 @@ export interface WorkflowRecommendation {
 }
 
 function createBaseRecommendRequest(): RecommendRequest {
-  return { userId: "", domainKey: "", capabilityId: "", input: undefined, rankingOnly: undefined };
+  return {
+    userId: "",
+    domainKey: "",
+    capabilityId: "",
+    input: undefined,
+    rankingOnly: undefined,
+    optimizationPreferences: [],
+    maxPriceCredits: undefined,
+  };
 }
 
 export const RecommendRequest: MessageFns<RecommendRequest> = {
@@ -151,6 +227,12 @@ export const RecommendRequest: MessageFns<RecommendRequest> = {
     }
     if (message.rankingOnly !== undefined) {
       writer.uint32(40).bool(message.rankingOnly);
+    }
+    for (const v of message.optimizationPreferences) {
+      writer.uint32(50).string(v!);
+    }
+    if (message.maxPriceCredits !== undefined) {
+      writer.uint32(56).int64(message.maxPriceCredits);
     }
     return writer;
   },
@@ -208,6 +290,22 @@ export const RecommendRequest: MessageFns<RecommendRequest> = {
             message.rankingOnly = reader.bool();
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.optimizationPreferences.push(reader.string());
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.maxPriceCredits = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -243,6 +341,16 @@ export const RecommendRequest: MessageFns<RecommendRequest> = {
         : isSet(object.ranking_only)
         ? globalThis.Boolean(object.ranking_only)
         : undefined,
+      optimizationPreferences: globalThis.Array.isArray(object?.optimizationPreferences)
+        ? object.optimizationPreferences.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.optimization_preferences)
+        ? object.optimization_preferences.map((e: any) => globalThis.String(e))
+        : [],
+      maxPriceCredits: isSet(object.maxPriceCredits)
+        ? globalThis.Number(object.maxPriceCredits)
+        : isSet(object.max_price_credits)
+        ? globalThis.Number(object.max_price_credits)
+        : undefined,
     };
   },
 
@@ -263,6 +371,12 @@ export const RecommendRequest: MessageFns<RecommendRequest> = {
     if (message.rankingOnly !== undefined) {
       obj.rankingOnly = message.rankingOnly;
     }
+    if (message.optimizationPreferences?.length) {
+      obj.optimizationPreferences = message.optimizationPreferences;
+    }
+    if (message.maxPriceCredits !== undefined) {
+      obj.maxPriceCredits = Math.round(message.maxPriceCredits);
+    }
     return obj;
   },
 
@@ -276,6 +390,8 @@ export const RecommendRequest: MessageFns<RecommendRequest> = {
     message.capabilityId = object.capabilityId ?? "";
     message.input = object.input ?? undefined;
     message.rankingOnly = object.rankingOnly ?? undefined;
+    message.optimizationPreferences = object.optimizationPreferences?.map((e) => e) || [];
+    message.maxPriceCredits = object.maxPriceCredits ?? undefined;
     return message;
   },
 };
@@ -299,6 +415,8 @@ function createBaseRecommendResponse(): RecommendResponse {
     candidates: [],
     workflowRecommendations: [],
     catalogVersion: "",
+    recommendationId: "",
+    recommendationExpiresAt: "",
   };
 }
 
@@ -354,6 +472,12 @@ export const RecommendResponse: MessageFns<RecommendResponse> = {
     }
     if (message.catalogVersion !== "") {
       writer.uint32(138).string(message.catalogVersion);
+    }
+    if (message.recommendationId !== "") {
+      writer.uint32(146).string(message.recommendationId);
+    }
+    if (message.recommendationExpiresAt !== "") {
+      writer.uint32(154).string(message.recommendationExpiresAt);
     }
     return writer;
   },
@@ -507,6 +631,22 @@ export const RecommendResponse: MessageFns<RecommendResponse> = {
             message.catalogVersion = reader.string();
             continue;
           }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.recommendationId = reader.string();
+            continue;
+          }
+          case 19: {
+            if (tag !== 154) {
+              break;
+            }
+
+            message.recommendationExpiresAt = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -600,6 +740,16 @@ export const RecommendResponse: MessageFns<RecommendResponse> = {
         : isSet(object.catalog_version)
         ? globalThis.String(object.catalog_version)
         : "",
+      recommendationId: isSet(object.recommendationId)
+        ? globalThis.String(object.recommendationId)
+        : isSet(object.recommendation_id)
+        ? globalThis.String(object.recommendation_id)
+        : "",
+      recommendationExpiresAt: isSet(object.recommendationExpiresAt)
+        ? globalThis.String(object.recommendationExpiresAt)
+        : isSet(object.recommendation_expires_at)
+        ? globalThis.String(object.recommendation_expires_at)
+        : "",
     };
   },
 
@@ -656,6 +806,12 @@ export const RecommendResponse: MessageFns<RecommendResponse> = {
     if (message.catalogVersion !== "") {
       obj.catalogVersion = message.catalogVersion;
     }
+    if (message.recommendationId !== "") {
+      obj.recommendationId = message.recommendationId;
+    }
+    if (message.recommendationExpiresAt !== "") {
+      obj.recommendationExpiresAt = message.recommendationExpiresAt;
+    }
     return obj;
   },
 
@@ -685,6 +841,8 @@ export const RecommendResponse: MessageFns<RecommendResponse> = {
     message.workflowRecommendations =
       object.workflowRecommendations?.map((e) => WorkflowRecommendation.fromPartial(e)) || [];
     message.catalogVersion = object.catalogVersion ?? "";
+    message.recommendationId = object.recommendationId ?? "";
+    message.recommendationExpiresAt = object.recommendationExpiresAt ?? "";
     return message;
   },
 };
@@ -703,6 +861,7 @@ function createBaseRecommendationCandidate(): RecommendationCandidate {
     blockingRequirements: [],
     nextActions: [],
     reasons: [],
+    unavailableReasonCode: undefined,
   };
 }
 
@@ -743,6 +902,9 @@ export const RecommendationCandidate: MessageFns<RecommendationCandidate> = {
     }
     for (const v of message.reasons) {
       writer.uint32(98).string(v!);
+    }
+    if (message.unavailableReasonCode !== undefined) {
+      writer.uint32(106).string(message.unavailableReasonCode);
     }
     return writer;
   },
@@ -856,6 +1018,14 @@ export const RecommendationCandidate: MessageFns<RecommendationCandidate> = {
             message.reasons.push(reader.string());
             continue;
           }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.unavailableReasonCode = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -918,6 +1088,11 @@ export const RecommendationCandidate: MessageFns<RecommendationCandidate> = {
         ? object.next_actions.map((e: any) => globalThis.String(e))
         : [],
       reasons: globalThis.Array.isArray(object?.reasons) ? object.reasons.map((e: any) => globalThis.String(e)) : [],
+      unavailableReasonCode: isSet(object.unavailableReasonCode)
+        ? globalThis.String(object.unavailableReasonCode)
+        : isSet(object.unavailable_reason_code)
+        ? globalThis.String(object.unavailable_reason_code)
+        : undefined,
     };
   },
 
@@ -959,6 +1134,9 @@ export const RecommendationCandidate: MessageFns<RecommendationCandidate> = {
     if (message.reasons?.length) {
       obj.reasons = message.reasons;
     }
+    if (message.unavailableReasonCode !== undefined) {
+      obj.unavailableReasonCode = message.unavailableReasonCode;
+    }
     return obj;
   },
 
@@ -979,6 +1157,530 @@ export const RecommendationCandidate: MessageFns<RecommendationCandidate> = {
     message.blockingRequirements = object.blockingRequirements?.map((e) => e) || [];
     message.nextActions = object.nextActions?.map((e) => e) || [];
     message.reasons = object.reasons?.map((e) => e) || [];
+    message.unavailableReasonCode = object.unavailableReasonCode ?? undefined;
+    return message;
+  },
+};
+
+function createBaseGetRecommendationRequest(): GetRecommendationRequest {
+  return { recommendationId: "", userId: "" };
+}
+
+export const GetRecommendationRequest: MessageFns<GetRecommendationRequest> = {
+  encode(message: GetRecommendationRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.recommendationId !== "") {
+      writer.uint32(10).string(message.recommendationId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetRecommendationRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetRecommendationRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.recommendationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetRecommendationRequest {
+    return {
+      recommendationId: isSet(object.recommendationId)
+        ? globalThis.String(object.recommendationId)
+        : isSet(object.recommendation_id)
+        ? globalThis.String(object.recommendation_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetRecommendationRequest): unknown {
+    const obj: any = {};
+    if (message.recommendationId !== "") {
+      obj.recommendationId = message.recommendationId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetRecommendationRequest>, I>>(base?: I): GetRecommendationRequest {
+    return GetRecommendationRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetRecommendationRequest>, I>>(object: I): GetRecommendationRequest {
+    const message = createBaseGetRecommendationRequest();
+    message.recommendationId = object.recommendationId ?? "";
+    message.userId = object.userId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetRecommendationResponse(): GetRecommendationResponse {
+  return { recommendation: undefined };
+}
+
+export const GetRecommendationResponse: MessageFns<GetRecommendationResponse> = {
+  encode(message: GetRecommendationResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.recommendation !== undefined) {
+      RecommendResponse.encode(message.recommendation, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetRecommendationResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetRecommendationResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.recommendation = RecommendResponse.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetRecommendationResponse {
+    return {
+      recommendation: isSet(object.recommendation) ? RecommendResponse.fromJSON(object.recommendation) : undefined,
+    };
+  },
+
+  toJSON(message: GetRecommendationResponse): unknown {
+    const obj: any = {};
+    if (message.recommendation !== undefined) {
+      obj.recommendation = RecommendResponse.toJSON(message.recommendation);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetRecommendationResponse>, I>>(base?: I): GetRecommendationResponse {
+    return GetRecommendationResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetRecommendationResponse>, I>>(object: I): GetRecommendationResponse {
+    const message = createBaseGetRecommendationResponse();
+    message.recommendation = (object.recommendation !== undefined && object.recommendation !== null)
+      ? RecommendResponse.fromPartial(object.recommendation)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetRouteHealthRequest(): GetRouteHealthRequest {
+  return { domainKey: "", capabilityId: "" };
+}
+
+export const GetRouteHealthRequest: MessageFns<GetRouteHealthRequest> = {
+  encode(message: GetRouteHealthRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.domainKey !== "") {
+      writer.uint32(10).string(message.domainKey);
+    }
+    if (message.capabilityId !== "") {
+      writer.uint32(18).string(message.capabilityId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetRouteHealthRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetRouteHealthRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.domainKey = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.capabilityId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetRouteHealthRequest {
+    return {
+      domainKey: isSet(object.domainKey)
+        ? globalThis.String(object.domainKey)
+        : isSet(object.domain_key)
+        ? globalThis.String(object.domain_key)
+        : "",
+      capabilityId: isSet(object.capabilityId)
+        ? globalThis.String(object.capabilityId)
+        : isSet(object.capability_id)
+        ? globalThis.String(object.capability_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetRouteHealthRequest): unknown {
+    const obj: any = {};
+    if (message.domainKey !== "") {
+      obj.domainKey = message.domainKey;
+    }
+    if (message.capabilityId !== "") {
+      obj.capabilityId = message.capabilityId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetRouteHealthRequest>, I>>(base?: I): GetRouteHealthRequest {
+    return GetRouteHealthRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetRouteHealthRequest>, I>>(object: I): GetRouteHealthRequest {
+    const message = createBaseGetRouteHealthRequest();
+    message.domainKey = object.domainKey ?? "";
+    message.capabilityId = object.capabilityId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetRouteHealthResponse(): GetRouteHealthResponse {
+  return { routes: [] };
+}
+
+export const GetRouteHealthResponse: MessageFns<GetRouteHealthResponse> = {
+  encode(message: GetRouteHealthResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.routes) {
+      RouteHealth.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetRouteHealthResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetRouteHealthResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.routes.push(RouteHealth.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetRouteHealthResponse {
+    return {
+      routes: globalThis.Array.isArray(object?.routes) ? object.routes.map((e: any) => RouteHealth.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: GetRouteHealthResponse): unknown {
+    const obj: any = {};
+    if (message.routes?.length) {
+      obj.routes = message.routes.map((e) => RouteHealth.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetRouteHealthResponse>, I>>(base?: I): GetRouteHealthResponse {
+    return GetRouteHealthResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetRouteHealthResponse>, I>>(object: I): GetRouteHealthResponse {
+    const message = createBaseGetRouteHealthResponse();
+    message.routes = object.routes?.map((e) => RouteHealth.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseRouteHealth(): RouteHealth {
+  return {
+    routeKey: "",
+    successRate: undefined,
+    p50Ms: undefined,
+    p95Ms: undefined,
+    breakerState: "",
+    lastFailureAt: undefined,
+    observations: 0,
+  };
+}
+
+export const RouteHealth: MessageFns<RouteHealth> = {
+  encode(message: RouteHealth, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.routeKey !== "") {
+      writer.uint32(10).string(message.routeKey);
+    }
+    if (message.successRate !== undefined) {
+      writer.uint32(17).double(message.successRate);
+    }
+    if (message.p50Ms !== undefined) {
+      writer.uint32(25).double(message.p50Ms);
+    }
+    if (message.p95Ms !== undefined) {
+      writer.uint32(33).double(message.p95Ms);
+    }
+    if (message.breakerState !== "") {
+      writer.uint32(42).string(message.breakerState);
+    }
+    if (message.lastFailureAt !== undefined) {
+      writer.uint32(50).string(message.lastFailureAt);
+    }
+    if (message.observations !== 0) {
+      writer.uint32(56).int32(message.observations);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RouteHealth {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRouteHealth();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.routeKey = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.successRate = reader.double();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.p50Ms = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.p95Ms = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.breakerState = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.lastFailureAt = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.observations = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RouteHealth {
+    return {
+      routeKey: isSet(object.routeKey)
+        ? globalThis.String(object.routeKey)
+        : isSet(object.route_key)
+        ? globalThis.String(object.route_key)
+        : "",
+      successRate: isSet(object.successRate)
+        ? globalThis.Number(object.successRate)
+        : isSet(object.success_rate)
+        ? globalThis.Number(object.success_rate)
+        : undefined,
+      p50Ms: isSet(object.p50Ms)
+        ? globalThis.Number(object.p50Ms)
+        : isSet(object.p50_ms)
+        ? globalThis.Number(object.p50_ms)
+        : undefined,
+      p95Ms: isSet(object.p95Ms)
+        ? globalThis.Number(object.p95Ms)
+        : isSet(object.p95_ms)
+        ? globalThis.Number(object.p95_ms)
+        : undefined,
+      breakerState: isSet(object.breakerState)
+        ? globalThis.String(object.breakerState)
+        : isSet(object.breaker_state)
+        ? globalThis.String(object.breaker_state)
+        : "",
+      lastFailureAt: isSet(object.lastFailureAt)
+        ? globalThis.String(object.lastFailureAt)
+        : isSet(object.last_failure_at)
+        ? globalThis.String(object.last_failure_at)
+        : undefined,
+      observations: isSet(object.observations) ? globalThis.Number(object.observations) : 0,
+    };
+  },
+
+  toJSON(message: RouteHealth): unknown {
+    const obj: any = {};
+    if (message.routeKey !== "") {
+      obj.routeKey = message.routeKey;
+    }
+    if (message.successRate !== undefined) {
+      obj.successRate = floatToJson(message.successRate);
+    }
+    if (message.p50Ms !== undefined) {
+      obj.p50Ms = floatToJson(message.p50Ms);
+    }
+    if (message.p95Ms !== undefined) {
+      obj.p95Ms = floatToJson(message.p95Ms);
+    }
+    if (message.breakerState !== "") {
+      obj.breakerState = message.breakerState;
+    }
+    if (message.lastFailureAt !== undefined) {
+      obj.lastFailureAt = message.lastFailureAt;
+    }
+    if (message.observations !== 0) {
+      obj.observations = Math.round(message.observations);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RouteHealth>, I>>(base?: I): RouteHealth {
+    return RouteHealth.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RouteHealth>, I>>(object: I): RouteHealth {
+    const message = createBaseRouteHealth();
+    message.routeKey = object.routeKey ?? "";
+    message.successRate = object.successRate ?? undefined;
+    message.p50Ms = object.p50Ms ?? undefined;
+    message.p95Ms = object.p95Ms ?? undefined;
+    message.breakerState = object.breakerState ?? "";
+    message.lastFailureAt = object.lastFailureAt ?? undefined;
+    message.observations = object.observations ?? 0;
     return message;
   },
 };
@@ -1362,6 +2064,38 @@ export const RouterServiceService = {
     responseSerialize: (value: RecommendResponse): Buffer => Buffer.from(RecommendResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): RecommendResponse => RecommendResponse.decode(value),
   },
+  /**
+   * A stored recommendation exactly as Recommend answered it (candidates in order, prices, catalog
+   * version), from any replica. NOT_FOUND (RECOMMENDATION_NOT_FOUND) for an unknown id or another
+   * user's; FAILED_PRECONDITION (RECOMMENDATION_EXPIRED, HTTP 410) past recommendation_expires_at;
+   * FAILED_PRECONDITION (RECOMMENDATION_STALE, HTTP 409) when the catalog changed since it was computed.
+   */
+  getRecommendation: {
+    path: "/agentic.router.v1.RouterService/GetRecommendation" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetRecommendationRequest): Buffer =>
+      Buffer.from(GetRecommendationRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetRecommendationRequest => GetRecommendationRequest.decode(value),
+    responseSerialize: (value: GetRecommendationResponse): Buffer =>
+      Buffer.from(GetRecommendationResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetRecommendationResponse => GetRecommendationResponse.decode(value),
+  },
+  /**
+   * Live health of every route of a capability, as this replica learned it from executions.outcome
+   * (every replica replays the same window, so they agree). NOT_FOUND as Recommend for an unknown capability.
+   */
+  getRouteHealth: {
+    path: "/agentic.router.v1.RouterService/GetRouteHealth" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetRouteHealthRequest): Buffer =>
+      Buffer.from(GetRouteHealthRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetRouteHealthRequest => GetRouteHealthRequest.decode(value),
+    responseSerialize: (value: GetRouteHealthResponse): Buffer =>
+      Buffer.from(GetRouteHealthResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetRouteHealthResponse => GetRouteHealthResponse.decode(value),
+  },
 } as const;
 
 export interface RouterServiceServer extends UntypedServiceImplementation {
@@ -1370,6 +2104,18 @@ export interface RouterServiceServer extends UntypedServiceImplementation {
    * CAPABILITY_NOT_FOUND) for an unknown capability, INVALID_ARGUMENT (INVALID_INPUT) for a bad input.
    */
   recommend: handleUnaryCall<RecommendRequest, RecommendResponse>;
+  /**
+   * A stored recommendation exactly as Recommend answered it (candidates in order, prices, catalog
+   * version), from any replica. NOT_FOUND (RECOMMENDATION_NOT_FOUND) for an unknown id or another
+   * user's; FAILED_PRECONDITION (RECOMMENDATION_EXPIRED, HTTP 410) past recommendation_expires_at;
+   * FAILED_PRECONDITION (RECOMMENDATION_STALE, HTTP 409) when the catalog changed since it was computed.
+   */
+  getRecommendation: handleUnaryCall<GetRecommendationRequest, GetRecommendationResponse>;
+  /**
+   * Live health of every route of a capability, as this replica learned it from executions.outcome
+   * (every replica replays the same window, so they agree). NOT_FOUND as Recommend for an unknown capability.
+   */
+  getRouteHealth: handleUnaryCall<GetRouteHealthRequest, GetRouteHealthResponse>;
 }
 
 export interface RouterServiceClient extends Client {
@@ -1391,6 +2137,46 @@ export interface RouterServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RecommendResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * A stored recommendation exactly as Recommend answered it (candidates in order, prices, catalog
+   * version), from any replica. NOT_FOUND (RECOMMENDATION_NOT_FOUND) for an unknown id or another
+   * user's; FAILED_PRECONDITION (RECOMMENDATION_EXPIRED, HTTP 410) past recommendation_expires_at;
+   * FAILED_PRECONDITION (RECOMMENDATION_STALE, HTTP 409) when the catalog changed since it was computed.
+   */
+  getRecommendation(
+    request: GetRecommendationRequest,
+    callback: (error: ServiceError | null, response: GetRecommendationResponse) => void,
+  ): ClientUnaryCall;
+  getRecommendation(
+    request: GetRecommendationRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetRecommendationResponse) => void,
+  ): ClientUnaryCall;
+  getRecommendation(
+    request: GetRecommendationRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetRecommendationResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Live health of every route of a capability, as this replica learned it from executions.outcome
+   * (every replica replays the same window, so they agree). NOT_FOUND as Recommend for an unknown capability.
+   */
+  getRouteHealth(
+    request: GetRouteHealthRequest,
+    callback: (error: ServiceError | null, response: GetRouteHealthResponse) => void,
+  ): ClientUnaryCall;
+  getRouteHealth(
+    request: GetRouteHealthRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetRouteHealthResponse) => void,
+  ): ClientUnaryCall;
+  getRouteHealth(
+    request: GetRouteHealthRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetRouteHealthResponse) => void,
   ): ClientUnaryCall;
 }
 
@@ -1419,6 +2205,17 @@ export type DeepPartial<T> = T extends Builtin ? T
 type KeysOfUnion<T> = T extends T ? keyof T : never;
 export type Exact<P, I extends P> = P extends Builtin ? P
   : P & { [K in keyof P]: Exact<P[K], I[K]> } & { [K in Exclude<keyof I, KeysOfUnion<P>>]: never };
+
+function longToNumber(int64: { toString(): string }): number {
+  const num = globalThis.Number(int64.toString());
+  if (num > globalThis.Number.MAX_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is larger than Number.MAX_SAFE_INTEGER");
+  }
+  if (num < globalThis.Number.MIN_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
+  }
+  return num;
+}
 
 function isObject(value: any): boolean {
   return typeof value === "object" && value !== null;
