@@ -157,7 +157,11 @@ export interface ExecutionUsage {
     | undefined;
   /** Tokens the vendor reported for the call (model routes); a per-token route is charged by them. */
   inputTokens?: number | undefined;
-  outputTokens?: number | undefined;
+  outputTokens?:
+    | number
+    | undefined;
+  /** The executor's execute decision (a JSON object), shown on the usage item as `decision`. */
+  decisionJson?: string | undefined;
 }
 
 /** Published by the executor once per provider attempt; the router learns route health from it. */
@@ -816,6 +820,7 @@ function createBaseExecutionUsage(): ExecutionUsage {
     errorCode: undefined,
     inputTokens: undefined,
     outputTokens: undefined,
+    decisionJson: undefined,
   };
 }
 
@@ -862,6 +867,9 @@ export const ExecutionUsage: MessageFns<ExecutionUsage> = {
     }
     if (message.outputTokens !== undefined) {
       writer.uint32(112).int64(message.outputTokens);
+    }
+    if (message.decisionJson !== undefined) {
+      writer.uint32(122).string(message.decisionJson);
     }
     return writer;
   },
@@ -991,6 +999,14 @@ export const ExecutionUsage: MessageFns<ExecutionUsage> = {
             message.outputTokens = longToNumber(reader.int64());
             continue;
           }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.decisionJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1067,6 +1083,11 @@ export const ExecutionUsage: MessageFns<ExecutionUsage> = {
         : isSet(object.output_tokens)
         ? globalThis.Number(object.output_tokens)
         : undefined,
+      decisionJson: isSet(object.decisionJson)
+        ? globalThis.String(object.decisionJson)
+        : isSet(object.decision_json)
+        ? globalThis.String(object.decision_json)
+        : undefined,
     };
   },
 
@@ -1114,6 +1135,9 @@ export const ExecutionUsage: MessageFns<ExecutionUsage> = {
     if (message.outputTokens !== undefined) {
       obj.outputTokens = Math.round(message.outputTokens);
     }
+    if (message.decisionJson !== undefined) {
+      obj.decisionJson = message.decisionJson;
+    }
     return obj;
   },
 
@@ -1136,6 +1160,7 @@ export const ExecutionUsage: MessageFns<ExecutionUsage> = {
     message.errorCode = object.errorCode ?? undefined;
     message.inputTokens = object.inputTokens ?? undefined;
     message.outputTokens = object.outputTokens ?? undefined;
+    message.decisionJson = object.decisionJson ?? undefined;
     return message;
   },
 };

@@ -49,7 +49,11 @@ export interface ExecuteRequest {
    * Name of the calling agent (1..100 characters); shown in usage items and used by the router to
    * apply the agent's remembered optimization preferences.
    */
-  agentName?: string | undefined;
+  agentName?:
+    | string
+    | undefined;
+  /** The authenticated API key's id ("key_..."): its spend policies are checked with the hold. */
+  keyId?: string | undefined;
 }
 
 export interface ExecuteResponse {
@@ -115,6 +119,7 @@ function createBaseExecuteRequest(): ExecuteRequest {
     input: undefined,
     idempotencyKey: undefined,
     agentName: undefined,
+    keyId: undefined,
   };
 }
 
@@ -137,6 +142,9 @@ export const ExecuteRequest: MessageFns<ExecuteRequest> = {
     }
     if (message.agentName !== undefined) {
       writer.uint32(50).string(message.agentName);
+    }
+    if (message.keyId !== undefined) {
+      writer.uint32(58).string(message.keyId);
     }
     return writer;
   },
@@ -202,6 +210,14 @@ export const ExecuteRequest: MessageFns<ExecuteRequest> = {
             message.agentName = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.keyId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -242,6 +258,11 @@ export const ExecuteRequest: MessageFns<ExecuteRequest> = {
         : isSet(object.agent_name)
         ? globalThis.String(object.agent_name)
         : undefined,
+      keyId: isSet(object.keyId)
+        ? globalThis.String(object.keyId)
+        : isSet(object.key_id)
+        ? globalThis.String(object.key_id)
+        : undefined,
     };
   },
 
@@ -265,6 +286,9 @@ export const ExecuteRequest: MessageFns<ExecuteRequest> = {
     if (message.agentName !== undefined) {
       obj.agentName = message.agentName;
     }
+    if (message.keyId !== undefined) {
+      obj.keyId = message.keyId;
+    }
     return obj;
   },
 
@@ -279,6 +303,7 @@ export const ExecuteRequest: MessageFns<ExecuteRequest> = {
     message.input = object.input ?? undefined;
     message.idempotencyKey = object.idempotencyKey ?? undefined;
     message.agentName = object.agentName ?? undefined;
+    message.keyId = object.keyId ?? undefined;
     return message;
   },
 };

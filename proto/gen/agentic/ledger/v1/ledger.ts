@@ -120,10 +120,166 @@ export interface Wallet {
 
 export interface GetWalletRequest {
   userId: string;
+  /**
+   * The calling key and agent: the spend policies that apply to them are returned. Without key_id,
+   * the policies of every key of the user are returned (agent ones only for agent_name when it is set).
+   */
+  keyId?: string | undefined;
+  agentName?: string | undefined;
 }
 
 export interface GetWalletResponse {
-  wallet?: Wallet | undefined;
+  wallet?:
+    | Wallet
+    | undefined;
+  /** The spend policies that apply (key-wide first, then the agent's), each with its current period. */
+  spendPolicies: SpendPolicyStatus[];
+}
+
+/** Per-capability cap of a spend policy, counted over the policy's reset period. */
+export interface CapabilityCap {
+  capabilityKey: string;
+  /** Most credits the capability may spend per period (held + captured). */
+  maxCredits?:
+    | number
+    | undefined;
+  /** Most executions of the capability per period (each hold counts one; a released hold gives it back). */
+  maxCount?: number | undefined;
+}
+
+/**
+ * A spend policy on an API key, or on one agent under it (agent_name set). Periods are calendar
+ * periods in UTC: daily from 00:00, weekly from Monday 00:00, monthly from the 1st 00:00; none is a
+ * one-off allowance that never resets.
+ */
+export interface SpendPolicy {
+  keyId: string;
+  /** Set: applies to executions naming this agent under the key; unset: to every execution of the key. */
+  agentName?:
+    | string
+    | undefined;
+  /** Most credits spent per period (held + captured); unset: no budget. */
+  budgetCredits?:
+    | number
+    | undefined;
+  /** daily, weekly, monthly or none. */
+  reset: string;
+  capabilityCaps: CapabilityCap[];
+  /** Most credits a single execution may hold; unset: no maximum. */
+  maxPriceCredits?: number | undefined;
+  updatedAt?: Date | undefined;
+}
+
+/** What one capability cap has used in the current period. */
+export interface CapabilityCapStatus {
+  cap?: CapabilityCap | undefined;
+  spentCredits: number;
+  count: number;
+}
+
+/** A policy and its current period. */
+export interface SpendPolicyStatus {
+  policy?: SpendPolicy | undefined;
+  periodStart?:
+    | Date
+    | undefined;
+  /** When the period resets; unset for reset none. */
+  resetsAt?:
+    | Date
+    | undefined;
+  /** Credits counted this period: held by open holds plus captured. */
+  spentCredits: number;
+  /** Of spent_credits, what open holds still reserve. */
+  heldCredits: number;
+  /** budget_credits - spent_credits (never below 0); unset when there is no budget. */
+  remainingCredits?: number | undefined;
+  capabilityCaps: CapabilityCapStatus[];
+}
+
+export interface SetSpendPolicyRequest {
+  /** The policy to set (updated_at is ignored). Budget and caps 1..10^12; reset daily, weekly, monthly or none. */
+  policy?:
+    | SpendPolicy
+    | undefined;
+  /** Removes the key's (or the agent's) policy instead; the rest of `policy` is ignored. */
+  clear: boolean;
+}
+
+export interface SetSpendPolicyResponse {
+  /** The policy now in force with its period; absent after a clear. */
+  status?: SpendPolicyStatus | undefined;
+}
+
+export interface GetSpendPoliciesRequest {
+  /** One key's policies (key-wide and agents'), or with user_id every key of that user; one is required. */
+  keyId: string;
+  userId: string;
+}
+
+export interface GetSpendPoliciesResponse {
+  policies: SpendPolicyStatus[];
+}
+
+/** Credits reserved for a quote until it is executed or expires. */
+export interface QuoteHold {
+  quoteId: string;
+  userId: string;
+  keyId: string;
+  agentName?: string | undefined;
+  capabilityKey: string;
+  routeKey: string;
+  amountCredits: number;
+  /** The quoted request's hash, for the executor to check the execute matches it. */
+  requestHash: string;
+  /** open, used (an execute drew it), expired or released. */
+  status: string;
+  createdAt?: Date | undefined;
+  expiresAt?:
+    | Date
+    | undefined;
+  /** The hold that drew it, once used. */
+  holdId?: string | undefined;
+}
+
+export interface CreateQuoteHoldRequest {
+  /**
+   * Client-supplied id (1..128 chars); a repeat with the same user and amount returns the same quote;
+   * with another user or amount it is ALREADY_EXISTS (QUOTE_ID_CONFLICT). A refused quote leaves no record.
+   */
+  quoteId: string;
+  userId: string;
+  keyId: string;
+  agentName?: string | undefined;
+  capabilityKey: string;
+  routeKey: string;
+  /** Credits to reserve, 1..10^12. */
+  amountCredits: number;
+  requestHash: string;
+  /** How long the quote lives (0 = the ledger's hold default, max 1 h). */
+  ttlMs: number;
+}
+
+export interface CreateQuoteHoldResponse {
+  quoteId: string;
+  expiresAt?:
+    | Date
+    | undefined;
+  /** The wallet's available balance after the reservation. */
+  balanceAfterCredits: number;
+  wallet?:
+    | Wallet
+    | undefined;
+  /** True when quote_id already existed and nothing new was reserved. */
+  replayed: boolean;
+}
+
+export interface GetQuoteHoldRequest {
+  quoteId: string;
+  userId: string;
+}
+
+export interface GetQuoteHoldResponse {
+  quote?: QuoteHold | undefined;
 }
 
 export interface GrantCreditsRequest {
@@ -240,7 +396,25 @@ export interface HoldCreditsRequest {
    * held, when it may not start an attempt: its key was taken over or its claim's lease ran out, or
    * it has ended.
    */
-  execution?: HoldExecution | undefined;
+  execution?:
+    | HoldExecution
+    | undefined;
+  /**
+   * The API key and agent that ask, and the capability: the spend policies of the key and of the agent
+   * are checked and counted in the same step as the hold. FAILED_PRECONDITION (SPEND_LIMIT_EXCEEDED,
+   * PRICE_ABOVE_MAX), with nothing held, when one refuses.
+   */
+  keyId?: string | undefined;
+  agentName?: string | undefined;
+  capabilityKey?:
+    | string
+    | undefined;
+  /**
+   * Draws a quote's reserved credits instead of the available balance, in the same step: the quote must
+   * be the user's, open, unexpired and of amount_credits; it becomes used. NOT_FOUND (QUOTE_NOT_FOUND),
+   * FAILED_PRECONDITION (QUOTE_EXPIRED, QUOTE_AMOUNT_MISMATCH), ALREADY_EXISTS (QUOTE_ALREADY_USED).
+   */
+  quoteId?: string | undefined;
 }
 
 export interface HoldCreditsResponse {
@@ -301,7 +475,11 @@ export interface UsageItem {
   reference?: string | undefined;
   reason?: string | undefined;
   operator?: string | undefined;
-  operatorName?: string | undefined;
+  operatorName?:
+    | string
+    | undefined;
+  /** Executions: the executor's decision (why this route, the policy checks) as a JSON object. */
+  decisionJson?: string | undefined;
 }
 
 export interface ListUsageRequest {
@@ -1861,13 +2039,19 @@ export const Wallet: MessageFns<Wallet> = {
 };
 
 function createBaseGetWalletRequest(): GetWalletRequest {
-  return { userId: "" };
+  return { userId: "", keyId: undefined, agentName: undefined };
 }
 
 export const GetWalletRequest: MessageFns<GetWalletRequest> = {
   encode(message: GetWalletRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.userId !== "") {
       writer.uint32(10).string(message.userId);
+    }
+    if (message.keyId !== undefined) {
+      writer.uint32(18).string(message.keyId);
+    }
+    if (message.agentName !== undefined) {
+      writer.uint32(26).string(message.agentName);
     }
     return writer;
   },
@@ -1893,6 +2077,22 @@ export const GetWalletRequest: MessageFns<GetWalletRequest> = {
             message.userId = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.keyId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.agentName = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1912,6 +2112,16 @@ export const GetWalletRequest: MessageFns<GetWalletRequest> = {
         : isSet(object.user_id)
         ? globalThis.String(object.user_id)
         : "",
+      keyId: isSet(object.keyId)
+        ? globalThis.String(object.keyId)
+        : isSet(object.key_id)
+        ? globalThis.String(object.key_id)
+        : undefined,
+      agentName: isSet(object.agentName)
+        ? globalThis.String(object.agentName)
+        : isSet(object.agent_name)
+        ? globalThis.String(object.agent_name)
+        : undefined,
     };
   },
 
@@ -1919,6 +2129,12 @@ export const GetWalletRequest: MessageFns<GetWalletRequest> = {
     const obj: any = {};
     if (message.userId !== "") {
       obj.userId = message.userId;
+    }
+    if (message.keyId !== undefined) {
+      obj.keyId = message.keyId;
+    }
+    if (message.agentName !== undefined) {
+      obj.agentName = message.agentName;
     }
     return obj;
   },
@@ -1929,18 +2145,23 @@ export const GetWalletRequest: MessageFns<GetWalletRequest> = {
   fromPartial<I extends Exact<DeepPartial<GetWalletRequest>, I>>(object: I): GetWalletRequest {
     const message = createBaseGetWalletRequest();
     message.userId = object.userId ?? "";
+    message.keyId = object.keyId ?? undefined;
+    message.agentName = object.agentName ?? undefined;
     return message;
   },
 };
 
 function createBaseGetWalletResponse(): GetWalletResponse {
-  return { wallet: undefined };
+  return { wallet: undefined, spendPolicies: [] };
 }
 
 export const GetWalletResponse: MessageFns<GetWalletResponse> = {
   encode(message: GetWalletResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.wallet !== undefined) {
       Wallet.encode(message.wallet, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.spendPolicies) {
+      SpendPolicyStatus.encode(v!, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -1966,6 +2187,14 @@ export const GetWalletResponse: MessageFns<GetWalletResponse> = {
             message.wallet = Wallet.decode(reader, reader.uint32());
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.spendPolicies.push(SpendPolicyStatus.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1979,13 +2208,23 @@ export const GetWalletResponse: MessageFns<GetWalletResponse> = {
   },
 
   fromJSON(object: any): GetWalletResponse {
-    return { wallet: isSet(object.wallet) ? Wallet.fromJSON(object.wallet) : undefined };
+    return {
+      wallet: isSet(object.wallet) ? Wallet.fromJSON(object.wallet) : undefined,
+      spendPolicies: globalThis.Array.isArray(object?.spendPolicies)
+        ? object.spendPolicies.map((e: any) => SpendPolicyStatus.fromJSON(e))
+        : globalThis.Array.isArray(object?.spend_policies)
+        ? object.spend_policies.map((e: any) => SpendPolicyStatus.fromJSON(e))
+        : [],
+    };
   },
 
   toJSON(message: GetWalletResponse): unknown {
     const obj: any = {};
     if (message.wallet !== undefined) {
       obj.wallet = Wallet.toJSON(message.wallet);
+    }
+    if (message.spendPolicies?.length) {
+      obj.spendPolicies = message.spendPolicies.map((e) => SpendPolicyStatus.toJSON(e));
     }
     return obj;
   },
@@ -1997,6 +2236,1795 @@ export const GetWalletResponse: MessageFns<GetWalletResponse> = {
     const message = createBaseGetWalletResponse();
     message.wallet = (object.wallet !== undefined && object.wallet !== null)
       ? Wallet.fromPartial(object.wallet)
+      : undefined;
+    message.spendPolicies = object.spendPolicies?.map((e) => SpendPolicyStatus.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseCapabilityCap(): CapabilityCap {
+  return { capabilityKey: "", maxCredits: undefined, maxCount: undefined };
+}
+
+export const CapabilityCap: MessageFns<CapabilityCap> = {
+  encode(message: CapabilityCap, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.capabilityKey !== "") {
+      writer.uint32(10).string(message.capabilityKey);
+    }
+    if (message.maxCredits !== undefined) {
+      writer.uint32(16).int64(message.maxCredits);
+    }
+    if (message.maxCount !== undefined) {
+      writer.uint32(24).int64(message.maxCount);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CapabilityCap {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCapabilityCap();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.capabilityKey = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.maxCredits = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.maxCount = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CapabilityCap {
+    return {
+      capabilityKey: isSet(object.capabilityKey)
+        ? globalThis.String(object.capabilityKey)
+        : isSet(object.capability_key)
+        ? globalThis.String(object.capability_key)
+        : "",
+      maxCredits: isSet(object.maxCredits)
+        ? globalThis.Number(object.maxCredits)
+        : isSet(object.max_credits)
+        ? globalThis.Number(object.max_credits)
+        : undefined,
+      maxCount: isSet(object.maxCount)
+        ? globalThis.Number(object.maxCount)
+        : isSet(object.max_count)
+        ? globalThis.Number(object.max_count)
+        : undefined,
+    };
+  },
+
+  toJSON(message: CapabilityCap): unknown {
+    const obj: any = {};
+    if (message.capabilityKey !== "") {
+      obj.capabilityKey = message.capabilityKey;
+    }
+    if (message.maxCredits !== undefined) {
+      obj.maxCredits = Math.round(message.maxCredits);
+    }
+    if (message.maxCount !== undefined) {
+      obj.maxCount = Math.round(message.maxCount);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CapabilityCap>, I>>(base?: I): CapabilityCap {
+    return CapabilityCap.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CapabilityCap>, I>>(object: I): CapabilityCap {
+    const message = createBaseCapabilityCap();
+    message.capabilityKey = object.capabilityKey ?? "";
+    message.maxCredits = object.maxCredits ?? undefined;
+    message.maxCount = object.maxCount ?? undefined;
+    return message;
+  },
+};
+
+function createBaseSpendPolicy(): SpendPolicy {
+  return {
+    keyId: "",
+    agentName: undefined,
+    budgetCredits: undefined,
+    reset: "",
+    capabilityCaps: [],
+    maxPriceCredits: undefined,
+    updatedAt: undefined,
+  };
+}
+
+export const SpendPolicy: MessageFns<SpendPolicy> = {
+  encode(message: SpendPolicy, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.keyId !== "") {
+      writer.uint32(10).string(message.keyId);
+    }
+    if (message.agentName !== undefined) {
+      writer.uint32(18).string(message.agentName);
+    }
+    if (message.budgetCredits !== undefined) {
+      writer.uint32(24).int64(message.budgetCredits);
+    }
+    if (message.reset !== "") {
+      writer.uint32(34).string(message.reset);
+    }
+    for (const v of message.capabilityCaps) {
+      CapabilityCap.encode(v!, writer.uint32(42).fork()).join();
+    }
+    if (message.maxPriceCredits !== undefined) {
+      writer.uint32(48).int64(message.maxPriceCredits);
+    }
+    if (message.updatedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(58).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SpendPolicy {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSpendPolicy();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.keyId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.agentName = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.budgetCredits = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.reset = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.capabilityCaps.push(CapabilityCap.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.maxPriceCredits = longToNumber(reader.int64());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SpendPolicy {
+    return {
+      keyId: isSet(object.keyId)
+        ? globalThis.String(object.keyId)
+        : isSet(object.key_id)
+        ? globalThis.String(object.key_id)
+        : "",
+      agentName: isSet(object.agentName)
+        ? globalThis.String(object.agentName)
+        : isSet(object.agent_name)
+        ? globalThis.String(object.agent_name)
+        : undefined,
+      budgetCredits: isSet(object.budgetCredits)
+        ? globalThis.Number(object.budgetCredits)
+        : isSet(object.budget_credits)
+        ? globalThis.Number(object.budget_credits)
+        : undefined,
+      reset: isSet(object.reset) ? globalThis.String(object.reset) : "",
+      capabilityCaps: globalThis.Array.isArray(object?.capabilityCaps)
+        ? object.capabilityCaps.map((e: any) => CapabilityCap.fromJSON(e))
+        : globalThis.Array.isArray(object?.capability_caps)
+        ? object.capability_caps.map((e: any) => CapabilityCap.fromJSON(e))
+        : [],
+      maxPriceCredits: isSet(object.maxPriceCredits)
+        ? globalThis.Number(object.maxPriceCredits)
+        : isSet(object.max_price_credits)
+        ? globalThis.Number(object.max_price_credits)
+        : undefined,
+      updatedAt: isSet(object.updatedAt)
+        ? fromJsonTimestamp(object.updatedAt)
+        : isSet(object.updated_at)
+        ? fromJsonTimestamp(object.updated_at)
+        : undefined,
+    };
+  },
+
+  toJSON(message: SpendPolicy): unknown {
+    const obj: any = {};
+    if (message.keyId !== "") {
+      obj.keyId = message.keyId;
+    }
+    if (message.agentName !== undefined) {
+      obj.agentName = message.agentName;
+    }
+    if (message.budgetCredits !== undefined) {
+      obj.budgetCredits = Math.round(message.budgetCredits);
+    }
+    if (message.reset !== "") {
+      obj.reset = message.reset;
+    }
+    if (message.capabilityCaps?.length) {
+      obj.capabilityCaps = message.capabilityCaps.map((e) => CapabilityCap.toJSON(e));
+    }
+    if (message.maxPriceCredits !== undefined) {
+      obj.maxPriceCredits = Math.round(message.maxPriceCredits);
+    }
+    if (message.updatedAt !== undefined) {
+      obj.updatedAt = message.updatedAt.toISOString();
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SpendPolicy>, I>>(base?: I): SpendPolicy {
+    return SpendPolicy.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SpendPolicy>, I>>(object: I): SpendPolicy {
+    const message = createBaseSpendPolicy();
+    message.keyId = object.keyId ?? "";
+    message.agentName = object.agentName ?? undefined;
+    message.budgetCredits = object.budgetCredits ?? undefined;
+    message.reset = object.reset ?? "";
+    message.capabilityCaps = object.capabilityCaps?.map((e) => CapabilityCap.fromPartial(e)) || [];
+    message.maxPriceCredits = object.maxPriceCredits ?? undefined;
+    message.updatedAt = object.updatedAt ?? undefined;
+    return message;
+  },
+};
+
+function createBaseCapabilityCapStatus(): CapabilityCapStatus {
+  return { cap: undefined, spentCredits: 0, count: 0 };
+}
+
+export const CapabilityCapStatus: MessageFns<CapabilityCapStatus> = {
+  encode(message: CapabilityCapStatus, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.cap !== undefined) {
+      CapabilityCap.encode(message.cap, writer.uint32(10).fork()).join();
+    }
+    if (message.spentCredits !== 0) {
+      writer.uint32(16).int64(message.spentCredits);
+    }
+    if (message.count !== 0) {
+      writer.uint32(24).int64(message.count);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CapabilityCapStatus {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCapabilityCapStatus();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.cap = CapabilityCap.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.spentCredits = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.count = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CapabilityCapStatus {
+    return {
+      cap: isSet(object.cap) ? CapabilityCap.fromJSON(object.cap) : undefined,
+      spentCredits: isSet(object.spentCredits)
+        ? globalThis.Number(object.spentCredits)
+        : isSet(object.spent_credits)
+        ? globalThis.Number(object.spent_credits)
+        : 0,
+      count: isSet(object.count) ? globalThis.Number(object.count) : 0,
+    };
+  },
+
+  toJSON(message: CapabilityCapStatus): unknown {
+    const obj: any = {};
+    if (message.cap !== undefined) {
+      obj.cap = CapabilityCap.toJSON(message.cap);
+    }
+    if (message.spentCredits !== 0) {
+      obj.spentCredits = Math.round(message.spentCredits);
+    }
+    if (message.count !== 0) {
+      obj.count = Math.round(message.count);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CapabilityCapStatus>, I>>(base?: I): CapabilityCapStatus {
+    return CapabilityCapStatus.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CapabilityCapStatus>, I>>(object: I): CapabilityCapStatus {
+    const message = createBaseCapabilityCapStatus();
+    message.cap = (object.cap !== undefined && object.cap !== null) ? CapabilityCap.fromPartial(object.cap) : undefined;
+    message.spentCredits = object.spentCredits ?? 0;
+    message.count = object.count ?? 0;
+    return message;
+  },
+};
+
+function createBaseSpendPolicyStatus(): SpendPolicyStatus {
+  return {
+    policy: undefined,
+    periodStart: undefined,
+    resetsAt: undefined,
+    spentCredits: 0,
+    heldCredits: 0,
+    remainingCredits: undefined,
+    capabilityCaps: [],
+  };
+}
+
+export const SpendPolicyStatus: MessageFns<SpendPolicyStatus> = {
+  encode(message: SpendPolicyStatus, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.policy !== undefined) {
+      SpendPolicy.encode(message.policy, writer.uint32(10).fork()).join();
+    }
+    if (message.periodStart !== undefined) {
+      Timestamp.encode(toTimestamp(message.periodStart), writer.uint32(18).fork()).join();
+    }
+    if (message.resetsAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.resetsAt), writer.uint32(26).fork()).join();
+    }
+    if (message.spentCredits !== 0) {
+      writer.uint32(32).int64(message.spentCredits);
+    }
+    if (message.heldCredits !== 0) {
+      writer.uint32(40).int64(message.heldCredits);
+    }
+    if (message.remainingCredits !== undefined) {
+      writer.uint32(48).int64(message.remainingCredits);
+    }
+    for (const v of message.capabilityCaps) {
+      CapabilityCapStatus.encode(v!, writer.uint32(58).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SpendPolicyStatus {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSpendPolicyStatus();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.policy = SpendPolicy.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.periodStart = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.resetsAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.spentCredits = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.heldCredits = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.remainingCredits = longToNumber(reader.int64());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.capabilityCaps.push(CapabilityCapStatus.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SpendPolicyStatus {
+    return {
+      policy: isSet(object.policy) ? SpendPolicy.fromJSON(object.policy) : undefined,
+      periodStart: isSet(object.periodStart)
+        ? fromJsonTimestamp(object.periodStart)
+        : isSet(object.period_start)
+        ? fromJsonTimestamp(object.period_start)
+        : undefined,
+      resetsAt: isSet(object.resetsAt)
+        ? fromJsonTimestamp(object.resetsAt)
+        : isSet(object.resets_at)
+        ? fromJsonTimestamp(object.resets_at)
+        : undefined,
+      spentCredits: isSet(object.spentCredits)
+        ? globalThis.Number(object.spentCredits)
+        : isSet(object.spent_credits)
+        ? globalThis.Number(object.spent_credits)
+        : 0,
+      heldCredits: isSet(object.heldCredits)
+        ? globalThis.Number(object.heldCredits)
+        : isSet(object.held_credits)
+        ? globalThis.Number(object.held_credits)
+        : 0,
+      remainingCredits: isSet(object.remainingCredits)
+        ? globalThis.Number(object.remainingCredits)
+        : isSet(object.remaining_credits)
+        ? globalThis.Number(object.remaining_credits)
+        : undefined,
+      capabilityCaps: globalThis.Array.isArray(object?.capabilityCaps)
+        ? object.capabilityCaps.map((e: any) => CapabilityCapStatus.fromJSON(e))
+        : globalThis.Array.isArray(object?.capability_caps)
+        ? object.capability_caps.map((e: any) => CapabilityCapStatus.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: SpendPolicyStatus): unknown {
+    const obj: any = {};
+    if (message.policy !== undefined) {
+      obj.policy = SpendPolicy.toJSON(message.policy);
+    }
+    if (message.periodStart !== undefined) {
+      obj.periodStart = message.periodStart.toISOString();
+    }
+    if (message.resetsAt !== undefined) {
+      obj.resetsAt = message.resetsAt.toISOString();
+    }
+    if (message.spentCredits !== 0) {
+      obj.spentCredits = Math.round(message.spentCredits);
+    }
+    if (message.heldCredits !== 0) {
+      obj.heldCredits = Math.round(message.heldCredits);
+    }
+    if (message.remainingCredits !== undefined) {
+      obj.remainingCredits = Math.round(message.remainingCredits);
+    }
+    if (message.capabilityCaps?.length) {
+      obj.capabilityCaps = message.capabilityCaps.map((e) => CapabilityCapStatus.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SpendPolicyStatus>, I>>(base?: I): SpendPolicyStatus {
+    return SpendPolicyStatus.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SpendPolicyStatus>, I>>(object: I): SpendPolicyStatus {
+    const message = createBaseSpendPolicyStatus();
+    message.policy = (object.policy !== undefined && object.policy !== null)
+      ? SpendPolicy.fromPartial(object.policy)
+      : undefined;
+    message.periodStart = object.periodStart ?? undefined;
+    message.resetsAt = object.resetsAt ?? undefined;
+    message.spentCredits = object.spentCredits ?? 0;
+    message.heldCredits = object.heldCredits ?? 0;
+    message.remainingCredits = object.remainingCredits ?? undefined;
+    message.capabilityCaps = object.capabilityCaps?.map((e) => CapabilityCapStatus.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseSetSpendPolicyRequest(): SetSpendPolicyRequest {
+  return { policy: undefined, clear: false };
+}
+
+export const SetSpendPolicyRequest: MessageFns<SetSpendPolicyRequest> = {
+  encode(message: SetSpendPolicyRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.policy !== undefined) {
+      SpendPolicy.encode(message.policy, writer.uint32(10).fork()).join();
+    }
+    if (message.clear !== false) {
+      writer.uint32(16).bool(message.clear);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetSpendPolicyRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetSpendPolicyRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.policy = SpendPolicy.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.clear = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetSpendPolicyRequest {
+    return {
+      policy: isSet(object.policy) ? SpendPolicy.fromJSON(object.policy) : undefined,
+      clear: isSet(object.clear) ? globalThis.Boolean(object.clear) : false,
+    };
+  },
+
+  toJSON(message: SetSpendPolicyRequest): unknown {
+    const obj: any = {};
+    if (message.policy !== undefined) {
+      obj.policy = SpendPolicy.toJSON(message.policy);
+    }
+    if (message.clear !== false) {
+      obj.clear = message.clear;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SetSpendPolicyRequest>, I>>(base?: I): SetSpendPolicyRequest {
+    return SetSpendPolicyRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SetSpendPolicyRequest>, I>>(object: I): SetSpendPolicyRequest {
+    const message = createBaseSetSpendPolicyRequest();
+    message.policy = (object.policy !== undefined && object.policy !== null)
+      ? SpendPolicy.fromPartial(object.policy)
+      : undefined;
+    message.clear = object.clear ?? false;
+    return message;
+  },
+};
+
+function createBaseSetSpendPolicyResponse(): SetSpendPolicyResponse {
+  return { status: undefined };
+}
+
+export const SetSpendPolicyResponse: MessageFns<SetSpendPolicyResponse> = {
+  encode(message: SetSpendPolicyResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.status !== undefined) {
+      SpendPolicyStatus.encode(message.status, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetSpendPolicyResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetSpendPolicyResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.status = SpendPolicyStatus.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SetSpendPolicyResponse {
+    return { status: isSet(object.status) ? SpendPolicyStatus.fromJSON(object.status) : undefined };
+  },
+
+  toJSON(message: SetSpendPolicyResponse): unknown {
+    const obj: any = {};
+    if (message.status !== undefined) {
+      obj.status = SpendPolicyStatus.toJSON(message.status);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SetSpendPolicyResponse>, I>>(base?: I): SetSpendPolicyResponse {
+    return SetSpendPolicyResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SetSpendPolicyResponse>, I>>(object: I): SetSpendPolicyResponse {
+    const message = createBaseSetSpendPolicyResponse();
+    message.status = (object.status !== undefined && object.status !== null)
+      ? SpendPolicyStatus.fromPartial(object.status)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetSpendPoliciesRequest(): GetSpendPoliciesRequest {
+  return { keyId: "", userId: "" };
+}
+
+export const GetSpendPoliciesRequest: MessageFns<GetSpendPoliciesRequest> = {
+  encode(message: GetSpendPoliciesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.keyId !== "") {
+      writer.uint32(10).string(message.keyId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSpendPoliciesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSpendPoliciesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.keyId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetSpendPoliciesRequest {
+    return {
+      keyId: isSet(object.keyId)
+        ? globalThis.String(object.keyId)
+        : isSet(object.key_id)
+        ? globalThis.String(object.key_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetSpendPoliciesRequest): unknown {
+    const obj: any = {};
+    if (message.keyId !== "") {
+      obj.keyId = message.keyId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetSpendPoliciesRequest>, I>>(base?: I): GetSpendPoliciesRequest {
+    return GetSpendPoliciesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetSpendPoliciesRequest>, I>>(object: I): GetSpendPoliciesRequest {
+    const message = createBaseGetSpendPoliciesRequest();
+    message.keyId = object.keyId ?? "";
+    message.userId = object.userId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetSpendPoliciesResponse(): GetSpendPoliciesResponse {
+  return { policies: [] };
+}
+
+export const GetSpendPoliciesResponse: MessageFns<GetSpendPoliciesResponse> = {
+  encode(message: GetSpendPoliciesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.policies) {
+      SpendPolicyStatus.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSpendPoliciesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSpendPoliciesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.policies.push(SpendPolicyStatus.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetSpendPoliciesResponse {
+    return {
+      policies: globalThis.Array.isArray(object?.policies)
+        ? object.policies.map((e: any) => SpendPolicyStatus.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: GetSpendPoliciesResponse): unknown {
+    const obj: any = {};
+    if (message.policies?.length) {
+      obj.policies = message.policies.map((e) => SpendPolicyStatus.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetSpendPoliciesResponse>, I>>(base?: I): GetSpendPoliciesResponse {
+    return GetSpendPoliciesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetSpendPoliciesResponse>, I>>(object: I): GetSpendPoliciesResponse {
+    const message = createBaseGetSpendPoliciesResponse();
+    message.policies = object.policies?.map((e) => SpendPolicyStatus.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseQuoteHold(): QuoteHold {
+  return {
+    quoteId: "",
+    userId: "",
+    keyId: "",
+    agentName: undefined,
+    capabilityKey: "",
+    routeKey: "",
+    amountCredits: 0,
+    requestHash: "",
+    status: "",
+    createdAt: undefined,
+    expiresAt: undefined,
+    holdId: undefined,
+  };
+}
+
+export const QuoteHold: MessageFns<QuoteHold> = {
+  encode(message: QuoteHold, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.quoteId !== "") {
+      writer.uint32(10).string(message.quoteId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    if (message.keyId !== "") {
+      writer.uint32(26).string(message.keyId);
+    }
+    if (message.agentName !== undefined) {
+      writer.uint32(34).string(message.agentName);
+    }
+    if (message.capabilityKey !== "") {
+      writer.uint32(42).string(message.capabilityKey);
+    }
+    if (message.routeKey !== "") {
+      writer.uint32(50).string(message.routeKey);
+    }
+    if (message.amountCredits !== 0) {
+      writer.uint32(56).int64(message.amountCredits);
+    }
+    if (message.requestHash !== "") {
+      writer.uint32(66).string(message.requestHash);
+    }
+    if (message.status !== "") {
+      writer.uint32(74).string(message.status);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(82).fork()).join();
+    }
+    if (message.expiresAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(90).fork()).join();
+    }
+    if (message.holdId !== undefined) {
+      writer.uint32(98).string(message.holdId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QuoteHold {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuoteHold();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.quoteId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.keyId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.agentName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.capabilityKey = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.routeKey = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.amountCredits = longToNumber(reader.int64());
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.requestHash = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.holdId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QuoteHold {
+    return {
+      quoteId: isSet(object.quoteId)
+        ? globalThis.String(object.quoteId)
+        : isSet(object.quote_id)
+        ? globalThis.String(object.quote_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      keyId: isSet(object.keyId)
+        ? globalThis.String(object.keyId)
+        : isSet(object.key_id)
+        ? globalThis.String(object.key_id)
+        : "",
+      agentName: isSet(object.agentName)
+        ? globalThis.String(object.agentName)
+        : isSet(object.agent_name)
+        ? globalThis.String(object.agent_name)
+        : undefined,
+      capabilityKey: isSet(object.capabilityKey)
+        ? globalThis.String(object.capabilityKey)
+        : isSet(object.capability_key)
+        ? globalThis.String(object.capability_key)
+        : "",
+      routeKey: isSet(object.routeKey)
+        ? globalThis.String(object.routeKey)
+        : isSet(object.route_key)
+        ? globalThis.String(object.route_key)
+        : "",
+      amountCredits: isSet(object.amountCredits)
+        ? globalThis.Number(object.amountCredits)
+        : isSet(object.amount_credits)
+        ? globalThis.Number(object.amount_credits)
+        : 0,
+      requestHash: isSet(object.requestHash)
+        ? globalThis.String(object.requestHash)
+        : isSet(object.request_hash)
+        ? globalThis.String(object.request_hash)
+        : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+      expiresAt: isSet(object.expiresAt)
+        ? fromJsonTimestamp(object.expiresAt)
+        : isSet(object.expires_at)
+        ? fromJsonTimestamp(object.expires_at)
+        : undefined,
+      holdId: isSet(object.holdId)
+        ? globalThis.String(object.holdId)
+        : isSet(object.hold_id)
+        ? globalThis.String(object.hold_id)
+        : undefined,
+    };
+  },
+
+  toJSON(message: QuoteHold): unknown {
+    const obj: any = {};
+    if (message.quoteId !== "") {
+      obj.quoteId = message.quoteId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.keyId !== "") {
+      obj.keyId = message.keyId;
+    }
+    if (message.agentName !== undefined) {
+      obj.agentName = message.agentName;
+    }
+    if (message.capabilityKey !== "") {
+      obj.capabilityKey = message.capabilityKey;
+    }
+    if (message.routeKey !== "") {
+      obj.routeKey = message.routeKey;
+    }
+    if (message.amountCredits !== 0) {
+      obj.amountCredits = Math.round(message.amountCredits);
+    }
+    if (message.requestHash !== "") {
+      obj.requestHash = message.requestHash;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    if (message.expiresAt !== undefined) {
+      obj.expiresAt = message.expiresAt.toISOString();
+    }
+    if (message.holdId !== undefined) {
+      obj.holdId = message.holdId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QuoteHold>, I>>(base?: I): QuoteHold {
+    return QuoteHold.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QuoteHold>, I>>(object: I): QuoteHold {
+    const message = createBaseQuoteHold();
+    message.quoteId = object.quoteId ?? "";
+    message.userId = object.userId ?? "";
+    message.keyId = object.keyId ?? "";
+    message.agentName = object.agentName ?? undefined;
+    message.capabilityKey = object.capabilityKey ?? "";
+    message.routeKey = object.routeKey ?? "";
+    message.amountCredits = object.amountCredits ?? 0;
+    message.requestHash = object.requestHash ?? "";
+    message.status = object.status ?? "";
+    message.createdAt = object.createdAt ?? undefined;
+    message.expiresAt = object.expiresAt ?? undefined;
+    message.holdId = object.holdId ?? undefined;
+    return message;
+  },
+};
+
+function createBaseCreateQuoteHoldRequest(): CreateQuoteHoldRequest {
+  return {
+    quoteId: "",
+    userId: "",
+    keyId: "",
+    agentName: undefined,
+    capabilityKey: "",
+    routeKey: "",
+    amountCredits: 0,
+    requestHash: "",
+    ttlMs: 0,
+  };
+}
+
+export const CreateQuoteHoldRequest: MessageFns<CreateQuoteHoldRequest> = {
+  encode(message: CreateQuoteHoldRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.quoteId !== "") {
+      writer.uint32(10).string(message.quoteId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    if (message.keyId !== "") {
+      writer.uint32(26).string(message.keyId);
+    }
+    if (message.agentName !== undefined) {
+      writer.uint32(34).string(message.agentName);
+    }
+    if (message.capabilityKey !== "") {
+      writer.uint32(42).string(message.capabilityKey);
+    }
+    if (message.routeKey !== "") {
+      writer.uint32(50).string(message.routeKey);
+    }
+    if (message.amountCredits !== 0) {
+      writer.uint32(56).int64(message.amountCredits);
+    }
+    if (message.requestHash !== "") {
+      writer.uint32(66).string(message.requestHash);
+    }
+    if (message.ttlMs !== 0) {
+      writer.uint32(72).int64(message.ttlMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateQuoteHoldRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateQuoteHoldRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.quoteId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.keyId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.agentName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.capabilityKey = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.routeKey = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.amountCredits = longToNumber(reader.int64());
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.requestHash = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.ttlMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateQuoteHoldRequest {
+    return {
+      quoteId: isSet(object.quoteId)
+        ? globalThis.String(object.quoteId)
+        : isSet(object.quote_id)
+        ? globalThis.String(object.quote_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      keyId: isSet(object.keyId)
+        ? globalThis.String(object.keyId)
+        : isSet(object.key_id)
+        ? globalThis.String(object.key_id)
+        : "",
+      agentName: isSet(object.agentName)
+        ? globalThis.String(object.agentName)
+        : isSet(object.agent_name)
+        ? globalThis.String(object.agent_name)
+        : undefined,
+      capabilityKey: isSet(object.capabilityKey)
+        ? globalThis.String(object.capabilityKey)
+        : isSet(object.capability_key)
+        ? globalThis.String(object.capability_key)
+        : "",
+      routeKey: isSet(object.routeKey)
+        ? globalThis.String(object.routeKey)
+        : isSet(object.route_key)
+        ? globalThis.String(object.route_key)
+        : "",
+      amountCredits: isSet(object.amountCredits)
+        ? globalThis.Number(object.amountCredits)
+        : isSet(object.amount_credits)
+        ? globalThis.Number(object.amount_credits)
+        : 0,
+      requestHash: isSet(object.requestHash)
+        ? globalThis.String(object.requestHash)
+        : isSet(object.request_hash)
+        ? globalThis.String(object.request_hash)
+        : "",
+      ttlMs: isSet(object.ttlMs)
+        ? globalThis.Number(object.ttlMs)
+        : isSet(object.ttl_ms)
+        ? globalThis.Number(object.ttl_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: CreateQuoteHoldRequest): unknown {
+    const obj: any = {};
+    if (message.quoteId !== "") {
+      obj.quoteId = message.quoteId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.keyId !== "") {
+      obj.keyId = message.keyId;
+    }
+    if (message.agentName !== undefined) {
+      obj.agentName = message.agentName;
+    }
+    if (message.capabilityKey !== "") {
+      obj.capabilityKey = message.capabilityKey;
+    }
+    if (message.routeKey !== "") {
+      obj.routeKey = message.routeKey;
+    }
+    if (message.amountCredits !== 0) {
+      obj.amountCredits = Math.round(message.amountCredits);
+    }
+    if (message.requestHash !== "") {
+      obj.requestHash = message.requestHash;
+    }
+    if (message.ttlMs !== 0) {
+      obj.ttlMs = Math.round(message.ttlMs);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateQuoteHoldRequest>, I>>(base?: I): CreateQuoteHoldRequest {
+    return CreateQuoteHoldRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateQuoteHoldRequest>, I>>(object: I): CreateQuoteHoldRequest {
+    const message = createBaseCreateQuoteHoldRequest();
+    message.quoteId = object.quoteId ?? "";
+    message.userId = object.userId ?? "";
+    message.keyId = object.keyId ?? "";
+    message.agentName = object.agentName ?? undefined;
+    message.capabilityKey = object.capabilityKey ?? "";
+    message.routeKey = object.routeKey ?? "";
+    message.amountCredits = object.amountCredits ?? 0;
+    message.requestHash = object.requestHash ?? "";
+    message.ttlMs = object.ttlMs ?? 0;
+    return message;
+  },
+};
+
+function createBaseCreateQuoteHoldResponse(): CreateQuoteHoldResponse {
+  return { quoteId: "", expiresAt: undefined, balanceAfterCredits: 0, wallet: undefined, replayed: false };
+}
+
+export const CreateQuoteHoldResponse: MessageFns<CreateQuoteHoldResponse> = {
+  encode(message: CreateQuoteHoldResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.quoteId !== "") {
+      writer.uint32(10).string(message.quoteId);
+    }
+    if (message.expiresAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(18).fork()).join();
+    }
+    if (message.balanceAfterCredits !== 0) {
+      writer.uint32(24).int64(message.balanceAfterCredits);
+    }
+    if (message.wallet !== undefined) {
+      Wallet.encode(message.wallet, writer.uint32(34).fork()).join();
+    }
+    if (message.replayed !== false) {
+      writer.uint32(40).bool(message.replayed);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateQuoteHoldResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateQuoteHoldResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.quoteId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.balanceAfterCredits = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.wallet = Wallet.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.replayed = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CreateQuoteHoldResponse {
+    return {
+      quoteId: isSet(object.quoteId)
+        ? globalThis.String(object.quoteId)
+        : isSet(object.quote_id)
+        ? globalThis.String(object.quote_id)
+        : "",
+      expiresAt: isSet(object.expiresAt)
+        ? fromJsonTimestamp(object.expiresAt)
+        : isSet(object.expires_at)
+        ? fromJsonTimestamp(object.expires_at)
+        : undefined,
+      balanceAfterCredits: isSet(object.balanceAfterCredits)
+        ? globalThis.Number(object.balanceAfterCredits)
+        : isSet(object.balance_after_credits)
+        ? globalThis.Number(object.balance_after_credits)
+        : 0,
+      wallet: isSet(object.wallet) ? Wallet.fromJSON(object.wallet) : undefined,
+      replayed: isSet(object.replayed) ? globalThis.Boolean(object.replayed) : false,
+    };
+  },
+
+  toJSON(message: CreateQuoteHoldResponse): unknown {
+    const obj: any = {};
+    if (message.quoteId !== "") {
+      obj.quoteId = message.quoteId;
+    }
+    if (message.expiresAt !== undefined) {
+      obj.expiresAt = message.expiresAt.toISOString();
+    }
+    if (message.balanceAfterCredits !== 0) {
+      obj.balanceAfterCredits = Math.round(message.balanceAfterCredits);
+    }
+    if (message.wallet !== undefined) {
+      obj.wallet = Wallet.toJSON(message.wallet);
+    }
+    if (message.replayed !== false) {
+      obj.replayed = message.replayed;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CreateQuoteHoldResponse>, I>>(base?: I): CreateQuoteHoldResponse {
+    return CreateQuoteHoldResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CreateQuoteHoldResponse>, I>>(object: I): CreateQuoteHoldResponse {
+    const message = createBaseCreateQuoteHoldResponse();
+    message.quoteId = object.quoteId ?? "";
+    message.expiresAt = object.expiresAt ?? undefined;
+    message.balanceAfterCredits = object.balanceAfterCredits ?? 0;
+    message.wallet = (object.wallet !== undefined && object.wallet !== null)
+      ? Wallet.fromPartial(object.wallet)
+      : undefined;
+    message.replayed = object.replayed ?? false;
+    return message;
+  },
+};
+
+function createBaseGetQuoteHoldRequest(): GetQuoteHoldRequest {
+  return { quoteId: "", userId: "" };
+}
+
+export const GetQuoteHoldRequest: MessageFns<GetQuoteHoldRequest> = {
+  encode(message: GetQuoteHoldRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.quoteId !== "") {
+      writer.uint32(10).string(message.quoteId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetQuoteHoldRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetQuoteHoldRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.quoteId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetQuoteHoldRequest {
+    return {
+      quoteId: isSet(object.quoteId)
+        ? globalThis.String(object.quoteId)
+        : isSet(object.quote_id)
+        ? globalThis.String(object.quote_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetQuoteHoldRequest): unknown {
+    const obj: any = {};
+    if (message.quoteId !== "") {
+      obj.quoteId = message.quoteId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetQuoteHoldRequest>, I>>(base?: I): GetQuoteHoldRequest {
+    return GetQuoteHoldRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetQuoteHoldRequest>, I>>(object: I): GetQuoteHoldRequest {
+    const message = createBaseGetQuoteHoldRequest();
+    message.quoteId = object.quoteId ?? "";
+    message.userId = object.userId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetQuoteHoldResponse(): GetQuoteHoldResponse {
+  return { quote: undefined };
+}
+
+export const GetQuoteHoldResponse: MessageFns<GetQuoteHoldResponse> = {
+  encode(message: GetQuoteHoldResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.quote !== undefined) {
+      QuoteHold.encode(message.quote, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetQuoteHoldResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetQuoteHoldResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.quote = QuoteHold.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetQuoteHoldResponse {
+    return { quote: isSet(object.quote) ? QuoteHold.fromJSON(object.quote) : undefined };
+  },
+
+  toJSON(message: GetQuoteHoldResponse): unknown {
+    const obj: any = {};
+    if (message.quote !== undefined) {
+      obj.quote = QuoteHold.toJSON(message.quote);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetQuoteHoldResponse>, I>>(base?: I): GetQuoteHoldResponse {
+    return GetQuoteHoldResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetQuoteHoldResponse>, I>>(object: I): GetQuoteHoldResponse {
+    const message = createBaseGetQuoteHoldResponse();
+    message.quote = (object.quote !== undefined && object.quote !== null)
+      ? QuoteHold.fromPartial(object.quote)
       : undefined;
     return message;
   },
@@ -2862,7 +4890,18 @@ export const HoldExecution: MessageFns<HoldExecution> = {
 };
 
 function createBaseHoldCreditsRequest(): HoldCreditsRequest {
-  return { holdId: "", userId: "", amountCredits: 0, ttlMs: 0, routeKey: "", execution: undefined };
+  return {
+    holdId: "",
+    userId: "",
+    amountCredits: 0,
+    ttlMs: 0,
+    routeKey: "",
+    execution: undefined,
+    keyId: undefined,
+    agentName: undefined,
+    capabilityKey: undefined,
+    quoteId: undefined,
+  };
 }
 
 export const HoldCreditsRequest: MessageFns<HoldCreditsRequest> = {
@@ -2884,6 +4923,18 @@ export const HoldCreditsRequest: MessageFns<HoldCreditsRequest> = {
     }
     if (message.execution !== undefined) {
       HoldExecution.encode(message.execution, writer.uint32(50).fork()).join();
+    }
+    if (message.keyId !== undefined) {
+      writer.uint32(58).string(message.keyId);
+    }
+    if (message.agentName !== undefined) {
+      writer.uint32(66).string(message.agentName);
+    }
+    if (message.capabilityKey !== undefined) {
+      writer.uint32(74).string(message.capabilityKey);
+    }
+    if (message.quoteId !== undefined) {
+      writer.uint32(82).string(message.quoteId);
     }
     return writer;
   },
@@ -2949,6 +5000,38 @@ export const HoldCreditsRequest: MessageFns<HoldCreditsRequest> = {
             message.execution = HoldExecution.decode(reader, reader.uint32());
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.keyId = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.agentName = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.capabilityKey = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.quoteId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2989,6 +5072,26 @@ export const HoldCreditsRequest: MessageFns<HoldCreditsRequest> = {
         ? globalThis.String(object.route_key)
         : "",
       execution: isSet(object.execution) ? HoldExecution.fromJSON(object.execution) : undefined,
+      keyId: isSet(object.keyId)
+        ? globalThis.String(object.keyId)
+        : isSet(object.key_id)
+        ? globalThis.String(object.key_id)
+        : undefined,
+      agentName: isSet(object.agentName)
+        ? globalThis.String(object.agentName)
+        : isSet(object.agent_name)
+        ? globalThis.String(object.agent_name)
+        : undefined,
+      capabilityKey: isSet(object.capabilityKey)
+        ? globalThis.String(object.capabilityKey)
+        : isSet(object.capability_key)
+        ? globalThis.String(object.capability_key)
+        : undefined,
+      quoteId: isSet(object.quoteId)
+        ? globalThis.String(object.quoteId)
+        : isSet(object.quote_id)
+        ? globalThis.String(object.quote_id)
+        : undefined,
     };
   },
 
@@ -3012,6 +5115,18 @@ export const HoldCreditsRequest: MessageFns<HoldCreditsRequest> = {
     if (message.execution !== undefined) {
       obj.execution = HoldExecution.toJSON(message.execution);
     }
+    if (message.keyId !== undefined) {
+      obj.keyId = message.keyId;
+    }
+    if (message.agentName !== undefined) {
+      obj.agentName = message.agentName;
+    }
+    if (message.capabilityKey !== undefined) {
+      obj.capabilityKey = message.capabilityKey;
+    }
+    if (message.quoteId !== undefined) {
+      obj.quoteId = message.quoteId;
+    }
     return obj;
   },
 
@@ -3028,6 +5143,10 @@ export const HoldCreditsRequest: MessageFns<HoldCreditsRequest> = {
     message.execution = (object.execution !== undefined && object.execution !== null)
       ? HoldExecution.fromPartial(object.execution)
       : undefined;
+    message.keyId = object.keyId ?? undefined;
+    message.agentName = object.agentName ?? undefined;
+    message.capabilityKey = object.capabilityKey ?? undefined;
+    message.quoteId = object.quoteId ?? undefined;
     return message;
   },
 };
@@ -3299,6 +5418,7 @@ function createBaseUsageItem(): UsageItem {
     reason: undefined,
     operator: undefined,
     operatorName: undefined,
+    decisionJson: undefined,
   };
 }
 
@@ -3369,6 +5489,9 @@ export const UsageItem: MessageFns<UsageItem> = {
     }
     if (message.operatorName !== undefined) {
       writer.uint32(178).string(message.operatorName);
+    }
+    if (message.decisionJson !== undefined) {
+      writer.uint32(186).string(message.decisionJson);
     }
     return writer;
   },
@@ -3562,6 +5685,14 @@ export const UsageItem: MessageFns<UsageItem> = {
             message.operatorName = reader.string();
             continue;
           }
+          case 23: {
+            if (tag !== 186) {
+              break;
+            }
+
+            message.decisionJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3658,6 +5789,11 @@ export const UsageItem: MessageFns<UsageItem> = {
         : isSet(object.operator_name)
         ? globalThis.String(object.operator_name)
         : undefined,
+      decisionJson: isSet(object.decisionJson)
+        ? globalThis.String(object.decisionJson)
+        : isSet(object.decision_json)
+        ? globalThis.String(object.decision_json)
+        : undefined,
     };
   },
 
@@ -3729,6 +5865,9 @@ export const UsageItem: MessageFns<UsageItem> = {
     if (message.operatorName !== undefined) {
       obj.operatorName = message.operatorName;
     }
+    if (message.decisionJson !== undefined) {
+      obj.decisionJson = message.decisionJson;
+    }
     return obj;
   },
 
@@ -3759,6 +5898,7 @@ export const UsageItem: MessageFns<UsageItem> = {
     message.reason = object.reason ?? undefined;
     message.operator = object.operator ?? undefined;
     message.operatorName = object.operatorName ?? undefined;
+    message.decisionJson = object.decisionJson ?? undefined;
     return message;
   },
 };
@@ -8449,6 +10589,60 @@ export const LedgerServiceService = {
       Buffer.from(TopUpWithPaymentResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): TopUpWithPaymentResponse => TopUpWithPaymentResponse.decode(value),
   },
+  /**
+   * Admin only: sets (replaces) the spend policy of an API key, or of one agent under it; `clear` removes
+   * it. NOT_FOUND (API_KEY_NOT_FOUND) when the key id is unknown. Applies to the next hold on every replica.
+   */
+  setSpendPolicy: {
+    path: "/agentic.ledger.v1.LedgerService/SetSpendPolicy" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SetSpendPolicyRequest): Buffer =>
+      Buffer.from(SetSpendPolicyRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SetSpendPolicyRequest => SetSpendPolicyRequest.decode(value),
+    responseSerialize: (value: SetSpendPolicyResponse): Buffer =>
+      Buffer.from(SetSpendPolicyResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SetSpendPolicyResponse => SetSpendPolicyResponse.decode(value),
+  },
+  /** Admin only: the spend policies of one key (or of every key of a user), each with what it has spent. */
+  getSpendPolicies: {
+    path: "/agentic.ledger.v1.LedgerService/GetSpendPolicies" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetSpendPoliciesRequest): Buffer =>
+      Buffer.from(GetSpendPoliciesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetSpendPoliciesRequest => GetSpendPoliciesRequest.decode(value),
+    responseSerialize: (value: GetSpendPoliciesResponse): Buffer =>
+      Buffer.from(GetSpendPoliciesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetSpendPoliciesResponse => GetSpendPoliciesResponse.decode(value),
+  },
+  /**
+   * Reserves a quote's credits (idempotent on quote_id, as HoldCredits on hold_id); FAILED_PRECONDITION
+   * (CREDITS_REQUIRED) when the available balance is short. Not counted against spend policies: a
+   * quote counts when it is executed (HoldCreditsRequest.quote_id). An unused quote is released when it expires.
+   */
+  createQuoteHold: {
+    path: "/agentic.ledger.v1.LedgerService/CreateQuoteHold" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateQuoteHoldRequest): Buffer =>
+      Buffer.from(CreateQuoteHoldRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateQuoteHoldRequest => CreateQuoteHoldRequest.decode(value),
+    responseSerialize: (value: CreateQuoteHoldResponse): Buffer =>
+      Buffer.from(CreateQuoteHoldResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateQuoteHoldResponse => CreateQuoteHoldResponse.decode(value),
+  },
+  /** Reads one quote of a user; NOT_FOUND (QUOTE_NOT_FOUND) for an unknown quote or another user's. */
+  getQuoteHold: {
+    path: "/agentic.ledger.v1.LedgerService/GetQuoteHold" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetQuoteHoldRequest): Buffer => Buffer.from(GetQuoteHoldRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetQuoteHoldRequest => GetQuoteHoldRequest.decode(value),
+    responseSerialize: (value: GetQuoteHoldResponse): Buffer =>
+      Buffer.from(GetQuoteHoldResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetQuoteHoldResponse => GetQuoteHoldResponse.decode(value),
+  },
 } as const;
 
 export interface LedgerServiceServer extends UntypedServiceImplementation {
@@ -8534,6 +10728,21 @@ export interface LedgerServiceServer extends UntypedServiceImplementation {
    * nothing was credited; UNAVAILABLE (PAYMENT_PENDING) while the settlement's outcome is not known.
    */
   topUpWithPayment: handleUnaryCall<TopUpWithPaymentRequest, TopUpWithPaymentResponse>;
+  /**
+   * Admin only: sets (replaces) the spend policy of an API key, or of one agent under it; `clear` removes
+   * it. NOT_FOUND (API_KEY_NOT_FOUND) when the key id is unknown. Applies to the next hold on every replica.
+   */
+  setSpendPolicy: handleUnaryCall<SetSpendPolicyRequest, SetSpendPolicyResponse>;
+  /** Admin only: the spend policies of one key (or of every key of a user), each with what it has spent. */
+  getSpendPolicies: handleUnaryCall<GetSpendPoliciesRequest, GetSpendPoliciesResponse>;
+  /**
+   * Reserves a quote's credits (idempotent on quote_id, as HoldCredits on hold_id); FAILED_PRECONDITION
+   * (CREDITS_REQUIRED) when the available balance is short. Not counted against spend policies: a
+   * quote counts when it is executed (HoldCreditsRequest.quote_id). An unused quote is released when it expires.
+   */
+  createQuoteHold: handleUnaryCall<CreateQuoteHoldRequest, CreateQuoteHoldResponse>;
+  /** Reads one quote of a user; NOT_FOUND (QUOTE_NOT_FOUND) for an unknown quote or another user's. */
+  getQuoteHold: handleUnaryCall<GetQuoteHoldRequest, GetQuoteHoldResponse>;
 }
 
 export interface LedgerServiceClient extends Client {
@@ -8912,6 +11121,77 @@ export interface LedgerServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: TopUpWithPaymentResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Admin only: sets (replaces) the spend policy of an API key, or of one agent under it; `clear` removes
+   * it. NOT_FOUND (API_KEY_NOT_FOUND) when the key id is unknown. Applies to the next hold on every replica.
+   */
+  setSpendPolicy(
+    request: SetSpendPolicyRequest,
+    callback: (error: ServiceError | null, response: SetSpendPolicyResponse) => void,
+  ): ClientUnaryCall;
+  setSpendPolicy(
+    request: SetSpendPolicyRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SetSpendPolicyResponse) => void,
+  ): ClientUnaryCall;
+  setSpendPolicy(
+    request: SetSpendPolicyRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SetSpendPolicyResponse) => void,
+  ): ClientUnaryCall;
+  /** Admin only: the spend policies of one key (or of every key of a user), each with what it has spent. */
+  getSpendPolicies(
+    request: GetSpendPoliciesRequest,
+    callback: (error: ServiceError | null, response: GetSpendPoliciesResponse) => void,
+  ): ClientUnaryCall;
+  getSpendPolicies(
+    request: GetSpendPoliciesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetSpendPoliciesResponse) => void,
+  ): ClientUnaryCall;
+  getSpendPolicies(
+    request: GetSpendPoliciesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetSpendPoliciesResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Reserves a quote's credits (idempotent on quote_id, as HoldCredits on hold_id); FAILED_PRECONDITION
+   * (CREDITS_REQUIRED) when the available balance is short. Not counted against spend policies: a
+   * quote counts when it is executed (HoldCreditsRequest.quote_id). An unused quote is released when it expires.
+   */
+  createQuoteHold(
+    request: CreateQuoteHoldRequest,
+    callback: (error: ServiceError | null, response: CreateQuoteHoldResponse) => void,
+  ): ClientUnaryCall;
+  createQuoteHold(
+    request: CreateQuoteHoldRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateQuoteHoldResponse) => void,
+  ): ClientUnaryCall;
+  createQuoteHold(
+    request: CreateQuoteHoldRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateQuoteHoldResponse) => void,
+  ): ClientUnaryCall;
+  /** Reads one quote of a user; NOT_FOUND (QUOTE_NOT_FOUND) for an unknown quote or another user's. */
+  getQuoteHold(
+    request: GetQuoteHoldRequest,
+    callback: (error: ServiceError | null, response: GetQuoteHoldResponse) => void,
+  ): ClientUnaryCall;
+  getQuoteHold(
+    request: GetQuoteHoldRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetQuoteHoldResponse) => void,
+  ): ClientUnaryCall;
+  getQuoteHold(
+    request: GetQuoteHoldRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetQuoteHoldResponse) => void,
   ): ClientUnaryCall;
 }
 
