@@ -9,6 +9,8 @@ export function createRouterClient(address: string, deadlineMs = 2_000, identity
   const client = createClient(RouterServiceClient, address, identity);
   return {
     recommend: promisifyUnary(client, client.recommend, deadlineMs),
+    getRecommendation: promisifyUnary(client, client.getRecommendation, deadlineMs),
+    getRouteHealth: promisifyUnary(client, client.getRouteHealth, deadlineMs),
     close: () => client.close(),
   };
 }

@@ -8,6 +8,8 @@ describe("httpStatusOf", () => {
     ["not_found", "CAPABILITY_NOT_FOUND", 404],
     ["failed_precondition", "CAPABILITY_GATED", 409],
     ["failed_precondition", "CREDITS_REQUIRED", 402],
+    ["failed_precondition", "RECOMMENDATION_EXPIRED", 410],
+    ["failed_precondition", "RECOMMENDATION_STALE", 409],
     ["unavailable", "PROVIDER_ERROR", 502],
     ["deadline_exceeded", "PROVIDER_TIMEOUT", 504],
     ["unavailable", "UNAVAILABLE", 503],

@@ -29,6 +29,8 @@ const CODE_TO_HTTP: Record<string, number> = {
   PAYMENT_FAILED: 402,
   PAYMENT_UNVERIFIED: 503,
   TOP_UP_UNAVAILABLE: 503,
+  // A stored recommendation past its lifetime is gone for good (failed_precondition over gRPC); ask again.
+  RECOMMENDATION_EXPIRED: 410,
 };
 
 /** HTTP status of an error of `kind` with public `code` (500 when unmapped). */
