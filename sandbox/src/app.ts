@@ -13,52 +13,23 @@ import { MppPaywall } from "./payments/mpp-paywall";
 import { TokenLedger } from "./payments/token-ledger";
 import { Facilitator, type FacilitatorKnobs } from "./payments/x402-facilitator";
 import { X402Paywall } from "./payments/x402-paywall";
-import { agentmailVendor } from "./vendors/agentmail";
-import { apolloVendor } from "./vendors/apollo";
-import { ayrshareVendor } from "./vendors/ayrshare";
-import { deeplVendor } from "./vendors/deepl";
-import { exaVendor } from "./vendors/exa";
-import { firecrawlVendor } from "./vendors/firecrawl";
-import { openAiCompatibleVendor } from "./vendors/openai-compatible";
-import { postmarkVendor } from "./vendors/postmark";
-import { resendVendor } from "./vendors/resend";
-import { sendgridVendor } from "./vendors/sendgrid";
-import { timeapiVendor } from "./vendors/timeapi";
+import { SANDBOX_VENDORS } from "./vendors/all-vendors";
 
-/** API keys the direct mounts accept (timeapi is a free API and takes none). */
-export const SANDBOX_API_KEYS = {
-  resend: "re_sandbox_key",
-  sendgrid: "SG.sandbox.key",
-  postmark: "sandbox-postmark-server-token",
-  ayrshare: "sandbox-ayrshare-key",
-  deepl: "sandbox-deepl-key:fx",
-  openai: "sk-sandbox-key",
-  agentmail: "am_sandbox_key",
-  exa: "exa-sandbox-key",
-  firecrawl: "fc-sandbox-key",
-  apollo: "apollo-sandbox-key",
-  deepseek: "sk-deepseek-sandbox-key",
-} as const;
+type ListedVendor = (typeof SANDBOX_VENDORS)[number];
+type KeyedVendor = Extract<ListedVendor, { apiKey: string }>;
+
+/** API keys the direct mounts accept, per vendor (free APIs take none). */
+export const SANDBOX_API_KEYS = Object.fromEntries(SANDBOX_VENDORS.flatMap((v) => ("apiKey" in v ? [[v.key, v.apiKey]] : []))) as {
+  readonly [V in KeyedVendor as V["key"]]: V["apiKey"];
+};
 
 /**
  * What one call costs on the x402 and MPP mounts, in atomic units of sandbox USDC (6 decimals: 1000 =
  * $0.001 = 1 credit); kept at or below the catalog's route prices, which cap what the executor pays.
- * AgentMail's message send costs 2000 (its inbox creation 500000).
  */
-export const SANDBOX_PRICES_ATOMIC = {
-  resend: "1000",
-  sendgrid: "1000",
-  postmark: "1500",
-  ayrshare: "1000",
-  deepl: "25000",
-  openai: "1000",
-  agentmail: "500000",
-  exa: "5000",
-  firecrawl: "10000",
-  timeapi: "1000",
-  deepseek: "2000",
-  apollo: "20000",
-} as const;
+export const SANDBOX_PRICES_ATOMIC = Object.fromEntries(SANDBOX_VENDORS.map((v) => [v.key, v.priceAtomic])) as {
+  readonly [V in ListedVendor as V["key"]]: V["priceAtomic"];
+};
 
 export interface SandboxOptions {
   /** Override the keys the direct stand-ins accept. */
@@ -75,23 +46,8 @@ export interface Sandbox {
 }
 
 export function createSandbox(opts: SandboxOptions = {}): Sandbox {
-  const keys = { ...SANDBOX_API_KEYS, ...opts.apiKeys };
-  const prices = SANDBOX_PRICES_ATOMIC;
-  const vendorOpts = (key: keyof typeof SANDBOX_API_KEYS) => ({ apiKey: keys[key], priceAtomic: prices[key] });
-  const vendors: VendorDefinition[] = [
-    resendVendor(vendorOpts("resend")),
-    sendgridVendor(vendorOpts("sendgrid")),
-    postmarkVendor(vendorOpts("postmark")),
-    ayrshareVendor(vendorOpts("ayrshare")),
-    deeplVendor(vendorOpts("deepl")),
-    openAiCompatibleVendor({ key: "openai", models: ["gpt-4o-mini", "gpt-4o", "gpt-4.1-mini", "gpt-4.1"], ...vendorOpts("openai") }),
-    agentmailVendor(vendorOpts("agentmail")),
-    exaVendor(vendorOpts("exa")),
-    firecrawlVendor(vendorOpts("firecrawl")),
-    timeapiVendor(prices.timeapi),
-    openAiCompatibleVendor({ key: "deepseek", models: ["deepseek-chat", "deepseek-reasoner"], ...vendorOpts("deepseek") }),
-    apolloVendor(vendorOpts("apollo")),
-  ];
+  const keys: Readonly<Record<string, string | undefined>> = { ...SANDBOX_API_KEYS, ...opts.apiKeys };
+  const vendors: VendorDefinition[] = SANDBOX_VENDORS.map((v) => v.create({ apiKey: keys[v.key] ?? "", priceAtomic: v.priceAtomic }));
   const providers = vendors.map((v) => v.key);
 
   const ledger = new TokenLedger(opts.defaultBalanceAtomic ?? 100_000_000n);

@@ -64,6 +64,19 @@ export interface VendorOptions {
   priceAtomic: string;
 }
 
+/**
+ * A stand-in as the sandbox registers it: its key (path prefix and provider key), the API key its
+ * direct mount accepts (absent: a free API), its per-call price on the paid mounts, and its factory.
+ * Each vendor file exports one; vendors/all-vendors.ts lists them.
+ */
+export interface SandboxVendor {
+  readonly key: string;
+  readonly apiKey?: string;
+  /** Atomic units of the sandbox USDC (6 decimals: 1000 = $0.001 = 1 credit); at or below the catalog's route price, which caps what the executor pays. */
+  readonly priceAtomic: string;
+  create(opts: VendorOptions): VendorDefinition;
+}
+
 /** The `:name` segment values when `path` matches `pattern` (case-insensitively), else undefined. */
 export function matchPath(pattern: string, path: string): Record<string, string> | undefined {
   const want = pattern.replace(/\/+$/, "").split("/");

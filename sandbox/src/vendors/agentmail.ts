@@ -12,6 +12,7 @@ import {
   type VendorOptions,
   type VendorReply,
   type VendorRequest,
+  type SandboxVendor,
 } from "../http/vendor";
 
 const DEFAULT_DOMAIN = "agentmail.to";
@@ -101,3 +102,10 @@ export function agentmailVendor({ apiKey, priceAtomic }: VendorOptions): VendorD
     ],
   };
 }
+
+export const agentmailSandbox = {
+  key: "agentmail",
+  apiKey: "am_sandbox_key",
+  priceAtomic: "500000",
+  create: agentmailVendor,
+} as const satisfies SandboxVendor;

@@ -1,6 +1,14 @@
 // Apollo people-search stand-in (API with `X-Api-Key`, and its x402 host): POST /api/v1/mixed_people/api_search with the
 // documented filters → {people[], pagination}; errors {error}. Searches a small fixed directory.
-import { header, isObject, type VendorDefinition, type VendorOptions, type VendorReply, type VendorRequest } from "../http/vendor";
+import {
+  header,
+  isObject,
+  type VendorDefinition,
+  type VendorOptions,
+  type VendorReply,
+  type VendorRequest,
+  type SandboxVendor,
+} from "../http/vendor";
 
 const MAX_PER_PAGE = 100;
 
@@ -183,3 +191,10 @@ function search(req: VendorRequest): VendorReply {
     },
   };
 }
+
+export const apolloSandbox = {
+  key: "apollo",
+  apiKey: "apollo-sandbox-key",
+  priceAtomic: "20000",
+  create: apolloVendor,
+} as const satisfies SandboxVendor;

@@ -1,7 +1,15 @@
 // Ayrshare stand-in: POST /api/validate/postLength {post} → weighted length and validity per social
 // network plus `maxCharLimits` (the check a broadcast quote needs before a real post); auth is
 // `Authorization: Bearer API_KEY`; errors {action, status: "error", code, message}.
-import { authToken, isObject, type VendorDefinition, type VendorOptions, type VendorReply, type VendorRequest } from "../http/vendor";
+import {
+  authToken,
+  isObject,
+  type VendorDefinition,
+  type VendorOptions,
+  type VendorReply,
+  type VendorRequest,
+  type SandboxVendor,
+} from "../http/vendor";
 
 /** Ayrshare's documented per-network character limits. */
 const MAX_CHAR_LIMITS = {
@@ -82,3 +90,10 @@ function postLength(req: VendorRequest): VendorReply {
   body.maxCharLimits = MAX_CHAR_LIMITS;
   return { status: 200, body };
 }
+
+export const ayrshareSandbox = {
+  key: "ayrshare",
+  apiKey: "sandbox-ayrshare-key",
+  priceAtomic: "1000",
+  create: ayrshareVendor,
+} as const satisfies SandboxVendor;

@@ -1,7 +1,15 @@
 // DeepL stand-in: POST /v2/translate with `Authorization: DeepL-Auth-Key <key>` and JSON
 // {text: [...], target_lang, source_lang?, formality?} → {translations: [{detected_source_language, text}]};
 // errors {message} (403 auth, 400 bad parameters). Translates word by word from a small glossary.
-import { authToken, isObject, type VendorDefinition, type VendorOptions, type VendorReply, type VendorRequest } from "../http/vendor";
+import {
+  authToken,
+  isObject,
+  type VendorDefinition,
+  type VendorOptions,
+  type VendorReply,
+  type VendorRequest,
+  type SandboxVendor,
+} from "../http/vendor";
 
 const TARGETS = new Set([
   "AR",
@@ -188,3 +196,10 @@ function translate(req: VendorRequest): VendorReply {
     },
   };
 }
+
+export const deeplSandbox = {
+  key: "deepl",
+  apiKey: "sandbox-deepl-key:fx",
+  priceAtomic: "25000",
+  create: deeplVendor,
+} as const satisfies SandboxVendor;

@@ -1,7 +1,15 @@
 // Exa stand-in (API with `x-api-key`, and its MPP host): POST /answer {query, text?} → {requestId, answer, citations[],
 // costDollars}; errors {requestId, error, tag}. The answer is deterministic text about the query.
 import { randomUUID } from "node:crypto";
-import { header, isObject, type VendorDefinition, type VendorOptions, type VendorReply, type VendorRequest } from "../http/vendor";
+import {
+  header,
+  isObject,
+  type VendorDefinition,
+  type VendorOptions,
+  type VendorReply,
+  type VendorRequest,
+  type SandboxVendor,
+} from "../http/vendor";
 
 function error(status: number, tag: string, message: string): VendorReply {
   return { status, body: { requestId: randomUUID().replace(/-/g, ""), error: message, tag } };
@@ -47,3 +55,10 @@ function answer(req: VendorRequest, costDollars: number): VendorReply {
     },
   };
 }
+
+export const exaSandbox = {
+  key: "exa",
+  apiKey: "exa-sandbox-key",
+  priceAtomic: "5000",
+  create: exaVendor,
+} as const satisfies SandboxVendor;

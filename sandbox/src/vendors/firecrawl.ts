@@ -1,7 +1,15 @@
 // Firecrawl v2 stand-in (API with a bearer key, and its MPP host): POST /v2/scrape {url, formats: [{type: "json", schema|prompt}]}
 // → {success: true, data: {json, metadata}}; errors {success: false, error}. Extracted values are
 // derived deterministically from the URL and the schema's property names.
-import { authToken, isObject, type VendorDefinition, type VendorOptions, type VendorReply, type VendorRequest } from "../http/vendor";
+import {
+  authToken,
+  isObject,
+  type VendorDefinition,
+  type VendorOptions,
+  type VendorReply,
+  type VendorRequest,
+  type SandboxVendor,
+} from "../http/vendor";
 
 function error(status: number, message: string): VendorReply {
   return { status, body: { success: false, error: message } };
@@ -52,3 +60,10 @@ function scrape(req: VendorRequest): VendorReply {
   }
   return { status: 200, body: { success: true, data } };
 }
+
+export const firecrawlSandbox = {
+  key: "firecrawl",
+  apiKey: "fc-sandbox-key",
+  priceAtomic: "10000",
+  create: firecrawlVendor,
+} as const satisfies SandboxVendor;

@@ -1,7 +1,15 @@
 // Postmark stand-in: POST /email with `X-Postmark-Server-Token`; 200 {To, SubmittedAt, MessageID,
 // ErrorCode: 0, Message: "OK"}; errors {ErrorCode, Message} (401 code 10, 422 code 300 and friends).
 import { randomUUID } from "node:crypto";
-import { header, isObject, type VendorDefinition, type VendorOptions, type VendorReply, type VendorRequest } from "../http/vendor";
+import {
+  header,
+  isObject,
+  type VendorDefinition,
+  type VendorOptions,
+  type VendorReply,
+  type VendorRequest,
+  type SandboxVendor,
+} from "../http/vendor";
 import { badAttachment, parseMailbox } from "./email-address";
 
 const MAX_RECIPIENTS = 50;
@@ -68,3 +76,10 @@ function sendEmail(req: VendorRequest, ctx: { now(): Date }): VendorReply {
   }
   return { status: 200, body: { To: b.To, SubmittedAt: ctx.now().toISOString(), MessageID: randomUUID(), ErrorCode: 0, Message: "OK" } };
 }
+
+export const postmarkSandbox = {
+  key: "postmark",
+  apiKey: "sandbox-postmark-server-token",
+  priceAtomic: "1500",
+  create: postmarkVendor,
+} as const satisfies SandboxVendor;

@@ -9,6 +9,7 @@ import {
   type VendorOptions,
   type VendorReply,
   type VendorRequest,
+  type SandboxVendor,
 } from "../http/vendor";
 import { badAttachment, parseMailbox } from "./email-address";
 
@@ -78,3 +79,10 @@ function sendEmail(req: VendorRequest): VendorReply {
     return error(422, "validation_error", "Each attachment needs a `filename` and base64 `content`.");
   return { status: 200, body: { id: randomUUID() } };
 }
+
+export const resendSandbox = {
+  key: "resend",
+  apiKey: "re_sandbox_key",
+  priceAtomic: "1000",
+  create: resendVendor,
+} as const satisfies SandboxVendor;

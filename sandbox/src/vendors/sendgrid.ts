@@ -1,7 +1,15 @@
 // SendGrid v3 stand-in: POST /v3/mail/send with `Authorization: Bearer SG...`; 202 with an empty body
 // and an `X-Message-Id` header; errors {errors: [{message, field, help}]}.
 import { randomBytes } from "node:crypto";
-import { authToken, isObject, type VendorDefinition, type VendorOptions, type VendorReply, type VendorRequest } from "../http/vendor";
+import {
+  authToken,
+  isObject,
+  type VendorDefinition,
+  type VendorOptions,
+  type VendorReply,
+  type VendorRequest,
+  type SandboxVendor,
+} from "../http/vendor";
 import { badAttachment, parseMailbox } from "./email-address";
 
 function errors(status: number, items: Array<{ message: string; field: string | null }>): VendorReply {
@@ -89,3 +97,10 @@ function mailSend(req: VendorRequest): VendorReply {
   if (problems.length > 0) return errors(400, problems);
   return { status: 202, headers: { "X-Message-Id": randomBytes(16).toString("base64url").slice(0, 22) } };
 }
+
+export const sendgridSandbox = {
+  key: "sendgrid",
+  apiKey: "SG.sandbox.key",
+  priceAtomic: "1000",
+  create: sendgridVendor,
+} as const satisfies SandboxVendor;

@@ -1,7 +1,14 @@
 // Time API stand-in (timeapi.io wire format; free when direct, paid on the MPP mount): zone info with the current local time,
 // offsets and DST interval; current time; conversion between zones. `timeZone` takes an IANA id or
 // a known place name. Errors are plain-text 400s ("Invalid Timezone"), as timeapi.io answers.
-import { isObject, type VendorContext, type VendorDefinition, type VendorReply, type VendorRequest } from "../http/vendor";
+import {
+  isObject,
+  type VendorContext,
+  type VendorDefinition,
+  type VendorReply,
+  type VendorRequest,
+  type SandboxVendor,
+} from "../http/vendor";
 import {
   formatLocal,
   instantOf,
@@ -146,3 +153,10 @@ function convert(req: VendorRequest): VendorReply {
     },
   };
 }
+
+/** timeapi.io is free: no API key on its direct mount. */
+export const timeapiSandbox = {
+  key: "timeapi",
+  priceAtomic: "1000",
+  create: (opts) => timeapiVendor(opts.priceAtomic),
+} as const satisfies SandboxVendor;

@@ -11,6 +11,7 @@ import { pathSegment } from "./url-path";
 import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import type { ProviderModule } from "./provider-module";
 
 /** The resource kind of an AgentMail inbox. */
 export const INBOX_KIND = "email.inbox";
@@ -98,3 +99,9 @@ export class AgentmailAdapter implements ProviderAdapter {
     };
   }
 }
+
+export const agentmailProvider: ProviderModule = {
+  providerKey: "agentmail",
+  defaultBaseUrls: { direct: "https://api.agentmail.to", mpp: "https://mpp.api.agentmail.to" },
+  create: () => new AgentmailAdapter(),
+};

@@ -5,6 +5,7 @@ import { InputReader } from "./input";
 import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import type { ProviderModule } from "./provider-module";
 
 export class ApolloAdapter implements ProviderAdapter {
   readonly providerKey = "apollo";
@@ -75,3 +76,9 @@ export class ApolloAdapter implements ProviderAdapter {
     };
   }
 }
+
+export const apolloProvider: ProviderModule = {
+  providerKey: "apollo",
+  defaultBaseUrls: { direct: "https://api.apollo.io" },
+  create: () => new ApolloAdapter(),
+};

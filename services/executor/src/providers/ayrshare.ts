@@ -13,6 +13,8 @@ import {
 } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import type { ProviderModule } from "./provider-module";
+import { optionalSetting } from "./provider-settings";
 
 /** Our channel names → Ayrshare's response field prefix and `maxCharLimits` key. */
 const CHANNELS: Readonly<Record<string, { prefix: string; limitKey: string }>> = {
@@ -106,3 +108,10 @@ export class AyrshareAdapter implements ProviderAdapter {
     };
   }
 }
+
+export const ayrshareProvider: ProviderModule = {
+  providerKey: "ayrshare",
+  defaultBaseUrls: { direct: "https://api.ayrshare.com" },
+  settingsFromEnv: (read) => optionalSetting("creditsPerChannel", read("BROADCAST_CREDITS_PER_CHANNEL")),
+  create: (s) => new AyrshareAdapter(s.creditsPerChannel ? Number(s.creditsPerChannel) : DEFAULT_CREDITS_PER_CHANNEL),
+};

@@ -6,6 +6,7 @@ import { InputReader } from "./input";
 import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import type { ProviderModule } from "./provider-module";
 
 export class DeeplAdapter implements ProviderAdapter {
   readonly providerKey = "deepl";
@@ -46,3 +47,9 @@ export class DeeplAdapter implements ProviderAdapter {
     };
   }
 }
+
+export const deeplProvider: ProviderModule = {
+  providerKey: "deepl",
+  defaultBaseUrls: { direct: "https://api.deepl.com" },
+  create: () => new DeeplAdapter(),
+};

@@ -13,6 +13,7 @@ import {
 } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import type { ProviderModule } from "./provider-module";
 
 /** Contract fields of search.answer this adapter does not send yet. */
 const UNSUPPORTED_FIELDS = ["includeDomains", "excludeDomains"] as const;
@@ -64,3 +65,9 @@ export class ExaAdapter implements ProviderAdapter {
     };
   }
 }
+
+export const exaProvider: ProviderModule = {
+  providerKey: "exa",
+  defaultBaseUrls: { direct: "https://api.exa.ai" },
+  create: () => new ExaAdapter(),
+};

@@ -13,6 +13,7 @@ import {
 } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import type { ProviderModule } from "./provider-module";
 
 export class FirecrawlAdapter implements ProviderAdapter {
   readonly providerKey = "firecrawl";
@@ -63,3 +64,9 @@ export class FirecrawlAdapter implements ProviderAdapter {
     return { type: "object", properties: Object.fromEntries(fields.map((f) => [f, { type: "string" }])) };
   }
 }
+
+export const firecrawlProvider: ProviderModule = {
+  providerKey: "firecrawl",
+  defaultBaseUrls: { direct: "https://api.firecrawl.dev" },
+  create: () => new FirecrawlAdapter(),
+};

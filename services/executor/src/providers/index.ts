@@ -1,5 +1,7 @@
 // Provider adapters: capability input → vendor request, vendor answer → normalized result.
 export { assertCapability } from "./provider";
+export { PROVIDER_MODULES } from "./all-providers";
+export type { ProviderModule, EnvReader } from "./provider-module";
 export { pathSegment } from "./url-path";
 export {
   createProviderRegistry,

@@ -5,6 +5,8 @@ import { readEmailMessage } from "./email-message";
 import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import type { ProviderModule } from "./provider-module";
+import { defaultSenderFrom, optionalSetting } from "./provider-settings";
 
 export class PostmarkAdapter implements ProviderAdapter {
   readonly providerKey = "postmark";
@@ -51,3 +53,10 @@ export class PostmarkAdapter implements ProviderAdapter {
     return { status: "sent", providerMessageId: id, data: { messageId: id, submittedAt: stringField(res.body, "SubmittedAt") ?? null } };
   }
 }
+
+export const postmarkProvider: ProviderModule = {
+  providerKey: "postmark",
+  defaultBaseUrls: { direct: "https://api.postmarkapp.com" },
+  settingsFromEnv: (read) => ({ ...defaultSenderFrom(read), ...optionalSetting("messageStream", read("POSTMARK_MESSAGE_STREAM")) }),
+  create: () => new PostmarkAdapter(),
+};

@@ -1,20 +1,10 @@
 // The provider registry: one adapter per configured provider, with the context (base URL, key,
 // account settings) it calls its vendor with on each route network, and the owned-resource fields
 // every adapter declares.
-import { AgentmailAdapter } from "./agentmail";
-import { ApolloAdapter } from "./apollo";
-import { AyrshareAdapter, DEFAULT_CREDITS_PER_CHANNEL } from "./ayrshare";
-import { DeeplAdapter } from "./deepl";
-import { ExaAdapter } from "./exa";
-import { FirecrawlAdapter } from "./firecrawl";
-import { OpenAiCompatibleAdapter } from "./openai-compatible";
-import { PostmarkAdapter } from "./postmark";
+import { PROVIDER_MODULES } from "./all-providers";
 import type { RailNetwork } from "../domain/rail-port";
 import type { ConfiguredProvider, ProviderAdapter, ProviderRegistry } from "../domain/provider-port";
-import { ResendAdapter } from "./resend";
 import { declaredResourceFields } from "./resource-fields";
-import { SendgridAdapter } from "./sendgrid";
-import { TimeapiAdapter } from "./timeapi";
 
 /** Where a vendor is reached on one route network. */
 export interface ProviderEndpoint {
@@ -35,21 +25,9 @@ export interface ProviderSettings {
 /** Settings per providerKey; only listed providers are registered. */
 export type ProviderRegistryConfig = Readonly<Record<string, ProviderSettings>>;
 
-/** Every provider key an adapter exists for, with its factory. */
-export const ADAPTER_FACTORIES: Readonly<Record<string, (settings: Readonly<Record<string, string>>) => ProviderAdapter>> = {
-  resend: () => new ResendAdapter(),
-  sendgrid: () => new SendgridAdapter(),
-  postmark: () => new PostmarkAdapter(),
-  agentmail: () => new AgentmailAdapter(),
-  exa: () => new ExaAdapter(),
-  firecrawl: () => new FirecrawlAdapter(),
-  apollo: () => new ApolloAdapter(),
-  timeapi: () => new TimeapiAdapter(),
-  ayrshare: (s) => new AyrshareAdapter(s.creditsPerChannel ? Number(s.creditsPerChannel) : DEFAULT_CREDITS_PER_CHANNEL),
-  deepl: () => new DeeplAdapter(),
-  openai: () => new OpenAiCompatibleAdapter("openai"),
-  deepseek: () => new OpenAiCompatibleAdapter("deepseek"),
-};
+/** Every provider key an adapter exists for, with its factory (from all-providers.ts). */
+export const ADAPTER_FACTORIES: Readonly<Record<string, (settings: Readonly<Record<string, string>>) => ProviderAdapter>> =
+  Object.fromEntries(PROVIDER_MODULES.map((m) => [m.providerKey, (settings: Readonly<Record<string, string>>) => m.create(settings)]));
 
 /** Owned-resource fields of every adapter above, configured in this deployment or not. */
 const resourceFieldsOf = declaredResourceFields(Object.values(ADAPTER_FACTORIES).map((factory) => factory({})));

@@ -5,6 +5,8 @@ import { readEmailMessage } from "./email-message";
 import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, stringField, vendorError } from "./vendor-error";
+import type { ProviderModule } from "./provider-module";
+import { defaultSenderFrom } from "./provider-settings";
 
 export class ResendAdapter implements ProviderAdapter {
   readonly providerKey = "resend";
@@ -52,3 +54,10 @@ export class ResendAdapter implements ProviderAdapter {
     return { status: "sent", providerMessageId: id, data: { messageId: id } };
   }
 }
+
+export const resendProvider: ProviderModule = {
+  providerKey: "resend",
+  defaultBaseUrls: { direct: "https://api.resend.com" },
+  settingsFromEnv: (read) => defaultSenderFrom(read),
+  create: () => new ResendAdapter(),
+};

@@ -6,6 +6,8 @@ import { readEmailMessage, splitMailbox } from "./email-message";
 import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, vendorError } from "./vendor-error";
+import type { ProviderModule } from "./provider-module";
+import { defaultSenderFrom } from "./provider-settings";
 
 const toList = (mailboxes: string[]) => mailboxes.map(splitMailbox);
 
@@ -63,3 +65,10 @@ export class SendgridAdapter implements ProviderAdapter {
     return { status: "sent", providerMessageId: id, data: { messageId: id } };
   }
 }
+
+export const sendgridProvider: ProviderModule = {
+  providerKey: "sendgrid",
+  defaultBaseUrls: { direct: "https://api.sendgrid.com" },
+  settingsFromEnv: (read) => defaultSenderFrom(read),
+  create: () => new SendgridAdapter(),
+};

@@ -13,6 +13,7 @@ import {
 } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import type { ProviderModule } from "./provider-module";
 
 const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?$/;
 const OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
@@ -140,3 +141,10 @@ export class TimeapiAdapter implements ProviderAdapter {
     };
   }
 }
+
+export const timeapiProvider: ProviderModule = {
+  providerKey: "timeapi",
+  defaultBaseUrls: { direct: "https://timeapi.io" },
+  keyless: true,
+  create: () => new TimeapiAdapter(),
+};

@@ -1,0 +1,30 @@
+// Every provider the executor has an adapter for: one line per provider. The registry, the
+// environment schema and the default hosts are all derived from this list.
+import { agentmailProvider } from "./agentmail";
+import { apolloProvider } from "./apollo";
+import { ayrshareProvider } from "./ayrshare";
+import { deeplProvider } from "./deepl";
+import { deepseekProvider } from "./deepseek";
+import { exaProvider } from "./exa";
+import { firecrawlProvider } from "./firecrawl";
+import { openaiProvider } from "./openai";
+import { postmarkProvider } from "./postmark";
+import type { ProviderModule } from "./provider-module";
+import { resendProvider } from "./resend";
+import { sendgridProvider } from "./sendgrid";
+import { timeapiProvider } from "./timeapi";
+
+export const PROVIDER_MODULES: readonly ProviderModule[] = [
+  resendProvider,
+  sendgridProvider,
+  postmarkProvider,
+  agentmailProvider,
+  exaProvider,
+  firecrawlProvider,
+  apolloProvider,
+  timeapiProvider,
+  ayrshareProvider,
+  deeplProvider,
+  openaiProvider,
+  deepseekProvider,
+];
