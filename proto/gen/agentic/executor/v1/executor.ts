@@ -19,6 +19,7 @@ import {
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
 import { Struct } from "../../../google/protobuf/struct";
+import { Timestamp } from "../../../google/protobuf/timestamp";
 
 export const protobufPackage = "agentic.executor.v1";
 
@@ -85,7 +86,75 @@ export interface ExecuteResponse {
   /** Internal: every provider attempt in order, the serving one last. */
   attempts: ExecutionAttempt[];
   /** Tokens the vendor reported for the serving call (model routes); a per-token route is charged by them. */
-  usage?: TokenUsage | undefined;
+  usage?:
+    | TokenUsage
+    | undefined;
+  /** How the route was chosen: the attempts made, and every route of the capability not tried, with why. */
+  decision?: RouteDecision | undefined;
+}
+
+/** The explained routing of one execution. */
+export interface RouteDecision {
+  /** The route that served the call. */
+  servedRouteKey: string;
+  /** Every provider attempt in order, the serving one last. */
+  attempts: DecisionAttempt[];
+  /** Every other route of the capability, with why it was not tried. */
+  notTried: NotTriedRoute[];
+}
+
+export interface DecisionAttempt {
+  routeKey: string;
+  provider: string;
+  /** ok, or what failed: timeout, http_5xx, http_4xx, payment, network, invalid_response. */
+  outcome: string;
+  latencyMs: number;
+  /** The usage item's error code of a failed attempt (PROVIDER_ERROR, PROVIDER_TIMEOUT, ...). */
+  errorCode?: string | undefined;
+}
+
+export interface NotTriedRoute {
+  routeKey: string;
+  provider: string;
+  /**
+   * pinned_elsewhere, fallback_off, over_max_price, breaker_open, missing_feature, router_blocked, gated,
+   * planned, unavailable, input_not_served, credits_required, not_reached (fallback stopped earlier).
+   */
+  reason: string;
+  /** The reason in words. */
+  detail: string;
+}
+
+export interface QuoteRequest {
+  /** The authenticated caller; its wallet reserves the quoted price. */
+  userId: string;
+  domainKey: string;
+  capabilityId: string;
+  /** The execute body the quote is for (an execute with the quote's id must send the same body plus quoteId). */
+  input?: { [key: string]: any } | undefined;
+  agentName?:
+    | string
+    | undefined;
+  /** The API key record the caller authenticated with, for the key's spend policies. */
+  keyId?: string | undefined;
+}
+
+export interface QuoteResponse {
+  /** "quo_...": send it as quoteId in the execute body. */
+  quoteId: string;
+  routeKey: string;
+  provider: string;
+  /** Credits reserved, and charged when the quoted execute runs (on a per-token route the most it can cost). */
+  priceCredits: number;
+  expiresAt?:
+    | Date
+    | undefined;
+  /** Spendable balance once the price is reserved. */
+  balanceAfterCredits: number;
+  /** What would still prevent the quoted execute; empty when nothing does. */
+  blockingRequirements: string[];
+  /** How the route was chosen (no attempts yet). */
+  decision?: RouteDecision | undefined;
 }
 
 /** Tokens a vendor reported for one call (its `usage`), as charged. */
@@ -321,6 +390,7 @@ function createBaseExecuteResponse(): ExecuteResponse {
     replayed: false,
     attempts: [],
     usage: undefined,
+    decision: undefined,
   };
 }
 
@@ -358,6 +428,9 @@ export const ExecuteResponse: MessageFns<ExecuteResponse> = {
     }
     if (message.usage !== undefined) {
       TokenUsage.encode(message.usage, writer.uint32(90).fork()).join();
+    }
+    if (message.decision !== undefined) {
+      RouteDecision.encode(message.decision, writer.uint32(98).fork()).join();
     }
     return writer;
   },
@@ -463,6 +536,14 @@ export const ExecuteResponse: MessageFns<ExecuteResponse> = {
             message.usage = TokenUsage.decode(reader, reader.uint32());
             continue;
           }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.decision = RouteDecision.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -506,6 +587,7 @@ export const ExecuteResponse: MessageFns<ExecuteResponse> = {
         ? object.attempts.map((e: any) => ExecutionAttempt.fromJSON(e))
         : [],
       usage: isSet(object.usage) ? TokenUsage.fromJSON(object.usage) : undefined,
+      decision: isSet(object.decision) ? RouteDecision.fromJSON(object.decision) : undefined,
     };
   },
 
@@ -544,6 +626,9 @@ export const ExecuteResponse: MessageFns<ExecuteResponse> = {
     if (message.usage !== undefined) {
       obj.usage = TokenUsage.toJSON(message.usage);
     }
+    if (message.decision !== undefined) {
+      obj.decision = RouteDecision.toJSON(message.decision);
+    }
     return obj;
   },
 
@@ -564,6 +649,771 @@ export const ExecuteResponse: MessageFns<ExecuteResponse> = {
     message.attempts = object.attempts?.map((e) => ExecutionAttempt.fromPartial(e)) || [];
     message.usage = (object.usage !== undefined && object.usage !== null)
       ? TokenUsage.fromPartial(object.usage)
+      : undefined;
+    message.decision = (object.decision !== undefined && object.decision !== null)
+      ? RouteDecision.fromPartial(object.decision)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseRouteDecision(): RouteDecision {
+  return { servedRouteKey: "", attempts: [], notTried: [] };
+}
+
+export const RouteDecision: MessageFns<RouteDecision> = {
+  encode(message: RouteDecision, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.servedRouteKey !== "") {
+      writer.uint32(10).string(message.servedRouteKey);
+    }
+    for (const v of message.attempts) {
+      DecisionAttempt.encode(v!, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.notTried) {
+      NotTriedRoute.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RouteDecision {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRouteDecision();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.servedRouteKey = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.attempts.push(DecisionAttempt.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.notTried.push(NotTriedRoute.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RouteDecision {
+    return {
+      servedRouteKey: isSet(object.servedRouteKey)
+        ? globalThis.String(object.servedRouteKey)
+        : isSet(object.served_route_key)
+        ? globalThis.String(object.served_route_key)
+        : "",
+      attempts: globalThis.Array.isArray(object?.attempts)
+        ? object.attempts.map((e: any) => DecisionAttempt.fromJSON(e))
+        : [],
+      notTried: globalThis.Array.isArray(object?.notTried)
+        ? object.notTried.map((e: any) => NotTriedRoute.fromJSON(e))
+        : globalThis.Array.isArray(object?.not_tried)
+        ? object.not_tried.map((e: any) => NotTriedRoute.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: RouteDecision): unknown {
+    const obj: any = {};
+    if (message.servedRouteKey !== "") {
+      obj.servedRouteKey = message.servedRouteKey;
+    }
+    if (message.attempts?.length) {
+      obj.attempts = message.attempts.map((e) => DecisionAttempt.toJSON(e));
+    }
+    if (message.notTried?.length) {
+      obj.notTried = message.notTried.map((e) => NotTriedRoute.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RouteDecision>, I>>(base?: I): RouteDecision {
+    return RouteDecision.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RouteDecision>, I>>(object: I): RouteDecision {
+    const message = createBaseRouteDecision();
+    message.servedRouteKey = object.servedRouteKey ?? "";
+    message.attempts = object.attempts?.map((e) => DecisionAttempt.fromPartial(e)) || [];
+    message.notTried = object.notTried?.map((e) => NotTriedRoute.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseDecisionAttempt(): DecisionAttempt {
+  return { routeKey: "", provider: "", outcome: "", latencyMs: 0, errorCode: undefined };
+}
+
+export const DecisionAttempt: MessageFns<DecisionAttempt> = {
+  encode(message: DecisionAttempt, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.routeKey !== "") {
+      writer.uint32(10).string(message.routeKey);
+    }
+    if (message.provider !== "") {
+      writer.uint32(18).string(message.provider);
+    }
+    if (message.outcome !== "") {
+      writer.uint32(26).string(message.outcome);
+    }
+    if (message.latencyMs !== 0) {
+      writer.uint32(32).int64(message.latencyMs);
+    }
+    if (message.errorCode !== undefined) {
+      writer.uint32(42).string(message.errorCode);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DecisionAttempt {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDecisionAttempt();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.routeKey = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.provider = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.outcome = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.latencyMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.errorCode = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DecisionAttempt {
+    return {
+      routeKey: isSet(object.routeKey)
+        ? globalThis.String(object.routeKey)
+        : isSet(object.route_key)
+        ? globalThis.String(object.route_key)
+        : "",
+      provider: isSet(object.provider) ? globalThis.String(object.provider) : "",
+      outcome: isSet(object.outcome) ? globalThis.String(object.outcome) : "",
+      latencyMs: isSet(object.latencyMs)
+        ? globalThis.Number(object.latencyMs)
+        : isSet(object.latency_ms)
+        ? globalThis.Number(object.latency_ms)
+        : 0,
+      errorCode: isSet(object.errorCode)
+        ? globalThis.String(object.errorCode)
+        : isSet(object.error_code)
+        ? globalThis.String(object.error_code)
+        : undefined,
+    };
+  },
+
+  toJSON(message: DecisionAttempt): unknown {
+    const obj: any = {};
+    if (message.routeKey !== "") {
+      obj.routeKey = message.routeKey;
+    }
+    if (message.provider !== "") {
+      obj.provider = message.provider;
+    }
+    if (message.outcome !== "") {
+      obj.outcome = message.outcome;
+    }
+    if (message.latencyMs !== 0) {
+      obj.latencyMs = Math.round(message.latencyMs);
+    }
+    if (message.errorCode !== undefined) {
+      obj.errorCode = message.errorCode;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<DecisionAttempt>, I>>(base?: I): DecisionAttempt {
+    return DecisionAttempt.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<DecisionAttempt>, I>>(object: I): DecisionAttempt {
+    const message = createBaseDecisionAttempt();
+    message.routeKey = object.routeKey ?? "";
+    message.provider = object.provider ?? "";
+    message.outcome = object.outcome ?? "";
+    message.latencyMs = object.latencyMs ?? 0;
+    message.errorCode = object.errorCode ?? undefined;
+    return message;
+  },
+};
+
+function createBaseNotTriedRoute(): NotTriedRoute {
+  return { routeKey: "", provider: "", reason: "", detail: "" };
+}
+
+export const NotTriedRoute: MessageFns<NotTriedRoute> = {
+  encode(message: NotTriedRoute, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.routeKey !== "") {
+      writer.uint32(10).string(message.routeKey);
+    }
+    if (message.provider !== "") {
+      writer.uint32(18).string(message.provider);
+    }
+    if (message.reason !== "") {
+      writer.uint32(26).string(message.reason);
+    }
+    if (message.detail !== "") {
+      writer.uint32(34).string(message.detail);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): NotTriedRoute {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseNotTriedRoute();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.routeKey = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.provider = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.detail = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): NotTriedRoute {
+    return {
+      routeKey: isSet(object.routeKey)
+        ? globalThis.String(object.routeKey)
+        : isSet(object.route_key)
+        ? globalThis.String(object.route_key)
+        : "",
+      provider: isSet(object.provider) ? globalThis.String(object.provider) : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      detail: isSet(object.detail) ? globalThis.String(object.detail) : "",
+    };
+  },
+
+  toJSON(message: NotTriedRoute): unknown {
+    const obj: any = {};
+    if (message.routeKey !== "") {
+      obj.routeKey = message.routeKey;
+    }
+    if (message.provider !== "") {
+      obj.provider = message.provider;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.detail !== "") {
+      obj.detail = message.detail;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<NotTriedRoute>, I>>(base?: I): NotTriedRoute {
+    return NotTriedRoute.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<NotTriedRoute>, I>>(object: I): NotTriedRoute {
+    const message = createBaseNotTriedRoute();
+    message.routeKey = object.routeKey ?? "";
+    message.provider = object.provider ?? "";
+    message.reason = object.reason ?? "";
+    message.detail = object.detail ?? "";
+    return message;
+  },
+};
+
+function createBaseQuoteRequest(): QuoteRequest {
+  return { userId: "", domainKey: "", capabilityId: "", input: undefined, agentName: undefined, keyId: undefined };
+}
+
+export const QuoteRequest: MessageFns<QuoteRequest> = {
+  encode(message: QuoteRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.domainKey !== "") {
+      writer.uint32(18).string(message.domainKey);
+    }
+    if (message.capabilityId !== "") {
+      writer.uint32(26).string(message.capabilityId);
+    }
+    if (message.input !== undefined) {
+      Struct.encode(Struct.wrap(message.input), writer.uint32(34).fork()).join();
+    }
+    if (message.agentName !== undefined) {
+      writer.uint32(42).string(message.agentName);
+    }
+    if (message.keyId !== undefined) {
+      writer.uint32(50).string(message.keyId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QuoteRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuoteRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.domainKey = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.capabilityId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.input = Struct.unwrap(Struct.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.agentName = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.keyId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QuoteRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      domainKey: isSet(object.domainKey)
+        ? globalThis.String(object.domainKey)
+        : isSet(object.domain_key)
+        ? globalThis.String(object.domain_key)
+        : "",
+      capabilityId: isSet(object.capabilityId)
+        ? globalThis.String(object.capabilityId)
+        : isSet(object.capability_id)
+        ? globalThis.String(object.capability_id)
+        : "",
+      input: isObject(object.input) ? object.input : undefined,
+      agentName: isSet(object.agentName)
+        ? globalThis.String(object.agentName)
+        : isSet(object.agent_name)
+        ? globalThis.String(object.agent_name)
+        : undefined,
+      keyId: isSet(object.keyId)
+        ? globalThis.String(object.keyId)
+        : isSet(object.key_id)
+        ? globalThis.String(object.key_id)
+        : undefined,
+    };
+  },
+
+  toJSON(message: QuoteRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.domainKey !== "") {
+      obj.domainKey = message.domainKey;
+    }
+    if (message.capabilityId !== "") {
+      obj.capabilityId = message.capabilityId;
+    }
+    if (message.input !== undefined) {
+      obj.input = message.input;
+    }
+    if (message.agentName !== undefined) {
+      obj.agentName = message.agentName;
+    }
+    if (message.keyId !== undefined) {
+      obj.keyId = message.keyId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QuoteRequest>, I>>(base?: I): QuoteRequest {
+    return QuoteRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QuoteRequest>, I>>(object: I): QuoteRequest {
+    const message = createBaseQuoteRequest();
+    message.userId = object.userId ?? "";
+    message.domainKey = object.domainKey ?? "";
+    message.capabilityId = object.capabilityId ?? "";
+    message.input = object.input ?? undefined;
+    message.agentName = object.agentName ?? undefined;
+    message.keyId = object.keyId ?? undefined;
+    return message;
+  },
+};
+
+function createBaseQuoteResponse(): QuoteResponse {
+  return {
+    quoteId: "",
+    routeKey: "",
+    provider: "",
+    priceCredits: 0,
+    expiresAt: undefined,
+    balanceAfterCredits: 0,
+    blockingRequirements: [],
+    decision: undefined,
+  };
+}
+
+export const QuoteResponse: MessageFns<QuoteResponse> = {
+  encode(message: QuoteResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.quoteId !== "") {
+      writer.uint32(10).string(message.quoteId);
+    }
+    if (message.routeKey !== "") {
+      writer.uint32(18).string(message.routeKey);
+    }
+    if (message.provider !== "") {
+      writer.uint32(26).string(message.provider);
+    }
+    if (message.priceCredits !== 0) {
+      writer.uint32(32).int64(message.priceCredits);
+    }
+    if (message.expiresAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.expiresAt), writer.uint32(42).fork()).join();
+    }
+    if (message.balanceAfterCredits !== 0) {
+      writer.uint32(48).int64(message.balanceAfterCredits);
+    }
+    for (const v of message.blockingRequirements) {
+      writer.uint32(58).string(v!);
+    }
+    if (message.decision !== undefined) {
+      RouteDecision.encode(message.decision, writer.uint32(66).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): QuoteResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuoteResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.quoteId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.routeKey = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.provider = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.priceCredits = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.expiresAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.balanceAfterCredits = longToNumber(reader.int64());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.blockingRequirements.push(reader.string());
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.decision = RouteDecision.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): QuoteResponse {
+    return {
+      quoteId: isSet(object.quoteId)
+        ? globalThis.String(object.quoteId)
+        : isSet(object.quote_id)
+        ? globalThis.String(object.quote_id)
+        : "",
+      routeKey: isSet(object.routeKey)
+        ? globalThis.String(object.routeKey)
+        : isSet(object.route_key)
+        ? globalThis.String(object.route_key)
+        : "",
+      provider: isSet(object.provider) ? globalThis.String(object.provider) : "",
+      priceCredits: isSet(object.priceCredits)
+        ? globalThis.Number(object.priceCredits)
+        : isSet(object.price_credits)
+        ? globalThis.Number(object.price_credits)
+        : 0,
+      expiresAt: isSet(object.expiresAt)
+        ? fromJsonTimestamp(object.expiresAt)
+        : isSet(object.expires_at)
+        ? fromJsonTimestamp(object.expires_at)
+        : undefined,
+      balanceAfterCredits: isSet(object.balanceAfterCredits)
+        ? globalThis.Number(object.balanceAfterCredits)
+        : isSet(object.balance_after_credits)
+        ? globalThis.Number(object.balance_after_credits)
+        : 0,
+      blockingRequirements: globalThis.Array.isArray(object?.blockingRequirements)
+        ? object.blockingRequirements.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.blocking_requirements)
+        ? object.blocking_requirements.map((e: any) => globalThis.String(e))
+        : [],
+      decision: isSet(object.decision) ? RouteDecision.fromJSON(object.decision) : undefined,
+    };
+  },
+
+  toJSON(message: QuoteResponse): unknown {
+    const obj: any = {};
+    if (message.quoteId !== "") {
+      obj.quoteId = message.quoteId;
+    }
+    if (message.routeKey !== "") {
+      obj.routeKey = message.routeKey;
+    }
+    if (message.provider !== "") {
+      obj.provider = message.provider;
+    }
+    if (message.priceCredits !== 0) {
+      obj.priceCredits = Math.round(message.priceCredits);
+    }
+    if (message.expiresAt !== undefined) {
+      obj.expiresAt = message.expiresAt.toISOString();
+    }
+    if (message.balanceAfterCredits !== 0) {
+      obj.balanceAfterCredits = Math.round(message.balanceAfterCredits);
+    }
+    if (message.blockingRequirements?.length) {
+      obj.blockingRequirements = message.blockingRequirements;
+    }
+    if (message.decision !== undefined) {
+      obj.decision = RouteDecision.toJSON(message.decision);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<QuoteResponse>, I>>(base?: I): QuoteResponse {
+    return QuoteResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<QuoteResponse>, I>>(object: I): QuoteResponse {
+    const message = createBaseQuoteResponse();
+    message.quoteId = object.quoteId ?? "";
+    message.routeKey = object.routeKey ?? "";
+    message.provider = object.provider ?? "";
+    message.priceCredits = object.priceCredits ?? 0;
+    message.expiresAt = object.expiresAt ?? undefined;
+    message.balanceAfterCredits = object.balanceAfterCredits ?? 0;
+    message.blockingRequirements = object.blockingRequirements?.map((e) => e) || [];
+    message.decision = (object.decision !== undefined && object.decision !== null)
+      ? RouteDecision.fromPartial(object.decision)
       : undefined;
     return message;
   },
@@ -862,6 +1712,11 @@ export const ExecutorServiceService = {
    * (FAILED_PRECONDITION); PROVIDER_ERROR, ROUTE_UNAVAILABLE, UNAVAILABLE (UNAVAILABLE); PROVIDER_TIMEOUT
    * (DEADLINE_EXCEEDED). SETTLEMENT_UNCONFIRMED (UNAVAILABLE): the provider acted but the capture was
    * never acknowledged, so the hold expires unsettled and nothing is charged.
+   * With quoteId in the input it runs on the quoted route at the quoted price, or fails: QUOTE_NOT_FOUND
+   * (NOT_FOUND), QUOTE_EXPIRED (FAILED_PRECONDITION, HTTP 410), QUOTE_ALREADY_USED, QUOTE_MISMATCH
+   * (FAILED_PRECONDITION). With recommendationId it runs the router's stored ranking, or fails with the
+   * router's RECOMMENDATION_NOT_FOUND, RECOMMENDATION_EXPIRED or RECOMMENDATION_STALE. PRICE_ABOVE_MAX
+   * (FAILED_PRECONDITION): no route that may run costs at most maxPriceCredits.
    */
   execute: {
     path: "/agentic.executor.v1.ExecutorService/Execute" as const,
@@ -871,6 +1726,20 @@ export const ExecutorServiceService = {
     requestDeserialize: (value: Buffer): ExecuteRequest => ExecuteRequest.decode(value),
     responseSerialize: (value: ExecuteResponse): Buffer => Buffer.from(ExecuteResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ExecuteResponse => ExecuteResponse.decode(value),
+  },
+  /**
+   * Picks the route execute would run for this input (the same planning), prices it as execute would
+   * hold it, and reserves that price in the ledger for quote_ttl; an execute with the quote's id runs
+   * there at that price. Errors: those of Execute's planning, and CREDITS_REQUIRED.
+   */
+  quote: {
+    path: "/agentic.executor.v1.ExecutorService/Quote" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: QuoteRequest): Buffer => Buffer.from(QuoteRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): QuoteRequest => QuoteRequest.decode(value),
+    responseSerialize: (value: QuoteResponse): Buffer => Buffer.from(QuoteResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): QuoteResponse => QuoteResponse.decode(value),
   },
 } as const;
 
@@ -884,8 +1753,19 @@ export interface ExecutorServiceServer extends UntypedServiceImplementation {
    * (FAILED_PRECONDITION); PROVIDER_ERROR, ROUTE_UNAVAILABLE, UNAVAILABLE (UNAVAILABLE); PROVIDER_TIMEOUT
    * (DEADLINE_EXCEEDED). SETTLEMENT_UNCONFIRMED (UNAVAILABLE): the provider acted but the capture was
    * never acknowledged, so the hold expires unsettled and nothing is charged.
+   * With quoteId in the input it runs on the quoted route at the quoted price, or fails: QUOTE_NOT_FOUND
+   * (NOT_FOUND), QUOTE_EXPIRED (FAILED_PRECONDITION, HTTP 410), QUOTE_ALREADY_USED, QUOTE_MISMATCH
+   * (FAILED_PRECONDITION). With recommendationId it runs the router's stored ranking, or fails with the
+   * router's RECOMMENDATION_NOT_FOUND, RECOMMENDATION_EXPIRED or RECOMMENDATION_STALE. PRICE_ABOVE_MAX
+   * (FAILED_PRECONDITION): no route that may run costs at most maxPriceCredits.
    */
   execute: handleUnaryCall<ExecuteRequest, ExecuteResponse>;
+  /**
+   * Picks the route execute would run for this input (the same planning), prices it as execute would
+   * hold it, and reserves that price in the ledger for quote_ttl; an execute with the quote's id runs
+   * there at that price. Errors: those of Execute's planning, and CREDITS_REQUIRED.
+   */
+  quote: handleUnaryCall<QuoteRequest, QuoteResponse>;
 }
 
 export interface ExecutorServiceClient extends Client {
@@ -898,6 +1778,11 @@ export interface ExecutorServiceClient extends Client {
    * (FAILED_PRECONDITION); PROVIDER_ERROR, ROUTE_UNAVAILABLE, UNAVAILABLE (UNAVAILABLE); PROVIDER_TIMEOUT
    * (DEADLINE_EXCEEDED). SETTLEMENT_UNCONFIRMED (UNAVAILABLE): the provider acted but the capture was
    * never acknowledged, so the hold expires unsettled and nothing is charged.
+   * With quoteId in the input it runs on the quoted route at the quoted price, or fails: QUOTE_NOT_FOUND
+   * (NOT_FOUND), QUOTE_EXPIRED (FAILED_PRECONDITION, HTTP 410), QUOTE_ALREADY_USED, QUOTE_MISMATCH
+   * (FAILED_PRECONDITION). With recommendationId it runs the router's stored ranking, or fails with the
+   * router's RECOMMENDATION_NOT_FOUND, RECOMMENDATION_EXPIRED or RECOMMENDATION_STALE. PRICE_ABOVE_MAX
+   * (FAILED_PRECONDITION): no route that may run costs at most maxPriceCredits.
    */
   execute(
     request: ExecuteRequest,
@@ -913,6 +1798,26 @@ export interface ExecutorServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ExecuteResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Picks the route execute would run for this input (the same planning), prices it as execute would
+   * hold it, and reserves that price in the ledger for quote_ttl; an execute with the quote's id runs
+   * there at that price. Errors: those of Execute's planning, and CREDITS_REQUIRED.
+   */
+  quote(
+    request: QuoteRequest,
+    callback: (error: ServiceError | null, response: QuoteResponse) => void,
+  ): ClientUnaryCall;
+  quote(
+    request: QuoteRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: QuoteResponse) => void,
+  ): ClientUnaryCall;
+  quote(
+    request: QuoteRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: QuoteResponse) => void,
   ): ClientUnaryCall;
 }
 
@@ -941,6 +1846,28 @@ export type DeepPartial<T> = T extends Builtin ? T
 type KeysOfUnion<T> = T extends T ? keyof T : never;
 export type Exact<P, I extends P> = P extends Builtin ? P
   : P & { [K in keyof P]: Exact<P[K], I[K]> } & { [K in Exclude<keyof I, KeysOfUnion<P>>]: never };
+
+function toTimestamp(date: Date): Timestamp {
+  const seconds = Math.trunc(date.getTime() / 1_000);
+  const nanos = (date.getTime() % 1_000) * 1_000_000;
+  return { seconds, nanos };
+}
+
+function fromTimestamp(t: Timestamp): Date {
+  let millis = (t.seconds || 0) * 1_000;
+  millis += (t.nanos || 0) / 1_000_000;
+  return new globalThis.Date(millis);
+}
+
+function fromJsonTimestamp(o: any): Date {
+  if (o instanceof globalThis.Date) {
+    return o;
+  } else if (typeof o === "string") {
+    return new globalThis.Date(o);
+  } else {
+    return fromTimestamp(Timestamp.fromJSON(o));
+  }
+}
 
 function longToNumber(int64: { toString(): string }): number {
   const num = globalThis.Number(int64.toString());
