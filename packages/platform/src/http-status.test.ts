@@ -10,6 +10,7 @@ describe("httpStatusOf", () => {
     ["failed_precondition", "CREDITS_REQUIRED", 402],
     ["failed_precondition", "RECOMMENDATION_EXPIRED", 410],
     ["failed_precondition", "RECOMMENDATION_STALE", 409],
+    ["failed_precondition", "QUOTE_EXPIRED", 410],
     ["unavailable", "PROVIDER_ERROR", 502],
     ["deadline_exceeded", "PROVIDER_TIMEOUT", 504],
     ["unavailable", "UNAVAILABLE", 503],

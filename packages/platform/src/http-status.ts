@@ -31,6 +31,8 @@ const CODE_TO_HTTP: Record<string, number> = {
   TOP_UP_UNAVAILABLE: 503,
   // A stored recommendation past its lifetime is gone for good (failed_precondition over gRPC); ask again.
   RECOMMENDATION_EXPIRED: 410,
+  // A quote past its lifetime no longer reserves anything (failed_precondition over gRPC); quote again.
+  QUOTE_EXPIRED: 410,
 };
 
 /** HTTP status of an error of `kind` with public `code` (500 when unmapped). */
