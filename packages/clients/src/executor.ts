@@ -10,6 +10,7 @@ export function createExecutorClient(address: string, deadlineMs = 60_000, ident
   const client = createClient(ExecutorServiceClient, address, identity);
   return {
     execute: promisifyUnary(client, client.execute, deadlineMs),
+    quote: promisifyUnary(client, client.quote, deadlineMs),
     close: () => client.close(),
   };
 }

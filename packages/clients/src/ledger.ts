@@ -29,6 +29,8 @@ export function createLedgerClient(address: string, deadlineMs = 2_000, identity
     listOutgoingPayments: promisifyUnary(client, client.listOutgoingPayments, deadlineMs),
     quoteTopUp: promisifyUnary(client, client.quoteTopUp, deadlineMs),
     topUpWithPayment: promisifyUnary(client, client.topUpWithPayment, deadlineMs),
+    createQuoteHold: promisifyUnary(client, client.createQuoteHold, deadlineMs),
+    getQuoteHold: promisifyUnary(client, client.getQuoteHold, deadlineMs),
     close: () => client.close(),
   };
 }
