@@ -5,4 +5,6 @@ import type { AccessTable } from "@agentic/platform";
 
 export const EXECUTOR_ACCESS: AccessTable = {
   Execute: ["gateway"],
+  // A quote reserves a user's credits: the same edge only.
+  Quote: ["gateway"],
 };

@@ -62,6 +62,8 @@ const fields = z.object({
     .default(90_000),
   /** How long a concurrent duplicate waits for the first request's result before IDEMPOTENCY_IN_PROGRESS, in ms. Example: 10000. */
   IDEMPOTENCY_WAIT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** How long a quote reserves its price for an execute with its quoteId, in ms (1 s..1 h). Example: 300000. */
+  QUOTE_TTL_MS: positiveInt.min(1_000).max(3_600_000).default(300_000),
   ...railsEnvShape,
   ...providersEnvShape,
 });
@@ -116,5 +118,6 @@ export function executionSettings(config: Config): ExecutorSettings {
     dependencyDeadlineMs: config.DEPENDENCY_DEADLINE_MS,
     idempotencyLeaseMs: config.IDEMPOTENCY_LEASE_MS,
     idempotencyWaitMs: config.IDEMPOTENCY_WAIT_MS,
+    quoteTtlMs: config.QUOTE_TTL_MS,
   };
 }

@@ -23,12 +23,14 @@ export const NO_METRICS: ExecutionMetrics = {
 export function testDeps({ ledger, ...over }: Partial<Omit<ExecutorDeps, "ledger">> & { ledger?: Partial<LedgerPort> } = {}): ExecutorDeps {
   return {
     catalog: { capability: notUsed },
-    router: { recommend: notUsed },
+    router: { recommend: notUsed, getRecommendation: notUsed },
     ledger: {
       holdCredits: async () => ({}) as never,
       getHold: async () => ({}) as never,
       claimIdempotencyKey: notUsed,
       completeExecution: async () => ({}),
+      createQuoteHold: notUsed,
+      getQuoteHold: notUsed,
       ...ledger,
     },
     records: outcomeRecords,
@@ -45,6 +47,7 @@ export function testDeps({ ledger, ...over }: Partial<Omit<ExecutorDeps, "ledger
       dependencyDeadlineMs: 1_000,
       idempotencyLeaseMs: 90_000,
       idempotencyWaitMs: 0,
+      quoteTtlMs: 300_000,
     },
     traceId: () => undefined,
     ...over,

@@ -14,7 +14,10 @@ async function appErrors<T>(call: () => Promise<T>): Promise<T> {
 }
 
 export function routerPort(client: RouterPort): RouterPort {
-  return { recommend: (req, opts) => appErrors(() => client.recommend(req, opts)) };
+  return {
+    recommend: (req, opts) => appErrors(() => client.recommend(req, opts)),
+    getRecommendation: (req, opts) => appErrors(() => client.getRecommendation(req, opts)),
+  };
 }
 
 export function ledgerPort(client: LedgerPort): LedgerPort {
@@ -24,6 +27,8 @@ export function ledgerPort(client: LedgerPort): LedgerPort {
     getHold: (req, opts) => appErrors(() => client.getHold(req, opts)),
     claimIdempotencyKey: (req, opts) => appErrors(() => client.claimIdempotencyKey(req, opts)),
     completeExecution: (req, opts) => appErrors(() => client.completeExecution(req, opts)),
+    createQuoteHold: (req, opts) => appErrors(() => client.createQuoteHold(req, opts)),
+    getQuoteHold: (req, opts) => appErrors(() => client.getQuoteHold(req, opts)),
     ...(getOwnedResource ? { getOwnedResource: (req, opts) => appErrors(() => getOwnedResource.call(client, req, opts)) } : {}),
   };
 }

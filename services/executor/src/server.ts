@@ -5,6 +5,7 @@ import { ExecutorServiceService, type ExecutorServiceServer } from "@agentic/pro
 import { EXECUTOR_ACCESS } from "./access";
 import type { Executor } from "./domain/executor";
 import { executeHandler } from "./rpc/execute";
+import { quoteHandler } from "./rpc/quote";
 
 export const EXECUTOR_SERVICE_NAME = "agentic.executor.v1.ExecutorService";
 
@@ -20,7 +21,10 @@ export interface ExecutorServerDeps {
 /** Registers ExecutorService and the standard health service on a new server. */
 export function createExecutorServer(deps: ExecutorServerDeps): Server {
   const server = createGrpcServer();
-  const impl: ExecutorServiceServer = { execute: unary(executeHandler(deps.executor), deps.logger) };
+  const impl: ExecutorServiceServer = {
+    execute: unary(executeHandler(deps.executor), deps.logger),
+    quote: unary(quoteHandler(deps.executor), deps.logger),
+  };
   // No development-only callers in this table.
   server.addService(
     ExecutorServiceService,

@@ -163,3 +163,43 @@ export function deadlineTooShort(): AppError {
 export function asAppError(err: unknown): AppError {
   return err instanceof AppError ? err : internalError();
 }
+
+/** No route that may run costs at most the caller's maxPriceCredits; `cheapest` is what the cheapest of them costs. */
+export function priceAboveMax(capabilityKey: string, maxPriceCredits: number, cheapest: { routeKey: string; credits: number }): AppError {
+  return failedPrecondition(
+    "PRICE_ABOVE_MAX",
+    `No route of ${capabilityKey} that can run this input costs at most maxPriceCredits ${maxPriceCredits}: the cheapest, ${cheapest.routeKey}, costs ${cheapest.credits} credits. Nothing was charged.`,
+    `PRICE_ABOVE_MAX: raise maxPriceCredits to at least ${cheapest.credits}, or leave it out.`,
+    { maxPriceCredits, cheapestRouteKey: cheapest.routeKey, cheapestCredits: cheapest.credits },
+  );
+}
+
+/** The quote's reservation ended unused; a new quote is needed. */
+export function quoteExpired(quoteId: string): AppError {
+  return failedPrecondition(
+    "QUOTE_EXPIRED",
+    `Quote ${quoteId} has expired; its credits are no longer reserved. Nothing was charged.`,
+    "Ask for a new quote (POST .../quote) and execute with its quoteId.",
+    { quoteId },
+  );
+}
+
+/** The quote was already drawn by an execution. */
+export function quoteAlreadyUsed(quoteId: string): AppError {
+  return failedPrecondition(
+    "QUOTE_ALREADY_USED",
+    `Quote ${quoteId} was already used by an execution. Nothing was charged.`,
+    "A quote runs once: ask for a new quote, or send an Idempotency-Key to retry an execution safely.",
+    { quoteId },
+  );
+}
+
+/** The execute body is not the one the quote was made for. */
+export function quoteMismatch(quoteId: string, what: string): AppError {
+  return failedPrecondition(
+    "QUOTE_MISMATCH",
+    `Quote ${quoteId} was made for ${what}. Nothing was charged.`,
+    "Send exactly the body you quoted, plus quoteId; or ask for a new quote for this body.",
+    { quoteId },
+  );
+}

@@ -1,11 +1,14 @@
 // Splits an execute body into the capability input and the routing controls (provider, routeKey,
-// allowFallback), unwrapping the {"input": {...}} form some clients send, and drops nulls (a null
+// allowFallback; the plan controls of plan-controls.ts may sit beside a wrapper too), unwrapping the {"input": {...}} form some clients send, and drops nulls (a null
 // optional field means "not given").
 import type { OperationContract } from "@agentic/proto/catalog/v1";
+import { PLAN_CONTROLS } from "./plan-controls";
 
 /** The routing controls every execute contract carries (see the catalog's _contract-defaults.yaml). */
 export const ROUTING_CONTROLS = ["provider", "routeKey", "allowFallback"] as const;
 const CONTROL_SET = new Set<string>(ROUTING_CONTROLS);
+/** What may sit beside an {"input": {...}} wrapper. */
+const BESIDE_WRAPPER = new Set<string>([...ROUTING_CONTROLS, ...PLAN_CONTROLS]);
 
 /** The wrapper key tolerated when no capability field is at the top level. */
 const WRAPPER = "input";
@@ -30,7 +33,7 @@ export function readExecuteBody(body: Readonly<Record<string, unknown>>, contrac
   const declaresInput = contract.fields.some((f) => f.name === WRAPPER);
   const wrapped = body[WRAPPER];
   const besideWrapper = Object.keys(body).filter((k) => k !== WRAPPER);
-  const unwrap = !declaresInput && isPlainObject(wrapped) && besideWrapper.every((k) => CONTROL_SET.has(k));
+  const unwrap = !declaresInput && isPlainObject(wrapped) && besideWrapper.every((k) => BESIDE_WRAPPER.has(k));
   if (!unwrap) return withoutNulls(body);
 
   const inner = wrapped as Record<string, unknown>;

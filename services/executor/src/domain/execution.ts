@@ -3,7 +3,7 @@
 // the attempt runner and the orchestration share.
 import type { AppError } from "@agentic/platform/core";
 import type { Route } from "@agentic/proto/catalog/v1";
-import type { ExecuteResponse } from "@agentic/proto/executor/v1";
+import type { ExecuteResponse, NotTriedRoute } from "@agentic/proto/executor/v1";
 import type { Quote } from "./pricing";
 import type { ProviderAdapter } from "./provider-port";
 import type { ProviderHttpRequest, Rail } from "./rail-port";
@@ -17,6 +17,8 @@ export interface ExecuteCommand {
   body: Readonly<Record<string, unknown>>;
   idempotencyKey?: string;
   agentName?: string;
+  /** The authenticated API key: the ledger checks its spend policies with each hold. */
+  keyId?: string;
 }
 
 /** The caller's time budget (its gRPC deadline). */
@@ -36,6 +38,8 @@ export interface ExecutorSettings {
   dependencyDeadlineMs: number;
   idempotencyLeaseMs: number;
   idempotencyWaitMs: number;
+  /** How long a quote reserves its price, in ms. */
+  quoteTtlMs: number;
 }
 
 /** One planned attempt: the route, the rail that pays it, its adapter, its quote and the adapter's request, built before anything is held. */
@@ -58,6 +62,12 @@ export interface Execution {
   allowFallback: boolean;
   /** Another route could have run had fallback been allowed (for the PROVIDER_ERROR hint). */
   alternatives: boolean;
+  /** The capability's routes left out of `prepared`, with why (the decision's notTried). */
+  notTried: NotTriedRoute[];
+  /** The quote this execution runs, drawn by its hold; `prepared` is then its one route at its price. */
+  quoteId?: string;
+  /** Fingerprint of the body without quoteId: what a quote is bound to. */
+  planHash: string;
 }
 
 /** The outcome of an execution as stored for its key: a response, or the error it ended with. */

@@ -1,19 +1,23 @@
 // Execute, orchestrated: plan the execution (validate, pick routes, build requests), claim the
 // Idempotency-Key, run the attempts (hold, provider call over the route's rail, capture or release),
 // and store the outcome for the key (a success off the answer's path: its capture carries it too).
+// A quote plans the same way and reserves the first route's price instead of running it.
 // Rails never know the capability; providers never know the rail: the planner pairs them per route.
 import { AppError, internalError, newId } from "@agentic/platform/core";
-import type { ExecuteResponse } from "@agentic/proto/executor/v1";
+import type { ExecuteResponse, QuoteResponse } from "@agentic/proto/executor/v1";
 import { idempotencyInProgress } from "./errors";
 import type { CallBudget, ExecuteCommand, StoredOutcome } from "./execution";
 import { IdempotencyGuard } from "./idempotency";
 import { createPlanner } from "./plan-execution";
 import type { ExecutorDeps } from "./ports";
+import { createQuoter } from "./quote-execution";
 import { requestHash } from "./request-hash";
 import { createAttemptRunner } from "./run-attempts";
 
 export interface Executor {
   execute(cmd: ExecuteCommand, budget: CallBudget): Promise<ExecuteResponse>;
+  /** Reserves the price of the route `execute` would run for this body; an execute with the quote's id runs there at that price. */
+  quote(cmd: ExecuteCommand, budget: CallBudget): Promise<QuoteResponse>;
   /** Resolves once every answer already given is stored for its key (on stop, after the last call). */
   drain(): Promise<void>;
 }
@@ -37,6 +41,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
   );
   const plan = createPlanner(deps);
   const attempts = createAttemptRunner(deps);
+  const quote = createQuoter(deps, plan);
   /** Successes being stored for their keys after they were answered. */
   const storing = new Set<Promise<void>>();
 
@@ -85,5 +90,5 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     while (storing.size > 0) await Promise.all(storing);
   }
 
-  return { execute, drain };
+  return { execute, quote, drain };
 }

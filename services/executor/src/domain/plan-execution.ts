@@ -1,19 +1,25 @@
 // Planning of one execution: read the capability, validate the body against its execute contract,
-// pick and order the routes (pins, the router's ranking, what this executor can run), and build each
-// route's provider request. Nothing here holds credits or calls a provider.
+// pick and order the routes (pins, a quote, the router's ranking, fresh or stored, what this executor
+// can run, the caller's maxPriceCredits), and build each route's provider request, noting why every
+// other route is left out. Nothing here holds credits or calls a provider.
 import { invalidArgument } from "@agentic/platform/core";
 import type { OperationContract, Route } from "@agentic/proto/catalog/v1";
+import type { NotTriedRoute } from "@agentic/proto/executor/v1";
+import type { QuoteHold } from "@agentic/proto/ledger/v1";
 import type { RecommendationCandidate } from "@agentic/proto/router/v1";
 import { dependencyOpts } from "./deadline";
-import { asAppError, capabilityGated, invalidInput } from "./errors";
+import { asAppError, capabilityGated, invalidInput, priceAboveMax, quoteAlreadyUsed, quoteExpired, quoteMismatch } from "./errors";
 import { BodyShapeError, readExecuteBody, splitControls } from "./execute-body";
 import type { CallBudget, ExecuteCommand, Execution, PreparedRoute } from "./execution";
 import { vendorIdempotencyKey } from "./idempotency";
 import { checkOwnedResources, routesUsingResources } from "./owned-resources";
+import { takePlanControls, type PlanControls } from "./plan-controls";
 import type { ExecutorDeps } from "./ports";
-import { modelOf, quote, QuoteRefusal, unboundedBill } from "./pricing";
+import { modelOf, quote, QuoteRefusal, servesModel, unboundedBill } from "./pricing";
 import { ProviderError } from "./provider-port";
-import { capabilityRefusal, needsRanking, planRoutes, routesForModel, type RouteReadiness } from "./route-plan";
+import { requestHash } from "./request-hash";
+import { notTried } from "./route-decision";
+import { capabilityRefusal, needsRanking, planRoutes, routesForModel, type RouteReadiness, type RoutingControls } from "./route-plan";
 import { validateInput } from "./validate-input";
 
 /** What a route without the catalog's readiness is taken as: not executable (fail closed). */
@@ -64,6 +70,7 @@ export function createPlanner(deps: ExecutorDeps) {
   async function ranking(
     cmd: ExecuteCommand,
     input: Record<string, unknown>,
+    plan: PlanControls,
     budget: CallBudget,
   ): Promise<RecommendationCandidate[] | undefined> {
     // Recommend reads only feature asks (boolean fields) and the model from the input; sending just those
@@ -80,6 +87,8 @@ export function createPlanner(deps: ExecutorDeps) {
           capabilityId: cmd.capabilityId,
           input: { ...asks, ...(model !== undefined ? { model } : {}), ...(cmd.agentName ? { agentName: cmd.agentName } : {}) },
           rankingOnly: true,
+          optimizationPreferences: plan.optimizationPreferences ?? [],
+          ...(plan.maxPriceCredits !== undefined ? { maxPriceCredits: plan.maxPriceCredits } : {}),
         },
         depOpts(budget),
       );
@@ -90,6 +99,33 @@ export function createPlanner(deps: ExecutorDeps) {
       logger.warn({ err: remote }, "router unavailable; ranking routes by price");
       return undefined;
     }
+  }
+
+  /**
+   * The candidates of a stored recommendation, in its order. Its errors (not found, expired, stale) are
+   * the answer: a stored ranking is never silently replaced by a fresh one, nor by price order.
+   */
+  async function storedRanking(cmd: ExecuteCommand, recommendationId: string, capabilityKey: string, contractPath: string, budget: CallBudget) {
+    const stored = await deps.router.getRecommendation({ recommendationId, userId: cmd.userId }, depOpts(budget)).catch((err: unknown) => {
+      throw asAppError(err);
+    });
+    const rec = stored.recommendation ?? { productKey: "", candidates: [] };
+    if (rec.productKey !== capabilityKey)
+      throw invalidInput("recommendationId", `recommendation ${recommendationId} is for ${rec.productKey}, not ${capabilityKey}`, contractPath);
+    return rec.candidates;
+  }
+
+  /** The user's quote, checked against this body; the hold that draws it checks it again, atomically. */
+  async function quoteFor(cmd: ExecuteCommand, quoteId: string, planHash: string, budget: CallBudget): Promise<QuoteHold> {
+    const found = await deps.ledger.getQuoteHold({ quoteId, userId: cmd.userId }, depOpts(budget)).catch((err: unknown) => {
+      throw asAppError(err);
+    });
+    const held = found.quote;
+    if (!held) throw quoteExpired(quoteId);
+    if (held.status === "used") throw quoteAlreadyUsed(quoteId);
+    if (held.status !== "open" || (held.expiresAt !== undefined && held.expiresAt.getTime() <= Date.now())) throw quoteExpired(quoteId);
+    if (held.requestHash !== planHash) throw quoteMismatch(quoteId, "another body or capability");
+    return held;
   }
 
   /** Validates, plans and prepares; nothing here holds credits or calls a provider. */
@@ -114,9 +150,17 @@ export function createPlanner(deps: ExecutorDeps) {
       if (err instanceof BodyShapeError) throw invalidInput(err.field, "given both inside 'input' and at the top level", contractPath);
       throw err;
     }
-    const problem = validateInput(flat, entry.execute);
+    // The plan controls are the executor's own, checked before the contract's fields.
+    const { rest, controls: planControls } = takePlanControls(flat);
+    const problem = validateInput(rest, entry.execute);
     if (problem) throw invalidInput(problem.field, problem.problem, contractPath);
-    const { input, ...controls } = splitControls(flat);
+    const { input, ...pins } = splitControls(rest);
+    // What a quote is bound to: the body as read (wrapper and nulls aside), without the quoteId itself.
+    const { quoteId: _quoteId, ...quoted } = flat;
+    const planHash = requestHash(cmd.domainKey, cmd.capabilityId, quoted);
+    const held = planControls.quoteId !== undefined ? await quoteFor(cmd, planControls.quoteId, planHash, budget) : undefined;
+    // A quote runs on its route only: another route would be another price.
+    const controls: RoutingControls = held ? { ...pins, routeKey: held.routeKey, allowFallback: false } : pins;
     // Every resource the input names (an inboxId) must be the caller's, before anyone else is asked anything.
     const resources = await checkOwnedResources(deps, cmd, capability.capabilityKey, input, contractPath, budget);
     const ready = readiness(capability.capabilityKey, entry.execute);
@@ -130,8 +174,15 @@ export function createPlanner(deps: ExecutorDeps) {
       ready,
       contractPath,
     );
+    const skipped: NotTriedRoute[] = routes.filter((r) => !eligible.includes(r)).map((r) => notServing(r, modelOf(input)));
 
-    const ranked = needsRanking(eligible, controls) ? await ranking(cmd, input, budget) : undefined;
+    const ranked = held
+      ? undefined
+      : planControls.recommendationId !== undefined
+        ? await storedRanking(cmd, planControls.recommendationId, capability.capabilityKey, contractPath, budget)
+        : needsRanking(eligible, controls)
+          ? await ranking(cmd, input, planControls, budget)
+          : undefined;
     const routePlan = planRoutes({
       capability,
       routes: eligible,
@@ -140,9 +191,11 @@ export function createPlanner(deps: ExecutorDeps) {
       ...(ranked ? { ranking: ranked } : {}),
       contractPath,
     });
+    skipped.push(...routePlan.notTried);
 
     const vendorKey = cmd.idempotencyKey ? vendorIdempotencyKey(cmd.userId, cmd.idempotencyKey) : executionId;
     const prepared: PreparedRoute[] = [];
+    const overMax: PreparedRoute[] = [];
     let refusal: { routeKey: string; err: ProviderError } | undefined;
     for (const route of routePlan.routes) {
       // Ready routes only (planRoutes): each has its rail and its provider on that network.
@@ -151,13 +204,24 @@ export function createPlanner(deps: ExecutorDeps) {
       try {
         // The request is built from the quoted input: a per-token route sends exactly the max_tokens it holds for.
         const priced = quote(route, input);
-        prepared.push({
+        // A quoted execution holds (and at most charges) the quoted price, whatever the catalog says now.
+        const price = held ? { ...priced, holdCredits: held.amountCredits } : priced;
+        const candidate = {
           route,
           rail,
           adapter: provider.adapter,
-          quote: priced,
+          quote: price,
           request: provider.adapter.buildRequest(capability.capabilityKey, priced.input, { ...provider.ctx, idempotencyKey: vendorKey }),
-        });
+        };
+        // Never tried above the caller's maximum: a fallback never walks to a dearer route than allowed.
+        if (planControls.maxPriceCredits !== undefined && price.holdCredits > planControls.maxPriceCredits) {
+          overMax.push(candidate);
+          skipped.push(
+            notTried(route, "over_max_price", `costs ${price.holdCredits} credits, above maxPriceCredits ${planControls.maxPriceCredits}`),
+          );
+          continue;
+        }
+        prepared.push(candidate);
       } catch (err) {
         if (err instanceof QuoteRefusal) {
           // This route cannot take the input (max_tokens above its model's cap): skip it, nothing was held.
@@ -165,13 +229,22 @@ export function createPlanner(deps: ExecutorDeps) {
             routeKey: route.routeKey,
             err: new ProviderError("invalid_input", route.providerKey, err.message, { field: err.field, blame: "input" }),
           };
+          skipped.push(notTried(route, "input_not_served", err.message));
           continue;
         }
         // The input cannot be expressed to this vendor: skip its route, nothing was held for it.
         if (!(err instanceof ProviderError)) throw err;
         if (err.kind !== "invalid_input") logger.error({ err, routeKey: route.routeKey }, "adapter refused a route it was registered for");
         refusal ??= { routeKey: route.routeKey, err };
+        skipped.push(notTried(route, "input_not_served", err.message));
       }
+    }
+    if (prepared.length === 0 && overMax.length > 0) {
+      const cheapest = overMax.reduce((a, b) => (b.quote.holdCredits < a.quote.holdCredits ? b : a));
+      throw priceAboveMax(capability.capabilityKey, planControls.maxPriceCredits!, {
+        routeKey: cheapest.route.routeKey,
+        credits: cheapest.quote.holdCredits,
+      });
     }
     if (prepared.length === 0) {
       // Every planned route (there is at least one) refused the input; the first refusal explains it.
@@ -193,6 +266,16 @@ export function createPlanner(deps: ExecutorDeps) {
       prepared,
       allowFallback: routePlan.allowFallback,
       alternatives,
+      notTried: skipped,
+      ...(held ? { quoteId: held.quoteId } : {}),
+      planHash,
     };
   };
+}
+
+/** Why a route that cannot take this input (its model or a resource it names) is left out. */
+function notServing(route: Route, model: string | undefined): NotTriedRoute {
+  if (model !== undefined && route.models.length > 0 && !servesModel(route, model))
+    return notTried(route, "input_not_served", `it does not serve model ${model}`);
+  return notTried(route, "input_not_served", "it cannot use a resource the input names");
 }

@@ -10,15 +10,19 @@ import type {
   ClaimIdempotencyKeyResponse,
   CompleteExecutionRequest,
   CompleteExecutionResponse,
+  CreateQuoteHoldRequest,
+  CreateQuoteHoldResponse,
   GetHoldRequest,
   GetHoldResponse,
   GetOwnedResourceRequest,
   GetOwnedResourceResponse,
+  GetQuoteHoldRequest,
+  GetQuoteHoldResponse,
   HoldCreditsRequest,
   HoldCreditsResponse,
   StoredResult,
 } from "@agentic/proto/ledger/v1";
-import type { RecommendRequest, RecommendResponse } from "@agentic/proto/router/v1";
+import type { GetRecommendationRequest, GetRecommendationResponse, RecommendRequest, RecommendResponse } from "@agentic/proto/router/v1";
 import type { ExecutorSettings, StoredOutcome } from "./execution";
 import type { ProviderRegistry } from "./provider-port";
 import type { PaymentSettlement, RailPayment, RailSet } from "./rail-port";
@@ -32,6 +36,8 @@ export type CatalogPort = Pick<CatalogCache, "capability">;
 /** The router's ranking of a capability's routes for one caller. Its errors are AppErrors (the router's own kind and code). */
 export interface RouterPort {
   recommend(req: RecommendRequest, opts?: CallOpts): Promise<RecommendResponse>;
+  /** A stored recommendation as answered; RECOMMENDATION_NOT_FOUND, _EXPIRED or _STALE (catalog changed) otherwise. */
+  getRecommendation(req: GetRecommendationRequest, opts?: CallOpts): Promise<GetRecommendationResponse>;
 }
 
 /** The ledger calls of an execution; credits are settled over the bus, never here. Errors are AppErrors (the ledger's own kind and code). */
@@ -46,6 +52,10 @@ export interface LedgerPort {
    * Optional only for test doubles of other paths: without it, an input naming a resource is refused.
    */
   getOwnedResource?(req: GetOwnedResourceRequest, opts?: CallOpts): Promise<GetOwnedResourceResponse>;
+  /** Reserves a quote's price until it is executed or expires; CREDITS_REQUIRED when the balance is short. */
+  createQuoteHold(req: CreateQuoteHoldRequest, opts?: CallOpts): Promise<CreateQuoteHoldResponse>;
+  /** One quote of the user; QUOTE_NOT_FOUND for an unknown one or another user's. */
+  getQuoteHold(req: GetQuoteHoldRequest, opts?: CallOpts): Promise<GetQuoteHoldResponse>;
 }
 
 /** The ledger's record of an execution's outcome (the HTTP-level answer it keeps for GET /executions and replays for a key), both ways. */

@@ -2,9 +2,11 @@
 // pinned provider, or the router's best executable route, followed by the next executable ones when
 // fallback is allowed. Pure: the caller supplies the router's ranking and what this executor can run.
 import type { Capability, Route } from "@agentic/proto/catalog/v1";
+import type { NotTriedRoute } from "@agentic/proto/executor/v1";
 import type { RecommendationCandidate } from "@agentic/proto/router/v1";
 import { capabilityGated, invalidInput, modelNotServed, routeUnavailable, unknownProvider, unknownRoute } from "./errors";
 import { routesByModel, servedModels, servesModel } from "./pricing";
+import { notTried, routerReason } from "./route-decision";
 
 /** Whether this executor can run a route now, as far as the catalog and its own configuration tell. */
 export type RouteReadiness =
@@ -35,10 +37,16 @@ export interface RoutePlan {
   /** Routes to try in order; the first is the chosen one, the rest are fallbacks (empty when not allowed). */
   routes: Route[];
   allowFallback: boolean;
+  /** Every other route of `routes`, with why it is not planned. */
+  notTried: NotTriedRoute[];
 }
 
-/** Router blocks the executor leaves to the ledger: the hold is the authoritative credit check. */
-const SOFT_BLOCKS = new Set(["CREDITS_REQUIRED"]);
+/**
+ * Router blocks the executor decides itself: credits (the hold is the authoritative check) and the
+ * caller's maxPriceCredits (checked against this executor's own quote of the input, which may differ
+ * from the router's starting price on per-unit and per-token routes).
+ */
+const SOFT_BLOCKS = new Set(["CREDITS_REQUIRED", "OVER_MAX_PRICE"]);
 
 /** CAPABILITY_GATED for a capability that is not live (recommend_only, planned, pending); undefined when it is. */
 export function capabilityRefusal(capability: Capability): Error | undefined {
@@ -143,7 +151,23 @@ export function planRoutes(input: PlanInput): RoutePlan {
   }
 
   const fallbacks = allowFallback ? ordered.filter((r) => r !== first && isReady(r) && routerBlocked(r).length === 0) : [];
-  return { routes: [first, ...fallbacks], allowFallback };
+  const planned = new Set([first, ...fallbacks]);
+  const skipped = ordered.filter((r) => !planned.has(r)).map((r) => whyNotPlanned(r, input, routerBlocked(r)));
+  return { routes: [first, ...fallbacks], allowFallback, notTried: skipped };
+}
+
+/** Why a route of the plan's input is not in the plan: what this executor or the router says of it first, then the caller's pins. */
+function whyNotPlanned(route: Route, input: PlanInput, blocks: readonly string[]): NotTriedRoute {
+  const readiness = input.readiness(route);
+  if (!readiness.ready) {
+    if (readiness.kind === "unavailable") return notTried(route, "unavailable", readiness.reason);
+    return notTried(route, readiness.blocking === "ROUTE_PENDING" ? "planned" : "gated", readiness.reason);
+  }
+  if (blocks.length > 0) return notTried(route, routerReason(blocks), `the router blocks it: ${blocks.join(", ")}`);
+  const { routeKey, provider } = input.controls;
+  if (routeKey !== undefined) return notTried(route, "pinned_elsewhere", `routeKey pins ${routeKey}`);
+  if (provider !== undefined && route.providerKey !== provider) return notTried(route, "pinned_elsewhere", `provider pins ${provider}`);
+  return notTried(route, "fallback_off", "allowFallback is false");
 }
 
 /** Routes in the router's order (unranked ones after, cheapest first); without a ranking, cheapest first. */

@@ -62,6 +62,8 @@ function run(usage: TokenUsage | undefined) {
     ],
     allowFallback: false,
     alternatives: false,
+    notTried: [],
+    planHash: "",
   };
   return { result: createAttemptRunner(deps)(execution, { remainingMs: () => Infinity }), holds, settlements, anomalies };
 }

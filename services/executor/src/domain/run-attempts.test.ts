@@ -62,6 +62,8 @@ function setup(answer: RailResponse, parse: ProviderAdapter["parseResponse"] = (
     ],
     allowFallback: false,
     alternatives: false,
+    notTried: [],
+    planHash: "",
   });
   return { run: createAttemptRunner(deps), execution, payments };
 }
@@ -178,6 +180,8 @@ describe("an attempt whose payment credential was sent", () => {
       })),
       allowFallback: true,
       alternatives: true,
+      notTried: [],
+      planHash: "",
     };
     return { result: createAttemptRunner(deps)(execution, budget), settled, sent };
   }

@@ -2,11 +2,12 @@
 // call can cost; hold id = attempt id), call the provider over the route's rail within the deadline,
 // then capture what the call cost (success: pricing.meter, never above the hold) or release (failure)
 // over the bus with the usage item, falling back only when allowed and safe. Reports every attempt, and
-// records on the provider span and in the metrics what a paid rail paid.
+// records on the provider span and in the metrics what a paid rail paid. The answer, the usage item and
+// a final error explain the routing: the attempts made and why every other route was not tried.
 import { AppError, newId, unavailable } from "@agentic/platform/core";
 import type { Route } from "@agentic/proto/catalog/v1";
 import { SettlementKind, type ExecutionResult, type ExecutionUsage, type OutgoingPayment } from "@agentic/proto/events/v1";
-import type { ExecuteResponse, ExecutionAttempt } from "@agentic/proto/executor/v1";
+import type { DecisionAttempt, ExecuteResponse, ExecutionAttempt, NotTriedRoute, RouteDecision } from "@agentic/proto/executor/v1";
 import { classifyFailure, mayFallBack, type AttemptFailure } from "./attempt-failure";
 import { dependencyOpts } from "./deadline";
 import {
@@ -23,6 +24,7 @@ import { meter, type Charge } from "./pricing";
 import { SettlementUnconfirmedError, type ExecutorDeps, type ProviderCallSpan } from "./ports";
 import { ProviderError, type CreatedResource, type ProviderResult, type TokenUsage } from "./provider-port";
 import { RailError, creditsToMicroUsd, type RailPayment } from "./rail-port";
+import { decisionAttempt, notTried, routeDecision } from "./route-decision";
 
 /** Time kept back from a provider call for settling the hold and answering. */
 const SETTLE_RESERVE_MS = 1_000;
@@ -60,7 +62,18 @@ export function createAttemptRunner(deps: ExecutorDeps) {
 
   async function attempt(x: Execution, budget: CallBudget, progress: { holds: number; answered: boolean }): Promise<ExecuteResponse> {
     const done: ExecutionAttempt[] = [];
+    const decided: DecisionAttempt[] = [];
+    // Planned routes this run passed over, and (once it ends) the ones it never reached.
+    const passed: NotTriedRoute[] = [];
+    const decision = (served: string, from: number): RouteDecision =>
+      routeDecision(served, decided, [
+        ...x.notTried,
+        ...passed,
+        ...x.prepared.slice(from).map((p) => notTried(p.route, "not_reached", served ? `${served} served first` : "fallback stopped earlier")),
+      ]);
     const failures: { routeKey: string; failure: AttemptFailure }[] = [];
+    /** The first planned route not looked at yet. */
+    let next = 0;
     const released: string[] = [];
     // Once a payment credential has left for this execution its seller may collect it, so no other paying route runs (it could pay twice).
     let credentialSent = false;
@@ -69,10 +82,15 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     for (let i = 0; i < x.prepared.length && done.length < settings.maxAttempts; i++) {
       const prepared = x.prepared[i] as PreparedRoute;
       const { route } = prepared;
-      if (!mayRun(prepared)) continue;
+      next = i + 1;
+      if (!mayRun(prepared)) {
+        passed.push(notTried(route, "not_reached", "a payment credential was already sent for this execution"));
+        continue;
+      }
       const providerMs = Math.min(settings.providerTimeoutMs, budget.remainingMs() - SETTLE_RESERVE_MS);
       if (providerMs < MIN_PROVIDER_MS) {
         if (done.length === 0) throw deadlineTooShort();
+        next = i;
         break;
       }
       const attemptId = newId("attempt");
@@ -83,6 +101,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         // Only a cheaper fallback can still be afforded; otherwise the refusal is the answer.
         const cheaper = x.allowFallback && x.prepared.slice(i + 1).some((p) => p.quote.holdCredits < priceCredits);
         if (!cheaper) throw creditsRequired(route.routeKey, priceCredits, held.balanceCredits, prepared.quote.billing === "per_token");
+        passed.push(notTried(route, "credits_required", `the wallet could not cover its ${priceCredits} credits`));
         continue;
       }
       progress.holds++;
@@ -102,7 +121,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         },
         (span) => callProvider(x, prepared, attemptId, providerMs, span),
       );
-      done.push({
+      const made: ExecutionAttempt = {
         attemptId,
         routeKey: route.routeKey,
         provider: route.providerKey,
@@ -110,7 +129,9 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         errorKind: result.ok ? "" : result.failure.errorKind,
         heldCredits: priceCredits,
         latencyMs: result.latencyMs,
-      });
+      };
+      done.push(made);
+      decided.push(decisionAttempt(made, result.ok ? undefined : result.failure.usageErrorCode));
 
       if (result.ok) {
         const charge = chargeOf(prepared, result.value);
@@ -126,6 +147,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
           replayed: false,
           attempts: done,
           ...(charge.usage ? { usage: charge.usage } : {}),
+          decision: decision(route.routeKey, i + 1),
         };
         // The capture carries the answer: the charge and what a retry replays are recorded as one fact.
         // Capturing less than the hold returns the rest to the wallet.
@@ -134,6 +156,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         await settle(x, route, attemptId, charge.credits, result.latencyMs, undefined, { ok: true, response }, charge.usage, {
           payment: result.payment,
           resources: created,
+          ...(response.decision ? { decision: response.decision } : {}),
         });
         deps.metrics.creditsCharged(route.routeKey, charge.credits);
         // The capture records what was created as the caller's; answer once the ledger has it, so it can be used at once.
@@ -156,6 +179,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       // The last release carries the execution's answer; an earlier one frees credits for the fallback.
       progress.answered = last;
       // A release still books what the attempt paid: paid and not charged, the platform's loss.
+      const ended = last ? decision("", i + 1) : undefined;
       await settle(
         x,
         route,
@@ -163,14 +187,14 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         priceCredits,
         result.latencyMs,
         result.failure,
-        last ? { ok: false, error: finalError(x, failures) } : undefined,
+        ended ? { ok: false, error: finalError(x, failures, ended) } : undefined,
         undefined,
-        { payment: result.payment },
+        { payment: result.payment, ...(ended ? { decision: ended } : {}) },
       );
       released.push(attemptId);
       if (last) break;
     }
-    throw finalError(x, failures);
+    throw finalError(x, failures, decision("", next));
   }
 
   /**
@@ -197,6 +221,12 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         capabilityKey: x.capabilityKey,
         ...(x.cmd.idempotencyKey ? { idempotencyKey: x.cmd.idempotencyKey } : {}),
       },
+      // Whose spend policies the ledger checks and counts in the same step (the key's, the agent's, per capability).
+      ...(x.cmd.keyId ? { keyId: x.cmd.keyId } : {}),
+      ...(agentOf(x.cmd) ? { agentName: agentOf(x.cmd) } : {}),
+      capabilityKey: x.capabilityKey,
+      // A quoted execution draws the quote's reserved credits in the same step; the ledger refuses an expired or used quote.
+      ...(x.quoteId !== undefined ? { quoteId: x.quoteId } : {}),
     };
     for (let round = 0; ; round++) {
       try {
@@ -335,7 +365,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     failure: AttemptFailure | undefined,
     outcome?: StoredOutcome,
     tokens?: TokenUsage,
-    facts: { payment?: RailPayment | undefined; resources?: readonly CreatedResource[] } = {},
+    facts: { payment?: RailPayment | undefined; resources?: readonly CreatedResource[]; decision?: RouteDecision } = {},
   ): Promise<void> {
     const traceId = deps.traceId();
     const usage: ExecutionUsage = {
@@ -352,6 +382,8 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       ...(x.cmd.agentName ? { agentName: x.cmd.agentName } : {}),
       ...(failure ? { errorCode: failure.usageErrorCode } : {}),
       ...(tokens ? { inputTokens: tokens.inputTokens, outputTokens: tokens.outputTokens } : {}),
+      // The execution's explained routing, on the usage item of the attempt that ended it.
+      ...(facts.decision ? { decisionJson: JSON.stringify(facts.decision) } : {}),
     };
     const kind = failure ? SettlementKind.SETTLEMENT_KIND_RELEASE : SettlementKind.SETTLEMENT_KIND_CAPTURE;
     try {
@@ -411,11 +443,19 @@ export function createAttemptRunner(deps: ExecutorDeps) {
   }
 
   /** The error an execution ends with when no attempt succeeded. */
-  function finalError(x: Execution, failures: readonly { routeKey: string; failure: AttemptFailure }[]): AppError {
+  function finalError(
+    x: Execution,
+    failures: readonly { routeKey: string; failure: AttemptFailure }[],
+    decision: RouteDecision,
+  ): AppError {
     const last = failures.at(-1);
     if (!last) return deadlineTooShort();
     const tried = failures.map((f) => `${f.routeKey} (${f.failure.summary})`).join(", ");
-    const details = { executionId: x.id, attempts: failures.map((f) => ({ routeKey: f.routeKey, errorKind: f.failure.errorKind })) };
+    const details = {
+      executionId: x.id,
+      attempts: failures.map((f) => ({ routeKey: f.routeKey, errorKind: f.failure.errorKind })),
+      decision,
+    };
     if (last.failure.blame === "input") {
       return providerRejectedInput(
         `${last.routeKey} refused the request: ${last.failure.summary}. Nothing was charged.`,
@@ -450,4 +490,11 @@ function outgoingPayment(p: RailPayment): OutgoingPayment {
     reference: p.reference ?? "",
     settlement: p.settlement ?? "unconfirmed",
   };
+}
+
+/** The agent a spend policy is kept for: the Agent-Name header, else the body's agentName (the contract's field). */
+function agentOf(cmd: Execution["cmd"]): string | undefined {
+  if (cmd.agentName) return cmd.agentName;
+  const named = cmd.body.agentName;
+  return typeof named === "string" && named.trim() !== "" ? named.trim().slice(0, 100) : undefined;
 }

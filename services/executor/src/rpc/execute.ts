@@ -52,6 +52,7 @@ export function executeHandler(executor: Executor): UnaryHandler<ExecuteRequest,
         body: req.input ?? {},
         ...(key !== undefined ? { idempotencyKey: key } : {}),
         ...(agentName ? { agentName } : {}),
+        ...(req.keyId ? { keyId: req.keyId } : {}),
       },
       { remainingMs: ctx.remainingMs },
     );
