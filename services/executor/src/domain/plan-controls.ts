@@ -35,7 +35,8 @@ export function takePlanControls(flat: Readonly<Record<string, unknown>>): { res
       );
     controls.maxPriceCredits = maxPriceCredits;
   }
-  if (recommendationId !== undefined) controls.recommendationId = id("recommendationId", recommendationId, "the recommendationId recommend answered");
+  if (recommendationId !== undefined)
+    controls.recommendationId = id("recommendationId", recommendationId, "the recommendationId recommend answered");
   if (quoteId !== undefined) controls.quoteId = id("quoteId", quoteId, "the quoteId POST .../quote answered");
   if (controls.recommendationId !== undefined && controls.optimizationPreferences !== undefined)
     throw invalidControl(

@@ -105,13 +105,23 @@ export function createPlanner(deps: ExecutorDeps) {
    * The candidates of a stored recommendation, in its order. Its errors (not found, expired, stale) are
    * the answer: a stored ranking is never silently replaced by a fresh one, nor by price order.
    */
-  async function storedRanking(cmd: ExecuteCommand, recommendationId: string, capabilityKey: string, contractPath: string, budget: CallBudget) {
+  async function storedRanking(
+    cmd: ExecuteCommand,
+    recommendationId: string,
+    capabilityKey: string,
+    contractPath: string,
+    budget: CallBudget,
+  ) {
     const stored = await deps.router.getRecommendation({ recommendationId, userId: cmd.userId }, depOpts(budget)).catch((err: unknown) => {
       throw asAppError(err);
     });
     const rec = stored.recommendation ?? { productKey: "", candidates: [] };
     if (rec.productKey !== capabilityKey)
-      throw invalidInput("recommendationId", `recommendation ${recommendationId} is for ${rec.productKey}, not ${capabilityKey}`, contractPath);
+      throw invalidInput(
+        "recommendationId",
+        `recommendation ${recommendationId} is for ${rec.productKey}, not ${capabilityKey}`,
+        contractPath,
+      );
     return rec.candidates;
   }
 

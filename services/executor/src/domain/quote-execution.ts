@@ -56,10 +56,14 @@ export function createQuoter(deps: ExecutorDeps, plan: Planner) {
       ...(reserved.expiresAt ? { expiresAt: reserved.expiresAt } : {}),
       balanceAfterCredits: reserved.balanceAfterCredits,
       blockingRequirements: [],
-      decision: routeDecision(route.routeKey, [], [
-        ...execution.notTried,
-        ...others.map((p) => notTried(p.route, "not_reached", "a quote binds one route: it runs without fallback")),
-      ]),
+      decision: routeDecision(
+        route.routeKey,
+        [],
+        [
+          ...execution.notTried,
+          ...others.map((p) => notTried(p.route, "not_reached", "a quote binds one route: it runs without fallback")),
+        ],
+      ),
     };
   };
 }

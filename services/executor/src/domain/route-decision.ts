@@ -63,6 +63,10 @@ export function decisionAttempt(a: ExecutionAttempt, errorCode?: string): Decisi
 }
 
 /** The decision of an execution that ended on `servedRouteKey` ("" when none served). */
-export function routeDecision(servedRouteKey: string, attempts: readonly DecisionAttempt[], skipped: readonly NotTriedRoute[]): RouteDecision {
+export function routeDecision(
+  servedRouteKey: string,
+  attempts: readonly DecisionAttempt[],
+  skipped: readonly NotTriedRoute[],
+): RouteDecision {
   return { servedRouteKey, attempts: [...attempts], notTried: [...skipped] };
 }

@@ -69,7 +69,9 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       routeDecision(served, decided, [
         ...x.notTried,
         ...passed,
-        ...x.prepared.slice(from).map((p) => notTried(p.route, "not_reached", served ? `${served} served first` : "fallback stopped earlier")),
+        ...x.prepared
+          .slice(from)
+          .map((p) => notTried(p.route, "not_reached", served ? `${served} served first` : "fallback stopped earlier")),
       ]);
     const failures: { routeKey: string; failure: AttemptFailure }[] = [];
     /** The first planned route not looked at yet. */
@@ -443,11 +445,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
   }
 
   /** The error an execution ends with when no attempt succeeded. */
-  function finalError(
-    x: Execution,
-    failures: readonly { routeKey: string; failure: AttemptFailure }[],
-    decision: RouteDecision,
-  ): AppError {
+  function finalError(x: Execution, failures: readonly { routeKey: string; failure: AttemptFailure }[], decision: RouteDecision): AppError {
     const last = failures.at(-1);
     if (!last) return deadlineTooShort();
     const tried = failures.map((f) => `${f.routeKey} (${f.failure.summary})`).join(", ");
