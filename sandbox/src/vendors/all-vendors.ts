@@ -9,11 +9,14 @@ import { exaSandbox } from "./exa";
 import { firecrawlSandbox } from "./firecrawl";
 import { openaiSandbox } from "./openai";
 import { postmarkSandbox } from "./postmark";
+import { coingeckoSandbox } from "./coingecko";
 import { resendSandbox } from "./resend";
 import { sendgridSandbox } from "./sendgrid";
 import { timeapiSandbox } from "./timeapi";
+import { braveSandbox } from "./brave";
 
 export const SANDBOX_VENDORS = [
+  braveSandbox,
   resendSandbox,
   sendgridSandbox,
   postmarkSandbox,
@@ -26,4 +29,5 @@ export const SANDBOX_VENDORS = [
   timeapiSandbox,
   deepseekSandbox,
   apolloSandbox,
+  coingeckoSandbox,
 ] as const;

@@ -166,6 +166,121 @@ export type EnrichmentPeopleSearchRecommendInput = {
 };
 
 /**
+ * People Enrich (enrichment.people.enrich): Complete one person record (name, title, company, social profiles, work email) from an email, LinkedIn URL or name plus company. From 62 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type EnrichmentPeopleEnrichExecuteInput = {
+  /** (format: email; max length: 320) */
+  email?: string;
+  /** (format: uri; max length: 2048) */
+  linkedinUrl?: string;
+  /**
+   * Full name; pair it with companyDomain for a good match.
+   * (max length: 200)
+   */
+  name?: string;
+  /** (max length: 253) */
+  companyDomain?: string;
+} & ({ email: string } | { linkedinUrl: string } | { name: string });
+
+/**
+ * People Enrich (enrichment.people.enrich): Complete one person record (name, title, company, social profiles, work email) from an email, LinkedIn URL or name plus company. From 62 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type EnrichmentPeopleEnrichRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
+ * Company Search (enrichment.company.search): Search companies by industry, size, location and keywords. From 25 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type EnrichmentCompanySearchExecuteInput = {
+  /**
+   * Matched against the company's keyword tags, like industries.
+   * (max length: 500)
+   */
+  keywords?: string;
+  /**
+   * e.g. ["saas", "fintech"].
+   * (max length: 20; longest item: 100)
+   */
+  industries?: Array<string>;
+  /**
+   * Ranges like "51,200".
+   * (max length: 10; longest item: 20)
+   */
+  employeeRanges?: Array<string>;
+  /**
+   * City, region or country names.
+   * (max length: 20; longest item: 200)
+   */
+  locations?: Array<string>;
+  /** (min: 1; max: 500) */
+  page?: number;
+  /**
+   * Default 10.
+   * (min: 1; max: 100)
+   */
+  perPage?: number;
+} & ({ keywords: string } | { industries: Array<string> } | { employeeRanges: Array<string> } | { locations: Array<string> });
+
+/**
+ * Company Search (enrichment.company.search): Search companies by industry, size, location and keywords. From 25 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type EnrichmentCompanySearchRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
+ * Company Enrich (enrichment.company.enrich): Firmographics for one company from its domain (industry, size, funding, location, socials). From 62 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type EnrichmentCompanyEnrichExecuteInput = {
+  /**
+   * Company web domain, e.g. stripe.com.
+   * (max length: 253)
+   */
+  domain: string;
+};
+
+/**
+ * Company Enrich (enrichment.company.enrich): Firmographics for one company from its domain (industry, size, funding, location, socials). From 62 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type EnrichmentCompanyEnrichRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
  * Web Extract (web.extract): Extract named fields (or a JSON Schema shaped object) from one page with an LLM. From 6 credits (1000 credits = 1 USD).
  * Input of execute.
  */
@@ -206,6 +321,101 @@ export type WebExtractRecommendInput = {
   optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
   /** Ask for routes that render JavaScript before extracting. */
   javascript?: boolean;
+};
+
+/**
+ * Web Search (search.web): Ranked web results (title, URL, snippet) for a query. From 7 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type SearchWebExecuteInput = {
+  /** (max length: 2000) */
+  query: string;
+  /**
+   * Number of results; default 10.
+   * (min: 1; max: 20)
+   */
+  count?: number;
+};
+
+/**
+ * Web Search (search.web): Ranked web results (title, URL, snippet) for a query. From 7 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type SearchWebRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
+ * News Search (search.news): Recent news articles for a query, with source and publication time. From 7 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type SearchNewsExecuteInput = {
+  /** (max length: 2000) */
+  query: string;
+  /**
+   * Number of results; default 10.
+   * (min: 1; max: 20)
+   */
+  count?: number;
+  /** Only articles published in the past day, week, month or year. */
+  freshness?: "day" | "week" | "month" | "year";
+};
+
+/**
+ * News Search (search.news): Recent news articles for a query, with source and publication time. From 7 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type SearchNewsRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
+ * Image Search (search.images): Image results (image URL, thumbnail, source page) for a query. From 7 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type SearchImagesExecuteInput = {
+  /** (max length: 2000) */
+  query: string;
+  /**
+   * Number of results; default 10.
+   * (min: 1; max: 20)
+   */
+  count?: number;
+};
+
+/**
+ * Image Search (search.images): Image results (image URL, thumbnail, source page) for a query. From 7 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type SearchImagesRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
 };
 
 /**
@@ -268,6 +478,40 @@ export type BroadcastMessageQuoteExecuteInput = {
  * Input of recommend.
  */
 export type BroadcastMessageQuoteRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
+ * Crypto Price (finance.crypto.price): Current price, 24h change and market cap of a cryptocurrency in a fiat currency. From 1 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type FinanceCryptoPriceExecuteInput = {
+  /**
+   * CoinGecko id (bitcoin, usd-coin) or an upper-case ticker (ETH).
+   * (max length: 100)
+   */
+  coin: string;
+  /**
+   * Default USD.
+   * (format: currency-code)
+   */
+  vsCurrency?: string;
+};
+
+/**
+ * Crypto Price (finance.crypto.price): Current price, 24h change and market cap of a cryptocurrency in a fiat currency. From 1 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type FinanceCryptoPriceRecommendInput = {
   /**
    * Name of the calling agent; shown in usage items.
    * (max length: 100)
@@ -464,9 +708,16 @@ export interface CapabilityExecuteInputs {
   "email/send": EmailSendExecuteInput;
   "email/inbox-buy": EmailInboxBuyExecuteInput;
   "enrichment/people-search": EnrichmentPeopleSearchExecuteInput;
+  "enrichment/people-enrich": EnrichmentPeopleEnrichExecuteInput;
+  "enrichment/company-search": EnrichmentCompanySearchExecuteInput;
+  "enrichment/company-enrich": EnrichmentCompanyEnrichExecuteInput;
   "web/extract": WebExtractExecuteInput;
+  "search/web": SearchWebExecuteInput;
+  "search/news": SearchNewsExecuteInput;
+  "search/images": SearchImagesExecuteInput;
   "search/answer": SearchAnswerExecuteInput;
   "broadcast/message-quote": BroadcastMessageQuoteExecuteInput;
+  "finance/crypto-price": FinanceCryptoPriceExecuteInput;
   "geo/time-current": GeoTimeCurrentExecuteInput;
   "geo/time-convert": GeoTimeConvertExecuteInput;
   "models/chat-complete": ModelsChatCompleteExecuteInput;
@@ -478,9 +729,16 @@ export interface CapabilityRecommendInputs {
   "email/send": EmailSendRecommendInput;
   "email/inbox-buy": EmailInboxBuyRecommendInput;
   "enrichment/people-search": EnrichmentPeopleSearchRecommendInput;
+  "enrichment/people-enrich": EnrichmentPeopleEnrichRecommendInput;
+  "enrichment/company-search": EnrichmentCompanySearchRecommendInput;
+  "enrichment/company-enrich": EnrichmentCompanyEnrichRecommendInput;
   "web/extract": WebExtractRecommendInput;
+  "search/web": SearchWebRecommendInput;
+  "search/news": SearchNewsRecommendInput;
+  "search/images": SearchImagesRecommendInput;
   "search/answer": SearchAnswerRecommendInput;
   "broadcast/message-quote": BroadcastMessageQuoteRecommendInput;
+  "finance/crypto-price": FinanceCryptoPriceRecommendInput;
   "geo/time-current": GeoTimeCurrentRecommendInput;
   "geo/time-convert": GeoTimeConvertRecommendInput;
   "models/chat-complete": ModelsChatCompleteRecommendInput;

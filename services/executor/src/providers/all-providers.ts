@@ -10,11 +10,14 @@ import { firecrawlProvider } from "./firecrawl";
 import { openaiProvider } from "./openai";
 import { postmarkProvider } from "./postmark";
 import type { ProviderModule } from "./provider-module";
+import { coingeckoProvider } from "./coingecko";
 import { resendProvider } from "./resend";
 import { sendgridProvider } from "./sendgrid";
 import { timeapiProvider } from "./timeapi";
+import { braveProvider } from "./brave";
 
 export const PROVIDER_MODULES: readonly ProviderModule[] = [
+  braveProvider,
   resendProvider,
   sendgridProvider,
   postmarkProvider,
@@ -27,4 +30,5 @@ export const PROVIDER_MODULES: readonly ProviderModule[] = [
   deeplProvider,
   openaiProvider,
   deepseekProvider,
+  coingeckoProvider,
 ];
