@@ -1,5 +1,8 @@
-// Apollo people-search stand-in (API with `X-Api-Key`, and its x402 host): POST /api/v1/mixed_people/api_search with the
-// documented filters → {people[], pagination}; errors {error}. Searches a small fixed directory.
+// Apollo stand-in (API with `X-Api-Key`, and its x402 host), over a small fixed directory of people and companies:
+// POST /api/v1/mixed_people/api_search (people filters) → {people[], pagination}; POST /api/v1/people/match
+// {email | linkedin_url | name (+ domain)} → {person} (null: no match); POST /api/v1/mixed_companies/search
+// (organization filters) → {organizations[], pagination}; GET /api/v1/organizations/enrich?domain= → {organization}
+// ({} for an unknown domain). Errors {error}. Enrichments cost more than searches on the paid mounts.
 import {
   header,
   isObject,
@@ -11,6 +14,8 @@ import {
 } from "../http/vendor";
 
 const MAX_PER_PAGE = 100;
+/** An enrichment on the x402 host: $0.0495 (AgentCash's Apollo enrichment price). */
+const ENRICH_PRICE_ATOMIC = "49500";
 
 interface Person {
   id: string;
@@ -125,7 +130,12 @@ export function apolloVendor({ apiKey, priceAtomic }: VendorOptions): VendorDefi
     price: { amountAtomic: priceAtomic, description: "Apollo people search" },
     authenticate: (req) => (header(req, "x-api-key") === apiKey ? undefined : error(401, "Invalid access credentials.")),
     errorReply: error,
-    routes: [{ method: "POST", path: "/api/v1/mixed_people/api_search", handle: search }],
+    routes: [
+      { method: "POST", path: "/api/v1/mixed_people/api_search", handle: search },
+      { method: "POST", path: "/api/v1/people/match", priceAtomic: ENRICH_PRICE_ATOMIC, handle: matchPerson },
+      { method: "POST", path: "/api/v1/mixed_companies/search", handle: searchCompanies },
+      { method: "GET", path: "/api/v1/organizations/enrich", priceAtomic: ENRICH_PRICE_ATOMIC, handle: enrichOrganization },
+    ],
   };
 }
 
@@ -163,7 +173,18 @@ function search(req: VendorRequest): VendorReply {
     );
   });
   const start = ((page as number) - 1) * (perPage as number);
-  const people = matches.slice(start, start + (perPage as number)).map((p) => ({
+  const people = matches.slice(start, start + (perPage as number)).map(personRecord);
+  return {
+    status: 200,
+    body: {
+      people,
+      pagination: { page, per_page: perPage, total_entries: matches.length, total_pages: Math.ceil(matches.length / (perPage as number)) },
+    },
+  };
+}
+
+function personRecord(p: Person) {
+  return {
     id: p.id,
     first_name: p.first_name,
     last_name: p.last_name,
@@ -182,14 +203,201 @@ function search(req: VendorRequest): VendorReply {
       website_url: `http://www.${p.org.primary_domain}`,
       primary_domain: p.org.primary_domain,
     },
-  }));
+  };
+}
+
+function emailOf(p: Person): string {
+  return `${p.first_name}.${p.last_name}@${p.org.primary_domain}`.toLowerCase();
+}
+
+function matchPerson(req: VendorRequest): VendorReply {
+  const b = req.body === undefined ? {} : req.body;
+  if (!isObject(b)) return error(422, "Request body must be a JSON object");
+  for (const field of ["email", "linkedin_url", "name", "first_name", "last_name", "domain", "organization_name"])
+    if (b[field] !== undefined && typeof b[field] !== "string") return error(422, `${field} must be a string`);
+  const email = (b.email as string | undefined)?.toLowerCase();
+  const linkedin = (b.linkedin_url as string | undefined)
+    ?.toLowerCase()
+    .replace(/^https?:\/\/(www\.)?/, "")
+    .replace(/\/+$/, "");
+  const name = ((b.name as string | undefined) ?? [b.first_name, b.last_name].filter(Boolean).join(" ")).toLowerCase().trim();
+  const domain = (b.domain as string | undefined)?.toLowerCase();
+  if (!email && !linkedin && !name)
+    return error(422, "Please provide at least one of email, linkedin_url, name or first_name and last_name");
+  const found = DIRECTORY.find(
+    (p) =>
+      (email !== undefined && emailOf(p) === email) ||
+      (linkedin !== undefined && personRecord(p).linkedin_url.replace(/^http:\/\/www\./, "") === linkedin) ||
+      (name !== "" && `${p.first_name} ${p.last_name}`.toLowerCase() === name && (!domain || p.org.primary_domain === domain)),
+  );
+  if (!found) return { status: 200, body: { person: null } };
   return {
     status: 200,
     body: {
-      people,
+      person: {
+        ...personRecord(found),
+        email: emailOf(found),
+        email_status: "verified",
+        twitter_url: null,
+        employment_history: [
+          { organization_name: found.org.name, title: found.title, start_date: "2021-03-01", end_date: null, current: true },
+          { organization_name: "Acme Corp", title: "Analyst", start_date: "2017-09-01", end_date: "2021-02-28", current: false },
+        ],
+      },
+    },
+  };
+}
+
+interface Organization {
+  id: string;
+  name: string;
+  primary_domain: string;
+  industry: string;
+  keywords: string[];
+  estimated_num_employees: number;
+  founded_year: number;
+  city: string;
+  state: string | null;
+  country: string;
+  total_funding: number | null;
+  latest_funding_stage: string | null;
+  technology_names: string[];
+}
+
+const ORGANIZATIONS: Organization[] = [
+  {
+    id: "5f0c1a",
+    name: "Northwind Labs",
+    primary_domain: "northwind.example",
+    industry: "computer software",
+    keywords: ["developer tools", "saas", "api"],
+    estimated_num_employees: 180,
+    founded_year: 2015,
+    city: "Paris",
+    state: null,
+    country: "France",
+    total_funding: 42000000,
+    latest_funding_stage: "Series B",
+    technology_names: ["AWS", "React", "Stripe"],
+  },
+  {
+    id: "5f0c1b",
+    name: "Globex Analytics",
+    primary_domain: "globex.example",
+    industry: "information technology & services",
+    keywords: ["analytics", "data", "saas"],
+    estimated_num_employees: 950,
+    founded_year: 2009,
+    city: "Austin",
+    state: "Texas",
+    country: "United States",
+    total_funding: 120000000,
+    latest_funding_stage: "Series D",
+    technology_names: ["Google Cloud", "Snowflake"],
+  },
+  {
+    id: "5f0c1c",
+    name: "Initech",
+    primary_domain: "initech.example",
+    industry: "financial services",
+    keywords: ["fintech", "payments"],
+    estimated_num_employees: 60,
+    founded_year: 2019,
+    city: "Madrid",
+    state: null,
+    country: "Spain",
+    total_funding: 8000000,
+    latest_funding_stage: "Seed",
+    technology_names: ["Azure", "Kubernetes"],
+  },
+  {
+    id: "5f0c1d",
+    name: "Umbrella Robotics",
+    primary_domain: "umbrella.example",
+    industry: "mechanical or industrial engineering",
+    keywords: ["robotics", "hardware", "automation"],
+    estimated_num_employees: 25,
+    founded_year: 2021,
+    city: "Prague",
+    state: null,
+    country: "Czechia",
+    total_funding: null,
+    latest_funding_stage: null,
+    technology_names: ["ROS"],
+  },
+];
+
+function organizationRecord(o: Organization) {
+  return {
+    id: o.id,
+    name: o.name,
+    website_url: `http://www.${o.primary_domain}`,
+    linkedin_url: `http://www.linkedin.com/company/${o.name.toLowerCase().replace(/\s+/g, "-")}`,
+    primary_domain: o.primary_domain,
+    industry: o.industry,
+    keywords: o.keywords,
+    estimated_num_employees: o.estimated_num_employees,
+    founded_year: o.founded_year,
+    city: o.city,
+    state: o.state,
+    country: o.country,
+    short_description: `${o.name} builds ${o.keywords.join(", ")} products.`,
+    total_funding: o.total_funding,
+    latest_funding_stage: o.latest_funding_stage,
+    technology_names: o.technology_names,
+  };
+}
+
+/** `"51,200"` → [51, 200]; undefined when malformed. */
+function employeeRange(range: string): [number, number] | undefined {
+  const m = /^(\d+),(\d+)$/.exec(range.trim());
+  return m ? [Number(m[1]), Number(m[2])] : undefined;
+}
+
+function searchCompanies(req: VendorRequest): VendorReply {
+  const b = req.body === undefined ? {} : req.body;
+  if (!isObject(b)) return error(422, "Request body must be a JSON object");
+  const tags = stringList(b.q_organization_keyword_tags);
+  const ranges = stringList(b.organization_num_employees_ranges);
+  const locations = stringList(b.organization_locations);
+  if (tags === null || ranges === null || locations === null)
+    return error(
+      422,
+      "q_organization_keyword_tags, organization_num_employees_ranges and organization_locations must be arrays of strings",
+    );
+  const bounds = (ranges ?? []).map(employeeRange);
+  if (bounds.some((r) => r === undefined)) return error(422, 'organization_num_employees_ranges entries look like "51,200"');
+  const page = b.page === undefined ? 1 : b.page;
+  const perPage = b.per_page === undefined ? 10 : b.per_page;
+  if (!Number.isInteger(page) || (page as number) < 1) return error(422, "page must be a positive integer");
+  if (!Number.isInteger(perPage) || (perPage as number) < 1 || (perPage as number) > MAX_PER_PAGE)
+    return error(422, `per_page must be between 1 and ${MAX_PER_PAGE}`);
+  const matches = ORGANIZATIONS.filter((o) => {
+    const words = `${o.name} ${o.industry} ${o.keywords.join(" ")}`.toLowerCase();
+    return (
+      (!tags || tags.some((t) => words.includes(t))) &&
+      (!ranges ||
+        (bounds as Array<[number, number]>).some(([lo, hi]) => o.estimated_num_employees >= lo && o.estimated_num_employees <= hi)) &&
+      (!locations || locations.some((l) => `${o.city} ${o.state ?? ""} ${o.country}`.toLowerCase().includes(l)))
+    );
+  });
+  const start = ((page as number) - 1) * (perPage as number);
+  return {
+    status: 200,
+    body: {
+      breadcrumbs: [],
+      accounts: [],
+      organizations: matches.slice(start, start + (perPage as number)).map(organizationRecord),
       pagination: { page, per_page: perPage, total_entries: matches.length, total_pages: Math.ceil(matches.length / (perPage as number)) },
     },
   };
+}
+
+function enrichOrganization(req: VendorRequest): VendorReply {
+  const domain = req.query.domain?.toLowerCase().trim();
+  if (!domain) return error(422, "domain is required");
+  const found = ORGANIZATIONS.find((o) => o.primary_domain === domain.replace(/^https?:\/\/(www\.)?/, "").replace(/\/.*$/, ""));
+  return { status: 200, body: found ? { organization: organizationRecord(found) } : {} };
 }
 
 export const apolloSandbox = {

@@ -1,5 +1,9 @@
-// Apollo (enrichment.people.search): POST /api/v1/mixed_people/api_search with its filters
-// (`X-Api-Key` on direct routes); 200 {people[], pagination}; errors {error} or {message}.
+// Apollo, on its API (`X-Api-Key` on direct routes) or its x402 host:
+// - enrichment.people.search: POST /api/v1/mixed_people/api_search with its filters → {people[], pagination};
+// - enrichment.people.enrich: POST /api/v1/people/match {email | linkedin_url | name, domain} → {person} (null: no match);
+// - enrichment.company.search: POST /api/v1/mixed_companies/search with its filters → {organizations[], pagination};
+// - enrichment.company.enrich: GET /api/v1/organizations/enrich?domain= → {organization} ({} when unknown).
+// Errors {error} or {message}.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
 import { InputReader } from "./input";
 import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
@@ -7,24 +11,73 @@ import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import type { ProviderModule } from "./provider-module";
 
+const num = (v: unknown) => (typeof v === "number" ? v : null);
+const str = (v: unknown, key: string) => stringField(v, key) ?? null;
+
 export class ApolloAdapter implements ProviderAdapter {
   readonly providerKey = "apollo";
-  readonly capabilityKeys = ["enrichment.people.search"] as const;
+  readonly capabilityKeys = [
+    "enrichment.people.search",
+    "enrichment.people.enrich",
+    "enrichment.company.search",
+    "enrichment.company.enrich",
+  ] as const;
 
   buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
     assertCapability(this, capabilityKey);
+    const headers: Record<string, string> = ctx.credentials ? { "X-Api-Key": ctx.credentials.apiKey } : {};
     const read = new InputReader(this.providerKey, input);
+    if (capabilityKey === "enrichment.people.enrich") {
+      const email = read.string("email");
+      const linkedinUrl = read.string("linkedinUrl");
+      const name = read.string("name");
+      const domain = read.string("companyDomain");
+      return {
+        method: "POST",
+        url: `${ctx.baseUrl}/api/v1/people/match`,
+        headers,
+        body: {
+          ...(email ? { email } : {}),
+          ...(linkedinUrl ? { linkedin_url: linkedinUrl } : {}),
+          ...(name ? { name } : {}),
+          ...(domain ? { domain } : {}),
+          reveal_personal_emails: false,
+        },
+      };
+    }
+    if (capabilityKey === "enrichment.company.enrich") {
+      const domain = read.string("domain", true);
+      return { method: "GET", url: `${ctx.baseUrl}/api/v1/organizations/enrich?${new URLSearchParams({ domain })}`, headers };
+    }
+    const page = read.number("page", { integer: true, min: 1 });
+    const perPage = read.number("perPage", { integer: true, min: 1, max: 100 });
+    const locations = read.strings("locations");
+    if (capabilityKey === "enrichment.company.search") {
+      const keywords = read.string("keywords");
+      // Apollo filters industries and keywords through the same organization keyword tags.
+      const tags = [...(keywords ? [keywords] : []), ...read.strings("industries")];
+      const ranges = read.strings("employeeRanges");
+      return {
+        method: "POST",
+        url: `${ctx.baseUrl}/api/v1/mixed_companies/search`,
+        headers,
+        body: {
+          ...(tags.length ? { q_organization_keyword_tags: tags } : {}),
+          ...(ranges.length ? { organization_num_employees_ranges: ranges } : {}),
+          ...(locations.length ? { organization_locations: locations } : {}),
+          page: page ?? 1,
+          per_page: perPage ?? 10,
+        },
+      };
+    }
     const keywords = read.string("keywords");
     const titles = read.strings("titles");
     const domains = read.strings("companyDomains");
-    const locations = read.strings("locations");
     const seniorities = read.strings("seniorities");
-    const page = read.number("page", { integer: true, min: 1 });
-    const perPage = read.number("perPage", { integer: true, min: 1, max: 100 });
     return {
       method: "POST",
       url: `${ctx.baseUrl}/api/v1/mixed_people/api_search`,
-      headers: ctx.credentials ? { "X-Api-Key": ctx.credentials.apiKey } : {},
+      headers,
       body: {
         ...(keywords ? { q_keywords: keywords } : {}),
         ...(titles.length ? { person_titles: titles } : {}),
@@ -44,30 +97,28 @@ export class ApolloAdapter implements ProviderAdapter {
         code: stringField(res.body, "error_code"),
         message: stringField(res.body, "error") ?? stringField(res.body, "message"),
       });
-    const people = isRecord(res.body) && Array.isArray(res.body.people) ? res.body.people.filter(isRecord) : undefined;
-    if (!people) throw invalidResponse(this.providerKey, res, "without people");
-    const pagination = isRecord(res.body) && isRecord(res.body.pagination) ? res.body.pagination : {};
-    const num = (v: unknown) => (typeof v === "number" ? v : null);
+    if (!isRecord(res.body)) throw invalidResponse(this.providerKey, res, "without a JSON object");
+    const body = res.body;
+    if (capabilityKey === "enrichment.people.enrich") {
+      if (!("person" in body) || (body.person !== null && !isRecord(body.person)))
+        throw invalidResponse(this.providerKey, res, "without person");
+      return { status: "completed", data: { matched: body.person !== null, person: body.person ? person(body.person) : null } };
+    }
+    if (capabilityKey === "enrichment.company.enrich") {
+      // Apollo answers an unknown domain with an empty object.
+      if (body.organization !== undefined && !isRecord(body.organization))
+        throw invalidResponse(this.providerKey, res, "without organization");
+      const org = body.organization;
+      return { status: "completed", data: { matched: org !== undefined, organization: org ? organization(org) : null } };
+    }
+    const listKey = capabilityKey === "enrichment.company.search" ? "organizations" : "people";
+    const list = Array.isArray(body[listKey]) ? (body[listKey] as unknown[]).filter(isRecord) : undefined;
+    if (!list) throw invalidResponse(this.providerKey, res, `without ${listKey}`);
+    const pagination = isRecord(body.pagination) ? body.pagination : {};
     return {
       status: "completed",
       data: {
-        people: people.map((p) => {
-          const org = isRecord(p.organization) ? p.organization : {};
-          const location = [stringField(p, "city"), stringField(p, "state"), stringField(p, "country")].filter(Boolean).join(", ");
-          return {
-            id: stringField(p, "id") ?? null,
-            name: stringField(p, "name") ?? ([stringField(p, "first_name"), stringField(p, "last_name")].filter(Boolean).join(" ") || null),
-            firstName: stringField(p, "first_name") ?? null,
-            lastName: stringField(p, "last_name") ?? null,
-            title: stringField(p, "title") ?? null,
-            headline: stringField(p, "headline") ?? null,
-            seniority: stringField(p, "seniority") ?? null,
-            company: stringField(org, "name") ?? null,
-            companyDomain: stringField(org, "primary_domain") ?? null,
-            location: location || null,
-            linkedinUrl: stringField(p, "linkedin_url") ?? null,
-          };
-        }),
+        ...(listKey === "people" ? { people: list.map(searchedPerson) } : { companies: list.map(organization) }),
         page: num(pagination.page),
         perPage: num(pagination.per_page),
         totalEntries: num(pagination.total_entries),
@@ -75,6 +126,62 @@ export class ApolloAdapter implements ProviderAdapter {
       },
     };
   }
+}
+
+function place(p: Record<string, unknown>): string | null {
+  return [stringField(p, "city"), stringField(p, "state"), stringField(p, "country")].filter(Boolean).join(", ") || null;
+}
+
+function searchedPerson(p: Record<string, unknown>) {
+  const org = isRecord(p.organization) ? p.organization : {};
+  return {
+    id: str(p, "id"),
+    name: stringField(p, "name") ?? ([stringField(p, "first_name"), stringField(p, "last_name")].filter(Boolean).join(" ") || null),
+    firstName: str(p, "first_name"),
+    lastName: str(p, "last_name"),
+    title: str(p, "title"),
+    headline: str(p, "headline"),
+    seniority: str(p, "seniority"),
+    company: str(org, "name"),
+    companyDomain: str(org, "primary_domain"),
+    location: place(p),
+    linkedinUrl: str(p, "linkedin_url"),
+  };
+}
+
+function person(p: Record<string, unknown>) {
+  const history = Array.isArray(p.employment_history) ? p.employment_history.filter(isRecord) : [];
+  return {
+    ...searchedPerson(p),
+    email: str(p, "email"),
+    emailStatus: str(p, "email_status"),
+    twitterUrl: str(p, "twitter_url"),
+    employmentHistory: history.map((e) => ({
+      company: str(e, "organization_name"),
+      title: str(e, "title"),
+      startDate: str(e, "start_date"),
+      endDate: str(e, "end_date"),
+      current: typeof e.current === "boolean" ? e.current : null,
+    })),
+  };
+}
+
+function organization(o: Record<string, unknown>) {
+  return {
+    id: str(o, "id"),
+    name: str(o, "name"),
+    domain: str(o, "primary_domain"),
+    websiteUrl: str(o, "website_url"),
+    linkedinUrl: str(o, "linkedin_url"),
+    industry: str(o, "industry"),
+    employees: num(o.estimated_num_employees),
+    foundedYear: num(o.founded_year),
+    location: place(o),
+    description: str(o, "short_description"),
+    totalFunding: num(o.total_funding),
+    latestFundingStage: str(o, "latest_funding_stage"),
+    technologies: Array.isArray(o.technology_names) ? o.technology_names.filter((t) => typeof t === "string") : [],
+  };
 }
 
 export const apolloProvider: ProviderModule = {
