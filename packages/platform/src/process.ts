@@ -17,8 +17,8 @@ export interface ServiceProcess<C> {
 }
 
 export interface ProcessOptions<C> {
-  /** How long the stop hooks may take in all before the process exits anyway. */
-  deadlineMs: number;
+  /** How long the stop hooks may take in all before the process exits anyway (fixed, or derived from the config). */
+  deadlineMs: number | ((config: C) => number);
   /** The port to serve /metrics on; undefined serves none. */
   metricsPort: (config: C) => number | undefined;
 }
@@ -30,7 +30,8 @@ export async function startProcess<S extends z.ZodType<{ LOG_LEVEL?: string }>>(
 ): Promise<ServiceProcess<z.infer<S>>> {
   const config = loadConfig(schema);
   const logger = createLogger(service, config.LOG_LEVEL);
-  const life = new Lifecycle({ deadlineMs: opts.deadlineMs, logger });
+  const deadlineMs = typeof opts.deadlineMs === "function" ? opts.deadlineMs(config) : opts.deadlineMs;
+  const life = new Lifecycle({ deadlineMs, logger });
   life.listen(["SIGTERM", "SIGINT"]);
   life.onStop("telemetry", shutdownTelemetryIfLoaded);
   const port = opts.metricsPort(config);

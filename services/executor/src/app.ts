@@ -19,6 +19,7 @@ import { executionSettings, type Config } from "./config";
 import { createExecutor } from "./domain/executor";
 import type { LedgerPort, RouterPort } from "./domain/ports";
 import { outcomeRecords } from "./ledger-record";
+import { createDrain } from "./drain";
 import { createExecutorMetrics } from "./metrics";
 import { createProviderRegistry, providersConfigFromEnv } from "./providers";
 import { createRails, railsConfigFromEnv } from "./rails";
@@ -39,14 +40,20 @@ export interface ExecutorAppOptions {
   logger: Logger;
   /** host:port to bind, e.g. "0.0.0.0:50053" or "127.0.0.1:0". */
   bindAddress: string;
-  /** Grace for in-flight executions on stop before they are cut (default 20 s: they hold credits). */
+  /** How long gRPC's own stop waits once the drain is over (only refusals can be in flight then); default 1 s. */
   grpcStopGraceMs?: number;
 }
 
 export interface ExecutorApp {
   port: number;
-  /** Health NOT_SERVING, stop gRPC (in-flight executions finish), store answered results, flush outcomes, stop the catalog poll. Adapters stay open. */
+  /**
+   * Health NOT_SERVING and new calls refused (UNAVAILABLE EXECUTOR_DRAINING), every execution in flight
+   * finished with its settlement and stored result, then gRPC stopped, outcomes flushed, the catalog
+   * poll stopped. Adapters stay open. Bounded by the caller (main.ts: SHUTDOWN_DEADLINE_MS).
+   */
   stop(): Promise<void>;
+  /** Calls in flight and work they left (results being stored), as a stop waits for them. */
+  readonly inFlight: number;
 }
 
 export async function startExecutorApp(opts: ExecutorAppOptions): Promise<ExecutorApp> {
@@ -58,13 +65,18 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
   const catalog = new CatalogCache(opts.catalog, { refreshMs: config.CATALOG_REFRESH_MS, logger });
   catalog.start();
 
+  // Every call and the result it stores after its answer, even without an Idempotency-Key, is waited for on stop.
+  const drain = createDrain();
+  const ledger = ledgerPort(opts.ledger);
+  const completeExecution: typeof ledger.completeExecution = (req, callOpts) => drain.follow(ledger.completeExecution(req, callOpts));
+
   const js = opts.nc.jetstream();
   const settle = createSettlementPublisher({ js, budgetMs: config.SETTLEMENT_PUBLISH_TIMEOUT_MS, logger });
   const outcomes = createOutcomePublisher(js, logger);
   const executor = createExecutor({
     catalog,
     router: routerPort(opts.router),
-    ledger: ledgerPort(opts.ledger),
+    ledger: { ...ledger, completeExecution },
     records: outcomeRecords,
     bus: { settle, reportOutcome: (o) => outcomes.publish(o) },
     rails,
@@ -77,7 +89,14 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
   });
 
   const grpcHealth = createHealth([EXECUTOR_SERVICE_NAME]);
-  const server = createExecutorServer({ executor, grpcHealth, logger, verifier: createTokenVerifier(config.TRUSTED_SERVICE_KEYS) });
+  const server = createExecutorServer({
+    executor,
+    grpcHealth,
+    logger,
+    verifier: createTokenVerifier(config.TRUSTED_SERVICE_KEYS),
+    drain,
+    executionBudgetMs: config.EXECUTION_BUDGET_MS,
+  });
   const port = await bindServer(server, opts.bindAddress);
   grpcHealth.setServing(true);
   logger.info({ port, rails: rails.networks, providers: providers.providerKeys }, "executor serving");
@@ -88,12 +107,18 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
     stop() {
       stopping ??= (async () => {
         grpcHealth.setServing(false);
-        await stopServer(server, opts.grpcStopGraceMs ?? 20_000);
+        logger.info({ inFlight: drain.inFlight }, "draining: new calls refused, calls in flight finish and settle");
+        await drain.drain();
+        await stopServer(server, opts.grpcStopGraceMs ?? 1_000);
         await executor.drain();
         await outcomes.drain();
         catalog.stop();
+        logger.info("drained: every call finished");
       })();
       return stopping;
+    },
+    get inFlight() {
+      return drain.inFlight;
     },
   };
 }

@@ -55,6 +55,10 @@ const fields = z.object({
   HOLD_TTL_MS: positiveInt.max(3_600_000).default(120_000),
   /** How long a capture or release is re-published (same Nats-Msg-Id) until JetStream acknowledges it, in ms. Example: 10000. */
   SETTLEMENT_PUBLISH_TIMEOUT_MS: positiveInt.default(10_000),
+  /** Longest one execute works before its last settlement, in ms: no attempt starts or runs past it (a caller's shorter deadline cuts it shorter). Example: 60000. */
+  EXECUTION_BUDGET_MS: positiveInt.min(1_000).default(60_000),
+  /** How long a stop (SIGTERM) may take before the process exits anyway, in ms: at least the longest execution and its settlement (see minShutdownDeadlineMs). Example: 90000. */
+  SHUTDOWN_DEADLINE_MS: positiveInt.default(90_000),
   /** How long a claimed Idempotency-Key blocks a concurrent duplicate before it may take over, in ms (1 s..15 min). Example: 90000. */
   IDEMPOTENCY_LEASE_MS: positiveInt
     .min(1_000)
@@ -70,9 +74,40 @@ const fields = z.object({
 
 type Fields = z.infer<typeof fields>;
 
-/** Longest one execution can take: every attempt's provider call plus its settlement publish. */
-export function executionBudgetMs(c: Pick<Fields, "MAX_ATTEMPTS" | "PROVIDER_TIMEOUT_MS" | "SETTLEMENT_PUBLISH_TIMEOUT_MS">): number {
+/** Longest all of one execution's attempts can take: every attempt's provider call plus its settlement publish. */
+export function allAttemptsMs(c: Pick<Fields, "MAX_ATTEMPTS" | "PROVIDER_TIMEOUT_MS" | "SETTLEMENT_PUBLISH_TIMEOUT_MS">): number {
   return c.MAX_ATTEMPTS * (c.PROVIDER_TIMEOUT_MS + c.SETTLEMENT_PUBLISH_TIMEOUT_MS);
+}
+
+// The timings of a stop, derived in this one place from the execution budget. An execution runs its
+// attempts within EXECUTION_BUDGET_MS; the last settlement may start just before the budget ends and
+// be re-published for SETTLEMENT_PUBLISH_TIMEOUT_MS; then its result is stored (CompleteExecution, up
+// to RESULT_STORE_TRIES calls of DEPENDENCY_DEADLINE_MS: before an error is answered, after a success).
+// So: SHUTDOWN_DEADLINE_MS >= minShutdownDeadlineMs (checked below); the gateway's EXECUTE_DEADLINE_MS
+// > executeAnswerBoundMs; k8s terminationGracePeriodSeconds >= preStop sleep + SHUTDOWN_DEADLINE_MS
+// (checked on the rendered manifests by scripts/k8s/shutdown-timing.test.mjs).
+
+/** Tries of CompleteExecution for one result (domain/idempotency.ts `finish`), with their pauses. */
+const RESULT_STORE_TRIES = 3;
+const RESULT_STORE_PAUSES_MS = 1_000;
+/** Room in a stop for what is not an execution: the outcome flush, the NATS drain, the telemetry flush. */
+export const SHUTDOWN_MARGIN_MS = 5_000;
+
+type TimingFields = Pick<Fields, "EXECUTION_BUDGET_MS" | "SETTLEMENT_PUBLISH_TIMEOUT_MS" | "DEPENDENCY_DEADLINE_MS">;
+
+/** Longest storing one execution's result takes. */
+function resultStoreBoundMs(c: Pick<Fields, "DEPENDENCY_DEADLINE_MS">): number {
+  return RESULT_STORE_TRIES * c.DEPENDENCY_DEADLINE_MS + RESULT_STORE_PAUSES_MS;
+}
+
+/** Longest one Execute call takes to answer: its budget, its last settlement's publish, its error's stored result. */
+export function executeAnswerBoundMs(c: TimingFields): number {
+  return c.EXECUTION_BUDGET_MS + c.SETTLEMENT_PUBLISH_TIMEOUT_MS + resultStoreBoundMs(c);
+}
+
+/** Shortest stop that lets an execution admitted just before SIGTERM finish: its answer, a success's stored result, the margin. */
+export function minShutdownDeadlineMs(c: TimingFields): number {
+  return executeAnswerBoundMs(c) + resultStoreBoundMs(c) + SHUTDOWN_MARGIN_MS;
 }
 
 export const configSchema = fields
@@ -92,11 +127,21 @@ export const configSchema = fields
       });
     }
     // A lease that ran out mid-execution would let a duplicate run the request a second time.
-    if (c.IDEMPOTENCY_LEASE_MS <= executionBudgetMs(c)) {
+    if (c.IDEMPOTENCY_LEASE_MS <= allAttemptsMs(c)) {
       ctx.addIssue({
         code: "custom",
         path: ["IDEMPOTENCY_LEASE_MS"],
-        message: `must exceed MAX_ATTEMPTS x (PROVIDER_TIMEOUT_MS + SETTLEMENT_PUBLISH_TIMEOUT_MS) = ${executionBudgetMs(c)} ms`,
+        message: `must exceed MAX_ATTEMPTS x (PROVIDER_TIMEOUT_MS + SETTLEMENT_PUBLISH_TIMEOUT_MS) = ${allAttemptsMs(c)} ms`,
+      });
+    }
+    // A stop shorter than one execution would cut it: the provider acted, nothing is charged, the client reads an error.
+    if (c.SHUTDOWN_DEADLINE_MS < minShutdownDeadlineMs(c)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SHUTDOWN_DEADLINE_MS"],
+        message:
+          `must be at least EXECUTION_BUDGET_MS + SETTLEMENT_PUBLISH_TIMEOUT_MS + 2 x (${RESULT_STORE_TRIES} x DEPENDENCY_DEADLINE_MS + ` +
+          `${RESULT_STORE_PAUSES_MS}) + ${SHUTDOWN_MARGIN_MS} = ${minShutdownDeadlineMs(c)} ms, or a SIGTERM cuts executions still running`,
       });
     }
   })

@@ -1,14 +1,18 @@
 // Composition root of the executor: config → logger → metrics → catalog, router and ledger clients →
 // NATS → executor (EXECUTIONS stream, rails, providers, publishers, gRPC + health) → lifecycle.
 // Started as `node --require @agentic/platform/telemetry dist/main.js`; SIGTERM stops it in reverse:
-// health off, in-flight executions finish and settle, then NATS drains.
+// health off and new calls refused, in-flight executions finish and settle, then NATS drains; all
+// within SHUTDOWN_DEADLINE_MS, which config.ts holds above the longest execution.
 import { connectBus, natsCredentialsOf, runMain, serviceIdentity, startProcess } from "@agentic/platform";
 import { createCatalogClient, createLedgerClient, createRouterClient } from "@agentic/clients";
 import { configSchema } from "./config";
 import { startExecutorApp } from "./app";
 
 async function main(): Promise<void> {
-  const { config, logger, life } = await startProcess("executor", configSchema, { deadlineMs: 25_000, metricsPort: (c) => c.METRICS_PORT });
+  const { config, logger, life } = await startProcess("executor", configSchema, {
+    deadlineMs: (c) => c.SHUTDOWN_DEADLINE_MS,
+    metricsPort: (c) => c.METRICS_PORT,
+  });
   const identity = serviceIdentity("executor", config.SERVICE_IDENTITY_KEY);
   const catalog = life.closing("catalog client", createCatalogClient(config.CATALOG_ADDR, config.DEPENDENCY_DEADLINE_MS, identity));
   const router = life.closing("router client", createRouterClient(config.ROUTER_ADDR, config.DEPENDENCY_DEADLINE_MS, identity));

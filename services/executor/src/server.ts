@@ -4,6 +4,8 @@ import { createGrpcServer, guardService, unary, type Health, type Logger, type T
 import { ExecutorServiceService, type ExecutorServiceServer } from "@agentic/proto/executor/v1";
 import { EXECUTOR_ACCESS } from "./access";
 import type { Executor } from "./domain/executor";
+import type { Drain } from "./drain";
+import { withinExecutionBudget } from "./execution-budget";
 import { executeHandler } from "./rpc/execute";
 import { quoteHandler } from "./rpc/quote";
 
@@ -16,14 +18,19 @@ export interface ExecutorServerDeps {
   logger: Logger;
   /** Verifies each caller's service token; src/access.ts says who may call. */
   verifier: TokenVerifier;
+  /** Counts the calls in flight for a stop, and refuses new ones once it began. */
+  drain: Drain;
+  /** EXECUTION_BUDGET_MS: the most one Execute works before its last settlement, whatever the caller's deadline. */
+  executionBudgetMs: number;
 }
 
 /** Registers ExecutorService and the standard health service on a new server. */
 export function createExecutorServer(deps: ExecutorServerDeps): Server {
   const server = createGrpcServer();
+  const { drain } = deps;
   const impl: ExecutorServiceServer = {
-    execute: unary(executeHandler(deps.executor), deps.logger),
-    quote: unary(quoteHandler(deps.executor), deps.logger),
+    execute: unary(drain.admit(withinExecutionBudget(executeHandler(deps.executor), deps.executionBudgetMs)), deps.logger),
+    quote: unary(drain.admit(quoteHandler(deps.executor)), deps.logger),
   };
   // No development-only callers in this table.
   server.addService(

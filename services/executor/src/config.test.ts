@@ -1,0 +1,38 @@
+// The stop's timings derive from the execution budget: a SHUTDOWN_DEADLINE_MS that cannot hold one
+// execution and its settlement is refused, naming the settings.
+import { loadConfig } from "@agentic/platform";
+import { testIdentities } from "@agentic/testing";
+import { configSchema, executeAnswerBoundMs, minShutdownDeadlineMs } from "./config";
+
+const REQUIRED = {
+  NATS_URL: "nats://127.0.0.1:4222",
+  APP_ENV: "test",
+  SERVICE_IDENTITY_KEY: testIdentities().privateKeys.executor,
+  TRUSTED_SERVICE_KEYS: testIdentities().trustedKeys,
+};
+
+describe("executor shutdown timings", () => {
+  it("defaults hold the inequality: shutdown deadline >= budget + settlement + stored results + margin", () => {
+    const config = configSchema.parse(REQUIRED);
+    expect(config.SHUTDOWN_DEADLINE_MS).toBeGreaterThanOrEqual(minShutdownDeadlineMs(config));
+    expect(executeAnswerBoundMs(config)).toBe(config.EXECUTION_BUDGET_MS + config.SETTLEMENT_PUBLISH_TIMEOUT_MS + 3 * 2_000 + 1_000);
+    expect(minShutdownDeadlineMs(config)).toBeGreaterThan(config.EXECUTION_BUDGET_MS + config.SETTLEMENT_PUBLISH_TIMEOUT_MS);
+  });
+
+  it("refuses a shutdown deadline shorter than one execution, naming the settings", () => {
+    expect(() => loadConfig(configSchema, { ...REQUIRED, EXECUTION_BUDGET_MS: "60000", SHUTDOWN_DEADLINE_MS: "25000" })).toThrow(
+      /SHUTDOWN_DEADLINE_MS.*EXECUTION_BUDGET_MS \+ SETTLEMENT_PUBLISH_TIMEOUT_MS.*DEPENDENCY_DEADLINE_MS.*= 89000 ms/s,
+    );
+  });
+
+  it("accepts a short budget with a short deadline", () => {
+    const config = loadConfig(configSchema, {
+      ...REQUIRED,
+      EXECUTION_BUDGET_MS: "5000",
+      SETTLEMENT_PUBLISH_TIMEOUT_MS: "2000",
+      DEPENDENCY_DEADLINE_MS: "1000",
+      SHUTDOWN_DEADLINE_MS: "20000",
+    });
+    expect(minShutdownDeadlineMs(config)).toBe(5_000 + 2_000 + 2 * (3 * 1_000 + 1_000) + 5_000);
+  });
+});
