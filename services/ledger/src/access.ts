@@ -34,6 +34,12 @@ export const LEDGER_ACCESS: AccessTable = {
   RevokeApiKey: ["admin"],
   // A key's own request limits, which the gateway enforces: key management, so admin only.
   SetApiKeyLimits: ["admin"],
+  // Spend policies of a key or of an agent under it: key management, so admin only.
+  SetSpendPolicy: ["admin"],
+  GetSpendPolicies: ["admin"],
+  // Quotes: the executor reserves a quoted price and reads the quote back when it is executed.
+  CreateQuoteHold: ["executor"],
+  GetQuoteHold: ["executor"],
   ListJournal: ["admin"],
   GetReconciliation: ["admin"],
   ListOutgoingPayments: ["admin"],

@@ -25,6 +25,10 @@ import { getReconciliation } from "./rpc/get-reconciliation";
 import { listOutgoingPayments } from "./rpc/list-outgoing-payments";
 import { quoteTopUp } from "./rpc/quote-top-up";
 import { topUpWithPayment } from "./rpc/top-up-with-payment";
+import { setSpendPolicy } from "./rpc/set-spend-policy";
+import { getSpendPolicies } from "./rpc/get-spend-policies";
+import { createQuoteHold } from "./rpc/create-quote-hold";
+import { getQuoteHold } from "./rpc/get-quote-hold";
 import type { TopUps } from "./domain/top-ups";
 
 /** Full name of the service, as health checks and spans name it. */
@@ -66,6 +70,10 @@ export function createLedgerServer({ ledger, health, logger, verifier, developme
     listOutgoingPayments: unary(listOutgoingPayments(ledger), logger), // admin only
     quoteTopUp: unary(quoteTopUp(topUps), logger),
     topUpWithPayment: unary(topUpWithPayment(topUps), logger),
+    setSpendPolicy: unary(setSpendPolicy(ledger), logger), // admin only
+    getSpendPolicies: unary(getSpendPolicies(ledger), logger), // admin only
+    createQuoteHold: unary(createQuoteHold(ledger), logger),
+    getQuoteHold: unary(getQuoteHold(ledger), logger),
   };
   server.addService(
     LedgerServiceService,

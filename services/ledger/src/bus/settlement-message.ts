@@ -124,5 +124,6 @@ function toUsageDraft(event: ExecutionSettled, kind: "capture" | "release", rece
     errorCode: u.errorCode,
     ...(u.inputTokens !== undefined ? { inputTokens: u.inputTokens } : {}),
     ...(u.outputTokens !== undefined ? { outputTokens: u.outputTokens } : {}),
+    ...(u.decisionJson ? { decisionJson: u.decisionJson } : {}),
   };
 }

@@ -1,6 +1,7 @@
 // The ledger's domain errors: a kind (which the RPC layer turns into a gRPC status), a stable
 // UPPER_SNAKE code clients already know, a public message and hint, and optional public details.
 import { AppError, type ErrorKind } from "@agentic/platform/core";
+import type { SpendRefusal } from "./spend-policy";
 
 export type LedgerErrorKind = Extract<
   ErrorKind,
@@ -119,4 +120,85 @@ export const resourceNotFound = (kind: string, resourceId: string) =>
     "RESOURCE_NOT_FOUND",
     `No ${kind} ${resourceId} belongs to this user.`,
     "Use a resource this user created (its id is in the answer of the execution that created it).",
+  );
+
+/** What a refused limit reads as: "the daily budget of key key_1 (agent alpha)". */
+function limitName(r: SpendRefusal): string {
+  const owner = `key ${r.keyId}${r.agentName !== undefined ? ` (agent ${r.agentName})` : ""}`;
+  if (r.limit === "max_price") return `the maximum price per execution of ${owner}`;
+  if (r.limit === "budget") return `the budget of ${owner}`;
+  return `the ${r.limit === "capability_count" ? "execution count" : "credit"} cap on ${r.capabilityKey ?? ""} of ${owner}`;
+}
+
+/** A spend policy refused a hold (nothing was held): the limit, what remains and when it resets. */
+export function spendRefused(r: SpendRefusal): LedgerError {
+  const unit = r.limit === "capability_count" ? "executions" : "credits";
+  const resets = r.resetsAt ? `it resets at ${r.resetsAt.toISOString()}` : r.limit === "max_price" ? "" : "it does not reset";
+  const message =
+    r.code === "PRICE_ABOVE_MAX"
+      ? `This call costs ${r.requested} credits, above ${limitName(r)}: ${r.limitValue} credits.`
+      : `This call (${r.requested} credits) exceeds ${limitName(r)}: ${r.limitValue} ${unit}, ${r.remaining} ${unit} left${resets ? `; ${resets}` : ""}.`;
+  const hint =
+    r.code === "PRICE_ABOVE_MAX"
+      ? "Choose a cheaper route (routeKey or provider), or ask the key's owner to raise --max-price."
+      : `${resets ? `Wait until ${r.resetsAt ? r.resetsAt.toISOString() : "it resets"}, ` : ""}choose a cheaper route, or ask the key's owner to raise the limit (npm run keys -- policy).`;
+  return new LedgerError("failed_precondition", r.code, message, hint, {
+    keyId: r.keyId,
+    ...(r.agentName !== undefined ? { agentName: r.agentName } : {}),
+    limit: r.limit,
+    ...(r.capabilityKey !== undefined ? { capabilityKey: r.capabilityKey } : {}),
+    limitValue: r.limitValue,
+    remaining: r.remaining,
+    requestedCredits: r.requested,
+    ...(r.resetsAt ? { resetsAt: r.resetsAt.toISOString() } : {}),
+  });
+}
+
+export const quoteNotFound = (quoteId: string) =>
+  new LedgerError(
+    "not_found",
+    "QUOTE_NOT_FOUND",
+    `No quote ${quoteId} for this caller.`,
+    "Ask for a new quote, then execute with its quoteId.",
+    {
+      quoteId,
+    },
+  );
+
+export const quoteExpired = (quoteId: string) =>
+  new LedgerError(
+    "failed_precondition",
+    "QUOTE_EXPIRED",
+    `Quote ${quoteId} has expired; its credits were given back.`,
+    "Ask for a new quote, or execute without a quoteId.",
+    { quoteId },
+  );
+
+export const quoteAlreadyUsed = (quoteId: string) =>
+  new LedgerError(
+    "already_exists",
+    "QUOTE_ALREADY_USED",
+    `Quote ${quoteId} was already executed.`,
+    "A quote pays for one execution; ask for a new one.",
+    {
+      quoteId,
+    },
+  );
+
+export const quoteAmountMismatch = (quoteId: string, requestedCredits: number) =>
+  new LedgerError(
+    "failed_precondition",
+    "QUOTE_AMOUNT_MISMATCH",
+    `Quote ${quoteId} reserved another amount than the ${requestedCredits} credits asked for.`,
+    "Hold exactly the quoted amount.",
+    { quoteId, requestedCredits },
+  );
+
+export const quoteIdConflict = (quoteId: string) =>
+  new LedgerError(
+    "already_exists",
+    "QUOTE_ID_CONFLICT",
+    `quote_id ${quoteId} is already used with another user or amount.`,
+    "Use a fresh quote_id per quote.",
+    { quoteId },
   );

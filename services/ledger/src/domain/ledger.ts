@@ -35,8 +35,17 @@ import {
   idempotencyKeyNotFound,
   invalidApiKey,
   invalidField,
+  quoteAlreadyUsed,
+  quoteAmountMismatch,
+  quoteExpired,
+  quoteIdConflict,
+  quoteNotFound,
   resourceNotFound,
+  spendRefused,
 } from "./errors";
+import { quoteStatus, type QuoteRecord, type QuoteRefusal, type QuoteStatus } from "./quote";
+import type { SpendAttribution } from "./spend-policy";
+import { createSpendPolicies } from "./spend-policies";
 import {
   creditMovementRows,
   reconciliationRows,
@@ -199,6 +208,9 @@ export function createLedger(deps: LedgerDeps) {
   }
 
   return {
+    // Spend policies: set, list, and the ones a wallet read shows.
+    ...createSpendPolicies({ store, now }),
+
     /** Resolves a presented key to its owner; INVALID_API_KEY when malformed, unknown or revoked. */
     async authenticateApiKey(apiKey: string): Promise<{ userId: string; keyId: string; limits?: ApiKeyLimits }> {
       if (!isWellFormedApiKey(apiKey)) throw invalidApiKey();
@@ -310,6 +322,10 @@ export function createLedger(deps: LedgerDeps) {
       ttlMs: number;
       routeKey: string;
       execution?: { executionId: string; capabilityKey: string; idempotencyKey?: string };
+      keyId?: string;
+      agentName?: string;
+      capabilityKey?: string;
+      quoteId?: string;
     }): Promise<{ hold: Hold; wallet: Wallet; replayed: boolean }> {
       const at = now();
       const ttlMs = durationOrDefault("ttl_ms", req.ttlMs, deps.holdTtlMs, 1, MAX_HOLD_TTL_MS);
@@ -332,11 +348,55 @@ export function createLedger(deps: LedgerDeps) {
         expiresAt: new Date(at.getTime() + ttlMs),
         now: at,
         ...(execution ? { execution } : {}),
+        ...spendOf(req, execution?.capabilityKey),
+        ...(req.quoteId ? { quoteId: requireId("quote_id", req.quoteId) } : {}),
       });
+      if (result.status === "spend_refused") throw spendRefused(result.refusal);
+      if (result.status === "quote_refused") throw quoteRefused(result.reason, req.quoteId ?? "", req.amountCredits);
       if (result.status === "conflict") throw holdIdConflict(req.holdId);
       if (result.status === "fenced") throw executionFenced(req.execution?.executionId ?? "", result.reason);
       if (result.status === "insufficient") throw creditsRequired(req.amountCredits, result.wallet.balanceCredits);
       return { hold: result.hold, wallet: result.wallet, replayed: result.status === "replayed" };
+    },
+
+    /** Reserves a quote's credits once per quote id (not counted by spend policies); CREDITS_REQUIRED when the balance is short. */
+    async createQuoteHold(req: {
+      quoteId: string;
+      userId: string;
+      keyId: string;
+      agentName?: string;
+      capabilityKey: string;
+      routeKey: string;
+      amountCredits: number;
+      requestHash: string;
+      ttlMs: number;
+    }): Promise<{ quote: QuoteRecord; wallet: Wallet; replayed: boolean }> {
+      const at = now();
+      const ttlMs = durationOrDefault("ttl_ms", req.ttlMs, deps.holdTtlMs, 1, MAX_HOLD_TTL_MS);
+      const agentName = req.agentName ? optionalText("agent_name", req.agentName, MAX_AGENT_NAME_FILTER) : "";
+      const result = await store.createQuote({
+        quoteId: requireId("quote_id", req.quoteId),
+        userId: requireId("user_id", req.userId),
+        keyId: optionalText("key_id", req.keyId),
+        ...(agentName ? { agentName } : {}),
+        capabilityKey: optionalText("capability_key", req.capabilityKey),
+        routeKey: optionalText("route_key", req.routeKey),
+        amountCredits: requireCredits("amount_credits", req.amountCredits),
+        requestHash: optionalText("request_hash", req.requestHash),
+        createdAt: at,
+        expiresAt: new Date(at.getTime() + ttlMs),
+        now: at,
+      });
+      if (result.status === "conflict") throw quoteIdConflict(req.quoteId);
+      if (result.status === "insufficient") throw creditsRequired(req.amountCredits, result.wallet.balanceCredits);
+      return { quote: result.quote, wallet: result.wallet, replayed: result.status === "replayed" };
+    },
+
+    /** One quote of the user with its status; QUOTE_NOT_FOUND for an unknown quote or another user's. */
+    async getQuoteHold(userId: string, quoteId: string): Promise<{ quote: QuoteRecord; status: QuoteStatus }> {
+      const found = await store.getQuote(requireId("quote_id", quoteId));
+      if (!found || found.quote.userId !== requireId("user_id", userId)) throw quoteNotFound(quoteId);
+      return { quote: found.quote, status: quoteStatus(found.quote, found.reservation, now()) };
     },
 
     async getHold(holdId: string): Promise<Hold> {
@@ -521,4 +581,27 @@ export function createLedger(deps: LedgerDeps) {
       return store.countIndeterminateExecutions(now());
     },
   };
+}
+
+/** The spend attribution of a hold request: only with a key (policies are per key). */
+function spendOf(
+  req: { keyId?: string; agentName?: string; capabilityKey?: string },
+  executionCapability: string | undefined,
+): { spend?: SpendAttribution } {
+  if (!req.keyId) return {};
+  const agentName = req.agentName?.trim();
+  return {
+    spend: {
+      keyId: requireId("key_id", req.keyId),
+      ...(agentName ? { agentName: optionalText("agent_name", agentName, 100) } : {}),
+      capabilityKey: optionalText("capability_key", req.capabilityKey || executionCapability || ""),
+    },
+  };
+}
+
+function quoteRefused(reason: QuoteRefusal, quoteId: string, amountCredits: number) {
+  if (reason === "not_found") return quoteNotFound(quoteId);
+  if (reason === "used") return quoteAlreadyUsed(quoteId);
+  if (reason === "expired") return quoteExpired(quoteId);
+  return quoteAmountMismatch(quoteId, amountCredits);
 }

@@ -8,6 +8,8 @@
 // (tests only); all pass store/store.contract.ts. Callers pass `now`, so time is the caller's (tests
 // control it).
 import type { BookedFacts, CreditMovement, HoldExecution } from "./rules";
+import type { CreateQuoteCommand, CreateQuoteResult, QuoteRecord, QuoteRefusal } from "./quote";
+import type { SpendAttribution, SpendPolicy, SpendRefusal, SpendUsage } from "./spend-policy";
 import type { FinishTopUpCommand, StartTopUpCommand, TopUpFinish, TopUpRecord, TopUpStart } from "./top-up";
 import type {
   ApiKeyLimits,
@@ -69,6 +71,10 @@ export interface HoldCommand {
   now: Date;
   /** The execution this hold pays an attempt of: recorded with the hold, in the same operation. */
   execution?: HoldExecution;
+  /** Who spends it: the covering spend policies are read, checked and counted in the same operation. */
+  spend?: SpendAttribution;
+  /** A quote whose reservation this hold draws (ended in the same operation) instead of the balance. */
+  quoteId?: string;
 }
 
 /**
@@ -81,7 +87,9 @@ export type HoldResult =
   | { status: "created" | "replayed"; hold: Hold; wallet: Wallet }
   | { status: "conflict"; hold: Hold }
   | { status: "insufficient"; wallet: Wallet }
-  | { status: "fenced"; reason: string };
+  | { status: "fenced"; reason: string }
+  | { status: "spend_refused"; refusal: SpendRefusal }
+  | { status: "quote_refused"; reason: QuoteRefusal };
 
 export interface SettleCommand {
   holdId: string;
@@ -192,6 +200,18 @@ export interface LedgerStore {
   getHold(holdId: string): Promise<Hold | null>;
   /** Ends a held hold exactly once (journal kind capture, release or expiry) and records its usage once. */
   settleHold(cmd: SettleCommand): Promise<SettleResult>;
+  /** Sets (replaces) the policy of (keyId, agentName); keeps the first createdAt of a policy already there. */
+  setSpendPolicy(policy: SpendPolicy): Promise<SpendPolicy>;
+  /** Removes the policy of (keyId, agentName); false when there was none. */
+  clearSpendPolicy(keyId: string, agentName?: string): Promise<boolean>;
+  /** The policies of these keys (key-wide and agents'), by key then agent. */
+  listSpendPolicies(keyIds: readonly string[]): Promise<SpendPolicy[]>;
+  /** What the holds `policy` covers, created at or after `since`, have spent (read only). */
+  spendUsage(policy: Pick<SpendPolicy, "keyId" | "agentName">, since: Date): Promise<SpendUsage>;
+  /** Reserves a quote's credits once per quote id: a reservation hold (no spend attribution) and the quote record together. */
+  createQuote(cmd: CreateQuoteCommand): Promise<CreateQuoteResult>;
+  /** A quote and its reservation hold, or null. */
+  getQuote(quoteId: string): Promise<{ quote: QuoteRecord; reservation: Hold | null } | null>;
   /** Holds still `held` whose expiresAt is at or before `now`, oldest first. */
   listExpiredHolds(now: Date, limit: number): Promise<Hold[]>;
   /**

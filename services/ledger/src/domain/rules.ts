@@ -41,9 +41,17 @@ export function newHold(cmd: {
   expiresAt: Date;
   now: Date;
   execution?: { executionId: string };
+  spend?: { keyId: string; agentName?: string; capabilityKey: string };
 }): Hold {
   return {
     ...(cmd.execution ? { executionId: cmd.execution.executionId } : {}),
+    ...(cmd.spend
+      ? {
+          keyId: cmd.spend.keyId,
+          ...(cmd.spend.agentName !== undefined ? { agentName: cmd.spend.agentName } : {}),
+          ...(cmd.spend.capabilityKey ? { capabilityKey: cmd.spend.capabilityKey } : {}),
+        }
+      : {}),
     holdId: cmd.holdId,
     userId: cmd.userId,
     amountCredits: cmd.amountCredits,

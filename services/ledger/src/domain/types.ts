@@ -29,6 +29,10 @@ export interface Hold {
   settledAt?: Date;
   /** The execution this hold pays an attempt of, when the executor named one. */
   executionId?: string;
+  /** Who spent it (the spend policies it counts against); absent on quote reservations and older holds. */
+  keyId?: string;
+  agentName?: string;
+  capabilityKey?: string;
 }
 
 /** What an operator records on a wallet besides executions (RecordCreditMovement): each is one journal entry. */
@@ -76,6 +80,8 @@ export interface UsageDraft {
   /** Tokens the vendor reported for the call (model routes); a per-token route's charge comes from them. */
   inputTokens?: number;
   outputTokens?: number;
+  /** The executor's decision for the execution, a JSON object as text. */
+  decisionJson?: string;
 }
 
 /**

@@ -6,9 +6,11 @@ import type {
   OutgoingPaymentRecord,
   OwnedResource as OwnedResourceMessage,
   PlatformLoss as PlatformLossMessage,
+  SpendPolicyStatus as SpendPolicyStatusMessage,
   UsageItem as UsageItemMessage,
 } from "@agentic/proto/ledger/v1";
 import type { ExecutionView } from "../domain/ledger";
+import type { SpendPolicyStatus } from "../domain/spend-policies";
 import type { ApiKeyRecord, OutgoingPayment, OwnedResource, PlatformLoss, UsageItem } from "../domain/types";
 
 /** Key metadata only: the hash never leaves the ledger. */
@@ -48,6 +50,33 @@ export function toUsageItemMessage(item: UsageItem): UsageItemMessage {
     reason: item.reason,
     operator: item.operator,
     operatorName: item.operatorName,
+    decisionJson: item.decisionJson,
+  };
+}
+
+/** A policy and its period as GetWallet, GetSpendPolicies and SetSpendPolicy show it. */
+export function toSpendPolicyStatusMessage(s: SpendPolicyStatus): SpendPolicyStatusMessage {
+  const p = s.policy;
+  return {
+    policy: {
+      keyId: p.keyId,
+      agentName: p.agentName,
+      budgetCredits: p.budgetCredits,
+      reset: p.reset,
+      capabilityCaps: p.capabilityCaps,
+      maxPriceCredits: p.maxPriceCredits,
+      updatedAt: p.updatedAt,
+    },
+    periodStart: s.periodStart,
+    resetsAt: s.resetsAt,
+    spentCredits: s.usage.spentCredits,
+    heldCredits: s.usage.heldCredits,
+    remainingCredits: s.remainingCredits,
+    capabilityCaps: p.capabilityCaps.map((cap) => ({
+      cap,
+      spentCredits: s.usage.byCapability[cap.capabilityKey]?.spentCredits ?? 0,
+      count: s.usage.byCapability[cap.capabilityKey]?.count ?? 0,
+    })),
   };
 }
 

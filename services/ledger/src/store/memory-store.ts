@@ -58,6 +58,18 @@ import {
   type TopUpRecord,
   type TopUpStart,
 } from "../domain/top-up";
+import { decideQuoteDraw, reservationHoldId, type CreateQuoteCommand, type CreateQuoteResult, type QuoteRecord } from "../domain/quote";
+import {
+  coveringPolicies,
+  decideSpend,
+  policyAgentKey,
+  policyCovers,
+  spendPeriod,
+  spendUsageOf,
+  byPolicyOrder,
+  type SpendPolicy,
+  type SpendUsage,
+} from "../domain/spend-policy";
 import type {
   AbandonCommand,
   ClaimCommand,
@@ -100,6 +112,8 @@ export class MemoryLedgerStore implements LedgerStore {
   private readonly payments = new Map<string, OutgoingPayment>();
   /** By payment id (one loss per payment), in writing order. */
   private readonly losses = new Map<string, PlatformLoss>();
+  private readonly policies = new Map<string, SpendPolicy>(); // by JSON [keyId, agent or ""]
+  private readonly quotes = new Map<string, QuoteRecord>();
   private lastPurge = 0;
   /** The data lives in this object only, so every instance is its own store. */
   private readonly id = newId("store");
@@ -227,6 +241,12 @@ export class MemoryLedgerStore implements LedgerStore {
       if (!isReplay(existing, cmd)) return { status: "conflict", hold: copy(existing) };
       return { status: "replayed", hold: copy(existing), wallet: this.walletOf(existing.userId) };
     }
+    // A quote to draw must be the user's, open and of this amount.
+    const quote = cmd.quoteId !== undefined ? (this.quotes.get(cmd.quoteId) ?? null) : null;
+    if (cmd.quoteId !== undefined) {
+      const refused = decideQuoteDraw(quote, quote ? (this.holds.get(quote.reservationHoldId) ?? null) : null, cmd);
+      if (refused) return { status: "quote_refused", reason: refused };
+    }
     // The execution's fence first: an attempt that may not start is refused whatever the balance.
     let execution: ExecutionRecord | undefined;
     if (cmd.execution) {
@@ -239,9 +259,26 @@ export class MemoryLedgerStore implements LedgerStore {
       if (decision.action === "fenced") return { status: "fenced", reason: decision.reason };
       execution = decision.record;
     }
+    if (cmd.spend) {
+      const who = cmd.spend;
+      const checks = coveringPolicies([...this.policies.values()], who).map((policy) => ({
+        policy,
+        usage: this.usageOf(policy, spendPeriod(policy, cmd.now).start),
+      }));
+      const refusal = decideSpend(checks, who, cmd.amountCredits, cmd.now);
+      if (refusal) return { status: "spend_refused", refusal };
+    }
+    const reservation = quote ? this.holds.get(quote.reservationHoldId)! : undefined;
     const wallet = this.wallets.get(cmd.userId);
-    if (!wallet || wallet.balanceCredits < cmd.amountCredits) {
+    if (!wallet || wallet.balanceCredits + (reservation?.amountCredits ?? 0) < cmd.amountCredits) {
       return { status: "insufficient", wallet: this.walletOf(cmd.userId) };
+    }
+    if (quote && reservation) {
+      // The reservation ends and its credits go straight into this hold (one operation: nobody else can take them).
+      const effect = settlementEffect(reservation, "release", 0);
+      this.move(reservation.userId, effect.kind, reservation.holdId, effect.amountCredits, effect.heldDeltaCredits, cmd.now);
+      this.holds.set(reservation.holdId, settledHold(reservation, effect, cmd.now));
+      this.quotes.set(quote.quoteId, { ...quote, usedByHoldId: cmd.holdId });
     }
     const hold = newHold(cmd);
     this.move(cmd.userId, "hold", cmd.holdId, -cmd.amountCredits, cmd.amountCredits, cmd.now);
@@ -271,6 +308,54 @@ export class MemoryLedgerStore implements LedgerStore {
     const booked = this.book(settled, cmd);
     if (cmd.outcome && settled.executionId) this.complete(settled.executionId, settled.userId, cmd.outcome, cmd.now);
     return { status: "applied", hold: copy(settled), wallet: this.walletOf(settled.userId), usageRecorded, booked };
+  }
+
+  async setSpendPolicy(policy: SpendPolicy): Promise<SpendPolicy> {
+    const id = JSON.stringify([policy.keyId, policyAgentKey(policy.agentName)]);
+    const existing = this.policies.get(id);
+    const stored = { ...copy(policy), createdAt: new Date(existing?.createdAt ?? policy.createdAt) };
+    this.policies.set(id, stored);
+    return copy(stored);
+  }
+
+  async clearSpendPolicy(keyId: string, agentName?: string): Promise<boolean> {
+    return this.policies.delete(JSON.stringify([keyId, policyAgentKey(agentName)]));
+  }
+
+  async listSpendPolicies(keyIds: readonly string[]): Promise<SpendPolicy[]> {
+    const wanted = new Set(keyIds);
+    return [...this.policies.values()]
+      .filter((p) => wanted.has(p.keyId))
+      .sort(byPolicyOrder)
+      .map(copy);
+  }
+
+  async spendUsage(policy: Pick<SpendPolicy, "keyId" | "agentName">, since: Date): Promise<SpendUsage> {
+    return this.usageOf(policy, since);
+  }
+
+  async createQuote(cmd: CreateQuoteCommand): Promise<CreateQuoteResult> {
+    const existing = this.quotes.get(cmd.quoteId);
+    if (existing) {
+      if (!isReplay(existing, cmd)) return { status: "conflict", quote: copy(existing) };
+      return { status: "replayed", quote: copy(existing), wallet: this.walletOf(existing.userId) };
+    }
+    const wallet = this.wallets.get(cmd.userId);
+    if (!wallet || wallet.balanceCredits < cmd.amountCredits) return { status: "insufficient", wallet: this.walletOf(cmd.userId) };
+    const { now, ...fields } = cmd;
+    const quote: QuoteRecord = { ...fields, reservationHoldId: reservationHoldId(cmd.quoteId) };
+    const hold = newHold({ ...cmd, holdId: quote.reservationHoldId });
+    this.move(cmd.userId, "hold", hold.holdId, -cmd.amountCredits, cmd.amountCredits, now);
+    this.holds.set(hold.holdId, hold);
+    this.quotes.set(quote.quoteId, quote);
+    return { status: "created", quote: copy(quote), wallet: this.walletOf(cmd.userId) };
+  }
+
+  async getQuote(quoteId: string): Promise<{ quote: QuoteRecord; reservation: Hold | null } | null> {
+    const quote = this.quotes.get(quoteId);
+    if (!quote) return null;
+    const reservation = this.holds.get(quote.reservationHoldId);
+    return { quote: copy(quote), reservation: reservation ? copy(reservation) : null };
   }
 
   async listExpiredHolds(now: Date, limit: number): Promise<Hold[]> {
@@ -507,6 +592,15 @@ export class MemoryLedgerStore implements LedgerStore {
     while (at > 0 && compareNewestFirst(usagePosition(items[at - 1]!), position) < 0) at--;
     items.splice(at, 0, item);
     this.usage.set(item.userId, items);
+  }
+
+  /** What the holds a policy covers spent since `since` (synchronous: part of the hold's atomic step). */
+  private usageOf(policy: Pick<SpendPolicy, "keyId" | "agentName">, since: Date): SpendUsage {
+    return spendUsageOf(
+      [...this.holds.values()].filter(
+        (h) => h.keyId !== undefined && policyCovers(policy, { keyId: h.keyId, agentName: h.agentName }) && h.createdAt >= since,
+      ),
+    );
   }
 
   private walletOf(userId: string): Wallet {

@@ -12,6 +12,17 @@
 import { randomUUID } from "node:crypto";
 import { MongoClient, MongoServerError, type ClientSession, type Collection, type Db, type Filter, type TransactionOptions } from "mongodb";
 import { newId } from "@agentic/platform";
+import { decideQuoteDraw, reservationHoldId, type CreateQuoteCommand, type CreateQuoteResult, type QuoteRecord } from "../domain/quote";
+import {
+  byPolicyOrder,
+  coveringPolicies,
+  decideSpend,
+  policyAgentKey,
+  spendPeriod,
+  spendUsageOf,
+  type SpendPolicy,
+  type SpendUsage,
+} from "../domain/spend-policy";
 import type {
   ApiKeyLimits,
   ApiKeyRecord,
@@ -94,6 +105,8 @@ export const COLLECTIONS = {
   platformLosses: "ledger_platform_losses",
   meta: "ledger_meta",
   topUps: "ledger_top_ups",
+  spendPolicies: "ledger_spend_policies",
+  quotes: "ledger_quotes",
 } as const;
 
 /** The one document of ledger_meta: the store's identity, written once by the first ledger that connects. */
@@ -158,6 +171,16 @@ interface TopUpDoc extends Omit<TopUpRecord, "topUpId"> {
   _id: string; // top-up id: one per payment (network, asset, payer, nonce)
 }
 
+interface SpendPolicyDoc extends SpendPolicy {
+  _id: string; // JSON [key id, agent name or ""]: one policy per (key, agent)
+}
+
+interface QuoteDoc extends Omit<QuoteRecord, "quoteId"> {
+  _id: string; // quote id
+}
+
+const policyDocId = (keyId: string, agentName: string | undefined) => JSON.stringify([keyId, policyAgentKey(agentName)]);
+
 const resourceDocId = (kind: string, resourceId: string) => JSON.stringify([kind, resourceId]);
 
 /** How many running executions listAbandonedExecutions checks per read of their holds. */
@@ -202,6 +225,8 @@ export class MongoLedgerStore implements LedgerStore {
   private readonly payments: Collection<PaymentDoc>;
   private readonly losses: Collection<LossDoc>;
   private readonly topUps: Collection<TopUpDoc>;
+  private readonly spendPolicies: Collection<SpendPolicyDoc>;
+  private readonly quotes: Collection<QuoteDoc>;
 
   private constructor(
     private readonly client: MongoClient,
@@ -217,6 +242,8 @@ export class MongoLedgerStore implements LedgerStore {
     this.payments = db.collection(COLLECTIONS.payments);
     this.losses = db.collection(COLLECTIONS.platformLosses);
     this.topUps = db.collection(COLLECTIONS.topUps);
+    this.spendPolicies = db.collection(COLLECTIONS.spendPolicies);
+    this.quotes = db.collection(COLLECTIONS.quotes);
   }
 
   /** Connects, checks the server answers, and creates collections, validator and indexes (idempotent). */
@@ -280,7 +307,10 @@ export class MongoLedgerStore implements LedgerStore {
         { key: { expiresAt: 1 }, name: "held_by_expiry", partialFilterExpression: { state: "held" } },
         // The reconciliation's charges: captured holds by when they were applied.
         { key: { settledAt: 1 }, name: "captured_by_settled_at", partialFilterExpression: { state: "captured" } },
+        // A spend policy's usage: the key's holds since the period's start.
+        { key: { keyId: 1, createdAt: 1 }, name: "by_key_and_time", partialFilterExpression: { keyId: { $exists: true } } },
       ]),
+      this.spendPolicies.createIndexes([{ key: { keyId: 1 }, name: "by_key" }]),
       // Resources are read by _id (kind, resource id); payments and losses by time range.
       this.payments.createIndexes([{ key: { bookedAt: 1 }, name: "by_booked_at" }]),
       this.losses.createIndexes([{ key: { createdAt: 1 }, name: "by_created_at" }]),
@@ -565,6 +595,15 @@ export class MongoLedgerStore implements LedgerStore {
         if (!isReplay(hold, cmd)) return { status: "conflict", hold };
         return { status: "replayed", hold, wallet: await this.walletIn(hold.userId, session) };
       }
+      // A quote to draw must be the user's, open and of this amount.
+      const quoteDoc = cmd.quoteId !== undefined ? await this.quotes.findOne({ _id: cmd.quoteId }, { session }) : null;
+      const quote = quoteDoc ? toQuote(quoteDoc) : null;
+      const reservationDoc = quote ? await this.holds.findOne({ _id: quote.reservationHoldId }, { session }) : null;
+      const reservation = reservationDoc ? toHold(reservationDoc) : null;
+      if (cmd.quoteId !== undefined) {
+        const refused = decideQuoteDraw(quote, reservation, cmd);
+        if (refused) return { status: "quote_refused", reason: refused };
+      }
       // The execution's fence first: an attempt that may not start is refused whatever the balance.
       let execution: { record: ExecutionRecord; previous: ExecutionDoc | null } | undefined;
       if (cmd.execution) {
@@ -573,6 +612,45 @@ export class MongoLedgerStore implements LedgerStore {
         const decision = decideExecutionHold(live, { userId: cmd.userId, holdId: cmd.holdId, execution: cmd.execution, now: cmd.now });
         if (decision.action === "fenced") return { status: "fenced", reason: decision.reason };
         execution = { record: decision.record, previous };
+      }
+      // Spend policies read in this snapshot transaction. Every hold a policy counts is its key's user's, and
+      // every hold writes that user's wallet below: two concurrent holds conflict there, one is retried and
+      // reads the other's hold, so no interleaving can overtake a limit.
+      if (cmd.spend) {
+        const who = cmd.spend;
+        const docs = await this.spendPolicies
+          .find({ _id: { $in: [policyDocId(who.keyId, undefined), policyDocId(who.keyId, who.agentName)] } }, { session })
+          .toArray();
+        const checks = [];
+        for (const policy of coveringPolicies(docs.map(toSpendPolicy), who)) {
+          checks.push({ policy, usage: await this.usageOf(policy, spendPeriod(policy, cmd.now).start, session) });
+        }
+        const refusal = decideSpend(checks, who, cmd.amountCredits, cmd.now);
+        if (refusal) return { status: "spend_refused", refusal };
+      }
+      if (quote && reservation) {
+        // The reservation ends and its credits go straight into this hold, in this one transaction.
+        const effect = settlementEffect(reservation, "release", 0);
+        const settled = settledHold(reservation, effect, cmd.now);
+        const updated = await this.holds.updateOne(
+          { _id: reservation.holdId, state: "held" },
+          { $set: { state: settled.state, settledAt: settled.settledAt } },
+          { session },
+        );
+        if (updated.modifiedCount !== 1) throw new Error(`quote reservation ${reservation.holdId} changed during hold ${cmd.holdId}`);
+        await this.move(session, {
+          userId: reservation.userId,
+          kind: effect.kind,
+          amountCredits: effect.amountCredits,
+          heldDeltaCredits: effect.heldDeltaCredits,
+          referenceId: reservation.holdId,
+          createdAt: cmd.now,
+        });
+        await this.quotes.updateOne(
+          { _id: cmd.quoteId!, usedByHoldId: { $exists: false } },
+          { $set: { usedByHoldId: cmd.holdId } },
+          { session },
+        );
       }
       const hold = newHold(cmd);
       let moved: { wallet: Wallet };
@@ -604,6 +682,88 @@ export class MongoLedgerStore implements LedgerStore {
   async getHold(holdId: string): Promise<Hold | null> {
     const doc = await this.holds.findOne({ _id: holdId });
     return doc ? toHold(doc) : null;
+  }
+
+  async setSpendPolicy(policy: SpendPolicy): Promise<SpendPolicy> {
+    const { createdAt, ...rest } = policy;
+    // The first createdAt stays: a `none` allowance keeps counting from it across updates.
+    const unset: Record<string, ""> = Object.fromEntries(
+      (["agentName", "budgetCredits", "maxPriceCredits"] as const).filter((f) => rest[f] === undefined).map((f) => [f, ""] as const),
+    );
+    const doc = await this.spendPolicies.findOneAndUpdate(
+      { _id: policyDocId(policy.keyId, policy.agentName) },
+      { $set: rest, $setOnInsert: { createdAt }, ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}) },
+      { upsert: true, returnDocument: "after" },
+    );
+    if (!doc) throw new Error(`spend policy of ${policy.keyId} missing after upsert`);
+    return toSpendPolicy(doc);
+  }
+
+  async clearSpendPolicy(keyId: string, agentName?: string): Promise<boolean> {
+    return (await this.spendPolicies.deleteOne({ _id: policyDocId(keyId, agentName) })).deletedCount === 1;
+  }
+
+  async listSpendPolicies(keyIds: readonly string[]): Promise<SpendPolicy[]> {
+    const docs = await this.spendPolicies.find({ keyId: { $in: [...keyIds] } }).toArray();
+    return docs.map(toSpendPolicy).sort(byPolicyOrder);
+  }
+
+  async spendUsage(policy: Pick<SpendPolicy, "keyId" | "agentName">, since: Date): Promise<SpendUsage> {
+    return this.usageOf(policy, since);
+  }
+
+  async createQuote(cmd: CreateQuoteCommand): Promise<CreateQuoteResult> {
+    return this.transaction(async (session): Promise<CreateQuoteResult> => {
+      const existing = await this.quotes.findOne({ _id: cmd.quoteId }, { session });
+      if (existing) {
+        const quote = toQuote(existing);
+        if (!isReplay(quote, cmd)) return { status: "conflict", quote };
+        return { status: "replayed", quote, wallet: await this.walletIn(quote.userId, session) };
+      }
+      const { now, quoteId, ...fields } = cmd;
+      const holdId = reservationHoldId(quoteId);
+      let moved: { wallet: Wallet };
+      try {
+        moved = await this.move(session, {
+          userId: cmd.userId,
+          kind: "hold",
+          amountCredits: -cmd.amountCredits,
+          heldDeltaCredits: cmd.amountCredits,
+          referenceId: holdId,
+          createdAt: now,
+        });
+      } catch (err) {
+        if (err instanceof Abort)
+          throw new Abort<CreateQuoteResult>({ status: "insufficient", wallet: await this.walletIn(cmd.userId, session) });
+        throw err;
+      }
+      const { holdId: _id, ...hold } = newHold({ ...cmd, holdId });
+      await this.holds.insertOne({ _id, ...hold }, { session });
+      const quote: QuoteRecord = { quoteId, ...fields, reservationHoldId: holdId };
+      await this.quotes.insertOne({ ...fields, reservationHoldId: holdId, _id: quoteId }, { session });
+      return { status: "created", quote, wallet: moved.wallet };
+    });
+  }
+
+  async getQuote(quoteId: string): Promise<{ quote: QuoteRecord; reservation: Hold | null } | null> {
+    const doc = await this.quotes.findOne({ _id: quoteId });
+    if (!doc) return null;
+    const reservation = await this.holds.findOne({ _id: doc.reservationHoldId });
+    return { quote: toQuote(doc), reservation: reservation ? toHold(reservation) : null };
+  }
+
+  /** What the holds a policy covers spent since `since` (inside the hold's transaction when `session` is given). */
+  private async usageOf(policy: Pick<SpendPolicy, "keyId" | "agentName">, since: Date, session?: ClientSession): Promise<SpendUsage> {
+    const filter: Filter<HoldDoc> = {
+      keyId: policy.keyId,
+      createdAt: { $gte: since },
+      state: { $in: ["held", "captured"] },
+      ...(policy.agentName !== undefined ? { agentName: policy.agentName } : {}),
+    };
+    const holds = await this.holds
+      .find(filter, { session, projection: { state: 1, amountCredits: 1, capturedCredits: 1, capabilityKey: 1 } })
+      .toArray();
+    return spendUsageOf(holds);
   }
 
   async settleHold(cmd: SettleCommand): Promise<SettleResult> {
@@ -950,6 +1110,14 @@ function toWallet(doc: WalletDoc): Wallet {
 
 function toHold({ _id, ...doc }: HoldDoc): Hold {
   return { holdId: _id, ...doc };
+}
+
+function toSpendPolicy({ _id, ...doc }: SpendPolicyDoc): SpendPolicy {
+  return { ...doc, capabilityCaps: doc.capabilityCaps ?? [] };
+}
+
+function toQuote({ _id, ...doc }: QuoteDoc): QuoteRecord {
+  return { quoteId: _id, ...doc };
 }
 
 function toEntry(doc: JournalDoc): JournalEntry {

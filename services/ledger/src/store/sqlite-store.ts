@@ -91,9 +91,19 @@ import type {
   SettleCommand,
   SettleResult,
 } from "../domain/ports";
+import { decideQuoteDraw, reservationHoldId, type CreateQuoteCommand, type CreateQuoteResult, type QuoteRecord } from "../domain/quote";
+import {
+  decideSpend,
+  policyAgentKey,
+  spendPeriod,
+  type CapabilityCap,
+  type SpendPolicy,
+  type SpendReset,
+  type SpendUsage,
+} from "../domain/spend-policy";
 
 /** The schema this code reads and writes; a newer file is refused rather than misread. */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 /** MIGRATIONS[v] brings a database at schema version v to v + 1 (0 is an empty file). */
 export const MIGRATIONS: readonly string[] = [
@@ -349,6 +359,40 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE api_keys ADD COLUMN limit_burst INTEGER CHECK (limit_burst >= 1);
   ALTER TABLE api_keys ADD COLUMN limit_in_flight INTEGER CHECK (limit_in_flight >= 1);
   `,
+  // 7: spend policies (counted from the holds, which now say who spent them), quotes, the usage item's decision.
+  `
+  ALTER TABLE holds ADD COLUMN key_id TEXT;
+  ALTER TABLE holds ADD COLUMN agent_name TEXT;
+  ALTER TABLE holds ADD COLUMN capability_key TEXT;
+  -- A policy's spend this period: the key's (and agent's) holds since the period's start.
+  CREATE INDEX holds_by_key ON holds (key_id, created_at) WHERE key_id IS NOT NULL;
+  CREATE TABLE spend_policies (
+    key_id TEXT NOT NULL,
+    agent_name TEXT NOT NULL, -- '' for the key-wide policy
+    budget_credits INTEGER CHECK (budget_credits >= 1),
+    reset TEXT NOT NULL CHECK (reset IN ('daily', 'weekly', 'monthly', 'none')),
+    capability_caps TEXT NOT NULL, -- JSON array of {capabilityKey, maxCredits?, maxCount?}
+    max_price_credits INTEGER CHECK (max_price_credits >= 1),
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (key_id, agent_name)
+  ) STRICT;
+  CREATE TABLE quotes (
+    quote_id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    key_id TEXT NOT NULL,
+    agent_name TEXT,
+    capability_key TEXT NOT NULL,
+    route_key TEXT NOT NULL,
+    amount_credits INTEGER NOT NULL CHECK (amount_credits >= 1),
+    request_hash TEXT NOT NULL,
+    reservation_hold_id TEXT NOT NULL UNIQUE REFERENCES holds (hold_id),
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    used_by_hold_id TEXT
+  ) STRICT;
+  ALTER TABLE usage ADD COLUMN decision_json TEXT;
+  `,
 ];
 
 /** Executions past their retention are deleted at most this often (they already count as absent). */
@@ -379,6 +423,35 @@ interface HoldRow {
   route_key: string;
   settled_at: number | null;
   execution_id: string | null;
+  key_id: string | null;
+  agent_name: string | null;
+  capability_key: string | null;
+}
+
+interface SpendPolicyRow {
+  key_id: string;
+  agent_name: string;
+  budget_credits: number | null;
+  reset: SpendReset;
+  capability_caps: string;
+  max_price_credits: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+interface QuoteRow {
+  quote_id: string;
+  user_id: string;
+  key_id: string;
+  agent_name: string | null;
+  capability_key: string;
+  route_key: string;
+  amount_credits: number;
+  request_hash: string;
+  reservation_hold_id: string;
+  created_at: number;
+  expires_at: number;
+  used_by_hold_id: string | null;
 }
 
 interface JournalRow {
@@ -418,6 +491,7 @@ interface UsageRow {
   reason: string | null;
   operator: string | null;
   operator_name: string | null;
+  decision_json: string | null;
 }
 
 interface ApiKeyRow {
@@ -594,6 +668,13 @@ export class SqliteLedgerStore implements LedgerStore {
         if (!isReplay(existing, cmd)) return { status: "conflict", hold: existing };
         return { status: "replayed", hold: existing, wallet: this.walletOf(existing.userId) };
       }
+      // A quote to draw must be the user's, open and of this amount.
+      const quote = cmd.quoteId !== undefined ? this.quoteById(cmd.quoteId) : null;
+      const reservation = quote ? this.holdById(quote.reservationHoldId) : null;
+      if (cmd.quoteId !== undefined) {
+        const refused = decideQuoteDraw(quote, reservation, cmd);
+        if (refused) return { status: "quote_refused", reason: refused };
+      }
       // The execution's fence first: an attempt that may not start is refused whatever the balance.
       let execution: ExecutionRecord | undefined;
       if (cmd.execution) {
@@ -606,26 +687,34 @@ export class SqliteLedgerStore implements LedgerStore {
         if (decision.action === "fenced") return { status: "fenced", reason: decision.reason };
         execution = decision.record;
       }
+      // Spend policies read and checked in this transaction (BEGIN IMMEDIATE: one writer), so no concurrent hold can overtake a limit.
+      if (cmd.spend) {
+        const who = cmd.spend;
+        const checks = this.policiesOf(who.keyId, who.agentName).map((policy) => ({
+          policy,
+          usage: this.usageOf(policy, spendPeriod(policy, cmd.now).start),
+        }));
+        const refusal = decideSpend(checks, who, cmd.amountCredits, cmd.now);
+        if (refusal) return { status: "spend_refused", refusal };
+      }
       const wallet = this.walletRow(cmd.userId);
-      if (!wallet || wallet.balanceCredits < cmd.amountCredits)
+      if (!wallet || wallet.balanceCredits + (reservation?.amountCredits ?? 0) < cmd.amountCredits)
         return { status: "insufficient", wallet: wallet ?? emptyWallet(cmd.userId) };
+      if (quote && reservation) {
+        // The reservation ends and its credits go straight into this hold, in this one transaction.
+        const effect = settlementEffect(reservation, "release", 0);
+        const settled = settledHold(reservation, effect, cmd.now);
+        this.sql("UPDATE holds SET state = ?, settled_at = ? WHERE hold_id = ? AND state = 'held'").run(
+          settled.state,
+          msOrNull(settled.settledAt),
+          settled.holdId,
+        );
+        this.move(reservation.userId, effect.kind, reservation.holdId, effect.amountCredits, effect.heldDeltaCredits, cmd.now);
+        this.sql("UPDATE quotes SET used_by_hold_id = ? WHERE quote_id = ?").run(cmd.holdId, quote.quoteId);
+      }
       const hold = newHold(cmd);
       this.move(cmd.userId, "hold", cmd.holdId, -cmd.amountCredits, cmd.amountCredits, cmd.now);
-      this.sql(
-        `INSERT INTO holds (hold_id, user_id, amount_credits, state, captured_credits, created_at, expires_at, route_key, settled_at, execution_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        hold.holdId,
-        hold.userId,
-        hold.amountCredits,
-        hold.state,
-        hold.capturedCredits,
-        ms(hold.createdAt),
-        ms(hold.expiresAt),
-        hold.routeKey,
-        msOrNull(hold.settledAt),
-        hold.executionId ?? null,
-      );
+      this.insertHold(hold);
       if (execution) this.putExecution(execution);
       return { status: "created", hold: this.holdById(hold.holdId)!, wallet: this.walletOf(cmd.userId) };
     });
@@ -633,6 +722,86 @@ export class SqliteLedgerStore implements LedgerStore {
 
   async getHold(holdId: string): Promise<Hold | null> {
     return this.holdById(holdId);
+  }
+
+  async setSpendPolicy(policy: SpendPolicy): Promise<SpendPolicy> {
+    return this.transaction(() => {
+      // The first createdAt stays: a `none` allowance keeps counting from it across updates.
+      this.sql(
+        `INSERT INTO spend_policies (key_id, agent_name, budget_credits, reset, capability_caps, max_price_credits, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (key_id, agent_name) DO UPDATE SET budget_credits = excluded.budget_credits, reset = excluded.reset,
+           capability_caps = excluded.capability_caps, max_price_credits = excluded.max_price_credits, updated_at = excluded.updated_at`,
+      ).run(
+        policy.keyId,
+        policyAgentKey(policy.agentName),
+        policy.budgetCredits ?? null,
+        policy.reset,
+        JSON.stringify(policy.capabilityCaps),
+        policy.maxPriceCredits ?? null,
+        ms(policy.createdAt),
+        ms(policy.updatedAt),
+      );
+      return this.policiesOf(policy.keyId, policy.agentName).find((p) => p.agentName === policy.agentName)!;
+    });
+  }
+
+  async clearSpendPolicy(keyId: string, agentName?: string): Promise<boolean> {
+    return this.transaction(
+      () =>
+        Number(this.sql("DELETE FROM spend_policies WHERE key_id = ? AND agent_name = ?").run(keyId, policyAgentKey(agentName)).changes) ===
+        1,
+    );
+  }
+
+  async listSpendPolicies(keyIds: readonly string[]): Promise<SpendPolicy[]> {
+    if (keyIds.length === 0) return [];
+    const rows = this.sql(`SELECT * FROM spend_policies WHERE key_id IN (SELECT value FROM json_each(?)) ORDER BY key_id, agent_name`).all(
+      JSON.stringify(keyIds),
+    ) as unknown as SpendPolicyRow[];
+    return rows.map(toSpendPolicy);
+  }
+
+  async spendUsage(policy: Pick<SpendPolicy, "keyId" | "agentName">, since: Date): Promise<SpendUsage> {
+    return this.usageOf(policy, since);
+  }
+
+  async createQuote(cmd: CreateQuoteCommand): Promise<CreateQuoteResult> {
+    return this.transaction((): CreateQuoteResult => {
+      const existing = this.quoteById(cmd.quoteId);
+      if (existing) {
+        if (!isReplay(existing, cmd)) return { status: "conflict", quote: existing };
+        return { status: "replayed", quote: existing, wallet: this.walletOf(existing.userId) };
+      }
+      const wallet = this.walletRow(cmd.userId);
+      if (!wallet || wallet.balanceCredits < cmd.amountCredits)
+        return { status: "insufficient", wallet: wallet ?? emptyWallet(cmd.userId) };
+      const holdId = reservationHoldId(cmd.quoteId);
+      this.move(cmd.userId, "hold", holdId, -cmd.amountCredits, cmd.amountCredits, cmd.now);
+      this.insertHold(newHold({ ...cmd, holdId }));
+      this.sql(
+        `INSERT INTO quotes (quote_id, user_id, key_id, agent_name, capability_key, route_key, amount_credits, request_hash, reservation_hold_id, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        cmd.quoteId,
+        cmd.userId,
+        cmd.keyId,
+        cmd.agentName ?? null,
+        cmd.capabilityKey,
+        cmd.routeKey,
+        cmd.amountCredits,
+        cmd.requestHash,
+        holdId,
+        ms(cmd.createdAt),
+        ms(cmd.expiresAt),
+      );
+      return { status: "created", quote: this.quoteById(cmd.quoteId)!, wallet: this.walletOf(cmd.userId) };
+    });
+  }
+
+  async getQuote(quoteId: string): Promise<{ quote: QuoteRecord; reservation: Hold | null } | null> {
+    const quote = this.quoteById(quoteId);
+    return quote ? { quote, reservation: this.holdById(quote.reservationHoldId) } : null;
   }
 
   async settleHold(cmd: SettleCommand): Promise<SettleResult> {
@@ -1006,8 +1175,8 @@ export class SqliteLedgerStore implements LedgerStore {
     const inserted = this.sql(
       `INSERT INTO usage (item_key, kind, hold_id, user_id, usage_id, created_at, product_key, capability_key, route_key, provider, network_key, status,
                           duration_ms, agent_name, trace_id, error_code, credits_charged, input_tokens, output_tokens,
-                          amount_credits, reference, reason, operator, operator_name)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                          amount_credits, reference, reason, operator, operator_name, decision_json)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (hold_id) DO NOTHING`,
     ).run(
       usagePosition(item).key,
@@ -1034,6 +1203,7 @@ export class SqliteLedgerStore implements LedgerStore {
       item.reason ?? null,
       item.operator ?? null,
       item.operatorName ?? null,
+      item.decisionJson ?? null,
     ).changes;
     return Number(inserted) === 1;
   }
@@ -1154,6 +1324,69 @@ export class SqliteLedgerStore implements LedgerStore {
     if (now.getTime() - this.lastPurge < PURGE_INTERVAL_MS) return;
     this.lastPurge = now.getTime();
     this.sql("DELETE FROM executions WHERE expires_at <= ?").run(ms(now));
+  }
+
+  private insertHold(hold: Hold): void {
+    this.sql(
+      `INSERT INTO holds (hold_id, user_id, amount_credits, state, captured_credits, created_at, expires_at, route_key, settled_at, execution_id,
+                          key_id, agent_name, capability_key)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      hold.holdId,
+      hold.userId,
+      hold.amountCredits,
+      hold.state,
+      hold.capturedCredits,
+      ms(hold.createdAt),
+      ms(hold.expiresAt),
+      hold.routeKey,
+      msOrNull(hold.settledAt),
+      hold.executionId ?? null,
+      hold.keyId ?? null,
+      hold.agentName ?? null,
+      hold.capabilityKey ?? null,
+    );
+  }
+
+  /** The key-wide policy and the agent's, in check order. */
+  private policiesOf(keyId: string, agentName: string | undefined): SpendPolicy[] {
+    const rows = this.sql("SELECT * FROM spend_policies WHERE key_id = ? AND agent_name IN ('', ?) ORDER BY agent_name").all(
+      keyId,
+      policyAgentKey(agentName),
+    ) as unknown as SpendPolicyRow[];
+    return rows.map(toSpendPolicy);
+  }
+
+  /** What the holds a policy covers spent since `since`, per capability (one indexed query). */
+  private usageOf(policy: Pick<SpendPolicy, "keyId" | "agentName">, since: Date): SpendUsage {
+    const byAgent = policy.agentName !== undefined ? " AND agent_name = ?" : "";
+    const params: SQLInputValue[] = [policy.keyId, ms(since), ...(policy.agentName !== undefined ? [policy.agentName] : [])];
+    const rows = this.sql(
+      `SELECT state, capability_key, SUM(amount_credits) AS amount, SUM(captured_credits) AS captured, COUNT(*) AS n
+       FROM holds WHERE key_id = ? AND created_at >= ?${byAgent} AND state IN ('held', 'captured') GROUP BY state, capability_key`,
+    ).all(...params) as unknown as {
+      state: "held" | "captured";
+      capability_key: string | null;
+      amount: number;
+      captured: number;
+      n: number;
+    }[];
+    const usage: SpendUsage = { spentCredits: 0, heldCredits: 0, byCapability: {} };
+    for (const r of rows) {
+      const spent = r.state === "held" ? r.amount : r.captured;
+      usage.spentCredits += spent;
+      if (r.state === "held") usage.heldCredits += r.amount;
+      if (!r.capability_key) continue;
+      const cap = (usage.byCapability[r.capability_key] ??= { spentCredits: 0, count: 0 });
+      cap.spentCredits += spent;
+      cap.count += r.n;
+    }
+    return usage;
+  }
+
+  private quoteById(quoteId: string): QuoteRecord | null {
+    const row = this.sql("SELECT * FROM quotes WHERE quote_id = ?").get(quoteId) as QuoteRow | undefined;
+    return row ? toQuote(row) : null;
   }
 
   private holdById(holdId: string): Hold | null {
@@ -1284,6 +1517,39 @@ function toHold(row: HoldRow): Hold {
     expiresAt: new Date(row.expires_at),
     routeKey: row.route_key,
     ...(row.settled_at !== null ? { settledAt: new Date(row.settled_at) } : {}),
+    ...(row.key_id !== null && row.key_id !== undefined ? { keyId: row.key_id } : {}),
+    ...(row.agent_name !== null && row.agent_name !== undefined ? { agentName: row.agent_name } : {}),
+    ...(row.capability_key !== null && row.capability_key !== undefined ? { capabilityKey: row.capability_key } : {}),
+  };
+}
+
+function toSpendPolicy(row: SpendPolicyRow): SpendPolicy {
+  return {
+    keyId: row.key_id,
+    ...(row.agent_name !== "" ? { agentName: row.agent_name } : {}),
+    ...(row.budget_credits !== null ? { budgetCredits: row.budget_credits } : {}),
+    reset: row.reset,
+    capabilityCaps: JSON.parse(row.capability_caps) as CapabilityCap[],
+    ...(row.max_price_credits !== null ? { maxPriceCredits: row.max_price_credits } : {}),
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+function toQuote(row: QuoteRow): QuoteRecord {
+  return {
+    quoteId: row.quote_id,
+    userId: row.user_id,
+    keyId: row.key_id,
+    ...(row.agent_name !== null ? { agentName: row.agent_name } : {}),
+    capabilityKey: row.capability_key,
+    routeKey: row.route_key,
+    amountCredits: row.amount_credits,
+    requestHash: row.request_hash,
+    reservationHoldId: row.reservation_hold_id,
+    createdAt: new Date(row.created_at),
+    expiresAt: new Date(row.expires_at),
+    ...(row.used_by_hold_id !== null ? { usedByHoldId: row.used_by_hold_id } : {}),
   };
 }
 
@@ -1327,6 +1593,7 @@ function toUsage(row: UsageRow): UsageItem {
     ...(row.reason !== null ? { reason: row.reason } : {}),
     ...(row.operator !== null ? { operator: row.operator } : {}),
     ...(row.operator_name !== null ? { operatorName: row.operator_name } : {}),
+    ...(row.decision_json !== null && row.decision_json !== undefined ? { decisionJson: row.decision_json } : {}),
   };
 }
 

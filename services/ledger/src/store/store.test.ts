@@ -10,7 +10,8 @@ import { dirname, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { randomBase62 } from "@agentic/platform";
 import { findLedgerViolations } from "../../test/consistency";
-import { describeLedgerStore } from "./store.contract";
+import { describeLedgerStore, type StoreFactory } from "./store.contract";
+import { describeSpendPolicyContract } from "./store.spend-contract";
 import { MemoryLedgerStore } from "./memory-store";
 import { MongoLedgerStore } from "./mongo-store";
 import { MIGRATIONS, SCHEMA_VERSION, SqliteLedgerStore, usageQuerySql } from "./sqlite-store";
@@ -18,9 +19,9 @@ import { usagePosition } from "../domain/rules";
 
 const tempDir = () => mkdtempSync(join(tmpdir(), "ledger-sqlite-"));
 
-describeLedgerStore("memory", async () => ({ store: new MemoryLedgerStore() }));
+const memoryStore: StoreFactory = async () => ({ store: new MemoryLedgerStore() });
 
-describeLedgerStore("sqlite", async () => {
+const sqliteStore: StoreFactory = async () => {
   const dir = tempDir();
   const store = await SqliteLedgerStore.open({ path: join(dir, "ledger.sqlite") });
   return {
@@ -30,11 +31,16 @@ describeLedgerStore("sqlite", async () => {
       rmSync(dir, { recursive: true, force: true });
     },
   };
-});
+};
+
+describeLedgerStore("memory", memoryStore);
+describeSpendPolicyContract("memory", memoryStore);
+describeLedgerStore("sqlite", sqliteStore);
+describeSpendPolicyContract("sqlite", sqliteStore);
 
 const mongoUri = process.env.MONGODB_URI;
 if (mongoUri) {
-  describeLedgerStore("mongodb", async () => {
+  const mongoStore: StoreFactory = async () => {
     const store = await MongoLedgerStore.connect({ uri: mongoUri, dbName: `ledger_test_${randomBase62(10)}` });
     return {
       store,
@@ -43,7 +49,9 @@ if (mongoUri) {
         await store.close();
       },
     };
-  });
+  };
+  describeLedgerStore("mongodb", mongoStore);
+  describeSpendPolicyContract("mongodb", mongoStore);
 }
 
 describe("MemoryLedgerStore", () => {

@@ -1,0 +1,13 @@
+// CreateQuoteHold: reserves a quote's credits once per quote_id (not counted by spend policies).
+// FAILED_PRECONDITION (CREDITS_REQUIRED) when the balance is short; ALREADY_EXISTS (QUOTE_ID_CONFLICT)
+// when the id was used for another user or amount.
+import type { UnaryHandler } from "@agentic/platform";
+import type { CreateQuoteHoldRequest, CreateQuoteHoldResponse } from "@agentic/proto/ledger/v1";
+import type { Ledger } from "../domain/ledger";
+
+export function createQuoteHold(ledger: Ledger): UnaryHandler<CreateQuoteHoldRequest, CreateQuoteHoldResponse> {
+  return async (req) => {
+    const { quote, wallet, replayed } = await ledger.createQuoteHold(req);
+    return { quoteId: quote.quoteId, expiresAt: quote.expiresAt, balanceAfterCredits: wallet.balanceCredits, wallet, replayed };
+  };
+}
