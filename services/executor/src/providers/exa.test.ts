@@ -66,3 +66,49 @@ describe("Exa adapter (search.answer)", () => {
     ).toEqual([false, false]);
   });
 });
+
+describe("Exa adapter (search.web)", () => {
+  it("builds POST /search with numResults and highlights", () => {
+    expect(
+      adapter.buildRequest("search.web", { query: "q", count: 3 }, { baseUrl: "https://api.exa.ai", credentials: { apiKey: "exa_1" } }),
+    ).toEqual({
+      method: "POST",
+      url: "https://api.exa.ai/search",
+      headers: { "x-api-key": "exa_1" },
+      body: { query: "q", numResults: 3, contents: { highlights: true } },
+    });
+    expect(adapter.buildRequest("search.web", { query: "q" }, { baseUrl: "https://x" }).body).toMatchObject({ numResults: 10 });
+  });
+
+  it("normalizes results, the first highlight as the snippet; refuses a body without results", () => {
+    const body = {
+      requestId: "r2",
+      results: [
+        { url: "https://a", title: "A", publishedDate: "2026-01-01", author: null, highlights: ["H1", "H2"] },
+        { url: "https://b" },
+      ],
+    };
+    expect(adapter.parseResponse("search.web", response(200, body), { query: "q" })).toEqual({
+      status: "completed",
+      providerMessageId: "r2",
+      data: {
+        results: [
+          { title: "A", url: "https://a", snippet: "H1", publishedAt: "2026-01-01" },
+          { title: null, url: "https://b", snippet: null, publishedAt: null },
+        ],
+      },
+    });
+    expect(() => adapter.parseResponse("search.web", response(200, { requestId: "r" }), { query: "q" })).toThrow(
+      expect.objectContaining({ kind: "invalid_response" }),
+    );
+  });
+
+  it("searches over MPP through the sandbox, paid per call", async () => {
+    const { res, result } = await routes.execute("exa", "mpp", "search.web", { query: "machine payments", count: 2 });
+    expect(res.payment).toMatchObject({ rail: "mpp", settlement: "settled" });
+    expect(result.data.results).toEqual([
+      expect.objectContaining({ url: "https://example.com/machine-payments/1", snippet: "Source 1 explains machine payments." }),
+      expect.objectContaining({ url: "https://example.com/machine-payments/2" }),
+    ]);
+  });
+});

@@ -1,7 +1,9 @@
-// Exa (search.answer): POST /answer {query} (`x-api-key` on direct routes); 200 {answer, citations[],
-// requestId}; errors {requestId, error, tag}. `maxResults` trims the citations. The request carries no
-// domain filter yet, so `includeDomains`/`excludeDomains` are refused (invalid_input, which makes the
-// executor skip this route) rather than dropped: a search must not use the domains it was told to exclude.
+// Exa (search.answer, search.web): POST /answer {query} (`x-api-key` on direct routes); 200 {answer,
+// citations[], requestId}; POST /search {query, numResults, contents: {highlights}} → 200 {requestId,
+// results: [{url, title, publishedDate, author, highlights}]}; errors {requestId, error, tag}.
+// `maxResults` trims the citations. The answer request carries no domain filter yet, so
+// `includeDomains`/`excludeDomains` are refused (invalid_input, which makes the executor skip this
+// route) rather than dropped: a search must not use the domains it was told to exclude.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
 import { InputReader } from "./input";
 import {
@@ -20,12 +22,22 @@ const UNSUPPORTED_FIELDS = ["includeDomains", "excludeDomains"] as const;
 
 export class ExaAdapter implements ProviderAdapter {
   readonly providerKey = "exa";
-  readonly capabilityKeys = ["search.answer"] as const;
+  readonly capabilityKeys = ["search.answer", "search.web"] as const;
 
   buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
     assertCapability(this, capabilityKey);
     const read = new InputReader(this.providerKey, input);
     const query = read.string("query", true);
+    const headers: Record<string, string> = ctx.credentials ? { "x-api-key": ctx.credentials.apiKey } : {};
+    if (capabilityKey === "search.web") {
+      const count = read.number("count", { integer: true, min: 1, max: 100 });
+      return {
+        method: "POST",
+        url: `${ctx.baseUrl}/search`,
+        headers,
+        body: { query, numResults: count ?? 10, contents: { highlights: true } },
+      };
+    }
     read.number("maxResults", { integer: true, min: 1, max: 100 });
     for (const field of UNSUPPORTED_FIELDS) {
       if (input[field] !== undefined && input[field] !== null) {
@@ -35,7 +47,7 @@ export class ExaAdapter implements ProviderAdapter {
     return {
       method: "POST",
       url: `${ctx.baseUrl}/answer`,
-      headers: ctx.credentials ? { "x-api-key": ctx.credentials.apiKey } : {},
+      headers,
       body: { query, text: false },
     };
   }
@@ -44,6 +56,7 @@ export class ExaAdapter implements ProviderAdapter {
     assertCapability(this, capabilityKey);
     if (res.status !== 200)
       throw vendorError(this.providerKey, res, { code: stringField(res.body, "tag"), message: stringField(res.body, "error") });
+    if (capabilityKey === "search.web") return webResults(this.providerKey, res);
     const answer = stringField(res.body, "answer");
     const citations = isRecord(res.body) && Array.isArray(res.body.citations) ? res.body.citations.filter(isRecord) : undefined;
     if (answer === undefined || !citations) throw invalidResponse(this.providerKey, res, "without answer and citations");
@@ -64,6 +77,27 @@ export class ExaAdapter implements ProviderAdapter {
       },
     };
   }
+}
+
+/** search.web: Exa's results as ranked hits, its first highlight as the snippet. */
+function webResults(providerKey: string, res: RailResponse): ProviderResult {
+  const results = isRecord(res.body) && Array.isArray(res.body.results) ? res.body.results.filter(isRecord) : undefined;
+  if (!results) throw invalidResponse(providerKey, res, "without results");
+  const requestId = stringField(res.body, "requestId");
+  return {
+    status: "completed",
+    ...(requestId ? { providerMessageId: requestId } : {}),
+    data: {
+      results: results
+        .filter((r) => typeof r.url === "string")
+        .map((r) => ({
+          title: stringField(r, "title") ?? null,
+          url: r.url,
+          snippet: Array.isArray(r.highlights) && typeof r.highlights[0] === "string" ? r.highlights[0] : null,
+          publishedAt: stringField(r, "publishedDate") ?? null,
+        })),
+    },
+  };
 }
 
 export const exaProvider: ProviderModule = {
