@@ -8,6 +8,7 @@ describe("httpStatusOf", () => {
     ["not_found", "CAPABILITY_NOT_FOUND", 404],
     ["failed_precondition", "CAPABILITY_GATED", 409],
     ["failed_precondition", "CREDITS_REQUIRED", 402],
+    ["failed_precondition", "SPEND_LIMIT_EXCEEDED", 403],
     ["failed_precondition", "RECOMMENDATION_EXPIRED", 410],
     ["failed_precondition", "RECOMMENDATION_STALE", 409],
     ["failed_precondition", "QUOTE_EXPIRED", 410],

@@ -33,6 +33,8 @@ const CODE_TO_HTTP: Record<string, number> = {
   RECOMMENDATION_EXPIRED: 410,
   // A quote past its lifetime no longer reserves anything (failed_precondition over gRPC); quote again.
   QUOTE_EXPIRED: 410,
+  // A key's (or agent's) spend policy refused the hold: paying more would not help, the key may not spend it.
+  SPEND_LIMIT_EXCEEDED: 403,
 };
 
 /** HTTP status of an error of `kind` with public `code` (500 when unmapped). */
