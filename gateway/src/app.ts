@@ -22,6 +22,7 @@ import { executionRoutes } from "./routes/executions";
 import { devInitRoutes } from "./routes/dev-init";
 import { recommendRoutes } from "./routes/recommend";
 import { executeRoutes } from "./routes/execute";
+import { quoteRoutes } from "./routes/quote";
 import { metricsRoutes } from "./routes/metrics";
 import { mcpRoutes } from "./mcp/routes";
 import { requireApiKey, type AuthOptions } from "./middleware/auth";
@@ -132,6 +133,7 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
   const auth = limitCallers(requireApiKey(clients.ledger, opts.auth), limits.callers);
   api.use(recommendRoutes(clients.router, auth));
   api.use(executeRoutes(clients.executor, auth, clients.ledger));
+  api.use(quoteRoutes(clients.executor, auth));
   api.use(walletRoutes(clients.ledger, auth, { allowUserOverride: devRoutes }));
   api.use(topUpRoutes(clients.ledger, auth));
   api.use(executionRoutes(clients.ledger, auth));

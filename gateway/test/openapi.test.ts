@@ -67,6 +67,7 @@ describe("OpenAPI document", () => {
       "GET /domains/{domainKey}/capabilities/{capabilityId}/contract",
       "POST /domains/{domainKey}/capabilities/{capabilityId}/recommend",
       "POST /domains/{domainKey}/capabilities/{capabilityId}/execute",
+      "POST /domains/{domainKey}/capabilities/{capabilityId}/quote",
       "GET /executions/{executionId}",
       "GET /wallet",
       "POST /wallet/top-up",
@@ -107,6 +108,7 @@ describe("OpenAPI document", () => {
         "getCapabilityContract",
         "recommendRoute",
         "executeCapability",
+        "quoteCapability",
         "getExecution",
         "getWallet",
         "topUpWallet",
@@ -135,9 +137,9 @@ describe("OpenAPI document", () => {
     }
   });
 
-  it("puts bearer auth on recommend, execute, executions, wallet and usage only, with a 401", () => {
+  it("puts bearer auth on recommend, execute, quote, executions, wallet and usage only, with a 401", () => {
     expect(dev.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer", bearerFormat: "aak_ API key" });
-    const authed = ["recommendRoute", "executeCapability", "getExecution", "getWallet", "topUpWallet", "listUsage"];
+    const authed = ["recommendRoute", "executeCapability", "quoteCapability", "getExecution", "getWallet", "topUpWallet", "listUsage"];
     for (const { op } of operations(dev)) {
       const responses = op.responses as JsonObject;
       if (authed.includes(op.operationId as string)) {
@@ -159,6 +161,7 @@ describe("OpenAPI document", () => {
       "402",
       "404",
       "409",
+      "410",
       "413",
       "415",
       "429",
@@ -198,7 +201,12 @@ describe("OpenAPI document", () => {
       "IDEMPOTENCY_CONFLICT",
       "IDEMPOTENCY_IN_PROGRESS",
       "EXECUTION_INDETERMINATE",
+      "PRICE_ABOVE_MAX",
+      "QUOTE_ALREADY_USED",
+      "QUOTE_MISMATCH",
+      "RECOMMENDATION_STALE",
     ]);
+    expect(codesOf(execute, "410")).toEqual(["QUOTE_EXPIRED", "RECOMMENDATION_EXPIRED"]);
     expect(codesOf(execute, "502")).toEqual(["PROVIDER_ERROR", "EXECUTION_OUTCOME_UNKNOWN"]);
     const conflict = deref(dev, (execute.responses as JsonObject)["409"] as JsonObject);
     expect(conflict.headers).toMatchObject({ "Retry-After": { schema: { type: "integer" } }, "Execution-Id": expect.any(Object) });

@@ -204,6 +204,30 @@ export function buildExamples(basePath: string) {
       },
     ],
   };
+  const routeDecision = {
+    servedRouteKey: "email.send.resend",
+    attempts: [{ routeKey: "email.send.resend", provider: "resend", outcome: "ok", latencyMs: 412 }],
+    notTried: [
+      { routeKey: "email.send.sendgrid", provider: "sendgrid", reason: "not_reached", detail: "email.send.resend served first" },
+      {
+        routeKey: "email.send.postmark",
+        provider: "postmark",
+        reason: "over_max_price",
+        detail: "costs 14 credits, above maxPriceCredits 12",
+      },
+    ],
+  };
+  const quote = {
+    success: true,
+    quoteId: "quo_8Jd3Kq7PzW2mX5vN9cR1tY",
+    routeKey: "email.send.resend",
+    provider: "resend",
+    priceCredits: 10,
+    expiresAt: "2025-06-01T12:05:00.000Z",
+    balanceAfterCredits: 4980,
+    blockingRequirements: [],
+    decision: { ...routeDecision, attempts: [] },
+  };
   const execution = {
     success: true,
     status: "sent",
@@ -212,6 +236,7 @@ export function buildExamples(basePath: string) {
     creditsCharged: 10,
     providerMessageId: "4ef1c8f2-3b5e-4c1d-9a57-2f7e0c9b8d11",
     data: { messageId: "4ef1c8f2-3b5e-4c1d-9a57-2f7e0c9b8d11" },
+    decision: routeDecision,
   };
   const executionAttempt = {
     holdId: "att_7Hs2Kd9QmX4pLr8Vt1Nc5b",
@@ -263,6 +288,8 @@ export function buildExamples(basePath: string) {
     candidate: candidates[0],
     workflow: recommendation.workflowRecommendations[0],
     execution,
+    routeDecision,
+    quote,
     executionStatus,
     executionView: executionStatus.execution,
     executionAttempt,

@@ -48,6 +48,8 @@ export const SCHEMA_NAMES = [
   "RecommendationCandidate",
   "WorkflowRecommendation",
   "GenericExecutionResponse",
+  "RouteDecision",
+  "QuoteResponse",
   "ExecutionStatusResponse",
   "Execution",
   "ExecutionAttempt",
@@ -393,8 +395,89 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
             outputTokens: req(int("Output (completion) tokens.", { minimum: 0 })),
           }),
         ),
+        decision: req({
+          ...ref("RouteDecision"),
+          description: "Extension of this service: how the route was chosen (also the `Agentic-Route-Decision` header).",
+        }),
       },
       { examples: [ex.execution] },
+    ),
+
+    RouteDecision: objectSchema(
+      "Extension of this service: the explained routing of an execution. A replay under the same Idempotency-Key carries the decision of the first answer; " +
+        "the usage item of the attempt that ended the execution carries it too.",
+      {
+        servedRouteKey: req(str("The route that served the call (empty on a quote: nothing ran yet).")),
+        attempts: req(
+          arrayOf(
+            objectSchema("One provider attempt.", {
+              routeKey: req(str()),
+              provider: req(str()),
+              outcome: req(str("`ok`, or what failed: `timeout`, `http_5xx`, `http_4xx`, `payment`, `network`, `invalid_response`.")),
+              latencyMs: req(int("Duration of the provider call, payment handshake included.", { minimum: 0 })),
+              errorCode: opt(
+                str("The failed attempt's error code: PROVIDER_ERROR, PROVIDER_TIMEOUT, PROVIDER_REJECTED_INPUT or PAYMENT_FAILED."),
+              ),
+            }),
+            "Every provider attempt in order, the serving one last.",
+          ),
+        ),
+        notTried: req(
+          arrayOf(
+            objectSchema("A route of the capability that was not tried.", {
+              routeKey: req(str()),
+              provider: req(str()),
+              reason: req(
+                oneOfValues(
+                  [
+                    "pinned_elsewhere",
+                    "fallback_off",
+                    "over_max_price",
+                    "breaker_open",
+                    "missing_feature",
+                    "router_blocked",
+                    "gated",
+                    "planned",
+                    "unavailable",
+                    "input_not_served",
+                    "credits_required",
+                    "not_reached",
+                  ],
+                  "Why: a `routeKey`/`provider` pin chose another route; `allowFallback` is false; its price is above `maxPriceCredits`; its breaker is open; " +
+                    "it lacks a feature the body asks for; the router blocked it otherwise; the catalog gates it; it is not live yet; this deployment cannot run it; " +
+                    "it cannot take this input (model, resource, a value it cannot send); the wallet could not cover it and a cheaper route ran; fallback stopped before it.",
+                ),
+              ),
+              detail: req(str("The reason in words.")),
+            }),
+            "Every other route of the capability, with why.",
+          ),
+        ),
+      },
+      { examples: [ex.routeDecision] },
+    ),
+
+    QuoteResponse: objectSchema(
+      "Extension of this service: a reserved price. An execute with the same body plus `quoteId` runs on `routeKey` at `priceCredits` until `expiresAt`.",
+      {
+        success: req(bool("Always true.", { const: true })),
+        quoteId: req(str("Send it as `quoteId` in the execute body.")),
+        routeKey: req(str("The route the quoted execute runs on (no fallback).")),
+        provider: req(str()),
+        priceCredits: req(
+          int(
+            "Credits reserved now and charged by the quoted execute; on a `per_token` route the most it can cost (what the vendor does not bill returns).",
+            {
+              minimum: 1,
+            },
+          ),
+        ),
+        expiresAt: req(str("When the reservation ends unused (QUOTE_EXPIRED after it).", { format: "date-time" })),
+        balanceAfterCredits: req(int("Spendable balance once the price is reserved.", { minimum: 0 })),
+        blockingRequirements: req(strings("What would still prevent the quoted execute; empty when nothing is known to.")),
+        decision: req({ ...ref("RouteDecision"), description: "How the route was chosen (no attempts yet)." }),
+      },
+      { examples: [ex.quote] },
     ),
 
     ExecutionStatusResponse: objectSchema(
@@ -802,6 +885,47 @@ function errorCases(basePath: string): Record<string, ErrorCase> {
       error: "The gateway is overloaded and did not start this request.",
       hint: "Retry after the Retry-After seconds, with backoff; nothing was done or charged.",
     },
+    PRICE_ABOVE_MAX: {
+      status: 409,
+      error:
+        "No route of email.send that can run this input costs at most maxPriceCredits 8: the cheapest, email.send.resend, costs 10 credits. Nothing was charged.",
+      hint: "PRICE_ABOVE_MAX: raise maxPriceCredits to at least 10, or leave it out.",
+    },
+    QUOTE_NOT_FOUND: {
+      status: 404,
+      error: "Quote quo_8Jd3Kq7PzW2mX5vN9cR1tY not found.",
+      hint: "Send the quoteId a quote answered for this account.",
+    },
+    QUOTE_EXPIRED: {
+      status: 410,
+      error: "Quote quo_8Jd3Kq7PzW2mX5vN9cR1tY has expired; its credits are no longer reserved. Nothing was charged.",
+      hint: "Ask for a new quote (POST .../quote) and execute with its quoteId.",
+    },
+    QUOTE_ALREADY_USED: {
+      status: 409,
+      error: "Quote quo_8Jd3Kq7PzW2mX5vN9cR1tY was already used by an execution. Nothing was charged.",
+      hint: "A quote runs once: ask for a new quote, or send an Idempotency-Key to retry an execution safely.",
+    },
+    QUOTE_MISMATCH: {
+      status: 409,
+      error: "Quote quo_8Jd3Kq7PzW2mX5vN9cR1tY was made for another body or capability. Nothing was charged.",
+      hint: "Send exactly the body you quoted, plus quoteId; or ask for a new quote for this body.",
+    },
+    RECOMMENDATION_NOT_FOUND: {
+      status: 404,
+      error: "Recommendation rec_2b7c9d1e-5f3a-4c8b-9e6d-0a1b2c3d4e5f not found.",
+      hint: "Send the recommendationId a recommend answered for this account, or leave it out for a fresh ranking.",
+    },
+    RECOMMENDATION_EXPIRED: {
+      status: 410,
+      error: "Recommendation rec_2b7c9d1e-5f3a-4c8b-9e6d-0a1b2c3d4e5f has expired.",
+      hint: "Call recommend again and execute with its recommendationId, or leave it out for a fresh ranking.",
+    },
+    RECOMMENDATION_STALE: {
+      status: 409,
+      error: "Recommendation rec_2b7c9d1e-5f3a-4c8b-9e6d-0a1b2c3d4e5f was computed from an older catalog.",
+      hint: "Call recommend again: routes or prices changed since.",
+    },
   };
 }
 
@@ -825,6 +949,13 @@ function errorResponse(description: string, codes: string[], cases: Record<strin
 const EXECUTION_ID_HEADER: JsonObject = {
   description: "Sent with the errors that carry `executionId` (the same id): the execution to read at GET /executions/{executionId}.",
   schema: { type: "string", pattern: EXECUTION_ID_PATTERN.source },
+};
+
+/** The short form of an answer's `decision`. */
+const ROUTE_DECISION_HEADER: JsonObject = {
+  description:
+    "Extension of this service: the answer's `decision` in short, `served=<routeKey>; tried=<attempts>; skipped=<routes not tried>` (served is empty on a quote).",
+  schema: { type: "string", examples: ["served=email.send.sendgrid; tried=2; skipped=1"] },
 };
 
 /** Retry-After of a request shed because the gateway is overloaded. */
@@ -935,9 +1066,20 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
       "Execution is gated for this capability or route (it may still be recommendable), the Idempotency-Key was used with a different request, " +
         "or the key's execution has not ended: IDEMPOTENCY_IN_PROGRESS while it runs, EXECUTION_INDETERMINATE once it runs past its lease " +
         "(the provider may have been reached and the outcome is being reconciled; it is never run again and its hold stays until it ends). " +
+        "PRICE_ABOVE_MAX: no route that can run costs at most `maxPriceCredits` (the hint names the cheapest price). QUOTE_ALREADY_USED: the quote already ran; " +
+        "QUOTE_MISMATCH: the body is not the one quoted. RECOMMENDATION_STALE: the catalog changed since the recommendation. " +
         "Nothing was charged for this request. The last two carry `executionId` and Retry-After: retry with the same Idempotency-Key after it, " +
         "or read GET /executions/{executionId}.",
-      ["CAPABILITY_GATED", "IDEMPOTENCY_CONFLICT", "IDEMPOTENCY_IN_PROGRESS", "EXECUTION_INDETERMINATE"],
+      [
+        "CAPABILITY_GATED",
+        "IDEMPOTENCY_CONFLICT",
+        "IDEMPOTENCY_IN_PROGRESS",
+        "EXECUTION_INDETERMINATE",
+        "PRICE_ABOVE_MAX",
+        "QUOTE_ALREADY_USED",
+        "QUOTE_MISMATCH",
+        "RECOMMENDATION_STALE",
+      ],
       cases,
       {
         "Retry-After": {
@@ -970,8 +1112,13 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
     ),
     ExecuteNotFound: errorResponse(
       "The domain or the capability does not exist, or the body names a resource (an `inboxId`) this account does not own; " +
-        "another account's resource answers exactly as one that does not exist. Nothing was held and no provider was called.",
-      ["DOMAIN_NOT_FOUND", "CAPABILITY_NOT_FOUND", "RESOURCE_NOT_FOUND"],
+        "another account's resource answers exactly as one that does not exist; or the `quoteId` or `recommendationId` is not this account's. Nothing was held and no provider was called.",
+      ["DOMAIN_NOT_FOUND", "CAPABILITY_NOT_FOUND", "RESOURCE_NOT_FOUND", "QUOTE_NOT_FOUND", "RECOMMENDATION_NOT_FOUND"],
+      cases,
+    ),
+    ExecuteGone: errorResponse(
+      "The quote (`quoteId`) or the stored recommendation (`recommendationId`) has expired; nothing was charged. Ask for a new one.",
+      ["QUOTE_EXPIRED", "RECOMMENDATION_EXPIRED"],
       cases,
     ),
     ExecutionNotFound: errorResponse(
@@ -1218,8 +1365,14 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
           "capability field is at the top level), picks a route (pinned with `routeKey` or `provider`, else the router's best " +
           "executable one), holds the route's price, calls the provider over the route's payment rail, then charges exactly " +
           "`creditsCharged` or releases the hold. `allowFallback` defaults to true without a pin and to false with one; a fallback " +
-          "runs only when the failed route certainly did not act. Every error means nothing was charged for this request, except " +
-          "TIMEOUT and EXECUTION_INDETERMINATE, whose execution may still end charged: read GET /executions/{executionId}.",
+          "runs only when the failed route certainly did not act. Plan controls (extensions of this service, beside the routing controls): " +
+          "`optimizationPreferences` (goals from cost, reliability, speed, quality, most important first, as recommend takes them) rank the routes; " +
+          "`maxPriceCredits` (integer >= 1): no route costing more is ever tried, fallbacks included (PRICE_ABOVE_MAX when none is under it); " +
+          "`recommendationId` runs exactly the ranking a recommend answered, its candidates in order (RECOMMENDATION_NOT_FOUND 404, _EXPIRED 410, _STALE 409, " +
+          "never a silent re-rank; not with optimizationPreferences); `quoteId` runs the quoted route at the quoted price with no fallback " +
+          "(QUOTE_NOT_FOUND 404, QUOTE_EXPIRED 410, QUOTE_ALREADY_USED 409, QUOTE_MISMATCH 409 when the body is not the one quoted). A bad value is a 400 " +
+          "INVALID_INPUT naming the field. The answer's `decision` and the Agentic-Route-Decision header explain the routing. Every error means nothing was " +
+          "charged for this request, except TIMEOUT and EXECUTION_INDETERMINATE, whose execution may still end charged: read GET /executions/{executionId}.",
         auth: true,
         parameters: [...capability, paramRef("IdempotencyKey"), paramRef("AgentName"), paramRef("PaymentSignature")],
         requestBody: {
@@ -1243,6 +1396,7 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
               ...PAYMENT_RESPONSE_SCHEMA,
               description: `Sent when the request carried PAYMENT-SIGNATURE: ${PAYMENT_RESPONSE_SCHEMA.description as string}`,
             },
+            "Agentic-Route-Decision": ROUTE_DECISION_HEADER,
           },
         },
         errors: {
@@ -1250,9 +1404,38 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
           "402": "CreditsRequired",
           "404": "ExecuteNotFound",
           "409": "ExecuteConflict",
+          "410": "ExecuteGone",
           "502": "ProviderError",
           "503": "ExecuteUnavailable",
           "504": "ExecuteTimeout",
+        },
+      }),
+    },
+    [`${capabilityPath}/quote`]: {
+      post: operation({
+        operationId: "quoteCapability",
+        tag: "Routing",
+        summary: "Quote an execution",
+        description:
+          "Extension of this service. Takes the execute body, checks it and picks the route exactly as execute would (pins, plan controls, the router's ranking), " +
+          "prices it as execute would hold it, and reserves that price in the wallet until `expiresAt` (QUOTE_TTL_MS, 5 minutes by default). " +
+          "An execute with the same body plus `quoteId` then runs on that route at that price, once, without fallback. An unused quote's credits return when it expires. " +
+          "A body with `quoteId` is a 400. Nothing is called at the provider.",
+        auth: true,
+        parameters: [...capability, paramRef("AgentName")],
+        requestBody: {
+          required: true,
+          description: "The execute body to quote (without `quoteId`).",
+          content: jsonBody(ref("CapabilityInput"), ex.executeRequest),
+        },
+        success: { ...ok("The quote.", ref("QuoteResponse"), ex.quote), headers: { "Agentic-Route-Decision": ROUTE_DECISION_HEADER } },
+        errors: {
+          "400": "ExecuteBadRequest",
+          "402": "CreditsRequired",
+          "404": "ExecuteNotFound",
+          "409": "ExecuteConflict",
+          "410": "ExecuteGone",
+          "503": "ExecuteUnavailable",
         },
       }),
     },

@@ -4,13 +4,15 @@
 // Payable 402: a CREDITS_REQUIRED answer also carries an x402 PAYMENT-REQUIRED challenge for the
 // call's price; a retry with PAYMENT-SIGNATURE first tops the wallet up by that payment (through the
 // ledger, like POST /wallet/top-up) and then executes as usual, so holds, charges and idempotency stay
-// the ledger's and the executor's.
+// the ledger's and the executor's. Every answer explains its routing: `decision` in the body and its
+// short form in Agentic-Route-Decision (a replay carries the decision stored with it).
 import { Router, type Request, type RequestHandler, type Response } from "express";
 import { fromServiceError } from "@agentic/platform";
 import type { ExecutorClient, LedgerClient } from "@agentic/clients";
 import type { ExecuteResponse } from "@agentic/proto/executor/v1";
 import { HttpError } from "../errors";
 import { objectBody } from "./body";
+import { decisionHeader, ROUTE_DECISION_HEADER, toDecision } from "./execute-decision";
 import { creditsOfPayment, paymentSignature, quoteTopUp, refusedPayment, setChallenge, setPaymentResponse, topUp } from "../payments/x402";
 import type { CapabilityParams } from "./params";
 
@@ -28,7 +30,8 @@ function singleHeader(req: Request, name: string, hint: string): string | undefi
 
 /**
  * The REST body: GenericExecutionResponse (execution id, replay flag and attempts stay internal), plus
- * `usage`, the tokens the vendor reported, when it did (a per-token route's creditsCharged comes from them).
+ * `usage`, the tokens the vendor reported, when it did (a per-token route's creditsCharged comes from them),
+ * and `decision`, how the route was chosen.
  */
 export function toExecutionResponse(r: ExecuteResponse) {
   return {
@@ -40,6 +43,7 @@ export function toExecutionResponse(r: ExecuteResponse) {
     ...(r.providerMessageId ? { providerMessageId: r.providerMessageId } : {}),
     data: r.data ?? {},
     ...(r.usage ? { usage: { inputTokens: r.usage.inputTokens, outputTokens: r.usage.outputTokens } } : {}),
+    decision: toDecision(r.decision),
   };
 }
 
@@ -87,6 +91,8 @@ export function executeRoutes(executor: ExecutorClient, auth: RequestHandler, le
     try {
       result = await executor.execute({
         userId: res.locals.caller.userId,
+        // The key's spend policies are checked with the hold.
+        keyId: res.locals.caller.keyId,
         domainKey: req.params.domainKey,
         capabilityId: req.params.capabilityId,
         input,
@@ -101,7 +107,9 @@ export function executeRoutes(executor: ExecutorClient, auth: RequestHandler, le
     if (settlement) setPaymentResponse(res, settlement);
     res.setHeader("Execution-Id", result.executionId);
     if (result.replayed) res.setHeader("Idempotent-Replayed", "true");
-    res.json(toExecutionResponse(result));
+    const body = toExecutionResponse(result);
+    res.setHeader(ROUTE_DECISION_HEADER, decisionHeader(body.decision));
+    res.json(body);
   });
   return routes;
 }

@@ -1,0 +1,52 @@
+// POST /domains/{d}/capabilities/{id}/quote: the price of executing this body, reserved. Takes the
+// execute body (and Agent-Name), asks the executor to plan it as execute would and to reserve the
+// route's price in the ledger, and answers the quote: an execute with the same body plus its quoteId
+// runs on that route at that price until expiresAt.
+import { Router, type RequestHandler } from "express";
+import type { ExecutorClient } from "@agentic/clients";
+import type { QuoteResponse } from "@agentic/proto/executor/v1";
+import { HttpError } from "../errors";
+import { objectBody } from "./body";
+import { decisionHeader, ROUTE_DECISION_HEADER, toDecision } from "./execute-decision";
+import type { CapabilityParams } from "./params";
+
+/** The REST quote. */
+export function toQuoteResponse(q: QuoteResponse) {
+  return {
+    success: true as const,
+    quoteId: q.quoteId,
+    routeKey: q.routeKey,
+    provider: q.provider,
+    priceCredits: q.priceCredits,
+    expiresAt: (q.expiresAt ?? new Date(0)).toISOString(),
+    balanceAfterCredits: q.balanceAfterCredits,
+    blockingRequirements: q.blockingRequirements,
+    decision: toDecision(q.decision),
+  };
+}
+
+export function quoteRoutes(executor: ExecutorClient, auth: RequestHandler): Router {
+  const routes = Router();
+  routes.post<CapabilityParams>("/domains/:domainKey/capabilities/:capabilityId/quote", auth, async (req, res) => {
+    const agents = req.headersDistinct["agent-name"];
+    if (agents !== undefined && agents.length > 1)
+      throw new HttpError(
+        400,
+        "INVALID_INPUT",
+        `Agent-Name: must be sent once, not ${agents.length} times`,
+        "Send the calling agent's name, e.g. alpha_agent, once in Agent-Name, or leave it out.",
+      );
+    const quote = await executor.quote({
+      userId: res.locals.caller.userId,
+      keyId: res.locals.caller.keyId,
+      domainKey: req.params.domainKey,
+      capabilityId: req.params.capabilityId,
+      input: objectBody(req),
+      ...(agents?.[0] !== undefined ? { agentName: agents[0] } : {}),
+    });
+    const body = toQuoteResponse(quote);
+    res.setHeader(ROUTE_DECISION_HEADER, decisionHeader(body.decision));
+    res.json(body);
+  });
+  return routes;
+}
