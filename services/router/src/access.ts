@@ -5,4 +5,8 @@ import type { AccessTable } from "@agentic/platform";
 export const ROUTER_ACCESS: AccessTable = {
   // The edge (POST .../recommend) and the executor (route choice before it runs).
   Recommend: ["gateway", "executor"],
+  // The executor (an execute that names a recommendationId pays the route it ranked) and the edge.
+  GetRecommendation: ["gateway", "executor"],
+  // The edge (GET .../routes shows each route's live health).
+  GetRouteHealth: ["gateway", "executor"],
 };

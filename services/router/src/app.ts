@@ -1,6 +1,7 @@
-// Starts a router on given adapters: the EXECUTIONS stream ensured, catalog cache, wallet reader,
-// route health fed by the outcome consumer, the gRPC server (bound, health SERVING). `stop()` undoes
-// it in reverse, health off first.
+// Starts a router on given adapters: the EXECUTIONS stream and the shared KV buckets (answered
+// recommendations, agents' preferences) ensured, catalog cache, wallet reader, route health fed by the
+// outcome consumer and caught up with the replay window, the gRPC server (bound, health SERVING).
+// `stop()` undoes it in reverse, health off first.
 // Should the outcome feed die, health goes NOT_SERVING: the router would keep picking on stale health.
 // main.ts runs it for production and local use; test/harness.ts runs the very same wiring in tests.
 import type { NatsConnection } from "nats";
@@ -9,9 +10,10 @@ import type { LedgerClient } from "@agentic/clients";
 import { CatalogCache, type CatalogSource } from "@agentic/clients";
 import { startOutcomeConsumer, type OutcomeConsumer } from "./bus/outcome-consumer";
 import { healthSettings, scoringSettings, type Config } from "./config";
-import { AgentPreferenceMemory } from "./domain/preferences";
 import { RouteHealthBook } from "./domain/route-health";
 import { createRouterServer, ROUTER_SERVICE_NAME } from "./server";
+import { openPreferenceStore } from "./store/preference-kv";
+import { openRecommendationStore } from "./store/recommendation-kv";
 import { createLedgerWalletReader } from "./wallet/wallet-reader";
 
 export interface RouterAppOptions {
@@ -41,6 +43,11 @@ export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp>
   const { config, logger } = opts;
   // The outcome consumer reads this stream; a router may start before any publisher has created it.
   await ensureExecutionsStream(await opts.nc.jetstreamManager(), { replicas: config.NATS_STREAM_REPLICAS });
+  const replicas = config.NATS_STREAM_REPLICAS;
+  const [recommendations, preferences] = await Promise.all([
+    openRecommendationStore(opts.nc, { ttlMs: config.RECOMMENDATION_TTL_MS, replicas }),
+    openPreferenceStore(opts.nc, { ttlMs: config.AGENT_PREFERENCES_TTL_MS, replicas }),
+  ]);
   const catalog = new CatalogCache(opts.catalog, { refreshMs: config.CATALOG_REFRESH_MS, logger });
   catalog.start();
 
@@ -64,13 +71,17 @@ export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp>
     catalog,
     wallet: createLedgerWalletReader(opts.ledger, logger),
     routeHealth,
-    agents: new AgentPreferenceMemory(config.AGENT_MEMORY_SIZE),
+    preferences,
+    recommendations,
+    recommendationTtlMs: config.RECOMMENDATION_TTL_MS,
     defaultPreferences: config.DEFAULT_PREFERENCES,
     scoring: scoringSettings(config),
     dependencyDeadlineMs: config.DEPENDENCY_DEADLINE_MS,
     logger,
   });
   const port = await bindServer(server, opts.bindAddress);
+  // A new replica serves from the same health as the others: the replay window first.
+  await caughtUpOrTimeout(outcomes, config.OUTCOME_REPLAY_TIMEOUT_MS, logger);
   grpcHealth.setServing(!outcomeFeedDead);
   logger.info({ port, defaultPreferences: config.DEFAULT_PREFERENCES }, "router serving");
 
@@ -88,4 +99,15 @@ export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp>
       return stopping;
     },
   };
+}
+
+/** Waits for the outcome replay; past `timeoutMs` (a huge backlog) it serves anyway, saying so. */
+async function caughtUpOrTimeout(outcomes: OutcomeConsumer, timeoutMs: number, logger: Logger): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), timeoutMs)));
+  const late = await Promise.race([outcomes.caughtUp.then(() => false), timedOut]);
+  clearTimeout(timer);
+  if (late)
+    logger.warn({ applied: outcomes.applied, timeoutMs }, "outcome replay not caught up in time; serving with partial route health");
+  else logger.info({ applied: outcomes.applied }, "outcome replay caught up");
 }

@@ -27,6 +27,8 @@ describe("router config", () => {
       WEIGHT_DECAY: 0.3,
       BREAKER_FAILURES: 5,
       OUTCOME_REPLAY_MS: 600_000,
+      RECOMMENDATION_TTL_MS: 600_000,
+      AGENT_PREFERENCES_TTL_MS: 30 * 86_400_000,
       NATS_STREAM_REPLICAS: 1,
     });
   });

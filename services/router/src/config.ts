@@ -61,8 +61,10 @@ const fields = z.object({
 
   /** Goals applied when neither the request nor the agent's memory names any. Example: cost,reliability. */
   DEFAULT_PREFERENCES: goalListSchema.default(["cost", "reliability"]),
-  /** Agents (per user) whose last preferences are remembered, per replica. */
-  AGENT_MEMORY_SIZE: positiveInt.default(10_000),
+  /** How long an agent's last explicit preferences are remembered after it last gave them, in ms (shared KV `router_preferences`). */
+  AGENT_PREFERENCES_TTL_MS: positiveInt.default(30 * 86_400_000),
+  /** How long an answered recommendation stays usable by its recommendationId, in ms (shared KV `router_recommendations`). */
+  RECOMMENDATION_TTL_MS: positiveInt.min(1_000).default(10 * 60_000),
   /** Weight ratio between consecutive named goals (rank i weighs DECAY^i). */
   WEIGHT_DECAY: fraction.default(0.3),
   /** Raw weight of each goal the request does not name. */
@@ -84,8 +86,10 @@ const fields = z.object({
   BREAKER_COOLDOWN_MS: positiveInt.default(30_000),
   /** Routes whose health is tracked at most (least recently reported forgotten first; recommends do not count). */
   HEALTH_MAX_ROUTES: positiveInt.default(10_000),
-  /** How far back outcomes are replayed when a replica starts, in ms. */
+  /** How far back outcomes are replayed when a replica starts, in ms (the ledger's NATS_STREAM_KEEP_MS must be at least this). */
   OUTCOME_REPLAY_MS: positiveInt.default(10 * 60_000),
+  /** Longest wait at start for the replay to catch up before serving anyway (logged), in ms. */
+  OUTCOME_REPLAY_TIMEOUT_MS: positiveInt.default(60_000),
 });
 
 export const configSchema = fields

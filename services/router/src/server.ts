@@ -3,6 +3,8 @@ import type { Server } from "@grpc/grpc-js";
 import { createGrpcServer, guardService, unary, type Health, type TokenVerifier } from "@agentic/platform";
 import { RouterServiceService, type RouterServiceServer } from "@agentic/proto/router/v1";
 import { ROUTER_ACCESS } from "./access";
+import { getRecommendationHandler } from "./rpc/get-recommendation";
+import { getRouteHealthHandler } from "./rpc/get-route-health";
 import { recommendHandler, type RecommendDeps } from "./rpc/recommend";
 
 export const ROUTER_SERVICE_NAME = "agentic.router.v1.RouterService";
@@ -19,6 +21,8 @@ export function createRouterServer(deps: RouterServerDeps): Server {
   const server = createGrpcServer();
   const impl: RouterServiceServer = {
     recommend: unary(recommendHandler(deps), deps.logger),
+    getRecommendation: unary(getRecommendationHandler(deps), deps.logger),
+    getRouteHealth: unary(getRouteHealthHandler(deps), deps.logger),
   };
   // No development-only callers in this table.
   server.addService(

@@ -1,6 +1,6 @@
-// A NatsConnection stand-in (its EXECUTIONS stream exists) whose only JetStream consumer yields what
-// the test pushes and can be made to fail, for the outcome consumer's failure paths (a real ordered
-// consumer hides most faults).
+// A NatsConnection stand-in (its EXECUTIONS stream and the router's KV buckets exist, empty) whose only
+// JetStream consumer yields what the test pushes and can be made to fail, for the outcome consumer's
+// failure paths (a real ordered consumer hides most faults).
 import type { JsMsg, NatsConnection } from "nats";
 import type { Logger } from "@agentic/platform";
 
@@ -20,11 +20,21 @@ export function fakeOutcomeFeed(): FakeOutcomeFeed {
     if (err) throw err;
   }
   const messages = Object.assign(iterate(), { stop: () => settle!({}) });
-  const consumer = { consume: async () => messages };
+  // Nothing stored in the replay window: the replay is caught up at once.
+  const consumer = { consume: async () => messages, info: async () => ({ num_pending: 0 }) };
+  // A bucket as created with the options asked for, holding nothing.
+  const kv = (name: string, opts: { ttl: number }) => ({
+    status: async () => ({ streamInfo: { config: { name: `KV_${name}`, max_age: opts.ttl * 1_000_000, num_replicas: 1 } } }),
+    get: async () => null,
+    put: async () => 1,
+  });
   // The EXECUTIONS stream already exists here, so ensuring it changes nothing.
   const streams = { info: async () => ({ config: { num_replicas: 1 } }) };
   const nc = {
-    jetstream: () => ({ consumers: { get: async () => consumer } }),
+    jetstream: () => ({
+      consumers: { get: async () => consumer },
+      views: { kv: async (name: string, opts: { ttl: number }) => kv(name, opts) },
+    }),
     jetstreamManager: async () => ({ streams }),
   } as unknown as NatsConnection;
   return { nc, fail: (err) => settle!({ err }), end: () => settle!({}) };

@@ -1,6 +1,8 @@
 // Feeds route health from executions.outcome (agentic.events.v1.RouteOutcome). Each replica reads
 // ALL outcomes through its own ordered (ephemeral, in-order, no-ack) consumer that starts a replay
 // window back, so replicas fed the same stream converge; a shared durable would split the messages.
+// `caughtUp` tells when the replay has reached the outcomes stored at start, so a new replica serves
+// from the same view as the others, not from empty health.
 import type { NatsConnection } from "nats";
 import { EXECUTIONS_STREAM, SUBJECT_OUTCOME, withConsumerSpan, type Logger } from "@agentic/platform";
 import { RouteOutcome } from "@agentic/proto/events/v1";
@@ -22,8 +24,20 @@ export interface OutcomeConsumerOptions {
 export interface OutcomeConsumer {
   /** Outcomes applied to the health book so far. */
   readonly applied: number;
+  /** Resolves once every outcome of the replay window stored at start has been read. */
+  readonly caughtUp: Promise<void>;
   /** Stops reading; resolves once the read loop has ended. */
   stop(): Promise<void>;
+}
+
+/** The outcome in `data`; undefined (logged) when it does not decode. */
+function decodeOutcome(data: Uint8Array, seq: number, logger: Logger): RouteOutcome | undefined {
+  try {
+    return RouteOutcome.decode(data);
+  } catch (err) {
+    logger.warn({ err, seq }, "skipping an undecodable RouteOutcome");
+    return undefined;
+  }
 }
 
 /** Starts reading outcomes; the stream must exist (ensureExecutionsStream). */
@@ -35,31 +49,38 @@ export async function startOutcomeConsumer(opts: OutcomeConsumerOptions): Promis
     opt_start_time: new Date(Date.now() - opts.replayWindowMs).toISOString(),
   });
   const messages = await consumer.consume();
+  // consume() created the consumer: its info, as created, counts the outcomes of the window stored then.
+  const backlog = (await consumer.info(true)).num_pending;
   let applied = 0;
+  let read = 0;
   let stopping = false;
+  let markCaughtUp!: () => void;
+  const caughtUp = new Promise<void>((resolve) => (markCaughtUp = resolve));
+  if (backlog === 0) markCaughtUp();
 
   const loop = (async () => {
     for await (const m of messages) {
-      let outcome: RouteOutcome;
+      read += 1;
+      // The backlog read, or nothing left behind this message: what was stored at start is in the book.
+      const reachedStartState = read >= backlog || m.info.pending === 0;
       try {
-        outcome = RouteOutcome.decode(m.data);
-      } catch (err) {
-        opts.logger.warn({ err, seq: m.seq }, "skipping an undecodable RouteOutcome");
-        continue;
+        const outcome = decodeOutcome(m.data, m.seq, opts.logger);
+        if (!outcome?.routeKey) continue;
+        // The health update joins the trace of the execution that produced the outcome.
+        await withConsumerSpan(m, "router", async () =>
+          opts.book.record({
+            routeKey: outcome.routeKey,
+            ok: outcome.ok,
+            errorKind: outcome.errorKind,
+            latencyMs: outcome.latencyMs,
+            // Event time keeps replicas in agreement; the stream's time stands in when the publisher set none.
+            observedAtMs: outcome.observedAt?.getTime() ?? Math.floor(m.info.timestampNanos / 1e6),
+          }),
+        );
+        applied += 1;
+      } finally {
+        if (reachedStartState) markCaughtUp();
       }
-      if (!outcome.routeKey) continue;
-      // The health update joins the trace of the execution that produced the outcome.
-      await withConsumerSpan(m, "router", async () =>
-        opts.book.record({
-          routeKey: outcome.routeKey,
-          ok: outcome.ok,
-          errorKind: outcome.errorKind,
-          latencyMs: outcome.latencyMs,
-          // Event time keeps replicas in agreement; the stream's time stands in when the publisher set none.
-          observedAtMs: outcome.observedAt?.getTime() ?? Math.floor(m.info.timestampNanos / 1e6),
-        }),
-      );
-      applied += 1;
     }
     if (!stopping) throw new Error("the outcome stream ended without a stop");
   })().catch((err: unknown) => {
@@ -71,6 +92,7 @@ export async function startOutcomeConsumer(opts: OutcomeConsumerOptions): Promis
     get applied() {
       return applied;
     },
+    caughtUp,
     async stop() {
       stopping = true;
       messages.stop();

@@ -13,6 +13,7 @@ export const BLOCKING_REQUIREMENTS = [
   "RESOURCE_UNSUPPORTED",
   "REDIRECT_NOT_BROKERED",
   "BYO_CREDENTIALS_REQUIRED",
+  "OVER_MAX_PRICE",
   "CREDITS_REQUIRED",
 ] as const;
 export type BlockingRequirement = (typeof BLOCKING_REQUIREMENTS)[number];
@@ -44,6 +45,8 @@ export interface FeasibilityContext {
   /** The caller's spendable balance, in credits; undefined when the wallet was not read (CREDITS_REQUIRED is not assessed). */
   balanceCredits: number | undefined;
   featureAsks: readonly string[];
+  /** The most the caller will pay for one execution, in credits; a dearer route is blocked (OVER_MAX_PRICE), not disqualified. */
+  maxPriceCredits?: number | undefined;
   health?: RouteHealth | undefined;
   /** Set for a byo route that runs on a resource acquired first (e.g. an owned inbox). */
   ownedResource?: OwnedResourceNeed | undefined;
@@ -125,6 +128,12 @@ export function assessRoute(route: Route, ctx: FeasibilityContext): Feasibility 
         `Route ${key} sends from an ${need.label} you own: acquire one with ${acq.capabilityKey} (from ${need.acquisitionPriceCredits} credits, POST /domains/${acq.domainKey}/capabilities/${acq.capabilityId}/execute), then pass its id as "${need.field}"`,
       );
     }
+  }
+  if (ctx.maxPriceCredits !== undefined && route.routeMode !== "redirect" && route.startingCostCredits > ctx.maxPriceCredits) {
+    blocks.set(
+      "OVER_MAX_PRICE",
+      `Route ${key} costs ${route.startingCostCredits} credits, above maxPriceCredits ${ctx.maxPriceCredits}; raise maxPriceCredits, or execute a cheaper route`,
+    );
   }
   // A redirect is paid to the provider directly, so the wallet does not limit it.
   if (ctx.balanceCredits !== undefined && route.routeMode !== "redirect" && ctx.balanceCredits < route.startingCostCredits) {

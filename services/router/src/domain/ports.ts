@@ -1,8 +1,35 @@
-// What recommend needs from outside the domain besides the catalog (read through the catalog cache of
-// @agentic/clients): the caller's wallet balance. src/wallet/ implements it over the ledger.
+// What the domain needs from outside besides the catalog (read through the catalog cache of
+// @agentic/clients): the caller's wallet balance (src/wallet/, over the ledger), and the two stores
+// every replica shares (src/store/, NATS JetStream KV): answered recommendations and agents' preferences.
 import type { CallOpts } from "@agentic/platform";
+import type { RecommendResponse } from "@agentic/proto/router/v1";
+import type { Goal } from "./goals";
 
 export interface WalletReader {
   /** Credits the user can spend now (a user without a wallet has 0). */
   balanceCredits(userId: string, opts?: CallOpts): Promise<number>;
+}
+
+/** One Recommend answer as stored under its recommendation id. */
+export interface StoredRecommendation {
+  userId: string;
+  domainKey: string;
+  capabilityId: string;
+  /** When the answer stops being usable, ms since the epoch. */
+  expiresAtMs: number;
+  /** The answer field for field, recommendationId and catalogVersion included. */
+  response: RecommendResponse;
+}
+
+/** Answered recommendations, shared by every replica. */
+export interface RecommendationStore {
+  put(stored: StoredRecommendation): Promise<void>;
+  /** undefined when the id is unknown (never stored, or dropped long after it expired). */
+  get(recommendationId: string): Promise<StoredRecommendation | undefined>;
+}
+
+/** The last explicit preferences each agent (user + agentName) gave, shared by every replica. */
+export interface PreferenceStore {
+  get(userId: string, agentName: string): Promise<readonly Goal[] | undefined>;
+  set(userId: string, agentName: string, goals: readonly Goal[]): Promise<void>;
 }

@@ -8,6 +8,7 @@ import { goalWeights } from "./goals";
 import { routesForModel } from "./models";
 import type { ResolvedPreferences } from "./preferences";
 import { candidateReasons } from "./reasons";
+import { unavailableReasonCode } from "./unavailable-reason";
 import { featureAsks as readFeatureAsks, stringField } from "./request-input";
 import type { RouteHealth } from "./route-health";
 import { compareScored, estimateRoute, goalScores, weightedScore, type ScoredRoute, type ScoringSettings } from "./scoring";
@@ -35,6 +36,8 @@ export interface RecommendationInput {
    * ranking-only request): CREDITS_REQUIRED is then never reported.
    */
   balanceCredits: number | undefined;
+  /** The most the caller will pay for one execution, in credits: dearer routes stay ranked but cannot run now. */
+  maxPriceCredits?: number | undefined;
   /**
    * Only the ranking is wanted (the executor's request): the candidates in order with their blocking
    * requirements; no reasons, next actions or workflows are built.
@@ -97,6 +100,7 @@ export function recommend(input: RecommendationInput): RecommendResponse {
         capability: capRef,
         balanceCredits: input.balanceCredits,
         featureAsks: asks,
+        maxPriceCredits: input.maxPriceCredits,
         health: input.health.get(route.routeKey),
         ignoresNamedResource: ignoresNamedResource(route),
         ownedResource:
@@ -150,6 +154,8 @@ export function recommend(input: RecommendationInput): RecommendResponse {
     };
     if (tracked) candidate.trackingSupported = s.route.supportedFeatures.includes("tracking");
     if (s.route.settlementRail) candidate.settlementRail = s.route.settlementRail;
+    const reasonCode = unavailableReasonCode(f.blockingRequirements, capRef);
+    if (reasonCode) candidate.unavailableReasonCode = reasonCode;
     return candidate;
   });
 
@@ -192,6 +198,9 @@ export function recommend(input: RecommendationInput): RecommendResponse {
     candidates,
     workflowRecommendations: workflows,
     catalogVersion: input.catalogVersion,
+    // Set when the answer is stored (stored-recommendation.ts): the id names the stored copy.
+    recommendationId: "",
+    recommendationExpiresAt: "",
   };
   if (bestExecutable) {
     response.bestExecutableProvider = bestExecutable.provider;

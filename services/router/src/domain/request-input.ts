@@ -36,6 +36,31 @@ export interface RecommendInput {
   fields: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * The body as recommend reads it: the request's explicit optimization_preferences (the recommend
+ * body's field, or the ones an execute carries) replace the body's own when given, so they win over
+ * anything remembered; they are checked like the body's field.
+ */
+export function withExplicitPreferences(
+  body: Readonly<Record<string, unknown>> | undefined,
+  explicit: readonly string[],
+): Readonly<Record<string, unknown>> | undefined {
+  return explicit.length > 0 ? { ...body, optimizationPreferences: [...explicit] } : body;
+}
+
+/** max_price_credits: a whole number of credits, at least 0; undefined when not set. */
+export function checkMaxPriceCredits(value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new InputError(
+      "maxPriceCredits",
+      "maxPriceCredits must be a whole number of credits, at least 0",
+      "Send maxPriceCredits as an integer number of credits (1000 credits = 1 USD), or leave it out.",
+    );
+  }
+  return value;
+}
+
 /** Longest agentName accepted (the contract default; it keys the per-agent preference memory). */
 export const MAX_AGENT_NAME_LENGTH = 100;
 

@@ -32,6 +32,16 @@ describe("RouteHealthBook", () => {
     expect(h.ewmaLatencyMs).toBe(0.5 * 200 + 0.5 * (0.5 * 300 + 0.5 * 100));
   });
 
+  it("reports the p95 latency (nearest rank) and when the latest failure happened", () => {
+    const book = new RouteHealthBook({ ...HEALTH, latencyWindow: 20 });
+    for (let ms = 1; ms <= 20; ms++) book.record(outcome(true, T0, ms * 10));
+    expect(book.get(KEY, T0)).toMatchObject({ p50LatencyMs: 100, p95LatencyMs: 190 });
+    expect(book.get(KEY, T0)!.lastFailureAtMs).toBeUndefined();
+    book.record(outcome(false, T0 + 5));
+    book.record(outcome(false, T0 + 3)); // out of order: the latest event time wins
+    expect(book.get(KEY, T0 + 10)!.lastFailureAtMs).toBe(T0 + 5);
+  });
+
   it("opens the breaker after N consecutive failures, half-opens after the cool-down, closes on success", () => {
     const book = new RouteHealthBook(HEALTH);
     for (let i = 0; i < 4; i++) book.record(outcome(false, T0 + i));

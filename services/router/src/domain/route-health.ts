@@ -1,5 +1,5 @@
 // Live health of each route, learned from execution outcomes: success rate over a sliding window,
-// EWMA and p50 latency of successful calls, and a consecutive-failure circuit breaker.
+// EWMA, p50 and p95 latency of successful calls, and a consecutive-failure circuit breaker.
 // Deterministic in the outcome sequence and event times, so replicas fed the same stream agree:
 // reads never change any state (not even the eviction order), only recorded outcomes do.
 import { LruMap } from "./lru";
@@ -49,10 +49,14 @@ export interface RouteHealth {
   ewmaLatencyMs?: number;
   /** Median successful-call latency over the latency window, ms. */
   p50LatencyMs?: number;
+  /** 95th percentile successful-call latency over the latency window, ms (nearest rank). */
+  p95LatencyMs?: number;
   breaker: BreakerState;
   consecutiveFailures: number;
   /** errorKind of the latest failure. */
   lastErrorKind?: string;
+  /** When the latest failure happened (event time), ms since the epoch; unset before the first failure. */
+  lastFailureAtMs?: number;
   /** When an open breaker half-opens, ms since the epoch (set while open). */
   retryAtMs?: number;
 }
@@ -92,9 +96,9 @@ class RouteState {
   consecutiveFailures = 0;
   lastFailureAtMs = 0;
   lastErrorKind: string | undefined;
-  /** Median of `latencies`, cached: recomputed on the first read after addLatency() made it dirty. */
-  private p50: number | undefined;
-  private p50Dirty = false;
+  /** `latencies` sorted, cached: recomputed on the first read after addLatency() made it dirty. */
+  private sorted: number[] = [];
+  private sortedDirty = false;
 
   constructor(settings: HealthSettings) {
     this.outcomes = new Ring(settings.successWindow);
@@ -103,16 +107,16 @@ class RouteState {
 
   addLatency(ms: number): void {
     this.latencies.push(ms);
-    this.p50Dirty = true;
+    this.sortedDirty = true;
   }
 
-  p50LatencyMs(): number | undefined {
-    if (this.p50Dirty) {
-      const sorted = [...this.latencies.values()].sort((a, b) => a - b);
-      this.p50 = sorted[Math.ceil(sorted.length / 2) - 1];
-      this.p50Dirty = false;
+  /** Nearest-rank percentile (0 < p <= 1) of the latency window; undefined while it is empty. */
+  latencyPercentile(p: number): number | undefined {
+    if (this.sortedDirty) {
+      this.sorted = [...this.latencies.values()].sort((a, b) => a - b);
+      this.sortedDirty = false;
     }
-    return this.p50;
+    return this.sorted[Math.ceil(this.sorted.length * p) - 1];
   }
 }
 
@@ -164,9 +168,14 @@ export class RouteHealthBook {
       consecutiveFailures: state.consecutiveFailures,
     };
     if (state.ewmaLatencyMs !== undefined) health.ewmaLatencyMs = state.ewmaLatencyMs;
-    const p50 = state.p50LatencyMs();
+    const p50 = state.latencyPercentile(0.5);
     if (p50 !== undefined) health.p50LatencyMs = p50;
-    if (state.lastErrorKind !== undefined) health.lastErrorKind = state.lastErrorKind;
+    const p95 = state.latencyPercentile(0.95);
+    if (p95 !== undefined) health.p95LatencyMs = p95;
+    if (state.lastErrorKind !== undefined) {
+      health.lastErrorKind = state.lastErrorKind;
+      health.lastFailureAtMs = state.lastFailureAtMs;
+    }
     if (state.consecutiveFailures >= this.settings.breakerFailures) {
       const retryAtMs = state.lastFailureAtMs + this.settings.breakerCooldownMs;
       health.breaker = nowMs < retryAtMs ? "open" : "half_open";

@@ -1,24 +1,38 @@
-// RouterService/Recommend: decode, read the catalog (cached) and the wallet (one GetWallet call; none
-// for a ranking-only request), run the pure recommendation (it throws INVALID_ARGUMENT / INVALID_INPUT
-// itself). Never moves credits.
+// RouterService/Recommend: decode, read the catalog (cached), the wallet (one GetWallet call; none
+// for a ranking-only request) and the agent's remembered preferences, run the pure recommendation (it
+// throws INVALID_ARGUMENT / INVALID_INPUT itself), store the answer under a new recommendation id.
+// Never moves credits.
+import { randomUUID } from "node:crypto";
 import { trace } from "@opentelemetry/api";
 import { ATTR_CAPABILITY_KEY, ATTR_DOMAIN_KEY, ATTR_ROUTE_KEY, type Logger, type UnaryHandler } from "@agentic/platform";
 import type { RecommendRequest, RecommendResponse } from "@agentic/proto/router/v1";
 import type { CatalogCache, CapabilityEntry } from "@agentic/clients";
 import { ownedResourceRelationship, type OwnedResourceRelationship } from "../domain/acquisitions";
 import type { Goal } from "../domain/goals";
-import type { AgentPreferenceMemory } from "../domain/preferences";
+import { choosePreferences, needsRemembered } from "../domain/preferences";
 import { recommend } from "../domain/recommendation";
-import { checkDeclaredTypes, checkRequestKeys, parseRecommendInput } from "../domain/request-input";
+import {
+  checkDeclaredTypes,
+  checkMaxPriceCredits,
+  checkRequestKeys,
+  parseRecommendInput,
+  withExplicitPreferences,
+} from "../domain/request-input";
 import type { RouteHealthBook } from "../domain/route-health";
-import type { WalletReader } from "../domain/ports";
+import type { PreferenceStore, RecommendationStore, WalletReader } from "../domain/ports";
+import { toStored } from "../domain/stored-recommendation";
 import type { ScoringSettings } from "../domain/scoring";
 
 export interface RecommendDeps {
   catalog: Pick<CatalogCache, "capability">;
   wallet: WalletReader;
   routeHealth: RouteHealthBook;
-  agents: AgentPreferenceMemory;
+  /** Each agent's last explicit preferences, shared by every replica. */
+  preferences: PreferenceStore;
+  /** Answered recommendations, shared by every replica. */
+  recommendations: RecommendationStore;
+  /** How long an answered recommendation stays usable, in ms. */
+  recommendationTtlMs: number;
   /** Goals applied when neither the request nor the agent's memory names any. */
   defaultPreferences: readonly Goal[];
   scoring: ScoringSettings;
@@ -29,13 +43,15 @@ export interface RecommendDeps {
 
 /**
  * The Recommend handler. Reads: the catalog (cache), the wallet (one GetWallet, unless the request
- * is ranking-only), and, for a capability with an owned-resource workflow, the acquiring capability.
- * Writes nothing but the per-replica agent preference memory.
+ * is ranking-only), the agent's remembered preferences (when the request names none), and, for a
+ * capability with an owned-resource workflow, the acquiring capability. Writes the answer under its
+ * recommendation id and the explicit preferences of a named agent, both in the shared KV.
  */
 export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendRequest, RecommendResponse> {
   return async (req, ctx) => {
     checkRequestKeys(req);
-    const input = parseRecommendInput(req.input);
+    const input = parseRecommendInput(withExplicitPreferences(req.input, req.optimizationPreferences));
+    const maxPriceCredits = checkMaxPriceCredits(req.maxPriceCredits);
     const callOpts = () => ({ deadlineMs: Math.max(1, Math.min(deps.dependencyDeadlineMs, ctx.remainingMs())) });
 
     const entry = await deps.catalog.capability(req.domainKey, req.capabilityId, callOpts());
@@ -43,18 +59,19 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
     const relationship = ownedResourceRelationship(entry.capability.capabilityKey);
     // A ranking-only caller (the executor, whose hold checks the credits) never needs the balance: no ledger call.
     const rankingOnly = req.rankingOnly === true;
-    const [balanceCredits, acquisitionEntry] = await Promise.all([
+    const [balanceCredits, acquisitionEntry, remembered] = await Promise.all([
       rankingOnly ? undefined : deps.wallet.balanceCredits(req.userId, callOpts()),
       relationship ? acquisitionOf(relationship, deps, callOpts()) : undefined,
+      needsRemembered(input.preferences, input.agentName) ? deps.preferences.get(req.userId, input.agentName) : undefined,
     ]);
 
-    const preferences = deps.agents.resolve(req.userId, input.agentName, input.preferences, deps.defaultPreferences);
+    const preferences = choosePreferences(input.preferences, remembered, deps.defaultPreferences);
     // Each route's health is read once for the whole request (scoring, blocks, reasons, workflows).
     const health = deps.routeHealth.snapshot(
       [...entry.routes, ...(acquisitionEntry?.routes ?? [])].map((r) => r.routeKey),
       Date.now(),
     );
-    const response = recommend({
+    const answer = recommend({
       capability: entry.capability,
       routes: entry.routes,
       catalogVersion: entry.catalogVersion,
@@ -65,11 +82,26 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
       preferences,
       fields: input.fields,
       balanceCredits,
+      maxPriceCredits,
       rankingOnly,
       health,
       settings: deps.scoring,
     });
-    if (input.agentName && preferences.source === "request") deps.agents.remember(req.userId, input.agentName, preferences.goals);
+    const stored = toStored(answer, {
+      recommendationId: `rec_${randomUUID()}`,
+      userId: req.userId,
+      domainKey: req.domainKey,
+      capabilityId: req.capabilityId,
+      nowMs: Date.now(),
+      ttlMs: deps.recommendationTtlMs,
+    });
+    await Promise.all([
+      deps.recommendations.put(stored),
+      input.agentName && preferences.source === "request"
+        ? deps.preferences.set(req.userId, input.agentName, preferences.goals)
+        : undefined,
+    ]);
+    const response = stored.response;
 
     trace.getActiveSpan()?.setAttributes({
       [ATTR_DOMAIN_KEY]: req.domainKey,

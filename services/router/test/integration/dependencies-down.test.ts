@@ -12,7 +12,7 @@ describe("recommend with a dependency down", () => {
   afterAll(() => sys?.stop());
 
   it("answers UNAVAILABLE while the ledger is down, without leaking internals", async () => {
-    const req = { userId: "u", domainKey: "geo", capabilityId: "time-current", input: {} };
+    const req = { userId: "u", domainKey: "geo", capabilityId: "time-current", input: {}, optimizationPreferences: [] };
     await expect(sys.router.client.recommend(req)).resolves.toMatchObject({ success: true });
 
     await sys.ledger.stop();

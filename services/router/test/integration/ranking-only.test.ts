@@ -16,7 +16,7 @@ describe("RouterService/Recommend with rankingOnly", () => {
   afterAll(() => sys?.stop());
 
   const recommend = (req: Partial<RecommendRequest>) =>
-    sys.router.client.recommend({ userId: RICH, domainKey: "email", capabilityId: "send", input: {}, ...req });
+    sys.router.client.recommend({ userId: RICH, domainKey: "email", capabilityId: "send", input: {}, optimizationPreferences: [], ...req });
   const ranking = (res: { candidates: { routeKey: string; blockingRequirements: string[]; score: number }[] }) =>
     res.candidates.map((c) => ({ routeKey: c.routeKey, blockingRequirements: c.blockingRequirements, score: c.score }));
 

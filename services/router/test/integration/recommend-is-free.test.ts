@@ -23,7 +23,9 @@ describe("recommend never moves a balance", () => {
       { domainKey: "geo", capabilityId: "time-current", input: { optimizationPreferences: ["speed"] } },
     ];
     const responses = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => sys.router.client.recommend({ userId: USER, ...asks[i % asks.length]! })),
+      Array.from({ length: 60 }, (_, i) =>
+        sys.router.client.recommend({ userId: USER, optimizationPreferences: [], ...asks[i % asks.length]! }),
+      ),
     );
     expect(responses.every((r) => r.success)).toBe(true);
 

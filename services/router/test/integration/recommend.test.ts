@@ -16,7 +16,7 @@ describe("RouterService/Recommend", () => {
   afterAll(() => sys?.stop());
 
   const recommend = (req: Partial<RecommendRequest>) =>
-    sys.router.client.recommend({ userId: RICH, domainKey: "email", capabilityId: "send", input: {}, ...req });
+    sys.router.client.recommend({ userId: RICH, domainKey: "email", capabilityId: "send", input: {}, optimizationPreferences: [], ...req });
 
   it("recommends the gated text.analyze mpp route, says it cannot run now, and explains it", async () => {
     const res = await recommend({ domainKey: "text", capabilityId: "analyze" });

@@ -18,7 +18,13 @@ describe("route health learned from execution outcomes", () => {
   afterAll(() => sys?.stop());
 
   const pick = (router: TestRouter): Promise<RecommendResponse> =>
-    router.client.recommend({ userId: USER, domainKey: "geo", capabilityId: "time-current", input: { optimizationPreferences: ["cost"] } });
+    router.client.recommend({
+      userId: USER,
+      domainKey: "geo",
+      capabilityId: "time-current",
+      input: { optimizationPreferences: ["cost"] },
+      optimizationPreferences: [],
+    });
 
   let published = 0;
   async function publish(routeKey: string, ok: boolean, count: number, latencyMs = 120): Promise<void> {

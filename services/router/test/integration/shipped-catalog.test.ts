@@ -20,7 +20,13 @@ describe("recommend on the shipped catalog", () => {
       const { capabilities } = await sys.catalog.call.listCapabilities({ domainKey });
       for (const cap of capabilities) {
         const { routes } = await sys.catalog.call.listCapabilityRoutes({ domainKey, capabilityId: cap.capabilityId });
-        const res = await sys.router.client.recommend({ userId: USER, domainKey, capabilityId: cap.capabilityId, input: {} });
+        const res = await sys.router.client.recommend({
+          userId: USER,
+          domainKey,
+          capabilityId: cap.capabilityId,
+          input: {},
+          optimizationPreferences: [],
+        });
         expect(res.productKey).toBe(`${domainKey}.${cap.capabilityId}`);
         expect(res.candidates.map((c) => c.routeKey).sort()).toEqual(routes.map((r) => r.routeKey).sort());
         for (const c of res.candidates) {

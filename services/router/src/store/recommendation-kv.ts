@@ -1,0 +1,57 @@
+// Answered recommendations in the NATS KV bucket every router replica shares, so GetRecommendation
+// answers the same from any of them. A value is the stored record as JSON, the answer in its proto
+// JSON form (exact: field names and numbers round-trip). The bucket drops a value two lifetimes after
+// it was written, so an expired id still answers RECOMMENDATION_EXPIRED for one more lifetime.
+import type { KV, NatsConnection } from "nats";
+import { unavailable } from "@agentic/platform";
+import { RecommendResponse } from "@agentic/proto/router/v1";
+import type { RecommendationStore, StoredRecommendation } from "../domain/ports";
+import { openKvBucket } from "./kv-bucket";
+
+export const RECOMMENDATIONS_BUCKET = "router_recommendations";
+
+/** What a recommendation id may look like: the bucket's key alphabet, bounded (anything else is unknown). */
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+
+interface StoredJson {
+  userId: string;
+  domainKey: string;
+  capabilityId: string;
+  expiresAtMs: number;
+  response: unknown;
+}
+
+export async function openRecommendationStore(nc: NatsConnection, opts: { ttlMs: number; replicas: number }): Promise<RecommendationStore> {
+  const kv = await openKvBucket(nc, RECOMMENDATIONS_BUCKET, {
+    ttlMs: 2 * opts.ttlMs,
+    replicas: opts.replicas,
+    description: "router: answered recommendations by recommendationId",
+  });
+  return new KvRecommendationStore(kv);
+}
+
+class KvRecommendationStore implements RecommendationStore {
+  constructor(private readonly kv: KV) {}
+
+  async put(stored: StoredRecommendation): Promise<void> {
+    const value: StoredJson = { ...stored, response: RecommendResponse.toJSON(stored.response) };
+    await storeCall(() => this.kv.put(stored.response.recommendationId, JSON.stringify(value)));
+  }
+
+  async get(recommendationId: string): Promise<StoredRecommendation | undefined> {
+    if (!ID_PATTERN.test(recommendationId)) return undefined;
+    const entry = await storeCall(() => this.kv.get(recommendationId));
+    if (!entry || entry.operation !== "PUT") return undefined;
+    const value = entry.json<StoredJson>();
+    return { ...value, response: RecommendResponse.fromJSON(value.response) };
+  }
+}
+
+/** A KV call that fails (NATS unreachable, timeout) is the router being unavailable, retried by the client. */
+export async function storeCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch {
+    throw unavailable("UNAVAILABLE", "The recommendation store is unavailable.", "Retry shortly.");
+  }
+}
