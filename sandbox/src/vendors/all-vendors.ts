@@ -10,6 +10,7 @@ import { firecrawlSandbox } from "./firecrawl";
 import { openaiSandbox } from "./openai";
 import { postmarkSandbox } from "./postmark";
 import { coingeckoSandbox } from "./coingecko";
+import { alphavantageSandbox } from "./alphavantage";
 import { resendSandbox } from "./resend";
 import { sendgridSandbox } from "./sendgrid";
 import { timeapiSandbox } from "./timeapi";
@@ -30,4 +31,5 @@ export const SANDBOX_VENDORS = [
   deepseekSandbox,
   apolloSandbox,
   coingeckoSandbox,
+  alphavantageSandbox,
 ] as const;

@@ -491,6 +491,68 @@ export type BroadcastMessageQuoteRecommendInput = {
 };
 
 /**
+ * Stock Quote (finance.quote): Latest price, change and volume of a listed stock or ETF by ticker symbol. From 1 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type FinanceQuoteExecuteInput = {
+  /**
+   * Ticker, e.g. AAPL or SHOP.TRT.
+   * (max length: 20)
+   */
+  symbol: string;
+};
+
+/**
+ * Stock Quote (finance.quote): Latest price, change and volume of a listed stock or ETF by ticker symbol. From 1 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type FinanceQuoteRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
+ * FX Rate (finance.fx.rate): Exchange rate between two currencies, latest or on a past date. From 2 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type FinanceFxRateExecuteInput = {
+  /** (format: currency-code) */
+  base: string;
+  /** (format: currency-code) */
+  quote: string;
+  /**
+   * Historical rate for this day (from 1999-01-01); latest when omitted.
+   * (format: date)
+   */
+  date?: string;
+};
+
+/**
+ * FX Rate (finance.fx.rate): Exchange rate between two currencies, latest or on a past date. From 2 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type FinanceFxRateRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
  * Crypto Price (finance.crypto.price): Current price, 24h change and market cap of a cryptocurrency in a fiat currency. From 1 credits (1000 credits = 1 USD).
  * Input of execute.
  */
@@ -717,6 +779,8 @@ export interface CapabilityExecuteInputs {
   "search/images": SearchImagesExecuteInput;
   "search/answer": SearchAnswerExecuteInput;
   "broadcast/message-quote": BroadcastMessageQuoteExecuteInput;
+  "finance/quote": FinanceQuoteExecuteInput;
+  "finance/fx-rate": FinanceFxRateExecuteInput;
   "finance/crypto-price": FinanceCryptoPriceExecuteInput;
   "geo/time-current": GeoTimeCurrentExecuteInput;
   "geo/time-convert": GeoTimeConvertExecuteInput;
@@ -738,6 +802,8 @@ export interface CapabilityRecommendInputs {
   "search/images": SearchImagesRecommendInput;
   "search/answer": SearchAnswerRecommendInput;
   "broadcast/message-quote": BroadcastMessageQuoteRecommendInput;
+  "finance/quote": FinanceQuoteRecommendInput;
+  "finance/fx-rate": FinanceFxRateRecommendInput;
   "finance/crypto-price": FinanceCryptoPriceRecommendInput;
   "geo/time-current": GeoTimeCurrentRecommendInput;
   "geo/time-convert": GeoTimeConvertRecommendInput;

@@ -11,6 +11,7 @@ import { openaiProvider } from "./openai";
 import { postmarkProvider } from "./postmark";
 import type { ProviderModule } from "./provider-module";
 import { coingeckoProvider } from "./coingecko";
+import { alphavantageProvider } from "./alphavantage";
 import { resendProvider } from "./resend";
 import { sendgridProvider } from "./sendgrid";
 import { timeapiProvider } from "./timeapi";
@@ -31,4 +32,5 @@ export const PROVIDER_MODULES: readonly ProviderModule[] = [
   openaiProvider,
   deepseekProvider,
   coingeckoProvider,
+  alphavantageProvider,
 ];

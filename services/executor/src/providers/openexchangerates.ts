@@ -1,0 +1,74 @@
+// Open Exchange Rates (finance.fx.rate): GET /api/latest.json, or /api/historical/<date>.json for a past
+// day, with `base` and `symbols` (`Authorization: Token <app id>` on direct routes) → {timestamp, base,
+// rates: {<code>: rate}}. A quote currency the vendor does not list is absent from the rates: a 404
+// blamed on the input. Errors are {error: true, status, message, description}.
+import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
+import { InputReader } from "./input";
+import {
+  ProviderError,
+  type CapabilityInput,
+  type ProviderAdapter,
+  type ProviderContext,
+  type ProviderResult,
+} from "../domain/provider-port";
+import { assertCapability } from "./provider";
+import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import type { ProviderModule } from "./provider-module";
+
+const CURRENCY = /^[A-Za-z]{3}$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function pair(input: CapabilityInput, providerKey: string): { base: string; quote: string; date?: string } {
+  const read = new InputReader(providerKey, input);
+  const [base, quote] = (["base", "quote"] as const).map((field) => {
+    const code = read.string(field, true).trim();
+    if (!CURRENCY.test(code))
+      throw new ProviderError("invalid_input", providerKey, `\`${field}\` must be an ISO 4217 code, e.g. EUR`, { blame: "input", field });
+    return code.toUpperCase();
+  }) as [string, string];
+  const date = read.string("date")?.trim();
+  if (date !== undefined && !DAY.test(date))
+    throw new ProviderError("invalid_input", providerKey, "`date` must be YYYY-MM-DD", { blame: "input", field: "date" });
+  return { base, quote, ...(date ? { date } : {}) };
+}
+
+export class OpenexchangeratesAdapter implements ProviderAdapter {
+  readonly providerKey = "openexchangerates";
+  readonly capabilityKeys = ["finance.fx.rate"] as const;
+
+  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
+    assertCapability(this, capabilityKey);
+    const { base, quote, date } = pair(input, this.providerKey);
+    const path = date ? `/api/historical/${date}.json` : "/api/latest.json";
+    return {
+      method: "GET",
+      url: `${ctx.baseUrl}${path}?${new URLSearchParams({ base, symbols: quote }).toString()}`,
+      headers: ctx.credentials ? { authorization: `Token ${ctx.credentials.apiKey}` } : {},
+    };
+  }
+
+  parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult {
+    assertCapability(this, capabilityKey);
+    if (res.status !== 200)
+      throw vendorError(this.providerKey, res, { code: stringField(res.body, "message"), message: stringField(res.body, "description") });
+    const b = res.body;
+    if (!isRecord(b) || !isRecord(b.rates) || typeof b.timestamp !== "number")
+      throw invalidResponse(this.providerKey, res, "without rates and timestamp");
+    const { base, quote, date } = pair(input, this.providerKey);
+    const rate = b.rates[quote];
+    if (rate === undefined)
+      throw vendorError(this.providerKey, { ...res, status: 404 }, { code: "currency_not_found", message: `no ${quote} rate` });
+    if (typeof rate !== "number") throw invalidResponse(this.providerKey, res, `with a non-numeric ${quote} rate`);
+    const asOf = new Date(b.timestamp * 1000).toISOString();
+    return {
+      status: "completed",
+      data: { base: stringField(b, "base") ?? base, quote, rate, date: date ?? asOf.slice(0, 10), asOf },
+    };
+  }
+}
+
+export const openexchangeratesProvider: ProviderModule = {
+  providerKey: "openexchangerates",
+  defaultBaseUrls: { direct: "https://openexchangerates.org" },
+  create: () => new OpenexchangeratesAdapter(),
+};
