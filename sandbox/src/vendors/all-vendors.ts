@@ -11,6 +11,7 @@ import { openaiSandbox } from "./openai";
 import { postmarkSandbox } from "./postmark";
 import { coingeckoSandbox } from "./coingecko";
 import { alphavantageSandbox } from "./alphavantage";
+import { openexchangeratesSandbox } from "./openexchangerates";
 import { resendSandbox } from "./resend";
 import { sendgridSandbox } from "./sendgrid";
 import { timeapiSandbox } from "./timeapi";
@@ -32,4 +33,5 @@ export const SANDBOX_VENDORS = [
   apolloSandbox,
   coingeckoSandbox,
   alphavantageSandbox,
+  openexchangeratesSandbox,
 ] as const;

@@ -12,6 +12,7 @@ import { postmarkProvider } from "./postmark";
 import type { ProviderModule } from "./provider-module";
 import { coingeckoProvider } from "./coingecko";
 import { alphavantageProvider } from "./alphavantage";
+import { openexchangeratesProvider } from "./openexchangerates";
 import { resendProvider } from "./resend";
 import { sendgridProvider } from "./sendgrid";
 import { timeapiProvider } from "./timeapi";
@@ -33,4 +34,5 @@ export const PROVIDER_MODULES: readonly ProviderModule[] = [
   deepseekProvider,
   coingeckoProvider,
   alphavantageProvider,
+  openexchangeratesProvider,
 ];
