@@ -1,6 +1,8 @@
-// Firecrawl v2 stand-in (API with a bearer key, and its MPP host): POST /v2/scrape {url, formats: [{type: "json", schema|prompt}]}
-// → {success: true, data: {json, metadata}}; errors {success: false, error}. Extracted values are
-// derived deterministically from the URL and the schema's property names.
+// Firecrawl v2 stand-in (API with a bearer key, and its MPP host): POST /v2/scrape {url, formats: ["markdown" |
+// "html" | "links" | {type: "json", schema|prompt}], waitFor?} → {success: true, data: {markdown?, html?,
+// links?, json?, metadata}}; POST /v2/map {url, search?, limit?} → {success: true, links: [{url, title,
+// description}]}; errors {success: false, error}. Pages and extracted values are derived
+// deterministically from the URL (and the schema's property names).
 import {
   authToken,
   isObject,
@@ -21,12 +23,15 @@ export function firecrawlVendor({ apiKey, priceAtomic }: VendorOptions): VendorD
     price: { amountAtomic: priceAtomic, description: "Firecrawl scrape" },
     authenticate: (req) => (authToken(req, "Bearer") === apiKey ? undefined : error(401, "Unauthorized: Invalid token")),
     errorReply: error,
-    routes: [{ method: "POST", path: "/v2/scrape", handle: scrape }],
+    routes: [
+      { method: "POST", path: "/v2/scrape", handle: scrape },
+      { method: "POST", path: "/v2/map", handle: map },
+    ],
   };
 }
 
-function scrape(req: VendorRequest): VendorReply {
-  const b = req.body;
+/** The request's http(s) URL, or the error Firecrawl answers. */
+function pageUrl(b: unknown): URL | VendorReply {
   if (!isObject(b) || typeof b.url !== "string") return error(400, "Bad Request: url is required");
   let url: URL;
   try {
@@ -35,6 +40,36 @@ function scrape(req: VendorRequest): VendorReply {
     return error(400, "Bad Request: invalid URL");
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return error(400, "Bad Request: URL must use http or https");
+  return url;
+}
+
+function map(req: VendorRequest): VendorReply {
+  const url = pageUrl(req.body);
+  if (!(url instanceof URL)) return url;
+  const b = req.body as Record<string, unknown>;
+  if (b.search !== undefined && typeof b.search !== "string") return error(400, "Bad Request: search must be a string");
+  const limit = b.limit ?? 5000;
+  if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > 100000)
+    return error(400, "Bad Request: limit must be an integer between 1 and 100000");
+  const term = typeof b.search === "string" ? b.search.toLowerCase().replace(/[^a-z0-9]+/g, "-") : "";
+  const pages = ["", "docs", "pricing", "blog", "about", term ? `docs/${term}` : ""].filter((p, i) => i === 0 || p !== "");
+  const links = pages
+    .map((p) => ({
+      url: `${url.origin}/${p}`,
+      title: p ? `${p} | ${url.hostname}` : url.hostname,
+      description: `Page ${p || "home"} of ${url.hostname}`,
+    }))
+    .sort((a, b2) => Number(term !== "" && b2.url.includes(term)) - Number(term !== "" && a.url.includes(term)))
+    .slice(0, limit);
+  return { status: 200, body: { success: true, links } };
+}
+
+function scrape(req: VendorRequest): VendorReply {
+  const url = pageUrl(req.body);
+  if (!(url instanceof URL)) return url;
+  const b = req.body as Record<string, unknown>;
+  if (b.waitFor !== undefined && (typeof b.waitFor !== "number" || !Number.isInteger(b.waitFor) || b.waitFor < 0))
+    return error(400, "Bad Request: waitFor must be a non-negative integer");
   const formats = b.formats === undefined ? ["markdown"] : b.formats;
   if (!Array.isArray(formats)) return error(400, "Bad Request: formats must be an array");
   const title = `${url.hostname.replace(/^www\./, "")} ${url.pathname === "/" ? "home" : url.pathname.split("/").filter(Boolean).join(" ")}`;
@@ -50,6 +85,9 @@ function scrape(req: VendorRequest): VendorReply {
   };
   for (const format of formats) {
     if (format === "markdown") data.markdown = `# ${title}\n\nContent of ${url.href}.`;
+    else if (format === "html")
+      data.html = `<html><head><title>${title}</title></head><body><h1>${title}</h1><p>Content of ${url.href}.</p></body></html>`;
+    else if (format === "links") data.links = [`${url.origin}/`, `${url.origin}/docs`, `${url.origin}/pricing`];
     else if (isObject(format) && format.type === "json") {
       if (!isObject(format.schema) && typeof format.prompt !== "string")
         return error(400, "Bad Request: json format needs a schema or a prompt");

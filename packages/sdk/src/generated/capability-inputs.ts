@@ -281,6 +281,106 @@ export type EnrichmentCompanyEnrichRecommendInput = {
 };
 
 /**
+ * Email Find (enrichment.email.find): Find the work email address of a person from their name and company domain. From 31 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type EnrichmentEmailFindExecuteInput = {
+  /**
+   * Company web domain, e.g. stripe.com.
+   * (max length: 253)
+   */
+  domain: string;
+  /** (max length: 200) */
+  fullName?: string;
+  /**
+   * Give lastName with it.
+   * (max length: 100)
+   */
+  firstName?: string;
+  /** (max length: 100) */
+  lastName?: string;
+} & ({ fullName: string } | { firstName: string });
+
+/**
+ * Email Find (enrichment.email.find): Find the work email address of a person from their name and company domain. From 31 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type EnrichmentEmailFindRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
+ * Email Verify (enrichment.email.verify): Check whether an email address is deliverable (syntax, domain, mailbox, catch-all, disposable). From 10 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type EnrichmentEmailVerifyExecuteInput = {
+  /** (format: email; max length: 320) */
+  email: string;
+};
+
+/**
+ * Email Verify (enrichment.email.verify): Check whether an email address is deliverable (syntax, domain, mailbox, catch-all, disposable). From 10 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type EnrichmentEmailVerifyRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
+ * Web Scrape (web.scrape): Render one page in a browser (JavaScript, anti-bot handling) and return markdown, HTML and links. From 2 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type WebScrapeExecuteInput = {
+  /** (format: uri; max length: 2048) */
+  url: string;
+  /**
+   * Default [markdown]; the response data has one key per format, plus metadata.
+   * (max length: 3)
+   */
+  formats?: Array<"markdown" | "html" | "links">;
+  /**
+   * Extra wait after the page loads, for late JavaScript.
+   * (min: 0; max: 30000)
+   */
+  waitForMs?: number;
+};
+
+/**
+ * Web Scrape (web.scrape): Render one page in a browser (JavaScript, anti-bot handling) and return markdown, HTML and links. From 2 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type WebScrapeRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
  * Web Extract (web.extract): Extract named fields (or a JSON Schema shaped object) from one page with an LLM. From 6 credits (1000 credits = 1 USD).
  * Input of execute.
  */
@@ -321,6 +421,37 @@ export type WebExtractRecommendInput = {
   optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
   /** Ask for routes that render JavaScript before extracting. */
   javascript?: boolean;
+};
+
+/**
+ * Web Map (web.map): List the URLs of a website (sitemap plus discovered links) without fetching their content. From 2 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type WebMapExecuteInput = {
+  /** (format: uri; max length: 2048) */
+  url: string;
+  /**
+   * Orders the URLs by relevance to this term, most related first.
+   * (max length: 200)
+   */
+  search?: string;
+};
+
+/**
+ * Web Map (web.map): List the URLs of a website (sitemap plus discovered links) without fetching their content. From 2 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type WebMapRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
 };
 
 /**
@@ -773,7 +904,11 @@ export interface CapabilityExecuteInputs {
   "enrichment/people-enrich": EnrichmentPeopleEnrichExecuteInput;
   "enrichment/company-search": EnrichmentCompanySearchExecuteInput;
   "enrichment/company-enrich": EnrichmentCompanyEnrichExecuteInput;
+  "enrichment/email-find": EnrichmentEmailFindExecuteInput;
+  "enrichment/email-verify": EnrichmentEmailVerifyExecuteInput;
+  "web/scrape": WebScrapeExecuteInput;
   "web/extract": WebExtractExecuteInput;
+  "web/map": WebMapExecuteInput;
   "search/web": SearchWebExecuteInput;
   "search/news": SearchNewsExecuteInput;
   "search/images": SearchImagesExecuteInput;
@@ -796,7 +931,11 @@ export interface CapabilityRecommendInputs {
   "enrichment/people-enrich": EnrichmentPeopleEnrichRecommendInput;
   "enrichment/company-search": EnrichmentCompanySearchRecommendInput;
   "enrichment/company-enrich": EnrichmentCompanyEnrichRecommendInput;
+  "enrichment/email-find": EnrichmentEmailFindRecommendInput;
+  "enrichment/email-verify": EnrichmentEmailVerifyRecommendInput;
+  "web/scrape": WebScrapeRecommendInput;
   "web/extract": WebExtractRecommendInput;
+  "web/map": WebMapRecommendInput;
   "search/web": SearchWebRecommendInput;
   "search/news": SearchNewsRecommendInput;
   "search/images": SearchImagesRecommendInput;

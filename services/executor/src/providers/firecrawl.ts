@@ -1,7 +1,10 @@
-// Firecrawl v2 (web.extract): POST /v2/scrape {url, formats: [{type: "json", schema, prompt?}]}, the
-// schema being the caller's or one string property per requested field; 200 {success: true, data:
-// {json}}; errors {success: false, error}. The result holds exactly the schema's fields (null when the
-// page did not yield one).
+// Firecrawl v2 (web.extract, web.scrape, web.map), bearer key on direct routes; errors {success: false, error}.
+// - web.extract: POST /v2/scrape {url, formats: [{type: "json", schema, prompt?}]}, the schema being the
+//   caller's or one string property per requested field; 200 {success: true, data: {json}}. The result
+//   holds exactly the schema's fields (null when the page did not yield one).
+// - web.scrape: POST /v2/scrape {url, formats: ["markdown" | "html" | "links"], waitFor?}; 200 {success:
+//   true, data: {markdown?, html?, links?, metadata}}.
+// - web.map: POST /v2/map {url, search?}; 200 {success: true, links: [{url, title?, description?}]}.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
 import { InputReader } from "./input";
 import {
@@ -15,20 +18,37 @@ import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import type { ProviderModule } from "./provider-module";
 
+/** The page formats web.scrape offers (Firecrawl's names). */
+const PAGE_FORMATS = new Set(["markdown", "html", "links"]);
+
 export class FirecrawlAdapter implements ProviderAdapter {
   readonly providerKey = "firecrawl";
-  readonly capabilityKeys = ["web.extract"] as const;
+  readonly capabilityKeys = ["web.extract", "web.scrape", "web.map"] as const;
 
   buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
     assertCapability(this, capabilityKey);
     const read = new InputReader(this.providerKey, input);
     const url = read.string("url", true);
+    const headers: Record<string, string> = ctx.credentials ? { Authorization: `Bearer ${ctx.credentials.apiKey}` } : {};
+    if (capabilityKey === "web.map") {
+      const search = read.string("search");
+      return { method: "POST", url: `${ctx.baseUrl}/v2/map`, headers, body: { url, ...(search ? { search } : {}) } };
+    }
+    if (capabilityKey === "web.scrape") {
+      const waitFor = read.number("waitForMs", { integer: true, min: 0, max: 30000 });
+      return {
+        method: "POST",
+        url: `${ctx.baseUrl}/v2/scrape`,
+        headers,
+        body: { url, formats: this.pageFormats(input), onlyMainContent: true, ...(waitFor !== undefined ? { waitFor } : {}) },
+      };
+    }
     const schema = this.schema(input);
     const prompt = read.string("prompt");
     return {
       method: "POST",
       url: `${ctx.baseUrl}/v2/scrape`,
-      headers: ctx.credentials ? { Authorization: `Bearer ${ctx.credentials.apiKey}` } : {},
+      headers,
       body: {
         url,
         formats: [{ type: "json", schema, ...(prompt ? { prompt } : {}) }],
@@ -40,11 +60,61 @@ export class FirecrawlAdapter implements ProviderAdapter {
   parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult {
     assertCapability(this, capabilityKey);
     if (res.status !== 200) throw vendorError(this.providerKey, res, { message: stringField(res.body, "error") });
+    if (capabilityKey === "web.map") return this.mapResult(res);
+    if (capabilityKey === "web.scrape") return this.scrapeResult(res, input);
     const data = isRecord(res.body) && res.body.success === true && isRecord(res.body.data) ? res.body.data : undefined;
     const json = data && isRecord(data.json) ? data.json : undefined;
     if (!json) throw invalidResponse(this.providerKey, res, "without extracted json");
     const fields = Object.keys(this.schema(input).properties);
     return { status: "completed", data: Object.fromEntries(fields.map((f) => [f, json[f] ?? null])) };
+  }
+
+  /** The page formats asked for (markdown when none), each one Firecrawl knows. */
+  private pageFormats(input: CapabilityInput): string[] {
+    const formats = new InputReader(this.providerKey, input).strings("formats");
+    const unknown = formats.find((f) => !PAGE_FORMATS.has(f));
+    if (unknown !== undefined)
+      throw new ProviderError("invalid_input", this.providerKey, "`formats` may hold markdown, html and links", {
+        blame: "input",
+        field: "formats",
+      });
+    return formats.length > 0 ? [...new Set(formats)] : ["markdown"];
+  }
+
+  private scrapeResult(res: RailResponse, input: CapabilityInput): ProviderResult {
+    const data = isRecord(res.body) && res.body.success === true && isRecord(res.body.data) ? res.body.data : undefined;
+    const formats = this.pageFormats(input);
+    if (!data || formats.some((f) => data[f] === undefined)) throw invalidResponse(this.providerKey, res, "without the requested formats");
+    const metadata = isRecord(data.metadata) ? data.metadata : {};
+    return {
+      status: "completed",
+      data: {
+        ...Object.fromEntries(formats.map((f) => [f, data[f]])),
+        metadata: {
+          title: stringField(metadata, "title") ?? null,
+          description: stringField(metadata, "description") ?? null,
+          url: stringField(metadata, "url") ?? stringField(metadata, "sourceURL") ?? null,
+          statusCode: typeof metadata.statusCode === "number" ? metadata.statusCode : null,
+        },
+      },
+    };
+  }
+
+  private mapResult(res: RailResponse): ProviderResult {
+    const links = isRecord(res.body) && res.body.success === true && Array.isArray(res.body.links) ? res.body.links : undefined;
+    if (!links) throw invalidResponse(this.providerKey, res, "without links");
+    // v2 lists objects; a plain URL string (as v1 did) is accepted too.
+    const entries = links.flatMap((l) => (typeof l === "string" ? [{ url: l }] : isRecord(l) && typeof l.url === "string" ? [l] : []));
+    return {
+      status: "completed",
+      data: {
+        links: entries.map((l) => ({
+          url: l.url,
+          title: stringField(l, "title") ?? null,
+          description: stringField(l, "description") ?? null,
+        })),
+      },
+    };
   }
 
   /** The caller's JSON schema (an object with properties), else one string property per field in `fields`. */
