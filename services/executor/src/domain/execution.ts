@@ -19,6 +19,8 @@ export interface ExecuteCommand {
   agentName?: string;
   /** The authenticated API key: the ledger checks its spend policies with each hold. */
   keyId?: string;
+  /** The id the caller chose for this execution (so it can look it up without the answer); made up when absent. */
+  executionId?: string;
 }
 
 /** The caller's time budget (its gRPC deadline). */

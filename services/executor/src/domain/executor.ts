@@ -46,7 +46,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
   const storing = new Set<Promise<void>>();
 
   async function execute(cmd: ExecuteCommand, budget: CallBudget): Promise<ExecuteResponse> {
-    const executionId = newId("execution");
+    const executionId = cmd.executionId ?? newId("execution");
     const execution = await plan(cmd, executionId, budget);
     if (!cmd.idempotencyKey) return attempts(execution, budget);
 

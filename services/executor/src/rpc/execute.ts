@@ -18,6 +18,8 @@ import type { Executor } from "../domain/executor";
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 /** Longest agent name accepted (the contract's agentName limit). */
 export const MAX_AGENT_NAME_LENGTH = 100;
+/** An execution id as the platform makes them (newId("execution")): what a caller-chosen id must be. */
+const EXECUTION_ID = /^exe_[0-9A-Za-z]{22}$/;
 
 export function executeHandler(executor: Executor): UnaryHandler<ExecuteRequest, ExecuteResponse> {
   return async (req, ctx) => {
@@ -42,6 +44,14 @@ export function executeHandler(executor: Executor): UnaryHandler<ExecuteRequest,
         { field: "agentName" },
       );
     }
+    if (req.executionId !== undefined && !EXECUTION_ID.test(req.executionId)) {
+      throw invalidArgument(
+        "INVALID_INPUT",
+        "executionId must be exe_ followed by 22 letters and digits",
+        "Leave executionId out, or set a fresh one (newId of kind execution) on the ExecuteRequest.",
+        { field: "executionId" },
+      );
+    }
     const span = trace.getActiveSpan();
     span?.setAttributes({ [ATTR_USER_ID]: req.userId, [ATTR_DOMAIN_KEY]: req.domainKey });
     const response = await executor.execute(
@@ -53,6 +63,7 @@ export function executeHandler(executor: Executor): UnaryHandler<ExecuteRequest,
         ...(key !== undefined ? { idempotencyKey: key } : {}),
         ...(agentName ? { agentName } : {}),
         ...(req.keyId ? { keyId: req.keyId } : {}),
+        ...(req.executionId !== undefined ? { executionId: req.executionId } : {}),
       },
       { remainingMs: ctx.remainingMs },
     );

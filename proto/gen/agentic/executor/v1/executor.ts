@@ -54,7 +54,15 @@ export interface ExecuteRequest {
     | string
     | undefined;
   /** The authenticated API key's id ("key_..."): its spend policies are checked with the hold. */
-  keyId?: string | undefined;
+  keyId?:
+    | string
+    | undefined;
+  /**
+   * The id this execution takes ("exe_" + 22 letters and digits), chosen by the caller so it can read
+   * the execution at GET /executions/{id} even when the answer never reaches it (its deadline passed);
+   * the executor makes one up when absent. INVALID_ARGUMENT INVALID_INPUT when it is not such an id.
+   */
+  executionId?: string | undefined;
 }
 
 export interface ExecuteResponse {
@@ -189,6 +197,7 @@ function createBaseExecuteRequest(): ExecuteRequest {
     idempotencyKey: undefined,
     agentName: undefined,
     keyId: undefined,
+    executionId: undefined,
   };
 }
 
@@ -214,6 +223,9 @@ export const ExecuteRequest: MessageFns<ExecuteRequest> = {
     }
     if (message.keyId !== undefined) {
       writer.uint32(58).string(message.keyId);
+    }
+    if (message.executionId !== undefined) {
+      writer.uint32(66).string(message.executionId);
     }
     return writer;
   },
@@ -287,6 +299,14 @@ export const ExecuteRequest: MessageFns<ExecuteRequest> = {
             message.keyId = reader.string();
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.executionId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -332,6 +352,11 @@ export const ExecuteRequest: MessageFns<ExecuteRequest> = {
         : isSet(object.key_id)
         ? globalThis.String(object.key_id)
         : undefined,
+      executionId: isSet(object.executionId)
+        ? globalThis.String(object.executionId)
+        : isSet(object.execution_id)
+        ? globalThis.String(object.execution_id)
+        : undefined,
     };
   },
 
@@ -358,6 +383,9 @@ export const ExecuteRequest: MessageFns<ExecuteRequest> = {
     if (message.keyId !== undefined) {
       obj.keyId = message.keyId;
     }
+    if (message.executionId !== undefined) {
+      obj.executionId = message.executionId;
+    }
     return obj;
   },
 
@@ -373,6 +401,7 @@ export const ExecuteRequest: MessageFns<ExecuteRequest> = {
     message.idempotencyKey = object.idempotencyKey ?? undefined;
     message.agentName = object.agentName ?? undefined;
     message.keyId = object.keyId ?? undefined;
+    message.executionId = object.executionId ?? undefined;
     return message;
   },
 };
