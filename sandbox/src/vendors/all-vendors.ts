@@ -9,15 +9,21 @@ import { exaSandbox } from "./exa";
 import { firecrawlSandbox } from "./firecrawl";
 import { openaiSandbox } from "./openai";
 import { postmarkSandbox } from "./postmark";
+import { hunterSandbox } from "./hunter";
+import { zerobounceSandbox } from "./zerobounce";
 import { coingeckoSandbox } from "./coingecko";
-import { alphavantageSandbox } from "./alphavantage";
 import { openexchangeratesSandbox } from "./openexchangerates";
+import { alphavantageSandbox } from "./alphavantage";
 import { resendSandbox } from "./resend";
 import { sendgridSandbox } from "./sendgrid";
 import { timeapiSandbox } from "./timeapi";
 import { braveSandbox } from "./brave";
+import { jinaSandbox } from "./jina";
 
 export const SANDBOX_VENDORS = [
+  jinaSandbox,
+  hunterSandbox,
+  zerobounceSandbox,
   braveSandbox,
   resendSandbox,
   sendgridSandbox,
@@ -32,6 +38,6 @@ export const SANDBOX_VENDORS = [
   deepseekSandbox,
   apolloSandbox,
   coingeckoSandbox,
-  alphavantageSandbox,
   openexchangeratesSandbox,
+  alphavantageSandbox,
 ] as const;

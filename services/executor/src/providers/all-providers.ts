@@ -10,15 +10,21 @@ import { firecrawlProvider } from "./firecrawl";
 import { openaiProvider } from "./openai";
 import { postmarkProvider } from "./postmark";
 import type { ProviderModule } from "./provider-module";
+import { hunterProvider } from "./hunter";
+import { zerobounceProvider } from "./zerobounce";
 import { coingeckoProvider } from "./coingecko";
-import { alphavantageProvider } from "./alphavantage";
 import { openexchangeratesProvider } from "./openexchangerates";
+import { alphavantageProvider } from "./alphavantage";
 import { resendProvider } from "./resend";
 import { sendgridProvider } from "./sendgrid";
 import { timeapiProvider } from "./timeapi";
 import { braveProvider } from "./brave";
+import { jinaProvider } from "./jina";
 
 export const PROVIDER_MODULES: readonly ProviderModule[] = [
+  jinaProvider,
+  hunterProvider,
+  zerobounceProvider,
   braveProvider,
   resendProvider,
   sendgridProvider,
@@ -33,6 +39,6 @@ export const PROVIDER_MODULES: readonly ProviderModule[] = [
   openaiProvider,
   deepseekProvider,
   coingeckoProvider,
-  alphavantageProvider,
   openexchangeratesProvider,
+  alphavantageProvider,
 ];
