@@ -15,6 +15,7 @@ import { agentDocsRoutes } from "./agent-docs/routes";
 import { render, RenderedCatalogCache } from "./catalog/rendered-cache";
 import { sendRendered } from "./catalog/send-rendered";
 import { cachedReads } from "./catalog/cached-reads";
+import { capabilityAliases } from "./middleware/capability-aliases";
 import { backendChecks, healthRoutes } from "./routes/health";
 import { walletRoutes } from "./routes/wallet";
 import { topUpRoutes } from "./routes/top-up";
@@ -126,6 +127,7 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
   const api = express.Router();
   api.use(rememberBasePath);
   api.use(express.json({ limit: config.BODY_LIMIT }));
+  api.use(capabilityAliases());
   const openapiBody = { ...render(buildOpenApiDocument({ basePath, devRoutes }), "openapi"), route: "/openapi.json" };
   api.get("/openapi.json", (req, res) => sendRendered(req, res, openapiBody));
   api.use(catalogRoutes(clients.catalog, catalogCache));

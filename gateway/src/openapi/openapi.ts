@@ -1561,7 +1561,9 @@ function buildParameters(): Record<string, JsonObject> {
       name: "capabilityId",
       in: "path",
       required: true,
-      description: "Capability id inside the domain.",
+      description:
+        "Capability id inside the domain (e.g. `inbox-buy`). The dotted spelling (`inbox.buy`) and the whole capability key " +
+        "(`email.inbox.buy`) answer the same resource; the response then names the canonical path in `Content-Location`.",
       schema: { type: "string", minLength: 1 },
       example: "send",
     },
