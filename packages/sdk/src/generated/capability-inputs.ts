@@ -345,6 +345,32 @@ export type EnrichmentEmailVerifyRecommendInput = {
 };
 
 /**
+ * Web Fetch (web.fetch): Fetch one URL and return its main content as clean markdown (no browser interaction). From 1 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type WebFetchExecuteInput = {
+  /** (format: uri; max length: 2048) */
+  url: string;
+};
+
+/**
+ * Web Fetch (web.fetch): Fetch one URL and return its main content as clean markdown (no browser interaction). From 1 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type WebFetchRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
  * Web Scrape (web.scrape): Render one page in a browser (JavaScript, anti-bot handling) and return markdown, HTML and links. From 2 credits (1000 credits = 1 USD).
  * Input of execute.
  */
@@ -906,6 +932,7 @@ export interface CapabilityExecuteInputs {
   "enrichment/company-enrich": EnrichmentCompanyEnrichExecuteInput;
   "enrichment/email-find": EnrichmentEmailFindExecuteInput;
   "enrichment/email-verify": EnrichmentEmailVerifyExecuteInput;
+  "web/fetch": WebFetchExecuteInput;
   "web/scrape": WebScrapeExecuteInput;
   "web/extract": WebExtractExecuteInput;
   "web/map": WebMapExecuteInput;
@@ -933,6 +960,7 @@ export interface CapabilityRecommendInputs {
   "enrichment/company-enrich": EnrichmentCompanyEnrichRecommendInput;
   "enrichment/email-find": EnrichmentEmailFindRecommendInput;
   "enrichment/email-verify": EnrichmentEmailVerifyRecommendInput;
+  "web/fetch": WebFetchRecommendInput;
   "web/scrape": WebScrapeRecommendInput;
   "web/extract": WebExtractRecommendInput;
   "web/map": WebMapRecommendInput;

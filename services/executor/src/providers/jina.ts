@@ -1,0 +1,55 @@
+// Jina Reader (web.fetch): POST https://r.jina.ai/ {url} with `Accept: application/json` and
+// `X-Return-Format: markdown` (bearer key on direct routes); 200 {code, status, data: {title, description,
+// url, content, publishedTime, usage: {tokens}}}; errors {code, name, message} (422 for a URL it cannot
+// read, 402 when our balance is empty, 429 with Retry-After).
+import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
+import { InputReader } from "./input";
+import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
+import { assertCapability } from "./provider";
+import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import type { ProviderModule } from "./provider-module";
+
+export class JinaAdapter implements ProviderAdapter {
+  readonly providerKey = "jina";
+  readonly capabilityKeys = ["web.fetch"] as const;
+
+  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
+    assertCapability(this, capabilityKey);
+    const url = new InputReader(this.providerKey, input).string("url", true);
+    return {
+      method: "POST",
+      url: `${ctx.baseUrl}/`,
+      headers: {
+        Accept: "application/json",
+        "X-Return-Format": "markdown",
+        ...(ctx.credentials ? { Authorization: `Bearer ${ctx.credentials.apiKey}` } : {}),
+      },
+      body: { url },
+    };
+  }
+
+  parseResponse(capabilityKey: string, res: RailResponse): ProviderResult {
+    assertCapability(this, capabilityKey);
+    if (res.status !== 200)
+      throw vendorError(this.providerKey, res, { code: stringField(res.body, "name"), message: stringField(res.body, "message") });
+    const data = isRecord(res.body) && isRecord(res.body.data) ? res.body.data : undefined;
+    const content = stringField(data, "content");
+    if (!data || content === undefined) throw invalidResponse(this.providerKey, res, "without data.content");
+    return {
+      status: "completed",
+      data: {
+        url: stringField(data, "url") ?? null,
+        title: stringField(data, "title") ?? null,
+        description: stringField(data, "description") || null,
+        publishedTime: stringField(data, "publishedTime") ?? null,
+        markdown: content,
+      },
+    };
+  }
+}
+
+export const jinaProvider: ProviderModule = {
+  providerKey: "jina",
+  defaultBaseUrls: { direct: "https://r.jina.ai" },
+  create: () => new JinaAdapter(),
+};
