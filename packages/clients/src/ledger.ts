@@ -31,6 +31,8 @@ export function createLedgerClient(address: string, deadlineMs = 2_000, identity
     topUpWithPayment: promisifyUnary(client, client.topUpWithPayment, deadlineMs),
     createQuoteHold: promisifyUnary(client, client.createQuoteHold, deadlineMs),
     getQuoteHold: promisifyUnary(client, client.getQuoteHold, deadlineMs),
+    setSpendPolicy: promisifyUnary(client, client.setSpendPolicy, deadlineMs),
+    getSpendPolicies: promisifyUnary(client, client.getSpendPolicies, deadlineMs),
     close: () => client.close(),
   };
 }
