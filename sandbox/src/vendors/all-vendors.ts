@@ -14,6 +14,8 @@ import { zerobounceSandbox } from "./zerobounce";
 import { coingeckoSandbox } from "./coingecko";
 import { openexchangeratesSandbox } from "./openexchangerates";
 import { alphavantageSandbox } from "./alphavantage";
+import { alchemySandbox } from "./alchemy";
+import { etherscanSandbox } from "./etherscan";
 import { resendSandbox } from "./resend";
 import { sendgridSandbox } from "./sendgrid";
 import { timeapiSandbox } from "./timeapi";
@@ -40,4 +42,6 @@ export const SANDBOX_VENDORS = [
   coingeckoSandbox,
   openexchangeratesSandbox,
   alphavantageSandbox,
+  alchemySandbox,
+  etherscanSandbox,
 ] as const;

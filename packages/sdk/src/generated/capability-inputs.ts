@@ -481,6 +481,36 @@ export type WebMapRecommendInput = {
 };
 
 /**
+ * Web Screenshot (web.screenshot): Capture a PNG or JPEG screenshot of a page (viewport or full page). From 11 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type WebScreenshotExecuteInput = {
+  /** (format: uri; max length: 2048) */
+  url: string;
+  /** The whole scrollable page; default false (the viewport). */
+  fullPage?: boolean;
+  /** Default png. */
+  format?: "png" | "jpeg";
+};
+
+/**
+ * Web Screenshot (web.screenshot): Capture a PNG or JPEG screenshot of a page (viewport or full page). From 11 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type WebScreenshotRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
  * Web Search (search.web): Ranked web results (title, URL, snippet) for a query. From 7 credits (1000 credits = 1 USD).
  * Input of execute.
  */
@@ -922,6 +952,73 @@ export type TranslationTextTranslateRecommendInput = {
   formality?: boolean;
 };
 
+/**
+ * Wallet Balance (chain.balance): Native-token balance of an address (optionally one ERC-20 token) on an EVM network. From 1 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type ChainBalanceExecuteInput = {
+  /**
+   * 0x-prefixed address.
+   * (max length: 42)
+   */
+  address: string;
+  /** Default ethereum. */
+  network?: "ethereum" | "base" | "arbitrum" | "optimism" | "polygon";
+  /**
+   * ERC-20 contract; native balance when omitted.
+   * (max length: 42)
+   */
+  tokenAddress?: string;
+};
+
+/**
+ * Wallet Balance (chain.balance): Native-token balance of an address (optionally one ERC-20 token) on an EVM network. From 1 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type ChainBalanceRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
+ * Transaction Lookup (chain.transaction.lookup): Status, value, fee and logs of one transaction by hash. From 1 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type ChainTransactionLookupExecuteInput = {
+  /**
+   * 0x-prefixed transaction hash.
+   * (max length: 66)
+   */
+  hash: string;
+  /** Default ethereum. */
+  network?: "ethereum" | "base" | "arbitrum" | "optimism" | "polygon";
+};
+
+/**
+ * Transaction Lookup (chain.transaction.lookup): Status, value, fee and logs of one transaction by hash. From 1 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type ChainTransactionLookupRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
 /** Execute input of each live capability, by `<domainKey>/<capabilityId>`. */
 export interface CapabilityExecuteInputs {
   "email/send": EmailSendExecuteInput;
@@ -936,6 +1033,7 @@ export interface CapabilityExecuteInputs {
   "web/scrape": WebScrapeExecuteInput;
   "web/extract": WebExtractExecuteInput;
   "web/map": WebMapExecuteInput;
+  "web/screenshot": WebScreenshotExecuteInput;
   "search/web": SearchWebExecuteInput;
   "search/news": SearchNewsExecuteInput;
   "search/images": SearchImagesExecuteInput;
@@ -948,6 +1046,8 @@ export interface CapabilityExecuteInputs {
   "geo/time-convert": GeoTimeConvertExecuteInput;
   "models/chat-complete": ModelsChatCompleteExecuteInput;
   "translation/text-translate": TranslationTextTranslateExecuteInput;
+  "chain/balance": ChainBalanceExecuteInput;
+  "chain/transaction-lookup": ChainTransactionLookupExecuteInput;
 }
 
 /** Recommend input of each live capability, by `<domainKey>/<capabilityId>`. */
@@ -964,6 +1064,7 @@ export interface CapabilityRecommendInputs {
   "web/scrape": WebScrapeRecommendInput;
   "web/extract": WebExtractRecommendInput;
   "web/map": WebMapRecommendInput;
+  "web/screenshot": WebScreenshotRecommendInput;
   "search/web": SearchWebRecommendInput;
   "search/news": SearchNewsRecommendInput;
   "search/images": SearchImagesRecommendInput;
@@ -976,4 +1077,6 @@ export interface CapabilityRecommendInputs {
   "geo/time-convert": GeoTimeConvertRecommendInput;
   "models/chat-complete": ModelsChatCompleteRecommendInput;
   "translation/text-translate": TranslationTextTranslateRecommendInput;
+  "chain/balance": ChainBalanceRecommendInput;
+  "chain/transaction-lookup": ChainTransactionLookupRecommendInput;
 }

@@ -15,6 +15,8 @@ import { zerobounceProvider } from "./zerobounce";
 import { coingeckoProvider } from "./coingecko";
 import { openexchangeratesProvider } from "./openexchangerates";
 import { alphavantageProvider } from "./alphavantage";
+import { alchemyProvider } from "./alchemy";
+import { etherscanProvider } from "./etherscan";
 import { resendProvider } from "./resend";
 import { sendgridProvider } from "./sendgrid";
 import { timeapiProvider } from "./timeapi";
@@ -41,4 +43,6 @@ export const PROVIDER_MODULES: readonly ProviderModule[] = [
   coingeckoProvider,
   openexchangeratesProvider,
   alphavantageProvider,
+  alchemyProvider,
+  etherscanProvider,
 ];
