@@ -21,8 +21,10 @@ import { sendgridSandbox } from "./sendgrid";
 import { timeapiSandbox } from "./timeapi";
 import { braveSandbox } from "./brave";
 import { jinaSandbox } from "./jina";
+import { screenshotoneSandbox } from "./screenshotone";
 
 export const SANDBOX_VENDORS = [
+  screenshotoneSandbox,
   jinaSandbox,
   hunterSandbox,
   zerobounceSandbox,

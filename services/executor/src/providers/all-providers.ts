@@ -22,8 +22,10 @@ import { sendgridProvider } from "./sendgrid";
 import { timeapiProvider } from "./timeapi";
 import { braveProvider } from "./brave";
 import { jinaProvider } from "./jina";
+import { screenshotoneProvider } from "./screenshotone";
 
 export const PROVIDER_MODULES: readonly ProviderModule[] = [
+  screenshotoneProvider,
   jinaProvider,
   hunterProvider,
   zerobounceProvider,

@@ -1,0 +1,77 @@
+// ScreenshotOne (web.screenshot): GET /take?url=&format=png|jpeg&full_page=&block_ads=true&block_cookie_banners=true
+// &response_type=json (`X-Access-Key` on direct routes, keeping the key out of the URL); 200
+// {screenshot_url}, the rendered image stored by ScreenshotOne (our API answers JSON, never image bytes);
+// errors {is_successful: false, error_code, error_message}.
+import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
+import { InputReader } from "./input";
+import {
+  ProviderError,
+  type CapabilityInput,
+  type ProviderAdapter,
+  type ProviderContext,
+  type ProviderResult,
+} from "../domain/provider-port";
+import { assertCapability } from "./provider";
+import { invalidResponse, stringField, vendorError } from "./vendor-error";
+import type { ProviderModule } from "./provider-module";
+
+/** ScreenshotOne error codes about our account, not the caller's page. */
+const ACCOUNT_CODES = new Set(["access_key_required", "access_key_invalid", "usage_limit_reached", "concurrency_limit_reached"]);
+
+export class ScreenshotoneAdapter implements ProviderAdapter {
+  readonly providerKey = "screenshotone";
+  readonly capabilityKeys = ["web.screenshot"] as const;
+
+  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
+    assertCapability(this, capabilityKey);
+    const read = new InputReader(this.providerKey, input);
+    const params = new URLSearchParams({
+      url: read.string("url", true),
+      format: this.format(input),
+      full_page: String(this.fullPage(input)),
+      block_ads: "true",
+      block_cookie_banners: "true",
+      response_type: "json",
+    });
+    return {
+      method: "GET",
+      url: `${ctx.baseUrl}/take?${params.toString()}`,
+      headers: ctx.credentials ? { "X-Access-Key": ctx.credentials.apiKey } : {},
+    };
+  }
+
+  parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult {
+    assertCapability(this, capabilityKey);
+    if (res.status !== 200) {
+      const code = stringField(res.body, "error_code");
+      throw vendorError(this.providerKey, res, {
+        code,
+        message: stringField(res.body, "error_message"),
+        ...(code && ACCOUNT_CODES.has(code) ? { blame: "provider" } : {}),
+      });
+    }
+    const imageUrl = stringField(res.body, "screenshot_url");
+    if (!imageUrl) throw invalidResponse(this.providerKey, res, "without screenshot_url");
+    return { status: "completed", data: { imageUrl, format: this.format(input), fullPage: this.fullPage(input) } };
+  }
+
+  private format(input: CapabilityInput): string {
+    const format = new InputReader(this.providerKey, input).string("format") ?? "png";
+    if (format !== "png" && format !== "jpeg")
+      throw new ProviderError("invalid_input", this.providerKey, "`format` must be png or jpeg", { blame: "input", field: "format" });
+    return format;
+  }
+
+  private fullPage(input: CapabilityInput): boolean {
+    const value = input.fullPage;
+    if (value !== undefined && value !== null && typeof value !== "boolean")
+      throw new ProviderError("invalid_input", this.providerKey, "`fullPage` must be a boolean", { blame: "input", field: "fullPage" });
+    return value === true;
+  }
+}
+
+export const screenshotoneProvider: ProviderModule = {
+  providerKey: "screenshotone",
+  defaultBaseUrls: { direct: "https://api.screenshotone.com" },
+  create: () => new ScreenshotoneAdapter(),
+};
