@@ -1,10 +1,15 @@
-// OpenAI's chat completions stand-in (the OpenAI-compatible format, OpenAI's models).
+// OpenAI's stand-in: chat completions (the OpenAI-compatible format, OpenAI's models), embeddings and moderations.
 import type { SandboxVendor } from "../http/vendor";
 import { openAiCompatibleVendor } from "./openai-compatible";
+import { embeddingRoutes } from "./openai-embeddings";
+import { moderationRoutes } from "./openai-moderations";
 
 export const openaiSandbox = {
   key: "openai",
   apiKey: "sk-sandbox-key",
   priceAtomic: "1000",
-  create: (opts) => openAiCompatibleVendor({ key: "openai", models: ["gpt-4o-mini", "gpt-4o", "gpt-4.1-mini", "gpt-4.1"], ...opts }),
+  create: (opts) => {
+    const chat = openAiCompatibleVendor({ key: "openai", models: ["gpt-4o-mini", "gpt-4o", "gpt-4.1-mini", "gpt-4.1"], ...opts });
+    return { ...chat, routes: [...chat.routes, ...embeddingRoutes, ...moderationRoutes] };
+  },
 } as const satisfies SandboxVendor;

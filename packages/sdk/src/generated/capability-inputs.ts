@@ -643,6 +643,37 @@ export type SearchAnswerRecommendInput = {
 };
 
 /**
+ * Text Moderate (text.moderate): Flag harmful content (harassment, hate, self-harm, sexual, violence) with per-category scores. From 1 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type TextModerateExecuteInput = {
+  /** (max length: 20000) */
+  text: string;
+  /**
+   * An image to moderate with the text (PNG, JPEG, GIF or WebP URL).
+   * (format: uri; max length: 2048)
+   */
+  imageUrl?: string;
+};
+
+/**
+ * Text Moderate (text.moderate): Flag harmful content (harassment, hate, self-harm, sexual, violence) with per-category scores. From 1 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type TextModerateRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
  * Broadcast Message Quote (broadcast.message.quote): Check a message against each channel's rules (length, media) and quote the cost of publishing it, without posting anything. The quote is what a human approves. From 1 credits (1000 credits = 1 USD).
  * Input of execute.
  */
@@ -913,6 +944,42 @@ export type ModelsChatCompleteRecommendInput = {
 };
 
 /**
+ * Embeddings Create (models.embeddings.create): Vector embeddings for one or more texts, for search and clustering. From 5 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type ModelsEmbeddingsCreateExecuteInput = {
+  /**
+   * Texts to embed; one vector each, in the same order.
+   * (max length: 100; longest item: 200000)
+   */
+  input: Array<string>;
+  /** Default text-embedding-3-small. */
+  model?: "text-embedding-3-small";
+  /**
+   * Shorter vectors (default 1536).
+   * (min: 1; max: 1536)
+   */
+  dimensions?: number;
+};
+
+/**
+ * Embeddings Create (models.embeddings.create): Vector embeddings for one or more texts, for search and clustering. From 5 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type ModelsEmbeddingsCreateRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
  * Text Translate (translation.text.translate): Translate a text into a target language, detecting the source language when not given. From 32 credits (1000 credits = 1 USD).
  * Input of execute.
  */
@@ -1038,6 +1105,7 @@ export interface CapabilityExecuteInputs {
   "search/news": SearchNewsExecuteInput;
   "search/images": SearchImagesExecuteInput;
   "search/answer": SearchAnswerExecuteInput;
+  "text/moderate": TextModerateExecuteInput;
   "broadcast/message-quote": BroadcastMessageQuoteExecuteInput;
   "finance/quote": FinanceQuoteExecuteInput;
   "finance/fx-rate": FinanceFxRateExecuteInput;
@@ -1045,6 +1113,7 @@ export interface CapabilityExecuteInputs {
   "geo/time-current": GeoTimeCurrentExecuteInput;
   "geo/time-convert": GeoTimeConvertExecuteInput;
   "models/chat-complete": ModelsChatCompleteExecuteInput;
+  "models/embeddings-create": ModelsEmbeddingsCreateExecuteInput;
   "translation/text-translate": TranslationTextTranslateExecuteInput;
   "chain/balance": ChainBalanceExecuteInput;
   "chain/transaction-lookup": ChainTransactionLookupExecuteInput;
@@ -1069,6 +1138,7 @@ export interface CapabilityRecommendInputs {
   "search/news": SearchNewsRecommendInput;
   "search/images": SearchImagesRecommendInput;
   "search/answer": SearchAnswerRecommendInput;
+  "text/moderate": TextModerateRecommendInput;
   "broadcast/message-quote": BroadcastMessageQuoteRecommendInput;
   "finance/quote": FinanceQuoteRecommendInput;
   "finance/fx-rate": FinanceFxRateRecommendInput;
@@ -1076,6 +1146,7 @@ export interface CapabilityRecommendInputs {
   "geo/time-current": GeoTimeCurrentRecommendInput;
   "geo/time-convert": GeoTimeConvertRecommendInput;
   "models/chat-complete": ModelsChatCompleteRecommendInput;
+  "models/embeddings-create": ModelsEmbeddingsCreateRecommendInput;
   "translation/text-translate": TranslationTextTranslateRecommendInput;
   "chain/balance": ChainBalanceRecommendInput;
   "chain/transaction-lookup": ChainTransactionLookupRecommendInput;

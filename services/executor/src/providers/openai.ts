@@ -1,9 +1,18 @@
-// OpenAI's own API (models.chat.complete), spoken by the OpenAI-compatible adapter.
+// OpenAI's own API: models.chat.complete (the OpenAI-compatible adapter), models.embeddings.create
+// and text.moderate, each spoken by its own adapter behind the one `openai` provider.
+import { CapabilityDispatchAdapter } from "./capability-dispatch";
 import { OpenAiCompatibleAdapter } from "./openai-compatible";
+import { OpenAiEmbeddingsAdapter } from "./openai-embeddings";
+import { OpenAiModerationAdapter } from "./openai-moderation";
 import type { ProviderModule } from "./provider-module";
 
 export const openaiProvider: ProviderModule = {
   providerKey: "openai",
   defaultBaseUrls: { direct: "https://api.openai.com/v1" },
-  create: () => new OpenAiCompatibleAdapter("openai"),
+  create: () =>
+    new CapabilityDispatchAdapter("openai", [
+      new OpenAiCompatibleAdapter("openai"),
+      new OpenAiEmbeddingsAdapter("openai", "text-embedding-3-small"),
+      new OpenAiModerationAdapter("openai"),
+    ]),
 };
