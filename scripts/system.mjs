@@ -216,14 +216,14 @@ export async function startSystem(opts = {}) {
       missing,
       processes,
       ports: Object.fromEntries(services.map((s) => [s.name, { port: s.grpcPort ?? s.httpPort, metricsPort: s.metricsPort }])),
-      /** Fault tests: sends `signal` (e.g. SIGKILL) to one service and waits for its exit; onExit is not called. */
+      /** Fault tests: sends `signal` (e.g. SIGKILL) to one service and resolves its exit `{ code, signal }`; onExit is not called. */
       async kill(name, signal = "SIGKILL") {
         const entry = processes.find((p) => p.name === name);
-        if (!entry || entry.child.exitCode !== null || entry.child.signalCode !== null) return;
+        if (!entry || entry.child.exitCode !== null || entry.child.signalCode !== null) return undefined;
         entry.killedOnPurpose = true;
-        const exited = new Promise((r) => entry.child.once("exit", r));
+        const exited = new Promise((r) => entry.child.once("exit", (code, exitSignal) => r({ code, signal: exitSignal })));
         entry.child.kill(signal);
-        await exited;
+        return exited;
       },
       /** Fault tests: starts a stopped service again on its port and with its environment, and waits until it is ready. */
       async restart(name) {

@@ -7,6 +7,12 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { REPO_ROOT } from "./system";
 
+/** How a service process ended: its exit code, or the signal that ended it. */
+export interface ProcessExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 export interface ControlledSystem {
   baseUrl: string;
   apiKey: string;
@@ -16,7 +22,8 @@ export interface ControlledSystem {
   ports: Record<string, { port: number; metricsPort?: number }>;
   /** Where each service's log is (one file per service, appended across restarts). */
   logDir: string;
-  kill(name: string, signal?: NodeJS.Signals): Promise<void>;
+  /** Sends `signal` (SIGKILL by default) and resolves how the process exited (undefined when it was not running). */
+  kill(name: string, signal?: NodeJS.Signals): Promise<ProcessExit | undefined>;
   restart(name: string): Promise<void>;
   stop(): Promise<void>;
 }
@@ -58,7 +65,7 @@ export async function startControlledSystem(env: Record<string, string> = {}): P
     natsUrl: ready.natsUrl as string,
     ports: ready.ports as ControlledSystem["ports"],
     logDir: dir,
-    kill: async (name, signal = "SIGKILL") => void (await send({ cmd: "kill", name, signal })),
+    kill: async (name, signal = "SIGKILL") => (await send({ cmd: "kill", name, signal })).exit as ProcessExit | undefined,
     restart: async (name) => void (await send({ cmd: "restart", name })),
     async stop() {
       if (stopped) return;

@@ -22,11 +22,12 @@ const commands = createInterface({ input: process.stdin });
 for await (const line of commands) {
   const { cmd, name, signal } = JSON.parse(line);
   try {
-    if (cmd === "kill") await system.kill(name, signal ?? "SIGKILL");
+    let exit;
+    if (cmd === "kill") exit = await system.kill(name, signal ?? "SIGKILL");
     else if (cmd === "restart") await system.restart(name);
     else if (cmd === "stop") break;
     else throw new Error(`unknown command ${cmd}`);
-    reply({ ok: true });
+    reply({ ok: true, ...(exit ? { exit } : {}) });
   } catch (err) {
     reply({ error: String(err?.message ?? err) });
   }

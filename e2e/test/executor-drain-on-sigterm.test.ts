@@ -1,0 +1,122 @@
+// A rollout stops an executor with SIGTERM while it runs executions: the whole system as real
+// processes, three email sends in flight against a slow provider stand-in, then SIGTERM to the
+// executor. It stops taking calls (one executor here, so a new execute is refused with a JSON 503 and
+// Retry-After: nothing held or sent), finishes the three, each answered 200 and charged exactly once,
+// and only then exits, with code 0.
+import { createHealthChecker } from "@agentic/platform";
+import { waitFor } from "@agentic/testing";
+import { startControlledSystem, type ControlledSystem } from "./support/controlled-system";
+import { FAULT_TEST_ENV } from "./support/fault-env";
+
+/** The provider's answer time: long enough to SIGTERM the executor while all three wait for it. */
+const PROVIDER_DELAY_MS = 3_000;
+const PRICE = 10; // email.send on resend
+const IN_FLIGHT = 3;
+
+// A short execution budget and a stop deadline derived from it (the executor refuses one below
+// EXECUTION_BUDGET_MS + SETTLEMENT_PUBLISH_TIMEOUT_MS + 2 x (3 x DEPENDENCY_DEADLINE_MS + 1 s) + 5 s = 41 s).
+const ENV = {
+  ...FAULT_TEST_ENV,
+  PROVIDER_TIMEOUT_MS: "10000",
+  SETTLEMENT_PUBLISH_TIMEOUT_MS: "2000",
+  IDEMPOTENCY_LEASE_MS: "30000",
+  HOLD_TTL_MS: "60000",
+  EXECUTION_BUDGET_MS: "20000",
+  SHUTDOWN_DEADLINE_MS: "45000",
+};
+
+let sys: ControlledSystem;
+const api = (path: string, init: RequestInit & { key?: string } = {}) =>
+  fetch(`${sys.baseUrl}${path}`, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${sys.apiKey}`,
+      "content-type": "application/json",
+      ...(init.key ? { "idempotency-key": init.key } : {}),
+      ...init.headers,
+    },
+  });
+const sandbox = (path: string, init?: RequestInit) =>
+  fetch(`http://127.0.0.1:${sys.ports.sandbox!.port}/_control${path}`, { headers: { "content-type": "application/json" }, ...init });
+const resendCalls = async () => ((await (await sandbox("/calls?provider=resend")).json()) as { calls: unknown[] }).calls.length;
+const send = (key: string) =>
+  api("/domains/email/capabilities/send/execute", {
+    method: "POST",
+    key,
+    body: JSON.stringify({ to: "ada@example.com", subject: "Hi", text: "Sent once, through a rollout.", provider: "resend" }),
+  });
+const balance = async () => ((await (await api("/wallet")).json()) as { balanceCredits: number }).balanceCredits;
+/** Charges of email.send on the books (GET /usage): failed attempts charge 0 and are not counted. */
+const charges = async () => {
+  const page = (await (await api("/usage?capabilityKey=email.send&kind=charge&limit=100")).json()) as {
+    items: { creditsCharged: number }[];
+  };
+  return page.items.filter((i) => i.creditsCharged > 0).map((i) => i.creditsCharged);
+};
+
+beforeAll(async () => {
+  sys = await startControlledSystem(ENV);
+  await api("/dev/init", { method: "POST", body: JSON.stringify({ balanceCredits: 1000 }) });
+}, 90_000);
+afterAll(() => sys?.stop());
+
+describe("SIGTERM to an executor with executions in flight", () => {
+  it("refuses new executes, finishes and charges each one in flight exactly once, then exits 0", async () => {
+    // A first call warms every path (catalog cache, channels), as the system is just up.
+    expect((await send(`warm-${Date.now()}`)).status).toBe(200);
+    const before = { balance: await balance(), calls: await resendCalls(), charges: (await charges()).length };
+
+    await sandbox("/faults", {
+      method: "POST",
+      body: JSON.stringify({ provider: "resend", mode: "slow", delayMs: PROVIDER_DELAY_MS, count: IN_FLIGHT }),
+    });
+    const keys = Array.from({ length: IN_FLIGHT }, (_, i) => `drain-${i}-${Date.now()}`);
+    const answers = keys.map((key) => send(key));
+    await waitFor(async () => (await resendCalls()) === before.calls + IN_FLIGHT, {
+      what: "three provider calls in flight",
+      timeoutMs: 15_000,
+    });
+
+    const exited = sys.kill("executor", "SIGTERM");
+    const health = createHealthChecker(`127.0.0.1:${sys.ports.executor!.port}`);
+    try {
+      // Still listening (calls are in flight), but no longer SERVING: the drain has begun.
+      await waitFor(async () => !(await health.check(1_000)), { what: "the executor's health to leave SERVING", timeoutMs: 10_000 });
+    } finally {
+      health.close();
+    }
+
+    const refused = await send(`drain-refused-${Date.now()}`);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("content-type")).toMatch(/application\/json/);
+    expect(refused.headers.get("retry-after")).toBe("1");
+    const refusal = (await refused.json()) as { success: boolean; code: string; error: string; hint: string };
+    expect(refusal).toMatchObject({ success: false, code: "EXECUTOR_DRAINING" });
+    expect(refusal.error).toMatch(/Nothing was held or charged/);
+    expect(refusal.hint).toMatch(/Retry-After/);
+
+    const results = await Promise.all(answers);
+    const ids: string[] = [];
+    for (const res of results) {
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ success: true, provider: "resend", creditsCharged: PRICE });
+      ids.push(res.headers.get("execution-id") ?? "");
+    }
+    expect(new Set(ids).size).toBe(IN_FLIGHT);
+    expect(await exited).toEqual({ code: 0, signal: null });
+
+    // One provider call each, none for the refused request; one charge each, on the wallet and in usage.
+    expect(await resendCalls()).toBe(before.calls + IN_FLIGHT);
+    await waitFor(async () => (await balance()) === before.balance - IN_FLIGHT * PRICE, {
+      what: `the balance to fall by ${IN_FLIGHT * PRICE}`,
+      timeoutMs: 15_000,
+    });
+    for (const id of ids) {
+      const view = (await (await api(`/executions/${id}`)).json()) as { execution: { state: string; creditsCharged: number } };
+      expect(view.execution).toMatchObject({ state: "succeeded", creditsCharged: PRICE });
+    }
+    const after = await charges();
+    expect(after.length).toBe(before.charges + IN_FLIGHT);
+    expect(await balance()).toBe(before.balance - IN_FLIGHT * PRICE);
+  }, 120_000);
+});
