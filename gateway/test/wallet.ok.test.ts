@@ -17,7 +17,7 @@ describe("wallet, usage and dev init", () => {
     const body = (await res.json()) as any;
     expect(res.status).toBe(200);
     expect(validate("get", "/wallet", 200, body)).toEqual([]);
-    expect(body).toEqual({ success: true, userId: TEST_USER, balanceCredits: 0 });
+    expect(body).toEqual({ success: true, userId: TEST_USER, balanceCredits: 0, reservedCredits: 0, spendPolicies: [] });
   });
 
   it("POST /dev/init tops up a wallet and reports what it credited", async () => {
@@ -68,7 +68,7 @@ describe("wallet, usage and dev init", () => {
   it("GET /wallet?userId= reads another wallet outside production", async () => {
     await post(`${sys.gw.baseUrl}/dev/init`, { userId: "someone-else", balanceCredits: 7 });
     const body = (await (await sys.authed("/wallet?userId=someone-else")).json()) as any;
-    expect(body).toEqual({ success: true, userId: "someone-else", balanceCredits: 7 });
+    expect(body).toEqual({ success: true, userId: "someone-else", balanceCredits: 7, reservedCredits: 0, spendPolicies: [] });
   });
 
   it("GET /usage lists items (none yet) with the default limit", async () => {

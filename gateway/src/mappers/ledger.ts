@@ -1,5 +1,5 @@
 // Renders ledger messages as the spec's wallet and usage JSON, and executions as GET /executions/{id} shows them.
-import type { Execution, Hold, StoredResult, UsageItem } from "@agentic/proto/ledger/v1";
+import type { Execution, Hold, SpendPolicyStatus, StoredResult, UsageItem } from "@agentic/proto/ledger/v1";
 import { ExecuteResponse } from "@agentic/proto/executor/v1";
 import { EXECUTION_ID_PATTERN } from "../errors";
 import { toExecutionResponse } from "../routes/execute";
@@ -38,6 +38,44 @@ export function toUsageItem(u: UsageItem) {
     traceId: u.traceId,
     ...(u.inputTokens !== undefined ? { inputTokens: u.inputTokens } : {}),
     ...(u.outputTokens !== undefined ? { outputTokens: u.outputTokens } : {}),
+    ...decisionOf(u.decisionJson),
+  };
+}
+
+/** The executor's decision stored with the item, as an object; an item without one (or an unreadable one) shows none. */
+function decisionOf(json: string | undefined): { decision?: Record<string, unknown> } {
+  if (!json) return {};
+  try {
+    const decision: unknown = JSON.parse(json);
+    return typeof decision === "object" && decision !== null && !Array.isArray(decision)
+      ? { decision: decision as Record<string, unknown> }
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A spend policy that applies to the caller, as GET /wallet shows it: its limits, what its period has spent and when it resets. */
+export function toSpendPolicy(s: SpendPolicyStatus) {
+  const p = s.policy;
+  return {
+    keyId: p?.keyId ?? "",
+    ...(p?.agentName !== undefined ? { agentName: p.agentName } : {}),
+    reset: p?.reset ?? "none",
+    ...(p?.budgetCredits !== undefined ? { budgetCredits: p.budgetCredits } : {}),
+    ...(p?.maxPriceCredits !== undefined ? { maxPriceCredits: p.maxPriceCredits } : {}),
+    spentCredits: s.spentCredits,
+    heldCredits: s.heldCredits,
+    ...(s.remainingCredits !== undefined ? { remainingCredits: s.remainingCredits } : {}),
+    periodStart: s.periodStart?.toISOString(),
+    resetsAt: s.resetsAt ? s.resetsAt.toISOString() : null,
+    capabilityCaps: s.capabilityCaps.map((c) => ({
+      capabilityKey: c.cap?.capabilityKey ?? "",
+      ...(c.cap?.maxCredits !== undefined ? { maxCredits: c.cap.maxCredits } : {}),
+      ...(c.cap?.maxCount !== undefined ? { maxCount: c.cap.maxCount } : {}),
+      spentCredits: c.spentCredits,
+      count: c.count,
+    })),
   };
 }
 

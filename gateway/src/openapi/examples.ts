@@ -294,7 +294,25 @@ export function buildExamples(basePath: string) {
     executionView: executionStatus.execution,
     executionAttempt,
     executionResult: executionStatus.execution.result,
-    wallet: { success: true, userId: "user_7d2f1c", balanceCredits: 4990 },
+    wallet: {
+      success: true,
+      userId: "user_7d2f1c",
+      balanceCredits: 4990,
+      reservedCredits: 10,
+      spendPolicies: [
+        {
+          keyId: "key_3fQx",
+          reset: "daily",
+          budgetCredits: 500,
+          spentCredits: 130,
+          heldCredits: 10,
+          remainingCredits: 370,
+          periodStart: "2026-11-27T00:00:00.000Z",
+          resetsAt: "2026-11-28T00:00:00.000Z",
+          capabilityCaps: [{ capabilityKey: "email.send", maxCount: 20, spentCredits: 120, count: 12 }],
+        },
+      ],
+    },
     usage: {
       success: true,
       userId: "user_7d2f1c",

@@ -566,11 +566,52 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
     ),
 
     WalletResponse: objectSchema(
-      "Credit balance of the caller (1000 credits = 1 USD).",
+      "Credit balance of the caller (1000 credits = 1 USD), the credits open holds and quotes reserve, and the spend policies that apply to the calling key " +
+        "(and to the agent named in Agent-Name).",
       {
         success: req(bool(undefined, { const: true })),
         userId: req(str()),
         balanceCredits: req(int(undefined, { minimum: 0 })),
+        reservedCredits: req(
+          int("Credits held by open holds and quotes: not part of `balanceCredits`, given back when a hold is released or expires.", {
+            minimum: 0,
+          }),
+        ),
+        spendPolicies: req(
+          arrayOf(
+            objectSchema(
+              "A spend policy of the key (no `agentName`) or of one agent under it, with its current period. Periods are calendar periods in UTC: " +
+                "`daily` from 00:00, `weekly` from Monday 00:00, `monthly` from the 1st 00:00; `none` is a one-off allowance that never resets. " +
+                "Held credits count while held, a release gives them back, a capture counts what it charged; an execution counts in the period it started in. " +
+                "A call over a limit is refused with 403 SPEND_LIMIT_EXCEEDED, one above `maxPriceCredits` with 409 PRICE_ABOVE_MAX; nothing is held.",
+              {
+                keyId: req(str()),
+                agentName: opt(str()),
+                reset: req(oneOfValues(["daily", "weekly", "monthly", "none"])),
+                budgetCredits: opt(int("Most credits per period.", { minimum: 1 })),
+                maxPriceCredits: opt(int("Most credits a single execution may cost.", { minimum: 1 })),
+                spentCredits: req(int("Credits counted this period: held plus captured.", { minimum: 0 })),
+                heldCredits: req(int("Of spentCredits, what open holds reserve.", { minimum: 0 })),
+                remainingCredits: opt(int("What the budget has left this period.", { minimum: 0 })),
+                periodStart: req(str(undefined, { format: "date-time" })),
+                resetsAt: req(
+                  withDescription({ type: ["string", "null"], format: "date-time" }, "When the period resets; null for `none`."),
+                ),
+                capabilityCaps: req(
+                  arrayOf(
+                    objectSchema("A cap on one capability, per period.", {
+                      capabilityKey: req(str()),
+                      maxCredits: opt(int(undefined, { minimum: 1 })),
+                      maxCount: opt(int(undefined, { minimum: 1 })),
+                      spentCredits: req(int(undefined, { minimum: 0 })),
+                      count: req(int("Executions counted this period.", { minimum: 0 })),
+                    }),
+                  ),
+                ),
+              },
+            ),
+          ),
+        ),
       },
       { examples: [ex.wallet] },
     ),
@@ -885,6 +926,12 @@ function errorCases(basePath: string): Record<string, ErrorCase> {
       error: "The gateway is overloaded and did not start this request.",
       hint: "Retry after the Retry-After seconds, with backoff; nothing was done or charged.",
     },
+    SPEND_LIMIT_EXCEEDED: {
+      status: 403,
+      error:
+        "This call (10 credits) exceeds the budget of key key_3fQx (agent alpha): 100 credits, 0 credits left; it resets at 2026-11-28T00:00:00.000Z.",
+      hint: "Wait until 2026-11-28T00:00:00.000Z, choose a cheaper route, or ask the key's owner to raise the limit (npm run keys -- policy).",
+    },
     PRICE_ABOVE_MAX: {
       status: 409,
       error:
@@ -1062,11 +1109,18 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
       ["INVALID_INPUT", "INVALID_JSON", "INVALID_BODY", "UNKNOWN_PROVIDER", "UNKNOWN_ROUTE", "PROVIDER_REJECTED_INPUT"],
       cases,
     ),
+    SpendLimitExceeded: errorResponse(
+      "A spend policy of the API key, or of the agent named in Agent-Name or `agentName`, refused the call: its budget or a capability cap for the period " +
+        "is spent (`error` names the limit and what remains, `hint` when it resets). Nothing was held or charged and no provider was called; paying more would not help.",
+      ["SPEND_LIMIT_EXCEEDED"],
+      cases,
+    ),
     ExecuteConflict: errorResponse(
       "Execution is gated for this capability or route (it may still be recommendable), the Idempotency-Key was used with a different request, " +
         "or the key's execution has not ended: IDEMPOTENCY_IN_PROGRESS while it runs, EXECUTION_INDETERMINATE once it runs past its lease " +
         "(the provider may have been reached and the outcome is being reconciled; it is never run again and its hold stays until it ends). " +
-        "PRICE_ABOVE_MAX: no route that can run costs at most `maxPriceCredits` (the hint names the cheapest price). QUOTE_ALREADY_USED: the quote already ran; " +
+        "PRICE_ABOVE_MAX: no route that can run costs at most `maxPriceCredits` (the hint names the cheapest price), or the route costs more than the " +
+        "API key's spend policy allows for one execution. QUOTE_ALREADY_USED: the quote already ran; " +
         "QUOTE_MISMATCH: the body is not the one quoted. RECOMMENDATION_STALE: the catalog changed since the recommendation. " +
         "Nothing was charged for this request. The last two carry `executionId` and Retry-After: retry with the same Idempotency-Key after it, " +
         "or read GET /executions/{executionId}.",
@@ -1402,6 +1456,7 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
         errors: {
           "400": "ExecuteBadRequest",
           "402": "CreditsRequired",
+          "403": "SpendLimitExceeded",
           "404": "ExecuteNotFound",
           "409": "ExecuteConflict",
           "410": "ExecuteGone",

@@ -4,7 +4,7 @@ import type { LedgerClient } from "@agentic/clients";
 import { fromServiceError } from "@agentic/platform";
 import type { ListUsageRequest } from "@agentic/proto/ledger/v1";
 import { invalidInput } from "../errors";
-import { toUsageItem } from "../mappers/ledger";
+import { toSpendPolicy, toUsageItem } from "../mappers/ledger";
 
 export const USAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
@@ -87,8 +87,20 @@ export function walletRoutes(ledger: LedgerClient, auth: RequestHandler, opts: {
     const override =
       opts.allowUserOverride && typeof req.query.userId === "string" && req.query.userId !== "" ? req.query.userId : undefined;
     const userId = override ?? res.locals.caller.userId;
-    const { wallet } = await ledger.getWallet({ userId });
-    res.json({ success: true, userId, balanceCredits: wallet?.balanceCredits ?? 0 });
+    // The policies of the calling key (and of the agent it names); another user's wallet shows all its keys'.
+    const agentName = req.get("Agent-Name")?.trim();
+    const { wallet, spendPolicies } = await ledger.getWallet({
+      userId,
+      ...(override ? {} : { keyId: res.locals.caller.keyId }),
+      ...(agentName ? { agentName } : {}),
+    });
+    res.json({
+      success: true,
+      userId,
+      balanceCredits: wallet?.balanceCredits ?? 0,
+      reservedCredits: wallet?.heldCredits ?? 0,
+      spendPolicies: spendPolicies.map(toSpendPolicy),
+    });
   });
 
   router.get("/usage", auth, async (req, res) => {

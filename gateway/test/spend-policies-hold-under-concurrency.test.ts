@@ -1,0 +1,194 @@
+// Scenario: spend policies over the whole execute path (gateway, executor, router, catalog, ledger,
+// provider sandbox, nats-server). Each limit is tested with parallel executes (distinct
+// Idempotency-Keys): exactly what the limit allows runs and is charged, the rest answer 403
+// SPEND_LIMIT_EXCEEDED (or 409 PRICE_ABOVE_MAX) with a hint naming the limit, what remains and when it
+// resets, before any hold or provider call. The ledger's clock is moved a day on to prove the reset.
+import { startNatsServer, startTestSystem, waitFor } from "@agentic/testing";
+import { startSandbox } from "@agentic/sandbox";
+import { startTestCatalog } from "@agentic/catalog/testing";
+import { startTestLedger } from "@agentic/ledger/testing";
+import { startTestRouter } from "@agentic/router/testing";
+import { startTestExecutor } from "@agentic/executor/testing";
+import type { SpendPolicy } from "@agentic/proto/ledger/v1";
+import { startTestGateway } from "./harness";
+import type { BackedSystem } from "./backed-system";
+import { execute, expectBalanceEqualsJournal, settled, usage, type ExecuteResult, type TestUser } from "./execute-helpers";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PRICE = 10; // email.send on resend
+/** How far the ledger's clock runs ahead of the real one (moved to cross midnight). */
+let clockShiftMs = 0;
+
+async function startSystem(): Promise<BackedSystem> {
+  return startTestSystem(async (stack) => {
+    const nats = await stack.start(startNatsServer());
+    const sandbox = await stack.start(startSandbox({ port: 0 }));
+    const catalog = await stack.start(startTestCatalog());
+    const ledger = await stack.start(startTestLedger({ natsUrl: nats.url, clock: () => new Date(Date.now() + clockShiftMs) }));
+    const router = await stack.start(
+      startTestRouter({ catalogAddress: catalog.address, ledgerAddress: ledger.address, natsUrl: nats.url }),
+    );
+    const executor = await stack.start(
+      startTestExecutor({
+        catalogAddress: catalog.address,
+        routerAddress: router.address,
+        ledgerAddress: ledger.address,
+        natsUrl: nats.url,
+        sandboxUrl: sandbox.url,
+      }),
+    );
+    const gw = await stack.start(
+      startTestGateway({
+        catalogAddress: catalog.address,
+        ledgerAddress: ledger.address,
+        routerAddress: router.address,
+        executorAddress: executor.address,
+      }),
+    );
+    return {
+      nats,
+      sandbox,
+      catalog,
+      ledger,
+      router,
+      executor,
+      gw,
+      authed(path: string, init: RequestInit & { key?: string } = {}) {
+        const { key, ...rest } = init;
+        return fetch(gw.baseUrl + path, { ...rest, headers: { authorization: `Bearer ${key}`, ...(rest.headers ?? {}) } });
+      },
+      stop: () => stack.stop(),
+    };
+  });
+}
+
+let users = 0;
+interface PolicyUser extends TestUser {
+  keyId: string;
+}
+
+async function newUser(sys: BackedSystem, credits: number): Promise<PolicyUser> {
+  const userId = `spend-user-${process.pid}-${++users}`;
+  const { apiKey, key } = await sys.ledger.client.createApiKey({ userId, name: "spend policy tests" });
+  await sys.ledger.client.grantCredits({ grantId: `grant-${userId}`, userId, amountCredits: credits, reason: "test" });
+  return { userId, key: apiKey, keyId: key!.keyId };
+}
+
+const setPolicy = (sys: BackedSystem, policy: Partial<SpendPolicy> & { keyId: string }) =>
+  sys.ledger.client.setSpendPolicy({ policy: { reset: "daily", capabilityCaps: [], ...policy }, clear: false });
+
+let sent = 0;
+/** One email.send on resend under a fresh Idempotency-Key; a cold-start 503/504 is asked again with the same key, as a client would. */
+async function send(sys: BackedSystem, user: TestUser, headers: Record<string, string> = {}): Promise<ExecuteResult> {
+  const idempotencyKey = `spend-${process.pid}-${++sent}`;
+  const body = { to: "ada@example.com", subject: "Report", text: "Hi.", provider: "resend" };
+  let result: ExecuteResult | undefined;
+  await waitFor(
+    async () => {
+      result = await execute(sys, user, "email", "send", body, { "idempotency-key": idempotencyKey, ...headers });
+      return result.status !== 503 && result.status !== 504;
+    },
+    { what: `an answer other than 503/504 for ${idempotencyKey}`, timeoutMs: 20_000, intervalMs: 100 },
+  );
+  return result!;
+}
+
+async function wallet(sys: BackedSystem, user: TestUser, headers: Record<string, string> = {}): Promise<any> {
+  const res = await sys.authed("/wallet", { key: user.key, headers });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+const statuses = (results: ExecuteResult[]) => results.map((r) => r.status).sort((a, b) => a - b);
+const nextUtcMidnight = (now: number) => new Date(Math.floor(now / DAY_MS) * DAY_MS + DAY_MS).toISOString();
+
+describe("spend policies hold under concurrency, over the gateway", () => {
+  let sys: BackedSystem;
+  beforeAll(async () => {
+    sys = await startSystem();
+  });
+  afterAll(() => sys?.stop());
+
+  it("lets exactly the budget through 30 parallel executes, refuses the rest with 403 before any provider call, and resets the next UTC day", async () => {
+    const user = await newUser(sys, 1_000);
+    await setPolicy(sys, { keyId: user.keyId, budgetCredits: 10 * PRICE });
+    const callsBefore = sys.sandbox.control.calls("resend").length;
+
+    const results = await Promise.all(Array.from({ length: 30 }, () => send(sys, user)));
+    expect(statuses(results)).toEqual([...Array(10).fill(200), ...Array(20).fill(403)]);
+    const refused = results.filter((r) => r.status === 403);
+    expect(refused.every((r) => r.body.code === "SPEND_LIMIT_EXCEEDED")).toBe(true);
+    const resetsAt = nextUtcMidnight(Date.now() + clockShiftMs);
+    expect(refused[0]!.body.hint).toContain(resetsAt);
+    expect(refused[0]!.body.error).toContain(`the budget of key ${user.keyId}: 100 credits, 0 credits left`);
+    expect(sys.sandbox.control.calls("resend").length - callsBefore).toBe(10);
+
+    await settled(sys, user.userId);
+    const before = await wallet(sys, user);
+    expect(before).toMatchObject({ balanceCredits: 900, reservedCredits: 0 });
+    expect(before.spendPolicies).toEqual([
+      expect.objectContaining({
+        keyId: user.keyId,
+        reset: "daily",
+        budgetCredits: 100,
+        spentCredits: 100,
+        heldCredits: 0,
+        remainingCredits: 0,
+        resetsAt,
+      }),
+    ]);
+    expect((await usage(sys, user)).filter((u) => u.kind === "charge" && u.creditsCharged === PRICE)).toHaveLength(10);
+    await expectBalanceEqualsJournal(sys, user);
+
+    // The next UTC day the budget is whole again.
+    clockShiftMs += DAY_MS;
+    const nextDay = await Promise.all(Array.from({ length: 12 }, () => send(sys, user)));
+    expect(statuses(nextDay)).toEqual([...Array(10).fill(200), ...Array(2).fill(403)]);
+    await settled(sys, user.userId);
+    expect(await wallet(sys, user)).toMatchObject({ balanceCredits: 800, spendPolicies: [expect.objectContaining({ spentCredits: 100 })] });
+    await expectBalanceEqualsJournal(sys, user);
+  });
+
+  it("keeps each agent (Agent-Name) under one key to its own budget", async () => {
+    const user = await newUser(sys, 1_000);
+    await setPolicy(sys, { keyId: user.keyId, agentName: "alpha", budgetCredits: 2 * PRICE });
+    await setPolicy(sys, { keyId: user.keyId, agentName: "beta", budgetCredits: 3 * PRICE });
+
+    const [alpha, beta, unnamed] = await Promise.all([
+      Promise.all(Array.from({ length: 8 }, () => send(sys, user, { "agent-name": "alpha" }))),
+      Promise.all(Array.from({ length: 8 }, () => send(sys, user, { "agent-name": "beta" }))),
+      Promise.all(Array.from({ length: 4 }, () => send(sys, user))),
+    ]);
+    expect(statuses(alpha)).toEqual([...Array(2).fill(200), ...Array(6).fill(403)]);
+    expect(statuses(beta)).toEqual([...Array(3).fill(200), ...Array(5).fill(403)]);
+    expect(statuses(unnamed)).toEqual(Array(4).fill(200)); // no key-wide policy
+    expect(alpha.find((r) => r.status === 403)!.body.error).toContain("(agent alpha)");
+
+    await settled(sys, user.userId);
+    const seenByAlpha = await wallet(sys, user, { "agent-name": "alpha" });
+    expect(seenByAlpha.spendPolicies).toEqual([expect.objectContaining({ agentName: "alpha", spentCredits: 20, remainingCredits: 0 })]);
+    expect(seenByAlpha.balanceCredits).toBe(1_000 - 9 * PRICE);
+    await expectBalanceEqualsJournal(sys, user);
+  });
+
+  it("caps one capability by count per period, and refuses a price above the key's maximum with 409 PRICE_ABOVE_MAX", async () => {
+    const user = await newUser(sys, 1_000);
+    await setPolicy(sys, { keyId: user.keyId, capabilityCaps: [{ capabilityKey: "email.send", maxCount: 4 }] });
+    const capped = await Promise.all(Array.from({ length: 10 }, () => send(sys, user)));
+    expect(statuses(capped)).toEqual([...Array(4).fill(200), ...Array(6).fill(403)]);
+    expect(capped.find((r) => r.status === 403)!.body.error).toContain("execution count cap on email.send");
+
+    const pricey = await newUser(sys, 1_000);
+    await setPolicy(sys, { keyId: pricey.keyId, maxPriceCredits: PRICE - 1 });
+    const callsBefore = sys.sandbox.control.calls("resend").length;
+    const refused = await Promise.all(Array.from({ length: 5 }, () => send(sys, pricey)));
+    expect(statuses(refused)).toEqual(Array(5).fill(409));
+    expect(refused.every((r) => r.body.code === "PRICE_ABOVE_MAX" && r.body.hint.includes("--max-price"))).toBe(true);
+    expect(sys.sandbox.control.calls("resend").length).toBe(callsBefore);
+    expect(await wallet(sys, pricey)).toMatchObject({ balanceCredits: 1_000, reservedCredits: 0 });
+
+    await settled(sys, user.userId);
+    await expectBalanceEqualsJournal(sys, user);
+    await expectBalanceEqualsJournal(sys, pricey);
+  });
+});
