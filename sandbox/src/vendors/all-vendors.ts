@@ -16,14 +16,18 @@ import { openexchangeratesSandbox } from "./openexchangerates";
 import { alphavantageSandbox } from "./alphavantage";
 import { alchemySandbox } from "./alchemy";
 import { etherscanSandbox } from "./etherscan";
+import { mapboxSandbox } from "./mapbox";
+import { googlemapsSandbox } from "./googlemaps";
 import { resendSandbox } from "./resend";
 import { sendgridSandbox } from "./sendgrid";
 import { timeapiSandbox } from "./timeapi";
 import { braveSandbox } from "./brave";
 import { jinaSandbox } from "./jina";
 import { screenshotoneSandbox } from "./screenshotone";
+import { googletranslateSandbox } from "./googletranslate";
 
 export const SANDBOX_VENDORS = [
+  googletranslateSandbox,
   screenshotoneSandbox,
   jinaSandbox,
   hunterSandbox,
@@ -46,4 +50,6 @@ export const SANDBOX_VENDORS = [
   alphavantageSandbox,
   alchemySandbox,
   etherscanSandbox,
+  mapboxSandbox,
+  googlemapsSandbox,
 ] as const;

@@ -980,7 +980,7 @@ export type ModelsEmbeddingsCreateRecommendInput = {
 };
 
 /**
- * Text Translate (translation.text.translate): Translate a text into a target language, detecting the source language when not given. From 32 credits (1000 credits = 1 USD).
+ * Text Translate (translation.text.translate): Translate a text into a target language, detecting the source language when not given. From 25 credits (1000 credits = 1 USD).
  * Input of execute.
  */
 export type TranslationTextTranslateExecuteInput = {
@@ -1001,7 +1001,7 @@ export type TranslationTextTranslateExecuteInput = {
 };
 
 /**
- * Text Translate (translation.text.translate): Translate a text into a target language, detecting the source language when not given. From 32 credits (1000 credits = 1 USD).
+ * Text Translate (translation.text.translate): Translate a text into a target language, detecting the source language when not given. From 25 credits (1000 credits = 1 USD).
  * Input of recommend.
  */
 export type TranslationTextTranslateRecommendInput = {
@@ -1017,6 +1017,32 @@ export type TranslationTextTranslateRecommendInput = {
   optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
   /** Ask for routes that can control formality (formal/informal). */
   formality?: boolean;
+};
+
+/**
+ * Language Detect (translation.language.detect): Detect the language of a text, with a confidence score. From 13 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type TranslationLanguageDetectExecuteInput = {
+  /** (max length: 500) */
+  text: string;
+};
+
+/**
+ * Language Detect (translation.language.detect): Detect the language of a text, with a confidence score. From 13 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type TranslationLanguageDetectRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
 };
 
 /**
@@ -1115,6 +1141,7 @@ export interface CapabilityExecuteInputs {
   "models/chat-complete": ModelsChatCompleteExecuteInput;
   "models/embeddings-create": ModelsEmbeddingsCreateExecuteInput;
   "translation/text-translate": TranslationTextTranslateExecuteInput;
+  "translation/language-detect": TranslationLanguageDetectExecuteInput;
   "chain/balance": ChainBalanceExecuteInput;
   "chain/transaction-lookup": ChainTransactionLookupExecuteInput;
 }
@@ -1148,6 +1175,7 @@ export interface CapabilityRecommendInputs {
   "models/chat-complete": ModelsChatCompleteRecommendInput;
   "models/embeddings-create": ModelsEmbeddingsCreateRecommendInput;
   "translation/text-translate": TranslationTextTranslateRecommendInput;
+  "translation/language-detect": TranslationLanguageDetectRecommendInput;
   "chain/balance": ChainBalanceRecommendInput;
   "chain/transaction-lookup": ChainTransactionLookupRecommendInput;
 }

@@ -17,14 +17,18 @@ import { openexchangeratesProvider } from "./openexchangerates";
 import { alphavantageProvider } from "./alphavantage";
 import { alchemyProvider } from "./alchemy";
 import { etherscanProvider } from "./etherscan";
+import { mapboxProvider } from "./mapbox";
+import { googlemapsProvider } from "./googlemaps";
 import { resendProvider } from "./resend";
 import { sendgridProvider } from "./sendgrid";
 import { timeapiProvider } from "./timeapi";
 import { braveProvider } from "./brave";
 import { jinaProvider } from "./jina";
 import { screenshotoneProvider } from "./screenshotone";
+import { googletranslateProvider } from "./googletranslate";
 
 export const PROVIDER_MODULES: readonly ProviderModule[] = [
+  googletranslateProvider,
   screenshotoneProvider,
   jinaProvider,
   hunterProvider,
@@ -47,4 +51,6 @@ export const PROVIDER_MODULES: readonly ProviderModule[] = [
   alphavantageProvider,
   alchemyProvider,
   etherscanProvider,
+  mapboxProvider,
+  googlemapsProvider,
 ];

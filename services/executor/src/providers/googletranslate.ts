@@ -1,0 +1,95 @@
+// Google Cloud Translation v2 (translation.text.translate, translation.language.detect), `X-goog-api-key` on
+// direct routes (keeping the key out of URLs): POST /language/translate/v2 {q: [text], target, source?,
+// format: "text"} → {data: {translations: [{translatedText, detectedSourceLanguage?}]}} (format text, else
+// Google HTML-escapes the answer); POST /language/translate/v2/detect {q: [text]} → {data: {detections:
+// [[{language, confidence}]]}}. Errors {error: {code, message, status, details}}: Google answers a bad
+// key with a 400 like a bad value, so its API_KEY_INVALID reason decides the blame. No formality control.
+import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
+import { InputReader } from "./input";
+import {
+  ProviderError,
+  type CapabilityInput,
+  type ProviderAdapter,
+  type ProviderContext,
+  type ProviderResult,
+} from "../domain/provider-port";
+import { assertCapability } from "./provider";
+import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import type { ProviderModule } from "./provider-module";
+
+/** ErrorInfo reasons about our API key or project, not the caller's text. */
+const ACCOUNT_REASONS = new Set([
+  "API_KEY_INVALID",
+  "API_KEY_SERVICE_BLOCKED",
+  "SERVICE_DISABLED",
+  "BILLING_DISABLED",
+  "RATE_LIMIT_EXCEEDED",
+]);
+
+/** `pt-br` → `pt-BR`, `DE` → `de`: Google's spelling of a language tag. */
+function googleTag(tag: string): string {
+  const [lang, ...rest] = tag.trim().split(/[-_]/);
+  return [lang?.toLowerCase(), ...rest.map((r) => r.toUpperCase())].join("-");
+}
+
+export class GoogletranslateAdapter implements ProviderAdapter {
+  readonly providerKey = "googletranslate";
+  readonly capabilityKeys = ["translation.text.translate", "translation.language.detect"] as const;
+
+  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
+    assertCapability(this, capabilityKey);
+    const read = new InputReader(this.providerKey, input);
+    const q = [read.string("text", true)];
+    const headers: Record<string, string> = ctx.credentials ? { "X-goog-api-key": ctx.credentials.apiKey } : {};
+    if (capabilityKey === "translation.language.detect") {
+      return { method: "POST", url: `${ctx.baseUrl}/language/translate/v2/detect`, headers, body: { q } };
+    }
+    const formality = read.string("formality");
+    if (formality !== undefined && formality !== "default")
+      throw new ProviderError("invalid_input", this.providerKey, "Google Translate has no formality control", {
+        blame: "input",
+        field: "formality",
+      });
+    const source = read.string("sourceLanguage");
+    return {
+      method: "POST",
+      url: `${ctx.baseUrl}/language/translate/v2`,
+      headers,
+      body: { q, target: googleTag(read.string("targetLanguage", true)), ...(source ? { source: googleTag(source) } : {}), format: "text" },
+    };
+  }
+
+  parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult {
+    assertCapability(this, capabilityKey);
+    if (res.status !== 200) {
+      const err = isRecord(res.body) && isRecord(res.body.error) ? res.body.error : undefined;
+      const details = err && Array.isArray(err.details) ? err.details : [];
+      const reason = details.map((d) => stringField(d, "reason")).find((r) => r !== undefined);
+      throw vendorError(this.providerKey, res, {
+        code: reason ?? stringField(err, "status"),
+        message: stringField(err, "message"),
+        ...(reason && ACCOUNT_REASONS.has(reason) ? { blame: "provider" } : {}),
+      });
+    }
+    const data = isRecord(res.body) && isRecord(res.body.data) ? res.body.data : undefined;
+    if (capabilityKey === "translation.language.detect") {
+      const first = data && Array.isArray(data.detections) && Array.isArray(data.detections[0]) ? data.detections[0].filter(isRecord) : [];
+      const best = [...first].sort((a, b) => Number(b.confidence ?? 0) - Number(a.confidence ?? 0))[0];
+      const language = stringField(best, "language");
+      if (!best || !language) throw invalidResponse(this.providerKey, res, "without a detection");
+      return { status: "completed", data: { language, confidence: typeof best.confidence === "number" ? best.confidence : null } };
+    }
+    const translations = data && Array.isArray(data.translations) ? data.translations.filter(isRecord) : [];
+    const text = stringField(translations[0], "translatedText");
+    if (text === undefined) throw invalidResponse(this.providerKey, res, "without translations");
+    const source = new InputReader(this.providerKey, input).string("sourceLanguage");
+    const detected = stringField(translations[0], "detectedSourceLanguage") ?? (source ? googleTag(source) : undefined);
+    return { status: "completed", data: { translations: [{ text, detectedSourceLanguage: detected?.toLowerCase() ?? null }] } };
+  }
+}
+
+export const googletranslateProvider: ProviderModule = {
+  providerKey: "googletranslate",
+  defaultBaseUrls: { direct: "https://translation.googleapis.com" },
+  create: () => new GoogletranslateAdapter(),
+};
