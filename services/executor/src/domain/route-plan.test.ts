@@ -211,3 +211,37 @@ describe("routesForModel", () => {
     expect(routesForModel(chat, chatRoutes, undefined, {})).toEqual(chatRoutes);
   });
 });
+
+describe("planRoutes: the routes not planned, with why", () => {
+  const reasons = (over: Partial<PlanInput>) => plan(over).notTried.map((n) => [n.routeKey, n.reason]);
+
+  it("names the breaker, a missing feature and the catalog's gate, and leaves the price maximum to the executor's own quote", () => {
+    const ranking = [
+      candidate(sendgrid),
+      candidate(resend, ["ROUTE_UNHEALTHY"]),
+      candidate(postmark, ["FEATURE_UNSUPPORTED"]),
+      candidate(agentmail, ["ROUTE_PENDING"]),
+    ];
+    expect(reasons({ ranking })).toEqual([
+      ["email.send.resend", "breaker_open"],
+      ["email.send.postmark", "missing_feature"],
+      ["email.send.agentmail.mpp", "planned"],
+    ]);
+    // OVER_MAX_PRICE is the router's view from starting prices: the executor checks its own quote of the input instead.
+    expect(keys(plan({ ranking: [candidate(resend), candidate(postmark, ["OVER_MAX_PRICE"])] }).routes)).toContain("email.send.postmark");
+  });
+
+  it("says a pin chose elsewhere, and that fallback is off when nothing is pinned", () => {
+    // Without a ranking, cheapest first.
+    expect(reasons({ controls: { routeKey: "email.send.sendgrid" } })).toEqual([
+      ["email.send.agentmail.mpp", "planned"],
+      ["email.send.resend", "pinned_elsewhere"],
+      ["email.send.postmark", "pinned_elsewhere"],
+    ]);
+    expect(reasons({ controls: { allowFallback: false } })).toEqual([
+      ["email.send.agentmail.mpp", "planned"],
+      ["email.send.sendgrid", "fallback_off"],
+      ["email.send.postmark", "fallback_off"],
+    ]);
+  });
+});
