@@ -38,8 +38,13 @@ export const configSchema = z.object({
     .default("256kb"),
   /** Deadline of one backend gRPC call, in ms. */
   BACKEND_DEADLINE_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
-  /** Deadline of one execute call, in ms: a paid provider call with fallbacks; the executor finishes (and settles) within it. */
-  EXECUTE_DEADLINE_MS: z.coerce.number().int().min(1_000).max(300_000).default(60_000),
+  /**
+   * Deadline of one execute call, in ms. It must exceed the longest the executor takes to answer one,
+   * its EXECUTION_BUDGET_MS + SETTLEMENT_PUBLISH_TIMEOUT_MS + 3 x DEPENDENCY_DEADLINE_MS + 1 s (77 s with
+   * its defaults), so an execute is answered by its outcome, not by a 504 while the executor still works
+   * and may charge. The rendered manifests are checked for it (scripts/k8s/shutdown-timing.test.mjs).
+   */
+  EXECUTE_DEADLINE_MS: z.coerce.number().int().min(1_000).max(300_000).default(90_000),
   /** How often the gateway checks the catalog version behind its in-memory catalog answers, in ms. */
   CATALOG_REFRESH_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
   /** How long a client may take to send its request headers before a 408, in ms. Example: 10000. */

@@ -32,6 +32,8 @@ export interface TestGatewayOptions {
   routerAddress?: string;
   /** Executor address; without one, execute answers 503. */
   executorAddress?: string;
+  /** EXECUTE_DEADLINE_MS (default 30 s). */
+  executeDeadlineMs?: number;
   devRoutes?: boolean;
   /** APP_ENV as the gateway reads it (default: "test", or "production" with devRoutes: false); null leaves it unset. */
   appEnv?: "development" | "test" | "production" | null;
@@ -83,7 +85,7 @@ export async function startTestGateway(opts: TestGatewayOptions): Promise<TestGa
     API_BASE_PATH: BASE_PATH,
     BODY_LIMIT: "64kb",
     BACKEND_DEADLINE_MS: 2_000,
-    EXECUTE_DEADLINE_MS: 30_000,
+    EXECUTE_DEADLINE_MS: opts.executeDeadlineMs ?? 30_000,
     CATALOG_REFRESH_MS: opts.catalogRefreshMs ?? 60_000,
     HEADERS_TIMEOUT_MS: opts.headersTimeoutMs ?? 10_000,
     REQUEST_TIMEOUT_MS: opts.requestTimeoutMs ?? 30_000,

@@ -12,6 +12,7 @@ import type { ExecutorClient, LedgerClient } from "@agentic/clients";
 import type { ExecuteResponse } from "@agentic/proto/executor/v1";
 import { HttpError } from "../errors";
 import { objectBody } from "./body";
+import { callExecutor } from "./execute-call";
 import { decisionHeader, ROUTE_DECISION_HEADER, toDecision } from "./execute-decision";
 import { creditsOfPayment, paymentSignature, quoteTopUp, refusedPayment, setChallenge, setPaymentResponse, topUp } from "../payments/x402";
 import type { CapabilityParams } from "./params";
@@ -89,7 +90,7 @@ export function executeRoutes(executor: ExecutorClient, auth: RequestHandler, le
     }
     let result: ExecuteResponse;
     try {
-      result = await executor.execute({
+      result = await callExecutor(executor, {
         userId: res.locals.caller.userId,
         // The key's spend policies are checked with the hold.
         keyId: res.locals.caller.keyId,
