@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// API key CLI: creates, lists and revokes keys, and sets their request limits, on a running ledger
+// API key CLI: creates, lists and revokes keys, and sets their request limits and spend policies, on a running ledger
 // over gRPC (createLedgerClient from @agentic/clients; errors read with fromServiceError from @agentic/platform).
 //   npm run keys -- create --user <userId> [--name <label>] [--json]
 //   npm run keys -- list [--user <userId>] [--json]
 //   npm run keys -- revoke <keyId> [--json]
 //   npm run keys -- limits --key <keyId> [--rps N] [--burst N] [--in-flight N] [--clear] [--json]
+//   npm run keys -- policy --key <keyId> [--agent <name>] [--budget N --reset daily|weekly|monthly|none]
+//                          [--capability <key> [--cap-credits N] [--cap-count N]]... [--max-price N] [--clear] [--json]
 // LEDGER_ADDR (host:port) says where the ledger listens; default 127.0.0.1:50054 (`npm start`).
 // The ledger lets only the `admin` identity manage keys: ADMIN_IDENTITY_KEY (base64 PKCS#8 Ed25519
 // private key, whose public key the ledger lists as admin= in TRUSTED_SERVICE_KEYS), else the
@@ -21,6 +23,13 @@ const USAGE = `Usage:
     Without --rps/--burst/--in-flight/--clear: shows the key's limits. With any of them: the key gets
     exactly those (a limit left out is the gateway's default); --clear gives it the defaults again.
     Gateways apply a change within 5 s, when their cached answer for the key expires.
+  npm run keys -- policy --key <keyId> [--agent <name>] [--budget N --reset daily|weekly|monthly|none]
+                         [--capability <key> [--cap-credits N] [--cap-count N]]... [--max-price N] [--clear] [--json]
+    Without limits or --clear: shows the key's spend policies (the key's own and its agents'), what each spent this period and when it resets.
+    With limits: the key's policy (or with --agent, that agent's under the key) becomes exactly those. --budget: credits per period
+    (held + captured); --reset: the period, calendar periods in UTC (daily from 00:00, weekly from Monday, monthly from the 1st), none for a
+    one-off allowance; --capability caps one capability per period (repeat it, each followed by its own --cap-credits and/or --cap-count);
+    --max-price: most credits one execution may cost. --clear removes the policy. The next hold on every ledger applies a change.
 Environment: LEDGER_ADDR=host:port (default 127.0.0.1:50054),
   ADMIN_IDENTITY_KEY=<base64 Ed25519 private key of the admin identity> (default: .data/admin-identity.key from npm start)`;
 const DEADLINE_MS = 5_000;
@@ -41,6 +50,13 @@ try {
       rps: { type: "string" },
       burst: { type: "string" },
       "in-flight": { type: "string" },
+      agent: { type: "string" },
+      budget: { type: "string" },
+      reset: { type: "string" },
+      capability: { type: "string", multiple: true },
+      "cap-credits": { type: "string", multiple: true },
+      "cap-count": { type: "string", multiple: true },
+      "max-price": { type: "string" },
       clear: { type: "boolean" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
@@ -82,6 +98,60 @@ function count(flag) {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value)) fail(`--${flag} needs a whole number, got "${value}"\n${USAGE}`, 2);
   return Number(value);
+}
+/** The --capability caps: each --capability with the --cap-credits/--cap-count at its position (all or none of each). */
+function capabilityCaps() {
+  const keys = args.values.capability ?? [];
+  const credits = args.values["cap-credits"] ?? [];
+  const counts = args.values["cap-count"] ?? [];
+  if ((credits.length && credits.length !== keys.length) || (counts.length && counts.length !== keys.length))
+    fail(`give each --capability its own --cap-credits and/or --cap-count\n${USAGE}`, 2);
+  const whole = (flag, value) => {
+    if (!/^\d+$/.test(value)) fail(`--${flag} needs a whole number, got "${value}"\n${USAGE}`, 2);
+    return Number(value);
+  };
+  return keys.map((capabilityKey, i) => ({
+    capabilityKey,
+    maxCredits: credits[i] !== undefined ? whole("cap-credits", credits[i]) : undefined,
+    maxCount: counts[i] !== undefined ? whole("cap-count", counts[i]) : undefined,
+  }));
+}
+const PERIOD = { daily: "per UTC day", weekly: "per UTC week (from Monday)", monthly: "per UTC month", none: "in all (never resets)" };
+const policyJson = (s) => ({
+  keyId: s.policy.keyId,
+  agentName: s.policy.agentName,
+  reset: s.policy.reset,
+  budgetCredits: s.policy.budgetCredits,
+  maxPriceCredits: s.policy.maxPriceCredits,
+  capabilityCaps: s.capabilityCaps.map((c) => ({ ...c.cap, spentCredits: c.spentCredits, count: c.count })),
+  spentCredits: s.spentCredits,
+  heldCredits: s.heldCredits,
+  remainingCredits: s.remainingCredits,
+  periodStart: iso(s.periodStart),
+  resetsAt: iso(s.resetsAt) || null,
+});
+/** "key_1 (agent alpha): budget 100 credits per UTC day, 30 spent (10 held), 70 left; email.send: ...; resets at ...". */
+function describePolicy(s) {
+  const p = s.policy;
+  const parts = [];
+  if (p.budgetCredits !== undefined)
+    parts.push(
+      `budget ${p.budgetCredits} credits ${PERIOD[p.reset]}, ${s.spentCredits} spent (${s.heldCredits} held), ${s.remainingCredits} left`,
+    );
+  for (const c of s.capabilityCaps) {
+    const limits = [
+      c.cap.maxCredits !== undefined ? `${c.cap.maxCredits} credits` : "",
+      c.cap.maxCount !== undefined ? `${c.cap.maxCount} executions` : "",
+    ];
+    parts.push(
+      `${c.cap.capabilityKey}: at most ${limits.filter(Boolean).join(" and ")} ${PERIOD[p.reset]} (${c.spentCredits} credits, ${c.count} executions so far)`,
+    );
+  }
+  if (p.maxPriceCredits !== undefined) parts.push(`at most ${p.maxPriceCredits} credits per execution`);
+  // Only a budget or a cap has a period; a maximum price alone never resets.
+  const periodic = p.budgetCredits !== undefined || s.capabilityCaps.length > 0;
+  const resets = periodic && s.resetsAt ? `; resets at ${iso(s.resetsAt)}` : "";
+  return `${p.keyId}${p.agentName !== undefined ? ` (agent ${p.agentName})` : ""}: ${parts.join("; ")}${resets}`;
 }
 const print = (value) => process.stdout.write(`${typeof value === "string" ? value : JSON.stringify(value, null, 2)}\n`);
 
@@ -127,6 +197,30 @@ switch (command) {
     }
     if (args.values.json) print(info(key));
     else print(`${key.keyId} (${key.prefix}..., user ${key.userId}): ${describeLimits(key.limits)}`);
+    break;
+  }
+  case "policy": {
+    const keyId = args.values.key;
+    if (!keyId || rest.length) fail(`policy needs --key <keyId> (key_...; see \`npm run keys -- list\`)\n${USAGE}`, 2);
+    const agentName = args.values.agent;
+    const caps = capabilityCaps();
+    const budgetCredits = count("budget");
+    const maxPriceCredits = count("max-price");
+    const setting = budgetCredits !== undefined || maxPriceCredits !== undefined || caps.length > 0;
+    if (setting && args.values.clear) fail(`policy takes --clear or limits to set, not both\n${USAGE}`, 2);
+    if ((budgetCredits !== undefined || caps.length > 0) && !args.values.reset)
+      fail(`a budget or a capability cap needs --reset daily|weekly|monthly|none\n${USAGE}`, 2);
+    if (setting || args.values.clear) {
+      const policy = { keyId, agentName, budgetCredits, reset: args.values.reset ?? "none", capabilityCaps: caps, maxPriceCredits };
+      const res = await call("setSpendPolicy", { policy, clear: Boolean(args.values.clear) });
+      if (args.values.json) print(res.status ? policyJson(res.status) : { keyId, agentName, cleared: true });
+      else print(res.status ? describePolicy(res.status) : `${keyId}${agentName ? ` (agent ${agentName})` : ""}: no spend policy.`);
+    } else {
+      const { policies } = await call("getSpendPolicies", { keyId, userId: "" });
+      const shown = policies.filter((s) => agentName === undefined || s.policy.agentName === agentName);
+      if (args.values.json) print(shown.map(policyJson));
+      else print(shown.length ? shown.map(describePolicy).join("\n") : `${keyId}: no spend policy.`);
+    }
     break;
   }
   case "revoke": {
