@@ -9,6 +9,8 @@ import { exaSandbox } from "./exa";
 import { firecrawlSandbox } from "./firecrawl";
 import { openaiSandbox } from "./openai";
 import { postmarkSandbox } from "./postmark";
+import { groqSandbox } from "./groq";
+import { openrouterSandbox } from "./openrouter";
 import { hunterSandbox } from "./hunter";
 import { zerobounceSandbox } from "./zerobounce";
 import { coingeckoSandbox } from "./coingecko";
@@ -25,8 +27,12 @@ import { braveSandbox } from "./brave";
 import { jinaSandbox } from "./jina";
 import { screenshotoneSandbox } from "./screenshotone";
 import { googletranslateSandbox } from "./googletranslate";
+import { scrapecreatorsSandbox } from "./scrapecreators";
 
 export const SANDBOX_VENDORS = [
+  scrapecreatorsSandbox,
+  groqSandbox,
+  openrouterSandbox,
   googletranslateSandbox,
   screenshotoneSandbox,
   jinaSandbox,

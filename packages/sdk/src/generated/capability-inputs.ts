@@ -944,6 +944,35 @@ export type ModelsChatCompleteRecommendInput = {
 };
 
 /**
+ * Models List (models.list): The models available across routes, with context length and per-token prices. From 1 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type ModelsListExecuteInput = {
+  /**
+   * Only models of this model vendor, e.g. deepseek.
+   * (max length: 64)
+   */
+  vendor?: string;
+};
+
+/**
+ * Models List (models.list): The models available across routes, with context length and per-token prices. From 1 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type ModelsListRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
  * Embeddings Create (models.embeddings.create): Vector embeddings for one or more texts, for search and clustering. From 5 credits (1000 credits = 1 USD).
  * Input of execute.
  */
@@ -1139,6 +1168,7 @@ export interface CapabilityExecuteInputs {
   "geo/time-current": GeoTimeCurrentExecuteInput;
   "geo/time-convert": GeoTimeConvertExecuteInput;
   "models/chat-complete": ModelsChatCompleteExecuteInput;
+  "models/list": ModelsListExecuteInput;
   "models/embeddings-create": ModelsEmbeddingsCreateExecuteInput;
   "translation/text-translate": TranslationTextTranslateExecuteInput;
   "translation/language-detect": TranslationLanguageDetectExecuteInput;
@@ -1173,6 +1203,7 @@ export interface CapabilityRecommendInputs {
   "geo/time-current": GeoTimeCurrentRecommendInput;
   "geo/time-convert": GeoTimeConvertRecommendInput;
   "models/chat-complete": ModelsChatCompleteRecommendInput;
+  "models/list": ModelsListRecommendInput;
   "models/embeddings-create": ModelsEmbeddingsCreateRecommendInput;
   "translation/text-translate": TranslationTextTranslateRecommendInput;
   "translation/language-detect": TranslationLanguageDetectRecommendInput;

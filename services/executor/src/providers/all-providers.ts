@@ -10,6 +10,8 @@ import { firecrawlProvider } from "./firecrawl";
 import { openaiProvider } from "./openai";
 import { postmarkProvider } from "./postmark";
 import type { ProviderModule } from "./provider-module";
+import { groqProvider } from "./groq";
+import { openrouterProvider } from "./openrouter";
 import { hunterProvider } from "./hunter";
 import { zerobounceProvider } from "./zerobounce";
 import { coingeckoProvider } from "./coingecko";
@@ -26,8 +28,12 @@ import { braveProvider } from "./brave";
 import { jinaProvider } from "./jina";
 import { screenshotoneProvider } from "./screenshotone";
 import { googletranslateProvider } from "./googletranslate";
+import { scrapecreatorsProvider } from "./scrapecreators";
 
 export const PROVIDER_MODULES: readonly ProviderModule[] = [
+  scrapecreatorsProvider,
+  groqProvider,
+  openrouterProvider,
   googletranslateProvider,
   screenshotoneProvider,
   jinaProvider,
