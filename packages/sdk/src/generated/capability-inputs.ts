@@ -345,6 +345,107 @@ export type EnrichmentEmailVerifyRecommendInput = {
 };
 
 /**
+ * Profile Lookup (social.profile.lookup): Public profile of one account (bio, follower counts, verification, links) from its handle or URL. From 3 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type SocialProfileLookupExecuteInput = {
+  platform: "x" | "instagram" | "tiktok" | "youtube" | "threads";
+  /**
+   * With or without the leading @.
+   * (max length: 100)
+   */
+  handle?: string;
+  /**
+   * Profile URL, e.g. https://www.tiktok.com/@handle; handle wins when both are given.
+   * (format: uri; max length: 2048)
+   */
+  url?: string;
+} & ({ handle: string } | { url: string });
+
+/**
+ * Profile Lookup (social.profile.lookup): Public profile of one account (bio, follower counts, verification, links) from its handle or URL. From 3 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type SocialProfileLookupRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
+ * Content Search (social.content.search): Search public posts on one network by keyword or hashtag. From 3 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type SocialContentSearchExecuteInput = {
+  platform: "tiktok" | "youtube";
+  /** (max length: 500) */
+  query: string;
+  /**
+   * The previous page's nextCursor.
+   * (max length: 2000)
+   */
+  cursor?: string;
+};
+
+/**
+ * Content Search (social.content.search): Search public posts on one network by keyword or hashtag. From 3 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type SocialContentSearchRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
+ * Comments List (social.comments.list): Public comments on one post, newest first. From 3 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type SocialCommentsListExecuteInput = {
+  /**
+   * URL of a TikTok video or a YouTube video.
+   * (format: uri; max length: 2048)
+   */
+  url: string;
+  /**
+   * The previous page's nextCursor.
+   * (max length: 2000)
+   */
+  cursor?: string;
+};
+
+/**
+ * Comments List (social.comments.list): Public comments on one post, newest first. From 3 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type SocialCommentsListRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
  * Web Fetch (web.fetch): Fetch one URL and return its main content as clean markdown (no browser interaction). From 1 credits (1000 credits = 1 USD).
  * Input of execute.
  */
@@ -887,6 +988,73 @@ export type GeoTimeConvertRecommendInput = {
 };
 
 /**
+ * Places Search (geo.places.search): Find places (businesses, landmarks) matching a text query, with address, location, rating and opening hours. From 40 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type GeoPlacesSearchExecuteInput = {
+  /**
+   * What and where, e.g. coffee shops in Lisbon.
+   * (max length: 500)
+   */
+  query: string;
+  /**
+   * Default 20 (one page).
+   * (min: 1; max: 20)
+   */
+  maxResults?: number;
+  /** Only places open at the time of the call. */
+  openNow?: boolean;
+};
+
+/**
+ * Places Search (geo.places.search): Find places (businesses, landmarks) matching a text query, with address, location, rating and opening hours. From 40 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type GeoPlacesSearchRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
+ * Geocode (geo.geocode): Coordinates and a normalized address for a free-text address or place name. From 1 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type GeoGeocodeExecuteInput = {
+  /** (max length: 256) */
+  address: string;
+  /**
+   * ISO 3166-1 alpha-2; only candidates in this country.
+   * (format: country-code)
+   */
+  country?: string;
+};
+
+/**
+ * Geocode (geo.geocode): Coordinates and a normalized address for a free-text address or place name. From 1 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type GeoGeocodeRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
  * Chat Complete (models.chat.complete): One chat completion (OpenAI-style messages in, assistant message out) from the model you name, on the cheapest or fastest route that serves it. From 1 credits (1000 credits = 1 USD).
  * Input of execute.
  */
@@ -1151,6 +1319,9 @@ export interface CapabilityExecuteInputs {
   "enrichment/company-enrich": EnrichmentCompanyEnrichExecuteInput;
   "enrichment/email-find": EnrichmentEmailFindExecuteInput;
   "enrichment/email-verify": EnrichmentEmailVerifyExecuteInput;
+  "social/profile-lookup": SocialProfileLookupExecuteInput;
+  "social/content-search": SocialContentSearchExecuteInput;
+  "social/comments-list": SocialCommentsListExecuteInput;
   "web/fetch": WebFetchExecuteInput;
   "web/scrape": WebScrapeExecuteInput;
   "web/extract": WebExtractExecuteInput;
@@ -1167,6 +1338,8 @@ export interface CapabilityExecuteInputs {
   "finance/crypto-price": FinanceCryptoPriceExecuteInput;
   "geo/time-current": GeoTimeCurrentExecuteInput;
   "geo/time-convert": GeoTimeConvertExecuteInput;
+  "geo/places-search": GeoPlacesSearchExecuteInput;
+  "geo/geocode": GeoGeocodeExecuteInput;
   "models/chat-complete": ModelsChatCompleteExecuteInput;
   "models/list": ModelsListExecuteInput;
   "models/embeddings-create": ModelsEmbeddingsCreateExecuteInput;
@@ -1186,6 +1359,9 @@ export interface CapabilityRecommendInputs {
   "enrichment/company-enrich": EnrichmentCompanyEnrichRecommendInput;
   "enrichment/email-find": EnrichmentEmailFindRecommendInput;
   "enrichment/email-verify": EnrichmentEmailVerifyRecommendInput;
+  "social/profile-lookup": SocialProfileLookupRecommendInput;
+  "social/content-search": SocialContentSearchRecommendInput;
+  "social/comments-list": SocialCommentsListRecommendInput;
   "web/fetch": WebFetchRecommendInput;
   "web/scrape": WebScrapeRecommendInput;
   "web/extract": WebExtractRecommendInput;
@@ -1202,6 +1378,8 @@ export interface CapabilityRecommendInputs {
   "finance/crypto-price": FinanceCryptoPriceRecommendInput;
   "geo/time-current": GeoTimeCurrentRecommendInput;
   "geo/time-convert": GeoTimeConvertRecommendInput;
+  "geo/places-search": GeoPlacesSearchRecommendInput;
+  "geo/geocode": GeoGeocodeRecommendInput;
   "models/chat-complete": ModelsChatCompleteRecommendInput;
   "models/list": ModelsListRecommendInput;
   "models/embeddings-create": ModelsEmbeddingsCreateRecommendInput;

@@ -1,0 +1,81 @@
+// Mapbox Geocoding API v6 (geo.geocode): GET /search/geocode/v6/forward?q=&limit=5[&country=]
+// (`access_token` query parameter on direct routes) → a GeoJSON FeatureCollection; each feature's
+// properties give the address, coordinates and country. No feature is the caller's 404. Errors are
+// {message} (401 token, 422 bad query, 429 rate limit).
+import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
+import { InputReader } from "./input";
+import {
+  ProviderError,
+  type CapabilityInput,
+  type ProviderAdapter,
+  type ProviderContext,
+  type ProviderResult,
+} from "../domain/provider-port";
+import { assertCapability } from "./provider";
+import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import type { ProviderModule } from "./provider-module";
+
+/** Candidates returned per geocode. */
+export const GEOCODE_RESULTS = 5;
+
+/** The input's address and optional ISO 3166 alpha-2 country, shared by the geocoding adapters. */
+export function geocodeInput(providerKey: string, input: CapabilityInput): { address: string; country?: string } {
+  const read = new InputReader(providerKey, input);
+  const address = read.string("address", true).trim();
+  const country = read.string("country")?.trim();
+  if (country !== undefined && !/^[A-Za-z]{2}$/.test(country))
+    throw new ProviderError("invalid_input", providerKey, "`country` must be an ISO 3166-1 alpha-2 code, e.g. PT", {
+      blame: "input",
+      field: "country",
+    });
+  return { address, ...(country ? { country: country.toLowerCase() } : {}) };
+}
+
+export class MapboxAdapter implements ProviderAdapter {
+  readonly providerKey = "mapbox";
+  readonly capabilityKeys = ["geo.geocode"] as const;
+
+  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
+    assertCapability(this, capabilityKey);
+    const { address, country } = geocodeInput(this.providerKey, input);
+    const query = new URLSearchParams({
+      q: address,
+      limit: String(GEOCODE_RESULTS),
+      ...(country ? { country } : {}),
+      ...(ctx.credentials ? { access_token: ctx.credentials.apiKey } : {}),
+    });
+    return { method: "GET", url: `${ctx.baseUrl}/search/geocode/v6/forward?${query.toString()}`, headers: {} };
+  }
+
+  parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult {
+    assertCapability(this, capabilityKey);
+    if (res.status !== 200) throw vendorError(this.providerKey, res, { message: stringField(res.body, "message") });
+    const features = isRecord(res.body) && Array.isArray(res.body.features) ? res.body.features.filter(isRecord) : undefined;
+    if (!features) throw invalidResponse(this.providerKey, res, "without features");
+    const { address } = geocodeInput(this.providerKey, input);
+    if (features.length === 0)
+      throw vendorError(this.providerKey, { ...res, status: 404 }, { code: "no_match", message: `no place matches "${address}"` });
+    const results = features.map((f) => {
+      const p = isRecord(f.properties) ? f.properties : {};
+      const coords = isRecord(p.coordinates) ? p.coordinates : {};
+      const country = isRecord(p.context) && isRecord(p.context.country) ? p.context.country : {};
+      if (typeof coords.latitude !== "number" || typeof coords.longitude !== "number")
+        throw invalidResponse(this.providerKey, res, "with a feature without coordinates");
+      return {
+        formattedAddress: stringField(p, "full_address") ?? stringField(p, "name") ?? null,
+        latitude: coords.latitude,
+        longitude: coords.longitude,
+        placeId: stringField(p, "mapbox_id") ?? null,
+        types: stringField(p, "feature_type") ? [stringField(p, "feature_type")] : [],
+        countryCode: stringField(country, "country_code")?.toUpperCase() ?? null,
+      };
+    });
+    return { status: "completed", data: { results } };
+  }
+}
+
+export const mapboxProvider: ProviderModule = {
+  providerKey: "mapbox",
+  defaultBaseUrls: { direct: "https://api.mapbox.com" },
+  create: () => new MapboxAdapter(),
+};
