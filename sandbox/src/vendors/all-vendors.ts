@@ -9,6 +9,7 @@ import { exaSandbox } from "./exa";
 import { firecrawlSandbox } from "./firecrawl";
 import { openaiSandbox } from "./openai";
 import { postmarkSandbox } from "./postmark";
+import { lobSandbox } from "./lob";
 import { groqSandbox } from "./groq";
 import { openrouterSandbox } from "./openrouter";
 import { hunterSandbox } from "./hunter";
@@ -20,6 +21,7 @@ import { alchemySandbox } from "./alchemy";
 import { etherscanSandbox } from "./etherscan";
 import { mapboxSandbox } from "./mapbox";
 import { googlemapsSandbox } from "./googlemaps";
+import { duffelSandbox } from "./duffel";
 import { resendSandbox } from "./resend";
 import { sendgridSandbox } from "./sendgrid";
 import { timeapiSandbox } from "./timeapi";
@@ -28,8 +30,11 @@ import { jinaSandbox } from "./jina";
 import { screenshotoneSandbox } from "./screenshotone";
 import { googletranslateSandbox } from "./googletranslate";
 import { scrapecreatorsSandbox } from "./scrapecreators";
+import { tavilySandbox } from "./tavily";
 
 export const SANDBOX_VENDORS = [
+  lobSandbox,
+  tavilySandbox,
   scrapecreatorsSandbox,
   groqSandbox,
   openrouterSandbox,
@@ -58,4 +63,5 @@ export const SANDBOX_VENDORS = [
   etherscanSandbox,
   mapboxSandbox,
   googlemapsSandbox,
+  duffelSandbox,
 ] as const;

@@ -1055,6 +1055,80 @@ export type GeoGeocodeRecommendInput = {
 };
 
 /**
+ * Image Generate (media.image.generate): Generate an image from a text prompt. From 4 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type MediaImageGenerateExecuteInput = {
+  /** (max length: 4000) */
+  prompt: string;
+  /**
+   * flux-schnell on the fal route (its default); one image of at most 1 megapixel per call.
+   * (max length: 100)
+   */
+  model?: string;
+  /** Default 1:1. */
+  aspectRatio?: "1:1" | "4:3" | "3:4" | "16:9" | "9:16";
+  /**
+   * Same prompt and seed, same image.
+   * (min: 0)
+   */
+  seed?: number;
+};
+
+/**
+ * Image Generate (media.image.generate): Generate an image from a text prompt. From 4 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type MediaImageGenerateRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
+ * Image Edit (media.image.edit): Edit an existing image following a text instruction. From 50 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type MediaImageEditExecuteInput = {
+  /**
+   * The edit to make, e.g. "make the sky stormy".
+   * (max length: 4000)
+   */
+  prompt: string;
+  /**
+   * Public URL of the image to edit.
+   * (format: uri)
+   */
+  imageUrl: string;
+  /** Keeps the input's when omitted. */
+  aspectRatio?: "1:1" | "4:3" | "3:4" | "16:9" | "9:16";
+};
+
+/**
+ * Image Edit (media.image.edit): Edit an existing image following a text instruction. From 50 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type MediaImageEditRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
  * Chat Complete (models.chat.complete): One chat completion (OpenAI-style messages in, assistant message out) from the model you name, on the cheapest or fastest route that serves it. From 1 credits (1000 credits = 1 USD).
  * Input of execute.
  */
@@ -1164,6 +1238,88 @@ export type ModelsEmbeddingsCreateExecuteInput = {
  * Input of recommend.
  */
 export type ModelsEmbeddingsCreateRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
+ * Flights Search (travel.flights.search): Priced flight offers between two airports on given dates, for a number of passengers. From 7 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type TravelFlightsSearchExecuteInput = {
+  /**
+   * IATA airport or city code, e.g. LIS.
+   * (max length: 3)
+   */
+  origin: string;
+  /** (max length: 3) */
+  destination: string;
+  /**
+   * Today or later.
+   * (format: date)
+   */
+  departureDate: string;
+  /**
+   * Adds the way back; one way when omitted.
+   * (format: date)
+   */
+  returnDate?: string;
+  /**
+   * Default 1.
+   * (min: 1; max: 9)
+   */
+  adults?: number;
+  /** Default economy. */
+  cabinClass?: "economy" | "premium_economy" | "business" | "first";
+};
+
+/**
+ * Flights Search (travel.flights.search): Priced flight offers between two airports on given dates, for a number of passengers. From 7 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type TravelFlightsSearchRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
+ * Speech Synthesize (speech.synthesize): Turn text into natural speech audio (MP3) in a chosen voice. From 275 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type SpeechSynthesizeExecuteInput = {
+  /**
+   * At most 1,000 characters per call: the length the price is for.
+   * (max length: 1000)
+   */
+  text: string;
+  /**
+   * A voice name (rachel, adam, antoni, bella, josh) or the route's voice id; default rachel.
+   * (max length: 100)
+   */
+  voice?: string;
+};
+
+/**
+ * Speech Synthesize (speech.synthesize): Turn text into natural speech audio (MP3) in a chosen voice. From 275 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type SpeechSynthesizeRecommendInput = {
   /**
    * Name of the calling agent; shown in usage items.
    * (max length: 100)
@@ -1340,9 +1496,13 @@ export interface CapabilityExecuteInputs {
   "geo/time-convert": GeoTimeConvertExecuteInput;
   "geo/places-search": GeoPlacesSearchExecuteInput;
   "geo/geocode": GeoGeocodeExecuteInput;
+  "media/image-generate": MediaImageGenerateExecuteInput;
+  "media/image-edit": MediaImageEditExecuteInput;
   "models/chat-complete": ModelsChatCompleteExecuteInput;
   "models/list": ModelsListExecuteInput;
   "models/embeddings-create": ModelsEmbeddingsCreateExecuteInput;
+  "travel/flights-search": TravelFlightsSearchExecuteInput;
+  "speech/synthesize": SpeechSynthesizeExecuteInput;
   "translation/text-translate": TranslationTextTranslateExecuteInput;
   "translation/language-detect": TranslationLanguageDetectExecuteInput;
   "chain/balance": ChainBalanceExecuteInput;
@@ -1380,9 +1540,13 @@ export interface CapabilityRecommendInputs {
   "geo/time-convert": GeoTimeConvertRecommendInput;
   "geo/places-search": GeoPlacesSearchRecommendInput;
   "geo/geocode": GeoGeocodeRecommendInput;
+  "media/image-generate": MediaImageGenerateRecommendInput;
+  "media/image-edit": MediaImageEditRecommendInput;
   "models/chat-complete": ModelsChatCompleteRecommendInput;
   "models/list": ModelsListRecommendInput;
   "models/embeddings-create": ModelsEmbeddingsCreateRecommendInput;
+  "travel/flights-search": TravelFlightsSearchRecommendInput;
+  "speech/synthesize": SpeechSynthesizeRecommendInput;
   "translation/text-translate": TranslationTextTranslateRecommendInput;
   "translation/language-detect": TranslationLanguageDetectRecommendInput;
   "chain/balance": ChainBalanceRecommendInput;

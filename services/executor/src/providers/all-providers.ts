@@ -10,6 +10,7 @@ import { firecrawlProvider } from "./firecrawl";
 import { openaiProvider } from "./openai";
 import { postmarkProvider } from "./postmark";
 import type { ProviderModule } from "./provider-module";
+import { lobProvider } from "./lob";
 import { groqProvider } from "./groq";
 import { openrouterProvider } from "./openrouter";
 import { hunterProvider } from "./hunter";
@@ -21,6 +22,7 @@ import { alchemyProvider } from "./alchemy";
 import { etherscanProvider } from "./etherscan";
 import { mapboxProvider } from "./mapbox";
 import { googlemapsProvider } from "./googlemaps";
+import { duffelProvider } from "./duffel";
 import { resendProvider } from "./resend";
 import { sendgridProvider } from "./sendgrid";
 import { timeapiProvider } from "./timeapi";
@@ -29,8 +31,11 @@ import { jinaProvider } from "./jina";
 import { screenshotoneProvider } from "./screenshotone";
 import { googletranslateProvider } from "./googletranslate";
 import { scrapecreatorsProvider } from "./scrapecreators";
+import { tavilyProvider } from "./tavily";
 
 export const PROVIDER_MODULES: readonly ProviderModule[] = [
+  lobProvider,
+  tavilyProvider,
   scrapecreatorsProvider,
   groqProvider,
   openrouterProvider,
@@ -59,4 +64,5 @@ export const PROVIDER_MODULES: readonly ProviderModule[] = [
   etherscanProvider,
   mapboxProvider,
   googlemapsProvider,
+  duffelProvider,
 ];
