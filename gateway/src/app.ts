@@ -11,6 +11,8 @@ import type { CatalogClient, ExecutorClient, LedgerClient, RouterClient } from "
 import { accessLogPolicy, type Config } from "./config";
 import { buildOpenApiDocument } from "./openapi/openapi";
 import { catalogRoutes } from "./routes/catalog";
+import { capabilityRoutesRoutes } from "./routes/capability-routes";
+import { RouteHealthCache } from "./catalog/route-health-cache";
 import { agentDocsRoutes } from "./agent-docs/routes";
 import { render, RenderedCatalogCache } from "./catalog/rendered-cache";
 import { sendRendered } from "./catalog/send-rendered";
@@ -130,6 +132,7 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
   api.use(capabilityAliases());
   const openapiBody = { ...render(buildOpenApiDocument({ basePath, devRoutes }), "openapi"), route: "/openapi.json" };
   api.get("/openapi.json", (req, res) => sendRendered(req, res, openapiBody));
+  api.use(capabilityRoutesRoutes(clients.catalog, catalogCache, new RouteHealthCache(clients.router, logger)));
   api.use(catalogRoutes(clients.catalog, catalogCache));
   api.use(agentDocsRoutes(clients.catalog, catalogCache));
   const auth = limitCallers(requireApiKey(clients.ledger, opts.auth), limits.callers);

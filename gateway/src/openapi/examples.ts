@@ -61,6 +61,14 @@ export function buildExamples(basePath: string) {
       startingCostCredits: 10,
       status: "live",
       billing: "per_call",
+      health: {
+        successRate: 0.995,
+        p50LatencyMs: 410,
+        p95LatencyMs: 930,
+        breakerState: "closed",
+        lastFailureAt: "2026-11-27T09:12:44.000Z",
+        observations: 200,
+      },
     },
     {
       routeKey: "email.send.sendgrid",
@@ -203,6 +211,8 @@ export function buildExamples(basePath: string) {
         reasons: ["The route is managed; nothing has to be acquired first."],
       },
     ],
+    recommendationId: "rec_2b7c9d1e-5f3a-4c8b-9e6d-0a1b2c3d4e5f",
+    recommendationExpiresAt: "2026-11-27T10:10:00.000Z",
   };
   const routeDecision = {
     servedRouteKey: "email.send.resend",

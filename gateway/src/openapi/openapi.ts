@@ -237,6 +237,44 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
             "Extension of this service (model routes only): the models the route serves. A request naming a `model` is routed only to routes listing it; a model no route lists is refused (400 INVALID_INPUT).",
           ),
         ),
+        health: opt(
+          objectSchema(
+            "Extension of this service (a capability's route list only): what the router learned of the route from recent executions; every router replica reports the same. Absent while the router cannot be reached; at most a few seconds old.",
+            {
+              successRate: req(
+                withDescription(
+                  { type: ["number", "null"], minimum: 0, maximum: 1 },
+                  "Share of successful calls among the recent ones; null without any.",
+                ),
+              ),
+              p50LatencyMs: req(
+                withDescription(
+                  { type: ["number", "null"], minimum: 0 },
+                  "Median latency of the recent successful calls, in ms; null without any.",
+                ),
+              ),
+              p95LatencyMs: req(
+                withDescription(
+                  { type: ["number", "null"], minimum: 0 },
+                  "95th percentile latency of the recent successful calls, in ms; null without any.",
+                ),
+              ),
+              breakerState: req(
+                oneOfValues(
+                  ["closed", "open", "half_open"],
+                  "`open` after consecutive failures: the route is not picked until a cool-down has passed (`half_open`: the next call is a trial).",
+                ),
+              ),
+              lastFailureAt: req(
+                withDescription(
+                  { type: ["string", "null"], format: "date-time" },
+                  "When the latest failure happened; null when none is known.",
+                ),
+              ),
+              observations: req(int("Recent calls the figures rest on.", { minimum: 0 })),
+            },
+          ),
+        ),
       },
       { examples: [ex.routes[0]] },
     ),
@@ -325,6 +363,17 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         nextActions: req(strings()),
         candidates: req(arrayOf(ref("RecommendationCandidate"))),
         workflowRecommendations: req(arrayOf(ref("WorkflowRecommendation"))),
+        recommendationId: req(
+          str(
+            "Extension of this service: the id this answer is kept under; an execute naming it runs exactly this ranking, candidates in order, at these prices.",
+            { examples: ["rec_2b7c9d1e-5f3a-4c8b-9e6d-0a1b2c3d4e5f"] },
+          ),
+        ),
+        recommendationExpiresAt: req(
+          str("Extension of this service: until when `recommendationId` can be used (10 minutes after the answer by default).", {
+            format: "date-time",
+          }),
+        ),
       },
       { examples: [ex.recommendation] },
     ),
@@ -344,6 +393,12 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         blockingRequirements: req(strings()),
         nextActions: req(strings()),
         reasons: req(strings()),
+        unavailableReasonCode: opt(
+          str(
+            "Extension of this service, set when `canExecuteNow` is false: one machine code for the first blocking requirement: `gated`, `planned`, `breaker_open`, `missing_feature`, `resource_unsupported`, `redirect_only`, `byo_credentials_required`, `over_max_price` (above the body's `maxPriceCredits`) or `credits_required`.",
+            { examples: ["credits_required"] },
+          ),
+        ),
       },
       { examples: [ex.candidate] },
     ),
@@ -1367,7 +1422,8 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
         operationId: "listCapabilityRoutes",
         tag: "Catalog",
         summary: "List the routes of a capability",
-        description: "Provider routes of one capability, with network, settlement rail, mode, price and status.",
+        description:
+          "Provider routes of one capability, with network, settlement rail, mode, price and status, and each route's live `health` (success rate, latency, breaker) from recent executions.",
         auth: false,
         conditional: true,
         parameters: capability,
@@ -1396,7 +1452,10 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
         description:
           "Scores every route of the capability for this request and returns the best one with candidates, reasons and what blocks execution. " +
           "Free: never performs the paid operation. Body fields come from the contract's `recommend` block; " +
-          "for email.send: `agentName`, `optimizationPreferences` (cost, reliability, speed, quality), `tracking`. An empty body applies defaults.",
+          "for email.send: `agentName`, `optimizationPreferences` (cost, reliability, speed, quality), `tracking`. An empty body applies defaults. " +
+          "An `agentName` sent with `optimizationPreferences` has them remembered for later calls without any, whichever server answers them. " +
+          "`maxPriceCredits` (integer >= 0) marks dearer routes as not executable now (`unavailableReasonCode: over_max_price`). " +
+          "The answer is kept under `recommendationId` until `recommendationExpiresAt`: an execute naming it pays exactly this ranking.",
         auth: true,
         parameters: capability,
         requestBody: {

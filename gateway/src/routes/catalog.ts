@@ -36,10 +36,7 @@ export function catalogRoutes(catalog: CatalogClient, cache: RenderedCatalogCach
     const r = await catalog.getCapability({ domainKey: domainKey!, capabilityId: capabilityId! });
     return { catalogVersion: r.catalogVersion, value: toCapabilityEntry(r.capability!) };
   });
-  cached("/domains/:domainKey/capabilities/:capabilityId/routes", async ({ domainKey, capabilityId }) => {
-    const r = await catalog.listCapabilityRoutes({ domainKey: domainKey!, capabilityId: capabilityId! });
-    return { catalogVersion: r.catalogVersion, value: r.routes.map(toRouteEntry) };
-  });
+  // A capability's routes carry live health: routes/capability-routes.ts answers them.
   cached("/domains/:domainKey/capabilities/:capabilityId/contract", async ({ domainKey, capabilityId }) => {
     const r = await catalog.getContract({ domainKey: domainKey!, capabilityId: capabilityId! });
     return { catalogVersion: r.catalogVersion, value: toContractEntry(r.contract!) };

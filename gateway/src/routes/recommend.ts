@@ -1,7 +1,10 @@
-// POST /domains/{d}/capabilities/{id}/recommend: free; the router scores every route for this caller.
+// POST /domains/{d}/capabilities/{id}/recommend: free; the router scores every route for this caller
+// and stores the answer: its recommendationId (valid until recommendationExpiresAt) lets an execute pay
+// exactly the ranking shown here.
 import { Router, type RequestHandler } from "express";
 import type { CapabilityParams } from "./params";
 import type { RouterClient } from "@agentic/clients";
+import { invalidInput } from "../errors";
 import { objectBody } from "./body";
 
 export function recommendRoutes(router: RouterClient, auth: RequestHandler): Router {
@@ -13,8 +16,25 @@ export function recommendRoutes(router: RouterClient, auth: RequestHandler): Rou
       domainKey: req.params.domainKey,
       capabilityId: req.params.capabilityId,
       input,
+      // The body's optimizationPreferences reach the router inside `input`, where it checks them by field.
+      optimizationPreferences: [],
+      ...maxPriceOf(input),
     });
     res.json(recommendation);
   });
   return routes;
+}
+
+/** The body's maxPriceCredits, a whole number of credits at least 0, for the router's max_price_credits. */
+function maxPriceOf(input: Record<string, unknown>): { maxPriceCredits?: number } {
+  const value = input.maxPriceCredits;
+  if (value === undefined || value === null) return {};
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
+    throw invalidInput(
+      "maxPriceCredits",
+      "must be a whole number of credits, at least 0",
+      "Send maxPriceCredits as an integer number of credits (1000 credits = 1 USD), or leave it out.",
+    );
+  }
+  return { maxPriceCredits: value };
 }

@@ -11,12 +11,19 @@
 //   await router.stop();
 import { testIdentities, waitFor } from "@agentic/testing";
 import { randomUUID } from "node:crypto";
+import { join } from "node:path";
 import type { NatsConnection, PubAck } from "nats";
 import { createCatalogClient, createLedgerClient, createRouterClient, type RouterClient } from "@agentic/clients";
 import { SUBJECT_OUTCOME, connectBus, createLogger, loadConfig, natsCredentialsOf, serviceIdentity } from "@agentic/platform";
 import { RouteOutcome } from "@agentic/proto/events/v1";
 import { startRouterApp, type RouterApp } from "../src/app";
 import { configSchema } from "../src/config";
+
+/**
+ * The router's fixture catalog (for a catalog started with it): live email routes (managed and byo),
+ * gated text.analyze, two geo time routes; stable, unlike the shipped catalog, so tests can name its routes.
+ */
+export const FIXTURE_CATALOG_DIR = join(__dirname, "fixtures", "catalog");
 
 export interface StartTestRouterOptions {
   /** host:port of a catalog (e.g. startTestCatalog().address). */

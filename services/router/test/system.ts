@@ -1,14 +1,12 @@
 // The real parts recommend needs, started together for the integration tests: nats-server, the
 // catalog service (on the router's fixture catalog unless told otherwise), the ledger with granted
 // wallets, and a router.
-import { join } from "node:path";
 import { startNatsServer, startTestSystem, type NatsServerHandle } from "@agentic/testing";
 import { startTestCatalog, type TestCatalog } from "@agentic/catalog/testing";
 import { startTestLedger, type TestLedger } from "@agentic/ledger/testing";
-import { startTestRouter, type TestRouter } from "./harness";
+import { FIXTURE_CATALOG_DIR, startTestRouter, type TestRouter } from "./harness";
 
-/** The fixture catalog: live email routes (managed and byo), gated text.analyze, two geo time routes. */
-export const FIXTURE_CATALOG_DIR = join(__dirname, "fixtures", "catalog");
+export { FIXTURE_CATALOG_DIR };
 
 export interface RouterSystem {
   nats: NatsServerHandle;

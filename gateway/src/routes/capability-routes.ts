@@ -1,0 +1,36 @@
+// GET /domains/{d}/capabilities/{id}/routes: the capability's catalog routes (read through the
+// rendered catalog cache) with each route's live `health` from the router (kept ROUTE_HEALTH_CACHE_MS).
+// Health changes between catalog versions, so this answer is rendered per request, not kept whole;
+// when the router cannot answer, the routes are listed without `health`.
+import { Router } from "express";
+import type { CatalogClient } from "@agentic/clients";
+import { toRouteEntry } from "../mappers/catalog";
+import { render, type RenderedCatalogCache } from "../catalog/rendered-cache";
+import type { RouteHealthCache } from "../catalog/route-health-cache";
+import { sendRendered } from "../catalog/send-rendered";
+
+type RouteEntry = ReturnType<typeof toRouteEntry>;
+
+export function capabilityRoutesRoutes(catalog: CatalogClient, cache: RenderedCatalogCache, health: RouteHealthCache): Router {
+  const router = Router();
+  router.get<{ domainKey: string; capabilityId: string }>("/domains/:domainKey/capabilities/:capabilityId/routes", async (req, res) => {
+    const { domainKey, capabilityId } = req.params;
+    // Kept under a key no request path has, so the cached-reads shortcut never serves it without health.
+    const [routes, healthByRoute] = await Promise.all([
+      cache.get(`${req.path}#catalog`, async () => {
+        const r = await catalog.listCapabilityRoutes({ domainKey, capabilityId });
+        return { catalogVersion: r.catalogVersion, value: r.routes.map(toRouteEntry) };
+      }),
+      health.get(domainKey, capabilityId),
+    ]);
+    const entries = JSON.parse(routes.body.toString("utf8")) as RouteEntry[];
+    const withHealth = healthByRoute
+      ? entries.map((e) => {
+          const h = healthByRoute.get(e.routeKey);
+          return h ? { ...e, health: h } : e;
+        })
+      : entries;
+    sendRendered(req, res, render(withHealth, routes.etag.slice(1)));
+  });
+  return router;
+}
