@@ -31,6 +31,8 @@ import { screenshotoneSandbox } from "./screenshotone";
 import { googletranslateSandbox } from "./googletranslate";
 import { scrapecreatorsSandbox } from "./scrapecreators";
 import { tavilySandbox } from "./tavily";
+import { elevenlabsSandbox } from "./elevenlabs";
+import { falSandbox } from "./fal";
 
 export const SANDBOX_VENDORS = [
   lobSandbox,
@@ -64,4 +66,6 @@ export const SANDBOX_VENDORS = [
   mapboxSandbox,
   googlemapsSandbox,
   duffelSandbox,
+  falSandbox,
+  elevenlabsSandbox,
 ] as const;

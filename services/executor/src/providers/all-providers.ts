@@ -32,6 +32,8 @@ import { screenshotoneProvider } from "./screenshotone";
 import { googletranslateProvider } from "./googletranslate";
 import { scrapecreatorsProvider } from "./scrapecreators";
 import { tavilyProvider } from "./tavily";
+import { elevenlabsProvider } from "./elevenlabs";
+import { falProvider } from "./fal";
 
 export const PROVIDER_MODULES: readonly ProviderModule[] = [
   lobProvider,
@@ -65,4 +67,6 @@ export const PROVIDER_MODULES: readonly ProviderModule[] = [
   mapboxProvider,
   googlemapsProvider,
   duffelProvider,
+  falProvider,
+  elevenlabsProvider,
 ];

@@ -1,0 +1,113 @@
+// fal.ai model endpoints (media.image.generate, media.image.edit), called synchronously: POST
+// {baseUrl}/<model app> with the model's input as JSON (`Authorization: Key <key>` on the direct API;
+// on an MPP host the payment replaces it) → 200 {images: [{url, width, height, content_type}], seed,
+// has_nsfw_concepts, timings}. Errors: 422 {detail: [{loc, msg, type}]} for a refused input, else
+// {detail: "<message>"}. One image per call at most 1 megapixel, so a call costs one route price.
+import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
+import {
+  ProviderError,
+  type CapabilityInput,
+  type ProviderAdapter,
+  type ProviderContext,
+  type ProviderResult,
+} from "../domain/provider-port";
+import { InputReader } from "./input";
+import { assertCapability } from "./provider";
+import type { ProviderModule } from "./provider-module";
+import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+
+/** The fal app each capability runs, by the contract's `model` name (the route's price is for these). */
+const GENERATE_MODELS: Readonly<Record<string, string>> = { "flux-schnell": "fal-ai/flux/schnell" };
+const EDIT_APP = "fal-ai/flux-pro/kontext";
+
+/** fal's image_size presets for the contract's aspect ratios; each is at most 1 megapixel. */
+const IMAGE_SIZES: Readonly<Record<string, string>> = {
+  "1:1": "square_hd",
+  "4:3": "landscape_4_3",
+  "3:4": "portrait_4_3",
+  "16:9": "landscape_16_9",
+  "9:16": "portrait_16_9",
+};
+
+/** fal's 422 detail as one line: `prompt: field required`. */
+function detailMessage(body: unknown): string | undefined {
+  if (!isRecord(body)) return typeof body === "string" ? body : undefined;
+  if (typeof body.detail === "string") return body.detail;
+  if (!Array.isArray(body.detail)) return undefined;
+  return body.detail
+    .filter(isRecord)
+    .map((d) => `${Array.isArray(d.loc) ? d.loc.filter((p) => p !== "body").join(".") : "input"}: ${String(d.msg ?? "invalid")}`)
+    .join("; ");
+}
+
+export class FalAdapter implements ProviderAdapter {
+  readonly providerKey = "fal";
+  readonly capabilityKeys = ["media.image.generate", "media.image.edit"] as const;
+
+  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
+    assertCapability(this, capabilityKey);
+    const read = new InputReader(this.providerKey, input);
+    const prompt = read.string("prompt", true);
+    const headers: Record<string, string> = ctx.credentials ? { authorization: `Key ${ctx.credentials.apiKey}` } : {};
+    const aspectRatio = read.string("aspectRatio");
+    if (aspectRatio !== undefined && !IMAGE_SIZES[aspectRatio])
+      throw new ProviderError("invalid_input", this.providerKey, `aspectRatio must be one of ${Object.keys(IMAGE_SIZES).join(", ")}`, {
+        blame: "input",
+        field: "aspectRatio",
+      });
+    if (capabilityKey === "media.image.edit") {
+      const body = {
+        prompt,
+        image_url: read.string("imageUrl", true),
+        num_images: 1,
+        ...(aspectRatio ? { aspect_ratio: aspectRatio } : {}),
+      };
+      return { method: "POST", url: `${ctx.baseUrl}/${EDIT_APP}`, headers, body };
+    }
+    const model = read.string("model") ?? "flux-schnell";
+    const app = GENERATE_MODELS[model];
+    if (!app)
+      throw new ProviderError("invalid_input", this.providerKey, `model must be one of ${Object.keys(GENERATE_MODELS).join(", ")} on fal`, {
+        blame: "input",
+        field: "model",
+      });
+    const seed = read.number("seed", { integer: true, min: 0 });
+    const body = {
+      prompt,
+      image_size: IMAGE_SIZES[aspectRatio ?? "1:1"],
+      num_images: 1,
+      enable_safety_checker: true,
+      ...(seed !== undefined ? { seed } : {}),
+    };
+    return { method: "POST", url: `${ctx.baseUrl}/${app}`, headers, body };
+  }
+
+  parseResponse(capabilityKey: string, res: RailResponse): ProviderResult {
+    assertCapability(this, capabilityKey);
+    if (res.status !== 200) throw vendorError(this.providerKey, res, { message: detailMessage(res.body) });
+    const images = isRecord(res.body) && Array.isArray(res.body.images) ? res.body.images.filter(isRecord) : [];
+    const image = images[0];
+    const url = stringField(image, "url");
+    if (!image || !url) throw invalidResponse(this.providerKey, res, "without images[0].url");
+    const requestId = res.headers["x-fal-request-id"];
+    return {
+      status: "completed",
+      ...(requestId ? { providerMessageId: requestId } : {}),
+      data: {
+        images: images.map((i) => ({
+          url: stringField(i, "url") ?? null,
+          width: typeof i.width === "number" ? i.width : null,
+          height: typeof i.height === "number" ? i.height : null,
+          contentType: stringField(i, "content_type") ?? null,
+        })),
+        ...(isRecord(res.body) && typeof res.body.seed === "number" ? { seed: res.body.seed } : {}),
+      },
+    };
+  }
+}
+
+export const falProvider: ProviderModule = {
+  providerKey: "fal",
+  defaultBaseUrls: { direct: "https://fal.run" },
+  create: () => new FalAdapter(),
+};
