@@ -47,7 +47,19 @@ describe("POST execute (success)", () => {
     expect(body.status).toBe("sent");
     expect(body.providerMessageId).toEqual(expect.any(String));
     expect(body.data).toEqual({ messageId: body.providerMessageId });
-    expect(Object.keys(body).sort()).toEqual(["creditsCharged", "data", "provider", "providerMessageId", "routeKey", "status", "success"]);
+    expect(Object.keys(body).sort()).toEqual([
+      "creditsCharged",
+      "data",
+      "decision",
+      "provider",
+      "providerMessageId",
+      "routeKey",
+      "status",
+      "success",
+    ]);
+    // The router's best route served at once: one attempt, every other route named with why it was not tried.
+    expect(body.decision).toMatchObject({ servedRouteKey: body.routeKey, attempts: [{ routeKey: body.routeKey, outcome: "ok" }] });
+    expect(body.decision.notTried.map((n: { routeKey: string }) => n.routeKey)).not.toContain(body.routeKey);
   });
 
   it("accepts the capability input inside an `input` wrapper, with the routing controls beside it", async () => {
