@@ -22,6 +22,7 @@ import { etherscanSandbox } from "./etherscan";
 import { mapboxSandbox } from "./mapbox";
 import { googlemapsSandbox } from "./googlemaps";
 import { duffelSandbox } from "./duffel";
+import { mistralSandbox } from "./mistral";
 import { resendSandbox } from "./resend";
 import { sendgridSandbox } from "./sendgrid";
 import { timeapiSandbox } from "./timeapi";
@@ -33,8 +34,10 @@ import { scrapecreatorsSandbox } from "./scrapecreators";
 import { tavilySandbox } from "./tavily";
 import { elevenlabsSandbox } from "./elevenlabs";
 import { falSandbox } from "./fal";
+import { perplexitySandbox } from "./perplexity";
 
 export const SANDBOX_VENDORS = [
+  perplexitySandbox,
   lobSandbox,
   tavilySandbox,
   scrapecreatorsSandbox,
@@ -68,4 +71,5 @@ export const SANDBOX_VENDORS = [
   duffelSandbox,
   falSandbox,
   elevenlabsSandbox,
+  mistralSandbox,
 ] as const;

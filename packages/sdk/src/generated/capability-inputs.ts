@@ -775,6 +775,253 @@ export type TextModerateRecommendInput = {
 };
 
 /**
+ * Letter Quote (post.letter.quote): Price a letter (pages, color, destination) before sending it; no mail is created. From 1 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type PostLetterQuoteExecuteInput = {
+  /** A US address: letters go USPS First Class within the US. */
+  to: {
+    /** (max length: 40) */
+    name: string;
+    /** (max length: 64) */
+    addressLine1: string;
+    /** (max length: 64) */
+    addressLine2?: string;
+    /** (max length: 200) */
+    city: string;
+    /** (max length: 200) */
+    state?: string;
+    /** (max length: 12) */
+    postalCode: string;
+    /**
+     * ISO 3166-1 alpha-2, e.g. US.
+     * (format: country-code)
+     */
+    country: string;
+  };
+  /** A US return address. */
+  from: {
+    /** (max length: 40) */
+    name: string;
+    /** (max length: 64) */
+    addressLine1: string;
+    /** (max length: 64) */
+    addressLine2?: string;
+    /** (max length: 200) */
+    city: string;
+    /** (max length: 200) */
+    state?: string;
+    /** (max length: 12) */
+    postalCode: string;
+    /**
+     * ISO 3166-1 alpha-2, e.g. US.
+     * (format: country-code)
+     */
+    country: string;
+  };
+  /**
+   * HTML of the letter: one 8.5x11in page; what overflows the page is cut. Leave the top third of the page free for the address window.
+   * (max length: 100000)
+   */
+  html: string;
+  /** Print in color (default black and white); the price is the same. */
+  color?: boolean;
+};
+
+/**
+ * Letter Quote (post.letter.quote): Price a letter (pages, color, destination) before sending it; no mail is created. From 1 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type PostLetterQuoteRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
+ * Letter Send (post.letter.send): Print and mail a one-page letter (USPS First Class, US) with tracking. From 1500 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type PostLetterSendExecuteInput = {
+  /** A US address: letters go USPS First Class within the US. */
+  to: {
+    /** (max length: 40) */
+    name: string;
+    /** (max length: 64) */
+    addressLine1: string;
+    /** (max length: 64) */
+    addressLine2?: string;
+    /** (max length: 200) */
+    city: string;
+    /** (max length: 200) */
+    state?: string;
+    /** (max length: 12) */
+    postalCode: string;
+    /**
+     * ISO 3166-1 alpha-2, e.g. US.
+     * (format: country-code)
+     */
+    country: string;
+  };
+  /** A US return address. */
+  from: {
+    /** (max length: 40) */
+    name: string;
+    /** (max length: 64) */
+    addressLine1: string;
+    /** (max length: 64) */
+    addressLine2?: string;
+    /** (max length: 200) */
+    city: string;
+    /** (max length: 200) */
+    state?: string;
+    /** (max length: 12) */
+    postalCode: string;
+    /**
+     * ISO 3166-1 alpha-2, e.g. US.
+     * (format: country-code)
+     */
+    country: string;
+  };
+  /**
+   * HTML of the letter: one 8.5x11in page; what overflows the page is cut. Leave the top third of the page free for the address window.
+   * (max length: 100000)
+   */
+  html: string;
+  /** Print in color (default black and white); the price is the same. */
+  color?: boolean;
+};
+
+/**
+ * Letter Send (post.letter.send): Print and mail a one-page letter (USPS First Class, US) with tracking. From 1500 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type PostLetterSendRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
+ * Letter Status (post.letter.status): Delivery status and tracking events of a letter sent with letter.send. From 1 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type PostLetterStatusExecuteInput = {
+  /**
+   * From the letter.send response (a letter you sent).
+   * (max length: 64)
+   */
+  letterId: string;
+};
+
+/**
+ * Letter Status (post.letter.status): Delivery status and tracking events of a letter sent with letter.send. From 1 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type PostLetterStatusRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
+ * Postcard Send (post.postcard.send): Print and mail a postcard (4x6, 6x9 or 6x11) from front and back artwork. From 1313 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type PostPostcardSendExecuteInput = {
+  /** A US address. */
+  to: {
+    /** (max length: 40) */
+    name: string;
+    /** (max length: 64) */
+    addressLine1: string;
+    /** (max length: 64) */
+    addressLine2?: string;
+    /** (max length: 200) */
+    city: string;
+    /** (max length: 200) */
+    state?: string;
+    /** (max length: 12) */
+    postalCode: string;
+    /**
+     * ISO 3166-1 alpha-2, e.g. US.
+     * (format: country-code)
+     */
+    country: string;
+  };
+  /** A US return address (optional). */
+  from?: {
+    /** (max length: 40) */
+    name: string;
+    /** (max length: 64) */
+    addressLine1: string;
+    /** (max length: 64) */
+    addressLine2?: string;
+    /** (max length: 200) */
+    city: string;
+    /** (max length: 200) */
+    state?: string;
+    /** (max length: 12) */
+    postalCode: string;
+    /**
+     * ISO 3166-1 alpha-2, e.g. US.
+     * (format: country-code)
+     */
+    country: string;
+  };
+  /**
+   * HTML or a PDF/PNG URL for the front.
+   * (max length: 100000)
+   */
+  front: string;
+  /**
+   * HTML or a PDF/PNG URL for the back.
+   * (max length: 100000)
+   */
+  back: string;
+  /** Default 4x6; the price is the same. */
+  size?: "4x6" | "6x9" | "6x11";
+};
+
+/**
+ * Postcard Send (post.postcard.send): Print and mail a postcard (4x6, 6x9 or 6x11) from front and back artwork. From 1313 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type PostPostcardSendRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
  * Broadcast Message Quote (broadcast.message.quote): Check a message against each channel's rules (length, media) and quote the cost of publishing it, without posting anything. The quote is what a human approves. From 1 credits (1000 credits = 1 USD).
  * Input of execute.
  */
@@ -1488,6 +1735,10 @@ export interface CapabilityExecuteInputs {
   "search/images": SearchImagesExecuteInput;
   "search/answer": SearchAnswerExecuteInput;
   "text/moderate": TextModerateExecuteInput;
+  "post/letter-quote": PostLetterQuoteExecuteInput;
+  "post/letter-send": PostLetterSendExecuteInput;
+  "post/letter-status": PostLetterStatusExecuteInput;
+  "post/postcard-send": PostPostcardSendExecuteInput;
   "broadcast/message-quote": BroadcastMessageQuoteExecuteInput;
   "finance/quote": FinanceQuoteExecuteInput;
   "finance/fx-rate": FinanceFxRateExecuteInput;
@@ -1532,6 +1783,10 @@ export interface CapabilityRecommendInputs {
   "search/images": SearchImagesRecommendInput;
   "search/answer": SearchAnswerRecommendInput;
   "text/moderate": TextModerateRecommendInput;
+  "post/letter-quote": PostLetterQuoteRecommendInput;
+  "post/letter-send": PostLetterSendRecommendInput;
+  "post/letter-status": PostLetterStatusRecommendInput;
+  "post/postcard-send": PostPostcardSendRecommendInput;
   "broadcast/message-quote": BroadcastMessageQuoteRecommendInput;
   "finance/quote": FinanceQuoteRecommendInput;
   "finance/fx-rate": FinanceFxRateRecommendInput;

@@ -23,6 +23,7 @@ import { etherscanProvider } from "./etherscan";
 import { mapboxProvider } from "./mapbox";
 import { googlemapsProvider } from "./googlemaps";
 import { duffelProvider } from "./duffel";
+import { mistralProvider } from "./mistral";
 import { resendProvider } from "./resend";
 import { sendgridProvider } from "./sendgrid";
 import { timeapiProvider } from "./timeapi";
@@ -34,8 +35,10 @@ import { scrapecreatorsProvider } from "./scrapecreators";
 import { tavilyProvider } from "./tavily";
 import { elevenlabsProvider } from "./elevenlabs";
 import { falProvider } from "./fal";
+import { perplexityProvider } from "./perplexity";
 
 export const PROVIDER_MODULES: readonly ProviderModule[] = [
+  perplexityProvider,
   lobProvider,
   tavilyProvider,
   scrapecreatorsProvider,
@@ -69,4 +72,5 @@ export const PROVIDER_MODULES: readonly ProviderModule[] = [
   duffelProvider,
   falProvider,
   elevenlabsProvider,
+  mistralProvider,
 ];
