@@ -1302,6 +1302,40 @@ export type GeoGeocodeRecommendInput = {
 };
 
 /**
+ * Document OCR (document.ocr): Recognize the text of a scanned PDF or image, page by page, keeping reading order. From 13 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type DocumentOcrExecuteInput = {
+  /**
+   * Public or pre-signed URL of a PDF or image.
+   * (format: uri)
+   */
+  fileUrl: string;
+  /**
+   * 0-based page numbers, at most 10; the first 10 pages when omitted.
+   * (max length: 10)
+   */
+  pages?: Array<number>;
+};
+
+/**
+ * Document OCR (document.ocr): Recognize the text of a scanned PDF or image, page by page, keeping reading order. From 13 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type DocumentOcrRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
  * Image Generate (media.image.generate): Generate an image from a text prompt. From 4 credits (1000 credits = 1 USD).
  * Input of execute.
  */
@@ -1747,6 +1781,7 @@ export interface CapabilityExecuteInputs {
   "geo/time-convert": GeoTimeConvertExecuteInput;
   "geo/places-search": GeoPlacesSearchExecuteInput;
   "geo/geocode": GeoGeocodeExecuteInput;
+  "document/ocr": DocumentOcrExecuteInput;
   "media/image-generate": MediaImageGenerateExecuteInput;
   "media/image-edit": MediaImageEditExecuteInput;
   "models/chat-complete": ModelsChatCompleteExecuteInput;
@@ -1795,6 +1830,7 @@ export interface CapabilityRecommendInputs {
   "geo/time-convert": GeoTimeConvertRecommendInput;
   "geo/places-search": GeoPlacesSearchRecommendInput;
   "geo/geocode": GeoGeocodeRecommendInput;
+  "document/ocr": DocumentOcrRecommendInput;
   "media/image-generate": MediaImageGenerateRecommendInput;
   "media/image-edit": MediaImageEditRecommendInput;
   "models/chat-complete": ModelsChatCompleteRecommendInput;

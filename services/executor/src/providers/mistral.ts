@@ -1,0 +1,83 @@
+// Mistral OCR (document.ocr): POST /v1/ocr (`Authorization: Bearer` on direct routes) with {model:
+// mistral-ocr-latest, document: {type: document_url | image_url, …}, pages, include_image_base64: false}
+// → {pages: [{index, markdown, dimensions}], usage_info: {pages_processed}}. Mistral bills per page and
+// a route is priced per call, so a call reads at most MAX_PAGES pages: the ones asked for, else the
+// first MAX_PAGES. Errors are {object: "error", message, type, param, code} (or {message} on a 401).
+import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
+import { InputReader } from "./input";
+import {
+  ProviderError,
+  type CapabilityInput,
+  type ProviderAdapter,
+  type ProviderContext,
+  type ProviderResult,
+} from "../domain/provider-port";
+import { assertCapability } from "./provider";
+import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import type { ProviderModule } from "./provider-module";
+
+/** Pages one call may read (what the route's per-call price covers). */
+export const MAX_PAGES = 10;
+const IMAGE = /\.(png|jpe?g|webp|gif|avif|bmp|tiff?)$/i;
+
+function pagesOf(providerKey: string, input: CapabilityInput): number[] {
+  const raw = new InputReader(providerKey, input).raw("pages");
+  if (raw === undefined || raw === null) return Array.from({ length: MAX_PAGES }, (_, i) => i);
+  const ok = Array.isArray(raw) && raw.length > 0 && raw.length <= MAX_PAGES && raw.every((p) => Number.isInteger(p) && (p as number) >= 0);
+  if (!ok)
+    throw new ProviderError("invalid_input", providerKey, `\`pages\` must list 1 to ${MAX_PAGES} 0-based page numbers`, {
+      blame: "input",
+      field: "pages",
+    });
+  return [...new Set(raw as number[])];
+}
+
+export class MistralOcrAdapter implements ProviderAdapter {
+  readonly providerKey = "mistral";
+  readonly capabilityKeys = ["document.ocr"] as const;
+
+  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
+    assertCapability(this, capabilityKey);
+    const url = new InputReader(this.providerKey, input).string("fileUrl", true).trim();
+    if (!/^https?:\/\//i.test(url))
+      throw new ProviderError("invalid_input", this.providerKey, "`fileUrl` must be an http(s) URL", { blame: "input", field: "fileUrl" });
+    const image = IMAGE.test(new URL(url).pathname);
+    return {
+      method: "POST",
+      url: `${ctx.baseUrl}/v1/ocr`,
+      headers: ctx.credentials ? { authorization: `Bearer ${ctx.credentials.apiKey}` } : {},
+      body: {
+        model: "mistral-ocr-latest",
+        document: image ? { type: "image_url", image_url: url } : { type: "document_url", document_url: url },
+        pages: pagesOf(this.providerKey, input),
+        include_image_base64: false,
+      },
+    };
+  }
+
+  parseResponse(capabilityKey: string, res: RailResponse, _input: CapabilityInput): ProviderResult {
+    assertCapability(this, capabilityKey);
+    if (res.status !== 200) {
+      const message = isRecord(res.body) && typeof res.body.message === "string" ? res.body.message : undefined;
+      throw vendorError(this.providerKey, res, { code: stringField(res.body, "type"), message });
+    }
+    const pages = isRecord(res.body) && Array.isArray(res.body.pages) ? res.body.pages.filter(isRecord) : undefined;
+    if (!pages || pages.some((p) => typeof p.index !== "number" || typeof p.markdown !== "string"))
+      throw invalidResponse(this.providerKey, res, "without pages of index and markdown");
+    const usage = isRecord(res.body) && isRecord(res.body.usage_info) ? res.body.usage_info : {};
+    return {
+      status: "completed",
+      data: {
+        pages: pages.map((p) => ({ index: p.index, markdown: p.markdown })),
+        pagesProcessed: typeof usage.pages_processed === "number" ? usage.pages_processed : pages.length,
+        model: stringField(res.body, "model") ?? null,
+      },
+    };
+  }
+}
+
+export const mistralProvider: ProviderModule = {
+  providerKey: "mistral",
+  defaultBaseUrls: { direct: "https://api.mistral.ai" },
+  create: () => new MistralOcrAdapter(),
+};
