@@ -1,0 +1,190 @@
+// Lob (HTTP Basic with our key as the user name; `Idempotency-Key` on creates, as Lob dedupes on it):
+// - post.letter.send: POST /v1/letters {to, from, file (HTML), color, mail_type, use_type} → a letter
+//   {id: ltr_..., expected_delivery_date, tracking_events[], url}; the letter is recorded as its sender's;
+// - post.letter.status: GET /v1/letters/{id} (only a letter the caller sent: resourceFields);
+// - post.postcard.send: POST /v1/postcards {to, from?, front, back, size} → a postcard {id: psc_..., ...};
+// - post.letter.quote: Lob has no quote API, so the quote is priced from Lob's price sheet (lob-prices.ts)
+//   after a free read (GET /v1/letters?limit=1) that shows our Lob account answers; nothing is created.
+// Errors {error: {message, status_code, code}}. A letter is one US First Class page: the HTML is framed
+// in one 8.5x11in page (what overflows is cut), which is what the send price covers.
+import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
+import { InputReader } from "./input";
+import {
+  ProviderError,
+  type CapabilityInput,
+  type ProviderAdapter,
+  type ProviderContext,
+  type ProviderResult,
+} from "../domain/provider-port";
+import { assertCapability } from "./provider";
+import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import { pathSegment } from "./url-path";
+import type { ProviderModule } from "./provider-module";
+import { LETTER_SEND_CREDITS, LOB_POSTCARD_USD, letterCostUsd } from "./lob-prices";
+
+/** Resource kinds of what Lob mails for a caller. */
+export const LETTER_KIND = "post.letter";
+export const POSTCARD_KIND = "post.postcard";
+
+/** The caller's HTML in one letter page: fixed to 8.5x11in, overflow cut, no page breaks. */
+function onePage(html: string): string {
+  return (
+    '<html><head><meta charset="utf-8"><style>@page{size:8.5in 11in;margin:0}html,body{margin:0;padding:0}' +
+    ".agentic-page{width:8.5in;height:11in;overflow:hidden;position:relative}.agentic-page *{break-before:avoid!important;" +
+    "break-after:avoid!important;page-break-before:avoid!important;page-break-after:avoid!important}</style></head><body>" +
+    `<div class="agentic-page">${html}</div></body></html>`
+  );
+}
+
+export class LobAdapter implements ProviderAdapter {
+  readonly providerKey = "lob";
+  readonly capabilityKeys = ["post.letter.quote", "post.letter.send", "post.letter.status", "post.postcard.send"] as const;
+  readonly resourceFields = { "post.letter.status": { letterId: LETTER_KIND } };
+
+  private fail(field: string, message: string): never {
+    throw new ProviderError("invalid_input", this.providerKey, message, { blame: "input", field });
+  }
+
+  /** Our address object as Lob's; US addresses only (the prices are Lob's US First Class ones). */
+  private address(input: CapabilityInput, field: string, required: boolean): Record<string, string> | undefined {
+    const value = input[field];
+    if (value === undefined || value === null) return required ? this.fail(field, `input field "${field}" is required`) : undefined;
+    if (!isRecord(value)) return this.fail(field, `input field "${field}" must be an address object`);
+    const read = new InputReader(this.providerKey, value);
+    const country = read.string("country", true).toUpperCase();
+    if (country !== "US") this.fail(field, `input field "${field}" must be a US address: Lob mails from and to the US on these routes`);
+    const line2 = read.string("addressLine2");
+    const state = read.string("state");
+    return {
+      name: read.string("name", true),
+      address_line1: read.string("addressLine1", true),
+      ...(line2 ? { address_line2: line2 } : {}),
+      address_city: read.string("city", true),
+      ...(state ? { address_state: state } : {}),
+      address_zip: read.string("postalCode", true),
+      address_country: country,
+    };
+  }
+
+  private color(input: CapabilityInput): boolean {
+    const color = input.color;
+    if (color !== undefined && color !== null && typeof color !== "boolean") this.fail("color", 'input field "color" must be a boolean');
+    return color === true;
+  }
+
+  /** The letter Lob would print for this input (also what the quote checks). */
+  private letter(input: CapabilityInput) {
+    return {
+      description: "Agentic API letter",
+      to: this.address(input, "to", true),
+      from: this.address(input, "from", true),
+      file: onePage(new InputReader(this.providerKey, input).string("html", true)),
+      color: this.color(input),
+      double_sided: false,
+      address_placement: "top_first_page",
+      mail_type: "usps_first_class",
+      use_type: "operational",
+    };
+  }
+
+  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
+    assertCapability(this, capabilityKey);
+    const headers: Record<string, string> = ctx.credentials
+      ? { Authorization: `Basic ${Buffer.from(`${ctx.credentials.apiKey}:`).toString("base64")}` }
+      : {};
+    const create = { ...headers, ...(ctx.idempotencyKey ? { "Idempotency-Key": ctx.idempotencyKey } : {}) };
+    const read = new InputReader(this.providerKey, input);
+    switch (capabilityKey) {
+      case "post.letter.quote":
+        this.letter(input);
+        return { method: "GET", url: `${ctx.baseUrl}/v1/letters?limit=1`, headers };
+      case "post.letter.send":
+        return { method: "POST", url: `${ctx.baseUrl}/v1/letters`, headers: create, body: this.letter(input) };
+      case "post.letter.status": {
+        const id = read.string("letterId", true);
+        return { method: "GET", url: `${ctx.baseUrl}/v1/letters/${pathSegment(this.providerKey, "letterId", id)}`, headers };
+      }
+      default: {
+        const size = read.string("size") ?? "4x6";
+        if (LOB_POSTCARD_USD[size] === undefined)
+          this.fail("size", `input field "size" must be one of ${Object.keys(LOB_POSTCARD_USD).join(", ")}`);
+        const from = this.address(input, "from", false);
+        return {
+          method: "POST",
+          url: `${ctx.baseUrl}/v1/postcards`,
+          headers: create,
+          body: {
+            description: "Agentic API postcard",
+            to: this.address(input, "to", true),
+            ...(from ? { from } : {}),
+            front: read.string("front", true),
+            back: read.string("back", true),
+            size,
+            mail_type: "usps_first_class",
+            use_type: "operational",
+          },
+        };
+      }
+    }
+  }
+
+  parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult {
+    assertCapability(this, capabilityKey);
+    if (res.status !== 200) {
+      const error = isRecord(res.body) && isRecord(res.body.error) ? res.body.error : undefined;
+      throw vendorError(this.providerKey, res, { code: stringField(error, "code"), message: stringField(error, "message") });
+    }
+    if (capabilityKey === "post.letter.quote") {
+      if (!isRecord(res.body) || !Array.isArray(res.body.data)) throw invalidResponse(this.providerKey, res, "without data");
+      const color = this.color(input);
+      return {
+        status: "quoted",
+        data: {
+          creditsEstimate: LETTER_SEND_CREDITS,
+          lobCostUsd: letterCostUsd({ color }),
+          color,
+          pages: 1,
+          mailType: "usps_first_class",
+          destinationCountry: "US",
+        },
+      };
+    }
+    const piece = isRecord(res.body) ? res.body : undefined;
+    const id = stringField(piece, "id");
+    if (!piece || !id) throw invalidResponse(this.providerKey, res, "without the mail piece's id");
+    const events = Array.isArray(piece.tracking_events) ? piece.tracking_events.filter(isRecord) : [];
+    const trackingEvents = events.map((e) => ({
+      name: stringField(e, "name") ?? null,
+      time: stringField(e, "time") ?? null,
+      location: stringField(e, "location") ?? null,
+    }));
+    const common = {
+      status: trackingEvents.at(-1)?.name ?? "Created",
+      expectedDeliveryDate: stringField(piece, "expected_delivery_date") ?? null,
+      sendDate: stringField(piece, "send_date") ?? null,
+      carrier: stringField(piece, "carrier") ?? null,
+      trackingNumber: stringField(piece, "tracking_number") ?? null,
+      previewUrl: stringField(piece, "url") ?? null,
+      trackingEvents,
+    };
+    if (capabilityKey === "post.postcard.send")
+      return {
+        status: "sent",
+        providerMessageId: id,
+        createdResources: [{ kind: POSTCARD_KIND, resourceId: id }],
+        data: { postcardId: id, size: stringField(piece, "size") ?? null, ...common },
+      };
+    return {
+      status: capabilityKey === "post.letter.send" ? "sent" : "completed",
+      providerMessageId: id,
+      ...(capabilityKey === "post.letter.send" ? { createdResources: [{ kind: LETTER_KIND, resourceId: id }] } : {}),
+      data: { letterId: id, color: typeof piece.color === "boolean" ? piece.color : null, ...common },
+    };
+  }
+}
+
+export const lobProvider: ProviderModule = {
+  providerKey: "lob",
+  defaultBaseUrls: { direct: "https://api.lob.com" },
+  create: () => new LobAdapter(),
+};
