@@ -137,8 +137,24 @@ describe("spend policies hold under concurrency, over the gateway", () => {
         resetsAt,
       }),
     ]);
-    expect((await usage(sys, user)).filter((u) => u.kind === "charge" && u.creditsCharged === PRICE)).toHaveLength(10);
+    const charges = (await usage(sys, user)).filter((u) => u.kind === "charge" && u.creditsCharged === PRICE);
+    expect(charges).toHaveLength(10);
+    // Each usage item carries the executor's decision, stored with it by the ledger.
+    expect(charges.every((u) => typeof u.decision === "object" && u.decision.servedRouteKey === "email.send.resend")).toBe(true);
     await expectBalanceEqualsJournal(sys, user);
+
+    // Recommend says so before an execute would be refused: the spent budget blocks every paid route.
+    const recommended = await sys.authed("/domains/email/capabilities/send/recommend", {
+      key: user.key,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    const advice = (await recommended.json()) as { canExecuteNow: boolean; blockingRequirements: string[]; nextActions: string[] };
+    expect(recommended.status).toBe(200);
+    expect(advice.canExecuteNow).toBe(false);
+    expect(advice.blockingRequirements).toContain("SPEND_LIMIT_EXCEEDED");
+    expect(advice.nextActions.join("\n")).toContain(`The spend policy of key ${user.keyId} has 0 credits left until ${resetsAt}`);
 
     // The next UTC day the budget is whole again.
     clockShiftMs += DAY_MS;

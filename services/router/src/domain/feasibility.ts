@@ -3,6 +3,7 @@
 import type { Route } from "@agentic/proto/catalog/v1";
 import type { RouteHealth } from "./route-health";
 import { isGatedRoute, isPendingRoute } from "./route-status";
+import { spendLimitAction, type SpendLimit } from "./spend-limits";
 
 /** Stable machine codes, in the order they are reported. */
 export const BLOCKING_REQUIREMENTS = [
@@ -14,6 +15,7 @@ export const BLOCKING_REQUIREMENTS = [
   "REDIRECT_NOT_BROKERED",
   "BYO_CREDENTIALS_REQUIRED",
   "OVER_MAX_PRICE",
+  "SPEND_LIMIT_EXCEEDED",
   "CREDITS_REQUIRED",
 ] as const;
 export type BlockingRequirement = (typeof BLOCKING_REQUIREMENTS)[number];
@@ -48,6 +50,8 @@ export interface FeasibilityContext {
   /** The most the caller will pay for one execution, in credits; a dearer route is blocked (OVER_MAX_PRICE), not disqualified. */
   maxPriceCredits?: number | undefined;
   health?: RouteHealth | undefined;
+  /** The caller's spend policies (read with the wallet); a route one would refuse is blocked (SPEND_LIMIT_EXCEEDED). */
+  spendLimits?: readonly SpendLimit[] | undefined;
   /** Set for a byo route that runs on a resource acquired first (e.g. an owned inbox). */
   ownedResource?: OwnedResourceNeed | undefined;
   /**
@@ -135,6 +139,11 @@ export function assessRoute(route: Route, ctx: FeasibilityContext): Feasibility 
       `Route ${key} costs ${route.startingCostCredits} credits, above maxPriceCredits ${ctx.maxPriceCredits}; raise maxPriceCredits, or execute a cheaper route`,
     );
   }
+  const spendAction =
+    route.routeMode !== "redirect" && ctx.spendLimits
+      ? spendLimitAction(key, route.startingCostCredits, cap.capabilityKey, ctx.spendLimits)
+      : undefined;
+  if (spendAction) blocks.set("SPEND_LIMIT_EXCEEDED", spendAction);
   // A redirect is paid to the provider directly, so the wallet does not limit it.
   if (ctx.balanceCredits !== undefined && route.routeMode !== "redirect" && ctx.balanceCredits < route.startingCostCredits) {
     blocks.set("CREDITS_REQUIRED", creditsAction(route.startingCostCredits, ctx.balanceCredits));

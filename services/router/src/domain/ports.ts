@@ -4,10 +4,18 @@
 import type { CallOpts } from "@agentic/platform";
 import type { RecommendResponse } from "@agentic/proto/router/v1";
 import type { Goal } from "./goals";
+import type { SpendLimit } from "./spend-limits";
+
+/** What recommend reads of the caller's wallet, in one ledger call. */
+export interface WalletView {
+  /** Credits the user can spend now (a user without a wallet has 0). */
+  balanceCredits: number;
+  /** The spend policies of the user's keys (key-wide, and the named agent's). */
+  spendLimits: SpendLimit[];
+}
 
 export interface WalletReader {
-  /** Credits the user can spend now (a user without a wallet has 0). */
-  balanceCredits(userId: string, opts?: CallOpts): Promise<number>;
+  read(userId: string, agentName: string | undefined, opts?: CallOpts): Promise<WalletView>;
 }
 
 /** One Recommend answer as stored under its recommendation id. */

@@ -8,6 +8,7 @@ import { goalWeights } from "./goals";
 import { routesForModel } from "./models";
 import type { ResolvedPreferences } from "./preferences";
 import { candidateReasons } from "./reasons";
+import type { SpendLimit } from "./spend-limits";
 import { unavailableReasonCode } from "./unavailable-reason";
 import { featureAsks as readFeatureAsks, stringField } from "./request-input";
 import type { RouteHealth } from "./route-health";
@@ -36,6 +37,8 @@ export interface RecommendationInput {
    * ranking-only request): CREDITS_REQUIRED is then never reported.
    */
   balanceCredits: number | undefined;
+  /** The caller's spend policies, read with the wallet (none on a ranking-only request: the hold checks them). */
+  spendLimits?: readonly SpendLimit[] | undefined;
   /** The most the caller will pay for one execution, in credits: dearer routes stay ranked but cannot run now. */
   maxPriceCredits?: number | undefined;
   /**
@@ -99,6 +102,7 @@ export function recommend(input: RecommendationInput): RecommendResponse {
       assessRoute(route, {
         capability: capRef,
         balanceCredits: input.balanceCredits,
+        spendLimits: input.spendLimits,
         featureAsks: asks,
         maxPriceCredits: input.maxPriceCredits,
         health: input.health.get(route.routeKey),

@@ -10,6 +10,7 @@ const REASON_OF_BLOCK: Partial<Record<BlockingRequirement, string>> = {
   REDIRECT_NOT_BROKERED: "redirect_only",
   BYO_CREDENTIALS_REQUIRED: "byo_credentials_required",
   OVER_MAX_PRICE: "over_max_price",
+  SPEND_LIMIT_EXCEEDED: "spend_limit_exceeded",
   CREDITS_REQUIRED: "credits_required",
 };
 

@@ -59,8 +59,8 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
     const relationship = ownedResourceRelationship(entry.capability.capabilityKey);
     // A ranking-only caller (the executor, whose hold checks the credits) never needs the balance: no ledger call.
     const rankingOnly = req.rankingOnly === true;
-    const [balanceCredits, acquisitionEntry, remembered] = await Promise.all([
-      rankingOnly ? undefined : deps.wallet.balanceCredits(req.userId, callOpts()),
+    const [wallet, acquisitionEntry, remembered] = await Promise.all([
+      rankingOnly ? undefined : deps.wallet.read(req.userId, input.agentName, callOpts()),
       relationship ? acquisitionOf(relationship, deps, callOpts()) : undefined,
       needsRemembered(input.preferences, input.agentName) ? deps.preferences.get(req.userId, input.agentName) : undefined,
     ]);
@@ -81,7 +81,8 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
           : undefined,
       preferences,
       fields: input.fields,
-      balanceCredits,
+      balanceCredits: wallet?.balanceCredits,
+      spendLimits: wallet?.spendLimits,
       maxPriceCredits,
       rankingOnly,
       health,

@@ -1,8 +1,10 @@
-// The caller's spendable balance, read with ONE ledger call (GetWallet) per recommend. Read-only:
-// recommend never holds, captures or grants credits.
+// The caller's spendable balance and spend policies, read with ONE ledger call (GetWallet) per
+// recommend. Read-only: recommend never holds, captures or grants credits.
 import { fromServiceError, invalidArgument, unavailable, type Logger } from "@agentic/platform";
 import type { LedgerClient } from "@agentic/clients";
+import type { SpendPolicyStatus } from "@agentic/proto/ledger/v1";
 import type { WalletReader } from "../domain/ports";
+import type { SpendLimit } from "../domain/spend-limits";
 
 /**
  * A WalletReader over the ledger client. A ledger INVALID_ARGUMENT keeps its code and hint; any
@@ -10,10 +12,11 @@ import type { WalletReader } from "../domain/ports";
  */
 export function createLedgerWalletReader(ledger: Pick<LedgerClient, "getWallet">, logger: Logger): WalletReader {
   return {
-    async balanceCredits(userId, opts) {
+    async read(userId, agentName, opts) {
       try {
-        const res = await ledger.getWallet({ userId }, opts);
-        return res.wallet?.balanceCredits ?? 0;
+        // No key id: recommend does not know which of the user's keys calls, so it gets all of theirs.
+        const res = await ledger.getWallet({ userId, ...(agentName ? { agentName } : {}) }, opts);
+        return { balanceCredits: res.wallet?.balanceCredits ?? 0, spendLimits: (res.spendPolicies ?? []).map(toSpendLimit) };
       } catch (err) {
         const remote = fromServiceError(err);
         if (remote.kind === "invalid_argument") throw invalidArgument(remote.code, remote.message, remote.hint);
@@ -25,5 +28,20 @@ export function createLedgerWalletReader(ledger: Pick<LedgerClient, "getWallet">
         );
       }
     },
+  };
+}
+
+function toSpendLimit(s: SpendPolicyStatus): SpendLimit {
+  const p = s.policy;
+  return {
+    owner: `key ${p?.keyId ?? ""}${p?.agentName !== undefined ? ` (agent ${p.agentName})` : ""}`,
+    remainingCredits: s.remainingCredits,
+    maxPriceCredits: p?.maxPriceCredits,
+    caps: s.capabilityCaps.map((c) => ({
+      capabilityKey: c.cap?.capabilityKey ?? "",
+      remainingCredits: c.cap?.maxCredits !== undefined ? Math.max(0, c.cap.maxCredits - c.spentCredits) : undefined,
+      remainingCount: c.cap?.maxCount !== undefined ? Math.max(0, c.cap.maxCount - c.count) : undefined,
+    })),
+    resetsAt: s.resetsAt?.toISOString(),
   };
 }
