@@ -98,9 +98,10 @@ export async function policyStatus(store: LedgerStore, policy: SpendPolicy, now:
 export function createSpendPolicies(deps: { store: LedgerStore; now: () => Date }) {
   const { store, now } = deps;
 
-  /** The user's keys' policies, or one key's (which must be the user's when a user is named). */
+  /** The policies of the user's active keys, or of one key of the user's. */
   async function policiesOf(userId: string, keyId?: string, agentName?: string): Promise<SpendPolicy[]> {
-    const keys = (await store.listApiKeys(userId)).map((k) => k.keyId);
+    // A revoked key spends nothing more: its policies no longer apply.
+    const keys = (await store.listApiKeys(userId)).filter((k) => !k.revokedAt).map((k) => k.keyId);
     const keyIds = keyId !== undefined ? keys.filter((k) => k === keyId) : keys;
     const all = await store.listSpendPolicies(keyIds);
     if (keyId === undefined) return all.filter((p) => p.agentName === undefined || agentName === undefined || p.agentName === agentName);
