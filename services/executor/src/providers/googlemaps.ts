@@ -40,7 +40,7 @@ export class GooglemapsAdapter implements ProviderAdapter {
 
   buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
     assertCapability(this, capabilityKey);
-    const key = ctx.credentials ? { key: ctx.credentials.apiKey } : {};
+    const key: Record<string, string> = ctx.credentials ? { key: ctx.credentials.apiKey } : {};
     if (capabilityKey === "geo.geocode") {
       const { address, country } = geocodeInput(this.providerKey, input);
       const query = new URLSearchParams({ address, ...(country ? { components: `country:${country.toUpperCase()}` } : {}), ...key });
