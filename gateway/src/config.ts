@@ -92,6 +92,18 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 
+/** Room in a stop for what is not an execute in flight: closing the clients, the telemetry flush. */
+const SHUTDOWN_MARGIN_MS = 10_000;
+
+/**
+ * How long a stop (SIGTERM) may take: the HTTP server stops taking requests and waits for those in
+ * flight, an execute for up to EXECUTE_DEADLINE_MS, so a rollout of the gateway cuts no answer.
+ * k8s terminationGracePeriodSeconds must hold it after the preStop sleep.
+ */
+export function shutdownDeadlineMs(config: Pick<Config, "EXECUTE_DEADLINE_MS">): number {
+  return config.EXECUTE_DEADLINE_MS + SHUTDOWN_MARGIN_MS;
+}
+
 /** The access-log policy of the observe middleware. */
 export function accessLogPolicy(config: Pick<Config, "ACCESS_LOG" | "ACCESS_LOG_SLOW_MS" | "ACCESS_LOG_SAMPLE">): AccessLogPolicy {
   return { mode: config.ACCESS_LOG, slowMs: config.ACCESS_LOG_SLOW_MS, sample: config.ACCESS_LOG_SAMPLE };

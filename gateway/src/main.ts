@@ -3,11 +3,14 @@
 // `node --require @agentic/platform/telemetry dist/main.js`; SIGTERM or SIGINT stops it in reverse order.
 import { runMain, serviceIdentity, startProcess } from "@agentic/platform";
 import { createCatalogClient, createExecutorClient, createLedgerClient, createRouterClient } from "@agentic/clients";
-import { configSchema, metricsPortOf } from "./config";
+import { configSchema, metricsPortOf, shutdownDeadlineMs } from "./config";
 import { startGatewayApp } from "./app";
 
 async function main(): Promise<void> {
-  const { config, logger, life, metrics } = await startProcess("gateway", configSchema, { deadlineMs: 20_000, metricsPort: metricsPortOf });
+  const { config, logger, life, metrics } = await startProcess("gateway", configSchema, {
+    deadlineMs: shutdownDeadlineMs,
+    metricsPort: metricsPortOf,
+  });
   const identity = serviceIdentity("gateway", config.SERVICE_IDENTITY_KEY);
   const catalog = life.closing("catalog client", createCatalogClient(config.CATALOG_ADDR, config.BACKEND_DEADLINE_MS, identity));
   const ledger = life.closing("ledger client", createLedgerClient(config.LEDGER_ADDR, config.BACKEND_DEADLINE_MS, identity));
