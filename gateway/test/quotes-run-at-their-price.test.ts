@@ -73,6 +73,22 @@ describe("quotes run at their price", () => {
     expect(await balance(sys, user)).toBe(100 - q.body.priceCredits);
   });
 
+  it("replays a quoted execute retried under its Idempotency-Key, and refuses the quote under another key", async () => {
+    const q = await quote(sys, user, emailBody());
+    const key = { "Idempotency-Key": `quoted-${user.userId}` };
+    const first = await execute(sys, user, "email", "send", emailBody({ quoteId: q.body.quoteId }), key);
+    const retry = await execute(sys, user, "email", "send", emailBody({ quoteId: q.body.quoteId }), key);
+    expect([first.status, retry.status, retry.headers.get("idempotent-replayed")]).toEqual([200, 200, "true"]);
+    expect(retry.body).toEqual(first.body);
+    const otherKey = await execute(sys, user, "email", "send", emailBody({ quoteId: q.body.quoteId }), {
+      "Idempotency-Key": `other-${user.userId}`,
+    });
+    expect([otherKey.status, otherKey.body.code]).toEqual([409, "QUOTE_ALREADY_USED"]);
+    expect(sys.sandbox.control.calls()).toHaveLength(1);
+    await settled(sys, user.userId);
+    expect(await balance(sys, user)).toBe(100 - q.body.priceCredits);
+  });
+
   it("refuses another body than the one quoted (409 QUOTE_MISMATCH), keeping the reservation for the quoted one", async () => {
     const q = await quote(sys, user, emailBody());
     const other = await execute(sys, user, "email", "send", emailBody({ subject: "Another subject", quoteId: q.body.quoteId }));

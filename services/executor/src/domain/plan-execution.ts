@@ -125,16 +125,20 @@ export function createPlanner(deps: ExecutorDeps) {
     return rec.candidates;
   }
 
-  /** The user's quote, checked against this body; the hold that draws it checks it again, atomically. */
+  /**
+   * The user's quote, checked against this body; the hold that draws it checks it again, atomically. Under an
+   * Idempotency-Key its state is left to that hold: a retry of the execution that used it must reach its replay.
+   */
   async function quoteFor(cmd: ExecuteCommand, quoteId: string, planHash: string, budget: CallBudget): Promise<QuoteHold> {
     const found = await deps.ledger.getQuoteHold({ quoteId, userId: cmd.userId }, depOpts(budget)).catch((err: unknown) => {
       throw asAppError(err);
     });
     const held = found.quote;
     if (!held) throw quoteExpired(quoteId);
+    if (held.requestHash !== planHash) throw quoteMismatch(quoteId, "another body or capability");
+    if (cmd.idempotencyKey) return held;
     if (held.status === "used") throw quoteAlreadyUsed(quoteId);
     if (held.status !== "open" || (held.expiresAt !== undefined && held.expiresAt.getTime() <= Date.now())) throw quoteExpired(quoteId);
-    if (held.requestHash !== planHash) throw quoteMismatch(quoteId, "another body or capability");
     return held;
   }
 
