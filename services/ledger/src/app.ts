@@ -115,7 +115,7 @@ export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp>
   let trimmer: StreamTrimmer | undefined;
   let reconciler: TopUpReconciler | undefined;
   try {
-    ledger = createLedger({ store, holdTtlMs: opts.holdTtlMs, clock: opts.clock, logger });
+    ledger = createLedger({ store, holdTtlMs: opts.holdTtlMs, clock: opts.clock, logger, metrics });
     for (const { apiKey, userId } of opts.apiKeys ?? []) await ledger.registerApiKey(apiKey, userId);
     const topUps = createTopUps({
       store,

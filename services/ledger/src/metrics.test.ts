@@ -36,6 +36,7 @@ describe("ledger metrics", () => {
     metrics.executionsIndeterminate(2);
     metrics.topUp("credited");
     metrics.topUpCredited(5_000);
+    metrics.spendRefused("SPEND_LIMIT_EXCEEDED", "budget");
 
     expect(await samples("ledger_settlements_total")).toEqual([
       'ledger_settlements_total{result="applied"} 2',
@@ -60,6 +61,9 @@ describe("ledger metrics", () => {
     expect(await samples("ledger_executions_indeterminate")).toEqual(["ledger_executions_indeterminate 2"]);
     expect(await samples("ledger_top_ups_total")).toEqual(['ledger_top_ups_total{result="credited"} 1']);
     expect(await samples("ledger_top_up_credits_total")).toEqual(["ledger_top_up_credits_total 5000"]);
+    expect(await samples("ledger_spend_refusals_total")).toEqual([
+      'ledger_spend_refusals_total{code="SPEND_LIMIT_EXCEEDED",limit="budget"} 1',
+    ]);
 
     metrics.storeIdentityConflict(false);
     expect(await samples("ledger_store_identity_conflict")).toEqual(["ledger_store_identity_conflict 0"]);

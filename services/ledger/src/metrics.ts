@@ -168,6 +168,17 @@ const topUpCreditsTotal = singleton(
   () => new Counter({ name: "ledger_top_up_credits_total", help: "Credits added to wallets by paid top-ups." }),
 );
 
+/** Holds a spend policy refused (nothing held, no provider called), by code and limit: budget, capability_credits, capability_count, max_price. */
+const spendRefusalsTotal = singleton(
+  "ledger_spend_refusals_total",
+  () =>
+    new Counter({
+      name: "ledger_spend_refusals_total",
+      help: "Holds refused by a spend policy of an API key or agent, by code and limit.",
+      labelNames: ["code", "limit"] as const,
+    }),
+);
+
 /** The LedgerMetrics port on the process-wide registry. */
 export function createLedgerMetrics(): LedgerMetrics {
   return {
@@ -192,5 +203,6 @@ export function createLedgerMetrics(): LedgerMetrics {
     executionsIndeterminate: (count) => executionsIndeterminate.set(count),
     topUp: (result) => topUpsTotal.inc({ result }),
     topUpCredited: (credits) => topUpCreditsTotal.inc(credits),
+    spendRefused: (code, limit) => spendRefusalsTotal.inc({ code, limit }),
   };
 }

@@ -1,7 +1,7 @@
 // The ledger's use cases: identity (API keys) and money (grants, holds, settlements, expiry, usage,
 // the journal) and idempotency records. Validates input, applies the rules through one atomic store
 // operation each, and turns store outcomes into results or LedgerErrors. No transport here.
-import type { DomainLogger, LedgerStore, SettleResult } from "./ports";
+import type { DomainLogger, LedgerMetrics, LedgerStore, SettleResult } from "./ports";
 import type {
   ApiKeyLimits,
   ApiKeyRecord,
@@ -95,6 +95,8 @@ export interface LedgerDeps {
   holdTtlMs: number;
   clock?: () => Date;
   logger?: DomainLogger;
+  /** Counts the holds spend policies refuse. */
+  metrics?: Pick<LedgerMetrics, "spendRefused">;
 }
 
 /** A settlement to apply, as decoded from agentic.events.v1.ExecutionSettled. */
@@ -351,7 +353,10 @@ export function createLedger(deps: LedgerDeps) {
         ...spendOf(req, execution?.capabilityKey),
         ...(req.quoteId ? { quoteId: requireId("quote_id", req.quoteId) } : {}),
       });
-      if (result.status === "spend_refused") throw spendRefused(result.refusal);
+      if (result.status === "spend_refused") {
+        deps.metrics?.spendRefused(result.refusal.code, result.refusal.limit);
+        throw spendRefused(result.refusal);
+      }
       if (result.status === "quote_refused") throw quoteRefused(result.reason, req.quoteId ?? "", req.amountCredits);
       if (result.status === "conflict") throw holdIdConflict(req.holdId);
       if (result.status === "fenced") throw executionFenced(req.execution?.executionId ?? "", result.reason);

@@ -302,6 +302,8 @@ export interface LedgerMetrics {
   topUp(result: TopUpHandled): void;
   /** A paid top-up added `credits` to a wallet. */
   topUpCredited(credits: number): void;
+  /** A spend policy refused a hold (nothing was held): which code, and which limit. */
+  spendRefused(code: SpendRefusal["code"], limit: SpendRefusal["limit"]): void;
 }
 
 /** The few logger methods the domain uses (pino's Logger satisfies it). */
