@@ -23,6 +23,7 @@ import { mapboxSandbox } from "./mapbox";
 import { googlemapsSandbox } from "./googlemaps";
 import { duffelSandbox } from "./duffel";
 import { mistralSandbox } from "./mistral";
+import { llamaparseSandbox } from "./llamaparse";
 import { resendSandbox } from "./resend";
 import { sendgridSandbox } from "./sendgrid";
 import { timeapiSandbox } from "./timeapi";
@@ -72,4 +73,5 @@ export const SANDBOX_VENDORS = [
   falSandbox,
   elevenlabsSandbox,
   mistralSandbox,
+  llamaparseSandbox,
 ] as const;

@@ -1336,6 +1336,64 @@ export type DocumentOcrRecommendInput = {
 };
 
 /**
+ * Document Parse (document.parse): Parse a document (PDF, DOCX, PPTX, XLSX) into structured markdown with headings and tables. Asynchronous: answers a jobId; read the markdown with document.parse.result. From 47 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type DocumentParseExecuteInput = {
+  /**
+   * Public or pre-signed URL of a PDF or image.
+   * (format: uri)
+   */
+  fileUrl: string;
+};
+
+/**
+ * Document Parse (document.parse): Parse a document (PDF, DOCX, PPTX, XLSX) into structured markdown with headings and tables. Asynchronous: answers a jobId; read the markdown with document.parse.result. From 47 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type DocumentParseRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
+ * Document Parse Result (document.parse.result): Status and, once completed, the markdown pages of a document.parse job the caller started. Needs the jobId answered by document.parse first. From 1 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type DocumentParseResultExecuteInput = {
+  /**
+   * The jobId document.parse answered.
+   * (max length: 64)
+   */
+  jobId: string;
+};
+
+/**
+ * Document Parse Result (document.parse.result): Status and, once completed, the markdown pages of a document.parse job the caller started. Needs the jobId answered by document.parse first. From 1 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type DocumentParseResultRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
  * Image Generate (media.image.generate): Generate an image from a text prompt. From 4 credits (1000 credits = 1 USD).
  * Input of execute.
  */
@@ -1782,6 +1840,8 @@ export interface CapabilityExecuteInputs {
   "geo/places-search": GeoPlacesSearchExecuteInput;
   "geo/geocode": GeoGeocodeExecuteInput;
   "document/ocr": DocumentOcrExecuteInput;
+  "document/parse": DocumentParseExecuteInput;
+  "document/parse-result": DocumentParseResultExecuteInput;
   "media/image-generate": MediaImageGenerateExecuteInput;
   "media/image-edit": MediaImageEditExecuteInput;
   "models/chat-complete": ModelsChatCompleteExecuteInput;
@@ -1831,6 +1891,8 @@ export interface CapabilityRecommendInputs {
   "geo/places-search": GeoPlacesSearchRecommendInput;
   "geo/geocode": GeoGeocodeRecommendInput;
   "document/ocr": DocumentOcrRecommendInput;
+  "document/parse": DocumentParseRecommendInput;
+  "document/parse-result": DocumentParseResultRecommendInput;
   "media/image-generate": MediaImageGenerateRecommendInput;
   "media/image-edit": MediaImageEditRecommendInput;
   "models/chat-complete": ModelsChatCompleteRecommendInput;

@@ -24,6 +24,7 @@ import { mapboxProvider } from "./mapbox";
 import { googlemapsProvider } from "./googlemaps";
 import { duffelProvider } from "./duffel";
 import { mistralProvider } from "./mistral";
+import { llamaparseProvider } from "./llamaparse";
 import { resendProvider } from "./resend";
 import { sendgridProvider } from "./sendgrid";
 import { timeapiProvider } from "./timeapi";
@@ -73,4 +74,5 @@ export const PROVIDER_MODULES: readonly ProviderModule[] = [
   falProvider,
   elevenlabsProvider,
   mistralProvider,
+  llamaparseProvider,
 ];
