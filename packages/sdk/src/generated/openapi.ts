@@ -110,7 +110,7 @@ export interface paths {
     };
     /**
      * List the routes of a capability
-     * @description Provider routes of one capability, with network, settlement rail, mode, price and status.
+     * @description Provider routes of one capability, with network, settlement rail, mode, price and status, and each route's live `health` (success rate, latency, breaker) from recent executions.
      */
     get: operations["listCapabilityRoutes"];
     put?: never;
@@ -152,7 +152,7 @@ export interface paths {
     put?: never;
     /**
      * Recommend a route
-     * @description Scores every route of the capability for this request and returns the best one with candidates, reasons and what blocks execution. Free: never performs the paid operation. Body fields come from the contract's `recommend` block; for email.send: `agentName`, `optimizationPreferences` (cost, reliability, speed, quality), `tracking`. An empty body applies defaults.
+     * @description Scores every route of the capability for this request and returns the best one with candidates, reasons and what blocks execution. Free: never performs the paid operation. Body fields come from the contract's `recommend` block; for email.send: `agentName`, `optimizationPreferences` (cost, reliability, speed, quality), `tracking`. An empty body applies defaults. An `agentName` sent with `optimizationPreferences` has them remembered for later calls without any, whichever server answers them. `maxPriceCredits` (integer >= 0) marks dearer routes as not executable now (`unavailableReasonCode: over_max_price`). The answer is kept under `recommendationId` until `recommendationExpiresAt`: an execute naming it pays exactly this ranking.
      */
     post: operations["recommendRoute"];
     delete?: never;
@@ -172,9 +172,29 @@ export interface paths {
     put?: never;
     /**
      * Execute a capability
-     * @description Performs the paid operation: validates the body against the contract's `execute` block (the capability's flat fields plus the routing controls `provider`, `routeKey` and `allowFallback`; an `{"input": {...}}` wrapper is accepted when no capability field is at the top level), picks a route (pinned with `routeKey` or `provider`, else the router's best executable one), holds the route's price, calls the provider over the route's payment rail, then charges exactly `creditsCharged` or releases the hold. `allowFallback` defaults to true without a pin and to false with one; a fallback runs only when the failed route certainly did not act. Every error means nothing was charged for this request, except TIMEOUT and EXECUTION_INDETERMINATE, whose execution may still end charged: read GET /executions/{executionId}.
+     * @description Performs the paid operation: validates the body against the contract's `execute` block (the capability's flat fields plus the routing controls `provider`, `routeKey` and `allowFallback`; an `{"input": {...}}` wrapper is accepted when no capability field is at the top level), picks a route (pinned with `routeKey` or `provider`, else the router's best executable one), holds the route's price, calls the provider over the route's payment rail, then charges exactly `creditsCharged` or releases the hold. `allowFallback` defaults to true without a pin and to false with one; a fallback runs only when the failed route certainly did not act. Plan controls (extensions of this service, beside the routing controls): `optimizationPreferences` (goals from cost, reliability, speed, quality, most important first, as recommend takes them) rank the routes; `maxPriceCredits` (integer >= 1): no route costing more is ever tried, fallbacks included (PRICE_ABOVE_MAX when none is under it); `recommendationId` runs exactly the ranking a recommend answered, its candidates in order (RECOMMENDATION_NOT_FOUND 404, _EXPIRED 410, _STALE 409, never a silent re-rank; not with optimizationPreferences); `quoteId` runs the quoted route at the quoted price with no fallback (QUOTE_NOT_FOUND 404, QUOTE_EXPIRED 410, QUOTE_ALREADY_USED 409, QUOTE_MISMATCH 409 when the body is not the one quoted). A bad value is a 400 INVALID_INPUT naming the field. The answer's `decision` and the Agentic-Route-Decision header explain the routing. Every error means nothing was charged for this request, except TIMEOUT and EXECUTION_INDETERMINATE, whose execution may still end charged: read GET /executions/{executionId}.
      */
     post: operations["executeCapability"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/domains/{domainKey}/capabilities/{capabilityId}/quote": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Quote an execution
+     * @description Extension of this service. Takes the execute body, checks it and picks the route exactly as execute would (pins, plan controls, the router's ranking), prices it as execute would hold it, and reserves that price in the wallet until `expiresAt` (QUOTE_TTL_MS, 5 minutes by default). An execute with the same body plus `quoteId` then runs on that route at that price, once, without fallback. An unused quote's credits return when it expires. A body with `quoteId` is a 400. Nothing is called at the provider.
+     */
+    post: operations["quoteCapability"];
     delete?: never;
     options?: never;
     head?: never;
@@ -401,7 +421,15 @@ export interface components {
      *       "summary": "Transactional email through Resend, billed directly with the service's key.",
      *       "startingCostCredits": 10,
      *       "status": "live",
-     *       "billing": "per_call"
+     *       "billing": "per_call",
+     *       "health": {
+     *         "successRate": 0.995,
+     *         "p50LatencyMs": 410,
+     *         "p95LatencyMs": 930,
+     *         "breakerState": "closed",
+     *         "lastFailureAt": "2026-11-27T09:12:44.000Z",
+     *         "observations": 200
+     *       }
      *     }
      */
     RouteCatalogEntry: {
@@ -470,6 +498,27 @@ export interface components {
         /** @description Output tokens a reasoning model may bill beyond `max_tokens` (its chain of thought). */
         maxReasoningTokens?: number;
       }[];
+      /** @description Extension of this service (a capability's route list only): what the router learned of the route from recent executions; every router replica reports the same. Absent while the router cannot be reached; at most a few seconds old. */
+      health?: {
+        /** @description Share of successful calls among the recent ones; null without any. */
+        successRate: number | null;
+        /** @description Median latency of the recent successful calls, in ms; null without any. */
+        p50LatencyMs: number | null;
+        /** @description 95th percentile latency of the recent successful calls, in ms; null without any. */
+        p95LatencyMs: number | null;
+        /**
+         * @description `open` after consecutive failures: the route is not picked until a cool-down has passed (`half_open`: the next call is a trial).
+         * @enum {string}
+         */
+        breakerState: "closed" | "open" | "half_open";
+        /**
+         * Format: date-time
+         * @description When the latest failure happened; null when none is known.
+         */
+        lastFailureAt: string | null;
+        /** @description Recent calls the figures rest on. */
+        observations: number;
+      };
     };
     /**
      * @description Exact request fields of a capability's recommend and execute calls.
@@ -763,7 +812,9 @@ export interface components {
      *             "The route is managed; nothing has to be acquired first."
      *           ]
      *         }
-     *       ]
+     *       ],
+     *       "recommendationId": "rec_2b7c9d1e-5f3a-4c8b-9e6d-0a1b2c3d4e5f",
+     *       "recommendationExpiresAt": "2026-11-27T10:10:00.000Z"
      *     }
      */
     RecommendationResponse: {
@@ -797,6 +848,16 @@ export interface components {
       nextActions: string[];
       candidates: components["schemas"]["RecommendationCandidate"][];
       workflowRecommendations: components["schemas"]["WorkflowRecommendation"][];
+      /**
+       * @description Extension of this service: the id this answer is kept under; an execute naming it runs exactly this ranking, candidates in order, at these prices.
+       * @example rec_2b7c9d1e-5f3a-4c8b-9e6d-0a1b2c3d4e5f
+       */
+      recommendationId: string;
+      /**
+       * Format: date-time
+       * @description Extension of this service: until when `recommendationId` can be used (10 minutes after the answer by default).
+       */
+      recommendationExpiresAt: string;
     };
     /**
      * @description One scored route.
@@ -836,6 +897,11 @@ export interface components {
       blockingRequirements: string[];
       nextActions: string[];
       reasons: string[];
+      /**
+       * @description Extension of this service, set when `canExecuteNow` is false: one machine code for the first blocking requirement: `gated`, `planned`, `breaker_open`, `missing_feature`, `resource_unsupported`, `redirect_only`, `byo_credentials_required`, `over_max_price` (above the body's `maxPriceCredits`), `spend_limit_exceeded` (a spend policy of the user's keys or of the agent) or `credits_required`.
+       * @example credits_required
+       */
+      unavailableReasonCode?: string;
     };
     /**
      * @description A suggested sequence of calls, e.g. acquire a resource and then execute.
@@ -885,6 +951,31 @@ export interface components {
      *       "providerMessageId": "4ef1c8f2-3b5e-4c1d-9a57-2f7e0c9b8d11",
      *       "data": {
      *         "messageId": "4ef1c8f2-3b5e-4c1d-9a57-2f7e0c9b8d11"
+     *       },
+     *       "decision": {
+     *         "servedRouteKey": "email.send.resend",
+     *         "attempts": [
+     *           {
+     *             "routeKey": "email.send.resend",
+     *             "provider": "resend",
+     *             "outcome": "ok",
+     *             "latencyMs": 412
+     *           }
+     *         ],
+     *         "notTried": [
+     *           {
+     *             "routeKey": "email.send.sendgrid",
+     *             "provider": "sendgrid",
+     *             "reason": "not_reached",
+     *             "detail": "email.send.resend served first"
+     *           },
+     *           {
+     *             "routeKey": "email.send.postmark",
+     *             "provider": "postmark",
+     *             "reason": "over_max_price",
+     *             "detail": "costs 14 credits, above maxPriceCredits 12"
+     *           }
+     *         ]
      *       }
      *     }
      */
@@ -918,6 +1009,131 @@ export interface components {
         /** @description Output (completion) tokens. */
         outputTokens: number;
       };
+      /** @description Extension of this service: how the route was chosen (also the `Agentic-Route-Decision` header). */
+      decision: components["schemas"]["RouteDecision"];
+    };
+    /**
+     * @description Extension of this service: the explained routing of an execution. A replay under the same Idempotency-Key carries the decision of the first answer; the usage item of the attempt that ended the execution carries it too.
+     * @example {
+     *       "servedRouteKey": "email.send.resend",
+     *       "attempts": [
+     *         {
+     *           "routeKey": "email.send.resend",
+     *           "provider": "resend",
+     *           "outcome": "ok",
+     *           "latencyMs": 412
+     *         }
+     *       ],
+     *       "notTried": [
+     *         {
+     *           "routeKey": "email.send.sendgrid",
+     *           "provider": "sendgrid",
+     *           "reason": "not_reached",
+     *           "detail": "email.send.resend served first"
+     *         },
+     *         {
+     *           "routeKey": "email.send.postmark",
+     *           "provider": "postmark",
+     *           "reason": "over_max_price",
+     *           "detail": "costs 14 credits, above maxPriceCredits 12"
+     *         }
+     *       ]
+     *     }
+     */
+    RouteDecision: {
+      /** @description The route that served the call (empty on a quote: nothing ran yet). */
+      servedRouteKey: string;
+      /** @description Every provider attempt in order, the serving one last. */
+      attempts: {
+        routeKey: string;
+        provider: string;
+        /** @description `ok`, or what failed: `timeout`, `http_5xx`, `http_4xx`, `payment`, `network`, `invalid_response`. */
+        outcome: string;
+        /** @description Duration of the provider call, payment handshake included. */
+        latencyMs: number;
+        /** @description The failed attempt's error code: PROVIDER_ERROR, PROVIDER_TIMEOUT, PROVIDER_REJECTED_INPUT or PAYMENT_FAILED. */
+        errorCode?: string;
+      }[];
+      /** @description Every other route of the capability, with why. */
+      notTried: {
+        routeKey: string;
+        provider: string;
+        /**
+         * @description Why: a `routeKey`/`provider` pin chose another route; `allowFallback` is false; its price is above `maxPriceCredits`; its breaker is open; it lacks a feature the body asks for; the router blocked it otherwise; the catalog gates it; it is not live yet; this deployment cannot run it; it cannot take this input (model, resource, a value it cannot send); the wallet could not cover it and a cheaper route ran; fallback stopped before it.
+         * @enum {string}
+         */
+        reason:
+          | "pinned_elsewhere"
+          | "fallback_off"
+          | "over_max_price"
+          | "breaker_open"
+          | "missing_feature"
+          | "router_blocked"
+          | "gated"
+          | "planned"
+          | "unavailable"
+          | "input_not_served"
+          | "credits_required"
+          | "not_reached";
+        /** @description The reason in words. */
+        detail: string;
+      }[];
+    };
+    /**
+     * @description Extension of this service: a reserved price. An execute with the same body plus `quoteId` runs on `routeKey` at `priceCredits` until `expiresAt`.
+     * @example {
+     *       "success": true,
+     *       "quoteId": "quo_8Jd3Kq7PzW2mX5vN9cR1tY",
+     *       "routeKey": "email.send.resend",
+     *       "provider": "resend",
+     *       "priceCredits": 10,
+     *       "expiresAt": "2025-06-01T12:05:00.000Z",
+     *       "balanceAfterCredits": 4980,
+     *       "blockingRequirements": [],
+     *       "decision": {
+     *         "servedRouteKey": "email.send.resend",
+     *         "attempts": [],
+     *         "notTried": [
+     *           {
+     *             "routeKey": "email.send.sendgrid",
+     *             "provider": "sendgrid",
+     *             "reason": "not_reached",
+     *             "detail": "email.send.resend served first"
+     *           },
+     *           {
+     *             "routeKey": "email.send.postmark",
+     *             "provider": "postmark",
+     *             "reason": "over_max_price",
+     *             "detail": "costs 14 credits, above maxPriceCredits 12"
+     *           }
+     *         ]
+     *       }
+     *     }
+     */
+    QuoteResponse: {
+      /**
+       * @description Always true.
+       * @constant
+       */
+      success: true;
+      /** @description Send it as `quoteId` in the execute body. */
+      quoteId: string;
+      /** @description The route the quoted execute runs on (no fallback). */
+      routeKey: string;
+      provider: string;
+      /** @description Credits reserved now and charged by the quoted execute; on a `per_token` route the most it can cost (what the vendor does not bill returns). */
+      priceCredits: number;
+      /**
+       * Format: date-time
+       * @description When the reservation ends unused (QUOTE_EXPIRED after it).
+       */
+      expiresAt: string;
+      /** @description Spendable balance once the price is reserved. */
+      balanceAfterCredits: number;
+      /** @description What would still prevent the quoted execute; empty when nothing is known to. */
+      blockingRequirements: string[];
+      /** @description How the route was chosen (no attempts yet). */
+      decision: components["schemas"]["RouteDecision"];
     };
     /**
      * @description Where one execution of the caller stands.
@@ -954,6 +1170,31 @@ export interface components {
      *             "providerMessageId": "4ef1c8f2-3b5e-4c1d-9a57-2f7e0c9b8d11",
      *             "data": {
      *               "messageId": "4ef1c8f2-3b5e-4c1d-9a57-2f7e0c9b8d11"
+     *             },
+     *             "decision": {
+     *               "servedRouteKey": "email.send.resend",
+     *               "attempts": [
+     *                 {
+     *                   "routeKey": "email.send.resend",
+     *                   "provider": "resend",
+     *                   "outcome": "ok",
+     *                   "latencyMs": 412
+     *                 }
+     *               ],
+     *               "notTried": [
+     *                 {
+     *                   "routeKey": "email.send.sendgrid",
+     *                   "provider": "sendgrid",
+     *                   "reason": "not_reached",
+     *                   "detail": "email.send.resend served first"
+     *                 },
+     *                 {
+     *                   "routeKey": "email.send.postmark",
+     *                   "provider": "postmark",
+     *                   "reason": "over_max_price",
+     *                   "detail": "costs 14 credits, above maxPriceCredits 12"
+     *                 }
+     *               ]
      *             }
      *           }
      *         }
@@ -1001,6 +1242,31 @@ export interface components {
      *           "providerMessageId": "4ef1c8f2-3b5e-4c1d-9a57-2f7e0c9b8d11",
      *           "data": {
      *             "messageId": "4ef1c8f2-3b5e-4c1d-9a57-2f7e0c9b8d11"
+     *           },
+     *           "decision": {
+     *             "servedRouteKey": "email.send.resend",
+     *             "attempts": [
+     *               {
+     *                 "routeKey": "email.send.resend",
+     *                 "provider": "resend",
+     *                 "outcome": "ok",
+     *                 "latencyMs": 412
+     *               }
+     *             ],
+     *             "notTried": [
+     *               {
+     *                 "routeKey": "email.send.sendgrid",
+     *                 "provider": "sendgrid",
+     *                 "reason": "not_reached",
+     *                 "detail": "email.send.resend served first"
+     *               },
+     *               {
+     *                 "routeKey": "email.send.postmark",
+     *                 "provider": "postmark",
+     *                 "reason": "over_max_price",
+     *                 "detail": "costs 14 credits, above maxPriceCredits 12"
+     *               }
+     *             ]
      *           }
      *         }
      *       }
@@ -1083,6 +1349,31 @@ export interface components {
      *         "providerMessageId": "4ef1c8f2-3b5e-4c1d-9a57-2f7e0c9b8d11",
      *         "data": {
      *           "messageId": "4ef1c8f2-3b5e-4c1d-9a57-2f7e0c9b8d11"
+     *         },
+     *         "decision": {
+     *           "servedRouteKey": "email.send.resend",
+     *           "attempts": [
+     *             {
+     *               "routeKey": "email.send.resend",
+     *               "provider": "resend",
+     *               "outcome": "ok",
+     *               "latencyMs": 412
+     *             }
+     *           ],
+     *           "notTried": [
+     *             {
+     *               "routeKey": "email.send.sendgrid",
+     *               "provider": "sendgrid",
+     *               "reason": "not_reached",
+     *               "detail": "email.send.resend served first"
+     *             },
+     *             {
+     *               "routeKey": "email.send.postmark",
+     *               "provider": "postmark",
+     *               "reason": "over_max_price",
+     *               "detail": "costs 14 credits, above maxPriceCredits 12"
+     *             }
+     *           ]
      *         }
      *       }
      *     }
@@ -1094,11 +1385,32 @@ export interface components {
       body: components["schemas"]["GenericExecutionResponse"] | components["schemas"]["ErrorResponse"];
     };
     /**
-     * @description Credit balance of the caller (1000 credits = 1 USD).
+     * @description Credit balance of the caller (1000 credits = 1 USD), the credits open holds and quotes reserve, and the spend policies that apply to the calling key (and to the agent named in Agent-Name).
      * @example {
      *       "success": true,
      *       "userId": "user_7d2f1c",
-     *       "balanceCredits": 4990
+     *       "balanceCredits": 4990,
+     *       "reservedCredits": 10,
+     *       "spendPolicies": [
+     *         {
+     *           "keyId": "key_3fQx",
+     *           "reset": "daily",
+     *           "budgetCredits": 500,
+     *           "spentCredits": 130,
+     *           "heldCredits": 10,
+     *           "remainingCredits": 370,
+     *           "periodStart": "2026-11-27T00:00:00.000Z",
+     *           "resetsAt": "2026-11-28T00:00:00.000Z",
+     *           "capabilityCaps": [
+     *             {
+     *               "capabilityKey": "email.send",
+     *               "maxCount": 20,
+     *               "spentCredits": 120,
+     *               "count": 12
+     *             }
+     *           ]
+     *         }
+     *       ]
      *     }
      */
     WalletResponse: {
@@ -1106,6 +1418,39 @@ export interface components {
       success: true;
       userId: string;
       balanceCredits: number;
+      /** @description Credits held by open holds and quotes: not part of `balanceCredits`, given back when a hold is released or expires. */
+      reservedCredits: number;
+      spendPolicies: {
+        keyId: string;
+        agentName?: string;
+        /** @enum {string} */
+        reset: "daily" | "weekly" | "monthly" | "none";
+        /** @description Most credits per period. */
+        budgetCredits?: number;
+        /** @description Most credits a single execution may cost. */
+        maxPriceCredits?: number;
+        /** @description Credits counted this period: held plus captured. */
+        spentCredits: number;
+        /** @description Of spentCredits, what open holds reserve. */
+        heldCredits: number;
+        /** @description What the budget has left this period. */
+        remainingCredits?: number;
+        /** Format: date-time */
+        periodStart: string;
+        /**
+         * Format: date-time
+         * @description When the period resets; null for `none`.
+         */
+        resetsAt: string | null;
+        capabilityCaps: {
+          capabilityKey: string;
+          maxCredits?: number;
+          maxCount?: number;
+          spentCredits: number;
+          /** @description Executions counted this period. */
+          count: number;
+        }[];
+      }[];
     };
     /**
      * @description Credits to buy with an x402 payment: exactly one of the two amounts (1000 credits = 1 USD).
@@ -1420,7 +1765,16 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description Execution is gated for this capability or route (it may still be recommendable), the Idempotency-Key was used with a different request, or the key's execution has not ended: IDEMPOTENCY_IN_PROGRESS while it runs, EXECUTION_INDETERMINATE once it runs past its lease (the provider may have been reached and the outcome is being reconciled; it is never run again and its hold stays until it ends). Nothing was charged for this request. The last two carry `executionId` and Retry-After: retry with the same Idempotency-Key after it, or read GET /executions/{executionId}. Codes: CAPABILITY_GATED, IDEMPOTENCY_CONFLICT, IDEMPOTENCY_IN_PROGRESS, EXECUTION_INDETERMINATE. */
+    /** @description A spend policy of the API key, or of the agent named in Agent-Name or `agentName`, refused the call: its budget or a capability cap for the period is spent (`error` names the limit and what remains, `hint` when it resets). Nothing was held or charged and no provider was called; paying more would not help. Codes: SPEND_LIMIT_EXCEEDED. */
+    SpendLimitExceeded: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
+    /** @description Execution is gated for this capability or route (it may still be recommendable), the Idempotency-Key was used with a different request, or the key's execution has not ended: IDEMPOTENCY_IN_PROGRESS while it runs, EXECUTION_INDETERMINATE once it runs past its lease (the provider may have been reached and the outcome is being reconciled; it is never run again and its hold stays until it ends). PRICE_ABOVE_MAX: no route that can run costs at most `maxPriceCredits` (the hint names the cheapest price), or the route costs more than the API key's spend policy allows for one execution. QUOTE_ALREADY_USED: the quote already ran; QUOTE_MISMATCH: the body is not the one quoted. RECOMMENDATION_STALE: the catalog changed since the recommendation. Nothing was charged for this request. The last two carry `executionId` and Retry-After: retry with the same Idempotency-Key after it, or read GET /executions/{executionId}. Codes: CAPABILITY_GATED, IDEMPOTENCY_CONFLICT, IDEMPOTENCY_IN_PROGRESS, EXECUTION_INDETERMINATE, PRICE_ABOVE_MAX, QUOTE_ALREADY_USED, QUOTE_MISMATCH, RECOMMENDATION_STALE. */
     ExecuteConflict: {
       headers: {
         /** @description Seconds to wait before retrying with the same Idempotency-Key or reading the execution: sent with IDEMPOTENCY_IN_PROGRESS (a few seconds) and EXECUTION_INDETERMINATE (longer: its outcome comes from reconciliation, not from a prompt answer). */
@@ -1464,8 +1818,17 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description The domain or the capability does not exist, or the body names a resource (an `inboxId`) this account does not own; another account's resource answers exactly as one that does not exist. Nothing was held and no provider was called. Codes: DOMAIN_NOT_FOUND, CAPABILITY_NOT_FOUND, RESOURCE_NOT_FOUND. */
+    /** @description The domain or the capability does not exist, or the body names a resource (an `inboxId`) this account does not own; another account's resource answers exactly as one that does not exist; or the `quoteId` or `recommendationId` is not this account's. Nothing was held and no provider was called. Codes: DOMAIN_NOT_FOUND, CAPABILITY_NOT_FOUND, RESOURCE_NOT_FOUND, QUOTE_NOT_FOUND, RECOMMENDATION_NOT_FOUND. */
     ExecuteNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
+    /** @description The quote (`quoteId`) or the stored recommendation (`recommendationId`) has expired; nothing was charged. Ask for a new one. Codes: QUOTE_EXPIRED, RECOMMENDATION_EXPIRED. */
+    ExecuteGone: {
       headers: {
         [name: string]: unknown;
       };
@@ -1552,7 +1915,7 @@ export interface components {
      */
     domainKey: string;
     /**
-     * @description Capability id inside the domain.
+     * @description Capability id inside the domain (e.g. `inbox-buy`). The dotted spelling (`inbox.buy`) and the whole capability key (`email.inbox.buy`) answer the same resource; the response then names the canonical path in `Content-Location`.
      * @example send
      */
     capabilityId: string;
@@ -1752,7 +2115,7 @@ export interface operations {
          */
         domainKey: components["parameters"]["domainKey"];
         /**
-         * @description Capability id inside the domain.
+         * @description Capability id inside the domain (e.g. `inbox-buy`). The dotted spelling (`inbox.buy`) and the whole capability key (`email.inbox.buy`) answer the same resource; the response then names the canonical path in `Content-Location`.
          * @example send
          */
         capabilityId: components["parameters"]["capabilityId"];
@@ -1847,7 +2210,7 @@ export interface operations {
          */
         domainKey: components["parameters"]["domainKey"];
         /**
-         * @description Capability id inside the domain.
+         * @description Capability id inside the domain (e.g. `inbox-buy`). The dotted spelling (`inbox.buy`) and the whole capability key (`email.inbox.buy`) answer the same resource; the response then names the canonical path in `Content-Location`.
          * @example send
          */
         capabilityId: components["parameters"]["capabilityId"];
@@ -1897,7 +2260,7 @@ export interface operations {
          */
         domainKey: components["parameters"]["domainKey"];
         /**
-         * @description Capability id inside the domain.
+         * @description Capability id inside the domain (e.g. `inbox-buy`). The dotted spelling (`inbox.buy`) and the whole capability key (`email.inbox.buy`) answer the same resource; the response then names the canonical path in `Content-Location`.
          * @example send
          */
         capabilityId: components["parameters"]["capabilityId"];
@@ -1944,7 +2307,7 @@ export interface operations {
          */
         domainKey: components["parameters"]["domainKey"];
         /**
-         * @description Capability id inside the domain.
+         * @description Capability id inside the domain (e.g. `inbox-buy`). The dotted spelling (`inbox.buy`) and the whole capability key (`email.inbox.buy`) answer the same resource; the response then names the canonical path in `Content-Location`.
          * @example send
          */
         capabilityId: components["parameters"]["capabilityId"];
@@ -2001,7 +2364,7 @@ export interface operations {
          */
         domainKey: components["parameters"]["domainKey"];
         /**
-         * @description Capability id inside the domain.
+         * @description Capability id inside the domain (e.g. `inbox-buy`). The dotted spelling (`inbox.buy`) and the whole capability key (`email.inbox.buy`) answer the same resource; the response then names the canonical path in `Content-Location`.
          * @example send
          */
         capabilityId: components["parameters"]["capabilityId"];
@@ -2024,6 +2387,8 @@ export interface operations {
           "Idempotent-Replayed"?: "true";
           /** @description Sent when the request carried PAYMENT-SIGNATURE: x402 v2 settlement receipt, base64 of the facilitator's JSON `{success, transaction, network, payer, amount}` (also on a refused settlement, with `errorReason`). */
           "PAYMENT-RESPONSE"?: string;
+          /** @description Extension of this service: the answer's `decision` in short, `served=<routeKey>; tried=<attempts>; skipped=<routes not tried>` (served is empty on a quote). */
+          "Agentic-Route-Decision"?: string;
           [name: string]: unknown;
         };
         content: {
@@ -2033,14 +2398,71 @@ export interface operations {
       400: components["responses"]["ExecuteBadRequest"];
       401: components["responses"]["Unauthorized"];
       402: components["responses"]["CreditsRequired"];
+      403: components["responses"]["SpendLimitExceeded"];
       404: components["responses"]["ExecuteNotFound"];
       409: components["responses"]["ExecuteConflict"];
+      410: components["responses"]["ExecuteGone"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
       429: components["responses"]["TooManyRequests"];
       502: components["responses"]["ProviderError"];
       503: components["responses"]["ExecuteUnavailable"];
       504: components["responses"]["ExecuteTimeout"];
+    };
+  };
+  quoteCapability: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description Name of the calling agent: shown in usage items, and the router applies the optimization preferences this agent last sent to recommend.
+         * @example alpha_agent
+         */
+        "Agent-Name"?: components["parameters"]["AgentName"];
+      };
+      path: {
+        /**
+         * @description Domain key.
+         * @example email
+         */
+        domainKey: components["parameters"]["domainKey"];
+        /**
+         * @description Capability id inside the domain (e.g. `inbox-buy`). The dotted spelling (`inbox.buy`) and the whole capability key (`email.inbox.buy`) answer the same resource; the response then names the canonical path in `Content-Location`.
+         * @example send
+         */
+        capabilityId: components["parameters"]["capabilityId"];
+      };
+      cookie?: never;
+    };
+    /** @description The execute body to quote (without `quoteId`). */
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CapabilityInput"];
+      };
+    };
+    responses: {
+      /** @description The quote. */
+      200: {
+        headers: {
+          /** @description Extension of this service: the answer's `decision` in short, `served=<routeKey>; tried=<attempts>; skipped=<routes not tried>` (served is empty on a quote). */
+          "Agentic-Route-Decision"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["QuoteResponse"];
+        };
+      };
+      400: components["responses"]["ExecuteBadRequest"];
+      401: components["responses"]["Unauthorized"];
+      402: components["responses"]["CreditsRequired"];
+      404: components["responses"]["ExecuteNotFound"];
+      409: components["responses"]["ExecuteConflict"];
+      410: components["responses"]["ExecuteGone"];
+      413: components["responses"]["PayloadTooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ExecuteUnavailable"];
+      504: components["responses"]["Timeout"];
     };
   };
   getExecution: {
