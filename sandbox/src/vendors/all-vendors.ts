@@ -9,6 +9,7 @@ import { exaSandbox } from "./exa";
 import { firecrawlSandbox } from "./firecrawl";
 import { openaiSandbox } from "./openai";
 import { postmarkSandbox } from "./postmark";
+import { peopledatalabsSandbox } from "./peopledatalabs";
 import { lobSandbox } from "./lob";
 import { groqSandbox } from "./groq";
 import { openrouterSandbox } from "./openrouter";
@@ -38,6 +39,7 @@ import { falSandbox } from "./fal";
 import { perplexitySandbox } from "./perplexity";
 
 export const SANDBOX_VENDORS = [
+  peopledatalabsSandbox,
   perplexitySandbox,
   lobSandbox,
   tavilySandbox,
