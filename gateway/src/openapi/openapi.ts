@@ -792,7 +792,7 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         error: opt(str("Human-readable message.")),
         code: opt(
           str(
-            "Machine-readable UPPER_SNAKE code: INVALID_INPUT, INVALID_JSON, INVALID_BODY, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_ENCODING, UNKNOWN_PROVIDER, UNKNOWN_ROUTE, PROVIDER_REJECTED_INPUT, AGENTIC_API_KEY_REQUIRED, INVALID_API_KEY, CREDITS_REQUIRED, DOMAIN_NOT_FOUND, CAPABILITY_NOT_FOUND, CAPABILITY_GATED, IDEMPOTENCY_CONFLICT, IDEMPOTENCY_IN_PROGRESS, EXECUTION_INDETERMINATE, EXECUTION_OUTCOME_UNKNOWN, EXECUTION_NOT_FOUND, RESOURCE_NOT_FOUND, PROVIDER_ERROR, PROVIDER_TIMEOUT, ROUTE_UNAVAILABLE, SETTLEMENT_UNCONFIRMED, UNAVAILABLE, TIMEOUT.",
+            "Machine-readable UPPER_SNAKE code: INVALID_INPUT, INVALID_JSON, INVALID_BODY, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_ENCODING, UNKNOWN_PROVIDER, UNKNOWN_ROUTE, PROVIDER_REJECTED_INPUT, AGENTIC_API_KEY_REQUIRED, INVALID_API_KEY, CREDITS_REQUIRED, DOMAIN_NOT_FOUND, CAPABILITY_NOT_FOUND, CAPABILITY_GATED, IDEMPOTENCY_CONFLICT, IDEMPOTENCY_IN_PROGRESS, EXECUTION_INDETERMINATE, EXECUTION_OUTCOME_UNKNOWN, EXECUTION_NOT_FOUND, RESOURCE_NOT_FOUND, PROVIDER_ERROR, PROVIDER_TIMEOUT, ROUTE_UNAVAILABLE, SETTLEMENT_UNCONFIRMED, UNAVAILABLE, EXECUTOR_DRAINING, TIMEOUT.",
             { pattern: "^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$" },
           ),
         ),
@@ -929,6 +929,11 @@ function errorCases(basePath: string): Record<string, ErrorCase> {
       hint: "Check GET /usage before retrying: the operation may already have taken effect.",
     },
     UNAVAILABLE: { status: 503, error: "A backend service is unavailable.", hint: "Retry after a short delay." },
+    EXECUTOR_DRAINING: {
+      status: 503,
+      error: "This executor is shutting down and did not start the execution. Nothing was held or charged.",
+      hint: "Send the same request again after the Retry-After seconds (with the same Idempotency-Key, if you sent one).",
+    },
     PAYMENT_REQUIRED: {
       status: 402,
       error: "Buying 5000 credits costs 5.000 USD, paid with x402.",
@@ -1046,6 +1051,16 @@ function errorResponse(description: string, codes: string[], cases: Record<strin
     content: { [JSON_MEDIA]: { schema: ref("ErrorResponse"), examples: exampleMap } },
   };
 }
+
+/** TIMEOUT of an execute: the execution is named, with where to read its outcome (the gateway's executionTimedOut words). */
+const EXECUTE_TIMEOUT_CASE: ErrorCase = {
+  status: 504,
+  error: `Execution ${EXAMPLE_EXECUTION_ID} did not answer within the gateway's deadline; it may still finish and be charged.`,
+  hint:
+    `Read GET /executions/${EXAMPLE_EXECUTION_ID} for its outcome before trying again: a retry with the same Idempotency-Key ` +
+    "answers that outcome, a retry without one could run it twice.",
+  executionId: EXAMPLE_EXECUTION_ID,
+};
 
 /** The Execution-Id header of an error about an execution. */
 const EXECUTION_ID_HEADER: JsonObject = {
@@ -1201,8 +1216,8 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
       },
     ),
     ExecuteUnavailable: errorResponse(
-      "A backing service is unavailable, no route can run right now, a performed operation's charge could not be recorded (see the message), or the gateway is overloaded and did not start the request (OVERLOADED, with Retry-After).",
-      ["UNAVAILABLE", "ROUTE_UNAVAILABLE", "SETTLEMENT_UNCONFIRMED", "OVERLOADED"],
+      "A backing service is unavailable, no route can run right now, a performed operation's charge could not be recorded (see the message), every executor asked was shutting down and none started it (EXECUTOR_DRAINING, with Retry-After: nothing held or charged), or the gateway is overloaded and did not start the request (OVERLOADED, with Retry-After).",
+      ["UNAVAILABLE", "ROUTE_UNAVAILABLE", "SETTLEMENT_UNCONFIRMED", "EXECUTOR_DRAINING", "OVERLOADED"],
       cases,
       { "Retry-After": RETRY_AFTER_OVERLOADED },
     ),
@@ -1215,9 +1230,13 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
       { "Execution-Id": EXECUTION_ID_HEADER },
     ),
     ExecuteTimeout: errorResponse(
-      "PROVIDER_TIMEOUT: the provider did not answer in time; the hold was released. TIMEOUT: the execution did not finish within the gateway's deadline; it may still complete and be charged, so check GET /usage, or retry with the same Idempotency-Key.",
+      "PROVIDER_TIMEOUT: the provider did not answer in time; the hold was released. TIMEOUT: the executor did not answer within the " +
+        "gateway's deadline (which exceeds the executor's longest execution, so this means it was unreachable or stalled); the execution " +
+        "may still end charged. Its id is in `executionId` and the Execution-Id header: read GET /executions/{executionId} for its outcome " +
+        "before trying again (a retry with the same Idempotency-Key answers that outcome; one without a key could run it twice).",
       ["PROVIDER_TIMEOUT", "TIMEOUT"],
-      cases,
+      { ...cases, TIMEOUT: EXECUTE_TIMEOUT_CASE },
+      { "Execution-Id": EXECUTION_ID_HEADER },
     ),
     ExecuteNotFound: errorResponse(
       "The domain or the capability does not exist, or the body names a resource (an `inboxId`) this account does not own; " +
