@@ -1741,6 +1741,8 @@ export const ExecutorServiceService = {
    * (FAILED_PRECONDITION); PROVIDER_ERROR, ROUTE_UNAVAILABLE, UNAVAILABLE (UNAVAILABLE); PROVIDER_TIMEOUT
    * (DEADLINE_EXCEEDED). SETTLEMENT_UNCONFIRMED (UNAVAILABLE): the provider acted but the capture was
    * never acknowledged, so the hold expires unsettled and nothing is charged.
+   * EXECUTOR_DRAINING (UNAVAILABLE, details retryAfterSeconds): this executor is shutting down and did not
+   * start the call; nothing was held or done, so it may be sent again (to another executor).
    * With quoteId in the input it runs on the quoted route at the quoted price, or fails: QUOTE_NOT_FOUND
    * (NOT_FOUND), QUOTE_EXPIRED (FAILED_PRECONDITION, HTTP 410), QUOTE_ALREADY_USED, QUOTE_MISMATCH
    * (FAILED_PRECONDITION). With recommendationId it runs the router's stored ranking, or fails with the
@@ -1782,6 +1784,8 @@ export interface ExecutorServiceServer extends UntypedServiceImplementation {
    * (FAILED_PRECONDITION); PROVIDER_ERROR, ROUTE_UNAVAILABLE, UNAVAILABLE (UNAVAILABLE); PROVIDER_TIMEOUT
    * (DEADLINE_EXCEEDED). SETTLEMENT_UNCONFIRMED (UNAVAILABLE): the provider acted but the capture was
    * never acknowledged, so the hold expires unsettled and nothing is charged.
+   * EXECUTOR_DRAINING (UNAVAILABLE, details retryAfterSeconds): this executor is shutting down and did not
+   * start the call; nothing was held or done, so it may be sent again (to another executor).
    * With quoteId in the input it runs on the quoted route at the quoted price, or fails: QUOTE_NOT_FOUND
    * (NOT_FOUND), QUOTE_EXPIRED (FAILED_PRECONDITION, HTTP 410), QUOTE_ALREADY_USED, QUOTE_MISMATCH
    * (FAILED_PRECONDITION). With recommendationId it runs the router's stored ranking, or fails with the
@@ -1807,6 +1811,8 @@ export interface ExecutorServiceClient extends Client {
    * (FAILED_PRECONDITION); PROVIDER_ERROR, ROUTE_UNAVAILABLE, UNAVAILABLE (UNAVAILABLE); PROVIDER_TIMEOUT
    * (DEADLINE_EXCEEDED). SETTLEMENT_UNCONFIRMED (UNAVAILABLE): the provider acted but the capture was
    * never acknowledged, so the hold expires unsettled and nothing is charged.
+   * EXECUTOR_DRAINING (UNAVAILABLE, details retryAfterSeconds): this executor is shutting down and did not
+   * start the call; nothing was held or done, so it may be sent again (to another executor).
    * With quoteId in the input it runs on the quoted route at the quoted price, or fails: QUOTE_NOT_FOUND
    * (NOT_FOUND), QUOTE_EXPIRED (FAILED_PRECONDITION, HTTP 410), QUOTE_ALREADY_USED, QUOTE_MISMATCH
    * (FAILED_PRECONDITION). With recommendationId it runs the router's stored ranking, or fails with the
