@@ -45,7 +45,7 @@ export class LlamaparseAdapter implements ProviderAdapter {
   buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
     assertCapability(this, capabilityKey);
     const read = new InputReader(this.providerKey, input);
-    const headers = ctx.credentials ? { authorization: `Bearer ${ctx.credentials.apiKey}` } : {};
+    const headers: Record<string, string> = ctx.credentials ? { authorization: `Bearer ${ctx.credentials.apiKey}` } : {};
     if (capabilityKey === "document.parse.result") {
       const jobId = read.string("jobId", true).trim();
       return { method: "GET", url: `${ctx.baseUrl}/api/v2/parse/${encodeURIComponent(jobId)}?expand=markdown`, headers };
