@@ -10,7 +10,7 @@ import { devHelpersEnabled, type Logger } from "@agentic/platform";
 import type { CatalogClient, ExecutorClient, LedgerClient, RouterClient } from "@agentic/clients";
 import { accessLogPolicy, type Config } from "./config";
 import { buildOpenApiDocument } from "./openapi/openapi";
-import { catalogRoutes } from "./routes/catalog";
+import { catalogRoutes, readDomains } from "./routes/catalog";
 import { capabilityRoutesRoutes } from "./routes/capability-routes";
 import { RouteHealthCache } from "./catalog/route-health-cache";
 import { agentDocsRoutes } from "./agent-docs/routes";
@@ -18,7 +18,9 @@ import { render, RenderedCatalogCache } from "./catalog/rendered-cache";
 import { sendRendered } from "./catalog/send-rendered";
 import { cachedReads } from "./catalog/cached-reads";
 import { capabilityAliases } from "./middleware/capability-aliases";
-import { backendChecks, healthRoutes } from "./routes/health";
+import { healthRoutes, type CatalogAnswers } from "./routes/health";
+import { BackendMonitor } from "./health/backend-monitor";
+import { nameUnavailableBackends } from "./health/name-unavailable-backends";
 import { walletRoutes } from "./routes/wallet";
 import { topUpRoutes } from "./routes/top-up";
 import { executionRoutes } from "./routes/executions";
@@ -78,7 +80,7 @@ export interface GatewayAppOptions {
   metricsOnPublicPort: boolean;
   /** Interface to listen on; every interface when omitted. */
   host?: string;
-  /** Backends /readyz checks (default: all four). Tests leave out the ones they do not start. */
+  /** Backends /readyz and the background health checks watch (default: all four). Tests leave out the ones they do not start. */
   readinessOf?: readonly Backend[];
   /** Tuning of the API-key cache (tests shorten it). */
   auth?: Partial<AuthOptions>;
@@ -95,8 +97,12 @@ export interface GatewayApp {
   stop(): Promise<void>;
 }
 
+/** Each backend's health, checked this often in the background (so errors name what is down), each check at most this long. */
+const BACKEND_CHECK_INTERVAL_MS = 1_000;
+const BACKEND_CHECK_TIMEOUT_MS = 500;
+
 export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayApp> {
-  const { config, clients, logger } = opts;
+  const { config, logger } = opts;
   const metrics = createGatewayMetrics();
   const addresses: Record<Backend, string> = {
     catalog: config.CATALOG_ADDR,
@@ -104,17 +110,30 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
     router: config.ROUTER_ADDR,
     executor: config.EXECUTOR_ADDR,
   };
-  const readiness = backendChecks(Object.fromEntries((opts.readinessOf ?? BACKENDS).map((name) => [name, addresses[name]])));
+  const monitor = new BackendMonitor(Object.fromEntries((opts.readinessOf ?? BACKENDS).map((name) => [name, addresses[name]])), {
+    timeoutMs: BACKEND_CHECK_TIMEOUT_MS,
+    intervalMs: BACKEND_CHECK_INTERVAL_MS,
+    logger,
+  });
+  const clients = nameUnavailableBackends(opts.clients, monitor);
   const catalogCache = new RenderedCatalogCache(
     async () => (await clients.catalog.listDomains({})).catalogVersion,
     { refreshMs: config.CATALOG_REFRESH_MS, maxEntries: 2_000 },
     logger,
   );
   catalogCache.start();
+  // The domain list is read ahead while the catalog answers, so a catalog outage later finds the catalog's answers in memory.
+  const catalogAnswers: CatalogAnswers = {
+    inMemory: () => catalogCache.peek("/domains") !== undefined,
+    warm: async () => void (await catalogCache.get("/domains", readDomains(clients.catalog), "/domains")),
+  };
+  monitor.start(async (states) => {
+    if (states.catalog !== "unavailable" && !catalogAnswers.inMemory()) await catalogAnswers.warm();
+  });
   const limits = await startLimits(config, logger, metrics, opts.keyLimits);
   const closeParts = async () => {
     catalogCache.stop();
-    readiness.close();
+    monitor.close();
     await limits.close();
   };
 
@@ -147,7 +166,7 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
 
   const recorder = new RequestRecorder(logger, metrics, accessLogPolicy(config));
   app.use(edge(recorder, config.BODY_LIMIT));
-  app.use(healthRoutes(readiness));
+  app.use(healthRoutes(monitor, catalogAnswers));
   if (opts.metricsOnPublicPort) app.use(metricsRoutes());
   // After the probes and /metrics: those are never shed.
   app.use(limits.shedder.middleware);

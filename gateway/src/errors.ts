@@ -3,9 +3,12 @@
 // refused) is mapped by toErrorResponse, and sent by sendErrorResponse (or by client-errors.ts on a
 // bare socket):
 // the gateway's own refusals (HttpError) carry their HTTP status; anything else is read as an AppError
-// (fromServiceError) and its status comes from the platform's httpStatusOf(kind, code).
+// (fromServiceError) and its status comes from the platform's httpStatusOf(kind, code). A backend
+// that did not answer (refused, dropped, too slow: a transport failure grpc-js raised, which carries
+// none of our metadata) is 503 UNAVAILABLE with Retry-After, never a 500.
 import type { Response } from "express";
-import { AppError, currentTraceId, fromServiceError, httpStatusOf } from "@agentic/platform";
+import { Metadata, status as GrpcStatus } from "@grpc/grpc-js";
+import { AppError, ERROR_CODE_METADATA, currentTraceId, fromServiceError, httpStatusOf } from "@agentic/platform";
 
 export interface ErrorBody {
   success: false;
@@ -92,6 +95,66 @@ function isServiceError(err: unknown): boolean {
   return typeof err === "object" && err !== null && typeof (err as { code?: unknown }).code === "number" && "metadata" in err;
 }
 
+/** Seconds a client is told to wait (Retry-After) when a backend is unavailable: about one restart of a backend. */
+export const BACKEND_RETRY_AFTER_SECONDS = 5;
+
+/** The public code of "a backend is unavailable", whoever says it (the gateway or a backend about its own dependency). */
+export const UNAVAILABLE_CODE = "UNAVAILABLE";
+
+/** grpc-js's own statuses for a call that got no answer from the service: it could not connect, the connection dropped, the deadline passed. */
+const TRANSPORT_STATUSES: ReadonlySet<number> = new Set([
+  GrpcStatus.UNAVAILABLE,
+  GrpcStatus.DEADLINE_EXCEEDED,
+  GrpcStatus.CANCELLED,
+  GrpcStatus.INTERNAL,
+  GrpcStatus.UNKNOWN,
+]);
+
+/**
+ * Whether `err` is a backend call that got no answer: a gRPC error raised by grpc-js itself (our
+ * services always attach their code in metadata), e.g. connection refused, a stream reset by a
+ * backend that died mid-call, or the call's deadline.
+ */
+export function isTransportFailure(err: unknown): err is { code: number; metadata: Metadata } {
+  if (err instanceof AppError || typeof err !== "object" || err === null) return false;
+  const { code, metadata } = err as { code?: unknown; metadata?: unknown };
+  return (
+    typeof code === "number" && TRANSPORT_STATUSES.has(code) && metadata instanceof Metadata && !metadata.get(ERROR_CODE_METADATA).length
+  );
+}
+
+/** Names as a sentence starts with them: "The ledger is", "The ledger and the router are", "A backend service is". */
+function subject(backends: readonly string[]): string {
+  if (backends.length === 0) return "A backend service is";
+  const names = backends.map((b) => `the ${b}`);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)} are` : `${names[0]} is`;
+  return list.charAt(0).toUpperCase() + list.slice(1);
+}
+
+/** 503 UNAVAILABLE with Retry-After, naming the backends that are down (when known); `message` keeps a backend's own words. */
+export function backendUnavailable(backends: readonly string[], message?: string): AppError {
+  const who = subject(backends);
+  return new AppError(
+    "unavailable",
+    UNAVAILABLE_CODE,
+    message ?? `${who} unavailable.`,
+    `${who} unavailable; retry after ${BACKEND_RETRY_AFTER_SECONDS} s.`,
+    {
+      retryAfterSeconds: BACKEND_RETRY_AFTER_SECONDS,
+    },
+  );
+}
+
+/**
+ * The AppError a backend's error is read as: a transport failure is that backend being unavailable
+ * (but a deadline stays a TIMEOUT, 504: a call that may have done its work is not "unavailable"),
+ * anything else is what the backend said.
+ */
+function readBackendError(err: unknown) {
+  if (isTransportFailure(err) && err.code !== GrpcStatus.DEADLINE_EXCEEDED) return fromServiceError(backendUnavailable([]));
+  return fromServiceError(err);
+}
+
 /** Whether the error is none the gateway expects (a bug): the caller logs it in full, the client reads INTERNAL. */
 export function isUnexpected(err: unknown): boolean {
   return clientError(err) === undefined && !isServiceError(err);
@@ -112,9 +175,10 @@ export interface ErrorResponse {
 export function toErrorResponse(err: unknown): ErrorResponse {
   const own = clientError(err);
   if (own) return { status: own.httpStatus, headers: {}, body: errorBody(own.code, own.message, own.hint) };
-  const remote = fromServiceError(err);
+  const remote = readBackendError(err);
   const headers: Record<string, string> = {};
-  const retryAfter = remote.details?.retryAfterSeconds;
+  // A backend unavailable is worth asking again, and the client is told when, even if the backend did not say.
+  const retryAfter = remote.details?.retryAfterSeconds ?? (remote.code === UNAVAILABLE_CODE ? BACKEND_RETRY_AFTER_SECONDS : undefined);
   // Retry-After takes whole seconds; rounding up never invites a retry too early.
   if (typeof retryAfter === "number" && Number.isFinite(retryAfter) && retryAfter >= 0)
     headers["Retry-After"] = String(Math.ceil(retryAfter));

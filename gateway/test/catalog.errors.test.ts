@@ -87,22 +87,42 @@ describe("catalog endpoint errors", () => {
     expect((await fetch(`${gw.origin}/healthz`)).status).toBe(200);
     const ready = await fetch(`${gw.origin}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ok", checks: { catalog: "ok" } });
+    expect(await ready.json()).toEqual({ status: "ok", checks: { catalog: "ok" }, catalog: "live" });
   });
 });
 
 describe("when the catalog is down", () => {
-  it("catalog endpoints answer 503 UNAVAILABLE and /readyz says so", async () => {
+  it("answers what it has read from memory, a path never read 503 UNAVAILABLE with Retry-After, and /readyz stays 200 (degraded)", async () => {
     const catalog = await startTestCatalog();
     const gw = await startTestGateway({ catalogAddress: catalog.address });
     try {
+      // A ready gateway has read the domain list ahead.
+      expect((await fetch(`${gw.origin}/readyz`)).status).toBe(200);
       await catalog.stop();
+      expect((await fetch(`${gw.baseUrl}/domains`)).status).toBe(200);
+      const res = await fetch(`${gw.baseUrl}/domains/email/capabilities`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+      const body = await res.json();
+      expectErrorBody(body, "UNAVAILABLE");
+      expect(body.hint).toMatch(/catalog is unavailable; retry after \d+ s/);
+      const ready = await fetch(`${gw.origin}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: "degraded", checks: { catalog: "unavailable" }, catalog: "from memory" });
+    } finally {
+      await gw.stop();
+    }
+  });
+
+  it("a gateway that never reached its catalog has nothing to serve: /readyz 503", async () => {
+    const gw = await startTestGateway({ catalogAddress: "127.0.0.1:1" });
+    try {
       const res = await fetch(`${gw.baseUrl}/domains`);
       expect(res.status).toBe(503);
       expectErrorBody(await res.json(), "UNAVAILABLE");
       const ready = await fetch(`${gw.origin}/readyz`);
       expect(ready.status).toBe(503);
-      expect(await ready.json()).toMatchObject({ checks: { catalog: "unavailable" } });
+      expect(await ready.json()).toEqual({ status: "unavailable", checks: { catalog: "unavailable" }, catalog: "unavailable" });
     } finally {
       await gw.stop();
     }

@@ -119,6 +119,10 @@ describe("gateway observability", () => {
 
   it("/readyz checks every backend the gateway calls, the router included", async () => {
     const ready = await fetch(`${sys.gw.origin}/readyz`);
-    expect(await ready.json()).toEqual({ status: "ok", checks: { catalog: "ok", ledger: "ok", router: "ok", executor: "ok" } });
+    expect(await ready.json()).toEqual({
+      status: "ok",
+      checks: { catalog: "ok", ledger: "ok", router: "ok", executor: "ok" },
+      catalog: "live",
+    });
   });
 });

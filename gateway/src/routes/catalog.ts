@@ -6,6 +6,12 @@ import { toCapabilityEntry, toContractEntry, toDomainEntry, toRouteEntry } from 
 import type { RenderedCatalogCache, VersionedValue } from "../catalog/rendered-cache";
 import { sendRendered } from "../catalog/send-rendered";
 
+/** The answer of GET /domains as the catalog gives it now (also read ahead by /readyz, see health.ts). */
+export const readDomains = (catalog: CatalogClient) => async (): Promise<VersionedValue> => {
+  const r = await catalog.listDomains({});
+  return { catalogVersion: r.catalogVersion, value: r.domains.map(toDomainEntry) };
+};
+
 export function catalogRoutes(catalog: CatalogClient, cache: RenderedCatalogCache): Router {
   const router = Router();
 
@@ -16,10 +22,7 @@ export function catalogRoutes(catalog: CatalogClient, cache: RenderedCatalogCach
       sendRendered(req, res, await cache.get(req.path, () => load(params), path));
     });
 
-  cached("/domains", async () => {
-    const r = await catalog.listDomains({});
-    return { catalogVersion: r.catalogVersion, value: r.domains.map(toDomainEntry) };
-  });
+  cached("/domains", readDomains(catalog));
   cached("/domains/:domainKey", async ({ domainKey }) => {
     const r = await catalog.getDomain({ domainKey: domainKey! });
     return { catalogVersion: r.catalogVersion, value: toDomainEntry(r.domain!) };

@@ -1,28 +1,27 @@
-// Probes: /healthz says the process is alive; /readyz checks every configured backend in parallel.
+// Probes: /healthz says the process is alive (no dependency checks: a backend outage never restarts
+// the edge); /readyz says whether this pod can serve (see health/readiness.ts), checking every
+// backend afresh and listing each one's state, so an SRE reads what is degraded.
 import { Router } from "express";
-import { createHealthChecker } from "@agentic/platform";
+import type { BackendMonitor } from "../health/backend-monitor";
+import { readinessOf } from "../health/readiness";
 
-/** A named readiness check; each must answer within the probe budget. */
-export interface ReadinessCheck {
-  name: string;
-  check(timeoutMs: number): Promise<boolean>;
+export interface CatalogAnswers {
+  /** Whether the catalog's answers are in the gateway's memory (they are served from there while the catalog is down). */
+  inMemory(): boolean;
+  /** Reads them into memory when they are not (the catalog answering), so a later catalog outage finds them there. */
+  warm(): Promise<void>;
 }
 
-/** One readiness check per backend gRPC address, against the standard health service. */
-export function backendChecks(backends: Record<string, string>): ReadinessCheck[] & { close(): void } {
-  const checks = Object.entries(backends).map(([name, address]) => ({ name, ...createHealthChecker(address) }));
-  return Object.assign(checks, { close: () => checks.forEach((c) => c.close()) });
-}
-
-export function healthRoutes(checks: ReadinessCheck[], timeoutMs = 500): Router {
+export function healthRoutes(monitor: BackendMonitor, catalog: CatalogAnswers): Router {
   const router = Router();
   router.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
   router.get("/readyz", async (_req, res) => {
-    const results = await Promise.all(checks.map(async (c) => [c.name, (await c.check(timeoutMs)) ? "ok" : "unavailable"] as const));
-    const ready = results.every(([, state]) => state === "ok");
-    res.status(ready ? 200 : 503).json({ status: ready ? "ok" : "unavailable", checks: Object.fromEntries(results) });
+    const checks = await monitor.check();
+    if (checks.catalog === "ok" && !catalog.inMemory()) await catalog.warm().catch(() => undefined);
+    const { httpStatus, body } = readinessOf(checks, catalog.inMemory());
+    res.status(httpStatus).json(body);
   });
   return router;
 }
