@@ -1057,6 +1057,53 @@ export type BroadcastMessageQuoteRecommendInput = {
 };
 
 /**
+ * Broadcast Message Send (broadcast.message.send): Publish an approved, quoted message to its channels. Creates a real public post. From 125 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type BroadcastMessageSendExecuteInput = {
+  /**
+   * From broadcast.message.quote for these very channels and text.
+   * (max length: 64)
+   */
+  quoteId: string;
+  /** Must be true: a human approved the quoted post. */
+  approved: boolean;
+  /** (max length: 7) */
+  channels: Array<"x" | "linkedin" | "bluesky" | "threads" | "facebook" | "instagram" | "telegram">;
+  /**
+   * The quoted text, unchanged.
+   * (max length: 3000)
+   */
+  text: string;
+  /** (format: uri; max length: 4; longest item: 2048) */
+  mediaUrls?: Array<string>;
+  /**
+   * Publish later instead of now.
+   * (format: date-time; max length: 35)
+   */
+  scheduleAt?: string;
+};
+
+/**
+ * Broadcast Message Send (broadcast.message.send): Publish an approved, quoted message to its channels. Creates a real public post. From 125 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type BroadcastMessageSendRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /** Ask for a route where a human publishes the post (redirect routes). */
+  humanApproval?: boolean;
+};
+
+/**
  * Stock Quote (finance.quote): Latest price, change and volume of a listed stock or ETF by ticker symbol. From 1 credits (1000 credits = 1 USD).
  * Input of execute.
  */
@@ -1090,13 +1137,13 @@ export type FinanceQuoteRecommendInput = {
  * Input of execute.
  */
 export type FinanceFxRateExecuteInput = {
-  /** (format: currency-code) */
+  /** (format: currency-code; max length: 3) */
   base: string;
-  /** (format: currency-code) */
+  /** (format: currency-code; max length: 3) */
   quote: string;
   /**
    * Historical rate for this day (from 1999-01-01); latest when omitted.
-   * (format: date)
+   * (format: date; max length: 10)
    */
   date?: string;
 };
@@ -1130,7 +1177,7 @@ export type FinanceCryptoPriceExecuteInput = {
   coin: string;
   /**
    * Default USD.
-   * (format: currency-code)
+   * (format: currency-code; max length: 3)
    */
   vsCurrency?: string;
 };
@@ -1279,7 +1326,7 @@ export type GeoGeocodeExecuteInput = {
   address: string;
   /**
    * ISO 3166-1 alpha-2; only candidates in this country.
-   * (format: country-code)
+   * (format: country-code; max length: 2)
    */
   country?: string;
 };
@@ -1308,7 +1355,7 @@ export type GeoGeocodeRecommendInput = {
 export type DocumentOcrExecuteInput = {
   /**
    * Public or pre-signed URL of a PDF or image.
-   * (format: uri)
+   * (format: uri; max length: 2048)
    */
   fileUrl: string;
   /**
@@ -1342,7 +1389,7 @@ export type DocumentOcrRecommendInput = {
 export type DocumentParseExecuteInput = {
   /**
    * Public or pre-signed URL of a PDF or image.
-   * (format: uri)
+   * (format: uri; max length: 2048)
    */
   fileUrl: string;
 };
@@ -1603,12 +1650,12 @@ export type TravelFlightsSearchExecuteInput = {
   destination: string;
   /**
    * Today or later.
-   * (format: date)
+   * (format: date; max length: 10)
    */
   departureDate: string;
   /**
    * Adds the way back; one way when omitted.
-   * (format: date)
+   * (format: date; max length: 10)
    */
   returnDate?: string;
   /**
@@ -1832,6 +1879,7 @@ export interface CapabilityExecuteInputs {
   "post/letter-status": PostLetterStatusExecuteInput;
   "post/postcard-send": PostPostcardSendExecuteInput;
   "broadcast/message-quote": BroadcastMessageQuoteExecuteInput;
+  "broadcast/message-send": BroadcastMessageSendExecuteInput;
   "finance/quote": FinanceQuoteExecuteInput;
   "finance/fx-rate": FinanceFxRateExecuteInput;
   "finance/crypto-price": FinanceCryptoPriceExecuteInput;
@@ -1883,6 +1931,7 @@ export interface CapabilityRecommendInputs {
   "post/letter-status": PostLetterStatusRecommendInput;
   "post/postcard-send": PostPostcardSendRecommendInput;
   "broadcast/message-quote": BroadcastMessageQuoteRecommendInput;
+  "broadcast/message-send": BroadcastMessageSendRecommendInput;
   "finance/quote": FinanceQuoteRecommendInput;
   "finance/fx-rate": FinanceFxRateRecommendInput;
   "finance/crypto-price": FinanceCryptoPriceRecommendInput;

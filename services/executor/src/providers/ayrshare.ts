@@ -1,6 +1,10 @@
-// Ayrshare (broadcast.message.quote): POST /api/validate/postLength {post} gives each network's
-// weighted length, limit and validity without posting. The quote prices the later real post per
-// valid channel and must be approved before anything is published.
+// Ayrshare (`Authorization: Bearer`; errors {status: "error", code, message}):
+// - broadcast.message.quote: POST /api/validate/postLength {post} gives each network's weighted length,
+//   limit and validity without posting. The quote prices the later real post per valid channel and
+//   must be approved before anything is published;
+// - broadcast.message.send: POST /api/post {post, platforms, mediaUrls?, scheduleDate?, idempotencyKey}
+//   → {status, id, postIds: [{platform, status, id, postUrl}]}: the approved quote's text and channels
+//   (its quoteId must be theirs), posted once per execution (the idempotency key is Ayrshare's).
 import { createHash } from "node:crypto";
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
 import { InputReader } from "./input";
@@ -39,7 +43,7 @@ const QUOTE_TTL_MS = 15 * 60_000;
 
 export class AyrshareAdapter implements ProviderAdapter {
   readonly providerKey = "ayrshare";
-  readonly capabilityKeys = ["broadcast.message.quote"] as const;
+  readonly capabilityKeys = ["broadcast.message.quote", "broadcast.message.send"] as const;
 
   constructor(
     private readonly creditsPerChannel = DEFAULT_CREDITS_PER_CHANNEL,
@@ -59,8 +63,51 @@ export class AyrshareAdapter implements ProviderAdapter {
     return [...new Set(channels)];
   }
 
+  /** The quote id of these channels and text: the same ones always get the same id, so approving a repeated quote is idempotent. */
+  private quoteIdOf(channels: readonly string[], text: string): string {
+    return `quo_${createHash("sha256")
+      .update(JSON.stringify([[...channels].sort(), text]))
+      .digest("base64url")
+      .slice(0, 22)}`;
+  }
+
+  /** The approved post: refused unless approved is true and the quoteId is the one quoted for these channels and text. */
+  private approvedPost(input: CapabilityInput): { channels: string[]; text: string } {
+    const read = new InputReader(this.providerKey, input);
+    const channels = this.channels(input);
+    const text = read.string("text", true);
+    const refuse = (field: string, message: string): never => {
+      throw new ProviderError("invalid_input", this.providerKey, message, { blame: "input", field });
+    };
+    if (input.approved !== true) refuse("approved", "a human must approve the quoted post: send approved true");
+    if (read.string("quoteId", true) !== this.quoteIdOf(channels, text))
+      refuse(
+        "quoteId",
+        "quoteId is not the quote of these channels and text: quote them with broadcast.message.quote and send what was quoted",
+      );
+    return { channels, text };
+  }
+
   buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
     assertCapability(this, capabilityKey);
+    if (capabilityKey === "broadcast.message.send") {
+      const { channels, text } = this.approvedPost(input);
+      const read = new InputReader(this.providerKey, input);
+      const mediaUrls = read.strings("mediaUrls");
+      const scheduleAt = read.string("scheduleAt");
+      return {
+        method: "POST",
+        url: `${ctx.baseUrl}/api/post`,
+        headers: ctx.credentials ? { Authorization: `Bearer ${ctx.credentials.apiKey}` } : {},
+        body: {
+          post: text,
+          platforms: [...new Set(channels.map((c) => (CHANNELS[c] as { limitKey: string }).limitKey))],
+          ...(mediaUrls.length ? { mediaUrls } : {}),
+          ...(scheduleAt ? { scheduleDate: scheduleAt } : {}),
+          ...(ctx.idempotencyKey ? { idempotencyKey: ctx.idempotencyKey } : {}),
+        },
+      };
+    }
     this.channels(input);
     return {
       method: "POST",
@@ -76,6 +123,7 @@ export class AyrshareAdapter implements ProviderAdapter {
       const code = isRecord(res.body) && typeof res.body.code === "number" ? String(res.body.code) : undefined;
       throw vendorError(this.providerKey, res, { ...(code ? { code } : {}), message: stringField(res.body, "message") });
     }
+    if (capabilityKey === "broadcast.message.send") return this.published(res);
     const b = res.body;
     const limits = isRecord(b) && isRecord(b.maxCharLimits) ? b.maxCharLimits : undefined;
     if (!isRecord(b) || !limits) throw invalidResponse(this.providerKey, res, "without maxCharLimits");
@@ -89,12 +137,7 @@ export class AyrshareAdapter implements ProviderAdapter {
         throw invalidResponse(this.providerKey, res, `without a length check for ${channel}`);
       return { channel, weightedLength: length, maxLength: max, valid, creditsEstimate: valid ? this.creditsPerChannel : 0 };
     });
-    const text = new InputReader(this.providerKey, input).string("text", true);
-    // The same channels and text always get the same quote id, so approving a repeated quote is idempotent.
-    const quoteId = `quo_${createHash("sha256")
-      .update(JSON.stringify([[...channels].sort(), text]))
-      .digest("base64url")
-      .slice(0, 22)}`;
+    const quoteId = this.quoteIdOf(channels, new InputReader(this.providerKey, input).string("text", true));
     return {
       status: "quoted",
       providerMessageId: quoteId,
@@ -104,6 +147,30 @@ export class AyrshareAdapter implements ProviderAdapter {
         creditsEstimate: perChannel.reduce((sum, c) => sum + c.creditsEstimate, 0),
         expiresAt: new Date(this.nowMs() + QUOTE_TTL_MS).toISOString(),
         approvalRequired: true,
+      },
+    };
+  }
+
+  /** Ayrshare's answer to a post, per channel (its `twitter` is our `x`). */
+  private published(res: RailResponse): ProviderResult {
+    const b = res.body;
+    const postIds = isRecord(b) && Array.isArray(b.postIds) ? b.postIds.filter(isRecord) : undefined;
+    const id = stringField(b, "id");
+    if (!postIds || !id) throw invalidResponse(this.providerKey, res, "without id and postIds");
+    return {
+      status: "sent",
+      providerMessageId: id,
+      data: {
+        postId: id,
+        status: stringField(b, "status") ?? null,
+        posts: postIds.map((p) => {
+          const platform = stringField(p, "platform") ?? null;
+          return {
+            channel: platform === "twitter" ? "x" : platform,
+            status: stringField(p, "status") ?? null,
+            postUrl: stringField(p, "postUrl") ?? null,
+          };
+        }),
       },
     };
   }
