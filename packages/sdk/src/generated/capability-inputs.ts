@@ -718,9 +718,9 @@ export type SearchAnswerExecuteInput = {
    * (min: 1; max: 20)
    */
   maxResults?: number;
-  /** (max length: 20) */
+  /** (max length: 20; longest item: 253) */
   includeDomains?: Array<string>;
-  /** (max length: 20) */
+  /** (max length: 20; longest item: 253) */
   excludeDomains?: Array<string>;
 };
 
