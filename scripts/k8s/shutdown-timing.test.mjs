@@ -5,6 +5,7 @@
 // config schema and derived by its own config.js (build first). Broken variants must fail.
 // Run: node --test scripts/k8s/*.test.mjs
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
@@ -84,6 +85,14 @@ describe("broken variants are caught", () => {
       shutdownTimingProblems(docs, configsOf(docs), derive).join("\n"),
       /executor terminationGracePeriodSeconds 40 s is below preStop sleep \+ SHUTDOWN_DEADLINE_MS = 95 s/,
     );
+  });
+
+  test("the validator (npm run k8s:validate) fails on it too", () => {
+    const run = spawnSync(process.execPath, [join(REPO_ROOT, "scripts/k8s/validate.mjs"), variant({ patches: [grace("executor", 40)] })], {
+      encoding: "utf8",
+    });
+    assert.equal(run.status, 1, run.stdout + run.stderr);
+    assert.match(run.stdout, /ERROR Deployment\/executor: executor terminationGracePeriodSeconds 40 s is below/);
   });
 
   test("a longer execution budget without a longer shutdown deadline", () => {

@@ -2,10 +2,12 @@
 // cert-manager Certificate and Issuer) routes to a real Service port, with a certificate for its
 // host and a timeout above the gateway's execute deadline; monitoring (PodMonitor, PrometheusRule,
 // the dashboard ConfigMap) scrapes every service and links every alert to a runbook in the repo;
-// the EXECUTIONS stream's settings fit the NATS server and outlast the routers' outcome replay.
+// the EXECUTIONS stream's settings fit the NATS server and outlast the routers' outcome replay; the
+// executor's and the gateway's grace periods hold their shutdown deadlines (no rollout cuts an execution).
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { subjectOf } from "./findings.mjs";
+import { compiledConfig, shutdownTimingProblems } from "./shutdown-timing.mjs";
 import { containersOf, isAgenticService, podLabelsOf, podSpecOf } from "./workloads.mjs";
 
 const SEVERITIES = new Set(["critical", "warning", "info"]);
@@ -21,6 +23,21 @@ export function checkCrossReferences(docs, findings, { repoRoot, configs }) {
   checkEdge(byKind, findings, configs);
   checkMonitoring(docs, byKind, findings, repoRoot);
   checkStream(byKind, findings, configs);
+  checkShutdownTimings(docs, findings, { repoRoot, configs });
+}
+
+/** A rollout cuts no execution: grace periods and deadlines derived from the execution budget (lib/shutdown-timing.mjs). */
+function checkShutdownTimings(docs, findings, { repoRoot, configs }) {
+  let derive;
+  try {
+    derive = { executor: compiledConfig(repoRoot, "services/executor"), gateway: compiledConfig(repoRoot, "gateway") };
+  } catch (err) {
+    findings.skip("Deployment/executor", `shutdown timings not checked: ${err.message}`);
+    return;
+  }
+  for (const problem of shutdownTimingProblems(docs, configs, derive)) {
+    findings.error(problem.startsWith("gateway") ? "Deployment/gateway" : "Deployment/executor", problem);
+  }
 }
 
 function checkEdge(byKind, findings, configs) {
