@@ -45,7 +45,7 @@ export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp>
   await ensureExecutionsStream(await opts.nc.jetstreamManager(), { replicas: config.NATS_STREAM_REPLICAS });
   const replicas = config.NATS_STREAM_REPLICAS;
   const [recommendations, preferences] = await Promise.all([
-    openRecommendationStore(opts.nc, { ttlMs: config.RECOMMENDATION_TTL_MS, replicas }),
+    openRecommendationStore(opts.nc, { ttlMs: config.RECOMMENDATION_TTL_MS, replicas, maxBytes: config.RECOMMENDATION_STORE_MAX_BYTES }),
     openPreferenceStore(opts.nc, { ttlMs: config.AGENT_PREFERENCES_TTL_MS, replicas }),
   ]);
   const catalog = new CatalogCache(opts.catalog, { refreshMs: config.CATALOG_REFRESH_MS, logger });

@@ -65,6 +65,8 @@ const fields = z.object({
   AGENT_PREFERENCES_TTL_MS: positiveInt.default(30 * 86_400_000),
   /** How long an answered recommendation stays usable by its recommendationId, in ms (shared KV `router_recommendations`). */
   RECOMMENDATION_TTL_MS: positiveInt.min(1_000).default(10 * 60_000),
+  /** Most bytes the stored recommendations take in NATS (oldest dropped first when full), e.g. 268435456 (256 MiB). */
+  RECOMMENDATION_STORE_MAX_BYTES: positiveInt.min(1024 ** 2).default(256 * 1024 ** 2),
   /** Weight ratio between consecutive named goals (rank i weighs DECAY^i). */
   WEIGHT_DECAY: fraction.default(0.3),
   /** Raw weight of each goal the request does not name. */

@@ -22,9 +22,19 @@ export function fakeOutcomeFeed(): FakeOutcomeFeed {
   const messages = Object.assign(iterate(), { stop: () => settle!({}) });
   // Nothing stored in the replay window: the replay is caught up at once.
   const consumer = { consume: async () => messages, info: async () => ({ num_pending: 0 }) };
-  // A bucket as created with the options asked for, holding nothing.
-  const kv = (name: string, opts: { ttl: number }) => ({
-    status: async () => ({ streamInfo: { config: { name: `KV_${name}`, max_age: opts.ttl * 1_000_000, num_replicas: 1 } } }),
+  // A bucket as the router leaves it (created, then brought to its settings), holding nothing.
+  const kv = (name: string, opts: { ttl: number; max_bytes: number }) => ({
+    status: async () => ({
+      streamInfo: {
+        config: {
+          name: `KV_${name}`,
+          max_age: opts.ttl * 1_000_000,
+          max_bytes: opts.max_bytes,
+          discard: opts.max_bytes > 0 ? "old" : "new",
+          num_replicas: 1,
+        },
+      },
+    }),
     get: async () => null,
     put: async () => 1,
   });
@@ -33,7 +43,7 @@ export function fakeOutcomeFeed(): FakeOutcomeFeed {
   const nc = {
     jetstream: () => ({
       consumers: { get: async () => consumer },
-      views: { kv: async (name: string, opts: { ttl: number }) => kv(name, opts) },
+      views: { kv: async (name: string, opts: { ttl: number; max_bytes: number }) => kv(name, opts) },
     }),
     jetstreamManager: async () => ({ streams }),
   } as unknown as NatsConnection;

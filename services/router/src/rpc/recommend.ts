@@ -88,21 +88,25 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
       health,
       settings: deps.scoring,
     });
-    const stored = toStored(answer, {
-      recommendationId: `rec_${randomUUID()}`,
-      userId: req.userId,
-      domainKey: req.domainKey,
-      capabilityId: req.capabilityId,
-      nowMs: Date.now(),
-      ttlMs: deps.recommendationTtlMs,
-    });
+    // A ranking-only answer (the executor's, once per unpinned execute) is used at once and never read
+    // back: it is not stored, so executes cost no store write and the bucket holds only what callers saw.
+    const stored = rankingOnly
+      ? undefined
+      : toStored(answer, {
+          recommendationId: `rec_${randomUUID()}`,
+          userId: req.userId,
+          domainKey: req.domainKey,
+          capabilityId: req.capabilityId,
+          nowMs: Date.now(),
+          ttlMs: deps.recommendationTtlMs,
+        });
     await Promise.all([
-      deps.recommendations.put(stored),
+      stored && deps.recommendations.put(stored),
       input.agentName && preferences.source === "request"
         ? deps.preferences.set(req.userId, input.agentName, preferences.goals)
         : undefined,
     ]);
-    const response = stored.response;
+    const response = stored?.response ?? answer;
 
     trace.getActiveSpan()?.setAttributes({
       [ATTR_DOMAIN_KEY]: req.domainKey,

@@ -1,31 +1,51 @@
 // Opens (creating when missing) a JetStream KV bucket the router replicas share, file-backed, one
-// value per key, and brings an existing bucket's lifetime and replicas to this replica's settings.
-import { StorageType, type KV, type NatsConnection } from "nats";
+// value per key, and brings an existing bucket's lifetime, size and replicas to this replica's settings.
+import { DiscardPolicy, StorageType, type KV, type NatsConnection } from "nats";
 
 export interface KvBucketOptions {
   /** How long a value lives after its last write, in ms. */
   ttlMs: number;
   replicas: number;
+  /** Most bytes the bucket holds; when full the oldest values go first (writes are never refused). Unbounded when unset. */
+  maxBytes?: number;
   description: string;
 }
 
 export async function openKvBucket(nc: NatsConnection, name: string, opts: KvBucketOptions): Promise<KV> {
-  const options = { ttl: opts.ttlMs, history: 1, replicas: opts.replicas, storage: StorageType.File, description: opts.description };
+  const maxBytes = opts.maxBytes ?? -1;
+  const options = {
+    ttl: opts.ttlMs,
+    history: 1,
+    replicas: opts.replicas,
+    max_bytes: maxBytes,
+    storage: StorageType.File,
+    description: opts.description,
+  };
   // Two replicas starting together: the loser's create fails; it then binds the winner's bucket.
   const kv = await nc
     .jetstream()
     .views.kv(name, options)
     .catch(() => nc.jetstream().views.kv(name, options));
   const { streamInfo } = await kv.status();
+  const config = streamInfo.config;
   const maxAge = opts.ttlMs * 1_000_000;
-  if (streamInfo.config.max_age !== maxAge || (streamInfo.config.num_replicas ?? 1) < opts.replicas) {
+  // A bounded bucket drops its oldest values when full (KV buckets refuse new writes by default).
+  const discard = maxBytes > 0 ? DiscardPolicy.Old : config.discard;
+  if (
+    config.max_age !== maxAge ||
+    (config.max_bytes ?? -1) !== maxBytes ||
+    config.discard !== discard ||
+    (config.num_replicas ?? 1) < opts.replicas
+  ) {
     // An existing bucket keeps the settings it was created with; the running configuration wins.
     const jsm = await nc.jetstreamManager();
-    await jsm.streams.update(streamInfo.config.name, {
-      ...streamInfo.config,
+    await jsm.streams.update(config.name, {
+      ...config,
       max_age: maxAge,
-      duplicate_window: Math.min(streamInfo.config.duplicate_window ?? maxAge, maxAge),
-      num_replicas: Math.max(streamInfo.config.num_replicas ?? 1, opts.replicas),
+      max_bytes: maxBytes,
+      discard,
+      duplicate_window: Math.min(config.duplicate_window ?? maxAge, maxAge),
+      num_replicas: Math.max(config.num_replicas ?? 1, opts.replicas),
     });
   }
   return kv;

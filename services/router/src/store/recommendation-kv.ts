@@ -1,7 +1,8 @@
 // Answered recommendations in the NATS KV bucket every router replica shares, so GetRecommendation
 // answers the same from any of them. A value is the stored record as JSON, the answer in its proto
 // JSON form (exact: field names and numbers round-trip). The bucket drops a value two lifetimes after
-// it was written, so an expired id still answers RECOMMENDATION_EXPIRED for one more lifetime.
+// it was written, so an expired id still answers RECOMMENDATION_EXPIRED for one more lifetime; past
+// RECOMMENDATION_STORE_MAX_BYTES the oldest answers go first (their ids then answer as unknown).
 import type { KV, NatsConnection } from "nats";
 import { unavailable } from "@agentic/platform";
 import { RecommendResponse } from "@agentic/proto/router/v1";
@@ -21,10 +22,14 @@ interface StoredJson {
   response: unknown;
 }
 
-export async function openRecommendationStore(nc: NatsConnection, opts: { ttlMs: number; replicas: number }): Promise<RecommendationStore> {
+export async function openRecommendationStore(
+  nc: NatsConnection,
+  opts: { ttlMs: number; replicas: number; maxBytes: number },
+): Promise<RecommendationStore> {
   const kv = await openKvBucket(nc, RECOMMENDATIONS_BUCKET, {
     ttlMs: 2 * opts.ttlMs,
     replicas: opts.replicas,
+    maxBytes: opts.maxBytes,
     description: "router: answered recommendations by recommendationId",
   });
   return new KvRecommendationStore(kv);

@@ -121,6 +121,14 @@ describe("two router replicas sharing NATS", () => {
     expect(recommendation).toEqual(answered);
   });
 
+  it("do not store a ranking-only answer (the executor's), and keep the store bounded, oldest answers dropped first", async () => {
+    const ranking = await sys.a.client.recommend(emailSend({ rankingOnly: true }));
+    expect(ranking.recommendationId).toBe("");
+    expect(ranking.recommendationExpiresAt).toBe("");
+    const bucket = await (await sys.a.nc.jetstreamManager()).streams.info("KV_router_recommendations");
+    expect(bucket.config).toMatchObject({ max_bytes: 256 * 1024 ** 2, discard: "old", max_age: 2 * 600_000 * 1_000_000 });
+  });
+
   it("answer another user's, an unknown or a malformed id as RECOMMENDATION_NOT_FOUND", async () => {
     const { recommendationId } = await sys.a.client.recommend(emailSend({}));
     for (const [id, user] of [

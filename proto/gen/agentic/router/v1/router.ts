@@ -93,9 +93,15 @@ export interface RecommendResponse {
   workflowRecommendations: WorkflowRecommendation[];
   /** Catalog version the recommendation was computed from (not part of the REST body). */
   catalogVersion: string;
-  /** Id under which this answer is stored for every replica ("rec_<uuid>"); GetRecommendation reads it back. */
+  /**
+   * Id under which this answer is stored for every replica ("rec_<uuid>"); GetRecommendation reads it back.
+   * Empty for a ranking_only request: that answer is used at once and not stored.
+   */
   recommendationId: string;
-  /** When the stored answer expires (ISO 8601, UTC); after it GetRecommendation answers RECOMMENDATION_EXPIRED. */
+  /**
+   * When the stored answer expires (ISO 8601, UTC); after it GetRecommendation answers RECOMMENDATION_EXPIRED.
+   * Empty for a ranking_only request.
+   */
   recommendationExpiresAt: string;
 }
 
