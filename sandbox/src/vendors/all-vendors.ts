@@ -9,6 +9,7 @@ import { exaSandbox } from "./exa";
 import { firecrawlSandbox } from "./firecrawl";
 import { openaiSandbox } from "./openai";
 import { postmarkSandbox } from "./postmark";
+import { anthropicSandbox } from "./anthropic";
 import { peopledatalabsSandbox } from "./peopledatalabs";
 import { lobSandbox } from "./lob";
 import { groqSandbox } from "./groq";
@@ -39,6 +40,7 @@ import { falSandbox } from "./fal";
 import { perplexitySandbox } from "./perplexity";
 
 export const SANDBOX_VENDORS = [
+  anthropicSandbox,
   peopledatalabsSandbox,
   perplexitySandbox,
   lobSandbox,

@@ -10,6 +10,7 @@ import { firecrawlProvider } from "./firecrawl";
 import { openaiProvider } from "./openai";
 import { postmarkProvider } from "./postmark";
 import type { ProviderModule } from "./provider-module";
+import { anthropicProvider } from "./anthropic";
 import { peopledatalabsProvider } from "./peopledatalabs";
 import { lobProvider } from "./lob";
 import { groqProvider } from "./groq";
@@ -40,6 +41,7 @@ import { falProvider } from "./fal";
 import { perplexityProvider } from "./perplexity";
 
 export const PROVIDER_MODULES: readonly ProviderModule[] = [
+  anthropicProvider,
   peopledatalabsProvider,
   perplexityProvider,
   lobProvider,
