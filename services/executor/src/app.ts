@@ -10,7 +10,9 @@ import {
   createTokenVerifier,
   currentTraceId,
   ensureExecutionsStream,
+  servingAt,
   stopServer,
+  whenDependenciesAnswer,
   type Logger,
 } from "@agentic/platform";
 import { createOutcomePublisher } from "./bus/outcome-publisher";
@@ -98,7 +100,13 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
     executionBudgetMs: config.EXECUTION_BUDGET_MS,
   });
   const port = await bindServer(server, opts.bindAddress);
-  grpcHealth.setServing(true);
+  // SERVING once the catalog has been read and the ledger and the router answer, so no execute is sent
+  // here before it can run; never later than the wait's bound, so a dependency down at start cannot hold it.
+  const dependencyWait = new AbortController();
+  void whenDependenciesAnswer(
+    { catalog: () => catalog.refresh().then(() => true), ledger: servingAt(config.LEDGER_ADDR), router: servingAt(config.ROUTER_ADDR) },
+    { logger, signal: dependencyWait.signal },
+  ).then(() => grpcHealth.setServing(!dependencyWait.signal.aborted));
   logger.info({ port, rails: rails.networks, providers: providers.providerKeys }, "executor serving");
 
   let stopping: Promise<void> | undefined;
@@ -106,6 +114,7 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
     port,
     stop() {
       stopping ??= (async () => {
+        dependencyWait.abort();
         grpcHealth.setServing(false);
         logger.info({ inFlight: drain.inFlight }, "draining: new calls refused, calls in flight finish and settle");
         await drain.drain();

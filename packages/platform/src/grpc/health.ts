@@ -46,3 +46,49 @@ export function createHealthChecker(address: string, service = "") {
     close: () => client.close(),
   };
 }
+
+/** One thing a service needs before it reports SERVING: resolves whether it answers now (never rejects). */
+export type DependencyCheck = () => Promise<boolean>;
+
+/** Whether the gRPC service at `address` answers SERVING now. */
+export function servingAt(address: string, timeoutMs = 500): DependencyCheck {
+  return async () => {
+    const checker = createHealthChecker(address);
+    try {
+      return await checker.check(timeoutMs);
+    } finally {
+      checker.close();
+    }
+  };
+}
+
+export interface DependencyWaitOptions {
+  logger: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** The longest wait (ms): after it the service reports SERVING anyway, so a dependency down at start never keeps it from starting (and restarting in a loop). */
+  maxWaitMs?: number;
+  /** How often the checks that failed are asked again (ms). */
+  intervalMs?: number;
+  /** Ends the wait early (the service is stopping); resolves with what was still missing. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Resolves once every check answers true (each failing one asked again every `intervalMs`), or
+ * after `maxWaitMs` whatever they say, with the names of the checks that never answered (logged).
+ * Meant to run beside a started server: health stays NOT_SERVING meanwhile, so no traffic is sent
+ * to a service that cannot serve yet, while the process itself answers (its health check included).
+ */
+export async function whenDependenciesAnswer(checks: Record<string, DependencyCheck>, opts: DependencyWaitOptions): Promise<string[]> {
+  const { maxWaitMs = 30_000, intervalMs = 250, logger, signal } = opts;
+  const until = Date.now() + maxWaitMs;
+  let missing = Object.keys(checks);
+  for (;;) {
+    const answers = await Promise.all(missing.map(async (name) => [name, await checks[name]!().catch(() => false)] as const));
+    missing = answers.filter(([, ok]) => !ok).map(([name]) => name);
+    if (missing.length === 0 || signal?.aborted || Date.now() >= until) break;
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  if (missing.length && !signal?.aborted) logger.warn({ missing, waitedMs: maxWaitMs }, "dependencies not answering; serving anyway");
+  else if (!missing.length) logger.info({ dependencies: Object.keys(checks) }, "dependencies answer");
+  return missing;
+}
