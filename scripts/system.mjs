@@ -1,6 +1,7 @@
 // Starts the whole system on one machine, the embedded default: a private nats-server (JetStream
 // in a temp dir) unless NATS_URL is set, then every built service in dependency order, each
-// waited on until it reports ready. The one launcher behind `npm start` (scripts/start.mjs) and
+// waited on until it reports ready; it resolves (npm start announces the system) only once the
+// gateway sees every backend SERVING and a recommend answers through it. The one launcher behind `npm start` (scripts/start.mjs) and
 // the benchmark (bench/), so both always run the same system. The ledger keeps the money in one
 // SQLite file, by default <repo>/.data/ledger.sqlite, so a restart keeps every balance.
 // Every start makes fresh service identities (one Ed25519 key pair per service, in memory only):
@@ -76,6 +77,24 @@ async function grpcReady(port) {
 
 const httpReady = (url) =>
   fetch(url).then(
+    (r) => r.ok,
+    () => false,
+  );
+
+/** The gateway sees every backend SERVING: /readyz "ok" (a 200 "degraded" pod serves, but not everything). */
+const gatewaySeesAllBackends = (origin) =>
+  fetch(`${origin}/readyz`).then(
+    async (r) => r.ok && (await r.json()).status === "ok",
+    () => false,
+  );
+
+/** A recommend answers through the gateway: the router has read its catalog and reaches the ledger, and the key is known. */
+const recommendAnswers = (baseUrl, apiKey) =>
+  fetch(`${baseUrl}/domains/email/capabilities/send/recommend`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+    body: "{}",
+  }).then(
     (r) => r.ok,
     () => false,
   );
@@ -201,11 +220,25 @@ export async function startSystem(opts = {}) {
       else await waitUntil(service.name, () => httpReady(`http://${HOST}:${service.httpPort}/healthz`), child);
     };
     for (const service of services) await launch(service);
-    ready = true;
     const origin = `http://localhost:${portOf("gateway")}`;
+    const baseUrl = `${origin}${env.API_BASE_PATH ?? "/api/agentic-api"}`;
+    // Announced only when ready end to end, not just each process by itself: the gateway sees every
+    // backend SERVING (each reports it once its own dependencies answer), and a call crosses them.
+    const gateway = processes.find((p) => p.name === "gateway");
+    if (gateway) {
+      const local = `http://${HOST}:${portOf("gateway")}`;
+      await waitUntil("the gateway's view of the backends", () => gatewaySeesAllBackends(local), gateway.child);
+      if (services.some((s) => s.name === "router"))
+        await waitUntil(
+          "a recommend through the gateway",
+          () => recommendAnswers(local + baseUrl.slice(origin.length), apiKey),
+          gateway.child,
+        );
+    }
+    ready = true;
     return {
       origin,
-      baseUrl: `${origin}${env.API_BASE_PATH ?? "/api/agentic-api"}`,
+      baseUrl,
       apiKey,
       apiKeyGenerated: !env.AGENTIC_API_KEYS,
       adminIdentityKey: identities.privateKeys.admin,
