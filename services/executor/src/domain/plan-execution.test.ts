@@ -50,7 +50,7 @@ function plan(routes: Route[]) {
         catalogVersion: "v1",
       }),
     },
-    router: { recommend: async () => ({ candidates: [] }) as never },
+    router: { recommend: async () => ({ candidates: [] }) as never, getRecommendation: () => Promise.reject(new Error("not used")) },
     rails: { get: () => rail, networks: ["direct"] },
     providers: { get: () => ({ adapter, ctx: { baseUrl: "https://vendor.example" } }), providerKeys: [], resourceFieldsOf: () => [] },
   });

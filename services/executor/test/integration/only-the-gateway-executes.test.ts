@@ -1,4 +1,4 @@
-// Execute spends a user's credits: only the gateway's proven identity may call it (src/access.ts).
+// Execute spends a user's credits, Quote reserves them: only the gateway's proven identity may call them (src/access.ts).
 // Another service, a caller without a token, or one signing with an untrusted key is refused before
 // anything is held or any vendor is called; the router likewise answers only the gateway and executor.
 import { status } from "@grpc/grpc-js";
@@ -39,10 +39,25 @@ it("refuses Execute from any caller but the gateway; nothing is held or sent", a
   await expect(execute(testIdentities().identity("gateway"))).resolves.toMatchObject({ creditsCharged: expect.any(Number) });
 });
 
+it("refuses Quote from any caller but the gateway; nothing is reserved", async () => {
+  const quote = (name: "router" | "ledger" | "gateway") => {
+    const client = createExecutorClient(sys.executor.address, 10_000, testIdentities().identity(name));
+    const input = { to: "ada@example.com", subject: "s", text: "t", provider: "resend" };
+    return client.quote({ userId: USER, domainKey: "email", capabilityId: "send", input }).finally(() => client.close());
+  };
+  const before = (await sys.ledger.client.getWallet({ userId: USER })).wallet?.balanceCredits ?? 0;
+  for (const name of ["router", "ledger"] as const)
+    expect(await refusal(quote(name))).toMatchObject({ grpcCode: status.PERMISSION_DENIED, code: "SERVICE_NOT_ALLOWED" });
+  expect((await sys.ledger.client.getWallet({ userId: USER })).wallet?.balanceCredits).toBe(before);
+  await expect(quote("gateway")).resolves.toMatchObject({ routeKey: "email.send.resend", priceCredits: 10 });
+});
+
 it("the router answers Recommend to the gateway and the executor only", async () => {
   const recommend = (name: "gateway" | "executor" | "ledger") => {
     const client = createRouterClient(sys.router.address, 5_000, testIdentities().identity(name));
-    return client.recommend({ userId: USER, domainKey: "email", capabilityId: "send" }).finally(() => client.close());
+    return client
+      .recommend({ userId: USER, domainKey: "email", capabilityId: "send", optimizationPreferences: [] })
+      .finally(() => client.close());
   };
   await expect(recommend("gateway")).resolves.toBeDefined();
   await expect(recommend("executor")).resolves.toBeDefined();
