@@ -72,7 +72,9 @@ export class BackendMonitor {
     const before = this.states.get(name);
     this.states.set(name, state);
     if (before === state) return;
-    if (state === "unavailable") this.opts.logger.warn({ backend: name }, "backend unavailable; the routes that need it answer 503");
-    else if (before !== undefined) this.opts.logger.info({ backend: name }, "backend available again");
+    // Down, or too slow to answer its health check: the calls that need it may fail meanwhile (503).
+    if (state === "unavailable")
+      this.opts.logger.warn({ backend: name, timeoutMs: this.opts.timeoutMs }, "backend not answering its health check");
+    else if (before !== undefined) this.opts.logger.warn({ backend: name }, "backend answering its health check again");
   }
 }
