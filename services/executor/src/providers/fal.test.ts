@@ -1,9 +1,10 @@
+import type { ProviderAdapter } from "../domain/provider-port";
 import type { RailResponse } from "../domain/rail-port";
 import { FalAdapter } from "./fal";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter = new FalAdapter();
+const adapter: ProviderAdapter = new FalAdapter();
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 
 describe("fal adapter (media.image.generate, media.image.edit)", () => {
