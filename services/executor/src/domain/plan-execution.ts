@@ -205,7 +205,10 @@ export function createPlanner(deps: ExecutorDeps) {
       ...(ranked ? { ranking: ranked } : {}),
       contractPath,
     });
-    skipped.push(...routePlan.notTried);
+    // Under a quote the pin is the quote's, not the caller's: say so.
+    const pinnedBy = (n: NotTriedRoute): NotTriedRoute =>
+      held && n.reason === "pinned_elsewhere" ? { ...n, detail: `quote ${held.quoteId} binds ${held.routeKey}` } : n;
+    skipped.push(...routePlan.notTried.map(pinnedBy));
 
     const vendorKey = cmd.idempotencyKey ? vendorIdempotencyKey(cmd.userId, cmd.idempotencyKey) : executionId;
     const prepared: PreparedRoute[] = [];

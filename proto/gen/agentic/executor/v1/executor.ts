@@ -33,7 +33,8 @@ export interface ExecuteRequest {
   capabilityId: string;
   /**
    * The JSON body as sent: the capability's flat input plus the routing controls provider,
-   * routeKey and allowFallback; an {"input": {...}} wrapper is accepted when no capability field
+   * routeKey and allowFallback and the plan controls optimizationPreferences, maxPriceCredits,
+   * recommendationId and quoteId; an {"input": {...}} wrapper is accepted when no capability field
    * is at the top level.
    */
   input?:
