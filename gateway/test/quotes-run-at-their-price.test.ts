@@ -73,6 +73,16 @@ describe("quotes run at their price", () => {
     expect(await balance(sys, user)).toBe(100 - q.body.priceCredits);
   });
 
+  it("runs a quote once when three executes race for it: one is served, the others refused, one charge", async () => {
+    const q = await quote(sys, user, emailBody());
+    const results = await Promise.all([1, 2, 3].map(() => execute(sys, user, "email", "send", emailBody({ quoteId: q.body.quoteId }))));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    expect(results.filter((r) => r.status === 409).map((r) => r.body.code)).toEqual(["QUOTE_ALREADY_USED", "QUOTE_ALREADY_USED"]);
+    expect(sys.sandbox.control.calls()).toHaveLength(1);
+    await settled(sys, user.userId);
+    expect(await balance(sys, user)).toBe(100 - q.body.priceCredits);
+  });
+
   it("replays a quoted execute retried under its Idempotency-Key, and refuses the quote under another key", async () => {
     const q = await quote(sys, user, emailBody());
     const key = { "Idempotency-Key": `quoted-${user.userId}` };
