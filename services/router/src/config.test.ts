@@ -29,8 +29,15 @@ describe("router config", () => {
       OUTCOME_REPLAY_MS: 600_000,
       RECOMMENDATION_TTL_MS: 600_000,
       AGENT_PREFERENCES_TTL_MS: 30 * 86_400_000,
+      RECOMMENDATION_STORE_MAX_BYTES: 256 * 1024 ** 2,
+      OUTCOME_REPLAY_TIMEOUT_MS: 60_000,
       NATS_STREAM_REPLICAS: 1,
     });
+  });
+
+  it("refuses a recommendation lifetime under a second and a store under a MiB, by name", () => {
+    expect(problems({ ...ID, NATS_URL: "n", RECOMMENDATION_TTL_MS: "500" })[0]).toContain("RECOMMENDATION_TTL_MS");
+    expect(problems({ ...ID, NATS_URL: "n", RECOMMENDATION_STORE_MAX_BYTES: "1000" })[0]).toContain("RECOMMENDATION_STORE_MAX_BYTES");
   });
 
   it("reads NATS_STREAM_REPLICAS", () => {
