@@ -70,7 +70,7 @@ describe("POST execute (errors)", () => {
     ["email", "send", emailBody({ allowFallback: "yes" }), "allowFallback", "true or false"],
     ["broadcast", "message-quote", { channels: ["x", "myspace"], text: "hello" }, "channels[1]", "one of x, linkedin"],
     ["search", "answer", { query: "mpp", maxResults: 50 }, "maxResults", "at most 20"],
-    ["search", "answer", { query: "mpp", includeDomains: ["mpp.dev"] }, "includeDomains", "not supported"],
+    ["search", "answer", { query: "mpp", includeDomains: ["mpp.dev"], provider: "exa" }, "includeDomains", "not supported"],
     ["geo", "time-current", { timezone: "Mars/Olympus_Mons" }, "timezone", "IANA time zone"],
     ["geo", "time-convert", { datetime: "2026-02-30T10:00:00", fromTimezone: "UTC", toTimezone: "Asia/Tokyo" }, "datetime", "ISO 8601"],
     [
@@ -150,8 +150,7 @@ describe("POST execute (errors)", () => {
   it("answers 409 CAPABILITY_GATED for recommend-only and planned capabilities, with the blocking requirement", async () => {
     const analyze = await refused("text", "analyze", { text: "I love it" }, 409, "CAPABILITY_GATED");
     expect(analyze.error).toContain("text.analyze is recommend-only");
-    await refused("broadcast", "message-send", { channels: ["x"], text: "hello" }, 409, "CAPABILITY_GATED");
-    await refused("geo", "places-search", { query: "coffee in Lisbon" }, 409, "CAPABILITY_GATED");
+    await refused("media", "video-generate", { prompt: "a lighthouse at dawn" }, 409, "CAPABILITY_GATED");
   });
 
   it("answers 409 CAPABILITY_GATED for a pinned route that is not live", async () => {
@@ -202,9 +201,9 @@ describe("POST execute (errors)", () => {
   });
 
   it("answers 503 ROUTE_UNAVAILABLE when every route's breaker is open", async () => {
-    for (let i = 0; i < 5; i++)
-      await publishOutcome(sys.router.nc, { routeKey: "translation.text.translate.deepl", ok: false, errorKind: "http_5xx" });
-    await sys.router.waitForOutcomes(5);
+    for (const routeKey of ["translation.text.translate.deepl", "translation.text.translate.googletranslate"])
+      for (let i = 0; i < 5; i++) await publishOutcome(sys.router.nc, { routeKey, ok: false, errorKind: "http_5xx" });
+    await sys.router.waitForOutcomes(10);
     const res = await refused("translation", "text-translate", { text: "Hallo", targetLanguage: "en" }, 503, "ROUTE_UNAVAILABLE");
     expect(res.error).toContain("ROUTE_UNHEALTHY");
   });

@@ -144,7 +144,7 @@ describe("POST execute (success)", () => {
     const body = await ok(
       "translation",
       "text-translate",
-      { text: "Where is the train station?", targetLanguage: "de" },
+      { text: "Where is the train station?", targetLanguage: "de", provider: "deepl" },
       "translation.text.translate.deepl",
     );
     expect(body.data.translations[0].text).toEqual(expect.any(String));

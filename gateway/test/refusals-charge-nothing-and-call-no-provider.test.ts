@@ -25,7 +25,7 @@ describe("refusals charge nothing and call no provider", () => {
         "INVALID_INPUT",
       ],
       ["text", "analyze", { text: "gated on purpose" }, 409, "CAPABILITY_GATED"],
-      ["broadcast", "message-send", { channels: ["x"], text: "a real public post" }, 409, "CAPABILITY_GATED"],
+      ["media", "video-generate", { prompt: "planned, not executable yet" }, 409, "CAPABILITY_GATED"],
       ["email", "inbox-buy", { username: "too-expensive" }, 402, "CREDITS_REQUIRED"],
     ];
     for (const [domain, id, body, status, code] of attempts) {
