@@ -185,10 +185,11 @@ describe("two router replicas sharing NATS", () => {
 describe("an expired recommendation", () => {
   let sys: Replicas;
   beforeAll(async () => {
-    sys = await startReplicas({ RECOMMENDATION_TTL_MS: "1000" });
+    sys = await startReplicas({ RECOMMENDATION_TTL_MS: "4000" });
   });
   afterAll(() => sys?.stop());
 
+  // A lifetime of 4 s: long enough to read the answer back first on a loaded machine, short enough to wait out.
   it("is refused as RECOMMENDATION_EXPIRED by every replica once its expiry has passed", async () => {
     const answered = await sys.a.client.recommend(emailSend({}));
     const get = (router: TestRouter) => router.client.getRecommendation({ recommendationId: answered.recommendationId, userId: USER });
