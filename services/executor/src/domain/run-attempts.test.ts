@@ -9,6 +9,7 @@ import { quote } from "./pricing";
 import { ProviderError, type ProviderAdapter } from "./provider-port";
 import { RailError, type Rail, type RailPayment, type RailResponse } from "./rail-port";
 import { createAttemptRunner } from "./run-attempts";
+import type { AppError } from "@agentic/platform/core";
 
 const exporter = new InMemorySpanExporter();
 beforeAll(() => trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] })));
@@ -140,7 +141,7 @@ describe("an attempt whose payment credential was sent", () => {
 
   /** Three routes in order: x402 (the seller refuses our signed payment), then MPP, then direct. */
   function run(routes: Route[]) {
-    const settled: Array<{ holdId: string; kind: number; payments: unknown[] }> = [];
+    const settled: Array<{ holdId: string; kind: number; payments: unknown[]; decisionJson?: string | undefined }> = [];
     const sent: string[] = [];
     const rail = (network: Rail["network"], answer: () => Promise<RailResponse>): Rail => ({
       network,
@@ -156,7 +157,8 @@ describe("an attempt whose payment credential was sent", () => {
     const deps = testDeps({
       ledger: { getHold: async () => ({ hold: { state: "released" } }) as never },
       bus: {
-        settle: async (e) => void settled.push({ holdId: e.holdId, kind: e.kind, payments: e.payments }),
+        settle: async (e) =>
+          void settled.push({ holdId: e.holdId, kind: e.kind, payments: e.payments, decisionJson: e.usage?.decisionJson }),
         reportOutcome: () => undefined,
       },
     });
@@ -200,5 +202,29 @@ describe("an attempt whose payment credential was sent", () => {
     const { result, sent } = run([x402Route, mppRoute2]);
     await expect(result).rejects.toMatchObject({ code: "PROVIDER_ERROR" });
     expect(sent).toEqual(["agentcash"]);
+  });
+
+  it("explains it: the paying route passed over is not reached, in the answer and in the final error and its release", async () => {
+    const served = await run([x402Route, mppRoute2, direct]).result;
+    expect(served.decision).toMatchObject({
+      servedRouteKey: "search.answer.z",
+      attempts: [
+        { routeKey: x402Route.routeKey, outcome: "payment", errorCode: "PAYMENT_FAILED" },
+        { routeKey: "search.answer.z", outcome: "ok" },
+      ],
+      notTried: [{ routeKey: mppRoute2.routeKey, reason: "not_reached", detail: expect.stringContaining("payment credential") }],
+    });
+    const failed = run([x402Route, mppRoute2]);
+    const err = await failed.result.then(
+      () => {
+        throw new Error("expected the execution to fail");
+      },
+      (e: AppError) => e,
+    );
+    expect(err.details?.decision).toMatchObject({
+      servedRouteKey: "",
+      notTried: [{ routeKey: mppRoute2.routeKey, reason: "not_reached" }],
+    });
+    expect(JSON.parse(failed.settled.at(-1)?.decisionJson ?? "{}")).toEqual(err.details?.decision);
   });
 });
