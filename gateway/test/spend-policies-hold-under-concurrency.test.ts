@@ -119,7 +119,7 @@ describe("spend policies hold under concurrency, over the gateway", () => {
     const refused = results.filter((r) => r.status === 403);
     expect(refused.every((r) => r.body.code === "SPEND_LIMIT_EXCEEDED")).toBe(true);
     const resetsAt = nextUtcMidnight(Date.now() + clockShiftMs);
-    expect(refused[0]!.body.hint).toContain(resetsAt);
+    expect(refused[0]!.body.hint).toContain(`The budget of key ${user.keyId} has 0 of 100 credits left until ${resetsAt}, when it resets`);
     expect(refused[0]!.body.error).toContain(`the budget of key ${user.keyId}: 100 credits, 0 credits left`);
     expect(sys.sandbox.control.calls("resend").length - callsBefore).toBe(10);
 

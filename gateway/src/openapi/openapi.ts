@@ -990,7 +990,9 @@ function errorCases(basePath: string): Record<string, ErrorCase> {
       status: 403,
       error:
         "This call (10 credits) exceeds the budget of key key_3fQx (agent alpha): 100 credits, 0 credits left; it resets at 2026-11-28T00:00:00.000Z.",
-      hint: "Wait until 2026-11-28T00:00:00.000Z, choose a cheaper route, or ask the key's owner to raise the limit (npm run keys -- policy).",
+      hint:
+        "The budget of key key_3fQx (agent alpha) has 0 of 100 credits left until 2026-11-28T00:00:00.000Z, when it resets: wait until then, " +
+        "choose a cheaper route, or ask the key's owner to raise the limit (npm run keys -- policy).",
     },
     PRICE_ABOVE_MAX: {
       status: 409,

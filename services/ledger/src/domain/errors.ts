@@ -138,10 +138,13 @@ export function spendRefused(r: SpendRefusal): LedgerError {
     r.code === "PRICE_ABOVE_MAX"
       ? `This call costs ${r.requested} credits, above ${limitName(r)}: ${r.limitValue} credits.`
       : `This call (${r.requested} credits) exceeds ${limitName(r)}: ${r.limitValue} ${unit}, ${r.remaining} ${unit} left${resets ? `; ${resets}` : ""}.`;
+  // The hint alone says which limit, what is left and when it resets, and what to do.
+  const limit = limitName(r).replace(/^t/, "T");
+  const when = r.resetsAt ? `until ${r.resetsAt.toISOString()}, when it resets` : "and does not reset (a one-off allowance)";
   const hint =
     r.code === "PRICE_ABOVE_MAX"
-      ? "Choose a cheaper route (routeKey or provider), or ask the key's owner to raise --max-price."
-      : `${resets ? `Wait until ${r.resetsAt ? r.resetsAt.toISOString() : "it resets"}, ` : ""}choose a cheaper route, or ask the key's owner to raise the limit (npm run keys -- policy).`;
+      ? `${limit} is ${r.limitValue} credits and this call costs ${r.requested}: choose a cheaper route (routeKey or provider), or ask the key's owner to raise --max-price (npm run keys -- policy).`
+      : `${limit} has ${r.remaining} of ${r.limitValue} ${unit} left ${when}: ${r.resetsAt ? "wait until then, " : ""}choose a cheaper route, or ask the key's owner to raise the limit (npm run keys -- policy).`;
   return new LedgerError("failed_precondition", r.code, message, hint, {
     keyId: r.keyId,
     ...(r.agentName !== undefined ? { agentName: r.agentName } : {}),

@@ -72,6 +72,7 @@ describe("npm run keys -- policy", () => {
     await hold(20);
     await expect(remoteError(hold(15))).resolves.toMatchObject({
       code: "SPEND_LIMIT_EXCEEDED",
+      hint: expect.stringContaining(`The budget of key ${keyId} has 10 of 30 credits left until 2030-01-08T00:00:00.000Z, when it resets`),
       details: { keyId, limit: "budget", limitValue: 30, remaining: 10, requestedCredits: 15, resetsAt: "2030-01-08T00:00:00.000Z" },
     });
     await expect(remoteError(hold(21))).resolves.toMatchObject({ code: "PRICE_ABOVE_MAX", details: { limitValue: 20 } });
