@@ -16,13 +16,12 @@ export function capabilityRoutesRoutes(catalog: CatalogClient, cache: RenderedCa
   router.get<{ domainKey: string; capabilityId: string }>("/domains/:domainKey/capabilities/:capabilityId/routes", async (req, res) => {
     const { domainKey, capabilityId } = req.params;
     // Kept under a key no request path has, so the cached-reads shortcut never serves it without health.
-    const [routes, healthByRoute] = await Promise.all([
-      cache.get(`${req.path}#catalog`, async () => {
-        const r = await catalog.listCapabilityRoutes({ domainKey, capabilityId });
-        return { catalogVersion: r.catalogVersion, value: r.routes.map(toRouteEntry) };
-      }),
-      health.get(domainKey, capabilityId),
-    ]);
+    const routes = await cache.get(`${req.path}#catalog`, async () => {
+      const r = await catalog.listCapabilityRoutes({ domainKey, capabilityId });
+      return { catalogVersion: r.catalogVersion, value: r.routes.map(toRouteEntry) };
+    });
+    // Asked only for a capability the catalog knows (a made-up path costs the router nothing).
+    const healthByRoute = await health.get(domainKey, capabilityId);
     const entries = JSON.parse(routes.body.toString("utf8")) as RouteEntry[];
     const withHealth = healthByRoute
       ? entries.map((e) => {
