@@ -1,6 +1,7 @@
 // Lob stand-in (HTTP Basic, our key as the user name; `Idempotency-Key` on creates: a repeated key
 // answers the piece it first created). POST /v1/letters {to, from, file, color, use_type, ...} → a letter
-// (ltr_...); GET /v1/letters/:id and GET /v1/letters?limit= (a list); POST /v1/postcards {to, from?, front,
+// (ltr_...); GET /v1/letters/:id and GET /v1/letters?limit= (a list); GET /v1/templates?limit= (none saved:
+// an empty list); POST /v1/postcards {to, from?, front,
 // back, size, use_type} → a postcard (psc_...). Errors {error: {message, status_code, code}}. Tracking
 // events appear day by day after creation on the vendor clock (Mailed ... Delivered on day 5).
 import { randomBytes } from "node:crypto";
@@ -163,6 +164,15 @@ export function lobVendor({ apiKey, priceAtomic }: VendorOptions): VendorDefinit
               count: letters.length,
             },
           };
+        },
+      },
+      {
+        method: "GET",
+        path: "/v1/templates",
+        handle: (req) => {
+          const limit = req.query.limit === undefined ? 10 : Number(req.query.limit);
+          if (!Number.isInteger(limit) || limit < 1 || limit > 100) return error(422, "limit must be between 1 and 100");
+          return { status: 200, body: { data: [], object: "list", next_url: null, previous_url: null, count: 0 } };
         },
       },
       {

@@ -83,7 +83,16 @@ describe("Lob adapter (post.letter.quote, post.letter.send, post.letter.status, 
     });
     expect(LETTER_SEND_CREDITS).toBe(1500);
     const listed = await routes.execute("lob", "direct", "post.letter.quote", letter);
-    expect(listed.res.body).toMatchObject({ object: "list" });
+    expect(listed.res.body).toMatchObject({ object: "list", data: [] });
+    expect(
+      routes
+        .sandbox()
+        .control.calls("lob")
+        .map((c) => [c.method, c.path]),
+    ).toEqual([
+      ["GET", "/v1/templates"],
+      ["GET", "/v1/templates"],
+    ]);
   });
 
   it("sends a letter once per idempotency key, records it as the sender's, and tracks it as days pass", async () => {

@@ -4,7 +4,8 @@
 // - post.letter.status: GET /v1/letters/{id} (only a letter the caller sent: resourceFields);
 // - post.postcard.send: POST /v1/postcards {to, from?, front, back, size} → a postcard {id: psc_..., ...};
 // - post.letter.quote: Lob has no quote API, so the quote is priced from Lob's price sheet (lob-prices.ts)
-//   after a free read (GET /v1/letters?limit=1) that shows our Lob account answers; nothing is created.
+//   after a free read (GET /v1/templates?limit=1: it carries no one's address) that shows our Lob account
+//   answers; nothing is created.
 // Errors {error: {message, status_code, code}}. A letter is one US First Class page: the HTML is framed
 // in one 8.5x11in page (what overflows is cut), which is what the send price covers.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
@@ -97,7 +98,7 @@ export class LobAdapter implements ProviderAdapter {
     switch (capabilityKey) {
       case "post.letter.quote":
         this.letter(input);
-        return { method: "GET", url: `${ctx.baseUrl}/v1/letters?limit=1`, headers };
+        return { method: "GET", url: `${ctx.baseUrl}/v1/templates?limit=1`, headers };
       case "post.letter.send":
         return { method: "POST", url: `${ctx.baseUrl}/v1/letters`, headers: create, body: this.letter(input) };
       case "post.letter.status": {
