@@ -187,12 +187,18 @@ describe("spend policies hold under concurrency, over the gateway", () => {
     await expectBalanceEqualsJournal(sys, user);
   });
 
-  it("caps one capability by count per period, and refuses a price above the key's maximum with 409 PRICE_ABOVE_MAX", async () => {
+  it("caps one capability by count and by credits per period, and refuses a price above the key's maximum with 409 PRICE_ABOVE_MAX", async () => {
     const user = await newUser(sys, 1_000);
     await setPolicy(sys, { keyId: user.keyId, capabilityCaps: [{ capabilityKey: "email.send", maxCount: 4 }] });
     const capped = await Promise.all(Array.from({ length: 10 }, () => send(sys, user)));
     expect(statuses(capped)).toEqual([...Array(4).fill(200), ...Array(6).fill(403)]);
     expect(capped.find((r) => r.status === 403)!.body.error).toContain("execution count cap on email.send");
+
+    const creditCapped = await newUser(sys, 1_000);
+    await setPolicy(sys, { keyId: creditCapped.keyId, capabilityCaps: [{ capabilityKey: "email.send", maxCredits: 3 * PRICE + 5 }] });
+    const byCredits = await Promise.all(Array.from({ length: 8 }, () => send(sys, creditCapped)));
+    expect(statuses(byCredits)).toEqual([...Array(3).fill(200), ...Array(5).fill(403)]);
+    expect(byCredits.find((r) => r.status === 403)!.body.error).toContain("credit cap on email.send");
 
     const pricey = await newUser(sys, 1_000);
     await setPolicy(sys, { keyId: pricey.keyId, maxPriceCredits: PRICE - 1 });
@@ -205,6 +211,7 @@ describe("spend policies hold under concurrency, over the gateway", () => {
 
     await settled(sys, user.userId);
     await expectBalanceEqualsJournal(sys, user);
+    await expectBalanceEqualsJournal(sys, creditCapped);
     await expectBalanceEqualsJournal(sys, pricey);
   });
 });
