@@ -32,11 +32,12 @@ interface Refusable {
 }
 
 /**
- * Routes that send from a resource the caller owns: the acquisition that gets one (executed with its
- * contract's example) and the field that names it in the send.
+ * Routes that act on a resource the caller owns (an inbox to send from, a parse job to read): the
+ * capability that gets one (executed with its contract's example) and the field that names it.
  */
 const ACQUISITIONS: Readonly<Record<string, { domainKey: string; capabilityId: string; field: string }>> = {
   "email.send.agentmail.mpp": { domainKey: "email", capabilityId: "inbox-buy", field: "inboxId" },
+  "document.parse.result.llamaparse": { domainKey: "document", capabilityId: "parse", field: "jobId" },
 };
 
 let sys: RunningSystem;
