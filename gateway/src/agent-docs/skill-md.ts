@@ -82,7 +82,7 @@ provider route, pays it over its rail, and charges your wallet in credits (**100
 1. **Catalog**: \`GET /domains\`, then \`GET /domains/{domain}/capabilities\`. Pick a capability whose \`status\` is \`live\`.
 2. **Contract**: \`GET /domains/{domain}/capabilities/{capabilityId}/contract\`: the exact fields of recommend and execute.
 3. **Recommend** (free): \`POST .../recommend\`: the route that would run, its price, \`canExecuteNow\`, \`blockingRequirements\` and \`nextActions\`.
-4. **Execute** (paid): \`POST .../execute\` with the contract's execute fields as a flat JSON object and an \`Idempotency-Key\` header.
+4. **Execute** (paid): \`POST .../execute\` with the contract's execute fields as a flat JSON object and an \`Idempotency-Key\` header. To pay exactly what you told the user, add \`recommendationId\` (runs that recommendation's ranking), or \`maxPriceCredits\` (no dearer route is tried), or first \`POST .../quote\` with the same body and add its \`quoteId\` (runs at the reserved price until \`expiresAt\`). The answer's \`decision\` says which routes were tried and why the others were not.
 5. **Check**: \`GET /wallet\` and \`GET /usage\`; one execution at \`GET /executions/{id}\` (the \`Execution-Id\` header of the answer).
 
 ## Hard rules
