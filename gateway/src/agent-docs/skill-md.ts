@@ -73,7 +73,7 @@ provider route, pays it over its rail, and charges your wallet in credits (**100
   }). Recommend is free; execute charges exactly the price of the route that ran.
 
 - Base URL: \`${basePath}\` on the host you fetched this file from; call it \`$AGENTIC_API_BASE_URL\` below.
-- Auth: \`Authorization: Bearer aak_...\` on recommend, execute, executions, wallet and usage. Catalog and contract reads need no key.
+- Auth: \`Authorization: Bearer aak_...\` on recommend, execute, quote, executions, wallet and usage. Catalog and contract reads need no key.
 - Reference: \`${basePath}/openapi.json\` (every endpoint, schema and error code); \`${basePath}/llms.txt\` (this, as links).
 - Catalog version: \`${snapshot.catalogVersion}\` (this file is regenerated whenever the catalog changes).
 
