@@ -6,20 +6,14 @@
 // edge a new key, and charge it. The key lives as long as the ledger keeps the execution record
 // (24 h from the first call); after that an identical call runs again.
 import { createHash } from "node:crypto";
+import stableStringify from "fast-json-stable-stringify";
 
 /** How long the API keeps an Idempotency-Key's result (the ledger's retention of execution records). */
 export const DERIVED_KEY_WINDOW = "24 h";
 
 /** JSON with object keys sorted at every depth, so equal values give equal text whatever the key order (as the executor hashes a request). */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(",")}]`;
-  if (typeof value === "object" && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
+  return stableStringify(value) ?? "null";
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");

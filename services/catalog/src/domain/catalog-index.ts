@@ -1,6 +1,7 @@
 // The in-memory, read-only catalog the gRPC service serves: lookups by domain and capability,
 // a provider/product summary, and a content version that changes whenever the served data does.
 import { createHash } from "node:crypto";
+import { canonicalJson } from "@agentic/platform/core";
 import type { Capability, Contract, Domain, Route } from "@agentic/proto/catalog/v1";
 import type { DerivedCapability, DerivedDomain } from "./derive";
 import { isLiveRoute } from "./readiness";
@@ -77,17 +78,6 @@ export function createCatalogIndex(derived: readonly DerivedDomain[]): CatalogIn
 /** sha256 over canonical JSON (object keys sorted), so formatting, comments and key order in YAML do not matter. */
 function versionOf(value: unknown): string {
   return createHash("sha256").update(canonicalJson(value)).digest("hex").slice(0, 16);
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (typeof value === "object" && value !== null) {
-    const entries = Object.entries(value)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
 }
 
 function deepFreeze<T>(value: T): T {

@@ -1,4 +1,5 @@
-import { canonicalJson, requestHash } from "./request-hash";
+import { canonicalJson } from "@agentic/platform/core";
+import { requestHash } from "./request-hash";
 
 describe("requestHash", () => {
   it("is the same whatever the key order, at every depth", () => {
