@@ -99,6 +99,35 @@ const recommendAnswers = (baseUrl, apiKey) =>
     () => false,
   );
 
+/**
+ * Walks the paths a first caller takes, without side effects, so the first callers after the
+ * announcement do not pay for cold caches, connections and code: every catalog page (into the
+ * gateway's memory) and a recommend of each capability (the router's catalog, the ledger's wallet
+ * read; recommend never holds or charges). No execute: one could charge the development wallet.
+ * Answers are not judged: the readiness checks above are.
+ */
+async function warmUp(baseUrl, apiKey) {
+  const json = (path, init) =>
+    fetch(`${baseUrl}${path}`, init).then(
+      async (r) => (r.ok ? r.json() : (await r.arrayBuffer(), undefined)),
+      () => undefined,
+    );
+  const authed = { method: "POST", headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" }, body: "{}" };
+  const domains = (await json("/domains")) ?? [];
+  const listed = await Promise.all(domains.map((d) => json(`/domains/${d.domainKey}/capabilities`)));
+  const capabilities = listed.flatMap((caps) => (caps ?? []).map((c) => `/domains/${c.domainKey}/capabilities/${c.capabilityId}`));
+  // A few at a time: the point is to run each path once or twice, not to load the machine.
+  for (let round = 0; round < 2; round++) {
+    for (let i = 0; i < capabilities.length; i += 4) {
+      await Promise.all(
+        capabilities
+          .slice(i, i + 4)
+          .flatMap((path) => [json(path), json(`${path}/routes`), json(`${path}/contract`), json(`${path}/recommend`, authed)]),
+      );
+    }
+  }
+}
+
 /** Sends SIGTERM and waits for the exit (SIGKILL after `graceMs`). */
 async function stopChild(child, graceMs = 25_000) {
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -228,12 +257,10 @@ export async function startSystem(opts = {}) {
     if (gateway) {
       const local = `http://${HOST}:${portOf("gateway")}`;
       await waitUntil("the gateway's view of the backends", () => gatewaySeesAllBackends(local), gateway.child);
+      const localBaseUrl = local + baseUrl.slice(origin.length);
       if (services.some((s) => s.name === "router"))
-        await waitUntil(
-          "a recommend through the gateway",
-          () => recommendAnswers(local + baseUrl.slice(origin.length), apiKey),
-          gateway.child,
-        );
+        await waitUntil("a recommend through the gateway", () => recommendAnswers(localBaseUrl, apiKey), gateway.child);
+      await warmUp(localBaseUrl, apiKey);
     }
     ready = true;
     return {
