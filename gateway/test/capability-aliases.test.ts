@@ -52,6 +52,6 @@ describe("capability id aliases over HTTP", () => {
   it("still answers 404 CAPABILITY_NOT_FOUND for a spelling of nothing", async () => {
     const res = await fetch(`${sys.gw.baseUrl}/domains/email/capabilities/inbox.sell`);
     expect(res.status).toBe(404);
-    expect((await res.json()).code).toBe("CAPABILITY_NOT_FOUND");
+    expect(((await res.json()) as { code: string }).code).toBe("CAPABILITY_NOT_FOUND");
   });
 });
