@@ -928,7 +928,7 @@ function errorCases(basePath: string): Record<string, ErrorCase> {
         "Route email.send.resend performed the operation, but its charge of 10 credits could not be recorded. You will most likely not be charged for it.",
       hint: "Check GET /usage before retrying: the operation may already have taken effect.",
     },
-    UNAVAILABLE: { status: 503, error: "A backend service is unavailable.", hint: "Retry after a short delay." },
+    UNAVAILABLE: { status: 503, error: "The ledger is unavailable.", hint: "The ledger is unavailable; retry after 5 s." },
     EXECUTOR_DRAINING: {
       status: 503,
       error: "This executor is shutting down and did not start the execution. Nothing was held or charged.",
@@ -1077,9 +1077,11 @@ const ROUTE_DECISION_HEADER: JsonObject = {
   schema: { type: "string", examples: ["served=email.send.sendgrid; tried=2; skipped=1"] },
 };
 
-/** Retry-After of a request shed because the gateway is overloaded. */
-const RETRY_AFTER_OVERLOADED: JsonObject = {
-  description: "Sent with OVERLOADED: seconds to wait before retrying (1 to 3, spread so that shed clients do not return together).",
+/** Retry-After of a 503: a request shed because the gateway is overloaded, or a backend that is down. */
+const RETRY_AFTER_503: JsonObject = {
+  description:
+    "Seconds to wait before retrying. With OVERLOADED: 1 to 3, spread so that shed clients do not return together. With UNAVAILABLE " +
+    "(a backend is down or did not answer; the hint names it, and the routes that do not need it keep answering): 5, unless the backend said otherwise.",
   schema: { type: "integer", minimum: 1 },
 };
 
@@ -1218,10 +1220,10 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
       },
     ),
     ExecuteUnavailable: errorResponse(
-      "A backing service is unavailable, no route can run right now, a performed operation's charge could not be recorded (see the message), every executor asked was shutting down and none started it (EXECUTOR_DRAINING, with Retry-After: nothing held or charged), or the gateway is overloaded and did not start the request (OVERLOADED, with Retry-After).",
+      "A backing service is unavailable (UNAVAILABLE, with Retry-After; the hint names it), no route can run right now, a performed operation's charge could not be recorded (see the message), every executor asked was shutting down and none started it (EXECUTOR_DRAINING, with Retry-After: nothing held or charged), or the gateway is overloaded and did not start the request (OVERLOADED, with Retry-After).",
       ["UNAVAILABLE", "ROUTE_UNAVAILABLE", "SETTLEMENT_UNCONFIRMED", "EXECUTOR_DRAINING", "OVERLOADED"],
       cases,
-      { "Retry-After": RETRY_AFTER_OVERLOADED },
+      { "Retry-After": RETRY_AFTER_503 },
     ),
     ProviderError: errorResponse(
       "PROVIDER_ERROR: the provider failed and no fallback route was left; the hold was released. " +
@@ -1264,10 +1266,10 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
       },
     }),
     Unavailable: errorResponse(
-      "A backing service is unavailable; retry later. OVERLOADED: the gateway is saturated and refused the request at once without starting it (Retry-After says when to come back).",
+      "A backing service is unavailable (UNAVAILABLE, with Retry-After; the hint names it): retry after it. OVERLOADED: the gateway is saturated and refused the request at once without starting it (Retry-After says when to come back).",
       ["UNAVAILABLE", "OVERLOADED"],
       cases,
-      { "Retry-After": RETRY_AFTER_OVERLOADED },
+      { "Retry-After": RETRY_AFTER_503 },
     ),
     TooManyRequests: errorResponse(
       "The API key is over its request rate (RATE_LIMITED) or already has its most requests in flight (CONCURRENCY_LIMITED); requests without a valid key " +
