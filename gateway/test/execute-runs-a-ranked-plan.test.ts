@@ -78,6 +78,21 @@ describe("execute runs a ranked plan and explains it", () => {
     );
   });
 
+  it("with a recommendationId made under a maxPriceCredits never tries the routes it put above it", async () => {
+    const capped = await recommend({ optimizationPreferences: ["speed"], maxPriceCredits: 12 });
+    const res = await execute(sys, user, "email", "send", emailBody({ recommendationId: capped.recommendationId }));
+    expect(res.status).toBe(200);
+    expect(res.body.routeKey).not.toBe("email.send.postmark");
+    expect(res.body.decision.notTried).toContainEqual(
+      expect.objectContaining({ routeKey: "email.send.postmark", reason: "over_max_price" }),
+    );
+    const none = await recommend({ maxPriceCredits: 5 });
+    const refused = await execute(sys, user, "email", "send", emailBody({ recommendationId: none.recommendationId }));
+    expect([refused.status, refused.body.code]).toEqual([409, "PRICE_ABOVE_MAX"]);
+    expect(refused.body.hint).toContain("at least 10");
+    expect(sys.sandbox.control.calls().map((c) => c.provider)).not.toContain("postmark");
+  });
+
   it("with an unknown recommendationId fails with the router's 404 and never re-ranks", async () => {
     const res = await execute(sys, user, "email", "send", emailBody({ recommendationId: "rec_00000000-0000-4000-8000-000000000000" }));
     expect([res.status, res.body.code]).toEqual([404, "RECOMMENDATION_NOT_FOUND"]);

@@ -164,13 +164,26 @@ export function asAppError(err: unknown): AppError {
   return err instanceof AppError ? err : internalError();
 }
 
-/** No route that may run costs at most the caller's maxPriceCredits; `cheapest` is what the cheapest of them costs. */
-export function priceAboveMax(capabilityKey: string, maxPriceCredits: number, cheapest: { routeKey: string; credits: number }): AppError {
+/**
+ * No route that may run costs at most the caller's maxPriceCredits (undefined: the one a stored recommendation was
+ * made with); `cheapest` is what the cheapest of them costs.
+ */
+export function priceAboveMax(
+  capabilityKey: string,
+  maxPriceCredits: number | undefined,
+  cheapest: { routeKey: string; credits: number },
+): AppError {
+  const max = maxPriceCredits === undefined ? "the maxPriceCredits of its recommendation" : `maxPriceCredits ${maxPriceCredits}`;
+  const fix = maxPriceCredits === undefined ? "recommend again with a higher maxPriceCredits or none" : "leave it out";
   return failedPrecondition(
     "PRICE_ABOVE_MAX",
-    `No route of ${capabilityKey} that can run this input costs at most maxPriceCredits ${maxPriceCredits}: the cheapest, ${cheapest.routeKey}, costs ${cheapest.credits} credits. Nothing was charged.`,
-    `PRICE_ABOVE_MAX: raise maxPriceCredits to at least ${cheapest.credits}, or leave it out.`,
-    { maxPriceCredits, cheapestRouteKey: cheapest.routeKey, cheapestCredits: cheapest.credits },
+    `No route of ${capabilityKey} that can run this input costs at most ${max}: the cheapest, ${cheapest.routeKey}, costs ${cheapest.credits} credits. Nothing was charged.`,
+    `PRICE_ABOVE_MAX: raise maxPriceCredits to at least ${cheapest.credits}, or ${fix}.`,
+    {
+      ...(maxPriceCredits === undefined ? {} : { maxPriceCredits }),
+      cheapestRouteKey: cheapest.routeKey,
+      cheapestCredits: cheapest.credits,
+    },
   );
 }
 

@@ -22,6 +22,9 @@ import { notTried } from "./route-decision";
 import { capabilityRefusal, needsRanking, planRoutes, routesForModel, type RouteReadiness, type RoutingControls } from "./route-plan";
 import { validateInput } from "./validate-input";
 
+/** The router's block of a candidate above the caller's maxPriceCredits. */
+const OVER_MAX_PRICE = "OVER_MAX_PRICE";
+
 /** What a route without the catalog's readiness is taken as: not executable (fail closed). */
 const READINESS_UNKNOWN = { executable: false, blockedBy: "ROUTE_PENDING", reason: "the catalog did not say it can run" } as const;
 
@@ -197,9 +200,25 @@ export function createPlanner(deps: ExecutorDeps) {
         : needsRanking(eligible, controls)
           ? await ranking(cmd, input, planControls, budget)
           : undefined;
+    // A stored recommendation made with a maxPriceCredits keeps its dearer routes out, as it ranked them.
+    const aboveStoredMax = new Set(
+      planControls.recommendationId !== undefined
+        ? (ranked ?? []).filter((c) => c.blockingRequirements.includes(OVER_MAX_PRICE)).map((c) => c.routeKey)
+        : [],
+    );
+    const plannable = eligible.filter((r) => !aboveStoredMax.has(r.routeKey));
+    for (const r of eligible)
+      if (aboveStoredMax.has(r.routeKey))
+        skipped.push(notTried(r, "over_max_price", "above the maxPriceCredits the recommendation was made with"));
+    // Only the price keeps every route that could run now out: say that, not that the others are gated.
+    const readyAboveMax = new Set(eligible.filter((r) => aboveStoredMax.has(r.routeKey) && ready(r).ready).map((r) => r.routeKey));
+    if (readyAboveMax.size > 0 && !plannable.some((r) => ready(r).ready)) {
+      const cheapest = (ranked ?? []).filter((c) => readyAboveMax.has(c.routeKey)).sort((a, b) => a.priceCredits - b.priceCredits)[0]!;
+      throw priceAboveMax(capability.capabilityKey, undefined, { routeKey: cheapest.routeKey, credits: Math.ceil(cheapest.priceCredits) });
+    }
     const routePlan = planRoutes({
       capability,
-      routes: eligible,
+      routes: plannable,
       controls,
       readiness: ready,
       ...(ranked ? { ranking: ranked } : {}),
