@@ -115,6 +115,8 @@ function send(res: Response, call: CallRecord | undefined, reply: VendorReply): 
     res.end();
   } else if (typeof reply.body === "string") {
     res.type(reply.contentType ?? "text/plain; charset=utf-8").send(reply.body);
+  } else if (Buffer.isBuffer(reply.body)) {
+    res.type(reply.contentType ?? "application/octet-stream").send(reply.body);
   } else {
     res.type(reply.contentType ?? "application/json; charset=utf-8").send(JSON.stringify(reply.body));
   }

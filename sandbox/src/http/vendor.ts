@@ -13,7 +13,7 @@ export interface VendorRequest {
   body: unknown;
 }
 
-/** A vendor's answer. An object body is sent as JSON, a string as text, undefined as an empty body. */
+/** A vendor's answer. A Buffer is sent as bytes (media: audio, images), another object as JSON, a string as text, undefined as an empty body. */
 export interface VendorReply {
   status: number;
   body?: unknown;

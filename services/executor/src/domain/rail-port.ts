@@ -51,10 +51,17 @@ export interface RailResponse {
   status: number;
   /** Lowercased header names; repeated headers joined with ", ". */
   headers: Record<string, string>;
-  /** Parsed JSON when the vendor sent JSON, else the text; undefined for an empty body. */
+  /** Parsed JSON when the vendor sent JSON, a BinaryBody for media (audio, image, video, octet-stream), else the text; undefined for an empty body. */
   body: unknown;
   /** Present when the call was paid (or billed to our key). */
   payment?: RailPayment;
+}
+
+/** A media answer (speech audio, an image), kept as bytes rather than decoded as text. */
+export interface BinaryBody {
+  kind: "binary";
+  contentType: string;
+  base64: string;
 }
 
 export interface SendOptions {

@@ -1,6 +1,6 @@
 // One HTTP exchange with a vendor: serializes the body once (a paid retry must resend the same
 // bytes), never follows redirects, maps transport failures to RailError, parses the answer.
-import { RailError, type ProviderHttpRequest, type RailResponse } from "../domain/rail-port";
+import { RailError, type BinaryBody, type ProviderHttpRequest, type RailResponse } from "../domain/rail-port";
 
 /** Largest vendor answer read when the caller sets no limit: an answer must fit one gRPC message to the gateway. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
@@ -46,8 +46,8 @@ export async function exchange(
     res.headers.forEach((value, name) => {
       headers[name] = value;
     });
-    const text = await readCapped(res, maxBytes, () => tooLarge(prepared.url, maxBytes, res.status, headers));
-    return { status: res.status, headers, body: parseBody(text, headers["content-type"]) };
+    const bytes = await readCapped(res, maxBytes, () => tooLarge(prepared.url, maxBytes, res.status, headers));
+    return { status: res.status, headers, body: parseBody(bytes, headers["content-type"]) };
   } catch (err) {
     throw toRailError(err, signal, prepared.url);
   }
@@ -63,14 +63,14 @@ function tooLarge(url: string, maxBytes: number, status: number, headers: Record
   );
 }
 
-/** The body as UTF-8 text, refused (without reading on) once it passes `maxBytes`. */
-async function readCapped(res: Response, maxBytes: number, refuse: () => RailError): Promise<string> {
+/** The body's bytes, refused (without reading on) once they pass `maxBytes`. */
+async function readCapped(res: Response, maxBytes: number, refuse: () => RailError): Promise<Buffer> {
   const declared = Number(res.headers.get("content-length") ?? Number.NaN);
   if (declared > maxBytes) {
     await res.body?.cancel().catch(() => undefined);
     throw refuse();
   }
-  if (!res.body) return "";
+  if (!res.body) return Buffer.alloc(0);
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -84,13 +84,19 @@ async function readCapped(res: Response, maxBytes: number, refuse: () => RailErr
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks, size)
-    .toString("utf8")
-    .replace(/^\uFEFF/, "");
+  return Buffer.concat(chunks, size);
 }
 
-function parseBody(text: string, contentType: string | undefined): unknown {
-  if (text.length === 0) return undefined;
+/** Media types whose bytes are the answer (speech audio, images): never decoded as text. */
+const BINARY_TYPE = /^\s*(audio|image|video)\/|^\s*application\/octet-stream\b/i;
+
+function parseBody(bytes: Buffer, contentType: string | undefined): unknown {
+  if (bytes.length === 0) return undefined;
+  if (contentType && BINARY_TYPE.test(contentType)) {
+    const binary: BinaryBody = { kind: "binary", contentType: contentType.split(";")[0]!.trim(), base64: bytes.toString("base64") };
+    return binary;
+  }
+  const text = bytes.toString("utf8").replace(/^\uFEFF/, "");
   if (contentType && /[/+]json\b/i.test(contentType)) {
     try {
       return JSON.parse(text);

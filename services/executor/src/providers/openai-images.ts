@@ -1,0 +1,84 @@
+// OpenAI image generation (media.image.generate): POST {baseUrl}/images/generations {model: gpt-image-1,
+// prompt, n: 1, size, quality: low, output_format: jpeg, output_compression} → {created, data: [{b64_json}],
+// usage}; errors {error: {message, type, param, code}}. gpt-image-1 answers the image itself (base64,
+// JPEG keeps it well under the answer cap), not a URL. The route's price covers one low-quality image
+// at the largest size plus the text tokens of the longest prompt it takes (MAX_PROMPT_BYTES).
+import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
+import {
+  ProviderError,
+  type CapabilityInput,
+  type ProviderAdapter,
+  type ProviderContext,
+  type ProviderResult,
+} from "../domain/provider-port";
+import { InputReader } from "./input";
+import { openAiError } from "./openai-error";
+import { assertCapability } from "./provider";
+import { invalidResponse, isRecord, stringField } from "./vendor-error";
+
+export const IMAGE_MODEL = "gpt-image-1";
+/** The longest prompt the route's price covers: OpenAI also bills the prompt's text tokens (at most one per byte). */
+export const MAX_PROMPT_BYTES = 1000;
+
+/** gpt-image-1's sizes for the contract's aspect ratios (it has square, landscape 3:2 and portrait 2:3). */
+const SIZES: Readonly<Record<string, { size: string; width: number; height: number }>> = {
+  "1:1": { size: "1024x1024", width: 1024, height: 1024 },
+  "4:3": { size: "1536x1024", width: 1536, height: 1024 },
+  "16:9": { size: "1536x1024", width: 1536, height: 1024 },
+  "3:4": { size: "1024x1536", width: 1024, height: 1536 },
+  "9:16": { size: "1024x1536", width: 1024, height: 1536 },
+};
+
+export class OpenAiImagesAdapter implements ProviderAdapter {
+  readonly capabilityKeys = ["media.image.generate"] as const;
+
+  constructor(readonly providerKey: string) {}
+
+  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
+    assertCapability(this, capabilityKey);
+    const read = new InputReader(this.providerKey, input);
+    const prompt = read.string("prompt", true);
+    if (Buffer.byteLength(prompt, "utf8") > MAX_PROMPT_BYTES)
+      throw new ProviderError("invalid_input", this.providerKey, `the OpenAI route takes prompts of at most ${MAX_PROMPT_BYTES} bytes`, {
+        blame: "input",
+        field: "prompt",
+      });
+    const model = read.string("model");
+    if (model !== undefined && model !== IMAGE_MODEL)
+      throw new ProviderError("invalid_input", this.providerKey, `model must be ${IMAGE_MODEL} on OpenAI`, {
+        blame: "input",
+        field: "model",
+      });
+    if (read.number("seed", { integer: true, min: 0 }) !== undefined)
+      throw new ProviderError("invalid_input", this.providerKey, "OpenAI image generation takes no seed", {
+        blame: "input",
+        field: "seed",
+      });
+    const aspectRatio = read.string("aspectRatio") ?? "1:1";
+    const size = SIZES[aspectRatio];
+    if (!size)
+      throw new ProviderError("invalid_input", this.providerKey, `aspectRatio must be one of ${Object.keys(SIZES).join(", ")}`, {
+        blame: "input",
+        field: "aspectRatio",
+      });
+    return {
+      method: "POST",
+      url: `${ctx.baseUrl}/images/generations`,
+      headers: ctx.credentials ? { Authorization: `Bearer ${ctx.credentials.apiKey}` } : {},
+      body: { model: IMAGE_MODEL, prompt, n: 1, size: size.size, quality: "low", output_format: "jpeg", output_compression: 80 },
+    };
+  }
+
+  parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult {
+    assertCapability(this, capabilityKey);
+    if (res.status !== 200) throw openAiError(this.providerKey, res);
+    const first = isRecord(res.body) && Array.isArray(res.body.data) && isRecord(res.body.data[0]) ? res.body.data[0] : undefined;
+    const base64 = stringField(first, "b64_json");
+    if (!base64) throw invalidResponse(this.providerKey, res, "without data[0].b64_json");
+    const size = SIZES[new InputReader(this.providerKey, input).string("aspectRatio") ?? "1:1"]!;
+    return {
+      status: "completed",
+      data: { images: [{ url: null, base64, width: size.width, height: size.height, contentType: "image/jpeg" }] },
+    };
+  }
+}

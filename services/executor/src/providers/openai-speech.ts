@@ -1,0 +1,70 @@
+// OpenAI text to speech (speech.synthesize): POST {baseUrl}/audio/speech {model: tts-1, input, voice,
+// response_format: mp3} → the MP3 bytes (audio/mpeg; the rail hands them over as a BinaryBody); errors
+// {error: {message, type, param, code}}. The contract caps text at 1,000 characters, the length the
+// price is for.
+import type { BinaryBody, ProviderHttpRequest, RailResponse } from "../domain/rail-port";
+import {
+  ProviderError,
+  type CapabilityInput,
+  type ProviderAdapter,
+  type ProviderContext,
+  type ProviderResult,
+} from "../domain/provider-port";
+import { InputReader } from "./input";
+import { openAiError } from "./openai-error";
+import { assertCapability } from "./provider";
+import { invalidResponse, isRecord } from "./vendor-error";
+
+export const SPEECH_MODEL = "tts-1";
+const VOICES = ["alloy", "ash", "coral", "echo", "fable", "nova", "onyx", "sage", "shimmer"] as const;
+const MAX_CHARACTERS = 1000;
+
+function isBinary(body: unknown): body is BinaryBody {
+  return isRecord(body) && body.kind === "binary" && typeof body.base64 === "string";
+}
+
+export class OpenAiSpeechAdapter implements ProviderAdapter {
+  readonly capabilityKeys = ["speech.synthesize"] as const;
+
+  constructor(readonly providerKey: string) {}
+
+  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
+    assertCapability(this, capabilityKey);
+    const read = new InputReader(this.providerKey, input);
+    const text = read.string("text", true);
+    if (text.length > MAX_CHARACTERS)
+      throw new ProviderError("invalid_input", this.providerKey, `text is limited to ${MAX_CHARACTERS} characters per call`, {
+        blame: "input",
+        field: "text",
+      });
+    const voice = (read.string("voice") ?? "alloy").toLowerCase();
+    if (!(VOICES as readonly string[]).includes(voice))
+      throw new ProviderError("invalid_input", this.providerKey, `voice must be one of OpenAI's ${VOICES.join(", ")}`, {
+        blame: "input",
+        field: "voice",
+      });
+    return {
+      method: "POST",
+      url: `${ctx.baseUrl}/audio/speech`,
+      headers: ctx.credentials ? { Authorization: `Bearer ${ctx.credentials.apiKey}` } : {},
+      body: { model: SPEECH_MODEL, input: text, voice, response_format: "mp3" },
+    };
+  }
+
+  parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult {
+    assertCapability(this, capabilityKey);
+    if (res.status !== 200) throw openAiError(this.providerKey, res);
+    if (!isBinary(res.body) || res.body.contentType !== "audio/mpeg") throw invalidResponse(this.providerKey, res, "without MP3 audio");
+    const requestId = res.headers["x-request-id"];
+    return {
+      status: "completed",
+      ...(requestId ? { providerMessageId: requestId } : {}),
+      data: {
+        audioBase64: res.body.base64,
+        contentType: "audio/mpeg",
+        format: "mp3",
+        characters: new InputReader(this.providerKey, input).string("text", true).length,
+      },
+    };
+  }
+}
