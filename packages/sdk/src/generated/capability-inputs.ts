@@ -795,7 +795,7 @@ export type PostLetterQuoteExecuteInput = {
     postalCode: string;
     /**
      * ISO 3166-1 alpha-2, e.g. US.
-     * (format: country-code)
+     * (format: country-code; max length: 2)
      */
     country: string;
   };
@@ -815,7 +815,7 @@ export type PostLetterQuoteExecuteInput = {
     postalCode: string;
     /**
      * ISO 3166-1 alpha-2, e.g. US.
-     * (format: country-code)
+     * (format: country-code; max length: 2)
      */
     country: string;
   };
@@ -866,7 +866,7 @@ export type PostLetterSendExecuteInput = {
     postalCode: string;
     /**
      * ISO 3166-1 alpha-2, e.g. US.
-     * (format: country-code)
+     * (format: country-code; max length: 2)
      */
     country: string;
   };
@@ -886,7 +886,7 @@ export type PostLetterSendExecuteInput = {
     postalCode: string;
     /**
      * ISO 3166-1 alpha-2, e.g. US.
-     * (format: country-code)
+     * (format: country-code; max length: 2)
      */
     country: string;
   };
@@ -966,7 +966,7 @@ export type PostPostcardSendExecuteInput = {
     postalCode: string;
     /**
      * ISO 3166-1 alpha-2, e.g. US.
-     * (format: country-code)
+     * (format: country-code; max length: 2)
      */
     country: string;
   };
@@ -986,7 +986,7 @@ export type PostPostcardSendExecuteInput = {
     postalCode: string;
     /**
      * ISO 3166-1 alpha-2, e.g. US.
-     * (format: country-code)
+     * (format: country-code; max length: 2)
      */
     country: string;
   };
@@ -1062,10 +1062,10 @@ export type BroadcastMessageQuoteRecommendInput = {
  */
 export type BroadcastMessageSendExecuteInput = {
   /**
-   * From broadcast.message.quote for these very channels and text.
+   * data.broadcastQuoteId of broadcast.message.quote for these very channels and text (not the quoteId of POST .../quote, which quotes a price).
    * (max length: 64)
    */
-  quoteId: string;
+  broadcastQuoteId: string;
   /** Must be true: a human approved the quoted post. */
   approved: boolean;
   /** (max length: 7) */
@@ -1448,14 +1448,14 @@ export type MediaImageGenerateExecuteInput = {
   /** (max length: 4000) */
   prompt: string;
   /**
-   * flux-schnell on the fal route (its default); one image of at most 1 megapixel per call.
+   * flux-schnell on the fal route, gpt-image-1 on the OpenAI route (each route's default when omitted); one image per call.
    * (max length: 100)
    */
   model?: string;
   /** Default 1:1. */
   aspectRatio?: "1:1" | "4:3" | "3:4" | "16:9" | "9:16";
   /**
-   * Same prompt and seed, same image.
+   * Same prompt and seed, same image (fal route only).
    * (min: 0)
    */
   seed?: number;
@@ -1685,7 +1685,7 @@ export type TravelFlightsSearchRecommendInput = {
 };
 
 /**
- * Speech Synthesize (speech.synthesize): Turn text into natural speech audio (MP3) in a chosen voice. From 275 credits (1000 credits = 1 USD).
+ * Speech Synthesize (speech.synthesize): Turn text into natural speech audio (MP3) in a chosen voice. From 19 credits (1000 credits = 1 USD).
  * Input of execute.
  */
 export type SpeechSynthesizeExecuteInput = {
@@ -1695,14 +1695,14 @@ export type SpeechSynthesizeExecuteInput = {
    */
   text: string;
   /**
-   * A voice name (rachel, adam, antoni, bella, josh) or the route's voice id; default rachel.
+   * Voices differ per route: ElevenLabs rachel (default), adam, antoni, bella, josh or an ElevenLabs voice id; OpenAI alloy (default), ash, coral, echo, fable, nova, onyx, sage, shimmer. A route that lacks the voice is skipped.
    * (max length: 100)
    */
   voice?: string;
 };
 
 /**
- * Speech Synthesize (speech.synthesize): Turn text into natural speech audio (MP3) in a chosen voice. From 275 credits (1000 credits = 1 USD).
+ * Speech Synthesize (speech.synthesize): Turn text into natural speech audio (MP3) in a chosen voice. From 19 credits (1000 credits = 1 USD).
  * Input of recommend.
  */
 export type SpeechSynthesizeRecommendInput = {

@@ -50,7 +50,7 @@ describe("Ayrshare adapter (broadcast.message.quote)", () => {
         approvalRequired: true,
       },
     });
-    expect(result.data.quoteId).toMatch(/^quo_[A-Za-z0-9_-]{22}$/);
+    expect(result.data.broadcastQuoteId).toMatch(/^bq_[A-Za-z0-9_-]{22}$/);
     expect(() =>
       adapter.parseResponse(
         "broadcast.message.quote",
@@ -67,7 +67,7 @@ describe("Ayrshare adapter (broadcast.message.quote)", () => {
       ...input,
       channels: ["linkedin", "x", "bluesky"],
     });
-    expect(first.result.data.quoteId).toBe(second.result.data.quoteId);
+    expect(first.result.data.broadcastQuoteId).toBe(second.result.data.broadcastQuoteId);
     expect(first.result.data).toMatchObject({ creditsEstimate: 3 * DEFAULT_CREDITS_PER_CHANNEL, approvalRequired: true });
     expect(first.res.payment).toEqual({ rail: "api_key" });
   });
@@ -75,13 +75,14 @@ describe("Ayrshare adapter (broadcast.message.quote)", () => {
 
 describe("Ayrshare adapter (broadcast.message.send)", () => {
   const post = { channels: ["x", "linkedin"], text: "We just shipped v2 of our API." };
-  const quoted = async () => (await routes.execute("ayrshare", "direct", "broadcast.message.quote", post)).result.data.quoteId as string;
+  const quoted = async () =>
+    (await routes.execute("ayrshare", "direct", "broadcast.message.quote", post)).result.data.broadcastQuoteId as string;
 
   it("posts the quoted text to Ayrshare's platforms with the execution's idempotency key", async () => {
     const quoteId = await quoted();
     const req = adapter.buildRequest(
       "broadcast.message.send",
-      { ...post, quoteId, approved: true, scheduleAt: "2026-12-01T09:00:00Z" },
+      { ...post, broadcastQuoteId: quoteId, approved: true, scheduleAt: "2026-12-01T09:00:00Z" },
       { baseUrl: "https://api.ayrshare.com", credentials: { apiKey: "ayr_1" }, idempotencyKey: "exe_9" },
     );
     expect(req).toEqual({
@@ -95,20 +96,20 @@ describe("Ayrshare adapter (broadcast.message.send)", () => {
   it("refuses a post no human approved, and one that is not what was quoted", async () => {
     const quoteId = await quoted();
     const ctx = { baseUrl: "https://x" };
-    expect(() => adapter.buildRequest("broadcast.message.send", { ...post, quoteId, approved: false }, ctx)).toThrow(
+    expect(() => adapter.buildRequest("broadcast.message.send", { ...post, broadcastQuoteId: quoteId, approved: false }, ctx)).toThrow(
       expect.objectContaining({ kind: "invalid_input", blame: "input", field: "approved" }),
     );
-    expect(() => adapter.buildRequest("broadcast.message.send", { ...post, text: "Something else", quoteId, approved: true }, ctx)).toThrow(
-      expect.objectContaining({ kind: "invalid_input", field: "quoteId" }),
-    );
-    expect(() => adapter.buildRequest("broadcast.message.send", { ...post, channels: ["x"], quoteId, approved: true }, ctx)).toThrow(
-      expect.objectContaining({ field: "quoteId" }),
-    );
+    expect(() =>
+      adapter.buildRequest("broadcast.message.send", { ...post, text: "Something else", broadcastQuoteId: quoteId, approved: true }, ctx),
+    ).toThrow(expect.objectContaining({ kind: "invalid_input", field: "broadcastQuoteId" }));
+    expect(() =>
+      adapter.buildRequest("broadcast.message.send", { ...post, channels: ["x"], broadcastQuoteId: quoteId, approved: true }, ctx),
+    ).toThrow(expect.objectContaining({ field: "broadcastQuoteId" }));
   });
 
   it("quotes then sends through the sandbox: one post per channel, and a retried execution posts nothing twice", async () => {
     const quoteId = await quoted();
-    const input = { ...post, quoteId, approved: true };
+    const input = { ...post, broadcastQuoteId: quoteId, approved: true };
     const first = await routes.execute("ayrshare", "direct", "broadcast.message.send", input, "exe_post_1");
     expect(first.result).toMatchObject({ status: "sent", data: { status: "success" } });
     const posts = first.result.data.posts as Array<{ channel: string; status: string; postUrl: string }>;
@@ -121,13 +122,13 @@ describe("Ayrshare adapter (broadcast.message.send)", () => {
     expect(again.result.data.postId).toBe(first.result.data.postId);
   });
 
-  it("runs the catalog's example: the quote of that text on linkedin is the example's quoteId", async () => {
+  it("runs the catalog's example: the quote of that text on linkedin is the example's broadcastQuoteId", async () => {
     const example = { channels: ["linkedin"], text: "We just shipped v2 of our API: faster search and cheaper email." };
     const quote = await routes.execute("ayrshare", "direct", "broadcast.message.quote", example);
-    expect(quote.result.data.quoteId).toBe("quo_D8l_3F1pYhdioZDhjNscYy");
+    expect(quote.result.data.broadcastQuoteId).toBe("bq_D8l_3F1pYhdioZDhjNscYy");
     const sent = await routes.execute("ayrshare", "direct", "broadcast.message.send", {
       ...example,
-      quoteId: "quo_D8l_3F1pYhdioZDhjNscYy",
+      broadcastQuoteId: "bq_D8l_3F1pYhdioZDhjNscYy",
       approved: true,
     });
     expect(sent.result.data.posts).toEqual([
@@ -137,8 +138,12 @@ describe("Ayrshare adapter (broadcast.message.send)", () => {
 
   it("maps Ayrshare's refusal of a too-long post to the caller's error", async () => {
     const long = { channels: ["x"], text: "a".repeat(300) };
-    const quoteId = (await routes.execute("ayrshare", "direct", "broadcast.message.quote", long)).result.data.quoteId as string;
-    const err = await routes.executeError("ayrshare", "direct", "broadcast.message.send", { ...long, quoteId, approved: true });
+    const quoteId = (await routes.execute("ayrshare", "direct", "broadcast.message.quote", long)).result.data.broadcastQuoteId as string;
+    const err = await routes.executeError("ayrshare", "direct", "broadcast.message.send", {
+      ...long,
+      broadcastQuoteId: quoteId,
+      approved: true,
+    });
     expect(err).toMatchObject({ kind: "http_4xx", status: 400, blame: "input", vendorCode: "110" });
   });
 });

@@ -4,7 +4,9 @@
 //   must be approved before anything is published;
 // - broadcast.message.send: POST /api/post {post, platforms, mediaUrls?, scheduleDate?, idempotencyKey}
 //   → {status, id, postIds: [{platform, status, id, postUrl}]}: the approved quote's text and channels
-//   (its quoteId must be theirs), posted once per execution (the idempotency key is Ayrshare's).
+//   (its broadcastQuoteId must be theirs), posted once per execution (the idempotency key is Ayrshare's).
+// The quote's id is `broadcastQuoteId` (bq_...), not `quoteId`: an execute body's quoteId is the platform's
+// own quote of a price.
 import { createHash } from "node:crypto";
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
 import { InputReader } from "./input";
@@ -65,13 +67,13 @@ export class AyrshareAdapter implements ProviderAdapter {
 
   /** The quote id of these channels and text: the same ones always get the same id, so approving a repeated quote is idempotent. */
   private quoteIdOf(channels: readonly string[], text: string): string {
-    return `quo_${createHash("sha256")
+    return `bq_${createHash("sha256")
       .update(JSON.stringify([[...channels].sort(), text]))
       .digest("base64url")
       .slice(0, 22)}`;
   }
 
-  /** The approved post: refused unless approved is true and the quoteId is the one quoted for these channels and text. */
+  /** The approved post: refused unless approved is true and broadcastQuoteId is the one quoted for these channels and text. */
   private approvedPost(input: CapabilityInput): { channels: string[]; text: string } {
     const read = new InputReader(this.providerKey, input);
     const channels = this.channels(input);
@@ -80,10 +82,10 @@ export class AyrshareAdapter implements ProviderAdapter {
       throw new ProviderError("invalid_input", this.providerKey, message, { blame: "input", field });
     };
     if (input.approved !== true) refuse("approved", "a human must approve the quoted post: send approved true");
-    if (read.string("quoteId", true) !== this.quoteIdOf(channels, text))
+    if (read.string("broadcastQuoteId", true) !== this.quoteIdOf(channels, text))
       refuse(
-        "quoteId",
-        "quoteId is not the quote of these channels and text: quote them with broadcast.message.quote and send what was quoted",
+        "broadcastQuoteId",
+        "broadcastQuoteId is not the quote of these channels and text: quote them with broadcast.message.quote and send what was quoted",
       );
     return { channels, text };
   }
@@ -137,12 +139,12 @@ export class AyrshareAdapter implements ProviderAdapter {
         throw invalidResponse(this.providerKey, res, `without a length check for ${channel}`);
       return { channel, weightedLength: length, maxLength: max, valid, creditsEstimate: valid ? this.creditsPerChannel : 0 };
     });
-    const quoteId = this.quoteIdOf(channels, new InputReader(this.providerKey, input).string("text", true));
+    const broadcastQuoteId = this.quoteIdOf(channels, new InputReader(this.providerKey, input).string("text", true));
     return {
       status: "quoted",
-      providerMessageId: quoteId,
+      providerMessageId: broadcastQuoteId,
       data: {
-        quoteId,
+        broadcastQuoteId,
         perChannel,
         creditsEstimate: perChannel.reduce((sum, c) => sum + c.creditsEstimate, 0),
         expiresAt: new Date(this.nowMs() + QUOTE_TTL_MS).toISOString(),
