@@ -67,9 +67,10 @@ describe("load shedding: in-flight cap", () => {
     );
     await waitFor(() => sys.sandbox.control.calls("resend").length === SHED_AT, { what: "the held executes to reach the provider" });
 
-    // Any caller, any route: shed before any work, in well under the time the held requests take.
+    // Any caller, any route: shed before any work, in well under the time the held requests take. (A catalog
+    // page not yet in the gateway's memory: /domains is, read ahead for readiness, and answers from memory are never shed.)
     const started = performance.now();
-    await expectOverloaded(await fetch(`${sys.gw.baseUrl}/domains`), "get", "/domains");
+    await expectOverloaded(await fetch(`${sys.gw.baseUrl}/domains/email/capabilities`), "get", "/domains/{domainKey}/capabilities");
     expect(performance.now() - started).toBeLessThan(1_000); // the held requests take 1.5 s
     await expectOverloaded(await sys.authed("/wallet", { key: light.key }), "get", "/wallet");
     const recommend = await sys.authed("/domains/email/capabilities/send/recommend", {
