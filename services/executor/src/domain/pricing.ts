@@ -47,6 +47,10 @@ const METERED_FIELDS: Readonly<Record<string, string>> = {
   provider: "routing control",
   routeKey: "routing control",
   allowFallback: "routing control",
+  optimizationPreferences: "plan control",
+  maxPriceCredits: "plan control",
+  recommendationId: "plan control",
+  quoteId: "plan control",
 };
 /** The parts of one message the quote counts. */
 const MESSAGE_FIELDS = new Set(["role", "content", "name"]);
