@@ -19,17 +19,20 @@ export interface BackedSystemOptions extends Partial<TestGatewayOptions> {
   apiKeys?: string;
   /** Executor env overrides (see services/executor/src/config.ts), e.g. { PROVIDER_TIMEOUT_MS: "500" }. */
   executorEnv?: Record<string, string>;
+  /** Router env overrides (see services/router/src/config.ts), e.g. { RECOMMENDATION_TTL_MS: "1000" }. */
+  routerEnv?: Record<string, string>;
   /** The ledger takes x402 top-ups to `payTo` through the sandbox's facilitator. */
   topUp?: { payTo: string; facilitatorTimeoutMs?: number };
 }
 
 export async function startBackedSystem(opts: BackedSystemOptions = {}): Promise<BackedSystem> {
-  const { apiKeys, executorEnv, topUp, ...gatewayOpts } = opts;
+  const { apiKeys, executorEnv, routerEnv, topUp, ...gatewayOpts } = opts;
   return startTestSystem(async (stack) => {
     const backends = await stack.start(
       startExecutorSystem({
         apiKeys: [`${TEST_KEY}:${TEST_USER}`, ...(apiKeys ? [apiKeys] : [])].join(","),
         ...(executorEnv ? { env: executorEnv } : {}),
+        ...(routerEnv ? { routerEnv } : {}),
         ...(topUp ? { topUp } : {}),
       }),
     );

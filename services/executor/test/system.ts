@@ -20,6 +20,8 @@ export interface ExecutorSystem {
 export interface ExecutorSystemOptions {
   /** Executor env overrides (see src/config.ts). */
   env?: Record<string, string>;
+  /** Router env overrides (see services/router/src/config.ts), e.g. { RECOMMENDATION_TTL_MS: "1000" }. */
+  routerEnv?: Record<string, string>;
   /** Ledger hold lifetime in ms. */
   holdTtlMs?: number;
   /** The catalog folder to serve (default: the shipped catalog). */
@@ -57,7 +59,12 @@ export async function startExecutorSystem(opts: ExecutorSystemOptions = {}): Pro
       }),
     );
     const router = await stack.start(
-      startTestRouter({ catalogAddress: catalog.address, ledgerAddress: ledger.address, natsUrl: nats.url, env: natsUser("router") }),
+      startTestRouter({
+        catalogAddress: catalog.address,
+        ledgerAddress: ledger.address,
+        natsUrl: nats.url,
+        env: { ...natsUser("router"), ...opts.routerEnv },
+      }),
     );
     const executor = await stack.start(
       startTestExecutor({

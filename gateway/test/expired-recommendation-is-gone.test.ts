@@ -1,0 +1,37 @@
+// A recommendation runs only while it is valid: past its lifetime an execute naming it answers 410
+// RECOMMENDATION_EXPIRED and never re-ranks, holds or calls a provider. The router keeps answers
+// RECOMMENDATION_TTL_MS (one second here) and says when each expires.
+import { waitFor } from "@agentic/testing";
+import { startBackedSystem, type BackedSystem } from "./backed-system";
+import { balance, emailBody, execute, newUser, usage, type TestUser } from "./execute-helpers";
+
+describe("an expired recommendationId", () => {
+  let sys: BackedSystem;
+  let user: TestUser;
+  beforeAll(async () => {
+    sys = await startBackedSystem({ routerEnv: { RECOMMENDATION_TTL_MS: "1000" } });
+    user = await newUser(sys, 200);
+  });
+  afterAll(() => sys?.stop());
+
+  it("answers 410 RECOMMENDATION_EXPIRED with nothing held, charged or called", async () => {
+    const res = await sys.authed("/domains/email/capabilities/send/recommend", {
+      key: user.key,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ optimizationPreferences: ["speed"] }),
+    });
+    expect(res.status).toBe(200);
+    const rec = (await res.json()) as { recommendationId: string; recommendationExpiresAt: string };
+    const expiresAt = Date.parse(rec.recommendationExpiresAt);
+    expect(expiresAt - Date.now()).toBeLessThanOrEqual(1_000);
+    await waitFor(() => Date.now() > expiresAt + 50, { what: "the recommendation's expiry", timeoutMs: 5_000 });
+
+    const gone = await execute(sys, user, "email", "send", emailBody({ recommendationId: rec.recommendationId }));
+    expect([gone.status, gone.body.code]).toEqual([410, "RECOMMENDATION_EXPIRED"]);
+    expect(gone.body.hint).toEqual(expect.stringContaining("recommend"));
+    expect(sys.sandbox.control.calls()).toEqual([]);
+    expect(await balance(sys, user)).toBe(200);
+    expect(await usage(sys, user)).toEqual([]);
+  });
+});
