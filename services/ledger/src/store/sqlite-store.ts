@@ -364,8 +364,9 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE holds ADD COLUMN key_id TEXT;
   ALTER TABLE holds ADD COLUMN agent_name TEXT;
   ALTER TABLE holds ADD COLUMN capability_key TEXT;
-  -- A policy's spend this period: the key's (and agent's) holds since the period's start.
-  CREATE INDEX holds_by_key ON holds (key_id, created_at) WHERE key_id IS NOT NULL;
+  -- A policy's spend this period: the key's (and agent's) holds since the period's start, read from the index alone.
+  CREATE INDEX holds_by_key ON holds (key_id, created_at, agent_name, state, capability_key, amount_credits, captured_credits)
+    WHERE key_id IS NOT NULL;
   CREATE TABLE spend_policies (
     key_id TEXT NOT NULL,
     agent_name TEXT NOT NULL, -- '' for the key-wide policy
