@@ -307,8 +307,12 @@ export class MongoLedgerStore implements LedgerStore {
         { key: { expiresAt: 1 }, name: "held_by_expiry", partialFilterExpression: { state: "held" } },
         // The reconciliation's charges: captured holds by when they were applied.
         { key: { settledAt: 1 }, name: "captured_by_settled_at", partialFilterExpression: { state: "captured" } },
-        // A spend policy's usage: the key's holds since the period's start.
-        { key: { keyId: 1, createdAt: 1 }, name: "by_key_and_time", partialFilterExpression: { keyId: { $exists: true } } },
+        // A spend policy's usage: the key's holds since the period's start, read from the index alone (a covered query).
+        {
+          key: { keyId: 1, createdAt: 1, agentName: 1, state: 1, capabilityKey: 1, amountCredits: 1, capturedCredits: 1 },
+          name: "spend_by_key_and_time",
+          partialFilterExpression: { keyId: { $exists: true } },
+        },
       ]),
       this.spendPolicies.createIndexes([{ key: { keyId: 1 }, name: "by_key" }]),
       // Resources are read by _id (kind, resource id); payments and losses by time range.
@@ -761,7 +765,7 @@ export class MongoLedgerStore implements LedgerStore {
       ...(policy.agentName !== undefined ? { agentName: policy.agentName } : {}),
     };
     const holds = await this.holds
-      .find(filter, { session, projection: { state: 1, amountCredits: 1, capturedCredits: 1, capabilityKey: 1 } })
+      .find(filter, { session, projection: { _id: 0, state: 1, amountCredits: 1, capturedCredits: 1, capabilityKey: 1 } })
       .toArray();
     return spendUsageOf(holds);
   }
