@@ -32,12 +32,13 @@ interface Refusable {
 }
 
 /**
- * Routes that act on a resource the caller owns (an inbox to send from, a parse job to read): the
+ * Routes that act on a resource the caller owns (an inbox to send from, a parse job or a letter to read): the
  * capability that gets one (executed with its contract's example) and the field that names it.
  */
 const ACQUISITIONS: Readonly<Record<string, { domainKey: string; capabilityId: string; field: string }>> = {
   "email.send.agentmail.mpp": { domainKey: "email", capabilityId: "inbox-buy", field: "inboxId" },
   "document.parse.result.llamaparse": { domainKey: "document", capabilityId: "parse", field: "jobId" },
+  "post.letter.status.lob": { domainKey: "post", capabilityId: "letter-send", field: "letterId" },
 };
 
 let sys: RunningSystem;

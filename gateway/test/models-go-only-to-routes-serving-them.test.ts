@@ -7,7 +7,8 @@ import { execute, expectBalanceEqualsJournal, journalKinds, newUser, type TestUs
 import { validateResponse } from "./validate-response";
 
 const OPENAI_MODELS = ["gpt-4.1", "gpt-4.1-mini", "gpt-4o", "gpt-4o-mini"];
-const SERVED = ["deepseek-chat", "deepseek-reasoner", ...OPENAI_MODELS];
+/** Every model a live route serves, sorted as the refusal names them. */
+const SERVED = ["claude-3-5-haiku-20241022", "deepseek-chat", "deepseek-reasoner", ...OPENAI_MODELS, "llama-3.1-8b-instant"];
 const chat = (model: string, extra: Record<string, unknown> = {}) => ({ model, messages: [{ role: "user", content: "Say hi" }], ...extra });
 
 describe("models.chat.complete routes by model", () => {
@@ -46,8 +47,12 @@ describe("models.chat.complete routes by model", () => {
       billing: "per_call",
       models: [{ model: "deepseek-chat" }, { model: "deepseek-reasoner", maxReasoningTokens: 32768 }],
     });
+    expect(routes.find((r) => r.routeKey === "models.chat.complete.groq.mpp")).toMatchObject({
+      billing: "per_call",
+      models: [{ model: "llama-3.1-8b-instant" }],
+    });
     // A route that lists no models serves none and shows no models key.
-    expect(routes.find((r) => r.routeKey === "models.chat.complete.groq.mpp")).not.toHaveProperty("models");
+    expect(routes.find((r) => r.routeKey === "models.chat.complete.openrouter")).not.toHaveProperty("models");
   });
 
   it("refuses a model no route serves, in execute and recommend, naming the served models: nothing held, no vendor called", async () => {
