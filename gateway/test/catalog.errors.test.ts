@@ -103,7 +103,7 @@ describe("when the catalog is down", () => {
       const res = await fetch(`${gw.baseUrl}/domains/email/capabilities`);
       expect(res.status).toBe(503);
       expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
-      const body = await res.json();
+      const body = (await res.json()) as { hint: string };
       expectErrorBody(body, "UNAVAILABLE");
       expect(body.hint).toMatch(/catalog is unavailable; retry after \d+ s/);
       const ready = await fetch(`${gw.origin}/readyz`);
