@@ -5,7 +5,7 @@ import type { AppError } from "@agentic/platform/core";
 import type { Route } from "@agentic/proto/catalog/v1";
 import type { ExecuteResponse, NotTriedRoute } from "@agentic/proto/executor/v1";
 import type { Quote } from "./pricing";
-import type { ProviderAdapter } from "./provider-port";
+import type { ProviderAdapter, ProviderResult, VendorCalls } from "./provider-port";
 import type { ProviderHttpRequest, Rail } from "./rail-port";
 
 /** An execute call as the RPC layer decodes it. */
@@ -52,6 +52,8 @@ export interface PreparedRoute {
   /** What the attempt holds (and the input its request was built from). */
   quote: Quote;
   request: ProviderHttpRequest;
+  /** The adapter's multi-request flow for this input, when the capability needs one: run in place of `request`. */
+  flow?: (vendor: VendorCalls) => Promise<ProviderResult>;
 }
 
 /** Everything an execution carries from planning into its attempts. */

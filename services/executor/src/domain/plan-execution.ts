@@ -16,7 +16,7 @@ import { checkOwnedResources, routesUsingResources } from "./owned-resources";
 import { takePlanControls, type PlanControls } from "./plan-controls";
 import type { ExecutorDeps } from "./ports";
 import { modelOf, quote, QuoteRefusal, servesModel, unboundedBill } from "./pricing";
-import { ProviderError } from "./provider-port";
+import { ProviderError, type VendorCalls } from "./provider-port";
 import { requestHash } from "./request-hash";
 import { notTried } from "./route-decision";
 import { capabilityRefusal, needsRanking, planRoutes, routesForModel, type RouteReadiness, type RoutingControls } from "./route-plan";
@@ -242,12 +242,15 @@ export function createPlanner(deps: ExecutorDeps) {
         const priced = quote(route, input);
         // A quoted execution holds (and at most charges) the quoted price, whatever the catalog says now.
         const price = held ? { ...priced, holdCredits: held.amountCredits } : priced;
-        const candidate = {
+        const ctx = { ...provider.ctx, idempotencyKey: vendorKey };
+        const flow = provider.adapter.flows?.[capability.capabilityKey];
+        const candidate: PreparedRoute = {
           route,
           rail,
           adapter: provider.adapter,
           quote: price,
-          request: provider.adapter.buildRequest(capability.capabilityKey, priced.input, { ...provider.ctx, idempotencyKey: vendorKey }),
+          request: provider.adapter.buildRequest(capability.capabilityKey, priced.input, ctx),
+          ...(flow ? { flow: (vendor: VendorCalls) => flow(priced.input, ctx, vendor) } : {}),
         };
         // Never tried above the caller's maximum: a fallback never walks to a dearer route than allowed.
         if (planControls.maxPriceCredits !== undefined && price.holdCredits > planControls.maxPriceCredits) {

@@ -1,5 +1,6 @@
 // The provider port: an adapter turns a capability input into one vendor HTTP request and the
-// vendor's answer into a normalized result, or says why it cannot (ProviderError); the registry gives
+// vendor's answer into a normalized result (or, for a capability that needs several requests, runs a
+// flow over VendorCalls), or says why it cannot (ProviderError); the registry gives
 // the adapter configured for a provider on a route network. The adapters in providers/ implement it.
 // Providers never know which rail pays them.
 import type { ProviderHttpRequest, RailResponse } from "./rail-port";
@@ -60,6 +61,31 @@ export interface ProviderAdapter {
   buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest;
   /** The normalized result of the vendor's answer to that request (same input); throws ProviderError. */
   parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult;
+  /**
+   * Capabilities whose call takes more than one vendor request (a token first, a job to poll), by key.
+   * The executor runs the flow in place of sending buildRequest's request and parsing it; buildRequest
+   * still checks the input when the route is planned and names the flow's main request. Direct routes
+   * only: on a paid rail each request would be paid, so the executor refuses to run a flow there.
+   */
+  readonly flows?: Readonly<Record<string, ProviderFlow>>;
+}
+
+/** A multi-request vendor call: the same input and context as buildRequest, and the way to reach the vendor. */
+export type ProviderFlow = (input: CapabilityInput, ctx: ProviderContext, vendor: VendorCalls) => Promise<ProviderResult>;
+
+/** How a flow reaches its vendor: over the route's rail, within the attempt's deadline. */
+export interface VendorCalls {
+  /**
+   * Sends one request (each within the provider timeout, all within the attempt's deadline); a vendor
+   * error status is returned, not thrown. `acts`: the request makes the vendor do (and bill) something
+   * (start a job); once one is answered 2xx, a later failure of the flow is reported as "the vendor
+   * may have acted", so it is never retried on another route as if nothing had happened.
+   */
+  send(request: ProviderHttpRequest, opts?: { acts?: boolean }): Promise<RailResponse>;
+  /** Waits between polls; rejects (a RailError timeout) when the attempt's deadline comes first. */
+  pause(ms: number): Promise<void>;
+  /** Milliseconds left before the attempt's deadline. */
+  remainingMs(): number;
 }
 
 /**

@@ -25,6 +25,7 @@ import { SettlementUnconfirmedError, type ExecutorDeps, type ProviderCallSpan } 
 import { ProviderError, type CreatedResource, type ProviderResult, type TokenUsage } from "./provider-port";
 import { RailError, creditsToMicroUsd, type RailPayment } from "./rail-port";
 import { decisionAttempt, notTried, routeDecision } from "./route-decision";
+import { runFlow } from "./vendor-flow";
 
 /** Time kept back from a provider call for settling the hold and answering. */
 const SETTLE_RESERVE_MS = 1_000;
@@ -89,7 +90,10 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         passed.push(notTried(route, "not_reached", "a payment credential was already sent for this execution"));
         continue;
       }
-      const providerMs = Math.min(settings.providerTimeoutMs, budget.remainingMs() - SETTLE_RESERVE_MS);
+      // A multi-request flow may take the execution's budget (each request still within the provider timeout), at most half a hold's life.
+      const providerMs = prepared.flow
+        ? Math.min(budget.remainingMs() - SETTLE_RESERVE_MS, settings.holdTtlMs / 2)
+        : Math.min(settings.providerTimeoutMs, budget.remainingMs() - SETTLE_RESERVE_MS);
       if (providerMs < MIN_PROVIDER_MS) {
         if (done.length === 0) throw deadlineTooShort();
         next = i;
@@ -288,7 +292,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
   /** One provider call over the route's rail, with its deadline; never throws. Reports the route outcome. */
   async function callProvider(
     x: Execution,
-    { route, rail, adapter, quote, request }: PreparedRoute,
+    { route, rail, adapter, quote, request, flow }: PreparedRoute,
     attemptId: string,
     providerMs: number,
     span: ProviderCallSpan,
@@ -296,27 +300,37 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     const started = performance.now();
     let result: CallResult;
     let payment: RailPayment | undefined;
+    let vendorActed = false;
     try {
-      const res = await rail.send(request, {
-        signal: AbortSignal.timeout(providerMs),
-        maxPriceMicroUsd: creditsToMicroUsd(quote.holdCredits),
-      });
-      // A payment is spent once the seller took it, whatever the vendor's answer turns out to be.
-      payment = paidOnRail(res.payment);
-      if (payment) recordPayment(payment, span);
-      result = {
-        ok: true,
-        value: adapter.parseResponse(x.capabilityKey, res, x.input),
-        latencyMs: performance.now() - started,
-        ...(payment ? { payment } : {}),
-      };
+      let value: ProviderResult;
+      if (flow) {
+        // Several requests on the direct rail (no payment to book); vendor-flow.ts refuses a paid rail.
+        const outcome = await runFlow(flow, rail, { deadlineMs: providerMs, requestTimeoutMs: settings.providerTimeoutMs });
+        if (!outcome.ok) {
+          vendorActed = outcome.vendorActed;
+          throw outcome.err;
+        }
+        value = outcome.value;
+      } else {
+        const res = await rail.send(request, {
+          signal: AbortSignal.timeout(providerMs),
+          maxPriceMicroUsd: creditsToMicroUsd(quote.holdCredits),
+        });
+        // A payment is spent once the seller took it, whatever the vendor's answer turns out to be.
+        payment = paidOnRail(res.payment);
+        if (payment) recordPayment(payment, span);
+        value = adapter.parseResponse(x.capabilityKey, res, x.input);
+      }
+      result = { ok: true, value, latencyMs: performance.now() - started, ...(payment ? { payment } : {}) };
     } catch (err) {
       // A credential sent before the rail failed (refused, unanswered, unreadable answer) is on the books too.
       if (!payment && err instanceof RailError && err.payment) {
         payment = paidOnRail(err.payment);
         if (payment) recordPayment(payment, span);
       }
-      const failure = classifyFailure(err, route.providerKey, providerMs, payment !== undefined);
+      const classified = classifyFailure(err, route.providerKey, providerMs, payment !== undefined);
+      // The vendor accepted a request that made it act (a job started): whatever failed next, it may have acted.
+      const failure = vendorActed ? afterVendorActed(classified, route.providerKey) : classified;
       if (failure.errorKind === "invalid_response" && !(err instanceof ProviderError))
         logger.error({ err, routeKey: route.routeKey }, "provider call failed unexpectedly");
       else logger.warn({ err, routeKey: route.routeKey, errorKind: failure.errorKind }, "provider attempt failed");
@@ -473,6 +487,19 @@ export function createAttemptRunner(deps: ExecutorDeps) {
   }
 
   return run;
+}
+
+/** A flow's failure after the vendor accepted a request that acts: the vendor's doing, and possibly done, so never a fallback. */
+function afterVendorActed(f: AttemptFailure, providerKey: string): AttemptFailure {
+  if (f.mayHaveActed) return f;
+  const usageErrorCode = f.usageErrorCode === "PROVIDER_REJECTED_INPUT" ? "PROVIDER_ERROR" : f.usageErrorCode;
+  return {
+    ...f,
+    blame: "provider",
+    mayHaveActed: true,
+    usageErrorCode,
+    summary: `${f.summary} after ${providerKey} had accepted the request`,
+  };
 }
 
 /** A paid rail's payment as the settlement carries it to the ledger's books. */
