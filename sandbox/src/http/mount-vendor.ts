@@ -39,6 +39,8 @@ export function vendorRouter(def: VendorDefinition, deps: MountDeps, mode: Vendo
     next();
   });
   router.use(express.json({ limit: "1mb", type: ["application/json", "application/*+json"] }));
+  // OAuth2 token requests (Amadeus) are form-encoded.
+  router.use(express.urlencoded({ extended: false, limit: "1mb" }));
   router.use(async (req: WithCall, res, next) => {
     try {
       await handle(def, deps, mode, req, res);

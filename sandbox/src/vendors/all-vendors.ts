@@ -38,6 +38,7 @@ import { tavilySandbox } from "./tavily";
 import { elevenlabsSandbox } from "./elevenlabs";
 import { falSandbox } from "./fal";
 import { perplexitySandbox } from "./perplexity";
+import { amadeusSandbox } from "./amadeus";
 
 export const SANDBOX_VENDORS = [
   anthropicSandbox,
@@ -78,4 +79,5 @@ export const SANDBOX_VENDORS = [
   elevenlabsSandbox,
   mistralSandbox,
   llamaparseSandbox,
+  amadeusSandbox,
 ] as const;

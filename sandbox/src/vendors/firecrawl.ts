@@ -1,8 +1,12 @@
 // Firecrawl v2 stand-in (API with a bearer key, and its MPP host): POST /v2/scrape {url, formats: ["markdown" |
 // "html" | "links" | {type: "json", schema|prompt}], waitFor?} → {success: true, data: {markdown?, html?,
 // links?, json?, metadata}}; POST /v2/map {url, search?, limit?} → {success: true, links: [{url, title,
-// description}]}; errors {success: false, error}. Pages and extracted values are derived
+// description}]}; POST /v2/crawl {url, limit?, includePaths?, scrapeOptions?} → {success: true, id, url}, then
+// GET /v2/crawl/<id> → {status: "scraping", completed < total} on the first read and {status: "completed",
+// total, completed, creditsUsed (1 a page), data: [{markdown, metadata}]} from the second on ("failed" when
+// the URL's host ends in `.invalid`); errors {success: false, error}. Pages and extracted values are derived
 // deterministically from the URL (and the schema's property names).
+import { randomUUID } from "node:crypto";
 import {
   authToken,
   isObject,
@@ -17,7 +21,32 @@ function error(status: number, message: string): VendorReply {
   return { status, body: { success: false, error: message } };
 }
 
+/** Reads of a crawl job that answer "scraping" before it completes. */
+const READS_WHILE_SCRAPING = 1;
+/** Paths a crawl finds below a site's root, in order. */
+const SITE_PATHS = [
+  "",
+  "docs",
+  "docs/auth",
+  "docs/api",
+  "pricing",
+  "blog",
+  "blog/launch",
+  "about",
+  "careers",
+  "contact",
+  "legal",
+  "status",
+];
+
+interface CrawlJob {
+  pages: URL[];
+  failed: boolean;
+  reads: number;
+}
+
 export function firecrawlVendor({ apiKey, priceAtomic }: VendorOptions): VendorDefinition {
+  const crawls = new Map<string, CrawlJob>();
   return {
     key: "firecrawl",
     price: { amountAtomic: priceAtomic, description: "Firecrawl scrape" },
@@ -26,6 +55,9 @@ export function firecrawlVendor({ apiKey, priceAtomic }: VendorOptions): VendorD
     routes: [
       { method: "POST", path: "/v2/scrape", handle: scrape },
       { method: "POST", path: "/v2/map", handle: map },
+      { method: "POST", path: "/v2/crawl", handle: (req) => startCrawl(crawls, req) },
+      // Reading a crawl job costs nothing at Firecrawl: the paid mounts price it at the minimum.
+      { method: "GET", path: "/v2/crawl/:id", priceAtomic: "1000", handle: (req) => readCrawl(crawls, req) },
     ],
   };
 }
@@ -62,6 +94,62 @@ function map(req: VendorRequest): VendorReply {
     .sort((a, b2) => Number(term !== "" && b2.url.includes(term)) - Number(term !== "" && a.url.includes(term)))
     .slice(0, limit);
   return { status: 200, body: { success: true, links } };
+}
+
+function startCrawl(crawls: Map<string, CrawlJob>, req: VendorRequest): VendorReply {
+  const url = pageUrl(req.body);
+  if (!(url instanceof URL)) return url;
+  const b = req.body as Record<string, unknown>;
+  const limit = b.limit ?? 10000;
+  if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1)
+    return error(400, "Bad Request: limit must be a positive integer");
+  const include = b.includePaths ?? [];
+  if (!Array.isArray(include) || include.some((p) => typeof p !== "string"))
+    return error(400, "Bad Request: includePaths must be an array of strings");
+  let patterns: RegExp[];
+  try {
+    patterns = (include as string[]).map((p) => new RegExp(p));
+  } catch {
+    return error(400, "Bad Request: includePaths must be valid regular expressions");
+  }
+  // Like Firecrawl, includePaths match the path (the start page is always crawled).
+  const pages = SITE_PATHS.map((p) => new URL(`/${p}`, url.origin))
+    .filter((page, i) => i === 0 || patterns.length === 0 || patterns.some((re) => re.test(page.pathname)))
+    .slice(0, limit);
+  const id = randomUUID();
+  crawls.set(id, { pages, failed: url.hostname.endsWith(".invalid"), reads: 0 });
+  return { status: 200, body: { success: true, id, url: `https://api.firecrawl.dev/v2/crawl/${id}` } };
+}
+
+function readCrawl(crawls: Map<string, CrawlJob>, req: VendorRequest): VendorReply {
+  const job = crawls.get(req.params.id ?? "");
+  if (!job) return error(404, "Crawl job not found.");
+  job.reads++;
+  const total = job.pages.length;
+  const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+  if (job.failed)
+    return { status: 200, body: { success: true, status: "failed", total, completed: 0, creditsUsed: 0, expiresAt, data: [] } };
+  if (job.reads <= READS_WHILE_SCRAPING)
+    return {
+      status: 200,
+      body: {
+        success: true,
+        status: "scraping",
+        total,
+        completed: Math.floor(total / 2),
+        creditsUsed: Math.floor(total / 2),
+        expiresAt,
+        data: [],
+      },
+    };
+  const data = job.pages.map((page) => {
+    const title = `${page.hostname} ${page.pathname === "/" ? "home" : page.pathname.split("/").filter(Boolean).join(" ")}`;
+    return {
+      markdown: `# ${title}\n\nContent of ${page.href}.`,
+      metadata: { title, sourceURL: page.href, url: page.href, statusCode: 200, contentType: "text/html; charset=utf-8" },
+    };
+  });
+  return { status: 200, body: { success: true, status: "completed", total, completed: total, creditsUsed: total, expiresAt, data } };
 }
 
 function scrape(req: VendorRequest): VendorReply {
