@@ -39,6 +39,7 @@ import { tavilyProvider } from "./tavily";
 import { elevenlabsProvider } from "./elevenlabs";
 import { falProvider } from "./fal";
 import { perplexityProvider } from "./perplexity";
+import { amadeusProvider } from "./amadeus";
 
 export const PROVIDER_MODULES: readonly ProviderModule[] = [
   anthropicProvider,
@@ -79,4 +80,5 @@ export const PROVIDER_MODULES: readonly ProviderModule[] = [
   elevenlabsProvider,
   mistralProvider,
   llamaparseProvider,
+  amadeusProvider,
 ];

@@ -1,6 +1,15 @@
-import type { RailResponse } from "../domain/rail-port";
-import type { ProviderAdapter } from "../domain/provider-port";
+import type { AppError } from "@agentic/platform/core";
+import { Route } from "@agentic/proto/catalog/v1";
+import { SettlementKind } from "@agentic/proto/events/v1";
+import type { Execution } from "../domain/execution";
+import { quote } from "../domain/pricing";
+import type { Rail, RailResponse } from "../domain/rail-port";
+import type { ProviderAdapter, VendorCalls } from "../domain/provider-port";
+import { createAttemptRunner } from "../domain/run-attempts";
+import { testDeps } from "../executor-deps.fixture";
+import { DirectRail } from "../rails/direct";
 import { FirecrawlAdapter } from "./firecrawl";
+import { runFlowOnSandbox, served } from "./flow-route.fixture";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
@@ -149,5 +158,139 @@ describe("Firecrawl adapter (web.scrape, web.map)", () => {
     const links = result.data.links as { url: string }[];
     expect(links[0]?.url).toBe("https://example.com/docs/auth");
     expect(links.map((l) => l.url)).toContain("https://example.com/pricing");
+  });
+});
+
+describe("Firecrawl adapter (web.crawl, a flow: start, then poll)", () => {
+  const crawl = { url: "https://example.com", limit: 4, includePaths: ["^/docs"] };
+  const calls = () =>
+    routes
+      .sandbox()
+      .control.calls("firecrawl")
+      .map((c) => `${c.method} ${c.path.replace(/[0-9a-f-]{36}/, ":id")} ${c.status}`);
+
+  it("plans POST /v2/crawl with the page limit always sent (10 when none is given) and markdown pages", () => {
+    const ctx = { baseUrl: "https://api.firecrawl.dev", credentials: { apiKey: "fc-1" } };
+    expect(adapter.buildRequest("web.crawl", crawl, ctx)).toEqual({
+      method: "POST",
+      url: "https://api.firecrawl.dev/v2/crawl",
+      headers: { Authorization: "Bearer fc-1" },
+      body: {
+        url: "https://example.com",
+        limit: 4,
+        includePaths: ["^/docs"],
+        scrapeOptions: { formats: ["markdown"], onlyMainContent: true },
+      },
+    });
+    expect(adapter.buildRequest("web.crawl", { url: "https://example.com" }, ctx).body).toMatchObject({ limit: 10 });
+    expect(() => adapter.buildRequest("web.crawl", { url: "https://example.com", limit: 11 }, ctx)).toThrow(
+      expect.objectContaining({ kind: "invalid_input" }),
+    );
+  });
+
+  it("starts the crawl, reads the job until it completes, and returns its pages", async () => {
+    const result = served(await runFlowOnSandbox(routes, "firecrawl", "web.crawl", crawl));
+    expect(calls()).toEqual(["POST /v2/crawl 200", "GET /v2/crawl/:id 200", "GET /v2/crawl/:id 200"]);
+    expect(result.data).toMatchObject({ total: 4, completed: 4, creditsUsed: 4 });
+    const pages = result.data.pages as { url: string; markdown: string }[];
+    expect(pages.map((p) => p.url)).toEqual([
+      "https://example.com/",
+      "https://example.com/docs",
+      "https://example.com/docs/auth",
+      "https://example.com/docs/api",
+    ]);
+    expect(pages[1]!.markdown).toContain("Content of https://example.com/docs");
+  });
+
+  it("reports a crawl that fails or outlasts the deadline after it started as possibly done", async () => {
+    const failed = await runFlowOnSandbox(routes, "firecrawl", "web.crawl", { url: "https://down.invalid" });
+    expect(failed).toMatchObject({ ok: false, vendorActed: true, err: { kind: "invalid_response" } });
+    // The first wait (250 ms) does not fit in 100 ms: the deadline ends the flow without waiting for it.
+    const late = await runFlowOnSandbox(routes, "firecrawl", "web.crawl", crawl, { deadlineMs: 100 });
+    expect(late).toMatchObject({ ok: false, vendorActed: true, err: { kind: "timeout" } });
+    const refused = await runFlowOnSandbox(routes, "firecrawl", "web.crawl", { url: "ftp://example.com" });
+    expect(refused).toMatchObject({ ok: false, vendorActed: false, err: { kind: "http_4xx", blame: "input" } });
+  });
+});
+
+describe("a crawl through the attempt runner", () => {
+  const first = Route.fromPartial({
+    routeKey: "web.crawl.firecrawl",
+    domainKey: "web",
+    capabilityId: "crawl",
+    providerKey: "firecrawl",
+    networkKey: "direct",
+    startingCostCredits: 11,
+  });
+  const second = Route.fromPartial({ ...first, routeKey: "web.crawl.firecrawl.second" });
+  const input = { url: "https://example.com", limit: 2 };
+
+  /** Runs the crawl on two direct routes (fallback allowed), the sandbox answering 503 once: to the start, or to the first poll. */
+  async function runCrawl(faultOn: "start" | "poll") {
+    const settled: { holdId: string; kind: number }[] = [];
+    const run = createAttemptRunner(testDeps({ bus: { settle: async (s) => void settled.push(s), reportOutcome: () => undefined } }));
+    const provider = routes.registry().get("firecrawl", "direct")!;
+    const direct = new DirectRail();
+    let faulted = false;
+    const fault = () => {
+      if (!faulted) routes.sandbox().control.setFault({ provider: "firecrawl", mode: "5xx", count: 1 });
+      faulted = true;
+    };
+    // The real rail; the sandbox's next answer turns 503 at the chosen step.
+    const rail: Rail = {
+      network: "direct",
+      send: async (req, opts) => {
+        if (faultOn === "start" && req.method === "POST") fault();
+        const res = await direct.send(req, opts);
+        if (faultOn === "poll" && req.method === "POST") fault();
+        return res;
+      },
+    };
+    const flow = provider.adapter.flows!["web.crawl"]!;
+    const prepared = [first, second].map((route) => ({
+      route,
+      rail,
+      adapter: provider.adapter,
+      quote: quote(route, input),
+      request: provider.adapter.buildRequest("web.crawl", input, provider.ctx),
+      flow: (vendor: VendorCalls) => flow(input, provider.ctx, vendor),
+    }));
+    const execution: Execution = {
+      id: "exe_crawl",
+      cmd: { userId: "u1", domainKey: "web", capabilityId: "crawl", body: input },
+      capabilityKey: "web.crawl",
+      input,
+      prepared,
+      allowFallback: true,
+      alternatives: true,
+      notTried: [],
+      planHash: "",
+    };
+    const outcome = await run(execution, { remainingMs: () => 30_000 }).then(
+      (response) => ({ response, error: undefined }),
+      (error: AppError) => ({ response: undefined, error }),
+    );
+    return { ...outcome, settled };
+  }
+
+  it("falls back when the vendor refused to start it: nothing was done", async () => {
+    const { response, error, settled } = await runCrawl("start");
+    expect(error).toBeUndefined();
+    expect(response).toMatchObject({ routeKey: "web.crawl.firecrawl.second", creditsCharged: 11 });
+    expect(settled.map((s) => s.kind)).toEqual([SettlementKind.SETTLEMENT_KIND_RELEASE, SettlementKind.SETTLEMENT_KIND_CAPTURE]);
+  });
+
+  it("never falls back once the crawl started: a failed poll is released and reported as possibly done", async () => {
+    const { error, settled } = await runCrawl("poll");
+    expect(error).toMatchObject({ code: "PROVIDER_ERROR" });
+    expect(error!.hint).toMatch(/may still have completed/);
+    expect(error!.details).toMatchObject({ attempts: [{ routeKey: "web.crawl.firecrawl", errorKind: "http_5xx" }] });
+    expect(settled.map((s) => s.kind)).toEqual([SettlementKind.SETTLEMENT_KIND_RELEASE]);
+    expect(
+      routes
+        .sandbox()
+        .control.calls("firecrawl")
+        .filter((c) => c.method === "POST"),
+    ).toHaveLength(1);
   });
 });

@@ -5,6 +5,11 @@
 // - web.scrape: POST /v2/scrape {url, formats: ["markdown" | "html" | "links"], waitFor?}; 200 {success:
 //   true, data: {markdown?, html?, links?, metadata}}.
 // - web.map: POST /v2/map {url, search?}; 200 {success: true, links: [{url, title?, description?}]}.
+// - web.crawl (a flow, direct routes only): POST /v2/crawl {url, limit, includePaths?, scrapeOptions} → {success,
+//   id, url}, then GET /v2/crawl/{id} → {status: scraping | completed | failed, total, completed, creditsUsed,
+//   data: [{markdown, metadata}]} until completed, within the attempt's deadline. `limit` is always sent
+//   (the contract caps it; Firecrawl's own default is 10,000 pages, 1 credit each). Starting the crawl makes
+//   Firecrawl act and bill: a failure after it started is reported as possibly done, never retried elsewhere.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
 import { InputReader } from "./input";
 import {
@@ -12,7 +17,9 @@ import {
   type CapabilityInput,
   type ProviderAdapter,
   type ProviderContext,
+  type ProviderFlow,
   type ProviderResult,
+  type VendorCalls,
 } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
@@ -20,16 +27,37 @@ import type { ProviderModule } from "./provider-module";
 
 /** The page formats web.scrape offers (Firecrawl's names). */
 const PAGE_FORMATS = new Set(["markdown", "html", "links"]);
+/** Pages a crawl may fetch when the caller names no limit: what the route's price covers. */
+const DEFAULT_CRAWL_LIMIT = 10;
+/** First wait before reading a crawl job, doubled up to the longest. */
+const FIRST_POLL_MS = 250;
+const LONGEST_POLL_MS = 2_000;
 
 export class FirecrawlAdapter implements ProviderAdapter {
   readonly providerKey = "firecrawl";
-  readonly capabilityKeys = ["web.extract", "web.scrape", "web.map"] as const;
+  readonly capabilityKeys = ["web.extract", "web.scrape", "web.map", "web.crawl"] as const;
+  readonly flows: Readonly<Record<string, ProviderFlow>> = { "web.crawl": (input, ctx, vendor) => this.crawl(input, ctx, vendor) };
 
   buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
     assertCapability(this, capabilityKey);
     const read = new InputReader(this.providerKey, input);
     const url = read.string("url", true);
     const headers: Record<string, string> = ctx.credentials ? { Authorization: `Bearer ${ctx.credentials.apiKey}` } : {};
+    if (capabilityKey === "web.crawl") {
+      const limit = read.number("limit", { integer: true, min: 1, max: DEFAULT_CRAWL_LIMIT }) ?? DEFAULT_CRAWL_LIMIT;
+      const includePaths = read.strings("includePaths");
+      return {
+        method: "POST",
+        url: `${ctx.baseUrl}/v2/crawl`,
+        headers,
+        body: {
+          url,
+          limit,
+          ...(includePaths.length > 0 ? { includePaths } : {}),
+          scrapeOptions: { formats: ["markdown"], onlyMainContent: true },
+        },
+      };
+    }
     if (capabilityKey === "web.map") {
       const search = read.string("search");
       return { method: "POST", url: `${ctx.baseUrl}/v2/map`, headers, body: { url, ...(search ? { search } : {}) } };
@@ -59,6 +87,8 @@ export class FirecrawlAdapter implements ProviderAdapter {
 
   parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult {
     assertCapability(this, capabilityKey);
+    if (capabilityKey === "web.crawl")
+      throw new ProviderError("unsupported_capability", this.providerKey, "web.crawl on firecrawl runs as a flow (start, then poll)");
     if (res.status !== 200) throw vendorError(this.providerKey, res, { message: stringField(res.body, "error") });
     if (capabilityKey === "web.map") return this.mapResult(res);
     if (capabilityKey === "web.scrape") return this.scrapeResult(res, input);
@@ -67,6 +97,51 @@ export class FirecrawlAdapter implements ProviderAdapter {
     if (!json) throw invalidResponse(this.providerKey, res, "without extracted json");
     const fields = Object.keys(this.schema(input).properties);
     return { status: "completed", data: Object.fromEntries(fields.map((f) => [f, json[f] ?? null])) };
+  }
+
+  /** Starts the crawl, then reads the job (waiting longer each time) until it completes or the deadline comes. */
+  private async crawl(input: CapabilityInput, ctx: ProviderContext, vendor: VendorCalls): Promise<ProviderResult> {
+    const start = this.buildRequest("web.crawl", input, ctx);
+    const started = await vendor.send(start, { acts: true });
+    if (started.status !== 200) throw vendorError(this.providerKey, started, { message: stringField(started.body, "error") });
+    const id = isRecord(started.body) && started.body.success === true ? stringField(started.body, "id") : undefined;
+    if (!id || !/^[A-Za-z0-9-]+$/.test(id)) throw invalidResponse(this.providerKey, started, "without a crawl id");
+    for (let wait = FIRST_POLL_MS; ; wait = Math.min(wait * 2, LONGEST_POLL_MS)) {
+      await vendor.pause(wait);
+      const res = await vendor.send({ method: "GET", url: `${ctx.baseUrl}/v2/crawl/${id}`, headers: start.headers });
+      if (res.status !== 200) throw vendorError(this.providerKey, res, { message: stringField(res.body, "error") });
+      const status = stringField(res.body, "status");
+      if (status === "scraping") continue;
+      if (status === "failed")
+        throw new ProviderError("invalid_response", this.providerKey, `firecrawl crawl ${id} failed`, {
+          status: res.status,
+          vendorCode: "failed",
+        });
+      if (status !== "completed" || !isRecord(res.body) || !Array.isArray(res.body.data))
+        throw invalidResponse(this.providerKey, res, "with an unknown crawl status");
+      const body = res.body;
+      const pages = res.body.data.filter(isRecord);
+      const count = (field: string) => (typeof body[field] === "number" ? body[field] : null);
+      return {
+        status: "completed",
+        providerMessageId: id,
+        data: {
+          crawlId: id,
+          total: count("total"),
+          completed: count("completed"),
+          creditsUsed: count("creditsUsed"),
+          pages: pages.map((page) => {
+            const metadata = isRecord(page.metadata) ? page.metadata : {};
+            return {
+              url: stringField(metadata, "url") ?? stringField(metadata, "sourceURL") ?? null,
+              title: stringField(metadata, "title") ?? null,
+              statusCode: typeof metadata.statusCode === "number" ? metadata.statusCode : null,
+              markdown: stringField(page, "markdown") ?? null,
+            };
+          }),
+        },
+      };
+    }
   }
 
   /** The page formats asked for (markdown when none), each one Firecrawl knows. */
