@@ -102,8 +102,10 @@ const recommendAnswers = (baseUrl, apiKey) =>
 /**
  * Walks the paths a first caller takes, without side effects, so the first callers after the
  * announcement do not pay for cold caches, connections and code: every catalog page (into the
- * gateway's memory) and a recommend of each capability (the router's catalog, the ledger's wallet
- * read; recommend never holds or charges). No execute: one could charge the development wallet.
+ * gateway's memory), a recommend of each capability (the router's catalog, the ledger's wallet read;
+ * recommend never holds or charges), and an execute with an empty body of each capability whose
+ * contract requires a field: the executor reads the capability and refuses the body (400) before
+ * anything is held, charged or called. An execute that could be valid is never sent.
  * Answers are not judged: the readiness checks above are.
  */
 async function warmUp(baseUrl, apiKey) {
@@ -122,7 +124,14 @@ async function warmUp(baseUrl, apiKey) {
       await Promise.all(
         capabilities
           .slice(i, i + 4)
-          .flatMap((path) => [json(path), json(`${path}/routes`), json(`${path}/contract`), json(`${path}/recommend`, authed)]),
+          .flatMap((path) => [
+            json(path),
+            json(`${path}/routes`),
+            json(`${path}/recommend`, authed),
+            json(`${path}/contract`).then((contract) =>
+              contract?.execute?.requiredFields?.length ? json(`${path}/execute`, authed) : undefined,
+            ),
+          ]),
       );
     }
   }

@@ -1,7 +1,8 @@
 // `npm start` announces the system (its banner, and the ready file tests read) only when it is ready
 // end to end: at that moment every gRPC service already answers SERVING (the executor only once its
-// catalog, ledger and router answer), the gateway's /readyz is 200 "ok" with every backend ok, and a
-// first caller's catalog read and recommend are answered 200 at once, with no retry.
+// catalog, ledger and router answer), the gateway's /readyz is 200 "ok" with every backend ok, a
+// first caller's catalog read and recommend are answered 200 at once, with no retry, and the warm-up
+// the launcher ran before announcing (catalog pages, recommends, executes it refuses) cost nothing.
 import { createHealthChecker } from "@agentic/platform";
 import { startSystem, type RunningSystem } from "./support/system";
 
@@ -41,6 +42,23 @@ describe("npm start, the moment it announces the system", () => {
       body: "{}",
     });
     expect({ status: recommend.status, body: recommend.status === 200 ? "" : await recommend.text() }).toEqual({ status: 200, body: "" });
+  });
+
+  it("its warm-up before the announcement called no provider and held or charged nothing", async () => {
+    const calls = (await (await fetch(`http://127.0.0.1:${sys.ports.sandbox!.port}/_control/calls`)).json()) as { calls: unknown[] };
+    expect(calls.calls).toEqual([]);
+    const authed = { headers: { authorization: `Bearer ${sys.apiKey}` } };
+    expect(await (await fetch(`${sys.baseUrl}/wallet`, authed)).json()).toMatchObject({ balanceCredits: 0 });
+    expect(await (await fetch(`${sys.baseUrl}/usage`, authed)).json()).toMatchObject({ items: [] });
+    // Every execute of the warm-up was refused before a hold: for its body (400), or as a capability that cannot run
+    // (409, gated); none reached the wallet (402 here, or 200 with credits).
+    const metrics = await (await fetch(`${sys.origin}/metrics`)).text();
+    const executes = metrics
+      .split("\n")
+      .filter((line) => line.startsWith("http_server_request_duration_seconds_count{") && line.includes("/execute"))
+      .map((line) => /http_response_status_code="(\d+)"/.exec(line)?.[1]);
+    expect(executes.length).toBeGreaterThan(0);
+    expect(executes.filter((status) => status !== "400" && status !== "409")).toEqual([]);
   });
 
   it("a first execute answers 200", async () => {
