@@ -53,6 +53,26 @@ export type EmailSendExecuteInput = {
    * (max length: 320)
    */
   inboxId?: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 } & ({ html: string } | { text: string });
 
 /**
@@ -93,6 +113,26 @@ export type EmailInboxBuyExecuteInput = {
   domain?: string;
   /** (max length: 100) */
   displayName?: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -144,6 +184,26 @@ export type EnrichmentPeopleSearchExecuteInput = {
    * (min: 1; max: 100)
    */
   perPage?: number;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 } & ({ titles: Array<string> } | { companyDomains: Array<string> } | { keywords: string });
 
 /**
@@ -181,6 +241,26 @@ export type EnrichmentPeopleEnrichExecuteInput = {
   name?: string;
   /** (max length: 253) */
   companyDomain?: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 } & ({ email: string } | { linkedinUrl: string } | { name: string });
 
 /**
@@ -232,6 +312,26 @@ export type EnrichmentCompanySearchExecuteInput = {
    * (min: 1; max: 100)
    */
   perPage?: number;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 } & ({ keywords: string } | { industries: Array<string> } | { employeeRanges: Array<string> } | { locations: Array<string> });
 
 /**
@@ -261,6 +361,26 @@ export type EnrichmentCompanyEnrichExecuteInput = {
    * (max length: 253)
    */
   domain: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -299,6 +419,26 @@ export type EnrichmentEmailFindExecuteInput = {
   firstName?: string;
   /** (max length: 100) */
   lastName?: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 } & ({ fullName: string } | { firstName: string });
 
 /**
@@ -325,6 +465,26 @@ export type EnrichmentEmailFindRecommendInput = {
 export type EnrichmentEmailVerifyExecuteInput = {
   /** (format: email; max length: 320) */
   email: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -360,6 +520,26 @@ export type SocialProfileLookupExecuteInput = {
    * (format: uri; max length: 2048)
    */
   url?: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 } & ({ handle: string } | { url: string });
 
 /**
@@ -392,6 +572,26 @@ export type SocialContentSearchExecuteInput = {
    * (max length: 2000)
    */
   cursor?: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -426,6 +626,26 @@ export type SocialCommentsListExecuteInput = {
    * (max length: 2000)
    */
   cursor?: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -452,6 +672,26 @@ export type SocialCommentsListRecommendInput = {
 export type WebFetchExecuteInput = {
   /** (format: uri; max length: 2048) */
   url: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -488,6 +728,26 @@ export type WebScrapeExecuteInput = {
    * (min: 0; max: 30000)
    */
   waitForMs?: number;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -529,6 +789,26 @@ export type WebExtractExecuteInput = {
    * (max length: 2000)
    */
   prompt?: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 } & ({ fields: Array<string> } | { schema: Record<string, unknown> } | { prompt: string });
 
 /**
@@ -551,6 +831,62 @@ export type WebExtractRecommendInput = {
 };
 
 /**
+ * Web Crawl (web.crawl): Follow links from a start URL and return the content of each page found (bounded by a page limit). From 11 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type WebCrawlExecuteInput = {
+  /** (format: uri; max length: 2048) */
+  url: string;
+  /**
+   * Maximum pages, the start page included; default 10.
+   * (min: 1; max: 10)
+   */
+  limit?: number;
+  /**
+   * Regular expressions a page's path must match to be crawled, e.g. ^/docs.
+   * (max length: 20; longest item: 200)
+   */
+  includePaths?: Array<string>;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
+};
+
+/**
+ * Web Crawl (web.crawl): Follow links from a start URL and return the content of each page found (bounded by a page limit). From 11 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type WebCrawlRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
  * Web Map (web.map): List the URLs of a website (sitemap plus discovered links) without fetching their content. From 2 credits (1000 credits = 1 USD).
  * Input of execute.
  */
@@ -562,6 +898,26 @@ export type WebMapExecuteInput = {
    * (max length: 200)
    */
   search?: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -592,6 +948,26 @@ export type WebScreenshotExecuteInput = {
   fullPage?: boolean;
   /** Default png. */
   format?: "png" | "jpeg";
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -623,6 +999,26 @@ export type SearchWebExecuteInput = {
    * (min: 1; max: 20)
    */
   count?: number;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -656,6 +1052,26 @@ export type SearchNewsExecuteInput = {
   count?: number;
   /** Only articles published in the past day, week, month or year. */
   freshness?: "day" | "week" | "month" | "year";
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -687,6 +1103,26 @@ export type SearchImagesExecuteInput = {
    * (min: 1; max: 20)
    */
   count?: number;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -722,6 +1158,26 @@ export type SearchAnswerExecuteInput = {
   includeDomains?: Array<string>;
   /** (max length: 20; longest item: 253) */
   excludeDomains?: Array<string>;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -755,6 +1211,26 @@ export type TextModerateExecuteInput = {
    * (format: uri; max length: 2048)
    */
   imageUrl?: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -826,6 +1302,26 @@ export type PostLetterQuoteExecuteInput = {
   html: string;
   /** Print in color (default black and white); the price is the same. */
   color?: boolean;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -897,6 +1393,26 @@ export type PostLetterSendExecuteInput = {
   html: string;
   /** Print in color (default black and white); the price is the same. */
   color?: boolean;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -926,6 +1442,26 @@ export type PostLetterStatusExecuteInput = {
    * (max length: 64)
    */
   letterId: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -1002,6 +1538,26 @@ export type PostPostcardSendExecuteInput = {
   back: string;
   /** Default 4x6; the price is the same. */
   size?: "4x6" | "6x9" | "6x11";
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -1037,6 +1593,26 @@ export type BroadcastMessageQuoteExecuteInput = {
   mediaUrls?: Array<string>;
   /** (format: date-time; max length: 35) */
   scheduleAt?: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -1082,6 +1658,26 @@ export type BroadcastMessageSendExecuteInput = {
    * (format: date-time; max length: 35)
    */
   scheduleAt?: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -1113,6 +1709,26 @@ export type FinanceQuoteExecuteInput = {
    * (max length: 20)
    */
   symbol: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -1146,6 +1762,26 @@ export type FinanceFxRateExecuteInput = {
    * (format: date; max length: 10)
    */
   date?: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -1180,6 +1816,26 @@ export type FinanceCryptoPriceExecuteInput = {
    * (format: currency-code; max length: 3)
    */
   vsCurrency?: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -1214,6 +1870,26 @@ export type GeoTimeCurrentExecuteInput = {
    * (format: iana-timezone)
    */
   timezone?: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 } & ({ location: string } | { timezone: string });
 
 /**
@@ -1259,6 +1935,26 @@ export type GeoTimeConvertExecuteInput = {
    * (max length: 200)
    */
   toLocation?: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 } & ({ fromTimezone: string } | { fromLocation: string }) &
   ({ toTimezone: string } | { toLocation: string });
 
@@ -1298,6 +1994,26 @@ export type GeoPlacesSearchExecuteInput = {
   maxResults?: number;
   /** Only places open at the time of the call. */
   openNow?: boolean;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -1329,6 +2045,26 @@ export type GeoGeocodeExecuteInput = {
    * (format: country-code; max length: 2)
    */
   country?: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -1363,6 +2099,26 @@ export type DocumentOcrExecuteInput = {
    * (max length: 10)
    */
   pages?: Array<number>;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -1392,6 +2148,26 @@ export type DocumentParseExecuteInput = {
    * (format: uri; max length: 2048)
    */
   fileUrl: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -1421,6 +2197,26 @@ export type DocumentParseResultExecuteInput = {
    * (max length: 64)
    */
   jobId: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -1459,6 +2255,26 @@ export type MediaImageGenerateExecuteInput = {
    * (min: 0)
    */
   seed?: number;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -1495,6 +2311,26 @@ export type MediaImageEditExecuteInput = {
   imageUrl: string;
   /** Keeps the input's when omitted. */
   aspectRatio?: "1:1" | "4:3" | "3:4" | "16:9" | "9:16";
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -1545,6 +2381,26 @@ export type ModelsChatCompleteExecuteInput = {
   stop?: Array<string>;
   /** Accepted; the completion is returned whole. */
   stream?: boolean;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -1581,6 +2437,26 @@ export type ModelsListExecuteInput = {
    * (max length: 64)
    */
   vendor?: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -1617,6 +2493,26 @@ export type ModelsEmbeddingsCreateExecuteInput = {
    * (min: 1; max: 1536)
    */
   dimensions?: number;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -1665,6 +2561,26 @@ export type TravelFlightsSearchExecuteInput = {
   adults?: number;
   /** Default economy. */
   cabinClass?: "economy" | "premium_economy" | "business" | "first";
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -1672,6 +2588,70 @@ export type TravelFlightsSearchExecuteInput = {
  * Input of recommend.
  */
 export type TravelFlightsSearchRecommendInput = {
+  /**
+   * Name of the calling agent; shown in usage items.
+   * (max length: 100)
+   */
+  agentName?: string;
+  /**
+   * Goals in priority order, e.g. [cost, quality].
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+};
+
+/**
+ * Hotels Search (travel.hotels.search): Available hotel offers in a city for given dates and guests, with prices. From 68 credits (1000 credits = 1 USD).
+ * Input of execute.
+ */
+export type TravelHotelsSearchExecuteInput = {
+  /**
+   * IATA city code, e.g. PAR.
+   * (max length: 3)
+   */
+  cityCode: string;
+  /**
+   * Today or later.
+   * (format: date; max length: 10)
+   */
+  checkInDate: string;
+  /**
+   * After checkInDate.
+   * (format: date; max length: 10)
+   */
+  checkOutDate: string;
+  /**
+   * Guests per room; default 1.
+   * (min: 1; max: 9)
+   */
+  adults?: number;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
+};
+
+/**
+ * Hotels Search (travel.hotels.search): Available hotel offers in a city for given dates and guests, with prices. From 68 credits (1000 credits = 1 USD).
+ * Input of recommend.
+ */
+export type TravelHotelsSearchRecommendInput = {
   /**
    * Name of the calling agent; shown in usage items.
    * (max length: 100)
@@ -1699,6 +2679,26 @@ export type SpeechSynthesizeExecuteInput = {
    * (max length: 100)
    */
   voice?: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -1737,6 +2737,26 @@ export type TranslationTextTranslateExecuteInput = {
   sourceLanguage?: string;
   /** Only on routes with the formality feature. */
   formality?: "default" | "more" | "less";
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -1765,6 +2785,26 @@ export type TranslationTextTranslateRecommendInput = {
 export type TranslationLanguageDetectExecuteInput = {
   /** (max length: 500) */
   text: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -1801,6 +2841,26 @@ export type ChainBalanceExecuteInput = {
    * (max length: 42)
    */
   tokenAddress?: string;
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -1832,6 +2892,26 @@ export type ChainTransactionLookupExecuteInput = {
   hash: string;
   /** Default ethereum. */
   network?: "ethereum" | "base" | "arbitrum" | "optimism" | "polygon";
+  /**
+   * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
+   * (max length: 4)
+   */
+  optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
+  /**
+   * Most this execution may cost, in credits: a dearer route is never tried, not even as a fallback (409 PRICE_ABOVE_MAX when none is left).
+   * (min: 1)
+   */
+  maxPriceCredits?: number;
+  /**
+   * Runs exactly the ranking recommend answered under this id (its routes in order, at its prices) while it is valid; 410 when expired, 409 when the catalog changed since.
+   * (max length: 128)
+   */
+  recommendationId?: string;
+  /**
+   * Runs on the quoted route at the quoted price (POST .../quote); the body must be the quoted one. 410 when expired, 409 when already used or for another body.
+   * (max length: 128)
+   */
+  quoteId?: string;
 };
 
 /**
@@ -1867,6 +2947,7 @@ export interface CapabilityExecuteInputs {
   "web/fetch": WebFetchExecuteInput;
   "web/scrape": WebScrapeExecuteInput;
   "web/extract": WebExtractExecuteInput;
+  "web/crawl": WebCrawlExecuteInput;
   "web/map": WebMapExecuteInput;
   "web/screenshot": WebScreenshotExecuteInput;
   "search/web": SearchWebExecuteInput;
@@ -1896,6 +2977,7 @@ export interface CapabilityExecuteInputs {
   "models/list": ModelsListExecuteInput;
   "models/embeddings-create": ModelsEmbeddingsCreateExecuteInput;
   "travel/flights-search": TravelFlightsSearchExecuteInput;
+  "travel/hotels-search": TravelHotelsSearchExecuteInput;
   "speech/synthesize": SpeechSynthesizeExecuteInput;
   "translation/text-translate": TranslationTextTranslateExecuteInput;
   "translation/language-detect": TranslationLanguageDetectExecuteInput;
@@ -1919,6 +3001,7 @@ export interface CapabilityRecommendInputs {
   "web/fetch": WebFetchRecommendInput;
   "web/scrape": WebScrapeRecommendInput;
   "web/extract": WebExtractRecommendInput;
+  "web/crawl": WebCrawlRecommendInput;
   "web/map": WebMapRecommendInput;
   "web/screenshot": WebScreenshotRecommendInput;
   "search/web": SearchWebRecommendInput;
@@ -1948,6 +3031,7 @@ export interface CapabilityRecommendInputs {
   "models/list": ModelsListRecommendInput;
   "models/embeddings-create": ModelsEmbeddingsCreateRecommendInput;
   "travel/flights-search": TravelFlightsSearchRecommendInput;
+  "travel/hotels-search": TravelHotelsSearchRecommendInput;
   "speech/synthesize": SpeechSynthesizeRecommendInput;
   "translation/text-translate": TranslationTextTranslateRecommendInput;
   "translation/language-detect": TranslationLanguageDetectRecommendInput;
