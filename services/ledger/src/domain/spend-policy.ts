@@ -1,8 +1,9 @@
 // Spend policies: what a key (or one agent under it) may spend per calendar period, and the one
-// decision every store makes inside its hold operation. Spend is counted from the holds themselves
-// (held: the held amount; captured: what was captured; released or expired: nothing), so a release
-// gives the credits back and a capture counts what it charged with no counter to keep in step. A hold
-// counts in the period it was created in. Pure functions.
+// decision every store makes inside its hold operation. Spend is what the holds count (held: the held
+// amount; captured: what was captured; released or expired: nothing), so a release gives the credits
+// back and a capture counts what it charged. Stores keep it in per-day buckets (key, agent, capability,
+// UTC day of the hold), moved in the same operation as the hold and as its settlement, so a check reads
+// at most a period's days, however many holds they had. A hold counts in the day it was created. Pure functions.
 
 export const SPEND_RESETS = ["daily", "weekly", "monthly", "none"] as const;
 export type SpendReset = (typeof SPEND_RESETS)[number];
@@ -44,15 +45,78 @@ export interface SpendUsage {
   byCapability: Record<string, { spentCredits: number; count: number }>;
 }
 
-/** A hold as the spend count reads it. */
-export interface SpendHold {
-  state: "held" | "captured" | "released" | "expired";
-  amountCredits: number;
+/** One per-day bucket of spend: the key's (and agent's) holds of one capability created that UTC day. */
+export interface SpendBucket {
+  keyId: string;
+  /** "" for holds that named no agent. */
+  agentName: string;
+  /** "" for holds that named no capability. */
+  capabilityKey: string;
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  heldCredits: number;
+  heldCount: number;
   capturedCredits: number;
-  capabilityKey?: string;
+  capturedCount: number;
 }
 
-/** The calendar period (UTC) `now` falls in: daily from 00:00, weekly from Monday 00:00, monthly from the 1st; none from the policy's creation, never resetting. */
+/** What one hold event moves in its bucket: a new hold, or the end of a held one (capture, release, expiry). */
+export type SpendBucketDelta = Pick<SpendBucket, "heldCredits" | "heldCount" | "capturedCredits" | "capturedCount">;
+
+/** The bucket key of a hold with spend attribution, or null for one without (quote reservations, holds without a key). */
+export function spendBucketOf(hold: {
+  keyId?: string | undefined;
+  agentName?: string | undefined;
+  capabilityKey?: string | undefined;
+  createdAt: Date;
+}): Pick<SpendBucket, "keyId" | "agentName" | "capabilityKey" | "day"> | null {
+  if (hold.keyId === undefined) return null;
+  return {
+    keyId: hold.keyId,
+    agentName: hold.agentName ?? "",
+    capabilityKey: hold.capabilityKey ?? "",
+    day: hold.createdAt.toISOString().slice(0, 10),
+  };
+}
+
+/** A new hold of `amountCredits`. */
+export const heldDelta = (amountCredits: number): SpendBucketDelta => ({
+  heldCredits: amountCredits,
+  heldCount: 1,
+  capturedCredits: 0,
+  capturedCount: 0,
+});
+
+/** A held hold that ended: it leaves the held sums; a capture counts what it charged. */
+export function endedDelta(hold: { amountCredits: number }, end: { state: string; capturedCredits: number }): SpendBucketDelta {
+  const captured = end.state === "captured";
+  return {
+    heldCredits: -hold.amountCredits,
+    heldCount: -1,
+    capturedCredits: captured ? end.capturedCredits : 0,
+    capturedCount: captured ? 1 : 0,
+  };
+}
+
+/** The first UTC day a policy's period counts (buckets are per day: a `none` allowance counts from the day it was set). */
+export const periodStartDay = (start: Date): string => start.toISOString().slice(0, 10);
+
+/** The usage of the buckets a policy covers in its period (already selected). */
+export function spendUsageOfBuckets(buckets: Iterable<SpendBucketDelta & { capabilityKey: string }>): SpendUsage {
+  const usage: SpendUsage = { spentCredits: 0, heldCredits: 0, byCapability: {} };
+  for (const b of buckets) {
+    const spent = b.heldCredits + b.capturedCredits;
+    usage.spentCredits += spent;
+    usage.heldCredits += b.heldCredits;
+    if (!b.capabilityKey) continue;
+    const cap = (usage.byCapability[b.capabilityKey] ??= { spentCredits: 0, count: 0 });
+    cap.spentCredits += spent;
+    cap.count += b.heldCount + b.capturedCount;
+  }
+  return usage;
+}
+
+/** The calendar period (UTC) `now` falls in: daily from 00:00, weekly from Monday 00:00, monthly from the 1st; none from the day the policy was first set, never resetting. */
 export function spendPeriod(policy: Pick<SpendPolicy, "reset" | "createdAt">, now: Date): { start: Date; resetsAt?: Date } {
   const y = now.getUTCFullYear();
   const m = now.getUTCMonth();
@@ -66,8 +130,11 @@ export function spendPeriod(policy: Pick<SpendPolicy, "reset" | "createdAt">, no
     }
     case "monthly":
       return { start: new Date(Date.UTC(y, m, 1)), resetsAt: new Date(Date.UTC(y, m + 1, 1)) };
-    case "none":
-      return { start: new Date(policy.createdAt) };
+    case "none": {
+      // Spend is kept per UTC day, so a one-off allowance counts from the start of the day it was first set.
+      const c = policy.createdAt;
+      return { start: new Date(Date.UTC(c.getUTCFullYear(), c.getUTCMonth(), c.getUTCDate())) };
+    }
   }
 }
 
@@ -77,29 +144,6 @@ export function policyCovers(
   who: Pick<SpendAttribution, "keyId" | "agentName">,
 ): boolean {
   return policy.keyId === who.keyId && (policy.agentName === undefined || policy.agentName === who.agentName);
-}
-
-/** Credits a hold counts: held while held, its capture once captured, nothing once released or expired. */
-export function spentBy(hold: Pick<SpendHold, "state" | "amountCredits" | "capturedCredits">): number {
-  return hold.state === "held" ? hold.amountCredits : hold.state === "captured" ? hold.capturedCredits : 0;
-}
-
-/** The usage of a set of holds (already selected for the policy and period). */
-export function spendUsageOf(holds: Iterable<SpendHold>): SpendUsage {
-  const usage: SpendUsage = { spentCredits: 0, heldCredits: 0, byCapability: {} };
-  for (const hold of holds) addSpend(usage, hold);
-  return usage;
-}
-
-/** Adds one hold to a usage (stores that aggregate row by row). */
-export function addSpend(usage: SpendUsage, hold: SpendHold): void {
-  const spent = spentBy(hold);
-  usage.spentCredits += spent;
-  if (hold.state === "held") usage.heldCredits += hold.amountCredits;
-  if (!hold.capabilityKey) return;
-  const cap = (usage.byCapability[hold.capabilityKey] ??= { spentCredits: 0, count: 0 });
-  cap.spentCredits += spent;
-  if (hold.state === "held" || hold.state === "captured") cap.count += 1;
 }
 
 /** Why a hold was refused by a policy: the limit, what remains of it and when it resets. */

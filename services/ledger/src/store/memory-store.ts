@@ -60,13 +60,18 @@ import {
 } from "../domain/top-up";
 import { decideQuoteDraw, reservationHoldId, type CreateQuoteCommand, type CreateQuoteResult, type QuoteRecord } from "../domain/quote";
 import {
+  byPolicyOrder,
   coveringPolicies,
   decideSpend,
+  endedDelta,
+  heldDelta,
+  periodStartDay,
   policyAgentKey,
-  policyCovers,
+  spendBucketOf,
   spendPeriod,
-  spendUsageOf,
-  byPolicyOrder,
+  spendUsageOfBuckets,
+  type SpendBucket,
+  type SpendBucketDelta,
   type SpendPolicy,
   type SpendUsage,
 } from "../domain/spend-policy";
@@ -114,6 +119,7 @@ export class MemoryLedgerStore implements LedgerStore {
   private readonly losses = new Map<string, PlatformLoss>();
   private readonly policies = new Map<string, SpendPolicy>(); // by JSON [keyId, agent or ""]
   private readonly quotes = new Map<string, QuoteRecord>();
+  private readonly spendBuckets = new Map<string, SpendBucket>(); // by JSON [keyId, agent, capability, day]
   private lastPurge = 0;
   /** The data lives in this object only, so every instance is its own store. */
   private readonly id = newId("store");
@@ -277,12 +283,15 @@ export class MemoryLedgerStore implements LedgerStore {
       // The reservation ends and its credits go straight into this hold (one operation: nobody else can take them).
       const effect = settlementEffect(reservation, "release", 0);
       this.move(reservation.userId, effect.kind, reservation.holdId, effect.amountCredits, effect.heldDeltaCredits, cmd.now);
-      this.holds.set(reservation.holdId, settledHold(reservation, effect, cmd.now));
+      const ended = settledHold(reservation, effect, cmd.now);
+      this.holds.set(reservation.holdId, ended);
+      this.moveSpend(reservation, endedDelta(reservation, ended));
       this.quotes.set(quote.quoteId, { ...quote, usedByHoldId: cmd.holdId });
     }
     const hold = newHold(cmd);
     this.move(cmd.userId, "hold", cmd.holdId, -cmd.amountCredits, cmd.amountCredits, cmd.now);
     this.holds.set(hold.holdId, hold);
+    this.moveSpend(hold, heldDelta(hold.amountCredits));
     if (execution) this.executions.set(execution.executionId, execution);
     return { status: "created", hold: copy(hold), wallet: this.walletOf(cmd.userId) };
   }
@@ -304,6 +313,7 @@ export class MemoryLedgerStore implements LedgerStore {
     this.move(hold.userId, effect.kind, hold.holdId, effect.amountCredits, effect.heldDeltaCredits, cmd.now);
     const settled = settledHold(hold, effect, cmd.now);
     this.holds.set(settled.holdId, settled);
+    this.moveSpend(hold, endedDelta(hold, settled));
     const usageRecorded = this.recordUsage(settled, cmd);
     const booked = this.book(settled, cmd);
     if (cmd.outcome && settled.executionId) this.complete(settled.executionId, settled.userId, cmd.outcome, cmd.now);
@@ -594,13 +604,29 @@ export class MemoryLedgerStore implements LedgerStore {
     this.usage.set(item.userId, items);
   }
 
-  /** What the holds a policy covers spent since `since` (synchronous: part of the hold's atomic step). */
+  /** What the holds a policy covers spent since `since`'s day, from the buckets (synchronous: part of the hold's atomic step). */
   private usageOf(policy: Pick<SpendPolicy, "keyId" | "agentName">, since: Date): SpendUsage {
-    return spendUsageOf(
-      [...this.holds.values()].filter(
-        (h) => h.keyId !== undefined && policyCovers(policy, { keyId: h.keyId, agentName: h.agentName }) && h.createdAt >= since,
+    const fromDay = periodStartDay(since);
+    return spendUsageOfBuckets(
+      [...this.spendBuckets.values()].filter(
+        (b) => b.keyId === policy.keyId && (policy.agentName === undefined || b.agentName === policy.agentName) && b.day >= fromDay,
       ),
     );
+  }
+
+  /** Moves the spend bucket of `hold` (none without spend attribution) by `delta`. */
+  private moveSpend(hold: Hold, delta: SpendBucketDelta): void {
+    const at = spendBucketOf(hold);
+    if (!at) return;
+    const id = JSON.stringify([at.keyId, at.agentName, at.capabilityKey, at.day]);
+    const b = this.spendBuckets.get(id) ?? { ...at, heldCredits: 0, heldCount: 0, capturedCredits: 0, capturedCount: 0 };
+    this.spendBuckets.set(id, {
+      ...b,
+      heldCredits: b.heldCredits + delta.heldCredits,
+      heldCount: b.heldCount + delta.heldCount,
+      capturedCredits: b.capturedCredits + delta.capturedCredits,
+      capturedCount: b.capturedCount + delta.capturedCount,
+    });
   }
 
   private walletOf(userId: string): Wallet {

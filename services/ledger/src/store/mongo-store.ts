@@ -17,9 +17,15 @@ import {
   byPolicyOrder,
   coveringPolicies,
   decideSpend,
+  endedDelta,
+  heldDelta,
+  periodStartDay,
   policyAgentKey,
+  spendBucketOf,
   spendPeriod,
-  spendUsageOf,
+  spendUsageOfBuckets,
+  type SpendBucket,
+  type SpendBucketDelta,
   type SpendPolicy,
   type SpendUsage,
 } from "../domain/spend-policy";
@@ -106,6 +112,7 @@ export const COLLECTIONS = {
   meta: "ledger_meta",
   topUps: "ledger_top_ups",
   spendPolicies: "ledger_spend_policies",
+  spendBuckets: "ledger_spend_buckets",
   quotes: "ledger_quotes",
 } as const;
 
@@ -175,6 +182,10 @@ interface SpendPolicyDoc extends SpendPolicy {
   _id: string; // JSON [key id, agent name or ""]: one policy per (key, agent)
 }
 
+interface SpendBucketDoc extends SpendBucket {
+  _id: string; // JSON [key id, day, agent name or "", capability key or ""]
+}
+
 interface QuoteDoc extends Omit<QuoteRecord, "quoteId"> {
   _id: string; // quote id
 }
@@ -227,6 +238,7 @@ export class MongoLedgerStore implements LedgerStore {
   private readonly topUps: Collection<TopUpDoc>;
   private readonly spendPolicies: Collection<SpendPolicyDoc>;
   private readonly quotes: Collection<QuoteDoc>;
+  private readonly spendBuckets: Collection<SpendBucketDoc>;
 
   private constructor(
     private readonly client: MongoClient,
@@ -244,6 +256,7 @@ export class MongoLedgerStore implements LedgerStore {
     this.topUps = db.collection(COLLECTIONS.topUps);
     this.spendPolicies = db.collection(COLLECTIONS.spendPolicies);
     this.quotes = db.collection(COLLECTIONS.quotes);
+    this.spendBuckets = db.collection(COLLECTIONS.spendBuckets);
   }
 
   /** Connects, checks the server answers, and creates collections, validator and indexes (idempotent). */
@@ -307,14 +320,10 @@ export class MongoLedgerStore implements LedgerStore {
         { key: { expiresAt: 1 }, name: "held_by_expiry", partialFilterExpression: { state: "held" } },
         // The reconciliation's charges: captured holds by when they were applied.
         { key: { settledAt: 1 }, name: "captured_by_settled_at", partialFilterExpression: { state: "captured" } },
-        // A spend policy's usage: the key's holds since the period's start, read from the index alone (a covered query).
-        {
-          key: { keyId: 1, createdAt: 1, agentName: 1, state: 1, capabilityKey: 1, amountCredits: 1, capturedCredits: 1 },
-          name: "spend_by_key_and_time",
-          partialFilterExpression: { keyId: { $exists: true } },
-        },
       ]),
       this.spendPolicies.createIndexes([{ key: { keyId: 1 }, name: "by_key" }]),
+      // A spend policy's usage: its key's buckets from the period's first day.
+      this.spendBuckets.createIndexes([{ key: { keyId: 1, day: 1 }, name: "by_key_and_day" }]),
       // Resources are read by _id (kind, resource id); payments and losses by time range.
       this.payments.createIndexes([{ key: { bookedAt: 1 }, name: "by_booked_at" }]),
       this.losses.createIndexes([{ key: { createdAt: 1 }, name: "by_created_at" }]),
@@ -650,6 +659,7 @@ export class MongoLedgerStore implements LedgerStore {
           referenceId: reservation.holdId,
           createdAt: cmd.now,
         });
+        await this.moveSpend(reservation, endedDelta(reservation, settled), session);
         await this.quotes.updateOne(
           { _id: cmd.quoteId!, usedByHoldId: { $exists: false } },
           { $set: { usedByHoldId: cmd.holdId } },
@@ -673,6 +683,7 @@ export class MongoLedgerStore implements LedgerStore {
         if (err instanceof Abort) throw new Abort<HoldResult>({ status: "insufficient", wallet: await this.walletIn(cmd.userId, session) });
         throw err;
       }
+      await this.moveSpend(hold, heldDelta(hold.amountCredits), session);
       const { holdId, ...doc } = hold;
       await this.holds.insertOne({ _id: holdId, ...doc }, { session });
       // Marks the execution running with this hold (or creates it, without a key), in the same transaction.
@@ -756,18 +767,25 @@ export class MongoLedgerStore implements LedgerStore {
     return { quote: toQuote(doc), reservation: reservation ? toHold(reservation) : null };
   }
 
-  /** What the holds a policy covers spent since `since` (inside the hold's transaction when `session` is given). */
+  /** What the holds a policy covers spent since `since`'s day, from its buckets (inside the hold's transaction when `session` is given). */
   private async usageOf(policy: Pick<SpendPolicy, "keyId" | "agentName">, since: Date, session?: ClientSession): Promise<SpendUsage> {
-    const filter: Filter<HoldDoc> = {
+    const filter: Filter<SpendBucketDoc> = {
       keyId: policy.keyId,
-      createdAt: { $gte: since },
-      state: { $in: ["held", "captured"] },
+      day: { $gte: periodStartDay(since) },
       ...(policy.agentName !== undefined ? { agentName: policy.agentName } : {}),
     };
-    const holds = await this.holds
-      .find(filter, { session, projection: { _id: 0, state: 1, amountCredits: 1, capturedCredits: 1, capabilityKey: 1 } })
-      .toArray();
-    return spendUsageOf(holds);
+    return spendUsageOfBuckets(await this.spendBuckets.find(filter, { session }).toArray());
+  }
+
+  /** Moves the spend bucket of `hold` (none without spend attribution) by `delta`: created by a new hold, updated by its ending. */
+  private async moveSpend(hold: Hold, delta: SpendBucketDelta, session: ClientSession): Promise<void> {
+    const at = spendBucketOf(hold);
+    if (!at) return;
+    await this.spendBuckets.updateOne(
+      { _id: JSON.stringify([at.keyId, at.day, at.agentName, at.capabilityKey]) },
+      { $inc: { ...delta }, $setOnInsert: { ...at } },
+      { session, upsert: delta.heldCount > 0 },
+    );
   }
 
   async settleHold(cmd: SettleCommand): Promise<SettleResult> {
@@ -804,6 +822,7 @@ export class MongoLedgerStore implements LedgerStore {
         if (err instanceof Abort) throw new Error(`ledger invariant: wallet ${hold.userId} holds less than hold ${hold.holdId}`);
         throw err;
       });
+      await this.moveSpend(hold, endedDelta(hold, settled), session);
       const usageRecorded = await this.recordUsage(settled, cmd, session);
       const booked = await this.book(settled, cmd, session);
       if (cmd.outcome && settled.executionId) {

@@ -94,9 +94,15 @@ import type {
 import { decideQuoteDraw, reservationHoldId, type CreateQuoteCommand, type CreateQuoteResult, type QuoteRecord } from "../domain/quote";
 import {
   decideSpend,
+  endedDelta,
+  heldDelta,
+  periodStartDay,
   policyAgentKey,
+  spendBucketOf,
   spendPeriod,
+  spendUsageOfBuckets,
   type CapabilityCap,
+  type SpendBucketDelta,
   type SpendPolicy,
   type SpendReset,
   type SpendUsage,
@@ -364,9 +370,18 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE holds ADD COLUMN key_id TEXT;
   ALTER TABLE holds ADD COLUMN agent_name TEXT;
   ALTER TABLE holds ADD COLUMN capability_key TEXT;
-  -- A policy's spend this period: the key's (and agent's) holds since the period's start, read from the index alone.
-  CREATE INDEX holds_by_key ON holds (key_id, created_at, agent_name, state, capability_key, amount_credits, captured_credits)
-    WHERE key_id IS NOT NULL;
+  -- A policy's spend: per (key, agent, capability, UTC day of the hold), moved with each hold and its settlement.
+  CREATE TABLE spend_buckets (
+    key_id TEXT NOT NULL,
+    agent_name TEXT NOT NULL, -- '' when the hold named no agent
+    capability_key TEXT NOT NULL, -- '' when it named no capability
+    day TEXT NOT NULL, -- YYYY-MM-DD
+    held_credits INTEGER NOT NULL CHECK (held_credits >= 0),
+    held_count INTEGER NOT NULL CHECK (held_count >= 0),
+    captured_credits INTEGER NOT NULL CHECK (captured_credits >= 0),
+    captured_count INTEGER NOT NULL CHECK (captured_count >= 0),
+    PRIMARY KEY (key_id, day, agent_name, capability_key)
+  ) STRICT;
   CREATE TABLE spend_policies (
     key_id TEXT NOT NULL,
     agent_name TEXT NOT NULL, -- '' for the key-wide policy
@@ -711,11 +726,13 @@ export class SqliteLedgerStore implements LedgerStore {
           settled.holdId,
         );
         this.move(reservation.userId, effect.kind, reservation.holdId, effect.amountCredits, effect.heldDeltaCredits, cmd.now);
+        this.moveSpend(reservation, endedDelta(reservation, settled));
         this.sql("UPDATE quotes SET used_by_hold_id = ? WHERE quote_id = ?").run(cmd.holdId, quote.quoteId);
       }
       const hold = newHold(cmd);
       this.move(cmd.userId, "hold", cmd.holdId, -cmd.amountCredits, cmd.amountCredits, cmd.now);
       this.insertHold(hold);
+      this.moveSpend(hold, heldDelta(hold.amountCredits));
       if (execution) this.putExecution(execution);
       return { status: "created", hold: this.holdById(hold.holdId)!, wallet: this.walletOf(cmd.userId) };
     });
@@ -824,6 +841,7 @@ export class SqliteLedgerStore implements LedgerStore {
       ).changes;
       if (Number(changed) !== 1) throw new Error(`ledger invariant: hold ${hold.holdId} changed during its settlement`);
       this.move(hold.userId, effect.kind, hold.holdId, effect.amountCredits, effect.heldDeltaCredits, cmd.now);
+      this.moveSpend(hold, endedDelta(hold, settled));
       const usageRecorded = this.recordUsage(settled, cmd);
       const booked = this.book(settled, cmd);
       if (cmd.outcome && settled.executionId) this.complete(settled.executionId, settled.userId, cmd.outcome, cmd.now);
@@ -1358,31 +1376,41 @@ export class SqliteLedgerStore implements LedgerStore {
     return rows.map(toSpendPolicy);
   }
 
-  /** What the holds a policy covers spent since `since`, per capability (one indexed query). */
+  /** What the holds a policy covers spent since `since`'s day, per capability: the period's buckets (at most a period's days of rows). */
   private usageOf(policy: Pick<SpendPolicy, "keyId" | "agentName">, since: Date): SpendUsage {
     const byAgent = policy.agentName !== undefined ? " AND agent_name = ?" : "";
-    const params: SQLInputValue[] = [policy.keyId, ms(since), ...(policy.agentName !== undefined ? [policy.agentName] : [])];
+    const params: SQLInputValue[] = [policy.keyId, periodStartDay(since), ...(policy.agentName !== undefined ? [policy.agentName] : [])];
     const rows = this.sql(
-      `SELECT state, capability_key, SUM(amount_credits) AS amount, SUM(captured_credits) AS captured, COUNT(*) AS n
-       FROM holds WHERE key_id = ? AND created_at >= ?${byAgent} AND state IN ('held', 'captured') GROUP BY state, capability_key`,
-    ).all(...params) as unknown as {
-      state: "held" | "captured";
-      capability_key: string | null;
-      amount: number;
-      captured: number;
-      n: number;
-    }[];
-    const usage: SpendUsage = { spentCredits: 0, heldCredits: 0, byCapability: {} };
-    for (const r of rows) {
-      const spent = r.state === "held" ? r.amount : r.captured;
-      usage.spentCredits += spent;
-      if (r.state === "held") usage.heldCredits += r.amount;
-      if (!r.capability_key) continue;
-      const cap = (usage.byCapability[r.capability_key] ??= { spentCredits: 0, count: 0 });
-      cap.spentCredits += spent;
-      cap.count += r.n;
+      `SELECT capability_key AS capabilityKey, SUM(held_credits) AS heldCredits, SUM(held_count) AS heldCount,
+              SUM(captured_credits) AS capturedCredits, SUM(captured_count) AS capturedCount
+       FROM spend_buckets WHERE key_id = ? AND day >= ?${byAgent} GROUP BY capability_key`,
+    ).all(...params) as unknown as (SpendBucketDelta & { capabilityKey: string })[];
+    return spendUsageOfBuckets(rows);
+  }
+
+  /**
+   * Moves the spend bucket of `hold` (none without spend attribution) by `delta`, in the caller's transaction:
+   * a new hold creates or grows it; an ending updates the row its hold created (CHECKs would refuse a negative insert).
+   */
+  private moveSpend(hold: Hold, delta: SpendBucketDelta): void {
+    const at = spendBucketOf(hold);
+    if (!at) return;
+    const key = [at.keyId, at.day, at.agentName, at.capabilityKey];
+    const values = [delta.heldCredits, delta.heldCount, delta.capturedCredits, delta.capturedCount];
+    if (delta.heldCount > 0) {
+      this.sql(
+        `INSERT INTO spend_buckets (key_id, day, agent_name, capability_key, held_credits, held_count, captured_credits, captured_count)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (key_id, day, agent_name, capability_key) DO UPDATE SET held_credits = held_credits + excluded.held_credits,
+           held_count = held_count + excluded.held_count, captured_credits = captured_credits + excluded.captured_credits,
+           captured_count = captured_count + excluded.captured_count`,
+      ).run(...key, ...values);
+      return;
     }
-    return usage;
+    this.sql(
+      `UPDATE spend_buckets SET held_credits = held_credits + ?, held_count = held_count + ?, captured_credits = captured_credits + ?,
+         captured_count = captured_count + ? WHERE key_id = ? AND day = ? AND agent_name = ? AND capability_key = ?`,
+    ).run(...values, ...key);
   }
 
   private quoteById(quoteId: string): QuoteRecord | null {

@@ -135,6 +135,16 @@ export function describeSpendPolicyContract(name: string, makeStore: StoreFactor
       expect((await hold("o1", 50, { capabilityKey: "time.current" })).status).toBe("created");
     });
 
+    it("gives an expired hold's credits back, and a capture after its expiry counts nothing", async () => {
+      await policy({ budgetCredits: 10 });
+      expect((await hold("x1", 10)).status).toBe("created");
+      expect((await hold("x2", 1)).status).toBe("spend_refused");
+      await store.settleHold({ holdId: "x1", userId: "u1", kind: "expiry", capturedCredits: 0, now: at(MIN) });
+      await settle("x1", "capture", 10); // late: already ended
+      expect(await store.spendUsage({ keyId: "k1" }, at(-DAY))).toMatchObject({ spentCredits: 0, heldCredits: 0 });
+      expect((await hold("x3", 10)).status).toBe("created");
+    });
+
     it("refuses a single hold above the maximum price, writing nothing", async () => {
       await policy({ maxPriceCredits: 5 });
       const before = await store.listJournal("u1");
