@@ -5,12 +5,13 @@ const answer = (status: number, code: string, headers: Record<string, string> = 
   errorFromResponse(status, { error: "x", code }, new Headers(headers));
 
 describe("isRetryable", () => {
-  it("retries no answer, a 5xx and an execution still in progress", () => {
+  it("retries no answer, a 5xx, a rate limit's 429 and an execution still in progress", () => {
     expect(isRetryable(new NetworkError("cut", { code: "NETWORK_ERROR" }))).toBe(true);
     expect(isRetryable(answer(503, "UNAVAILABLE"))).toBe(true);
     expect(isRetryable(answer(504, "TIMEOUT"))).toBe(true);
     expect(isRetryable(answer(500, "HTTP_500"))).toBe(true);
     expect(isRetryable(answer(409, "IDEMPOTENCY_IN_PROGRESS"))).toBe(true);
+    expect(isRetryable(answer(429, "RATE_LIMITED"))).toBe(true);
   });
 
   it("never retries another 4xx, the call's own deadline, or a 5xx that is an execution's stored outcome", () => {
@@ -21,7 +22,6 @@ describe("isRetryable", () => {
       [404, "CAPABILITY_NOT_FOUND"],
       [409, "IDEMPOTENCY_CONFLICT"],
       [409, "EXECUTION_INDETERMINATE"],
-      [429, "RATE_LIMITED"],
       [502, "PROVIDER_ERROR"],
       [502, "EXECUTION_OUTCOME_UNKNOWN"],
       [504, "PROVIDER_TIMEOUT"],

@@ -1,6 +1,7 @@
 // When a failed call is tried again, and after how long. Only failures that a repeat can fix are
-// retried: no answer at all, a 5xx, and an execution still running under the same idempotency key.
-// A 4xx never is (the request must change). Backoff is exponential with full jitter, never shorter
+// retried: no answer at all, a 5xx, a 429 (the key's rate limit refused the call before anything ran,
+// so the same call later is the same call), and an execution still running under the same
+// idempotency key. Any other 4xx never is (the request must change). Backoff is exponential with full jitter, never shorter
 // than the API's Retry-After, and every wait fits in the call's total deadline.
 import { AgenticApiError, NetworkError, TimeoutError } from "./errors";
 
@@ -27,6 +28,7 @@ export function isRetryable(err: unknown): boolean {
   if (err instanceof NetworkError) return true;
   if (!(err instanceof AgenticApiError) || err.status === undefined) return false;
   if (err.status >= 500) return !FINAL_SERVER_CODES.has(err.code);
+  if (err.status === 429) return true;
   return err.status === 409 && err.code === "IDEMPOTENCY_IN_PROGRESS";
 }
 
