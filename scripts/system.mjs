@@ -101,13 +101,17 @@ const recommendAnswers = (baseUrl, apiKey) =>
 
 /**
  * Walks the paths a first caller takes, without side effects, so the first callers after the
- * announcement do not pay for cold caches, connections and code: every catalog page (into the
- * gateway's memory), a recommend of each capability (the router's catalog, the ledger's wallet read;
- * recommend never holds or charges), and an execute with an empty body of each capability whose
- * contract requires a field: the executor reads the capability and refuses the body (400) before
- * anything is held, charged or called. An execute that could be valid is never sent.
+ * announcement do not pay for cold caches, connections and code: each capability's page and contract
+ * (into the gateway's memory), and for a few capabilities a recommend (the router's catalog, the
+ * ledger's wallet read; recommend never holds or charges) and an execute with an empty body where the
+ * contract requires a field (the executor reads the capability and refuses the body, 400, before
+ * anything is held, charged or called; an execute that could be valid is never sent). Few, since they
+ * spend the API key's request budget (RATE_LIMIT_BURST), which the first caller needs whole.
  * Answers are not judged: the readiness checks above are.
  */
+/** Capabilities whose recommend and execute the warm-up runs with the API key: at most twice as many requests, well inside its burst. */
+const WARM_UP_AUTHENTICATED_CAPABILITIES = 8;
+
 async function warmUp(baseUrl, apiKey) {
   const json = (path, init) =>
     fetch(`${baseUrl}${path}`, init).then(
@@ -118,22 +122,19 @@ async function warmUp(baseUrl, apiKey) {
   const domains = (await json("/domains")) ?? [];
   const listed = await Promise.all(domains.map((d) => json(`/domains/${d.domainKey}/capabilities`)));
   const capabilities = listed.flatMap((caps) => (caps ?? []).map((c) => `/domains/${c.domainKey}/capabilities/${c.capabilityId}`));
-  // A few at a time: the point is to run each path once or twice, not to load the machine.
-  for (let round = 0; round < 2; round++) {
-    for (let i = 0; i < capabilities.length; i += 4) {
-      await Promise.all(
-        capabilities
-          .slice(i, i + 4)
-          .flatMap((path) => [
-            json(path),
-            json(`${path}/routes`),
-            json(`${path}/recommend`, authed),
-            json(`${path}/contract`).then((contract) =>
-              contract?.execute?.requiredFields?.length ? json(`${path}/execute`, authed) : undefined,
-            ),
-          ]),
-      );
-    }
+  // A few at a time: the point is to run each path once, not to load the machine.
+  for (let i = 0; i < capabilities.length; i += 4) {
+    const batch = capabilities.slice(i, i + 4);
+    const withKey = i < WARM_UP_AUTHENTICATED_CAPABILITIES;
+    await Promise.all(
+      batch.flatMap((path) => [
+        json(path),
+        json(`${path}/contract`).then((contract) =>
+          withKey && contract?.execute?.requiredFields?.length ? json(`${path}/execute`, authed) : undefined,
+        ),
+        withKey ? json(`${path}/recommend`, authed) : undefined,
+      ]),
+    );
   }
 }
 
