@@ -187,8 +187,12 @@ describe.each(KINDS)("over %s", (kind) => {
       recommendTool: "geo_time_current_recommend",
       executeTool: "geo_time_current_execute",
     });
-    const planned = listed.capabilities.find((c) => c.status === "planned");
-    expect(planned).toMatchObject({ executable: false, recommendTool: "recommend" });
+    // Every geo capability runs; video generation is still planned.
+    const media = answer(await client.callTool({ name: "list_capability_tools", arguments: { domain: "media" } })) as {
+      capabilities: Array<Record<string, unknown>>;
+    };
+    const planned = media.capabilities.find((c) => c.status === "planned");
+    expect(planned).toMatchObject({ capabilityId: "video-generate", executable: false, recommendTool: "recommend" });
     expect(planned).not.toHaveProperty("executeTool");
 
     const contract = answer(
