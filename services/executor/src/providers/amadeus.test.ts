@@ -107,6 +107,16 @@ describe("Amadeus adapter: the flows through the sandbox", () => {
     expect(bad).toMatchObject({ ok: false, err: { kind: "http_4xx", status: 401, blame: "provider", vendorCode: "invalid_client" } });
   });
 
+  it("gives each request the provider timeout, inside the flow's deadline", async () => {
+    routes.sandbox().control.setFault({ provider: "amadeus", mode: "timeout", count: 1 });
+    const slow = await runFlowOnSandbox(routes, "amadeus", "travel.flights.search", flights, {
+      adapter: new AmadeusAdapter(),
+      deadlineMs: 5_000,
+      requestTimeoutMs: 200,
+    });
+    expect(slow).toMatchObject({ ok: false, vendorActed: false, err: { kind: "timeout" } });
+  });
+
   it("never runs on a paid rail, where each request would be paid: nothing is sent", async () => {
     const paid = await runFlowOnSandbox(routes, "amadeus", "travel.flights.search", flights, {
       network: "mpp",
