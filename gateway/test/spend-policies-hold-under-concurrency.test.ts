@@ -155,6 +155,20 @@ describe("spend policies hold under concurrency, over the gateway", () => {
     expect(advice.canExecuteNow).toBe(false);
     expect(advice.blockingRequirements).toContain("SPEND_LIMIT_EXCEEDED");
     expect(advice.nextActions.join("\n")).toContain(`The spend policy of key ${user.keyId} has 0 credits left until ${resetsAt}`);
+    // Another key of the same user has no policy: recommend weighs the calling key's policies only, as its hold would.
+    const { apiKey: otherKey } = await sys.ledger.client.createApiKey({ userId: user.userId, name: "no policy" });
+    const unlimited = await sys.authed("/domains/email/capabilities/send/recommend", {
+      key: otherKey,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    const free = (await unlimited.json()) as {
+      bestExecutableRouteKey?: string;
+      candidates: Array<{ routeKey: string; blockingRequirements: string[] }>;
+    };
+    expect([unlimited.status, free.bestExecutableRouteKey]).toEqual([200, "email.send.resend"]);
+    expect(free.candidates.filter((c) => c.blockingRequirements.includes("SPEND_LIMIT_EXCEEDED"))).toEqual([]);
 
     // The next UTC day the budget is whole again.
     clockShiftMs += DAY_MS;

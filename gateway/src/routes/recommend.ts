@@ -13,6 +13,8 @@ export function recommendRoutes(router: RouterClient, auth: RequestHandler): Rou
     const input = objectBody(req);
     const { catalogVersion: _internal, ...recommendation } = await router.recommend({
       userId: res.locals.caller.userId,
+      // The calling key: recommend weighs that key's spend policies, as the execute's hold will.
+      keyId: res.locals.caller.keyId,
       domainKey: req.params.domainKey,
       capabilityId: req.params.capabilityId,
       input,

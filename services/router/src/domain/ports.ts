@@ -10,12 +10,19 @@ import type { SpendLimit } from "./spend-limits";
 export interface WalletView {
   /** Credits the user can spend now (a user without a wallet has 0). */
   balanceCredits: number;
-  /** The spend policies of the user's keys (key-wide, and the named agent's). */
+  /** The spend policies of the calling key (or, unknown, of all the user's keys): key-wide, and the named agent's. */
   spendLimits: SpendLimit[];
 }
 
+/** Whose wallet and policies: the user, the calling key's record id when known, the body's agent. */
+export interface WalletOwner {
+  userId: string;
+  keyId?: string | undefined;
+  agentName?: string | undefined;
+}
+
 export interface WalletReader {
-  read(userId: string, agentName: string | undefined, opts?: CallOpts): Promise<WalletView>;
+  read(owner: WalletOwner, opts?: CallOpts): Promise<WalletView>;
 }
 
 /** One Recommend answer as stored under its recommendation id. */

@@ -60,7 +60,7 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
     // A ranking-only caller (the executor, whose hold checks the credits) never needs the balance: no ledger call.
     const rankingOnly = req.rankingOnly === true;
     const [wallet, acquisitionEntry, remembered] = await Promise.all([
-      rankingOnly ? undefined : deps.wallet.read(req.userId, input.agentName, callOpts()),
+      rankingOnly ? undefined : deps.wallet.read({ userId: req.userId, keyId: req.keyId, agentName: input.agentName }, callOpts()),
       relationship ? acquisitionOf(relationship, deps, callOpts()) : undefined,
       needsRemembered(input.preferences, input.agentName) ? deps.preferences.get(req.userId, input.agentName) : undefined,
     ]);

@@ -12,10 +12,10 @@ import type { SpendLimit } from "../domain/spend-limits";
  */
 export function createLedgerWalletReader(ledger: Pick<LedgerClient, "getWallet">, logger: Logger): WalletReader {
   return {
-    async read(userId, agentName, opts) {
+    async read({ userId, keyId, agentName }, opts) {
       try {
-        // No key id: recommend does not know which of the user's keys calls, so it gets all of theirs.
-        const res = await ledger.getWallet({ userId, ...(agentName ? { agentName } : {}) }, opts);
+        // Without a key id (a caller that does not say which key calls) the ledger answers the policies of all the user's keys.
+        const res = await ledger.getWallet({ userId, ...(keyId ? { keyId } : {}), ...(agentName ? { agentName } : {}) }, opts);
         return { balanceCredits: res.wallet?.balanceCredits ?? 0, spendLimits: (res.spendPolicies ?? []).map(toSpendLimit) };
       } catch (err) {
         const remote = fromServiceError(err);

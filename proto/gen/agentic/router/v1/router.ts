@@ -56,7 +56,14 @@ export interface RecommendRequest {
    * The most the caller will pay for one execution, in credits: a dearer route stays ranked but
    * cannot be executed now (blocking requirement OVER_MAX_PRICE, unavailable_reason_code over_max_price).
    */
-  maxPriceCredits?: number | undefined;
+  maxPriceCredits?:
+    | number
+    | undefined;
+  /**
+   * Record id of the API key that calls ("key_..."): the spend policies weighed are that key's (and
+   * its agent's, by the body's agentName). Absent: the policies of every key of the user.
+   */
+  keyId?: string | undefined;
 }
 
 export interface RecommendResponse {
@@ -214,6 +221,7 @@ function createBaseRecommendRequest(): RecommendRequest {
     rankingOnly: undefined,
     optimizationPreferences: [],
     maxPriceCredits: undefined,
+    keyId: undefined,
   };
 }
 
@@ -239,6 +247,9 @@ export const RecommendRequest: MessageFns<RecommendRequest> = {
     }
     if (message.maxPriceCredits !== undefined) {
       writer.uint32(56).int64(message.maxPriceCredits);
+    }
+    if (message.keyId !== undefined) {
+      writer.uint32(66).string(message.keyId);
     }
     return writer;
   },
@@ -312,6 +323,14 @@ export const RecommendRequest: MessageFns<RecommendRequest> = {
             message.maxPriceCredits = longToNumber(reader.int64());
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.keyId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -357,6 +376,11 @@ export const RecommendRequest: MessageFns<RecommendRequest> = {
         : isSet(object.max_price_credits)
         ? globalThis.Number(object.max_price_credits)
         : undefined,
+      keyId: isSet(object.keyId)
+        ? globalThis.String(object.keyId)
+        : isSet(object.key_id)
+        ? globalThis.String(object.key_id)
+        : undefined,
     };
   },
 
@@ -383,6 +407,9 @@ export const RecommendRequest: MessageFns<RecommendRequest> = {
     if (message.maxPriceCredits !== undefined) {
       obj.maxPriceCredits = Math.round(message.maxPriceCredits);
     }
+    if (message.keyId !== undefined) {
+      obj.keyId = message.keyId;
+    }
     return obj;
   },
 
@@ -398,6 +425,7 @@ export const RecommendRequest: MessageFns<RecommendRequest> = {
     message.rankingOnly = object.rankingOnly ?? undefined;
     message.optimizationPreferences = object.optimizationPreferences?.map((e) => e) || [];
     message.maxPriceCredits = object.maxPriceCredits ?? undefined;
+    message.keyId = object.keyId ?? undefined;
     return message;
   },
 };
