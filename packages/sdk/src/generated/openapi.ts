@@ -1654,7 +1654,7 @@ export interface components {
       success?: false;
       /** @description Human-readable message. */
       error?: string;
-      /** @description Machine-readable UPPER_SNAKE code: INVALID_INPUT, INVALID_JSON, INVALID_BODY, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_ENCODING, UNKNOWN_PROVIDER, UNKNOWN_ROUTE, PROVIDER_REJECTED_INPUT, AGENTIC_API_KEY_REQUIRED, INVALID_API_KEY, CREDITS_REQUIRED, DOMAIN_NOT_FOUND, CAPABILITY_NOT_FOUND, CAPABILITY_GATED, IDEMPOTENCY_CONFLICT, IDEMPOTENCY_IN_PROGRESS, EXECUTION_INDETERMINATE, EXECUTION_OUTCOME_UNKNOWN, EXECUTION_NOT_FOUND, RESOURCE_NOT_FOUND, PROVIDER_ERROR, PROVIDER_TIMEOUT, ROUTE_UNAVAILABLE, SETTLEMENT_UNCONFIRMED, UNAVAILABLE, TIMEOUT. */
+      /** @description Machine-readable UPPER_SNAKE code: INVALID_INPUT, INVALID_JSON, INVALID_BODY, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_ENCODING, UNKNOWN_PROVIDER, UNKNOWN_ROUTE, PROVIDER_REJECTED_INPUT, AGENTIC_API_KEY_REQUIRED, INVALID_API_KEY, CREDITS_REQUIRED, DOMAIN_NOT_FOUND, CAPABILITY_NOT_FOUND, CAPABILITY_GATED, IDEMPOTENCY_CONFLICT, IDEMPOTENCY_IN_PROGRESS, EXECUTION_INDETERMINATE, EXECUTION_OUTCOME_UNKNOWN, EXECUTION_NOT_FOUND, RESOURCE_NOT_FOUND, PROVIDER_ERROR, PROVIDER_TIMEOUT, ROUTE_UNAVAILABLE, SETTLEMENT_UNCONFIRMED, UNAVAILABLE, EXECUTOR_DRAINING, TIMEOUT. */
       code?: string;
       /** @description What to do next. */
       hint?: string;
@@ -1787,10 +1787,10 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description A backing service is unavailable, no route can run right now, a performed operation's charge could not be recorded (see the message), or the gateway is overloaded and did not start the request (OVERLOADED, with Retry-After). Codes: UNAVAILABLE, ROUTE_UNAVAILABLE, SETTLEMENT_UNCONFIRMED, OVERLOADED. */
+    /** @description A backing service is unavailable (UNAVAILABLE, with Retry-After; the hint names it), no route can run right now, a performed operation's charge could not be recorded (see the message), every executor asked was shutting down and none started it (EXECUTOR_DRAINING, with Retry-After: nothing held or charged), or the gateway is overloaded and did not start the request (OVERLOADED, with Retry-After). Codes: UNAVAILABLE, ROUTE_UNAVAILABLE, SETTLEMENT_UNCONFIRMED, EXECUTOR_DRAINING, OVERLOADED. */
     ExecuteUnavailable: {
       headers: {
-        /** @description Sent with OVERLOADED: seconds to wait before retrying (1 to 3, spread so that shed clients do not return together). */
+        /** @description Seconds to wait before retrying. With OVERLOADED: 1 to 3, spread so that shed clients do not return together. With UNAVAILABLE (a backend is down or did not answer; the hint names it, and the routes that do not need it keep answering): 5, unless the backend said otherwise. */
         "Retry-After"?: number;
         [name: string]: unknown;
       };
@@ -1809,9 +1809,11 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description PROVIDER_TIMEOUT: the provider did not answer in time; the hold was released. TIMEOUT: the execution did not finish within the gateway's deadline; it may still complete and be charged, so check GET /usage, or retry with the same Idempotency-Key. Codes: PROVIDER_TIMEOUT, TIMEOUT. */
+    /** @description PROVIDER_TIMEOUT: the provider did not answer in time; the hold was released. TIMEOUT: the executor did not answer within the gateway's deadline (which exceeds the executor's longest execution, so this means it was unreachable or stalled); the execution may still end charged. Its id is in `executionId` and the Execution-Id header: read GET /executions/{executionId} for its outcome before trying again (a retry with the same Idempotency-Key answers that outcome; one without a key could run it twice). Codes: PROVIDER_TIMEOUT, TIMEOUT. */
     ExecuteTimeout: {
       headers: {
+        /** @description Sent with the errors that carry `executionId` (the same id): the execution to read at GET /executions/{executionId}. */
+        "Execution-Id"?: string;
         [name: string]: unknown;
       };
       content: {
@@ -1854,10 +1856,10 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description A backing service is unavailable; retry later. OVERLOADED: the gateway is saturated and refused the request at once without starting it (Retry-After says when to come back). Codes: UNAVAILABLE, OVERLOADED. */
+    /** @description A backing service is unavailable (UNAVAILABLE, with Retry-After; the hint names it): retry after it. OVERLOADED: the gateway is saturated and refused the request at once without starting it (Retry-After says when to come back). Codes: UNAVAILABLE, OVERLOADED. */
     Unavailable: {
       headers: {
-        /** @description Sent with OVERLOADED: seconds to wait before retrying (1 to 3, spread so that shed clients do not return together). */
+        /** @description Seconds to wait before retrying. With OVERLOADED: 1 to 3, spread so that shed clients do not return together. With UNAVAILABLE (a backend is down or did not answer; the hint names it, and the routes that do not need it keep answering): 5, unless the backend said otherwise. */
         "Retry-After"?: number;
         [name: string]: unknown;
       };
