@@ -48,6 +48,7 @@ describe("quotes run at their price", () => {
       priceCredits: 20,
       balanceAfterCredits: 80,
       blockingRequirements: [],
+      nextActions: [],
     });
     expect(Date.parse(q.body.expiresAt)).toBeGreaterThan(Date.now());
     expect(q.headers.get("agentic-route-decision")).toMatch(/^served=email\.send\.resend; tried=0; skipped=\d+$/);

@@ -228,4 +228,22 @@ describe("spend policies hold under concurrency, over the gateway", () => {
     await expectBalanceEqualsJournal(sys, creditCapped);
     await expectBalanceEqualsJournal(sys, pricey);
   });
+
+  it("says in a quote what a policy would refuse: the quote is free and counts against no policy, its execute would", async () => {
+    const user = await newUser(sys, 1_000);
+    await setPolicy(sys, { keyId: user.keyId, budgetCredits: PRICE });
+    expect((await send(sys, user)).status).toBe(200);
+    await settled(sys, user.userId);
+    const quoted = await sys.authed("/domains/email/capabilities/send/quote", {
+      key: user.key,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ to: "ada@example.com", subject: "Report", text: "Hi.", provider: "resend" }),
+    });
+    const quote = (await quoted.json()) as { priceCredits: number; blockingRequirements: string[]; nextActions: string[] };
+    expect([quoted.status, quote.priceCredits, quote.blockingRequirements]).toEqual([200, PRICE, ["SPEND_LIMIT_EXCEEDED"]]);
+    expect(quote.nextActions.join("\n")).toContain(`The budget of key ${user.keyId} has 0 of ${PRICE} credits left`);
+    // The reservation itself was not counted: the policy still shows one execute's spend.
+    expect((await wallet(sys, user)).spendPolicies).toEqual([expect.objectContaining({ spentCredits: PRICE, remainingCredits: 0 })]);
+  });
 });

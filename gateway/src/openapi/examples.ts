@@ -236,6 +236,7 @@ export function buildExamples(basePath: string) {
     expiresAt: "2025-06-01T12:05:00.000Z",
     balanceAfterCredits: 4980,
     blockingRequirements: [],
+    nextActions: [],
     decision: { ...routeDecision, attempts: [] },
   };
   const execution = {

@@ -529,7 +529,12 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         ),
         expiresAt: req(str("When the reservation ends unused (QUOTE_EXPIRED after it).", { format: "date-time" })),
         balanceAfterCredits: req(int("Spendable balance once the price is reserved.", { minimum: 0 })),
-        blockingRequirements: req(strings("What would still prevent the quoted execute; empty when nothing is known to.")),
+        blockingRequirements: req(
+          strings(
+            "What would still prevent the quoted execute if it ran now: `SPEND_LIMIT_EXCEEDED` or `PRICE_ABOVE_MAX` when a spend policy of the key (or its agent) would refuse the price (the quote itself counts against no policy); empty when nothing is known to.",
+          ),
+        ),
+        nextActions: req(strings("What to do about each blocking requirement: the policy's limit, what is left and when it resets.")),
         decision: req({ ...ref("RouteDecision"), description: "How the route was chosen (no attempts yet)." }),
       },
       { examples: [ex.quote] },

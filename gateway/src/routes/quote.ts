@@ -21,6 +21,7 @@ export function toQuoteResponse(q: QuoteResponse) {
     expiresAt: (q.expiresAt ?? new Date(0)).toISOString(),
     balanceAfterCredits: q.balanceAfterCredits,
     blockingRequirements: q.blockingRequirements,
+    nextActions: q.nextActions,
     decision: toDecision(q.decision),
   };
 }

@@ -55,7 +55,9 @@ export function createQuoter(deps: ExecutorDeps, plan: Planner) {
       priceCredits: quote.holdCredits,
       ...(reserved.expiresAt ? { expiresAt: reserved.expiresAt } : {}),
       balanceAfterCredits: reserved.balanceAfterCredits,
-      blockingRequirements: [],
+      // The quote counts against no spend policy; the ledger says what one would refuse when the execute holds.
+      blockingRequirements: reserved.blockingRequirements,
+      nextActions: reserved.nextActions,
       decision: routeDecision(
         route.routeKey,
         [],

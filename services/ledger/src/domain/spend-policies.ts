@@ -6,9 +6,12 @@ import type { LedgerStore } from "./ports";
 import {
   SPEND_RESETS,
   coveringPolicies,
+  decideSpend,
   spendPeriod,
   type CapabilityCap,
+  type SpendAttribution,
   type SpendPolicy,
+  type SpendRefusal,
   type SpendReset,
   type SpendUsage,
 } from "./spend-policy";
@@ -149,6 +152,24 @@ export function createSpendPolicies(deps: { store: LedgerStore; now: () => Date 
       const keyIds = keyId ? [requireId("key_id", keyId)] : (await store.listApiKeys(requireId("user_id", userId))).map((k) => k.keyId);
       const at = now();
       return Promise.all((await store.listSpendPolicies(keyIds)).map((p) => policyStatus(store, p, at)));
+    },
+
+    /**
+     * What the covering policies would refuse if `who` held `amountCredits` now (read only: a quote is
+     * told before its execute holds; the hold's own check stays the one that counts); null when allowed.
+     */
+    async wouldRefuse(userId: string, who: SpendAttribution, amountCredits: number): Promise<SpendRefusal | null> {
+      if (!who.keyId) return null;
+      const at = now();
+      const statuses = await Promise.all(
+        (await policiesOf(requireId("user_id", userId), who.keyId, who.agentName)).map((p) => policyStatus(store, p, at)),
+      );
+      return decideSpend(
+        statuses.map((s) => ({ policy: s.policy, usage: s.usage })),
+        who,
+        amountCredits,
+        at,
+      );
     },
 
     /** The policies that apply to a wallet read (GetWallet): the calling key's and agent's, or all the user's keys'. */

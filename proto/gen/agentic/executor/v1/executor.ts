@@ -163,7 +163,11 @@ export interface QuoteResponse {
   /** What would still prevent the quoted execute; empty when nothing does. */
   blockingRequirements: string[];
   /** How the route was chosen (no attempts yet). */
-  decision?: RouteDecision | undefined;
+  decision?:
+    | RouteDecision
+    | undefined;
+  /** What to do about each blocking requirement, readable. */
+  nextActions: string[];
 }
 
 /** Tokens a vendor reported for one call (its `usage`), as charged. */
@@ -1243,6 +1247,7 @@ function createBaseQuoteResponse(): QuoteResponse {
     balanceAfterCredits: 0,
     blockingRequirements: [],
     decision: undefined,
+    nextActions: [],
   };
 }
 
@@ -1271,6 +1276,9 @@ export const QuoteResponse: MessageFns<QuoteResponse> = {
     }
     if (message.decision !== undefined) {
       RouteDecision.encode(message.decision, writer.uint32(66).fork()).join();
+    }
+    for (const v of message.nextActions) {
+      writer.uint32(74).string(v!);
     }
     return writer;
   },
@@ -1352,6 +1360,14 @@ export const QuoteResponse: MessageFns<QuoteResponse> = {
             message.decision = RouteDecision.decode(reader, reader.uint32());
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.nextActions.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1398,6 +1414,11 @@ export const QuoteResponse: MessageFns<QuoteResponse> = {
         ? object.blocking_requirements.map((e: any) => globalThis.String(e))
         : [],
       decision: isSet(object.decision) ? RouteDecision.fromJSON(object.decision) : undefined,
+      nextActions: globalThis.Array.isArray(object?.nextActions)
+        ? object.nextActions.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.next_actions)
+        ? object.next_actions.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -1427,6 +1448,9 @@ export const QuoteResponse: MessageFns<QuoteResponse> = {
     if (message.decision !== undefined) {
       obj.decision = RouteDecision.toJSON(message.decision);
     }
+    if (message.nextActions?.length) {
+      obj.nextActions = message.nextActions;
+    }
     return obj;
   },
 
@@ -1445,6 +1469,7 @@ export const QuoteResponse: MessageFns<QuoteResponse> = {
     message.decision = (object.decision !== undefined && object.decision !== null)
       ? RouteDecision.fromPartial(object.decision)
       : undefined;
+    message.nextActions = object.nextActions?.map((e) => e) || [];
     return message;
   },
 };

@@ -271,6 +271,13 @@ export interface CreateQuoteHoldResponse {
     | undefined;
   /** True when quote_id already existed and nothing new was reserved. */
   replayed: boolean;
+  /**
+   * What a spend policy of the key (or its agent) would refuse when the quoted execute holds its
+   * price now (the quote itself counts against no policy): SPEND_LIMIT_EXCEEDED or PRICE_ABOVE_MAX,
+   * with the policy's hint in next_actions; empty when the policies allow it.
+   */
+  blockingRequirements: string[];
+  nextActions: string[];
 }
 
 export interface GetQuoteHoldRequest {
@@ -3722,7 +3729,15 @@ export const CreateQuoteHoldRequest: MessageFns<CreateQuoteHoldRequest> = {
 };
 
 function createBaseCreateQuoteHoldResponse(): CreateQuoteHoldResponse {
-  return { quoteId: "", expiresAt: undefined, balanceAfterCredits: 0, wallet: undefined, replayed: false };
+  return {
+    quoteId: "",
+    expiresAt: undefined,
+    balanceAfterCredits: 0,
+    wallet: undefined,
+    replayed: false,
+    blockingRequirements: [],
+    nextActions: [],
+  };
 }
 
 export const CreateQuoteHoldResponse: MessageFns<CreateQuoteHoldResponse> = {
@@ -3741,6 +3756,12 @@ export const CreateQuoteHoldResponse: MessageFns<CreateQuoteHoldResponse> = {
     }
     if (message.replayed !== false) {
       writer.uint32(40).bool(message.replayed);
+    }
+    for (const v of message.blockingRequirements) {
+      writer.uint32(50).string(v!);
+    }
+    for (const v of message.nextActions) {
+      writer.uint32(58).string(v!);
     }
     return writer;
   },
@@ -3798,6 +3819,22 @@ export const CreateQuoteHoldResponse: MessageFns<CreateQuoteHoldResponse> = {
             message.replayed = reader.bool();
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.blockingRequirements.push(reader.string());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.nextActions.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3829,6 +3866,16 @@ export const CreateQuoteHoldResponse: MessageFns<CreateQuoteHoldResponse> = {
         : 0,
       wallet: isSet(object.wallet) ? Wallet.fromJSON(object.wallet) : undefined,
       replayed: isSet(object.replayed) ? globalThis.Boolean(object.replayed) : false,
+      blockingRequirements: globalThis.Array.isArray(object?.blockingRequirements)
+        ? object.blockingRequirements.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.blocking_requirements)
+        ? object.blocking_requirements.map((e: any) => globalThis.String(e))
+        : [],
+      nextActions: globalThis.Array.isArray(object?.nextActions)
+        ? object.nextActions.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.next_actions)
+        ? object.next_actions.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -3849,6 +3896,12 @@ export const CreateQuoteHoldResponse: MessageFns<CreateQuoteHoldResponse> = {
     if (message.replayed !== false) {
       obj.replayed = message.replayed;
     }
+    if (message.blockingRequirements?.length) {
+      obj.blockingRequirements = message.blockingRequirements;
+    }
+    if (message.nextActions?.length) {
+      obj.nextActions = message.nextActions;
+    }
     return obj;
   },
 
@@ -3864,6 +3917,8 @@ export const CreateQuoteHoldResponse: MessageFns<CreateQuoteHoldResponse> = {
       ? Wallet.fromPartial(object.wallet)
       : undefined;
     message.replayed = object.replayed ?? false;
+    message.blockingRequirements = object.blockingRequirements?.map((e) => e) || [];
+    message.nextActions = object.nextActions?.map((e) => e) || [];
     return message;
   },
 };
