@@ -1090,6 +1090,7 @@ export interface components {
      *       "expiresAt": "2025-06-01T12:05:00.000Z",
      *       "balanceAfterCredits": 4980,
      *       "blockingRequirements": [],
+     *       "nextActions": [],
      *       "decision": {
      *         "servedRouteKey": "email.send.resend",
      *         "attempts": [],
@@ -1130,8 +1131,10 @@ export interface components {
       expiresAt: string;
       /** @description Spendable balance once the price is reserved. */
       balanceAfterCredits: number;
-      /** @description What would still prevent the quoted execute; empty when nothing is known to. */
+      /** @description What would still prevent the quoted execute if it ran now: `SPEND_LIMIT_EXCEEDED` or `PRICE_ABOVE_MAX` when a spend policy of the key (or its agent) would refuse the price (the quote itself counts against no policy); empty when nothing is known to. */
       blockingRequirements: string[];
+      /** @description What to do about each blocking requirement: the policy's limit, what is left and when it resets. */
+      nextActions: string[];
       /** @description How the route was chosen (no attempts yet). */
       decision: components["schemas"]["RouteDecision"];
     };
