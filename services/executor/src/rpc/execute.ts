@@ -13,19 +13,16 @@ import {
 } from "@agentic/platform";
 import type { ExecuteRequest, ExecuteResponse } from "@agentic/proto/executor/v1";
 import type { Executor } from "../domain/executor";
+import { agentNameOf, requireEnvelopeIds } from "./envelope";
 
 /** Longest Idempotency-Key accepted (Stripe's limit). */
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
-/** Longest agent name accepted (the contract's agentName limit). */
-export const MAX_AGENT_NAME_LENGTH = 100;
 /** An execution id as the platform makes them (newId("execution")): what a caller-chosen id must be. */
 const EXECUTION_ID = /^exe_[0-9A-Za-z]{22}$/;
 
 export function executeHandler(executor: Executor): UnaryHandler<ExecuteRequest, ExecuteResponse> {
   return async (req, ctx) => {
-    for (const field of ["userId", "domainKey", "capabilityId"] as const) {
-      if (!req[field]) throw invalidArgument("INVALID_INPUT", `${field} is required`, `Set ${field} on the ExecuteRequest.`, { field });
-    }
+    requireEnvelopeIds(req, "ExecuteRequest");
     const key = req.idempotencyKey;
     if (key !== undefined && (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH || /[^\x20-\x7e]/.test(key))) {
       throw invalidArgument(
@@ -35,15 +32,7 @@ export function executeHandler(executor: Executor): UnaryHandler<ExecuteRequest,
         { field: "Idempotency-Key" },
       );
     }
-    const agentName = req.agentName?.trim();
-    if (req.agentName !== undefined && (!agentName || agentName.length > MAX_AGENT_NAME_LENGTH)) {
-      throw invalidArgument(
-        "INVALID_INPUT",
-        `agent name must be 1 to ${MAX_AGENT_NAME_LENGTH} characters`,
-        "Send a short agent name, e.g. alpha_agent, or leave it out.",
-        { field: "agentName" },
-      );
-    }
+    const agentName = agentNameOf(req);
     if (req.executionId !== undefined && !EXECUTION_ID.test(req.executionId)) {
       throw invalidArgument(
         "INVALID_INPUT",
