@@ -162,8 +162,12 @@ describe("POST execute (errors)", () => {
       "CAPABILITY_GATED",
     );
     expect(res.error).toContain("geo.time.current.googlemaps.mpp");
-    // (With an inboxId this account does not own it would be 404 first: see owned-resources-are-their-owners-only.)
-    await refused("email", "send", emailBody({ provider: "agentmail" }), 409, "CAPABILITY_GATED");
+  });
+
+  it("answers 400 INVALID_INPUT naming inboxId for the owned-inbox route pinned without an inbox", async () => {
+    // (With an inboxId this account does not own it would be 404: see owned-resources-are-their-owners-only.)
+    const res = await refused("email", "send", emailBody({ provider: "agentmail" }), 400, "INVALID_INPUT");
+    expect(res.error).toContain("inboxId");
   });
 
   it("answers 402 CREDITS_REQUIRED when the wallet is short, without calling the provider", async () => {

@@ -1,8 +1,8 @@
 // Scenario: nobody spends what is not theirs. An inbox bought through us (on our AgentMail account) is
 // its buyer's. Another user naming it gets 404, worded exactly as for an inbox that does not exist; an
-// inboxId that is not one plain path segment is a 400; and a send naming an inbox runs only on a route
-// that sends from it, or is refused with a 400 saying why: never from our own domain instead. In every
-// refusal nothing is held and no vendor sees a call.
+// inboxId that is not one plain path segment is a 400; and a send naming an inbox runs only on the route
+// that sends from it (email.send.agentmail.mpp), or is refused with a 400 saying why: never from our own
+// domain instead. In every refusal nothing is held and no vendor sees a call.
 import { startBackedSystem, type BackedSystem } from "./backed-system";
 import { execute, expectBalanceEqualsJournal, journalKinds, newUser, emailBody, type TestUser } from "./execute-helpers";
 
@@ -68,12 +68,9 @@ describe("owned resources are their owners' only", () => {
     noSenderCalled();
   });
 
-  it("never sends from another sender when the body names the owner's inbox: no route that sends from it can run here, so 400 says why", async () => {
+  it("sends from the owner's inbox, unpinned, and from no other sender: a pin on a route or provider that would ignore it is a 400", async () => {
     const before = await journalKinds(sys, alice);
-    const unpinned = await execute(sys, alice, "email", "send", emailBody({ inboxId }));
-    expect([unpinned.status, unpinned.body.code]).toEqual([400, "INVALID_INPUT"]);
-    expect(unpinned.body.error).toMatch(/^inboxId: only email\.send\.agentmail\.mpp can use it, and none can run now/);
-    // A pin on a route or provider that would ignore the inbox is refused too, never served from our domain.
+    // A pin on a route or provider that would ignore the inbox is refused, never served from our domain.
     const pinnedRoute = await execute(sys, alice, "email", "send", emailBody({ inboxId, routeKey: "email.send.resend" }));
     const pinnedProvider = await execute(sys, alice, "email", "send", emailBody({ inboxId, provider: "sendgrid" }));
     expect([pinnedRoute.status, pinnedRoute.body.error]).toEqual([
@@ -86,6 +83,12 @@ describe("owned resources are their owners' only", () => {
     ]);
     noSenderCalled();
     expect(await journalKinds(sys, alice)).toEqual(before);
+
+    // Unpinned, the only route that can use it runs: sent from the owner's inbox over AgentMail.
+    const sent = await execute(sys, alice, "email", "send", emailBody({ inboxId }));
+    expect([sent.status, sent.body.routeKey]).toEqual([200, "email.send.agentmail.mpp"]);
+    const calls = SENDERS.flatMap((p) => sys.sandbox.control.calls(p)).filter((c) => c.status === 200);
+    expect(calls.map((c) => [c.provider, c.path])).toEqual([["agentmail", `/v0/inboxes/${encodeURIComponent(inboxId)}/messages/send`]]);
   });
 
   it("recommends no route that would ignore the named inbox", async () => {
@@ -102,7 +105,7 @@ describe("owned resources are their owners' only", () => {
     };
     expect(res.status).toBe(200);
     expect(body.recommendedRouteKey).toBe("email.send.agentmail.mpp");
-    expect(body.bestExecutableRouteKey).toBeUndefined();
+    expect(body.bestExecutableRouteKey).toBe("email.send.agentmail.mpp");
     for (const c of body.candidates.filter((c) => c.routeKey !== "email.send.agentmail.mpp")) {
       expect(c).toMatchObject({ score: 0, canExecuteNow: false, blockingRequirements: expect.arrayContaining(["RESOURCE_UNSUPPORTED"]) });
     }

@@ -124,6 +124,7 @@ function deriveCapability(
       models: (r.models ?? []).map(toModelPrice),
       billing: billingOf(r),
       billedPer: r.billedPer ? { unit: r.billedPer.unit, fields: [...r.billedPer.fields] } : undefined,
+      ownedResource: r.ownedResource ? { kind: r.ownedResource.kind, field: r.ownedResource.field } : undefined,
     }),
   );
 

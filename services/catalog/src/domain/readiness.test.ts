@@ -19,6 +19,12 @@ describe("routeReadiness", () => {
     expect(routeReadiness({ ...LIVE_MANAGED, ...facts })).toEqual({ executable: false, blockedBy, reason });
   });
 
+  it("is executable for a byo route that runs on a resource the caller acquired through us (an owned inbox)", () => {
+    const ownedInbox = { ...LIVE_MANAGED, routeMode: "byo", ownedResource: { kind: "email.inbox", field: "inboxId" } };
+    expect(routeReadiness(ownedInbox)).toEqual({ executable: true, blockedBy: "", reason: "" });
+    expect(routeReadiness({ ...ownedInbox, status: "pending" }).blockedBy).toBe("ROUTE_PENDING");
+  });
+
   it("names the first block that applies: pending, then gated, then the route mode", () => {
     expect(routeReadiness({ status: "pending", executionGated: true, routeMode: "redirect" }).blockedBy).toBe("ROUTE_PENDING");
     expect(routeReadiness({ status: "live", executionGated: true, routeMode: "byo" }).blockedBy).toBe("CAPABILITY_GATED");
@@ -56,12 +62,13 @@ describe("readiness on served routes", () => {
     });
   });
 
-  it("makes exactly the live, managed routes of the shipped catalog executable", () => {
+  it("makes exactly the live managed routes, and the live byo routes on an owned resource, of the shipped catalog executable", () => {
     const catalog = loadCatalog(DEFAULT_CATALOG_DIR);
     const routes = catalog.listDomains().flatMap((d) => catalog.listDomainRoutes(d.domainKey) ?? []);
     for (const route of routes) {
       expect(route.readiness).toEqual(routeReadiness(route));
-      expect(route.readiness?.executable).toBe(isLiveRoute(route) && route.routeMode === "managed");
+      const ours = route.routeMode === "managed" || (route.routeMode === "byo" && route.ownedResource !== undefined);
+      expect([route.routeKey, route.readiness?.executable]).toEqual([route.routeKey, isLiveRoute(route) && ours]);
     }
   });
 });

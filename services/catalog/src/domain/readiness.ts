@@ -3,16 +3,19 @@
 import type { Route, RouteReadiness } from "@agentic/proto/catalog/v1";
 
 /** What readiness is decided from. */
-export type ReadinessFacts = Pick<Route, "status" | "executionGated" | "routeMode">;
+export type ReadinessFacts = Pick<Route, "status" | "executionGated" | "routeMode" | "ownedResource">;
 
 /**
- * Executable when the route is live, not execution-gated and brokered on our credentials (managed);
- * otherwise the first of these that applies blocks it, in the blocking-requirement vocabulary.
+ * Executable when the route is live, not execution-gated and brokered on our credentials (managed, or
+ * byo on a resource the caller acquired through us); otherwise the first of these that applies blocks
+ * it, in the blocking-requirement vocabulary.
  */
 export function routeReadiness(route: ReadinessFacts): RouteReadiness {
   if (route.status !== "live") return blocked("ROUTE_PENDING", `the route is ${route.status}`);
   if (route.executionGated) return blocked("CAPABILITY_GATED", "its execution is gated");
   if (route.routeMode === "redirect") return blocked("REDIRECT_NOT_BROKERED", "it is a redirect, not brokered by Agentic API");
+  // The caller's resource lives on our vendor account (bought through us): we run it, for its owner.
+  if (route.routeMode === "byo" && route.ownedResource) return { executable: true, blockedBy: "", reason: "" };
   if (route.routeMode === "byo") {
     return blocked("BYO_CREDENTIALS_REQUIRED", "it runs on your own provider account, which Agentic API cannot hold yet");
   }

@@ -208,6 +208,18 @@ export const RouteSchema = z.strictObject({
       fields: z.array(text("billedPer.fields[]")).min(1, { error: "billedPer.fields must name at least one execute field" }),
     })
     .optional(),
+  /**
+   * A byo route that runs on a resource the caller acquired through us (kind as the executor records
+   * it, e.g. email.inbox; field: the execute field naming it, e.g. inboxId), on our vendor account:
+   * executable for a request that names such a resource. Without it a byo route needs the caller's own
+   * account, which we cannot hold, and is never executable.
+   */
+  ownedResource: z
+    .strictObject({
+      kind: text("ownedResource.kind"),
+      field: text("ownedResource.field"),
+    })
+    .optional(),
 });
 export type RawRoute = z.infer<typeof RouteSchema>;
 

@@ -49,6 +49,7 @@ export function validateCatalog(raw: RawCatalog, log: ProblemLog): void {
       validateStatuses(capability, at);
       validateModels(capability, at);
       validateUnitBilling(capability, at);
+      validateOwnedResources(capability, at);
       validateContract(
         capability.contract,
         {
@@ -136,6 +137,19 @@ function validateModels(capability: RawCapability, at: ScopedProblems): void {
       );
     }
   }
+}
+
+/**
+ * A route that runs on an owned resource is a byo route, and names the resource with an execute field
+ * of the capability (the executor checks the caller owns what it names before anything is held).
+ */
+function validateOwnedResources(capability: RawCapability, at: ScopedProblems): void {
+  capability.routes.forEach((route, j) => {
+    if (!route.ownedResource) return;
+    if (route.routeMode !== "byo") at.add(["routes", j, "ownedResource"], "only a byo route runs on a resource the caller owns");
+    if (!capability.contract.execute?.fields.some((f) => f.name === route.ownedResource?.field))
+      at.add(["routes", j, "ownedResource", "field"], `"${route.ownedResource.field}" must be an execute field of the capability`);
+  });
 }
 
 /**

@@ -19,7 +19,15 @@ import { modelOf, quote, QuoteRefusal, servesModel, unboundedBill } from "./pric
 import { ProviderError, type VendorCalls } from "./provider-port";
 import { requestHash } from "./request-hash";
 import { notTried } from "./route-decision";
-import { capabilityRefusal, needsRanking, planRoutes, routesForModel, type RouteReadiness, type RoutingControls } from "./route-plan";
+import {
+  capabilityRefusal,
+  needsRanking,
+  planRoutes,
+  routerBlocks,
+  routesForModel,
+  type RouteReadiness,
+  type RoutingControls,
+} from "./route-plan";
 import { validateInput } from "./validate-input";
 
 /** The router's block of a candidate above the caller's maxPriceCredits. */
@@ -73,22 +81,28 @@ export function createPlanner(deps: ExecutorDeps) {
   async function ranking(
     cmd: ExecuteCommand,
     input: Record<string, unknown>,
+    routes: readonly Route[],
     plan: PlanControls,
     budget: CallBudget,
   ): Promise<RecommendationCandidate[] | undefined> {
-    // Recommend reads only feature asks (boolean fields) and the model from the input; sending just those
-    // keeps large bodies (html, attachments, messages) off this hop on every execute. Only the ranking is
-    // read here (candidates in order, their blocks but CREDITS_REQUIRED: the hold checks credits), so the
-    // router reads no wallet and explains nothing.
+    // Recommend reads only feature asks (boolean fields), the model and the owned resource a byo route
+    // runs on (e.g. inboxId) from the input; sending just those keeps large bodies (html, attachments,
+    // messages) off this hop on every execute. Only the ranking is read here (candidates in order, their
+    // blocks but CREDITS_REQUIRED: the hold checks credits), so the router reads no wallet and explains nothing.
     const asks = Object.fromEntries(Object.entries(input).filter(([, v]) => typeof v === "boolean"));
     const model = modelOf(input);
+    const owned = Object.fromEntries(
+      routes.flatMap((r) =>
+        r.ownedResource && typeof input[r.ownedResource.field] === "string" ? [[r.ownedResource.field, input[r.ownedResource.field]]] : [],
+      ),
+    );
     try {
       const rec = await deps.router.recommend(
         {
           userId: cmd.userId,
           domainKey: cmd.domainKey,
           capabilityId: cmd.capabilityId,
-          input: { ...asks, ...(model !== undefined ? { model } : {}), ...(cmd.agentName ? { agentName: cmd.agentName } : {}) },
+          input: { ...asks, ...owned, ...(model !== undefined ? { model } : {}), ...(cmd.agentName ? { agentName: cmd.agentName } : {}) },
           rankingOnly: true,
           optimizationPreferences: plan.optimizationPreferences ?? [],
           ...(plan.maxPriceCredits !== undefined ? { maxPriceCredits: plan.maxPriceCredits } : {}),
@@ -198,7 +212,7 @@ export function createPlanner(deps: ExecutorDeps) {
       : planControls.recommendationId !== undefined
         ? await storedRanking(cmd, planControls.recommendationId, capability.capabilityKey, contractPath, budget)
         : needsRanking(eligible, controls)
-          ? await ranking(cmd, input, planControls, budget)
+          ? await ranking(cmd, input, routes, planControls, budget)
           : undefined;
     // A stored recommendation made with a maxPriceCredits keeps its dearer routes out, as it ranked them.
     const aboveStoredMax = new Set(
@@ -212,7 +226,8 @@ export function createPlanner(deps: ExecutorDeps) {
         skipped.push(notTried(r, "over_max_price", "above the maxPriceCredits the recommendation was made with"));
     // Only the price keeps every route that could run now out: say that, not that the others are gated.
     const readyAboveMax = new Set(eligible.filter((r) => aboveStoredMax.has(r.routeKey) && ready(r).ready).map((r) => r.routeKey));
-    if (readyAboveMax.size > 0 && !plannable.some((r) => ready(r).ready)) {
+    // (A route the router blocks for this request, e.g. an owned-inbox route the body names no inbox for, could not run either.)
+    if (readyAboveMax.size > 0 && !plannable.some((r) => ready(r).ready && routerBlocks(r, ranked).length === 0)) {
       const cheapest = (ranked ?? []).filter((c) => readyAboveMax.has(c.routeKey)).sort((a, b) => a.priceCredits - b.priceCredits)[0]!;
       throw priceAboveMax(capability.capabilityKey, undefined, { routeKey: cheapest.routeKey, credits: Math.ceil(cheapest.priceCredits) });
     }

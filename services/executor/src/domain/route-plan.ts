@@ -105,13 +105,16 @@ export function defaultAllowFallback(controls: RoutingControls): boolean {
  * when the pinned route (or every route) may not run, and ROUTE_UNAVAILABLE when nothing this
  * executor can run is left.
  */
+/** What the router's ranking says keeps `route` from running for this request, but for the blocks the executor decides itself. */
+export function routerBlocks(route: Route, ranking: readonly RecommendationCandidate[] | undefined): string[] {
+  const candidate = ranking?.find((c) => c.routeKey === route.routeKey);
+  return (candidate?.blockingRequirements ?? []).filter((b) => !SOFT_BLOCKS.has(b));
+}
+
 export function planRoutes(input: PlanInput): RoutePlan {
   const { capability, routes, controls } = input;
   const ordered = rankedOrder(routes, input.ranking);
-  const routerBlocked = (route: Route) => {
-    const candidate = input.ranking?.find((c) => c.routeKey === route.routeKey);
-    return (candidate?.blockingRequirements ?? []).filter((b) => !SOFT_BLOCKS.has(b));
-  };
+  const routerBlocked = (route: Route) => routerBlocks(route, input.ranking);
   const isReady = (route: Route) => input.readiness(route).ready;
   const allowFallback = defaultAllowFallback(controls);
 

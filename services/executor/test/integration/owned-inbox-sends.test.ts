@@ -1,34 +1,13 @@
-// Sending from an owned inbox, on a deployment where the AgentMail send route is managed and live (the
-// shipped catalog still lists it as pending): the inbox a user bought is recorded as theirs with the
-// capture, so they can send from it at once, unpinned, and it is sent from that inbox and no other
-// sender; another user naming it gets RESOURCE_NOT_FOUND and the vendor sees no call.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// Sending from an owned inbox on the shipped catalog, where the AgentMail send route is byo on an owned
+// resource (the inbox, bought through us, on our AgentMail account): the inbox a user bought is recorded
+// as theirs with the capture, so they can send from it at once, unpinned, and it is sent from that inbox
+// and no other sender; another user naming it gets RESOURCE_NOT_FOUND and the vendor sees no call.
 import { fromServiceError } from "@agentic/platform";
 import type { ExecuteRequest } from "@agentic/proto/executor/v1";
-import { DEFAULT_CATALOG_DIR } from "@agentic/catalog/testing";
 import { startExecutorSystem, type ExecutorSystem } from "../system";
-
-/** The shipped catalog with email.send.agentmail.mpp managed and live. */
-function catalogWithOwnedInboxSends(): string {
-  const dir = mkdtempSync(join(tmpdir(), "catalog-owned-inbox-"));
-  cpSync(DEFAULT_CATALOG_DIR, dir, { recursive: true });
-  const file = join(dir, "email.yaml");
-  const yaml = readFileSync(file, "utf8");
-  const pending = "      - providerKey: agentmail\n        networkKey: mpp\n        routeMode: byo\n        status: pending\n";
-  if (!yaml.includes(pending))
-    throw new Error("the shipped email.yaml no longer lists the AgentMail send route as byo/pending: update this test");
-  writeFileSync(
-    file,
-    yaml.replace(pending, "      - providerKey: agentmail\n        networkKey: mpp\n        routeMode: managed\n        status: live\n"),
-  );
-  return dir;
-}
 
 describe("sending from an owned inbox", () => {
   let sys: ExecutorSystem;
-  let catalogDir: string;
   const send = (userId: string, extra: Record<string, unknown>): ExecuteRequest => ({
     userId,
     domainKey: "email",
@@ -39,13 +18,9 @@ describe("sending from an owned inbox", () => {
     sys.ledger.client.grantCredits({ grantId: `grant-${userId}`, userId, amountCredits: credits, reason: "test" });
 
   beforeAll(async () => {
-    catalogDir = catalogWithOwnedInboxSends();
-    sys = await startExecutorSystem({ catalogDir });
+    sys = await startExecutorSystem();
   });
-  afterAll(async () => {
-    await sys?.stop();
-    rmSync(catalogDir, { recursive: true, force: true });
-  });
+  afterAll(() => sys?.stop());
   afterEach(() => sys.ledger.assertConsistent());
 
   it("sends from the inbox its owner just bought, unpinned, and from no other sender; another user gets 404 and no call is made", async () => {

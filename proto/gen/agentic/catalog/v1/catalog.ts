@@ -132,7 +132,23 @@ export interface Route {
    * Whether the executor may run this route now, decided once by the catalog from its status, gate
    * and mode; the router and the executor read it instead of deciding again.
    */
-  readiness?: RouteReadiness | undefined;
+  readiness?:
+    | RouteReadiness
+    | undefined;
+  /**
+   * A byo route that runs on a resource the caller acquired through Agentic API (an inbox bought with
+   * email.inbox.buy), on the platform's vendor account: executable, for a request naming that resource.
+   */
+  ownedResource?: OwnedResource | undefined;
+}
+
+/**
+ * The resource a route runs on: its kind (as the executor records owned resources, e.g. email.inbox)
+ * and the execute field that names it (e.g. inboxId).
+ */
+export interface OwnedResource {
+  kind: string;
+  field: string;
 }
 
 /**
@@ -1129,6 +1145,7 @@ function createBaseRoute(): Route {
     billing: "",
     billedPer: undefined,
     readiness: undefined,
+    ownedResource: undefined,
   };
 }
 
@@ -1196,6 +1213,9 @@ export const Route: MessageFns<Route> = {
     }
     if (message.readiness !== undefined) {
       RouteReadiness.encode(message.readiness, writer.uint32(170).fork()).join();
+    }
+    if (message.ownedResource !== undefined) {
+      OwnedResource.encode(message.ownedResource, writer.uint32(178).fork()).join();
     }
     return writer;
   },
@@ -1381,6 +1401,14 @@ export const Route: MessageFns<Route> = {
             message.readiness = RouteReadiness.decode(reader, reader.uint32());
             continue;
           }
+          case 22: {
+            if (tag !== 178) {
+              break;
+            }
+
+            message.ownedResource = OwnedResource.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1478,6 +1506,11 @@ export const Route: MessageFns<Route> = {
         ? UnitBilling.fromJSON(object.billed_per)
         : undefined,
       readiness: isSet(object.readiness) ? RouteReadiness.fromJSON(object.readiness) : undefined,
+      ownedResource: isSet(object.ownedResource)
+        ? OwnedResource.fromJSON(object.ownedResource)
+        : isSet(object.owned_resource)
+        ? OwnedResource.fromJSON(object.owned_resource)
+        : undefined,
     };
   },
 
@@ -1546,6 +1579,9 @@ export const Route: MessageFns<Route> = {
     if (message.readiness !== undefined) {
       obj.readiness = RouteReadiness.toJSON(message.readiness);
     }
+    if (message.ownedResource !== undefined) {
+      obj.ownedResource = OwnedResource.toJSON(message.ownedResource);
+    }
     return obj;
   },
 
@@ -1581,6 +1617,94 @@ export const Route: MessageFns<Route> = {
     message.readiness = (object.readiness !== undefined && object.readiness !== null)
       ? RouteReadiness.fromPartial(object.readiness)
       : undefined;
+    message.ownedResource = (object.ownedResource !== undefined && object.ownedResource !== null)
+      ? OwnedResource.fromPartial(object.ownedResource)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseOwnedResource(): OwnedResource {
+  return { kind: "", field: "" };
+}
+
+export const OwnedResource: MessageFns<OwnedResource> = {
+  encode(message: OwnedResource, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.field !== "") {
+      writer.uint32(18).string(message.field);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OwnedResource {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOwnedResource();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.field = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OwnedResource {
+    return {
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      field: isSet(object.field) ? globalThis.String(object.field) : "",
+    };
+  },
+
+  toJSON(message: OwnedResource): unknown {
+    const obj: any = {};
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.field !== "") {
+      obj.field = message.field;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<OwnedResource>, I>>(base?: I): OwnedResource {
+    return OwnedResource.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<OwnedResource>, I>>(object: I): OwnedResource {
+    const message = createBaseOwnedResource();
+    message.kind = object.kind ?? "";
+    message.field = object.field ?? "";
     return message;
   },
 };
