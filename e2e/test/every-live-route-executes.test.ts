@@ -35,8 +35,20 @@ interface Refusable {
  * Routes that act on a resource the caller owns (an inbox to send from, a parse job or a letter to read): the
  * capability that gets one (executed with its contract's example) and the field that names it.
  */
-const ACQUISITIONS: Readonly<Record<string, { domainKey: string; capabilityId: string; field: string }>> = {
-  "email.send.agentmail.mpp": { domainKey: "email", capabilityId: "inbox-buy", field: "inboxId" },
+interface Acquisition {
+  domainKey: string;
+  capabilityId: string;
+  field: string;
+  /** The acquisition's body when its example would name a resource that already exists (an inbox's username). */
+  fresh?: (example: Record<string, unknown>) => Record<string, unknown>;
+}
+const ACQUISITIONS: Readonly<Record<string, Acquisition>> = {
+  "email.send.agentmail.mpp": {
+    domainKey: "email",
+    capabilityId: "inbox-buy",
+    field: "inboxId",
+    fresh: (example) => ({ ...example, username: `${String(example.username ?? "inbox")}-${randomBytes(4).toString("hex")}` }),
+  },
   "document.parse.result.llamaparse": { domainKey: "document", capabilityId: "parse", field: "jobId" },
   "post.letter.status.lob": { domainKey: "post", capabilityId: "letter-send", field: "letterId" },
 };
@@ -94,7 +106,8 @@ async function bodyFor(c: LiveCapability, route: CatalogRoute): Promise<Record<s
   const acquisition = ACQUISITIONS[route.routeKey];
   if (!acquisition) return exampleFor(c, route);
   const contract = await read(`/domains/${acquisition.domainKey}/capabilities/${acquisition.capabilityId}/contract`);
-  const bought = await execute(acquisition.domainKey, acquisition.capabilityId, contract.execute.requestExample);
+  const example = contract.execute.requestExample as Record<string, unknown>;
+  const bought = await execute(acquisition.domainKey, acquisition.capabilityId, acquisition.fresh ? acquisition.fresh(example) : example);
   expect([acquisition.capabilityId, bought.status, bought.body.code]).toEqual([acquisition.capabilityId, 200, undefined]);
   return { ...exampleFor(c, route), [acquisition.field]: bought.body.data[acquisition.field] };
 }
