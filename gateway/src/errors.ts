@@ -18,6 +18,19 @@ export interface ErrorBody {
   /** The execution the error is about (e.g. a key's execution still running), to read at GET /executions/{id}. */
   executionId?: string;
   traceId?: string;
+  /** 402 CREDITS_REQUIRED: what the call needs, what the wallet has, and the difference, in credits. */
+  requiredCredits?: number;
+  balanceCredits?: number;
+  missingCredits?: number;
+}
+
+/** The amounts of a CREDITS_REQUIRED refusal, from its details, when both are whole numbers. */
+function creditAmounts(code: string, details: Record<string, unknown> | undefined): Partial<ErrorBody> {
+  const required = details?.requiredCredits;
+  const balance = details?.balanceCredits;
+  if (code !== "CREDITS_REQUIRED" || !Number.isSafeInteger(required) || !Number.isSafeInteger(balance)) return {};
+  const [r, b] = [required as number, balance as number];
+  return { requiredCredits: r, balanceCredits: b, missingCredits: Math.max(0, r - b) };
 }
 
 /** What an execution id looks like (`exe_` + base62 today); the path of GET /executions/{id} and error details are held to it. */
@@ -168,9 +181,10 @@ export interface ErrorResponse {
 }
 
 /**
- * The one mapping from an error to what the client reads. Of a backend error's details only two
- * reach the client: `retryAfterSeconds` as Retry-After (when to ask again), and `executionId` as the
- * body's executionId and the Execution-Id header (which execution to read at GET /executions/{id}).
+ * The one mapping from an error to what the client reads. Of a backend error's details only these
+ * reach the client: `retryAfterSeconds` as Retry-After (when to ask again), `executionId` as the
+ * body's executionId and the Execution-Id header (which execution to read at GET /executions/{id}),
+ * and a CREDITS_REQUIRED refusal's amounts (requiredCredits, balanceCredits, and missingCredits).
  */
 export function toErrorResponse(err: unknown): ErrorResponse {
   const own = clientError(err);
@@ -189,7 +203,7 @@ export function toErrorResponse(err: unknown): ErrorResponse {
   return {
     status: httpStatusOf(remote.kind, remote.code),
     headers,
-    body: errorBody(remote.code, remote.message, remote.hint, executionId),
+    body: { ...errorBody(remote.code, remote.message, remote.hint, executionId), ...creditAmounts(remote.code, remote.details) },
   };
 }
 

@@ -102,6 +102,8 @@ describe("POST execute (money)", () => {
     user = await newUser(sys, 11);
     const short = await execute(sys, user, "email", "send", emailBody({ provider: "sendgrid" }));
     expect([short.status, short.body.code]).toEqual([402, "CREDITS_REQUIRED"]);
+    // The amounts, as data: what the call needs, what the wallet has, what to add.
+    expect(short.body).toMatchObject({ requiredCredits: 12, balanceCredits: 11, missingCredits: 1 });
     expect(await journalKinds(sys, user)).toEqual(["grant"]);
     await sys.ledger.client.grantCredits({ grantId: `top-up-${user.userId}`, userId: user.userId, amountCredits: 1, reason: "top_up" });
     const paid = await execute(sys, user, "email", "send", emailBody({ provider: "sendgrid" }));

@@ -811,6 +811,20 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
           ),
         ),
         traceId: opt(str("Extension of this service: W3C trace id of the request, for support.")),
+        requiredCredits: opt(
+          int(
+            "Extension of this service, 402 CREDITS_REQUIRED only: credits the call needs (the route's price, or the most a per-token request can cost).",
+            {
+              minimum: 0,
+            },
+          ),
+        ),
+        balanceCredits: opt(int("Extension of this service, 402 CREDITS_REQUIRED only: credits available in the wallet.", { minimum: 0 })),
+        missingCredits: opt(
+          int("Extension of this service, 402 CREDITS_REQUIRED only: how many credits to add (requiredCredits - balanceCredits).", {
+            minimum: 0,
+          }),
+        ),
       },
     ),
   };

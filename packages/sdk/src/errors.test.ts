@@ -50,7 +50,16 @@ describe("errorFromResponse", () => {
     expect(err).toMatchObject({ retryAfter: 2, executionId: "exe_1" });
   });
 
-  it("reads a 402's missing credits from its message, or the price from the x402 offer", () => {
+  it("reads a 402's amounts from its body's requiredCredits and balanceCredits", () => {
+    const stated = errorFromResponse(
+      402,
+      { ...body("CREDITS_REQUIRED", "a message naming no numbers"), requiredCredits: 14, balanceCredits: 5, missingCredits: 9 },
+      new Headers(),
+    );
+    expect(stated).toMatchObject({ requiredCredits: 14, balanceCredits: 5, missingCredits: 9 });
+  });
+
+  it("reads a 402's missing credits from its message when the body states none, or the price from the x402 offer", () => {
     const fixed = errorFromResponse(
       402,
       body("CREDITS_REQUIRED", "Route r costs 10 credits; the wallet has 3 available. Nothing was charged."),

@@ -76,7 +76,7 @@ export class InsufficientCreditsError extends AgenticApiError {
 
   constructor(message: string, opts: AgenticApiErrorOptions) {
     super(message, opts);
-    const amounts = creditsOf402(message, opts.headers);
+    const amounts = creditsOfBody(opts.body) ?? creditsOf402(message, opts.headers);
     this.requiredCredits = amounts.required;
     this.balanceCredits = amounts.balance;
     this.missingCredits =
@@ -105,8 +105,17 @@ export function retryAfterSeconds(headers: Headers): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
+/** The amounts a 402 body states (`requiredCredits`, `balanceCredits`), when it states both. */
+function creditsOfBody(body: unknown): { required: number; balance: number } | undefined {
+  if (typeof body !== "object" || body === null) return undefined;
+  const { requiredCredits, balanceCredits } = body as Record<string, unknown>;
+  return typeof requiredCredits === "number" && typeof balanceCredits === "number"
+    ? { required: requiredCredits, balance: balanceCredits }
+    : undefined;
+}
+
 /**
- * The amounts of a 402. The executor says them in its message ("Route r costs 10 credits; the
+ * The amounts of a 402 whose body states none (an older API). The executor says them in its message ("Route r costs 10 credits; the
  * wallet has 3 available", or "can cost up to 40 credits" on a per-token route); the x402 challenge
  * (PAYMENT-REQUIRED, when the API takes payments) offers the call's full price, 1000 atomic USDC
  * units per credit, which stands in when the message names no price.

@@ -1665,6 +1665,12 @@ export interface components {
       executionId?: string;
       /** @description Extension of this service: W3C trace id of the request, for support. */
       traceId?: string;
+      /** @description Extension of this service, 402 CREDITS_REQUIRED only: credits the call needs (the route's price, or the most a per-token request can cost). */
+      requiredCredits?: number;
+      /** @description Extension of this service, 402 CREDITS_REQUIRED only: credits available in the wallet. */
+      balanceCredits?: number;
+      /** @description Extension of this service, 402 CREDITS_REQUIRED only: how many credits to add (requiredCredits - balanceCredits). */
+      missingCredits?: number;
     };
   };
   responses: {
