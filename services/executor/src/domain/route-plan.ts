@@ -99,18 +99,18 @@ export function defaultAllowFallback(controls: RoutingControls): boolean {
   return controls.allowFallback ?? (controls.routeKey === undefined && controls.provider === undefined);
 }
 
-/**
- * Plans the attempts of a live capability (the caller checks capabilityRefusal first). Throws
- * UNKNOWN_ROUTE / UNKNOWN_PROVIDER for a pin that names nothing of this capability, CAPABILITY_GATED
- * when the pinned route (or every route) may not run, and ROUTE_UNAVAILABLE when nothing this
- * executor can run is left.
- */
 /** What the router's ranking says keeps `route` from running for this request, but for the blocks the executor decides itself. */
 export function routerBlocks(route: Route, ranking: readonly RecommendationCandidate[] | undefined): string[] {
   const candidate = ranking?.find((c) => c.routeKey === route.routeKey);
   return (candidate?.blockingRequirements ?? []).filter((b) => !SOFT_BLOCKS.has(b));
 }
 
+/**
+ * Plans the attempts of a live capability (the caller checks capabilityRefusal first). Throws
+ * UNKNOWN_ROUTE / UNKNOWN_PROVIDER for a pin that names nothing of this capability, CAPABILITY_GATED
+ * when the pinned route (or every route) may not run, and ROUTE_UNAVAILABLE when nothing this
+ * executor can run is left.
+ */
 export function planRoutes(input: PlanInput): RoutePlan {
   const { capability, routes, controls } = input;
   const ordered = rankedOrder(routes, input.ranking);
