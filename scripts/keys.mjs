@@ -93,11 +93,14 @@ const describeLimits = (l) =>
       )
     : "the gateway's defaults";
 /** A limit flag's value: a whole number (the ledger checks its range), or a usage error. */
-function count(flag) {
-  const value = args.values[flag];
-  if (value === undefined) return undefined;
+function whole(flag, value) {
   if (!/^\d+$/.test(value)) fail(`--${flag} needs a whole number, got "${value}"\n${USAGE}`, 2);
   return Number(value);
+}
+/** A single-valued limit flag: undefined when absent, else whole(). */
+function count(flag) {
+  const value = args.values[flag];
+  return value === undefined ? undefined : whole(flag, value);
 }
 /** The --capability caps: each --capability with the --cap-credits/--cap-count at its position (all or none of each). */
 function capabilityCaps() {
@@ -106,10 +109,6 @@ function capabilityCaps() {
   const counts = args.values["cap-count"] ?? [];
   if ((credits.length && credits.length !== keys.length) || (counts.length && counts.length !== keys.length))
     fail(`give each --capability its own --cap-credits and/or --cap-count\n${USAGE}`, 2);
-  const whole = (flag, value) => {
-    if (!/^\d+$/.test(value)) fail(`--${flag} needs a whole number, got "${value}"\n${USAGE}`, 2);
-    return Number(value);
-  };
   return keys.map((capabilityKey, i) => ({
     capabilityKey,
     maxCredits: credits[i] !== undefined ? whole("cap-credits", credits[i]) : undefined,
