@@ -109,3 +109,14 @@ export function authToken(req: VendorRequest, scheme: string): string | undefine
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/** A URL path segment made from free text (lowercase, dashes, at most 48 characters); `fallback` when nothing is left. */
+export function slugOf(text: string, fallback = "query"): string {
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 48) || fallback
+  );
+}

@@ -12,6 +12,7 @@ import {
   type VendorReply,
   type VendorRequest,
   type SandboxVendor,
+  slugOf,
 } from "../http/vendor";
 
 /** Brave's largest `count` per endpoint. */
@@ -67,12 +68,7 @@ function search(req: VendorRequest, kind: keyof typeof MAX_COUNT): VendorReply {
     return invalidParam("freshness", "Input should be 'pd', 'pw', 'pm' or 'py'");
   if (kind === "images" && req.query.safesearch !== undefined && !SAFESEARCH.has(req.query.safesearch))
     return invalidParam("safesearch", "Input should be 'off' or 'strict'");
-  const slug =
-    q
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-|-$/g, "")
-      .slice(0, 48) || "query";
+  const slug = slugOf(q);
   const query = { original: q, more_results_available: true };
   const hits = Array.from({ length: Math.min(count, 5) }, (_, i) => i + 1);
   const headers = RATE_LIMIT_HEADERS;

@@ -11,6 +11,7 @@ import {
   type VendorReply,
   type VendorRequest,
   type SandboxVendor,
+  slugOf,
 } from "../http/vendor";
 
 function error(status: number, tag: string, message: string): VendorReply {
@@ -28,16 +29,6 @@ export function exaVendor({ apiKey, priceAtomic }: VendorOptions): VendorDefinit
       { method: "POST", path: "/search", handle: (req) => search(req, Number(priceAtomic) / 1e6) },
     ],
   };
-}
-
-function slugOf(query: string): string {
-  return (
-    query
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-|-$/g, "")
-      .slice(0, 48) || "query"
-  );
 }
 
 function search(req: VendorRequest, costDollars: number): VendorReply {

@@ -12,6 +12,7 @@ import {
   type VendorReply,
   type VendorRequest,
   type SandboxVendor,
+  slugOf,
 } from "../http/vendor";
 
 const MODELS = new Set(["sonar", "sonar-pro", "sonar-reasoning", "sonar-reasoning-pro"]);
@@ -51,12 +52,7 @@ function complete(req: VendorRequest): VendorReply {
     include.length > 0 ? include : ["en.wikipedia.org", "docs.example.com", "news.example.com", "blog.example.org", "example.edu"]
   ).filter((h) => !exclude.has(h));
   const question = last.content.trim();
-  const slug =
-    question
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-|-$/g, "")
-      .slice(0, 48) || "question";
+  const slug = slugOf(question, "question");
   const search_results = hosts
     .slice(0, 5)
     .map((host, i) => ({ title: `${host}: ${question}`, url: `https://${host}/${slug}`, date: `2026-01-1${i}` }));

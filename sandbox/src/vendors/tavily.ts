@@ -12,6 +12,7 @@ import {
   type VendorReply,
   type VendorRequest,
   type SandboxVendor,
+  slugOf,
 } from "../http/vendor";
 
 const DEPTHS = new Set(["basic", "advanced"]);
@@ -42,12 +43,7 @@ function search(req: VendorRequest): VendorReply {
   if (b.topic !== undefined && !TOPICS.has(b.topic as string)) return error(400, "Invalid topic.");
   if (!isStringList(b.include_domains) || !isStringList(b.exclude_domains)) return error(400, "Domains must be a list of strings.");
   const query = b.query.trim();
-  const slug =
-    query
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-|-$/g, "")
-      .slice(0, 48) || "query";
+  const slug = slugOf(query);
   const include = (b.include_domains as string[] | undefined) ?? [];
   const exclude = new Set((b.exclude_domains as string[] | undefined) ?? []);
   const hosts = (
