@@ -10,24 +10,12 @@ import { Router, type Request, type RequestHandler, type Response } from "expres
 import { fromServiceError } from "@agentic/platform";
 import type { ExecutorClient, LedgerClient } from "@agentic/clients";
 import type { ExecuteResponse } from "@agentic/proto/executor/v1";
-import { HttpError } from "../errors";
 import { objectBody } from "./body";
+import { AGENT_NAME_HINT, singleHeader } from "./headers";
 import { callExecutor } from "./execute-call";
 import { decisionHeader, ROUTE_DECISION_HEADER, toDecision } from "./execute-decision";
 import { creditsOfPayment, paymentSignature, quoteTopUp, refusedPayment, setChallenge, setPaymentResponse, topUp } from "../payments/x402";
 import type { CapabilityParams } from "./params";
-
-/**
- * A header's single value, or undefined when absent. A repeated header is a 400: which of two keys
- * would apply is ambiguous (Node joins repeated custom headers with ", ", so the distinct values
- * are read). Lengths and characters are checked by the executor.
- */
-function singleHeader(req: Request, name: string, hint: string): string | undefined {
-  const values = req.headersDistinct[name.toLowerCase()];
-  if (values === undefined) return undefined;
-  if (values.length > 1) throw new HttpError(400, "INVALID_INPUT", `${name}: must be sent once, not ${values.length} times`, hint);
-  return values[0];
-}
 
 /**
  * The REST body: GenericExecutionResponse (execution id, replay flag and attempts stay internal), plus
@@ -68,11 +56,7 @@ export function executeRoutes(executor: ExecutorClient, auth: RequestHandler, le
       "Idempotency-Key",
       "Send one Idempotency-Key of at most 255 characters, e.g. a UUID, or leave it out.",
     );
-    const agentName = singleHeader(
-      req,
-      "Agent-Name",
-      "Send the calling agent's name, e.g. alpha_agent, once in Agent-Name, or leave it out.",
-    );
+    const agentName = singleHeader(req, "Agent-Name", AGENT_NAME_HINT);
     const input = objectBody(req);
     const signature = ledger ? paymentSignature(req) : undefined;
     let settlement: string | undefined;

@@ -5,8 +5,8 @@
 import { Router, type RequestHandler } from "express";
 import type { ExecutorClient } from "@agentic/clients";
 import type { QuoteResponse } from "@agentic/proto/executor/v1";
-import { HttpError } from "../errors";
 import { objectBody } from "./body";
+import { AGENT_NAME_HINT, singleHeader } from "./headers";
 import { decisionHeader, ROUTE_DECISION_HEADER, toDecision } from "./execute-decision";
 import type { CapabilityParams } from "./params";
 
@@ -29,21 +29,14 @@ export function toQuoteResponse(q: QuoteResponse) {
 export function quoteRoutes(executor: ExecutorClient, auth: RequestHandler): Router {
   const routes = Router();
   routes.post<CapabilityParams>("/domains/:domainKey/capabilities/:capabilityId/quote", auth, async (req, res) => {
-    const agents = req.headersDistinct["agent-name"];
-    if (agents !== undefined && agents.length > 1)
-      throw new HttpError(
-        400,
-        "INVALID_INPUT",
-        `Agent-Name: must be sent once, not ${agents.length} times`,
-        "Send the calling agent's name, e.g. alpha_agent, once in Agent-Name, or leave it out.",
-      );
+    const agentName = singleHeader(req, "Agent-Name", AGENT_NAME_HINT);
     const quote = await executor.quote({
       userId: res.locals.caller.userId,
       keyId: res.locals.caller.keyId,
       domainKey: req.params.domainKey,
       capabilityId: req.params.capabilityId,
       input: objectBody(req),
-      ...(agents?.[0] !== undefined ? { agentName: agents[0] } : {}),
+      ...(agentName !== undefined ? { agentName } : {}),
     });
     const body = toQuoteResponse(quote);
     res.setHeader(ROUTE_DECISION_HEADER, decisionHeader(body.decision));

@@ -1,0 +1,18 @@
+// Request headers of the capability calls (execute, quote).
+import type { Request } from "express";
+import { HttpError } from "../errors";
+
+/**
+ * A header's single value, or undefined when absent. A repeated header is a 400: which of two keys
+ * would apply is ambiguous (Node joins repeated custom headers with ", ", so the distinct values
+ * are read). Lengths and characters are checked by the executor.
+ */
+export function singleHeader(req: Request, name: string, hint: string): string | undefined {
+  const values = req.headersDistinct[name.toLowerCase()];
+  if (values === undefined) return undefined;
+  if (values.length > 1) throw new HttpError(400, "INVALID_INPUT", `${name}: must be sent once, not ${values.length} times`, hint);
+  return values[0];
+}
+
+/** The hint of a repeated Agent-Name. */
+export const AGENT_NAME_HINT = "Send the calling agent's name, e.g. alpha_agent, once in Agent-Name, or leave it out.";
