@@ -365,17 +365,9 @@ export function createLedger(deps: LedgerDeps) {
     },
 
     /** Reserves a quote's credits once per quote id (not counted by spend policies); CREDITS_REQUIRED when the balance is short. */
-    async createQuoteHold(req: {
-      quoteId: string;
-      userId: string;
-      keyId: string;
-      agentName?: string;
-      capabilityKey: string;
-      routeKey: string;
-      amountCredits: number;
-      requestHash: string;
-      ttlMs: number;
-    }): Promise<{ quote: QuoteRecord; wallet: Wallet; replayed: boolean }> {
+    async createQuoteHold(
+      req: Omit<QuoteRecord, "reservationHoldId" | "usedByHoldId" | "createdAt" | "expiresAt"> & { ttlMs: number },
+    ): Promise<{ quote: QuoteRecord; wallet: Wallet; replayed: boolean }> {
       const at = now();
       const ttlMs = durationOrDefault("ttl_ms", req.ttlMs, deps.holdTtlMs, 1, MAX_HOLD_TTL_MS);
       const agentName = req.agentName ? optionalText("agent_name", req.agentName, MAX_AGENT_NAME_FILTER) : "";
