@@ -50,12 +50,7 @@ export class ElevenlabsAdapter implements ProviderAdapter {
   buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
     assertCapability(this, capabilityKey);
     const read = new InputReader(this.providerKey, input);
-    const text = read.string("text", true);
-    if (text.length > MAX_CHARACTERS)
-      throw new ProviderError("invalid_input", this.providerKey, `text is limited to ${MAX_CHARACTERS} characters per call`, {
-        blame: "input",
-        field: "text",
-      });
+    const text = read.limitedString("text", MAX_CHARACTERS);
     const voice = read.string("voice") ?? "rachel";
     const voiceId = PREMADE_VOICES[voice.toLowerCase()] ?? (VOICE_ID.test(voice) ? voice : undefined);
     if (!voiceId)

@@ -22,6 +22,17 @@ export class InputReader {
     return value;
   }
 
+  /** A required non-empty string of at most `maxChars` characters (a per-call limit, e.g. the length a price is for). */
+  limitedString(field: string, maxChars: number): string {
+    const value = this.string(field, true);
+    if (value.length > maxChars)
+      throw new ProviderError("invalid_input", this.providerKey, `${field} is limited to ${maxChars} characters per call`, {
+        blame: "input",
+        field,
+      });
+    return value;
+  }
+
   /** A string or an array of strings, as an array ([] when absent and optional). */
   strings(field: string, required = false): string[] {
     const value = this.input[field];

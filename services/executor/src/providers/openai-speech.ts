@@ -31,12 +31,7 @@ export class OpenAiSpeechAdapter implements ProviderAdapter {
   buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
     assertCapability(this, capabilityKey);
     const read = new InputReader(this.providerKey, input);
-    const text = read.string("text", true);
-    if (text.length > MAX_CHARACTERS)
-      throw new ProviderError("invalid_input", this.providerKey, `text is limited to ${MAX_CHARACTERS} characters per call`, {
-        blame: "input",
-        field: "text",
-      });
+    const text = read.limitedString("text", MAX_CHARACTERS);
     const voice = (read.string("voice") ?? "alloy").toLowerCase();
     if (!(VOICES as readonly string[]).includes(voice))
       throw new ProviderError("invalid_input", this.providerKey, `voice must be one of OpenAI's ${VOICES.join(", ")}`, {
