@@ -70,7 +70,7 @@ export interface Execution {
   notTried: NotTriedRoute[];
   /** The quote this execution runs, drawn by its hold; `prepared` is then its one route at its price. */
   quoteId?: string;
-  /** Fingerprint of the body without quoteId: what a quote is bound to. */
+  /** Fingerprint of the body without quoteId: what a quote is bound to (computed when read). */
   planHash: string;
 }
 

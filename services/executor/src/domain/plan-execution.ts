@@ -188,8 +188,9 @@ export function createPlanner(deps: ExecutorDeps) {
     const { input, ...pins } = splitControls(rest);
     // What a quote is bound to: the body as read (wrapper and nulls aside), without the quoteId itself.
     const { quoteId: _quoteId, ...quoted } = flat;
-    const planHash = requestHash(cmd.domainKey, cmd.capabilityId, quoted);
-    const held = planControls.quoteId !== undefined ? await quoteFor(cmd, planControls.quoteId, planHash, budget) : undefined;
+    // Hashed only when needed (a quoteId to check, a quote to reserve): a plain execute never hashes its body for it.
+    const planHash = () => requestHash(cmd.domainKey, cmd.capabilityId, quoted);
+    const held = planControls.quoteId !== undefined ? await quoteFor(cmd, planControls.quoteId, planHash(), budget) : undefined;
     // A quote runs on its route only: another route would be another price.
     const controls: RoutingControls = held ? { ...pins, routeKey: held.routeKey, allowFallback: false } : pins;
     // Every resource the input names (an inboxId) must be the caller's, before anyone else is asked anything.
@@ -322,7 +323,9 @@ export function createPlanner(deps: ExecutorDeps) {
       alternatives,
       notTried: skipped,
       ...(held ? { quoteId: held.quoteId } : {}),
-      planHash,
+      get planHash() {
+        return planHash();
+      },
     };
   };
 }
