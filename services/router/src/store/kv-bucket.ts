@@ -1,6 +1,7 @@
 // Opens (creating when missing) a JetStream KV bucket the router replicas share, file-backed, one
 // value per key, and brings an existing bucket's lifetime, size and replicas to this replica's settings.
 import { DiscardPolicy, StorageType, type KV, type NatsConnection } from "nats";
+import { unavailable } from "@agentic/platform";
 
 export interface KvBucketOptions {
   /** How long a value lives after its last write, in ms. */
@@ -49,4 +50,13 @@ export async function openKvBucket(nc: NatsConnection, name: string, opts: KvBuc
     });
   }
   return kv;
+}
+
+/** A KV call that fails (NATS unreachable, timeout) is the router being unavailable, retried by the client. */
+export async function storeCall<T>(store: "recommendation" | "preference", call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch {
+    throw unavailable("UNAVAILABLE", `The ${store} store is unavailable.`, "Retry shortly.");
+  }
 }

@@ -5,8 +5,7 @@ import { createHash } from "node:crypto";
 import type { KV, NatsConnection } from "nats";
 import { isGoal, type Goal } from "../domain/goals";
 import type { PreferenceStore } from "../domain/ports";
-import { openKvBucket } from "./kv-bucket";
-import { storeCall } from "./recommendation-kv";
+import { openKvBucket, storeCall } from "./kv-bucket";
 
 export const PREFERENCES_BUCKET = "router_preferences";
 
@@ -29,7 +28,7 @@ class KvPreferenceStore implements PreferenceStore {
   constructor(private readonly kv: KV) {}
 
   async get(userId: string, agentName: string): Promise<readonly Goal[] | undefined> {
-    const entry = await storeCall(() => this.kv.get(agentKey(userId, agentName)));
+    const entry = await storeCall("preference", () => this.kv.get(agentKey(userId, agentName)));
     if (!entry || entry.operation !== "PUT") return undefined;
     const value = entry.json<PreferenceJson>();
     // Only known goals come back: a value written by a newer router with a goal this one lacks reads as none.
@@ -39,7 +38,7 @@ class KvPreferenceStore implements PreferenceStore {
 
   async set(userId: string, agentName: string, goals: readonly Goal[]): Promise<void> {
     const value: PreferenceJson = { userId, agentName, goals: [...goals] };
-    await storeCall(() => this.kv.put(agentKey(userId, agentName), JSON.stringify(value)));
+    await storeCall("preference", () => this.kv.put(agentKey(userId, agentName), JSON.stringify(value)));
   }
 }
 

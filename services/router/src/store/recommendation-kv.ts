@@ -4,10 +4,9 @@
 // it was written, so an expired id still answers RECOMMENDATION_EXPIRED for one more lifetime; past
 // RECOMMENDATION_STORE_MAX_BYTES the oldest answers go first (their ids then answer as unknown).
 import type { KV, NatsConnection } from "nats";
-import { unavailable } from "@agentic/platform";
 import { RecommendResponse } from "@agentic/proto/router/v1";
 import type { RecommendationStore, StoredRecommendation } from "../domain/ports";
-import { openKvBucket } from "./kv-bucket";
+import { openKvBucket, storeCall } from "./kv-bucket";
 
 export const RECOMMENDATIONS_BUCKET = "router_recommendations";
 
@@ -40,23 +39,14 @@ class KvRecommendationStore implements RecommendationStore {
 
   async put(stored: StoredRecommendation): Promise<void> {
     const value: StoredJson = { ...stored, response: RecommendResponse.toJSON(stored.response) };
-    await storeCall(() => this.kv.put(stored.response.recommendationId, JSON.stringify(value)));
+    await storeCall("recommendation", () => this.kv.put(stored.response.recommendationId, JSON.stringify(value)));
   }
 
   async get(recommendationId: string): Promise<StoredRecommendation | undefined> {
     if (!ID_PATTERN.test(recommendationId)) return undefined;
-    const entry = await storeCall(() => this.kv.get(recommendationId));
+    const entry = await storeCall("recommendation", () => this.kv.get(recommendationId));
     if (!entry || entry.operation !== "PUT") return undefined;
     const value = entry.json<StoredJson>();
     return { ...value, response: RecommendResponse.fromJSON(value.response) };
-  }
-}
-
-/** A KV call that fails (NATS unreachable, timeout) is the router being unavailable, retried by the client. */
-export async function storeCall<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch {
-    throw unavailable("UNAVAILABLE", "The recommendation store is unavailable.", "Retry shortly.");
   }
 }
