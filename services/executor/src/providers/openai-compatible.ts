@@ -11,7 +11,8 @@ import {
   type ProviderResult,
 } from "../domain/provider-port";
 import { assertCapability } from "./provider";
-import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import { invalidResponse, isRecord, stringField } from "./vendor-error";
+import { openAiError } from "./openai-error";
 
 /** Request fields passed through to the vendor when present (OpenAI names, as the contract uses). */
 const OPTIONAL_FIELDS = ["max_tokens", "temperature", "top_p", "stop"] as const;
@@ -53,12 +54,7 @@ export class OpenAiCompatibleAdapter implements ProviderAdapter {
 
   parseResponse(capabilityKey: string, res: RailResponse): ProviderResult {
     assertCapability(this, capabilityKey);
-    const error = isRecord(res.body) && isRecord(res.body.error) ? res.body.error : undefined;
-    if (res.status !== 200)
-      throw vendorError(this.providerKey, res, {
-        code: stringField(error, "code") ?? stringField(error, "type"),
-        message: stringField(error, "message"),
-      });
+    if (res.status !== 200) throw openAiError(this.providerKey, res);
     const choice = isRecord(res.body) && Array.isArray(res.body.choices) && isRecord(res.body.choices[0]) ? res.body.choices[0] : undefined;
     const message = choice && isRecord(choice.message) ? choice.message : undefined;
     if (!message || (typeof message.content !== "string" && message.content !== null))
