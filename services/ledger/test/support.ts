@@ -1,6 +1,9 @@
 // Jest helpers for the ledger's integration tests: one real nats-server per test file, one ledger
-// per test, and the ledger audit after every test.
-import { startNatsServer, type NatsServerHandle } from "@agentic/testing";
+// per test, the ledger audit after every test, and the repository's CLIs run as child processes.
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { startNatsServer, testIdentities, type NatsServerHandle } from "@agentic/testing";
 import { fromServiceError, randomBase62, type RemoteError } from "@agentic/platform";
 import { startTestLedger, type StartTestLedgerOptions, type TestLedger } from "./harness";
 
@@ -43,4 +46,34 @@ export async function remoteError(call: Promise<unknown>): Promise<RemoteError> 
     return fromServiceError(err);
   }
   throw new Error("expected the call to fail");
+}
+
+/** What a CLI run ended with: its exit code (0 on success) and its output. */
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+const runFile = promisify(execFile);
+
+/**
+ * Runs `scripts/<script>` (keys.mjs, ledger.mjs) as a child process against the ledger at `addr`, signed
+ * with `adminKey` (the test admin's by default). Never throws: a failing run is its exit code and output.
+ */
+export async function runScript(
+  script: string,
+  addr: string,
+  args: readonly string[],
+  adminKey = testIdentities().privateKeys.admin,
+): Promise<CliRun> {
+  const env = { ...process.env, LEDGER_ADDR: addr, ADMIN_IDENTITY_KEY: adminKey };
+  try {
+    const cli = join(__dirname, "../../../scripts", script);
+    const { stdout, stderr } = await runFile(process.execPath, [cli, ...args], { env, timeout: 20_000, maxBuffer: 16 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as CliRun;
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
 }

@@ -1,30 +1,12 @@
 // scripts/keys.mjs against a running ledger, as a child process: create → the key authenticates;
 // revoke → it no longer does; limits → AuthenticateApiKey returns them; clear errors when the ledger
 // cannot be reached; only the admin identity's key (ADMIN_IDENTITY_KEY) is accepted by the ledger.
-import { execFile } from "node:child_process";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { generateIdentityKeys } from "@agentic/platform";
 import { freePort, testIdentities } from "@agentic/testing";
-import { remoteError, uid, useNatsServer, useTestLedger } from "../support";
+import { remoteError, runScript, uid, useNatsServer, useTestLedger } from "../support";
 
-const run = promisify(execFile);
-const CLI = join(__dirname, "../../../../scripts/keys.mjs");
-
-async function keys(addr: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return keysWith(testIdentities().privateKeys.admin, addr, ...args);
-}
-
-async function keysWith(adminKey: string, addr: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const env = { ...process.env, LEDGER_ADDR: addr, ADMIN_IDENTITY_KEY: adminKey };
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env, timeout: 20_000 });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const keys = (addr: string, ...args: string[]) => runScript("keys.mjs", addr, args);
+const keysWith = (adminKey: string, addr: string, ...args: string[]) => runScript("keys.mjs", addr, args, adminKey);
 
 const nats = useNatsServer();
 const ledger = useTestLedger(nats);

@@ -1,25 +1,10 @@
 // scripts/ledger.mjs against a running ledger, as a child process: the reconciliation and the
 // payments it prints are the ledger's books; bad ranges and an unreachable ledger are clear errors.
-import { execFile } from "node:child_process";
-import { join } from "node:path";
-import { promisify } from "node:util";
-import { freePort, testIdentities } from "@agentic/testing";
+import { freePort } from "@agentic/testing";
 import { SettlementKind, publishSettlement } from "../harness";
-import { uid, useNatsServer, useTestLedger } from "../support";
+import { runScript, uid, useNatsServer, useTestLedger } from "../support";
 
-const run = promisify(execFile);
-const CLI = join(__dirname, "../../../../scripts/ledger.mjs");
-
-async function cli(addr: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const env = { ...process.env, LEDGER_ADDR: addr, ADMIN_IDENTITY_KEY: testIdentities().privateKeys.admin };
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env, timeout: 20_000 });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const cli = (addr: string, ...args: string[]) => runScript("ledger.mjs", addr, args);
 
 const nats = useNatsServer();
 const ledger = useTestLedger(nats);

@@ -2,26 +2,10 @@
 // over gRPC: a policy set from the CLI refuses the next hold over it (SPEND_LIMIT_EXCEEDED,
 // PRICE_ABOVE_MAX, with the limit, what remains and when it resets in the answer), GetWallet shows it,
 // and --clear lifts it. The ledger's clock is fixed, so the periods are known.
-import { execFile } from "node:child_process";
-import { join } from "node:path";
-import { promisify } from "node:util";
-import { testIdentities } from "@agentic/testing";
-import { remoteError, uid, useNatsServer, useTestLedger } from "../support";
+import { remoteError, runScript, uid, useNatsServer, useTestLedger } from "../support";
 
-const run = promisify(execFile);
-const CLI = join(__dirname, "../../../../scripts/keys.mjs");
 const NOW = new Date("2030-01-07T10:00:00.000Z"); // a Monday
-
-async function keys(addr: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const env = { ...process.env, LEDGER_ADDR: addr, ADMIN_IDENTITY_KEY: testIdentities().privateKeys.admin };
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env, timeout: 20_000 });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const keys = (addr: string, ...args: string[]) => runScript("keys.mjs", addr, args);
 
 const nats = useNatsServer();
 const ledger = useTestLedger(nats, { clock: () => NOW });

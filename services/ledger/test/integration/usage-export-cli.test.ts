@@ -1,26 +1,10 @@
 // `npm run ledger -- usage export` (scripts/ledger.mjs) against a running ledger, as a child process
 // signed as admin: every page of a user's usage, newest first, each item once, as JSON lines or CSV,
 // with the filters of ListUsage.
-import { execFile } from "node:child_process";
-import { join } from "node:path";
-import { promisify } from "node:util";
-import { testIdentities } from "@agentic/testing";
 import { SettlementKind, publishSettlement } from "../harness";
-import { uid, useNatsServer, useTestLedger } from "../support";
+import { runScript, uid, useNatsServer, useTestLedger } from "../support";
 
-const run = promisify(execFile);
-const CLI = join(__dirname, "../../../../scripts/ledger.mjs");
-
-async function cli(addr: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const env = { ...process.env, LEDGER_ADDR: addr, ADMIN_IDENTITY_KEY: testIdentities().privateKeys.admin };
-    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { env, timeout: 20_000, maxBuffer: 16 * 1024 * 1024 });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const cli = (addr: string, ...args: string[]) => runScript("ledger.mjs", addr, args);
 
 const nats = useNatsServer();
 const ledger = useTestLedger(nats);
