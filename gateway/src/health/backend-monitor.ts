@@ -28,11 +28,6 @@ export class BackendMonitor {
     this.checkers = Object.entries(backends).map(([name, address]) => ({ name, ...createHealthChecker(address) }));
   }
 
-  /** Whether `name` is watched (tests leave out the backends they do not start). */
-  watches(name: string): boolean {
-    return this.checkers.some((c) => c.name === name);
-  }
-
   /** Checks every backend now, in parallel (concurrent callers share one round), and records the states. */
   check(): Promise<Record<string, BackendState>> {
     this.running ??= this.checkAll().finally(() => (this.running = undefined));
