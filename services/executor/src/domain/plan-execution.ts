@@ -196,17 +196,18 @@ export function createPlanner(deps: ExecutorDeps) {
     // Every resource the input names (an inboxId) must be the caller's, before anyone else is asked anything.
     const resources = await checkOwnedResources(deps, cmd, capability.capabilityKey, input, contractPath, budget);
     const ready = readiness(capability.capabilityKey, entry.execute);
+    const model = modelOf(input);
     // Only routes serving the asked model, and using every named resource, are candidates, before the router or any pin is consulted.
     const eligible = routesUsingResources(
       deps.providers,
       capability,
-      routesForModel(capability, routes, modelOf(input), controls),
+      routesForModel(capability, routes, model, controls),
       resources,
       controls,
       ready,
       contractPath,
     );
-    const skipped: NotTriedRoute[] = routes.filter((r) => !eligible.includes(r)).map((r) => notServing(r, modelOf(input)));
+    const skipped: NotTriedRoute[] = routes.filter((r) => !eligible.includes(r)).map((r) => notServing(r, model));
 
     const ranked = held
       ? undefined
@@ -247,7 +248,8 @@ export function createPlanner(deps: ExecutorDeps) {
 
     const vendorKey = cmd.idempotencyKey ? vendorIdempotencyKey(cmd.userId, cmd.idempotencyKey) : executionId;
     const prepared: PreparedRoute[] = [];
-    const overMax: PreparedRoute[] = [];
+    /** The cheapest route left out for costing more than maxPriceCredits: what PRICE_ABOVE_MAX names. */
+    let cheapestOverMax: PreparedRoute | undefined;
     let refusal: { routeKey: string; err: ProviderError } | undefined;
     for (const route of routePlan.routes) {
       // Ready routes only (planRoutes): each has its rail and its provider on that network.
@@ -270,7 +272,7 @@ export function createPlanner(deps: ExecutorDeps) {
         };
         // Never tried above the caller's maximum: a fallback never walks to a dearer route than allowed.
         if (planControls.maxPriceCredits !== undefined && price.holdCredits > planControls.maxPriceCredits) {
-          overMax.push(candidate);
+          if (!cheapestOverMax || price.holdCredits < cheapestOverMax.quote.holdCredits) cheapestOverMax = candidate;
           skipped.push(
             notTried(route, "over_max_price", `costs ${price.holdCredits} credits, above maxPriceCredits ${planControls.maxPriceCredits}`),
           );
@@ -294,11 +296,10 @@ export function createPlanner(deps: ExecutorDeps) {
         skipped.push(notTried(route, "input_not_served", err.message));
       }
     }
-    if (prepared.length === 0 && overMax.length > 0) {
-      const cheapest = overMax.reduce((a, b) => (b.quote.holdCredits < a.quote.holdCredits ? b : a));
+    if (prepared.length === 0 && cheapestOverMax) {
       throw priceAboveMax(capability.capabilityKey, planControls.maxPriceCredits!, {
-        routeKey: cheapest.route.routeKey,
-        credits: cheapest.quote.holdCredits,
+        routeKey: cheapestOverMax.route.routeKey,
+        credits: cheapestOverMax.quote.holdCredits,
       });
     }
     if (prepared.length === 0) {
