@@ -5,7 +5,9 @@
 // provider call; a capability with two or more live routes falls back to another one when the first
 // fails. Planned and recommend-only capabilities are refused, charge nothing and call no provider.
 import { randomBytes } from "node:crypto";
+import { waitFor } from "@agentic/testing";
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "./support/otlp-receiver";
+import { providerCallCount, sandboxControl } from "./support/sandbox-control";
 import { startSystem, type RunningSystem } from "./support/system";
 
 interface CatalogRoute {
@@ -70,17 +72,11 @@ async function read(path: string): Promise<any> {
   expect([path, res.status]).toEqual([path, 200]);
   return res.body;
 }
-const sandbox = (path: string, init?: RequestInit) =>
-  fetch(`http://127.0.0.1:${sys.ports.sandbox!.port}/_control${path}`, { headers: { "content-type": "application/json" }, ...init });
-const providerCalls = async () => ((await (await sandbox("/calls")).json()) as { calls: unknown[] }).calls.length;
+const sandbox = (path: string, init?: RequestInit) => sandboxControl(sys, path, init);
+const providerCalls = () => providerCallCount(sys);
 const balance = async () => (await read("/wallet")).balanceCredits as number;
 /** Resolves once no hold is open: every capture or release applied. */
-async function settled(): Promise<void> {
-  for (let i = 0; (await read("/wallet")).reservedCredits > 0; i++) {
-    if (i > 500) throw new Error("holds still open after 10 s");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const settled = () => waitFor(async () => (await read("/wallet")).reservedCredits === 0, { what: "every hold settled", timeoutMs: 10_000 });
 
 /** POST …/execute as a traced client: its own W3C trace id, which the usage item must carry. */
 async function execute(domainKey: string, capabilityId: string, body: unknown) {

@@ -7,6 +7,7 @@ import { createHealthChecker } from "@agentic/platform";
 import { waitFor } from "@agentic/testing";
 import { startControlledSystem, type ControlledSystem } from "./support/controlled-system";
 import { FAULT_TEST_ENV } from "./support/fault-env";
+import { providerCallCount, sandboxControl } from "./support/sandbox-control";
 
 /** The provider's answer time: long enough to SIGTERM the executor while all three wait for it. */
 const PROVIDER_DELAY_MS = 3_000;
@@ -36,9 +37,8 @@ const api = (path: string, init: RequestInit & { key?: string } = {}) =>
       ...init.headers,
     },
   });
-const sandbox = (path: string, init?: RequestInit) =>
-  fetch(`http://127.0.0.1:${sys.ports.sandbox!.port}/_control${path}`, { headers: { "content-type": "application/json" }, ...init });
-const resendCalls = async () => ((await (await sandbox("/calls?provider=resend")).json()) as { calls: unknown[] }).calls.length;
+const sandbox = (path: string, init?: RequestInit) => sandboxControl(sys, path, init);
+const resendCalls = () => providerCallCount(sys, "resend");
 const send = (key: string) =>
   api("/domains/email/capabilities/send/execute", {
     method: "POST",

@@ -4,6 +4,7 @@
 import { waitFor } from "@agentic/testing";
 import { startControlledSystem, type ControlledSystem } from "./support/controlled-system";
 import { FAULT_TEST_ENV } from "./support/fault-env";
+import { providerCallCount, sandboxControl } from "./support/sandbox-control";
 
 const ENV = FAULT_TEST_ENV;
 const PRICE = 10; // email.send on resend
@@ -19,9 +20,8 @@ const api = (path: string, init: RequestInit & { key?: string } = {}) =>
       ...init.headers,
     },
   });
-const sandbox = (path: string, init?: RequestInit) =>
-  fetch(`http://127.0.0.1:${sys.ports.sandbox!.port}/_control${path}`, { headers: { "content-type": "application/json" }, ...init });
-const resendCalls = async () => ((await (await sandbox("/calls?provider=resend")).json()) as { calls: unknown[] }).calls.length;
+const sandbox = (path: string, init?: RequestInit) => sandboxControl(sys, path, init);
+const resendCalls = () => providerCallCount(sys, "resend");
 const slowResend = (delayMs: number) =>
   sandbox("/faults", { method: "POST", body: JSON.stringify({ provider: "resend", mode: "slow", delayMs, count: 1 }) });
 const send = (key: string) =>

@@ -6,6 +6,7 @@ import { serviceIdentity } from "@agentic/platform";
 import { waitFor } from "@agentic/testing";
 import { startControlledSystem, type ControlledSystem } from "./support/controlled-system";
 import { FAULT_TEST_ENV } from "./support/fault-env";
+import { providerCallCount } from "./support/sandbox-control";
 
 const ENV = {
   ...FAULT_TEST_ENV,
@@ -37,9 +38,7 @@ const send = (key: string) =>
     key,
     body: JSON.stringify({ to: "ada@example.com", subject: "Load", text: key, provider: "resend" }),
   });
-const resendCalls = async () =>
-  ((await (await fetch(`http://127.0.0.1:${sys.ports.sandbox!.port}/_control/calls?provider=resend`)).json()) as { calls: unknown[] }).calls
-    .length;
+const resendCalls = () => providerCallCount(sys, "resend");
 
 beforeAll(async () => {
   sys = await startControlledSystem(ENV);
