@@ -1,7 +1,8 @@
 // The caller's spend policies as recommend weighs them (read from the ledger's GetWallet with the
 // balance): whether a route's price would be refused by one now, and the step that would lift it.
-// The ledger enforces them in its hold; this only says so ahead of an execute. Recommend does not
-// know which of the user's API keys calls, so it weighs the policies of all of them (and of the named agent).
+// The ledger enforces them in its hold; this only says so ahead of an execute. They are the policies
+// of the calling key (the request's key_id, which the gateway sets) and of the named agent; a caller
+// that names no key gets those of all the user's keys.
 
 /** One policy's room this period. */
 export interface SpendLimit {
