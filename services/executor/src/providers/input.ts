@@ -61,6 +61,14 @@ export class InputReader {
     return value as number;
   }
 
+  /** An optional boolean, false when absent. */
+  boolean(field: string): boolean {
+    const value = this.input[field];
+    if (value !== undefined && value !== null && typeof value !== "boolean")
+      throw new ProviderError("invalid_input", this.providerKey, `input field "${field}" must be a boolean`, { blame: "input", field });
+    return value === true;
+  }
+
   /** An optional field of any JSON type, passed through. */
   raw(field: string): unknown {
     return this.input[field];

@@ -57,6 +57,9 @@ describe("Lob adapter (post.letter.quote, post.letter.send, post.letter.status, 
       expect.objectContaining({ kind: "invalid_input", field: "size" }),
     );
     expect(() => adapter.buildRequest("post.letter.quote", { to, from }, ctx)).toThrow(expect.objectContaining({ kind: "invalid_input" }));
+    expect(() => adapter.buildRequest("post.letter.send", { ...letter, color: "yes" }, ctx)).toThrow(
+      expect.objectContaining({ kind: "invalid_input", field: "color" }),
+    );
   });
 
   it("maps Lob's {error: {message, status_code, code}}: 422 is the caller's, 401 ours, 429 retryable", () => {

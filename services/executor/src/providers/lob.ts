@@ -68,9 +68,7 @@ export class LobAdapter implements ProviderAdapter {
   }
 
   private color(input: CapabilityInput): boolean {
-    const color = input.color;
-    if (color !== undefined && color !== null && typeof color !== "boolean") this.fail("color", 'input field "color" must be a boolean');
-    return color === true;
+    return new InputReader(this.providerKey, input).boolean("color");
   }
 
   /** The letter Lob would print for this input (also what the quote checks). */

@@ -27,6 +27,9 @@ describe("ScreenshotOne adapter (web.screenshot)", () => {
     expect(() => adapter.buildRequest("web.screenshot", { url: "https://e", format: "gif" }, { baseUrl: "https://s" })).toThrow(
       expect.objectContaining({ kind: "invalid_input", field: "format" }),
     );
+    expect(() => adapter.buildRequest("web.screenshot", { url: "https://e", fullPage: "yes" }, { baseUrl: "https://s" })).toThrow(
+      expect.objectContaining({ kind: "invalid_input", field: "fullPage" }),
+    );
   });
 
   it("returns the stored image URL; blames our account for key and quota codes, the caller for a bad request", () => {

@@ -63,10 +63,7 @@ export class ScreenshotoneAdapter implements ProviderAdapter {
   }
 
   private fullPage(input: CapabilityInput): boolean {
-    const value = input.fullPage;
-    if (value !== undefined && value !== null && typeof value !== "boolean")
-      throw new ProviderError("invalid_input", this.providerKey, "`fullPage` must be a boolean", { blame: "input", field: "fullPage" });
-    return value === true;
+    return new InputReader(this.providerKey, input).boolean("fullPage");
   }
 }
 
