@@ -56,6 +56,7 @@ import {
 } from "./rules";
 import { decodeUsageCursor, encodeUsageCursor } from "./usage-cursor";
 import {
+  MAX_AGENT_NAME_LENGTH,
   durationOrDefault,
   limitOrDefault,
   optionalFilter,
@@ -86,8 +87,6 @@ export const MAX_USAGE_LIMIT = 100;
 /** Longest reason of a credit movement, and longest name an operator gives. */
 export const MAX_MOVEMENT_REASON_LENGTH = 500;
 export const MAX_OPERATOR_NAME_LENGTH = 200;
-/** Longest agent name the executor records (its MAX_AGENT_NAME_LENGTH), so the longest worth filtering by. */
-const MAX_AGENT_NAME_FILTER = 100;
 
 export interface LedgerDeps {
   store: LedgerStore;
@@ -370,7 +369,7 @@ export function createLedger(deps: LedgerDeps) {
     ): Promise<{ quote: QuoteRecord; wallet: Wallet; replayed: boolean }> {
       const at = now();
       const ttlMs = durationOrDefault("ttl_ms", req.ttlMs, deps.holdTtlMs, 1, MAX_HOLD_TTL_MS);
-      const agentName = req.agentName ? optionalText("agent_name", req.agentName, MAX_AGENT_NAME_FILTER) : "";
+      const agentName = req.agentName ? optionalText("agent_name", req.agentName, MAX_AGENT_NAME_LENGTH) : "";
       const result = await store.createQuote({
         quoteId: requireId("quote_id", req.quoteId),
         userId: requireId("user_id", req.userId),
@@ -435,7 +434,7 @@ export function createLedger(deps: LedgerDeps) {
      */
     async listUsage(userId: string, limit: number, page: UsagePageRequest = {}): Promise<{ items: UsageItem[]; nextCursor?: string }> {
       const size = limitOrDefault("limit", limit, DEFAULT_USAGE_LIMIT, MAX_USAGE_LIMIT);
-      const agentName = optionalFilter("agent_name", page.agentName, MAX_AGENT_NAME_FILTER);
+      const agentName = optionalFilter("agent_name", page.agentName, MAX_AGENT_NAME_LENGTH);
       const capabilityKey = optionalFilter("capability_key", page.capabilityKey);
       const kind = optionalUsageKind(page.kind);
       const query: UsageQuery = {
@@ -590,7 +589,7 @@ function spendOf(
   return {
     spend: {
       keyId: requireId("key_id", req.keyId),
-      ...(agentName ? { agentName: optionalText("agent_name", agentName, 100) } : {}),
+      ...(agentName ? { agentName: optionalText("agent_name", agentName, MAX_AGENT_NAME_LENGTH) } : {}),
       capabilityKey: optionalText("capability_key", req.capabilityKey || executionCapability || ""),
     },
   };

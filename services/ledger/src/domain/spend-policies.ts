@@ -15,10 +15,8 @@ import {
   type SpendReset,
   type SpendUsage,
 } from "./spend-policy";
-import { MAX_CREDITS, requireId } from "./validate";
+import { MAX_AGENT_NAME_LENGTH, MAX_CREDITS, requireId } from "./validate";
 
-/** Longest agent name a policy names (the executor's limit). */
-const MAX_AGENT_NAME_LENGTH = 100;
 const MAX_CAPS = 100;
 
 /** A policy and its current period, as GetWallet and GetSpendPolicies show it. */

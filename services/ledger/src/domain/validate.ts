@@ -6,6 +6,9 @@ import { CREDIT_MOVEMENT_KINDS, USAGE_KINDS, type ApiKeyLimits, type CreditMovem
 /** Upper bound of any single amount: far above any real top-up, far below 2^53 (exact in a double). */
 export const MAX_CREDITS = 1_000_000_000_000;
 
+/** Longest agent name the executor records (its MAX_AGENT_NAME_LENGTH): what holds, quotes, policies and filters accept. */
+export const MAX_AGENT_NAME_LENGTH = 100;
+
 // Printable, no whitespace or control characters.
 const TOKEN = /^[^\s\p{C}]+$/u;
 
