@@ -215,6 +215,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     released: readonly string[],
     budget: CallBudget,
   ): Promise<{ ok: true } | { ok: false; balanceCredits?: number }> {
+    const agentName = agentOf(x.cmd);
     const request = {
       holdId: attemptId,
       userId: x.cmd.userId,
@@ -229,7 +230,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       },
       // Whose spend policies the ledger checks and counts in the same step (the key's, the agent's, per capability).
       ...(x.cmd.keyId ? { keyId: x.cmd.keyId } : {}),
-      ...(agentOf(x.cmd) ? { agentName: agentOf(x.cmd) } : {}),
+      ...(agentName ? { agentName } : {}),
       capabilityKey: x.capabilityKey,
       // A quoted execution draws the quote's reserved credits in the same step; the ledger refuses an expired or used quote.
       ...(x.quoteId !== undefined ? { quoteId: x.quoteId } : {}),
