@@ -10,17 +10,8 @@ export function setSpendPolicy(ledger: Ledger): UnaryHandler<SetSpendPolicyReque
   return async (req) => {
     const p = req.policy;
     if (!p) throw invalidField("policy", "policy is required.", "Send the policy with at least its key_id.");
-    const status = await ledger.setSpendPolicy(
-      {
-        keyId: p.keyId,
-        agentName: p.agentName,
-        budgetCredits: p.budgetCredits,
-        reset: p.reset,
-        capabilityCaps: p.capabilityCaps,
-        maxPriceCredits: p.maxPriceCredits,
-      },
-      req.clear,
-    );
+    // The message has the fields SetSpendPolicy validates (SpendPolicyInput); the domain reads only those.
+    const status = await ledger.setSpendPolicy(p, req.clear);
     return status ? { status: toSpendPolicyStatusMessage(status) } : {};
   };
 }
