@@ -20,11 +20,16 @@ export class InputError extends AppError {
   }
 }
 
+/** Each of `fields` of the `message` (its name, e.g. "RecommendRequest") is set: else INVALID_INPUT naming the first missing. */
+export function requireFields<T, K extends keyof T & string>(req: T, fields: readonly K[], message: string): void {
+  for (const field of fields) {
+    if (!req[field]) throw new InputError(field, `${field} is required`, `Set ${field} on the ${message}.`);
+  }
+}
+
 /** The request names its user and the capability; each is required. */
 export function checkRequestKeys(req: Pick<RecommendRequest, "userId" | "domainKey" | "capabilityId">): void {
-  for (const field of ["userId", "domainKey", "capabilityId"] as const) {
-    if (!req[field]) throw new InputError(field, `${field} is required`, `Set ${field} on the RecommendRequest.`);
-  }
+  requireFields(req, ["userId", "domainKey", "capabilityId"], "RecommendRequest");
 }
 
 /** The parts of the body recommend reads before it knows the capability's routes. */

@@ -6,7 +6,7 @@ import type { UnaryHandler } from "@agentic/platform";
 import { AppError } from "@agentic/platform";
 import type { GetRecommendationRequest, GetRecommendationResponse } from "@agentic/proto/router/v1";
 import type { RecommendationStore } from "../domain/ports";
-import { InputError } from "../domain/request-input";
+import { requireFields } from "../domain/request-input";
 import { checkNotStale, usableRecommendation } from "../domain/stored-recommendation";
 
 export interface GetRecommendationDeps {
@@ -17,9 +17,7 @@ export interface GetRecommendationDeps {
 
 export function getRecommendationHandler(deps: GetRecommendationDeps): UnaryHandler<GetRecommendationRequest, GetRecommendationResponse> {
   return async (req, ctx) => {
-    for (const field of ["recommendationId", "userId"] as const) {
-      if (!req[field]) throw new InputError(field, `${field} is required`, `Set ${field} on the GetRecommendationRequest.`);
-    }
+    requireFields(req, ["recommendationId", "userId"], "GetRecommendationRequest");
     const stored = usableRecommendation(req.recommendationId, await deps.recommendations.get(req.recommendationId), req.userId, Date.now());
     // The catalog version now, as the cache knows it (it follows the catalog within CATALOG_REFRESH_MS).
     let currentVersion: string | undefined;

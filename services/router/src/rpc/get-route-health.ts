@@ -3,7 +3,7 @@
 import type { CatalogCache } from "@agentic/clients";
 import type { UnaryHandler } from "@agentic/platform";
 import type { GetRouteHealthRequest, GetRouteHealthResponse, RouteHealth as RouteHealthMessage } from "@agentic/proto/router/v1";
-import { InputError } from "../domain/request-input";
+import { requireFields } from "../domain/request-input";
 import type { RouteHealth, RouteHealthBook } from "../domain/route-health";
 
 export interface GetRouteHealthDeps {
@@ -14,9 +14,7 @@ export interface GetRouteHealthDeps {
 
 export function getRouteHealthHandler(deps: GetRouteHealthDeps): UnaryHandler<GetRouteHealthRequest, GetRouteHealthResponse> {
   return async (req, ctx) => {
-    for (const field of ["domainKey", "capabilityId"] as const) {
-      if (!req[field]) throw new InputError(field, `${field} is required`, `Set ${field} on the GetRouteHealthRequest.`);
-    }
+    requireFields(req, ["domainKey", "capabilityId"], "GetRouteHealthRequest");
     const deadlineMs = Math.max(1, Math.min(deps.dependencyDeadlineMs, ctx.remainingMs()));
     const entry = await deps.catalog.capability(req.domainKey, req.capabilityId, { deadlineMs });
     const now = Date.now();
