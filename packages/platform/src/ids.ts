@@ -12,6 +12,7 @@ export const ID_PREFIXES = {
   grant: "grant",
   journal: "jrn",
   store: "sto",
+  quote: "quo",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

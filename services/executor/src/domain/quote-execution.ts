@@ -2,16 +2,13 @@
 // it (pricing.quote), with that price reserved in the ledger until the quote expires. An execute that
 // sends the quote's id runs on that route at that price (plan-execution checks the body against the
 // quote's fingerprint; the hold draws the reserved credits).
-import { invalidArgument, randomBase62 } from "@agentic/platform/core";
+import { invalidArgument, newId } from "@agentic/platform/core";
 import type { QuoteResponse } from "@agentic/proto/executor/v1";
 import { dependencyOpts } from "./deadline";
 import { asAppError } from "./errors";
 import type { CallBudget, ExecuteCommand, Execution } from "./execution";
 import type { ExecutorDeps } from "./ports";
 import { notTried, routeDecision } from "./route-decision";
-
-/** Prefix of quote ids. */
-const QUOTE_ID_PREFIX = "quo";
 
 export type Planner = (cmd: ExecuteCommand, executionId: string, budget: CallBudget) => Promise<Execution>;
 
@@ -25,7 +22,7 @@ export function createQuoter(deps: ExecutorDeps, plan: Planner) {
         "Remove quoteId from the body to quote it; send quoteId to execute.",
         { field: "quoteId" },
       );
-    const quoteId = `${QUOTE_ID_PREFIX}_${randomBase62(22)}`;
+    const quoteId = newId("quote");
     const execution = await plan(cmd, quoteId, budget);
     // The route execute would run first; a quote binds it alone, at its price.
     const [chosen, ...others] = execution.prepared;

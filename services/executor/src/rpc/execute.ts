@@ -8,6 +8,7 @@ import {
   ATTR_PROVIDER_KEY,
   ATTR_ROUTE_KEY,
   ATTR_USER_ID,
+  ID_PREFIXES,
   invalidArgument,
   type UnaryHandler,
 } from "@agentic/platform";
@@ -18,7 +19,7 @@ import { agentNameOf, requireEnvelopeIds } from "./envelope";
 /** Longest Idempotency-Key accepted (Stripe's limit). */
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 /** An execution id as the platform makes them (newId("execution")): what a caller-chosen id must be. */
-const EXECUTION_ID = /^exe_[0-9A-Za-z]{22}$/;
+const EXECUTION_ID = new RegExp(`^${ID_PREFIXES.execution}_[0-9A-Za-z]{22}$`);
 
 export function executeHandler(executor: Executor): UnaryHandler<ExecuteRequest, ExecuteResponse> {
   return async (req, ctx) => {
