@@ -27,6 +27,7 @@ import {
   balanceTooLow,
   creditReferenceConflict,
   creditsRequired,
+  type LedgerError,
   executionFenced,
   executionNotFound,
   grantIdConflict,
@@ -208,9 +209,10 @@ export function createLedger(deps: LedgerDeps) {
     }
   }
 
+  const spendPolicies = createSpendPolicies({ store, now });
   return {
     // Spend policies: set, list, and the ones a wallet read shows.
-    ...createSpendPolicies({ store, now }),
+    ...spendPolicies,
 
     /** Resolves a presented key to its owner; INVALID_API_KEY when malformed, unknown or revoked. */
     async authenticateApiKey(apiKey: string): Promise<{ userId: string; keyId: string; limits?: ApiKeyLimits }> {
@@ -363,10 +365,14 @@ export function createLedger(deps: LedgerDeps) {
       return { hold: result.hold, wallet: result.wallet, replayed: result.status === "replayed" };
     },
 
-    /** Reserves a quote's credits once per quote id (not counted by spend policies); CREDITS_REQUIRED when the balance is short. */
+    /**
+     * Reserves a quote's credits once per quote id (not counted by spend policies); CREDITS_REQUIRED when the
+     * balance is short. `spendRefusal`: what a spend policy would refuse were the quoted execute to hold this
+     * price now (read only: the hold's own check is the one that counts), as the error it would get.
+     */
     async createQuoteHold(
       req: Omit<QuoteRecord, "reservationHoldId" | "usedByHoldId" | "createdAt" | "expiresAt"> & { ttlMs: number },
-    ): Promise<{ quote: QuoteRecord; wallet: Wallet; replayed: boolean }> {
+    ): Promise<{ quote: QuoteRecord; wallet: Wallet; replayed: boolean; spendRefusal: LedgerError | null }> {
       const at = now();
       const ttlMs = durationOrDefault("ttl_ms", req.ttlMs, deps.holdTtlMs, 1, MAX_HOLD_TTL_MS);
       const agentName = req.agentName ? optionalText("agent_name", req.agentName, MAX_AGENT_NAME_LENGTH) : "";
@@ -385,7 +391,17 @@ export function createLedger(deps: LedgerDeps) {
       });
       if (result.status === "conflict") throw quoteIdConflict(req.quoteId);
       if (result.status === "insufficient") throw creditsRequired(req.amountCredits, result.wallet.balanceCredits);
-      return { quote: result.quote, wallet: result.wallet, replayed: result.status === "replayed" };
+      const refusal = await spendPolicies.wouldRefuse(
+        req.userId,
+        { keyId: req.keyId, ...(req.agentName ? { agentName: req.agentName } : {}), capabilityKey: req.capabilityKey },
+        req.amountCredits,
+      );
+      return {
+        quote: result.quote,
+        wallet: result.wallet,
+        replayed: result.status === "replayed",
+        spendRefusal: refusal ? spendRefused(refusal) : null,
+      };
     },
 
     /** One quote of the user with its status; QUOTE_NOT_FOUND for an unknown quote or another user's. */

@@ -4,29 +4,19 @@
 // when the id was used for another user or amount.
 import type { UnaryHandler } from "@agentic/platform";
 import type { CreateQuoteHoldRequest, CreateQuoteHoldResponse } from "@agentic/proto/ledger/v1";
-import { spendRefused } from "../domain/errors";
 import type { Ledger } from "../domain/ledger";
 
 export function createQuoteHold(ledger: Ledger): UnaryHandler<CreateQuoteHoldRequest, CreateQuoteHoldResponse> {
   return async (req) => {
-    const { quote, wallet, replayed } = await ledger.createQuoteHold(req);
-    const refusal = await ledger.wouldRefuse(
-      req.userId,
-      {
-        keyId: req.keyId,
-        ...(req.agentName ? { agentName: req.agentName } : {}),
-        capabilityKey: req.capabilityKey,
-      },
-      req.amountCredits,
-    );
+    const { quote, wallet, replayed, spendRefusal } = await ledger.createQuoteHold(req);
     return {
       quoteId: quote.quoteId,
       expiresAt: quote.expiresAt,
       balanceAfterCredits: wallet.balanceCredits,
       wallet,
       replayed,
-      blockingRequirements: refusal ? [refusal.code] : [],
-      nextActions: refusal ? [spendRefused(refusal).hint] : [],
+      blockingRequirements: spendRefusal ? [spendRefusal.code] : [],
+      nextActions: spendRefusal ? [spendRefusal.hint] : [],
     };
   };
 }
