@@ -395,7 +395,7 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         reasons: req(strings()),
         unavailableReasonCode: opt(
           str(
-            "Extension of this service, set when `canExecuteNow` is false: one machine code for the first blocking requirement: `gated`, `planned`, `breaker_open`, `missing_feature`, `resource_unsupported`, `redirect_only`, `byo_credentials_required`, `over_max_price` (above the body's `maxPriceCredits`), `spend_limit_exceeded` (a spend policy of the user's keys or of the agent) or `credits_required`.",
+            "Extension of this service, set when `canExecuteNow` is false: one machine code for the first blocking requirement: `gated`, `planned`, `breaker_open`, `missing_feature`, `resource_unsupported`, `redirect_only`, `byo_credentials_required`, `over_max_price` (above the body's `maxPriceCredits`), `spend_limit_exceeded` (a spend policy of the calling key or of its agent) or `credits_required`.",
             { examples: ["credits_required"] },
           ),
         ),
