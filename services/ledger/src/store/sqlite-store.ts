@@ -1546,9 +1546,9 @@ function toHold(row: HoldRow): Hold {
     expiresAt: new Date(row.expires_at),
     routeKey: row.route_key,
     ...(row.settled_at !== null ? { settledAt: new Date(row.settled_at) } : {}),
-    ...(row.key_id !== null && row.key_id !== undefined ? { keyId: row.key_id } : {}),
-    ...(row.agent_name !== null && row.agent_name !== undefined ? { agentName: row.agent_name } : {}),
-    ...(row.capability_key !== null && row.capability_key !== undefined ? { capabilityKey: row.capability_key } : {}),
+    ...(row.key_id !== null ? { keyId: row.key_id } : {}),
+    ...(row.agent_name !== null ? { agentName: row.agent_name } : {}),
+    ...(row.capability_key !== null ? { capabilityKey: row.capability_key } : {}),
   };
 }
 
@@ -1622,7 +1622,7 @@ function toUsage(row: UsageRow): UsageItem {
     ...(row.reason !== null ? { reason: row.reason } : {}),
     ...(row.operator !== null ? { operator: row.operator } : {}),
     ...(row.operator_name !== null ? { operatorName: row.operator_name } : {}),
-    ...(row.decision_json !== null && row.decision_json !== undefined ? { decisionJson: row.decision_json } : {}),
+    ...(row.decision_json !== null ? { decisionJson: row.decision_json } : {}),
   };
 }
 
