@@ -3,7 +3,7 @@
 // amount; captured: what was captured; released or expired: nothing), so a release gives the credits
 // back and a capture counts what it charged. Stores keep it in per-day buckets (key, agent, capability,
 // UTC day of the hold), moved in the same operation as the hold and as its settlement, so a check reads
-// at most a period's days, however many holds they had. A hold counts in the day it was created. Pure functions.
+// one row per day of the period (since it was set, for `none`), capability and agent, however many holds they had. A hold counts in the day it was created. Pure functions.
 
 export const SPEND_RESETS = ["daily", "weekly", "monthly", "none"] as const;
 export type SpendReset = (typeof SPEND_RESETS)[number];

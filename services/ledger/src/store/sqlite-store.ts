@@ -1376,7 +1376,7 @@ export class SqliteLedgerStore implements LedgerStore {
     return rows.map(toSpendPolicy);
   }
 
-  /** What the holds a policy covers spent since `since`'s day, per capability: the period's buckets (at most a period's days of rows). */
+  /** What the holds a policy covers spent since `since`'s day, per capability: the period's buckets (one per day, capability and agent). */
   private usageOf(policy: Pick<SpendPolicy, "keyId" | "agentName">, since: Date): SpendUsage {
     const byAgent = policy.agentName !== undefined ? " AND agent_name = ?" : "";
     const params: SQLInputValue[] = [policy.keyId, periodStartDay(since), ...(policy.agentName !== undefined ? [policy.agentName] : [])];
