@@ -3,6 +3,7 @@
 // API key; by default (problems) only server errors and the like get a line.
 import pino from "pino";
 import { Writable } from "node:stream";
+import { waitFor } from "@agentic/testing";
 import { startBackedSystem, TEST_KEY, type BackedSystem } from "./backed-system";
 import { startTestGateway, type TestGateway } from "./harness";
 
@@ -118,8 +119,17 @@ describe("gateway observability", () => {
   });
 
   it("/readyz checks every backend the gateway calls, the router included", async () => {
-    const ready = await fetch(`${sys.gw.origin}/readyz`);
-    expect(await ready.json()).toEqual({
+    // The executor turns SERVING once its catalog, ledger and router answer, which a loaded machine may
+    // take a moment after start: read /readyz as a probe would, until it settles.
+    let body: unknown;
+    await waitFor(
+      async () => {
+        body = await (await fetch(`${sys.gw.origin}/readyz`)).json();
+        return (body as { status?: string }).status === "ok";
+      },
+      { what: "every backend SERVING", timeoutMs: 30_000 },
+    ).catch(() => undefined);
+    expect(body).toEqual({
       status: "ok",
       checks: { catalog: "ok", ledger: "ok", router: "ok", executor: "ok" },
       catalog: "live",
