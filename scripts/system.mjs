@@ -13,6 +13,7 @@ import { createWriteStream, existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { WARM_UP_USER, newWarmUpApiKey, warmUp } from "./lib/warm-up.mjs";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** The ledger's SQLite file when LEDGER_SQLITE_PATH is not given: stable, so a restart keeps the money (gitignored). */
@@ -99,45 +100,6 @@ const recommendAnswers = (baseUrl, apiKey) =>
     () => false,
   );
 
-/**
- * Walks the paths a first caller takes, without side effects, so the first callers after the
- * announcement do not pay for cold caches, connections and code: each capability's page and contract
- * (into the gateway's memory), and for a few capabilities a recommend (the router's catalog, the
- * ledger's wallet read; recommend never holds or charges) and an execute with an empty body where the
- * contract requires a field (the executor reads the capability and refuses the body, 400, before
- * anything is held, charged or called; an execute that could be valid is never sent). Few, since they
- * spend the API key's request budget (RATE_LIMIT_BURST), which the first caller needs whole.
- * Answers are not judged: the readiness checks above are.
- */
-/** Capabilities whose recommend and execute the warm-up runs with the API key: at most twice as many requests, well inside its burst. */
-const WARM_UP_AUTHENTICATED_CAPABILITIES = 8;
-
-async function warmUp(baseUrl, apiKey) {
-  const json = (path, init) =>
-    fetch(`${baseUrl}${path}`, init).then(
-      async (r) => (r.ok ? r.json() : (await r.arrayBuffer(), undefined)),
-      () => undefined,
-    );
-  const authed = { method: "POST", headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" }, body: "{}" };
-  const domains = (await json("/domains")) ?? [];
-  const listed = await Promise.all(domains.map((d) => json(`/domains/${d.domainKey}/capabilities`)));
-  const capabilities = listed.flatMap((caps) => (caps ?? []).map((c) => `/domains/${c.domainKey}/capabilities/${c.capabilityId}`));
-  // A few at a time: the point is to run each path once, not to load the machine.
-  for (let i = 0; i < capabilities.length; i += 4) {
-    const batch = capabilities.slice(i, i + 4);
-    const withKey = i < WARM_UP_AUTHENTICATED_CAPABILITIES;
-    await Promise.all(
-      batch.flatMap((path) => [
-        json(path),
-        json(`${path}/contract`).then((contract) =>
-          withKey && contract?.execute?.requiredFields?.length ? json(`${path}/execute`, authed) : undefined,
-        ),
-        withKey ? json(`${path}/recommend`, authed) : undefined,
-      ]),
-    );
-  }
-}
-
 /** Sends SIGTERM and waits for the exit (SIGKILL after `graceMs`). */
 async function stopChild(child, graceMs = 25_000) {
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -195,6 +157,9 @@ export async function startSystem(opts = {}) {
     // On our own server, each service is its NATS user; on a given NATS_URL, the environment says.
     const natsUserOf = (name) => (nats?.users?.[name] ? { NATS_USER: nats.users[name].user, NATS_PASSWORD: nats.users[name].pass } : {});
     const apiKey = env.AGENTIC_API_KEYS ? env.AGENTIC_API_KEYS.split(",")[0].split(":")[0] : `aak_${randomBase62(40)}`;
+    // Development only (the only place /dev/init funds it): the warm-up's paid executes run on an account of their own.
+    const warmUpApiKey = (env.APP_ENV ?? "development") === "development" ? newWarmUpApiKey() : undefined;
+    const ledgerApiKeys = [env.AGENTIC_API_KEYS || `${apiKey}:dev-user`, warmUpApiKey && `${warmUpApiKey}:${WARM_UP_USER}`];
     const identities = generateDevIdentities();
     // Each gRPC service trusts the identities that call it, no other: the ledger also the admin (keys CLI).
     const trust = (...names) => formatTrustedKeys(Object.fromEntries(names.map((n) => [n, identities.publicKeys[n]])));
@@ -221,7 +186,7 @@ export async function startSystem(opts = {}) {
       PORT: String(service.grpcPort ?? service.httpPort),
       ...(service.metricsPort ? { METRICS_PORT: String(service.metricsPort) } : {}),
       ...(service.needsNats ? { NATS_URL: natsUrl, ...natsUserOf(service.name) } : {}),
-      ...(service.name === "ledger" && !env.AGENTIC_API_KEYS ? { AGENTIC_API_KEYS: `${apiKey}:dev-user` } : {}),
+      ...(service.name === "ledger" ? { AGENTIC_API_KEYS: ledgerApiKeys.filter(Boolean).join(",") } : {}),
       ...(service.name === "ledger" ? { LEDGER_SQLITE_PATH: env.LEDGER_SQLITE_PATH || DEFAULT_LEDGER_SQLITE_PATH } : {}),
       // Top-ups are paid through the sandbox's x402 facilitator unless the environment names a real one.
       ...(service.name === "ledger" && !env.TOP_UP_FACILITATOR_URL
@@ -270,7 +235,7 @@ export async function startSystem(opts = {}) {
       const localBaseUrl = local + baseUrl.slice(origin.length);
       if (services.some((s) => s.name === "router"))
         await waitUntil("a recommend through the gateway", () => recommendAnswers(localBaseUrl, apiKey), gateway.child);
-      await warmUp(localBaseUrl, apiKey);
+      await warmUp({ baseUrl: localBaseUrl, apiKey, warmUpApiKey });
     }
     ready = true;
     return {

@@ -2,8 +2,11 @@
 // end to end: at that moment every gRPC service already answers SERVING (the executor only once its
 // catalog, ledger and router answer), the gateway's /readyz is 200 "ok" with every backend ok, a
 // first caller's catalog read and recommend are answered 200 at once, with no retry, and the warm-up
-// the launcher ran before announcing (catalog pages, recommends, executes it refuses) cost nothing.
+// the launcher ran before announcing cost the developer nothing: its catalog reads, recommends and
+// refused executes are free, and its paid executes (one route per rail) ran on an account of its own.
 import { createHealthChecker } from "@agentic/platform";
+import { waitFor } from "@agentic/testing";
+import { sandboxControl } from "./support/sandbox-control";
 import { startSystem, type RunningSystem } from "./support/system";
 
 let sys: RunningSystem;
@@ -44,21 +47,45 @@ describe("npm start, the moment it announces the system", () => {
     expect({ status: recommend.status, body: recommend.status === 200 ? "" : await recommend.text() }).toEqual({ status: 200, body: "" });
   });
 
-  it("its warm-up before the announcement called no provider and held or charged nothing", async () => {
-    const calls = (await (await fetch(`http://127.0.0.1:${sys.ports.sandbox!.port}/_control/calls`)).json()) as { calls: unknown[] };
-    expect(calls.calls).toEqual([]);
+  it("its warm-up charged the developer nothing: its paid executes ran on its own account, one route per rail, on the books", async () => {
     const authed = { headers: { authorization: `Bearer ${sys.apiKey}` } };
     expect(await (await fetch(`${sys.baseUrl}/wallet`, authed)).json()).toMatchObject({ balanceCredits: 0 });
     expect(await (await fetch(`${sys.baseUrl}/usage`, authed)).json()).toMatchObject({ items: [] });
-    // Every execute of the warm-up was refused before a hold: for its body (400), or as a capability that cannot run
-    // (409, gated); none reached the wallet (402 here, or 200 with credits).
-    const metrics = await (await fetch(`${sys.origin}/metrics`)).text();
-    const executes = metrics
-      .split("\n")
-      .filter((line) => line.startsWith("http_server_request_duration_seconds_count{") && line.includes("/execute"))
-      .map((line) => /http_response_status_code="(\d+)"/.exec(line)?.[1]);
-    expect(executes.length).toBeGreaterThan(0);
-    expect(executes.filter((status) => status !== "400" && status !== "409")).toEqual([]);
+
+    // The provider sandbox heard from the warm-up's three vendors only, one on each rail.
+    const { calls } = (await (await sandboxControl(sys, "/calls")).json()) as { calls: Array<{ provider: string; network: string }> };
+    expect([...new Set(calls.map((c) => `${c.provider} over ${c.network}`))].sort()).toEqual([
+      "apollo over agentcash",
+      "coingecko over direct",
+      "googlemaps over mpp",
+    ]);
+
+    // Every paid execute is on the ledger's books: captured, each vendor payment recorded, nothing lost.
+    const ledger = `http://127.0.0.1:${sys.ports.ledger!.metricsPort}`;
+    const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+    const executes = await executeStatuses();
+    const served = executes.filter((status) => status === "200").length;
+    expect(served).toBeGreaterThan(0);
+    let rows: Array<Record<string, unknown>> = [];
+    await waitFor(
+      async () => {
+        rows = ((await (await fetch(`${ledger}/admin/reconciliation?from=${day(-1)}&to=${day(1)}`)).json()) as { rows: typeof rows }).rows;
+        return rows.reduce((sum, r) => sum + Number(r.captures), 0) === served;
+      },
+      { what: "the warm-up's captures on the ledger's books" },
+    );
+    expect(rows.map((r) => r.routeKey).sort()).toEqual([
+      "enrichment.company.search.apollo.agentcash",
+      "finance.crypto.price.coingecko",
+      "geo.places.search.googlemaps.mpp",
+    ]);
+    for (const row of rows) {
+      const paysVendor = row.routeKey !== "finance.crypto.price.coingecko";
+      expect(row).toMatchObject({ payments: paysVendor ? row.captures : 0, lostMicroUsd: 0, atRiskMicroUsd: 0 });
+    }
+    // Every other execute of the warm-up was refused before a hold: for its body (400), or as a capability that
+    // cannot run (409, gated).
+    expect(executes.filter((status) => !["200", "400", "409"].includes(status!))).toEqual([]);
   });
 
   it("a first execute answers 200", async () => {
@@ -76,3 +103,12 @@ describe("npm start, the moment it announces the system", () => {
     expect({ status: res.status, body: res.status === 200 ? "" : await res.text() }).toEqual({ status: 200, body: "" });
   });
 });
+
+/** The status of every execute the gateway has answered, one entry per answer, from its request-duration histogram. */
+async function executeStatuses(): Promise<Array<string | undefined>> {
+  const metrics = await (await fetch(`${sys.origin}/metrics`)).text();
+  return metrics
+    .split("\n")
+    .filter((line) => line.startsWith("http_server_request_duration_seconds_count{") && line.includes("/execute"))
+    .flatMap((line) => Array<string | undefined>(Number(line.split(" ").pop())).fill(/http_response_status_code="(\d+)"/.exec(line)?.[1]));
+}
