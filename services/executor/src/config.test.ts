@@ -2,7 +2,7 @@
 // execution and its settlement is refused, naming the settings.
 import { loadConfig } from "@agentic/platform";
 import { testIdentities } from "@agentic/testing";
-import { configSchema, executeAnswerBoundMs, minShutdownDeadlineMs } from "./config";
+import { allAttemptsMs, configSchema, executeAnswerBoundMs, minShutdownDeadlineMs } from "./config";
 
 const REQUIRED = {
   NATS_URL: "nats://127.0.0.1:4222",
@@ -34,5 +34,22 @@ describe("executor shutdown timings", () => {
       SHUTDOWN_DEADLINE_MS: "20000",
     });
     expect(minShutdownDeadlineMs(config)).toBe(5_000 + 2_000 + 2 * (3 * 1_000 + 1_000) + 5_000);
+  });
+});
+
+describe("executor idempotency lease", () => {
+  it("must outlast a vendor flow, which may run half a hold's life, not only one provider timeout", () => {
+    // One attempt of 15 s + 10 s would fit a 30 s lease; a flow of up to 60 s (half of a 120 s hold) would not.
+    const settings = { ...REQUIRED, MAX_ATTEMPTS: "1", PROVIDER_TIMEOUT_MS: "15000", SETTLEMENT_PUBLISH_TIMEOUT_MS: "10000" };
+    expect(() => loadConfig(configSchema, { ...settings, IDEMPOTENCY_LEASE_MS: "30000" })).toThrow(
+      /IDEMPOTENCY_LEASE_MS.*70000 ms.*HOLD_TTL_MS \/ 2/s,
+    );
+    expect(allAttemptsMs(loadConfig(configSchema, { ...settings, IDEMPOTENCY_LEASE_MS: "70001" }))).toBe(60_000 + 10_000);
+  });
+
+  it("is bounded by the execution budget whatever the attempts, since none runs past it", () => {
+    const config = configSchema.parse(REQUIRED);
+    expect(allAttemptsMs(config)).toBe(config.EXECUTION_BUDGET_MS + config.SETTLEMENT_PUBLISH_TIMEOUT_MS);
+    expect(config.IDEMPOTENCY_LEASE_MS).toBeGreaterThan(allAttemptsMs(config));
   });
 });

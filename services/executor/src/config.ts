@@ -74,9 +74,21 @@ const fields = z.object({
 
 type Fields = z.infer<typeof fields>;
 
-/** Longest all of one execution's attempts can take: every attempt's provider call plus its settlement publish. */
-export function allAttemptsMs(c: Pick<Fields, "MAX_ATTEMPTS" | "PROVIDER_TIMEOUT_MS" | "SETTLEMENT_PUBLISH_TIMEOUT_MS">): number {
-  return c.MAX_ATTEMPTS * (c.PROVIDER_TIMEOUT_MS + c.SETTLEMENT_PUBLISH_TIMEOUT_MS);
+type AttemptFields = Pick<
+  Fields,
+  "MAX_ATTEMPTS" | "PROVIDER_TIMEOUT_MS" | "SETTLEMENT_PUBLISH_TIMEOUT_MS" | "HOLD_TTL_MS" | "EXECUTION_BUDGET_MS"
+>;
+
+/**
+ * Longest all of one execution's attempts can take, from claiming its Idempotency-Key to its last
+ * settlement published: each attempt's provider call (one request: PROVIDER_TIMEOUT_MS; a
+ * multi-request vendor flow: up to half a hold's life, within the budget; run-attempts.ts) plus its
+ * settlement publish, and never past EXECUTION_BUDGET_MS and its last settlement.
+ */
+export function allAttemptsMs(c: AttemptFields): number {
+  const flowMs = Math.min(c.HOLD_TTL_MS / 2, c.EXECUTION_BUDGET_MS);
+  const attemptMs = Math.max(c.PROVIDER_TIMEOUT_MS, flowMs) + c.SETTLEMENT_PUBLISH_TIMEOUT_MS;
+  return Math.min(c.MAX_ATTEMPTS * attemptMs, c.EXECUTION_BUDGET_MS + c.SETTLEMENT_PUBLISH_TIMEOUT_MS);
 }
 
 // The timings of a stop, derived in this one place from the execution budget. An execution runs its
@@ -131,7 +143,9 @@ export const configSchema = fields
       ctx.addIssue({
         code: "custom",
         path: ["IDEMPOTENCY_LEASE_MS"],
-        message: `must exceed MAX_ATTEMPTS x (PROVIDER_TIMEOUT_MS + SETTLEMENT_PUBLISH_TIMEOUT_MS) = ${allAttemptsMs(c)} ms`,
+        message:
+          `must exceed the longest run of one execution's attempts, ${allAttemptsMs(c)} ms: MAX_ATTEMPTS x (the longer of ` +
+          `PROVIDER_TIMEOUT_MS and a vendor flow's HOLD_TTL_MS / 2, + SETTLEMENT_PUBLISH_TIMEOUT_MS), at most EXECUTION_BUDGET_MS + SETTLEMENT_PUBLISH_TIMEOUT_MS`,
       });
     }
     // A stop shorter than one execution would cut it: the provider acted, nothing is charged, the client reads an error.
