@@ -100,8 +100,16 @@ const recommendAnswers = (baseUrl, apiKey) =>
     () => false,
   );
 
+/**
+ * How long a stopped service may take before it is killed: each service bounds its own stop (the
+ * executor finishes executions in flight within SHUTDOWN_DEADLINE_MS, 90 s by default; the gateway
+ * waits EXECUTE_DEADLINE_MS + 10 s, 100 s, for its requests), so this only catches one that hangs.
+ * Killing sooner would cut an execution the vendor has already acted on.
+ */
+const STOP_BACKSTOP_MS = 120_000;
+
 /** Sends SIGTERM and waits for the exit (SIGKILL after `graceMs`). */
-async function stopChild(child, graceMs = 25_000) {
+async function stopChild(child, graceMs = STOP_BACKSTOP_MS) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once("exit", r));
   child.kill("SIGTERM");
