@@ -215,7 +215,8 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     released: readonly string[],
     budget: CallBudget,
   ): Promise<{ ok: true } | { ok: false; balanceCredits?: number }> {
-    const agentName = agentOf(x.cmd);
+    // The execute contract has no agentName field (a body naming one is refused): the Agent-Name header names the agent.
+    const agentName = x.cmd.agentName;
     const request = {
       holdId: attemptId,
       userId: x.cmd.userId,
@@ -516,11 +517,4 @@ function outgoingPayment(p: RailPayment): OutgoingPayment {
     reference: p.reference ?? "",
     settlement: p.settlement ?? "unconfirmed",
   };
-}
-
-/** The agent a spend policy is kept for: the Agent-Name header, else the body's agentName (the contract's field). */
-function agentOf(cmd: Execution["cmd"]): string | undefined {
-  if (cmd.agentName) return cmd.agentName;
-  const named = cmd.body.agentName;
-  return typeof named === "string" && named.trim() !== "" ? named.trim().slice(0, 100) : undefined;
 }

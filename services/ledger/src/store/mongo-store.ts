@@ -660,11 +660,13 @@ export class MongoLedgerStore implements LedgerStore {
           createdAt: cmd.now,
         });
         await this.moveSpend(reservation, endedDelta(reservation, settled), session);
-        await this.quotes.updateOne(
+        const used = await this.quotes.updateOne(
           { _id: cmd.quoteId!, usedByHoldId: { $exists: false } },
           { $set: { usedByHoldId: cmd.holdId } },
           { session },
         );
+        // The reservation's state guards the draw already; a quote marked used by another hold is the same race, seen twice.
+        if (used.modifiedCount !== 1) throw new Error(`quote ${cmd.quoteId} was used during hold ${cmd.holdId}`);
       }
       const hold = newHold(cmd);
       let moved: { wallet: Wallet };
