@@ -1,8 +1,8 @@
 // Execute's refusals and failures through the gateway: each maps to its documented HTTP status and
 // UPPER_SNAKE code with a hint naming what to fix, matches the OpenAPI document, and charges nothing.
-import { request } from "node:http";
 import { publishOutcome } from "@agentic/router/testing";
 import { startBackedSystem, type BackedSystem } from "./backed-system";
+import { sendWithRepeatedHeader } from "./repeated-header";
 import {
   emailBody,
   execute,
@@ -112,29 +112,11 @@ describe("POST execute (errors)", () => {
 
   it.each(["Idempotency-Key", "Agent-Name"])("answers 400 for a repeated %s (which one applies would be ambiguous)", async (name) => {
     const body = JSON.stringify(emailBody());
-    const { status, json } = await new Promise<{ status: number; json: any }>((resolve, reject) => {
-      const req = request(
-        `${sys.gw.baseUrl}/domains/email/capabilities/send/execute`,
-        {
-          method: "POST",
-          // An array sends the header twice; fetch would join the values into one.
-          headers: {
-            authorization: `Bearer ${user.key}`,
-            "content-type": "application/json",
-            "content-length": Buffer.byteLength(body),
-            [name]: ["first-value", "second-value"],
-          },
-        },
-        (res) => {
-          let text = "";
-          res.setEncoding("utf8");
-          res.on("data", (chunk) => (text += chunk));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
-        },
-      );
-      req.on("error", reject);
-      req.end(body);
-    });
+    const { status, json } = await sendWithRepeatedHeader(
+      `${sys.gw.baseUrl}/domains/email/capabilities/send/execute`,
+      { method: "POST", headers: { authorization: `Bearer ${user.key}`, "content-type": "application/json" }, body },
+      name,
+    );
     expect([status, json.code]).toEqual([400, "INVALID_INPUT"]);
     expect(json.error).toContain(`${name}: must be sent once`);
     expect(validateResponse("post", EXECUTE_PATH, status, json)).toEqual([]);

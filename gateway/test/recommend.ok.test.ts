@@ -1,16 +1,17 @@
 // Recommend through the gateway over the real router, ledger and shipped catalog: the spec's
 // response shape, honest canExecuteNow, and never a balance change.
 import { validateResponse as validate } from "./validate-response";
-import { startBackedSystem, TEST_USER, type BackedSystem } from "./backed-system";
+import { startBackedSystem, TEST_KEY, TEST_USER, type BackedSystem } from "./backed-system";
+import { sendWithRepeatedHeader } from "./repeated-header";
 
 const RECOMMEND = "/domains/{domainKey}/capabilities/{capabilityId}/recommend";
 
 describe("POST recommend", () => {
   let sys: BackedSystem;
-  const recommend = (domain: string, id: string, body?: unknown) =>
+  const recommend = (domain: string, id: string, body?: unknown, headers: Record<string, string> = {}) =>
     sys.authed(`/domains/${domain}/capabilities/${id}/recommend`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
 
@@ -40,6 +41,37 @@ describe("POST recommend", () => {
     // tracking was asked for: the pick supports it.
     const picked = body.candidates.find((c: any) => c.routeKey === body.recommendedRouteKey);
     expect(picked.supportedFeatures).toContain("tracking");
+  });
+
+  it("reads the agent from the Agent-Name header as execute does: its goals are remembered under that name", async () => {
+    const asked = await recommend("email", "send", { optimizationPreferences: ["speed", "cost"] }, { "agent-name": "header_agent" });
+    expect(await asked.json()).toMatchObject({ preferenceSource: "request", optimizationPreferences: ["speed", "cost"] });
+    const byBody = (await (await recommend("email", "send", { agentName: "header_agent" })).json()) as any;
+    expect(byBody).toMatchObject({ preferenceSource: "agent", optimizationPreferences: ["speed", "cost"] });
+    const byHeader = (await (await recommend("email", "send", {}, { "agent-name": "header_agent" })).json()) as any;
+    expect(byHeader).toMatchObject({ preferenceSource: "agent", optimizationPreferences: ["speed", "cost"] });
+  });
+
+  it("refuses a body agentName and an Agent-Name naming two agents, and a repeated Agent-Name, with 400", async () => {
+    const two = await recommend("email", "send", { agentName: "one" }, { "agent-name": "other" });
+    expect([two.status, ((await two.json()) as any).code]).toEqual([400, "INVALID_INPUT"]);
+    const same = await recommend("email", "send", { agentName: "one" }, { "agent-name": "one" });
+    expect(same.status).toBe(200);
+    const auth = { authorization: `Bearer ${TEST_KEY}`, "content-type": "application/json" };
+    const repeated = await sendWithRepeatedHeader(
+      `${sys.gw.baseUrl}/domains/email/capabilities/send/recommend`,
+      { method: "POST", headers: auth, body: "{}" },
+      "Agent-Name",
+    );
+    expect([repeated.status, repeated.json.code, repeated.json.error]).toEqual([
+      400,
+      "INVALID_INPUT",
+      "Agent-Name: must be sent once, not 2 times",
+    ]);
+    const wallet = await sendWithRepeatedHeader(`${sys.gw.baseUrl}/wallet`, { method: "GET", headers: auth }, "Agent-Name");
+    expect([wallet.status, wallet.json.code]).toEqual([400, "INVALID_INPUT"]);
+    expect(validate("get", "/wallet", 400, wallet.json)).toEqual([]);
+    expect(validate("post", RECOMMEND, 400, repeated.json)).toEqual([]);
   });
 
   it("accepts an empty body and applies defaults", async () => {

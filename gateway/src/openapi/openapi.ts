@@ -1152,7 +1152,7 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
   const cases = errorCases(basePath);
   return {
     BadRequest: errorResponse(
-      "The body is not JSON or cannot be read, or a field breaks the contract.",
+      "The body is not JSON or cannot be read, a field breaks the contract, or a header that names one thing (Agent-Name) is repeated.",
       ["INVALID_INPUT", "INVALID_JSON", "INVALID_BODY"],
       cases,
     ),
@@ -1203,7 +1203,7 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
       cases,
     ),
     SpendLimitExceeded: errorResponse(
-      "A spend policy of the API key, or of the agent named in Agent-Name or `agentName`, refused the call: its budget or a capability cap for the period " +
+      "A spend policy of the API key, or of the agent named in Agent-Name (or recommend's `agentName`), refused the call: its budget or a capability cap for the period " +
         "is spent (`error` names the limit and what remains, `hint` when it resets). Nothing was held or charged and no provider was called; paying more would not help.",
       ["SPEND_LIMIT_EXCEEDED"],
       cases,
@@ -1495,11 +1495,12 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
           "Scores every route of the capability for this request and returns the best one with candidates, reasons and what blocks execution. " +
           "Free: never performs the paid operation. Body fields come from the contract's `recommend` block; " +
           "for email.send: `agentName`, `optimizationPreferences` (cost, reliability, speed, quality), `tracking`. An empty body applies defaults. " +
-          "An `agentName` sent with `optimizationPreferences` has them remembered for later calls without any, whichever server answers them. " +
+          "An `agentName` sent with `optimizationPreferences` has them remembered for later calls without any, whichever server answers them; " +
+          "the Agent-Name header names the agent as on execute (both naming different agents is a 400). " +
           "`maxPriceCredits` (integer >= 0) marks dearer routes as not executable now (`unavailableReasonCode: over_max_price`). " +
           "The answer is kept under `recommendationId` until `recommendationExpiresAt`: an execute naming it pays exactly this ranking.",
         auth: true,
-        parameters: capability,
+        parameters: [...capability, paramRef("AgentName")],
         requestBody: {
           required: false,
           description: "Capability-specific recommend input.",
@@ -1622,11 +1623,12 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
         operationId: "getWallet",
         tag: "Wallet",
         summary: "Get the wallet balance",
-        description: "Credit balance of the user the API key belongs to (1000 credits = 1 USD).",
+        description:
+          "Credit balance of the user the API key belongs to (1000 credits = 1 USD), with the spend policies of the calling key and of the agent named in Agent-Name.",
         auth: true,
-        parameters: [paramRef("userId")],
+        parameters: [paramRef("userId"), paramRef("AgentName")],
         success: ok("The wallet.", ref("WalletResponse"), ex.wallet),
-        errors: {},
+        errors: { "400": "BadRequest" },
       }),
     },
     "/wallet/top-up": {

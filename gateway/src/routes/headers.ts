@@ -1,4 +1,4 @@
-// Request headers of the capability calls (execute, quote).
+// Request headers of the calls that name an agent or a key (execute, quote, recommend, wallet).
 import type { Request } from "express";
 import { HttpError } from "../errors";
 

@@ -6,11 +6,12 @@ import type { CapabilityParams } from "./params";
 import type { RouterClient } from "@agentic/clients";
 import { invalidInput } from "../errors";
 import { objectBody } from "./body";
+import { AGENT_NAME_HINT, singleHeader } from "./headers";
 
 export function recommendRoutes(router: RouterClient, auth: RequestHandler): Router {
   const routes = Router();
   routes.post<CapabilityParams>("/domains/:domainKey/capabilities/:capabilityId/recommend", auth, async (req, res) => {
-    const input = objectBody(req);
+    const input = withAgentName(objectBody(req), singleHeader(req, "Agent-Name", AGENT_NAME_HINT));
     const { catalogVersion: _internal, ...recommendation } = await router.recommend({
       userId: res.locals.caller.userId,
       // The calling key: recommend weighs that key's spend policies, as the execute's hold will.
@@ -25,6 +26,21 @@ export function recommendRoutes(router: RouterClient, auth: RequestHandler): Rou
     res.json(recommendation);
   });
   return routes;
+}
+
+/**
+ * The agent the call is for, as execute and quote read it: the Agent-Name header, here also the
+ * body's agentName (the recommend contract's field). Both naming different agents is ambiguous.
+ */
+function withAgentName(input: Record<string, unknown>, header: string | undefined): Record<string, unknown> {
+  if (header === undefined) return input;
+  if (input.agentName === undefined || input.agentName === null) return { ...input, agentName: header };
+  if (typeof input.agentName === "string" && input.agentName.trim() === header.trim()) return input;
+  throw invalidInput(
+    "agentName",
+    "names another agent than the Agent-Name header",
+    "Name the calling agent once: in Agent-Name, or in agentName.",
+  );
 }
 
 /** The body's maxPriceCredits, a whole number of credits at least 0, for the router's max_price_credits. */

@@ -5,6 +5,7 @@ import { fromServiceError } from "@agentic/platform";
 import type { ListUsageRequest } from "@agentic/proto/ledger/v1";
 import { invalidInput } from "../errors";
 import { toSpendPolicy, toUsageItem } from "../mappers/ledger";
+import { AGENT_NAME_HINT, singleHeader } from "./headers";
 
 export const USAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
@@ -88,7 +89,7 @@ export function walletRoutes(ledger: LedgerClient, auth: RequestHandler, opts: {
       opts.allowUserOverride && typeof req.query.userId === "string" && req.query.userId !== "" ? req.query.userId : undefined;
     const userId = override ?? res.locals.caller.userId;
     // The policies of the calling key (and of the agent it names); another user's wallet shows all its keys'.
-    const agentName = req.get("Agent-Name")?.trim();
+    const agentName = singleHeader(req, "Agent-Name", AGENT_NAME_HINT)?.trim();
     const { wallet, spendPolicies } = await ledger.getWallet({
       userId,
       ...(override ? {} : { keyId: res.locals.caller.keyId }),

@@ -152,7 +152,7 @@ export interface paths {
     put?: never;
     /**
      * Recommend a route
-     * @description Scores every route of the capability for this request and returns the best one with candidates, reasons and what blocks execution. Free: never performs the paid operation. Body fields come from the contract's `recommend` block; for email.send: `agentName`, `optimizationPreferences` (cost, reliability, speed, quality), `tracking`. An empty body applies defaults. An `agentName` sent with `optimizationPreferences` has them remembered for later calls without any, whichever server answers them. `maxPriceCredits` (integer >= 0) marks dearer routes as not executable now (`unavailableReasonCode: over_max_price`). The answer is kept under `recommendationId` until `recommendationExpiresAt`: an execute naming it pays exactly this ranking.
+     * @description Scores every route of the capability for this request and returns the best one with candidates, reasons and what blocks execution. Free: never performs the paid operation. Body fields come from the contract's `recommend` block; for email.send: `agentName`, `optimizationPreferences` (cost, reliability, speed, quality), `tracking`. An empty body applies defaults. An `agentName` sent with `optimizationPreferences` has them remembered for later calls without any, whichever server answers them; the Agent-Name header names the agent as on execute (both naming different agents is a 400). `maxPriceCredits` (integer >= 0) marks dearer routes as not executable now (`unavailableReasonCode: over_max_price`). The answer is kept under `recommendationId` until `recommendationExpiresAt`: an execute naming it pays exactly this ranking.
      */
     post: operations["recommendRoute"];
     delete?: never;
@@ -230,7 +230,7 @@ export interface paths {
     };
     /**
      * Get the wallet balance
-     * @description Credit balance of the user the API key belongs to (1000 credits = 1 USD).
+     * @description Credit balance of the user the API key belongs to (1000 credits = 1 USD), with the spend policies of the calling key and of the agent named in Agent-Name.
      */
     get: operations["getWallet"];
     put?: never;
@@ -1674,7 +1674,7 @@ export interface components {
     };
   };
   responses: {
-    /** @description The body is not JSON or cannot be read, or a field breaks the contract. Codes: INVALID_INPUT, INVALID_JSON, INVALID_BODY. */
+    /** @description The body is not JSON or cannot be read, a field breaks the contract, or a header that names one thing (Agent-Name) is repeated. Codes: INVALID_INPUT, INVALID_JSON, INVALID_BODY. */
     BadRequest: {
       headers: {
         [name: string]: unknown;
@@ -1774,7 +1774,7 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description A spend policy of the API key, or of the agent named in Agent-Name or `agentName`, refused the call: its budget or a capability cap for the period is spent (`error` names the limit and what remains, `hint` when it resets). Nothing was held or charged and no provider was called; paying more would not help. Codes: SPEND_LIMIT_EXCEEDED. */
+    /** @description A spend policy of the API key, or of the agent named in Agent-Name (or recommend's `agentName`), refused the call: its budget or a capability cap for the period is spent (`error` names the limit and what remains, `hint` when it resets). Nothing was held or charged and no provider was called; paying more would not help. Codes: SPEND_LIMIT_EXCEEDED. */
     SpendLimitExceeded: {
       headers: {
         [name: string]: unknown;
@@ -2310,7 +2310,13 @@ export interface operations {
   recommendRoute: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Name of the calling agent: shown in usage items, and the router applies the optimization preferences this agent last sent to recommend.
+         * @example alpha_agent
+         */
+        "Agent-Name"?: components["parameters"]["AgentName"];
+      };
       path: {
         /**
          * @description Domain key.
@@ -2516,7 +2522,13 @@ export interface operations {
         /** @description Reads the wallet of another user. Honoured only outside production; ignored in production. */
         userId?: components["parameters"]["userId"];
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Name of the calling agent: shown in usage items, and the router applies the optimization preferences this agent last sent to recommend.
+         * @example alpha_agent
+         */
+        "Agent-Name"?: components["parameters"]["AgentName"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -2531,6 +2543,7 @@ export interface operations {
           "application/json": components["schemas"]["WalletResponse"];
         };
       };
+      400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       429: components["responses"]["TooManyRequests"];
       503: components["responses"]["Unavailable"];
