@@ -101,6 +101,8 @@ export function createSpendPolicies(deps: { store: LedgerStore; now: () => Date 
 
   /** The policies of the user's active keys, or of one key of the user's. */
   async function policiesOf(userId: string, keyId?: string, agentName?: string): Promise<SpendPolicy[]> {
+    // Most keys have no policy: one read answers them (every recommend reads the wallet), before the key is looked at.
+    if (keyId !== undefined && (await store.listSpendPolicies([keyId])).length === 0) return [];
     // A revoked key spends nothing more: its policies no longer apply.
     const keys = (await store.listApiKeys(userId)).filter((k) => !k.revokedAt).map((k) => k.keyId);
     const keyIds = keyId !== undefined ? keys.filter((k) => k === keyId) : keys;
