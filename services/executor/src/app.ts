@@ -11,7 +11,7 @@ import {
   currentTraceId,
   ensureExecutionsStream,
   servingAt,
-  stopServer,
+  beginServerStop,
   whenDependenciesAnswer,
   type Logger,
 } from "@agentic/platform";
@@ -49,9 +49,9 @@ export interface ExecutorAppOptions {
 export interface ExecutorApp {
   port: number;
   /**
-   * Health NOT_SERVING and new calls refused (UNAVAILABLE EXECUTOR_DRAINING), every execution in flight
-   * finished with its settlement and stored result, then gRPC stopped, outcomes flushed, the catalog
-   * poll stopped. Adapters stay open. Bounded by the caller (main.ts: SHUTDOWN_DEADLINE_MS).
+   * Health NOT_SERVING, no new connection or call (one that raced the close is refused, UNAVAILABLE
+   * EXECUTOR_DRAINING), every execution in flight finished with its settlement and stored result,
+   * then gRPC stopped, outcomes flushed, the catalog poll stopped. Adapters stay open. Bounded by the caller (main.ts: SHUTDOWN_DEADLINE_MS).
    */
   stop(): Promise<void>;
   /** Calls in flight and work they left (results being stored), as a stop waits for them. */
@@ -116,9 +116,15 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
       stopping ??= (async () => {
         dependencyWait.abort();
         grpcHealth.setServing(false);
+        // No new connection or call from now on: callers' channels are told (GOAWAY) and send their next
+        // executes to another executor. A call that raced the close is refused (EXECUTOR_DRAINING) before
+        // anything is held, and the gateway asks again; the executions in flight finish and settle.
+        const closing = beginServerStop(server);
         logger.info({ inFlight: drain.inFlight }, "draining: new calls refused, calls in flight finish and settle");
         await drain.drain();
-        await stopServer(server, opts.grpcStopGraceMs ?? 1_000);
+        const grace = new Promise<void>((resolve) => setTimeout(resolve, opts.grpcStopGraceMs ?? 1_000).unref());
+        await Promise.race([closing.closed, grace]);
+        closing.force();
         await executor.drain();
         await outcomes.drain();
         catalog.stop();

@@ -1,7 +1,7 @@
 // What a stop waits for: the Execute calls in flight (each holds credits, has a provider acting and a
 // settlement to publish) and the work they leave behind (a result stored after the answer). Once a
-// stop began, new calls are refused with UNAVAILABLE before anything is done, so the gateway answers
-// 503 with Retry-After and the client may send the same request again (to another executor).
+// stop began the server takes no new call (app.ts); one that raced its close is refused here with
+// UNAVAILABLE before anything is done, and the gateway sends it again, to another executor.
 import { AppError, type UnaryHandler } from "@agentic/platform";
 
 /** Seconds a refused caller is told to wait: another executor takes the call at once, a restarted one in seconds. */

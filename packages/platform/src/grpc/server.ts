@@ -26,16 +26,27 @@ export function bindServer(server: Server, address: string): Promise<number> {
   });
 }
 
+/** A stop under way: `closed` resolves once every call has ended; `force()` ends whatever is left now. */
+export interface ServerStop {
+  closed: Promise<void>;
+  force(): void;
+}
+
+/**
+ * Begins a graceful stop: the server takes no new connection or call, and tells connected clients
+ * (HTTP/2 GOAWAY), whose channels then send their next calls to another address of the service;
+ * the calls already running go on to their end.
+ */
+export function beginServerStop(server: Server): ServerStop {
+  const closed = new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
+  return { closed, force: () => server.forceShutdown() };
+}
+
 /** Stops accepting calls and waits for in-flight ones; forces shutdown after `timeoutMs`. */
-export function stopServer(server: Server, timeoutMs = 15_000): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      server.forceShutdown();
-      resolve();
-    }, timeoutMs);
-    server.tryShutdown(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
+export async function stopServer(server: Server, timeoutMs = 15_000): Promise<void> {
+  const stop = beginServerStop(server);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<"timed out">((resolve) => (timer = setTimeout(() => resolve("timed out"), timeoutMs)));
+  if ((await Promise.race([stop.closed, timedOut])) === "timed out") stop.force();
+  clearTimeout(timer);
 }
