@@ -1,7 +1,7 @@
 // Starts e2e/test/support/fault-controller.mjs: the whole system as real processes that a test can
 // kill (SIGKILL by default) and restart one by one, e.g. to crash the ledger mid-execution.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -28,8 +28,31 @@ export interface ControlledSystem {
   stop(): Promise<void>;
 }
 
-/** `env` reaches every service (each reads what its config names); the ledger keeps its SQLite file in a temp dir. */
+/**
+ * `env` reaches every service (each reads what its config names); the ledger keeps its SQLite file in a
+ * temp dir. A start that lost one of its free ports to another test between picking and binding it
+ * (EADDRINUSE in a service's log) is started again, on new ports, up to three times.
+ */
 export async function startControlledSystem(env: Record<string, string> = {}): Promise<ControlledSystem> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startControlledSystemOnce(env);
+    } catch (err) {
+      if (attempt >= 3 || !(err instanceof PortTakenError)) throw err;
+    }
+  }
+}
+
+/** A start that failed because a service could not bind a port it was given. */
+class PortTakenError extends Error {}
+
+function lostAPort(logDir: string): boolean {
+  return readdirSync(logDir)
+    .filter((f) => f.endsWith(".log"))
+    .some((f) => readFileSync(join(logDir, f), "utf8").includes("EADDRINUSE"));
+}
+
+async function startControlledSystemOnce(env: Record<string, string>): Promise<ControlledSystem> {
   const dir = mkdtempSync(join(tmpdir(), "agentic-faults-"));
   const child = spawn(process.execPath, [join(REPO_ROOT, "e2e/test/support/fault-controller.mjs")], {
     cwd: REPO_ROOT,
@@ -56,7 +79,14 @@ export async function startControlledSystem(env: Record<string, string> = {}): P
   };
 
   const ready = await next();
-  if (ready.error) throw new Error(`the system did not start: ${String(ready.error)}; logs in ${dir}`);
+  if (ready.error) {
+    if (lostAPort(dir)) {
+      await new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once("exit", r)));
+      rmSync(dir, { recursive: true, force: true });
+      throw new PortTakenError(`a service lost its port: ${String(ready.error)}`);
+    }
+    throw new Error(`the system did not start: ${String(ready.error)}; logs in ${dir}`);
+  }
   let stopped = false;
   return {
     baseUrl: ready.baseUrl as string,
