@@ -9,7 +9,8 @@ export class InputReader {
   ) {}
 
   private fail(field: string, expected: string): never {
-    throw new ProviderError("invalid_input", this.providerKey, `input field "${field}" must be ${expected}`, { blame: "input" });
+    // The field travels with the error too, so the answer's hint says which field to fix.
+    throw new ProviderError("invalid_input", this.providerKey, `input field "${field}" must be ${expected}`, { field, blame: "input" });
   }
 
   /** A non-empty string field; throws when `required` and absent. */
