@@ -30,6 +30,16 @@ describe("CapabilityDispatchAdapter (one provider, several adapters)", () => {
     expect(adapter.parseResponse("models.chat.complete", ok, {}).data).toEqual({ by: "chat", capabilityKey: "models.chat.complete" });
   });
 
+  it("keeps each adapter's multi-request flows, by capability", async () => {
+    const crawl = async () => ({ status: "completed" as const, data: { by: "crawler" } });
+    const withFlow = new CapabilityDispatchAdapter("acme", [
+      fake("chat", ["models.chat.complete"]),
+      { ...fake("crawler", ["web.crawl"]), flows: { "web.crawl": crawl } },
+    ]);
+    expect(Object.keys(withFlow.flows)).toEqual(["web.crawl"]);
+    expect(withFlow.flows["web.crawl"]).toBe(crawl);
+  });
+
   it("refuses a capability none implements (a routing bug), and two adapters claiming one capability", () => {
     expect(() => adapter.buildRequest("text.moderate", {}, { baseUrl: "https://x" })).toThrow(
       expect.objectContaining({ kind: "unsupported_capability", providerKey: "acme" }),

@@ -7,12 +7,15 @@ import {
   type CapabilityInput,
   type ProviderAdapter,
   type ProviderContext,
+  type ProviderFlow,
   type ProviderResult,
 } from "../domain/provider-port";
 
 export class CapabilityDispatchAdapter implements ProviderAdapter {
   readonly capabilityKeys: readonly string[];
   readonly resourceFields: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** Each adapter's multi-request flows, by capability: a capability keeps its flow whichever adapter serves it. */
+  readonly flows: Readonly<Record<string, ProviderFlow>>;
 
   constructor(
     readonly providerKey: string,
@@ -22,6 +25,7 @@ export class CapabilityDispatchAdapter implements ProviderAdapter {
     if (new Set(this.capabilityKeys).size !== this.capabilityKeys.length)
       throw new Error(`${providerKey}: two adapters implement the same capability`);
     this.resourceFields = Object.assign({}, ...adapters.map((a) => a.resourceFields ?? {}));
+    this.flows = Object.assign({}, ...adapters.map((a) => a.flows ?? {}));
   }
 
   private adapterFor(capabilityKey: string): ProviderAdapter {
