@@ -7,8 +7,8 @@
 // that did not answer (refused, dropped, too slow: a transport failure grpc-js raised, which carries
 // none of our metadata) is 503 UNAVAILABLE with Retry-After, never a 500.
 import type { Response } from "express";
-import { Metadata, status as GrpcStatus } from "@grpc/grpc-js";
-import { AppError, ERROR_CODE_METADATA, currentTraceId, fromServiceError, httpStatusOf } from "@agentic/platform";
+import { status as GrpcStatus } from "@grpc/grpc-js";
+import { AppError, currentTraceId, fromServiceError, httpStatusOf, isUnansweredCall } from "@agentic/platform";
 
 export interface ErrorBody {
   success: false;
@@ -114,28 +114,6 @@ export const BACKEND_RETRY_AFTER_SECONDS = 5;
 /** The public code of "a backend is unavailable", whoever says it (the gateway or a backend about its own dependency). */
 export const UNAVAILABLE_CODE = "UNAVAILABLE";
 
-/** grpc-js's own statuses for a call that got no answer from the service: it could not connect, the connection dropped, the deadline passed. */
-const TRANSPORT_STATUSES: ReadonlySet<number> = new Set([
-  GrpcStatus.UNAVAILABLE,
-  GrpcStatus.DEADLINE_EXCEEDED,
-  GrpcStatus.CANCELLED,
-  GrpcStatus.INTERNAL,
-  GrpcStatus.UNKNOWN,
-]);
-
-/**
- * Whether `err` is a backend call that got no answer: a gRPC error raised by grpc-js itself (our
- * services always attach their code in metadata), e.g. connection refused, a stream reset by a
- * backend that died mid-call, or the call's deadline.
- */
-export function isTransportFailure(err: unknown): err is { code: number; metadata: Metadata } {
-  if (err instanceof AppError || typeof err !== "object" || err === null) return false;
-  const { code, metadata } = err as { code?: unknown; metadata?: unknown };
-  return (
-    typeof code === "number" && TRANSPORT_STATUSES.has(code) && metadata instanceof Metadata && !metadata.get(ERROR_CODE_METADATA).length
-  );
-}
-
 /** Names as a sentence starts with them: "The ledger is", "The ledger and the router are", "A backend service is". */
 function subject(backends: readonly string[]): string {
   if (backends.length === 0) return "A backend service is";
@@ -164,7 +142,7 @@ export function backendUnavailable(backends: readonly string[], message?: string
  * anything else is what the backend said.
  */
 function readBackendError(err: unknown) {
-  if (isTransportFailure(err) && err.code !== GrpcStatus.DEADLINE_EXCEEDED) return fromServiceError(backendUnavailable([]));
+  if (isUnansweredCall(err) && err.code !== GrpcStatus.DEADLINE_EXCEEDED) return fromServiceError(backendUnavailable([]));
   return fromServiceError(err);
 }
 

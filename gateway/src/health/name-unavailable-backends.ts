@@ -4,8 +4,8 @@
 // backend's own UNAVAILABLE (the executor saying its ledger did not answer) names what the gateway's
 // health checks see down. Every other error passes unchanged.
 import { status as GrpcStatus } from "@grpc/grpc-js";
-import { fromServiceError } from "@agentic/platform";
-import { backendUnavailable, isTransportFailure, UNAVAILABLE_CODE } from "../errors";
+import { fromServiceError, isUnansweredCall } from "@agentic/platform";
+import { backendUnavailable, UNAVAILABLE_CODE } from "../errors";
 import type { BackendMonitor } from "./backend-monitor";
 
 /**
@@ -16,7 +16,7 @@ import type { BackendMonitor } from "./backend-monitor";
 const OUTCOME_UNKNOWN_ON_TIMEOUT: ReadonlySet<string> = new Set(["executor.execute", "ledger.topUpWithPayment", "ledger.grantCredits"]);
 
 function named(backend: string, method: string, err: unknown, monitor: BackendMonitor): unknown {
-  if (isTransportFailure(err)) {
+  if (isUnansweredCall(err)) {
     if (err.code === GrpcStatus.DEADLINE_EXCEEDED && OUTCOME_UNKNOWN_ON_TIMEOUT.has(`${backend}.${method}`)) return err;
     return backendUnavailable([backend]);
   }

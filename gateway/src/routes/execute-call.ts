@@ -4,10 +4,9 @@
 // still end charged. A refusal by an executor that is shutting down (EXECUTOR_DRAINING: nothing was
 // held or called) is asked again at once; the channel's round robin sends it to another executor.
 import { status as GrpcStatus } from "@grpc/grpc-js";
-import { AppError, fromServiceError, newId } from "@agentic/platform";
+import { AppError, fromServiceError, isUnansweredCall, newId } from "@agentic/platform";
 import type { ExecutorClient } from "@agentic/clients";
 import type { ExecuteResponse } from "@agentic/proto/executor/v1";
-import { isTransportFailure } from "../errors";
 
 type ExecuteCall = Omit<Parameters<ExecutorClient["execute"]>[0], "executionId">;
 
@@ -28,7 +27,7 @@ export function executionTimedOut(executionId: string): AppError {
 
 /** Whether the gateway's own deadline of the call passed (grpc-js raised it: the executor never answered). */
 function deadlinePassed(err: unknown): boolean {
-  return isTransportFailure(err) && err.code === GrpcStatus.DEADLINE_EXCEEDED;
+  return isUnansweredCall(err) && err.code === GrpcStatus.DEADLINE_EXCEEDED;
 }
 
 export async function callExecutor(executor: ExecutorClient, call: ExecuteCall): Promise<ExecuteResponse> {

@@ -1,15 +1,15 @@
 // The router and ledger clients as the domain's ports: a gRPC error they throw comes back as the
 // AppError it carries (kind, code, hint, details), so the domain checks kinds and codes, never statuses.
-import { fromServiceError, isDependencyUnavailable, toServiceError } from "@agentic/platform";
+import { fromServiceError, isUnansweredCall, toServiceError } from "@agentic/platform";
 import type { LedgerPort, RouterPort } from "./domain/ports";
 
 async function appErrors<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
-    // A dependency that did not answer (raw UNAVAILABLE or DEADLINE_EXCEEDED) is this service being
+    // A dependency that did not answer (grpc-js's own error: refused, dropped, reset, too late) is this service being
     // unavailable, as the gRPC seam says of it: 503 at the edge, never a 504 that reads as our timeout.
-    throw fromServiceError(isDependencyUnavailable(err) ? toServiceError(err) : err);
+    throw fromServiceError(isUnansweredCall(err) ? toServiceError(err) : err);
   }
 }
 

@@ -1,6 +1,6 @@
 import { Metadata, status } from "@grpc/grpc-js";
 import { AppError } from "../errors";
-import { fromServiceError, isDependencyUnavailable, toServiceError } from "./status";
+import { ERROR_CODE_METADATA, fromServiceError, isUnansweredCall, toServiceError } from "./status";
 
 /** A grpc-js error as a failed downstream call raises it: no code metadata, internal text. */
 const rawGrpcError = (code: status) =>
@@ -12,8 +12,9 @@ const rawGrpcError = (code: status) =>
 
 describe("errors across a gRPC hop", () => {
   it("passes a dependency that cannot be reached on as UNAVAILABLE, never INTERNAL, and never with its address", () => {
-    for (const code of [status.UNAVAILABLE, status.DEADLINE_EXCEEDED]) {
-      expect(isDependencyUnavailable(rawGrpcError(code))).toBe(true);
+    // Refused or dropped, too late, cancelled, or a stream reset by a service that died mid-call.
+    for (const code of [status.UNAVAILABLE, status.DEADLINE_EXCEEDED, status.CANCELLED, status.INTERNAL, status.UNKNOWN]) {
+      expect(isUnansweredCall(rawGrpcError(code))).toBe(true);
       const passedOn = toServiceError(rawGrpcError(code));
       expect(passedOn.code).toBe(status.UNAVAILABLE);
       expect(fromServiceError(passedOn)).toMatchObject({
@@ -27,11 +28,14 @@ describe("errors across a gRPC hop", () => {
   });
 
   it("keeps other errors as they were: AppErrors with their code, anything else INTERNAL", () => {
-    expect(isDependencyUnavailable(new AppError("unavailable", "PROVIDER_ERROR", "m", "h"))).toBe(false);
+    expect(isUnansweredCall(new AppError("unavailable", "PROVIDER_ERROR", "m", "h"))).toBe(false);
+    const answered = Object.assign(rawGrpcError(status.INTERNAL), { metadata: new Metadata() });
+    answered.metadata.set(ERROR_CODE_METADATA, "INTERNAL");
     expect(toServiceError(new AppError("unavailable", "PROVIDER_ERROR", "m", "h")).details).toBe("m");
     expect(toServiceError(new Error("boom")).code).toBe(status.INTERNAL);
     expect(toServiceError(new Error("boom")).details).toBe("internal error");
-    expect(toServiceError(rawGrpcError(status.INTERNAL)).code).toBe(status.INTERNAL);
+    expect(isUnansweredCall(answered)).toBe(false);
+    expect(toServiceError(answered).code).toBe(status.INTERNAL);
   });
 
   it("brings an AppError back across the hop with its kind, code, hint and details", () => {

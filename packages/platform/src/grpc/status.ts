@@ -37,16 +37,27 @@ export const grpcStatusOf = (kind: ErrorKind): GrpcStatus => STATUS_OF_KIND[kind
 /** The error kind of a gRPC status (anything without its own kind is internal). */
 export const errorKindOf = (code: GrpcStatus): ErrorKind => KIND_OF_STATUS.get(code) ?? "internal";
 
+/** grpc-js's own statuses for a call that got no answer: it could not connect, the connection or its stream dropped, the deadline passed. */
+const UNANSWERED_STATUSES: ReadonlySet<number> = new Set([
+  GrpcStatus.UNAVAILABLE,
+  GrpcStatus.DEADLINE_EXCEEDED,
+  GrpcStatus.CANCELLED,
+  GrpcStatus.INTERNAL,
+  GrpcStatus.UNKNOWN,
+]);
+
 /**
- * A dependency that could not be reached (or answered too late) while handling a call: a raw
- * grpc-js UNAVAILABLE or DEADLINE_EXCEEDED of a downstream call. It is passed on as this service
- * being unavailable (503 at the edge), never as an internal error.
+ * Whether `err` is a call to another service that got no answer: a gRPC error raised by grpc-js
+ * itself (our services always attach their code in metadata), e.g. connection refused, a stream
+ * reset by a service that died mid-call, or the call's deadline. A backend passes it on as itself
+ * being unavailable (503 at the edge), never as an internal error; the gateway names the backend.
  */
-export function isDependencyUnavailable(err: unknown): boolean {
+export function isUnansweredCall(err: unknown): err is { code: number; metadata: Metadata } {
   if (err instanceof AppError || typeof err !== "object" || err === null) return false;
   const e = err as Partial<ServiceError>;
   return (
-    (e.code === GrpcStatus.UNAVAILABLE || e.code === GrpcStatus.DEADLINE_EXCEEDED) &&
+    typeof e.code === "number" &&
+    UNANSWERED_STATUSES.has(e.code) &&
     e.metadata instanceof Metadata &&
     !e.metadata.get(ERROR_CODE_METADATA).length
   );
@@ -57,7 +68,7 @@ const DEPENDENCY_UNAVAILABLE = () =>
 
 /** Turns any thrown value into a gRPC ServiceError; only AppErrors keep their message. */
 export function toServiceError(err: unknown): Partial<ServiceError> {
-  const known = err instanceof AppError ? err : isDependencyUnavailable(err) ? DEPENDENCY_UNAVAILABLE() : internalError();
+  const known = err instanceof AppError ? err : isUnansweredCall(err) ? DEPENDENCY_UNAVAILABLE() : internalError();
   const metadata = new Metadata();
   metadata.set(ERROR_CODE_METADATA, known.code);
   metadata.set(ERROR_HINT_METADATA, known.hint);

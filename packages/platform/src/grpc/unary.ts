@@ -2,7 +2,7 @@
 // replies exactly once and a thrown error becomes a status (AppErrors keep their code and hint).
 import { status, type Metadata, type ServerUnaryCall, type handleUnaryCall, type sendUnaryData } from "@grpc/grpc-js";
 import { AppError } from "../errors";
-import { isDependencyUnavailable, toServiceError } from "./status";
+import { isUnansweredCall, toServiceError } from "./status";
 import type { Logger } from "../logger";
 import type { ServiceName } from "../identity/service-identity";
 import { rpcServerDuration, splitRpcPath } from "../metrics/rpc-metrics";
@@ -42,7 +42,7 @@ export function unary<Req, Res>(handler: UnaryHandler<Req, Res>, logger?: Logger
         callback(null, response);
       },
       (err: unknown) => {
-        if (isDependencyUnavailable(err))
+        if (isUnansweredCall(err))
           logger?.warn({ err, method: call.getPath() }, "a dependency is unavailable; answered UNAVAILABLE");
         else if (!(err instanceof AppError)) logger?.error({ err, method: call.getPath() }, "unhandled error in gRPC handler");
         const serviceError = toServiceError(err);
