@@ -42,8 +42,7 @@ export function unary<Req, Res>(handler: UnaryHandler<Req, Res>, logger?: Logger
         callback(null, response);
       },
       (err: unknown) => {
-        if (isUnansweredCall(err))
-          logger?.warn({ err, method: call.getPath() }, "a dependency is unavailable; answered UNAVAILABLE");
+        if (isUnansweredCall(err)) logger?.warn({ err, method: call.getPath() }, "a dependency is unavailable; answered UNAVAILABLE");
         else if (!(err instanceof AppError)) logger?.error({ err, method: call.getPath() }, "unhandled error in gRPC handler");
         const serviceError = toServiceError(err);
         stopTimer({ rpc_grpc_status_code: serviceError.code ?? status.UNKNOWN });
