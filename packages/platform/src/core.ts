@@ -1,6 +1,7 @@
 // @agentic/platform/core: the pure part of the platform (no gRPC, NATS, HTTP server or telemetry
 // SDK), which domain code may import: the error type and its kinds, the HTTP status table, ids,
-// canonical JSON.
+// canonical JSON, call deadlines.
+export * from "./call-deadline";
 export * from "./errors";
 export * from "./http-status";
 export * from "./ids";

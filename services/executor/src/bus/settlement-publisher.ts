@@ -3,9 +3,8 @@
 // re-publishing with the same id until it comes: the stream's de-duplication makes repeats harmless.
 import { trace } from "@opentelemetry/api";
 import type { JetStreamClient } from "nats";
-import { ATTR_HOLD_ID, SUBJECT_SETTLED, withProducerSpan, type Logger } from "@agentic/platform";
+import { ATTR_HOLD_ID, SUBJECT_SETTLED, callDeadlineMs, withProducerSpan, type Logger } from "@agentic/platform";
 import { ExecutionSettled, SettlementKind } from "@agentic/proto/events/v1";
-import { callDeadlineMs } from "../domain/deadline";
 import { SettlementUnconfirmedError } from "../domain/ports";
 
 export interface SettlementPublisherOptions {

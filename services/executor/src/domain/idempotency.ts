@@ -8,8 +8,7 @@
 // (OutcomeRecords).
 import { createHash } from "node:crypto";
 import type { Logger } from "@agentic/platform";
-import type { AppError } from "@agentic/platform/core";
-import { callDeadlineMs } from "./deadline";
+import { callDeadlineMs, type AppError } from "@agentic/platform/core";
 import { asAppError, executionIndeterminate, idempotencyConflict, idempotencyInProgress } from "./errors";
 import type { StoredOutcome } from "./execution";
 import type { LedgerPort, OutcomeRecords } from "./ports";

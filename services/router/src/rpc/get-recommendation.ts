@@ -3,7 +3,7 @@
 // its expiry (RECOMMENDATION_EXPIRED) or computed from a catalog that has changed since (RECOMMENDATION_STALE).
 import type { CatalogCache } from "@agentic/clients";
 import type { UnaryHandler } from "@agentic/platform";
-import { AppError } from "@agentic/platform";
+import { AppError, callDeadlineMs } from "@agentic/platform";
 import type { GetRecommendationRequest, GetRecommendationResponse } from "@agentic/proto/router/v1";
 import type { RecommendationStore } from "../domain/ports";
 import { requireFields } from "../domain/request-input";
@@ -22,7 +22,7 @@ export function getRecommendationHandler(deps: GetRecommendationDeps): UnaryHand
     // The catalog version now, as the cache knows it (it follows the catalog within CATALOG_REFRESH_MS).
     let currentVersion: string | undefined;
     try {
-      const deadlineMs = Math.max(1, Math.min(deps.dependencyDeadlineMs, ctx.remainingMs()));
+      const deadlineMs = callDeadlineMs(deps.dependencyDeadlineMs, ctx.remainingMs());
       currentVersion = (await deps.catalog.capability(stored.domainKey, stored.capabilityId, { deadlineMs })).catalogVersion;
     } catch (err) {
       // A capability the catalog no longer has makes the answer stale; anything else (catalog down) passes on.

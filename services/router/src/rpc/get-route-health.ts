@@ -1,7 +1,7 @@
 // RouterService/GetRouteHealth: what this replica learned of each route of a capability from the
 // outcome stream (every replica replays the same window before serving, so they answer alike).
 import type { CatalogCache } from "@agentic/clients";
-import type { UnaryHandler } from "@agentic/platform";
+import { callDeadlineMs, type UnaryHandler } from "@agentic/platform";
 import type { GetRouteHealthRequest, GetRouteHealthResponse, RouteHealth as RouteHealthMessage } from "@agentic/proto/router/v1";
 import { requireFields } from "../domain/request-input";
 import type { RouteHealth, RouteHealthBook } from "../domain/route-health";
@@ -15,7 +15,7 @@ export interface GetRouteHealthDeps {
 export function getRouteHealthHandler(deps: GetRouteHealthDeps): UnaryHandler<GetRouteHealthRequest, GetRouteHealthResponse> {
   return async (req, ctx) => {
     requireFields(req, ["domainKey", "capabilityId"], "GetRouteHealthRequest");
-    const deadlineMs = Math.max(1, Math.min(deps.dependencyDeadlineMs, ctx.remainingMs()));
+    const deadlineMs = callDeadlineMs(deps.dependencyDeadlineMs, ctx.remainingMs());
     const entry = await deps.catalog.capability(req.domainKey, req.capabilityId, { deadlineMs });
     const now = Date.now();
     return { routes: entry.routes.map((r) => healthMessage(r.routeKey, deps.routeHealth.get(r.routeKey, now))) };

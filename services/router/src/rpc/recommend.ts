@@ -4,7 +4,7 @@
 // Never moves credits.
 import { randomUUID } from "node:crypto";
 import { trace } from "@opentelemetry/api";
-import { ATTR_CAPABILITY_KEY, ATTR_DOMAIN_KEY, ATTR_ROUTE_KEY, type Logger, type UnaryHandler } from "@agentic/platform";
+import { ATTR_CAPABILITY_KEY, ATTR_DOMAIN_KEY, ATTR_ROUTE_KEY, callDeadlineMs, type Logger, type UnaryHandler } from "@agentic/platform";
 import type { RecommendRequest, RecommendResponse } from "@agentic/proto/router/v1";
 import type { CatalogCache, CapabilityEntry } from "@agentic/clients";
 import { ownedResourceRelationship, type OwnedResourceRelationship } from "../domain/acquisitions";
@@ -52,7 +52,7 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
     checkRequestKeys(req);
     const input = parseRecommendInput(withExplicitPreferences(req.input, req.optimizationPreferences));
     const maxPriceCredits = checkMaxPriceCredits(req.maxPriceCredits);
-    const callOpts = () => ({ deadlineMs: Math.max(1, Math.min(deps.dependencyDeadlineMs, ctx.remainingMs())) });
+    const callOpts = () => ({ deadlineMs: callDeadlineMs(deps.dependencyDeadlineMs, ctx.remainingMs()) });
 
     const entry = await deps.catalog.capability(req.domainKey, req.capabilityId, callOpts());
     checkDeclaredTypes(input.fields, entry.recommend);

@@ -1,4 +1,4 @@
-import { callDeadlineMs } from "./deadline";
+import { callDeadlineMs } from "./call-deadline";
 
 describe("callDeadlineMs", () => {
   it("is the call's limit, cut to the caller's remaining budget, never below 1 ms", () => {
