@@ -20,18 +20,15 @@ import { ProviderError, type VendorCalls } from "./provider-port";
 import { requestHash } from "./request-hash";
 import { notTried } from "./route-decision";
 import {
+  belowStoredMaxPrice,
   capabilityRefusal,
   needsRanking,
   planRoutes,
-  routerBlocks,
   routesForModel,
   type RouteReadiness,
   type RoutingControls,
 } from "./route-plan";
 import { validateInput } from "./validate-input";
-
-/** The router's block of a candidate above the caller's maxPriceCredits. */
-const OVER_MAX_PRICE = "OVER_MAX_PRICE";
 
 /** What a route without the catalog's readiness is taken as: not executable (fail closed). */
 const READINESS_UNKNOWN = { executable: false, blockedBy: "ROUTE_PENDING", reason: "the catalog did not say it can run" } as const;
@@ -216,23 +213,12 @@ export function createPlanner(deps: ExecutorDeps) {
         : needsRanking(eligible, controls)
           ? await ranking(cmd, input, routes, planControls, budget)
           : undefined;
-    // A stored recommendation made with a maxPriceCredits keeps its dearer routes out, as it ranked them.
-    const aboveStoredMax = new Set(
-      planControls.recommendationId !== undefined
-        ? (ranked ?? []).filter((c) => c.blockingRequirements.includes(OVER_MAX_PRICE)).map((c) => c.routeKey)
-        : [],
-    );
-    const plannable = eligible.filter((r) => !aboveStoredMax.has(r.routeKey));
-    for (const r of eligible)
-      if (aboveStoredMax.has(r.routeKey))
-        skipped.push(notTried(r, "over_max_price", "above the maxPriceCredits the recommendation was made with"));
-    // Only the price keeps every route that could run now out: say that, not that the others are gated.
-    const readyAboveMax = new Set(eligible.filter((r) => aboveStoredMax.has(r.routeKey) && ready(r).ready).map((r) => r.routeKey));
-    // (A route the router blocks for this request, e.g. an owned-inbox route the body names no inbox for, could not run either.)
-    if (readyAboveMax.size > 0 && !plannable.some((r) => ready(r).ready && routerBlocks(r, ranked).length === 0)) {
-      const cheapest = (ranked ?? []).filter((c) => readyAboveMax.has(c.routeKey)).sort((a, b) => a.priceCredits - b.priceCredits)[0]!;
-      throw priceAboveMax(capability.capabilityKey, undefined, { routeKey: cheapest.routeKey, credits: Math.ceil(cheapest.priceCredits) });
-    }
+    const underStoredMax =
+      planControls.recommendationId !== undefined && ranked
+        ? belowStoredMaxPrice(capability.capabilityKey, eligible, ranked, ready)
+        : { routes: eligible, notTried: [] };
+    skipped.push(...underStoredMax.notTried);
+    const plannable = underStoredMax.routes;
     const routePlan = planRoutes({
       capability,
       routes: plannable,

@@ -4,7 +4,7 @@
 import type { Capability, Route } from "@agentic/proto/catalog/v1";
 import type { NotTriedRoute } from "@agentic/proto/executor/v1";
 import type { RecommendationCandidate } from "@agentic/proto/router/v1";
-import { capabilityGated, invalidInput, modelNotServed, routeUnavailable, unknownProvider, unknownRoute } from "./errors";
+import { capabilityGated, invalidInput, modelNotServed, priceAboveMax, routeUnavailable, unknownProvider, unknownRoute } from "./errors";
 import { routesByModel, servedModels, servesModel } from "./pricing";
 import { notTried, routerReason } from "./route-decision";
 
@@ -103,6 +103,37 @@ export function defaultAllowFallback(controls: RoutingControls): boolean {
 export function routerBlocks(route: Route, ranking: readonly RecommendationCandidate[] | undefined): string[] {
   const candidate = ranking?.find((c) => c.routeKey === route.routeKey);
   return (candidate?.blockingRequirements ?? []).filter((b) => !SOFT_BLOCKS.has(b));
+}
+
+/** The router's block of a candidate above the maxPriceCredits it ranked with. */
+const OVER_MAX_PRICE = "OVER_MAX_PRICE";
+
+/**
+ * A stored recommendation made with a maxPriceCredits keeps its dearer routes out, as it ranked them
+ * (the router blocked them OVER_MAX_PRICE): the routes left, and the notTried of those kept out.
+ * PRICE_ABOVE_MAX when only the price keeps every route that could run now out (not that the others
+ * are gated); a route the router blocks for this request (an owned-inbox route the body names no inbox
+ * for) could not run either.
+ */
+export function belowStoredMaxPrice(
+  capabilityKey: string,
+  routes: readonly Route[],
+  ranking: readonly RecommendationCandidate[],
+  readiness: (route: Route) => RouteReadiness,
+): { routes: Route[]; notTried: NotTriedRoute[] } {
+  const above = new Set(ranking.filter((c) => c.blockingRequirements.includes(OVER_MAX_PRICE)).map((c) => c.routeKey));
+  const below = routes.filter((r) => !above.has(r.routeKey));
+  const readyAbove = new Set(routes.filter((r) => above.has(r.routeKey) && readiness(r).ready).map((r) => r.routeKey));
+  if (readyAbove.size > 0 && !below.some((r) => readiness(r).ready && routerBlocks(r, ranking).length === 0)) {
+    const cheapest = ranking.filter((c) => readyAbove.has(c.routeKey)).sort((a, b) => a.priceCredits - b.priceCredits)[0]!;
+    throw priceAboveMax(capabilityKey, undefined, { routeKey: cheapest.routeKey, credits: Math.ceil(cheapest.priceCredits) });
+  }
+  return {
+    routes: below,
+    notTried: routes
+      .filter((r) => above.has(r.routeKey))
+      .map((r) => notTried(r, "over_max_price", "above the maxPriceCredits the recommendation was made with")),
+  };
 }
 
 /**
