@@ -1,7 +1,9 @@
 // Reads a capability, its routes and its execute contract from the catalog service and caches them
 // per catalog version, for the services that route and execute (router, executor): a cheap
 // ListDomains poll notices a new version, and any answer naming a new version drops everything
-// cached under the old one. While the catalog is unreachable, cached entries keep being served.
+// cached under the old one. Each new version is read whole as soon as the poll sees it, so no
+// caller's first call of a capability waits for its reads. While the catalog is unreachable,
+// cached entries keep being served.
 import { fromServiceError, notFound, unavailable, type CallOpts, type Logger } from "@agentic/platform";
 import type {
   Capability,
@@ -9,6 +11,8 @@ import type {
   GetCapabilityResponse,
   GetContractRequest,
   GetContractResponse,
+  ListCapabilitiesRequest,
+  ListCapabilitiesResponse,
   ListCapabilityRoutesRequest,
   ListCapabilityRoutesResponse,
   ListDomainsRequest,
@@ -20,6 +24,7 @@ import type {
 /** The catalog calls the cache makes (a CatalogClient satisfies it). */
 export interface CatalogSource {
   listDomains(req: ListDomainsRequest, opts?: CallOpts): Promise<ListDomainsResponse>;
+  listCapabilities(req: ListCapabilitiesRequest, opts?: CallOpts): Promise<ListCapabilitiesResponse>;
   getCapability(req: GetCapabilityRequest, opts?: CallOpts): Promise<GetCapabilityResponse>;
   listCapabilityRoutes(req: ListCapabilityRoutesRequest, opts?: CallOpts): Promise<ListCapabilityRoutesResponse>;
   getContract(req: GetContractRequest, opts?: CallOpts): Promise<GetContractResponse>;
@@ -36,12 +41,17 @@ export interface CapabilityEntry {
   catalogVersion: string;
 }
 
+/** Capabilities read at once when a new catalog version is read ahead (three catalog calls each). */
+const READ_AHEAD_AT_ONCE = 8;
+
 export class CatalogCache {
   private version: string | undefined;
   /** Entries of the current version only. */
   private readonly entries = new Map<string, CapabilityEntry>();
   /** Reads in flight, so concurrent misses of one key make one read. */
   private readonly loading = new Map<string, Promise<CapabilityEntry>>();
+  /** The version whose capabilities were all read ahead (refresh). */
+  private readAhead: string | undefined;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -66,13 +76,35 @@ export class CatalogCache {
     clearInterval(this.timer);
   }
 
-  /** Checks the catalog version now; drops the cache when it changed. */
+  /**
+   * Checks the catalog version now; drops the cache when it changed, and reads every capability of a
+   * version not read ahead yet (a failed read is only logged: that capability is read on first use).
+   */
   async refresh(): Promise<void> {
+    let listed: ListDomainsResponse;
     try {
-      this.observe((await this.source.listDomains({})).catalogVersion);
+      listed = await this.source.listDomains({});
     } catch (err) {
       this.opts.logger.warn({ err }, "catalog version check failed; serving cached entries");
       throw err;
+    }
+    this.observe(listed.catalogVersion);
+    if (this.readAhead !== listed.catalogVersion) {
+      await this.readAll(listed.domains.map((d) => d.domainKey));
+      this.readAhead = listed.catalogVersion;
+    }
+  }
+
+  /** Reads every capability of `domainKeys` into the cache, a few at a time. */
+  private async readAll(domainKeys: readonly string[]): Promise<void> {
+    try {
+      const listed = await Promise.all(domainKeys.map((domainKey) => this.source.listCapabilities({ domainKey })));
+      const keys = listed.flatMap((l) => l.capabilities.map((c) => [c.domainKey, c.capabilityId] as const));
+      for (let i = 0; i < keys.length; i += READ_AHEAD_AT_ONCE) {
+        await Promise.all(keys.slice(i, i + READ_AHEAD_AT_ONCE).map(([d, c]) => this.capability(d, c)));
+      }
+    } catch (err) {
+      this.opts.logger.warn({ err }, "reading the catalog ahead failed; capabilities are read on first use");
     }
   }
 

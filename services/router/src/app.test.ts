@@ -11,6 +11,7 @@ describe("router app", () => {
     const unreachable = () => Promise.reject(new Error("no catalog in this test"));
     const catalog: CatalogSource = {
       listDomains: unreachable,
+      listCapabilities: unreachable,
       getCapability: unreachable,
       listCapabilityRoutes: unreachable,
       getContract: unreachable,

@@ -15,14 +15,18 @@ describe("CatalogCache", () => {
   let after: TestCatalog;
   let dir: string;
   let current: CatalogClient;
-  let getCapabilityCalls = 0;
+  /** GetCapability calls by "domain/capability". */
+  const getCapabilityCalls = new Map<string, number>();
+  const callsOf = (key: string) => getCapabilityCalls.get(key) ?? 0;
   let dead: CatalogClient;
 
   // Stands for the catalog address while a rollout swaps the instances behind it.
   const source: CatalogSource = {
     listDomains: (req, opts) => current.listDomains(req, opts),
+    listCapabilities: (req, opts) => current.listCapabilities(req, opts),
     getCapability: (req, opts) => {
-      getCapabilityCalls += 1;
+      const key = `${req.domainKey}/${req.capabilityId}`;
+      getCapabilityCalls.set(key, callsOf(key) + 1);
       return current.getCapability(req, opts);
     },
     listCapabilityRoutes: (req, opts) => current.listCapabilityRoutes(req, opts),
@@ -54,9 +58,9 @@ describe("CatalogCache", () => {
       const first = await cache.capability("email", "send");
       expect(first.catalogVersion).toBe(before.catalog.version);
       expect(first.routes.find((r) => r.routeKey === "email.send.resend")?.startingCostCredits).toBe(10);
-      const calls = getCapabilityCalls;
+      const calls = callsOf("email/send");
       expect(await cache.capability("email", "send")).toBe(first);
-      expect(getCapabilityCalls).toBe(calls);
+      expect(callsOf("email/send")).toBe(calls);
 
       current = after.call;
       await waitFor(() => cache.catalogVersion === after.catalog.version, { timeoutMs: 5_000, what: "the new catalog version" });
@@ -66,7 +70,9 @@ describe("CatalogCache", () => {
 
       current = dead;
       expect(await cache.capability("email", "send")).toBe(fresh);
-      const down = await cache.capability("geo", "time-current").catch((e) => e);
+      // What a cache has not read (here a new one's first call) is UNAVAILABLE while the catalog is down.
+      const empty = new CatalogCache(source, { refreshMs: 60_000, logger: createLogger("router-test", "silent") });
+      const down = await empty.capability("geo", "time-current").catch((e) => e);
       expect(down).toBeInstanceOf(AppError);
       expect(down).toMatchObject({ kind: "unavailable", code: "UNAVAILABLE" });
       expect(down.message).not.toContain("127.0.0.1");
@@ -78,12 +84,27 @@ describe("CatalogCache", () => {
   it("passes the catalog's NOT_FOUND code and hint through, and does not cache misses", async () => {
     current = before.call;
     const cache = new CatalogCache(source, { refreshMs: 60_000, logger: createLogger("router-test", "silent") });
-    const calls = getCapabilityCalls;
+    const calls = callsOf("email/teleport");
     for (let i = 0; i < 2; i++) {
       const err = await cache.capability("email", "teleport").catch((e) => e);
       expect(err).toMatchObject({ kind: "not_found", code: "CAPABILITY_NOT_FOUND" });
       expect(err.hint).not.toBe("");
     }
-    expect(getCapabilityCalls).toBe(calls + 2);
+    expect(callsOf("email/teleport")).toBe(calls + 2);
+  });
+
+  it("reads a new version whole when it sees it, so no capability's first call waits for the catalog", async () => {
+    current = after.call;
+    const cache = new CatalogCache(source, { refreshMs: 60_000, logger: createLogger("router-test", "silent") });
+    await cache.refresh();
+    const before = new Map(getCapabilityCalls);
+    const domains = (await after.call.listDomains({})).domains;
+    for (const { domainKey } of domains) {
+      for (const { capabilityId } of (await after.call.listCapabilities({ domainKey })).capabilities) {
+        expect((await cache.capability(domainKey, capabilityId)).catalogVersion).toBe(after.catalog.version);
+      }
+    }
+    expect(domains.length).toBeGreaterThan(1);
+    expect(new Map(getCapabilityCalls)).toEqual(before);
   });
 });
