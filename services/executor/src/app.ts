@@ -5,13 +5,13 @@
 import type { NatsConnection } from "nats";
 import { CatalogCache, type CatalogSource } from "@agentic/clients";
 import {
+  beginServerStop,
   bindServer,
   createHealth,
   createTokenVerifier,
   currentTraceId,
   ensureExecutionsStream,
   servingAt,
-  beginServerStop,
   whenDependenciesAnswer,
   type Logger,
 } from "@agentic/platform";
@@ -51,7 +51,8 @@ export interface ExecutorApp {
   /**
    * Health NOT_SERVING, no new connection or call (one that raced the close is refused, UNAVAILABLE
    * EXECUTOR_DRAINING), every execution in flight finished with its settlement and stored result,
-   * then gRPC stopped, outcomes flushed, the catalog poll stopped. Adapters stay open. Bounded by the caller (main.ts: SHUTDOWN_DEADLINE_MS).
+   * then gRPC stopped, outcomes flushed, the catalog poll stopped. Adapters stay open. Bounded by the
+   * caller (main.ts: SHUTDOWN_DEADLINE_MS).
    */
   stop(): Promise<void>;
   /** Calls in flight and work they left (results being stored), as a stop waits for them. */
