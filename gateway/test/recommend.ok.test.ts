@@ -74,6 +74,30 @@ describe("POST recommend", () => {
     expect(validate("post", RECOMMEND, 400, repeated.json)).toEqual([]);
   });
 
+  it("refuses an Agent-Name that is not an agent name with a 400 naming the header, on every call that reads it", async () => {
+    const headers = { authorization: `Bearer ${TEST_KEY}`, "content-type": "application/json", "agent-name": "a".repeat(101) };
+    const calls: Array<[string, RequestInit]> = [
+      ["/domains/email/capabilities/send/recommend", { method: "POST", headers, body: "{}" }],
+      [
+        "/domains/email/capabilities/send/execute",
+        { method: "POST", headers, body: JSON.stringify({ to: "ada@example.com", subject: "Hi", text: "x" }) },
+      ],
+      [
+        "/domains/email/capabilities/send/quote",
+        { method: "POST", headers, body: JSON.stringify({ to: "ada@example.com", subject: "Hi", text: "x" }) },
+      ],
+      ["/wallet", { headers }],
+    ];
+    for (const [path, init] of calls) {
+      const res = await fetch(`${sys.gw.baseUrl}${path}`, init);
+      expect([path, res.status, await res.json()]).toEqual([
+        path,
+        400,
+        expect.objectContaining({ code: "INVALID_INPUT", error: "Agent-Name: must be 1 to 100 characters, without control characters" }),
+      ]);
+    }
+  });
+
   it("accepts an empty body and applies defaults", async () => {
     const res = await recommend("email", "send");
     const body = (await res.json()) as any;

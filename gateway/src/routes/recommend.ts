@@ -6,12 +6,12 @@ import type { CapabilityParams } from "./params";
 import type { RouterClient } from "@agentic/clients";
 import { invalidInput } from "../errors";
 import { objectBody } from "./body";
-import { AGENT_NAME_HINT, singleHeader } from "./headers";
+import { agentNameHeader } from "./headers";
 
 export function recommendRoutes(router: RouterClient, auth: RequestHandler): Router {
   const routes = Router();
   routes.post<CapabilityParams>("/domains/:domainKey/capabilities/:capabilityId/recommend", auth, async (req, res) => {
-    const input = withAgentName(objectBody(req), singleHeader(req, "Agent-Name", AGENT_NAME_HINT));
+    const input = withAgentName(objectBody(req), agentNameHeader(req));
     const { catalogVersion: _internal, ...recommendation } = await router.recommend({
       userId: res.locals.caller.userId,
       // The calling key: recommend weighs that key's spend policies, as the execute's hold will.
@@ -35,7 +35,7 @@ export function recommendRoutes(router: RouterClient, auth: RequestHandler): Rou
 function withAgentName(input: Record<string, unknown>, header: string | undefined): Record<string, unknown> {
   if (header === undefined) return input;
   if (input.agentName === undefined || input.agentName === null) return { ...input, agentName: header };
-  if (typeof input.agentName === "string" && input.agentName.trim() === header.trim()) return input;
+  if (typeof input.agentName === "string" && input.agentName.trim() === header) return input;
   throw invalidInput(
     "agentName",
     "names another agent than the Agent-Name header",

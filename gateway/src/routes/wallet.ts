@@ -1,11 +1,11 @@
 // GET /wallet and GET /usage: the caller's balance and money history (executions and credit movements), a page at a time.
 import { Router, type Request, type RequestHandler } from "express";
 import type { LedgerClient } from "@agentic/clients";
-import { fromServiceError } from "@agentic/platform";
+import { agentNameProblem, fromServiceError } from "@agentic/platform";
 import type { ListUsageRequest } from "@agentic/proto/ledger/v1";
 import { invalidInput } from "../errors";
 import { toSpendPolicy, toUsageItem } from "../mappers/ledger";
-import { AGENT_NAME_HINT, singleHeader } from "./headers";
+import { agentNameHeader } from "./headers";
 
 export const USAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
@@ -28,8 +28,6 @@ const USAGE_PARAMS = ["limit", "cursor", "from", "to", "agentName", "capabilityK
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
 export const CURSOR_PATTERN = /^[A-Za-z0-9_-]{1,1024}$/;
 export const CAPABILITY_KEY_PATTERN = /^[a-z0-9][a-z0-9._-]{0,127}$/;
-/** The executor's longest agent name. */
-const MAX_AGENT_NAME_LENGTH = 100;
 
 /** One query parameter, given at most once; undefined when absent. */
 function single(req: Request, name: string): string | undefined {
@@ -64,13 +62,8 @@ export function parseUsageQuery(req: Request, userId: string): ListUsageRequest 
   if (from && to && from.getTime() >= to.getTime())
     throw invalidInput("to", "must be after from", "Send from before to: the range is [from, to).");
   const agentName = single(req, "agentName");
-  if (agentName !== undefined && (agentName === "" || agentName.length > MAX_AGENT_NAME_LENGTH || /\p{Cc}/u.test(agentName))) {
-    throw invalidInput(
-      "agentName",
-      `must be 1 to ${MAX_AGENT_NAME_LENGTH} characters`,
-      "Send the Agent-Name the executions were made with.",
-    );
-  }
+  const agentNameWrong = agentName !== undefined ? agentNameProblem(agentName) : undefined;
+  if (agentNameWrong) throw invalidInput("agentName", agentNameWrong, "Send the Agent-Name the executions were made with.");
   const capabilityKey = single(req, "capabilityKey");
   if (capabilityKey !== undefined && !CAPABILITY_KEY_PATTERN.test(capabilityKey))
     throw invalidInput("capabilityKey", "must be a capability key, e.g. email.send", "Send a capabilityKey as usage items show it.");
@@ -89,7 +82,7 @@ export function walletRoutes(ledger: LedgerClient, auth: RequestHandler, opts: {
       opts.allowUserOverride && typeof req.query.userId === "string" && req.query.userId !== "" ? req.query.userId : undefined;
     const userId = override ?? res.locals.caller.userId;
     // The policies of the calling key (and of the agent it names); another user's wallet shows all its keys'.
-    const agentName = singleHeader(req, "Agent-Name", AGENT_NAME_HINT)?.trim();
+    const agentName = agentNameHeader(req);
     const { wallet, spendPolicies } = await ledger.getWallet({
       userId,
       ...(override ? {} : { keyId: res.locals.caller.keyId }),

@@ -3,6 +3,7 @@ export * from "./config";
 export * from "./logger";
 export * from "./ids";
 export * from "./errors";
+export * from "./agent-name";
 export * from "./call-deadline";
 export * from "./grpc/status";
 export * from "./lifecycle";

@@ -1,9 +1,6 @@
 // The checks Execute and Quote make of their request envelope (not the capability's body, which the
 // domain checks against the contract): the ids that must be there, and the agent name.
-import { invalidArgument } from "@agentic/platform";
-
-/** Longest agent name accepted (the contract's agentName limit). */
-export const MAX_AGENT_NAME_LENGTH = 100;
+import { agentNameProblem, invalidArgument } from "@agentic/platform";
 
 /** Throws INVALID_INPUT naming the first of userId, domainKey, capabilityId that is empty. */
 export function requireEnvelopeIds(req: { userId: string; domainKey: string; capabilityId: string }, requestName: string): void {
@@ -12,17 +9,15 @@ export function requireEnvelopeIds(req: { userId: string; domainKey: string; cap
   }
 }
 
-/** The trimmed agent name, undefined when absent; INVALID_INPUT when blank or longer than MAX_AGENT_NAME_LENGTH. */
+/** The trimmed agent name, undefined when absent; INVALID_INPUT when it breaks the agent-name rule (agentNameProblem). */
 export function agentNameOf(req: { agentName?: string | undefined }): string | undefined {
   if (req.agentName === undefined) return undefined;
   const agentName = req.agentName.trim();
-  if (!agentName || agentName.length > MAX_AGENT_NAME_LENGTH) {
-    throw invalidArgument(
-      "INVALID_INPUT",
-      `agent name must be 1 to ${MAX_AGENT_NAME_LENGTH} characters`,
-      "Send a short agent name, e.g. alpha_agent, or leave it out.",
-      { field: "agentName" },
-    );
+  const problem = agentNameProblem(agentName);
+  if (problem) {
+    throw invalidArgument("INVALID_INPUT", `agent name ${problem}`, "Send a short agent name, e.g. alpha_agent, or leave it out.", {
+      field: "agentName",
+    });
   }
   return agentName;
 }
