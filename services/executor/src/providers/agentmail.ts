@@ -12,6 +12,7 @@ import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult 
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import type { ProviderModule } from "./provider-module";
+import { bearerAuth } from "./bearer-auth";
 
 /** The resource kind of an AgentMail inbox. */
 export const INBOX_KIND = "email.inbox";
@@ -24,7 +25,7 @@ export class AgentmailAdapter implements ProviderAdapter {
   buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
     assertCapability(this, capabilityKey);
     const read = new InputReader(this.providerKey, input);
-    const headers: Record<string, string> = ctx.credentials ? { Authorization: `Bearer ${ctx.credentials.apiKey}` } : {};
+    const headers = bearerAuth(ctx);
     if (capabilityKey === "email.send") {
       const inboxId = read.string("inboxId", true);
       const m = readEmailMessage(this.providerKey, input, ctx, "inbox");

@@ -21,6 +21,7 @@ import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import type { ProviderModule } from "./provider-module";
 import { optionalSetting } from "./provider-settings";
+import { bearerAuth } from "./bearer-auth";
 
 /** Our channel names → Ayrshare's response field prefix and `maxCharLimits` key. */
 const CHANNELS: Readonly<Record<string, { prefix: string; limitKey: string }>> = {
@@ -100,7 +101,7 @@ export class AyrshareAdapter implements ProviderAdapter {
       return {
         method: "POST",
         url: `${ctx.baseUrl}/api/post`,
-        headers: ctx.credentials ? { Authorization: `Bearer ${ctx.credentials.apiKey}` } : {},
+        headers: bearerAuth(ctx),
         body: {
           post: text,
           platforms: [...new Set(channels.map((c) => (CHANNELS[c] as { limitKey: string }).limitKey))],
@@ -114,7 +115,7 @@ export class AyrshareAdapter implements ProviderAdapter {
     return {
       method: "POST",
       url: `${ctx.baseUrl}/api/validate/postLength`,
-      headers: ctx.credentials ? { Authorization: `Bearer ${ctx.credentials.apiKey}` } : {},
+      headers: bearerAuth(ctx),
       body: { post: new InputReader(this.providerKey, input).string("text", true) },
     };
   }

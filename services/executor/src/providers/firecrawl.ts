@@ -24,6 +24,7 @@ import {
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import type { ProviderModule } from "./provider-module";
+import { bearerAuth } from "./bearer-auth";
 
 /** The page formats web.scrape offers (Firecrawl's names). */
 const PAGE_FORMATS = new Set(["markdown", "html", "links"]);
@@ -42,7 +43,7 @@ export class FirecrawlAdapter implements ProviderAdapter {
     assertCapability(this, capabilityKey);
     const read = new InputReader(this.providerKey, input);
     const url = read.string("url", true);
-    const headers: Record<string, string> = ctx.credentials ? { Authorization: `Bearer ${ctx.credentials.apiKey}` } : {};
+    const headers = bearerAuth(ctx);
     if (capabilityKey === "web.crawl") {
       const limit = read.number("limit", { integer: true, min: 1, max: DEFAULT_CRAWL_LIMIT }) ?? DEFAULT_CRAWL_LIMIT;
       const includePaths = read.strings("includePaths");

@@ -8,6 +8,7 @@ import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult 
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import type { ProviderModule } from "./provider-module";
+import { bearerAuth } from "./bearer-auth";
 
 export class JinaAdapter implements ProviderAdapter {
   readonly providerKey = "jina";
@@ -22,7 +23,7 @@ export class JinaAdapter implements ProviderAdapter {
       headers: {
         Accept: "application/json",
         "X-Return-Format": "markdown",
-        ...(ctx.credentials ? { Authorization: `Bearer ${ctx.credentials.apiKey}` } : {}),
+        ...bearerAuth(ctx),
       },
       body: { url },
     };

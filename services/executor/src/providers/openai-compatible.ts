@@ -13,6 +13,7 @@ import {
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField } from "./vendor-error";
 import { openAiError } from "./openai-error";
+import { bearerAuth } from "./bearer-auth";
 
 /** Request fields passed through to the vendor when present (OpenAI names, as the contract uses). */
 const OPTIONAL_FIELDS = ["max_tokens", "temperature", "top_p", "stop"] as const;
@@ -41,7 +42,7 @@ export class OpenAiCompatibleAdapter implements ProviderAdapter {
     return {
       method: "POST",
       url: `${ctx.baseUrl}/chat/completions`,
-      headers: ctx.credentials ? { Authorization: `Bearer ${ctx.credentials.apiKey}` } : {},
+      headers: bearerAuth(ctx),
       body: {
         model: read.string("model", true),
         messages: messages.map((m) => ({ role: (m as Record<string, unknown>).role, content: (m as Record<string, unknown>).content })),

@@ -14,6 +14,7 @@ import {
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField } from "./vendor-error";
 import { openAiError } from "./openai-error";
+import { bearerAuth } from "./bearer-auth";
 
 /** UTF-8 bytes of all texts of one call: at most this many tokens, whatever the text. */
 export const MAX_INPUT_BYTES = 200_000;
@@ -45,7 +46,7 @@ export class OpenAiEmbeddingsAdapter implements ProviderAdapter {
     return {
       method: "POST",
       url: `${ctx.baseUrl}/embeddings`,
-      headers: ctx.credentials ? { Authorization: `Bearer ${ctx.credentials.apiKey}` } : {},
+      headers: bearerAuth(ctx),
       body: {
         input: texts,
         model: read.string("model") ?? this.defaultModel,

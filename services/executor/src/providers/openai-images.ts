@@ -15,6 +15,7 @@ import { InputReader } from "./input";
 import { openAiError } from "./openai-error";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField } from "./vendor-error";
+import { bearerAuth } from "./bearer-auth";
 
 export const IMAGE_MODEL = "gpt-image-1";
 /** The longest prompt the route's price covers: OpenAI also bills the prompt's text tokens (at most one per byte). */
@@ -64,7 +65,7 @@ export class OpenAiImagesAdapter implements ProviderAdapter {
     return {
       method: "POST",
       url: `${ctx.baseUrl}/images/generations`,
-      headers: ctx.credentials ? { Authorization: `Bearer ${ctx.credentials.apiKey}` } : {},
+      headers: bearerAuth(ctx),
       body: { model: IMAGE_MODEL, prompt, n: 1, size: size.size, quality: "low", output_format: "jpeg", output_compression: 80 },
     };
   }

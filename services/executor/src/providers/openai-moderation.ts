@@ -7,6 +7,7 @@ import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult 
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField } from "./vendor-error";
 import { openAiError } from "./openai-error";
+import { bearerAuth } from "./bearer-auth";
 
 export const MODERATION_MODEL = "omni-moderation-latest";
 
@@ -23,7 +24,7 @@ export class OpenAiModerationAdapter implements ProviderAdapter {
     return {
       method: "POST",
       url: `${ctx.baseUrl}/moderations`,
-      headers: ctx.credentials ? { Authorization: `Bearer ${ctx.credentials.apiKey}` } : {},
+      headers: bearerAuth(ctx),
       body: {
         model: MODERATION_MODEL,
         input: [{ type: "text", text }, ...(imageUrl ? [{ type: "image_url", image_url: { url: imageUrl } }] : [])],

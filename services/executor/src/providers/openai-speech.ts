@@ -14,6 +14,7 @@ import { InputReader } from "./input";
 import { openAiError } from "./openai-error";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord } from "./vendor-error";
+import { bearerAuth } from "./bearer-auth";
 
 export const SPEECH_MODEL = "tts-1";
 const VOICES = ["alloy", "ash", "coral", "echo", "fable", "nova", "onyx", "sage", "shimmer"] as const;
@@ -41,7 +42,7 @@ export class OpenAiSpeechAdapter implements ProviderAdapter {
     return {
       method: "POST",
       url: `${ctx.baseUrl}/audio/speech`,
-      headers: ctx.credentials ? { Authorization: `Bearer ${ctx.credentials.apiKey}` } : {},
+      headers: bearerAuth(ctx),
       body: { model: SPEECH_MODEL, input: text, voice, response_format: "mp3" },
     };
   }

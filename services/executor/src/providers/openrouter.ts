@@ -8,6 +8,7 @@ import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult 
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import type { ProviderModule } from "./provider-module";
+import { bearerAuth } from "./bearer-auth";
 
 /** USD per token (OpenRouter's decimal string) → USD per million tokens, or null when not a price. */
 function perMillion(value: unknown): number | null {
@@ -25,7 +26,7 @@ export class OpenRouterAdapter implements ProviderAdapter {
     return {
       method: "GET",
       url: `${ctx.baseUrl}/models`,
-      headers: ctx.credentials ? { Authorization: `Bearer ${ctx.credentials.apiKey}` } : {},
+      headers: bearerAuth(ctx),
     };
   }
 

@@ -15,6 +15,7 @@ import {
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import type { ProviderModule } from "./provider-module";
+import { bearerAuth } from "./bearer-auth";
 
 const MODEL = "sonar";
 /** The answer length the route's price was computed for (about 1k output tokens). */
@@ -39,7 +40,7 @@ export class PerplexityAdapter implements ProviderAdapter {
     return {
       method: "POST",
       url: `${ctx.baseUrl}/chat/completions`,
-      headers: ctx.credentials ? { Authorization: `Bearer ${ctx.credentials.apiKey}` } : {},
+      headers: bearerAuth(ctx),
       body: {
         model: MODEL,
         messages: [{ role: "user", content: query }],

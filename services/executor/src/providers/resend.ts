@@ -7,6 +7,7 @@ import { assertCapability } from "./provider";
 import { invalidResponse, stringField, vendorError } from "./vendor-error";
 import type { ProviderModule } from "./provider-module";
 import { defaultSenderFrom } from "./provider-settings";
+import { bearerAuth } from "./bearer-auth";
 
 export class ResendAdapter implements ProviderAdapter {
   readonly providerKey = "resend";
@@ -19,7 +20,7 @@ export class ResendAdapter implements ProviderAdapter {
       method: "POST",
       url: `${ctx.baseUrl}/emails`,
       headers: {
-        ...(ctx.credentials ? { Authorization: `Bearer ${ctx.credentials.apiKey}` } : {}),
+        ...bearerAuth(ctx),
         // Resend replays the first answer for 24 h, so a retried execution cannot send twice.
         ...(ctx.idempotencyKey ? { "Idempotency-Key": ctx.idempotencyKey } : {}),
       },

@@ -8,6 +8,7 @@ import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, vendorError } from "./vendor-error";
 import type { ProviderModule } from "./provider-module";
 import { defaultSenderFrom } from "./provider-settings";
+import { bearerAuth } from "./bearer-auth";
 
 const toList = (mailboxes: string[]) => mailboxes.map(splitMailbox);
 
@@ -25,7 +26,7 @@ export class SendgridAdapter implements ProviderAdapter {
     return {
       method: "POST",
       url: `${ctx.baseUrl}/v3/mail/send`,
-      headers: ctx.credentials ? { Authorization: `Bearer ${ctx.credentials.apiKey}` } : {},
+      headers: bearerAuth(ctx),
       body: {
         personalizations: [
           { to: toList(m.to), ...(m.cc.length ? { cc: toList(m.cc) } : {}), ...(m.bcc.length ? { bcc: toList(m.bcc) } : {}) },

@@ -8,6 +8,7 @@ import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult 
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import type { ProviderModule } from "./provider-module";
+import { bearerAuth } from "./bearer-auth";
 
 /** Tavily statuses for a usage limit of our plan. */
 const PLAN_LIMITS = new Set([432, 433]);
@@ -24,7 +25,7 @@ export class TavilyAdapter implements ProviderAdapter {
     return {
       method: "POST",
       url: `${ctx.baseUrl}/search`,
-      headers: ctx.credentials ? { Authorization: `Bearer ${ctx.credentials.apiKey}` } : {},
+      headers: bearerAuth(ctx),
       body: { query, max_results: count ?? 10, search_depth: "basic", topic: "general" },
     };
   }
