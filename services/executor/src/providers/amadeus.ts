@@ -13,7 +13,7 @@
 // apply. A token refused before its time (401) is renewed once. Errors: {errors: [{status, code, title,
 // detail, source}]}.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import { InputReader } from "./input";
+import { InputReader, inputRefusal } from "./input";
 import {
   ProviderError,
   type CapabilityInput,
@@ -75,10 +75,7 @@ export class AmadeusAdapter implements ProviderAdapter {
     if (cabin !== undefined) {
       const travelClass = TRAVEL_CLASS[cabin];
       if (!travelClass)
-        throw new ProviderError("invalid_input", this.providerKey, "`cabinClass` must be economy, premium_economy, business or first", {
-          blame: "input",
-          field: "cabinClass",
-        });
+        throw inputRefusal(this.providerKey, "`cabinClass` must be economy, premium_economy, business or first", "cabinClass");
       query.set("travelClass", travelClass);
     }
     query.set("max", String(MAX_OFFERS));
@@ -221,8 +218,7 @@ export class AmadeusAdapter implements ProviderAdapter {
 
   private iata(read: InputReader, field: string): string {
     const code = read.string(field, true).trim();
-    if (!IATA.test(code))
-      throw new ProviderError("invalid_input", this.providerKey, `\`${field}\` must be a 3-letter IATA code`, { blame: "input", field });
+    if (!IATA.test(code)) throw inputRefusal(this.providerKey, `\`${field}\` must be a 3-letter IATA code`, field);
     return code.toUpperCase();
   }
 

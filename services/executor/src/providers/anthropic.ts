@@ -4,14 +4,8 @@
 // "text", text}], stop_reason, usage: {input_tokens, output_tokens}}; errors {type: "error", error: {type,
 // message}} (529 overloaded). Our OpenAI-style messages map over: system messages become `system`.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import { InputReader } from "./input";
-import {
-  ProviderError,
-  type CapabilityInput,
-  type ProviderAdapter,
-  type ProviderContext,
-  type ProviderResult,
-} from "../domain/provider-port";
+import { InputReader, inputRefusal } from "./input";
+import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import type { ProviderModule } from "./provider-module";
@@ -37,7 +31,7 @@ export class AnthropicAdapter implements ProviderAdapter {
     const read = new InputReader(this.providerKey, input);
     const messages = read.raw("messages");
     const refuse = (message: string): never => {
-      throw new ProviderError("invalid_input", this.providerKey, message, { blame: "input", field: "messages" });
+      throw inputRefusal(this.providerKey, message, "messages");
     };
     if (!Array.isArray(messages) || messages.length === 0) refuse("`messages` must be a non-empty array of {role, content}");
     const list = messages as unknown[];

@@ -9,7 +9,7 @@
 // own quote of a price.
 import { createHash } from "node:crypto";
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import { InputReader } from "./input";
+import { InputReader, inputRefusal } from "./input";
 import {
   ProviderError,
   type CapabilityInput,
@@ -80,7 +80,7 @@ export class AyrshareAdapter implements ProviderAdapter {
     const channels = this.channels(input);
     const text = read.string("text", true);
     const refuse = (field: string, message: string): never => {
-      throw new ProviderError("invalid_input", this.providerKey, message, { blame: "input", field });
+      throw inputRefusal(this.providerKey, message, field);
     };
     if (input.approved !== true) refuse("approved", "a human must approve the quoted post: send approved true");
     if (read.string("broadcastQuoteId", true) !== this.quoteIdOf(channels, text))

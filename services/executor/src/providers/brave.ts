@@ -4,14 +4,8 @@
 // {type: "ErrorResponse", error: {code, detail}}. Brave answers a bad token with a 422 like a bad
 // parameter, so its code decides the blame: the token is ours, not the caller's.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import { InputReader } from "./input";
-import {
-  ProviderError,
-  type CapabilityInput,
-  type ProviderAdapter,
-  type ProviderContext,
-  type ProviderResult,
-} from "../domain/provider-port";
+import { InputReader, inputRefusal } from "./input";
+import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import type { ProviderModule } from "./provider-module";
@@ -42,11 +36,7 @@ export class BraveAdapter implements ProviderAdapter {
       const freshness = read.string("freshness");
       if (freshness !== undefined) {
         const code = FRESHNESS[freshness];
-        if (!code)
-          throw new ProviderError("invalid_input", this.providerKey, "`freshness` must be day, week, month or year", {
-            blame: "input",
-            field: "freshness",
-          });
+        if (!code) throw inputRefusal(this.providerKey, "`freshness` must be day, week, month or year", "freshness");
         params.set("freshness", code);
       }
     }

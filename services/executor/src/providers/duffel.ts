@@ -4,14 +4,8 @@
 // are normalized (amounts stay decimal strings, as Duffel sends them), cheapest first, at most 20.
 // Errors are {meta, errors: [{type, code, message}]}.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import { InputReader } from "./input";
-import {
-  ProviderError,
-  type CapabilityInput,
-  type ProviderAdapter,
-  type ProviderContext,
-  type ProviderResult,
-} from "../domain/provider-port";
+import { InputReader, inputRefusal } from "./input";
+import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import type { ProviderModule } from "./provider-module";
@@ -25,8 +19,7 @@ type Json = Record<string, unknown>;
 
 function iata(read: InputReader, field: string, providerKey: string): string {
   const code = read.string(field, true).trim();
-  if (!IATA.test(code))
-    throw new ProviderError("invalid_input", providerKey, `\`${field}\` must be a 3-letter IATA code`, { blame: "input", field });
+  if (!IATA.test(code)) throw inputRefusal(providerKey, `\`${field}\` must be a 3-letter IATA code`, field);
   return code.toUpperCase();
 }
 

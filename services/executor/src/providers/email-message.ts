@@ -1,7 +1,7 @@
 // The email.send input as the email vendors need it: recipients as lists, a sender (the caller's
 // `from` or the account's configured default), at least one body, and attachments.
-import { InputReader } from "./input";
-import { ProviderError, type CapabilityInput, type ProviderContext } from "../domain/provider-port";
+import { InputReader, inputRefusal } from "./input";
+import type { CapabilityInput, ProviderContext } from "../domain/provider-port";
 
 /** One attachment as the contract takes it. */
 export interface EmailAttachment {
@@ -37,14 +37,10 @@ export function readEmailMessage(
 ): EmailMessage {
   const read = new InputReader(providerKey, input);
   const from = sender === "inbox" ? "" : (read.string("from") ?? ctx.settings?.defaultFrom);
-  if (from === undefined)
-    throw new ProviderError("invalid_input", providerKey, "no sender: give `from` or configure a default sender for this provider", {
-      blame: "input",
-    });
+  if (from === undefined) throw inputRefusal(providerKey, "no sender: give `from` or configure a default sender for this provider");
   const html = read.string("html");
   const text = read.string("text");
-  if (html === undefined && text === undefined)
-    throw new ProviderError("invalid_input", providerKey, "give `html`, `text` or both", { blame: "input" });
+  if (html === undefined && text === undefined) throw inputRefusal(providerKey, "give `html`, `text` or both");
   return {
     from,
     to: read.strings("to", true),
@@ -70,10 +66,7 @@ function readAttachments(providerKey: string, value: unknown): EmailAttachment[]
         typeof a.contentBase64 === "string" &&
         (a.contentType === undefined || typeof a.contentType === "string"),
     );
-  if (!ok)
-    throw new ProviderError("invalid_input", providerKey, "`attachments` must be an array of {filename, contentBase64, contentType?}", {
-      blame: "input",
-    });
+  if (!ok) throw inputRefusal(providerKey, "`attachments` must be an array of {filename, contentBase64, contentType?}");
   return (value as EmailAttachment[]).map((a) => ({
     filename: a.filename,
     contentBase64: a.contentBase64,

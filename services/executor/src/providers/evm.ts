@@ -1,8 +1,8 @@
 // What the chain-data adapters (Alchemy, Etherscan) share: the EVM networks of the chain contracts, and
 // the normalized form of a node's JSON-RPC answers (hex quantities to decimal strings, a transaction and
 // its receipt to one record), so both vendors answer in the same shape.
-import { ProviderError, type CapabilityInput } from "../domain/provider-port";
-import { InputReader } from "./input";
+import type { CapabilityInput } from "../domain/provider-port";
+import { InputReader, inputRefusal } from "./input";
 import { isRecord, stringField } from "./vendor-error";
 
 export const EVM_NETWORKS = ["ethereum", "base", "arbitrum", "optimism", "polygon"] as const;
@@ -24,10 +24,7 @@ const HASH = /^0x[0-9a-fA-F]{64}$/;
 export function networkOf(providerKey: string, input: CapabilityInput): EvmNetwork {
   const network = new InputReader(providerKey, input).string("network") ?? "ethereum";
   if (!(EVM_NETWORKS as readonly string[]).includes(network))
-    throw new ProviderError("invalid_input", providerKey, `\`network\` must be one of ${EVM_NETWORKS.join(", ")}`, {
-      blame: "input",
-      field: "network",
-    });
+    throw inputRefusal(providerKey, `\`network\` must be one of ${EVM_NETWORKS.join(", ")}`, "network");
   return network as EvmNetwork;
 }
 
@@ -38,22 +35,14 @@ export function addressField(providerKey: string, input: CapabilityInput, field:
   const read = new InputReader(providerKey, input);
   const value = required ? read.string(field, true) : read.string(field);
   if (value === undefined) return undefined;
-  if (!ADDRESS.test(value.trim()))
-    throw new ProviderError("invalid_input", providerKey, `\`${field}\` must be a 0x-prefixed 20-byte hex address`, {
-      blame: "input",
-      field,
-    });
+  if (!ADDRESS.test(value.trim())) throw inputRefusal(providerKey, `\`${field}\` must be a 0x-prefixed 20-byte hex address`, field);
   return value.trim().toLowerCase();
 }
 
 /** The input's 0x-prefixed 32-byte transaction `hash`, lower-cased. */
 export function hashField(providerKey: string, input: CapabilityInput): string {
   const value = new InputReader(providerKey, input).string("hash", true).trim();
-  if (!HASH.test(value))
-    throw new ProviderError("invalid_input", providerKey, "`hash` must be a 0x-prefixed 32-byte hex transaction hash", {
-      blame: "input",
-      field: "hash",
-    });
+  if (!HASH.test(value)) throw inputRefusal(providerKey, "`hash` must be a 0x-prefixed 32-byte hex transaction hash", "hash");
   return value.toLowerCase();
 }
 

@@ -5,14 +5,8 @@
 // `includeDomains`/`excludeDomains` are refused (invalid_input, which makes the executor skip this
 // route) rather than dropped: a search must not use the domains it was told to exclude.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import { InputReader } from "./input";
-import {
-  ProviderError,
-  type CapabilityInput,
-  type ProviderAdapter,
-  type ProviderContext,
-  type ProviderResult,
-} from "../domain/provider-port";
+import { InputReader, inputRefusal } from "./input";
+import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import type { ProviderModule } from "./provider-module";
@@ -41,7 +35,7 @@ export class ExaAdapter implements ProviderAdapter {
     read.number("maxResults", { integer: true, min: 1, max: 100 });
     for (const field of UNSUPPORTED_FIELDS) {
       if (input[field] !== undefined && input[field] !== null) {
-        throw new ProviderError("invalid_input", this.providerKey, "not supported by the exa route yet", { blame: "input", field });
+        throw inputRefusal(this.providerKey, "not supported by the exa route yet", field);
       }
     }
     return {

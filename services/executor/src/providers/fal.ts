@@ -4,14 +4,8 @@
 // has_nsfw_concepts, timings}. Errors: 422 {detail: [{loc, msg, type}]} for a refused input, else
 // {detail: "<message>"}. One image per call at most 1 megapixel, so a call costs one route price.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import {
-  ProviderError,
-  type CapabilityInput,
-  type ProviderAdapter,
-  type ProviderContext,
-  type ProviderResult,
-} from "../domain/provider-port";
-import { InputReader } from "./input";
+import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
+import { InputReader, inputRefusal } from "./input";
 import { assertCapability } from "./provider";
 import type { ProviderModule } from "./provider-module";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
@@ -51,10 +45,7 @@ export class FalAdapter implements ProviderAdapter {
     const headers: Record<string, string> = ctx.credentials ? { authorization: `Key ${ctx.credentials.apiKey}` } : {};
     const aspectRatio = read.string("aspectRatio");
     if (aspectRatio !== undefined && !IMAGE_SIZES[aspectRatio])
-      throw new ProviderError("invalid_input", this.providerKey, `aspectRatio must be one of ${Object.keys(IMAGE_SIZES).join(", ")}`, {
-        blame: "input",
-        field: "aspectRatio",
-      });
+      throw inputRefusal(this.providerKey, `aspectRatio must be one of ${Object.keys(IMAGE_SIZES).join(", ")}`, "aspectRatio");
     if (capabilityKey === "media.image.edit") {
       const body = {
         prompt,
@@ -66,11 +57,7 @@ export class FalAdapter implements ProviderAdapter {
     }
     const model = read.string("model") ?? "flux-schnell";
     const app = GENERATE_MODELS[model];
-    if (!app)
-      throw new ProviderError("invalid_input", this.providerKey, `model must be one of ${Object.keys(GENERATE_MODELS).join(", ")} on fal`, {
-        blame: "input",
-        field: "model",
-      });
+    if (!app) throw inputRefusal(this.providerKey, `model must be one of ${Object.keys(GENERATE_MODELS).join(", ")} on fal`, "model");
     const seed = read.number("seed", { integer: true, min: 0 });
     const body = {
       prompt,

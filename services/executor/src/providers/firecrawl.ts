@@ -11,7 +11,7 @@
 //   (the contract caps it; Firecrawl's own default is 10,000 pages, 1 credit each). Starting the crawl makes
 //   Firecrawl act and bill: a failure after it started is reported as possibly done, never retried elsewhere.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import { InputReader } from "./input";
+import { InputReader, inputRefusal } from "./input";
 import {
   ProviderError,
   type CapabilityInput,
@@ -149,11 +149,7 @@ export class FirecrawlAdapter implements ProviderAdapter {
   private pageFormats(input: CapabilityInput): string[] {
     const formats = new InputReader(this.providerKey, input).strings("formats");
     const unknown = formats.find((f) => !PAGE_FORMATS.has(f));
-    if (unknown !== undefined)
-      throw new ProviderError("invalid_input", this.providerKey, "`formats` may hold markdown, html and links", {
-        blame: "input",
-        field: "formats",
-      });
+    if (unknown !== undefined) throw inputRefusal(this.providerKey, "`formats` may hold markdown, html and links", "formats");
     return formats.length > 0 ? [...new Set(formats)] : ["markdown"];
   }
 
@@ -199,14 +195,12 @@ export class FirecrawlAdapter implements ProviderAdapter {
     const given = read.raw("schema");
     if (given !== undefined) {
       if (!isRecord(given) || !isRecord(given.properties) || Object.keys(given.properties).length === 0) {
-        throw new ProviderError("invalid_input", this.providerKey, "`schema` must be a JSON schema object with properties", {
-          blame: "input",
-        });
+        throw inputRefusal(this.providerKey, "`schema` must be a JSON schema object with properties");
       }
       return { ...given, type: "object", properties: given.properties };
     }
     const fields = read.strings("fields");
-    if (fields.length === 0) throw new ProviderError("invalid_input", this.providerKey, "give `fields` or `schema`", { blame: "input" });
+    if (fields.length === 0) throw inputRefusal(this.providerKey, "give `fields` or `schema`");
     return { type: "object", properties: Object.fromEntries(fields.map((f) => [f, { type: "string" }])) };
   }
 }

@@ -5,14 +5,8 @@
 // [[{language, confidence}]]}}. Errors {error: {code, message, status, details}}: Google answers a bad
 // key with a 400 like a bad value, so its API_KEY_INVALID reason decides the blame. No formality control.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import { InputReader } from "./input";
-import {
-  ProviderError,
-  type CapabilityInput,
-  type ProviderAdapter,
-  type ProviderContext,
-  type ProviderResult,
-} from "../domain/provider-port";
+import { InputReader, inputRefusal } from "./input";
+import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import type { ProviderModule } from "./provider-module";
@@ -46,10 +40,7 @@ export class GoogletranslateAdapter implements ProviderAdapter {
     }
     const formality = read.string("formality");
     if (formality !== undefined && formality !== "default")
-      throw new ProviderError("invalid_input", this.providerKey, "Google Translate has no formality control", {
-        blame: "input",
-        field: "formality",
-      });
+      throw inputRefusal(this.providerKey, "Google Translate has no formality control", "formality");
     const source = read.string("sourceLanguage");
     return {
       method: "POST",

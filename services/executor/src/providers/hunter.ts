@@ -5,7 +5,7 @@
 //   disposable, webmail, mx_records, ...}}; 202 while Hunter is still checking (retry later).
 // Errors {errors: [{id, code, details}]}; 429 when over the rate limit.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import { InputReader } from "./input";
+import { InputReader, inputRefusal } from "./input";
 import {
   ProviderError,
   type CapabilityInput,
@@ -42,11 +42,7 @@ export class HunterAdapter implements ProviderAdapter {
       query.set("first_name", firstName);
       query.set("last_name", lastName);
     } else if (fullName) query.set("full_name", fullName);
-    else
-      throw new ProviderError("invalid_input", this.providerKey, "give fullName, or firstName with lastName", {
-        blame: "input",
-        field: "lastName",
-      });
+    else throw inputRefusal(this.providerKey, "give fullName, or firstName with lastName", "lastName");
     return { method: "GET", url: `${ctx.baseUrl}/v2/email-finder?${query}`, headers };
   }
 

@@ -2,6 +2,14 @@
 // first; these guards keep adapters total (a wrong type is an invalid_input error, never a crash).
 import { ProviderError, type CapabilityInput } from "../domain/provider-port";
 
+/**
+ * The error of an input the vendor cannot take (the caller's to fix, so no fallback is tried): with
+ * `field`, the 400 names that field and its hint says to fix it.
+ */
+export function inputRefusal(providerKey: string, message: string, field?: string): ProviderError {
+  return new ProviderError("invalid_input", providerKey, message, { blame: "input", ...(field !== undefined ? { field } : {}) });
+}
+
 export class InputReader {
   constructor(
     private readonly providerKey: string,
@@ -10,7 +18,7 @@ export class InputReader {
 
   private fail(field: string, expected: string): never {
     // The field travels with the error too, so the answer's hint says which field to fix.
-    throw new ProviderError("invalid_input", this.providerKey, `input field "${field}" must be ${expected}`, { field, blame: "input" });
+    throw inputRefusal(this.providerKey, `input field "${field}" must be ${expected}`, field);
   }
 
   /** A non-empty string field; throws when `required` and absent. */
@@ -26,11 +34,7 @@ export class InputReader {
   /** A required non-empty string of at most `maxChars` characters (a per-call limit, e.g. the length a price is for). */
   limitedString(field: string, maxChars: number): string {
     const value = this.string(field, true);
-    if (value.length > maxChars)
-      throw new ProviderError("invalid_input", this.providerKey, `${field} is limited to ${maxChars} characters per call`, {
-        blame: "input",
-        field,
-      });
+    if (value.length > maxChars) throw inputRefusal(this.providerKey, `${field} is limited to ${maxChars} characters per call`, field);
     return value;
   }
 
@@ -66,7 +70,7 @@ export class InputReader {
   boolean(field: string): boolean {
     const value = this.input[field];
     if (value !== undefined && value !== null && typeof value !== "boolean")
-      throw new ProviderError("invalid_input", this.providerKey, `input field "${field}" must be a boolean`, { blame: "input", field });
+      throw inputRefusal(this.providerKey, `input field "${field}" must be a boolean`, field);
     return value === true;
   }
 

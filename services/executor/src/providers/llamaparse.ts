@@ -5,14 +5,8 @@
 // reads it (GET /api/v2/parse/<jobId>?expand=markdown) and answers its status, with the markdown pages
 // once it is completed. Errors are {detail} (a string, or FastAPI's list of field errors).
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import { InputReader } from "./input";
-import {
-  ProviderError,
-  type CapabilityInput,
-  type ProviderAdapter,
-  type ProviderContext,
-  type ProviderResult,
-} from "../domain/provider-port";
+import { InputReader, inputRefusal } from "./input";
+import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import type { ProviderModule } from "./provider-module";
@@ -51,8 +45,7 @@ export class LlamaparseAdapter implements ProviderAdapter {
       return { method: "GET", url: `${ctx.baseUrl}/api/v2/parse/${encodeURIComponent(jobId)}?expand=markdown`, headers };
     }
     const url = read.string("fileUrl", true).trim();
-    if (!/^https?:\/\//i.test(url))
-      throw new ProviderError("invalid_input", this.providerKey, "`fileUrl` must be an http(s) URL", { blame: "input", field: "fileUrl" });
+    if (!/^https?:\/\//i.test(url)) throw inputRefusal(this.providerKey, "`fileUrl` must be an http(s) URL", "fileUrl");
     return {
       method: "POST",
       url: `${ctx.baseUrl}/api/v2/parse`,

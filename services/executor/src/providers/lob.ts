@@ -9,14 +9,8 @@
 // Errors {error: {message, status_code, code}}. A letter is one US First Class page: the HTML is framed
 // in one 8.5x11in page (what overflows is cut), which is what the send price covers.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import { InputReader } from "./input";
-import {
-  ProviderError,
-  type CapabilityInput,
-  type ProviderAdapter,
-  type ProviderContext,
-  type ProviderResult,
-} from "../domain/provider-port";
+import { InputReader, inputRefusal } from "./input";
+import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import { pathSegment } from "./url-path";
@@ -43,7 +37,7 @@ export class LobAdapter implements ProviderAdapter {
   readonly resourceFields = { "post.letter.status": { letterId: LETTER_KIND } };
 
   private fail(field: string, message: string): never {
-    throw new ProviderError("invalid_input", this.providerKey, message, { blame: "input", field });
+    throw inputRefusal(this.providerKey, message, field);
   }
 
   /** Our address object as Lob's; US addresses only (the prices are Lob's US First Class ones). */

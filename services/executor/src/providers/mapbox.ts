@@ -3,14 +3,8 @@
 // properties give the address, coordinates and country. No feature is the caller's 404. Errors are
 // {message} (401 token, 422 bad query, 429 rate limit).
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import { InputReader } from "./input";
-import {
-  ProviderError,
-  type CapabilityInput,
-  type ProviderAdapter,
-  type ProviderContext,
-  type ProviderResult,
-} from "../domain/provider-port";
+import { InputReader, inputRefusal } from "./input";
+import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import type { ProviderModule } from "./provider-module";
@@ -24,10 +18,7 @@ export function geocodeInput(providerKey: string, input: CapabilityInput): { add
   const address = read.string("address", true).trim();
   const country = read.string("country")?.trim();
   if (country !== undefined && !/^[A-Za-z]{2}$/.test(country))
-    throw new ProviderError("invalid_input", providerKey, "`country` must be an ISO 3166-1 alpha-2 code, e.g. PT", {
-      blame: "input",
-      field: "country",
-    });
+    throw inputRefusal(providerKey, "`country` must be an ISO 3166-1 alpha-2 code, e.g. PT", "country");
   return { address, ...(country ? { country: country.toLowerCase() } : {}) };
 }
 

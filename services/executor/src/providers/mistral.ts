@@ -4,14 +4,8 @@
 // a route is priced per call, so a call reads at most MAX_PAGES pages: the ones asked for, else the
 // first MAX_PAGES. Errors are {object: "error", message, type, param, code} (or {message} on a 401).
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import { InputReader } from "./input";
-import {
-  ProviderError,
-  type CapabilityInput,
-  type ProviderAdapter,
-  type ProviderContext,
-  type ProviderResult,
-} from "../domain/provider-port";
+import { InputReader, inputRefusal } from "./input";
+import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import type { ProviderModule } from "./provider-module";
@@ -24,11 +18,7 @@ function pagesOf(providerKey: string, input: CapabilityInput): number[] {
   const raw = new InputReader(providerKey, input).raw("pages");
   if (raw === undefined || raw === null) return Array.from({ length: MAX_PAGES }, (_, i) => i);
   const ok = Array.isArray(raw) && raw.length > 0 && raw.length <= MAX_PAGES && raw.every((p) => Number.isInteger(p) && (p as number) >= 0);
-  if (!ok)
-    throw new ProviderError("invalid_input", providerKey, `\`pages\` must list 1 to ${MAX_PAGES} 0-based page numbers`, {
-      blame: "input",
-      field: "pages",
-    });
+  if (!ok) throw inputRefusal(providerKey, `\`pages\` must list 1 to ${MAX_PAGES} 0-based page numbers`, "pages");
   return [...new Set(raw as number[])];
 }
 
@@ -39,8 +29,7 @@ export class MistralOcrAdapter implements ProviderAdapter {
   buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
     assertCapability(this, capabilityKey);
     const url = new InputReader(this.providerKey, input).string("fileUrl", true).trim();
-    if (!/^https?:\/\//i.test(url))
-      throw new ProviderError("invalid_input", this.providerKey, "`fileUrl` must be an http(s) URL", { blame: "input", field: "fileUrl" });
+    if (!/^https?:\/\//i.test(url)) throw inputRefusal(this.providerKey, "`fileUrl` must be an http(s) URL", "fileUrl");
     const image = IMAGE.test(new URL(url).pathname);
     return {
       method: "POST",

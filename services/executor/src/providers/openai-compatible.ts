@@ -2,14 +2,8 @@
 // (OpenAI directly; DeepSeek and others, also through MPP hosts): POST {baseUrl}/chat/completions,
 // non-streaming; errors {error: {message, type, code}}.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import { InputReader } from "./input";
-import {
-  ProviderError,
-  type CapabilityInput,
-  type ProviderAdapter,
-  type ProviderContext,
-  type ProviderResult,
-} from "../domain/provider-port";
+import { InputReader, inputRefusal } from "./input";
+import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField } from "./vendor-error";
 import { openAiError } from "./openai-error";
@@ -32,9 +26,7 @@ export class OpenAiCompatibleAdapter implements ProviderAdapter {
       messages.length === 0 ||
       !messages.every((m) => isRecord(m) && typeof m.role === "string" && typeof m.content === "string")
     ) {
-      throw new ProviderError("invalid_input", this.providerKey, "`messages` must be a non-empty array of {role, content}", {
-        blame: "input",
-      });
+      throw inputRefusal(this.providerKey, "`messages` must be a non-empty array of {role, content}");
     }
     read.number("max_tokens", { integer: true, min: 1 });
     read.number("temperature", { min: 0, max: 2 });

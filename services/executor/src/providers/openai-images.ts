@@ -4,14 +4,8 @@
 // JPEG keeps it well under the answer cap), not a URL. The route's price covers one low-quality image
 // at the largest size plus the text tokens of the longest prompt it takes (MAX_PROMPT_BYTES).
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import {
-  ProviderError,
-  type CapabilityInput,
-  type ProviderAdapter,
-  type ProviderContext,
-  type ProviderResult,
-} from "../domain/provider-port";
-import { InputReader } from "./input";
+import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
+import { InputReader, inputRefusal } from "./input";
 import { openAiError } from "./openai-error";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField } from "./vendor-error";
@@ -40,28 +34,15 @@ export class OpenAiImagesAdapter implements ProviderAdapter {
     const read = new InputReader(this.providerKey, input);
     const prompt = read.string("prompt", true);
     if (Buffer.byteLength(prompt, "utf8") > MAX_PROMPT_BYTES)
-      throw new ProviderError("invalid_input", this.providerKey, `the OpenAI route takes prompts of at most ${MAX_PROMPT_BYTES} bytes`, {
-        blame: "input",
-        field: "prompt",
-      });
+      throw inputRefusal(this.providerKey, `the OpenAI route takes prompts of at most ${MAX_PROMPT_BYTES} bytes`, "prompt");
     const model = read.string("model");
     if (model !== undefined && model !== IMAGE_MODEL)
-      throw new ProviderError("invalid_input", this.providerKey, `model must be ${IMAGE_MODEL} on OpenAI`, {
-        blame: "input",
-        field: "model",
-      });
+      throw inputRefusal(this.providerKey, `model must be ${IMAGE_MODEL} on OpenAI`, "model");
     if (read.number("seed", { integer: true, min: 0 }) !== undefined)
-      throw new ProviderError("invalid_input", this.providerKey, "OpenAI image generation takes no seed", {
-        blame: "input",
-        field: "seed",
-      });
+      throw inputRefusal(this.providerKey, "OpenAI image generation takes no seed", "seed");
     const aspectRatio = read.string("aspectRatio") ?? "1:1";
     const size = SIZES[aspectRatio];
-    if (!size)
-      throw new ProviderError("invalid_input", this.providerKey, `aspectRatio must be one of ${Object.keys(SIZES).join(", ")}`, {
-        blame: "input",
-        field: "aspectRatio",
-      });
+    if (!size) throw inputRefusal(this.providerKey, `aspectRatio must be one of ${Object.keys(SIZES).join(", ")}`, "aspectRatio");
     return {
       method: "POST",
       url: `${ctx.baseUrl}/images/generations`,

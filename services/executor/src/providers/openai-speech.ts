@@ -3,14 +3,8 @@
 // {error: {message, type, param, code}}. The contract caps text at 1,000 characters, the length the
 // price is for.
 import type { BinaryBody, ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import {
-  ProviderError,
-  type CapabilityInput,
-  type ProviderAdapter,
-  type ProviderContext,
-  type ProviderResult,
-} from "../domain/provider-port";
-import { InputReader } from "./input";
+import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
+import { InputReader, inputRefusal } from "./input";
 import { openAiError } from "./openai-error";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord } from "./vendor-error";
@@ -35,10 +29,7 @@ export class OpenAiSpeechAdapter implements ProviderAdapter {
     const text = read.limitedString("text", MAX_CHARACTERS);
     const voice = (read.string("voice") ?? "alloy").toLowerCase();
     if (!(VOICES as readonly string[]).includes(voice))
-      throw new ProviderError("invalid_input", this.providerKey, `voice must be one of OpenAI's ${VOICES.join(", ")}`, {
-        blame: "input",
-        field: "voice",
-      });
+      throw inputRefusal(this.providerKey, `voice must be one of OpenAI's ${VOICES.join(", ")}`, "voice");
     return {
       method: "POST",
       url: `${ctx.baseUrl}/audio/speech`,

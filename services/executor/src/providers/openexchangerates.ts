@@ -3,14 +3,8 @@
 // rates: {<code>: rate}}. A quote currency the vendor does not list is absent from the rates: a 404
 // blamed on the input. Errors are {error: true, status, message, description}.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import { InputReader } from "./input";
-import {
-  ProviderError,
-  type CapabilityInput,
-  type ProviderAdapter,
-  type ProviderContext,
-  type ProviderResult,
-} from "../domain/provider-port";
+import { InputReader, inputRefusal } from "./input";
+import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import type { ProviderModule } from "./provider-module";
@@ -22,13 +16,11 @@ function pair(input: CapabilityInput, providerKey: string): { base: string; quot
   const read = new InputReader(providerKey, input);
   const [base, quote] = (["base", "quote"] as const).map((field) => {
     const code = read.string(field, true).trim();
-    if (!CURRENCY.test(code))
-      throw new ProviderError("invalid_input", providerKey, `\`${field}\` must be an ISO 4217 code, e.g. EUR`, { blame: "input", field });
+    if (!CURRENCY.test(code)) throw inputRefusal(providerKey, `\`${field}\` must be an ISO 4217 code, e.g. EUR`, field);
     return code.toUpperCase();
   }) as [string, string];
   const date = read.string("date")?.trim();
-  if (date !== undefined && !DAY.test(date))
-    throw new ProviderError("invalid_input", providerKey, "`date` must be YYYY-MM-DD", { blame: "input", field: "date" });
+  if (date !== undefined && !DAY.test(date)) throw inputRefusal(providerKey, "`date` must be YYYY-MM-DD", "date");
   return { base, quote, ...(date ? { date } : {}) };
 }
 

@@ -4,14 +4,8 @@
 // `citations` URLs) as its sources; errors {error: {message, type}}. The domain filter takes at most
 // 20 entries, excluded ones prefixed with `-`. max_tokens bounds the tokens the fixed route price covers.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import { InputReader } from "./input";
-import {
-  ProviderError,
-  type CapabilityInput,
-  type ProviderAdapter,
-  type ProviderContext,
-  type ProviderResult,
-} from "../domain/provider-port";
+import { InputReader, inputRefusal } from "./input";
+import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import type { ProviderModule } from "./provider-module";
@@ -33,10 +27,7 @@ export class PerplexityAdapter implements ProviderAdapter {
     read.number("maxResults", { integer: true, min: 1, max: 100 });
     const filter = [...read.strings("includeDomains"), ...read.strings("excludeDomains").map((d) => `-${d}`)];
     if (filter.length > MAX_DOMAIN_FILTER)
-      throw new ProviderError("invalid_input", this.providerKey, `Perplexity filters at most ${MAX_DOMAIN_FILTER} domains in all`, {
-        blame: "input",
-        field: "includeDomains",
-      });
+      throw inputRefusal(this.providerKey, `Perplexity filters at most ${MAX_DOMAIN_FILTER} domains in all`, "includeDomains");
     return {
       method: "POST",
       url: `${ctx.baseUrl}/chat/completions`,

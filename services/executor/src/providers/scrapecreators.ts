@@ -4,14 +4,8 @@
 // network's own shape (read by scrapecreators-shapes.ts); errors {success: false, message} (401 key,
 // 402 credits, 404 unknown account). Networks without an endpoint here are refused as invalid_input.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import { InputReader } from "./input";
-import {
-  ProviderError,
-  type CapabilityInput,
-  type ProviderAdapter,
-  type ProviderContext,
-  type ProviderResult,
-} from "../domain/provider-port";
+import { InputReader, inputRefusal } from "./input";
+import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { COMMENT_READERS, PROFILE_READERS, SEARCH_READERS } from "./scrapecreators-shapes";
 import { invalidResponse, stringField, vendorError } from "./vendor-error";
@@ -90,7 +84,7 @@ export class ScrapecreatorsAdapter implements ProviderAdapter {
   }
 
   private refuse(field: string, message: string): never {
-    throw new ProviderError("invalid_input", this.providerKey, message, { blame: "input", field });
+    throw inputRefusal(this.providerKey, message, field);
   }
 
   /** The input's platform, when this capability has an endpoint for it. */

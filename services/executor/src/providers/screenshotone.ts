@@ -3,14 +3,8 @@
 // {screenshot_url}, the rendered image stored by ScreenshotOne (our API answers JSON, never image bytes);
 // errors {is_successful: false, error_code, error_message}.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import { InputReader } from "./input";
-import {
-  ProviderError,
-  type CapabilityInput,
-  type ProviderAdapter,
-  type ProviderContext,
-  type ProviderResult,
-} from "../domain/provider-port";
+import { InputReader, inputRefusal } from "./input";
+import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, stringField, vendorError } from "./vendor-error";
 import type { ProviderModule } from "./provider-module";
@@ -57,8 +51,7 @@ export class ScreenshotoneAdapter implements ProviderAdapter {
 
   private format(input: CapabilityInput): string {
     const format = new InputReader(this.providerKey, input).string("format") ?? "png";
-    if (format !== "png" && format !== "jpeg")
-      throw new ProviderError("invalid_input", this.providerKey, "`format` must be png or jpeg", { blame: "input", field: "format" });
+    if (format !== "png" && format !== "jpeg") throw inputRefusal(this.providerKey, "`format` must be png or jpeg", "format");
     return format;
   }
 

@@ -3,7 +3,7 @@
 // wall time between zones. Zones are IANA ids or, where the seller resolves them, place names. It
 // takes no API key. Errors are plain-text 400s ("Invalid Timezone").
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import { InputReader } from "./input";
+import { InputReader, inputRefusal } from "./input";
 import {
   ProviderError,
   type CapabilityInput,
@@ -27,8 +27,7 @@ function wallTime(datetime: string, providerKey: string): { local: string; utc: 
   const pad = (n: number) => String(n).padStart(2, "0");
   if (OFFSET.test(text)) {
     const d = new Date(text);
-    if (Number.isNaN(d.getTime()))
-      throw new ProviderError("invalid_input", providerKey, "`datetime` is not a valid ISO 8601 date-time", { blame: "input" });
+    if (Number.isNaN(d.getTime())) throw inputRefusal(providerKey, "`datetime` is not a valid ISO 8601 date-time");
     return {
       local: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`,
       utc: true,
@@ -67,10 +66,7 @@ export class TimeapiAdapter implements ProviderAdapter {
     const read = new InputReader(this.providerKey, input);
     if (capabilityKey === "geo.time.current") {
       const zone = read.string("timezone") ?? read.string("location");
-      if (!zone)
-        throw new ProviderError("invalid_input", this.providerKey, "give `timezone` (IANA id) or `location` (place name)", {
-          blame: "input",
-        });
+      if (!zone) throw inputRefusal(this.providerKey, "give `timezone` (IANA id) or `location` (place name)");
       return { method: "GET", url: `${ctx.baseUrl}/api/timezone/zone?timeZone=${encodeURIComponent(zone)}`, headers: {} };
     }
     const from = read.string("fromTimezone") ?? read.string("fromLocation");
