@@ -31,7 +31,6 @@ import type { ProviderModule } from "./provider-module";
 const MAX_OFFERS = 20;
 /** Hotels asked for offers per search: Amadeus takes a list of ids in the query; the first of the city's list. */
 const MAX_HOTELS = 20;
-const IATA = /^[A-Za-z]{3}$/;
 /** Amadeus' "no rooms available at requested property": no offer, not an error. */
 const NO_ROOMS = "3664";
 const TRAVEL_CLASS: Readonly<Record<string, string>> = {
@@ -60,12 +59,12 @@ export class AmadeusAdapter implements ProviderAdapter {
     this.credentials(ctx);
     const read = new InputReader(this.providerKey, input);
     if (capabilityKey === "travel.hotels.search") {
-      const city = this.iata(read, "cityCode");
+      const city = read.iataCode("cityCode");
       return { method: "GET", url: `${ctx.baseUrl}/v1/reference-data/locations/hotels/by-city?cityCode=${city}`, headers: {} };
     }
     const query = new URLSearchParams({
-      originLocationCode: this.iata(read, "origin"),
-      destinationLocationCode: this.iata(read, "destination"),
+      originLocationCode: read.iataCode("origin"),
+      destinationLocationCode: read.iataCode("destination"),
       departureDate: read.string("departureDate", true),
     });
     const back = read.string("returnDate");
@@ -214,12 +213,6 @@ export class AmadeusAdapter implements ProviderAdapter {
     if (colon <= 0 || colon === key.length - 1)
       throw new ProviderError("unsupported_capability", this.providerKey, "AMADEUS_API_KEY must be <client_id>:<client_secret>");
     return { clientId: key.slice(0, colon), clientSecret: key.slice(colon + 1) };
-  }
-
-  private iata(read: InputReader, field: string): string {
-    const code = read.string(field, true).trim();
-    if (!IATA.test(code)) throw inputRefusal(this.providerKey, `\`${field}\` must be a 3-letter IATA code`, field);
-    return code.toUpperCase();
   }
 
   private error(res: RailResponse): ProviderError {

@@ -4,7 +4,7 @@
 // are normalized (amounts stay decimal strings, as Duffel sends them), cheapest first, at most 20.
 // Errors are {meta, errors: [{type, code, message}]}.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import { InputReader, inputRefusal } from "./input";
+import { InputReader } from "./input";
 import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
@@ -13,15 +13,8 @@ import type { ProviderModule } from "./provider-module";
 const MAX_OFFERS = 20;
 /** How long Duffel may wait for airlines, below our call deadline so it answers with what it has. */
 const SUPPLIER_TIMEOUT_MS = 10_000;
-const IATA = /^[A-Za-z]{3}$/;
 
 type Json = Record<string, unknown>;
-
-function iata(read: InputReader, field: string, providerKey: string): string {
-  const code = read.string(field, true).trim();
-  if (!IATA.test(code)) throw inputRefusal(providerKey, `\`${field}\` must be a 3-letter IATA code`, field);
-  return code.toUpperCase();
-}
 
 const code = (value: unknown) => stringField(value, "iata_code") ?? null;
 
@@ -32,8 +25,8 @@ export class DuffelAdapter implements ProviderAdapter {
   buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
     assertCapability(this, capabilityKey);
     const read = new InputReader(this.providerKey, input);
-    const origin = iata(read, "origin", this.providerKey);
-    const destination = iata(read, "destination", this.providerKey);
+    const origin = read.iataCode("origin");
+    const destination = read.iataCode("destination");
     const departure = read.string("departureDate", true);
     const back = read.string("returnDate");
     const adults = read.number("adults", { integer: true, min: 1, max: 9 }) ?? 1;

@@ -10,6 +10,9 @@ export function inputRefusal(providerKey: string, message: string, field?: strin
   return new ProviderError("invalid_input", providerKey, message, { blame: "input", ...(field !== undefined ? { field } : {}) });
 }
 
+/** An IATA airport or city code, in either case. */
+const IATA_CODE = /^[A-Za-z]{3}$/;
+
 export class InputReader {
   constructor(
     private readonly providerKey: string,
@@ -77,5 +80,12 @@ export class InputReader {
   /** An optional field of any JSON type, passed through. */
   raw(field: string): unknown {
     return this.input[field];
+  }
+
+  /** A required 3-letter IATA airport or city code, upper-cased. */
+  iataCode(field: string): string {
+    const code = this.string(field, true).trim();
+    if (!IATA_CODE.test(code)) throw inputRefusal(this.providerKey, `\`${field}\` must be a 3-letter IATA code`, field);
+    return code.toUpperCase();
   }
 }
