@@ -123,9 +123,7 @@ function fallbackSet(c: LiveCapability): { routes: CatalogRoute[]; body: Record<
 beforeAll(async () => {
   otlp = await startOtlpReceiver();
   sys = await startSystem({
-    OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
-    OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
-    OTEL_BSP_SCHEDULE_DELAY: "100",
+    ...otlp.exporterEnv,
     // One key drives every route back to back (and polls its wallet): above the default 20 requests a second.
     RATE_LIMIT_RPS: "1000",
     RATE_LIMIT_BURST: "2000",

@@ -20,11 +20,7 @@ describe("traces across the running system", () => {
   let sys: RunningSystem;
   beforeAll(async () => {
     otlp = await startOtlpReceiver();
-    sys = await startSystem({
-      OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
-      OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
-      OTEL_BSP_SCHEDULE_DELAY: "100",
-    });
+    sys = await startSystem(otlp.exporterEnv);
   }, 60_000);
   afterAll(async () => {
     await sys?.stop();

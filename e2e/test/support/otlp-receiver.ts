@@ -29,6 +29,8 @@ function attributes(list: KeyValue[] | undefined): Record<string, unknown> {
 export interface OtlpReceiver {
   /** Base URL to put in OTEL_EXPORTER_OTLP_ENDPOINT. */
   endpoint: string;
+  /** The environment that makes every service of a started system export its spans here, at once (JSON, 100 ms batches). */
+  exporterEnv: Record<string, string>;
   spans: ReceivedSpan[];
   /** Polls until `predicate` holds for the received spans (bounded), then returns them. */
   waitFor(predicate: (spans: ReceivedSpan[]) => boolean, timeoutMs?: number): Promise<ReceivedSpan[]>;
@@ -67,6 +69,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     endpoint,
+    exporterEnv: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: "http/json", OTEL_BSP_SCHEDULE_DELAY: "100" },
     spans,
     async waitFor(predicate, timeoutMs = 15_000) {
       const until = Date.now() + timeoutMs;
