@@ -1,6 +1,7 @@
 // Failures of the catalog half: unknown keys and paths, bad bodies, a backend that is down.
 // Each answers with an ErrorResponse (success, error, code, hint) and never a stack trace.
 import { startTestCatalog, type TestCatalog } from "@agentic/catalog/testing";
+import { waitFor } from "@agentic/testing";
 import { documentedHint, validateResponse as validate } from "./validate-response";
 import { startTestGateway, type TestGateway } from "./harness";
 
@@ -96,7 +97,8 @@ describe("when the catalog is down", () => {
     const catalog = await startTestCatalog();
     const gw = await startTestGateway({ catalogAddress: catalog.address });
     try {
-      expect((await fetch(`${gw.origin}/readyz`)).status).toBe(200);
+      // Polled as a readiness probe polls it: a loaded machine may answer the first check late.
+      await waitFor(async () => (await fetch(`${gw.origin}/readyz`)).status === 200, { what: "the new gateway's /readyz 200" });
       // The domain list is in memory once read (the gateway also reads it ahead when the catalog first
       // answers, but in the background: reading it here keeps the test from racing that read).
       expect((await fetch(`${gw.baseUrl}/domains`)).status).toBe(200);
