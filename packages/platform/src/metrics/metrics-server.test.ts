@@ -52,6 +52,7 @@ describe("metrics", () => {
       expect(text).toContain(`${series(0)} 2`);
       expect(text).toContain(`${series(5)} 1`);
       expect(text).toMatch(/process_resident_memory_bytes \d+/);
+      expect(text).toContain(`agentic_build_info{version="dev",node_version="${process.version}"} 1`);
       expect((await fetch(`http://127.0.0.1:${metrics.port}/other`)).status).toBe(404);
     } finally {
       client.close();

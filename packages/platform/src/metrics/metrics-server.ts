@@ -2,14 +2,16 @@
 // no HTTP server otherwise), plus process metrics (CPU, memory, event-loop lag).
 import { createServer, type Server } from "node:http";
 import { collectDefaultMetrics, register } from "prom-client";
+import { registerBuildInfo } from "./build-info";
 
 let defaultsCollected = false;
 
-/** Starts collecting process metrics once per process. */
+/** Starts collecting process metrics, and the build info, once per process. */
 export function collectProcessMetrics(): void {
   if (defaultsCollected) return;
   defaultsCollected = true;
   collectDefaultMetrics();
+  registerBuildInfo();
 }
 
 /** A JSON endpoint served beside /metrics (GET only): the status and body to answer `url` with. */
