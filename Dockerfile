@@ -28,6 +28,8 @@ FROM base AS build
 ARG SERVICE
 # Manifests and the pruned lockfile only: the install layer below is reused until they change.
 COPY --from=prune /app/out/json/ ./
+# The fixes npm ci applies to dependencies (the root postinstall runs patch-package; see patches/README.md).
+COPY --from=prune /app/patches ./patches
 # `npm ci`: exactly the versions the lockfile pins, the ones CI tested (a rebuild never resolves
 # anew). Install scripts run only where package.json's allowScripts approves them (the `node`
 # package, which installs the pinned Node binary). A private registry token, if any, is mounted for

@@ -88,6 +88,13 @@ describe("Dockerfile", () => {
     );
   });
 
+  test("gives npm ci the repository's dependency patches (the root postinstall applies them)", () => {
+    const patches = indexOf("build", (i) => i.instruction === "COPY" && /\/app\/patches \.\/patches$/.test(i.args));
+    const install = indexOf("build", (i) => i.instruction === "RUN" && /npm ci\b/.test(i.args));
+    assert.ok(patches >= 0 && patches < install, "patches/ is in place before npm ci");
+    assert.equal(JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")).scripts.postinstall, "patch-package");
+  });
+
   test("writes the SBOM of the production dependencies before pruning the dev ones", () => {
     const steps = runs("build").join("\n");
     const sbom = steps.search(/npm sbom --sbom-format cyclonedx --omit dev --workspace "@agentic\/\$\{SERVICE\}" > sbom\.cdx\.json/);

@@ -12,6 +12,7 @@ export * from "./grpc/unary";
 export * from "./grpc/server";
 export * from "./grpc/health";
 export * from "./grpc/client";
+export * from "./grpc/timings";
 export * from "./grpc/access";
 export * from "./identity/service-identity";
 export * from "./telemetry/attributes";

@@ -17,7 +17,7 @@ import {
 } from "@agentic/platform";
 import { createOutcomePublisher } from "./bus/outcome-publisher";
 import { createSettlementPublisher } from "./bus/settlement-publisher";
-import { executionSettings, type Config } from "./config";
+import { executeAnswerBoundMs, executionSettings, type Config } from "./config";
 import { createExecutor } from "./domain/executor";
 import type { LedgerPort, RouterPort } from "./domain/ports";
 import { outcomeRecords } from "./ledger-record";
@@ -99,6 +99,7 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
     verifier: createTokenVerifier(config.TRUSTED_SERVICE_KEYS),
     drain,
     executionBudgetMs: config.EXECUTION_BUDGET_MS,
+    longestCallMs: executeAnswerBoundMs(config),
   });
   const port = await bindServer(server, opts.bindAddress);
   // SERVING once the catalog has been read and the ledger and the router answer, so no execute is sent
