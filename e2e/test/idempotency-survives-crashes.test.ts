@@ -111,7 +111,13 @@ describe("an Idempotency-Key under crashes", () => {
     const first = send("executor-gone-1");
     await waitFor(async () => (await resendCalls()) === before.calls + 1, { what: "the provider call in flight" });
     await sys.kill("executor");
-    expect((await first).status).toBe(503);
+    // The call reached the executor and got no answer: its outcome is unknown, so the gateway names the
+    // execution to read (as for its own deadline), never a 503 that invites a blind retry.
+    const lost = await first;
+    expect(lost.status).toBe(504);
+    const lostBody = (await lost.json()) as { code: string; executionId: string; hint: string };
+    expect(lostBody).toMatchObject({ code: "TIMEOUT", executionId: lost.headers.get("execution-id") });
+    expect(lostBody.hint).toContain(`GET /executions/${lostBody.executionId}`);
     await sys.restart("executor");
     expect(await balance()).toBe(before.balance - PRICE); // held, not released: the provider may have acted
 

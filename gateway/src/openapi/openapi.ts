@@ -1254,8 +1254,8 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
     ),
     ExecuteTimeout: errorResponse(
       "PROVIDER_TIMEOUT: the provider did not answer in time; the hold was released. TIMEOUT: the executor did not answer within the " +
-        "gateway's deadline (which exceeds the executor's longest execution, so this means it was unreachable or stalled); the execution " +
-        "may still end charged. Its id is in `executionId` and the Execution-Id header: read GET /executions/{executionId} for its outcome " +
+        "gateway's deadline (which exceeds the executor's longest execution, so this means it was unreachable or stalled), or the " +
+        "connection to it dropped after the call reached it; the execution may still end charged. Its id is in `executionId` and the Execution-Id header: read GET /executions/{executionId} for its outcome " +
         "before trying again (a retry with the same Idempotency-Key answers that outcome; one without a key could run it twice).",
       ["PROVIDER_TIMEOUT", "TIMEOUT"],
       { ...cases, TIMEOUT: EXECUTE_TIMEOUT_CASE },
