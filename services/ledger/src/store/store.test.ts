@@ -12,14 +12,11 @@ import { randomBase62 } from "@agentic/platform";
 import { findLedgerViolations } from "../../test/consistency";
 import { describeLedgerStore, type StoreFactory } from "./store.contract";
 import { describeSpendPolicyContract } from "./store.spend-contract";
-import { MemoryLedgerStore } from "./memory-store";
-import { MongoLedgerStore } from "./mongo-store";
-import { MIGRATIONS, SCHEMA_VERSION, SqliteLedgerStore, usageQuerySql } from "./sqlite-store";
+import { MongoLedgerStore } from "./mongo/mongo-store";
+import { MIGRATIONS, SCHEMA_VERSION, SqliteLedgerStore, usageQuerySql } from "./sqlite/sqlite-store";
 import { usagePosition } from "../domain/rules";
 
 const tempDir = () => mkdtempSync(join(tmpdir(), "ledger-sqlite-"));
-
-const memoryStore: StoreFactory = async () => ({ store: new MemoryLedgerStore() });
 
 const sqliteStore: StoreFactory = async () => {
   const dir = tempDir();
@@ -33,8 +30,6 @@ const sqliteStore: StoreFactory = async () => {
   };
 };
 
-describeLedgerStore("memory", memoryStore);
-describeSpendPolicyContract("memory", memoryStore);
 describeLedgerStore("sqlite", sqliteStore);
 describeSpendPolicyContract("sqlite", sqliteStore);
 
@@ -53,31 +48,6 @@ if (mongoUri) {
   describeLedgerStore("mongodb", mongoStore);
   describeSpendPolicyContract("mongodb", mongoStore);
 }
-
-describe("MemoryLedgerStore", () => {
-  it("hands out copies: changing a returned value never changes the store", async () => {
-    const store = new MemoryLedgerStore();
-    await store.grant({ grantId: "g", userId: "u1", amountCredits: 10, reason: "", now: new Date() });
-    const wallet = await store.getWallet("u1");
-    wallet.balanceCredits = 1_000_000;
-    (await store.listJournal("u1"))[0]!.amountCredits = 1_000_000;
-    await expect(store.getWallet("u1")).resolves.toMatchObject({ balanceCredits: 10 });
-    await expect(store.listJournal("u1")).resolves.toMatchObject([{ amountCredits: 10 }]);
-  });
-
-  it("refuses, writing nothing, a movement that would take a wallet below zero", async () => {
-    const store = new MemoryLedgerStore();
-    await store.grant({ grantId: "g", userId: "u1", amountCredits: 10, reason: "", now: new Date() });
-    await store.hold({ holdId: "h", userId: "u1", amountCredits: 10, routeKey: "", expiresAt: new Date(), now: new Date() });
-    // Corrupt the hold's amount behind the store's back: settling it would need more than is held.
-    (store as unknown as { holds: Map<string, { amountCredits: number }> }).holds.get("h")!.amountCredits = 11;
-    await expect(store.settleHold({ holdId: "h", userId: "u1", kind: "release", capturedCredits: 0, now: new Date() })).rejects.toThrow(
-      /ledger invariant/,
-    );
-    await expect(store.getWallet("u1")).resolves.toEqual({ userId: "u1", balanceCredits: 0, heldCredits: 10 });
-    await expect(store.getHold("h")).resolves.toMatchObject({ state: "held" });
-  });
-});
 
 describe("SqliteLedgerStore", () => {
   const LEDGER_DIR = join(__dirname, "../..");

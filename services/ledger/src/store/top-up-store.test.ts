@@ -1,4 +1,4 @@
-// What every LedgerStore does with top-ups (memory and SQLite always, MongoDB when MONGODB_URI is set):
+// What every LedgerStore does with top-ups (SQLite always, MongoDB when MONGODB_URI is set):
 // one record per payment, pending → credited | failed exactly once, the credit written with the state
 // change, and a pending attempt taken over only once it is stale.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -6,9 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBase62 } from "@agentic/platform";
 import { TOP_UP_REASON, topUpIdOf, type TopUpRecord } from "../domain/top-up";
-import { MemoryLedgerStore } from "./memory-store";
-import { MongoLedgerStore } from "./mongo-store";
-import { SqliteLedgerStore } from "./sqlite-store";
+import { MongoLedgerStore } from "./mongo/mongo-store";
+import { SqliteLedgerStore } from "./sqlite/sqlite-store";
 import type { LedgerStore } from "../domain/ports";
 
 const T0 = new Date("2030-01-01T00:00:00.000Z");
@@ -40,7 +39,6 @@ function record(overrides: Partial<TopUpRecord> = {}): TopUpRecord {
 }
 
 const stores: Array<[string, () => Promise<{ store: LedgerStore; dispose: () => Promise<void> }>]> = [
-  ["memory", async () => ({ store: new MemoryLedgerStore(), dispose: async () => {} })],
   [
     "sqlite",
     async () => {
