@@ -5,10 +5,10 @@
 // then the effects: the reservation ends, the new hold takes the credits, spend and execution move.
 import type { HoldCommand, HoldResult } from "./ports";
 import { decideQuoteDraw, type QuoteRecord } from "./quote";
-import { decideExecutionHold, emptyWallet, isReplay, newHold, settledHold, settlementEffect } from "./rules";
-import { decideSpend, endedDelta, heldDelta, type SpendPolicy, type SpendUsage } from "./spend-policy";
+import { decideExecutionHold, emptyWallet, isReplay, newHold } from "./rules";
+import { decideSpend, type SpendPolicy, type SpendUsage } from "./spend-policy";
 import type { ExecutionRecord, Hold, Wallet } from "./types";
-import { answer, journalEntry, noEffects, walletAfter, type Decision } from "./effects";
+import { answer, endHold, noEffects, placeHold, walletAfter, type Decision } from "./effects";
 
 /** What a hold is decided on, read in the hold's atomic step. */
 export interface HoldFacts {
@@ -52,34 +52,10 @@ export function decideHold(cmd: HoldCommand, facts: HoldFacts, newEntryId: () =>
 
   if (drawn && quote) {
     // The reservation ends and its credits go straight into this hold, in the same step: nobody else can take them.
-    const effect = settlementEffect(drawn, "release", 0);
-    const ended = settledHold(drawn, effect, cmd.now);
-    effects.endedHolds.push(ended);
-    effects.moves.push(
-      journalEntry(
-        newEntryId(),
-        {
-          userId: drawn.userId,
-          kind: effect.kind,
-          amountCredits: effect.amountCredits,
-          heldDeltaCredits: effect.heldDeltaCredits,
-          referenceId: drawn.holdId,
-        },
-        cmd.now,
-      ),
-    );
-    effects.spend.push({ hold: drawn, delta: endedDelta(drawn, ended) });
+    endHold(effects, drawn, "release", 0, cmd.now, newEntryId);
     effects.usedQuotes.push({ quoteId: quote.quoteId, holdId: cmd.holdId });
   }
   const hold = newHold(cmd);
-  effects.moves.push(
-    journalEntry(
-      newEntryId(),
-      { userId: cmd.userId, kind: "hold", amountCredits: -cmd.amountCredits, heldDeltaCredits: cmd.amountCredits, referenceId: cmd.holdId },
-      cmd.now,
-    ),
-  );
-  effects.newHolds.push(hold);
-  effects.spend.push({ hold, delta: heldDelta(hold.amountCredits) });
+  placeHold(effects, hold, newEntryId);
   return { result: { status: "created", hold, wallet: walletAfter(wallet, effects.moves) }, effects };
 }

@@ -4,7 +4,7 @@
 import { reservationHoldId, type CreateQuoteCommand, type CreateQuoteResult, type QuoteRecord } from "./quote";
 import { emptyWallet, isReplay, newHold } from "./rules";
 import type { Wallet } from "./types";
-import { answer, journalEntry, noEffects, walletAfter, type Decision } from "./effects";
+import { answer, noEffects, placeHold, walletAfter, type Decision } from "./effects";
 
 export interface QuoteFacts {
   existing: QuoteRecord | null;
@@ -19,24 +19,11 @@ export function decideCreateQuote(cmd: CreateQuoteCommand, facts: QuoteFacts, ne
   }
   if (!wallet || wallet.balanceCredits < cmd.amountCredits)
     return answer({ status: "insufficient", wallet: wallet ?? emptyWallet(cmd.userId) });
-  const { now, ...fields } = cmd;
+  const { now: _now, ...fields } = cmd;
   const quote: QuoteRecord = { ...fields, reservationHoldId: reservationHoldId(cmd.quoteId) };
   const effects = noEffects();
-  effects.moves.push(
-    journalEntry(
-      newEntryId(),
-      {
-        userId: cmd.userId,
-        kind: "hold",
-        amountCredits: -cmd.amountCredits,
-        heldDeltaCredits: cmd.amountCredits,
-        referenceId: quote.reservationHoldId,
-      },
-      now,
-    ),
-  );
   // No spend attribution: a reservation counts against no policy (see quote.ts).
-  effects.newHolds.push(newHold({ ...cmd, holdId: quote.reservationHoldId }));
+  placeHold(effects, newHold({ ...cmd, holdId: quote.reservationHoldId }), newEntryId);
   effects.newQuotes.push(quote);
   return { result: { status: "created", quote, wallet: walletAfter(wallet, effects.moves) }, effects };
 }

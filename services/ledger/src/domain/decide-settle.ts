@@ -5,11 +5,10 @@
 // item, payments (with the loss of each when nothing was charged) and resources are booked, and the
 // outcome ends its execution, all in the same step.
 import type { SettleCommand, SettleResult } from "./ports";
-import { bookedPayments, ownedResources, platformLosses, settledHold, settlementEffect, usageItemFor, type BookedFacts } from "./rules";
-import { endedDelta } from "./spend-policy";
+import { bookedPayments, ownedResources, platformLosses, usageItemFor, type BookedFacts } from "./rules";
 import type { ExecutionRecord, Hold, OutgoingPayment, OwnedResource, Wallet } from "./types";
 import { decideCompletion } from "./decide-completion";
-import { answer, journalEntry, noEffects, walletAfter, type Decision, type LedgerEffects } from "./effects";
+import { answer, endHold, noEffects, walletAfter, type Decision, type LedgerEffects } from "./effects";
 
 /** What a settlement is decided on, read in its atomic step. */
 export interface SettleFacts {
@@ -37,23 +36,7 @@ export function decideSettle(cmd: SettleCommand, facts: SettleFacts, newEntryId:
     const usageRecorded = recordUsage(effects, hold, cmd, facts);
     return { result: { status: "already_settled", hold, usageRecorded, booked: book(effects, hold, cmd, facts) }, effects };
   }
-  const effect = settlementEffect(hold, cmd.kind, cmd.capturedCredits);
-  const settled = settledHold(hold, effect, cmd.now);
-  effects.endedHolds.push(settled);
-  effects.moves.push(
-    journalEntry(
-      newEntryId(),
-      {
-        userId: hold.userId,
-        kind: effect.kind,
-        amountCredits: effect.amountCredits,
-        heldDeltaCredits: effect.heldDeltaCredits,
-        referenceId: hold.holdId,
-      },
-      cmd.now,
-    ),
-  );
-  effects.spend.push({ hold, delta: endedDelta(hold, settled) });
+  const settled = endHold(effects, hold, cmd.kind, cmd.capturedCredits, cmd.now, newEntryId);
   const usageRecorded = recordUsage(effects, settled, cmd, facts);
   const booked = book(effects, settled, cmd, facts);
   // The outcome ends the execution in the same step as the charge (unless it had ended: the first completion wins).

@@ -4,9 +4,20 @@
 // reference them, holds before their usage and payments), and keep their own last guards beneath
 // (a conditional `state = 'held'`, a balance that may not go below zero, unique keys).
 import type { QuoteRecord } from "./quote";
-import type { SpendBucketDelta } from "./spend-policy";
+import { settledHold, settlementEffect } from "./rules";
+import { endedDelta, heldDelta, type SpendBucketDelta } from "./spend-policy";
 import type { TopUpRecord } from "./top-up";
-import type { ExecutionRecord, Hold, JournalEntry, OutgoingPayment, OwnedResource, PlatformLoss, UsageItem, Wallet } from "./types";
+import type {
+  ExecutionRecord,
+  Hold,
+  JournalEntry,
+  OutgoingPayment,
+  OwnedResource,
+  PlatformLoss,
+  SettlementKind,
+  UsageItem,
+  Wallet,
+} from "./types";
 
 /** An execution to write: inserted when `previous` is null, else written in place of `previous` (compare-and-set where the store has one). */
 export interface ExecutionWrite {
@@ -83,4 +94,61 @@ export function walletAfter(wallet: Wallet, moves: readonly JournalEntry[]): Wal
       );
   }
   return { userId: wallet.userId, balanceCredits, heldCredits };
+}
+
+/**
+ * Ends the held `hold` now with `kind` (a capture of `requestedCredits`, clamped to the hold; a release
+ * or an expiry returns all of it): adds its end, the journal entry that returns what it does not
+ * charge, and its spend bucket's move to `effects`. Returns the ended hold. Every ending of a hold
+ * (a settlement, a quote's reservation drawn by a hold) goes through here.
+ */
+export function endHold(
+  effects: LedgerEffects,
+  hold: Hold,
+  kind: SettlementKind,
+  requestedCredits: number,
+  now: Date,
+  newEntryId: () => string,
+): Hold {
+  const effect = settlementEffect(hold, kind, requestedCredits);
+  const ended = settledHold(hold, effect, now);
+  effects.endedHolds.push(ended);
+  effects.moves.push(
+    journalEntry(
+      newEntryId(),
+      {
+        userId: hold.userId,
+        kind: effect.kind,
+        amountCredits: effect.amountCredits,
+        heldDeltaCredits: effect.heldDeltaCredits,
+        referenceId: hold.holdId,
+      },
+      now,
+    ),
+  );
+  effects.spend.push({ hold, delta: endedDelta(hold, ended) });
+  return ended;
+}
+
+/**
+ * Places the new held `hold`: adds it, the journal entry that moves its credits from balance to held,
+ * and its spend bucket's move (none without spend attribution) to `effects`. Every new hold (an
+ * attempt's, a quote's reservation) goes through here.
+ */
+export function placeHold(effects: LedgerEffects, hold: Hold, newEntryId: () => string): void {
+  effects.moves.push(
+    journalEntry(
+      newEntryId(),
+      {
+        userId: hold.userId,
+        kind: "hold",
+        amountCredits: -hold.amountCredits,
+        heldDeltaCredits: hold.amountCredits,
+        referenceId: hold.holdId,
+      },
+      hold.createdAt,
+    ),
+  );
+  effects.newHolds.push(hold);
+  effects.spend.push({ hold, delta: heldDelta(hold.amountCredits) });
 }

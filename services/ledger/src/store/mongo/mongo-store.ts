@@ -13,43 +13,8 @@
 // carries a $jsonSchema validator (balance and held >= 0) as a last guard (mongo/schema.ts).
 import { MongoClient } from "mongodb";
 import { newId } from "@agentic/platform";
-import type {
-  AbandonCommand,
-  ClaimCommand,
-  CompleteCommand,
-  CompleteExecutionCommand,
-  CompleteOutcome,
-  CreditMovementCommand,
-  CreditMovementResult,
-  GrantCommand,
-  GrantResult,
-  HoldCommand,
-  HoldResult,
-  LedgerStore,
-  SettleCommand,
-  SettleResult,
-} from "../../domain/ports";
-import type { CreateQuoteCommand, CreateQuoteResult, QuoteRecord } from "../../domain/quote";
-import type { SpendPolicy, SpendUsage } from "../../domain/spend-policy";
-import type { FinishTopUpCommand, StartTopUpCommand, TopUpFinish, TopUpRecord, TopUpStart } from "../../domain/top-up";
-import type {
-  ApiKeyLimits,
-  ApiKeyRecord,
-  ChargeTotal,
-  ClaimOutcome,
-  CreditMovementTotal,
-  ExecutionRecord,
-  Hold,
-  JournalEntry,
-  OutgoingPayment,
-  OwnedResource,
-  PaymentTotal,
-  PlatformLoss,
-  TimeRange,
-  UsageItem,
-  UsageQuery,
-  Wallet,
-} from "../../domain/types";
+import type { LedgerStore } from "../../domain/ports";
+import { PartsLedgerStore } from "../parts-store";
 import { MongoBooks } from "./books";
 import { MongoExecutions } from "./executions";
 import { MongoKeys } from "./keys";
@@ -76,23 +41,17 @@ export interface MongoLedgerStoreOptions {
   serverSelectionTimeoutMS?: number;
 }
 
-export class MongoLedgerStore implements LedgerStore {
-  private readonly keys: MongoKeys;
-  private readonly money: MongoMoney;
-  private readonly spend: MongoSpend;
-  private readonly quotes: MongoQuotes;
-  private readonly executions: MongoExecutions;
-  private readonly topUps: MongoTopUps;
-  private readonly books: MongoBooks;
-
+export class MongoLedgerStore extends PartsLedgerStore implements LedgerStore {
   private constructor(private readonly m: MongoDb) {
-    this.keys = new MongoKeys(m);
-    this.money = new MongoMoney(m);
-    this.spend = new MongoSpend(m);
-    this.quotes = new MongoQuotes(m);
-    this.executions = new MongoExecutions(m);
-    this.topUps = new MongoTopUps(m);
-    this.books = new MongoBooks(m);
+    super({
+      keys: new MongoKeys(m),
+      money: new MongoMoney(m),
+      spend: new MongoSpend(m),
+      quotes: new MongoQuotes(m),
+      executions: new MongoExecutions(m),
+      topUps: new MongoTopUps(m),
+      books: new MongoBooks(m),
+    });
   }
 
   /** The database (tests drop it). */
@@ -137,126 +96,5 @@ export class MongoLedgerStore implements LedgerStore {
     const doc = await meta.findOne({ _id: "identity" });
     if (!doc) throw new Error("ledger_meta identity missing after upsert");
     return doc.storeId;
-  }
-
-  insertApiKey(record: ApiKeyRecord): Promise<{ status: "created" | "exists"; record: ApiKeyRecord }> {
-    return this.keys.insertApiKey(record);
-  }
-  findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {
-    return this.keys.findApiKeyByHash(keyHash);
-  }
-  listApiKeys(userId?: string): Promise<ApiKeyRecord[]> {
-    return this.keys.listApiKeys(userId);
-  }
-  revokeApiKey(keyId: string, now: Date): Promise<ApiKeyRecord | null> {
-    return this.keys.revokeApiKey(keyId, now);
-  }
-  setApiKeyLimits(keyId: string, limits: ApiKeyLimits | undefined): Promise<ApiKeyRecord | null> {
-    return this.keys.setApiKeyLimits(keyId, limits);
-  }
-
-  getWallet(userId: string): Promise<Wallet> {
-    return this.money.getWallet(userId);
-  }
-  listWallets(): Promise<Wallet[]> {
-    return this.money.listWallets();
-  }
-  grant(cmd: GrantCommand): Promise<GrantResult> {
-    return this.money.grant(cmd);
-  }
-  moveCredits(cmd: CreditMovementCommand): Promise<CreditMovementResult> {
-    return this.money.moveCredits(cmd);
-  }
-  hold(cmd: HoldCommand): Promise<HoldResult> {
-    return this.money.hold(cmd);
-  }
-  getHold(holdId: string): Promise<Hold | null> {
-    return this.money.getHold(holdId);
-  }
-  settleHold(cmd: SettleCommand): Promise<SettleResult> {
-    return this.money.settleHold(cmd);
-  }
-  listExpiredHolds(now: Date, limit: number): Promise<Hold[]> {
-    return this.money.listExpiredHolds(now, limit);
-  }
-  listJournal(userId: string): Promise<JournalEntry[]> {
-    return this.money.listJournal(userId);
-  }
-
-  setSpendPolicy(policy: SpendPolicy): Promise<SpendPolicy> {
-    return this.spend.setSpendPolicy(policy);
-  }
-  clearSpendPolicy(keyId: string, agentName?: string): Promise<boolean> {
-    return this.spend.clearSpendPolicy(keyId, agentName);
-  }
-  listSpendPolicies(keyIds: readonly string[]): Promise<SpendPolicy[]> {
-    return this.spend.listSpendPolicies(keyIds);
-  }
-  spendUsage(policy: Pick<SpendPolicy, "keyId" | "agentName">, since: Date): Promise<SpendUsage> {
-    return this.spend.spendUsage(policy, since);
-  }
-
-  createQuote(cmd: CreateQuoteCommand): Promise<CreateQuoteResult> {
-    return this.quotes.createQuote(cmd);
-  }
-  getQuote(quoteId: string): Promise<{ quote: QuoteRecord; reservation: Hold | null } | null> {
-    return this.quotes.getQuote(quoteId);
-  }
-
-  claimIdempotencyKey(cmd: ClaimCommand): Promise<ClaimOutcome> {
-    return this.executions.claimIdempotencyKey(cmd);
-  }
-  completeIdempotencyKey(cmd: CompleteCommand): Promise<CompleteOutcome> {
-    return this.executions.completeIdempotencyKey(cmd);
-  }
-  completeExecution(cmd: CompleteExecutionCommand): Promise<CompleteOutcome> {
-    return this.executions.completeExecution(cmd);
-  }
-  getExecution(executionId: string): Promise<ExecutionRecord | null> {
-    return this.executions.getExecution(executionId);
-  }
-  listAbandonedExecutions(now: Date, graceMs: number, limit: number): Promise<ExecutionRecord[]> {
-    return this.executions.listAbandonedExecutions(now, graceMs, limit);
-  }
-  abandonExecution(cmd: AbandonCommand): Promise<ExecutionRecord | null> {
-    return this.executions.abandonExecution(cmd);
-  }
-  countIndeterminateExecutions(now: Date): Promise<number> {
-    return this.executions.countIndeterminateExecutions(now);
-  }
-
-  getTopUp(topUpId: string): Promise<TopUpRecord | null> {
-    return this.topUps.getTopUp(topUpId);
-  }
-  startTopUp(cmd: StartTopUpCommand): Promise<TopUpStart> {
-    return this.topUps.startTopUp(cmd);
-  }
-  finishTopUp(cmd: FinishTopUpCommand): Promise<TopUpFinish> {
-    return this.topUps.finishTopUp(cmd);
-  }
-  listStalePendingTopUps(staleBefore: Date, limit: number): Promise<TopUpRecord[]> {
-    return this.topUps.listStalePendingTopUps(staleBefore, limit);
-  }
-
-  listUsage(userId: string, limit: number, query?: UsageQuery): Promise<UsageItem[]> {
-    return this.books.listUsage(userId, limit, query);
-  }
-  getOwnedResource(kind: string, resourceId: string): Promise<OwnedResource | null> {
-    return this.books.getOwnedResource(kind, resourceId);
-  }
-  listPayments(range: TimeRange): Promise<OutgoingPayment[]> {
-    return this.books.listPayments(range);
-  }
-  listPlatformLosses(range: TimeRange): Promise<PlatformLoss[]> {
-    return this.books.listPlatformLosses(range);
-  }
-  sumCharges(range: TimeRange): Promise<ChargeTotal[]> {
-    return this.books.sumCharges(range);
-  }
-  sumPayments(range: TimeRange): Promise<PaymentTotal[]> {
-    return this.books.sumPayments(range);
-  }
-  sumCreditMovements(range: TimeRange): Promise<CreditMovementTotal[]> {
-    return this.books.sumCreditMovements(range);
   }
 }

@@ -25,43 +25,8 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import type {
-  AbandonCommand,
-  ClaimCommand,
-  CompleteCommand,
-  CompleteExecutionCommand,
-  CompleteOutcome,
-  CreditMovementCommand,
-  CreditMovementResult,
-  GrantCommand,
-  GrantResult,
-  HoldCommand,
-  HoldResult,
-  LedgerStore,
-  SettleCommand,
-  SettleResult,
-} from "../../domain/ports";
-import type { CreateQuoteCommand, CreateQuoteResult, QuoteRecord } from "../../domain/quote";
-import type { SpendPolicy, SpendUsage } from "../../domain/spend-policy";
-import type { FinishTopUpCommand, StartTopUpCommand, TopUpFinish, TopUpRecord, TopUpStart } from "../../domain/top-up";
-import type {
-  ApiKeyLimits,
-  ApiKeyRecord,
-  ChargeTotal,
-  ClaimOutcome,
-  CreditMovementTotal,
-  ExecutionRecord,
-  Hold,
-  JournalEntry,
-  OutgoingPayment,
-  OwnedResource,
-  PaymentTotal,
-  PlatformLoss,
-  TimeRange,
-  UsageItem,
-  UsageQuery,
-  Wallet,
-} from "../../domain/types";
+import type { LedgerStore } from "../../domain/ports";
+import { PartsLedgerStore } from "../parts-store";
 import { SqliteBooks } from "./books";
 import { SqliteExecutions } from "./executions";
 import { SqliteKeys } from "./keys";
@@ -87,23 +52,17 @@ export interface SqliteLedgerStoreOptions {
   busyTimeoutMs?: number;
 }
 
-export class SqliteLedgerStore implements LedgerStore {
-  private readonly keys: SqliteKeys;
-  private readonly money: SqliteMoney;
-  private readonly spend: SqliteSpend;
-  private readonly quotes: SqliteQuotes;
-  private readonly executions: SqliteExecutions;
-  private readonly topUps: SqliteTopUps;
-  private readonly books: SqliteBooks;
-
+export class SqliteLedgerStore extends PartsLedgerStore implements LedgerStore {
   private constructor(private readonly conn: SqliteDb) {
-    this.keys = new SqliteKeys(conn);
-    this.money = new SqliteMoney(conn);
-    this.spend = new SqliteSpend(conn);
-    this.quotes = new SqliteQuotes(conn);
-    this.executions = new SqliteExecutions(conn);
-    this.topUps = new SqliteTopUps(conn);
-    this.books = new SqliteBooks(conn);
+    super({
+      keys: new SqliteKeys(conn),
+      money: new SqliteMoney(conn),
+      spend: new SqliteSpend(conn),
+      quotes: new SqliteQuotes(conn),
+      executions: new SqliteExecutions(conn),
+      topUps: new SqliteTopUps(conn),
+      books: new SqliteBooks(conn),
+    });
   }
 
   /** The absolute path of the database file (":memory:" for one in memory). */
@@ -149,126 +108,5 @@ export class SqliteLedgerStore implements LedgerStore {
     const row = this.conn.sql("SELECT value FROM meta WHERE key = 'store_id'").get() as { value: string } | undefined;
     if (!row) throw new Error(`ledger sqlite ${this.path}: store id missing from meta`);
     return row.value;
-  }
-
-  insertApiKey(record: ApiKeyRecord): Promise<{ status: "created" | "exists"; record: ApiKeyRecord }> {
-    return this.keys.insertApiKey(record);
-  }
-  findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {
-    return this.keys.findApiKeyByHash(keyHash);
-  }
-  listApiKeys(userId?: string): Promise<ApiKeyRecord[]> {
-    return this.keys.listApiKeys(userId);
-  }
-  revokeApiKey(keyId: string, now: Date): Promise<ApiKeyRecord | null> {
-    return this.keys.revokeApiKey(keyId, now);
-  }
-  setApiKeyLimits(keyId: string, limits: ApiKeyLimits | undefined): Promise<ApiKeyRecord | null> {
-    return this.keys.setApiKeyLimits(keyId, limits);
-  }
-
-  getWallet(userId: string): Promise<Wallet> {
-    return this.money.getWallet(userId);
-  }
-  listWallets(): Promise<Wallet[]> {
-    return this.money.listWallets();
-  }
-  grant(cmd: GrantCommand): Promise<GrantResult> {
-    return this.money.grant(cmd);
-  }
-  moveCredits(cmd: CreditMovementCommand): Promise<CreditMovementResult> {
-    return this.money.moveCredits(cmd);
-  }
-  hold(cmd: HoldCommand): Promise<HoldResult> {
-    return this.money.hold(cmd);
-  }
-  getHold(holdId: string): Promise<Hold | null> {
-    return this.money.getHold(holdId);
-  }
-  settleHold(cmd: SettleCommand): Promise<SettleResult> {
-    return this.money.settleHold(cmd);
-  }
-  listExpiredHolds(now: Date, limit: number): Promise<Hold[]> {
-    return this.money.listExpiredHolds(now, limit);
-  }
-  listJournal(userId: string): Promise<JournalEntry[]> {
-    return this.money.listJournal(userId);
-  }
-
-  setSpendPolicy(policy: SpendPolicy): Promise<SpendPolicy> {
-    return this.spend.setSpendPolicy(policy);
-  }
-  clearSpendPolicy(keyId: string, agentName?: string): Promise<boolean> {
-    return this.spend.clearSpendPolicy(keyId, agentName);
-  }
-  listSpendPolicies(keyIds: readonly string[]): Promise<SpendPolicy[]> {
-    return this.spend.listSpendPolicies(keyIds);
-  }
-  spendUsage(policy: Pick<SpendPolicy, "keyId" | "agentName">, since: Date): Promise<SpendUsage> {
-    return this.spend.spendUsage(policy, since);
-  }
-
-  createQuote(cmd: CreateQuoteCommand): Promise<CreateQuoteResult> {
-    return this.quotes.createQuote(cmd);
-  }
-  getQuote(quoteId: string): Promise<{ quote: QuoteRecord; reservation: Hold | null } | null> {
-    return this.quotes.getQuote(quoteId);
-  }
-
-  claimIdempotencyKey(cmd: ClaimCommand): Promise<ClaimOutcome> {
-    return this.executions.claimIdempotencyKey(cmd);
-  }
-  completeIdempotencyKey(cmd: CompleteCommand): Promise<CompleteOutcome> {
-    return this.executions.completeIdempotencyKey(cmd);
-  }
-  completeExecution(cmd: CompleteExecutionCommand): Promise<CompleteOutcome> {
-    return this.executions.completeExecution(cmd);
-  }
-  getExecution(executionId: string): Promise<ExecutionRecord | null> {
-    return this.executions.getExecution(executionId);
-  }
-  listAbandonedExecutions(now: Date, graceMs: number, limit: number): Promise<ExecutionRecord[]> {
-    return this.executions.listAbandonedExecutions(now, graceMs, limit);
-  }
-  abandonExecution(cmd: AbandonCommand): Promise<ExecutionRecord | null> {
-    return this.executions.abandonExecution(cmd);
-  }
-  countIndeterminateExecutions(now: Date): Promise<number> {
-    return this.executions.countIndeterminateExecutions(now);
-  }
-
-  getTopUp(topUpId: string): Promise<TopUpRecord | null> {
-    return this.topUps.getTopUp(topUpId);
-  }
-  startTopUp(cmd: StartTopUpCommand): Promise<TopUpStart> {
-    return this.topUps.startTopUp(cmd);
-  }
-  finishTopUp(cmd: FinishTopUpCommand): Promise<TopUpFinish> {
-    return this.topUps.finishTopUp(cmd);
-  }
-  listStalePendingTopUps(staleBefore: Date, limit: number): Promise<TopUpRecord[]> {
-    return this.topUps.listStalePendingTopUps(staleBefore, limit);
-  }
-
-  listUsage(userId: string, limit: number, query?: UsageQuery): Promise<UsageItem[]> {
-    return this.books.listUsage(userId, limit, query);
-  }
-  getOwnedResource(kind: string, resourceId: string): Promise<OwnedResource | null> {
-    return this.books.getOwnedResource(kind, resourceId);
-  }
-  listPayments(range: TimeRange): Promise<OutgoingPayment[]> {
-    return this.books.listPayments(range);
-  }
-  listPlatformLosses(range: TimeRange): Promise<PlatformLoss[]> {
-    return this.books.listPlatformLosses(range);
-  }
-  sumCharges(range: TimeRange): Promise<ChargeTotal[]> {
-    return this.books.sumCharges(range);
-  }
-  sumPayments(range: TimeRange): Promise<PaymentTotal[]> {
-    return this.books.sumPayments(range);
-  }
-  sumCreditMovements(range: TimeRange): Promise<CreditMovementTotal[]> {
-    return this.books.sumCreditMovements(range);
   }
 }
