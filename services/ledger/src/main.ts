@@ -4,9 +4,8 @@
 // `node --require @agentic/platform/telemetry dist/main.js`.
 import { connectBus, natsCredentialsOf, runMain, startProcess, type Logger } from "@agentic/platform";
 import { configSchema, ledgerSettings, ledgerStoreKind, type Config } from "./config";
-import { MemoryLedgerStore } from "./store/memory-store";
-import { MongoLedgerStore } from "./store/mongo-store";
-import { SqliteLedgerStore } from "./store/sqlite-store";
+import { MongoLedgerStore } from "./store/mongo/mongo-store";
+import { IN_MEMORY, SqliteLedgerStore } from "./store/sqlite/sqlite-store";
 import type { LedgerStore } from "./domain/ports";
 import { startLedgerApp } from "./app";
 import { RECONCILIATION_PATH, reconciliationHandler } from "./admin/reconciliation-http";
@@ -26,8 +25,9 @@ async function openStore(config: Config, logger: Logger): Promise<LedgerStore> {
       return store;
     }
     case "memory":
-      logger.warn({ store: kind }, "ledger store: memory (for tests; every balance is lost on restart)");
-      return new MemoryLedgerStore();
+      // No store of its own any more: SQLite in memory, the same code as the durable default.
+      logger.warn({ store: kind }, "ledger store: memory, SQLite in memory (for tests; every balance is lost on restart)");
+      return SqliteLedgerStore.open({ path: IN_MEMORY });
   }
 }
 

@@ -1,6 +1,6 @@
 // startTestLedger(): a real ledger for tests — the production wiring (src/app.ts: domain, gRPC
 // server with health, durable settlement consumer, expiry sweeper) on 127.0.0.1:<random port>,
-// against a real nats-server, with an in-memory store unless you pass one. Used by the ledger's own
+// against a real nats-server, with SQLite in memory (openMemoryStore) unless you pass a store. Used by the ledger's own
 // integration tests and by other services' tests (gateway, executor, router):
 //
 //   import { startNatsServer } from "@agentic/testing";
@@ -42,7 +42,7 @@ import { generateApiKey } from "../src/domain/api-keys";
 import type { Ledger } from "../src/domain/ledger";
 import type { Hold } from "../src/domain/types";
 import type { SettlementOutcome } from "../src/bus/settlement-consumer";
-import { MemoryLedgerStore } from "../src/store/memory-store";
+import { IN_MEMORY, SqliteLedgerStore } from "../src/store/sqlite/sqlite-store";
 import type { LedgerStore } from "../src/domain/ports";
 import { assertLedgerConsistent, findLedgerViolations } from "./consistency";
 
@@ -61,7 +61,7 @@ export interface StartTestLedgerOptions {
   holdTtlMs?: number;
   /** Expiry sweep interval in ms (default: a quarter of the TTL, between 20 ms and 1 s). */
   sweepIntervalMs?: number;
-  /** Store to use, e.g. one shared with an earlier ledger to simulate a restart; not closed by stop(). */
+  /** Store to use, e.g. one shared with an earlier ledger to simulate a restart (openMemoryStore()); not closed by stop(). Default: a new SQLite store in memory, closed by stop(). */
   store?: LedgerStore;
   settlementConcurrency?: number;
   clock?: () => Date;
@@ -121,12 +121,17 @@ export function testApiKey(): string {
   return generateApiKey();
 }
 
+/** A new, empty ledger store: SQLite in memory (every open is its own store), the same code as the durable default. */
+export function openMemoryStore(): Promise<SqliteLedgerStore> {
+  return SqliteLedgerStore.open({ path: IN_MEMORY });
+}
+
 /** Starts a ledger; see the header of this file. */
 export async function startTestLedger(opts: StartTestLedgerOptions): Promise<TestLedger> {
   const apiKeys = apiKeysSchema.safeParse(opts.apiKeys ?? "");
   if (!apiKeys.success) throw new Error(`startTestLedger: apiKeys: ${apiKeys.error.issues.map((i) => i.message).join("; ")}`);
   const holdTtlMs = opts.holdTtlMs ?? 120_000;
-  const store = opts.store ?? new MemoryLedgerStore();
+  const store = opts.store ?? (await openMemoryStore());
   const events = new EventEmitter().setMaxListeners(0); // one listener per pending wait
   const settlements: SettlementOutcome[] = [];
   const expired: Hold[] = [];
@@ -162,6 +167,7 @@ export async function startTestLedger(opts: StartTestLedgerOptions): Promise<Tes
     });
   } catch (err) {
     await nc.close();
+    if (!opts.store) await store.close();
     throw err;
   }
 
@@ -225,6 +231,7 @@ export async function startTestLedger(opts: StartTestLedgerOptions): Promise<Tes
         client.close();
         await app.stop();
         await nc.close();
+        if (!opts.store) await store.close();
       })();
       return stopped;
     },

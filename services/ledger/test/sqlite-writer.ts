@@ -3,7 +3,7 @@
 // parent knows every write that must survive. Lines: `grant <grantId>`, `hold <holdId>`,
 // `capture <holdId>`, `release <holdId>`.
 // Run: node --require ./test/register-ts.cjs ./test/sqlite-writer.ts <database path>
-import { SqliteLedgerStore } from "../src/store/sqlite-store";
+import { SqliteLedgerStore } from "../src/store/sqlite/sqlite-store";
 
 const USERS = ["u1", "u2"];
 

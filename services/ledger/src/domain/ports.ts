@@ -4,8 +4,8 @@
 // The store: every method is one atomic operation. Its checks and its writes happen together (no
 // other operation can interleave between them), which is what keeps balances non-negative and every
 // hold settled at most once under concurrency, retries and redelivery. Implementations:
-// SqliteLedgerStore (the durable embedded default), MongoLedgerStore (a cluster) and MemoryLedgerStore
-// (tests only); all pass store/store.contract.ts. Callers pass `now`, so time is the caller's (tests
+// SqliteLedgerStore (the durable embedded default; in memory for tests) and MongoLedgerStore (a
+// cluster); both take the decisions of domain/decide-*.ts and pass the contract suite in store/contract/. Callers pass `now`, so time is the caller's (tests
 // control it).
 import type { BookedFacts, CreditMovement, HoldExecution } from "./rules";
 import type { CreateQuoteCommand, CreateQuoteResult, QuoteRecord, QuoteRefusal } from "./quote";

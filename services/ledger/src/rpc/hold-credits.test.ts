@@ -2,14 +2,14 @@ import { status } from "@grpc/grpc-js";
 import { AppError, toServiceError, type CallContext } from "@agentic/platform";
 import { HoldCreditsRequest } from "@agentic/proto/ledger/v1";
 import { createLedger } from "../domain/ledger";
-import { MemoryLedgerStore } from "../store/memory-store";
+import { IN_MEMORY, SqliteLedgerStore } from "../store/sqlite/sqlite-store";
 import { holdCredits } from "./hold-credits";
 
 const ctx = {} as CallContext;
 const T0 = new Date("2030-01-01T00:00:00Z");
 
 async function setup() {
-  const ledger = createLedger({ store: new MemoryLedgerStore(), holdTtlMs: 120_000, clock: () => T0 });
+  const ledger = createLedger({ store: await SqliteLedgerStore.open({ path: IN_MEMORY }), holdTtlMs: 120_000, clock: () => T0 });
   await ledger.grantCredits({ grantId: "g", userId: "u1", amountCredits: 10, reason: "" });
   return holdCredits(ledger);
 }

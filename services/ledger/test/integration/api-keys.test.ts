@@ -1,8 +1,11 @@
 // API keys over gRPC: create, authenticate, revoke; bootstrap from AGENTIC_API_KEYS; only hashes stored.
 import { createHash } from "node:crypto";
 import { status } from "@grpc/grpc-js";
-import { MemoryLedgerStore } from "../../src/store/memory-store";
-import { startTestLedger, testApiKey } from "../harness";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SqliteLedgerStore } from "../../src/store/sqlite/sqlite-store";
+import { startTestLedger, testApiKey, openMemoryStore } from "../harness";
 import { remoteError, uid, useNatsServer, useTestLedger } from "../support";
 
 const nats = useNatsServer();
@@ -129,7 +132,7 @@ describe("API key lifecycle", () => {
 
 describe("AGENTIC_API_KEYS bootstrap", () => {
   it("registers every key at start, idempotently across restarts on one store", async () => {
-    const store = new MemoryLedgerStore();
+    const store = await openMemoryStore();
     const k1 = testApiKey();
     const k2 = testApiKey();
     const apiKeys = ` ${k1}:dev-user , ${k2}:ci:runner `; // spaces trimmed; a user id may contain ':'
@@ -161,7 +164,7 @@ describe("AGENTIC_API_KEYS bootstrap", () => {
   });
 
   it("a revoked bootstrap key stays revoked after a restart", async () => {
-    const store = new MemoryLedgerStore();
+    const store = await openMemoryStore();
     const key = testApiKey();
     const first = await startTestLedger({ natsUrl: nats().url, apiKeys: `${key}:dev`, store });
     const { keyId } = await first.client.authenticateApiKey({ apiKey: key });
@@ -178,20 +181,26 @@ describe("AGENTIC_API_KEYS bootstrap", () => {
 
 describe("key storage", () => {
   it("stores only the SHA-256 of a key and its 8-character prefix, never the key", async () => {
-    const store = new MemoryLedgerStore();
+    // A SQLite file: every byte the store wrote (the database and its WAL) is read back below.
+    const dir = mkdtempSync(join(tmpdir(), "ledger-keys-"));
+    const store = await SqliteLedgerStore.open({ path: join(dir, "ledger.sqlite") });
     const bootKey = testApiKey();
     const t = await startTestLedger({ natsUrl: nats().url, apiKeys: `${bootKey}:boot-user`, store });
     try {
       const { apiKey } = await t.client.createApiKey({ userId: "u1", name: "" });
-      const stored = JSON.stringify(store.snapshot());
+      const stored = readdirSync(dir)
+        .map((file) => readFileSync(join(dir, file)).toString("latin1"))
+        .join("\n");
       for (const key of [apiKey, bootKey]) {
         expect(stored).not.toContain(key);
         expect(stored).not.toContain(key.slice(8)); // not even the secret part
         expect(stored).toContain(sha256(key));
-        expect(stored).toContain(`"prefix":"${key.slice(0, 8)}"`);
+        expect(stored).toContain(key.slice(0, 8));
       }
     } finally {
       await t.stop();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

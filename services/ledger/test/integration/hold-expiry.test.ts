@@ -1,7 +1,6 @@
 // A hold that is never settled is released by the sweeper after its TTL, exactly once, even with
 // several ledger replicas sweeping the same store.
-import { MemoryLedgerStore } from "../../src/store/memory-store";
-import { assertLedgerConsistent, startTestLedger } from "../harness";
+import { assertLedgerConsistent, startTestLedger, openMemoryStore } from "../harness";
 import { uid, useNatsServer, useTestLedger } from "../support";
 import { waitFor } from "@agentic/testing";
 
@@ -48,7 +47,7 @@ describe("hold expiry", () => {
 
 describe("hold expiry with several replicas", () => {
   it("three ledgers sweeping one store release each hold exactly once", async () => {
-    const store = new MemoryLedgerStore();
+    const store = await openMemoryStore();
     const replicas = await Promise.all(
       [1, 2, 3].map(() => startTestLedger({ natsUrl: nats().url, store, holdTtlMs: 100, sweepIntervalMs: 10 })),
     );

@@ -3,8 +3,8 @@
 import { connect } from "nats";
 import { EXECUTIONS_STREAM } from "@agentic/platform";
 import { SETTLEMENT_DURABLE } from "../../src/bus/settlement-consumer";
-import { MemoryLedgerStore } from "../../src/store/memory-store";
-import { SettlementKind, assertLedgerConsistent, publishSettlement, startTestLedger, type TestLedger } from "../harness";
+import type { LedgerStore } from "../../src/domain/ports";
+import { SettlementKind, assertLedgerConsistent, publishSettlement, startTestLedger, type TestLedger, openMemoryStore } from "../harness";
 import { uid, useNatsServer } from "../support";
 import { waitFor } from "@agentic/testing";
 
@@ -12,7 +12,10 @@ const nats = useNatsServer();
 
 describe("ledger restart", () => {
   const running: TestLedger[] = [];
-  const store = new MemoryLedgerStore();
+  let store: LedgerStore;
+  beforeAll(async () => {
+    store = await openMemoryStore();
+  });
   afterEach(async () => {
     await Promise.all(running.splice(0).map((l) => l.stop()));
     await assertLedgerConsistent(store);

@@ -10,8 +10,8 @@ import { startLedgerApp, type LedgerApp } from "../../src/app";
 import { DEAD_LETTER_HEADERS, SUBJECT_DEAD_LETTER } from "../../src/bus/dead-letter";
 import { SETTLEMENT_DURABLE, type SettlementOutcome, type SettlementRetry } from "../../src/bus/settlement-consumer";
 import { settlementsDeadLetteredTotal } from "../../src/metrics";
-import { MemoryLedgerStore } from "../../src/store/memory-store";
-import { SettlementKind, assertLedgerConsistent, publishSettlement } from "../harness";
+import type { LedgerStore } from "../../src/domain/ports";
+import { SettlementKind, assertLedgerConsistent, publishSettlement, openMemoryStore } from "../harness";
 import { uid, useNatsServer } from "../support";
 
 const nats = useNatsServer();
@@ -21,7 +21,7 @@ const MAX_DELIVERIES = 4;
 
 let nc: NatsConnection;
 let app: LedgerApp;
-let store: MemoryLedgerStore;
+let store: LedgerStore;
 /** Lets a test hold back redeliveries (ms before the next one) while it acts between two of them. */
 let retryDelayMs = 10;
 const events = new EventEmitter().setMaxListeners(0);
@@ -70,7 +70,7 @@ async function consumerIdle(): Promise<void> {
 
 beforeAll(async () => {
   nc = await connect({ servers: nats().url });
-  store = new MemoryLedgerStore();
+  store = await openMemoryStore();
   app = await startLedgerApp({
     store,
     nc,

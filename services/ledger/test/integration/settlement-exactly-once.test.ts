@@ -3,9 +3,8 @@
 import { EXECUTIONS_STREAM, SUBJECT_SETTLED } from "@agentic/platform";
 import { SETTLEMENT_DURABLE } from "../../src/bus/settlement-consumer";
 import { lateCapturesTotal } from "../../src/metrics";
-import { MemoryLedgerStore } from "../../src/store/memory-store";
-import type { SettleCommand, SettleResult } from "../../src/domain/ports";
-import { SettlementKind, publishSettlement, startTestLedger, type TestLedger } from "../harness";
+import type { LedgerStore, SettleCommand, SettleResult } from "../../src/domain/ports";
+import { SettlementKind, openMemoryStore, publishSettlement, startTestLedger, type TestLedger } from "../harness";
 import { uid, useNatsServer, useTestLedger } from "../support";
 import { waitFor } from "@agentic/testing";
 
@@ -147,29 +146,34 @@ describe("settlement over JetStream", () => {
 });
 
 describe("settlement when the store fails", () => {
-  /** A memory store whose next settlements fail: before the write ("down"), or after it ("ack lost"). */
-  class FlakyStore extends MemoryLedgerStore {
-    failures: Array<"before-write" | "after-write"> = [];
-    settleCalls = 0;
-    override async settleHold(cmd: SettleCommand): Promise<SettleResult> {
-      this.settleCalls++;
-      const failure = this.failures.shift();
+  /** A store (SQLite in memory) whose next settlements fail: before the write ("down"), or after it ("ack lost"). */
+  async function flakyStore() {
+    const inner = await openMemoryStore();
+    const control = { failures: [] as Array<"before-write" | "after-write">, settleCalls: 0 };
+    const settleHold = async (cmd: SettleCommand): Promise<SettleResult> => {
+      control.settleCalls++;
+      const failure = control.failures.shift();
       if (failure === "before-write") throw new Error("store unavailable");
-      const result = await super.settleHold(cmd);
+      const result = await inner.settleHold(cmd);
       if (failure === "after-write") throw new Error("connection reset after commit");
       return result;
-    }
+    };
+    const store: LedgerStore = new Proxy(inner, {
+      get: (target, name) => (name === "settleHold" ? settleHold : (Reflect.get(target, name, target) as unknown)),
+    });
+    return Object.assign(control, { store, close: () => inner.close() });
   }
 
   let t: TestLedger;
-  let store: FlakyStore;
+  let store: Awaited<ReturnType<typeof flakyStore>>;
   beforeEach(async () => {
-    store = new FlakyStore();
-    t = await startTestLedger({ natsUrl: nats().url, store });
+    store = await flakyStore();
+    t = await startTestLedger({ natsUrl: nats().url, store: store.store });
   });
   afterEach(async () => {
     await t.assertConsistent();
     await t.stop();
+    await store.close();
   });
 
   it("a failed write is nak'ed and the redelivery applies it once", async () => {

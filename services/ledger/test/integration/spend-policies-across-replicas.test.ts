@@ -4,15 +4,14 @@
 // published on the bus gives its credits back to the budget.
 import { waitFor } from "@agentic/testing";
 import { fromServiceError } from "@agentic/platform";
-import { MemoryLedgerStore } from "../../src/store/memory-store";
-import { SettlementKind, assertLedgerConsistent, publishSettlement, startTestLedger, type TestLedger } from "../harness";
+import { SettlementKind, assertLedgerConsistent, publishSettlement, startTestLedger, type TestLedger, openMemoryStore } from "../harness";
 import { uid, useNatsServer } from "../support";
 
 const nats = useNatsServer();
 
 describe("spend policies across ledger replicas", () => {
   it("hold exactly the budget from 60 concurrent holds on three replicas; a change on one applies on the others at once", async () => {
-    const store = new MemoryLedgerStore();
+    const store = await openMemoryStore();
     const replicas: TestLedger[] = await Promise.all([1, 2, 3].map(() => startTestLedger({ natsUrl: nats().url, store })));
     try {
       const [a, b, c] = replicas as [TestLedger, TestLedger, TestLedger];

@@ -4,8 +4,7 @@ import { connect } from "nats";
 import { EXECUTIONS_STREAM } from "@agentic/platform";
 import { startNatsServer, type NatsServerHandle } from "@agentic/testing";
 import { SETTLEMENT_DURABLE } from "../../src/bus/settlement-consumer";
-import { MemoryLedgerStore } from "../../src/store/memory-store";
-import { startTestLedger } from "../harness";
+import { startTestLedger, openMemoryStore } from "../harness";
 
 /** What exists on a nats-server: the stream's replica count and whether the ledger's durable exists. */
 async function jetStreamState(nats: NatsServerHandle): Promise<{ streamReplicas?: number; durable: boolean }> {
@@ -45,7 +44,7 @@ describe("ledger startup", () => {
 
   it("a store that does not answer stops the start before anything is created or consumed", async () => {
     nats = await startNatsServer();
-    const store = new MemoryLedgerStore();
+    const store = await openMemoryStore();
     store.ping = async () => {
       throw new Error("store unreachable");
     };

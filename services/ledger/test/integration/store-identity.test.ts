@@ -7,9 +7,8 @@ import { startNatsServer, waitFor, testIdentities } from "@agentic/testing";
 import { startLedgerApp, type LedgerApp } from "../../src/app";
 import { STORE_IDENTITY_BUCKET, STORE_IDENTITY_KEY } from "../../src/bus/store-identity";
 import { storeIdentityConflict } from "../../src/metrics";
-import { MemoryLedgerStore } from "../../src/store/memory-store";
 import type { LedgerStore } from "../../src/domain/ports";
-import { startTestLedger, type TestLedger } from "../harness";
+import { startTestLedger, type TestLedger, openMemoryStore } from "../harness";
 import { useNatsServer } from "../support";
 
 const nats = useNatsServer();
@@ -68,7 +67,7 @@ describe("ledgers on one NATS", () => {
 
   it("a second ledger with its own store refuses to start, and says how to fix it", async () => {
     const first = await start();
-    const refusal = startTestLedger({ natsUrl: nats().url, store: new MemoryLedgerStore() });
+    const refusal = startTestLedger({ natsUrl: nats().url, store: await openMemoryStore() });
     await expect(refusal).rejects.toThrow(REFUSAL);
     await expect(refusal).rejects.toThrow(/same store|share/);
     await expect(refusal).rejects.toThrow(/stop the other ledger/);
@@ -89,18 +88,18 @@ describe("ledgers on one NATS", () => {
     const first = await start();
     await first.stop();
     expect(await announced(kv)).toBeUndefined(); // withdrawn at stop, not left to expire
-    const other = await start(new MemoryLedgerStore());
+    const other = await start(await openMemoryStore());
     expect(await announced(kv)).toBe(await other.store.storeId());
   });
 
   it("of two ledgers on different stores starting at once, exactly one starts", async () => {
-    const attempts = await Promise.allSettled([0, 1].map(() => start(new MemoryLedgerStore())));
+    const attempts = await Promise.allSettled([0, 1].map(async () => start(await openMemoryStore())));
     expect(attempts.map((a) => a.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(String((attempts.find((a) => a.status === "rejected") as PromiseRejectedResult).reason)).toMatch(REFUSAL);
   });
 
   it("a running ledger keeps its announcement alive past the TTL", async () => {
-    const store = new MemoryLedgerStore();
+    const store = await openMemoryStore();
     const ours = await store.storeId();
     running.push(await startShortLived(nats().url, store, { ttlMs: 600, refreshMs: 100 }));
 
@@ -110,11 +109,11 @@ describe("ledgers on one NATS", () => {
     for await (const entry of watch)
       if (entry.operation === "PUT" && entry.json<{ storeId: string }>().storeId === ours && ++writes === 9) break;
     watch.stop();
-    await expect(startShortLived(nats().url, new MemoryLedgerStore(), { ttlMs: 600, refreshMs: 100 })).rejects.toThrow(REFUSAL);
+    await expect(startShortLived(nats().url, await openMemoryStore(), { ttlMs: 600, refreshMs: 100 })).rejects.toThrow(REFUSAL);
   });
 
   it("a running ledger that finds another store announced reports it, and does not delete it when it stops", async () => {
-    const ledger = await startShortLived(nats().url, new MemoryLedgerStore(), { ttlMs: 30_000, refreshMs: 100 });
+    const ledger = await startShortLived(nats().url, await openMemoryStore(), { ttlMs: 30_000, refreshMs: 100 });
     running.push(ledger);
     // As if another ledger had started while our announcement was missing (NATS unreachable past the TTL).
     await kv.put(STORE_IDENTITY_KEY, JSON.stringify({ storeId: "store_elsewhere", holder: "test", at: new Date().toISOString() }));
@@ -134,7 +133,7 @@ describe("a ledger that died without stopping", () => {
       // What a crashed ledger leaves: its last announcement, in a bucket with a 1 s TTL.
       const kv = await nc.jetstream().views.kv(STORE_IDENTITY_BUCKET, { ttl: 1_000, history: 1 });
       await kv.create(STORE_IDENTITY_KEY, JSON.stringify({ storeId: "store_crashed", holder: "gone/1", at: new Date().toISOString() }));
-      const store = new MemoryLedgerStore();
+      const store = await openMemoryStore();
       await expect(startShortLived(server.url, store, { ttlMs: 1_000, refreshMs: 250 })).rejects.toThrow(
         /store_crashed \(written by gone\/1/,
       );

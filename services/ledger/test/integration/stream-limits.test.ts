@@ -8,8 +8,7 @@ import { register } from "prom-client";
 import { EXECUTIONS_STREAM, EXECUTIONS_STREAM_CONFIG, SUBJECT_OUTCOME, watchStreamFill } from "@agentic/platform";
 import { startNatsServer, waitFor } from "@agentic/testing";
 import { SUBJECT_DEAD_LETTER } from "../../src/bus/dead-letter";
-import { MemoryLedgerStore } from "../../src/store/memory-store";
-import { SettlementKind, assertLedgerConsistent, publishSettlement, startTestLedger, type TestLedger } from "../harness";
+import { SettlementKind, assertLedgerConsistent, publishSettlement, startTestLedger, type TestLedger, openMemoryStore } from "../harness";
 import { uid, useNatsServer } from "../support";
 
 const nats = useNatsServer();
@@ -39,7 +38,7 @@ describe("the EXECUTIONS stream at its byte limit", () => {
   });
 
   it("refuses new captures while no ledger applies them, loses none, and takes them again once the ledger caught up", async () => {
-    const store = new MemoryLedgerStore();
+    const store = await openMemoryStore();
     const stream = { maxBytes: LIMIT, trimIntervalMs: 50 };
     const first = await startTestLedger({ natsUrl: nats().url, store, stream });
     running.push(first);
@@ -122,7 +121,7 @@ describe("a stream left by the older code", () => {
   it("is moved to discard new, no age limit and the byte limit without losing a message, once it fits", async () => {
     const server = await startNatsServer();
     const nc = await connect({ servers: server.url });
-    const store = new MemoryLedgerStore();
+    const store = await openMemoryStore();
     let ledger: TestLedger | undefined;
     try {
       const jsm = await nc.jetstreamManager();

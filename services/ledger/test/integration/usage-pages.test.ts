@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SettlementKind, publishSettlement, startTestLedger, type TestLedger } from "../harness";
-import { SqliteLedgerStore } from "../../src/store/sqlite-store";
+import { SqliteLedgerStore } from "../../src/store/sqlite/sqlite-store";
 import { uid, useNatsServer } from "../support";
 
 const nats = useNatsServer();

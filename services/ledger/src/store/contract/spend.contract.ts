@@ -1,9 +1,9 @@
 // The spend-policy and quote part of the LedgerStore contract: every store checks and counts a key's
 // (and an agent's) policies inside its hold operation, and draws a quote's reservation in that same
-// operation. Run by store.test.ts for memory and SQLite, and MongoDB when MONGODB_URI is set.
-import type { HoldCommand, LedgerStore } from "../domain/ports";
-import type { SpendPolicy } from "../domain/spend-policy";
-import type { StoreFactory } from "./store.contract";
+// operation. Run by store.contract.test.ts against every store.
+import type { HoldCommand, LedgerStore } from "../../domain/ports";
+import type { SpendPolicy } from "../../domain/spend-policy";
+import type { StoreFactory } from "./support";
 
 const T0 = new Date("2030-01-07T10:00:00.000Z"); // a Monday
 const at = (ms: number) => new Date(T0.getTime() + ms);

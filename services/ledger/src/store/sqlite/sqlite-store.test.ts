@@ -1,86 +1,19 @@
-// Runs the shared LedgerStore contract against the memory and SQLite stores always, and against
-// MongoDB when MONGODB_URI points at a replica set (transactions need one):
-//   MONGODB_URI=mongodb://127.0.0.1:27017/?replicaSet=rs0 npx jest src/store
-// Each SQLite test uses a fresh file in its own temp dir, each Mongo test its own database; both
-// are removed afterwards. Then what only one store can show: copies, the last guards, durability.
+// What only the SQLite store can show (the contract in ../contract/ runs on it too): durability across
+// close, reopen and SIGKILL, group commit, migrations, query plans, fresh objects, the last guards
+// (CHECK constraints, rollback), and a store in memory.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { randomBase62 } from "@agentic/platform";
-import { findLedgerViolations } from "../../test/consistency";
-import { describeLedgerStore, type StoreFactory } from "./store.contract";
-import { describeSpendPolicyContract } from "./store.spend-contract";
-import { MemoryLedgerStore } from "./memory-store";
-import { MongoLedgerStore } from "./mongo-store";
-import { MIGRATIONS, SCHEMA_VERSION, SqliteLedgerStore, usageQuerySql } from "./sqlite-store";
-import { usagePosition } from "../domain/rules";
+import { findLedgerViolations } from "../../../test/consistency";
+import { IN_MEMORY, MIGRATIONS, SCHEMA_VERSION, SqliteLedgerStore, usageQuerySql } from "./sqlite-store";
+import { usagePosition } from "../../domain/rules";
 
 const tempDir = () => mkdtempSync(join(tmpdir(), "ledger-sqlite-"));
 
-const memoryStore: StoreFactory = async () => ({ store: new MemoryLedgerStore() });
-
-const sqliteStore: StoreFactory = async () => {
-  const dir = tempDir();
-  const store = await SqliteLedgerStore.open({ path: join(dir, "ledger.sqlite") });
-  return {
-    store,
-    dispose: async () => {
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-};
-
-describeLedgerStore("memory", memoryStore);
-describeSpendPolicyContract("memory", memoryStore);
-describeLedgerStore("sqlite", sqliteStore);
-describeSpendPolicyContract("sqlite", sqliteStore);
-
-const mongoUri = process.env.MONGODB_URI;
-if (mongoUri) {
-  const mongoStore: StoreFactory = async () => {
-    const store = await MongoLedgerStore.connect({ uri: mongoUri, dbName: `ledger_test_${randomBase62(10)}` });
-    return {
-      store,
-      dispose: async () => {
-        await store.db.dropDatabase();
-        await store.close();
-      },
-    };
-  };
-  describeLedgerStore("mongodb", mongoStore);
-  describeSpendPolicyContract("mongodb", mongoStore);
-}
-
-describe("MemoryLedgerStore", () => {
-  it("hands out copies: changing a returned value never changes the store", async () => {
-    const store = new MemoryLedgerStore();
-    await store.grant({ grantId: "g", userId: "u1", amountCredits: 10, reason: "", now: new Date() });
-    const wallet = await store.getWallet("u1");
-    wallet.balanceCredits = 1_000_000;
-    (await store.listJournal("u1"))[0]!.amountCredits = 1_000_000;
-    await expect(store.getWallet("u1")).resolves.toMatchObject({ balanceCredits: 10 });
-    await expect(store.listJournal("u1")).resolves.toMatchObject([{ amountCredits: 10 }]);
-  });
-
-  it("refuses, writing nothing, a movement that would take a wallet below zero", async () => {
-    const store = new MemoryLedgerStore();
-    await store.grant({ grantId: "g", userId: "u1", amountCredits: 10, reason: "", now: new Date() });
-    await store.hold({ holdId: "h", userId: "u1", amountCredits: 10, routeKey: "", expiresAt: new Date(), now: new Date() });
-    // Corrupt the hold's amount behind the store's back: settling it would need more than is held.
-    (store as unknown as { holds: Map<string, { amountCredits: number }> }).holds.get("h")!.amountCredits = 11;
-    await expect(store.settleHold({ holdId: "h", userId: "u1", kind: "release", capturedCredits: 0, now: new Date() })).rejects.toThrow(
-      /ledger invariant/,
-    );
-    await expect(store.getWallet("u1")).resolves.toEqual({ userId: "u1", balanceCredits: 0, heldCredits: 10 });
-    await expect(store.getHold("h")).resolves.toMatchObject({ state: "held" });
-  });
-});
-
 describe("SqliteLedgerStore", () => {
-  const LEDGER_DIR = join(__dirname, "../..");
+  const LEDGER_DIR = join(__dirname, "../../..");
   const T0 = new Date("2030-01-01T00:00:00.000Z");
   let dir: string;
   let path: string;
@@ -450,5 +383,23 @@ describe("SqliteLedgerStore", () => {
     } finally {
       await store.close();
     }
+  });
+});
+
+describe("SqliteLedgerStore in memory", () => {
+  it("is a store of its own per open, writes no file, and is gone when closed", async () => {
+    const a = await SqliteLedgerStore.open({ path: IN_MEMORY });
+    const b = await SqliteLedgerStore.open({ path: IN_MEMORY });
+    try {
+      expect(a.path).toBe(IN_MEMORY);
+      expect(await a.storeId()).not.toBe(await b.storeId());
+      await a.grant({ grantId: "g", userId: "u1", amountCredits: 10, reason: "", now: new Date() });
+      await expect(a.getWallet("u1")).resolves.toMatchObject({ balanceCredits: 10 });
+      await expect(b.getWallet("u1")).resolves.toMatchObject({ balanceCredits: 0 });
+    } finally {
+      await a.close();
+      await b.close();
+    }
+    await expect(a.getWallet("u1")).rejects.toThrow();
   });
 });

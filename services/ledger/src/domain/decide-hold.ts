@@ -1,0 +1,61 @@
+// HoldCredits, decided once for every store. The order of checks is the rule: a replay (or a
+// conflicting reuse of the hold id) first; then the quote it draws (the user's, open, this amount);
+// then the execution's fence (an attempt that may not start is refused whatever the balance); then
+// the spend policies; then the balance (a drawn quote's reservation counts towards it); and only
+// then the effects: the reservation ends, the new hold takes the credits, spend and execution move.
+import type { HoldCommand, HoldResult } from "./ports";
+import { decideQuoteDraw, type QuoteRecord } from "./quote";
+import { decideExecutionHold, emptyWallet, isReplay, newHold } from "./rules";
+import { decideSpend, type SpendPolicy, type SpendUsage } from "./spend-policy";
+import type { ExecutionRecord, Hold, Wallet } from "./types";
+import { answer, endHold, noEffects, placeHold, walletAfter, type Decision } from "./effects";
+
+/** What a hold is decided on, read in the hold's atomic step. */
+export interface HoldFacts {
+  /** The hold with this id, if one exists. */
+  existing: Hold | null;
+  /** The quote `quoteId` names, and its reservation hold (null when none, or no quote was named). */
+  quote: QuoteRecord | null;
+  reservation: Hold | null;
+  /** The execution the hold names, unless absent or past its retention. */
+  execution: ExecutionRecord | null;
+  /** The spend policies covering the hold's key and agent, each with what it has spent in its current period. */
+  spend: { policy: SpendPolicy; usage: SpendUsage }[];
+  /** The user's wallet, null when the user has none. */
+  wallet: Wallet | null;
+}
+
+export function decideHold(cmd: HoldCommand, facts: HoldFacts, newEntryId: () => string): Decision<HoldResult> {
+  const { existing, quote, reservation } = facts;
+  if (existing) {
+    if (!isReplay(existing, cmd)) return answer({ status: "conflict", hold: existing });
+    return answer({ status: "replayed", hold: existing, wallet: facts.wallet ?? emptyWallet(existing.userId) });
+  }
+  if (cmd.quoteId !== undefined) {
+    const refused = decideQuoteDraw(quote, reservation, cmd);
+    if (refused) return answer({ status: "quote_refused", reason: refused });
+  }
+  const effects = noEffects();
+  if (cmd.execution) {
+    const fence = decideExecutionHold(facts.execution, { userId: cmd.userId, holdId: cmd.holdId, execution: cmd.execution, now: cmd.now });
+    if (fence.action === "fenced") return answer({ status: "fenced", reason: fence.reason });
+    effects.executions.push({ record: fence.record, previous: facts.execution });
+  }
+  if (cmd.spend) {
+    const refusal = decideSpend(facts.spend, cmd.spend, cmd.amountCredits, cmd.now);
+    if (refusal) return answer({ status: "spend_refused", refusal });
+  }
+  const drawn = cmd.quoteId !== undefined && quote && reservation ? reservation : null;
+  const wallet = facts.wallet;
+  if (!wallet || wallet.balanceCredits + (drawn?.amountCredits ?? 0) < cmd.amountCredits)
+    return answer({ status: "insufficient", wallet: wallet ?? emptyWallet(cmd.userId) });
+
+  if (drawn && quote) {
+    // The reservation ends and its credits go straight into this hold, in the same step: nobody else can take them.
+    endHold(effects, drawn, "release", 0, cmd.now, newEntryId);
+    effects.usedQuotes.push({ quoteId: quote.quoteId, holdId: cmd.holdId });
+  }
+  const hold = newHold(cmd);
+  placeHold(effects, hold, newEntryId);
+  return { result: { status: "created", hold, wallet: walletAfter(wallet, effects.moves) }, effects };
+}

@@ -1,0 +1,92 @@
+// The reads the SQLite store's operations load their facts with (inside their transaction).
+import type { SQLInputValue } from "node:sqlite";
+import type { QuoteRecord } from "../../domain/quote";
+import { isPastRetention } from "../../domain/rules";
+import {
+  periodStartDay,
+  policyAgentKey,
+  spendUsageOfBuckets,
+  type SpendBucketDelta,
+  type SpendPolicy,
+  type SpendUsage,
+} from "../../domain/spend-policy";
+import type { ExecutionRecord, Hold, JournalEntry, Wallet } from "../../domain/types";
+import {
+  toEntry,
+  toExecution,
+  toHold,
+  toQuote,
+  toSpendPolicy,
+  toWallet,
+  type ExecutionRow,
+  type HoldRow,
+  type JournalRow,
+  type QuoteRow,
+  type SpendPolicyRow,
+  type WalletRow,
+} from "./rows";
+import type { SqliteDb } from "./sqlite-db";
+
+export function walletRow(db: SqliteDb, userId: string): Wallet | null {
+  const row = db.sql("SELECT * FROM wallets WHERE user_id = ?").get(userId) as WalletRow | undefined;
+  return row ? toWallet(row) : null;
+}
+
+export function holdById(db: SqliteDb, holdId: string): Hold | null {
+  const row = db.sql("SELECT * FROM holds WHERE hold_id = ?").get(holdId) as HoldRow | undefined;
+  return row ? toHold(row) : null;
+}
+
+export function quoteById(db: SqliteDb, quoteId: string): QuoteRecord | null {
+  const row = db.sql("SELECT * FROM quotes WHERE quote_id = ?").get(quoteId) as QuoteRow | undefined;
+  return row ? toQuote(row) : null;
+}
+
+/** The grant, refund or adjustment entry under `reference` (of `kinds`), if any. */
+export function movementEntry(db: SqliteDb, reference: string, kinds: "grant" | "movement"): JournalEntry | null {
+  const row = (
+    kinds === "grant"
+      ? db.sql("SELECT * FROM journal WHERE reference_id = ? AND kind = 'grant'")
+      : db.sql("SELECT * FROM journal WHERE reference_id = ? AND kind IN ('grant', 'refund', 'adjustment')")
+  ).get(reference) as JournalRow | undefined;
+  return row ? toEntry(row) : null;
+}
+
+export function executionById(db: SqliteDb, executionId: string): ExecutionRecord | null {
+  const row = db.sql("SELECT * FROM executions WHERE execution_id = ?").get(executionId) as ExecutionRow | undefined;
+  return row ? toExecution(row) : null;
+}
+
+/** An execution, unless past its retention (then it counts as absent). */
+export function liveExecution(db: SqliteDb, executionId: string, now: Date): ExecutionRecord | null {
+  const record = executionById(db, executionId);
+  return record && !isPastRetention(record, now) ? record : null;
+}
+
+/** The states of an execution's holds; a hold that is not stored counts as ended. */
+export function holdStates(db: SqliteDb, record: ExecutionRecord): Hold["state"][] {
+  const stateOf = db.sql("SELECT state FROM holds WHERE hold_id = ?");
+  return record.holdIds.map((id) => (stateOf.get(id) as { state: Hold["state"] } | undefined)?.state ?? "released");
+}
+
+/** The key-wide policy and the agent's, in check order. */
+export function policiesOf(db: SqliteDb, keyId: string, agentName: string | undefined): SpendPolicy[] {
+  const rows = db
+    .sql("SELECT * FROM spend_policies WHERE key_id = ? AND agent_name IN ('', ?) ORDER BY agent_name")
+    .all(keyId, policyAgentKey(agentName)) as unknown as SpendPolicyRow[];
+  return rows.map(toSpendPolicy);
+}
+
+/** What the holds a policy covers spent since `since`'s day, per capability: the period's buckets (one per day, capability and agent). */
+export function spendUsageOf(db: SqliteDb, policy: Pick<SpendPolicy, "keyId" | "agentName">, since: Date): SpendUsage {
+  const byAgent = policy.agentName !== undefined ? " AND agent_name = ?" : "";
+  const params: SQLInputValue[] = [policy.keyId, periodStartDay(since), ...(policy.agentName !== undefined ? [policy.agentName] : [])];
+  const rows = db
+    .sql(
+      `SELECT capability_key AS capabilityKey, SUM(held_credits) AS heldCredits, SUM(held_count) AS heldCount,
+              SUM(captured_credits) AS capturedCredits, SUM(captured_count) AS capturedCount
+       FROM spend_buckets WHERE key_id = ? AND day >= ?${byAgent} GROUP BY capability_key`,
+    )
+    .all(...params) as unknown as (SpendBucketDelta & { capabilityKey: string })[];
+  return spendUsageOfBuckets(rows);
+}
