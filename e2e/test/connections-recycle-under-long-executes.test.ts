@@ -6,6 +6,7 @@ import { waitFor } from "@agentic/testing";
 import { startControlledSystem, type ControlledSystem } from "./support/controlled-system";
 import { FAULT_TEST_ENV } from "./support/fault-env";
 import { providerCallCount, sandboxControl } from "./support/sandbox-control";
+import { systemClient } from "./support/system-client";
 
 const PROVIDER_DELAY_MS = 8_000;
 const PRICE = 10; // email.send on resend
@@ -25,23 +26,8 @@ const ENV = {
 };
 
 let sys: ControlledSystem;
-const api = (path: string, init: RequestInit & { key?: string } = {}) =>
-  fetch(`${sys.baseUrl}${path}`, {
-    ...init,
-    headers: {
-      authorization: `Bearer ${sys.apiKey}`,
-      "content-type": "application/json",
-      ...(init.key ? { "idempotency-key": init.key } : {}),
-      ...init.headers,
-    },
-  });
-const send = (key: string) =>
-  api("/domains/email/capabilities/send/execute", {
-    method: "POST",
-    key,
-    body: JSON.stringify({ to: "ada@example.com", subject: "Hi", text: "Sent once, across a recycled connection.", provider: "resend" }),
-  });
-const balance = async () => ((await (await api("/wallet")).json()) as { balanceCredits: number }).balanceCredits;
+const { api, sendEmail, balance } = systemClient(() => sys);
+const send = (key: string) => sendEmail(key, "Sent once, across a recycled connection.");
 
 beforeAll(async () => {
   sys = await startControlledSystem(ENV);

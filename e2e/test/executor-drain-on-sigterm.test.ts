@@ -11,6 +11,7 @@ import { waitFor } from "@agentic/testing";
 import { startControlledSystem, type ControlledSystem } from "./support/controlled-system";
 import { FAULT_TEST_ENV } from "./support/fault-env";
 import { providerCallCount, sandboxControl } from "./support/sandbox-control";
+import { systemClient } from "./support/system-client";
 
 /** The provider's answer time: a slow but valid vendor, longer than the keepalive interval several times over. */
 const PROVIDER_DELAY_MS = 30_000;
@@ -33,25 +34,10 @@ const ENV = {
 };
 
 let sys: ControlledSystem;
-const api = (path: string, init: RequestInit & { key?: string } = {}) =>
-  fetch(`${sys.baseUrl}${path}`, {
-    ...init,
-    headers: {
-      authorization: `Bearer ${sys.apiKey}`,
-      "content-type": "application/json",
-      ...(init.key ? { "idempotency-key": init.key } : {}),
-      ...init.headers,
-    },
-  });
+const { api, sendEmail, balance } = systemClient(() => sys);
 const sandbox = (path: string, init?: RequestInit) => sandboxControl(sys, path, init);
 const resendCalls = () => providerCallCount(sys, "resend");
-const send = (key: string) =>
-  api("/domains/email/capabilities/send/execute", {
-    method: "POST",
-    key,
-    body: JSON.stringify({ to: "ada@example.com", subject: "Hi", text: "Sent once, through a rollout.", provider: "resend" }),
-  });
-const balance = async () => ((await (await api("/wallet")).json()) as { balanceCredits: number }).balanceCredits;
+const send = (key: string) => sendEmail(key, "Sent once, through a rollout.");
 /** Charges of email.send on the books (GET /usage): failed attempts charge 0 and are not counted. */
 const charges = async () => {
   const page = (await (await api("/usage?capabilityKey=email.send&kind=charge&limit=100")).json()) as {
