@@ -88,6 +88,8 @@ const fields = z.object({
   BREAKER_COOLDOWN_MS: positiveInt.default(30_000),
   /** Routes whose health is tracked at most (least recently reported forgotten first; recommends do not count). */
   HEALTH_MAX_ROUTES: positiveInt.default(10_000),
+  /** (route, caller) pairs whose own consecutive failures are tracked at most (each caller's own breaker). */
+  HEALTH_MAX_CALLER_ROUTES: positiveInt.default(100_000),
   /** How far back outcomes are replayed when a replica starts, in ms (the ledger's NATS_STREAM_KEEP_MS must be at least this). */
   OUTCOME_REPLAY_MS: positiveInt.default(10 * 60_000),
   /** Longest wait at start for the replay to catch up before serving anyway (logged), in ms. */
@@ -128,5 +130,6 @@ export function healthSettings(config: Config): HealthSettings {
     breakerFailures: config.BREAKER_FAILURES,
     breakerCooldownMs: config.BREAKER_COOLDOWN_MS,
     maxRoutes: config.HEALTH_MAX_ROUTES,
+    maxCallerRoutes: config.HEALTH_MAX_CALLER_ROUTES,
   };
 }

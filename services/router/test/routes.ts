@@ -66,4 +66,5 @@ export const HEALTH: HealthSettings = {
   breakerFailures: 5,
   breakerCooldownMs: 30_000,
   maxRoutes: 10_000,
+  maxCallerRoutes: 100_000,
 };

@@ -352,6 +352,9 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       errorKind,
       latencyMs: result.latencyMs,
       observedAt: new Date(),
+      // Who and whose fault: the router counts against the route only what is the route's fault, seen by more than one caller.
+      userId: x.cmd.userId,
+      blame: result.ok ? "" : result.failure.blame,
     });
     return result;
   }

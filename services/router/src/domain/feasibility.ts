@@ -93,9 +93,12 @@ export function assessRoute(route: Route, ctx: FeasibilityContext): Feasibility 
   }
   if (ctx.health?.breaker === "open") {
     const retryAt = new Date(ctx.health.retryAtMs ?? 0).toISOString();
+    const last = ctx.health.lastErrorKind ?? "unknown";
     blocks.set(
       "ROUTE_UNHEALTHY",
-      `Route ${key} failed ${ctx.health.consecutiveFailures} calls in a row (last: ${ctx.health.lastErrorKind ?? "unknown"}); it is retried after ${retryAt}, execute another route meanwhile`,
+      ctx.health.breakerScope === "caller"
+        ? `Your last ${ctx.health.consecutiveFailures} calls to route ${key} failed (last: ${last}); it is retried for you after ${retryAt}: check the input against the contract, or execute another route meanwhile`
+        : `Route ${key} failed ${ctx.health.consecutiveFailures} calls in a row (last: ${last}); it is retried after ${retryAt}, execute another route meanwhile`,
     );
   }
   const missing = ctx.featureAsks.filter((f) => !route.supportedFeatures.includes(f));

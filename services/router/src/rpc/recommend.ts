@@ -66,10 +66,11 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
     ]);
 
     const preferences = choosePreferences(input.preferences, remembered, deps.defaultPreferences);
-    // Each route's health is read once for the whole request (scoring, blocks, reasons, workflows).
+    // Each route's health is read once for the whole request (scoring, blocks, reasons, workflows), as this caller sees it.
     const health = deps.routeHealth.snapshot(
       [...entry.routes, ...(acquisitionEntry?.routes ?? [])].map((r) => r.routeKey),
       Date.now(),
+      req.userId,
     );
     const answer = recommend({
       capability: entry.capability,
