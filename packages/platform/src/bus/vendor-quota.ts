@@ -80,6 +80,8 @@ export async function openVendorQuotaBuckets(nc: NatsConnection, opts: { replica
 
 /** JetStream's error code for a write whose expected revision is no longer the key's last. */
 const WRONG_LAST_SEQUENCE = 10071;
+/** Compare-and-set rounds before giving up: each round one racer wins, so this bounds the racers on one key served in turn. */
+const MAX_ROUNDS = 100;
 
 async function count(kv: KV, key: string): Promise<{ value: number; revision: number }> {
   const entry = await kv.get(key);
@@ -98,8 +100,10 @@ async function add(kv: KV, key: string, delta: number, limit: number): Promise<b
       else await kv.update(key, next, revision);
       return true;
     } catch (err) {
-      // Another replica wrote first: read again. Anything else (NATS down) is the caller's to handle.
-      if (round >= 20 || (err as { api_error?: { err_code?: number } }).api_error?.err_code !== WRONG_LAST_SEQUENCE) throw err;
+      // Another writer was first: read again (with a short random pause once contended, so racers spread out).
+      // Anything else (NATS down) is the caller's to handle.
+      if (round >= MAX_ROUNDS || (err as { api_error?: { err_code?: number } }).api_error?.err_code !== WRONG_LAST_SEQUENCE) throw err;
+      if (round >= 2) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
     }
   }
 }
