@@ -11,7 +11,7 @@
 // Increments use the KV revision (compare-and-set), retried on a lost race, so no request is counted
 // twice and none is lost between replicas.
 import { createHash } from "node:crypto";
-import { StorageType, type KV, type NatsConnection } from "nats";
+import { DiscardPolicy, StorageType, type KV, type NatsConnection } from "nats";
 
 export type QuotaWindow = "minute" | "day" | "month";
 export const QUOTA_WINDOWS: readonly QuotaWindow[] = ["minute", "day", "month"];
@@ -43,6 +43,17 @@ const BUCKET_TTL_MS: Readonly<Record<QuotaWindow, number>> = {
   day: 2 * 86_400_000,
   month: 32 * 86_400_000,
 };
+const MIB = 1024 * 1024;
+/**
+ * Most bytes each bucket holds (a counter is about 150 bytes: 64 MiB is ~400,000 user-route counters
+ * a month). When full the oldest values go first: a route's shared counter is written at every take,
+ * so what goes is the counter of a user who has not called for longest (its share starts again).
+ */
+export const VENDOR_QUOTA_BUCKET_MAX_BYTES: Readonly<Record<QuotaWindow, number>> = {
+  minute: 8 * MIB,
+  day: 32 * MIB,
+  month: 64 * MIB,
+};
 
 /** The bucket name of a window length. */
 export function vendorQuotaBucketName(window: QuotaWindow): string {
@@ -66,13 +77,29 @@ function keysOf(routeKey: string, userId: string, windowId: string): { total: st
   return { total: `${routeKey}.${windowId}`, user: `${routeKey}.${windowId}.u${user}` };
 }
 
-/** Opens (creating when missing) the three buckets; a replica starting alongside binds the winner's. */
-export async function openVendorQuotaBuckets(nc: NatsConnection, opts: { replicas: number }): Promise<VendorQuotaBuckets> {
+/**
+ * Opens (creating when missing) the three buckets; a replica starting alongside binds the winner's.
+ * `ensureConfig` (the executor, which writes them): an existing bucket is brought to the lifetime, byte
+ * limit and discard policy above (KV buckets refuse writes when full unless told to drop the oldest).
+ */
+export async function openVendorQuotaBuckets(
+  nc: NatsConnection,
+  opts: { replicas: number; ensureConfig?: boolean },
+): Promise<VendorQuotaBuckets> {
   const js = nc.jetstream();
   const open = async (window: QuotaWindow) => {
-    const options = { ttl: BUCKET_TTL_MS[window], history: 1, replicas: opts.replicas, storage: StorageType.File };
+    const maxAge = BUCKET_TTL_MS[window];
+    const maxBytes = VENDOR_QUOTA_BUCKET_MAX_BYTES[window];
+    const options = { ttl: maxAge, history: 1, replicas: opts.replicas, max_bytes: maxBytes, storage: StorageType.File };
     const name = vendorQuotaBucketName(window);
-    return js.views.kv(name, options).catch(() => js.views.kv(name, options));
+    const kv = await js.views.kv(name, options).catch(() => js.views.kv(name, options));
+    if (!opts.ensureConfig) return kv;
+    const { config } = (await kv.status()).streamInfo;
+    if (config.discard !== DiscardPolicy.Old || config.max_bytes !== maxBytes || config.max_age !== maxAge * 1_000_000) {
+      const jsm = await nc.jetstreamManager();
+      await jsm.streams.update(config.name, { ...config, discard: DiscardPolicy.Old, max_bytes: maxBytes, max_age: maxAge * 1_000_000 });
+    }
+    return kv;
   };
   const [minute, day, month] = await Promise.all(QUOTA_WINDOWS.map(open));
   return { minute: minute!, day: day!, month: month! };

@@ -8,7 +8,7 @@ import { openVendorQuotaBuckets, takeVendorQuota, type Logger, type QuotaWindow 
 import type { VendorQuotaPort } from "../domain/ports";
 
 export async function createKvVendorQuota(nc: NatsConnection, opts: { replicas: number; logger: Logger }): Promise<VendorQuotaPort> {
-  const buckets = await openVendorQuotaBuckets(nc, { replicas: opts.replicas });
+  const buckets = await openVendorQuotaBuckets(nc, { replicas: opts.replicas, ensureConfig: true });
   return {
     async take(route, userId) {
       const q = route.vendorQuota;

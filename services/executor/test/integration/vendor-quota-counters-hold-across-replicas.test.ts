@@ -1,8 +1,14 @@
 // The vendor quota counters every executor replica takes from (NATS KV, compare-and-set): replicas
 // racing on one route never let a user past its share nor everyone past the quota, and a request
 // refused for the whole quota does not cost the user a unit of its share.
-import { connect, type NatsConnection } from "nats";
-import { openVendorQuotaBuckets, readVendorQuota, takeVendorQuota, type VendorQuotaTerms } from "@agentic/platform";
+import { connect, DiscardPolicy, type NatsConnection } from "nats";
+import {
+  openVendorQuotaBuckets,
+  readVendorQuota,
+  takeVendorQuota,
+  VENDOR_QUOTA_BUCKET_MAX_BYTES,
+  type VendorQuotaTerms,
+} from "@agentic/platform";
 import { startNatsServer, type NatsServerHandle } from "@agentic/testing";
 
 const ROUTE = "finance.fx.rate.openexchangerates";
@@ -19,6 +25,16 @@ describe("vendor quota counters across replicas", () => {
   afterAll(async () => {
     await Promise.all(replicas.map((nc) => nc.close()));
     await nats?.stop();
+  });
+
+  it("are bounded buckets that drop their oldest counters when full, whoever created them first", async () => {
+    // A router (reads only) may create them before any executor; the executor brings them to their limits.
+    await openVendorQuotaBuckets(replicas[0]!, { replicas: 1 });
+    const buckets = await openVendorQuotaBuckets(replicas[1]!, { replicas: 1, ensureConfig: true });
+    for (const window of ["minute", "day", "month"] as const) {
+      const { config } = (await buckets[window].status()).streamInfo;
+      expect([config.discard, config.max_bytes]).toEqual([DiscardPolicy.Old, VENDOR_QUOTA_BUCKET_MAX_BYTES[window]]);
+    }
   });
 
   it("three replicas taking at once grant a user exactly its share, and everyone exactly the quota", async () => {
