@@ -23,10 +23,12 @@ export interface BackedSystemOptions extends Partial<TestGatewayOptions> {
   routerEnv?: Record<string, string>;
   /** The ledger takes x402 top-ups to `payTo` through the sandbox's facilitator. */
   topUp?: { payTo: string; facilitatorTimeoutMs?: number };
+  /** The catalog folder to serve (default: the shipped catalog). */
+  catalogDir?: string;
 }
 
 export async function startBackedSystem(opts: BackedSystemOptions = {}): Promise<BackedSystem> {
-  const { apiKeys, executorEnv, routerEnv, topUp, ...gatewayOpts } = opts;
+  const { apiKeys, executorEnv, routerEnv, topUp, catalogDir, ...gatewayOpts } = opts;
   return startTestSystem(async (stack) => {
     const backends = await stack.start(
       startExecutorSystem({
@@ -34,6 +36,7 @@ export async function startBackedSystem(opts: BackedSystemOptions = {}): Promise
         ...(executorEnv ? { env: executorEnv } : {}),
         ...(routerEnv ? { routerEnv } : {}),
         ...(topUp ? { topUp } : {}),
+        ...(catalogDir ? { catalogDir } : {}),
       }),
     );
     const { catalog, ledger, router, executor } = backends;

@@ -395,7 +395,7 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         reasons: req(strings()),
         unavailableReasonCode: opt(
           str(
-            "Extension of this service, set when `canExecuteNow` is false: one machine code for the first blocking requirement: `gated`, `planned`, `breaker_open`, `missing_feature`, `resource_unsupported`, `redirect_only`, `byo_credentials_required`, `over_max_price` (above the body's `maxPriceCredits`), `spend_limit_exceeded` (a spend policy of the calling key or of its agent) or `credits_required`.",
+            "Extension of this service, set when `canExecuteNow` is false: one machine code for the first blocking requirement: `gated`, `planned`, `breaker_open`, `missing_feature`, `resource_unsupported`, `redirect_only`, `byo_credentials_required`, `over_max_price` (above the body's `maxPriceCredits`), `spend_limit_exceeded` (a spend policy of the calling key or of its agent), `vendor_quota_exhausted` (the vendor plan's quota, or the caller's share of it, is spent this window) or `credits_required`.",
             { examples: ["credits_required"] },
           ),
         ),
@@ -496,11 +496,12 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
                     "unavailable",
                     "input_not_served",
                     "credits_required",
+                    "vendor_quota",
                     "not_reached",
                   ],
                   "Why: a `routeKey`/`provider` pin chose another route; `allowFallback` is false; its price is above `maxPriceCredits`; its breaker is open; " +
                     "it lacks a feature the body asks for; the router blocked it otherwise; the catalog gates it; it is not live yet; this deployment cannot run it; " +
-                    "it cannot take this input (model, resource, a value it cannot send); the wallet could not cover it and a cheaper route ran; fallback stopped before it.",
+                    "it cannot take this input (model, resource, a value it cannot send); the wallet could not cover it and a cheaper route ran; its vendor quota (or the caller's share) is spent this window; fallback stopped before it.",
                 ),
               ),
               detail: req(str("The reason in words.")),
@@ -1000,6 +1001,12 @@ function errorCases(basePath: string): Record<string, ErrorCase> {
       error: "This API key already has 32 requests in flight, its limit.",
       hint: "Wait for one of your requests to finish before sending another (or retry after the Retry-After seconds).",
     },
+    VENDOR_QUOTA_EXHAUSTED: {
+      status: 429,
+      error:
+        "You have used your share of the vendor quota of finance.fx.rate.openexchangerates until 2026-12-01T00:00:00.000Z (the vendor's plan is shared by every user). Nothing was charged.",
+      hint: "Retry after the Retry-After seconds, or execute another route of the capability (call recommend to compare them; allowFallback: true lets the router pick one).",
+    },
     OVERLOADED: {
       status: 503,
       error: "The gateway is overloaded and did not start this request.",
@@ -1297,6 +1304,14 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
       cases,
       RATE_LIMIT_HEADERS,
     ),
+    ExecuteTooManyRequests: errorResponse(
+      "The API key is over its request rate (RATE_LIMITED) or already has its most requests in flight (CONCURRENCY_LIMITED), as on every authenticated operation; or " +
+        "VENDOR_QUOTA_EXHAUSTED: the route runs on a vendor plan with a fixed quota every user shares, and the caller's share of it (or the whole quota) is spent " +
+        "until the window resets (Retry-After); another route of the capability may still run. Nothing was done or charged.",
+      ["RATE_LIMITED", "CONCURRENCY_LIMITED", "VENDOR_QUOTA_EXHAUSTED"],
+      cases,
+      RATE_LIMIT_HEADERS,
+    ),
     Timeout: errorResponse("A backing service did not answer within the gateway's deadline; retry shortly.", ["TIMEOUT"], cases),
     PayloadTooLarge: errorResponse("The body is larger than the gateway accepts.", ["PAYLOAD_TOO_LARGE"], cases),
     UnsupportedMediaType: errorResponse(
@@ -1562,6 +1577,7 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
           "404": "ExecuteNotFound",
           "409": "ExecuteConflict",
           "410": "ExecuteGone",
+          "429": "ExecuteTooManyRequests",
           "502": "ProviderError",
           "503": "ExecuteUnavailable",
           "504": "ExecuteTimeout",

@@ -25,4 +25,5 @@ export * from "./metrics/metrics-server";
 export * from "./bus/message-spans";
 export * from "./telemetry/shutdown";
 export * from "./bus/consumer-lag";
+export * from "./bus/vendor-quota";
 export * from "./http-status";

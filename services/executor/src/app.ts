@@ -25,6 +25,7 @@ import { createDrain } from "./drain";
 import { createExecutorMetrics } from "./metrics";
 import { createProviderRegistry, providersConfigFromEnv } from "./providers";
 import { createRails, railsConfigFromEnv } from "./rails";
+import { createKvVendorQuota } from "./quota/kv-vendor-quota";
 import { ledgerPort, routerPort } from "./remote-ports";
 import { createExecutorServer, EXECUTOR_SERVICE_NAME } from "./server";
 import { createAttemptTracer } from "./tracing";
@@ -76,6 +77,7 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
   const js = opts.nc.jetstream();
   const settle = createSettlementPublisher({ js, budgetMs: config.SETTLEMENT_PUBLISH_TIMEOUT_MS, logger });
   const outcomes = createOutcomePublisher(js, logger);
+  const vendorQuota = await createKvVendorQuota(opts.nc, { replicas: config.NATS_STREAM_REPLICAS, logger });
   const executor = createExecutor({
     catalog,
     router: routerPort(opts.router),
@@ -86,6 +88,7 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
     providers,
     metrics: createExecutorMetrics(),
     tracer: createAttemptTracer(),
+    vendorQuota,
     logger,
     traceId: currentTraceId,
     settings: executionSettings(config),

@@ -14,6 +14,7 @@ import { RouteHealthBook } from "./domain/route-health";
 import { createRouterServer, ROUTER_SERVICE_NAME } from "./server";
 import { openPreferenceStore } from "./store/preference-kv";
 import { openRecommendationStore } from "./store/recommendation-kv";
+import { createKvQuotaReader } from "./quota/kv-quota-reader";
 import { createLedgerWalletReader } from "./wallet/wallet-reader";
 
 export interface RouterAppOptions {
@@ -48,6 +49,7 @@ export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp>
     openRecommendationStore(opts.nc, { ttlMs: config.RECOMMENDATION_TTL_MS, replicas, maxBytes: config.RECOMMENDATION_STORE_MAX_BYTES }),
     openPreferenceStore(opts.nc, { ttlMs: config.AGENT_PREFERENCES_TTL_MS, replicas }),
   ]);
+  const vendorQuota = await createKvQuotaReader(opts.nc, { replicas, logger });
   const catalog = new CatalogCache(opts.catalog, { refreshMs: config.CATALOG_REFRESH_MS, logger });
   catalog.start();
 
@@ -71,6 +73,7 @@ export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp>
     catalog,
     wallet: createLedgerWalletReader(opts.ledger, logger),
     routeHealth,
+    vendorQuota,
     preferences,
     recommendations,
     recommendationTtlMs: config.RECOMMENDATION_TTL_MS,

@@ -88,6 +88,10 @@ const fields = z.object({
   BREAKER_COOLDOWN_MS: positiveInt.default(30_000),
   /** Routes whose health is tracked at most (least recently reported forgotten first; recommends do not count). */
   HEALTH_MAX_ROUTES: positiveInt.default(10_000),
+  /** Spent fraction of a route's vendor quota from which it ranks below its alternatives (before the vendor refuses anyone). */
+  VENDOR_QUOTA_LOW_AT: fraction.default(0.8),
+  /** (route, caller) pairs whose own consecutive failures are tracked at most (each caller's own breaker). */
+  HEALTH_MAX_CALLER_ROUTES: positiveInt.default(100_000),
   /** How far back outcomes are replayed when a replica starts, in ms (the ledger's NATS_STREAM_KEEP_MS must be at least this). */
   OUTCOME_REPLAY_MS: positiveInt.default(10 * 60_000),
   /** Longest wait at start for the replay to catch up before serving anyway (logged), in ms. */
@@ -116,6 +120,7 @@ export function scoringSettings(config: Config): ScoringSettings {
     weights: { decay: config.WEIGHT_DECAY, unnamedWeight: config.UNNAMED_GOAL_WEIGHT },
     reliabilityZeroAt: config.RELIABILITY_ZERO_AT,
     priorWeightCalls: config.PRIOR_WEIGHT_CALLS,
+    quotaLowAt: config.VENDOR_QUOTA_LOW_AT,
   };
 }
 
@@ -128,5 +133,6 @@ export function healthSettings(config: Config): HealthSettings {
     breakerFailures: config.BREAKER_FAILURES,
     breakerCooldownMs: config.BREAKER_COOLDOWN_MS,
     maxRoutes: config.HEALTH_MAX_ROUTES,
+    maxCallerRoutes: config.HEALTH_MAX_CALLER_ROUTES,
   };
 }

@@ -898,7 +898,7 @@ export interface components {
       nextActions: string[];
       reasons: string[];
       /**
-       * @description Extension of this service, set when `canExecuteNow` is false: one machine code for the first blocking requirement: `gated`, `planned`, `breaker_open`, `missing_feature`, `resource_unsupported`, `redirect_only`, `byo_credentials_required`, `over_max_price` (above the body's `maxPriceCredits`), `spend_limit_exceeded` (a spend policy of the calling key or of its agent) or `credits_required`.
+       * @description Extension of this service, set when `canExecuteNow` is false: one machine code for the first blocking requirement: `gated`, `planned`, `breaker_open`, `missing_feature`, `resource_unsupported`, `redirect_only`, `byo_credentials_required`, `over_max_price` (above the body's `maxPriceCredits`), `spend_limit_exceeded` (a spend policy of the calling key or of its agent), `vendor_quota_exhausted` (the vendor plan's quota, or the caller's share of it, is spent this window) or `credits_required`.
        * @example credits_required
        */
       unavailableReasonCode?: string;
@@ -1059,7 +1059,7 @@ export interface components {
         routeKey: string;
         provider: string;
         /**
-         * @description Why: a `routeKey`/`provider` pin chose another route; `allowFallback` is false; its price is above `maxPriceCredits`; its breaker is open; it lacks a feature the body asks for; the router blocked it otherwise; the catalog gates it; it is not live yet; this deployment cannot run it; it cannot take this input (model, resource, a value it cannot send); the wallet could not cover it and a cheaper route ran; fallback stopped before it.
+         * @description Why: a `routeKey`/`provider` pin chose another route; `allowFallback` is false; its price is above `maxPriceCredits`; its breaker is open; it lacks a feature the body asks for; the router blocked it otherwise; the catalog gates it; it is not live yet; this deployment cannot run it; it cannot take this input (model, resource, a value it cannot send); the wallet could not cover it and a cheaper route ran; its vendor quota (or the caller's share) is spent this window; fallback stopped before it.
          * @enum {string}
          */
         reason:
@@ -1074,6 +1074,7 @@ export interface components {
           | "unavailable"
           | "input_not_served"
           | "credits_required"
+          | "vendor_quota"
           | "not_reached";
         /** @description The reason in words. */
         detail: string;
@@ -1891,6 +1892,21 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
+    /** @description The API key is over its request rate (RATE_LIMITED) or already has its most requests in flight (CONCURRENCY_LIMITED), as on every authenticated operation; or VENDOR_QUOTA_EXHAUSTED: the route runs on a vendor plan with a fixed quota every user shares, and the caller's share of it (or the whole quota) is spent until the window resets (Retry-After); another route of the capability may still run. Nothing was done or charged. Codes: RATE_LIMITED, CONCURRENCY_LIMITED, VENDOR_QUOTA_EXHAUSTED. */
+    ExecuteTooManyRequests: {
+      headers: {
+        /** @description Seconds to wait before retrying: the end of the rate's window (RATE_LIMITED), or 1 (CONCURRENCY_LIMITED). */
+        "Retry-After"?: number;
+        /** @description The key's quota policies: `"rate";q=20;w=1, "burst";q=20;w=10, "in-flight";q=32;qu="concurrent-requests"` (requests per second; extra requests per 10 s beyond that; requests in flight). Without a valid key: `"unauthenticated";q=60;w=60`. */
+        "RateLimit-Policy"?: string;
+        /** @description What is left: `"rate";r=0;t=1, "in-flight";r=32` (r = requests left, t = seconds until the window resets). */
+        RateLimit?: string;
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
     /** @description A backing service did not answer within the gateway's deadline; retry shortly. Codes: TIMEOUT. */
     Timeout: {
       headers: {
@@ -2421,7 +2437,7 @@ export interface operations {
       410: components["responses"]["ExecuteGone"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
-      429: components["responses"]["TooManyRequests"];
+      429: components["responses"]["ExecuteTooManyRequests"];
       502: components["responses"]["ProviderError"];
       503: components["responses"]["ExecuteUnavailable"];
       504: components["responses"]["ExecuteTimeout"];

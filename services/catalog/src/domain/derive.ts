@@ -125,6 +125,13 @@ function deriveCapability(
       billing: billingOf(r),
       billedPer: r.billedPer ? { unit: r.billedPer.unit, fields: [...r.billedPer.fields] } : undefined,
       ownedResource: r.ownedResource ? { kind: r.ownedResource.kind, field: r.ownedResource.field } : undefined,
+      vendorQuota: r.vendorQuota
+        ? {
+            requests: r.vendorQuota.requests,
+            window: r.vendorQuota.window,
+            perUserRequests: r.vendorQuota.perUser ?? Math.max(1, Math.floor(r.vendorQuota.requests / 10)),
+          }
+        : undefined,
     }),
   );
 

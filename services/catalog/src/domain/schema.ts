@@ -220,6 +220,18 @@ export const RouteSchema = z.strictObject({
       field: text("ownedResource.field"),
     })
     .optional(),
+  /**
+   * The fixed quota of the vendor plan this route runs on (requests per minute, day or month, for all
+   * users together); `perUser`: what one user may spend of it per window (default a tenth, at least 1).
+   */
+  vendorQuota: z
+    .strictObject({
+      requests: z.number().int().positive({ error: "vendorQuota.requests must be a positive whole number" }),
+      window: z.enum(["minute", "day", "month"]),
+      perUser: z.number().int().positive({ error: "vendorQuota.perUser must be a positive whole number" }).optional(),
+    })
+    .refine((q) => q.perUser === undefined || q.perUser <= q.requests, { error: "vendorQuota.perUser cannot exceed vendorQuota.requests" })
+    .optional(),
 });
 export type RawRoute = z.infer<typeof RouteSchema>;
 

@@ -135,6 +135,23 @@ export function providerTimeout(message: string, hint: string, details: Record<s
   return new AppError("deadline_exceeded", "PROVIDER_TIMEOUT", message, hint, details);
 }
 
+/**
+ * One request more would pass the vendor quota of `routeKey`: the caller's share of it this window
+ * (`user`) or the quota every user shares (`route`). Retry-After: when the window resets.
+ */
+export function vendorQuotaExhausted(routeKey: string, scope: "user" | "route", resetAtMs: number, nowMs: number): AppError {
+  const resetAt = new Date(resetAtMs).toISOString();
+  return new AppError(
+    "resource_exhausted",
+    "VENDOR_QUOTA_EXHAUSTED",
+    scope === "user"
+      ? `You have used your share of the vendor quota of ${routeKey} until ${resetAt} (the vendor's plan is shared by every user). Nothing was charged.`
+      : `The vendor quota of ${routeKey} is used up until ${resetAt}. Nothing was charged.`,
+    `Retry after the Retry-After seconds, or execute another route of the capability (call recommend to compare them; allowFallback: true lets the router pick one).`,
+    { routeKey, retryAfterSeconds: Math.max(1, Math.ceil((resetAtMs - nowMs) / 1000)) },
+  );
+}
+
 /** The provider refused the caller's input (a 4xx the vendor blames on the request); nothing was charged. */
 export function providerRejectedInput(message: string, hint: string, details: Record<string, unknown>): AppError {
   return invalidArgument("PROVIDER_REJECTED_INPUT", message, hint, details);

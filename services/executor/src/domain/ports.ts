@@ -4,6 +4,7 @@
 // in; the domain never imports gRPC, NATS, prom-client or OpenTelemetry.
 import type { CallOpts, Logger } from "@agentic/platform";
 import type { CatalogCache } from "@agentic/clients";
+import type { Route } from "@agentic/proto/catalog/v1";
 import type { ExecutionSettled, RouteOutcome } from "@agentic/proto/events/v1";
 import type {
   ClaimIdempotencyKeyRequest,
@@ -141,6 +142,15 @@ export interface AttemptTracer {
   providerCall<T>(call: ProviderCall, fn: (span: ProviderCallSpan) => Promise<T>): Promise<T>;
 }
 
+/** Taking one request of a route's vendor quota for a user: refused past the user's share or the whole quota, until `resetAtMs`. */
+export type VendorQuotaTake = { ok: true } | { ok: false; scope: "user" | "route"; resetAtMs: number };
+
+/** The vendor quotas routes run on (Route.vendor_quota), counted across every executor replica. */
+export interface VendorQuotaPort {
+  /** Takes one request of `route`'s quota for `userId` (a route without a quota: always ok). Never throws. */
+  take(route: Route, userId: string): Promise<VendorQuotaTake>;
+}
+
 /** Everything the orchestration runs on; app.ts builds it. */
 export interface ExecutorDeps {
   catalog: CatalogPort;
@@ -153,6 +163,8 @@ export interface ExecutorDeps {
   providers: ProviderRegistry;
   metrics: ExecutionMetrics;
   tracer: AttemptTracer;
+  /** Vendor quotas; without it no quota is counted (unit tests). */
+  vendorQuota?: VendorQuotaPort;
   logger: Logger;
   settings: ExecutorSettings;
   /** W3C trace id of the current request, for usage items. */

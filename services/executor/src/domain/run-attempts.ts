@@ -18,6 +18,7 @@ import {
   providerRejectedInput,
   providerTimeout,
   settlementUnconfirmed,
+  vendorQuotaExhausted,
 } from "./errors";
 import type { CallBudget, Execution, PreparedRoute, StoredOutcome } from "./execution";
 import { meter, type Charge } from "./pricing";
@@ -81,6 +82,8 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     // Once a payment credential has left for this execution its seller may collect it, so no other paying route runs (it could pay twice).
     let credentialSent = false;
     const mayRun = (p: PreparedRoute) => !credentialSent || p.rail.network === "direct";
+    /** The first vendor quota refusal: the answer when no route was tried at all. */
+    let quotaRefused: AppError | undefined;
 
     for (let i = 0; i < x.prepared.length && done.length < settings.maxAttempts; i++) {
       const prepared = x.prepared[i] as PreparedRoute;
@@ -98,6 +101,16 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         if (done.length === 0) throw deadlineTooShort();
         next = i;
         break;
+      }
+      // One request of the vendor plan every user shares: past the caller's share, another route or a 429.
+      const quota = (await deps.vendorQuota?.take(route, x.cmd.userId)) ?? { ok: true };
+      if (!quota.ok) {
+        quotaRefused ??= vendorQuotaExhausted(route.routeKey, quota.scope, quota.resetAtMs, Date.now());
+        if (done.length === 0 && (!x.allowFallback || !x.prepared.slice(i + 1).some(mayRun))) throw quotaRefused;
+        passed.push(
+          notTried(route, "vendor_quota", `its vendor quota is spent for ${quota.scope === "user" ? "you" : "everyone"} this window`),
+        );
+        continue;
       }
       const attemptId = newId("attempt");
       // The quote: the route's price, or on a per-token route the most this input can cost.
@@ -200,6 +213,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       released.push(attemptId);
       if (last) break;
     }
+    if (failures.length === 0 && quotaRefused) throw quotaRefused;
     throw finalError(x, failures, decision("", next));
   }
 
@@ -352,6 +366,9 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       errorKind,
       latencyMs: result.latencyMs,
       observedAt: new Date(),
+      // Who and whose fault: the router counts against the route only what is the route's fault, seen by more than one caller.
+      userId: x.cmd.userId,
+      blame: result.ok ? "" : result.failure.blame,
     });
     return result;
   }

@@ -19,7 +19,7 @@ import {
   withExplicitPreferences,
 } from "../domain/request-input";
 import type { RouteHealthBook } from "../domain/route-health";
-import type { PreferenceStore, RecommendationStore, WalletReader } from "../domain/ports";
+import type { PreferenceStore, RecommendationStore, VendorQuotaReader, WalletReader } from "../domain/ports";
 import { toStored } from "../domain/stored-recommendation";
 import type { ScoringSettings } from "../domain/scoring";
 
@@ -27,6 +27,8 @@ export interface RecommendDeps {
   catalog: Pick<CatalogCache, "capability">;
   wallet: WalletReader;
   routeHealth: RouteHealthBook;
+  /** What is spent of routes' vendor quotas (shared counters); without it quotas are not ranked on. */
+  vendorQuota?: VendorQuotaReader;
   /** Each agent's last explicit preferences, shared by every replica. */
   preferences: PreferenceStore;
   /** Answered recommendations, shared by every replica. */
@@ -59,17 +61,19 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
     const relationship = ownedResourceRelationship(entry.capability.capabilityKey);
     // A ranking-only caller (the executor, whose hold checks the credits) never needs the balance: no ledger call.
     const rankingOnly = req.rankingOnly === true;
-    const [wallet, acquisitionEntry, remembered] = await Promise.all([
+    const [wallet, acquisitionEntry, remembered, quotaUse] = await Promise.all([
       rankingOnly ? undefined : deps.wallet.read({ userId: req.userId, keyId: req.keyId, agentName: input.agentName }, callOpts()),
       relationship ? acquisitionOf(relationship, deps, callOpts()) : undefined,
       needsRemembered(input.preferences, input.agentName) ? deps.preferences.get(req.userId, input.agentName) : undefined,
+      deps.vendorQuota?.read(entry.routes, req.userId),
     ]);
 
     const preferences = choosePreferences(input.preferences, remembered, deps.defaultPreferences);
-    // Each route's health is read once for the whole request (scoring, blocks, reasons, workflows).
+    // Each route's health is read once for the whole request (scoring, blocks, reasons, workflows), as this caller sees it.
     const health = deps.routeHealth.snapshot(
       [...entry.routes, ...(acquisitionEntry?.routes ?? [])].map((r) => r.routeKey),
       Date.now(),
+      req.userId,
     );
     const answer = recommend({
       capability: entry.capability,
@@ -86,6 +90,7 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
       maxPriceCredits,
       rankingOnly,
       health,
+      quotaUse,
       settings: deps.scoring,
     });
     // A ranking-only answer (the executor's, once per unpinned execute) is used at once and never read

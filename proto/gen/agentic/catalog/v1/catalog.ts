@@ -139,7 +139,21 @@ export interface Route {
    * A byo route that runs on a resource the caller acquired through Agentic API (an inbox bought with
    * email.inbox.buy), on the platform's vendor account: executable, for a request naming that resource.
    */
-  ownedResource?: OwnedResource | undefined;
+  ownedResource?:
+    | OwnedResource
+    | undefined;
+  /** The vendor plan's fixed quota the route runs on, shared by every user; unset when none. */
+  vendorQuota?: VendorQuota | undefined;
+}
+
+/** A vendor plan's fixed quota (requests per calendar window, UTC) and the share one user may spend of it. */
+export interface VendorQuota {
+  /** Requests the plan allows per window, for all users together. */
+  requests: number;
+  /** "minute", "day" or "month". */
+  window: string;
+  /** Requests one user may spend per window (the catalog's perUser, else a tenth of requests, at least 1). */
+  perUserRequests: number;
 }
 
 /**
@@ -1146,6 +1160,7 @@ function createBaseRoute(): Route {
     billedPer: undefined,
     readiness: undefined,
     ownedResource: undefined,
+    vendorQuota: undefined,
   };
 }
 
@@ -1216,6 +1231,9 @@ export const Route: MessageFns<Route> = {
     }
     if (message.ownedResource !== undefined) {
       OwnedResource.encode(message.ownedResource, writer.uint32(178).fork()).join();
+    }
+    if (message.vendorQuota !== undefined) {
+      VendorQuota.encode(message.vendorQuota, writer.uint32(242).fork()).join();
     }
     return writer;
   },
@@ -1409,6 +1427,14 @@ export const Route: MessageFns<Route> = {
             message.ownedResource = OwnedResource.decode(reader, reader.uint32());
             continue;
           }
+          case 30: {
+            if (tag !== 242) {
+              break;
+            }
+
+            message.vendorQuota = VendorQuota.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1511,6 +1537,11 @@ export const Route: MessageFns<Route> = {
         : isSet(object.owned_resource)
         ? OwnedResource.fromJSON(object.owned_resource)
         : undefined,
+      vendorQuota: isSet(object.vendorQuota)
+        ? VendorQuota.fromJSON(object.vendorQuota)
+        : isSet(object.vendor_quota)
+        ? VendorQuota.fromJSON(object.vendor_quota)
+        : undefined,
     };
   },
 
@@ -1582,6 +1613,9 @@ export const Route: MessageFns<Route> = {
     if (message.ownedResource !== undefined) {
       obj.ownedResource = OwnedResource.toJSON(message.ownedResource);
     }
+    if (message.vendorQuota !== undefined) {
+      obj.vendorQuota = VendorQuota.toJSON(message.vendorQuota);
+    }
     return obj;
   },
 
@@ -1620,6 +1654,114 @@ export const Route: MessageFns<Route> = {
     message.ownedResource = (object.ownedResource !== undefined && object.ownedResource !== null)
       ? OwnedResource.fromPartial(object.ownedResource)
       : undefined;
+    message.vendorQuota = (object.vendorQuota !== undefined && object.vendorQuota !== null)
+      ? VendorQuota.fromPartial(object.vendorQuota)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseVendorQuota(): VendorQuota {
+  return { requests: 0, window: "", perUserRequests: 0 };
+}
+
+export const VendorQuota: MessageFns<VendorQuota> = {
+  encode(message: VendorQuota, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.requests !== 0) {
+      writer.uint32(8).int32(message.requests);
+    }
+    if (message.window !== "") {
+      writer.uint32(18).string(message.window);
+    }
+    if (message.perUserRequests !== 0) {
+      writer.uint32(24).int32(message.perUserRequests);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): VendorQuota {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseVendorQuota();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.requests = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.window = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.perUserRequests = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): VendorQuota {
+    return {
+      requests: isSet(object.requests) ? globalThis.Number(object.requests) : 0,
+      window: isSet(object.window) ? globalThis.String(object.window) : "",
+      perUserRequests: isSet(object.perUserRequests)
+        ? globalThis.Number(object.perUserRequests)
+        : isSet(object.per_user_requests)
+        ? globalThis.Number(object.per_user_requests)
+        : 0,
+    };
+  },
+
+  toJSON(message: VendorQuota): unknown {
+    const obj: any = {};
+    if (message.requests !== 0) {
+      obj.requests = Math.round(message.requests);
+    }
+    if (message.window !== "") {
+      obj.window = message.window;
+    }
+    if (message.perUserRequests !== 0) {
+      obj.perUserRequests = Math.round(message.perUserRequests);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<VendorQuota>, I>>(base?: I): VendorQuota {
+    return VendorQuota.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<VendorQuota>, I>>(object: I): VendorQuota {
+    const message = createBaseVendorQuota();
+    message.requests = object.requests ?? 0;
+    message.window = object.window ?? "";
+    message.perUserRequests = object.perUserRequests ?? 0;
     return message;
   },
 };
