@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from "@agentic/platform";
 import { testIdentities } from "@agentic/testing";
-import { configSchema, ledgerSettings, ledgerStoreKind } from "./config";
+import { configSchema, jetStreamFootprint, ledgerSettings, ledgerStoreKind } from "./config";
 import { generateApiKey } from "./domain/api-keys";
 
 const load = (env: Record<string, string>) =>
@@ -146,5 +146,12 @@ describe("ledger config", () => {
     expect(ledgerSettings(load({ ...topUps, TOP_UP_NETWORK: "eip155:8453" })).topUp?.terms.network).toBe("eip155:8453");
     // Without top-ups nothing about a network is asked.
     expect(ledgerSettings(load({ ...prod })).topUp).toBeUndefined();
+  });
+
+  it("lists every stream and bucket it creates with its byte limit (the deployment checks sum them)", () => {
+    expect(jetStreamFootprint(load({ NATS_STREAM_MAX_BYTES: String(4 * 1024 ** 3) }))).toEqual([
+      { kind: "stream", name: "EXECUTIONS", maxBytes: 4 * 1024 ** 3 },
+      { kind: "bucket", name: "ledger_store", maxBytes: 1024 ** 2 },
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import { z } from "zod";
 import {
   DEFAULT_STREAM_KEEP_MS,
   DEFAULT_STREAM_MAX_BYTES,
+  EXECUTIONS_STREAM,
   checkNatsCredentials,
   devHelpersEnabled,
   explicitAppEnvSchema,
@@ -13,6 +14,7 @@ import {
   streamReplicasSchema,
   trustedServiceKeysSchema,
 } from "@agentic/platform";
+import { STORE_IDENTITY_BUCKET, STORE_IDENTITY_MAX_BYTES } from "./bus/store-identity";
 import { API_KEY_PATTERN } from "./domain/api-keys";
 import { KNOWN_USDC, topUpTerms, type TopUpTerms } from "./domain/top-up-terms";
 
@@ -209,6 +211,25 @@ export const configSchema = z
   });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** A JetStream stream or KV bucket a service creates, with the byte limit it gives it. */
+export interface JetStreamFootprint {
+  kind: "stream" | "bucket";
+  name: string;
+  maxBytes: number;
+}
+
+/**
+ * Every stream and bucket the ledger creates and its byte limit: the deployment checks
+ * (scripts/k8s/validate.mjs) add them to the other services' and keep the sum below the NATS
+ * server's max_file_store, so the EXECUTIONS stream's room is never taken by another.
+ */
+export function jetStreamFootprint(config: Pick<Config, "NATS_STREAM_MAX_BYTES">): JetStreamFootprint[] {
+  return [
+    { kind: "stream", name: EXECUTIONS_STREAM, maxBytes: config.NATS_STREAM_MAX_BYTES },
+    { kind: "bucket", name: STORE_IDENTITY_BUCKET, maxBytes: STORE_IDENTITY_MAX_BYTES },
+  ];
+}
 
 /** The store in use: LEDGER_STORE when set, else mongodb in production and sqlite elsewhere. */
 export function ledgerStoreKind(config: Pick<Config, "LEDGER_STORE" | "APP_ENV">): "sqlite" | "mongodb" | "memory" {
