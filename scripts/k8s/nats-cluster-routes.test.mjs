@@ -19,7 +19,7 @@ const scratch = mkdtempSync(join(tmpdir(), "nats-routes-"));
 const servers = [];
 after(async () => {
   for (const child of servers) if (child.exitCode === null) await new Promise((r) => child.once("exit", r).kill("SIGTERM"));
-  if (!process.env.KEEP_NATS_SCRATCH) rmSync(scratch, { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
 });
 
 const { docs } = parseDocuments(kustomize(join(REPO_ROOT, "deploy/k8s/overlays/prod")));
