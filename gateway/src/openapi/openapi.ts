@@ -1056,6 +1056,11 @@ function errorCases(basePath: string): Record<string, ErrorCase> {
       error: "Recommendation rec_2b7c9d1e-5f3a-4c8b-9e6d-0a1b2c3d4e5f has expired.",
       hint: "Call recommend again and execute with its recommendationId, or leave it out for a fresh ranking.",
     },
+    AGENT_NAMES_EXHAUSTED: {
+      status: 409,
+      error: "This account already has optimization preferences remembered for 1000 agent names, the most it may.",
+      hint: "Use one of your existing agent names, or send the request without agentName (nothing is remembered then); a name unused for 30 days is forgotten and frees its place.",
+    },
     RECOMMENDATION_STALE: {
       status: 409,
       error: "Recommendation rec_2b7c9d1e-5f3a-4c8b-9e6d-0a1b2c3d4e5f was computed from an older catalog.",
@@ -1272,6 +1277,12 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
       "The domain or the capability does not exist, or the body names a resource (an `inboxId`) this account does not own; " +
         "another account's resource answers exactly as one that does not exist; or the `quoteId` or `recommendationId` is not this account's. Nothing was held and no provider was called.",
       ["DOMAIN_NOT_FOUND", "CAPABILITY_NOT_FOUND", "RESOURCE_NOT_FOUND", "QUOTE_NOT_FOUND", "RECOMMENDATION_NOT_FOUND"],
+      cases,
+    ),
+    AgentNamesExhausted: errorResponse(
+      "`optimizationPreferences` sent for an agent name this account has none remembered for, when it already has the most it may " +
+        "(1000 by default): nothing was remembered. Known names keep working, and a request without `agentName` remembers nothing.",
+      ["AGENT_NAMES_EXHAUSTED"],
       cases,
     ),
     ExecuteGone: errorResponse(
@@ -1522,7 +1533,7 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
           content: jsonBody(ref("CapabilityInput"), ex.recommendRequest),
         },
         success: ok("The recommendation.", ref("RecommendationResponse"), ex.recommendation),
-        errors: { "400": "BadRequest", "404": "CapabilityNotFound" },
+        errors: { "400": "BadRequest", "404": "CapabilityNotFound", "409": "AgentNamesExhausted" },
       }),
     },
     [`${capabilityPath}/execute`]: {

@@ -47,7 +47,12 @@ export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp>
   const replicas = config.NATS_STREAM_REPLICAS;
   const [recommendations, preferences] = await Promise.all([
     openRecommendationStore(opts.nc, { ttlMs: config.RECOMMENDATION_TTL_MS, replicas, maxBytes: config.RECOMMENDATION_STORE_MAX_BYTES }),
-    openPreferenceStore(opts.nc, { ttlMs: config.AGENT_PREFERENCES_TTL_MS, replicas }),
+    openPreferenceStore(opts.nc, {
+      ttlMs: config.AGENT_PREFERENCES_TTL_MS,
+      replicas,
+      maxBytes: config.AGENT_PREFERENCES_MAX_BYTES,
+      maxNames: config.AGENT_NAMES_PER_USER_MAX,
+    }),
   ]);
   const vendorQuota = await createKvQuotaReader(opts.nc, { replicas, logger });
   const catalog = new CatalogCache(opts.catalog, { refreshMs: config.CATALOG_REFRESH_MS, logger });

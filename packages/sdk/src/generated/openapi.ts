@@ -1839,6 +1839,15 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
+    /** @description `optimizationPreferences` sent for an agent name this account has none remembered for, when it already has the most it may (1000 by default): nothing was remembered. Known names keep working, and a request without `agentName` remembers nothing. Codes: AGENT_NAMES_EXHAUSTED. */
+    AgentNamesExhausted: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
     /** @description The quote (`quoteId`) or the stored recommendation (`recommendationId`) has expired; nothing was charged. Ask for a new one. Codes: QUOTE_EXPIRED, RECOMMENDATION_EXPIRED. */
     ExecuteGone: {
       headers: {
@@ -2366,6 +2375,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["CapabilityNotFound"];
+      409: components["responses"]["AgentNamesExhausted"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
       429: components["responses"]["TooManyRequests"];

@@ -8,6 +8,7 @@ import { ATTR_CAPABILITY_KEY, ATTR_DOMAIN_KEY, ATTR_ROUTE_KEY, callDeadlineMs, t
 import type { RecommendRequest, RecommendResponse } from "@agentic/proto/router/v1";
 import type { CatalogCache, CapabilityEntry } from "@agentic/clients";
 import { ownedResourceRelationship, type OwnedResourceRelationship } from "../domain/acquisitions";
+import { isAgentNamesExhausted } from "../domain/agent-names";
 import type { Goal } from "../domain/goals";
 import { choosePreferences, needsRemembered } from "../domain/preferences";
 import { recommend } from "../domain/recommendation";
@@ -108,7 +109,7 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
     await Promise.all([
       stored && deps.recommendations.put(stored),
       input.agentName && preferences.source === "request"
-        ? deps.preferences.set(req.userId, input.agentName, preferences.goals)
+        ? remember(deps, req.userId, input.agentName, preferences.goals, rankingOnly)
         : undefined,
     ]);
     const response = stored?.response ?? answer;
@@ -120,6 +121,26 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
     });
     return response;
   };
+}
+
+/**
+ * Remembers a named agent's explicit goals. Past the user's cap of agent names a recommend is refused
+ * (AGENT_NAMES_EXHAUSTED, nothing stored); an execute (ranking-only) still runs with the goals it sent,
+ * only without remembering them.
+ */
+async function remember(
+  deps: RecommendDeps,
+  userId: string,
+  agentName: string,
+  goals: readonly Goal[],
+  rankingOnly: boolean,
+): Promise<void> {
+  try {
+    await deps.preferences.set(userId, agentName, goals);
+  } catch (err) {
+    if (!(rankingOnly && isAgentNamesExhausted(err))) throw err;
+    deps.logger.info({ userId }, "agent-name cap reached: an execute's preferences are not remembered");
+  }
 }
 
 /** The acquiring capability's entry; a workflow is optional, so a failed read only drops it. */
