@@ -26,4 +26,5 @@ export * from "./bus/message-spans";
 export * from "./telemetry/shutdown";
 export * from "./bus/consumer-lag";
 export * from "./bus/vendor-quota";
+export * from "./bus/jetstream-footprint";
 export * from "./http-status";

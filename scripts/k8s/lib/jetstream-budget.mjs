@@ -1,6 +1,6 @@
 // Whether the JetStream storage of the NATS server holds every stream and bucket the services create
 // at its byte limit at once. Each service's compiled config lists what it creates with its limit
-// (`jetStreamFootprint(config)`: the ledger's EXECUTIONS stream and store-identity bucket, the router's
+// (`jetStreamFootprint(config)`: the ledger's EXECUTIONS stream and store-identity bucket, the executor's vendor quota counters, the router's
 // buckets); their sum must stay below the server's max_file_store, so a bucket filled by free calls
 // can never take the room the EXECUTIONS stream is promised (a full store refuses captures, and the
 // executions they belong to run uncharged). Every node of the cluster holds a copy of every stream and

@@ -13,6 +13,7 @@ import {
   logLevelSchema,
   streamReplicasSchema,
   trustedServiceKeysSchema,
+  type JetStreamFootprint,
 } from "@agentic/platform";
 import { STORE_IDENTITY_BUCKET, STORE_IDENTITY_MAX_BYTES } from "./bus/store-identity";
 import { API_KEY_PATTERN } from "./domain/api-keys";
@@ -211,13 +212,6 @@ export const configSchema = z
   });
 
 export type Config = z.infer<typeof configSchema>;
-
-/** A JetStream stream or KV bucket a service creates, with the byte limit it gives it. */
-export interface JetStreamFootprint {
-  kind: "stream" | "bucket";
-  name: string;
-  maxBytes: number;
-}
 
 /**
  * Every stream and bucket the ledger creates and its byte limit: the deployment checks

@@ -10,6 +10,7 @@ import {
   logLevelSchema,
   serviceIdentityKeySchema,
   trustedServiceKeysSchema,
+  type JetStreamFootprint,
 } from "@agentic/platform";
 import { GOALS, isGoal, type Goal } from "./domain/goals";
 import type { HealthSettings } from "./domain/route-health";
@@ -122,13 +123,6 @@ export const configSchema = fields
   }));
 
 export type Config = z.infer<typeof configSchema>;
-
-/** A JetStream stream or KV bucket a service creates, with the byte limit it gives it. */
-export interface JetStreamFootprint {
-  kind: "stream" | "bucket";
-  name: string;
-  maxBytes: number;
-}
 
 /**
  * Every stream and bucket the router creates and its byte limit: the deployment checks
