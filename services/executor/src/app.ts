@@ -10,6 +10,7 @@ import {
   createHealth,
   createTokenVerifier,
   currentTraceId,
+  assertMaxPayloadFits,
   ensureExecutionsStream,
   servingAt,
   whenDependenciesAnswer,
@@ -19,6 +20,7 @@ import { createOutcomePublisher } from "./bus/outcome-publisher";
 import { createSettlementPublisher } from "./bus/settlement-publisher";
 import { executionSettings, type Config } from "./config";
 import { createExecutor } from "./domain/executor";
+import { LARGEST_SETTLEMENT_BYTES } from "./domain/settlement-size";
 import type { LedgerPort, RouterPort } from "./domain/ports";
 import { outcomeRecords } from "./ledger-record";
 import { createDrain } from "./drain";
@@ -61,6 +63,12 @@ export interface ExecutorApp {
 
 export async function startExecutorApp(opts: ExecutorAppOptions): Promise<ExecutorApp> {
   const { config, logger } = opts;
+  // A capture carries a keyed answer whole: a server that cannot take the largest one would lose its charge after the vendor was paid.
+  assertMaxPayloadFits(
+    opts.nc,
+    LARGEST_SETTLEMENT_BYTES,
+    "the largest settlement the executor publishes (a keyed answer of up to 2 MiB read)",
+  );
   // Settlements and outcomes are published to it: it must exist before the first execution.
   await ensureExecutionsStream(await opts.nc.jetstreamManager(), { replicas: config.NATS_STREAM_REPLICAS });
   const rails = createRails(railsConfigFromEnv(config));

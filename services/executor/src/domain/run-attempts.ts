@@ -25,6 +25,7 @@ import { SettlementUnconfirmedError, type ExecutorDeps, type ProviderCallSpan } 
 import { ProviderError, type CreatedResource, type ProviderResult, type TokenUsage } from "./provider-port";
 import { RailError, creditsToMicroUsd, type RailPayment } from "./rail-port";
 import { decisionAttempt, notTried, routeDecision } from "./route-decision";
+import { fitsSettlement } from "./settlement-size";
 import { runFlow } from "./vendor-flow";
 
 /** Time kept back from a provider call for settling the hold and answering. */
@@ -452,12 +453,26 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     return charge;
   }
 
-  /** The answer a settlement carries: whole for a keyed execution (a retry replays it), without the provider's data otherwise. */
+  /**
+   * The answer a settlement carries: whole for a keyed execution (a retry replays it), without the
+   * provider's data otherwise, or when the whole answer would not fit the capture (settlement-size.ts):
+   * the charge never depends on the answer's size.
+   */
   function settledOutcome(x: Execution, outcome: StoredOutcome): ExecutionResult {
-    const record = deps.records.encode(
-      outcome.ok && !x.cmd.idempotencyKey ? { ok: true, response: { ...outcome.response, data: undefined } } : outcome,
+    const stored = (o: StoredOutcome): ExecutionResult => {
+      const record = deps.records.encode(o);
+      return { httpStatus: record.httpStatus, bodyJson: JSON.stringify(record.body ?? {}) };
+    };
+    if (!outcome.ok) return stored(outcome);
+    const withoutData: StoredOutcome = { ok: true, response: { ...outcome.response, data: undefined } };
+    if (!x.cmd.idempotencyKey) return stored(withoutData);
+    const whole = stored(outcome);
+    if (fitsSettlement(whole.bodyJson)) return whole;
+    logger.warn(
+      { executionId: x.id, bytes: Buffer.byteLength(whole.bodyJson, "utf8") },
+      "answer too large to store for replay; the capture carries it without its data",
     );
-    return { httpStatus: record.httpStatus, bodyJson: JSON.stringify(record.body ?? {}) };
+    return stored(withoutData);
   }
 
   /** The error an execution ends with when no attempt succeeded. */
