@@ -72,7 +72,7 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
   // Settlements and outcomes are published to it: it must exist before the first execution.
   await ensureExecutionsStream(await opts.nc.jetstreamManager(), { replicas: config.NATS_STREAM_REPLICAS });
   const rails = createRails(railsConfigFromEnv(config));
-  const providers = createProviderRegistry(providersConfigFromEnv(config));
+  const providers = createProviderRegistry(providersConfigFromEnv(config), { providerTimeoutMs: config.PROVIDER_TIMEOUT_MS });
   const catalog = new CatalogCache(opts.catalog, { refreshMs: config.CATALOG_REFRESH_MS, logger });
   catalog.start();
 

@@ -435,7 +435,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
    * (the quote undercounted): clamped, logged and counted, to alert on.
    */
   function chargeOf({ route, quote }: PreparedRoute, result: ProviderResult): Charge {
-    const charge = meter(quote, result.usage);
+    const charge = meter(quote, result.usage, result.billedUnits);
     if (charge.overHold) {
       deps.metrics.meteredChargeAnomaly(route.routeKey, "usage_over_hold");
       logger.error(
@@ -447,7 +447,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       deps.metrics.meteredChargeAnomaly(route.routeKey, "usage_missing");
       logger.error(
         { routeKey: route.routeKey, heldCredits: quote.holdCredits },
-        "per-token vendor answered without usage; charged the hold",
+        "metered vendor answered without the usage it bills by; charged the hold",
       );
     }
     return charge;
