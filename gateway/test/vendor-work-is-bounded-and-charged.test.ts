@@ -97,4 +97,23 @@ describe("vendor work is bounded and charged", () => {
     expect(await journalKinds(sys, user)).toEqual(["grant", "hold", "capture"]);
     expect(await balance(sys, user)).toBe(98);
   });
+
+  it("post.letter.send: HTML that tries to leave its one-page frame is sanitized, printed on one page, and charged the one-page price", async () => {
+    user = await newUser(sys, 2_000);
+    const address = { addressLine1: "185 Berry St", city: "San Francisco", state: "CA", postalCode: "94107", country: "US" };
+    const res = await execute(sys, user, "post", "letter-send", {
+      to: { name: "Ada Moreau", ...address },
+      from: { name: "Agentic", ...address },
+      html:
+        "<style>.agentic-page{height:auto!important}</style><p>One</p></div>" +
+        '<div style="break-before: page !important">More</div>'.repeat(9),
+    });
+    expect([res.status, res.body.creditsCharged, res.body.data.pages]).toEqual([200, 1_500, 1]);
+    const file = (sys.sandbox.control.calls("lob")[0]?.body as { file: string }).file;
+    // The frame's own stylesheet is all that is left of the caller's styles.
+    expect(file).toContain(`<div class="agentic-page"><p>One</p>${"<div>More</div>".repeat(9)}</div></body></html>`);
+    expect(file).not.toContain("height:auto");
+    await settled(sys, user.userId);
+    expect(await balance(sys, user)).toBe(500);
+  });
 });

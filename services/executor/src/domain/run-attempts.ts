@@ -443,6 +443,16 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         "vendor usage costs more than the hold; charged the hold",
       );
     }
+    // A pinned driver the vendor reports above its pin (a letter printed on more pages than its price): the hold is all we can charge.
+    for (const d of route.billDrivers ?? []) {
+      const units = result.billedUnits?.[d.driver];
+      if (d.bound !== "pinned" || !(d.maxUnits > 0) || units === undefined || units <= d.maxUnits) continue;
+      deps.metrics.meteredChargeAnomaly(route.routeKey, "units_over_pinned");
+      logger.error(
+        { routeKey: route.routeKey, driver: d.driver, pinned: d.maxUnits, reported: units },
+        "vendor billed more units than the route pins; charged the hold",
+      );
+    }
     if (charge.usageMissing) {
       deps.metrics.meteredChargeAnomaly(route.routeKey, "usage_missing");
       logger.error(
