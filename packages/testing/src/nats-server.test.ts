@@ -37,9 +37,11 @@ describe("max_payload", () => {
     }
   });
 
-  it("is the one Kubernetes' nats.conf sets (8MB = 8 MiB in NATS's units)", () => {
-    const conf = readFileSync(join(dirname(NATS_AUTH_CONFIG), "nats.conf"), "utf8");
-    expect(conf).toMatch(/^max_payload: 8MB$/m);
+  it("is the one Kubernetes' nats.conf sets, single node and cluster (8MB = 8 MiB in NATS's units)", () => {
+    const components = dirname(dirname(NATS_AUTH_CONFIG));
+    for (const component of ["nats", "nats-cluster"]) {
+      expect(readFileSync(join(components, component, "nats.conf"), "utf8")).toMatch(/^max_payload: 8MB$/m);
+    }
     expect(8 * 1024 * 1024).toBe(NATS_MAX_PAYLOAD_BYTES);
   });
 });
