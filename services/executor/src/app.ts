@@ -13,6 +13,7 @@ import {
   assertMaxPayloadFits,
   ensureExecutionsStream,
   servingAt,
+  serverMaxPayload,
   whenDependenciesAnswer,
   type Logger,
 } from "@agentic/platform";
@@ -89,7 +90,7 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
     router: routerPort(opts.router),
     ledger: { ...ledger, completeExecution },
     records: outcomeRecords,
-    bus: { settle, reportOutcome: (o) => outcomes.publish(o) },
+    bus: { settle, reportOutcome: (o) => outcomes.publish(o), maxMessageBytes: () => serverMaxPayload(opts.nc) },
     rails,
     providers,
     metrics: createExecutorMetrics(),

@@ -86,6 +86,8 @@ export interface SettlementBus {
   settle(event: ExecutionSettled): Promise<void>;
   /** Publishes a route outcome for the router; never throws (route health is advisory). */
   reportOutcome(outcome: RouteOutcome): void;
+  /** The largest message the bus takes now (the NATS server's max_payload; it may change on reconnect); absent: unlimited. */
+  maxMessageBytes?(): number;
 }
 
 /** What one provider attempt ended as, for metrics. */

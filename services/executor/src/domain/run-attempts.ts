@@ -25,7 +25,7 @@ import { SettlementUnconfirmedError, type ExecutorDeps, type ProviderCallSpan } 
 import { ProviderError, type CreatedResource, type ProviderResult, type TokenUsage } from "./provider-port";
 import { RailError, creditsToMicroUsd, type RailPayment } from "./rail-port";
 import { decisionAttempt, notTried, routeDecision } from "./route-decision";
-import { fitsSettlement } from "./settlement-size";
+import { fitsSettlement, LARGEST_SETTLEMENT_BYTES } from "./settlement-size";
 import { runFlow } from "./vendor-flow";
 
 /** Time kept back from a provider call for settling the hold and answering. */
@@ -42,6 +42,15 @@ export function createAttemptRunner(deps: ExecutorDeps) {
 
   /** Runs the planned attempts until one succeeds, a failure forbids going on, or none is left. */
   async function run(x: Execution, budget: CallBudget): Promise<ExecuteResponse> {
+    // An answer the capture cannot carry would leave the vendor paid and the caller uncharged: never start such an attempt.
+    const busMax = deps.bus.maxMessageBytes?.() ?? Number.POSITIVE_INFINITY;
+    if (busMax < LARGEST_SETTLEMENT_BYTES) {
+      logger.error(
+        { maxMessageBytes: busMax, needed: LARGEST_SETTLEMENT_BYTES },
+        "the bus cannot carry the largest capture; no attempt started",
+      );
+      throw unavailable("UNAVAILABLE", "Executions cannot be settled right now; nothing was held or charged.", "Retry shortly.");
+    }
     const progress = { holds: 0, answered: false };
     try {
       return await attempt(x, budget, progress);
