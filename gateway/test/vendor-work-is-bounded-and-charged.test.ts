@@ -60,6 +60,15 @@ describe("vendor work is bounded and charged", () => {
     expect(await balance(sys, user)).toBe(100 - 6 - 12);
   });
 
+  it("web.scrape: a wallet that covers the price but not the vendor's cap is refused before Firecrawl is asked (402, nothing held)", async () => {
+    user = await newUser(sys, 5);
+    const res = await execute(sys, user, "web", "scrape", { url: "https://example.com/a.pdf", routeKey: "web.scrape.firecrawl" });
+    expect([res.status, res.body.code]).toEqual([402, "CREDITS_REQUIRED"]);
+    expect(res.body.error).toContain("can cost up to 12 credits");
+    expect(sys.sandbox.control.calls("firecrawl")).toEqual([]);
+    expect(await journalKinds(sys, user)).toEqual(["grant"]);
+  });
+
   it("web.scrape: a waitForMs that cannot finish inside the deadline is a 400 naming the field, and nothing reaches Firecrawl", async () => {
     const tooLong = await execute(sys, user, "web", "scrape", {
       url: "https://example.com",

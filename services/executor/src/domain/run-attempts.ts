@@ -116,7 +116,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       if (!held.ok) {
         // Only a cheaper fallback can still be afforded; otherwise the refusal is the answer.
         const cheaper = x.allowFallback && x.prepared.slice(i + 1).some((p) => p.quote.holdCredits < priceCredits);
-        if (!cheaper) throw creditsRequired(route.routeKey, priceCredits, held.balanceCredits, prepared.quote.billing === "per_token");
+        if (!cheaper) throw creditsRequired(route.routeKey, priceCredits, held.balanceCredits, meteredBy(prepared));
         passed.push(notTried(route, "credits_required", `the wallet could not cover its ${priceCredits} credits`));
         continue;
       }
@@ -523,6 +523,12 @@ export function createAttemptRunner(deps: ExecutorDeps) {
   }
 
   return run;
+}
+
+/** How a route's hold is the most a request can cost rather than its price: by tokens, by units the vendor reports, or not. */
+function meteredBy({ quote }: PreparedRoute): "tokens" | "units" | false {
+  if (quote.billing === "per_token") return "tokens";
+  return quote.meters && quote.meters.length > 0 ? "units" : false;
 }
 
 /** A flow's failure after the vendor accepted a request that acts: the vendor's doing, and possibly done, so never a fallback. */
