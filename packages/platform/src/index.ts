@@ -20,6 +20,7 @@ export * from "./telemetry/trace-id";
 export * from "./bus/executions-stream";
 export * from "./bus/trace-headers";
 export * from "./bus/connect";
+export * from "./bus/max-payload";
 export * from "./metrics/rpc-metrics";
 export * from "./metrics/metrics-server";
 export * from "./bus/message-spans";

@@ -10,8 +10,10 @@ import {
   createHealth,
   createTokenVerifier,
   currentTraceId,
+  assertMaxPayloadFits,
   ensureExecutionsStream,
   servingAt,
+  serverMaxPayload,
   whenDependenciesAnswer,
   type Logger,
 } from "@agentic/platform";
@@ -19,6 +21,7 @@ import { createOutcomePublisher } from "./bus/outcome-publisher";
 import { createSettlementPublisher } from "./bus/settlement-publisher";
 import { executeAnswerBoundMs, executionSettings, type Config } from "./config";
 import { createExecutor } from "./domain/executor";
+import { LARGEST_SETTLEMENT_BYTES } from "./domain/settlement-size";
 import type { LedgerPort, RouterPort } from "./domain/ports";
 import { outcomeRecords } from "./ledger-record";
 import { createDrain } from "./drain";
@@ -62,10 +65,16 @@ export interface ExecutorApp {
 
 export async function startExecutorApp(opts: ExecutorAppOptions): Promise<ExecutorApp> {
   const { config, logger } = opts;
+  // A capture carries a keyed answer whole: a server that cannot take the largest one would lose its charge after the vendor was paid.
+  assertMaxPayloadFits(
+    opts.nc,
+    LARGEST_SETTLEMENT_BYTES,
+    "the largest settlement the executor publishes (a keyed answer of up to 2 MiB read)",
+  );
   // Settlements and outcomes are published to it: it must exist before the first execution.
   await ensureExecutionsStream(await opts.nc.jetstreamManager(), { replicas: config.NATS_STREAM_REPLICAS });
   const rails = createRails(railsConfigFromEnv(config));
-  const providers = createProviderRegistry(providersConfigFromEnv(config));
+  const providers = createProviderRegistry(providersConfigFromEnv(config), { providerTimeoutMs: config.PROVIDER_TIMEOUT_MS });
   const catalog = new CatalogCache(opts.catalog, { refreshMs: config.CATALOG_REFRESH_MS, logger });
   catalog.start();
 
@@ -83,7 +92,7 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
     router: routerPort(opts.router),
     ledger: { ...ledger, completeExecution },
     records: outcomeRecords,
-    bus: { settle, reportOutcome: (o) => outcomes.publish(o) },
+    bus: { settle, reportOutcome: (o) => outcomes.publish(o), maxMessageBytes: () => serverMaxPayload(opts.nc) },
     rails,
     providers,
     metrics: createExecutorMetrics(),

@@ -32,6 +32,7 @@ export function route(providerKey: string, overrides: Partial<Route> = {}, capab
     priceSource: "test",
     models: [],
     billing: "per_call",
+    billDrivers: [],
     ...overrides,
   };
   return "readiness" in overrides ? built : { ...built, readiness: routeReadiness(built) };

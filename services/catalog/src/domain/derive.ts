@@ -2,6 +2,7 @@
 // from the data is computed here and nowhere is it typed by hand: keys, paths, endpoints, counts,
 // starting prices, provider lists, features, route modes, settlement rails, readiness, domain status.
 import type { Capability, Contract, Domain, ModelPrice, Route } from "@agentic/proto/catalog/v1";
+import { toBillDrivers } from "./bill-drivers";
 import { definedOnly, toContract } from "./contract";
 import { capabilityIdOf, capabilityKeyOf, routeKeyOf } from "./keys";
 import type { RawDomain } from "./raw-catalog";
@@ -42,6 +43,7 @@ function toModelPrice(m: RawModel): ModelPrice {
     maxOutputTokens: m.maxOutputTokens,
     maxReasoningTokens: m.maxReasoningTokens,
     priceSource: m.priceSource,
+    outputTokensPerSecond: m.outputTokensPerSecond ?? 0,
   };
 }
 
@@ -132,6 +134,7 @@ function deriveCapability(
             perUserRequests: r.vendorQuota.perUser ?? Math.max(1, Math.floor(r.vendorQuota.requests / 10)),
           }
         : undefined,
+      billDrivers: toBillDrivers(r.billDrivers),
     }),
   );
 

@@ -87,6 +87,8 @@ export interface SettlementBus {
   settle(event: ExecutionSettled): Promise<void>;
   /** Publishes a route outcome for the router; never throws (route health is advisory). */
   reportOutcome(outcome: RouteOutcome): void;
+  /** The largest message the bus takes now (the NATS server's max_payload; it may change on reconnect); absent: unlimited. */
+  maxMessageBytes?(): number;
 }
 
 /** What one provider attempt ended as, for metrics. */
@@ -105,8 +107,12 @@ export interface ExecutionMetrics {
   creditsCharged(routeKey: string, credits: number): void;
   /** A settlement JetStream never acknowledged (the hold will expire). */
   settlementUnconfirmed(routeKey: string): void;
-  /** A per-token charge that could not be the vendor's usage: its usage priced above the hold (clamped: our loss), or no usage at all (the hold was charged). */
-  meteredChargeAnomaly(routeKey: string, kind: "usage_over_hold" | "usage_missing"): void;
+  /**
+   * A metered charge that could not be the vendor's usage: its usage priced above the hold (clamped: our
+   * loss), no usage at all (the hold was charged), or units above what the route pins (a letter Lob
+   * printed on more pages than its price covers: our loss).
+   */
+  meteredChargeAnomaly(routeKey: string, kind: "usage_over_hold" | "usage_missing" | "units_over_pinned"): void;
   /** A payment a paid rail made to a seller (`settled`, or `unconfirmed` when the seller sent no settlement proof). */
   railPayment(rail: "x402" | "mpp", settlement: PaymentSettlement): void;
 }

@@ -299,3 +299,36 @@ describe("an attempt on a route whose vendor quota is spent for the caller", () 
     expect(served.decision?.notTried).toContainEqual(expect.objectContaining({ routeKey: quotaRoute.routeKey, reason: "vendor_quota" }));
   });
 });
+
+describe("an attempt whose answer could not be settled", () => {
+  it("is never started: with a bus that takes less than the largest capture, nothing is held and no vendor is called", async () => {
+    const holds: unknown[] = [];
+    const sent: unknown[] = [];
+    const deps = testDeps({
+      ledger: { holdCredits: async (req) => (holds.push(req), {}) as never },
+      bus: { settle: async () => undefined, reportOutcome: () => undefined, maxMessageBytes: () => 1024 * 1024 },
+    });
+    const rail: Rail = { network: "direct", send: async (req) => (sent.push(req), { status: 200, headers: {}, body: {} }) };
+    const adapter: ProviderAdapter = {
+      providerKey: "resend",
+      capabilityKeys: ["email.send"],
+      buildRequest: () => ({ method: "POST", url: "https://x", headers: {} }),
+      parseResponse: () => ({ status: "sent", data: {} }),
+    };
+    const execution: Execution = {
+      id: "exe_3",
+      cmd: { userId: "u1", domainKey: "email", capabilityId: "send", body: {} },
+      capabilityKey: "email.send",
+      input: {},
+      prepared: [
+        { route: directRoute, rail, adapter, quote: quote(directRoute, {}), request: { method: "POST", url: "https://x", headers: {} } },
+      ],
+      allowFallback: false,
+      alternatives: false,
+      notTried: [],
+      planHash: "",
+    };
+    await expect(createAttemptRunner(deps)(execution, budget)).rejects.toMatchObject({ code: "UNAVAILABLE", kind: "unavailable" });
+    expect([holds, sent]).toEqual([[], []]);
+  });
+});
