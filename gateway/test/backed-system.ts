@@ -21,12 +21,14 @@ export interface BackedSystemOptions extends Partial<TestGatewayOptions> {
   executorEnv?: Record<string, string>;
   /** Router env overrides (see services/router/src/config.ts), e.g. { RECOMMENDATION_TTL_MS: "1000" }. */
   routerEnv?: Record<string, string>;
+  /** The catalog folder to serve (default: the shipped catalog), e.g. a temp copy an operator edited. */
+  catalogDir?: string;
   /** The ledger takes x402 top-ups to `payTo` through the sandbox's facilitator. */
   topUp?: { payTo: string; facilitatorTimeoutMs?: number };
 }
 
 export async function startBackedSystem(opts: BackedSystemOptions = {}): Promise<BackedSystem> {
-  const { apiKeys, executorEnv, routerEnv, topUp, ...gatewayOpts } = opts;
+  const { apiKeys, executorEnv, routerEnv, topUp, catalogDir, ...gatewayOpts } = opts;
   return startTestSystem(async (stack) => {
     const backends = await stack.start(
       startExecutorSystem({
@@ -34,6 +36,7 @@ export async function startBackedSystem(opts: BackedSystemOptions = {}): Promise
         ...(executorEnv ? { env: executorEnv } : {}),
         ...(routerEnv ? { routerEnv } : {}),
         ...(topUp ? { topUp } : {}),
+        ...(catalogDir ? { catalogDir } : {}),
       }),
     );
     const { catalog, ledger, router, executor } = backends;
