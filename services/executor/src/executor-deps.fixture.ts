@@ -36,7 +36,7 @@ export function testDeps({ ledger, ...over }: Partial<Omit<ExecutorDeps, "ledger
     records: outcomeRecords,
     bus: { settle: async () => undefined, reportOutcome: () => undefined },
     rails: { get: () => undefined, networks: [] },
-    providers: { get: () => undefined, providerKeys: [], resourceFieldsOf: () => [] },
+    providers: { get: () => undefined, providerKeys: [], resourceFieldsOf: () => [], senderFieldsOf: () => [], platformSenders: [] },
     metrics: NO_METRICS,
     tracer: createAttemptTracer(),
     logger: createLogger("executor-test", "silent"),

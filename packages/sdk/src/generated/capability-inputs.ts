@@ -6,7 +6,7 @@
  */
 export type EmailSendExecuteInput = {
   /**
-   * One recipient; use cc and bcc for more.
+   * One recipient (one mailbox; a display name may not hold , ; < > @ or quotes); use cc and bcc for more, each billed.
    * (format: email; max length: 320)
    */
   to: string;
@@ -23,11 +23,14 @@ export type EmailSendExecuteInput = {
    */
   text?: string;
   /**
-   * Defaults to the route's verified sender; must be a sender the route may use.
+   * A sender you own: the platform sender (the default), optionally under your display name (Your Name <platform sender>, sent as 'Your Name via Agentic API'), or an inbox you own (sent from that inbox). Anything else is 400 SENDER_NOT_OWNED, nothing charged.
    * (format: email; max length: 320)
    */
   from?: string;
-  /** (format: email; max length: 320) */
+  /**
+   * The same rule as from: the platform sender or an inbox you own.
+   * (format: email; max length: 320)
+   */
   replyTo?: string;
   /** (format: email; max length: 50; longest item: 320) */
   cc?: Array<string>;

@@ -13,6 +13,7 @@ import { BodyShapeError, readExecuteBody, splitControls } from "./execute-body";
 import type { CallBudget, ExecuteCommand, Execution, PreparedRoute } from "./execution";
 import { vendorIdempotencyKey } from "./idempotency";
 import { checkOwnedResources, routesUsingResources } from "./owned-resources";
+import { checkSenders } from "./owned-senders";
 import { takePlanControls, type PlanControls } from "./plan-controls";
 import type { ExecutorDeps } from "./ports";
 import { modelOf, quote, QuoteRefusal, servesModel, unboundedBill } from "./pricing";
@@ -182,7 +183,7 @@ export function createPlanner(deps: ExecutorDeps) {
     const { rest, controls: planControls } = takePlanControls(flat);
     const problem = validateInput(rest, entry.execute);
     if (problem) throw invalidInput(problem.field, problem.problem, contractPath);
-    const { input, ...pins } = splitControls(rest);
+    const { input: asSent, ...pins } = splitControls(rest);
     // What a quote is bound to: the body as read (wrapper and nulls aside), without the quoteId itself.
     const { quoteId: _quoteId, ...quoted } = flat;
     // Hashed only when needed (a quoteId to check, a quote to reserve): a plain execute never hashes its body for it.
@@ -190,6 +191,8 @@ export function createPlanner(deps: ExecutorDeps) {
     const held = planControls.quoteId !== undefined ? await quoteFor(cmd, planControls.quoteId, planHash(), budget) : undefined;
     // A quote runs on its route only: another route would be another price.
     const controls: RoutingControls = held ? { ...pins, routeKey: held.routeKey, allowFallback: false } : pins;
+    // Every sender it names (from, replyTo) must be the caller's to use: a from inbox also names that inbox.
+    const input = await checkSenders(deps, cmd, capability.capabilityKey, asSent, contractPath, budget);
     // Every resource the input names (an inboxId) must be the caller's, before anyone else is asked anything.
     const resources = await checkOwnedResources(deps, cmd, capability.capabilityKey, input, contractPath, budget);
     const ready = readiness(capability.capabilityKey, entry.execute);

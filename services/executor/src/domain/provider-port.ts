@@ -57,6 +57,12 @@ export interface ProviderAdapter {
    * caller owns each one named, and runs such a request only on this adapter's routes.
    */
   readonly resourceFields?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /**
+   * Input fields holding a mailbox the message goes out as (`from`) or is answered to (`replyTo`), per
+   * capability. Before anything is planned each must be the caller's to use: the platform sender, or a
+   * resource of `kind` they own (domain/owned-senders.ts).
+   */
+  readonly senderFields?: Readonly<Record<string, readonly SenderField[]>>;
   /** The vendor request for a capability input; throws ProviderError (`invalid_input`, `unsupported_capability`). */
   buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest;
   /** The normalized result of the vendor's answer to that request (same input); throws ProviderError. */
@@ -162,6 +168,15 @@ export interface ResourceField {
   providerKey: string;
 }
 
+/** An input field holding a sender mailbox (ProviderAdapter.senderFields). */
+export interface SenderField {
+  field: string;
+  /** The owned resource kind whose id is an address this field may hold, e.g. `email.inbox`. */
+  kind: string;
+  /** The message goes out as it (`from`): an owned resource here also decides the route (the one holding it). */
+  sendsAs: boolean;
+}
+
 /** The providers of this deployment. */
 export interface ProviderRegistry {
   /** The adapter and context of a provider on a route network (the route's networkKey), or undefined when that pair is not configured. */
@@ -172,4 +187,8 @@ export interface ProviderRegistry {
    * configured here or not: such an input can never slip through to a route that would ignore it.
    */
   resourceFieldsOf(capabilityKey: string): ResourceField[];
+  /** The sender fields of `capabilityKey`'s input, as every adapter declares them (one entry per field). */
+  senderFieldsOf(capabilityKey: string): SenderField[];
+  /** The platform's own sender addresses (`user@host`, the configured `defaultFrom` of the email providers). */
+  readonly platformSenders: readonly string[];
 }
