@@ -180,6 +180,7 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         docsUrl: opt(str(undefined, { format: "uri" })),
         contractEndpoint: opt(str("Server-relative path of the capability contract.")),
         contractStatus: req(contractStatus()),
+        gateReason: opt(str("When the capability is not live: why it is gated and how an operator may enable it.")),
       },
       { examples: [ex.capability] },
     ),

@@ -68,6 +68,8 @@ const fields = z.object({
   IDEMPOTENCY_WAIT_MS: z.coerce.number().int().min(0).default(10_000),
   /** How long a quote reserves its price for an execute with its quoteId, in ms (1 s..1 h). Example: 300000. */
   QUOTE_TTL_MS: positiveInt.min(1_000).max(3_600_000).default(300_000),
+  /** Most bytes the approvals KV bucket (executor_approvals: broadcast quotes a person approves) holds; the oldest go first. Example: 16777216. */
+  APPROVALS_MAX_BYTES: positiveInt.default(16 * 1024 * 1024),
   ...railsEnvShape,
   ...providersEnvShape,
 });

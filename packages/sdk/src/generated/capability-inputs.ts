@@ -1636,31 +1636,15 @@ export type BroadcastMessageQuoteRecommendInput = {
 };
 
 /**
- * Broadcast Message Send (broadcast.message.send): Publish an approved, quoted message to its channels. Creates a real public post. From 125 credits (1000 credits = 1 USD).
+ * Broadcast Profile Link (broadcast.profile.link): Create your own social profile and get the page where a person connects your social accounts to it; broadcast.message.send posts only to the accounts linked there. Call it again with your profileId for a fresh link page (each is valid for 5 minutes). From 2500 credits (1000 credits = 1 USD).
  * Input of execute.
  */
-export type BroadcastMessageSendExecuteInput = {
+export type BroadcastProfileLinkExecuteInput = {
   /**
-   * data.broadcastQuoteId of broadcast.message.quote for these very channels and text (not the quoteId of POST .../quote, which quotes a price).
+   * A profile you own (data.profileId of an earlier call), for a fresh link page; leave it out to create your profile.
    * (max length: 64)
    */
-  broadcastQuoteId: string;
-  /** Must be true: a human approved the quoted post. */
-  approved: boolean;
-  /** (max length: 7) */
-  channels: Array<"x" | "linkedin" | "bluesky" | "threads" | "facebook" | "instagram" | "telegram">;
-  /**
-   * The quoted text, unchanged.
-   * (max length: 3000)
-   */
-  text: string;
-  /** (format: uri; max length: 4; longest item: 2048) */
-  mediaUrls?: Array<string>;
-  /**
-   * Publish later instead of now.
-   * (format: date-time; max length: 35)
-   */
-  scheduleAt?: string;
+  profileId?: string;
   /**
    * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
    * (max length: 4)
@@ -1684,10 +1668,10 @@ export type BroadcastMessageSendExecuteInput = {
 };
 
 /**
- * Broadcast Message Send (broadcast.message.send): Publish an approved, quoted message to its channels. Creates a real public post. From 125 credits (1000 credits = 1 USD).
+ * Broadcast Profile Link (broadcast.profile.link): Create your own social profile and get the page where a person connects your social accounts to it; broadcast.message.send posts only to the accounts linked there. Call it again with your profileId for a fresh link page (each is valid for 5 minutes). From 2500 credits (1000 credits = 1 USD).
  * Input of recommend.
  */
-export type BroadcastMessageSendRecommendInput = {
+export type BroadcastProfileLinkRecommendInput = {
   /**
    * Name of the calling agent; shown in usage items.
    * (max length: 100)
@@ -1698,8 +1682,6 @@ export type BroadcastMessageSendRecommendInput = {
    * (max length: 4)
    */
   optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
-  /** Ask for a route where a human publishes the post (redirect routes). */
-  humanApproval?: boolean;
 };
 
 /**
@@ -2963,7 +2945,7 @@ export interface CapabilityExecuteInputs {
   "post/letter-status": PostLetterStatusExecuteInput;
   "post/postcard-send": PostPostcardSendExecuteInput;
   "broadcast/message-quote": BroadcastMessageQuoteExecuteInput;
-  "broadcast/message-send": BroadcastMessageSendExecuteInput;
+  "broadcast/profile-link": BroadcastProfileLinkExecuteInput;
   "finance/quote": FinanceQuoteExecuteInput;
   "finance/fx-rate": FinanceFxRateExecuteInput;
   "finance/crypto-price": FinanceCryptoPriceExecuteInput;
@@ -3017,7 +2999,7 @@ export interface CapabilityRecommendInputs {
   "post/letter-status": PostLetterStatusRecommendInput;
   "post/postcard-send": PostPostcardSendRecommendInput;
   "broadcast/message-quote": BroadcastMessageQuoteRecommendInput;
-  "broadcast/message-send": BroadcastMessageSendRecommendInput;
+  "broadcast/profile-link": BroadcastProfileLinkRecommendInput;
   "finance/quote": FinanceQuoteRecommendInput;
   "finance/fx-rate": FinanceFxRateRecommendInput;
   "finance/crypto-price": FinanceCryptoPriceRecommendInput;

@@ -399,6 +399,8 @@ export interface components {
       contractEndpoint?: string;
       /** @enum {string} */
       contractStatus: "available" | "partial" | "unavailable";
+      /** @description When the capability is not live: why it is gated and how an operator may enable it. */
+      gateReason?: string;
     };
     /**
      * @description One provider path for a capability. Provider-specific choices exist only here.

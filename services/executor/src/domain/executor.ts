@@ -50,9 +50,16 @@ export function createExecutor(deps: ExecutorDeps): Executor {
   /** Successes being stored for their keys after they were answered. */
   const storing = new Set<Promise<void>>();
 
+  /** Plans the execution, uses the approval it carries (once nothing else refused it), and runs its attempts. */
+  async function run(cmd: ExecuteCommand, executionId: string, budget: CallBudget): Promise<ExecuteResponse> {
+    const execution = await plan(cmd, executionId, budget);
+    await execution.useApproval?.();
+    return attempts(execution, budget);
+  }
+
   async function execute(cmd: ExecuteCommand, budget: CallBudget): Promise<ExecuteResponse> {
     const executionId = cmd.executionId ?? newId("execution");
-    if (!cmd.idempotencyKey) return attempts(await plan(cmd, executionId, budget), budget);
+    if (!cmd.idempotencyKey) return run(cmd, executionId, budget);
 
     const ref = {
       userId: cmd.userId,
@@ -71,7 +78,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     }
     let outcome: StoredOutcome;
     try {
-      outcome = { ok: true, response: await attempts(await plan(cmd, executionId, budget), budget) };
+      outcome = { ok: true, response: await run(cmd, executionId, budget) };
     } catch (err) {
       const error = err instanceof AppError ? err : internalError();
       if (!isFinalAnswer(error)) {

@@ -58,6 +58,7 @@ function plan(routes: Route[]) {
       resourceFieldsOf: () => [],
       senderFieldsOf: () => [],
       platformSenders: [],
+      approvalOf: () => undefined,
     },
   });
   const cmd = { userId: "u1", domainKey: "geo", capabilityId: "time-current", body: {} };

@@ -14,6 +14,7 @@ import type { CallBudget, ExecuteCommand, Execution, PreparedRoute } from "./exe
 import { vendorIdempotencyKey } from "./idempotency";
 import { checkOwnedResources, routesUsingResources } from "./owned-resources";
 import { checkSenders } from "./owned-senders";
+import { approvalStep } from "./approvals";
 import { takePlanControls, type PlanControls } from "./plan-controls";
 import type { ExecutorDeps } from "./ports";
 import { modelOf, quote, QuoteRefusal, servesModel, unboundedBill } from "./pricing";
@@ -192,7 +193,10 @@ export function createPlanner(deps: ExecutorDeps) {
     // A quote runs on its route only: another route would be another price.
     const controls: RoutingControls = held ? { ...pins, routeKey: held.routeKey, allowFallback: false } : pins;
     // Every sender it names (from, replyTo) must be the caller's to use: a from inbox also names that inbox.
-    const input = await checkSenders(deps, cmd, capability.capabilityKey, asSent, contractPath, budget);
+    const senders = await checkSenders(deps, cmd, capability.capabilityKey, asSent, contractPath, budget);
+    // An approval the capability issues is recorded now; one it requires must be one we issued to this caller, for this input.
+    const approval = await approvalStep(deps, cmd, capability.capabilityKey, senders, contractPath);
+    const input = approval.input;
     // Every resource the input names (an inboxId) must be the caller's, before anyone else is asked anything.
     const resources = await checkOwnedResources(deps, cmd, capability.capabilityKey, input, contractPath, budget);
     const ready = readiness(capability.capabilityKey, entry.execute);
@@ -294,7 +298,9 @@ export function createPlanner(deps: ExecutorDeps) {
     if (prepared.length === 0) {
       // Every planned route (there is at least one) refused the input; the first refusal explains it.
       const { routeKey, err } = refusal!;
-      if (err.field) throw invalidInput(err.field, `${err.message} (${routeKey} cannot run this input)`, contractPath);
+      const nextActions = err.opts.nextActions ? { nextActions: [...err.opts.nextActions] } : {};
+      if (err.field)
+        throw invalidInput(err.field, `${err.message} (${routeKey} cannot run this input)`, contractPath).withDetails(nextActions);
       throw invalidArgument(
         "INVALID_INPUT",
         `${routeKey} cannot run this input: ${err.message}`,
@@ -313,6 +319,7 @@ export function createPlanner(deps: ExecutorDeps) {
       alternatives,
       notTried: skipped,
       ...(held ? { quoteId: held.quoteId } : {}),
+      useApproval: approval.use,
       get planHash() {
         return planHash();
       },

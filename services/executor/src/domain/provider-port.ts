@@ -63,6 +63,12 @@ export interface ProviderAdapter {
    * resource of `kind` they own (domain/owned-senders.ts).
    */
   readonly senderFields?: Readonly<Record<string, readonly SenderField[]>>;
+  /**
+   * Approvals this adapter's capabilities issue and require (a broadcast post runs only the quote a
+   * person approved): the executor records each issued one on our side and refuses a requiring call
+   * whose approval it did not issue to this caller for this input, or that expired or was used.
+   */
+  readonly approvals?: readonly ApprovalRule[];
   /** The vendor request for a capability input; throws ProviderError (`invalid_input`, `unsupported_capability`). */
   buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest;
   /** The normalized result of the vendor's answer to that request (same input); throws ProviderError. */
@@ -127,6 +133,8 @@ export class ProviderError extends Error {
       vendorMessage?: string;
       /** The input field an `invalid_input` error is about, when it is about one. */
       field?: string;
+      /** What the caller can do about an `invalid_input` refusal (e.g. how to link an account first). */
+      nextActions?: readonly string[];
     } = {},
   ) {
     super(message);
@@ -177,6 +185,24 @@ export interface SenderField {
   sendsAs: boolean;
 }
 
+/** One approval a capability issues and another requires (ProviderAdapter.approvals). */
+export interface ApprovalRule {
+  /** The capability whose answer issues it, e.g. `broadcast.message.quote`. */
+  issuedBy: string;
+  /** The capability that runs only with it, e.g. `broadcast.message.send`. */
+  requiredBy: string;
+  /** The input field carrying its id: set by the executor on the issuing call, sent by the caller on the requiring one. */
+  field: string;
+  /** The input field the executor sets on the issuing call to the approval's expiry (ISO 8601), for the answer to show. */
+  expiresField: string;
+  /** Prefix of its ids, e.g. `bq`. */
+  idPrefix: string;
+  /** How long it may be used after it is issued, in ms. */
+  ttlMs: number;
+  /** What it approves, from either call's input (the same text for the same post): a requiring call must match it. */
+  subject(input: CapabilityInput): string;
+}
+
 /** The providers of this deployment. */
 export interface ProviderRegistry {
   /** The adapter and context of a provider on a route network (the route's networkKey), or undefined when that pair is not configured. */
@@ -191,4 +217,6 @@ export interface ProviderRegistry {
   senderFieldsOf(capabilityKey: string): SenderField[];
   /** The platform's own sender addresses (`user@host`, the configured `defaultFrom` of the email providers). */
   readonly platformSenders: readonly string[];
+  /** The approval `capabilityKey` issues or requires, as the configured adapters declare it. */
+  approvalOf(capabilityKey: string): ApprovalRule | undefined;
 }

@@ -52,7 +52,7 @@ const SOFT_BLOCKS = new Set(["CREDITS_REQUIRED", "OVER_MAX_PRICE"]);
 export function capabilityRefusal(capability: Capability): Error | undefined {
   if (capability.status === "live") return undefined;
   return capabilityGated(
-    `${capability.capabilityKey} is ${capability.status.replace("_", "-")}: it cannot be executed yet. Nothing was charged.`,
+    `${capability.capabilityKey} is ${capability.status.replace("_", "-")}: it cannot be executed yet${capability.gateReason ? ` (${capability.gateReason})` : ""}. Nothing was charged.`,
     ["CAPABILITY_GATED"],
     `Call recommend to compare its routes; read its status in GET /domains/${capability.domainKey}/capabilities/${capability.capabilityId} for changes.`,
   );
@@ -99,11 +99,18 @@ export function defaultAllowFallback(controls: RoutingControls): boolean {
   return controls.allowFallback ?? (controls.routeKey === undefined && controls.provider === undefined);
 }
 
-/** What the router's ranking says keeps `route` from running for this request, but for the blocks the executor decides itself. */
+/**
+ * What the router's ranking says keeps `route` from running for this request, but for the blocks the
+ * executor decides itself. A byo route on an owned resource is one: the executor checks the resource
+ * the input names, and the route's adapter refuses an input naming none, saying how to get one.
+ */
 export function routerBlocks(route: Route, ranking: readonly RecommendationCandidate[] | undefined): string[] {
   const candidate = ranking?.find((c) => c.routeKey === route.routeKey);
-  return (candidate?.blockingRequirements ?? []).filter((b) => !SOFT_BLOCKS.has(b));
+  const soft = (b: string) => SOFT_BLOCKS.has(b) || (b === BYO_CREDENTIALS_REQUIRED && route.ownedResource !== undefined);
+  return (candidate?.blockingRequirements ?? []).filter((b) => !soft(b));
 }
+
+const BYO_CREDENTIALS_REQUIRED = "BYO_CREDENTIALS_REQUIRED";
 
 /** The router's block of a candidate above the maxPriceCredits it ranked with. */
 const OVER_MAX_PRICE = "OVER_MAX_PRICE";

@@ -66,11 +66,13 @@ export function createProviderRegistry(config: ProviderRegistryConfig): Provider
   const platformSenders = [
     ...new Set(Object.values(config).flatMap((s) => parseMailbox(s.settings?.defaultFrom ?? "")?.address.toLowerCase() ?? [])),
   ];
+  const approvals = [...providers.values()].flatMap((byNetwork) => [...byNetwork.values()][0]?.adapter.approvals ?? []);
   return {
     get: (key, network) => providers.get(key)?.get(network as RailNetwork),
     providerKeys: [...providers.keys()],
     resourceFieldsOf,
     senderFieldsOf,
     platformSenders,
+    approvalOf: (capabilityKey) => approvals.find((a) => a.issuedBy === capabilityKey || a.requiredBy === capabilityKey),
   };
 }
