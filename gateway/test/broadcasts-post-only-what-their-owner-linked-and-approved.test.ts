@@ -86,6 +86,17 @@ describe("broadcasts on the shipped catalog", () => {
     expect(JSON.stringify(await rec.json())).toMatch(/CAPABILITY_GATED.*real public post/);
     await expectBalanceEqualsJournal(sys, user);
   });
+
+  it("refuses a quote on a channel the vendor does not serve with a 400 naming it, issuing nothing", async () => {
+    const user = await newUser(sys, 100);
+    const res = await execute(sys, user, "broadcast", "message-quote", { channels: ["telegram"], text: "Hi" });
+    expect([res.status, res.body.code, res.body.error]).toEqual([
+      400,
+      "INVALID_INPUT",
+      expect.stringMatching(/^channels: unsupported channels: telegram/),
+    ]);
+    expect(await balance(sys, user)).toBe(100);
+  });
 });
 
 describe("broadcasts where an operator turned them live", () => {

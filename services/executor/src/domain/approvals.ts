@@ -10,7 +10,7 @@ import { AppError, failedPrecondition, randomBase62, unavailable } from "@agenti
 import { invalidInput } from "./errors";
 import type { ExecuteCommand } from "./execution";
 import type { ApprovalRecord, ExecutorDeps } from "./ports";
-import type { ApprovalRule } from "./provider-port";
+import { ProviderError, type ApprovalRule } from "./provider-port";
 
 /** What approvals mean for one planned call: the input to plan with, and the step that uses the approval once planning is done. */
 export interface ApprovalStep {
@@ -33,8 +33,9 @@ export async function approvalStep(
   contractPath: string,
   now: () => Date = () => new Date(),
 ): Promise<ApprovalStep> {
-  const rule = deps.providers.approvalOf(capabilityKey);
-  if (!rule) return noStep(input);
+  const found = deps.providers.approvalOf(capabilityKey);
+  if (!found) return noStep(input);
+  const rule = withInputRefusals(found, contractPath);
   const store = deps.approvals;
   if (!store)
     throw unavailable(
@@ -58,10 +59,11 @@ export async function approvalStep(
   const approvalId = input[rule.field];
   if (typeof approvalId !== "string")
     throw invalidInput(rule.field, `required: the id ${rule.issuedBy} issued for what a person approved`, contractPath);
-  const found = APPROVAL_ID.test(approvalId) ? await storeCall(() => store.get(approvalId)) : undefined;
+  const stored = APPROVAL_ID.test(approvalId) ? await storeCall(() => store.get(approvalId)) : undefined;
   // Another user's approval reads exactly as one never issued.
-  if (!found || found.record.userId !== cmd.userId || found.record.requiredBy !== capabilityKey) throw approvalNotFound(rule, approvalId);
-  const { record, revision } = found;
+  if (!stored || stored.record.userId !== cmd.userId || stored.record.requiredBy !== capabilityKey)
+    throw approvalNotFound(rule, approvalId);
+  const { record, revision } = stored;
   if (record.usedAt) throw approvalAlreadyUsed(rule, approvalId);
   if (record.expiresAt.getTime() <= now().getTime()) throw approvalExpired(rule, approvalId);
   if (record.subject !== rule.subject(input)) throw approvalMismatch(rule, approvalId);
@@ -69,6 +71,22 @@ export async function approvalStep(
     input,
     async use() {
       if (!(await storeCall(() => store.markUsed(record, revision, now())))) throw approvalAlreadyUsed(rule, approvalId);
+    },
+  };
+}
+
+/** The rule with its subject's input refusals (a channel the adapter does not know) as 400s naming the field. */
+function withInputRefusals(rule: ApprovalRule, contractPath: string): ApprovalRule {
+  return {
+    ...rule,
+    subject(input) {
+      try {
+        return rule.subject(input);
+      } catch (err) {
+        if (err instanceof ProviderError && err.kind === "invalid_input")
+          throw invalidInput(err.field ?? rule.field, err.message, contractPath);
+        throw err;
+      }
     },
   };
 }

@@ -118,7 +118,7 @@ export class AyrshareAdapter implements ProviderAdapter {
         "invalid_input",
         this.providerKey,
         `unsupported channels: ${unknown.join(", ")}; supported: ${Object.keys(CHANNELS).join(", ")}`,
-        { blame: "input" },
+        { blame: "input", field: "channels" },
       );
     return [...new Set(channels)];
   }
