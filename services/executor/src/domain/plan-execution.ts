@@ -213,11 +213,15 @@ export function createPlanner(deps: ExecutorDeps) {
     );
     const skipped: NotTriedRoute[] = routes.filter((r) => !eligible.includes(r)).map((r) => notServing(r, model));
 
+    // Every route that could run needs a resource the input does not name (a post needs the caller's own
+    // linked profile): the router would only block them all, so their adapters say what is missing and how to get it.
+    const runnable = eligible.filter((r) => ready(r).ready);
+    const lacksResource = runnable.length > 0 && runnable.every((r) => r.ownedResource && input[r.ownedResource.field] === undefined);
     const ranked = held
       ? undefined
       : planControls.recommendationId !== undefined
         ? await storedRanking(cmd, planControls.recommendationId, capability.capabilityKey, contractPath, budget)
-        : needsRanking(eligible, controls)
+        : needsRanking(eligible, controls) && !lacksResource
           ? await ranking(cmd, input, routes, planControls, budget)
           : undefined;
     const underStoredMax =

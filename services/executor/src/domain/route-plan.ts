@@ -99,18 +99,11 @@ export function defaultAllowFallback(controls: RoutingControls): boolean {
   return controls.allowFallback ?? (controls.routeKey === undefined && controls.provider === undefined);
 }
 
-/**
- * What the router's ranking says keeps `route` from running for this request, but for the blocks the
- * executor decides itself. A byo route on an owned resource is one: the executor checks the resource
- * the input names, and the route's adapter refuses an input naming none, saying how to get one.
- */
+/** What the router's ranking says keeps `route` from running for this request, but for the blocks the executor decides itself. */
 export function routerBlocks(route: Route, ranking: readonly RecommendationCandidate[] | undefined): string[] {
   const candidate = ranking?.find((c) => c.routeKey === route.routeKey);
-  const soft = (b: string) => SOFT_BLOCKS.has(b) || (b === BYO_CREDENTIALS_REQUIRED && route.ownedResource !== undefined);
-  return (candidate?.blockingRequirements ?? []).filter((b) => !soft(b));
+  return (candidate?.blockingRequirements ?? []).filter((b) => !SOFT_BLOCKS.has(b));
 }
-
-const BYO_CREDENTIALS_REQUIRED = "BYO_CREDENTIALS_REQUIRED";
 
 /** The router's block of a candidate above the maxPriceCredits it ranked with. */
 const OVER_MAX_PRICE = "OVER_MAX_PRICE";
