@@ -80,12 +80,13 @@ describe("email goes out as its sender, to its recipients", () => {
   });
 
   it.each([
-    ["a comma list in a bare display name", "a@x.io, b@x.io, c@x.io, Carol <carol@x.io>"],
-    ["a comma list in a quoted display name", '"a@x.io, b@x.io, c@x.io" <carol@x.io>'],
-    ["a group", "everyone: a@x.io, b@x.io, carol@x.io;"],
-  ])("refuses a to holding %s: never billed as one recipient and sent to many", async (_, to) => {
-    const res = await execute(sys, user, "email", "send", emailBody({ to, provider: "postmark" }));
-    expect([res.status, res.body.code, res.body.error]).toEqual([400, "INVALID_INPUT", expect.stringMatching(/^to: /)]);
+    ["a comma list in a bare display name", { to: "a@x.io, b@x.io, c@x.io, Carol <carol@x.io>" }, /^to: /],
+    ["a comma list in a quoted display name", { to: '"a@x.io, b@x.io, c@x.io" <carol@x.io>' }, /^to: /],
+    ["a group", { to: "everyone: a@x.io, b@x.io, carol@x.io;" }, /^to: /],
+    ["a comma list in a cc item", { cc: ["bob@x.io", "Team <a@x.io>, b@x.io"] }, /^cc\[1\]: /],
+  ])("refuses a recipient holding %s: never billed as one recipient and sent to many", async (_, extra, field) => {
+    const res = await execute(sys, user, "email", "send", emailBody({ ...extra, provider: "postmark" }));
+    expect([res.status, res.body.code, res.body.error]).toEqual([400, "INVALID_INPUT", expect.stringMatching(field)]);
     expect(sys.sandbox.control.calls("postmark")).toEqual([]);
     expect(await balance(sys, user)).toBe(10_000);
   });
