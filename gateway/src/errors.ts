@@ -22,6 +22,8 @@ export interface ErrorBody {
   requiredCredits?: number;
   balanceCredits?: number;
   missingCredits?: number;
+  /** What the caller can do to get past this refusal (e.g. how to link an account, which senders it may use). */
+  nextActions?: string[];
 }
 
 /** The amounts of a CREDITS_REQUIRED refusal, from its details, when both are whole numbers. */
@@ -162,7 +164,8 @@ export interface ErrorResponse {
  * The one mapping from an error to what the client reads. Of a backend error's details only these
  * reach the client: `retryAfterSeconds` as Retry-After (when to ask again), `executionId` as the
  * body's executionId and the Execution-Id header (which execution to read at GET /executions/{id}),
- * and a CREDITS_REQUIRED refusal's amounts (requiredCredits, balanceCredits, and missingCredits).
+ * a CREDITS_REQUIRED refusal's amounts (requiredCredits, balanceCredits, and missingCredits), and
+ * `nextActions` (strings saying what the caller can do to get past the refusal).
  */
 export function toErrorResponse(err: unknown): ErrorResponse {
   const own = clientError(err);
@@ -181,8 +184,18 @@ export function toErrorResponse(err: unknown): ErrorResponse {
   return {
     status: httpStatusOf(remote.kind, remote.code),
     headers,
-    body: { ...errorBody(remote.code, remote.message, remote.hint, executionId), ...creditAmounts(remote.code, remote.details) },
+    body: {
+      ...errorBody(remote.code, remote.message, remote.hint, executionId),
+      ...creditAmounts(remote.code, remote.details),
+      ...nextActionsOf(remote.details),
+    },
   };
+}
+
+/** A refusal's next actions, when its details carry a list of strings. */
+function nextActionsOf(details: Record<string, unknown> | undefined): Pick<ErrorBody, "nextActions"> {
+  const actions = details?.nextActions;
+  return Array.isArray(actions) && actions.length > 0 && actions.every((a) => typeof a === "string") ? { nextActions: actions } : {};
 }
 
 /** Answers `err` as an ErrorResponse; headers set before (WWW-Authenticate, RateLimit, a payment challenge) stay. */

@@ -21,6 +21,8 @@ export interface BackedSystemOptions extends Partial<TestGatewayOptions> {
   executorEnv?: Record<string, string>;
   /** Router env overrides (see services/router/src/config.ts), e.g. { RECOMMENDATION_TTL_MS: "1000" }. */
   routerEnv?: Record<string, string>;
+  /** The catalog folder to serve (default: the shipped catalog), e.g. a temp copy an operator edited. */
+  catalogDir?: string;
   /** The ledger takes x402 top-ups to `payTo` through the sandbox's facilitator. */
   topUp?: { payTo: string; facilitatorTimeoutMs?: number };
   /** The catalog folder to serve (default: the shipped catalog). */

@@ -1,7 +1,7 @@
 // Scenario: an Idempotency-Key makes execute safe to retry. The first result for (user, key) is
 // replayed for the same request with no second charge or provider call (errors too); the same key
 // with another body is a 409; a concurrent duplicate waits for the first result; a body refused
-// by validation is not stored, so the key still works once the body is fixed.
+// by validation is the key's answer too (the key is claimed before the body is planned).
 import { REPLAY_NOTE } from "@agentic/executor/testing";
 import { startBackedSystem, type BackedSystem } from "./backed-system";
 import { balance, emailBody, execute, expectBalanceEqualsJournal, newUser, settled, type TestUser } from "./execute-helpers";
@@ -74,12 +74,18 @@ describe("execute is idempotent", () => {
     expect(sys.sandbox.control.calls("resend")).toHaveLength(1);
   });
 
-  it("does not store a body refused by validation: the key works once the body is fixed", async () => {
+  it("stores a body refused by validation as the key's answer: the fixed body takes a new key", async () => {
+    // The key is claimed before the body is planned (so a replay never depends on today's catalog):
+    // its refusal is its answer, like any other.
     const headers = { "idempotency-key": key() };
     const bad = await execute(sys, user, "email", "send", emailBody({ to: "not-an-address", provider: "resend" }), headers);
     expect([bad.status, bad.body.code]).toEqual([400, "INVALID_INPUT"]);
+    const again = await execute(sys, user, "email", "send", emailBody({ to: "not-an-address", provider: "resend" }), headers);
+    expect([again.status, again.body.code, again.body.hint]).toEqual([400, "INVALID_INPUT", `${bad.body.hint} ${REPLAY_NOTE}`]);
     const fixed = await execute(sys, user, "email", "send", emailBody({ provider: "resend" }), headers);
-    expect(fixed.status).toBe(200);
+    expect([fixed.status, fixed.body.code]).toEqual([409, "IDEMPOTENCY_CONFLICT"]);
+    expect((await execute(sys, user, "email", "send", emailBody({ provider: "resend" }), { "idempotency-key": key() })).status).toBe(200);
+    expect(sys.sandbox.control.calls("resend")).toHaveLength(1);
   });
 
   it("keeps keys per user: another user's equal key runs its own execution", async () => {

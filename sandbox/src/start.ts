@@ -5,6 +5,7 @@ import { generatePrivateKey } from "viem/accounts";
 import { createSandbox, SANDBOX_API_KEYS, type SandboxOptions } from "./app";
 import { SANDBOX_NETWORK } from "./payments/assets";
 import type { SandboxControl } from "./control/sandbox-control";
+import { AYRSHARE_PRIVATE_KEY, AYRSHARE_PROFILE_DOMAIN } from "./vendors/ayrshare";
 
 export interface RunningSandbox {
   /** e.g. `http://127.0.0.1:41234` */
@@ -60,6 +61,8 @@ export function sandboxExecutorEnv(url: string, providers: readonly string[]): R
     MPP_WALLET_PRIVATE_KEY: wallet,
     MPP_NETWORKS: SANDBOX_NETWORK,
     EMAIL_DEFAULT_FROM: "Agentic Sandbox <noreply@agentic.test>",
+    AYRSHARE_PROFILE_DOMAIN,
+    AYRSHARE_PRIVATE_KEY,
   };
 }
 

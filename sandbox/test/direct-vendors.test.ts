@@ -1,5 +1,6 @@
 // Key-billed stand-ins answer in their vendor's documented success and error formats.
 import { SANDBOX_API_KEYS } from "../src/app";
+import { AYRSHARE_PRIVATE_KEY, AYRSHARE_PROFILE_DOMAIN } from "../src/vendors/ayrshare";
 import { postJson, useSandbox } from "./helpers/sandbox";
 
 const sandbox = useSandbox();
@@ -186,6 +187,28 @@ describe("Ayrshare", () => {
       code: 102,
     });
     expect((await postJson(url("/ayrshare/api/validate/postLength"), {}, auth)).body).toMatchObject({ status: "error", code: 101 });
+  });
+  it("creates a user profile, links its networks on the generateJWT page, and posts as it only with its Profile-Key", async () => {
+    const created = await postJson(url("/ayrshare/api/profiles"), { title: "user-1" }, auth);
+    expect(created.body).toMatchObject({ status: "success", title: "user-1", refId: expect.any(String), profileKey: expect.any(String) });
+    const profileKey = created.body.profileKey as string;
+    const post = { post: "Hello", platforms: ["twitter"] };
+    // Nothing linked yet: the profile's post is refused; the primary profile (no Profile-Key) has the platform's own accounts.
+    expect((await postJson(url("/ayrshare/api/post"), post, { ...auth, "Profile-Key": profileKey })).body).toMatchObject({ code: 156 });
+    expect((await postJson(url("/ayrshare/api/post"), post, { ...auth, "Profile-Key": "NOPE" })).status).toBe(403);
+    const badKey = { domain: AYRSHARE_PROFILE_DOMAIN, privateKey: "wrong", profileKey };
+    expect((await postJson(url("/ayrshare/api/profiles/generateJWT"), badKey, auth)).body).toMatchObject({ status: "error", code: 189 });
+    const jwt = await postJson(
+      url("/ayrshare/api/profiles/generateJWT"),
+      { domain: AYRSHARE_PROFILE_DOMAIN, privateKey: AYRSHARE_PRIVATE_KEY, profileKey },
+      auth,
+    );
+    expect(jwt.body).toMatchObject({ status: "success", title: "user-1", url: expect.stringContaining("/ayrshare/link?") });
+    const page = await fetch(`${jwt.body.url as string}&platforms=twitter`);
+    expect([page.status, await page.text()]).toEqual([200, "Linked: twitter"]);
+    const sent = await postJson(url("/ayrshare/api/post"), post, { ...auth, "Profile-Key": profileKey });
+    expect(sent.body).toMatchObject({ status: "success", postIds: [{ platform: "twitter", status: "success" }] });
+    expect((await fetch(url("/ayrshare/link?jwt=forged&platforms=linkedin"))).status).toBe(401);
   });
 });
 

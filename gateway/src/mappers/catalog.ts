@@ -48,6 +48,7 @@ export function toCapabilityEntry(c: Capability) {
     ...optional("docsUrl", c.docsUrl),
     ...optional("contractEndpoint", c.contractEndpoint),
     contractStatus: c.contractStatus,
+    ...optional("gateReason", c.gateReason),
   };
 }
 

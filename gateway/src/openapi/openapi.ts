@@ -180,6 +180,7 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         docsUrl: opt(str(undefined, { format: "uri" })),
         contractEndpoint: opt(str("Server-relative path of the capability contract.")),
         contractStatus: req(contractStatus()),
+        gateReason: opt(str("When the capability is not live: why it is gated and how an operator may enable it.")),
       },
       { examples: [ex.capability] },
     ),
@@ -798,7 +799,7 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         error: opt(str("Human-readable message.")),
         code: opt(
           str(
-            "Machine-readable UPPER_SNAKE code: INVALID_INPUT, INVALID_JSON, INVALID_BODY, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_ENCODING, UNKNOWN_PROVIDER, UNKNOWN_ROUTE, PROVIDER_REJECTED_INPUT, AGENTIC_API_KEY_REQUIRED, INVALID_API_KEY, CREDITS_REQUIRED, DOMAIN_NOT_FOUND, CAPABILITY_NOT_FOUND, CAPABILITY_GATED, IDEMPOTENCY_CONFLICT, IDEMPOTENCY_IN_PROGRESS, EXECUTION_INDETERMINATE, EXECUTION_OUTCOME_UNKNOWN, EXECUTION_NOT_FOUND, RESOURCE_NOT_FOUND, PROVIDER_ERROR, PROVIDER_TIMEOUT, ROUTE_UNAVAILABLE, SETTLEMENT_UNCONFIRMED, UNAVAILABLE, EXECUTOR_DRAINING, TIMEOUT.",
+            "Machine-readable UPPER_SNAKE code: INVALID_INPUT, INVALID_JSON, INVALID_BODY, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_ENCODING, UNKNOWN_PROVIDER, UNKNOWN_ROUTE, PROVIDER_REJECTED_INPUT, AGENTIC_API_KEY_REQUIRED, INVALID_API_KEY, CREDITS_REQUIRED, DOMAIN_NOT_FOUND, CAPABILITY_NOT_FOUND, CAPABILITY_GATED, IDEMPOTENCY_CONFLICT, IDEMPOTENCY_IN_PROGRESS, SENDER_NOT_OWNED, EXECUTION_INDETERMINATE, EXECUTION_OUTCOME_UNKNOWN, EXECUTION_NOT_FOUND, RESOURCE_NOT_FOUND, PROVIDER_ERROR, PROVIDER_TIMEOUT, ROUTE_UNAVAILABLE, SETTLEMENT_UNCONFIRMED, UNAVAILABLE, EXECUTOR_DRAINING, TIMEOUT.",
             { pattern: "^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$" },
           ),
         ),
@@ -825,6 +826,11 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
           int("Extension of this service, 402 CREDITS_REQUIRED only: how many credits to add (requiredCredits - balanceCredits).", {
             minimum: 0,
           }),
+        ),
+        nextActions: opt(
+          strings(
+            "Extension of this service: what to do to get past this refusal (e.g. the senders email.send may use, how to link a social account).",
+          ),
         ),
       },
     ),

@@ -19,13 +19,16 @@ export interface TestCatalog {
   stop(): Promise<void>;
 }
 
-/** Starts the catalog on `catalogDir` (default: the shipped catalog). */
-export async function startTestCatalog(opts: { catalogDir?: string; basePath?: string } = {}): Promise<TestCatalog> {
+/**
+ * Starts the catalog on `catalogDir` (default: the shipped catalog), on a free port unless
+ * `bindAddress` names one (a test restarting the catalog with other data under its clients).
+ */
+export async function startTestCatalog(opts: { catalogDir?: string; basePath?: string; bindAddress?: string } = {}): Promise<TestCatalog> {
   const app = await startCatalogApp({
     catalogDir: opts.catalogDir,
     basePath: opts.basePath,
     logger: createLogger("catalog-test", "silent"),
-    bindAddress: "127.0.0.1:0",
+    bindAddress: opts.bindAddress ?? "127.0.0.1:0",
     grpcStopGraceMs: 2_000,
   });
   const address = `127.0.0.1:${app.port}`;

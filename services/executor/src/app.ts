@@ -1,4 +1,4 @@
-// Starts an executor on given clients: the EXECUTIONS stream, catalog cache, rails and provider
+// Starts an executor on given clients: the EXECUTIONS stream, the approvals bucket, catalog cache, rails and provider
 // adapters from config, the settlement and outcome publishers, the execution orchestration, the gRPC
 // server (bound, health SERVING). `stop()` undoes it in reverse, health off first. main.ts runs it for
 // production and local use; test/harness.ts runs the very same wiring in tests.
@@ -17,6 +17,7 @@ import {
   whenDependenciesAnswer,
   type Logger,
 } from "@agentic/platform";
+import { createKvApprovalStore } from "./approvals/kv-approval-store";
 import { createOutcomePublisher } from "./bus/outcome-publisher";
 import { createSettlementPublisher } from "./bus/settlement-publisher";
 import { executeAnswerBoundMs, executionSettings, type Config } from "./config";
@@ -73,6 +74,8 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
   );
   // Settlements and outcomes are published to it: it must exist before the first execution.
   await ensureExecutionsStream(await opts.nc.jetstreamManager(), { replicas: config.NATS_STREAM_REPLICAS });
+  // Approvals issued on our side (broadcast quotes): the bucket must exist before the first quote.
+  const approvals = await createKvApprovalStore(opts.nc, { replicas: config.NATS_STREAM_REPLICAS, maxBytes: config.APPROVALS_MAX_BYTES });
   const rails = createRails(railsConfigFromEnv(config));
   const providers = createProviderRegistry(providersConfigFromEnv(config), { providerTimeoutMs: config.PROVIDER_TIMEOUT_MS });
   const catalog = new CatalogCache(opts.catalog, { refreshMs: config.CATALOG_REFRESH_MS, logger });
@@ -101,6 +104,7 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
     logger,
     traceId: currentTraceId,
     settings: executionSettings(config),
+    approvals,
   });
 
   const grpcHealth = createHealth([EXECUTOR_SERVICE_NAME]);

@@ -55,8 +55,9 @@ describe("executor idempotency lease", () => {
 });
 
 describe("executor JetStream footprint", () => {
-  it("lists each vendor quota bucket with its byte limit, for the deployment's storage sum", () => {
-    expect(jetStreamFootprint()).toEqual([
+  it("lists the approvals bucket and each vendor quota bucket with its byte limit, for the deployment's storage sum", () => {
+    expect(jetStreamFootprint(configSchema.parse(REQUIRED))).toEqual([
+      { kind: "bucket", name: "executor_approvals", maxBytes: 16 * 1024 ** 2 },
       { kind: "bucket", name: "vendor_quota_minute", maxBytes: 8 * 1024 ** 2 },
       { kind: "bucket", name: "vendor_quota_day", maxBytes: 32 * 1024 ** 2 },
       { kind: "bucket", name: "vendor_quota_month", maxBytes: 64 * 1024 ** 2 },

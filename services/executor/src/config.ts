@@ -18,6 +18,7 @@ import {
   vendorQuotaBucketName,
 } from "@agentic/platform";
 import type { ExecutorSettings } from "./domain/execution";
+import { APPROVALS_BUCKET } from "./approvals/kv-approval-store";
 import { providersEnvShape } from "./providers";
 import { railsEnvShape } from "./rails";
 
@@ -72,6 +73,8 @@ const fields = z.object({
   IDEMPOTENCY_WAIT_MS: z.coerce.number().int().min(0).default(10_000),
   /** How long a quote reserves its price for an execute with its quoteId, in ms (1 s..1 h). Example: 300000. */
   QUOTE_TTL_MS: positiveInt.min(1_000).max(3_600_000).default(300_000),
+  /** Most bytes the approvals KV bucket (executor_approvals: broadcast quotes a person approves) holds; the oldest go first. Example: 16777216. */
+  APPROVALS_MAX_BYTES: positiveInt.default(16 * 1024 * 1024),
   ...railsEnvShape,
   ...providersEnvShape,
 });
@@ -186,13 +189,16 @@ export function executionSettings(config: Config): ExecutorSettings {
 }
 
 /**
- * Every stream and bucket the executor creates and its byte limit (the vendor quota counters, one
- * bucket per window length): the deployment checks add them to the other services'.
+ * Every stream and bucket the executor creates and its byte limit (the approvals a person gave, the
+ * vendor quota counters, one bucket per window length): the deployment checks add them to the other services'.
  */
-export function jetStreamFootprint(): JetStreamFootprint[] {
-  return QUOTA_WINDOWS.map((window) => ({
-    kind: "bucket",
-    name: vendorQuotaBucketName(window),
-    maxBytes: VENDOR_QUOTA_BUCKET_MAX_BYTES[window],
-  }));
+export function jetStreamFootprint(config: Pick<Config, "APPROVALS_MAX_BYTES">): JetStreamFootprint[] {
+  return [
+    { kind: "bucket", name: APPROVALS_BUCKET, maxBytes: config.APPROVALS_MAX_BYTES },
+    ...QUOTA_WINDOWS.map((window): JetStreamFootprint => ({
+      kind: "bucket",
+      name: vendorQuotaBucketName(window),
+      maxBytes: VENDOR_QUOTA_BUCKET_MAX_BYTES[window],
+    })),
+  ];
 }

@@ -6,7 +6,7 @@
  */
 export type EmailSendExecuteInput = {
   /**
-   * One recipient; use cc and bcc for more.
+   * One recipient (one mailbox; a display name may not hold , ; < > @ or quotes); use cc and bcc for more, each billed.
    * (format: email; max length: 320)
    */
   to: string;
@@ -23,11 +23,14 @@ export type EmailSendExecuteInput = {
    */
   text?: string;
   /**
-   * Defaults to the route's verified sender; must be a sender the route may use.
+   * A sender you own: the platform sender (the default), optionally under your display name (Your Name <platform sender>, sent as 'Your Name via Agentic API'), or an inbox you own (sent from that inbox). Anything else is 400 SENDER_NOT_OWNED, nothing charged.
    * (format: email; max length: 320)
    */
   from?: string;
-  /** (format: email; max length: 320) */
+  /**
+   * The same rule as from: the platform sender or an inbox you own.
+   * (format: email; max length: 320)
+   */
   replyTo?: string;
   /** (format: email; max length: 50; longest item: 320) */
   cc?: Array<string>;
@@ -1635,31 +1638,15 @@ export type BroadcastMessageQuoteRecommendInput = {
 };
 
 /**
- * Broadcast Message Send (broadcast.message.send): Publish an approved, quoted message to its channels. Creates a real public post. From 125 credits (1000 credits = 1 USD).
+ * Broadcast Profile Link (broadcast.profile.link): Create your own social profile and get the page where a person connects your social accounts to it; broadcast.message.send posts only to the accounts linked there. Call it again with your profileId for a fresh link page (each is valid for 5 minutes). From 2500 credits (1000 credits = 1 USD).
  * Input of execute.
  */
-export type BroadcastMessageSendExecuteInput = {
+export type BroadcastProfileLinkExecuteInput = {
   /**
-   * data.broadcastQuoteId of broadcast.message.quote for these very channels and text (not the quoteId of POST .../quote, which quotes a price).
+   * A profile you own (data.profileId of an earlier call), for a fresh link page; leave it out to create your profile.
    * (max length: 64)
    */
-  broadcastQuoteId: string;
-  /** Must be true: a human approved the quoted post. */
-  approved: boolean;
-  /** (max length: 7) */
-  channels: Array<"x" | "linkedin" | "bluesky" | "threads" | "facebook" | "instagram" | "telegram">;
-  /**
-   * The quoted text, unchanged.
-   * (max length: 3000)
-   */
-  text: string;
-  /** (format: uri; max length: 4; longest item: 2048) */
-  mediaUrls?: Array<string>;
-  /**
-   * Publish later instead of now.
-   * (format: date-time; max length: 35)
-   */
-  scheduleAt?: string;
+  profileId?: string;
   /**
    * Goals the routes are ranked by, most important first, as in recommend; without it the agent's remembered goals (by agentName) or the defaults.
    * (max length: 4)
@@ -1683,10 +1670,10 @@ export type BroadcastMessageSendExecuteInput = {
 };
 
 /**
- * Broadcast Message Send (broadcast.message.send): Publish an approved, quoted message to its channels. Creates a real public post. From 125 credits (1000 credits = 1 USD).
+ * Broadcast Profile Link (broadcast.profile.link): Create your own social profile and get the page where a person connects your social accounts to it; broadcast.message.send posts only to the accounts linked there. Call it again with your profileId for a fresh link page (each is valid for 5 minutes). From 2500 credits (1000 credits = 1 USD).
  * Input of recommend.
  */
-export type BroadcastMessageSendRecommendInput = {
+export type BroadcastProfileLinkRecommendInput = {
   /**
    * Name of the calling agent; shown in usage items.
    * (max length: 100)
@@ -1697,8 +1684,6 @@ export type BroadcastMessageSendRecommendInput = {
    * (max length: 4)
    */
   optimizationPreferences?: Array<"cost" | "reliability" | "speed" | "quality">;
-  /** Ask for a route where a human publishes the post (redirect routes). */
-  humanApproval?: boolean;
 };
 
 /**
@@ -2962,7 +2947,7 @@ export interface CapabilityExecuteInputs {
   "post/letter-status": PostLetterStatusExecuteInput;
   "post/postcard-send": PostPostcardSendExecuteInput;
   "broadcast/message-quote": BroadcastMessageQuoteExecuteInput;
-  "broadcast/message-send": BroadcastMessageSendExecuteInput;
+  "broadcast/profile-link": BroadcastProfileLinkExecuteInput;
   "finance/quote": FinanceQuoteExecuteInput;
   "finance/fx-rate": FinanceFxRateExecuteInput;
   "finance/crypto-price": FinanceCryptoPriceExecuteInput;
@@ -3016,7 +3001,7 @@ export interface CapabilityRecommendInputs {
   "post/letter-status": PostLetterStatusRecommendInput;
   "post/postcard-send": PostPostcardSendRecommendInput;
   "broadcast/message-quote": BroadcastMessageQuoteRecommendInput;
-  "broadcast/message-send": BroadcastMessageSendRecommendInput;
+  "broadcast/profile-link": BroadcastProfileLinkRecommendInput;
   "finance/quote": FinanceQuoteRecommendInput;
   "finance/fx-rate": FinanceFxRateRecommendInput;
   "finance/crypto-price": FinanceCryptoPriceRecommendInput;

@@ -399,6 +399,8 @@ export interface components {
       contractEndpoint?: string;
       /** @enum {string} */
       contractStatus: "available" | "partial" | "unavailable";
+      /** @description When the capability is not live: why it is gated and how an operator may enable it. */
+      gateReason?: string;
     };
     /**
      * @description One provider path for a capability. Provider-specific choices exist only here.
@@ -1658,7 +1660,7 @@ export interface components {
       success?: false;
       /** @description Human-readable message. */
       error?: string;
-      /** @description Machine-readable UPPER_SNAKE code: INVALID_INPUT, INVALID_JSON, INVALID_BODY, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_ENCODING, UNKNOWN_PROVIDER, UNKNOWN_ROUTE, PROVIDER_REJECTED_INPUT, AGENTIC_API_KEY_REQUIRED, INVALID_API_KEY, CREDITS_REQUIRED, DOMAIN_NOT_FOUND, CAPABILITY_NOT_FOUND, CAPABILITY_GATED, IDEMPOTENCY_CONFLICT, IDEMPOTENCY_IN_PROGRESS, EXECUTION_INDETERMINATE, EXECUTION_OUTCOME_UNKNOWN, EXECUTION_NOT_FOUND, RESOURCE_NOT_FOUND, PROVIDER_ERROR, PROVIDER_TIMEOUT, ROUTE_UNAVAILABLE, SETTLEMENT_UNCONFIRMED, UNAVAILABLE, EXECUTOR_DRAINING, TIMEOUT. */
+      /** @description Machine-readable UPPER_SNAKE code: INVALID_INPUT, INVALID_JSON, INVALID_BODY, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, UNSUPPORTED_ENCODING, UNKNOWN_PROVIDER, UNKNOWN_ROUTE, PROVIDER_REJECTED_INPUT, AGENTIC_API_KEY_REQUIRED, INVALID_API_KEY, CREDITS_REQUIRED, DOMAIN_NOT_FOUND, CAPABILITY_NOT_FOUND, CAPABILITY_GATED, IDEMPOTENCY_CONFLICT, IDEMPOTENCY_IN_PROGRESS, SENDER_NOT_OWNED, EXECUTION_INDETERMINATE, EXECUTION_OUTCOME_UNKNOWN, EXECUTION_NOT_FOUND, RESOURCE_NOT_FOUND, PROVIDER_ERROR, PROVIDER_TIMEOUT, ROUTE_UNAVAILABLE, SETTLEMENT_UNCONFIRMED, UNAVAILABLE, EXECUTOR_DRAINING, TIMEOUT. */
       code?: string;
       /** @description What to do next. */
       hint?: string;
@@ -1672,6 +1674,8 @@ export interface components {
       balanceCredits?: number;
       /** @description Extension of this service, 402 CREDITS_REQUIRED only: how many credits to add (requiredCredits - balanceCredits). */
       missingCredits?: number;
+      /** @description Extension of this service: what to do to get past this refusal (e.g. the senders email.send may use, how to link a social account). */
+      nextActions?: string[];
     };
   };
   responses: {

@@ -157,6 +157,7 @@ function deriveCapability(
     executeEndpoint: `${path}/execute`,
     routesEndpoint: `${path}/routes`,
     docsUrl: raw.docsUrl,
+    gateReason: raw.status === "live" ? undefined : raw.gateReason,
     contractEndpoint: `${path}/contract`,
     contractStatus: contract.contractStatus,
   });

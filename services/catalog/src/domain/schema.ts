@@ -237,6 +237,17 @@ export const RouteSchema = z.strictObject({
     .optional(),
   /** What makes the vendor's bill for one call grow and what bounds each (bill-drivers.ts); default: the input alone. */
   billDrivers: z.array(BillDriverSchema).min(1).optional(),
+  /**
+   * The route runs only what a person approved on our side: the execute field `field` names an approval
+   * that capability `issuedBy` (a full capability key) issued to this caller for this very input,
+   * expiring and used once; the executor refuses anything else before any vendor call.
+   */
+  requiresApproval: z
+    .strictObject({
+      issuedBy: pattern(CAPABILITY_KEY, "requiresApproval.issuedBy"),
+      field: text("requiresApproval.field"),
+    })
+    .optional(),
 });
 export type RawRoute = z.infer<typeof RouteSchema>;
 
@@ -248,6 +259,14 @@ export const CapabilitySchema = z.strictObject({
   /** The one word to flip when the executor can run this capability. */
   status: z.enum(CAPABILITY_STATUSES),
   docsUrl: z.url().optional(),
+  /**
+   * It acts in public in the caller's name (a social post): it may run only on routes that post to the
+   * caller's own accounts (`ownedResource`) and only what a person approved (`requiresApproval`). The
+   * validation refuses a live route of it without both.
+   */
+  actsPublicly: z.boolean().default(false),
+  /** Why the capability is gated and how an operator may enable it; recommend and execute say it when it is not live. */
+  gateReason: text("gateReason").optional(),
   routes: z.array(RouteSchema).min(1, { error: "a capability needs at least one route" }),
   contract: ContractSchema,
 });

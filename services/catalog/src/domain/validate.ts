@@ -51,6 +51,7 @@ export function validateCatalog(raw: RawCatalog, log: ProblemLog): void {
       validateUnitBilling(capability, at);
       validateOwnedResources(capability, at);
       validateVendorQuotas(capability, at);
+      validatePublicActions(capability, at);
       validateContract(
         capability.contract,
         {
@@ -158,6 +159,31 @@ function validateVendorQuotas(capability: RawCapability, at: ScopedProblems): vo
   capability.routes.forEach((route, j) => {
     if (route.vendorQuota && (route.routeMode !== "managed" || route.networkKey !== "direct"))
       at.add(["routes", j, "vendorQuota"], "only a managed route on the direct network runs on our vendor plan's quota");
+  });
+}
+
+/**
+ * A capability that acts in public in the caller's name (actsPublicly) runs only where both rules hold:
+ * a route that could execute (live, not gated) posts to an account the caller owns (ownedResource) and
+ * runs only an approval issued on our side (requiresApproval, named by an execute field). An operator
+ * who turns such a route live without them gets this refusal, not a public post in the platform's name.
+ */
+function validatePublicActions(capability: RawCapability, at: ScopedProblems): void {
+  capability.routes.forEach((route, j) => {
+    const approval = route.requiresApproval;
+    if (approval && !capability.contract.execute?.fields.some((f) => f.name === approval.field))
+      at.add(["routes", j, "requiresApproval", "field"], `"${approval.field}" must be an execute field of the capability`);
+    if (!capability.actsPublicly || route.status !== "live" || route.executionGated) return;
+    if (!route.ownedResource)
+      at.add(
+        ["routes", j, "ownedResource"],
+        "required: the capability acts publicly (actsPublicly), so a live route must post to an account the caller owns, not the platform's",
+      );
+    if (!approval)
+      at.add(
+        ["routes", j, "requiresApproval"],
+        "required: the capability acts publicly (actsPublicly), so a live route must run only an approval issued on our side",
+      );
   });
 }
 

@@ -72,6 +72,8 @@ export interface Execution {
   quoteId?: string;
   /** Fingerprint of the body without quoteId: what a quote is bound to (computed when read). */
   planHash: string;
+  /** Uses the approval the call carries, once, right before it runs (domain/approvals.ts); a price quote never calls it. */
+  useApproval?: () => Promise<void>;
 }
 
 /** The outcome of an execution as stored for its key: a response, or the error it ended with. */

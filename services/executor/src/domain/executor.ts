@@ -1,5 +1,5 @@
-// Execute, orchestrated: plan the execution (validate, pick routes, build requests), claim the
-// Idempotency-Key, run the attempts (hold, provider call over the route's rail, capture or release),
+// Execute, orchestrated: claim the Idempotency-Key (a completed key answers its stored result, whatever
+// the catalog says now), plan the execution (validate, pick routes, build requests), run the attempts (hold, provider call over the route's rail, capture or release),
 // and store the outcome for the key (a success off the answer's path: its capture carries it too).
 // A quote plans the same way and reserves the first route's price instead of running it.
 // Rails never know the capability; providers never know the rail: the planner pairs them per route.
@@ -31,6 +31,11 @@ function isFinalAnswer(err: AppError): boolean {
   return err.code !== "SETTLEMENT_UNCONFIRMED" && err.code !== "EXECUTION_FENCED";
 }
 
+/** `email.inbox.buy` for (`email`, `inbox-buy`): a capability id is its key's parts joined with "-" (parts never hold one). */
+function capabilityKeyOf(cmd: Pick<ExecuteCommand, "domainKey" | "capabilityId">): string {
+  return `${cmd.domainKey}.${cmd.capabilityId.replace(/-/g, ".")}`;
+}
+
 export function createExecutor(deps: ExecutorDeps): Executor {
   const { settings, logger } = deps;
   const guard = new IdempotencyGuard(
@@ -45,18 +50,26 @@ export function createExecutor(deps: ExecutorDeps): Executor {
   /** Successes being stored for their keys after they were answered. */
   const storing = new Set<Promise<void>>();
 
+  /** Plans the execution, uses the approval it carries (once nothing else refused it), and runs its attempts. */
+  async function run(cmd: ExecuteCommand, executionId: string, budget: CallBudget): Promise<ExecuteResponse> {
+    const execution = await plan(cmd, executionId, budget);
+    await execution.useApproval?.();
+    return attempts(execution, budget);
+  }
+
   async function execute(cmd: ExecuteCommand, budget: CallBudget): Promise<ExecuteResponse> {
     const executionId = cmd.executionId ?? newId("execution");
-    const execution = await plan(cmd, executionId, budget);
-    if (!cmd.idempotencyKey) return attempts(execution, budget);
+    if (!cmd.idempotencyKey) return run(cmd, executionId, budget);
 
     const ref = {
       userId: cmd.userId,
       key: cmd.idempotencyKey,
       requestHash: requestHash(cmd.domainKey, cmd.capabilityId, cmd.body),
       executionId,
-      capabilityKey: execution.capabilityKey,
+      capabilityKey: capabilityKeyOf(cmd),
     };
+    // Claimed before anything is planned: a replay answers what the key answered, even after the
+    // capability was gated or its contract changed; only a new key is planned against today's catalog.
     const begun = await guard.begin(ref, () => budget.remainingMs());
     if (begun.kind === "replay") {
       // As decoded for a replay: a success marked `replayed`, an error whose hint says a new key is needed.
@@ -65,14 +78,14 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     }
     let outcome: StoredOutcome;
     try {
-      outcome = { ok: true, response: await attempts(execution, budget) };
+      outcome = { ok: true, response: await run(cmd, executionId, budget) };
     } catch (err) {
       const error = err instanceof AppError ? err : internalError();
       if (!isFinalAnswer(error)) {
         // Not this key's answer: its charge is still being settled, or another run of it owns the key.
         throw error.code === "EXECUTION_FENCED" ? idempotencyInProgress(ref.key, executionId, undefined) : error;
       }
-      // Stripe's rule: whatever a request that reached execution ended with is its stored result.
+      // Whatever a request whose key was claimed ended with is its stored result, a planning refusal too.
       // A replay adds that trying again takes a new key (decodeOutcome), so hints here stay as the first answer's.
       await guard.finish(ref, { ok: false, error });
       throw err;

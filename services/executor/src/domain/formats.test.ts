@@ -4,6 +4,8 @@ describe("formatProblem", () => {
   it.each([
     ["email", "ada@example.com"],
     ["email", "Ada Lovelace <ada@mail.example.co.uk>"],
+    ["email", '"Ada Lovelace" <ada@example.com>'],
+    ["email", "Adà Lövelace <ada@example.com>"],
     ["uri", "https://example.com/docs?x=1"],
     ["date-time", "2025-06-14T09:00:00"],
     ["date-time", "2025-06-14T09:00:00.123Z"],
@@ -23,6 +25,13 @@ describe("formatProblem", () => {
     ["email", "ada@"],
     ["email", "ada example.com"],
     ["email", `${"a".repeat(65)}@example.com`],
+    // One billed recipient is one recipient: lists, groups and display names that hold separators are refused.
+    ["email", "a@x.io, b@x.io, c <c@x.io>"],
+    ["email", '"a@x.io, b@x.io" <c@x.io>'],
+    ["email", "a@x.io; b@x.io"],
+    ["email", "friends: a@x.io, b@x.io;"],
+    ["email", '"security@bank.example" <mallory@evil.example>'],
+    ["email", "Doe, John <john@example.com>"],
     ["uri", "ftp://example.com/file"],
     ["uri", "/relative/path"],
     ["date-time", "2025-02-30T09:00:00"],

@@ -1,18 +1,13 @@
 // String formats a contract field may declare (FieldContract.format), each with a check and a
 // readable description for error messages. Checks use the runtime's Intl data where it has some.
+import { parseMailbox } from "./mailbox";
 
-const HOST_LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
-const ADDRESS = new RegExp(`^([^\\s@<>()\\[\\]\\\\,;:"]+)@(${HOST_LABEL}(?:\\.${HOST_LABEL})+)$`);
-/** `Display Name <user@host>`, as email APIs accept it. */
-const NAMED_ADDRESS = /^[^<>]*<([^<>\s]+)>$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?([Zz]|[+-]\d{2}:?\d{2})?$/;
 
-/** A mailbox: `user@host.tld`, optionally as `Name <user@host.tld>`; RFC 5321 length limits. */
+/** One mailbox: `user@host.tld`, optionally as `Name <user@host.tld>` (RFC 5322; never a list, a group or a name with a separator). */
 function isEmail(value: string): boolean {
-  const address = NAMED_ADDRESS.exec(value.trim())?.[1] ?? value;
-  const m = ADDRESS.exec(address);
-  return m !== null && (m[1] as string).length <= 64 && address.length <= 254;
+  return parseMailbox(value) !== undefined;
 }
 
 /** An absolute http(s) URL: the only kind a provider can fetch. */
@@ -78,7 +73,10 @@ interface Format {
 }
 
 const FORMATS: Readonly<Record<string, Format>> = {
-  email: { check: isEmail, expected: "an email address like ada@example.com" },
+  email: {
+    check: isEmail,
+    expected: "one email address like ada@example.com or Ada Lovelace <ada@example.com> (a display name may not hold , ; < > @ or quotes)",
+  },
   uri: { check: isUri, expected: "an absolute http(s) URL" },
   "date-time": { check: isDateTime, expected: "an ISO 8601 date-time like 2025-06-14T09:00:00 (offset optional)" },
   date: { check: isDate, expected: "a date like 2025-06-14" },

@@ -52,7 +52,14 @@ function plan(routes: Route[]) {
     },
     router: { recommend: async () => ({ candidates: [] }) as never, getRecommendation: () => Promise.reject(new Error("not used")) },
     rails: { get: () => rail, networks: ["direct"] },
-    providers: { get: () => ({ adapter, ctx: { baseUrl: "https://vendor.example" } }), providerKeys: [], resourceFieldsOf: () => [] },
+    providers: {
+      get: () => ({ adapter, ctx: { baseUrl: "https://vendor.example" } }),
+      providerKeys: [],
+      resourceFieldsOf: () => [],
+      senderFieldsOf: () => [],
+      platformSenders: [],
+      approvalOf: () => undefined,
+    },
   });
   const cmd = { userId: "u1", domainKey: "geo", capabilityId: "time-current", body: {} };
   return createPlanner(deps)(cmd, "exe_1", { remainingMs: () => Infinity });

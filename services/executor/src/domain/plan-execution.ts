@@ -13,6 +13,8 @@ import { BodyShapeError, readExecuteBody, splitControls } from "./execute-body";
 import type { CallBudget, ExecuteCommand, Execution, PreparedRoute } from "./execution";
 import { vendorIdempotencyKey } from "./idempotency";
 import { checkOwnedResources, routesUsingResources } from "./owned-resources";
+import { checkSenders } from "./owned-senders";
+import { approvalStep } from "./approvals";
 import { takePlanControls, type PlanControls } from "./plan-controls";
 import type { ExecutorDeps } from "./ports";
 import { modelOf, quote, QuoteRefusal, servesModel, unboundedBill } from "./pricing";
@@ -182,7 +184,7 @@ export function createPlanner(deps: ExecutorDeps) {
     const { rest, controls: planControls } = takePlanControls(flat);
     const problem = validateInput(rest, entry.execute);
     if (problem) throw invalidInput(problem.field, problem.problem, contractPath);
-    const { input, ...pins } = splitControls(rest);
+    const { input: asSent, ...pins } = splitControls(rest);
     // What a quote is bound to: the body as read (wrapper and nulls aside), without the quoteId itself.
     const { quoteId: _quoteId, ...quoted } = flat;
     // Hashed only when needed (a quoteId to check, a quote to reserve): a plain execute never hashes its body for it.
@@ -190,6 +192,11 @@ export function createPlanner(deps: ExecutorDeps) {
     const held = planControls.quoteId !== undefined ? await quoteFor(cmd, planControls.quoteId, planHash(), budget) : undefined;
     // A quote runs on its route only: another route would be another price.
     const controls: RoutingControls = held ? { ...pins, routeKey: held.routeKey, allowFallback: false } : pins;
+    // Every sender it names (from, replyTo) must be the caller's to use: a from inbox also names that inbox.
+    const senders = await checkSenders(deps, cmd, capability.capabilityKey, asSent, contractPath, budget);
+    // An approval the capability issues is recorded now; one it requires must be one we issued to this caller, for this input.
+    const approval = await approvalStep(deps, cmd, capability.capabilityKey, senders, contractPath);
+    const input = approval.input;
     // Every resource the input names (an inboxId) must be the caller's, before anyone else is asked anything.
     const resources = await checkOwnedResources(deps, cmd, capability.capabilityKey, input, contractPath, budget);
     const ready = readiness(capability.capabilityKey, entry.execute);
@@ -206,11 +213,15 @@ export function createPlanner(deps: ExecutorDeps) {
     );
     const skipped: NotTriedRoute[] = routes.filter((r) => !eligible.includes(r)).map((r) => notServing(r, model));
 
+    // Every route that could run needs a resource the input does not name (a post needs the caller's own
+    // linked profile): the router would only block them all, so their adapters say what is missing and how to get it.
+    const runnable = eligible.filter((r) => ready(r).ready);
+    const lacksResource = runnable.length > 0 && runnable.every((r) => r.ownedResource && input[r.ownedResource.field] === undefined);
     const ranked = held
       ? undefined
       : planControls.recommendationId !== undefined
         ? await storedRanking(cmd, planControls.recommendationId, capability.capabilityKey, contractPath, budget)
-        : needsRanking(eligible, controls)
+        : needsRanking(eligible, controls) && !lacksResource
           ? await ranking(cmd, input, routes, planControls, budget)
           : undefined;
     const underStoredMax =
@@ -291,7 +302,9 @@ export function createPlanner(deps: ExecutorDeps) {
     if (prepared.length === 0) {
       // Every planned route (there is at least one) refused the input; the first refusal explains it.
       const { routeKey, err } = refusal!;
-      if (err.field) throw invalidInput(err.field, `${err.message} (${routeKey} cannot run this input)`, contractPath);
+      const nextActions = err.opts.nextActions ? { nextActions: [...err.opts.nextActions] } : {};
+      if (err.field)
+        throw invalidInput(err.field, `${err.message} (${routeKey} cannot run this input)`, contractPath).withDetails(nextActions);
       throw invalidArgument(
         "INVALID_INPUT",
         `${routeKey} cannot run this input: ${err.message}`,
@@ -310,6 +323,7 @@ export function createPlanner(deps: ExecutorDeps) {
       alternatives,
       notTried: skipped,
       ...(held ? { quoteId: held.quoteId } : {}),
+      useApproval: approval.use,
       get planHash() {
         return planHash();
       },

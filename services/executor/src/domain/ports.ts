@@ -175,4 +175,30 @@ export interface ExecutorDeps {
   settings: ExecutorSettings;
   /** W3C trace id of the current request, for usage items. */
   traceId: () => string | undefined;
+  /** Approvals issued on our side (a broadcast quote a person approves); without it, a capability that issues or requires one is refused. */
+  approvals?: ApprovalStore;
+}
+
+/** One approval as it is kept: whose it is, what it approves, until when, and whether it was used. */
+export interface ApprovalRecord {
+  approvalId: string;
+  userId: string;
+  /** The capability that runs only with it. */
+  requiredBy: string;
+  /** ApprovalRule.subject of the issuing input. */
+  subject: string;
+  issuedAt: Date;
+  expiresAt: Date;
+  /** Set once a requiring call used it. */
+  usedAt?: Date;
+}
+
+/** Where approvals live, shared by every executor replica. */
+export interface ApprovalStore {
+  /** Records a new approval (its id is new: never overwrites). */
+  issue(record: ApprovalRecord): Promise<void>;
+  /** The approval and its revision; undefined when there is none by that id (never issued, or long gone). */
+  get(approvalId: string): Promise<{ record: ApprovalRecord; revision: number } | undefined>;
+  /** Marks it used if it is still at `revision`; false when another call changed it first (it used it). */
+  markUsed(record: ApprovalRecord, revision: number, usedAt: Date): Promise<boolean>;
 }

@@ -67,6 +67,18 @@ export interface ProviderAdapter {
    * caller owns each one named, and runs such a request only on this adapter's routes.
    */
   readonly resourceFields?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /**
+   * Input fields holding a mailbox the message goes out as (`from`) or is answered to (`replyTo`), per
+   * capability. Before anything is planned each must be the caller's to use: the platform sender, or a
+   * resource of `kind` they own (domain/owned-senders.ts).
+   */
+  readonly senderFields?: Readonly<Record<string, readonly SenderField[]>>;
+  /**
+   * Approvals this adapter's capabilities issue and require (a broadcast post runs only the quote a
+   * person approved): the executor records each issued one on our side and refuses a requiring call
+   * whose approval it did not issue to this caller for this input, or that expired or was used.
+   */
+  readonly approvals?: readonly ApprovalRule[];
   /** The vendor request for a capability input; throws ProviderError (`invalid_input`, `unsupported_capability`). */
   buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest;
   /** The normalized result of the vendor's answer to that request (same input); throws ProviderError. */
@@ -131,6 +143,8 @@ export class ProviderError extends Error {
       vendorMessage?: string;
       /** The input field an `invalid_input` error is about, when it is about one. */
       field?: string;
+      /** What the caller can do about an `invalid_input` refusal (e.g. how to link an account first). */
+      nextActions?: readonly string[];
     } = {},
   ) {
     super(message);
@@ -172,6 +186,33 @@ export interface ResourceField {
   providerKey: string;
 }
 
+/** An input field holding a sender mailbox (ProviderAdapter.senderFields). */
+export interface SenderField {
+  field: string;
+  /** The owned resource kind whose id is an address this field may hold, e.g. `email.inbox`. */
+  kind: string;
+  /** The message goes out as it (`from`): an owned resource here also decides the route (the one holding it). */
+  sendsAs: boolean;
+}
+
+/** One approval a capability issues and another requires (ProviderAdapter.approvals). */
+export interface ApprovalRule {
+  /** The capability whose answer issues it, e.g. `broadcast.message.quote`. */
+  issuedBy: string;
+  /** The capability that runs only with it, e.g. `broadcast.message.send`. */
+  requiredBy: string;
+  /** The input field carrying its id: set by the executor on the issuing call, sent by the caller on the requiring one. */
+  field: string;
+  /** The input field the executor sets on the issuing call to the approval's expiry (ISO 8601), for the answer to show. */
+  expiresField: string;
+  /** Prefix of its ids, e.g. `bq`. */
+  idPrefix: string;
+  /** How long it may be used after it is issued, in ms. */
+  ttlMs: number;
+  /** What it approves, from either call's input (the same text for the same post): a requiring call must match it. */
+  subject(input: CapabilityInput): string;
+}
+
 /** The providers of this deployment. */
 export interface ProviderRegistry {
   /** The adapter and context of a provider on a route network (the route's networkKey), or undefined when that pair is not configured. */
@@ -182,4 +223,10 @@ export interface ProviderRegistry {
    * configured here or not: such an input can never slip through to a route that would ignore it.
    */
   resourceFieldsOf(capabilityKey: string): ResourceField[];
+  /** The sender fields of `capabilityKey`'s input, as every adapter declares them (one entry per field). */
+  senderFieldsOf(capabilityKey: string): SenderField[];
+  /** The platform's own sender addresses (`user@host`, the configured `defaultFrom` of the email providers). */
+  readonly platformSenders: readonly string[];
+  /** The approval `capabilityKey` issues or requires, as the configured adapters declare it. */
+  approvalOf(capabilityKey: string): ApprovalRule | undefined;
 }

@@ -53,7 +53,7 @@ const SOFT_BLOCKS = new Set(["CREDITS_REQUIRED", "OVER_MAX_PRICE", "VENDOR_QUOTA
 export function capabilityRefusal(capability: Capability): Error | undefined {
   if (capability.status === "live") return undefined;
   return capabilityGated(
-    `${capability.capabilityKey} is ${capability.status.replace("_", "-")}: it cannot be executed yet. Nothing was charged.`,
+    `${capability.capabilityKey} is ${capability.status.replace("_", "-")}: it cannot be executed yet${capability.gateReason ? ` (${capability.gateReason})` : ""}. Nothing was charged.`,
     ["CAPABILITY_GATED"],
     `Call recommend to compare its routes; read its status in GET /domains/${capability.domainKey}/capabilities/${capability.capabilityId} for changes.`,
   );

@@ -5,7 +5,7 @@
 // inbox instead of a second one. Inboxes live on our AgentMail account: a bought one is recorded as its
 // buyer's (createdResources), and `inboxId` names one the caller must own (resourceFields).
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import { readEmailMessage } from "./email-message";
+import { readEmailMessage, EMAIL_SENDER_FIELDS } from "./email-message";
 import { InputReader } from "./input";
 import { pathSegment } from "./url-path";
 import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
@@ -20,6 +20,7 @@ export const INBOX_KIND = "email.inbox";
 export class AgentmailAdapter implements ProviderAdapter {
   readonly providerKey = "agentmail";
   readonly capabilityKeys = ["email.inbox.buy", "email.send"] as const;
+  readonly senderFields = EMAIL_SENDER_FIELDS;
   readonly resourceFields = { "email.send": { inboxId: INBOX_KIND } };
 
   buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {

@@ -1,7 +1,22 @@
-// The email.send input as the email vendors need it: recipients as lists, a sender (the caller's
-// `from` or the account's configured default), at least one body, and attachments.
+// The email.send input as the email vendors need it: recipients as lists of single mailboxes, parsed
+// as RFC 5322 reads them and written back in one vendor-safe form; a sender (the platform sender of
+// the account, under at most the caller's display name marked as relayed); at least one body; attachments.
+// Whether a `from` or `replyTo` is the caller's to use is decided before any route is planned
+// (domain/owned-senders.ts); a managed route then sends only as its platform sender.
 import { InputReader, inputRefusal } from "./input";
-import type { CapabilityInput, ProviderContext } from "../domain/provider-port";
+import type { CapabilityInput, ProviderContext, SenderField } from "../domain/provider-port";
+import { formatMailbox, parseMailbox, sameAddress } from "../domain/mailbox";
+
+/** What follows a caller's display name on the platform sender, so a reader sees the mail is relayed, not the platform's own. */
+export const RELAY_SUFFIX = " via Agentic API";
+
+/** email.send's sender fields, as every email adapter declares them: each is the platform sender or an inbox the caller owns. */
+export const EMAIL_SENDER_FIELDS: Readonly<Record<string, readonly SenderField[]>> = {
+  "email.send": [
+    { field: "from", kind: "email.inbox", sendsAs: true },
+    { field: "replyTo", kind: "email.inbox", sendsAs: false },
+  ],
+};
 
 /** One attachment as the contract takes it. */
 export interface EmailAttachment {
@@ -36,22 +51,44 @@ export function readEmailMessage(
   sender: "address" | "inbox" = "address",
 ): EmailMessage {
   const read = new InputReader(providerKey, input);
-  const from = sender === "inbox" ? "" : (read.string("from") ?? ctx.settings?.defaultFrom);
-  if (from === undefined) throw inputRefusal(providerKey, "no sender: give `from` or configure a default sender for this provider");
   const html = read.string("html");
   const text = read.string("text");
   if (html === undefined && text === undefined) throw inputRefusal(providerKey, "give `html`, `text` or both");
+  const from = sender === "inbox" ? "" : senderOf(providerKey, read.string("from"), ctx.settings?.defaultFrom);
+  const mailboxes = (field: string, required = false) =>
+    read.strings(field, required).map((value) => {
+      const m = parseMailbox(value);
+      if (!m) throw inputRefusal(providerKey, `\`${field}\` must hold single email addresses`, field);
+      return formatMailbox(m);
+    });
   return {
     from,
-    to: read.strings("to", true),
-    cc: read.strings("cc"),
-    bcc: read.strings("bcc"),
-    replyTo: read.strings("replyTo"),
+    to: mailboxes("to", true),
+    cc: mailboxes("cc"),
+    bcc: mailboxes("bcc"),
+    replyTo: mailboxes("replyTo"),
     subject: read.string("subject", true),
     ...(html !== undefined ? { html } : {}),
     ...(text !== undefined ? { text } : {}),
     attachments: readAttachments(providerKey, read.raw("attachments")),
   };
+}
+
+/**
+ * The platform sender (`defaultFrom`), under the caller's display name plus RELAY_SUFFIX when `from`
+ * gives one. A `from` with another address is refused: this account sends as its platform sender only.
+ */
+function senderOf(providerKey: string, from: string | undefined, defaultFrom: string | undefined): string {
+  const platform = defaultFrom !== undefined ? parseMailbox(defaultFrom) : undefined;
+  if (!platform) throw inputRefusal(providerKey, "no platform sender is configured for this provider (EMAIL_DEFAULT_FROM)");
+  if (from === undefined) return formatMailbox(platform);
+  const asked = parseMailbox(from);
+  if (!asked || !sameAddress(asked.address, platform.address))
+    throw inputRefusal(providerKey, `this route sends only as the platform sender ${platform.address}`, "from");
+  return formatMailbox({
+    address: platform.address,
+    ...(asked.name ? { name: `${asked.name}${RELAY_SUFFIX}` } : platform.name ? { name: platform.name } : {}),
+  });
 }
 
 function readAttachments(providerKey: string, value: unknown): EmailAttachment[] {
@@ -74,10 +111,9 @@ function readAttachments(providerKey: string, value: unknown): EmailAttachment[]
   }));
 }
 
-/** Splits `Name <user@host>` into its parts (a bare address has no name). */
+/** `{email, name?}` of a mailbox readEmailMessage wrote (vendors that take recipients as objects). */
 export function splitMailbox(mailbox: string): { email: string; name?: string } {
-  const m = /^\s*"?([^"<]*?)"?\s*<([^<>]+)>\s*$/.exec(mailbox);
+  const m = parseMailbox(mailbox);
   if (!m) return { email: mailbox.trim() };
-  const name = (m[1] as string).trim();
-  return { email: (m[2] as string).trim(), ...(name ? { name } : {}) };
+  return { email: m.address, ...(m.name ? { name: m.name } : {}) };
 }

@@ -82,7 +82,7 @@ describe("Resend adapter", () => {
   });
   it("refuses an input it cannot send before any call", () => {
     expect(() => adapter.buildRequest("email.send", { to: "a@example.com", subject: "x", text: "y" }, { baseUrl: "https://v" })).toThrow(
-      /no sender/,
+      /no platform sender/,
     );
     expect(() => adapter.buildRequest("email.send", { to: "a@example.com", subject: "x", from: "a@b.c" }, ctx)).toThrow(/html.*text/);
     expect(() => adapter.buildRequest("search.answer", input, ctx)).toThrow(expect.objectContaining({ kind: "unsupported_capability" }));
@@ -165,6 +165,22 @@ describe("Postmark adapter", () => {
       },
     });
   });
+  it("writes each recipient as one mailbox and sends as the platform sender, under the caller's name marked as relayed", () => {
+    const body = adapter.buildRequest(
+      "email.send",
+      { ...input, to: '"Ada Lovelace" <ada@example.com>', from: "Ada's Shop <noreply@agentic.dev>" },
+      ctx,
+    ).body as Record<string, unknown>;
+    expect([body.To, body.From]).toEqual(["Ada Lovelace <ada@example.com>", "Ada's Shop via Agentic API <noreply@agentic.dev>"]);
+  });
+  it("refuses a recipient that is a list and a from that is not the platform sender, before any call", () => {
+    expect(() => adapter.buildRequest("email.send", { ...input, to: "a@x.io, b@x.io, c <c@x.io>" }, ctx)).toThrow(
+      expect.objectContaining({ kind: "invalid_input", field: "to" }),
+    );
+    expect(() => adapter.buildRequest("email.send", { ...input, from: "Security Team <security@agentic.dev>" }, ctx)).toThrow(
+      expect.objectContaining({ kind: "invalid_input", field: "from" }),
+    );
+  });
   it("maps {ErrorCode, Message}: 422/300 is the caller's, 401/10 is ours, 500 is retryable", () => {
     expect(() => adapter.parseResponse("email.send", response(422, { ErrorCode: 300, Message: "Invalid email request" }), input)).toThrow(
       expect.objectContaining({ blame: "input", vendorCode: "300" }),
@@ -191,7 +207,8 @@ describe("Postmark adapter", () => {
     expect(result.providerMessageId).toMatch(/^[0-9a-f-]{36}$/);
   });
   it("surfaces the sandbox's own validation error as an input error", async () => {
-    const err = await routes.executeError("postmark", "direct", "email.send", { ...input, to: "not-an-address" });
+    const cc = Array.from({ length: 50 }, (_, i) => `c${i}@example.com`);
+    const err = await routes.executeError("postmark", "direct", "email.send", { ...input, cc });
     expect(err).toMatchObject({ kind: "http_4xx", status: 422, blame: "input", vendorCode: "300" });
   });
 });

@@ -6,8 +6,12 @@ import { ProviderError, type CapabilityInput } from "../domain/provider-port";
  * The error of an input the vendor cannot take (the caller's to fix, so no fallback is tried): with
  * `field`, the 400 names that field and its hint says to fix it.
  */
-export function inputRefusal(providerKey: string, message: string, field?: string): ProviderError {
-  return new ProviderError("invalid_input", providerKey, message, { blame: "input", ...(field !== undefined ? { field } : {}) });
+export function inputRefusal(providerKey: string, message: string, field?: string, nextActions?: readonly string[]): ProviderError {
+  return new ProviderError("invalid_input", providerKey, message, {
+    blame: "input",
+    ...(field !== undefined ? { field } : {}),
+    ...(nextActions ? { nextActions } : {}),
+  });
 }
 
 /** An IATA airport or city code, in either case. */

@@ -1,7 +1,7 @@
 // Postmark (email.send): POST /email with `X-Postmark-Server-Token`, comma-joined recipients and
 // PascalCase fields; 200 {MessageID, ErrorCode: 0}; errors {ErrorCode, Message} (422 for input).
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import { readEmailMessage } from "./email-message";
+import { readEmailMessage, EMAIL_SENDER_FIELDS } from "./email-message";
 import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
@@ -11,6 +11,7 @@ import { defaultSenderFrom, optionalSetting } from "./provider-settings";
 export class PostmarkAdapter implements ProviderAdapter {
   readonly providerKey = "postmark";
   readonly capabilityKeys = ["email.send"] as const;
+  readonly senderFields = EMAIL_SENDER_FIELDS;
 
   buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
     assertCapability(this, capabilityKey);

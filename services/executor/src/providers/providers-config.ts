@@ -37,6 +37,12 @@ export const providersEnvShape = {
   POSTMARK_MESSAGE_STREAM: z.string().min(1).optional(),
   /** Credits per channel a broadcast quote estimates for the eventual post (default 125). */
   BROADCAST_CREDITS_PER_CHANNEL: z.coerce.number().int().nonnegative().optional(),
+  /** How long a broadcast quote's approval may be used to send, in ms (default 900000: 15 minutes). */
+  BROADCAST_QUOTE_TTL_MS: z.coerce.number().int().min(1_000).max(3_600_000).optional(),
+  /** Ayrshare Business plan SSO domain, for the link pages of users' profiles (generateJWT). */
+  AYRSHARE_PROFILE_DOMAIN: z.string().min(1).optional(),
+  /** Ayrshare Business plan private key (private.key, PEM, newlines kept), from a Secret; with the domain it signs link pages. */
+  AYRSHARE_PRIVATE_KEY: z.string().min(1).optional(),
 };
 
 export type ProvidersEnv = z.infer<z.ZodObject<typeof providersEnvShape>>;

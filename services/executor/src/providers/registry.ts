@@ -4,7 +4,8 @@
 import { PROVIDER_MODULES } from "./all-providers";
 import type { RailNetwork } from "../domain/rail-port";
 import type { ConfiguredProvider, ProviderAdapter, ProviderRegistry } from "../domain/provider-port";
-import { declaredResourceFields } from "./resource-fields";
+import { declaredResourceFields, declaredSenderFields } from "./resource-fields";
+import { parseMailbox } from "../domain/mailbox";
 
 /** Where a vendor is reached on one route network. */
 export interface ProviderEndpoint {
@@ -29,8 +30,10 @@ export type ProviderRegistryConfig = Readonly<Record<string, ProviderSettings>>;
 export const ADAPTER_FACTORIES: Readonly<Record<string, (settings: Readonly<Record<string, string>>) => ProviderAdapter>> =
   Object.fromEntries(PROVIDER_MODULES.map((m) => [m.providerKey, (settings: Readonly<Record<string, string>>) => m.create(settings)]));
 
-/** Owned-resource fields of every adapter above, configured in this deployment or not. */
-const resourceFieldsOf = declaredResourceFields(Object.values(ADAPTER_FACTORIES).map((factory) => factory({})));
+/** Owned-resource and sender fields of every adapter above, configured in this deployment or not. */
+const everyAdapter = Object.values(ADAPTER_FACTORIES).map((factory) => factory({}));
+const resourceFieldsOf = declaredResourceFields(everyAdapter);
+const senderFieldsOf = declaredSenderFields(everyAdapter);
 
 /**
  * Builds the registry; throws on a provider key without an adapter, a malformed base URL, or a key on a
@@ -64,5 +67,16 @@ export function createProviderRegistry(config: ProviderRegistryConfig, opts: { p
     }
     providers.set(providerKey, byNetwork);
   }
-  return { get: (key, network) => providers.get(key)?.get(network as RailNetwork), providerKeys: [...providers.keys()], resourceFieldsOf };
+  const platformSenders = [
+    ...new Set(Object.values(config).flatMap((s) => parseMailbox(s.settings?.defaultFrom ?? "")?.address.toLowerCase() ?? [])),
+  ];
+  const approvals = [...providers.values()].flatMap((byNetwork) => [...byNetwork.values()][0]?.adapter.approvals ?? []);
+  return {
+    get: (key, network) => providers.get(key)?.get(network as RailNetwork),
+    providerKeys: [...providers.keys()],
+    resourceFieldsOf,
+    senderFieldsOf,
+    platformSenders,
+    approvalOf: (capabilityKey) => approvals.find((a) => a.issuedBy === capabilityKey || a.requiredBy === capabilityKey),
+  };
 }

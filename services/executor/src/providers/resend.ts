@@ -1,7 +1,7 @@
 // Resend (email.send): POST /emails with `Authorization: Bearer <key>` and an optional
 // `Idempotency-Key`; 200 {id}; errors {statusCode, name, message}.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import { readEmailMessage } from "./email-message";
+import { readEmailMessage, EMAIL_SENDER_FIELDS } from "./email-message";
 import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, stringField, vendorError } from "./vendor-error";
@@ -12,6 +12,7 @@ import { bearerAuth } from "./bearer-auth";
 export class ResendAdapter implements ProviderAdapter {
   readonly providerKey = "resend";
   readonly capabilityKeys = ["email.send"] as const;
+  readonly senderFields = EMAIL_SENDER_FIELDS;
 
   buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
     assertCapability(this, capabilityKey);

@@ -1,7 +1,14 @@
 // Test fixture: a real sandbox on a loopback port, the real rails paying it with a fresh wallet, and
 // the provider registry pointed at it, so adapter tests run request → rail → vendor → result for real.
 import { randomUUID } from "node:crypto";
-import { SANDBOX_API_KEYS, SANDBOX_NETWORK, startSandbox, type RunningSandbox } from "@agentic/sandbox";
+import {
+  SANDBOX_API_KEYS,
+  SANDBOX_NETWORK,
+  startSandbox,
+  type RunningSandbox,
+  AYRSHARE_PRIVATE_KEY,
+  AYRSHARE_PROFILE_DOMAIN,
+} from "@agentic/sandbox";
 import { generatePrivateKey } from "viem/accounts";
 import type { CapabilityInput, ProviderRegistry, ProviderResult } from "../domain/provider-port";
 import type { RailNetwork, RailResponse, RailSet } from "../domain/rail-port";
@@ -48,7 +55,7 @@ export function useSandboxRoutes(): RouteFixture {
               agentcash: { baseUrl: urls.agentcash },
               mpp: { baseUrl: urls.mpp },
             },
-            settings: { defaultFrom: DEFAULT_FROM },
+            settings: { defaultFrom: DEFAULT_FROM, profileDomain: AYRSHARE_PROFILE_DOMAIN, privateKey: AYRSHARE_PRIVATE_KEY },
           },
         ]),
       ),

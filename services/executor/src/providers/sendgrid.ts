@@ -2,7 +2,7 @@
 // (text/plain first); 202 with an empty body and the message id in `X-Message-Id`;
 // errors {errors: [{message, field, help}]}.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import { readEmailMessage, splitMailbox } from "./email-message";
+import { readEmailMessage, splitMailbox, EMAIL_SENDER_FIELDS } from "./email-message";
 import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
 import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, vendorError } from "./vendor-error";
@@ -15,6 +15,7 @@ const toList = (mailboxes: string[]) => mailboxes.map(splitMailbox);
 export class SendgridAdapter implements ProviderAdapter {
   readonly providerKey = "sendgrid";
   readonly capabilityKeys = ["email.send"] as const;
+  readonly senderFields = EMAIL_SENDER_FIELDS;
 
   buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
     assertCapability(this, capabilityKey);

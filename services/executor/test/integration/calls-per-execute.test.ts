@@ -63,9 +63,9 @@ describe("the calls one execute makes", () => {
       expect(again).toMatchObject({ replayed: true, executionId: first.executionId, routeKey: first.routeKey });
     });
     expect(first).toMatchObject({ success: true, replayed: false });
-    // One run: one hold. The retry claims the key and replays the stored answer, though it still ranks first
-    // (planning, ranking included, comes before the claim, so that a refusal never uses the key up).
-    expect(calls).toMatchObject({ Execute: 2, Recommend: 2, ClaimIdempotencyKey: 2, HoldCredits: 1 });
+    // One run: one hold. The retry claims the key and replays the stored answer without planning it again
+    // (the claim comes first, so a replay never ranks, nor depends on today's catalog).
+    expect(calls).toMatchObject({ Execute: 2, Recommend: 1, ClaimIdempotencyKey: 2, HoldCredits: 1 });
     expect(calls.CompleteExecution ?? 0).toBeLessThanOrEqual(1);
     await sys.ledger.waitForSettlement(first!.attempts[0]!.attemptId);
   });

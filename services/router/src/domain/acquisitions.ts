@@ -29,6 +29,15 @@ export const OWNED_RESOURCE_RELATIONSHIPS: readonly OwnedResourceRelationship[] 
     resourceLabel: "inbox",
     workflowType: "acquire_inbox_then_send",
   },
+  {
+    capabilityKey: "broadcast.message.send",
+    acquisitionCapabilityKey: "broadcast.profile.link",
+    acquisitionDomainKey: "broadcast",
+    acquisitionCapabilityId: "profile-link",
+    resourceField: "profileId",
+    resourceLabel: "own social profile",
+    workflowType: "link_profile_then_send",
+  },
 ];
 
 /** The relationship of `capabilityKey`, if its byo routes may run on an acquired resource. */

@@ -29,6 +29,8 @@ export interface CapabilityRef {
   capabilityId: string;
   /** live, recommend_only, planned or pending. */
   status: string;
+  /** When it is not live: why it is gated and how an operator may enable it (the catalog's words). */
+  gateReason?: string | undefined;
 }
 
 /** A resource a byo route runs on that the caller acquires through another capability first. */
@@ -83,7 +85,7 @@ export function assessRoute(route: Route, ctx: FeasibilityContext): Feasibility 
     blocks.set(
       "CAPABILITY_GATED",
       cap.status === "recommend_only"
-        ? `${cap.capabilityKey} is recommend-only: routes can be compared but not executed yet; read its status in the catalog (GET /domains/${cap.domainKey}/capabilities/${cap.capabilityId}) for changes`
+        ? `${cap.capabilityKey} is recommend-only: routes can be compared but not executed yet${cap.gateReason ? ` (${cap.gateReason})` : ""}; read its status in the catalog (GET /domains/${cap.domainKey}/capabilities/${cap.capabilityId}) for changes`
         : `${cap.capabilityKey} is ${cap.status}: not executable yet; read its status in the catalog (GET /domains/${cap.domainKey}/capabilities/${cap.capabilityId}) for changes`,
     );
   } else if (isGatedRoute(route)) {
@@ -139,7 +141,7 @@ export function assessRoute(route: Route, ctx: FeasibilityContext): Feasibility 
       const acq = need.acquisition;
       blocks.set(
         "BYO_CREDENTIALS_REQUIRED",
-        `Route ${key} sends from an ${need.label} you own: acquire one with ${acq.capabilityKey} (from ${need.acquisitionPriceCredits} credits, POST /domains/${acq.domainKey}/capabilities/${acq.capabilityId}/execute), then pass its id as "${need.field}"`,
+        `Route ${key} sends from ${/^[aeiou]/i.test(need.label) ? "an" : "a"} ${need.label} you own: acquire one with ${acq.capabilityKey} (from ${need.acquisitionPriceCredits} credits, POST /domains/${acq.domainKey}/capabilities/${acq.capabilityId}/execute), then pass its id as "${need.field}"`,
       );
     }
   }

@@ -229,5 +229,11 @@ export function recommend(input: RecommendationInput): RecommendResponse {
 }
 
 function refOf(c: Capability): CapabilityRef {
-  return { capabilityKey: c.capabilityKey, domainKey: c.domainKey, capabilityId: c.capabilityId, status: c.status };
+  return {
+    capabilityKey: c.capabilityKey,
+    domainKey: c.domainKey,
+    capabilityId: c.capabilityId,
+    status: c.status,
+    gateReason: c.gateReason,
+  };
 }

@@ -72,6 +72,8 @@ export interface Capability {
     | undefined;
   /** available, partial or unavailable. */
   contractStatus: string;
+  /** When it is not live: why it is gated and how an operator may enable it. */
+  gateReason?: string | undefined;
 }
 
 /** What the router assumes about a route before it has seen live traffic. */
@@ -680,6 +682,7 @@ function createBaseCapability(): Capability {
     docsUrl: undefined,
     contractEndpoint: undefined,
     contractStatus: "",
+    gateReason: undefined,
   };
 }
 
@@ -735,6 +738,9 @@ export const Capability: MessageFns<Capability> = {
     }
     if (message.contractStatus !== "") {
       writer.uint32(138).string(message.contractStatus);
+    }
+    if (message.gateReason !== undefined) {
+      writer.uint32(146).string(message.gateReason);
     }
     return writer;
   },
@@ -888,6 +894,14 @@ export const Capability: MessageFns<Capability> = {
             message.contractStatus = reader.string();
             continue;
           }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.gateReason = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -975,6 +989,11 @@ export const Capability: MessageFns<Capability> = {
         : isSet(object.contract_status)
         ? globalThis.String(object.contract_status)
         : "",
+      gateReason: isSet(object.gateReason)
+        ? globalThis.String(object.gateReason)
+        : isSet(object.gate_reason)
+        ? globalThis.String(object.gate_reason)
+        : undefined,
     };
   },
 
@@ -1031,6 +1050,9 @@ export const Capability: MessageFns<Capability> = {
     if (message.contractStatus !== "") {
       obj.contractStatus = message.contractStatus;
     }
+    if (message.gateReason !== undefined) {
+      obj.gateReason = message.gateReason;
+    }
     return obj;
   },
 
@@ -1056,6 +1078,7 @@ export const Capability: MessageFns<Capability> = {
     message.docsUrl = object.docsUrl ?? undefined;
     message.contractEndpoint = object.contractEndpoint ?? undefined;
     message.contractStatus = object.contractStatus ?? "";
+    message.gateReason = object.gateReason ?? undefined;
     return message;
   },
 };
