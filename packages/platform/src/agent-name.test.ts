@@ -40,7 +40,8 @@ describe("normalizeAgentName", () => {
   it("keeps distinct names distinct and is idempotent", () => {
     expect(normalizeAgentName("alpha")).not.toBe(normalizeAgentName("beta"));
     expect(normalizeAgentName("alpha-1")).not.toBe(normalizeAgentName("alpha_1"));
-    for (const s of ["Alpha\u200B", "ΟΔΟΣ", "ﷺ", "İstanbul", "Ǆ"]) expect(normalizeAgentName(normalizeAgentName(s))).toBe(normalizeAgentName(s));
+    for (const s of ["Alpha\u200B", "ΟΔΟΣ", "ﷺ", "İstanbul", "Ǆ"])
+      expect(normalizeAgentName(normalizeAgentName(s))).toBe(normalizeAgentName(s));
   });
 });
 

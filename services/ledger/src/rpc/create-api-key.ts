@@ -6,7 +6,7 @@ import { toApiKeyInfo } from "./convert";
 
 export function createApiKey(ledger: Ledger): UnaryHandler<CreateApiKeyRequest, CreateApiKeyResponse> {
   return async (req) => {
-    const { apiKey, record } = await ledger.createApiKey(req.userId, req.name);
+    const { apiKey, record } = await ledger.createApiKey(req.userId, req.name, { agentName: req.agentName, agentNames: req.agentNames });
     return { apiKey, key: toApiKeyInfo(record) };
   };
 }
