@@ -7,6 +7,6 @@ import type { Ledger } from "../domain/ledger";
 export function authenticateApiKey(ledger: Ledger): UnaryHandler<AuthenticateApiKeyRequest, AuthenticateApiKeyResponse> {
   return async (req) => {
     const { agentNames, ...rest } = await ledger.authenticateApiKey(req.apiKey);
-    return { ...rest, agentNames: agentNames ?? [] };
+    return { ...rest, ...(agentNames ? { agentNames: { names: agentNames } } : {}) };
   };
 }

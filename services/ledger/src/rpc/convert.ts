@@ -24,7 +24,7 @@ export function toApiKeyInfo(record: ApiKeyRecord): ApiKeyInfo {
     revokedAt: record.revokedAt,
     ...(record.limits ? { limits: record.limits } : {}),
     agentName: record.agentName,
-    agentNames: record.agentNames ?? [],
+    ...(record.agentNames ? { agentNames: { names: record.agentNames } } : {}),
   };
 }
 
@@ -63,7 +63,7 @@ export function toSpendPolicyStatusMessage(s: SpendPolicyStatus): SpendPolicySta
     policy: {
       keyId: p.keyId,
       agentName: p.agentName,
-      otherAgents: p.otherAgents === true,
+      ...(p.otherAgents ? { otherAgents: true } : {}),
       budgetCredits: p.budgetCredits,
       reset: p.reset,
       capabilityCaps: p.capabilityCaps,

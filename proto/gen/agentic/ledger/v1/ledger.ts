@@ -42,8 +42,16 @@ export interface ApiKeyInfo {
   agentName?:
     | string
     | undefined;
-  /** Not empty: every request of the key must name one of these agents (normalized names) in Agent-Name. */
-  agentNames: string[];
+  /** Set: every request of the key must name one of these agents in Agent-Name. */
+  agentNames?: AgentNames | undefined;
+}
+
+/**
+ * Agent names, normalized (NFKC, case folded, invisible characters removed). A message, so that a
+ * request or answer without them needs no field.
+ */
+export interface AgentNames {
+  names: string[];
 }
 
 /**
@@ -82,8 +90,8 @@ export interface AuthenticateApiKeyResponse {
   agentName?:
     | string
     | undefined;
-  /** Not empty: a request must name one of these agents in Agent-Name (once normalized); any other, or none, is refused. */
-  agentNames: string[];
+  /** Set: a request must name one of these agents in Agent-Name (once normalized); any other, or none, is refused. */
+  agentNames?: AgentNames | undefined;
 }
 
 export interface CreateApiKeyRequest {
@@ -99,7 +107,7 @@ export interface CreateApiKeyRequest {
     | string
     | undefined;
   /** Requires every request to name one of these agents in Agent-Name (normalized); not with agent_name. */
-  agentNames: string[];
+  agentNames?: AgentNames | undefined;
 }
 
 export interface CreateApiKeyResponse {
@@ -205,7 +213,7 @@ export interface SpendPolicy {
    * The default agent policy (agent_name unset): covers every execution of the key whose agent has no
    * policy of its own (none named included), all of them counted together.
    */
-  otherAgents: boolean;
+  otherAgents?: boolean | undefined;
 }
 
 /** What one capability cap has used in the current period. */
@@ -888,7 +896,7 @@ function createBaseApiKeyInfo(): ApiKeyInfo {
     name: "",
     limits: undefined,
     agentName: undefined,
-    agentNames: [],
+    agentNames: undefined,
   };
 }
 
@@ -918,8 +926,8 @@ export const ApiKeyInfo: MessageFns<ApiKeyInfo> = {
     if (message.agentName !== undefined) {
       writer.uint32(66).string(message.agentName);
     }
-    for (const v of message.agentNames) {
-      writer.uint32(74).string(v!);
+    if (message.agentNames !== undefined) {
+      AgentNames.encode(message.agentNames, writer.uint32(74).fork()).join();
     }
     return writer;
   },
@@ -1006,7 +1014,7 @@ export const ApiKeyInfo: MessageFns<ApiKeyInfo> = {
               break;
             }
 
-            message.agentNames.push(reader.string());
+            message.agentNames = AgentNames.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -1051,11 +1059,11 @@ export const ApiKeyInfo: MessageFns<ApiKeyInfo> = {
         : isSet(object.agent_name)
         ? globalThis.String(object.agent_name)
         : undefined,
-      agentNames: globalThis.Array.isArray(object?.agentNames)
-        ? object.agentNames.map((e: any) => globalThis.String(e))
-        : globalThis.Array.isArray(object?.agent_names)
-        ? object.agent_names.map((e: any) => globalThis.String(e))
-        : [],
+      agentNames: isSet(object.agentNames)
+        ? AgentNames.fromJSON(object.agentNames)
+        : isSet(object.agent_names)
+        ? AgentNames.fromJSON(object.agent_names)
+        : undefined,
     };
   },
 
@@ -1085,8 +1093,8 @@ export const ApiKeyInfo: MessageFns<ApiKeyInfo> = {
     if (message.agentName !== undefined) {
       obj.agentName = message.agentName;
     }
-    if (message.agentNames?.length) {
-      obj.agentNames = message.agentNames;
+    if (message.agentNames !== undefined) {
+      obj.agentNames = AgentNames.toJSON(message.agentNames);
     }
     return obj;
   },
@@ -1106,7 +1114,76 @@ export const ApiKeyInfo: MessageFns<ApiKeyInfo> = {
       ? ApiKeyLimits.fromPartial(object.limits)
       : undefined;
     message.agentName = object.agentName ?? undefined;
-    message.agentNames = object.agentNames?.map((e) => e) || [];
+    message.agentNames = (object.agentNames !== undefined && object.agentNames !== null)
+      ? AgentNames.fromPartial(object.agentNames)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseAgentNames(): AgentNames {
+  return { names: [] };
+}
+
+export const AgentNames: MessageFns<AgentNames> = {
+  encode(message: AgentNames, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.names) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AgentNames {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAgentNames();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.names.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AgentNames {
+    return { names: globalThis.Array.isArray(object?.names) ? object.names.map((e: any) => globalThis.String(e)) : [] };
+  },
+
+  toJSON(message: AgentNames): unknown {
+    const obj: any = {};
+    if (message.names?.length) {
+      obj.names = message.names;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AgentNames>, I>>(base?: I): AgentNames {
+    return AgentNames.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AgentNames>, I>>(object: I): AgentNames {
+    const message = createBaseAgentNames();
+    message.names = object.names?.map((e) => e) || [];
     return message;
   },
 };
@@ -1294,7 +1371,7 @@ export const AuthenticateApiKeyRequest: MessageFns<AuthenticateApiKeyRequest> = 
 };
 
 function createBaseAuthenticateApiKeyResponse(): AuthenticateApiKeyResponse {
-  return { userId: "", keyId: "", limits: undefined, agentName: undefined, agentNames: [] };
+  return { userId: "", keyId: "", limits: undefined, agentName: undefined, agentNames: undefined };
 }
 
 export const AuthenticateApiKeyResponse: MessageFns<AuthenticateApiKeyResponse> = {
@@ -1311,8 +1388,8 @@ export const AuthenticateApiKeyResponse: MessageFns<AuthenticateApiKeyResponse> 
     if (message.agentName !== undefined) {
       writer.uint32(34).string(message.agentName);
     }
-    for (const v of message.agentNames) {
-      writer.uint32(42).string(v!);
+    if (message.agentNames !== undefined) {
+      AgentNames.encode(message.agentNames, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -1367,7 +1444,7 @@ export const AuthenticateApiKeyResponse: MessageFns<AuthenticateApiKeyResponse> 
               break;
             }
 
-            message.agentNames.push(reader.string());
+            message.agentNames = AgentNames.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -1400,11 +1477,11 @@ export const AuthenticateApiKeyResponse: MessageFns<AuthenticateApiKeyResponse> 
         : isSet(object.agent_name)
         ? globalThis.String(object.agent_name)
         : undefined,
-      agentNames: globalThis.Array.isArray(object?.agentNames)
-        ? object.agentNames.map((e: any) => globalThis.String(e))
-        : globalThis.Array.isArray(object?.agent_names)
-        ? object.agent_names.map((e: any) => globalThis.String(e))
-        : [],
+      agentNames: isSet(object.agentNames)
+        ? AgentNames.fromJSON(object.agentNames)
+        : isSet(object.agent_names)
+        ? AgentNames.fromJSON(object.agent_names)
+        : undefined,
     };
   },
 
@@ -1422,8 +1499,8 @@ export const AuthenticateApiKeyResponse: MessageFns<AuthenticateApiKeyResponse> 
     if (message.agentName !== undefined) {
       obj.agentName = message.agentName;
     }
-    if (message.agentNames?.length) {
-      obj.agentNames = message.agentNames;
+    if (message.agentNames !== undefined) {
+      obj.agentNames = AgentNames.toJSON(message.agentNames);
     }
     return obj;
   },
@@ -1439,13 +1516,15 @@ export const AuthenticateApiKeyResponse: MessageFns<AuthenticateApiKeyResponse> 
       ? ApiKeyLimits.fromPartial(object.limits)
       : undefined;
     message.agentName = object.agentName ?? undefined;
-    message.agentNames = object.agentNames?.map((e) => e) || [];
+    message.agentNames = (object.agentNames !== undefined && object.agentNames !== null)
+      ? AgentNames.fromPartial(object.agentNames)
+      : undefined;
     return message;
   },
 };
 
 function createBaseCreateApiKeyRequest(): CreateApiKeyRequest {
-  return { userId: "", name: "", agentName: undefined, agentNames: [] };
+  return { userId: "", name: "", agentName: undefined, agentNames: undefined };
 }
 
 export const CreateApiKeyRequest: MessageFns<CreateApiKeyRequest> = {
@@ -1459,8 +1538,8 @@ export const CreateApiKeyRequest: MessageFns<CreateApiKeyRequest> = {
     if (message.agentName !== undefined) {
       writer.uint32(26).string(message.agentName);
     }
-    for (const v of message.agentNames) {
-      writer.uint32(34).string(v!);
+    if (message.agentNames !== undefined) {
+      AgentNames.encode(message.agentNames, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -1507,7 +1586,7 @@ export const CreateApiKeyRequest: MessageFns<CreateApiKeyRequest> = {
               break;
             }
 
-            message.agentNames.push(reader.string());
+            message.agentNames = AgentNames.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -1535,11 +1614,11 @@ export const CreateApiKeyRequest: MessageFns<CreateApiKeyRequest> = {
         : isSet(object.agent_name)
         ? globalThis.String(object.agent_name)
         : undefined,
-      agentNames: globalThis.Array.isArray(object?.agentNames)
-        ? object.agentNames.map((e: any) => globalThis.String(e))
-        : globalThis.Array.isArray(object?.agent_names)
-        ? object.agent_names.map((e: any) => globalThis.String(e))
-        : [],
+      agentNames: isSet(object.agentNames)
+        ? AgentNames.fromJSON(object.agentNames)
+        : isSet(object.agent_names)
+        ? AgentNames.fromJSON(object.agent_names)
+        : undefined,
     };
   },
 
@@ -1554,8 +1633,8 @@ export const CreateApiKeyRequest: MessageFns<CreateApiKeyRequest> = {
     if (message.agentName !== undefined) {
       obj.agentName = message.agentName;
     }
-    if (message.agentNames?.length) {
-      obj.agentNames = message.agentNames;
+    if (message.agentNames !== undefined) {
+      obj.agentNames = AgentNames.toJSON(message.agentNames);
     }
     return obj;
   },
@@ -1568,7 +1647,9 @@ export const CreateApiKeyRequest: MessageFns<CreateApiKeyRequest> = {
     message.userId = object.userId ?? "";
     message.name = object.name ?? "";
     message.agentName = object.agentName ?? undefined;
-    message.agentNames = object.agentNames?.map((e) => e) || [];
+    message.agentNames = (object.agentNames !== undefined && object.agentNames !== null)
+      ? AgentNames.fromPartial(object.agentNames)
+      : undefined;
     return message;
   },
 };
@@ -2539,7 +2620,7 @@ function createBaseSpendPolicy(): SpendPolicy {
     capabilityCaps: [],
     maxPriceCredits: undefined,
     updatedAt: undefined,
-    otherAgents: false,
+    otherAgents: undefined,
   };
 }
 
@@ -2566,7 +2647,7 @@ export const SpendPolicy: MessageFns<SpendPolicy> = {
     if (message.updatedAt !== undefined) {
       Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(58).fork()).join();
     }
-    if (message.otherAgents !== false) {
+    if (message.otherAgents !== undefined) {
       writer.uint32(64).bool(message.otherAgents);
     }
     return writer;
@@ -2698,7 +2779,7 @@ export const SpendPolicy: MessageFns<SpendPolicy> = {
         ? globalThis.Boolean(object.otherAgents)
         : isSet(object.other_agents)
         ? globalThis.Boolean(object.other_agents)
-        : false,
+        : undefined,
     };
   },
 
@@ -2725,7 +2806,7 @@ export const SpendPolicy: MessageFns<SpendPolicy> = {
     if (message.updatedAt !== undefined) {
       obj.updatedAt = message.updatedAt.toISOString();
     }
-    if (message.otherAgents !== false) {
+    if (message.otherAgents !== undefined) {
       obj.otherAgents = message.otherAgents;
     }
     return obj;
@@ -2743,7 +2824,7 @@ export const SpendPolicy: MessageFns<SpendPolicy> = {
     message.capabilityCaps = object.capabilityCaps?.map((e) => CapabilityCap.fromPartial(e)) || [];
     message.maxPriceCredits = object.maxPriceCredits ?? undefined;
     message.updatedAt = object.updatedAt ?? undefined;
-    message.otherAgents = object.otherAgents ?? false;
+    message.otherAgents = object.otherAgents ?? undefined;
     return message;
   },
 };
