@@ -110,6 +110,11 @@ describe("an agent cannot step out of its budget, over the gateway", () => {
       status: 400,
       body: { code: "INVALID_INPUT", error: expect.stringContaining("agentName: this API key is agent alpha's") },
     });
+    expect(await post(sys, user, recommendPath, { agentName: 7 })).toMatchObject({
+      status: 400,
+      body: { error: expect.stringContaining("agentName must be a string") },
+    });
+    expect((await post(sys, user, recommendPath, { agentName: "ALPHA\u200B" })).status).toBe(200);
     const advice = await post(sys, user, recommendPath, {});
     expect(advice.status).toBe(200);
     expect(advice.body.blockingRequirements).toContain("SPEND_LIMIT_EXCEEDED");

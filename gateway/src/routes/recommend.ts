@@ -38,6 +38,8 @@ export function recommendRoutes(router: RouterClient, auth: RequestHandler): Rou
  * left for the router's contract check.
  */
 function withAgentName(input: Record<string, unknown>, header: string | undefined, caller: Caller): Record<string, unknown> {
+  const given = input.agentName;
+  if (given !== undefined && given !== null && typeof given !== "string") return input;
   let body: string | undefined;
   if (typeof input.agentName === "string") {
     const parsed = parseAgentName(input.agentName);
