@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // API key CLI: creates, lists and revokes keys, and sets their request limits and spend policies, on a running ledger
 // over gRPC (createLedgerClient from @agentic/clients; errors read with fromServiceError from @agentic/platform).
-//   npm run keys -- create --user <userId> [--name <label>] [--json]
+//   npm run keys -- create --user <userId> [--name <label>] [--agent <name> | --agents <name,name...>] [--json]
 //   npm run keys -- list [--user <userId>] [--json]
 //   npm run keys -- revoke <keyId> [--json]
 //   npm run keys -- limits --key <keyId> [--rps N] [--burst N] [--in-flight N] [--clear] [--json]
-//   npm run keys -- policy --key <keyId> [--agent <name>] [--budget N --reset daily|weekly|monthly|none]
+//   npm run keys -- policy --key <keyId> [--agent <name> | --other-agents] [--budget N --reset daily|weekly|monthly|none]
 //                          [--capability <key> [--cap-credits N] [--cap-count N]]... [--max-price N] [--clear] [--json]
 // LEDGER_ADDR (host:port) says where the ledger listens; default 127.0.0.1:50054 (`npm start`).
 // The ledger lets only the `admin` identity manage keys: ADMIN_IDENTITY_KEY (base64 PKCS#8 Ed25519
@@ -16,17 +16,21 @@ import { parseArgs } from "node:util";
 import { connectAdminLedger } from "./lib/admin-ledger.mjs";
 
 const USAGE = `Usage:
-  npm run keys -- create --user <userId> [--name <label>] [--json]
+  npm run keys -- create --user <userId> [--name <label>] [--agent <name> | --agents <name,name...>] [--json]
+    --agent: the key is issued for one agent: every request it makes is that agent's (no Agent-Name means it, another name
+    is refused), so the agent's spend policy binds it whatever it sends. --agents: every request must name one of these
+    agents in Agent-Name (anything else, or none, is refused). Names compare normalized (case, width, invisible characters).
   npm run keys -- list [--user <userId>] [--json]
   npm run keys -- revoke <keyId> [--json]
   npm run keys -- limits --key <keyId> [--rps N] [--burst N] [--in-flight N] [--clear] [--json]
     Without --rps/--burst/--in-flight/--clear: shows the key's limits. With any of them: the key gets
     exactly those (a limit left out is the gateway's default); --clear gives it the defaults again.
     Gateways apply a change within 5 s, when their cached answer for the key expires.
-  npm run keys -- policy --key <keyId> [--agent <name>] [--budget N --reset daily|weekly|monthly|none]
+  npm run keys -- policy --key <keyId> [--agent <name> | --other-agents] [--budget N --reset daily|weekly|monthly|none]
                          [--capability <key> [--cap-credits N] [--cap-count N]]... [--max-price N] [--clear] [--json]
     Without limits or --clear: shows the key's spend policies (the key's own and its agents'), what each spent this period and when it resets.
-    With limits: the key's policy (or with --agent, that agent's under the key) becomes exactly those. --budget: credits per period
+    With limits: the key's policy (or with --agent, that agent's under the key; with --other-agents, the default agent policy:
+    every agent of the key without a policy of its own, none named included, counted together) becomes exactly those. --budget: credits per period
     (held + captured); --reset: the period, calendar periods in UTC (daily from 00:00, weekly from Monday, monthly from the 1st), none for a
     one-off allowance; --capability caps one capability per period (repeat it, each followed by its own --cap-credits and/or --cap-count);
     --max-price: most credits one execution may cost. --clear removes the policy. The next hold on every ledger applies a change.
@@ -51,6 +55,8 @@ try {
       burst: { type: "string" },
       "in-flight": { type: "string" },
       agent: { type: "string" },
+      agents: { type: "string" },
+      "other-agents": { type: "boolean" },
       budget: { type: "string" },
       reset: { type: "string" },
       capability: { type: "string", multiple: true },
@@ -81,10 +87,19 @@ const info = (k) => ({
   name: k.name,
   createdAt: iso(k.createdAt),
   revokedAt: iso(k.revokedAt) || undefined,
+  agentName: k.agentName,
+  agentNames: k.agentNames?.names.length ? k.agentNames.names : undefined,
   limits: k.limits
     ? { requestsPerSecond: k.limits.requestsPerSecond, burst: k.limits.burst, maxInFlight: k.limits.maxInFlight }
     : undefined,
 });
+/** ", issued for agent alpha", ", requiring one of the agents alpha, beta", or "". */
+const describeAgents = (k) =>
+  k.agentName !== undefined
+    ? `, issued for agent ${k.agentName}`
+    : k.agentNames?.names.length
+      ? `, requiring one of the agents ${k.agentNames.names.join(", ")}`
+      : "";
 /** "5 requests/s, burst 10, in flight default", or "the gateway's defaults". */
 const describeLimits = (l) =>
   l
@@ -119,6 +134,7 @@ const PERIOD = { daily: "per UTC day", weekly: "per UTC week (from Monday)", mon
 const policyJson = (s) => ({
   keyId: s.policy.keyId,
   agentName: s.policy.agentName,
+  otherAgents: s.policy.otherAgents || undefined,
   reset: s.policy.reset,
   budgetCredits: s.policy.budgetCredits,
   maxPriceCredits: s.policy.maxPriceCredits,
@@ -129,6 +145,9 @@ const policyJson = (s) => ({
   periodStart: iso(s.periodStart),
   resetsAt: iso(s.resetsAt) || null,
 });
+/** " (agent alpha)", " (agents without a policy of their own)" or "" for the key-wide policy. */
+const whose = (p) =>
+  p.agentName !== undefined ? ` (agent ${p.agentName})` : p.otherAgents ? " (agents without a policy of their own)" : "";
 /** "key_1 (agent alpha): budget 100 credits per UTC day, 30 spent (10 held), 70 left; email.send: ...; resets at ...". */
 function describePolicy(s) {
   const p = s.policy;
@@ -150,17 +169,31 @@ function describePolicy(s) {
   // Only a budget or a cap has a period; a maximum price alone never resets.
   const periodic = p.budgetCredits !== undefined || s.capabilityCaps.length > 0;
   const resets = periodic && s.resetsAt ? `; resets at ${iso(s.resetsAt)}` : "";
-  return `${p.keyId}${p.agentName !== undefined ? ` (agent ${p.agentName})` : ""}: ${parts.join("; ")}${resets}`;
+  return `${p.keyId}${whose(p)}: ${parts.join("; ")}${resets}`;
 }
 const print = (value) => process.stdout.write(`${typeof value === "string" ? value : JSON.stringify(value, null, 2)}\n`);
 
 switch (command) {
   case "create": {
     if (!args.values.user || rest.length) fail(`create needs --user <userId>\n${USAGE}`, 2);
-    const res = await call("createApiKey", { userId: args.values.user, name: args.values.name ?? "" });
+    if (args.values.agent !== undefined && args.values.agents !== undefined)
+      fail(`create takes --agent (a key of one agent) or --agents (one of several required), not both\n${USAGE}`, 2);
+    const agentNames = (args.values.agents ?? "")
+      .split(",")
+      .map((n) => n.trim())
+      .filter(Boolean);
+    if (args.values.agents !== undefined && !agentNames.length) fail(`--agents needs at least one agent name\n${USAGE}`, 2);
+    const res = await call("createApiKey", {
+      userId: args.values.user,
+      name: args.values.name ?? "",
+      agentName: args.values.agent,
+      ...(agentNames.length ? { agentNames: { names: agentNames } } : {}),
+    });
     if (args.values.json) print({ apiKey: res.apiKey, ...info(res.key) });
     else {
-      print(`Created key ${res.key.keyId} for user ${res.key.userId}${res.key.name ? ` (${res.key.name})` : ""}:\n`);
+      print(
+        `Created key ${res.key.keyId} for user ${res.key.userId}${res.key.name ? ` (${res.key.name})` : ""}${describeAgents(res.key)}:\n`,
+      );
       print(`  ${res.apiKey}\n`);
       print("This is the only time the key is shown; the ledger keeps only its hash. Use it as `Authorization: Bearer <key>`.");
     }
@@ -175,7 +208,7 @@ switch (command) {
     else
       for (const k of keys)
         print(
-          `${k.keyId}  ${k.prefix}...  user=${k.userId}  created=${k.createdAt}${k.revokedAt ? `  REVOKED ${k.revokedAt}` : ""}${k.limits ? `  limits: ${describeLimits(k.limits)}` : ""}${k.name ? `  ${k.name}` : ""}`,
+          `${k.keyId}  ${k.prefix}...  user=${k.userId}  created=${k.createdAt}${k.revokedAt ? `  REVOKED ${k.revokedAt}` : ""}${k.agentName ? `  agent=${k.agentName}` : ""}${k.agentNames ? `  agents=${k.agentNames.join(",")}` : ""}${k.limits ? `  limits: ${describeLimits(k.limits)}` : ""}${k.name ? `  ${k.name}` : ""}`,
         );
     break;
   }
@@ -202,6 +235,8 @@ switch (command) {
     const keyId = args.values.key;
     if (!keyId || rest.length) fail(`policy needs --key <keyId> (key_...; see \`npm run keys -- list\`)\n${USAGE}`, 2);
     const agentName = args.values.agent;
+    const otherAgents = Boolean(args.values["other-agents"]);
+    if (otherAgents && agentName !== undefined) fail(`policy takes --agent or --other-agents, not both\n${USAGE}`, 2);
     const caps = capabilityCaps();
     const budgetCredits = count("budget");
     const maxPriceCredits = count("max-price");
@@ -210,13 +245,24 @@ switch (command) {
     if ((budgetCredits !== undefined || caps.length > 0) && !args.values.reset)
       fail(`a budget or a capability cap needs --reset daily|weekly|monthly|none\n${USAGE}`, 2);
     if (setting || args.values.clear) {
-      const policy = { keyId, agentName, budgetCredits, reset: args.values.reset ?? "none", capabilityCaps: caps, maxPriceCredits };
+      const policy = {
+        keyId,
+        agentName,
+        otherAgents,
+        budgetCredits,
+        reset: args.values.reset ?? "none",
+        capabilityCaps: caps,
+        maxPriceCredits,
+      };
       const res = await call("setSpendPolicy", { policy, clear: Boolean(args.values.clear) });
-      if (args.values.json) print(res.status ? policyJson(res.status) : { keyId, agentName, cleared: true });
-      else print(res.status ? describePolicy(res.status) : `${keyId}${agentName ? ` (agent ${agentName})` : ""}: no spend policy.`);
+      if (args.values.json)
+        print(res.status ? policyJson(res.status) : { keyId, agentName, otherAgents: otherAgents || undefined, cleared: true });
+      else print(res.status ? describePolicy(res.status) : `${keyId}${whose({ agentName, otherAgents })}: no spend policy.`);
     } else {
       const { policies } = await call("getSpendPolicies", { keyId, userId: "" });
-      const shown = policies.filter((s) => agentName === undefined || s.policy.agentName === agentName);
+      const shown = policies.filter(
+        (s) => (agentName === undefined || s.policy.agentName === agentName) && (!otherAgents || s.policy.otherAgents),
+      );
       if (args.values.json) print(shown.map(policyJson));
       else print(shown.length ? shown.map(describePolicy).join("\n") : `${keyId}: no spend policy.`);
     }

@@ -4,6 +4,10 @@ import type { LimitedCaller } from "./limits/key-limits";
 /** Who a request acts for, set by the auth middleware. */
 export interface Caller extends LimitedCaller {
   userId: string;
+  /** The agent the key was issued for (normalized): every request of the key is this agent's. */
+  agentName?: string;
+  /** The agents (normalized) a request of the key must name one of in Agent-Name. */
+  agentNames?: string[];
 }
 
 declare module "express-serve-static-core" {

@@ -61,6 +61,7 @@ export function toSpendPolicy(s: SpendPolicyStatus) {
   return {
     keyId: p?.keyId ?? "",
     ...(p?.agentName !== undefined ? { agentName: p.agentName } : {}),
+    ...(p?.otherAgents ? { otherAgents: true } : {}),
     reset: p?.reset ?? "none",
     ...(p?.budgetCredits !== undefined ? { budgetCredits: p.budgetCredits } : {}),
     ...(p?.maxPriceCredits !== undefined ? { maxPriceCredits: p.maxPriceCredits } : {}),

@@ -65,7 +65,15 @@ export function requireApiKey(ledger: LedgerClient, options: Partial<AuthOptions
         // The key's limits ride with the caller, so the limiter reads them without another lookup;
         // they change here when this entry is fetched again (ttlMs).
         const limits = ownLimits(found.limits);
-        return { userId: found.userId, keyId: found.keyId, ...(limits ? { limits } : {}) };
+        // The agents the key may act as ride with it too; a key's agents never change, so the cache cannot go stale on them.
+        const agentNames = found.agentNames?.names ?? [];
+        return {
+          userId: found.userId,
+          keyId: found.keyId,
+          ...(limits ? { limits } : {}),
+          ...(found.agentName !== undefined ? { agentName: found.agentName } : {}),
+          ...(agentNames.length ? { agentNames } : {}),
+        };
       } catch (err) {
         // Anything but "unknown key" (ledger down, deadline) is not cached and fails the request.
         if ((err as { code?: number }).code !== GrpcStatus.UNAUTHENTICATED) throw err;

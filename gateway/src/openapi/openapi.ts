@@ -642,13 +642,15 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         spendPolicies: req(
           arrayOf(
             objectSchema(
-              "A spend policy of the key (no `agentName`) or of one agent under it, with its current period. Periods are calendar periods in UTC: " +
+              "A spend policy of the key (no `agentName`), of one agent under it, or the key's default agent policy (`otherAgents`: every agent " +
+                "without a policy of its own, none named included, counted together), with its current period. Periods are calendar periods in UTC: " +
                 "`daily` from 00:00, `weekly` from Monday 00:00, `monthly` from the 1st 00:00; `none` is a one-off allowance that never resets. " +
                 "Held credits count while held, a release gives them back, a capture counts what it charged; an execution counts in the period it started in. " +
                 "A call over a limit is refused with 403 SPEND_LIMIT_EXCEEDED, one above `maxPriceCredits` with 409 PRICE_ABOVE_MAX; nothing is held.",
               {
                 keyId: req(str()),
                 agentName: opt(str()),
+                otherAgents: opt(withDescription({ type: "boolean", const: true }, "The default agent policy.")),
                 reset: req(oneOfValues(["daily", "weekly", "monthly", "none"])),
                 budgetCredits: opt(int("Most credits per period.", { minimum: 1 })),
                 maxPriceCredits: opt(int("Most credits a single execution may cost.", { minimum: 1 })),
@@ -1785,7 +1787,10 @@ function buildParameters(): Record<string, JsonObject> {
       in: "header",
       required: false,
       description:
-        "Name of the calling agent: shown in usage items, and the router applies the optimization preferences this agent last sent to recommend.",
+        "Name of the calling agent: shown in usage items, and the router applies the optimization preferences this agent last sent to recommend. " +
+        "Compared and recorded normalized (Unicode NFKC, case folded, invisible format characters removed): `Alpha` is `alpha`. " +
+        "A key issued for one agent acts as that agent whatever is sent (leave it out, or send that name; another is a 400); " +
+        "a key requiring agents needs one of its names here (anything else, or none, is a 400).",
       schema: { type: "string", minLength: 1, maxLength: 100 },
       example: "alpha_agent",
     },

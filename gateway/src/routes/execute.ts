@@ -11,7 +11,8 @@ import { fromServiceError } from "@agentic/platform";
 import type { ExecutorClient, LedgerClient } from "@agentic/clients";
 import type { ExecuteResponse } from "@agentic/proto/executor/v1";
 import { objectBody } from "./body";
-import { agentNameHeader, singleHeader } from "./headers";
+import { callerAgentName } from "./caller-agent";
+import { singleHeader } from "./headers";
 import { callExecutor } from "./execute-call";
 import { decisionHeader, ROUTE_DECISION_HEADER, toDecision } from "./execute-decision";
 import { creditsOfPayment, paymentSignature, quoteTopUp, refusedPayment, setChallenge, setPaymentResponse, topUp } from "../payments/x402";
@@ -56,7 +57,7 @@ export function executeRoutes(executor: ExecutorClient, auth: RequestHandler, le
       "Idempotency-Key",
       "Send one Idempotency-Key of at most 255 characters, e.g. a UUID, or leave it out.",
     );
-    const agentName = agentNameHeader(req);
+    const agentName = callerAgentName(req, res.locals.caller);
     const input = objectBody(req);
     const signature = ledger ? paymentSignature(req) : undefined;
     let settlement: string | undefined;

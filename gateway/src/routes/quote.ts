@@ -6,7 +6,7 @@ import { Router, type RequestHandler } from "express";
 import type { ExecutorClient } from "@agentic/clients";
 import type { QuoteResponse } from "@agentic/proto/executor/v1";
 import { objectBody } from "./body";
-import { agentNameHeader } from "./headers";
+import { callerAgentName } from "./caller-agent";
 import { decisionHeader, ROUTE_DECISION_HEADER, toDecision } from "./execute-decision";
 import type { CapabilityParams } from "./params";
 
@@ -29,7 +29,7 @@ export function toQuoteResponse(q: QuoteResponse) {
 export function quoteRoutes(executor: ExecutorClient, auth: RequestHandler): Router {
   const routes = Router();
   routes.post<CapabilityParams>("/domains/:domainKey/capabilities/:capabilityId/quote", auth, async (req, res) => {
-    const agentName = agentNameHeader(req);
+    const agentName = callerAgentName(req, res.locals.caller);
     const quote = await executor.quote({
       userId: res.locals.caller.userId,
       keyId: res.locals.caller.keyId,

@@ -6,12 +6,15 @@ import type { CapabilityParams } from "./params";
 import type { RouterClient } from "@agentic/clients";
 import { invalidInput } from "../errors";
 import { objectBody } from "./body";
+import { parseAgentName } from "@agentic/platform";
+import type { Caller } from "../locals";
+import { agentOfCaller } from "./caller-agent";
 import { agentNameHeader } from "./headers";
 
 export function recommendRoutes(router: RouterClient, auth: RequestHandler): Router {
   const routes = Router();
   routes.post<CapabilityParams>("/domains/:domainKey/capabilities/:capabilityId/recommend", auth, async (req, res) => {
-    const input = withAgentName(objectBody(req), agentNameHeader(req));
+    const input = withAgentName(objectBody(req), agentNameHeader(req), res.locals.caller);
     const { catalogVersion: _internal, ...recommendation } = await router.recommend({
       userId: res.locals.caller.userId,
       // The calling key: recommend weighs that key's spend policies, as the execute's hold will.
@@ -29,18 +32,28 @@ export function recommendRoutes(router: RouterClient, auth: RequestHandler): Rou
 }
 
 /**
- * The agent the call is for, as execute and quote read it: the Agent-Name header, here also the
- * body's agentName (the recommend contract's field). Both naming different agents is ambiguous.
+ * The agent the call is for, as execute and quote read it: the Agent-Name header (normalized), here
+ * also the body's agentName (the recommend contract's field), then checked against the key's agents
+ * (agentOfCaller). Both naming different agents is ambiguous. A body agentName that is not a string is
+ * left for the router's contract check.
  */
-function withAgentName(input: Record<string, unknown>, header: string | undefined): Record<string, unknown> {
-  if (header === undefined) return input;
-  if (input.agentName === undefined || input.agentName === null) return { ...input, agentName: header };
-  if (typeof input.agentName === "string" && input.agentName.trim() === header) return input;
-  throw invalidInput(
-    "agentName",
-    "names another agent than the Agent-Name header",
-    "Name the calling agent once: in Agent-Name, or in agentName.",
-  );
+function withAgentName(input: Record<string, unknown>, header: string | undefined, caller: Caller): Record<string, unknown> {
+  const given = input.agentName;
+  if (given !== undefined && given !== null && typeof given !== "string") return input;
+  let body: string | undefined;
+  if (typeof input.agentName === "string") {
+    const parsed = parseAgentName(input.agentName);
+    if ("problem" in parsed) throw invalidInput("agentName", parsed.problem, "Send the calling agent's name, e.g. alpha_agent.");
+    body = parsed.name;
+  }
+  if (header !== undefined && body !== undefined && body !== header)
+    throw invalidInput(
+      "agentName",
+      "names another agent than the Agent-Name header",
+      "Name the calling agent once: in Agent-Name, or in agentName.",
+    );
+  const agentName = agentOfCaller(caller, header ?? body, header !== undefined || body === undefined ? "Agent-Name" : "agentName");
+  return agentName === undefined ? input : { ...input, agentName };
 }
 
 /** The body's maxPriceCredits, a whole number of credits at least 0, for the router's max_price_credits. */

@@ -1,11 +1,11 @@
 // GET /wallet and GET /usage: the caller's balance and money history (executions and credit movements), a page at a time.
 import { Router, type Request, type RequestHandler } from "express";
 import type { LedgerClient } from "@agentic/clients";
-import { agentNameProblem, fromServiceError } from "@agentic/platform";
+import { fromServiceError, parseAgentName } from "@agentic/platform";
 import type { ListUsageRequest } from "@agentic/proto/ledger/v1";
 import { invalidInput } from "../errors";
 import { toSpendPolicy, toUsageItem } from "../mappers/ledger";
-import { agentNameHeader } from "./headers";
+import { callerAgentName } from "./caller-agent";
 
 export const USAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
@@ -61,9 +61,12 @@ export function parseUsageQuery(req: Request, userId: string): ListUsageRequest 
   const to = parseTime("to", single(req, "to"));
   if (from && to && from.getTime() >= to.getTime())
     throw invalidInput("to", "must be after from", "Send from before to: the range is [from, to).");
-  const agentName = single(req, "agentName");
-  const agentNameWrong = agentName !== undefined ? agentNameProblem(agentName) : undefined;
-  if (agentNameWrong) throw invalidInput("agentName", agentNameWrong, "Send the Agent-Name the executions were made with.");
+  // Normalized as the executions' Agent-Name was.
+  const agentNameParam = single(req, "agentName");
+  const parsedAgent = agentNameParam !== undefined ? parseAgentName(agentNameParam) : undefined;
+  if (parsedAgent && "problem" in parsedAgent)
+    throw invalidInput("agentName", parsedAgent.problem, "Send the Agent-Name the executions were made with.");
+  const agentName = parsedAgent?.name;
   const capabilityKey = single(req, "capabilityKey");
   if (capabilityKey !== undefined && !CAPABILITY_KEY_PATTERN.test(capabilityKey))
     throw invalidInput("capabilityKey", "must be a capability key, e.g. email.send", "Send a capabilityKey as usage items show it.");
@@ -81,8 +84,8 @@ export function walletRoutes(ledger: LedgerClient, auth: RequestHandler, opts: {
     const override =
       opts.allowUserOverride && typeof req.query.userId === "string" && req.query.userId !== "" ? req.query.userId : undefined;
     const userId = override ?? res.locals.caller.userId;
-    // The policies of the calling key (and of the agent it names); another user's wallet shows all its keys'.
-    const agentName = agentNameHeader(req);
+    // The policies of the calling key (and of the agent it acts as); another user's wallet shows all its keys'.
+    const agentName = callerAgentName(req, res.locals.caller);
     const { wallet, spendPolicies } = await ledger.getWallet({
       userId,
       ...(override ? {} : { keyId: res.locals.caller.keyId }),

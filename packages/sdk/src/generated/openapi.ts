@@ -1429,6 +1429,11 @@ export interface components {
       spendPolicies: {
         keyId: string;
         agentName?: string;
+        /**
+         * @description The default agent policy.
+         * @constant
+         */
+        otherAgents?: true;
         /** @enum {string} */
         reset: "daily" | "weekly" | "monthly" | "none";
         /** @description Most credits per period. */
@@ -1823,7 +1828,7 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description PROVIDER_TIMEOUT: the provider did not answer in time; the hold was released. TIMEOUT: the executor did not answer within the gateway's deadline (which exceeds the executor's longest execution, so this means it was unreachable or stalled); the execution may still end charged. Its id is in `executionId` and the Execution-Id header: read GET /executions/{executionId} for its outcome before trying again (a retry with the same Idempotency-Key answers that outcome; one without a key could run it twice). Codes: PROVIDER_TIMEOUT, TIMEOUT. */
+    /** @description PROVIDER_TIMEOUT: the provider did not answer in time; the hold was released. TIMEOUT: the executor did not answer within the gateway's deadline (which exceeds the executor's longest execution, so this means it was unreachable or stalled), or the connection to it dropped after the call reached it; the execution may still end charged. Its id is in `executionId` and the Execution-Id header: read GET /executions/{executionId} for its outcome before trying again (a retry with the same Idempotency-Key answers that outcome; one without a key could run it twice). Codes: PROVIDER_TIMEOUT, TIMEOUT. */
     ExecuteTimeout: {
       headers: {
         /** @description Sent with the errors that carry `executionId` (the same id): the execution to read at GET /executions/{executionId}. */
@@ -1967,7 +1972,7 @@ export interface components {
     /** @description x402 v2 payment, base64 of a JSON PaymentPayload answering a PAYMENT-REQUIRED offer (scheme `exact`: an EIP-3009 authorization signed by the payer). The ledger verifies and settles it and credits the wallet once per payment (network, asset, payer, nonce). */
     PaymentSignature: string;
     /**
-     * @description Name of the calling agent: shown in usage items, and the router applies the optimization preferences this agent last sent to recommend.
+     * @description Name of the calling agent: shown in usage items, and the router applies the optimization preferences this agent last sent to recommend. Compared and recorded normalized (Unicode NFKC, case folded, invisible format characters removed): `Alpha` is `alpha`. A key issued for one agent acts as that agent whatever is sent (leave it out, or send that name; another is a 400); a key requiring agents needs one of its names here (anything else, or none, is a 400).
      * @example alpha_agent
      */
     AgentName: string;
@@ -2341,7 +2346,7 @@ export interface operations {
       query?: never;
       header?: {
         /**
-         * @description Name of the calling agent: shown in usage items, and the router applies the optimization preferences this agent last sent to recommend.
+         * @description Name of the calling agent: shown in usage items, and the router applies the optimization preferences this agent last sent to recommend. Compared and recorded normalized (Unicode NFKC, case folded, invisible format characters removed): `Alpha` is `alpha`. A key issued for one agent acts as that agent whatever is sent (leave it out, or send that name; another is a 400); a key requiring agents needs one of its names here (anything else, or none, is a 400).
          * @example alpha_agent
          */
         "Agent-Name"?: components["parameters"]["AgentName"];
@@ -2397,7 +2402,7 @@ export interface operations {
          */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
         /**
-         * @description Name of the calling agent: shown in usage items, and the router applies the optimization preferences this agent last sent to recommend.
+         * @description Name of the calling agent: shown in usage items, and the router applies the optimization preferences this agent last sent to recommend. Compared and recorded normalized (Unicode NFKC, case folded, invisible format characters removed): `Alpha` is `alpha`. A key issued for one agent acts as that agent whatever is sent (leave it out, or send that name; another is a 400); a key requiring agents needs one of its names here (anything else, or none, is a 400).
          * @example alpha_agent
          */
         "Agent-Name"?: components["parameters"]["AgentName"];
@@ -2462,7 +2467,7 @@ export interface operations {
       query?: never;
       header?: {
         /**
-         * @description Name of the calling agent: shown in usage items, and the router applies the optimization preferences this agent last sent to recommend.
+         * @description Name of the calling agent: shown in usage items, and the router applies the optimization preferences this agent last sent to recommend. Compared and recorded normalized (Unicode NFKC, case folded, invisible format characters removed): `Alpha` is `alpha`. A key issued for one agent acts as that agent whatever is sent (leave it out, or send that name; another is a 400); a key requiring agents needs one of its names here (anything else, or none, is a 400).
          * @example alpha_agent
          */
         "Agent-Name"?: components["parameters"]["AgentName"];
@@ -2554,7 +2559,7 @@ export interface operations {
       };
       header?: {
         /**
-         * @description Name of the calling agent: shown in usage items, and the router applies the optimization preferences this agent last sent to recommend.
+         * @description Name of the calling agent: shown in usage items, and the router applies the optimization preferences this agent last sent to recommend. Compared and recorded normalized (Unicode NFKC, case folded, invisible format characters removed): `Alpha` is `alpha`. A key issued for one agent acts as that agent whatever is sent (leave it out, or send that name; another is a 400); a key requiring agents needs one of its names here (anything else, or none, is a 400).
          * @example alpha_agent
          */
         "Agent-Name"?: components["parameters"]["AgentName"];

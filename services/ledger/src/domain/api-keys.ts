@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import { API_KEY_PATTERN, ID_PREFIXES, newId, randomBase62 } from "@agentic/platform/core";
 import type { ApiKeyRecord } from "./types";
+import type { KeyAgents } from "./key-agents";
 
 /** `aak_`: the platform's API key prefix and its separator. */
 export const API_KEY_PREFIX = `${ID_PREFIXES.apiKey}_`;
@@ -28,7 +29,7 @@ export function hashApiKey(apiKey: string): string {
 }
 
 /** The record to store for `apiKey`; it keeps the hash and the visible prefix, never the key. */
-export function apiKeyRecord(apiKey: string, userId: string, name: string, now: Date): ApiKeyRecord {
+export function apiKeyRecord(apiKey: string, userId: string, name: string, now: Date, agents: KeyAgents = {}): ApiKeyRecord {
   return {
     keyId: newId("apiKeyRecord"),
     userId,
@@ -36,5 +37,6 @@ export function apiKeyRecord(apiKey: string, userId: string, name: string, now: 
     prefix: apiKey.slice(0, API_KEY_VISIBLE_PREFIX_LENGTH),
     name,
     createdAt: now,
+    ...agents,
   };
 }

@@ -124,7 +124,8 @@ export const resourceNotFound = (kind: string, resourceId: string) =>
 
 /** What a refused limit reads as: "the daily budget of key key_1 (agent alpha)". */
 function limitName(r: SpendRefusal): string {
-  const owner = `key ${r.keyId}${r.agentName !== undefined ? ` (agent ${r.agentName})` : ""}`;
+  const agent = r.agentName !== undefined ? ` (agent ${r.agentName})` : r.otherAgents ? " (agents without a policy of their own)" : "";
+  const owner = `key ${r.keyId}${agent}`;
   if (r.limit === "max_price") return `the maximum price per execution of ${owner}`;
   if (r.limit === "budget") return `the budget of ${owner}`;
   return `the ${r.limit === "capability_count" ? "execution count" : "credit"} cap on ${r.capabilityKey ?? ""} of ${owner}`;
@@ -148,6 +149,7 @@ export function spendRefused(r: SpendRefusal): LedgerError {
   return new LedgerError("failed_precondition", r.code, message, hint, {
     keyId: r.keyId,
     ...(r.agentName !== undefined ? { agentName: r.agentName } : {}),
+    ...(r.otherAgents ? { otherAgents: true } : {}),
     limit: r.limit,
     ...(r.capabilityKey !== undefined ? { capabilityKey: r.capabilityKey } : {}),
     limitValue: r.limitValue,

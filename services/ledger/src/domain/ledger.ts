@@ -17,7 +17,9 @@ import type {
   UsageQuery,
   Wallet,
 } from "./types";
+import { normalizeAgentName } from "@agentic/platform/core";
 import { apiKeyRecord, generateApiKey, hashApiKey, isWellFormedApiKey } from "./api-keys";
+import { requireKeyAgents, type KeyAgents } from "./key-agents";
 import {
   apiKeyNotFound,
   balanceTooLow,
@@ -148,18 +150,34 @@ export function createLedger(deps: LedgerDeps) {
     // Spend policies: set, list, and the ones a wallet read shows.
     ...spendPolicies,
 
-    /** Resolves a presented key to its owner; INVALID_API_KEY when malformed, unknown or revoked. */
-    async authenticateApiKey(apiKey: string): Promise<{ userId: string; keyId: string; limits?: ApiKeyLimits }> {
+    /** Resolves a presented key to its owner (and the agents it may act as); INVALID_API_KEY when malformed, unknown or revoked. */
+    async authenticateApiKey(apiKey: string): Promise<{ userId: string; keyId: string; limits?: ApiKeyLimits } & KeyAgents> {
       if (!isWellFormedApiKey(apiKey)) throw invalidApiKey();
       const record = await store.findApiKeyByHash(hashApiKey(apiKey));
       if (!record || record.revokedAt) throw invalidApiKey();
-      return { userId: record.userId, keyId: record.keyId, ...(record.limits ? { limits: record.limits } : {}) };
+      return {
+        userId: record.userId,
+        keyId: record.keyId,
+        ...(record.limits ? { limits: record.limits } : {}),
+        ...(record.agentName !== undefined ? { agentName: record.agentName } : {}),
+        ...(record.agentNames?.length ? { agentNames: record.agentNames } : {}),
+      };
     },
 
-    /** Creates a key for `userId`; the plaintext is in the result only. */
-    async createApiKey(userId: string, name: string): Promise<{ apiKey: string; record: ApiKeyRecord }> {
+    /**
+     * Creates a key for `userId`, optionally issued for one agent (`agents.agentName`) or requiring one of
+     * several (`agents.agentNames`), names normalized; the plaintext is in the result only.
+     */
+    async createApiKey(
+      userId: string,
+      name: string,
+      agents: { agentName?: string; agentNames?: readonly string[] } = {},
+    ): Promise<{ apiKey: string; record: ApiKeyRecord }> {
+      const keyAgents = requireKeyAgents(agents.agentName, agents.agentNames ?? []);
       const apiKey = generateApiKey();
-      const { record } = await store.insertApiKey(apiKeyRecord(apiKey, requireId("user_id", userId), optionalText("name", name), now()));
+      const { record } = await store.insertApiKey(
+        apiKeyRecord(apiKey, requireId("user_id", userId), optionalText("name", name), now(), keyAgents),
+      );
       return { apiKey, record };
     },
 
@@ -309,7 +327,7 @@ export function createLedger(deps: LedgerDeps) {
     ): Promise<{ quote: QuoteRecord; wallet: Wallet; replayed: boolean; spendRefusal: LedgerError | null }> {
       const at = now();
       const ttlMs = durationOrDefault("ttl_ms", req.ttlMs, deps.holdTtlMs, 1, MAX_HOLD_TTL_MS);
-      const agentName = req.agentName ? optionalText("agent_name", req.agentName, MAX_AGENT_NAME_LENGTH) : "";
+      const agentName = req.agentName ? normalizedAgent(req.agentName) : "";
       const result = await store.createQuote({
         quoteId: requireId("quote_id", req.quoteId),
         userId: requireId("user_id", req.userId),
@@ -327,7 +345,7 @@ export function createLedger(deps: LedgerDeps) {
       if (result.status === "insufficient") throw creditsRequired(req.amountCredits, result.wallet.balanceCredits);
       const refusal = await spendPolicies.wouldRefuse(
         req.userId,
-        { keyId: req.keyId, ...(req.agentName ? { agentName: req.agentName } : {}), capabilityKey: req.capabilityKey },
+        { keyId: req.keyId, ...(agentName ? { agentName } : {}), capabilityKey: req.capabilityKey },
         req.amountCredits,
       );
       return {
@@ -529,17 +547,23 @@ export function createLedger(deps: LedgerDeps) {
   };
 }
 
-/** The spend attribution of a hold request: only with a key (policies are per key). */
+/** An agent name as policies compare it (normalizeAgentName); INVALID_ARGUMENT when it breaks the agent-name rule once normalized. */
+function normalizedAgent(raw: string): string {
+  return optionalText("agent_name", normalizeAgentName(raw), MAX_AGENT_NAME_LENGTH);
+}
+
+/** The spend attribution of a hold request: only with a key (policies are per key), its agent normalized. */
 function spendOf(
   req: { keyId?: string; agentName?: string; capabilityKey?: string },
   executionCapability: string | undefined,
 ): { spend?: SpendAttribution } {
   if (!req.keyId) return {};
-  const agentName = req.agentName?.trim();
+  // A name of invisible characters only is no name: the hold is the key's without an agent.
+  const agentName = req.agentName ? normalizedAgent(req.agentName) : "";
   return {
     spend: {
       keyId: requireId("key_id", req.keyId),
-      ...(agentName ? { agentName: optionalText("agent_name", agentName, MAX_AGENT_NAME_LENGTH) } : {}),
+      ...(agentName ? { agentName } : {}),
       capabilityKey: optionalText("capability_key", req.capabilityKey || executionCapability || ""),
     },
   };

@@ -9,7 +9,7 @@
 // control it).
 import type { BookedFacts, CreditMovement, HoldExecution } from "./rules";
 import type { CreateQuoteCommand, CreateQuoteResult, QuoteRecord, QuoteRefusal } from "./quote";
-import type { SpendAttribution, SpendPolicy, SpendRefusal, SpendUsage } from "./spend-policy";
+import type { SpendAttribution, SpendPolicy, SpendRefusal, SpendScope, SpendUsage } from "./spend-policy";
 import type { FinishTopUpCommand, StartTopUpCommand, TopUpFinish, TopUpRecord, TopUpStart } from "./top-up";
 import type {
   ApiKeyLimits,
@@ -200,14 +200,14 @@ export interface LedgerStore {
   getHold(holdId: string): Promise<Hold | null>;
   /** Ends a held hold exactly once (journal kind capture, release or expiry) and records its usage once. */
   settleHold(cmd: SettleCommand): Promise<SettleResult>;
-  /** Sets (replaces) the policy of (keyId, agentName); keeps the first createdAt of a policy already there. */
+  /** Sets (replaces) the policy of (keyId, agentName, otherAgents); keeps the first createdAt of a policy already there. */
   setSpendPolicy(policy: SpendPolicy): Promise<SpendPolicy>;
-  /** Removes the policy of (keyId, agentName); false when there was none. */
-  clearSpendPolicy(keyId: string, agentName?: string): Promise<boolean>;
+  /** Removes the policy of (keyId, agentName), or the key's default agent policy (otherAgents); false when there was none. */
+  clearSpendPolicy(keyId: string, agentName?: string, otherAgents?: boolean): Promise<boolean>;
   /** The policies of these keys (key-wide and agents'), by key then agent. */
   listSpendPolicies(keyIds: readonly string[]): Promise<SpendPolicy[]>;
-  /** What the holds `policy` covers, created at or after `since`, have spent (read only). */
-  spendUsage(policy: Pick<SpendPolicy, "keyId" | "agentName">, since: Date): Promise<SpendUsage>;
+  /** What the holds in `scope` (a policy's: spendScopeOf), created at or after `since`, have spent (read only). */
+  spendUsage(scope: SpendScope, since: Date): Promise<SpendUsage>;
   /** Reserves a quote's credits once per quote id: a reservation hold (no spend attribution) and the quote record together. */
   createQuote(cmd: CreateQuoteCommand): Promise<CreateQuoteResult>;
   /** A quote and its reservation hold, or null. */

@@ -1,6 +1,7 @@
 // The spend-policy use cases: an admin sets or clears a key's (or an agent's) policy, and anyone who
 // reads a wallet sees each applicable policy with its current period. Enforcement is not here: the
 // store checks and counts policies inside its hold operation (spend-policy.ts, decideSpend).
+import { parseAgentName } from "@agentic/platform/core";
 import { apiKeyNotFound, invalidField } from "./errors";
 import type { LedgerStore } from "./ports";
 import {
@@ -8,6 +9,7 @@ import {
   coveringPolicies,
   decideSpend,
   spendPeriod,
+  spendScopeOf,
   type CapabilityCap,
   type SpendAttribution,
   type SpendPolicy,
@@ -15,7 +17,7 @@ import {
   type SpendReset,
   type SpendUsage,
 } from "./spend-policy";
-import { MAX_AGENT_NAME_LENGTH, MAX_CREDITS, requireId } from "./validate";
+import { MAX_CREDITS, requireId } from "./validate";
 
 const MAX_CAPS = 100;
 
@@ -32,6 +34,8 @@ export interface SpendPolicyStatus {
 export interface SpendPolicyInput {
   keyId: string;
   agentName?: string;
+  /** The default agent policy: every agent of the key without a policy of its own (not with agentName). */
+  otherAgents?: boolean;
   budgetCredits?: number;
   reset: string;
   capabilityCaps: { capabilityKey: string; maxCredits?: number; maxCount?: number }[];
@@ -45,16 +49,12 @@ function optionalLimit(field: string, value: number | undefined): number | undef
   return value;
 }
 
+/** The policy's agent, normalized as holds' agents are (so "Alpha" and "alpha\u200B" are one agent). */
 function optionalAgent(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  const name = value.trim();
-  if (!name || name.length > MAX_AGENT_NAME_LENGTH || /\p{Cc}/u.test(name))
-    throw invalidField(
-      "agent_name",
-      `agent_name must be 1..${MAX_AGENT_NAME_LENGTH} characters.`,
-      "Name the agent as it sends Agent-Name.",
-    );
-  return name;
+  const parsed = parseAgentName(value);
+  if ("problem" in parsed) throw invalidField("agent_name", `agent_name ${parsed.problem}.`, "Name the agent as it sends Agent-Name.");
+  return parsed.name;
 }
 
 function requireReset(value: string): SpendReset {
@@ -83,10 +83,15 @@ function requireCaps(caps: SpendPolicyInput["capabilityCaps"]): CapabilityCap[] 
   });
 }
 
-/** The status of `policy` at `now`, reading its usage from the store. */
-export async function policyStatus(store: LedgerStore, policy: SpendPolicy, now: Date): Promise<SpendPolicyStatus> {
+/** The status of `policy` at `now`, reading its usage from the store (`keyPolicies`: all of its key's, which the default agent policy's usage depends on). */
+export async function policyStatus(
+  store: LedgerStore,
+  policy: SpendPolicy,
+  keyPolicies: readonly SpendPolicy[],
+  now: Date,
+): Promise<SpendPolicyStatus> {
   const period = spendPeriod(policy, now);
-  const usage = await store.spendUsage(policy, period.start);
+  const usage = await store.spendUsage(spendScopeOf(policy, keyPolicies), period.start);
   return {
     policy,
     periodStart: period.start,
@@ -99,27 +104,39 @@ export async function policyStatus(store: LedgerStore, policy: SpendPolicy, now:
 export function createSpendPolicies(deps: { store: LedgerStore; now: () => Date }) {
   const { store, now } = deps;
 
-  /** The policies of the user's active keys, or of one key of the user's. */
-  async function policiesOf(userId: string, keyId?: string, agentName?: string): Promise<SpendPolicy[]> {
+  /** The policies of the user's active keys, or those covering one key of the user's (and agent); `all`: every policy of those keys. */
+  async function policiesOf(userId: string, keyId?: string, agentName?: string): Promise<{ policies: SpendPolicy[]; all: SpendPolicy[] }> {
     // Most keys have no policy: one read answers them (every recommend reads the wallet), before the key is looked at.
-    if (keyId !== undefined && (await store.listSpendPolicies([keyId])).length === 0) return [];
+    if (keyId !== undefined && (await store.listSpendPolicies([keyId])).length === 0) return { policies: [], all: [] };
     // A revoked key spends nothing more: its policies no longer apply.
     const keys = (await store.listApiKeys(userId)).filter((k) => !k.revokedAt).map((k) => k.keyId);
     const keyIds = keyId !== undefined ? keys.filter((k) => k === keyId) : keys;
     const all = await store.listSpendPolicies(keyIds);
-    if (keyId === undefined) return all.filter((p) => p.agentName === undefined || agentName === undefined || p.agentName === agentName);
-    return coveringPolicies(all, { keyId, ...(agentName !== undefined ? { agentName } : {}) });
+    if (keyId === undefined)
+      return { policies: all.filter((p) => p.agentName === undefined || agentName === undefined || p.agentName === agentName), all };
+    return { policies: coveringPolicies(all, { keyId, ...(agentName !== undefined ? { agentName } : {}) }), all };
   }
+
+  /** The statuses of `policies`, whose keys' policies are all in `all`. */
+  const statusesOf = (policies: readonly SpendPolicy[], all: readonly SpendPolicy[], at: Date) =>
+    Promise.all(policies.map((p) => policyStatus(store, p, all, at)));
 
   return {
     /** Admin: sets (replaces) a policy, or clears it; API_KEY_NOT_FOUND for an unknown key. */
     async setSpendPolicy(input: SpendPolicyInput, clear: boolean): Promise<SpendPolicyStatus | undefined> {
       const keyId = requireId("policy.key_id", input.keyId);
       const agentName = optionalAgent(input.agentName);
+      const otherAgents = input.otherAgents === true;
+      if (otherAgents && agentName !== undefined)
+        throw invalidField(
+          "other_agents",
+          "A policy is either one agent's (agent_name) or the default agent policy (other_agents), not both.",
+          "Leave agent_name unset for the default agent policy.",
+        );
       const keys = await store.listApiKeys();
       if (!keys.some((k) => k.keyId === keyId)) throw apiKeyNotFound(keyId);
       if (clear) {
-        await store.clearSpendPolicy(keyId, agentName);
+        await store.clearSpendPolicy(keyId, agentName, otherAgents);
         return undefined;
       }
       const at = now();
@@ -135,6 +152,7 @@ export function createSpendPolicies(deps: { store: LedgerStore; now: () => Date 
       const stored = await store.setSpendPolicy({
         keyId,
         ...(agentName !== undefined ? { agentName } : {}),
+        ...(otherAgents ? { otherAgents: true as const } : {}),
         ...(budgetCredits !== undefined ? { budgetCredits } : {}),
         reset: requireReset(input.reset),
         capabilityCaps,
@@ -142,7 +160,7 @@ export function createSpendPolicies(deps: { store: LedgerStore; now: () => Date 
         createdAt: at,
         updatedAt: at,
       });
-      return policyStatus(store, stored, at);
+      return policyStatus(store, stored, await store.listSpendPolicies([keyId]), at);
     },
 
     /** Admin: one key's policies, or every key's of a user. */
@@ -150,8 +168,8 @@ export function createSpendPolicies(deps: { store: LedgerStore; now: () => Date 
       if (!keyId && !userId)
         throw invalidField("key_id", "key_id or user_id is required.", "Name the key, or the user whose keys to list.");
       const keyIds = keyId ? [requireId("key_id", keyId)] : (await store.listApiKeys(requireId("user_id", userId))).map((k) => k.keyId);
-      const at = now();
-      return Promise.all((await store.listSpendPolicies(keyIds)).map((p) => policyStatus(store, p, at)));
+      const all = await store.listSpendPolicies(keyIds);
+      return statusesOf(all, all, now());
     },
 
     /**
@@ -161,9 +179,8 @@ export function createSpendPolicies(deps: { store: LedgerStore; now: () => Date 
     async wouldRefuse(userId: string, who: SpendAttribution, amountCredits: number): Promise<SpendRefusal | null> {
       if (!who.keyId) return null;
       const at = now();
-      const statuses = await Promise.all(
-        (await policiesOf(requireId("user_id", userId), who.keyId, who.agentName)).map((p) => policyStatus(store, p, at)),
-      );
+      const { policies, all } = await policiesOf(requireId("user_id", userId), who.keyId, who.agentName);
+      const statuses = await statusesOf(policies, all, at);
       return decideSpend(
         statuses.map((s) => ({ policy: s.policy, usage: s.usage })),
         who,
@@ -174,9 +191,10 @@ export function createSpendPolicies(deps: { store: LedgerStore; now: () => Date 
 
     /** The policies that apply to a wallet read (GetWallet): the calling key's and agent's, or all the user's keys'. */
     async walletPolicies(userId: string, keyId?: string, agentName?: string): Promise<SpendPolicyStatus[]> {
-      const at = now();
-      const policies = await policiesOf(requireId("user_id", userId), keyId || undefined, agentName || undefined);
-      return Promise.all(policies.map((p) => policyStatus(store, p, at)));
+      const named = agentName ? parseAgentName(agentName) : undefined;
+      const agent = named && "name" in named ? named.name : undefined;
+      const { policies, all } = await policiesOf(requireId("user_id", userId), keyId || undefined, agent);
+      return statusesOf(policies, all, now());
     },
   };
 }

@@ -4,6 +4,8 @@
 // back and a capture counts what it charged. Stores keep it in per-day buckets (key, agent, capability,
 // UTC day of the hold), moved in the same operation as the hold and as its settlement, so a check reads
 // one row per day of the period (since it was set, for `none`), capability and agent, however many holds they had. A hold counts in the day it was created. Pure functions.
+// Agent names are compared normalized (normalizeAgentName): the ledger normalizes them as they arrive.
+import { normalizeAgentName } from "@agentic/platform/core";
 
 export const SPEND_RESETS = ["daily", "weekly", "monthly", "none"] as const;
 export type SpendReset = (typeof SPEND_RESETS)[number];
@@ -15,10 +17,15 @@ export interface CapabilityCap {
   maxCount?: number;
 }
 
-/** A policy on a key (agentName unset) or on one agent under it. */
+/**
+ * A policy on a key (agentName unset), on one agent under it (agentName, normalized), or the key's default
+ * agent policy (otherAgents): the spend of every agent that has no policy of its own, no agent named
+ * included, counted together, so that an agent taking a new name does not get a fresh budget.
+ */
 export interface SpendPolicy {
   keyId: string;
   agentName?: string;
+  otherAgents?: true;
   budgetCredits?: number;
   reset: SpendReset;
   capabilityCaps: CapabilityCap[];
@@ -28,7 +35,14 @@ export interface SpendPolicy {
   updatedAt: Date;
 }
 
-/** Who a hold is spent by, as the executor names it. */
+/** Which holds' spend a policy counts: the key's; one agent's; or, with exceptAgentNames, every agent's but those. */
+export interface SpendScope {
+  keyId: string;
+  agentName?: string;
+  exceptAgentNames?: readonly string[];
+}
+
+/** Who a hold is spent by, as the executor names it (agentName normalized). */
 export interface SpendAttribution {
   keyId: string;
   agentName?: string;
@@ -73,7 +87,8 @@ export function spendBucketOf(hold: {
   if (hold.keyId === undefined) return null;
   return {
     keyId: hold.keyId,
-    agentName: hold.agentName ?? "",
+    // Normalized here too: a hold placed before names were normalized settles into its agent's bucket.
+    agentName: normalizeAgentName(hold.agentName ?? ""),
     capabilityKey: hold.capabilityKey ?? "",
     day: hold.createdAt.toISOString().slice(0, 10),
   };
@@ -138,12 +153,26 @@ export function spendPeriod(policy: Pick<SpendPolicy, "reset" | "createdAt">, no
   }
 }
 
-/** Whether a hold of `who` counts against `policy`: the key's holds, and for an agent policy only that agent's. */
-export function policyCovers(
-  policy: Pick<SpendPolicy, "keyId" | "agentName">,
-  who: Pick<SpendAttribution, "keyId" | "agentName">,
-): boolean {
-  return policy.keyId === who.keyId && (policy.agentName === undefined || policy.agentName === who.agentName);
+/** The key-wide policy: neither an agent's nor the default agent policy. */
+const isKeyWide = (p: Pick<SpendPolicy, "agentName" | "otherAgents">): boolean => p.agentName === undefined && !p.otherAgents;
+
+/** What `policy` counts, given all the policies of its key (`keyPolicies`): the default agent policy counts every agent but those with their own. */
+export function spendScopeOf(
+  policy: Pick<SpendPolicy, "keyId" | "agentName" | "otherAgents">,
+  keyPolicies: readonly Pick<SpendPolicy, "keyId" | "agentName">[],
+): SpendScope {
+  if (policy.otherAgents) {
+    const named = keyPolicies.filter((p) => p.keyId === policy.keyId && p.agentName !== undefined).map((p) => p.agentName!);
+    return { keyId: policy.keyId, exceptAgentNames: named };
+  }
+  return { keyId: policy.keyId, ...(policy.agentName !== undefined ? { agentName: policy.agentName } : {}) };
+}
+
+/** Whether a spend bucket (its agentName "" when the hold named none) counts in `scope`; the stores' queries select the same. */
+export function bucketInScope(scope: SpendScope, bucket: Pick<SpendBucket, "keyId" | "agentName">): boolean {
+  if (bucket.keyId !== scope.keyId) return false;
+  if (scope.agentName !== undefined) return bucket.agentName === scope.agentName;
+  return !(scope.exceptAgentNames ?? []).includes(bucket.agentName);
 }
 
 /** Why a hold was refused by a policy: the limit, what remains of it and when it resets. */
@@ -151,6 +180,8 @@ export interface SpendRefusal {
   code: "SPEND_LIMIT_EXCEEDED" | "PRICE_ABOVE_MAX";
   keyId: string;
   agentName?: string;
+  /** The default agent policy refused it. */
+  otherAgents?: true;
   /** budget, capability_credits, capability_count or max_price. */
   limit: "budget" | "capability_credits" | "capability_count" | "max_price";
   capabilityKey?: string;
@@ -216,6 +247,7 @@ function refusal(
     code,
     keyId: policy.keyId,
     ...(policy.agentName !== undefined ? { agentName: policy.agentName } : {}),
+    ...(policy.otherAgents ? { otherAgents: true as const } : {}),
     limit,
     limitValue,
     remaining,
@@ -224,18 +256,36 @@ function refusal(
   };
 }
 
-/** Key-wide first, then the agent's: the order policies are checked and shown in. */
-export function byPolicyOrder(a: Pick<SpendPolicy, "keyId" | "agentName">, b: Pick<SpendPolicy, "keyId" | "agentName">): number {
+/** Key-wide first, then the default agent policy, then the agents': the order policies are checked and shown in. */
+export function byPolicyOrder(
+  a: Pick<SpendPolicy, "keyId" | "agentName" | "otherAgents">,
+  b: Pick<SpendPolicy, "keyId" | "agentName" | "otherAgents">,
+): number {
   if (a.keyId !== b.keyId) return a.keyId < b.keyId ? -1 : 1;
+  const rank = (p: Pick<SpendPolicy, "agentName" | "otherAgents">) => (isKeyWide(p) ? 0 : p.otherAgents ? 1 : 2);
+  if (rank(a) !== rank(b)) return rank(a) - rank(b);
   const an = a.agentName ?? "";
   const bn = b.agentName ?? "";
   return an < bn ? -1 : an > bn ? 1 : 0;
 }
 
-/** The policies that cover `who` among `policies` (the key's and the agent's), in check order. */
+/**
+ * The policies among `policies` (at least all of who's key's) that cover a hold by `who`, in check order:
+ * the key-wide one, and the agent's own or, when it has none (or names no agent), the default agent policy.
+ */
 export function coveringPolicies(policies: readonly SpendPolicy[], who: Pick<SpendAttribution, "keyId" | "agentName">): SpendPolicy[] {
-  return policies.filter((p) => policyCovers(p, who)).sort(byPolicyOrder);
+  const ofKey = policies.filter((p) => p.keyId === who.keyId);
+  const own = who.agentName !== undefined ? ofKey.find((p) => p.agentName === who.agentName) : undefined;
+  return ofKey.filter((p) => isKeyWide(p) || p === own || (p.otherAgents && !own)).sort(byPolicyOrder);
 }
 
-/** The key a store files a policy under: one per (key, agent), "" for the key-wide one. */
+/** The policies covering `who`, each with what it counts (`policies`: at least all of who's key's): what a hold's step reads usage for. */
+export function coveringSpendScopes(
+  policies: readonly SpendPolicy[],
+  who: Pick<SpendAttribution, "keyId" | "agentName">,
+): { policy: SpendPolicy; scope: SpendScope }[] {
+  return coveringPolicies(policies, who).map((policy) => ({ policy, scope: spendScopeOf(policy, policies) }));
+}
+
+/** The key a store files a policy under: one per (key, agent), "" for the key-wide one and for the default agent policy (told apart by otherAgents). */
 export const policyAgentKey = (agentName: string | undefined): string => agentName ?? "";

@@ -142,6 +142,10 @@ export interface ApiKeyRecord {
   revokedAt?: Date;
   /** The key's own request limits (the gateway enforces them); absent: the gateway's defaults. */
   limits?: ApiKeyLimits;
+  /** The agent the key was issued for (normalized): every request of the key is this agent's. */
+  agentName?: string;
+  /** The agents (normalized) a request of the key must name one of; absent: any, or none. */
+  agentNames?: string[];
 }
 
 /** Per-key request limits; an absent field is the gateway's configured default. */

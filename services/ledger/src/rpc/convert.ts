@@ -23,6 +23,8 @@ export function toApiKeyInfo(record: ApiKeyRecord): ApiKeyInfo {
     createdAt: record.createdAt,
     revokedAt: record.revokedAt,
     ...(record.limits ? { limits: record.limits } : {}),
+    agentName: record.agentName,
+    ...(record.agentNames ? { agentNames: { names: record.agentNames } } : {}),
   };
 }
 
@@ -61,6 +63,7 @@ export function toSpendPolicyStatusMessage(s: SpendPolicyStatus): SpendPolicySta
     policy: {
       keyId: p.keyId,
       agentName: p.agentName,
+      ...(p.otherAgents ? { otherAgents: true } : {}),
       budgetCredits: p.budgetCredits,
       reset: p.reset,
       capabilityCaps: p.capabilityCaps,

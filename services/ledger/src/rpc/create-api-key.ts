@@ -6,7 +6,10 @@ import { toApiKeyInfo } from "./convert";
 
 export function createApiKey(ledger: Ledger): UnaryHandler<CreateApiKeyRequest, CreateApiKeyResponse> {
   return async (req) => {
-    const { apiKey, record } = await ledger.createApiKey(req.userId, req.name);
+    const { apiKey, record } = await ledger.createApiKey(req.userId, req.name, {
+      agentName: req.agentName,
+      agentNames: req.agentNames?.names ?? [],
+    });
     return { apiKey, key: toApiKeyInfo(record) };
   };
 }

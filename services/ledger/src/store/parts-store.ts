@@ -18,7 +18,7 @@ import type {
   SettleResult,
 } from "../domain/ports";
 import type { CreateQuoteCommand, CreateQuoteResult, QuoteRecord } from "../domain/quote";
-import type { SpendPolicy, SpendUsage } from "../domain/spend-policy";
+import type { SpendPolicy, SpendScope, SpendUsage } from "../domain/spend-policy";
 import type { FinishTopUpCommand, StartTopUpCommand, TopUpFinish, TopUpRecord, TopUpStart } from "../domain/top-up";
 import type {
   ApiKeyLimits,
@@ -136,14 +136,14 @@ export abstract class PartsLedgerStore implements LedgerStore {
   setSpendPolicy(policy: SpendPolicy): Promise<SpendPolicy> {
     return this.spend.setSpendPolicy(policy);
   }
-  clearSpendPolicy(keyId: string, agentName?: string): Promise<boolean> {
-    return this.spend.clearSpendPolicy(keyId, agentName);
+  clearSpendPolicy(keyId: string, agentName?: string, otherAgents?: boolean): Promise<boolean> {
+    return this.spend.clearSpendPolicy(keyId, agentName, otherAgents);
   }
   listSpendPolicies(keyIds: readonly string[]): Promise<SpendPolicy[]> {
     return this.spend.listSpendPolicies(keyIds);
   }
-  spendUsage(policy: Pick<SpendPolicy, "keyId" | "agentName">, since: Date): Promise<SpendUsage> {
-    return this.spend.spendUsage(policy, since);
+  spendUsage(scope: SpendScope, since: Date): Promise<SpendUsage> {
+    return this.spend.spendUsage(scope, since);
   }
 
   createQuote(cmd: CreateQuoteCommand): Promise<CreateQuoteResult> {

@@ -45,6 +45,31 @@ describe("npm run keys", () => {
     await expect(t.client.authenticateApiKey({ apiKey: parsed.apiKey })).resolves.toMatchObject({ keyId: parsed.keyId });
   });
 
+  it("create --agent issues a key for one agent and --agents one requiring one of several, names normalized; both at once is a usage error", async () => {
+    const t = ledger();
+    const userId = uid("user");
+    const one = await keys(t.address, "create", "--user", userId, "--agent", "Alpha\u200B");
+    expect(one).toMatchObject({ code: 0, stdout: expect.stringContaining(", issued for agent alpha:") });
+    const oneKey = one.stdout.match(/aak_[0-9A-Za-z]{32}/)?.[0] ?? "";
+    await expect(t.client.authenticateApiKey({ apiKey: oneKey })).resolves.toMatchObject({ agentName: "alpha" });
+
+    const some = JSON.parse((await keys(t.address, "create", "--user", userId, "--agents", "alpha, BETA", "--json")).stdout);
+    expect(some).toMatchObject({ agentNames: ["alpha", "beta"] });
+    const auth = await t.client.authenticateApiKey({ apiKey: some.apiKey });
+    expect(auth.agentNames?.names).toEqual(["alpha", "beta"]);
+    expect(auth.agentName).toBeUndefined();
+    expect((await keys(t.address, "list", "--user", userId)).stdout).toMatch(/agent=alpha[\s\S]*agents=alpha,beta/);
+
+    await expect(keys(t.address, "create", "--user", userId, "--agent", "a", "--agents", "b")).resolves.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("not both"),
+    });
+    await expect(keys(t.address, "create", "--user", userId, "--agent", "\u200B")).resolves.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("agent_name must be 1 to 100 characters"),
+    });
+  });
+
   it("limits sets a key's limits (exactly those given), shows them, and --clear gives the key the defaults again", async () => {
     const t = ledger();
     const created = await t.client.createApiKey({ userId: uid("user"), name: "" });

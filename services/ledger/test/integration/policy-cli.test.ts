@@ -94,6 +94,51 @@ describe("npm run keys -- policy", () => {
     await expect(remoteError(hold(6, "alpha"))).resolves.toMatchObject({ code: "SPEND_LIMIT_EXCEEDED", details: { agentName: "alpha" } });
   });
 
+  it("--other-agents sets the default agent policy: agents without their own share it, whatever they call themselves", async () => {
+    const t = ledger();
+    const userId = uid("user");
+    const { key } = await t.client.createApiKey({ userId, name: "" });
+    const keyId = key!.keyId;
+    await t.client.grantCredits({ grantId: uid("grant"), userId, amountCredits: 1_000, reason: "test" });
+    const hold = (amountCredits: number, agentName?: string) =>
+      t.client.holdCredits({
+        holdId: uid("att"),
+        userId,
+        amountCredits,
+        ttlMs: 0,
+        routeKey: "email.send.resend",
+        keyId,
+        capabilityKey: "email.send",
+        ...(agentName ? { agentName } : {}),
+      });
+    expect(await keys(t.address, "policy", "--key", keyId, "--other-agents", "--budget", "10", "--reset", "daily")).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining(`${keyId} (agents without a policy of their own): budget 10 credits per UTC day`),
+    });
+    // "Alpha" with a zero-width space is alpha, whose own policy the admin set as "ALPHA".
+    expect((await keys(t.address, "policy", "--key", keyId, "--agent", "ALPHA", "--budget", "100", "--reset", "daily")).code).toBe(0);
+    await hold(60, "Alpha\u200B");
+    await hold(6, "beta");
+    await hold(3);
+    await expect(remoteError(hold(2, "gamma"))).resolves.toMatchObject({
+      code: "SPEND_LIMIT_EXCEEDED",
+      message: expect.stringContaining("agents without a policy of their own"),
+      details: { otherAgents: true, remaining: 1 },
+    });
+    await expect(remoteError(hold(41, "alpha"))).resolves.toMatchObject({ details: { agentName: "alpha", remaining: 40 } });
+    const shown = JSON.parse((await keys(t.address, "policy", "--key", keyId, "--other-agents", "--json")).stdout);
+    expect(shown).toEqual([expect.objectContaining({ otherAgents: true, spentCredits: 9, remainingCredits: 1 })]);
+    expect(await keys(t.address, "policy", "--key", keyId, "--other-agents", "--clear")).toMatchObject({
+      code: 0,
+      stdout: `${keyId} (agents without a policy of their own): no spend policy.\n`,
+    });
+    await expect(hold(2, "gamma")).resolves.toMatchObject({ hold: { state: "held" } });
+    await expect(keys(t.address, "policy", "--key", keyId, "--other-agents", "--agent", "a", "--max-price", "1")).resolves.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("not both"),
+    });
+  });
+
   it("explains usage mistakes and the ledger's refusals", async () => {
     const t = ledger();
     const { key } = await t.client.createApiKey({ userId: uid("user"), name: "" });

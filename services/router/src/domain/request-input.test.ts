@@ -19,6 +19,9 @@ describe("parseRecommendInput", () => {
   it("reads agentName and ordered preferences, and keeps every other field", () => {
     const body = { agentName: " alpha_agent ", optimizationPreferences: ["quality", "cost"], to: "a@b.co" };
     expect(parseRecommendInput(body)).toEqual({ agentName: "alpha_agent", preferences: ["quality", "cost"], fields: body });
+    // One agent, one name: its preference memory is keyed by the normalized form.
+    expect(parseRecommendInput({ agentName: "Alpha_Agent\u200B" }).agentName).toBe("alpha_agent");
+    expect(inputError(() => parseRecommendInput({ agentName: "\u200B" })).field).toBe("agentName");
   });
 
   it("treats an empty preference list as no preference", () => {

@@ -1,7 +1,7 @@
 // Reads the recommend body (free-form JSON): agentName, optimizationPreferences, feature asks and
 // the execute fields a route may need. Unknown fields are accepted, and so are execute fields that
 // share a feature's name; wrong types of the fields recommend defines are InputErrors.
-import { AppError } from "@agentic/platform/core";
+import { AppError, normalizeAgentName } from "@agentic/platform/core";
 import type { OperationContract } from "@agentic/proto/catalog/v1";
 import type { RecommendRequest } from "@agentic/proto/router/v1";
 import { GOALS, isGoal, type Goal } from "./goals";
@@ -76,14 +76,16 @@ export function parseRecommendInput(body: Readonly<Record<string, unknown>> | un
 
   const agentName = fields.agentName;
   if (agentName !== undefined && agentName !== null) {
-    if (typeof agentName !== "string" || agentName.trim() === "" || agentName.length > MAX_AGENT_NAME_LENGTH) {
+    // Normalized (case, width, invisible characters), so one agent has one preference memory and one set of policies.
+    const name = typeof agentName === "string" ? normalizeAgentName(agentName) : "";
+    if (typeof agentName !== "string" || name === "" || name.length > MAX_AGENT_NAME_LENGTH) {
       throw new InputError(
         "agentName",
         `agentName must be a string of 1 to ${MAX_AGENT_NAME_LENGTH} characters`,
         `Send agentName as a string of 1 to ${MAX_AGENT_NAME_LENGTH} characters, e.g. "alpha_agent", or leave it out.`,
       );
     }
-    input.agentName = agentName.trim();
+    input.agentName = name;
   }
 
   const prefs = fields.optimizationPreferences;

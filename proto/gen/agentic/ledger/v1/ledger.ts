@@ -35,7 +35,23 @@ export interface ApiKeyInfo {
   revokedAt?: Date | undefined;
   name: string;
   /** The key's own request limits; absent when it has none. */
-  limits?: ApiKeyLimits | undefined;
+  limits?:
+    | ApiKeyLimits
+    | undefined;
+  /** Set: the key is this agent's (normalized name); every request it makes is that agent's. */
+  agentName?:
+    | string
+    | undefined;
+  /** Set: every request of the key must name one of these agents in Agent-Name. */
+  agentNames?: AgentNames | undefined;
+}
+
+/**
+ * Agent names, normalized (NFKC, case folded, invisible characters removed). A message, so that a
+ * request or answer without them needs no field.
+ */
+export interface AgentNames {
+  names: string[];
 }
 
 /**
@@ -64,7 +80,18 @@ export interface AuthenticateApiKeyResponse {
   userId: string;
   keyId: string;
   /** The key's own request limits; absent when it has none (the gateway's defaults apply). */
-  limits?: ApiKeyLimits | undefined;
+  limits?:
+    | ApiKeyLimits
+    | undefined;
+  /**
+   * Set: the key is this agent's: a request without Agent-Name is this agent's, one naming another
+   * agent (once normalized) is refused.
+   */
+  agentName?:
+    | string
+    | undefined;
+  /** Set: a request must name one of these agents in Agent-Name (once normalized); any other, or none, is refused. */
+  agentNames?: AgentNames | undefined;
 }
 
 export interface CreateApiKeyRequest {
@@ -72,6 +99,15 @@ export interface CreateApiKeyRequest {
   userId: string;
   /** Free-form label shown when listing. */
   name: string;
+  /**
+   * Issues the key for one agent: all its requests are this agent's, whatever Agent-Name they send
+   * (a different one is refused). Normalized (NFKC, case folded, invisible characters removed).
+   */
+  agentName?:
+    | string
+    | undefined;
+  /** Requires every request to name one of these agents in Agent-Name (normalized); not with agent_name. */
+  agentNames?: AgentNames | undefined;
 }
 
 export interface CreateApiKeyResponse {
@@ -154,7 +190,10 @@ export interface CapabilityCap {
  */
 export interface SpendPolicy {
   keyId: string;
-  /** Set: applies to executions naming this agent under the key; unset: to every execution of the key. */
+  /**
+   * Set: applies to executions naming this agent (normalized) under the key; unset: to every execution
+   * of the key, or with other_agents to those of agents without a policy of their own.
+   */
   agentName?:
     | string
     | undefined;
@@ -167,7 +206,14 @@ export interface SpendPolicy {
   capabilityCaps: CapabilityCap[];
   /** Most credits a single execution may hold; unset: no maximum. */
   maxPriceCredits?: number | undefined;
-  updatedAt?: Date | undefined;
+  updatedAt?:
+    | Date
+    | undefined;
+  /**
+   * The default agent policy (agent_name unset): covers every execution of the key whose agent has no
+   * policy of its own (none named included), all of them counted together.
+   */
+  otherAgents?: boolean | undefined;
 }
 
 /** What one capability cap has used in the current period. */
@@ -841,7 +887,17 @@ export interface TopUpWithPaymentResponse {
 }
 
 function createBaseApiKeyInfo(): ApiKeyInfo {
-  return { keyId: "", userId: "", prefix: "", createdAt: undefined, revokedAt: undefined, name: "", limits: undefined };
+  return {
+    keyId: "",
+    userId: "",
+    prefix: "",
+    createdAt: undefined,
+    revokedAt: undefined,
+    name: "",
+    limits: undefined,
+    agentName: undefined,
+    agentNames: undefined,
+  };
 }
 
 export const ApiKeyInfo: MessageFns<ApiKeyInfo> = {
@@ -866,6 +922,12 @@ export const ApiKeyInfo: MessageFns<ApiKeyInfo> = {
     }
     if (message.limits !== undefined) {
       ApiKeyLimits.encode(message.limits, writer.uint32(58).fork()).join();
+    }
+    if (message.agentName !== undefined) {
+      writer.uint32(66).string(message.agentName);
+    }
+    if (message.agentNames !== undefined) {
+      AgentNames.encode(message.agentNames, writer.uint32(74).fork()).join();
     }
     return writer;
   },
@@ -939,6 +1001,22 @@ export const ApiKeyInfo: MessageFns<ApiKeyInfo> = {
             message.limits = ApiKeyLimits.decode(reader, reader.uint32());
             continue;
           }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.agentName = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.agentNames = AgentNames.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -976,6 +1054,16 @@ export const ApiKeyInfo: MessageFns<ApiKeyInfo> = {
         : undefined,
       name: isSet(object.name) ? globalThis.String(object.name) : "",
       limits: isSet(object.limits) ? ApiKeyLimits.fromJSON(object.limits) : undefined,
+      agentName: isSet(object.agentName)
+        ? globalThis.String(object.agentName)
+        : isSet(object.agent_name)
+        ? globalThis.String(object.agent_name)
+        : undefined,
+      agentNames: isSet(object.agentNames)
+        ? AgentNames.fromJSON(object.agentNames)
+        : isSet(object.agent_names)
+        ? AgentNames.fromJSON(object.agent_names)
+        : undefined,
     };
   },
 
@@ -1002,6 +1090,12 @@ export const ApiKeyInfo: MessageFns<ApiKeyInfo> = {
     if (message.limits !== undefined) {
       obj.limits = ApiKeyLimits.toJSON(message.limits);
     }
+    if (message.agentName !== undefined) {
+      obj.agentName = message.agentName;
+    }
+    if (message.agentNames !== undefined) {
+      obj.agentNames = AgentNames.toJSON(message.agentNames);
+    }
     return obj;
   },
 
@@ -1019,6 +1113,77 @@ export const ApiKeyInfo: MessageFns<ApiKeyInfo> = {
     message.limits = (object.limits !== undefined && object.limits !== null)
       ? ApiKeyLimits.fromPartial(object.limits)
       : undefined;
+    message.agentName = object.agentName ?? undefined;
+    message.agentNames = (object.agentNames !== undefined && object.agentNames !== null)
+      ? AgentNames.fromPartial(object.agentNames)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseAgentNames(): AgentNames {
+  return { names: [] };
+}
+
+export const AgentNames: MessageFns<AgentNames> = {
+  encode(message: AgentNames, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.names) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AgentNames {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAgentNames();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.names.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AgentNames {
+    return { names: globalThis.Array.isArray(object?.names) ? object.names.map((e: any) => globalThis.String(e)) : [] };
+  },
+
+  toJSON(message: AgentNames): unknown {
+    const obj: any = {};
+    if (message.names?.length) {
+      obj.names = message.names;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AgentNames>, I>>(base?: I): AgentNames {
+    return AgentNames.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AgentNames>, I>>(object: I): AgentNames {
+    const message = createBaseAgentNames();
+    message.names = object.names?.map((e) => e) || [];
     return message;
   },
 };
@@ -1206,7 +1371,7 @@ export const AuthenticateApiKeyRequest: MessageFns<AuthenticateApiKeyRequest> = 
 };
 
 function createBaseAuthenticateApiKeyResponse(): AuthenticateApiKeyResponse {
-  return { userId: "", keyId: "", limits: undefined };
+  return { userId: "", keyId: "", limits: undefined, agentName: undefined, agentNames: undefined };
 }
 
 export const AuthenticateApiKeyResponse: MessageFns<AuthenticateApiKeyResponse> = {
@@ -1219,6 +1384,12 @@ export const AuthenticateApiKeyResponse: MessageFns<AuthenticateApiKeyResponse> 
     }
     if (message.limits !== undefined) {
       ApiKeyLimits.encode(message.limits, writer.uint32(26).fork()).join();
+    }
+    if (message.agentName !== undefined) {
+      writer.uint32(34).string(message.agentName);
+    }
+    if (message.agentNames !== undefined) {
+      AgentNames.encode(message.agentNames, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -1260,6 +1431,22 @@ export const AuthenticateApiKeyResponse: MessageFns<AuthenticateApiKeyResponse> 
             message.limits = ApiKeyLimits.decode(reader, reader.uint32());
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.agentName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.agentNames = AgentNames.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1285,6 +1472,16 @@ export const AuthenticateApiKeyResponse: MessageFns<AuthenticateApiKeyResponse> 
         ? globalThis.String(object.key_id)
         : "",
       limits: isSet(object.limits) ? ApiKeyLimits.fromJSON(object.limits) : undefined,
+      agentName: isSet(object.agentName)
+        ? globalThis.String(object.agentName)
+        : isSet(object.agent_name)
+        ? globalThis.String(object.agent_name)
+        : undefined,
+      agentNames: isSet(object.agentNames)
+        ? AgentNames.fromJSON(object.agentNames)
+        : isSet(object.agent_names)
+        ? AgentNames.fromJSON(object.agent_names)
+        : undefined,
     };
   },
 
@@ -1299,6 +1496,12 @@ export const AuthenticateApiKeyResponse: MessageFns<AuthenticateApiKeyResponse> 
     if (message.limits !== undefined) {
       obj.limits = ApiKeyLimits.toJSON(message.limits);
     }
+    if (message.agentName !== undefined) {
+      obj.agentName = message.agentName;
+    }
+    if (message.agentNames !== undefined) {
+      obj.agentNames = AgentNames.toJSON(message.agentNames);
+    }
     return obj;
   },
 
@@ -1312,12 +1515,16 @@ export const AuthenticateApiKeyResponse: MessageFns<AuthenticateApiKeyResponse> 
     message.limits = (object.limits !== undefined && object.limits !== null)
       ? ApiKeyLimits.fromPartial(object.limits)
       : undefined;
+    message.agentName = object.agentName ?? undefined;
+    message.agentNames = (object.agentNames !== undefined && object.agentNames !== null)
+      ? AgentNames.fromPartial(object.agentNames)
+      : undefined;
     return message;
   },
 };
 
 function createBaseCreateApiKeyRequest(): CreateApiKeyRequest {
-  return { userId: "", name: "" };
+  return { userId: "", name: "", agentName: undefined, agentNames: undefined };
 }
 
 export const CreateApiKeyRequest: MessageFns<CreateApiKeyRequest> = {
@@ -1327,6 +1534,12 @@ export const CreateApiKeyRequest: MessageFns<CreateApiKeyRequest> = {
     }
     if (message.name !== "") {
       writer.uint32(18).string(message.name);
+    }
+    if (message.agentName !== undefined) {
+      writer.uint32(26).string(message.agentName);
+    }
+    if (message.agentNames !== undefined) {
+      AgentNames.encode(message.agentNames, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -1360,6 +1573,22 @@ export const CreateApiKeyRequest: MessageFns<CreateApiKeyRequest> = {
             message.name = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.agentName = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.agentNames = AgentNames.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1380,6 +1609,16 @@ export const CreateApiKeyRequest: MessageFns<CreateApiKeyRequest> = {
         ? globalThis.String(object.user_id)
         : "",
       name: isSet(object.name) ? globalThis.String(object.name) : "",
+      agentName: isSet(object.agentName)
+        ? globalThis.String(object.agentName)
+        : isSet(object.agent_name)
+        ? globalThis.String(object.agent_name)
+        : undefined,
+      agentNames: isSet(object.agentNames)
+        ? AgentNames.fromJSON(object.agentNames)
+        : isSet(object.agent_names)
+        ? AgentNames.fromJSON(object.agent_names)
+        : undefined,
     };
   },
 
@@ -1391,6 +1630,12 @@ export const CreateApiKeyRequest: MessageFns<CreateApiKeyRequest> = {
     if (message.name !== "") {
       obj.name = message.name;
     }
+    if (message.agentName !== undefined) {
+      obj.agentName = message.agentName;
+    }
+    if (message.agentNames !== undefined) {
+      obj.agentNames = AgentNames.toJSON(message.agentNames);
+    }
     return obj;
   },
 
@@ -1401,6 +1646,10 @@ export const CreateApiKeyRequest: MessageFns<CreateApiKeyRequest> = {
     const message = createBaseCreateApiKeyRequest();
     message.userId = object.userId ?? "";
     message.name = object.name ?? "";
+    message.agentName = object.agentName ?? undefined;
+    message.agentNames = (object.agentNames !== undefined && object.agentNames !== null)
+      ? AgentNames.fromPartial(object.agentNames)
+      : undefined;
     return message;
   },
 };
@@ -2371,6 +2620,7 @@ function createBaseSpendPolicy(): SpendPolicy {
     capabilityCaps: [],
     maxPriceCredits: undefined,
     updatedAt: undefined,
+    otherAgents: undefined,
   };
 }
 
@@ -2396,6 +2646,9 @@ export const SpendPolicy: MessageFns<SpendPolicy> = {
     }
     if (message.updatedAt !== undefined) {
       Timestamp.encode(toTimestamp(message.updatedAt), writer.uint32(58).fork()).join();
+    }
+    if (message.otherAgents !== undefined) {
+      writer.uint32(64).bool(message.otherAgents);
     }
     return writer;
   },
@@ -2469,6 +2722,14 @@ export const SpendPolicy: MessageFns<SpendPolicy> = {
             message.updatedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.otherAgents = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2514,6 +2775,11 @@ export const SpendPolicy: MessageFns<SpendPolicy> = {
         : isSet(object.updated_at)
         ? fromJsonTimestamp(object.updated_at)
         : undefined,
+      otherAgents: isSet(object.otherAgents)
+        ? globalThis.Boolean(object.otherAgents)
+        : isSet(object.other_agents)
+        ? globalThis.Boolean(object.other_agents)
+        : undefined,
     };
   },
 
@@ -2540,6 +2806,9 @@ export const SpendPolicy: MessageFns<SpendPolicy> = {
     if (message.updatedAt !== undefined) {
       obj.updatedAt = message.updatedAt.toISOString();
     }
+    if (message.otherAgents !== undefined) {
+      obj.otherAgents = message.otherAgents;
+    }
     return obj;
   },
 
@@ -2555,6 +2824,7 @@ export const SpendPolicy: MessageFns<SpendPolicy> = {
     message.capabilityCaps = object.capabilityCaps?.map((e) => CapabilityCap.fromPartial(e)) || [];
     message.maxPriceCredits = object.maxPriceCredits ?? undefined;
     message.updatedAt = object.updatedAt ?? undefined;
+    message.otherAgents = object.otherAgents ?? undefined;
     return message;
   },
 };

@@ -1,4 +1,5 @@
-// The LedgerStore contract, API keys: API keys: stored once per hash, found by hash, revoked once, limits replaced whole.
+// The LedgerStore contract, API keys: API keys: stored once per hash, found by hash, revoked once, limits replaced whole,
+// the agents a key may act as kept as written.
 // Run by store.contract.test.ts against every store.
 import { T0, at, useContractStore, type StoreFactory } from "./support";
 
@@ -63,6 +64,26 @@ export function describeKeysContract(name: string, makeStore: StoreFactory): voi
         expect(cleared).not.toHaveProperty("limits");
         expect(await store().findApiKeyByHash("hash1")).not.toHaveProperty("limits");
         await expect(store().setApiKeyLimits("key_nope", { burst: 1 })).resolves.toBeNull();
+      });
+
+      it("keeps the agent a key was issued for, or the agents it requires, read back by hash and in lists", async () => {
+        await store().insertApiKey({ ...record("key_1", "hash1"), agentName: "alpha" });
+        await store().insertApiKey({ ...record("key_2", "hash2"), agentNames: ["alpha", "beta"] });
+        await store().insertApiKey(record("key_3", "hash3"));
+        await expect(store().findApiKeyByHash("hash1")).resolves.toMatchObject({ keyId: "key_1", agentName: "alpha" });
+        expect(await store().findApiKeyByHash("hash1")).not.toHaveProperty("agentNames");
+        await expect(store().findApiKeyByHash("hash2")).resolves.toMatchObject({ keyId: "key_2", agentNames: ["alpha", "beta"] });
+        expect(await store().findApiKeyByHash("hash2")).not.toHaveProperty("agentName");
+        const plain = await store().findApiKeyByHash("hash3");
+        expect(plain).not.toHaveProperty("agentName");
+        expect(plain).not.toHaveProperty("agentNames");
+        expect((await store().listApiKeys()).map((k) => [k.keyId, k.agentName, k.agentNames])).toEqual([
+          ["key_1", "alpha", undefined],
+          ["key_2", undefined, ["alpha", "beta"]],
+          ["key_3", undefined, undefined],
+        ]);
+        // Limits set later leave the agents as they were.
+        await expect(store().setApiKeyLimits("key_1", { burst: 2 })).resolves.toMatchObject({ agentName: "alpha", limits: { burst: 2 } });
       });
     });
   });

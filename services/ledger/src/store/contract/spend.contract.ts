@@ -112,6 +112,38 @@ export function describeSpendPolicyContract(name: string, makeStore: StoreFactor
       expect((await store.listSpendPolicies(["k1"])).map((p) => p.agentName ?? "")).toEqual(["", "alpha", "beta"]);
     });
 
+    it("counts every agent without a policy of its own, none named included, against the default agent policy, together", async () => {
+      await policy({ otherAgents: true, budgetCredits: 10 });
+      await policy({ agentName: "alpha", budgetCredits: 100 });
+      // alpha has its own policy: the default one neither covers nor counts it.
+      expect((await hold("a1", 50, { agentName: "alpha" })).status).toBe("created");
+      expect((await hold("b1", 4, { agentName: "beta" })).status).toBe("created");
+      expect((await hold("n1", 3)).status).toBe("created");
+      // A fresh name gets no fresh budget: beta, no name and gamma share the 10.
+      expect(await hold("g1", 4, { agentName: "gamma" })).toMatchObject({
+        status: "spend_refused",
+        refusal: { otherAgents: true, limit: "budget", limitValue: 10, remaining: 3 },
+      });
+      expect((await hold("g2", 3, { agentName: "gamma" })).status).toBe("created");
+      expect((await hold("d1", 1, { agentName: "delta" })).status).toBe("spend_refused");
+      expect((await hold("a2", 40, { agentName: "alpha" })).status).toBe("created");
+      expect(await store.spendUsage({ keyId: "k1", exceptAgentNames: ["alpha"] }, at(-DAY))).toMatchObject({ spentCredits: 10 });
+      expect(await store.spendUsage({ keyId: "k1", agentName: "" }, at(-DAY))).toMatchObject({ spentCredits: 3 });
+      // Listed after the key-wide policy, before the agents'; cleared on its own.
+      await policy({ budgetCredits: 1_000 });
+      expect((await store.listSpendPolicies(["k1"])).map((p) => [p.agentName ?? "", p.otherAgents ?? false])).toEqual([
+        ["", false],
+        ["", true],
+        ["alpha", false],
+      ]);
+      expect(await store.clearSpendPolicy("k1", undefined, true)).toBe(true);
+      expect((await store.listSpendPolicies(["k1"])).map((p) => [p.agentName ?? "", p.otherAgents ?? false])).toEqual([
+        ["", false],
+        ["alpha", false],
+      ]);
+      expect((await hold("d2", 1, { agentName: "delta" })).status).toBe("created");
+    });
+
     it("caps one capability by count and by credits, leaving the others alone", async () => {
       await policy({
         capabilityCaps: [

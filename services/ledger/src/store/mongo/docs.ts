@@ -73,7 +73,7 @@ export interface TopUpDoc extends Omit<TopUpRecord, "topUpId"> {
 }
 
 export interface SpendPolicyDoc extends SpendPolicy {
-  _id: string; // JSON [key id, agent name or ""]: one policy per (key, agent)
+  _id: string; // JSON [key id, agent name or ""]: one policy per (key, agent); [key id, "", "other agents"]: the default agent policy
 }
 
 export interface SpendBucketDoc extends SpendBucket {
@@ -84,7 +84,8 @@ export interface QuoteDoc extends Omit<QuoteRecord, "quoteId"> {
   _id: string; // quote id
 }
 
-export const policyDocId = (keyId: string, agentName: string | undefined) => JSON.stringify([keyId, policyAgentKey(agentName)]);
+export const policyDocId = (keyId: string, agentName: string | undefined, otherAgents = false) =>
+  JSON.stringify(otherAgents ? [keyId, "", "other agents"] : [keyId, policyAgentKey(agentName)]);
 
 export const resourceDocId = (kind: string, resourceId: string) => JSON.stringify([kind, resourceId]);
 

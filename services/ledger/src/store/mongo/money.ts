@@ -20,10 +20,10 @@ import type {
   SettleResult,
 } from "../../domain/ports";
 import { bookedPayments, emptyWallet, MOVEMENT_JOURNAL_KINDS } from "../../domain/rules";
-import { coveringPolicies, spendPeriod } from "../../domain/spend-policy";
+import { byPolicyOrder, coveringSpendScopes, spendPeriod } from "../../domain/spend-policy";
 import type { Hold, JournalEntry, Wallet } from "../../domain/types";
 import { applyEffects } from "./apply-effects";
-import { policyDocId, resourceDocId, toEntry, toHold, toPayment, toResource, toSpendPolicy, toWallet } from "./docs";
+import { resourceDocId, toEntry, toHold, toPayment, toResource, toSpendPolicy, toWallet } from "./docs";
 import type { MongoDb } from "./mongo-db";
 import { holdIn, liveExecutionIn, quoteIn, spendUsageIn, walletIn } from "./reads";
 
@@ -100,11 +100,10 @@ export class MongoMoney {
     const who = cmd.spend;
     const spend: HoldFacts["spend"] = [];
     if (who) {
-      const docs = await this.m.spendPolicies
-        .find({ _id: { $in: [policyDocId(who.keyId, undefined), policyDocId(who.keyId, who.agentName)] } }, { session })
-        .toArray();
-      for (const policy of coveringPolicies(docs.map(toSpendPolicy), who))
-        spend.push({ policy, usage: await spendUsageIn(this.m, policy, spendPeriod(policy, cmd.now).start, session) });
+      // Every policy of the key: which cover the hold, and what the default agent policy counts, depend on all of them.
+      const docs = await this.m.spendPolicies.find({ keyId: who.keyId }, { session }).toArray();
+      for (const { policy, scope } of coveringSpendScopes(docs.map(toSpendPolicy).sort(byPolicyOrder), who))
+        spend.push({ policy, usage: await spendUsageIn(this.m, scope, spendPeriod(policy, cmd.now).start, session) });
     }
     return {
       existing,

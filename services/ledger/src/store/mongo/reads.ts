@@ -3,7 +3,7 @@
 import type { ClientSession, Filter } from "mongodb";
 import type { QuoteRecord } from "../../domain/quote";
 import { isPastRetention } from "../../domain/rules";
-import { periodStartDay, spendUsageOfBuckets, type SpendPolicy, type SpendUsage } from "../../domain/spend-policy";
+import { periodStartDay, spendUsageOfBuckets, type SpendScope, type SpendUsage } from "../../domain/spend-policy";
 import type { ExecutionRecord, Hold, Wallet } from "../../domain/types";
 import { toExecution, toHold, toQuote, toWallet, type SpendBucketDoc } from "./docs";
 import type { MongoDb } from "./mongo-db";
@@ -41,17 +41,16 @@ export async function holdStatesIn(m: MongoDb, holdIds: string[], session?: Clie
   return (holdId) => states.get(holdId) ?? "released";
 }
 
-/** What the holds a policy covers spent since `since`'s day, from its buckets. */
-export async function spendUsageIn(
-  m: MongoDb,
-  policy: Pick<SpendPolicy, "keyId" | "agentName">,
-  since: Date,
-  session?: ClientSession,
-): Promise<SpendUsage> {
+/** What the holds in `scope` spent since `since`'s day, from its buckets (bucketInScope). */
+export async function spendUsageIn(m: MongoDb, scope: SpendScope, since: Date, session?: ClientSession): Promise<SpendUsage> {
   const filter: Filter<SpendBucketDoc> = {
-    keyId: policy.keyId,
+    keyId: scope.keyId,
     day: { $gte: periodStartDay(since) },
-    ...(policy.agentName !== undefined ? { agentName: policy.agentName } : {}),
+    ...(scope.agentName !== undefined
+      ? { agentName: scope.agentName }
+      : scope.exceptAgentNames?.length
+        ? { agentName: { $nin: [...scope.exceptAgentNames] } }
+        : {}),
   };
   return spendUsageOfBuckets(await m.spendBuckets.find(filter, { session }).toArray());
 }

@@ -3,6 +3,7 @@
 // guards: one movement per reference, one execution per Idempotency-Key, one record per key hash).
 import { MongoServerError } from "mongodb";
 import { COLLECTIONS, type MongoDb } from "./mongo-db";
+import { normalizeStoredAgentNames } from "./normalize-agent-names";
 
 export async function ensureSchema(m: MongoDb): Promise<void> {
   const nonNegative = { bsonType: ["int", "long", "double", "decimal"], minimum: 0 };
@@ -71,4 +72,5 @@ export async function ensureSchema(m: MongoDb): Promise<void> {
       { key: { expiresAt: 1 }, name: "ttl", expireAfterSeconds: 0 },
     ]),
   ]);
+  await normalizeStoredAgentNames(m);
 }

@@ -1,6 +1,6 @@
-// The MongoDB store's spend policies (one document per key and agent) and what they have spent
-// (per-day buckets, moved by the holds' effects in money.ts).
-import { byPolicyOrder, type SpendPolicy, type SpendUsage } from "../../domain/spend-policy";
+// The MongoDB store's spend policies (one document per key and agent, plus the key's default agent
+// policy) and what they have spent (per-day buckets, moved by the holds' effects in money.ts).
+import { byPolicyOrder, type SpendPolicy, type SpendScope, type SpendUsage } from "../../domain/spend-policy";
 import { policyDocId, toSpendPolicy } from "./docs";
 import type { MongoDb } from "./mongo-db";
 import { spendUsageIn } from "./reads";
@@ -12,10 +12,12 @@ export class MongoSpend {
     const { createdAt, ...rest } = policy;
     // The first createdAt stays: a `none` allowance keeps counting from it across updates.
     const unset: Record<string, ""> = Object.fromEntries(
-      (["agentName", "budgetCredits", "maxPriceCredits"] as const).filter((f) => rest[f] === undefined).map((f) => [f, ""] as const),
+      (["agentName", "otherAgents", "budgetCredits", "maxPriceCredits"] as const)
+        .filter((f) => rest[f] === undefined)
+        .map((f) => [f, ""] as const),
     );
     const doc = await this.m.spendPolicies.findOneAndUpdate(
-      { _id: policyDocId(policy.keyId, policy.agentName) },
+      { _id: policyDocId(policy.keyId, policy.agentName, policy.otherAgents) },
       { $set: rest, $setOnInsert: { createdAt }, ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}) },
       { upsert: true, returnDocument: "after" },
     );
@@ -23,8 +25,8 @@ export class MongoSpend {
     return toSpendPolicy(doc);
   }
 
-  async clearSpendPolicy(keyId: string, agentName?: string): Promise<boolean> {
-    return (await this.m.spendPolicies.deleteOne({ _id: policyDocId(keyId, agentName) })).deletedCount === 1;
+  async clearSpendPolicy(keyId: string, agentName?: string, otherAgents = false): Promise<boolean> {
+    return (await this.m.spendPolicies.deleteOne({ _id: policyDocId(keyId, agentName, otherAgents) })).deletedCount === 1;
   }
 
   async listSpendPolicies(keyIds: readonly string[]): Promise<SpendPolicy[]> {
@@ -32,7 +34,7 @@ export class MongoSpend {
     return docs.map(toSpendPolicy).sort(byPolicyOrder);
   }
 
-  async spendUsage(policy: Pick<SpendPolicy, "keyId" | "agentName">, since: Date): Promise<SpendUsage> {
-    return spendUsageIn(this.m, policy, since);
+  async spendUsage(scope: SpendScope, since: Date): Promise<SpendUsage> {
+    return spendUsageIn(this.m, scope, since);
   }
 }

@@ -11,8 +11,21 @@ export class SqliteKeys {
       const existing = this.apiKeyWhere("key_hash", record.keyHash);
       if (existing) return { status: "exists" as const, record: existing };
       this.db
-        .sql("INSERT INTO api_keys (key_id, user_id, key_hash, prefix, name, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-        .run(record.keyId, record.userId, record.keyHash, record.prefix, record.name, ms(record.createdAt), msOrNull(record.revokedAt));
+        .sql(
+          `INSERT INTO api_keys (key_id, user_id, key_hash, prefix, name, created_at, revoked_at, agent_name, agent_names)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          record.keyId,
+          record.userId,
+          record.keyHash,
+          record.prefix,
+          record.name,
+          ms(record.createdAt),
+          msOrNull(record.revokedAt),
+          record.agentName ?? null,
+          record.agentNames?.length ? JSON.stringify(record.agentNames) : null,
+        );
       return { status: "created" as const, record: this.apiKeyWhere("key_id", record.keyId)! };
     });
   }

@@ -17,9 +17,9 @@ import type {
   SettleResult,
 } from "../../domain/ports";
 import { bookedPayments, emptyWallet } from "../../domain/rules";
-import { coveringPolicies, spendPeriod } from "../../domain/spend-policy";
+import { coveringSpendScopes, spendPeriod } from "../../domain/spend-policy";
 import type { Hold, JournalEntry, Wallet } from "../../domain/types";
-import { holdById, liveExecution, movementEntry, policiesOf, quoteById, spendUsageOf, walletRow } from "./reads";
+import { holdById, keyPoliciesOf, liveExecution, movementEntry, quoteById, spendUsageOf, walletRow } from "./reads";
 import {
   toEntry,
   toHold,
@@ -109,9 +109,9 @@ export class SqliteMoney {
       reservation: quote ? holdById(this.db, quote.reservationHoldId) : null,
       execution: cmd.execution ? liveExecution(this.db, cmd.execution.executionId, cmd.now) : null,
       spend: who
-        ? coveringPolicies(policiesOf(this.db, who.keyId, who.agentName), who).map((policy) => ({
+        ? coveringSpendScopes(keyPoliciesOf(this.db, who.keyId), who).map(({ policy, scope }) => ({
             policy,
-            usage: spendUsageOf(this.db, policy, spendPeriod(policy, cmd.now).start),
+            usage: spendUsageOf(this.db, scope, spendPeriod(policy, cmd.now).start),
           }))
         : [],
       wallet: walletRow(this.db, existing?.userId ?? cmd.userId),

@@ -3,11 +3,12 @@ import type { SQLInputValue } from "node:sqlite";
 import type { QuoteRecord } from "../../domain/quote";
 import { isPastRetention } from "../../domain/rules";
 import {
+  byPolicyOrder,
   periodStartDay,
-  policyAgentKey,
   spendUsageOfBuckets,
   type SpendBucketDelta,
   type SpendPolicy,
+  type SpendScope,
   type SpendUsage,
 } from "../../domain/spend-policy";
 import type { ExecutionRecord, Hold, JournalEntry, Wallet } from "../../domain/types";
@@ -69,18 +70,23 @@ export function holdStates(db: SqliteDb, record: ExecutionRecord): Hold["state"]
   return record.holdIds.map((id) => (stateOf.get(id) as { state: Hold["state"] } | undefined)?.state ?? "released");
 }
 
-/** The key-wide policy and the agent's, in check order. */
-export function policiesOf(db: SqliteDb, keyId: string, agentName: string | undefined): SpendPolicy[] {
-  const rows = db
-    .sql("SELECT * FROM spend_policies WHERE key_id = ? AND agent_name IN ('', ?) ORDER BY agent_name")
-    .all(keyId, policyAgentKey(agentName)) as unknown as SpendPolicyRow[];
-  return rows.map(toSpendPolicy);
+/** Every policy of a key (key-wide, default agent, agents'), in check order: which cover a hold is the domain's choice (coveringSpendScopes). */
+export function keyPoliciesOf(db: SqliteDb, keyId: string): SpendPolicy[] {
+  const rows = db.sql("SELECT * FROM spend_policies WHERE key_id = ?").all(keyId) as unknown as SpendPolicyRow[];
+  return rows.map(toSpendPolicy).sort(byPolicyOrder);
 }
 
-/** What the holds a policy covers spent since `since`'s day, per capability: the period's buckets (one per day, capability and agent). */
-export function spendUsageOf(db: SqliteDb, policy: Pick<SpendPolicy, "keyId" | "agentName">, since: Date): SpendUsage {
-  const byAgent = policy.agentName !== undefined ? " AND agent_name = ?" : "";
-  const params: SQLInputValue[] = [policy.keyId, periodStartDay(since), ...(policy.agentName !== undefined ? [policy.agentName] : [])];
+/** What the holds in `scope` spent since `since`'s day, per capability: the period's buckets (one per day, capability and agent; bucketInScope). */
+export function spendUsageOf(db: SqliteDb, scope: SpendScope, since: Date): SpendUsage {
+  const params: SQLInputValue[] = [scope.keyId, periodStartDay(since)];
+  let byAgent = "";
+  if (scope.agentName !== undefined) {
+    byAgent = " AND agent_name = ?";
+    params.push(scope.agentName);
+  } else if (scope.exceptAgentNames?.length) {
+    byAgent = " AND agent_name NOT IN (SELECT value FROM json_each(?))";
+    params.push(JSON.stringify(scope.exceptAgentNames));
+  }
   const rows = db
     .sql(
       `SELECT capability_key AS capabilityKey, SUM(held_credits) AS heldCredits, SUM(held_count) AS heldCount,

@@ -42,6 +42,7 @@ export interface HoldRow {
 export interface SpendPolicyRow {
   key_id: string;
   agent_name: string;
+  other_agents: number;
   budget_credits: number | null;
   reset: SpendReset;
   capability_caps: string;
@@ -116,6 +117,8 @@ export interface ApiKeyRow {
   limit_rps: number | null;
   limit_burst: number | null;
   limit_in_flight: number | null;
+  agent_name: string | null;
+  agent_names: string | null; // JSON array
 }
 
 export interface ExecutionRow {
@@ -205,6 +208,7 @@ export function toSpendPolicy(row: SpendPolicyRow): SpendPolicy {
   return {
     keyId: row.key_id,
     ...(row.agent_name !== "" ? { agentName: row.agent_name } : {}),
+    ...(row.other_agents === 1 ? { otherAgents: true as const } : {}),
     ...(row.budget_credits !== null ? { budgetCredits: row.budget_credits } : {}),
     reset: row.reset,
     capabilityCaps: JSON.parse(row.capability_caps) as CapabilityCap[],
@@ -285,6 +289,8 @@ export function toApiKey(row: ApiKeyRow): ApiKeyRecord {
     createdAt: new Date(row.created_at),
     ...(row.revoked_at !== null ? { revokedAt: new Date(row.revoked_at) } : {}),
     ...keyLimitsOf(row),
+    ...(row.agent_name !== null ? { agentName: row.agent_name } : {}),
+    ...(row.agent_names !== null ? { agentNames: JSON.parse(row.agent_names) as string[] } : {}),
   };
 }
 

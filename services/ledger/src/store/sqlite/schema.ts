@@ -2,12 +2,16 @@
 // opened (a newer file is refused rather than misread), and the store id written once with the data.
 import type { DatabaseSync } from "node:sqlite";
 import { newId } from "@agentic/platform";
+import { normalizeStoredAgentNames } from "./normalize-agent-names";
 
 /** The schema this code reads and writes; a newer file is refused rather than misread. */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
-/** MIGRATIONS[v] brings a database at schema version v to v + 1 (0 is an empty file). */
-export const MIGRATIONS: readonly string[] = [
+/**
+ * MIGRATIONS[v] brings a database at schema version v to v + 1 (0 is an empty file): SQL, or a function
+ * for what SQL cannot say (Unicode normalization).
+ */
+export const MIGRATIONS: readonly (string | ((db: DatabaseSync) => void))[] = [
   `
   CREATE TABLE wallets (
     user_id TEXT PRIMARY KEY,
@@ -304,7 +308,41 @@ export const MIGRATIONS: readonly string[] = [
   ) STRICT;
   ALTER TABLE usage ADD COLUMN decision_json TEXT;
   `,
+  // 8: keys issued for one agent or requiring one of several; the default agent policy; agent names
+  // normalized (NFKC, case folded, invisible characters removed) where policies compare them.
+  (db) => {
+    db.exec(`
+    ALTER TABLE api_keys ADD COLUMN agent_name TEXT; -- the one agent the key is issued for
+    ALTER TABLE api_keys ADD COLUMN agent_names TEXT; -- JSON array: the agents a request must name one of
+    -- SQLite cannot change a primary key in place: the table is rebuilt, every row kept.
+    CREATE TABLE spend_policies_v8 (
+      key_id TEXT NOT NULL,
+      agent_name TEXT NOT NULL, -- '' for the key-wide policy and the default agent policy
+      other_agents INTEGER NOT NULL DEFAULT 0 CHECK (other_agents IN (0, 1)), -- 1: the default agent policy
+      budget_credits INTEGER CHECK (budget_credits >= 1),
+      reset TEXT NOT NULL CHECK (reset IN ('daily', 'weekly', 'monthly', 'none')),
+      capability_caps TEXT NOT NULL,
+      max_price_credits INTEGER CHECK (max_price_credits >= 1),
+      created_at INTEGER NOT NULL,
+      updated_at INTEGER NOT NULL,
+      CHECK (other_agents = 0 OR agent_name = ''),
+      PRIMARY KEY (key_id, agent_name, other_agents)
+    ) STRICT;
+    INSERT INTO spend_policies_v8 (key_id, agent_name, budget_credits, reset, capability_caps, max_price_credits, created_at, updated_at)
+      SELECT key_id, agent_name, budget_credits, reset, capability_caps, max_price_credits, created_at, updated_at FROM spend_policies;
+    DROP TABLE spend_policies;
+    ALTER TABLE spend_policies_v8 RENAME TO spend_policies;
+    `);
+    normalizeStoredAgentNames(db);
+  },
 ];
+
+/** Brings a database at schema version `v` to `v` + 1 (MIGRATIONS[v]), inside the caller's transaction. */
+export function applyMigration(db: DatabaseSync, v: number): void {
+  const migration = MIGRATIONS[v]!;
+  if (typeof migration === "string") db.exec(migration);
+  else migration(db);
+}
 
 type TransactionMode = "IMMEDIATE" | "DEFERRED";
 
@@ -332,7 +370,7 @@ export function migrate(db: DatabaseSync, path: string): void {
         `ledger sqlite ${path}: schema version ${row?.value} is newer than this ledger's ${SCHEMA_VERSION}; run a newer ledger`,
       );
     }
-    for (let v = version; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
+    for (let v = version; v < SCHEMA_VERSION; v++) applyMigration(db, v);
     db.prepare("INSERT INTO meta (key, value) VALUES ('schema_version', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(
       String(SCHEMA_VERSION),
     );

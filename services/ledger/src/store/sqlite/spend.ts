@@ -1,7 +1,7 @@
-// The SQLite store's spend policies (one per key and agent) and what they have spent (per-day buckets,
-// moved by the holds' effects in money.ts).
-import { policyAgentKey, type SpendPolicy, type SpendUsage } from "../../domain/spend-policy";
-import { policiesOf, spendUsageOf } from "./reads";
+// The SQLite store's spend policies (one per key and agent, plus the key's default agent policy) and
+// what they have spent (per-day buckets, moved by the holds' effects in money.ts).
+import { byPolicyOrder, policyAgentKey, type SpendPolicy, type SpendScope, type SpendUsage } from "../../domain/spend-policy";
+import { keyPoliciesOf, spendUsageOf } from "./reads";
 import { toSpendPolicy, type SpendPolicyRow } from "./rows";
 import { ms, type SqliteDb } from "./sqlite-db";
 
@@ -13,14 +13,15 @@ export class SqliteSpend {
       // The first createdAt stays: a `none` allowance keeps counting from it across updates.
       this.db
         .sql(
-          `INSERT INTO spend_policies (key_id, agent_name, budget_credits, reset, capability_caps, max_price_credits, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT (key_id, agent_name) DO UPDATE SET budget_credits = excluded.budget_credits, reset = excluded.reset,
+          `INSERT INTO spend_policies (key_id, agent_name, other_agents, budget_credits, reset, capability_caps, max_price_credits, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (key_id, agent_name, other_agents) DO UPDATE SET budget_credits = excluded.budget_credits, reset = excluded.reset,
              capability_caps = excluded.capability_caps, max_price_credits = excluded.max_price_credits, updated_at = excluded.updated_at`,
         )
         .run(
           policy.keyId,
           policyAgentKey(policy.agentName),
+          policy.otherAgents ? 1 : 0,
           policy.budgetCredits ?? null,
           policy.reset,
           JSON.stringify(policy.capabilityCaps),
@@ -28,15 +29,19 @@ export class SqliteSpend {
           ms(policy.createdAt),
           ms(policy.updatedAt),
         );
-      return policiesOf(this.db, policy.keyId, policy.agentName).find((p) => p.agentName === policy.agentName)!;
+      return keyPoliciesOf(this.db, policy.keyId).find(
+        (p) => p.agentName === policy.agentName && Boolean(p.otherAgents) === Boolean(policy.otherAgents),
+      )!;
     });
   }
 
-  async clearSpendPolicy(keyId: string, agentName?: string): Promise<boolean> {
+  async clearSpendPolicy(keyId: string, agentName?: string, otherAgents = false): Promise<boolean> {
     return this.db.transaction(
       () =>
         Number(
-          this.db.sql("DELETE FROM spend_policies WHERE key_id = ? AND agent_name = ?").run(keyId, policyAgentKey(agentName)).changes,
+          this.db
+            .sql("DELETE FROM spend_policies WHERE key_id = ? AND agent_name = ? AND other_agents = ?")
+            .run(keyId, policyAgentKey(agentName), otherAgents ? 1 : 0).changes,
         ) === 1,
     );
   }
@@ -44,12 +49,12 @@ export class SqliteSpend {
   async listSpendPolicies(keyIds: readonly string[]): Promise<SpendPolicy[]> {
     if (keyIds.length === 0) return [];
     const rows = this.db
-      .sql(`SELECT * FROM spend_policies WHERE key_id IN (SELECT value FROM json_each(?)) ORDER BY key_id, agent_name`)
+      .sql(`SELECT * FROM spend_policies WHERE key_id IN (SELECT value FROM json_each(?))`)
       .all(JSON.stringify(keyIds)) as unknown as SpendPolicyRow[];
-    return rows.map(toSpendPolicy);
+    return rows.map(toSpendPolicy).sort(byPolicyOrder);
   }
 
-  async spendUsage(policy: Pick<SpendPolicy, "keyId" | "agentName">, since: Date): Promise<SpendUsage> {
-    return spendUsageOf(this.db, policy, since);
+  async spendUsage(scope: SpendScope, since: Date): Promise<SpendUsage> {
+    return spendUsageOf(this.db, scope, since);
   }
 }

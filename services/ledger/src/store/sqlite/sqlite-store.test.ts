@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { findLedgerViolations } from "../../../test/consistency";
-import { IN_MEMORY, MIGRATIONS, SCHEMA_VERSION, SqliteLedgerStore, usageQuerySql } from "./sqlite-store";
+import { applyMigration, IN_MEMORY, SCHEMA_VERSION, SqliteLedgerStore, usageQuerySql } from "./sqlite-store";
 import { usagePosition } from "../../domain/rules";
 
 const tempDir = () => mkdtempSync(join(tmpdir(), "ledger-sqlite-"));
@@ -154,7 +154,7 @@ describe("SqliteLedgerStore", () => {
     const db = raw();
     try {
       db.exec("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT");
-      for (let v = 0; v < version; v++) db.exec(MIGRATIONS[v]!);
+      for (let v = 0; v < version; v++) applyMigration(db, v);
       const t = T0.getTime();
       db.exec(`
         INSERT INTO meta (key, value) VALUES ('schema_version', '${version}'), ('store_id', 'sto_old');
@@ -252,6 +252,10 @@ describe("SqliteLedgerStore", () => {
           keyId: "key_old",
           limits: { requestsPerSecond: 3 },
         });
+        // Keys of old files act as any agent (8).
+        const key = await store.findApiKeyByHash("hash_old");
+        expect(key).not.toHaveProperty("agentName");
+        expect(key).not.toHaveProperty("agentNames");
       } finally {
         await store.close();
       }
@@ -264,6 +268,44 @@ describe("SqliteLedgerStore", () => {
       }
     },
   );
+
+  it("migrates a schema 7 file's agent names to their normalized form: one policy and one spend per agent, however it was spelled", async () => {
+    fileAtSchema(7);
+    const db = raw();
+    const t = T0.getTime();
+    const day = T0.toISOString().slice(0, 10);
+    try {
+      db.prepare(
+        `INSERT INTO spend_policies (key_id, agent_name, budget_credits, reset, capability_caps, max_price_credits, created_at, updated_at)
+         VALUES (?, ?, ?, 'daily', '[]', NULL, ?, ?)`,
+      ).run("key_old", "Alpha", 50, t, t + 2); // set last: it stays
+      db.prepare(
+        `INSERT INTO spend_policies (key_id, agent_name, budget_credits, reset, capability_caps, max_price_credits, created_at, updated_at)
+         VALUES (?, ?, ?, 'daily', '[]', NULL, ?, ?)`,
+      ).run("key_old", "alpha​", 500, t, t + 1);
+      const bucket = db.prepare(
+        `INSERT INTO spend_buckets (key_id, day, agent_name, capability_key, held_credits, held_count, captured_credits, captured_count)
+         VALUES ('key_old', ?, ?, '', ?, 1, ?, 1)`,
+      );
+      bucket.run(day, "Alpha", 10, 1);
+      bucket.run(day, "ＡＬＰＨＡ", 0, 4);
+      bucket.run(day, "​", 3, 0); // no name at all once normalized: the holds without an agent
+      bucket.run(day, "beta", 7, 0);
+    } finally {
+      db.close();
+    }
+    const store = await open();
+    try {
+      const policies = await store.listSpendPolicies(["key_old"]);
+      expect(policies.map((p) => [p.agentName, p.budgetCredits])).toEqual([["alpha", 50]]);
+      await expect(store.spendUsage({ keyId: "key_old", agentName: "alpha" }, T0)).resolves.toMatchObject({ spentCredits: 15 });
+      await expect(store.spendUsage({ keyId: "key_old", agentName: "" }, T0)).resolves.toMatchObject({ spentCredits: 3 });
+      await expect(store.spendUsage({ keyId: "key_old", exceptAgentNames: ["alpha"] }, T0)).resolves.toMatchObject({ spentCredits: 10 });
+      await expect(store.spendUsage({ keyId: "key_old" }, T0)).resolves.toMatchObject({ spentCredits: 25 });
+    } finally {
+      await store.close();
+    }
+  });
 
   it("pages and filters usage through its indexes, never sorting", async () => {
     await (await open()).close();

@@ -37,7 +37,7 @@ import { SqliteSpend } from "./spend";
 import { SqliteDb } from "./sqlite-db";
 import { SqliteTopUps } from "./top-ups";
 
-export { MIGRATIONS, SCHEMA_VERSION } from "./schema";
+export { applyMigration, MIGRATIONS, SCHEMA_VERSION } from "./schema";
 export { usageQuerySql } from "./books";
 
 const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
