@@ -154,11 +154,19 @@ function validateOwnedResources(capability: RawCapability, at: ScopedProblems): 
   });
 }
 
-/** A vendor quota is our plan's, so only a route on our own vendor key (managed, direct) spends one. */
+/**
+ * A vendor quota is our plan's, so only a route on our own vendor account spends one: a managed route
+ * on the direct network, or a byo route on a resource the caller acquired through us (ownedResource:
+ * an inbox, a social profile), which runs on that same account.
+ */
 function validateVendorQuotas(capability: RawCapability, at: ScopedProblems): void {
   capability.routes.forEach((route, j) => {
-    if (route.vendorQuota && (route.routeMode !== "managed" || route.networkKey !== "direct"))
-      at.add(["routes", j, "vendorQuota"], "only a managed route on the direct network runs on our vendor plan's quota");
+    const onOurAccount = route.routeMode === "managed" || (route.routeMode === "byo" && route.ownedResource !== undefined);
+    if (route.vendorQuota && (!onOurAccount || route.networkKey !== "direct"))
+      at.add(
+        ["routes", j, "vendorQuota"],
+        "only a route on our own vendor account (managed, or byo on an owned resource) on the direct network runs on our vendor plan's quota",
+      );
   });
 }
 
