@@ -147,4 +147,31 @@ describe("decideHold: the order of checks", () => {
       reason: "amount_mismatch",
     });
   });
+
+  it("counts a drawn quote's reservation once: its credits move to the hold, so the policy sees them once", () => {
+    const attributed = newHold({ ...cmd({ holdId: quote.reservationHoldId }), spend });
+    const budget = { ...spentPolicy, budgetCredits: 30 };
+    // What the policy has spent is the open reservation itself (30 of 30): the draw still fits.
+    const facts: HoldFacts = {
+      existing: null,
+      quote,
+      reservation: attributed,
+      execution: null,
+      spend: [
+        { policy: budget, usage: { spentCredits: 30, heldCredits: 30, byCapability: { "search.web": { spentCredits: 30, count: 1 } } } },
+      ],
+      wallet: { userId: "u1", balanceCredits: 0, heldCredits: 30 },
+    };
+    expect(decideHold(cmd({ quoteId: "q1", spend }), facts, ids()).result).toMatchObject({ status: "created" });
+    // Without the quote, the same usage leaves no room.
+    expect(
+      decideHold(
+        cmd({ spend }),
+        { ...facts, quote: null, reservation: null, wallet: { userId: "u1", balanceCredits: 30, heldCredits: 30 } },
+        ids(),
+      ).result,
+    ).toMatchObject({
+      status: "spend_refused",
+    });
+  });
 });

@@ -6,7 +6,7 @@
 import type { HoldCommand, HoldResult } from "./ports";
 import { decideQuoteDraw, type QuoteRecord } from "./quote";
 import { decideExecutionHold, emptyWallet, isReplay, newHold } from "./rules";
-import { decideSpend, type SpendPolicy, type SpendUsage } from "./spend-policy";
+import { decideSpend, periodStartDay, policyCovers, spendBucketOf, spendPeriod, type SpendPolicy, type SpendUsage } from "./spend-policy";
 import type { ExecutionRecord, Hold, Wallet } from "./types";
 import { answer, endHold, noEffects, placeHold, walletAfter, type Decision } from "./effects";
 
@@ -42,7 +42,9 @@ export function decideHold(cmd: HoldCommand, facts: HoldFacts, newEntryId: () =>
     effects.executions.push({ record: fence.record, previous: facts.execution });
   }
   if (cmd.spend) {
-    const refusal = decideSpend(facts.spend, cmd.spend, cmd.amountCredits, cmd.now);
+    // A drawn quote's reservation is counted already; its credits move to this hold, so they count once.
+    const checks = drawnQuote(cmd, facts) ? facts.spend.map((c) => withoutReservation(c, facts.reservation!, cmd.now)) : facts.spend;
+    const refusal = decideSpend(checks, cmd.spend, cmd.amountCredits, cmd.now);
     if (refusal) return answer({ status: "spend_refused", refusal });
   }
   const drawn = cmd.quoteId !== undefined && quote && reservation ? reservation : null;
@@ -58,4 +60,31 @@ export function decideHold(cmd: HoldCommand, facts: HoldFacts, newEntryId: () =>
   const hold = newHold(cmd);
   placeHold(effects, hold, newEntryId);
   return { result: { status: "created", hold, wallet: walletAfter(wallet, effects.moves) }, effects };
+}
+
+/** Whether the hold draws a quote that exists (its reservation still to be checked as open by decideQuoteDraw). */
+function drawnQuote(cmd: HoldCommand, facts: HoldFacts): boolean {
+  return cmd.quoteId !== undefined && facts.quote !== null && facts.reservation !== null;
+}
+
+/**
+ * `check`'s usage without the held `reservation` (a quote's, drawn by this hold) when the policy counts
+ * it: its bucket is the policy's key (and agent) and its day falls in the policy's current period.
+ */
+function withoutReservation(
+  check: { policy: SpendPolicy; usage: SpendUsage },
+  reservation: Hold,
+  now: Date,
+): { policy: SpendPolicy; usage: SpendUsage } {
+  const bucket = spendBucketOf(reservation);
+  const { policy, usage } = check;
+  if (!bucket || reservation.state !== "held") return check;
+  if (!policyCovers(policy, { keyId: bucket.keyId, ...(reservation.agentName !== undefined ? { agentName: reservation.agentName } : {}) }))
+    return check;
+  if (bucket.day < periodStartDay(spendPeriod(policy, now).start)) return check;
+  const amount = reservation.amountCredits;
+  const byCapability = { ...usage.byCapability };
+  const own = byCapability[bucket.capabilityKey];
+  if (own) byCapability[bucket.capabilityKey] = { spentCredits: own.spentCredits - amount, count: own.count - 1 };
+  return { policy, usage: { spentCredits: usage.spentCredits - amount, heldCredits: usage.heldCredits - amount, byCapability } };
 }

@@ -5,7 +5,7 @@ import type { SpendRefusal } from "./spend-policy";
 
 export type LedgerErrorKind = Extract<
   ErrorKind,
-  "invalid_argument" | "unauthenticated" | "not_found" | "already_exists" | "failed_precondition"
+  "invalid_argument" | "unauthenticated" | "not_found" | "already_exists" | "failed_precondition" | "resource_exhausted"
 >;
 
 /** An AppError the ledger raises; the gRPC seam turns its kind into a status. */
@@ -156,6 +156,16 @@ export function spendRefused(r: SpendRefusal): LedgerError {
     ...(r.resetsAt ? { resetsAt: r.resetsAt.toISOString() } : {}),
   });
 }
+
+/** The key has as many open quotes as it may (each reserves credits): nothing was reserved (429 at the edge). */
+export const tooManyOpenQuotes = (keyId: string, limit: number) =>
+  new LedgerError(
+    "resource_exhausted",
+    "TOO_MANY_OPEN_QUOTES",
+    `Key ${keyId} has ${limit} open quotes, the most one key may have; each reserves its credits until it is executed or expires.`,
+    "Execute or let expire an open quote (POST .../execute with its quoteId) before asking for another, or execute without a quote.",
+    { keyId, limit },
+  );
 
 export const quoteNotFound = (quoteId: string) =>
   new LedgerError(

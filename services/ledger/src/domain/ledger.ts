@@ -23,7 +23,6 @@ import {
   balanceTooLow,
   creditReferenceConflict,
   creditsRequired,
-  type LedgerError,
   executionFenced,
   executionNotFound,
   grantIdConflict,
@@ -39,6 +38,7 @@ import {
   quoteNotFound,
   resourceNotFound,
   spendRefused,
+  tooManyOpenQuotes,
 } from "./errors";
 import { quoteStatus, type QuoteRecord, type QuoteRefusal, type QuoteStatus } from "./quote";
 import type { SpendAttribution } from "./spend-policy";
@@ -300,13 +300,13 @@ export function createLedger(deps: LedgerDeps) {
     },
 
     /**
-     * Reserves a quote's credits once per quote id (not counted by spend policies); CREDITS_REQUIRED when the
-     * balance is short. `spendRefusal`: what a spend policy would refuse were the quoted execute to hold this
-     * price now (read only: the hold's own check is the one that counts), as the error it would get.
+     * Reserves a quote's credits once per quote id, counted by the key's (and agent's) spend policies while
+     * open: SPEND_LIMIT_EXCEEDED or PRICE_ABOVE_MAX when a policy has no room for it, TOO_MANY_OPEN_QUOTES
+     * past the key's open quotes, CREDITS_REQUIRED when the balance is short; nothing is reserved then.
      */
     async createQuoteHold(
       req: Omit<QuoteRecord, "reservationHoldId" | "usedByHoldId" | "createdAt" | "expiresAt"> & { ttlMs: number },
-    ): Promise<{ quote: QuoteRecord; wallet: Wallet; replayed: boolean; spendRefusal: LedgerError | null }> {
+    ): Promise<{ quote: QuoteRecord; wallet: Wallet; replayed: boolean }> {
       const at = now();
       const ttlMs = durationOrDefault("ttl_ms", req.ttlMs, deps.holdTtlMs, 1, MAX_HOLD_TTL_MS);
       const agentName = req.agentName ? optionalText("agent_name", req.agentName, MAX_AGENT_NAME_LENGTH) : "";
@@ -325,17 +325,12 @@ export function createLedger(deps: LedgerDeps) {
       });
       if (result.status === "conflict") throw quoteIdConflict(req.quoteId);
       if (result.status === "insufficient") throw creditsRequired(req.amountCredits, result.wallet.balanceCredits);
-      const refusal = await spendPolicies.wouldRefuse(
-        req.userId,
-        { keyId: req.keyId, ...(req.agentName ? { agentName: req.agentName } : {}), capabilityKey: req.capabilityKey },
-        req.amountCredits,
-      );
-      return {
-        quote: result.quote,
-        wallet: result.wallet,
-        replayed: result.status === "replayed",
-        spendRefusal: refusal ? spendRefused(refusal) : null,
-      };
+      if (result.status === "too_many_open_quotes") throw tooManyOpenQuotes(req.keyId, result.limit);
+      if (result.status === "spend_refused") {
+        deps.metrics?.spendRefused(result.refusal.code, result.refusal.limit);
+        throw spendRefused(result.refusal);
+      }
+      return { quote: result.quote, wallet: result.wallet, replayed: result.status === "replayed" };
     },
 
     /** One quote of the user with its status; QUOTE_NOT_FOUND for an unknown quote or another user's. */

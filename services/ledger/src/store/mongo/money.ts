@@ -20,12 +20,11 @@ import type {
   SettleResult,
 } from "../../domain/ports";
 import { bookedPayments, emptyWallet, MOVEMENT_JOURNAL_KINDS } from "../../domain/rules";
-import { coveringPolicies, spendPeriod } from "../../domain/spend-policy";
 import type { Hold, JournalEntry, Wallet } from "../../domain/types";
 import { applyEffects } from "./apply-effects";
-import { policyDocId, resourceDocId, toEntry, toHold, toPayment, toResource, toSpendPolicy, toWallet } from "./docs";
+import { resourceDocId, toEntry, toHold, toPayment, toResource, toWallet } from "./docs";
 import type { MongoDb } from "./mongo-db";
-import { holdIn, liveExecutionIn, quoteIn, spendUsageIn, walletIn } from "./reads";
+import { holdIn, liveExecutionIn, quoteIn, spendChecksIn, walletIn } from "./reads";
 
 export const newEntryId = (): string => newId("journal");
 
@@ -97,15 +96,7 @@ export class MongoMoney {
   private async holdFacts(cmd: HoldCommand, session: ClientSession): Promise<HoldFacts> {
     const existing = await holdIn(this.m, cmd.holdId, session);
     const quote = cmd.quoteId !== undefined ? await quoteIn(this.m, cmd.quoteId, session) : null;
-    const who = cmd.spend;
-    const spend: HoldFacts["spend"] = [];
-    if (who) {
-      const docs = await this.m.spendPolicies
-        .find({ _id: { $in: [policyDocId(who.keyId, undefined), policyDocId(who.keyId, who.agentName)] } }, { session })
-        .toArray();
-      for (const policy of coveringPolicies(docs.map(toSpendPolicy), who))
-        spend.push({ policy, usage: await spendUsageIn(this.m, policy, spendPeriod(policy, cmd.now).start, session) });
-    }
+    const spend = cmd.spend ? await spendChecksIn(this.m, cmd.spend, cmd.now, session) : [];
     return {
       existing,
       quote,

@@ -3,9 +3,17 @@
 import type { ClientSession, Filter } from "mongodb";
 import type { QuoteRecord } from "../../domain/quote";
 import { isPastRetention } from "../../domain/rules";
-import { periodStartDay, spendUsageOfBuckets, type SpendPolicy, type SpendUsage } from "../../domain/spend-policy";
+import {
+  coveringPolicies,
+  periodStartDay,
+  spendPeriod,
+  spendUsageOfBuckets,
+  type SpendAttribution,
+  type SpendPolicy,
+  type SpendUsage,
+} from "../../domain/spend-policy";
 import type { ExecutionRecord, Hold, Wallet } from "../../domain/types";
-import { toExecution, toHold, toQuote, toWallet, type SpendBucketDoc } from "./docs";
+import { policyDocId, toExecution, toHold, toQuote, toSpendPolicy, toWallet, type SpendBucketDoc } from "./docs";
 import type { MongoDb } from "./mongo-db";
 
 export async function walletIn(m: MongoDb, userId: string, session?: ClientSession): Promise<Wallet | null> {
@@ -54,4 +62,25 @@ export async function spendUsageIn(
     ...(policy.agentName !== undefined ? { agentName: policy.agentName } : {}),
   };
   return spendUsageOfBuckets(await m.spendBuckets.find(filter, { session }).toArray());
+}
+
+/** The policies covering `who` (key-wide, then the agent's), each with what it has spent in its current period. */
+export async function spendChecksIn(
+  m: MongoDb,
+  who: SpendAttribution,
+  now: Date,
+  session?: ClientSession,
+): Promise<{ policy: SpendPolicy; usage: SpendUsage }[]> {
+  const docs = await m.spendPolicies
+    .find({ _id: { $in: [policyDocId(who.keyId, undefined), policyDocId(who.keyId, who.agentName)] } }, { session })
+    .toArray();
+  const checks: { policy: SpendPolicy; usage: SpendUsage }[] = [];
+  for (const policy of coveringPolicies(docs.map(toSpendPolicy), who))
+    checks.push({ policy, usage: await spendUsageIn(m, policy, spendPeriod(policy, now).start, session) });
+  return checks;
+}
+
+/** The key's open quotes now: not drawn by a hold, not expired. */
+export async function openQuotesIn(m: MongoDb, keyId: string, now: Date, session?: ClientSession): Promise<number> {
+  return m.quotes.countDocuments({ keyId, usedByHoldId: { $exists: false }, expiresAt: { $gt: now } }, { session });
 }

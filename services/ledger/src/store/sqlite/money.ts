@@ -17,9 +17,8 @@ import type {
   SettleResult,
 } from "../../domain/ports";
 import { bookedPayments, emptyWallet } from "../../domain/rules";
-import { coveringPolicies, spendPeriod } from "../../domain/spend-policy";
 import type { Hold, JournalEntry, Wallet } from "../../domain/types";
-import { holdById, liveExecution, movementEntry, policiesOf, quoteById, spendUsageOf, walletRow } from "./reads";
+import { holdById, liveExecution, movementEntry, quoteById, spendChecks, walletRow } from "./reads";
 import {
   toEntry,
   toHold,
@@ -108,12 +107,7 @@ export class SqliteMoney {
       quote,
       reservation: quote ? holdById(this.db, quote.reservationHoldId) : null,
       execution: cmd.execution ? liveExecution(this.db, cmd.execution.executionId, cmd.now) : null,
-      spend: who
-        ? coveringPolicies(policiesOf(this.db, who.keyId, who.agentName), who).map((policy) => ({
-            policy,
-            usage: spendUsageOf(this.db, policy, spendPeriod(policy, cmd.now).start),
-          }))
-        : [],
+      spend: who ? spendChecks(this.db, who, cmd.now) : [],
       wallet: walletRow(this.db, existing?.userId ?? cmd.userId),
     };
   }

@@ -3,9 +3,12 @@ import type { SQLInputValue } from "node:sqlite";
 import type { QuoteRecord } from "../../domain/quote";
 import { isPastRetention } from "../../domain/rules";
 import {
+  coveringPolicies,
   periodStartDay,
   policyAgentKey,
+  spendPeriod,
   spendUsageOfBuckets,
+  type SpendAttribution,
   type SpendBucketDelta,
   type SpendPolicy,
   type SpendUsage,
@@ -89,4 +92,22 @@ export function spendUsageOf(db: SqliteDb, policy: Pick<SpendPolicy, "keyId" | "
     )
     .all(...params) as unknown as (SpendBucketDelta & { capabilityKey: string })[];
   return spendUsageOfBuckets(rows);
+}
+
+/** The policies covering `who` (key-wide, then the agent's), each with what it has spent in its current period. */
+export function spendChecks(db: SqliteDb, who: SpendAttribution, now: Date): { policy: SpendPolicy; usage: SpendUsage }[] {
+  return coveringPolicies(policiesOf(db, who.keyId, who.agentName), who).map((policy) => ({
+    policy,
+    usage: spendUsageOf(db, policy, spendPeriod(policy, now).start),
+  }));
+}
+
+/** The key's open quotes now: not drawn by a hold, not expired. */
+export function openQuotesOf(db: SqliteDb, keyId: string, now: Date): number {
+  const row = db
+    .sql("SELECT count(*) AS n FROM quotes WHERE key_id = ? AND used_by_hold_id IS NULL AND expires_at > ?")
+    .get(keyId, now.getTime()) as {
+    n: number;
+  };
+  return row.n;
 }

@@ -4,7 +4,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { newId } from "@agentic/platform";
 
 /** The schema this code reads and writes; a newer file is refused rather than misread. */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 /** MIGRATIONS[v] brings a database at schema version v to v + 1 (0 is an empty file). */
 export const MIGRATIONS: readonly string[] = [
@@ -303,6 +303,10 @@ export const MIGRATIONS: readonly string[] = [
     used_by_hold_id TEXT
   ) STRICT;
   ALTER TABLE usage ADD COLUMN decision_json TEXT;
+  `,
+  // 8: a key's open quotes, counted by each new quote (their reservations count against the key's budgets, and their number is capped).
+  `
+  CREATE INDEX quotes_open_by_key ON quotes (key_id, expires_at) WHERE used_by_hold_id IS NULL;
   `,
 ];
 
