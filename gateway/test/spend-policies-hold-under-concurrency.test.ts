@@ -263,7 +263,11 @@ describe("spend policies hold under concurrency, over the gateway", () => {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ to: "ada@example.com", subject: "Report", text: "Hi.", provider: "resend" }),
       });
-      return { status: r.status, body: (await r.json()) as { code?: string; hint?: string; quoteId?: string } };
+      return {
+        status: r.status,
+        retryAfter: r.headers.get("retry-after"),
+        body: (await r.json()) as { code?: string; hint?: string; quoteId?: string },
+      };
     };
     const quotes = [];
     for (let i = 0; i < 20; i++) quotes.push(await quote());
@@ -271,6 +275,7 @@ describe("spend policies hold under concurrency, over the gateway", () => {
     const refused = await quote();
     expect([refused.status, refused.body.code]).toEqual([429, "TOO_MANY_OPEN_QUOTES"]);
     expect(refused.body.hint).toContain("Execute or let expire an open quote");
+    expect(refused.retryAfter).toBe("60");
     expect(await wallet(sys, user)).toMatchObject({ balanceCredits: 1_000 - 20 * PRICE, reservedCredits: 20 * PRICE });
     const executed = await sys.authed("/domains/email/capabilities/send/execute", {
       key: user.key,

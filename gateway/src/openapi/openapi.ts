@@ -1000,6 +1000,12 @@ function errorCases(basePath: string): Record<string, ErrorCase> {
       error: "This API key already has 32 requests in flight, its limit.",
       hint: "Wait for one of your requests to finish before sending another (or retry after the Retry-After seconds).",
     },
+    UNCHARGED_FAILURES_LIMITED: {
+      status: 429,
+      error:
+        "Today 50 calls of this account ended without a charge after the provider may have done paid work (timeouts, answers too large to read); 50 a day are allowed.",
+      hint: "New calls are refused until 2026-11-29T00:00:00.000Z (the next UTC day). Ask for work a provider can finish in time (smaller pages, lower limits, a shorter wait) so calls succeed.",
+    },
     TOO_MANY_OPEN_QUOTES: {
       status: 429,
       error: "Key key_3fQx has 20 open quotes, the most one key may have; each reserves its credits until it is executed or expires.",
@@ -1302,6 +1308,14 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
       cases,
       RATE_LIMIT_HEADERS,
     ),
+    ExecuteTooManyRequests: errorResponse(
+      "The API key is over its request rate (RATE_LIMITED) or has its most requests in flight (CONCURRENCY_LIMITED); or UNCHARGED_FAILURES_LIMITED: " +
+        "today the account had its allowance of calls that made a provider work on the platform's key and ended without a charge (timeouts, answers too " +
+        "large to read, 50 a UTC day by default), so calls are refused until the next UTC day (`details.resetsAt`). Nothing was held or charged and no provider was called.",
+      ["RATE_LIMITED", "CONCURRENCY_LIMITED", "UNCHARGED_FAILURES_LIMITED"],
+      cases,
+      RATE_LIMIT_HEADERS,
+    ),
     QuoteTooManyRequests: errorResponse(
       "The API key is over its request rate (RATE_LIMITED) or has its most requests in flight (CONCURRENCY_LIMITED), or already has its most open quotes " +
         "(TOO_MANY_OPEN_QUOTES: 20 per key, each reserving its credits until it is executed or expires). Nothing was reserved or charged.",
@@ -1574,6 +1588,7 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
           "404": "ExecuteNotFound",
           "409": "ExecuteConflict",
           "410": "ExecuteGone",
+          "429": "ExecuteTooManyRequests",
           "502": "ProviderError",
           "503": "ExecuteUnavailable",
           "504": "ExecuteTimeout",

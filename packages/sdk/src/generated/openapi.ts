@@ -1891,6 +1891,21 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
+    /** @description The API key is over its request rate (RATE_LIMITED) or has its most requests in flight (CONCURRENCY_LIMITED); or UNCHARGED_FAILURES_LIMITED: today the account had its allowance of calls that made a provider work on the platform's key and ended without a charge (timeouts, answers too large to read, 50 a UTC day by default), so calls are refused until the next UTC day (`details.resetsAt`). Nothing was held or charged and no provider was called. Codes: RATE_LIMITED, CONCURRENCY_LIMITED, UNCHARGED_FAILURES_LIMITED. */
+    ExecuteTooManyRequests: {
+      headers: {
+        /** @description Seconds to wait before retrying: the end of the rate's window (RATE_LIMITED), or 1 (CONCURRENCY_LIMITED). */
+        "Retry-After"?: number;
+        /** @description The key's quota policies: `"rate";q=20;w=1, "burst";q=20;w=10, "in-flight";q=32;qu="concurrent-requests"` (requests per second; extra requests per 10 s beyond that; requests in flight). Without a valid key: `"unauthenticated";q=60;w=60`. */
+        "RateLimit-Policy"?: string;
+        /** @description What is left: `"rate";r=0;t=1, "in-flight";r=32` (r = requests left, t = seconds until the window resets). */
+        RateLimit?: string;
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
     /** @description The API key is over its request rate (RATE_LIMITED) or has its most requests in flight (CONCURRENCY_LIMITED), or already has its most open quotes (TOO_MANY_OPEN_QUOTES: 20 per key, each reserving its credits until it is executed or expires). Nothing was reserved or charged. Codes: RATE_LIMITED, CONCURRENCY_LIMITED, TOO_MANY_OPEN_QUOTES. */
     QuoteTooManyRequests: {
       headers: {
@@ -2436,7 +2451,7 @@ export interface operations {
       410: components["responses"]["ExecuteGone"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
-      429: components["responses"]["TooManyRequests"];
+      429: components["responses"]["ExecuteTooManyRequests"];
       502: components["responses"]["ProviderError"];
       503: components["responses"]["ExecuteUnavailable"];
       504: components["responses"]["ExecuteTimeout"];

@@ -1,7 +1,7 @@
 // HoldCredits, decided once for every store. The order of checks is the rule: a replay (or a
 // conflicting reuse of the hold id) first; then the quote it draws (the user's, open, this amount);
 // then the execution's fence (an attempt that may not start is refused whatever the balance); then
-// the spend policies; then the balance (a drawn quote's reservation counts towards it); and only
+// the spend policies; then the user's daily allowance of uncharged vendor work; then the balance (a drawn quote's reservation counts towards it); and only
 // then the effects: the reservation ends, the new hold takes the credits, spend and execution move.
 import type { HoldCommand, HoldResult } from "./ports";
 import { decideQuoteDraw, type QuoteRecord } from "./quote";
@@ -23,6 +23,8 @@ export interface HoldFacts {
   spend: { policy: SpendPolicy; usage: SpendUsage }[];
   /** The user's wallet, null when the user has none. */
   wallet: Wallet | null;
+  /** The user's uncharged outcomes of vendor work on our keys booked on the UTC day of the hold (`now`). */
+  unchargedToday: number;
 }
 
 export function decideHold(cmd: HoldCommand, facts: HoldFacts, newEntryId: () => string): Decision<HoldResult> {
@@ -47,6 +49,9 @@ export function decideHold(cmd: HoldCommand, facts: HoldFacts, newEntryId: () =>
     const refusal = decideSpend(checks, cmd.spend, cmd.amountCredits, cmd.now);
     if (refusal) return answer({ status: "spend_refused", refusal });
   }
+  // Past the day's allowance of uncharged vendor work, a loop of provoked failures stops here.
+  if (cmd.unchargedAllowance !== undefined && facts.unchargedToday >= cmd.unchargedAllowance)
+    return answer({ status: "uncharged_limit", count: facts.unchargedToday, limit: cmd.unchargedAllowance });
   const drawn = cmd.quoteId !== undefined && quote && reservation ? reservation : null;
   const wallet = facts.wallet;
   if (!wallet || wallet.balanceCredits + (drawn?.amountCredits ?? 0) < cmd.amountCredits)

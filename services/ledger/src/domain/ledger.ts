@@ -39,6 +39,7 @@ import {
   resourceNotFound,
   spendRefused,
   tooManyOpenQuotes,
+  unchargedFailuresLimited,
 } from "./errors";
 import { quoteStatus, type QuoteRecord, type QuoteRefusal, type QuoteStatus } from "./quote";
 import type { SpendAttribution } from "./spend-policy";
@@ -78,6 +79,13 @@ export const MAX_USAGE_LIMIT = 100;
 export const MAX_MOVEMENT_REASON_LENGTH = 500;
 export const MAX_OPERATOR_NAME_LENGTH = 200;
 
+/**
+ * Per user and UTC day: attempts on direct routes whose vendor may have worked (a timeout, an answer too
+ * large to read) and that charged nothing. Generous for honest callers meeting a vendor's bad day, and
+ * a ceiling on what a loop of provoked failures can make us pay.
+ */
+export const DEFAULT_UNCHARGED_DAILY_ALLOWANCE = 50;
+
 export interface LedgerDeps {
   store: LedgerStore;
   /** Default lifetime of a hold that is never settled, in ms. */
@@ -86,6 +94,11 @@ export interface LedgerDeps {
   logger?: DomainLogger;
   /** Counts the holds spend policies refuse. */
   metrics?: Pick<LedgerMetrics, "spendRefused">;
+  /**
+   * Uncharged outcomes of vendor work on our own keys one user may have per UTC day before its holds are
+   * refused (UNCHARGED_FAILURES_LIMITED); default DEFAULT_UNCHARGED_DAILY_ALLOWANCE.
+   */
+  unchargedDailyAllowance?: number;
 }
 
 export type { CreditMovementRequest, ExecutionView, Reconciliation, Settlement, UsagePageRequest } from "./ledger-requests";
@@ -287,7 +300,9 @@ export function createLedger(deps: LedgerDeps) {
         ...(execution ? { execution } : {}),
         ...spendOf(req, execution?.capabilityKey),
         ...(req.quoteId ? { quoteId: requireId("quote_id", req.quoteId) } : {}),
+        unchargedAllowance: deps.unchargedDailyAllowance ?? DEFAULT_UNCHARGED_DAILY_ALLOWANCE,
       });
+      if (result.status === "uncharged_limit") throw unchargedFailuresLimited(result.count, result.limit, at);
       if (result.status === "spend_refused") {
         deps.metrics?.spendRefused(result.refusal.code, result.refusal.limit);
         throw spendRefused(result.refusal);

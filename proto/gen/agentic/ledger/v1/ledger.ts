@@ -693,7 +693,10 @@ export interface ReconciliationRow {
   /** Payments settled or answered 2xx without proof (counted as paid), by the day they were booked. */
   paidOutMicroUsd: number;
   payments: number;
-  /** Authorizations the seller refused or never answered: not known to be collected, collectable until they expire. */
+  /**
+   * Authorizations the seller refused or never answered: not known to be collected, collectable until they expire;
+   * and vendor work on the platform's own keys that may be billed and was not charged (estimated).
+   */
   atRiskMicroUsd: number;
   /** Credits charged by captures, by the day they were applied. */
   chargedCredits: number;
@@ -708,12 +711,14 @@ export interface ReconciliationRow {
 /**
  * A payment the platform made and did not charge for: its hold was released (a paid answer that could
  * not be read, an error answer whose payment settled anyway, a seller that refused the signed
- * authorization, no answer) or its capture came after the hold had expired.
+ * authorization, no answer) or its capture came after the hold had expired. Or work a vendor may bill
+ * on the platform's own key that was not charged (reason vendor_work_not_charged, rail "direct",
+ * settlement "unknown": at risk, the amount an estimate from the route's price).
  */
 export interface PlatformLoss {
   /**
-   * paid_attempt_released, seller_rejected_signed_payment, payment_outcome_unknown, capture_after_hold_expired
-   * or paid_not_charged (a capture of 0 credits).
+   * paid_attempt_released, seller_rejected_signed_payment, payment_outcome_unknown, capture_after_hold_expired,
+   * paid_not_charged (a capture of 0 credits) or vendor_work_not_charged.
    */
   reason: string;
   amountMicroUsd: number;

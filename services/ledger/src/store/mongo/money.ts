@@ -19,7 +19,7 @@ import type {
   SettleCommand,
   SettleResult,
 } from "../../domain/ports";
-import { bookedPayments, emptyWallet, MOVEMENT_JOURNAL_KINDS } from "../../domain/rules";
+import { bookedPayments, emptyWallet, MOVEMENT_JOURNAL_KINDS, utcDay } from "../../domain/rules";
 import type { Hold, JournalEntry, Wallet } from "../../domain/types";
 import { applyEffects } from "./apply-effects";
 import { resourceDocId, toEntry, toHold, toPayment, toResource, toWallet } from "./docs";
@@ -104,6 +104,7 @@ export class MongoMoney {
       execution: cmd.execution ? await liveExecutionIn(this.m, { _id: cmd.execution.executionId }, cmd.now, session) : null,
       spend,
       wallet: await walletIn(this.m, existing?.userId ?? cmd.userId, session),
+      unchargedToday: await this.m.unchargedWork.countDocuments({ userId: cmd.userId, day: utcDay(cmd.now) }, { session }),
     };
   }
 
@@ -126,6 +127,7 @@ export class MongoMoney {
       lossIds: losses.map((l) => l._id),
       resourceOwners: owners.map(toResource),
       execution: hold?.executionId ? await liveExecutionIn(this.m, { _id: hold.executionId }, cmd.now, session) : null,
+      unchargedRecorded: hold !== null && (await this.m.unchargedWork.countDocuments({ _id: hold.holdId }, { session, limit: 1 })) > 0,
     };
   }
 }

@@ -16,7 +16,7 @@ import type {
   SettleCommand,
   SettleResult,
 } from "../../domain/ports";
-import { bookedPayments, emptyWallet } from "../../domain/rules";
+import { bookedPayments, emptyWallet, utcDay } from "../../domain/rules";
 import type { Hold, JournalEntry, Wallet } from "../../domain/types";
 import { holdById, liveExecution, movementEntry, quoteById, spendChecks, walletRow } from "./reads";
 import {
@@ -109,6 +109,11 @@ export class SqliteMoney {
       execution: cmd.execution ? liveExecution(this.db, cmd.execution.executionId, cmd.now) : null,
       spend: who ? spendChecks(this.db, who, cmd.now) : [],
       wallet: walletRow(this.db, existing?.userId ?? cmd.userId),
+      unchargedToday: (
+        this.db.sql("SELECT count(*) AS n FROM uncharged_work WHERE user_id = ? AND day = ?").get(cmd.userId, utcDay(cmd.now)) as {
+          n: number;
+        }
+      ).n,
     };
   }
 
@@ -132,6 +137,7 @@ export class SqliteMoney {
         return row ? [toResource(row)] : [];
       }),
       execution: hold?.executionId ? liveExecution(this.db, hold.executionId, cmd.now) : null,
+      unchargedRecorded: hold !== null && this.db.sql("SELECT 1 FROM uncharged_work WHERE hold_id = ?").get(hold.holdId) !== undefined,
     };
   }
 }
