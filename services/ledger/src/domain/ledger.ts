@@ -44,6 +44,7 @@ import {
 import { quoteStatus, type QuoteRecord, type QuoteRefusal, type QuoteStatus } from "./quote";
 import type { SpendAttribution } from "./spend-policy";
 import { createSpendPolicies } from "./spend-policies";
+import { createTopUpResolution } from "./top-up-resolution";
 import { creditMovementRows, reconciliationRows, usagePosition } from "./rules";
 import { decodeUsageCursor, encodeUsageCursor } from "./usage-cursor";
 import {
@@ -157,9 +158,11 @@ export function createLedger(deps: LedgerDeps) {
   }
 
   const spendPolicies = createSpendPolicies({ store, now });
+  const topUpResolution = createTopUpResolution({ store, now });
   return {
     // Spend policies: set, list, and the ones a wallet read shows.
     ...spendPolicies,
+    ...topUpResolution,
 
     /** Resolves a presented key to its owner; INVALID_API_KEY when malformed, unknown or revoked. */
     async authenticateApiKey(apiKey: string): Promise<{ userId: string; keyId: string; limits?: ApiKeyLimits }> {
