@@ -1,7 +1,8 @@
-// A caller who makes a vendor work on our key and gets nothing charged (a provoked timeout on a direct
-// route) costs the platform money: every such attempt is booked in the reconciliation as a loss at risk
-// with its route, user, reason and estimated cost, and past a per-user daily allowance the caller's
-// calls are refused with 429 UNCHARGED_FAILURES_LIMITED, before any provider is called.
+// A caller who makes a vendor work on our key and gets nothing charged (a provoked timeout on a
+// direct route, or an answer too large to read) costs the platform money: every such attempt is booked
+// in the reconciliation as a loss at risk with its route, user, reason and estimated cost, and past a
+// per-user daily allowance the caller's calls are refused with 429 UNCHARGED_FAILURES_LIMITED, before
+// any provider is called.
 import { startBackedSystem, type BackedSystem } from "./backed-system";
 import { emailBody, execute, EXECUTE_PATH, expectBalanceEqualsJournal, newUser, settled, type TestUser } from "./execute-helpers";
 import { validateResponse } from "./validate-response";
@@ -72,6 +73,22 @@ describe("provoked failures on a direct route", () => {
     expect(served.status).toBe(200);
     await settled(sys, other.userId);
     await expectBalanceEqualsJournal(sys, other);
+  });
+
+  it("books an answer too large to read on a direct route the same way: the vendor worked, nothing was charged", async () => {
+    sys.sandbox.control.setFault({ provider: "resend", mode: "oversize", bytes: 3 * 1024 * 1024, count: 1 });
+    const res = await execute(sys, user, "email", "send", emailBody({ provider: "resend" }));
+    expect([res.status, res.body.code]).toEqual([502, "PROVIDER_ERROR"]);
+    await settled(sys, user.userId);
+    expect((await sys.ledger.client.getWallet({ userId: user.userId })).wallet).toMatchObject({ balanceCredits: 1_000 });
+    expect((await reconciliation()).losses.filter((l) => l.userId === user.userId)).toEqual([
+      expect.objectContaining({
+        reason: "vendor_work_not_charged",
+        routeKey: "email.send.resend",
+        errorCode: "PROVIDER_ERROR",
+        amountMicroUsd: PRICE * 1000,
+      }),
+    ]);
   });
 
   it("books nothing for a failure the vendor certainly did not act on (a refused input)", async () => {
