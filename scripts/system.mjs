@@ -27,16 +27,25 @@ const { formatTrustedKeys } = require("@agentic/platform");
 
 const HOST = "127.0.0.1";
 
-/** The services in start order, with their local default ports; each starts only when built. */
-function serviceTable(gatewayPort) {
+/**
+ * The services in start order, with their local default ports; each starts only when built. The
+ * gateway serves /metrics on its public port in development; elsewhere on a port of its own (its
+ * production default, 9464, is the ledger's here).
+ */
+function serviceTable(gatewayPort, development) {
   return [
     { name: "catalog", main: "services/catalog/dist/main.js", grpcPort: 50051, metricsPort: 9461 },
     { name: "ledger", main: "services/ledger/dist/main.js", grpcPort: 50054, metricsPort: 9464, needsNats: true },
     { name: "router", main: "services/router/dist/main.js", grpcPort: 50052, metricsPort: 9462, needsNats: true },
     { name: "sandbox", main: "sandbox/dist/main.js", httpPort: 8090 },
     { name: "executor", main: "services/executor/dist/main.js", grpcPort: 50053, metricsPort: 9463, needsNats: true },
-    { name: "gateway", main: "gateway/dist/main.js", httpPort: gatewayPort },
+    { name: "gateway", main: "gateway/dist/main.js", httpPort: gatewayPort, ...(development ? {} : { metricsPort: 9465 }) },
   ];
+}
+
+/** APP_ENV as the services read it here: development unless given; development and test open the development helpers. */
+function isDevelopment(env) {
+  return ["development", "test"].includes(env.APP_ENV ?? "development");
 }
 
 /** Says what this machine lacks to run the system, or undefined when nothing. */
@@ -134,7 +143,8 @@ async function stopChild(child, graceMs = STOP_BACKSTOP_MS) {
  */
 export async function startSystem(opts = {}) {
   const env = opts.env ?? process.env;
-  const table = serviceTable(Number(env.PORT ?? 8080));
+  const development = isDevelopment(env);
+  const table = serviceTable(Number(env.PORT ?? 8080), development);
   const services = table.filter((s) => existsSync(join(ROOT, s.main)));
   const missing = table.filter((s) => !services.includes(s)).map((s) => s.name);
   if (opts.freePorts) {
@@ -196,8 +206,10 @@ export async function startSystem(opts = {}) {
       ...(service.needsNats ? { NATS_URL: natsUrl, ...natsUserOf(service.name) } : {}),
       ...(service.name === "ledger" ? { AGENTIC_API_KEYS: ledgerApiKeys.filter(Boolean).join(",") } : {}),
       ...(service.name === "ledger" ? { LEDGER_SQLITE_PATH: env.LEDGER_SQLITE_PATH || DEFAULT_LEDGER_SQLITE_PATH } : {}),
-      // Top-ups are paid through the sandbox's x402 facilitator unless the environment names a real one.
-      ...(service.name === "ledger" && !env.TOP_UP_FACILITATOR_URL
+      // Development: top-ups are paid through the sandbox's x402 facilitator (on a testnet) unless the environment
+      // names a real one. Elsewhere only top-ups the environment configures (TOP_UP_*) are taken: testnet tokens buy
+      // no credits outside development, so the sandbox's facilitator is never wired there.
+      ...(service.name === "ledger" && development && !env.TOP_UP_FACILITATOR_URL
         ? {
             TOP_UP_FACILITATOR_URL: `http://${HOST}:${portOf("sandbox")}/facilitator`,
             TOP_UP_PAY_TO: env.TOP_UP_PAY_TO || DEV_TOP_UP_PAY_TO,

@@ -1,52 +1,43 @@
 // A rollout stops an executor with SIGTERM while it runs executions: the whole system as real
-// processes, three email sends in flight against a slow provider stand-in, then SIGTERM to the
-// executor. It stops taking connections and calls (one executor here, so a new execute is refused
-// with a JSON 503 and Retry-After: nothing held or sent; gateway/test/execute-retries-a-draining-executor
-// shows another executor serving it), finishes the three, each answered 200 and charged exactly once,
-// and only then exits, with code 0.
+// processes, three email sends in flight against a provider stand-in that answers in 30 s (one
+// attempt, PROVIDER_TIMEOUT_MS 40 s), then SIGTERM to the executor once they are all at the vendor. It stops
+// taking connections and calls (one executor here, so a new execute is refused with a JSON 503 and
+// Retry-After: nothing held or sent; gateway/test/execute-retries-a-draining-executor shows another
+// executor serving it), finishes the three, each answered 200 and charged exactly once, and only then
+// exits, with code 0. Keepalive pings are due every 5 s meanwhile: the connection closing gracefully
+// must carry its calls through them (grpc-js dropped them at the first one; patches/README.md).
 import { createHealthChecker } from "@agentic/platform";
 import { waitFor } from "@agentic/testing";
 import { startControlledSystem, type ControlledSystem } from "./support/controlled-system";
 import { FAULT_TEST_ENV } from "./support/fault-env";
 import { providerCallCount, sandboxControl } from "./support/sandbox-control";
+import { systemClient } from "./support/system-client";
 
-/** The provider's answer time: long enough to SIGTERM the executor while all three wait for it. */
-const PROVIDER_DELAY_MS = 3_000;
+/** The provider's answer time: a slow but valid vendor, longer than the keepalive interval several times over. */
+const PROVIDER_DELAY_MS = 30_000;
 const PRICE = 10; // email.send on resend
 const IN_FLIGHT = 3;
 
-// A short execution budget and a stop deadline derived from it (the executor refuses one below
-// EXECUTION_BUDGET_MS + SETTLEMENT_PUBLISH_TIMEOUT_MS + 2 x (3 x DEPENDENCY_DEADLINE_MS + 1 s) + 5 s = 41 s).
+// One attempt that may take 40 s, a budget above it, and the stop deadline the executor derives from
+// them (at least EXECUTION_BUDGET_MS + SETTLEMENT_PUBLISH_TIMEOUT_MS + 2 x (3 x DEPENDENCY_DEADLINE_MS + 1 s) + 5 s = 66 s).
 const ENV = {
   ...FAULT_TEST_ENV,
-  PROVIDER_TIMEOUT_MS: "10000",
+  MAX_ATTEMPTS: "1",
+  PROVIDER_TIMEOUT_MS: "40000",
   SETTLEMENT_PUBLISH_TIMEOUT_MS: "2000",
-  IDEMPOTENCY_LEASE_MS: "30000",
-  HOLD_TTL_MS: "60000",
-  EXECUTION_BUDGET_MS: "20000",
-  SHUTDOWN_DEADLINE_MS: "45000",
+  EXECUTION_BUDGET_MS: "45000",
+  IDEMPOTENCY_LEASE_MS: "60000",
+  HOLD_TTL_MS: "90000",
+  SHUTDOWN_DEADLINE_MS: "90000",
+  GRPC_KEEPALIVE_TIME_MS: "5000",
+  GRPC_KEEPALIVE_TIMEOUT_MS: "2000",
 };
 
 let sys: ControlledSystem;
-const api = (path: string, init: RequestInit & { key?: string } = {}) =>
-  fetch(`${sys.baseUrl}${path}`, {
-    ...init,
-    headers: {
-      authorization: `Bearer ${sys.apiKey}`,
-      "content-type": "application/json",
-      ...(init.key ? { "idempotency-key": init.key } : {}),
-      ...init.headers,
-    },
-  });
+const { api, sendEmail, balance } = systemClient(() => sys);
 const sandbox = (path: string, init?: RequestInit) => sandboxControl(sys, path, init);
 const resendCalls = () => providerCallCount(sys, "resend");
-const send = (key: string) =>
-  api("/domains/email/capabilities/send/execute", {
-    method: "POST",
-    key,
-    body: JSON.stringify({ to: "ada@example.com", subject: "Hi", text: "Sent once, through a rollout.", provider: "resend" }),
-  });
-const balance = async () => ((await (await api("/wallet")).json()) as { balanceCredits: number }).balanceCredits;
+const send = (key: string) => sendEmail(key, "Sent once, through a rollout.");
 /** Charges of email.send on the books (GET /usage): failed attempts charge 0 and are not counted. */
 const charges = async () => {
   const page = (await (await api("/usage?capabilityKey=email.send&kind=charge&limit=100")).json()) as {
@@ -127,5 +118,5 @@ describe("SIGTERM to an executor with executions in flight", () => {
     const after = await charges();
     expect(after.length).toBe(before.charges + IN_FLIGHT);
     expect(await balance()).toBe(before.balance - IN_FLIGHT * PRICE);
-  }, 120_000);
+  }, 150_000);
 });

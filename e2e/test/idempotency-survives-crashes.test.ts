@@ -5,31 +5,18 @@ import { waitFor } from "@agentic/testing";
 import { startControlledSystem, type ControlledSystem } from "./support/controlled-system";
 import { FAULT_TEST_ENV } from "./support/fault-env";
 import { providerCallCount, sandboxControl } from "./support/sandbox-control";
+import { systemClient } from "./support/system-client";
 
 const ENV = FAULT_TEST_ENV;
 const PRICE = 10; // email.send on resend
 
 let sys: ControlledSystem;
-const api = (path: string, init: RequestInit & { key?: string } = {}) =>
-  fetch(`${sys.baseUrl}${path}`, {
-    ...init,
-    headers: {
-      authorization: `Bearer ${sys.apiKey}`,
-      "content-type": "application/json",
-      ...(init.key ? { "idempotency-key": init.key } : {}),
-      ...init.headers,
-    },
-  });
+const { api, sendEmail } = systemClient(() => sys);
 const sandbox = (path: string, init?: RequestInit) => sandboxControl(sys, path, init);
 const resendCalls = () => providerCallCount(sys, "resend");
 const slowResend = (delayMs: number) =>
   sandbox("/faults", { method: "POST", body: JSON.stringify({ provider: "resend", mode: "slow", delayMs, count: 1 }) });
-const send = (key: string) =>
-  api("/domains/email/capabilities/send/execute", {
-    method: "POST",
-    key,
-    body: JSON.stringify({ to: "ada@example.com", subject: "Hi", text: "Once.", provider: "resend" }),
-  });
+const send = (key: string) => sendEmail(key, "Once.");
 /** A client's retry: a 503 while a restarted service is being reconnected is retried, as any client would. */
 async function retry(key: string): Promise<Response> {
   let res: Response | undefined;
@@ -111,7 +98,13 @@ describe("an Idempotency-Key under crashes", () => {
     const first = send("executor-gone-1");
     await waitFor(async () => (await resendCalls()) === before.calls + 1, { what: "the provider call in flight" });
     await sys.kill("executor");
-    expect((await first).status).toBe(503);
+    // The call reached the executor and got no answer: its outcome is unknown, so the gateway names the
+    // execution to read (as for its own deadline), never a 503 that invites a blind retry.
+    const lost = await first;
+    expect(lost.status).toBe(504);
+    const lostBody = (await lost.json()) as { code: string; executionId: string; hint: string };
+    expect(lostBody).toMatchObject({ code: "TIMEOUT", executionId: lost.headers.get("execution-id") });
+    expect(lostBody.hint).toContain(`GET /executions/${lostBody.executionId}`);
     await sys.restart("executor");
     expect(await balance()).toBe(before.balance - PRICE); // held, not released: the provider may have acted
 

@@ -6,6 +6,7 @@
 // refused executes are free, and its paid executes (one route per rail) ran on an account of its own.
 import { createHealthChecker } from "@agentic/platform";
 import { waitFor } from "@agentic/testing";
+import { reconciliation } from "./support/admin-cli";
 import { sandboxControl } from "./support/sandbox-control";
 import { startSystem, type RunningSystem } from "./support/system";
 
@@ -61,7 +62,6 @@ describe("npm start, the moment it announces the system", () => {
     ]);
 
     // Every paid execute is on the ledger's books: captured, each vendor payment recorded, nothing lost.
-    const ledger = `http://127.0.0.1:${sys.ports.ledger!.metricsPort}`;
     const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
     const executes = await executeStatuses();
     const served = executes.filter((status) => status === "200").length;
@@ -69,7 +69,7 @@ describe("npm start, the moment it announces the system", () => {
     let rows: Array<Record<string, unknown>> = [];
     await waitFor(
       async () => {
-        rows = ((await (await fetch(`${ledger}/admin/reconciliation?from=${day(-1)}&to=${day(1)}`)).json()) as { rows: typeof rows }).rows;
+        rows = (await reconciliation(sys, day(-1), day(1))).rows;
         return rows.reduce((sum, r) => sum + Number(r.captures), 0) === served;
       },
       { what: "the warm-up's captures on the ledger's books" },

@@ -1,11 +1,15 @@
 // Money in, as an operator does it in production (APP_ENV=production: no /dev/init), with the real
-// processes of `npm start` and the admin CLIs: a key for a new user (`npm run keys`), credits granted
-// on the record (`npm run ledger -- credits grant`), an execute through the gateway, and the user's
-// usage showing the grant and the charge. The same grant retried with its reference is one grant.
+// processes of `npm start` started the way an operator tries production mode on one machine
+// (`APP_ENV=production LEDGER_STORE=sqlite AGENTIC_API_KEYS=... npm start`, nothing else): the API
+// serves, takes no top-ups (none configured; the sandbox's testnet facilitator is development's only),
+// and the admin CLIs fund a user: a key (`npm run keys`), credits granted on the record (`npm run
+// ledger -- credits grant`), an execute through the gateway, and the user's usage showing the grant
+// and the charge. The same grant retried with its reference is one grant.
 import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { freePort, waitFor } from "@agentic/testing";
+import { waitFor } from "@agentic/testing";
 import { REPO_ROOT, startSystem, type RunningSystem } from "./support/system";
 
 const run = promisify(execFile);
@@ -19,17 +23,27 @@ describe("an operator funds a new user's wallet in production", () => {
     return stdout;
   };
 
+  /** The operator's own bootstrap key (production makes none up). */
+  const operatorKey = `aak_${randomBytes(30).toString("hex")}`;
+
   beforeAll(async () => {
-    // Production: the SQLite store and the top-up network said explicitly (production defaults to MongoDB and
-    // wants the network named), the gateway's metrics on a port of their own.
-    sys = await startSystem({
-      APP_ENV: "production",
-      LEDGER_STORE: "sqlite",
-      TOP_UP_NETWORK: "eip155:84532",
-      METRICS_PORT: String(await freePort()),
-    });
+    // Production with the SQLite store said explicitly (production defaults to MongoDB), and a key of the operator's.
+    sys = await startSystem({ APP_ENV: "production", LEDGER_STORE: "sqlite", AGENTIC_API_KEYS: `${operatorKey}:operator` });
   }, 60_000);
   afterAll(() => sys?.stop());
+
+  it("serves the API with the operator's key, and takes no top-ups that were not configured", async () => {
+    expect(sys.apiKey).toBe(operatorKey);
+    const headers = { authorization: `Bearer ${operatorKey}`, "content-type": "application/json" };
+    const wallet = await fetch(`${sys.baseUrl}/wallet`, { headers });
+    expect({ status: wallet.status, body: await wallet.json() }).toMatchObject({ status: 200, body: { balanceCredits: 0 } });
+    expect((await fetch(`${sys.baseUrl}/domains`)).status).toBe(200);
+    const topUp = await fetch(`${sys.baseUrl}/wallet/top-up`, { method: "POST", headers, body: JSON.stringify({ amountCredits: 1000 }) });
+    expect({ status: topUp.status, body: await topUp.json() }).toMatchObject({ status: 503, body: { code: "TOP_UP_UNAVAILABLE" } });
+    // /metrics is on a port of the gateway's own in production, never on the public one.
+    expect((await fetch(`${sys.origin}/metrics`)).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${sys.ports.gateway!.metricsPort}/metrics`)).status).toBe(200);
+  });
 
   it("grants with the CLI, the user executes, and GET /usage shows the grant and the charge; a retried grant is one grant", async () => {
     const userId = `customer-${Date.now()}`;

@@ -25,10 +25,12 @@ export interface BackedSystemOptions extends Partial<TestGatewayOptions> {
   routerEnv?: Record<string, string>;
   /** The ledger takes x402 top-ups to `payTo` through the sandbox's facilitator. */
   topUp?: { payTo: string; facilitatorTimeoutMs?: number };
+  /** The catalog folder to serve (default: the shipped catalog). */
+  catalogDir?: string;
 }
 
 export async function startBackedSystem(opts: BackedSystemOptions = {}): Promise<BackedSystem> {
-  const { apiKeys, executorEnv, routerEnv, topUp, unchargedDailyAllowance, ...gatewayOpts } = opts;
+  const { apiKeys, executorEnv, routerEnv, topUp, catalogDir, unchargedDailyAllowance, ...gatewayOpts } = opts;
   return startTestSystem(async (stack) => {
     const backends = await stack.start(
       startExecutorSystem({
@@ -36,6 +38,7 @@ export async function startBackedSystem(opts: BackedSystemOptions = {}): Promise
         ...(executorEnv ? { env: executorEnv } : {}),
         ...(routerEnv ? { routerEnv } : {}),
         ...(topUp ? { topUp } : {}),
+        ...(catalogDir ? { catalogDir } : {}),
         ...(unchargedDailyAllowance !== undefined ? { unchargedDailyAllowance } : {}),
       }),
     );

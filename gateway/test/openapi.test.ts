@@ -233,7 +233,8 @@ describe("OpenAPI document", () => {
         expect({ where, tooMany }).toEqual({ where, tooMany: undefined });
         continue;
       }
-      // Every authenticated operation has the request limits; some add their own (a key's open quotes).
+      // Every authenticated operation has the request limits; some add their own (execute: a vendor quota every
+      // user shares, the day's allowance of uncharged failures; quote: a key's open quotes).
       expect({ where, codes: codesOf(op, "429").slice(0, 2) }).toEqual({ where, codes: ["RATE_LIMITED", "CONCURRENCY_LIMITED"] });
       expect(Object.keys(deref(dev, tooMany!).headers as JsonObject).sort()).toEqual(["RateLimit", "RateLimit-Policy", "Retry-After"]);
     }

@@ -1,7 +1,8 @@
 // The OpenAI route runs on the platform's own key and OpenAI bills it per token: through the gateway,
 // real services and the provider sandbox, each call is held at the most its request can cost at the
 // model's prices and charged what the vendor's usage says (the rest returned), and no request the
-// contract accepts can cost the platform more than the caller is held for.
+// contract accepts can cost the platform more than the caller is held for, nor ask the vendor for more
+// output than it can produce before the provider deadline (OpenAI bills what it generates after we gave up).
 import { rawRequest } from "./raw-http";
 import { startBackedSystem, type BackedSystem } from "./backed-system";
 import { balance, execute, expectBalanceEqualsJournal, journalKinds, newUser, settled, usage, type TestUser } from "./execute-helpers";
@@ -9,6 +10,8 @@ import { BASE_PATH } from "./harness";
 
 /** gpt-4o at the catalog's prices: credits per 1M tokens (list price + 25%). */
 const GPT4O = { input: 3125, output: 12500 };
+/** gpt-4o's output within the default 15 s provider deadline: (15 s - 2 s) x its 50 tokens/s (the catalog's outputTokensPerSecond). */
+const GPT4O_TOKENS_IN_TIME = 650;
 /** The gateway's body limit in these tests (harness BODY_LIMIT). */
 const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -49,7 +52,7 @@ describe("a per-token route", () => {
         { role: "system", content: "Be brief." },
         { role: "user", content: text },
       ],
-      max_tokens: 2000,
+      max_tokens: 600,
     };
     const res = await execute(sys, user, "models", "chat-complete", body);
     expect(res.status).toBe(200);
@@ -62,12 +65,12 @@ describe("a per-token route", () => {
     expect(res.body).toMatchObject({ provider: "openai", routeKey: "models.chat.complete.openai", creditsCharged: charge });
 
     // OpenAI was asked for exactly the max_tokens that was held for.
-    expect(openaiCalls().map((c) => c.body)).toEqual([expect.objectContaining({ model: "gpt-4o", max_tokens: 2000 })]);
+    expect(openaiCalls().map((c) => c.body)).toEqual([expect.objectContaining({ model: "gpt-4o", max_tokens: 600 })]);
 
     await settled(sys, user.userId);
     const [attempt] = (await executionOf(res.headers.get("execution-id")!)).attempts;
     expect(attempt).toMatchObject({ state: "captured", chargedCredits: charge });
-    expect(attempt.heldCredits).toBeGreaterThanOrEqual(vendorWorstCase(body, 2000));
+    expect(attempt.heldCredits).toBeGreaterThanOrEqual(vendorWorstCase(body, 600));
     expect(await balance(sys, user)).toBe(1_000 - charge);
     expect(await usage(sys, user)).toEqual([
       expect.objectContaining({
@@ -81,16 +84,30 @@ describe("a per-token route", () => {
     expect(await journalKinds(sys, user)).toEqual(["grant", "hold", "capture"]);
   });
 
-  it("asks the vendor for 1024 output tokens when the caller names none, and holds for exactly that", async () => {
+  it("asks the vendor for what arrives before the deadline when the caller names no max_tokens (650 of the default 1024), and holds for exactly that", async () => {
     const res = await execute(sys, user, "models", "chat-complete", { model: "gpt-4o", messages: [{ role: "user", content: "Say hi" }] });
     expect([res.status, res.body.creditsCharged]).toEqual([200, 1]);
-    expect(openaiCalls().map((c) => c.body)).toEqual([expect.objectContaining({ max_tokens: 1024 })]);
+    expect(openaiCalls().map((c) => c.body)).toEqual([expect.objectContaining({ max_tokens: GPT4O_TOKENS_IN_TIME })]);
     await settled(sys, user.userId);
-    // 1,024 x 12,500 + (3 + 4 + 4 + 6) x 3,125 credits per 1M tokens = 12.85 -> 13 held; 1 charged, 12 returned.
+    // 650 x 12,500 + (3 + 4 + 4 + 6) x 3,125 credits per 1M tokens = 8.18 -> 9 held; 1 charged, 8 returned.
     expect((await executionOf(res.headers.get("execution-id")!)).attempts).toEqual([
-      expect.objectContaining({ heldCredits: 13, chargedCredits: 1 }),
+      expect.objectContaining({ heldCredits: 9, chargedCredits: 1 }),
     ]);
     expect(await balance(sys, user)).toBe(999);
+  });
+
+  it("refuses a max_tokens the model cannot emit before the provider deadline with a 400 naming the field: nothing held, OpenAI not called", async () => {
+    const res = await execute(sys, user, "models", "chat-complete", {
+      model: "gpt-4o",
+      messages: [{ role: "user", content: "Write a novel" }],
+      max_tokens: 16_384,
+    });
+    expect([res.status, res.body.code]).toEqual([400, "INVALID_INPUT"]);
+    expect(res.body.error).toContain(
+      `max_tokens: gpt-4o emits at most ${GPT4O_TOKENS_IN_TIME} output tokens within the 15000 ms provider deadline`,
+    );
+    expect(openaiCalls()).toEqual([]);
+    expect(await journalKinds(sys, user)).toEqual(["grant"]);
   });
 
   it("refuses the largest request the contract accepts at the edge: 500 messages of 200,000 characters are far over the body limit (413)", async () => {
@@ -109,11 +126,11 @@ describe("a per-token route", () => {
 
   it("holds the largest request the edge lets through at no less than the vendor's worst case: refused when the wallet cannot cover it, run when it can", async () => {
     // Emoji are 4 UTF-8 bytes each, the densest text per character: a tokenizer may bill one token per byte.
-    const body = { model: "gpt-4o", messages: [{ role: "user", content: "😀".repeat(15_000) }], max_tokens: 16384 };
+    const body = { model: "gpt-4o", messages: [{ role: "user", content: "😀".repeat(15_000) }], max_tokens: GPT4O_TOKENS_IN_TIME };
     expect(Buffer.byteLength(JSON.stringify(body))).toBeLessThan(BODY_LIMIT_BYTES);
-    const worst = vendorWorstCase(body, 16384);
+    const worst = vendorWorstCase(body, GPT4O_TOKENS_IN_TIME);
 
-    user = await newUser(sys, 300);
+    user = await newUser(sys, 150);
     const short = await execute(sys, user, "models", "chat-complete", body);
     expect([short.status, short.body.code]).toEqual([402, "CREDITS_REQUIRED"]);
     const required = Number(/can cost up to (\d+) credits/.exec(short.body.error)?.[1]);

@@ -72,19 +72,50 @@ describe("Dockerfile", () => {
     assert.ok(runs("prune").some((r) => /turbo prune "?@agentic\/\$\{SERVICE\}"? --docker/.test(r)));
   });
 
-  test("installs from the pruned manifests before copying sources, never with npm ci", () => {
+  test("installs exactly the pruned lockfile (npm ci) before copying sources", () => {
     const copyJson = indexOf("build", (i) => i.instruction === "COPY" && i.args.includes("/app/out/json/"));
-    const install = indexOf("build", (i) => i.instruction === "RUN" && /npm install --no-audit --no-fund/.test(i.args));
+    const install = indexOf("build", (i) => i.instruction === "RUN" && /npm ci --no-audit --no-fund/.test(i.args));
     const copyFull = indexOf("build", (i) => i.instruction === "COPY" && i.args.includes("/app/out/full/"));
     const build = indexOf(
       "build",
       (i) => i.instruction === "RUN" && /turbo run build --filter="?@agentic\/\$\{SERVICE\}\.\.\."?/.test(i.args),
     );
     assert.ok(copyJson >= 0 && install > copyJson && copyFull > install && build > copyFull, "json -> install -> full -> build");
-    for (const ins of instructions) assert.doesNotMatch(ins.args, /npm ci\b/, `${ins.instruction} ${ins.args}`);
+    for (const ins of runs("build")) assert.doesNotMatch(ins, /npm install\b/, ins);
     assert.ok(
       runs("build").some((r) => /npm prune --omit=dev/.test(r)),
       "dev dependencies are pruned",
+    );
+  });
+
+  test("gives npm ci the repository's dependency patches (the root postinstall applies them)", () => {
+    const patches = indexOf("build", (i) => i.instruction === "COPY" && /\/app\/patches \.\/patches$/.test(i.args));
+    const install = indexOf("build", (i) => i.instruction === "RUN" && /npm ci\b/.test(i.args));
+    assert.ok(patches >= 0 && patches < install, "patches/ is in place before npm ci");
+    assert.equal(JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")).scripts.postinstall, "patch-package");
+  });
+
+  test("writes the SBOM of the production dependencies before pruning the dev ones", () => {
+    const steps = runs("build").join("\n");
+    const sbom = steps.search(/npm sbom --sbom-format cyclonedx --omit dev --workspace "@agentic\/\$\{SERVICE\}" > sbom\.cdx\.json/);
+    assert.ok(sbom >= 0, "npm sbom of the service's workspace");
+    assert.ok(steps.indexOf("npm prune --omit=dev") > sbom, "npm sbom reads the full tree, so it runs before the prune");
+  });
+
+  test("labels the image with the version its traces and metrics report", () => {
+    const runtime = stages.get("runtime").instructions;
+    assert.ok(runtime.some((i) => i.instruction === "ARG" && /^VERSION=/.test(i.args)));
+    assert.ok(runtime.some((i) => i.instruction === "ENV" && /SERVICE_VERSION=\$\{VERSION\}/.test(i.args)));
+    assert.ok(runtime.some((i) => i.instruction === "LABEL" && /org\.opencontainers\.image\.version="\$\{VERSION\}"/.test(i.args)));
+  });
+
+  test("approves exactly the install scripts the build needs: the pinned Node binary", () => {
+    const { allowScripts } = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8"));
+    assert.deepEqual(
+      Object.entries(allowScripts)
+        .filter(([, allowed]) => allowed)
+        .map(([name]) => name),
+      ["node"],
     );
   });
 

@@ -3,7 +3,10 @@
 // validates every object against the Kubernetes schemas (kubernetes-models, and the
 // @kubernetes-models packages of the Prometheus Operator, cert-manager and Gateway API kinds)
 // including unknown fields, applies the house policies, checks each service's environment against
-// its config schema, and the references between kinds (edge, monitoring, stream settings).
+// its config schema, the references between kinds (edge, monitoring, stream settings), and what
+// production trusts and reaches: every configured dependency allowed by the NetworkPolicies, the
+// streams and buckets within JetStream's storage, the proxy hops in front of the gateway, no
+// development key in a production trust list.
 // Exits 1 on any error, 2 when it cannot run (no kubectl, bad arguments).
 //
 //   node scripts/k8s/validate.mjs                      # deploy/k8s/overlays/{dev,prod}
@@ -16,7 +19,10 @@ import { parseArgs } from "node:util";
 import { collectSecretExamples, checkEnvContracts } from "./lib/env-contract.mjs";
 import { Findings, subjectOf } from "./lib/findings.mjs";
 import { checkCrossReferences } from "./lib/cross-checks.mjs";
+import { checkJetStreamBudget } from "./lib/jetstream-budget.mjs";
+import { checkDependencyReach } from "./lib/network-reach.mjs";
 import { checkPolicies } from "./lib/policy-check.mjs";
+import { checkProductionTrust } from "./lib/production-trust.mjs";
 import { KubectlMissingError, kustomize, parseDocuments } from "./lib/render.mjs";
 import { createSchemaCheck } from "./lib/schema-check.mjs";
 
@@ -70,8 +76,12 @@ async function main() {
       checkSchema(doc, findings);
     }
     checkPolicies(docs, findings, { pinnedImages: basename(dir).startsWith("prod") });
-    const configs = checkEnvContracts(docs, findings, { repoRoot, secretExamples });
+    const unseen = new Map();
+    const configs = checkEnvContracts(docs, findings, { repoRoot, secretExamples, unseen });
     checkCrossReferences(docs, findings, { repoRoot: REPO_ROOT, configs }); // runbooks are this repo's
+    checkDependencyReach(docs, findings, { configs, unseen });
+    checkJetStreamBudget(docs, findings, { repoRoot, configs });
+    checkProductionTrust(docs, findings, { repoRoot: REPO_ROOT, configs }); // the dev keys are this repo's
   }
 
   let errors = 0;

@@ -3,7 +3,7 @@
 // Run: node --test scripts/k8s/*.test.mjs
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
@@ -27,8 +27,11 @@ function validate(args, env = process.env) {
 }
 
 let overlayCount = 0;
-/** Writes an overlay of `base` with JSON6902 `patches` ([{target, ops}]) and returns its dir. */
-function brokenOverlay(base, patches, { prodName = false } = {}) {
+/**
+ * Writes an overlay of `base` with JSON6902 `patches` ([{target, ops}]) and returns its dir; `extra`:
+ * more kustomization lines (e.g. a secretGenerator), `files`: files written beside it (name → text).
+ */
+function brokenOverlay(base, patches, { prodName = false, extra = [], files = {} } = {}) {
   const dir = join(scratch, `${prodName ? "prod" : "case"}-${++overlayCount}`);
   mkdirSync(dir, { recursive: true });
   const lines = [
@@ -41,6 +44,8 @@ function brokenOverlay(base, patches, { prodName = false } = {}) {
   for (const { target, ops } of patches) {
     lines.push(`  - target: ${JSON.stringify(target)}`, `    patch: ${JSON.stringify(JSON.stringify(ops))}`);
   }
+  lines.push(...extra);
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   writeFileSync(join(dir, "kustomization.yaml"), `${lines.join("\n")}\n`);
   return dir;
 }
@@ -336,7 +341,136 @@ describe("the edge, monitoring and stream settings of prod", () => {
     assert.match(run.stdout, /ERROR Deployment\/ledger: NATS_STREAM_KEEP_MS \(60000\) is below the router's OUTCOME_REPLAY_MS \(600000\)/);
     assert.match(
       run.stdout,
-      /ERROR Deployment\/ledger: NATS_STREAM_MAX_BYTES \(17179869184\) must stay below the NATS server's max_file_store \(8589934592 bytes\)/,
+      /ERROR ConfigMap\/nats-config-\w+: the streams and buckets may hold \d+ bytes together \(EXECUTIONS 17179869184 \(ledger\), .*not below the NATS server's max_file_store \(8589934592 bytes\)/,
     );
+  });
+});
+
+describe("production settings that lock users out or open doors", () => {
+  const GATEWAY_CONFIG = { kind: "ConfigMap", name: "gateway-config" };
+  const LEDGER_CONFIG = { kind: "ConfigMap", name: "ledger-config" };
+  const policy = (name) => ({ kind: "NetworkPolicy", name });
+  const selectNobody = { op: "replace", path: "/spec/podSelector/matchLabels/app.kubernetes.io~1name", value: "nobody" };
+  const TOP_UPS = [
+    { op: "add", path: "/data/TOP_UP_FACILITATOR_URL", value: "https://x402.org/facilitator" },
+    { op: "add", path: "/data/TOP_UP_PAY_TO", value: "0x2Fe5b450cd7Ec8347d9d9D6D726b4cfe1d46D5f5" },
+    { op: "add", path: "/data/TOP_UP_NETWORK", value: "eip155:8453" },
+  ];
+
+  test("a gateway behind the edge that trusts no proxy hop, or more hops than stand in front (needs gateway built)", () => {
+    const untrusted = validate([
+      brokenOverlay(PROD, [{ target: GATEWAY_CONFIG, ops: [{ op: "remove", path: "/data/TRUST_PROXY_HOPS" }] }]),
+    ]);
+    assert.equal(untrusted.status, 1, untrusted.stdout);
+    assert.match(
+      untrusted.stdout,
+      /ERROR Deployment\/gateway: sits behind 1 proxy \(HTTPRoute\/gateway through Gateway agentic-edge\) but TRUST_PROXY_HOPS is 0: every client would share the proxy's address/,
+    );
+    const spoofable = validate([
+      brokenOverlay(PROD, [{ target: GATEWAY_CONFIG, ops: [{ op: "replace", path: "/data/TRUST_PROXY_HOPS", value: "2" }] }]),
+    ]);
+    assert.equal(spoofable.status, 1, spoofable.stdout);
+    assert.match(
+      spoofable.stdout,
+      /ERROR Deployment\/gateway: TRUST_PROXY_HOPS is 2 but only 1 proxy stands in front .*could choose its own address/,
+    );
+    // A CDN in front of the Gateway, said on the Gateway: two hops are then right.
+    const behindCdn = validate([
+      brokenOverlay(PROD, [
+        { target: GATEWAY_CONFIG, ops: [{ op: "replace", path: "/data/TRUST_PROXY_HOPS", value: "2" }] },
+        {
+          target: { group: "gateway.networking.k8s.io", kind: "Gateway", name: "agentic-edge" },
+          ops: [{ op: "add", path: "/metadata/annotations", value: { "agentic.dev/proxies-in-front": "1" } }],
+        },
+      ]),
+    ]);
+    assert.equal(behindCdn.status, 0, behindCdn.stdout);
+  });
+
+  test("a configured dependency the NetworkPolicies block: the gateway's Redis, the ledger's facilitator, the router's ledger (needs services built)", () => {
+    const dir = brokenOverlay(PROD, [
+      { target: policy("allow-egress-gateway-redis"), ops: [selectNobody] },
+      { target: LEDGER_CONFIG, ops: TOP_UPS },
+      { target: policy("allow-egress-ledger-facilitator"), ops: [selectNobody] },
+      { target: policy("allow-ingress-ledger"), ops: [{ op: "remove", path: "/spec/ingress/0/from/1" }] },
+    ]);
+    const run = validate([dir]);
+    assert.equal(run.status, 1, run.stdout);
+    assert.match(
+      run.stdout,
+      /ERROR Deployment\/gateway: RATE_LIMIT_REDIS_URL \(in a Secret not in the manifests, assumed outside the cluster on port 6379\) is blocked: no NetworkPolicy lets its pods open connections outside the cluster on port 6379/,
+    );
+    assert.match(
+      run.stdout,
+      /ERROR Deployment\/ledger: TOP_UP_FACILITATOR_URL \(x402\.org:443\) is blocked: no NetworkPolicy lets its pods open connections outside the cluster on port 443/,
+    );
+    assert.match(
+      run.stdout,
+      /ERROR Deployment\/router: LEDGER_ADDR \(ledger:50051\) is blocked: no NetworkPolicy lets Deployment\/ledger accept it on port grpc/,
+    );
+    // The executor and the gateway still reach the ledger: only the router's arrow was removed.
+    assert.doesNotMatch(run.stdout, /ERROR Deployment\/(gateway|executor): LEDGER_ADDR/);
+  });
+
+  test("the shipped policies let the ledger reach a facilitator once top-ups are configured", () => {
+    const run = validate([brokenOverlay(PROD, [{ target: LEDGER_CONFIG, ops: TOP_UPS }])]);
+    assert.equal(run.status, 0, run.stdout);
+  });
+
+  test("streams and buckets whose byte limits add up to more than JetStream's storage (needs ledger and router built)", () => {
+    const dir = brokenOverlay(PROD, [
+      // Below max_file_store (8 GiB) alone; with the router's two buckets (256 MiB each) and the ledger's (1 MiB) above it.
+      {
+        target: LEDGER_CONFIG,
+        ops: [{ op: "replace", path: "/data/NATS_STREAM_MAX_BYTES", value: String(8 * 1024 ** 3 - 256 * 1024 ** 2) }],
+      },
+    ]);
+    const run = validate([dir]);
+    assert.equal(run.status, 1, run.stdout);
+    assert.match(
+      run.stdout,
+      /ERROR ConfigMap\/nats-config-\w+: the streams and buckets may hold 8859418624 bytes together \(EXECUTIONS 8321499136 \(ledger\), ledger_store 1048576 \(ledger\), router_recommendations 268435456 \(router\), router_preferences 268435456 \(router\)\), not below the NATS server's max_file_store \(8589934592 bytes\)/,
+    );
+  });
+
+  test("NATS cluster routes without an authorization of their own", () => {
+    const conf = readFileSync(join(REPO_ROOT, "deploy/k8s/components/nats-cluster/nats.conf"), "utf8");
+    const open = conf.replace(/ {2}authorization \{[^}]*\}\n/, "");
+    assert.notEqual(open, conf);
+    const dir = brokenOverlay(PROD, [], {
+      files: { "nats.conf": open },
+      extra: ["configMapGenerator:", "  - name: nats-config", "    behavior: merge", "    files: [nats.conf]"],
+    });
+    const run = validate([dir]);
+    assert.equal(run.status, 1, run.stdout);
+    assert.match(run.stdout, /ERROR ConfigMap\/nats-config-\w+: nats\.conf: the cluster block has no authorization/);
+  });
+
+  test("a development key in a production trust list, or as a production identity", () => {
+    // An operator who copied the development overlay's identity files into production.
+    const devSecret = (name) => readFileSync(join(DEV, "secrets", name), "utf8");
+    const dir = brokenOverlay(PROD, [], {
+      files: { "trust.env": devSecret("identity-trust.dev.env"), "gateway.env": devSecret("identity-gateway.dev.env") },
+      extra: [
+        "generatorOptions:",
+        "  disableNameSuffixHash: true",
+        "secretGenerator:",
+        "  - name: agentic-identity-trust",
+        "    envs: [trust.env]",
+        "  - name: agentic-identity-gateway",
+        "    envs: [gateway.env]",
+      ],
+    });
+    const run = validate([dir]);
+    assert.equal(run.status, 1, run.stdout);
+    assert.match(
+      run.stdout,
+      /ERROR Deployment\/ledger: TRUSTED_SERVICE_KEYS trusts a development key as gateway \(its private key is committed in deploy\/k8s\/overlays\/dev\/secrets\)/,
+    );
+    assert.match(run.stdout, /ERROR Deployment\/ledger: TRUSTED_SERVICE_KEYS trusts a development key as admin/);
+    assert.match(run.stdout, /ERROR Deployment\/router: TRUSTED_SERVICE_KEYS trusts a development key as executor/);
+    assert.match(run.stdout, /ERROR Deployment\/gateway: SERVICE_IDENTITY_KEY is a development key/);
+    // The development overlay itself runs on them, as it should.
+    assert.doesNotMatch(validate([DEV]).stdout, /development key/);
   });
 });

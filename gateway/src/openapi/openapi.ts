@@ -395,7 +395,7 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         reasons: req(strings()),
         unavailableReasonCode: opt(
           str(
-            "Extension of this service, set when `canExecuteNow` is false: one machine code for the first blocking requirement: `gated`, `planned`, `breaker_open`, `missing_feature`, `resource_unsupported`, `redirect_only`, `byo_credentials_required`, `over_max_price` (above the body's `maxPriceCredits`), `spend_limit_exceeded` (a spend policy of the calling key or of its agent) or `credits_required`.",
+            "Extension of this service, set when `canExecuteNow` is false: one machine code for the first blocking requirement: `gated`, `planned`, `breaker_open`, `missing_feature`, `resource_unsupported`, `redirect_only`, `byo_credentials_required`, `over_max_price` (above the body's `maxPriceCredits`), `spend_limit_exceeded` (a spend policy of the calling key or of its agent), `vendor_quota_exhausted` (the vendor plan's quota, or the caller's share of it, is spent this window) or `credits_required`.",
             { examples: ["credits_required"] },
           ),
         ),
@@ -496,11 +496,12 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
                     "unavailable",
                     "input_not_served",
                     "credits_required",
+                    "vendor_quota",
                     "not_reached",
                   ],
                   "Why: a `routeKey`/`provider` pin chose another route; `allowFallback` is false; its price is above `maxPriceCredits`; its breaker is open; " +
                     "it lacks a feature the body asks for; the router blocked it otherwise; the catalog gates it; it is not live yet; this deployment cannot run it; " +
-                    "it cannot take this input (model, resource, a value it cannot send); the wallet could not cover it and a cheaper route ran; fallback stopped before it.",
+                    "it cannot take this input (model, resource, a value it cannot send); the wallet could not cover it and a cheaper route ran; its vendor quota (or the caller's share) is spent this window; fallback stopped before it.",
                 ),
               ),
               detail: req(str("The reason in words.")),
@@ -1011,6 +1012,12 @@ function errorCases(basePath: string): Record<string, ErrorCase> {
       error: "Key key_3fQx has 20 open quotes, the most one key may have; each reserves its credits until it is executed or expires.",
       hint: "Execute or let expire an open quote (POST .../execute with its quoteId) before asking for another, or execute without a quote.",
     },
+    VENDOR_QUOTA_EXHAUSTED: {
+      status: 429,
+      error:
+        "You have used your share of the vendor quota of finance.fx.rate.openexchangerates until 2026-12-01T00:00:00.000Z (the vendor's plan is shared by every user). Nothing was charged.",
+      hint: "Retry after the Retry-After seconds, or execute another route of the capability (call recommend to compare them; allowFallback: true lets the router pick one).",
+    },
     OVERLOADED: {
       status: 503,
       error: "The gateway is overloaded and did not start this request.",
@@ -1059,6 +1066,11 @@ function errorCases(basePath: string): Record<string, ErrorCase> {
       status: 410,
       error: "Recommendation rec_2b7c9d1e-5f3a-4c8b-9e6d-0a1b2c3d4e5f has expired.",
       hint: "Call recommend again and execute with its recommendationId, or leave it out for a fresh ranking.",
+    },
+    AGENT_NAMES_EXHAUSTED: {
+      status: 409,
+      error: "This account already has optimization preferences remembered for 1000 agent names, the most it may.",
+      hint: "Use one of your existing agent names, or send the request without agentName (nothing is remembered then); a name unused for 30 days is forgotten and frees its place.",
     },
     RECOMMENDATION_STALE: {
       status: 409,
@@ -1265,8 +1277,8 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
     ),
     ExecuteTimeout: errorResponse(
       "PROVIDER_TIMEOUT: the provider did not answer in time; the hold was released. TIMEOUT: the executor did not answer within the " +
-        "gateway's deadline (which exceeds the executor's longest execution, so this means it was unreachable or stalled); the execution " +
-        "may still end charged. Its id is in `executionId` and the Execution-Id header: read GET /executions/{executionId} for its outcome " +
+        "gateway's deadline (which exceeds the executor's longest execution, so this means it was unreachable or stalled), or the " +
+        "connection to it dropped after the call reached it; the execution may still end charged. Its id is in `executionId` and the Execution-Id header: read GET /executions/{executionId} for its outcome " +
         "before trying again (a retry with the same Idempotency-Key answers that outcome; one without a key could run it twice).",
       ["PROVIDER_TIMEOUT", "TIMEOUT"],
       { ...cases, TIMEOUT: EXECUTE_TIMEOUT_CASE },
@@ -1276,6 +1288,12 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
       "The domain or the capability does not exist, or the body names a resource (an `inboxId`) this account does not own; " +
         "another account's resource answers exactly as one that does not exist; or the `quoteId` or `recommendationId` is not this account's. Nothing was held and no provider was called.",
       ["DOMAIN_NOT_FOUND", "CAPABILITY_NOT_FOUND", "RESOURCE_NOT_FOUND", "QUOTE_NOT_FOUND", "RECOMMENDATION_NOT_FOUND"],
+      cases,
+    ),
+    AgentNamesExhausted: errorResponse(
+      "`optimizationPreferences` sent for an agent name this account has none remembered for, when it already has the most it may " +
+        "(1000 by default): nothing was remembered. Known names keep working, and a request without `agentName` remembers nothing.",
+      ["AGENT_NAMES_EXHAUSTED"],
       cases,
     ),
     ExecuteGone: errorResponse(
@@ -1309,10 +1327,12 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
       RATE_LIMIT_HEADERS,
     ),
     ExecuteTooManyRequests: errorResponse(
-      "The API key is over its request rate (RATE_LIMITED) or has its most requests in flight (CONCURRENCY_LIMITED); or UNCHARGED_FAILURES_LIMITED: " +
-        "today the account had its allowance of calls that made a provider work on the platform's key and ended without a charge (timeouts, answers too " +
-        "large to read, 50 a UTC day by default), so calls are refused until the next UTC day (`details.resetsAt`). Nothing was held or charged and no provider was called.",
-      ["RATE_LIMITED", "CONCURRENCY_LIMITED", "UNCHARGED_FAILURES_LIMITED"],
+      "The API key is over its request rate (RATE_LIMITED) or already has its most requests in flight (CONCURRENCY_LIMITED), as on every authenticated operation; or " +
+        "VENDOR_QUOTA_EXHAUSTED: the route runs on a vendor plan with a fixed quota every user shares, and the caller's share of it (or the whole quota) is spent " +
+        "until the window resets (Retry-After); another route of the capability may still run. Or UNCHARGED_FAILURES_LIMITED: today the account had its " +
+        "allowance of calls that made a provider work on the platform's key and ended without a charge (timeouts, answers too large to read, 50 a UTC day by " +
+        "default), so calls are refused until the next UTC day (Retry-After, `details.resetsAt`). Nothing was done or charged.",
+      ["RATE_LIMITED", "CONCURRENCY_LIMITED", "VENDOR_QUOTA_EXHAUSTED", "UNCHARGED_FAILURES_LIMITED"],
       cases,
       RATE_LIMIT_HEADERS,
     ),
@@ -1533,7 +1553,7 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
           content: jsonBody(ref("CapabilityInput"), ex.recommendRequest),
         },
         success: ok("The recommendation.", ref("RecommendationResponse"), ex.recommendation),
-        errors: { "400": "BadRequest", "404": "CapabilityNotFound" },
+        errors: { "400": "BadRequest", "404": "CapabilityNotFound", "409": "AgentNamesExhausted" },
       }),
     },
     [`${capabilityPath}/execute`]: {

@@ -1,10 +1,11 @@
 // The executor call of one execute, made as a careful client makes it. The execution's id is chosen
-// here, so a call that outlives the gateway's deadline still names what to read: 504 TIMEOUT with the
-// id (body and Execution-Id) and GET /executions/{id} in the hint, never "retry shortly", since it may
-// still end charged. A refusal by an executor that is shutting down (EXECUTOR_DRAINING: nothing was
+// here, so a call that got no answer once it reached an executor (the gateway's deadline passed, or
+// the connection dropped mid-call) still names what to read: 504 TIMEOUT with the id (body and
+// Execution-Id) and GET /executions/{id} in the hint, never a 503 "retry shortly", since it may still
+// end charged and a blind retry could run it twice. Only a call that never left the gateway is a 503. A refusal by an executor that is shutting down (EXECUTOR_DRAINING: nothing was
 // held or called) is asked again at once; the channel's round robin sends it to another executor.
 import { status as GrpcStatus } from "@grpc/grpc-js";
-import { AppError, fromServiceError, isUnansweredCall, newId } from "@agentic/platform";
+import { AppError, fromServiceError, isUnansweredCall, neverReachedServer, newId } from "@agentic/platform";
 import type { ExecutorClient } from "@agentic/clients";
 import type { ExecuteResponse } from "@agentic/proto/executor/v1";
 
@@ -25,9 +26,22 @@ export function executionTimedOut(executionId: string): AppError {
   );
 }
 
-/** Whether the gateway's own deadline of the call passed (grpc-js raised it: the executor never answered). */
-function deadlinePassed(err: unknown): boolean {
-  return isUnansweredCall(err) && err.code === GrpcStatus.DEADLINE_EXCEEDED;
+/** The 504 of an execute whose connection to its executor dropped before the answer. */
+export function executionConnectionLost(executionId: string): AppError {
+  return new AppError(
+    "deadline_exceeded",
+    "TIMEOUT",
+    `Execution ${executionId} lost its connection to the executor before it answered; it may still finish and be charged.`,
+    executionTimedOut(executionId).hint,
+    { executionId },
+  );
+}
+
+/** What the gateway answers for an executor call that got no answer, or undefined when the call never reached one. */
+function unanswered(err: unknown, executionId: string): AppError | undefined {
+  if (!isUnansweredCall(err)) return undefined;
+  if (err.code === GrpcStatus.DEADLINE_EXCEEDED) return executionTimedOut(executionId);
+  return neverReachedServer(err) ? undefined : executionConnectionLost(executionId);
 }
 
 export async function callExecutor(executor: ExecutorClient, call: ExecuteCall): Promise<ExecuteResponse> {
@@ -36,7 +50,8 @@ export async function callExecutor(executor: ExecutorClient, call: ExecuteCall):
     try {
       return await executor.execute({ ...call, executionId });
     } catch (err) {
-      if (deadlinePassed(err)) throw executionTimedOut(executionId);
+      const outcomeUnknown = unanswered(err, executionId);
+      if (outcomeUnknown) throw outcomeUnknown;
       // Refused before anything was done, so the same id is still unused.
       if (attempt < DRAINING_TRIES && fromServiceError(err).code === "EXECUTOR_DRAINING") continue;
       throw err;

@@ -7,6 +7,7 @@ export {
   NATS_AUTH_CONFIG,
   NATS_USERS,
   type NatsServerHandle,
+  type StartNatsServerOptions,
   type NatsUser,
 } from "./nats-server";
 export { waitFor, type WaitForOptions } from "./wait-for";

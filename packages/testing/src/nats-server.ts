@@ -1,7 +1,8 @@
 // Starts a real nats-server with JetStream on a random loopback port and a temp store, for tests
 // and for `npm start` when NATS_URL is not set. Never reuses a server that is already running.
 // With `authorization`, it runs the shipped users and permissions (NATS_AUTH_CONFIG) with a fresh
-// password per user, returned in `users`.
+// password per user, returned in `users`. Every server it starts takes messages up to
+// NATS_MAX_PAYLOAD_BYTES, as the shipped one does (a capture carries a keyed execution's whole answer).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 
@@ -16,7 +17,7 @@ export function natsPassword(): string {
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { NatsCredentials } from "@agentic/platform";
+import { NATS_MAX_PAYLOAD_BYTES, type NatsCredentials } from "@agentic/platform";
 import { freePort } from "./free-port";
 
 /** The users of the shipped authorization, deploy/k8s/components/nats/auth.conf. */
@@ -42,20 +43,28 @@ export function natsServerBin(): string {
   return process.env.NATS_SERVER_BIN ?? "nats-server";
 }
 
-export async function startNatsServer(opts: { readyTimeoutMs?: number; authorization?: boolean } = {}): Promise<NatsServerHandle> {
+export interface StartNatsServerOptions {
+  readyTimeoutMs?: number;
+  authorization?: boolean;
+  /** max_payload in bytes; default NATS_MAX_PAYLOAD_BYTES (a smaller one only to test what refuses it). */
+  maxPayloadBytes?: number;
+}
+
+export async function startNatsServer(opts: StartNatsServerOptions = {}): Promise<NatsServerHandle> {
   const port = await freePort();
   const storeDir = mkdtempSync(join(tmpdir(), "agentic-nats-"));
-  const args = ["-a", "127.0.0.1", "-p", String(port), "-js", "-sd", storeDir];
+  const args = ["-a", "127.0.0.1", "-p", String(port), "-js", "-sd", storeDir, "-c", join(storeDir, "nats.conf")];
   let users: Record<NatsUser, NatsCredentials> | undefined;
   const env: NodeJS.ProcessEnv = { ...process.env };
+  const conf = [`max_payload: ${opts.maxPayloadBytes ?? NATS_MAX_PAYLOAD_BYTES}`];
   if (opts.authorization) {
     // nats.conf includes the shipped auth.conf, which reads each password from NATS_<USER>_PASSWORD.
     copyFileSync(NATS_AUTH_CONFIG, join(storeDir, "auth.conf"));
-    writeFileSync(join(storeDir, "nats.conf"), 'include "auth.conf"\n');
-    args.push("-c", join(storeDir, "nats.conf"));
+    conf.push('include "auth.conf"');
     users = Object.fromEntries(NATS_USERS.map((user) => [user, { user, pass: natsPassword() }])) as Record<NatsUser, NatsCredentials>;
     for (const { user, pass } of Object.values(users)) env[`NATS_${user.toUpperCase()}_PASSWORD`] = pass;
   }
+  writeFileSync(join(storeDir, "nats.conf"), `${conf.join("\n")}\n`);
   const child = spawn(natsServerBin(), args, { stdio: ["ignore", "ignore", "pipe"], env });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {

@@ -3,7 +3,10 @@
 // (ltr_...); GET /v1/letters/:id and GET /v1/letters?limit= (a list); GET /v1/templates?limit= (none saved:
 // an empty list); POST /v1/postcards {to, from?, front,
 // back, size, use_type} → a postcard (psc_...). Errors {error: {message, status_code, code}}. Tracking
-// events appear day by day after creation on the vendor clock (Mailed ... Delivered on day 5).
+// events appear day by day after creation on the vendor clock (Mailed ... Delivered on day 5). A letter
+// answers one thumbnail per printed page, as Lob does: its HTML prints one page plus one per forced page
+// break that beats any stylesheet (an inline `page-break-before: always !important` or `break-after: page
+// !important`), the way a caller could make a one-page frame print many.
 import { randomBytes } from "node:crypto";
 import {
   header,
@@ -17,6 +20,13 @@ import {
 } from "../http/vendor";
 
 const DAY_MS = 86_400_000;
+/** A page break no stylesheet can override. */
+const FORCED_BREAK = /(?:page-)?break-(?:before|after)\s*:\s*(?:page|always)\s*!\s*important/gi;
+
+/** Pages Lob prints for a letter's HTML: one, plus one per forced page break. */
+function printedPages(html: string): number {
+  return 1 + (html.match(FORCED_BREAK)?.length ?? 0);
+}
 const EVENTS = ["Mailed", "In Transit", "In Local Area", "Processed for Delivery", "Delivered"] as const;
 const POSTCARD_SIZES = new Set(["4x6", "6x9", "6x11"]);
 const USE_TYPES = new Set(["marketing", "operational"]);
@@ -124,7 +134,16 @@ export function lobVendor({ apiKey, priceAtomic }: VendorOptions): VendorDefinit
       date_created: now.toISOString(),
       date_modified: now.toISOString(),
       ...(kind === "letter"
-        ? { color: b.color, double_sided: b.double_sided ?? true, address_placement: b.address_placement ?? "top_first_page" }
+        ? {
+            color: b.color,
+            double_sided: b.double_sided ?? true,
+            address_placement: b.address_placement ?? "top_first_page",
+            thumbnails: Array.from({ length: printedPages(b.file as string) }, (_, page) => ({
+              small: `https://lob-assets.example/letters/${id}_thumb_small_${page + 1}.png`,
+              medium: `https://lob-assets.example/letters/${id}_thumb_medium_${page + 1}.png`,
+              large: `https://lob-assets.example/letters/${id}_thumb_large_${page + 1}.png`,
+            })),
+          }
         : { size: b.size ?? "4x6" }),
     };
     pieces.set(id, { record, createdMs: now.getTime() });

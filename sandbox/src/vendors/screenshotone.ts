@@ -1,5 +1,5 @@
 // ScreenshotOne stand-in (`X-Access-Key` or `access_key` on its API, and its paid hosts): GET /take?url=&format=
-// &full_page=&block_ads=&block_cookie_banners=&response_type=json → {screenshot_url}; without
+// &full_page=&block_ads=&block_cookie_banners=&response_type=json[&timeout=<5..90 s>] → {screenshot_url}; without
 // response_type=json it would send the image bytes, which this stand-in refuses to fake. Errors
 // {is_successful: false, error_code, error_message, documentation_url}. The screenshot URL is derived
 // deterministically from the options.
@@ -65,6 +65,8 @@ function take(req: VendorRequest): VendorReply {
       return error(400, "request_not_valid", `The "${option}" parameter must be true or false.`);
   }
   if (q.response_type !== "json") return error(400, "request_not_valid", "This stand-in answers only response_type=json.");
+  if (q.timeout !== undefined && !(/^\d+$/.test(q.timeout) && Number(q.timeout) >= 5 && Number(q.timeout) <= 90))
+    return error(400, "request_not_valid", 'The "timeout" parameter must be an integer from 5 to 90 seconds.');
   const id = createHash("sha256")
     .update(
       JSON.stringify(

@@ -171,15 +171,7 @@ function checkStream(byKind, findings, configs) {
         "outcomes a starting router replays would already be trimmed",
     );
   }
-  const natsConf = byKind("ConfigMap").find((c) => c.data?.["nats.conf"] && /^nats-config/.test(c.metadata.name))?.data["nats.conf"];
-  const fileStore = natsConf && sizeBytes(/^\s*max_file_store:\s*(\S+)/m.exec(natsConf)?.[1]);
-  if (fileStore && ledger?.NATS_STREAM_MAX_BYTES !== undefined && ledger.NATS_STREAM_MAX_BYTES >= fileStore) {
-    findings.error(
-      "Deployment/ledger",
-      `NATS_STREAM_MAX_BYTES (${ledger.NATS_STREAM_MAX_BYTES}) must stay below the NATS server's max_file_store (${fileStore} bytes), ` +
-        "or the server refuses writes before the stream's own limit (and the alert on it) is reached",
-    );
-  }
+  // The stream's byte limit against the NATS server's storage, with every other stream and bucket: lib/jetstream-budget.mjs.
 }
 
 /** matchLabels and matchExpressions (In, NotIn, Exists, DoesNotExist) of a label selector; an empty one matches nothing here. */
@@ -206,12 +198,6 @@ export function durationMs(text) {
   const parts = [...String(text).matchAll(/(\d+)(ms|h|m|s)/g)];
   if (parts.length === 0 || parts.map((p) => p[0]).join("") !== String(text)) return undefined;
   return parts.reduce((sum, [, n, unit]) => sum + Number(n) * units[unit], 0);
-}
-
-/** NATS config sizes ("8GB", "64MB", "1024") in bytes (the server counts in 1024s). */
-function sizeBytes(text) {
-  const m = /^(\d+)\s*([KMGT]?)B?$/i.exec(String(text ?? ""));
-  return m ? Number(m[1]) * 1024 ** "_KMGT".indexOf((m[2] || "_").toUpperCase()) : undefined;
 }
 
 /** A certificate name covers a host exactly or as a one-label wildcard. */

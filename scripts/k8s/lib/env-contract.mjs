@@ -38,11 +38,12 @@ export function collectSecretExamples(docSets) {
  * Runs the env contract for every service Deployment in `docs`.
  * @param {object[]} docs rendered objects of one overlay
  * @param {import("./findings.mjs").Findings} findings
- * @param {{ repoRoot: string, secretExamples: Map<string, Record<string, string>> }} options
+ * @param {{ repoRoot: string, secretExamples: Map<string, Record<string, string>>, unseen?: Map<string, Set<string>> }} options
+ *   unseen (filled when given): per service, the variables whose value is in a Secret the manifests do not hold
  * @returns {Map<string, Record<string, unknown>>} each service's settings as its schema parses them (key by key
  *   where the whole environment does not parse)
  */
-export function checkEnvContracts(docs, findings, { repoRoot, secretExamples }) {
+export function checkEnvContracts(docs, findings, { repoRoot, secretExamples, unseen }) {
   const configs = new Map();
   const configMaps = new Map(docs.filter((d) => d.kind === "ConfigMap").map((d) => [d.metadata.name, d.data ?? {}]));
   const secrets = new Map(docs.filter((d) => d.kind === "Secret").map((d) => [d.metadata.name, secretValues(d)]));
@@ -52,6 +53,7 @@ export function checkEnvContracts(docs, findings, { repoRoot, secretExamples }) 
     const server = (doc.spec.template.spec.containers ?? []).find((c) => c.name === "server");
     if (!server) continue; // reported by the policy check
     const env = containerEnv(server, { configMaps, secrets, secretExamples });
+    unseen?.set(doc.metadata.name, env.unknown);
     const parsed = checkOne(doc, schema, env, findings);
     if (parsed) configs.set(doc.metadata.name, parsed);
   }

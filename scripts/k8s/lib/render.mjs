@@ -37,7 +37,9 @@ export function kustomize(dir, kubectl = "kubectl") {
 export function parseDocuments(text) {
   const docs = [];
   const errors = [];
-  for (const doc of YAML.parseAllDocuments(text)) {
+  // Hex stays text: kustomize writes an address such as 0x2Fe5...D5f5 (TOP_UP_PAY_TO) unquoted, which Go's
+  // YAML (kubectl) reads as the string it is, and YAML 1.2's core schema would read as a number.
+  for (const doc of YAML.parseAllDocuments(text, { customTags: (tags) => tags.filter((tag) => tag.format !== "HEX") })) {
     if (doc.errors.length > 0) {
       errors.push(...doc.errors.map((e) => e.message));
       continue;

@@ -10,21 +10,25 @@ import {
   createHealth,
   createTokenVerifier,
   currentTraceId,
+  assertMaxPayloadFits,
   ensureExecutionsStream,
   servingAt,
+  serverMaxPayload,
   whenDependenciesAnswer,
   type Logger,
 } from "@agentic/platform";
 import { createOutcomePublisher } from "./bus/outcome-publisher";
 import { createSettlementPublisher } from "./bus/settlement-publisher";
-import { executionSettings, type Config } from "./config";
+import { executeAnswerBoundMs, executionSettings, type Config } from "./config";
 import { createExecutor } from "./domain/executor";
+import { LARGEST_SETTLEMENT_BYTES } from "./domain/settlement-size";
 import type { LedgerPort, RouterPort } from "./domain/ports";
 import { outcomeRecords } from "./ledger-record";
 import { createDrain } from "./drain";
 import { createExecutorMetrics } from "./metrics";
 import { createProviderRegistry, providersConfigFromEnv } from "./providers";
 import { createRails, railsConfigFromEnv } from "./rails";
+import { createKvVendorQuota } from "./quota/kv-vendor-quota";
 import { ledgerPort, routerPort } from "./remote-ports";
 import { createExecutorServer, EXECUTOR_SERVICE_NAME } from "./server";
 import { createAttemptTracer } from "./tracing";
@@ -61,10 +65,16 @@ export interface ExecutorApp {
 
 export async function startExecutorApp(opts: ExecutorAppOptions): Promise<ExecutorApp> {
   const { config, logger } = opts;
+  // A capture carries a keyed answer whole: a server that cannot take the largest one would lose its charge after the vendor was paid.
+  assertMaxPayloadFits(
+    opts.nc,
+    LARGEST_SETTLEMENT_BYTES,
+    "the largest settlement the executor publishes (a keyed answer of up to 2 MiB read)",
+  );
   // Settlements and outcomes are published to it: it must exist before the first execution.
   await ensureExecutionsStream(await opts.nc.jetstreamManager(), { replicas: config.NATS_STREAM_REPLICAS });
   const rails = createRails(railsConfigFromEnv(config));
-  const providers = createProviderRegistry(providersConfigFromEnv(config));
+  const providers = createProviderRegistry(providersConfigFromEnv(config), { providerTimeoutMs: config.PROVIDER_TIMEOUT_MS });
   const catalog = new CatalogCache(opts.catalog, { refreshMs: config.CATALOG_REFRESH_MS, logger });
   catalog.start();
 
@@ -76,16 +86,18 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
   const js = opts.nc.jetstream();
   const settle = createSettlementPublisher({ js, budgetMs: config.SETTLEMENT_PUBLISH_TIMEOUT_MS, logger });
   const outcomes = createOutcomePublisher(js, logger);
+  const vendorQuota = await createKvVendorQuota(opts.nc, { replicas: config.NATS_STREAM_REPLICAS, logger });
   const executor = createExecutor({
     catalog,
     router: routerPort(opts.router),
     ledger: { ...ledger, completeExecution },
     records: outcomeRecords,
-    bus: { settle, reportOutcome: (o) => outcomes.publish(o) },
+    bus: { settle, reportOutcome: (o) => outcomes.publish(o), maxMessageBytes: () => serverMaxPayload(opts.nc) },
     rails,
     providers,
     metrics: createExecutorMetrics(),
     tracer: createAttemptTracer(),
+    vendorQuota,
     logger,
     traceId: currentTraceId,
     settings: executionSettings(config),
@@ -99,6 +111,7 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
     verifier: createTokenVerifier(config.TRUSTED_SERVICE_KEYS),
     drain,
     executionBudgetMs: config.EXECUTION_BUDGET_MS,
+    longestCallMs: executeAnswerBoundMs(config),
   });
   const port = await bindServer(server, opts.bindAddress);
   // SERVING once the catalog has been read and the ledger and the router answer, so no execute is sent

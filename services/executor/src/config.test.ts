@@ -2,7 +2,7 @@
 // execution and its settlement is refused, naming the settings.
 import { loadConfig } from "@agentic/platform";
 import { testIdentities } from "@agentic/testing";
-import { allAttemptsMs, configSchema, executeAnswerBoundMs, minShutdownDeadlineMs } from "./config";
+import { allAttemptsMs, configSchema, executeAnswerBoundMs, jetStreamFootprint, minShutdownDeadlineMs } from "./config";
 
 const REQUIRED = {
   NATS_URL: "nats://127.0.0.1:4222",
@@ -51,5 +51,15 @@ describe("executor idempotency lease", () => {
     const config = configSchema.parse(REQUIRED);
     expect(allAttemptsMs(config)).toBe(config.EXECUTION_BUDGET_MS + config.SETTLEMENT_PUBLISH_TIMEOUT_MS);
     expect(config.IDEMPOTENCY_LEASE_MS).toBeGreaterThan(allAttemptsMs(config));
+  });
+});
+
+describe("executor JetStream footprint", () => {
+  it("lists each vendor quota bucket with its byte limit, for the deployment's storage sum", () => {
+    expect(jetStreamFootprint()).toEqual([
+      { kind: "bucket", name: "vendor_quota_minute", maxBytes: 8 * 1024 ** 2 },
+      { kind: "bucket", name: "vendor_quota_day", maxBytes: 32 * 1024 ** 2 },
+      { kind: "bucket", name: "vendor_quota_month", maxBytes: 64 * 1024 ** 2 },
+    ]);
   });
 });

@@ -12,6 +12,10 @@ import {
   logLevelSchema,
   serviceIdentityKeySchema,
   trustedServiceKeysSchema,
+  type JetStreamFootprint,
+  QUOTA_WINDOWS,
+  VENDOR_QUOTA_BUCKET_MAX_BYTES,
+  vendorQuotaBucketName,
 } from "@agentic/platform";
 import type { ExecutorSettings } from "./domain/execution";
 import { providersEnvShape } from "./providers";
@@ -179,4 +183,16 @@ export function executionSettings(config: Config): ExecutorSettings {
     idempotencyWaitMs: config.IDEMPOTENCY_WAIT_MS,
     quoteTtlMs: config.QUOTE_TTL_MS,
   };
+}
+
+/**
+ * Every stream and bucket the executor creates and its byte limit (the vendor quota counters, one
+ * bucket per window length): the deployment checks add them to the other services'.
+ */
+export function jetStreamFootprint(): JetStreamFootprint[] {
+  return QUOTA_WINDOWS.map((window) => ({
+    kind: "bucket",
+    name: vendorQuotaBucketName(window),
+    maxBytes: VENDOR_QUOTA_BUCKET_MAX_BYTES[window],
+  }));
 }

@@ -40,7 +40,7 @@ const unconfirmed = counter(
 );
 const meteredAnomalies = counter(
   "executor_metered_charge_anomalies_total",
-  "Per-token charges that were not the vendor's usage, by route and kind (usage_over_hold: the vendor billed more than was held, clamped to the hold, our loss; usage_missing: no usage reported, the hold was charged). Alert on any.",
+  "Metered charges that were not the vendor's usage, by route and kind (usage_over_hold: the vendor billed more than was held, clamped to the hold, our loss; usage_missing: no usage reported, the hold was charged; units_over_pinned: the vendor reported more units than the route pins, e.g. letter pages, our loss). Alert on any.",
   ["route_key", "kind"],
 );
 const railPayments = counter(

@@ -22,11 +22,13 @@ export interface ExecutorServerDeps {
   drain: Drain;
   /** EXECUTION_BUDGET_MS: the most one Execute works before its last settlement, whatever the caller's deadline. */
   executionBudgetMs: number;
+  /** The longest an Execute takes to answer (config.ts executeAnswerBoundMs): a recycled connection waits that long for its calls. */
+  longestCallMs: number;
 }
 
 /** Registers ExecutorService and the standard health service on a new server. */
 export function createExecutorServer(deps: ExecutorServerDeps): Server {
-  const server = createGrpcServer();
+  const server = createGrpcServer({ longestCallMs: deps.longestCallMs });
   const { drain } = deps;
   const impl: ExecutorServiceServer = {
     execute: unary(drain.admit(withinExecutionBudget(executeHandler(deps.executor), deps.executionBudgetMs)), deps.logger),

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from "@agentic/platform";
 import { testIdentities } from "@agentic/testing";
-import { configSchema, ledgerSettings, ledgerStoreKind } from "./config";
+import { configSchema, jetStreamFootprint, ledgerSettings, ledgerStoreKind } from "./config";
 import { generateApiKey } from "./domain/api-keys";
 
 const load = (env: Record<string, string>) =>
@@ -115,10 +115,43 @@ describe("ledger config", () => {
     expect(ledgerSettings(load({ APP_ENV: "test" })).development).toBe(true);
     const payTo = "0x2Fe5b450cd7Ec8347d9d9D6D726b4cfe1d46D5f5";
     const facilitatorUrl = "http://127.0.0.1:4021/facilitator";
-    expect(ledgerSettings(load({ TOP_UP_FACILITATOR_URL: facilitatorUrl, TOP_UP_PAY_TO: payTo })).topUp).toMatchObject({
+    expect(
+      ledgerSettings(load({ APP_ENV: "development", TOP_UP_FACILITATOR_URL: facilitatorUrl, TOP_UP_PAY_TO: payTo })).topUp,
+    ).toMatchObject({
       terms: { network: "eip155:84532", payTo, maxCredits: 1_000_000, maxTimeoutSeconds: 300 },
       facilitatorUrl,
       facilitatorTimeoutMs: 10_000,
     });
+  });
+
+  it("takes top-ups on a testnet only with APP_ENV=development or test; elsewhere the network is named and a mainnet", () => {
+    const topUps = { TOP_UP_FACILITATOR_URL: "https://x402.org/facilitator", TOP_UP_PAY_TO: "0x2Fe5b450cd7Ec8347d9d9D6D726b4cfe1d46D5f5" };
+    const prod = { APP_ENV: "production", NATS_USER: "ledger", NATS_PASSWORD: "pw", LEDGER_STORE: "sqlite" };
+    for (const appEnv of ["development", "test"]) {
+      expect(ledgerSettings(load({ ...topUps, APP_ENV: appEnv })).topUp?.terms.network).toBe("eip155:84532");
+      expect(ledgerSettings(load({ ...topUps, APP_ENV: appEnv, TOP_UP_NETWORK: "eip155:84532" })).topUp?.terms.network).toBe(
+        "eip155:84532",
+      );
+    }
+    // Production, and an APP_ENV nobody set: no default network, and a testnet is refused with the reason.
+    expect(() => load({ ...topUps, ...prod })).toThrow(/TOP_UP_NETWORK: required with APP_ENV=production when top-ups are on/);
+    expect(() => load({ ...topUps, ...prod, TOP_UP_NETWORK: "eip155:84532" })).toThrow(
+      /TOP_UP_NETWORK: eip155:84532 is a testnet: its tokens buy no credits with APP_ENV=production/,
+    );
+    expect(() => load({ ...topUps })).toThrow(/TOP_UP_NETWORK: required when APP_ENV is not set when top-ups are on/);
+    expect(() => load({ ...topUps, TOP_UP_NETWORK: "eip155:84532" })).toThrow(
+      /TOP_UP_NETWORK: eip155:84532 is a testnet: its tokens buy no credits when APP_ENV is not set/,
+    );
+    expect(ledgerSettings(load({ ...topUps, ...prod, TOP_UP_NETWORK: "eip155:8453" })).topUp?.terms.network).toBe("eip155:8453");
+    expect(ledgerSettings(load({ ...topUps, TOP_UP_NETWORK: "eip155:8453" })).topUp?.terms.network).toBe("eip155:8453");
+    // Without top-ups nothing about a network is asked.
+    expect(ledgerSettings(load({ ...prod })).topUp).toBeUndefined();
+  });
+
+  it("lists every stream and bucket it creates with its byte limit (the deployment checks sum them)", () => {
+    expect(jetStreamFootprint(load({ NATS_STREAM_MAX_BYTES: String(4 * 1024 ** 3) }))).toEqual([
+      { kind: "stream", name: "EXECUTIONS", maxBytes: 4 * 1024 ** 3 },
+      { kind: "bucket", name: "ledger_store", maxBytes: 1024 ** 2 },
+    ]);
   });
 });

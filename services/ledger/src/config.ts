@@ -4,6 +4,7 @@ import { z } from "zod";
 import {
   DEFAULT_STREAM_KEEP_MS,
   DEFAULT_STREAM_MAX_BYTES,
+  EXECUTIONS_STREAM,
   checkNatsCredentials,
   devHelpersEnabled,
   explicitAppEnvSchema,
@@ -12,12 +13,20 @@ import {
   logLevelSchema,
   streamReplicasSchema,
   trustedServiceKeysSchema,
+  type JetStreamFootprint,
 } from "@agentic/platform";
+import { STORE_IDENTITY_BUCKET, STORE_IDENTITY_MAX_BYTES } from "./bus/store-identity";
 import { API_KEY_PATTERN } from "./domain/api-keys";
 import { KNOWN_USDC, topUpTerms, type TopUpTerms } from "./domain/top-up-terms";
 
-/** Top-ups default to Base Sepolia (the sandbox's chain): production names its network. */
+/** Top-ups default to Base Sepolia (the sandbox's chain) in development and test only: elsewhere the network is named. */
 export const DEFAULT_TOP_UP_NETWORK = "eip155:84532";
+
+/**
+ * Networks whose tokens have no value (test chains): accepted only where APP_ENV says development or
+ * test explicitly, so a deployment that forgets APP_ENV never sells credits for testnet tokens.
+ */
+export const TESTNET_TOP_UP_NETWORKS: ReadonlySet<string> = new Set([DEFAULT_TOP_UP_NETWORK]);
 
 export interface BootstrapApiKey {
   apiKey: string;
@@ -139,7 +148,11 @@ export const configSchema = z
       .string()
       .regex(/^0x[0-9a-fA-F]{40}$/, "must be an EVM address")
       .optional(),
-    /** CAIP-2 network of top-ups, e.g. `eip155:8453` (Base); default `eip155:84532` (Base Sepolia); required in production. */
+    /**
+     * CAIP-2 network of top-ups, e.g. `eip155:8453` (Base). Default `eip155:84532` (Base Sepolia, a testnet)
+     * only when APP_ENV is development or test; elsewhere (production, or APP_ENV unset) it is required and
+     * a testnet is refused.
+     */
     TOP_UP_NETWORK: z.enum(Object.keys(KNOWN_USDC) as [string, ...string[]]).optional(),
     /** Token of top-ups, e.g. `0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913`; default and only choice today: the network's USDC. */
     TOP_UP_ASSET: z
@@ -162,12 +175,21 @@ export const configSchema = z
         message: "TOP_UP_FACILITATOR_URL and TOP_UP_PAY_TO turn top-ups on together: set both or neither",
       });
     }
-    if (config.TOP_UP_PAY_TO !== undefined && config.APP_ENV === "production" && config.TOP_UP_NETWORK === undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["TOP_UP_NETWORK"],
-        message: "required in production when top-ups are on (the default is a testnet), e.g. eip155:8453",
-      });
+    if (config.TOP_UP_PAY_TO !== undefined && !devHelpersEnabled(config.APP_ENV)) {
+      const where = config.APP_ENV === undefined ? "when APP_ENV is not set" : `with APP_ENV=${config.APP_ENV}`;
+      if (config.TOP_UP_NETWORK === undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["TOP_UP_NETWORK"],
+          message: `required ${where} when top-ups are on (the default is a testnet), e.g. eip155:8453`,
+        });
+      } else if (TESTNET_TOP_UP_NETWORKS.has(config.TOP_UP_NETWORK)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["TOP_UP_NETWORK"],
+          message: `${config.TOP_UP_NETWORK} is a testnet: its tokens buy no credits ${where} (only with APP_ENV=development or test); use a mainnet, e.g. eip155:8453`,
+        });
+      }
     }
     const usdc = KNOWN_USDC[config.TOP_UP_NETWORK ?? DEFAULT_TOP_UP_NETWORK];
     if (config.TOP_UP_ASSET !== undefined && config.TOP_UP_ASSET.toLowerCase() !== usdc?.address.toLowerCase()) {
@@ -190,6 +212,18 @@ export const configSchema = z
   });
 
 export type Config = z.infer<typeof configSchema>;
+
+/**
+ * Every stream and bucket the ledger creates and its byte limit: the deployment checks
+ * (scripts/k8s/validate.mjs) add them to the other services' and keep the sum below the NATS
+ * server's max_file_store, so the EXECUTIONS stream's room is never taken by another.
+ */
+export function jetStreamFootprint(config: Pick<Config, "NATS_STREAM_MAX_BYTES">): JetStreamFootprint[] {
+  return [
+    { kind: "stream", name: EXECUTIONS_STREAM, maxBytes: config.NATS_STREAM_MAX_BYTES },
+    { kind: "bucket", name: STORE_IDENTITY_BUCKET, maxBytes: STORE_IDENTITY_MAX_BYTES },
+  ];
+}
 
 /** The store in use: LEDGER_STORE when set, else mongodb in production and sqlite elsewhere. */
 export function ledgerStoreKind(config: Pick<Config, "LEDGER_STORE" | "APP_ENV">): "sqlite" | "mongodb" | "memory" {

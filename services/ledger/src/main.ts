@@ -8,7 +8,6 @@ import { MongoLedgerStore } from "./store/mongo/mongo-store";
 import { IN_MEMORY, SqliteLedgerStore } from "./store/sqlite/sqlite-store";
 import type { LedgerStore } from "./domain/ports";
 import { startLedgerApp } from "./app";
-import { RECONCILIATION_PATH, reconciliationHandler } from "./admin/reconciliation-http";
 
 /** Opens the configured store and says which one (and where) in the log. */
 async function openStore(config: Config, logger: Logger): Promise<LedgerStore> {
@@ -32,7 +31,7 @@ async function openStore(config: Config, logger: Logger): Promise<LedgerStore> {
 }
 
 async function main(): Promise<void> {
-  const { config, logger, life, metrics } = await startProcess("ledger", configSchema, {
+  const { config, logger, life } = await startProcess("ledger", configSchema, {
     deadlineMs: 20_000,
     metricsPort: (c) => c.METRICS_PORT,
   });
@@ -50,8 +49,8 @@ async function main(): Promise<void> {
     trustedKeys: config.TRUSTED_SERVICE_KEYS,
   });
   life.onStop("ledger", () => app.stop()); // runs first: health off, drain consumer, stop sweeper and gRPC
-  // Admin report on the internal metrics port only (the gateway never proxies it).
-  metrics!.handle(RECONCILIATION_PATH, reconciliationHandler(app.ledger));
+  // The reconciliation (every loss, with user ids) is served by the admin RPC GetReconciliation only, never on the
+  // metrics port: anything that may scrape metrics could read it there.
 }
 
 runMain("ledger", main);

@@ -14,6 +14,7 @@ import { RouteHealthBook } from "./domain/route-health";
 import { createRouterServer, ROUTER_SERVICE_NAME } from "./server";
 import { openPreferenceStore } from "./store/preference-kv";
 import { openRecommendationStore } from "./store/recommendation-kv";
+import { createKvQuotaReader } from "./quota/kv-quota-reader";
 import { createLedgerWalletReader } from "./wallet/wallet-reader";
 
 export interface RouterAppOptions {
@@ -46,8 +47,14 @@ export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp>
   const replicas = config.NATS_STREAM_REPLICAS;
   const [recommendations, preferences] = await Promise.all([
     openRecommendationStore(opts.nc, { ttlMs: config.RECOMMENDATION_TTL_MS, replicas, maxBytes: config.RECOMMENDATION_STORE_MAX_BYTES }),
-    openPreferenceStore(opts.nc, { ttlMs: config.AGENT_PREFERENCES_TTL_MS, replicas }),
+    openPreferenceStore(opts.nc, {
+      ttlMs: config.AGENT_PREFERENCES_TTL_MS,
+      replicas,
+      maxBytes: config.AGENT_PREFERENCES_MAX_BYTES,
+      maxNames: config.AGENT_NAMES_PER_USER_MAX,
+    }),
   ]);
+  const vendorQuota = await createKvQuotaReader(opts.nc, { replicas, logger });
   const catalog = new CatalogCache(opts.catalog, { refreshMs: config.CATALOG_REFRESH_MS, logger });
   catalog.start();
 
@@ -71,6 +78,7 @@ export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp>
     catalog,
     wallet: createLedgerWalletReader(opts.ledger, logger),
     routeHealth,
+    vendorQuota,
     preferences,
     recommendations,
     recommendationTtlMs: config.RECOMMENDATION_TTL_MS,

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from "@agentic/platform";
 import { testIdentities } from "@agentic/testing";
-import { configSchema } from "./config";
+import { configSchema, jetStreamFootprint } from "./config";
 
 /** The router's private key: every start needs one. */
 const ID = { SERVICE_IDENTITY_KEY: testIdentities().privateKeys.router, TRUSTED_SERVICE_KEYS: testIdentities().trustedKeys };
@@ -30,6 +30,8 @@ describe("router config", () => {
       RECOMMENDATION_TTL_MS: 600_000,
       AGENT_PREFERENCES_TTL_MS: 30 * 86_400_000,
       RECOMMENDATION_STORE_MAX_BYTES: 256 * 1024 ** 2,
+      AGENT_PREFERENCES_MAX_BYTES: 256 * 1024 ** 2,
+      AGENT_NAMES_PER_USER_MAX: 1_000,
       OUTCOME_REPLAY_TIMEOUT_MS: 60_000,
       NATS_STREAM_REPLICAS: 1,
     });
@@ -38,6 +40,20 @@ describe("router config", () => {
   it("refuses a recommendation lifetime under a second and a store under a MiB, by name", () => {
     expect(problems({ ...ID, NATS_URL: "n", RECOMMENDATION_TTL_MS: "500" })[0]).toContain("RECOMMENDATION_TTL_MS");
     expect(problems({ ...ID, NATS_URL: "n", RECOMMENDATION_STORE_MAX_BYTES: "1000" })[0]).toContain("RECOMMENDATION_STORE_MAX_BYTES");
+  });
+
+  it("bounds what the preferences take: a byte limit of at least a MiB, at most 10,000 agent names per user", () => {
+    expect(problems({ ...ID, NATS_URL: "n", AGENT_PREFERENCES_MAX_BYTES: "1000" })[0]).toContain("AGENT_PREFERENCES_MAX_BYTES");
+    expect(problems({ ...ID, NATS_URL: "n", AGENT_NAMES_PER_USER_MAX: "10001" })[0]).toContain("AGENT_NAMES_PER_USER_MAX");
+    expect(problems({ ...ID, NATS_URL: "n", AGENT_NAMES_PER_USER_MAX: "0" })[0]).toContain("AGENT_NAMES_PER_USER_MAX");
+  });
+
+  it("lists every stream and bucket it creates with its byte limit (the deployment checks sum them)", () => {
+    const c = loadConfig(configSchema, { ...ID, NATS_URL: "n", AGENT_PREFERENCES_MAX_BYTES: String(64 * 1024 ** 2) });
+    expect(jetStreamFootprint(c)).toEqual([
+      { kind: "bucket", name: "router_recommendations", maxBytes: 256 * 1024 ** 2 },
+      { kind: "bucket", name: "router_preferences", maxBytes: 64 * 1024 ** 2 },
+    ]);
   });
 
   it("reads NATS_STREAM_REPLICAS", () => {

@@ -10,9 +10,11 @@ import {
   logLevelSchema,
   serviceIdentityKeySchema,
   trustedServiceKeysSchema,
+  type JetStreamFootprint,
 } from "@agentic/platform";
 import { GOALS, isGoal, type Goal } from "./domain/goals";
 import type { HealthSettings } from "./domain/route-health";
+import { PREFERENCES_BUCKET, RECOMMENDATIONS_BUCKET } from "./store/bucket-names";
 import type { ScoringSettings } from "./domain/scoring";
 
 const positiveInt = z.coerce.number().int().positive();
@@ -63,6 +65,14 @@ const fields = z.object({
   DEFAULT_PREFERENCES: goalListSchema.default(["cost", "reliability"]),
   /** How long an agent's last explicit preferences are remembered after it last gave them, in ms (shared KV `router_preferences`). */
   AGENT_PREFERENCES_TTL_MS: positiveInt.default(30 * 86_400_000),
+  /** Most bytes the remembered preferences take in NATS (oldest dropped first when full), e.g. 268435456 (256 MiB). */
+  AGENT_PREFERENCES_MAX_BYTES: positiveInt.min(1024 ** 2).default(256 * 1024 ** 2),
+  /**
+   * Most distinct agent names whose preferences are remembered per user at once, e.g. 1000; one more is
+   * refused (AGENT_NAMES_EXHAUSTED) until a name goes unused for AGENT_PREFERENCES_TTL_MS. Bounds what
+   * free recommends can store, so they cannot crowd out the EXECUTIONS stream in JetStream storage.
+   */
+  AGENT_NAMES_PER_USER_MAX: positiveInt.max(10_000).default(1_000),
   /** How long an answered recommendation stays usable by its recommendationId, in ms (shared KV `router_recommendations`). */
   RECOMMENDATION_TTL_MS: positiveInt.min(1_000).default(10 * 60_000),
   /** Most bytes the stored recommendations take in NATS (oldest dropped first when full), e.g. 268435456 (256 MiB). */
@@ -88,6 +98,10 @@ const fields = z.object({
   BREAKER_COOLDOWN_MS: positiveInt.default(30_000),
   /** Routes whose health is tracked at most (least recently reported forgotten first; recommends do not count). */
   HEALTH_MAX_ROUTES: positiveInt.default(10_000),
+  /** Spent fraction of a route's vendor quota from which it ranks below its alternatives (before the vendor refuses anyone). */
+  VENDOR_QUOTA_LOW_AT: fraction.default(0.8),
+  /** (route, caller) pairs whose own consecutive failures are tracked at most (each caller's own breaker). */
+  HEALTH_MAX_CALLER_ROUTES: positiveInt.default(100_000),
   /** How far back outcomes are replayed when a replica starts, in ms (the ledger's NATS_STREAM_KEEP_MS must be at least this). */
   OUTCOME_REPLAY_MS: positiveInt.default(10 * 60_000),
   /** Longest wait at start for the replay to catch up before serving anyway (logged), in ms. */
@@ -110,12 +124,27 @@ export const configSchema = fields
 
 export type Config = z.infer<typeof configSchema>;
 
+/**
+ * Every stream and bucket the router creates and its byte limit: the deployment checks
+ * (scripts/k8s/validate.mjs) add them to the other services' and keep the sum below the NATS
+ * server's max_file_store, so none can take the EXECUTIONS stream's room.
+ */
+export function jetStreamFootprint(
+  config: Pick<Config, "RECOMMENDATION_STORE_MAX_BYTES" | "AGENT_PREFERENCES_MAX_BYTES">,
+): JetStreamFootprint[] {
+  return [
+    { kind: "bucket", name: RECOMMENDATIONS_BUCKET, maxBytes: config.RECOMMENDATION_STORE_MAX_BYTES },
+    { kind: "bucket", name: PREFERENCES_BUCKET, maxBytes: config.AGENT_PREFERENCES_MAX_BYTES },
+  ];
+}
+
 /** How recommend weighs goals and blends catalog priors with live traffic. */
 export function scoringSettings(config: Config): ScoringSettings {
   return {
     weights: { decay: config.WEIGHT_DECAY, unnamedWeight: config.UNNAMED_GOAL_WEIGHT },
     reliabilityZeroAt: config.RELIABILITY_ZERO_AT,
     priorWeightCalls: config.PRIOR_WEIGHT_CALLS,
+    quotaLowAt: config.VENDOR_QUOTA_LOW_AT,
   };
 }
 
@@ -128,5 +157,6 @@ export function healthSettings(config: Config): HealthSettings {
     breakerFailures: config.BREAKER_FAILURES,
     breakerCooldownMs: config.BREAKER_COOLDOWN_MS,
     maxRoutes: config.HEALTH_MAX_ROUTES,
+    maxCallerRoutes: config.HEALTH_MAX_CALLER_ROUTES,
   };
 }

@@ -107,6 +107,8 @@ export async function startTestRouter(opts: StartTestRouterOptions): Promise<Tes
  * resolves with the stream ack. The router reads routeKey only; capabilityKey and providerKey are
  * sent as given (empty otherwise), since a route key alone does not tell them apart
  * ("email.send.agentmail.mpp" is capability email.send, provider agentmail, network mpp).
+ * Without `userId` it is the platform's own evidence (counted in full, like a probe); the executor
+ * always names the user, whose failures count against the route only as far as other users saw some too.
  */
 export function publishOutcome(
   nc: NatsConnection,

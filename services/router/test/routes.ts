@@ -32,6 +32,7 @@ export function route(providerKey: string, overrides: Partial<Route> = {}, capab
     priceSource: "test",
     models: [],
     billing: "per_call",
+    billDrivers: [],
     ...overrides,
   };
   return "readiness" in overrides ? built : { ...built, readiness: routeReadiness(built) };
@@ -57,7 +58,12 @@ export function capability(capabilityKey = "email.send", overrides: Partial<Capa
 }
 
 /** The service defaults (see config.ts). */
-export const SCORING: ScoringSettings = { weights: { decay: 0.3, unnamedWeight: 0.05 }, reliabilityZeroAt: 0.8, priorWeightCalls: 20 };
+export const SCORING: ScoringSettings = {
+  weights: { decay: 0.3, unnamedWeight: 0.05 },
+  reliabilityZeroAt: 0.8,
+  priorWeightCalls: 20,
+  quotaLowAt: 0.8,
+};
 
 export const HEALTH: HealthSettings = {
   successWindow: 200,
@@ -66,4 +72,5 @@ export const HEALTH: HealthSettings = {
   breakerFailures: 5,
   breakerCooldownMs: 30_000,
   maxRoutes: 10_000,
+  maxCallerRoutes: 100_000,
 };

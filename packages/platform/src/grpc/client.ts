@@ -12,25 +12,29 @@ import {
   type ServiceError,
 } from "@grpc/grpc-js";
 import { IDENTITY_METADATA, type CallIdentity } from "../identity/service-identity";
+import { grpcTimings } from "./timings";
 
 /** Longest a channel waits between two tries to reconnect to a backend that is down (grpc-js's default is 120 s). */
 export const MAX_RECONNECT_BACKOFF_MS = 5_000;
 
 /**
- * Channel options for every client: keepalive, so a long-lived channel notices a dead peer;
- * round_robin over every address DNS returns (headless Services list each pod), so scaling a
+ * Channel options for every client: keepalive (timings.ts), so a long-lived channel notices a dead
+ * peer; round_robin over every address DNS returns (headless Services list each pod), so scaling a
  * backend out spreads calls instead of pinning each channel to one pod; and a reconnect backoff
  * capped at MAX_RECONNECT_BACKOFF_MS, so a backend that comes back after a long outage is used
  * again within seconds (what the 503's Retry-After promises), not after grpc-js's two minutes.
  */
-export const CHANNEL_OPTIONS: ChannelOptions = {
-  "grpc.service_config": JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
-  "grpc.keepalive_time_ms": 30_000,
-  "grpc.keepalive_timeout_ms": 10_000,
-  "grpc.keepalive_permit_without_calls": 1,
-  "grpc.enable_retries": 1,
-  "grpc.max_reconnect_backoff_ms": MAX_RECONNECT_BACKOFF_MS,
-};
+export function channelOptions(env: NodeJS.ProcessEnv = process.env): ChannelOptions {
+  const timings = grpcTimings(env);
+  return {
+    "grpc.service_config": JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
+    "grpc.keepalive_time_ms": timings.keepaliveTimeMs,
+    "grpc.keepalive_timeout_ms": timings.keepaliveTimeoutMs,
+    "grpc.keepalive_permit_without_calls": 1,
+    "grpc.enable_retries": 1,
+    "grpc.max_reconnect_backoff_ms": MAX_RECONNECT_BACKOFF_MS,
+  };
+}
 
 type ClientConstructor<C> = new (address: string, creds: ReturnType<typeof credentials.createInsecure>, options?: ClientOptions) => C;
 
@@ -51,7 +55,7 @@ export function identityInterceptor(identity: CallIdentity): Interceptor {
  */
 export function createClient<C extends Client>(Ctor: ClientConstructor<C>, address: string, identity?: CallIdentity): C {
   return new Ctor(address, credentials.createInsecure(), {
-    ...CHANNEL_OPTIONS,
+    ...channelOptions(),
     ...(identity ? { interceptors: [identityInterceptor(identity)] } : {}),
   });
 }

@@ -2,7 +2,7 @@
 // SERVING once its dependencies are up, and back first thing on shutdown.
 import { credentials, makeGenericClientConstructor, type ChannelOptions, type Client, type Server } from "@grpc/grpc-js";
 import { HealthImplementation, service as healthService } from "grpc-health-check";
-import { CHANNEL_OPTIONS } from "./client";
+import { channelOptions } from "./client";
 
 export interface Health {
   /** Sets the status of "" and of every named service. */
@@ -35,7 +35,7 @@ const HealthClientCtor = makeGenericClientConstructor(healthService, "Health") a
 
 /** A reusable health-check client for one backend (channels are kept open between checks). */
 export function createHealthChecker(address: string, service = "") {
-  const client = new HealthClientCtor(address, credentials.createInsecure(), CHANNEL_OPTIONS);
+  const client = new HealthClientCtor(address, credentials.createInsecure(), channelOptions());
   return {
     /** Resolves true when the backend answers SERVING within `timeoutMs`. */
     check(timeoutMs = 500): Promise<boolean> {

@@ -1,22 +1,32 @@
 // gRPC server bootstrap: creation with sane limits, binding, and graceful stop.
 import { Server, ServerCredentials, type ServerOptions } from "@grpc/grpc-js";
+import { connectionAgeGraceMs, DEFAULT_LONGEST_CALL_MS, grpcTimings } from "./timings";
+
+export interface GrpcServerSettings {
+  /** The longest call this server accepts, in ms: a connection reaching its maximum age waits this long (and a margin) for its calls. */
+  longestCallMs?: number;
+}
 
 /**
- * Options every service's server uses: keepalive keeps idle channels from long-lived clients
- * healthy, and a maximum connection age makes clients reconnect now and then, re-resolving DNS,
- * so pods added by a scale-out start receiving calls.
+ * Options every service's server uses (timings.ts): keepalive keeps idle channels from long-lived
+ * clients healthy, and a maximum connection age makes clients reconnect now and then, re-resolving
+ * DNS, so pods added by a scale-out start receiving calls; the calls on a recycled connection keep
+ * it for as long as the longest of them may run.
  */
-export const SERVER_OPTIONS: ServerOptions = {
-  "grpc.max_connection_age_ms": 5 * 60_000,
-  "grpc.max_connection_age_grace_ms": 30_000,
-  "grpc.keepalive_time_ms": 30_000,
-  "grpc.keepalive_timeout_ms": 10_000,
-  "grpc.keepalive_permit_without_calls": 1,
-  "grpc.max_receive_message_length": 4 * 1024 * 1024,
-};
+export function serverOptions(settings: GrpcServerSettings = {}, env: NodeJS.ProcessEnv = process.env): ServerOptions {
+  const timings = grpcTimings(env);
+  return {
+    "grpc.max_connection_age_ms": timings.maxConnectionAgeMs,
+    "grpc.max_connection_age_grace_ms": connectionAgeGraceMs(settings.longestCallMs ?? DEFAULT_LONGEST_CALL_MS),
+    "grpc.keepalive_time_ms": timings.keepaliveTimeMs,
+    "grpc.keepalive_timeout_ms": timings.keepaliveTimeoutMs,
+    "grpc.keepalive_permit_without_calls": 1,
+    "grpc.max_receive_message_length": 4 * 1024 * 1024,
+  };
+}
 
-export function createGrpcServer(options: ServerOptions = {}): Server {
-  return new Server({ ...SERVER_OPTIONS, ...options });
+export function createGrpcServer(settings: GrpcServerSettings = {}, options: ServerOptions = {}): Server {
+  return new Server({ ...serverOptions(settings), ...options });
 }
 
 /** Binds `server` to `address` ("0.0.0.0:50051", or port 0 for a free port); resolves the bound port. */

@@ -63,6 +63,15 @@ export function isUnansweredCall(err: unknown): err is { code: number; metadata:
   );
 }
 
+/**
+ * Whether an unanswered call (isUnansweredCall) never left this process: grpc-js found no connection
+ * to send it on, or the server refused its stream before reading it. Any other unanswered call may
+ * have been received and acted on (a connection that dropped mid-call, a reset stream).
+ */
+export function neverReachedServer(err: { code: number; details?: string }): boolean {
+  return err.code === GrpcStatus.UNAVAILABLE && /(^|: )No connection established|^Stream refused by server/.test(err.details ?? "");
+}
+
 const DEPENDENCY_UNAVAILABLE = () =>
   new AppError("unavailable", "UNAVAILABLE", "A backend service is unavailable.", "A backend service is unavailable; retry shortly.");
 

@@ -1,4 +1,4 @@
-// /metrics serves the default registry, and the unary adapter records RED series per method.
+// /metrics serves the default registry (with the build info), and the unary adapter records RED series per method.
 import { Client, credentials, Metadata } from "@grpc/grpc-js";
 import { startMetricsServer } from "./metrics-server";
 import { bindServer, createGrpcServer, stopServer } from "../grpc/server";
@@ -52,39 +52,12 @@ describe("metrics", () => {
       expect(text).toContain(`${series(0)} 2`);
       expect(text).toContain(`${series(5)} 1`);
       expect(text).toMatch(/process_resident_memory_bytes \d+/);
+      expect(text).toContain(`agentic_build_info{version="dev",node_version="${process.version}"} 1`);
       expect((await fetch(`http://127.0.0.1:${metrics.port}/other`)).status).toBe(404);
     } finally {
       client.close();
       await metrics.close();
       await stopServer(server, 1_000);
-    }
-  });
-
-  it("serves registered JSON endpoints beside /metrics, GET only, and hides a handler's failure", async () => {
-    const metrics = await startMetricsServer(0, "127.0.0.1");
-    try {
-      metrics.handle("/admin/echo", async (url) => ({
-        status: url.searchParams.has("bad") ? 400 : 200,
-        body: { from: url.searchParams.get("from") },
-      }));
-      metrics.handle("/admin/broken", async () => {
-        throw new Error("secret detail");
-      });
-      const base = `http://127.0.0.1:${metrics.port}`;
-      const ok = await fetch(`${base}/admin/echo?from=2026-11-01`);
-      expect([ok.status, ok.headers.get("content-type"), await ok.json()]).toEqual([
-        200,
-        "application/json; charset=utf-8",
-        { from: "2026-11-01" },
-      ]);
-      expect((await fetch(`${base}/admin/echo?bad`)).status).toBe(400);
-      const broken = await fetch(`${base}/admin/broken`);
-      expect([broken.status, await broken.text()]).toEqual([500, JSON.stringify({ error: "internal error" })]);
-      expect((await fetch(`${base}/admin/echo`, { method: "POST" })).status).toBe(404);
-      expect((await fetch(`${base}/metrics`)).status).toBe(200);
-      expect(() => metrics.handle("/metrics", async () => ({ status: 200, body: {} }))).toThrow(/Prometheus/);
-    } finally {
-      await metrics.close();
     }
   });
 });

@@ -6,6 +6,7 @@ import { GrpcInstrumentation } from "@opentelemetry/instrumentation-grpc";
 import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
 import { ExpressInstrumentation, ExpressLayerType } from "@opentelemetry/instrumentation-express";
 import { MongoDBInstrumentation } from "@opentelemetry/instrumentation-mongodb";
+import { serviceVersion } from "../service-version";
 
 /** HTTP paths that probes and scrapers hit; never traced. */
 const UNTRACED_HTTP_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
@@ -13,6 +14,13 @@ const UNTRACED_HTTP_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
 /** True when some exporter is configured; without one, spans are made (for trace ids) but dropped. */
 function exporterConfigured(env: NodeJS.ProcessEnv): boolean {
   return Boolean(env.OTEL_TRACES_EXPORTER || env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
+}
+
+/** OTEL_RESOURCE_ATTRIBUTES with service.version added from SERVICE_VERSION, unless it names one already. */
+function withServiceVersion(env: NodeJS.ProcessEnv): string {
+  const attributes = env.OTEL_RESOURCE_ATTRIBUTES ?? "";
+  if (/(^|,)\s*service\.version\s*=/.test(attributes)) return attributes;
+  return [attributes, `service.version=${encodeURIComponent(serviceVersion(env))}`].filter(Boolean).join(",");
 }
 
 /**
@@ -24,6 +32,7 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
   env.OTEL_SERVICE_NAME ??= serviceName;
   env.OTEL_METRICS_EXPORTER ??= "none";
   env.OTEL_LOGS_EXPORTER ??= "none";
+  env.OTEL_RESOURCE_ATTRIBUTES = withServiceVersion(env);
   // OTEL_NODE_DISABLED_INSTRUMENTATIONS (as in auto-instrumentations-node): e.g. "express,mongodb".
   const disabled = new Set(
     (env.OTEL_NODE_DISABLED_INSTRUMENTATIONS ?? "")

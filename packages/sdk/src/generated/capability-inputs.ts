@@ -724,8 +724,8 @@ export type WebScrapeExecuteInput = {
    */
   formats?: Array<"markdown" | "html" | "links">;
   /**
-   * Extra wait after the page loads, for late JavaScript.
-   * (min: 0; max: 30000)
+   * Extra wait after the page loads, for late JavaScript; at most half the time Firecrawl is given to finish (7,000 ms with the default 15 s provider deadline), so the page can still render in time.
+   * (min: 0; max: 7000)
    */
   waitForMs?: number;
   /**
@@ -1297,6 +1297,7 @@ export type PostLetterQuoteExecuteInput = {
   };
   /**
    * HTML of the letter: one 8.5x11in page; what overflows the page is cut. Leave the top third of the page free for the address window.
+   * Sanitized before printing: body-level tags only (no <style>, <script>, <link> or document tags) and inline styles for text, colour and box sizes only (no position, display, float or page breaks); HTML with nothing printable left is refused.
    * (max length: 100000)
    */
   html: string;
@@ -1388,6 +1389,7 @@ export type PostLetterSendExecuteInput = {
   };
   /**
    * HTML of the letter: one 8.5x11in page; what overflows the page is cut. Leave the top third of the page free for the address window.
+   * Sanitized before printing: body-level tags only (no <style>, <script>, <link> or document tags) and inline styles for text, colour and box sizes only (no position, display, float or page breaks); HTML with nothing printable left is refused.
    * (max length: 100000)
    */
   html: string;
@@ -2369,7 +2371,7 @@ export type ModelsChatCompleteExecuteInput = {
     name?: string;
   }>;
   /**
-   * At most the model's maxOutputTokens. On per_token routes it is sent as is (1024 when omitted: a longer answer stops there with finishReason length) and bounds the hold.
+   * At most the model's maxOutputTokens. On per_token routes it is sent as is and bounds the hold; it may not exceed what the model emits within the provider deadline (e.g. 780 tokens for gpt-4o-mini, 650 for gpt-4o with the default 15 s), or the request is refused with 400; when omitted the smaller of 1024 and that is sent (a longer answer stops there with finishReason length).
    * (min: 1; max: 32768)
    */
   max_tokens?: number;

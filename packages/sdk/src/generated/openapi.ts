@@ -898,7 +898,7 @@ export interface components {
       nextActions: string[];
       reasons: string[];
       /**
-       * @description Extension of this service, set when `canExecuteNow` is false: one machine code for the first blocking requirement: `gated`, `planned`, `breaker_open`, `missing_feature`, `resource_unsupported`, `redirect_only`, `byo_credentials_required`, `over_max_price` (above the body's `maxPriceCredits`), `spend_limit_exceeded` (a spend policy of the calling key or of its agent) or `credits_required`.
+       * @description Extension of this service, set when `canExecuteNow` is false: one machine code for the first blocking requirement: `gated`, `planned`, `breaker_open`, `missing_feature`, `resource_unsupported`, `redirect_only`, `byo_credentials_required`, `over_max_price` (above the body's `maxPriceCredits`), `spend_limit_exceeded` (a spend policy of the calling key or of its agent), `vendor_quota_exhausted` (the vendor plan's quota, or the caller's share of it, is spent this window) or `credits_required`.
        * @example credits_required
        */
       unavailableReasonCode?: string;
@@ -1059,7 +1059,7 @@ export interface components {
         routeKey: string;
         provider: string;
         /**
-         * @description Why: a `routeKey`/`provider` pin chose another route; `allowFallback` is false; its price is above `maxPriceCredits`; its breaker is open; it lacks a feature the body asks for; the router blocked it otherwise; the catalog gates it; it is not live yet; this deployment cannot run it; it cannot take this input (model, resource, a value it cannot send); the wallet could not cover it and a cheaper route ran; fallback stopped before it.
+         * @description Why: a `routeKey`/`provider` pin chose another route; `allowFallback` is false; its price is above `maxPriceCredits`; its breaker is open; it lacks a feature the body asks for; the router blocked it otherwise; the catalog gates it; it is not live yet; this deployment cannot run it; it cannot take this input (model, resource, a value it cannot send); the wallet could not cover it and a cheaper route ran; its vendor quota (or the caller's share) is spent this window; fallback stopped before it.
          * @enum {string}
          */
         reason:
@@ -1074,6 +1074,7 @@ export interface components {
           | "unavailable"
           | "input_not_served"
           | "credits_required"
+          | "vendor_quota"
           | "not_reached";
         /** @description The reason in words. */
         detail: string;
@@ -1818,7 +1819,7 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description PROVIDER_TIMEOUT: the provider did not answer in time; the hold was released. TIMEOUT: the executor did not answer within the gateway's deadline (which exceeds the executor's longest execution, so this means it was unreachable or stalled); the execution may still end charged. Its id is in `executionId` and the Execution-Id header: read GET /executions/{executionId} for its outcome before trying again (a retry with the same Idempotency-Key answers that outcome; one without a key could run it twice). Codes: PROVIDER_TIMEOUT, TIMEOUT. */
+    /** @description PROVIDER_TIMEOUT: the provider did not answer in time; the hold was released. TIMEOUT: the executor did not answer within the gateway's deadline (which exceeds the executor's longest execution, so this means it was unreachable or stalled), or the connection to it dropped after the call reached it; the execution may still end charged. Its id is in `executionId` and the Execution-Id header: read GET /executions/{executionId} for its outcome before trying again (a retry with the same Idempotency-Key answers that outcome; one without a key could run it twice). Codes: PROVIDER_TIMEOUT, TIMEOUT. */
     ExecuteTimeout: {
       headers: {
         /** @description Sent with the errors that carry `executionId` (the same id): the execution to read at GET /executions/{executionId}. */
@@ -1831,6 +1832,15 @@ export interface components {
     };
     /** @description The domain or the capability does not exist, or the body names a resource (an `inboxId`) this account does not own; another account's resource answers exactly as one that does not exist; or the `quoteId` or `recommendationId` is not this account's. Nothing was held and no provider was called. Codes: DOMAIN_NOT_FOUND, CAPABILITY_NOT_FOUND, RESOURCE_NOT_FOUND, QUOTE_NOT_FOUND, RECOMMENDATION_NOT_FOUND. */
     ExecuteNotFound: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
+    /** @description `optimizationPreferences` sent for an agent name this account has none remembered for, when it already has the most it may (1000 by default): nothing was remembered. Known names keep working, and a request without `agentName` remembers nothing. Codes: AGENT_NAMES_EXHAUSTED. */
+    AgentNamesExhausted: {
       headers: {
         [name: string]: unknown;
       };
@@ -1891,7 +1901,7 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description The API key is over its request rate (RATE_LIMITED) or has its most requests in flight (CONCURRENCY_LIMITED); or UNCHARGED_FAILURES_LIMITED: today the account had its allowance of calls that made a provider work on the platform's key and ended without a charge (timeouts, answers too large to read, 50 a UTC day by default), so calls are refused until the next UTC day (`details.resetsAt`). Nothing was held or charged and no provider was called. Codes: RATE_LIMITED, CONCURRENCY_LIMITED, UNCHARGED_FAILURES_LIMITED. */
+    /** @description The API key is over its request rate (RATE_LIMITED) or already has its most requests in flight (CONCURRENCY_LIMITED), as on every authenticated operation; or VENDOR_QUOTA_EXHAUSTED: the route runs on a vendor plan with a fixed quota every user shares, and the caller's share of it (or the whole quota) is spent until the window resets (Retry-After); another route of the capability may still run. Or UNCHARGED_FAILURES_LIMITED: today the account had its allowance of calls that made a provider work on the platform's key and ended without a charge (timeouts, answers too large to read, 50 a UTC day by default), so calls are refused until the next UTC day (Retry-After, `details.resetsAt`). Nothing was done or charged. Codes: RATE_LIMITED, CONCURRENCY_LIMITED, VENDOR_QUOTA_EXHAUSTED, UNCHARGED_FAILURES_LIMITED. */
     ExecuteTooManyRequests: {
       headers: {
         /** @description Seconds to wait before retrying: the end of the rate's window (RATE_LIMITED), or 1 (CONCURRENCY_LIMITED). */
@@ -2380,6 +2390,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["CapabilityNotFound"];
+      409: components["responses"]["AgentNamesExhausted"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
       429: components["responses"]["TooManyRequests"];

@@ -2,6 +2,7 @@
 // from the data is computed here and nowhere is it typed by hand: keys, paths, endpoints, counts,
 // starting prices, provider lists, features, route modes, settlement rails, readiness, domain status.
 import type { Capability, Contract, Domain, ModelPrice, Route } from "@agentic/proto/catalog/v1";
+import { toBillDrivers } from "./bill-drivers";
 import { definedOnly, toContract } from "./contract";
 import { capabilityIdOf, capabilityKeyOf, routeKeyOf } from "./keys";
 import type { RawDomain } from "./raw-catalog";
@@ -42,6 +43,7 @@ function toModelPrice(m: RawModel): ModelPrice {
     maxOutputTokens: m.maxOutputTokens,
     maxReasoningTokens: m.maxReasoningTokens,
     priceSource: m.priceSource,
+    outputTokensPerSecond: m.outputTokensPerSecond ?? 0,
   };
 }
 
@@ -125,6 +127,14 @@ function deriveCapability(
       billing: billingOf(r),
       billedPer: r.billedPer ? { unit: r.billedPer.unit, fields: [...r.billedPer.fields] } : undefined,
       ownedResource: r.ownedResource ? { kind: r.ownedResource.kind, field: r.ownedResource.field } : undefined,
+      vendorQuota: r.vendorQuota
+        ? {
+            requests: r.vendorQuota.requests,
+            window: r.vendorQuota.window,
+            perUserRequests: r.vendorQuota.perUser ?? Math.max(1, Math.floor(r.vendorQuota.requests / 10)),
+          }
+        : undefined,
+      billDrivers: toBillDrivers(r.billDrivers),
     }),
   );
 

@@ -2,6 +2,7 @@
 // keys of routes, capability ids, paths, counts, prices of domains, provider labels on routes
 // and settlement rails are all derived in derive.ts.
 import { z } from "zod";
+import { BillDriverSchema } from "./bill-drivers";
 
 /** Route networks. direct = our own vendor key; agentcash = the x402 brand network; mpp = Machine Payments Protocol. */
 export const NETWORK_KEYS = ["direct", "agentcash", "mpp"] as const;
@@ -171,6 +172,8 @@ export const ModelSchema = z.strictObject({
   maxReasoningTokens: z.number().int().nonnegative().default(0),
   /** Where the prices and limits come from (the vendor's pricing and model pages). */
   priceSource: text("priceSource (where the model's prices come from)"),
+  /** The slowest the vendor emits this model's output, tokens/s: max_tokens is capped to what fits the provider deadline. */
+  outputTokensPerSecond: z.number().int().positive().optional(),
 });
 export type RawModel = z.infer<typeof ModelSchema>;
 
@@ -220,6 +223,20 @@ export const RouteSchema = z.strictObject({
       field: text("ownedResource.field"),
     })
     .optional(),
+  /**
+   * The fixed quota of the vendor plan this route runs on (requests per minute, day or month, for all
+   * users together); `perUser`: what one user may spend of it per window (default a tenth, at least 1).
+   */
+  vendorQuota: z
+    .strictObject({
+      requests: z.number().int().positive({ error: "vendorQuota.requests must be a positive whole number" }),
+      window: z.enum(["minute", "day", "month"]),
+      perUser: z.number().int().positive({ error: "vendorQuota.perUser must be a positive whole number" }).optional(),
+    })
+    .refine((q) => q.perUser === undefined || q.perUser <= q.requests, { error: "vendorQuota.perUser cannot exceed vendorQuota.requests" })
+    .optional(),
+  /** What makes the vendor's bill for one call grow and what bounds each (bill-drivers.ts); default: the input alone. */
+  billDrivers: z.array(BillDriverSchema).min(1).optional(),
 });
 export type RawRoute = z.infer<typeof RouteSchema>;
 

@@ -49,6 +49,8 @@ const CASES: Record<string, Expected[]> = {
   "missing-price-source": [["email.yaml", `${ROUTE0}.priceSource`, /priceSource .* is required/]],
   "capability-without-routes": [["geo.yaml", "capabilities[0].routes", /at least one route/]],
   "priors-out-of-range": [["email.yaml", `${ROUTE0}.priors.successRate`, /within 0\.\.1/]],
+  "vendor-quota-share-above-quota": [["email.yaml", `${ROUTE0}.vendorQuota`, /perUser cannot exceed vendorQuota\.requests/]],
+  "vendor-quota-not-on-our-key": [["email.yaml", "capabilities[0].routes[2].vendorQuota", /only a managed route on the direct network/]],
   "bad-key-format": [["email.yaml", "capabilities[1].key", /capability key must match/]],
   // keys and names
   "provider-named-domain": [["_catalog.yaml", "domains[2]", /domain "resend" is named after the provider "resend"/]],

@@ -50,6 +50,7 @@ export function validateCatalog(raw: RawCatalog, log: ProblemLog): void {
       validateModels(capability, at);
       validateUnitBilling(capability, at);
       validateOwnedResources(capability, at);
+      validateVendorQuotas(capability, at);
       validateContract(
         capability.contract,
         {
@@ -149,6 +150,14 @@ function validateOwnedResources(capability: RawCapability, at: ScopedProblems): 
     if (route.routeMode !== "byo") at.add(["routes", j, "ownedResource"], "only a byo route runs on a resource the caller owns");
     if (!capability.contract.execute?.fields.some((f) => f.name === route.ownedResource?.field))
       at.add(["routes", j, "ownedResource", "field"], `"${route.ownedResource.field}" must be an execute field of the capability`);
+  });
+}
+
+/** A vendor quota is our plan's, so only a route on our own vendor key (managed, direct) spends one. */
+function validateVendorQuotas(capability: RawCapability, at: ScopedProblems): void {
+  capability.routes.forEach((route, j) => {
+    if (route.vendorQuota && (route.routeMode !== "managed" || route.networkKey !== "direct"))
+      at.add(["routes", j, "vendorQuota"], "only a managed route on the direct network runs on our vendor plan's quota");
   });
 }
 

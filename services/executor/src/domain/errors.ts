@@ -72,12 +72,23 @@ export function routeUnavailable(message: string, hint: string): AppError {
   return unavailable("ROUTE_UNAVAILABLE", message, hint);
 }
 
-/** The hold was refused; `metered`: the amount is the most this request can cost on a per-token route, not a fixed price. */
-export function creditsRequired(routeKey: string, priceCredits: number, balanceCredits: number | undefined, metered = false): AppError {
+/**
+ * The hold was refused; `metered`: the amount is the most this request can cost, not a fixed price, on a
+ * per-token route (`tokens`) or a route metered by what its vendor returns, up to the cap it is sent (`units`).
+ */
+export function creditsRequired(
+  routeKey: string,
+  priceCredits: number,
+  balanceCredits: number | undefined,
+  metered: boolean | "tokens" | "units" = false,
+): AppError {
   const balance = balanceCredits === undefined ? "" : `; the wallet has ${balanceCredits} available`;
-  const hint = metered
-    ? "Add credits, or lower max_tokens or the input: the hold is the most this request can cost, and what the vendor does not bill is returned."
-    : "Add credits to the wallet (POST /dev/init outside production), or choose a cheaper route.";
+  const hint =
+    metered === "units"
+      ? "Add credits: the hold covers the most the vendor may bill for what it returns (up to the cap it is sent), and what it does not bill is returned."
+      : metered
+        ? "Add credits, or lower max_tokens or the input: the hold is the most this request can cost, and what the vendor does not bill is returned."
+        : "Add credits to the wallet (POST /dev/init outside production), or choose a cheaper route.";
   const cost = metered
     ? `This request can cost up to ${priceCredits} credits on route ${routeKey}, held until the vendor reports its usage`
     : `Route ${routeKey} costs ${priceCredits} credits`;
@@ -133,6 +144,23 @@ export function providerError(message: string, hint: string, details: Record<str
 
 export function providerTimeout(message: string, hint: string, details: Record<string, unknown>): AppError {
   return new AppError("deadline_exceeded", "PROVIDER_TIMEOUT", message, hint, details);
+}
+
+/**
+ * One request more would pass the vendor quota of `routeKey`: the caller's share of it this window
+ * (`user`) or the quota every user shares (`route`). Retry-After: when the window resets.
+ */
+export function vendorQuotaExhausted(routeKey: string, scope: "user" | "route", resetAtMs: number, nowMs: number): AppError {
+  const resetAt = new Date(resetAtMs).toISOString();
+  return new AppError(
+    "resource_exhausted",
+    "VENDOR_QUOTA_EXHAUSTED",
+    scope === "user"
+      ? `You have used your share of the vendor quota of ${routeKey} until ${resetAt} (the vendor's plan is shared by every user). Nothing was charged.`
+      : `The vendor quota of ${routeKey} is used up until ${resetAt}. Nothing was charged.`,
+    `Retry after the Retry-After seconds, or execute another route of the capability (call recommend to compare them; allowFallback: true lets the router pick one).`,
+    { routeKey, retryAfterSeconds: Math.max(1, Math.ceil((resetAtMs - nowMs) / 1000)) },
+  );
 }
 
 /** The provider refused the caller's input (a 4xx the vendor blames on the request); nothing was charged. */

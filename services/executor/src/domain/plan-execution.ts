@@ -243,7 +243,7 @@ export function createPlanner(deps: ExecutorDeps) {
       const provider = deps.providers.get(route.providerKey, route.networkKey)!;
       try {
         // The request is built from the quoted input: a per-token route sends exactly the max_tokens it holds for.
-        const priced = quote(route, input);
+        const priced = quote(route, input, { providerTimeoutMs: deps.settings.providerTimeoutMs });
         // A quoted execution holds (and at most charges) the quoted price, whatever the catalog says now.
         const price = held ? { ...priced, holdCredits: held.amountCredits } : priced;
         const ctx = { ...provider.ctx, idempotencyKey: vendorKey };

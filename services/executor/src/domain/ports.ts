@@ -4,6 +4,7 @@
 // in; the domain never imports gRPC, NATS, prom-client or OpenTelemetry.
 import type { CallOpts, Logger } from "@agentic/platform";
 import type { CatalogCache } from "@agentic/clients";
+import type { Route } from "@agentic/proto/catalog/v1";
 import type { ExecutionSettled, RouteOutcome } from "@agentic/proto/events/v1";
 import type {
   ClaimIdempotencyKeyRequest,
@@ -86,6 +87,8 @@ export interface SettlementBus {
   settle(event: ExecutionSettled): Promise<void>;
   /** Publishes a route outcome for the router; never throws (route health is advisory). */
   reportOutcome(outcome: RouteOutcome): void;
+  /** The largest message the bus takes now (the NATS server's max_payload; it may change on reconnect); absent: unlimited. */
+  maxMessageBytes?(): number;
 }
 
 /** What one provider attempt ended as, for metrics. */
@@ -104,8 +107,12 @@ export interface ExecutionMetrics {
   creditsCharged(routeKey: string, credits: number): void;
   /** A settlement JetStream never acknowledged (the hold will expire). */
   settlementUnconfirmed(routeKey: string): void;
-  /** A per-token charge that could not be the vendor's usage: its usage priced above the hold (clamped: our loss), or no usage at all (the hold was charged). */
-  meteredChargeAnomaly(routeKey: string, kind: "usage_over_hold" | "usage_missing"): void;
+  /**
+   * A metered charge that could not be the vendor's usage: its usage priced above the hold (clamped: our
+   * loss), no usage at all (the hold was charged), or units above what the route pins (a letter Lob
+   * printed on more pages than its price covers: our loss).
+   */
+  meteredChargeAnomaly(routeKey: string, kind: "usage_over_hold" | "usage_missing" | "units_over_pinned"): void;
   /** A payment a paid rail made to a seller (`settled`, or `unconfirmed` when the seller sent no settlement proof). */
   railPayment(rail: "x402" | "mpp", settlement: PaymentSettlement): void;
 }
@@ -141,6 +148,15 @@ export interface AttemptTracer {
   providerCall<T>(call: ProviderCall, fn: (span: ProviderCallSpan) => Promise<T>): Promise<T>;
 }
 
+/** Taking one request of a route's vendor quota for a user: refused past the user's share or the whole quota, until `resetAtMs`. */
+export type VendorQuotaTake = { ok: true } | { ok: false; scope: "user" | "route"; resetAtMs: number };
+
+/** The vendor quotas routes run on (Route.vendor_quota), counted across every executor replica. */
+export interface VendorQuotaPort {
+  /** Takes one request of `route`'s quota for `userId` (a route without a quota: always ok). Never throws. */
+  take(route: Route, userId: string): Promise<VendorQuotaTake>;
+}
+
 /** Everything the orchestration runs on; app.ts builds it. */
 export interface ExecutorDeps {
   catalog: CatalogPort;
@@ -153,6 +169,8 @@ export interface ExecutorDeps {
   providers: ProviderRegistry;
   metrics: ExecutionMetrics;
   tracer: AttemptTracer;
+  /** Vendor quotas; without it no quota is counted (unit tests). */
+  vendorQuota?: VendorQuotaPort;
   logger: Logger;
   settings: ExecutorSettings;
   /** W3C trace id of the current request, for usage items. */

@@ -1,6 +1,6 @@
 // The pricing pair: quote (the hold: the most an input can cost) and meter (the capture: what the
 // vendor's usage says), and the rule that no accepted input can cost more than the hold.
-import { FieldContract, ModelPrice, OperationContract, Route } from "@agentic/proto/catalog/v1";
+import { BillDriver, FieldContract, ModelPrice, OperationContract, Route } from "@agentic/proto/catalog/v1";
 import {
   DEFAULT_MAX_OUTPUT_TOKENS,
   inputTokenBound,
@@ -11,6 +11,7 @@ import {
   REPLY_PRIMING_TOKENS,
   servedModels,
   tokenCredits,
+  tokensWithinDeadline,
   unboundedBill,
   unitsIn,
 } from "./pricing";
@@ -20,12 +21,14 @@ const mini = ModelPrice.fromPartial({
   inputCreditsPerMillionTokens: 187.5,
   outputCreditsPerMillionTokens: 750,
   maxOutputTokens: 16384,
+  outputTokensPerSecond: 60,
 });
 const big = ModelPrice.fromPartial({
   model: "gpt-4o",
   inputCreditsPerMillionTokens: 3125,
   outputCreditsPerMillionTokens: 12500,
   maxOutputTokens: 16384,
+  outputTokensPerSecond: 50,
 });
 const reasoner = ModelPrice.fromPartial({
   model: "r1",
@@ -56,6 +59,19 @@ const email = Route.fromPartial({
   routeMode: "managed",
   startingCostCredits: 10,
   billing: "per_call",
+});
+
+/** A route billed by the tokens its vendor returns, as web.fetch.jina: 1 credit covers 16k; capped at 100k, at 62.5 credits per 1M. */
+const pageFetch = Route.fromPartial({
+  routeKey: "web.fetch.jina",
+  networkKey: "direct",
+  routeMode: "managed",
+  startingCostCredits: 1,
+  billing: "per_call",
+  billDrivers: [
+    { driver: "input", bound: "contract" },
+    { driver: "output_tokens", bound: "vendor_cap", maxUnits: 100_000, includedUnits: 16_000, creditsPerMillionUnits: 62.5 },
+  ],
 });
 
 const chat = (content: string, extra: Record<string, unknown> = {}) => ({
@@ -184,6 +200,57 @@ describe("tokenCredits", () => {
   });
 });
 
+describe("output bounded by the deadline", () => {
+  const limits = { providerTimeoutMs: 15_000 };
+
+  it("caps max_tokens to what the model emits before the provider deadline: (15 s - 2 s) x 50 tokens/s = 650 for gpt-4o", () => {
+    expect(tokensWithinDeadline(big, 15_000)).toBe(650);
+    expect(quote(metered, chat("hi", { max_tokens: 650 }), limits)).toMatchObject({ input: { max_tokens: 650 } });
+  });
+
+  it("refuses a max_tokens that cannot arrive in time, naming the field, before anything is held", () => {
+    const refusal = (() => {
+      try {
+        quote(metered, chat("hi", { max_tokens: 4_000 }), limits);
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(QuoteRefusal);
+    expect(refusal).toMatchObject({ field: "max_tokens" });
+    expect((refusal as Error).message).toBe("gpt-4o emits at most 650 output tokens within the 15000 ms provider deadline (got 4000)");
+  });
+
+  it("sends no more than fits when the caller names no max_tokens", () => {
+    expect(quote(metered, chat("hi"), limits)).toMatchObject({ input: { max_tokens: 650 }, maxOutputTokens: 650 });
+    expect(quote(metered, chat("hi", { model: "gpt-4o-mini" }), { providerTimeoutMs: 60_000 })).toMatchObject({
+      input: { max_tokens: DEFAULT_MAX_OUTPUT_TOKENS },
+    });
+  });
+});
+
+describe("routes metered by what the vendor returns", () => {
+  it("hold the price plus every unit up to the vendor cap the adapter sends: 1 + 84k x 62.5 / 1M = 1 + 5.25 -> 7", () => {
+    expect(quote(pageFetch, { url: "https://example.com" })).toMatchObject({ billing: "per_call", holdCredits: 7, baseCredits: 1 });
+  });
+
+  it("charge the units the vendor reports beyond those the price covers, rounded up, never above the hold", () => {
+    const q = quote(pageFetch, { url: "https://example.com" });
+    expect(meter(q, undefined, { output_tokens: 5_000 })).toMatchObject({ credits: 1, overHold: false, usageMissing: false });
+    // 50,000 - 16,000 = 34,000 x 62.5 / 1M = 2.125 -> 3
+    expect(meter(q, undefined, { output_tokens: 50_000 })).toMatchObject({ credits: 4, billedUnits: { output_tokens: 50_000 } });
+    expect(meter(q, undefined, { output_tokens: 100_000 }).credits).toBe(7);
+    // A report above the cap it was sent cannot be billed beyond it (the vendor refuses past its budget).
+    expect(meter(q, undefined, { output_tokens: 400_000 })).toMatchObject({ credits: 7, overHold: false });
+  });
+
+  it("charge the hold when the vendor reports nothing, and say so", () => {
+    const q = quote(pageFetch, { url: "https://example.com" });
+    expect(meter(q, undefined, {})).toEqual({ credits: 7, billedUnits: {}, overHold: false, usageMissing: true });
+    expect(meter(q, undefined)).toMatchObject({ credits: 7, usageMissing: true });
+  });
+});
+
 describe("servedModels", () => {
   it("lists every model once, sorted", () => {
     expect(servedModels([metered, perCallModels, email, metered])).toEqual(["deepseek-chat", "gpt-4o", "gpt-4o-mini"]);
@@ -257,6 +324,36 @@ describe("unboundedBill", () => {
       "files[].data: a string without maxLength",
       "schema: a free-form object without maxLength",
       "any: a value of any type",
+    ]);
+  });
+
+  it("fails a route whose vendor bill grows with its output when nothing bounds it, whatever its input contract", () => {
+    const bounded = contract(field({ name: "url", type: "string", maxLength: 2048 }));
+    expect(unboundedBill(pageFetch, bounded)).toEqual([]);
+    const unbounded = (d: Partial<BillDriver>) =>
+      Route.fromPartial({
+        ...pageFetch,
+        billDrivers: [
+          { driver: "input", bound: "contract" },
+          { driver: "output_tokens", ...d },
+        ],
+      });
+    expect(unboundedBill(unbounded({ bound: "none" }), bounded)).toEqual([
+      "output_tokens: the vendor bills by it and nothing bounds it (send the vendor's cap and meter it, or pin it)",
+    ]);
+    expect(unboundedBill(unbounded({ bound: "" }), bounded)).toHaveLength(1);
+    expect(unboundedBill(unbounded({ bound: "vendor_cap", creditsPerMillionUnits: 62.5 }), bounded)).toEqual([
+      "output_tokens: a vendor cap without maxUnits (the cap the adapter sends)",
+    ]);
+    expect(unboundedBill(unbounded({ bound: "vendor_cap", maxUnits: 100_000 }), bounded)).toEqual([
+      "output_tokens: a vendor cap without a price per unit to hold for",
+    ]);
+  });
+
+  it("fails a per-token model without a speed: its max_tokens could outlast the deadline", () => {
+    const slow = Route.fromPartial({ ...metered, models: [{ ...mini, outputTokensPerSecond: 0 }] });
+    expect(unboundedBill(slow, chatContract)).toEqual([
+      "gpt-4o-mini has no outputTokensPerSecond: max_tokens cannot be kept to what arrives before the deadline",
     ]);
   });
 

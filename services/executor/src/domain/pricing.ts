@@ -15,10 +15,16 @@
 // - output tokens are bounded by the max_tokens we send: the caller's, else DEFAULT_MAX_OUTPUT_TOKENS,
 //   never above the model's cap, plus the chain of thought a reasoning model bills beyond it;
 // - prices are ours (the vendor's list price + the catalog's margin), rounded up to whole credits.
-// unboundedBill() tells which contracts break the rule; the catalog test and the executor's route
+// - output tokens are also bounded by time: a call must end within the provider deadline, or we abort
+//   and release while the vendor bills what it generated, so max_tokens is capped to what the model
+//   emits in that time at its slowest (outputTokensPerSecond), and asking for more is refused;
+// - a per-call route whose vendor bills by what it returns (a page's tokens, a PDF's pages) declares
+//   it (the catalog's billDrivers): the adapter sends the vendor its own cap, the hold covers the cap,
+//   and the call is charged what the vendor reports (meter), never more than the hold.
+// unboundedBill() tells which routes break the rule; the catalog test and the executor's route
 // readiness both use it.
-import type { FieldContract, ModelPrice, OperationContract, Route } from "@agentic/proto/catalog/v1";
-import type { CapabilityInput, TokenUsage } from "./provider-port";
+import type { BillDriver, FieldContract, ModelPrice, OperationContract, Route } from "@agentic/proto/catalog/v1";
+import type { BilledUnits, CapabilityInput, TokenUsage } from "./provider-port";
 
 /** The execute field a model route is chosen by. */
 export const MODEL_FIELD = "model";
@@ -30,6 +36,8 @@ export const DEFAULT_MAX_OUTPUT_TOKENS = 1024;
 export const MESSAGE_OVERHEAD_TOKENS = 4;
 /** Tokens that prime the assistant's reply (OpenAI counts 3). */
 export const REPLY_PRIMING_TOKENS = 3;
+/** Time of a provider call before the first output token (queueing, the prompt's processing), in ms. */
+export const FIRST_TOKEN_ALLOWANCE_MS = 2_000;
 
 /**
  * Execute fields of a per-token route and why each cannot raise the bill beyond the quote. A contract
@@ -60,7 +68,15 @@ const MESSAGE_FIELDS = new Set(["role", "content", "name"]);
  * "per_call": the price is fixed once quoted (per-call routes, and per-unit ones by their unit count).
  */
 export type Quote =
-  | { billing: "per_call"; holdCredits: number; input: CapabilityInput }
+  | {
+      billing: "per_call";
+      holdCredits: number;
+      input: CapabilityInput;
+      /** The route's vendor-capped bill drivers, when it is metered by what the vendor reports: the hold covers each cap. */
+      meters?: UnitMeter[];
+      /** With meters: the price before any metered units. */
+      baseCredits?: number;
+    }
   | {
       billing: "per_token";
       holdCredits: number;
@@ -72,14 +88,34 @@ export type Quote =
       maxOutputTokens: number;
     };
 
+/** A bill driver a per-call route is metered by (a catalog billDriver bounded by a vendor_cap). */
+export interface UnitMeter {
+  /** output_tokens, output_bytes, pages: the key of the vendor's report in ProviderResult.billedUnits. */
+  driver: string;
+  /** The cap the adapter sends the vendor. */
+  maxUnits: number;
+  /** Units the route's price covers. */
+  includedUnits: number;
+  /** Credits per 1M units beyond the included ones. */
+  creditsPerMillionUnits: number;
+}
+
+/** Limits of the executor the quote respects. */
+export interface QuoteLimits {
+  /** Deadline of one provider call, in ms: a model's output is capped to what it emits in that time. */
+  providerTimeoutMs?: number;
+}
+
 /** What a served call is charged. */
 export interface Charge {
   credits: number;
   /** Tokens the vendor reported, when it did. */
   usage?: TokenUsage;
+  /** Units the vendor reported for a metered per-call route. */
+  billedUnits?: BilledUnits;
   /** The vendor's usage priced above the hold: the charge was clamped to it (our loss; alert on it). */
   overHold: boolean;
-  /** A per-token route answered without usage: the hold (the most the call could cost) is charged. */
+  /** A metered route answered without the usage it bills by: the hold (the most the call could cost) is charged for it. */
   usageMissing: boolean;
 }
 
@@ -116,10 +152,10 @@ export function servedModels(routes: readonly Route[]): string[] {
 }
 
 /** The most this input can cost on `route`, and the input to send there. Throws QuoteRefusal. */
-export function quote(route: Route, input: CapabilityInput): Quote {
+export function quote(route: Route, input: CapabilityInput, limits: QuoteLimits = {}): Quote {
   if (route.billing === "per_unit" && route.billedPer)
-    return { billing: "per_call", holdCredits: route.startingCostCredits * unitsIn(input, route.billedPer.fields), input };
-  if (route.models.length === 0) return { billing: "per_call", holdCredits: route.startingCostCredits, input };
+    return perCall(route, route.startingCostCredits * unitsIn(input, route.billedPer.fields), input);
+  if (route.models.length === 0) return perCall(route, route.startingCostCredits, input);
   const name = modelOf(input);
   const model = route.models.find((m) => m.model === name);
   if (!model) {
@@ -133,9 +169,17 @@ export function quote(route: Route, input: CapabilityInput): Quote {
     // The vendor would refuse it; refusing here holds nothing and never pays a seller for a refusal.
     throw new QuoteRefusal(MAX_TOKENS_FIELD, `${model.model} accepts at most ${model.maxOutputTokens} output tokens (got ${asked})`);
   }
-  if (route.billing !== "per_token") return { billing: "per_call", holdCredits: route.startingCostCredits, input };
+  if (route.billing !== "per_token") return perCall(route, route.startingCostCredits, input);
 
-  const maxTokens = typeof asked === "number" ? asked : Math.min(DEFAULT_MAX_OUTPUT_TOKENS, model.maxOutputTokens);
+  // Our key pays for every token generated, also after we gave up waiting: ask only for what can arrive in time.
+  const inTime = tokensWithinDeadline(model, limits.providerTimeoutMs);
+  if (typeof asked === "number" && asked > inTime) {
+    throw new QuoteRefusal(
+      MAX_TOKENS_FIELD,
+      `${model.model} emits at most ${inTime} output tokens within the ${limits.providerTimeoutMs} ms provider deadline (got ${asked})`,
+    );
+  }
+  const maxTokens = typeof asked === "number" ? asked : Math.min(DEFAULT_MAX_OUTPUT_TOKENS, model.maxOutputTokens, inTime);
   const maxInputTokens = inputTokenBound(input.messages);
   const maxOutputTokens = maxTokens + model.maxReasoningTokens;
   return {
@@ -147,6 +191,38 @@ export function quote(route: Route, input: CapabilityInput): Quote {
     maxInputTokens,
     maxOutputTokens,
   };
+}
+
+/** Most output tokens `model` emits within a provider call of `providerTimeoutMs` at its slowest; unbounded when either is unknown. */
+export function tokensWithinDeadline(model: ModelPrice, providerTimeoutMs: number | undefined): number {
+  if (!(model.outputTokensPerSecond > 0) || providerTimeoutMs === undefined) return Number.MAX_SAFE_INTEGER;
+  return Math.max(1, Math.floor((model.outputTokensPerSecond * Math.max(0, providerTimeoutMs - FIRST_TOKEN_ALLOWANCE_MS)) / 1000));
+}
+
+/** A per-call quote of `base` credits; on a route metered by what the vendor reports, the hold covers every cap. */
+function perCall(route: Route, base: number, input: CapabilityInput): Quote {
+  const meters = unitMeters(route);
+  if (meters.length === 0) return { billing: "per_call", holdCredits: base, input };
+  const holdCredits = base + meters.reduce((sum, m) => sum + unitCredits(m, m.maxUnits), 0);
+  return { billing: "per_call", holdCredits, input, meters, baseCredits: base };
+}
+
+/** The route's bill drivers bounded by a vendor cap it is metered within. */
+export function unitMeters(route: Route): UnitMeter[] {
+  return (route.billDrivers ?? [])
+    .filter((d) => d.bound === "vendor_cap" && d.maxUnits > 0 && d.creditsPerMillionUnits > 0)
+    .map((d) => ({
+      driver: d.driver,
+      maxUnits: d.maxUnits,
+      includedUnits: d.includedUnits,
+      creditsPerMillionUnits: d.creditsPerMillionUnits,
+    }));
+}
+
+/** Credits for `units` of a metered driver beyond the ones the price covers, rounded up (prices are whole milli-credits per 1M units). */
+export function unitCredits(m: UnitMeter, units: number): number {
+  const extra = Math.max(0, Math.min(units, m.maxUnits) - m.includedUnits);
+  return Math.ceil((extra * Math.round(m.creditsPerMillionUnits * 1000)) / 1_000_000_000);
 }
 
 /**
@@ -163,10 +239,27 @@ export function unitsIn(input: CapabilityInput, fields: readonly string[]): numb
   return Math.max(1, units);
 }
 
-/** What a served call is charged: a per-call quote's price; a per-token call's usage at the model's prices, never above the hold. */
-export function meter(q: Quote, usage: TokenUsage | undefined): Charge {
+/**
+ * What a served call is charged: a per-call quote's price (on a metered route, its base plus the units
+ * the vendor reports beyond the included ones, a missing report counting as the cap); a per-token
+ * call's usage at the model's prices. Never above the hold.
+ */
+export function meter(q: Quote, usage: TokenUsage | undefined, billedUnits?: BilledUnits): Charge {
   const reported = usage ? { usage } : {};
-  if (q.billing === "per_call") return { credits: q.holdCredits, ...reported, overHold: false, usageMissing: false };
+  if (q.billing === "per_call") {
+    if (!q.meters || q.meters.length === 0) return { credits: q.holdCredits, ...reported, overHold: false, usageMissing: false };
+    let credits = q.baseCredits ?? q.holdCredits;
+    let usageMissing = false;
+    for (const m of q.meters) {
+      const units = billedUnits?.[m.driver];
+      usageMissing ||= units === undefined;
+      credits += unitCredits(m, units ?? m.maxUnits);
+    }
+    const units = billedUnits ? { billedUnits } : {};
+    return credits > q.holdCredits
+      ? { credits: q.holdCredits, ...units, overHold: true, usageMissing }
+      : { credits, ...units, overHold: false, usageMissing };
+  }
   if (!usage) return { credits: q.holdCredits, overHold: false, usageMissing: true };
   const cost = Math.max(1, tokenCredits(q.model, usage.inputTokens, usage.outputTokens));
   return cost > q.holdCredits
@@ -209,8 +302,26 @@ export function inputTokenBound(messages: unknown): number {
 export function unboundedBill(route: Route, execute: OperationContract | undefined): string[] {
   if (route.networkKey !== "direct" || route.routeMode !== "managed") return [];
   if (!execute) return ["it has no execute contract to bound its input"];
-  if (route.billing === "per_token") return perTokenProblems(route, execute);
-  return execute.fields.flatMap((f) => fieldProblems(f, f.name));
+  const drivers = (route.billDrivers ?? []).flatMap(driverProblems);
+  if (route.billing === "per_token") return [...drivers, ...perTokenProblems(route, execute)];
+  return [...drivers, ...execute.fields.flatMap((f) => fieldProblems(f, f.name))];
+}
+
+/**
+ * A declared bill driver that an accepted input could push past the hold: one nothing bounds, or a
+ * vendor cap without the cap or the unit price the hold is computed from.
+ */
+function driverProblems(d: BillDriver): string[] {
+  switch (d.bound) {
+    case "contract":
+    case "pinned":
+      return [];
+    case "vendor_cap":
+      if (!(d.maxUnits > 0)) return [`${d.driver}: a vendor cap without maxUnits (the cap the adapter sends)`];
+      return d.creditsPerMillionUnits > 0 ? [] : [`${d.driver}: a vendor cap without a price per unit to hold for`];
+    default:
+      return [`${d.driver}: the vendor bills by it and nothing bounds it (send the vendor's cap and meter it, or pin it)`];
+  }
 }
 
 function perTokenProblems(route: Route, execute: OperationContract): string[] {
@@ -219,6 +330,8 @@ function perTokenProblems(route: Route, execute: OperationContract): string[] {
   for (const m of route.models) {
     if (!(m.maxOutputTokens > 0)) problems.push(`${m.model} has no output cap (maxOutputTokens)`);
     if (!(m.inputCreditsPerMillionTokens > 0 && m.outputCreditsPerMillionTokens > 0)) problems.push(`${m.model} has no per-token prices`);
+    if (!(m.outputTokensPerSecond > 0))
+      problems.push(`${m.model} has no outputTokensPerSecond: max_tokens cannot be kept to what arrives before the deadline`);
   }
   const maxTokens = execute.fields.find((f) => f.name === MAX_TOKENS_FIELD);
   if (maxTokens?.type !== "integer" || maxTokens.min === undefined || maxTokens.min < 1)

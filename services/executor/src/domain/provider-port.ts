@@ -15,6 +15,11 @@ export interface ProviderContext {
   settings?: Readonly<Record<string, string>>;
   /** The execution's idempotency key; adapters forward it where the vendor deduplicates on one. */
   idempotencyKey?: string;
+  /**
+   * How long one vendor request may take, in ms (the executor's PROVIDER_TIMEOUT_MS): adapters ask the
+   * vendor to finish within it (its own timeout parameter), since work it does after we gave up is billed to us.
+   */
+  timeoutMs?: number;
 }
 
 /** A capability input: the free-form JSON object the caller sent, already validated against the contract. */
@@ -32,7 +37,12 @@ export interface ProviderResult {
   data: Record<string, unknown>;
   /** Tokens the vendor says it billed for the call (its `usage`), when it bills by token and said so. */
   usage?: TokenUsage;
+  /** What the vendor reports billing a metered per-call route by (the catalog's bill drivers), e.g. `{ output_tokens: 5120 }`. */
+  billedUnits?: BilledUnits;
 }
+
+/** Units a vendor reports billing, by bill driver (output_tokens, output_bytes, pages). */
+export type BilledUnits = Readonly<Partial<Record<string, number>>>;
 
 /** A vendor's token count for one call: what a per-token route is charged by. */
 export interface TokenUsage {

@@ -26,6 +26,8 @@ export type NotTriedReason =
   | "unavailable"
   /** It cannot take this input (another model, a resource it does not use, a value it cannot send). */
   | "input_not_served"
+  /** The caller's share of its vendor quota (or the whole quota) is spent this window. */
+  | "vendor_quota"
   /** The wallet could not cover it, and a cheaper route was tried instead. */
   | "credits_required"
   /** Fallback stopped before it (a route served, or a failure that must not fall back). */

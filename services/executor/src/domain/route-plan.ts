@@ -42,11 +42,12 @@ export interface RoutePlan {
 }
 
 /**
- * Router blocks the executor decides itself: credits (the hold is the authoritative check) and the
+ * Router blocks the executor decides itself: credits (the hold is the authoritative check), the
  * caller's maxPriceCredits (checked against this executor's own quote of the input, which may differ
- * from the router's starting price on per-unit and per-token routes).
+ * from the router's starting price on per-unit and per-token routes) and the vendor quota (taken per
+ * attempt; the router ranks such a route last, and the executor answers 429 when nothing else can run).
  */
-const SOFT_BLOCKS = new Set(["CREDITS_REQUIRED", "OVER_MAX_PRICE"]);
+const SOFT_BLOCKS = new Set(["CREDITS_REQUIRED", "OVER_MAX_PRICE", "VENDOR_QUOTA_EXHAUSTED"]);
 
 /** CAPABILITY_GATED for a capability that is not live (recommend_only, planned, pending); undefined when it is. */
 export function capabilityRefusal(capability: Capability): Error | undefined {

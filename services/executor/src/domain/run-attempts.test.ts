@@ -228,3 +228,107 @@ describe("an attempt whose payment credential was sent", () => {
     expect(JSON.parse(failed.settled.at(-1)?.decisionJson ?? "{}")).toEqual(err.details?.decision);
   });
 });
+
+describe("an attempt on a route whose vendor quota is spent for the caller", () => {
+  const quotaRoute = Route.fromPartial({
+    routeKey: "finance.fx.rate.oxr",
+    domainKey: "finance",
+    capabilityId: "fx-rate",
+    providerKey: "oxr",
+    networkKey: "direct",
+    startingCostCredits: 2,
+    vendorQuota: { requests: 10, window: "day", perUserRequests: 1 },
+  });
+  const other = Route.fromPartial({ ...quotaRoute, routeKey: "finance.fx.rate.other", providerKey: "other", vendorQuota: undefined });
+  const resetAtMs = Date.now() + 90_000;
+
+  function run(routes: Route[], allowFallback: boolean) {
+    const holds: string[] = [];
+    const sent: string[] = [];
+    const deps = testDeps({
+      ledger: { holdCredits: async (req: { routeKey: string }) => (holds.push(req.routeKey), {}) as never },
+      vendorQuota: {
+        take: async (route) => (route.vendorQuota ? { ok: false, scope: "user", resetAtMs } : { ok: true }),
+      },
+    });
+    const execution: Execution = {
+      id: "exe_3",
+      cmd: { userId: "u1", domainKey: "finance", capabilityId: "fx-rate", body: {} },
+      capabilityKey: "finance.fx.rate",
+      input: {},
+      prepared: routes.map((route) => ({
+        route,
+        rail: { network: "direct", send: async () => (sent.push(route.routeKey), { status: 200, headers: {}, body: {} }) },
+        adapter: {
+          providerKey: route.providerKey,
+          capabilityKeys: ["finance.fx.rate"],
+          buildRequest: () => ({ method: "GET", url: "https://x", headers: {} }),
+          parseResponse: () => ({ status: "completed", data: {} }),
+        },
+        quote: quote(route, {}),
+        request: { method: "GET", url: "https://x", headers: {} },
+      })),
+      allowFallback,
+      alternatives: routes.length > 1,
+      notTried: [],
+      planHash: "",
+    };
+    return { result: createAttemptRunner(deps)(execution, budget), holds, sent };
+  }
+
+  it("is refused with 429 VENDOR_QUOTA_EXHAUSTED and Retry-After, before any hold or vendor call, when nothing else may run", async () => {
+    for (const [routes, allowFallback] of [
+      [[quotaRoute], true],
+      [[quotaRoute, other], false],
+    ] as const) {
+      const { result, holds, sent } = run([...routes], allowFallback);
+      const err = (await result.catch((e: unknown) => e)) as AppError;
+      expect(err).toMatchObject({ kind: "resource_exhausted", code: "VENDOR_QUOTA_EXHAUSTED" });
+      expect(err.message).toContain("your share");
+      expect(err.details?.retryAfterSeconds).toBeGreaterThanOrEqual(89);
+      expect(err.details?.retryAfterSeconds).toBeLessThanOrEqual(90);
+      expect([holds, sent]).toEqual([[], []]);
+    }
+  });
+
+  it("falls back to the next route when allowed, and says why it passed over the first", async () => {
+    const { result, holds, sent } = run([quotaRoute, other], true);
+    const served = await result;
+    expect(served).toMatchObject({ success: true, routeKey: other.routeKey });
+    expect([holds, sent]).toEqual([[other.routeKey], [other.routeKey]]);
+    expect(served.decision?.notTried).toContainEqual(expect.objectContaining({ routeKey: quotaRoute.routeKey, reason: "vendor_quota" }));
+  });
+});
+
+describe("an attempt whose answer could not be settled", () => {
+  it("is never started: with a bus that takes less than the largest capture, nothing is held and no vendor is called", async () => {
+    const holds: unknown[] = [];
+    const sent: unknown[] = [];
+    const deps = testDeps({
+      ledger: { holdCredits: async (req) => (holds.push(req), {}) as never },
+      bus: { settle: async () => undefined, reportOutcome: () => undefined, maxMessageBytes: () => 1024 * 1024 },
+    });
+    const rail: Rail = { network: "direct", send: async (req) => (sent.push(req), { status: 200, headers: {}, body: {} }) };
+    const adapter: ProviderAdapter = {
+      providerKey: "resend",
+      capabilityKeys: ["email.send"],
+      buildRequest: () => ({ method: "POST", url: "https://x", headers: {} }),
+      parseResponse: () => ({ status: "sent", data: {} }),
+    };
+    const execution: Execution = {
+      id: "exe_3",
+      cmd: { userId: "u1", domainKey: "email", capabilityId: "send", body: {} },
+      capabilityKey: "email.send",
+      input: {},
+      prepared: [
+        { route: directRoute, rail, adapter, quote: quote(directRoute, {}), request: { method: "POST", url: "https://x", headers: {} } },
+      ],
+      allowFallback: false,
+      alternatives: false,
+      notTried: [],
+      planHash: "",
+    };
+    await expect(createAttemptRunner(deps)(execution, budget)).rejects.toMatchObject({ code: "UNAVAILABLE", kind: "unavailable" });
+    expect([holds, sent]).toEqual([[], []]);
+  });
+});

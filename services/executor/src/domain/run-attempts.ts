@@ -24,6 +24,7 @@ import {
   providerRejectedInput,
   providerTimeout,
   settlementUnconfirmed,
+  vendorQuotaExhausted,
 } from "./errors";
 import type { CallBudget, Execution, PreparedRoute, StoredOutcome } from "./execution";
 import { meter, type Charge } from "./pricing";
@@ -31,6 +32,7 @@ import { SettlementUnconfirmedError, type ExecutorDeps, type ProviderCallSpan } 
 import { ProviderError, type CreatedResource, type ProviderResult, type TokenUsage } from "./provider-port";
 import { RailError, creditsToMicroUsd, type RailPayment } from "./rail-port";
 import { decisionAttempt, notTried, routeDecision } from "./route-decision";
+import { fitsSettlement, LARGEST_SETTLEMENT_BYTES } from "./settlement-size";
 import { runFlow } from "./vendor-flow";
 
 /** Time kept back from a provider call for settling the hold and answering. */
@@ -47,6 +49,15 @@ export function createAttemptRunner(deps: ExecutorDeps) {
 
   /** Runs the planned attempts until one succeeds, a failure forbids going on, or none is left. */
   async function run(x: Execution, budget: CallBudget): Promise<ExecuteResponse> {
+    // An answer the capture cannot carry would leave the vendor paid and the caller uncharged: never start such an attempt.
+    const busMax = deps.bus.maxMessageBytes?.() ?? Number.POSITIVE_INFINITY;
+    if (busMax < LARGEST_SETTLEMENT_BYTES) {
+      logger.error(
+        { maxMessageBytes: busMax, needed: LARGEST_SETTLEMENT_BYTES },
+        "the bus cannot carry the largest capture; no attempt started",
+      );
+      throw unavailable("UNAVAILABLE", "Executions cannot be settled right now; nothing was held or charged.", "Retry shortly.");
+    }
     const progress = { holds: 0, answered: false };
     try {
       return await attempt(x, budget, progress);
@@ -87,6 +98,8 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     // Once a payment credential has left for this execution its seller may collect it, so no other paying route runs (it could pay twice).
     let credentialSent = false;
     const mayRun = (p: PreparedRoute) => !credentialSent || p.rail.network === "direct";
+    /** The first vendor quota refusal: the answer when no route was tried at all. */
+    let quotaRefused: AppError | undefined;
 
     for (let i = 0; i < x.prepared.length && done.length < settings.maxAttempts; i++) {
       const prepared = x.prepared[i] as PreparedRoute;
@@ -105,6 +118,16 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         next = i;
         break;
       }
+      // One request of the vendor plan every user shares: past the caller's share, another route or a 429.
+      const quota = (await deps.vendorQuota?.take(route, x.cmd.userId)) ?? { ok: true };
+      if (!quota.ok) {
+        quotaRefused ??= vendorQuotaExhausted(route.routeKey, quota.scope, quota.resetAtMs, Date.now());
+        if (done.length === 0 && (!x.allowFallback || !x.prepared.slice(i + 1).some(mayRun))) throw quotaRefused;
+        passed.push(
+          notTried(route, "vendor_quota", `its vendor quota is spent for ${quota.scope === "user" ? "you" : "everyone"} this window`),
+        );
+        continue;
+      }
       const attemptId = newId("attempt");
       // The quote: the route's price, or on a per-token route the most this input can cost.
       const priceCredits = prepared.quote.holdCredits;
@@ -112,7 +135,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       if (!held.ok) {
         // Only a cheaper fallback can still be afforded; otherwise the refusal is the answer.
         const cheaper = x.allowFallback && x.prepared.slice(i + 1).some((p) => p.quote.holdCredits < priceCredits);
-        if (!cheaper) throw creditsRequired(route.routeKey, priceCredits, held.balanceCredits, prepared.quote.billing === "per_token");
+        if (!cheaper) throw creditsRequired(route.routeKey, priceCredits, held.balanceCredits, meteredBy(prepared));
         passed.push(notTried(route, "credits_required", `the wallet could not cover its ${priceCredits} credits`));
         continue;
       }
@@ -206,6 +229,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       released.push(attemptId);
       if (last) break;
     }
+    if (failures.length === 0 && quotaRefused) throw quotaRefused;
     throw finalError(x, failures, decision("", next));
   }
 
@@ -358,6 +382,9 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       errorKind,
       latencyMs: result.latencyMs,
       observedAt: new Date(),
+      // Who and whose fault: the router counts against the route only what is the route's fault, seen by more than one caller.
+      userId: x.cmd.userId,
+      blame: result.ok ? "" : result.failure.blame,
     });
     return result;
   }
@@ -441,7 +468,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
    * (the quote undercounted): clamped, logged and counted, to alert on.
    */
   function chargeOf({ route, quote }: PreparedRoute, result: ProviderResult): Charge {
-    const charge = meter(quote, result.usage);
+    const charge = meter(quote, result.usage, result.billedUnits);
     if (charge.overHold) {
       deps.metrics.meteredChargeAnomaly(route.routeKey, "usage_over_hold");
       logger.error(
@@ -449,22 +476,46 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         "vendor usage costs more than the hold; charged the hold",
       );
     }
+    // A pinned driver the vendor reports above its pin (a letter printed on more pages than its price): the hold is all we can charge.
+    for (const d of route.billDrivers ?? []) {
+      const units = result.billedUnits?.[d.driver];
+      if (d.bound !== "pinned" || !(d.maxUnits > 0) || units === undefined || units <= d.maxUnits) continue;
+      deps.metrics.meteredChargeAnomaly(route.routeKey, "units_over_pinned");
+      logger.error(
+        { routeKey: route.routeKey, driver: d.driver, pinned: d.maxUnits, reported: units },
+        "vendor billed more units than the route pins; charged the hold",
+      );
+    }
     if (charge.usageMissing) {
       deps.metrics.meteredChargeAnomaly(route.routeKey, "usage_missing");
       logger.error(
         { routeKey: route.routeKey, heldCredits: quote.holdCredits },
-        "per-token vendor answered without usage; charged the hold",
+        "metered vendor answered without the usage it bills by; charged the hold",
       );
     }
     return charge;
   }
 
-  /** The answer a settlement carries: whole for a keyed execution (a retry replays it), without the provider's data otherwise. */
+  /**
+   * The answer a settlement carries: whole for a keyed execution (a retry replays it), without the
+   * provider's data otherwise, or when the whole answer would not fit the capture (settlement-size.ts):
+   * the charge never depends on the answer's size.
+   */
   function settledOutcome(x: Execution, outcome: StoredOutcome): ExecutionResult {
-    const record = deps.records.encode(
-      outcome.ok && !x.cmd.idempotencyKey ? { ok: true, response: { ...outcome.response, data: undefined } } : outcome,
+    const stored = (o: StoredOutcome): ExecutionResult => {
+      const record = deps.records.encode(o);
+      return { httpStatus: record.httpStatus, bodyJson: JSON.stringify(record.body ?? {}) };
+    };
+    if (!outcome.ok) return stored(outcome);
+    const withoutData: StoredOutcome = { ok: true, response: { ...outcome.response, data: undefined } };
+    if (!x.cmd.idempotencyKey) return stored(withoutData);
+    const whole = stored(outcome);
+    if (fitsSettlement(whole.bodyJson)) return whole;
+    logger.warn(
+      { executionId: x.id, bytes: Buffer.byteLength(whole.bodyJson, "utf8") },
+      "answer too large to store for replay; the capture carries it without its data",
     );
-    return { httpStatus: record.httpStatus, bodyJson: JSON.stringify(record.body ?? {}) };
+    return stored(withoutData);
   }
 
   /** The error an execution ends with when no attempt succeeded. */
@@ -496,6 +547,12 @@ export function createAttemptRunner(deps: ExecutorDeps) {
   }
 
   return run;
+}
+
+/** How a route's hold is the most a request can cost rather than its price: by tokens, by units the vendor reports, or not. */
+function meteredBy({ quote }: PreparedRoute): "tokens" | "units" | false {
+  if (quote.billing === "per_token") return "tokens";
+  return quote.meters && quote.meters.length > 0 ? "units" : false;
 }
 
 /** A flow's failure after the vendor accepted a request that acts: the vendor's doing, and possibly done, so never a fallback. */

@@ -8,7 +8,7 @@ import type { ProviderAdapter, VendorCalls } from "../domain/provider-port";
 import { createAttemptRunner } from "../domain/run-attempts";
 import { testDeps } from "../executor-deps.fixture";
 import { DirectRail } from "../rails/direct";
-import { FirecrawlAdapter } from "./firecrawl";
+import { FirecrawlAdapter, PDF_MAX_PAGES } from "./firecrawl";
 import { runFlowOnSandbox, served } from "./flow-route.fixture";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
@@ -35,6 +35,9 @@ describe("Firecrawl adapter (web.extract)", () => {
           },
         ],
         onlyMainContent: true,
+        timeout: 14_000,
+        proxy: "basic",
+        parsers: [{ type: "pdf", maxPages: PDF_MAX_PAGES["web.extract"] }],
       },
     });
   });
@@ -95,7 +98,16 @@ describe("Firecrawl adapter (web.scrape, web.map)", () => {
       method: "POST",
       url: "https://api.firecrawl.dev/v2/scrape",
       headers: { Authorization: "Bearer fc-1" },
-      body: { url: "https://example.com", formats: ["html", "links"], onlyMainContent: true, waitFor: 500 },
+      body: {
+        url: "https://example.com",
+        formats: ["html", "links"],
+        onlyMainContent: true,
+        waitFor: 500,
+        // Firecrawl's own caps: finish within our deadline, no enhanced proxy, at most 10 PDF pages.
+        timeout: 14_000,
+        proxy: "basic",
+        parsers: [{ type: "pdf", maxPages: 10 }],
+      },
     });
     expect(adapter.buildRequest("web.scrape", { url: "https://example.com" }, { baseUrl: "https://x" }).body).toMatchObject({
       formats: ["markdown"],
@@ -107,8 +119,25 @@ describe("Firecrawl adapter (web.scrape, web.map)", () => {
       method: "POST",
       url: "https://api.firecrawl.dev/v2/map",
       headers: { Authorization: "Bearer fc-1" },
-      body: { url: "https://example.com", search: "docs" },
+      body: { url: "https://example.com", search: "docs", timeout: 14_000 },
     });
+  });
+
+  it("asks Firecrawl to finish within the provider deadline, and refuses a waitForMs above half of it, naming the field", () => {
+    const ctx = { baseUrl: "https://x", timeoutMs: 5_000 };
+    expect(adapter.buildRequest("web.scrape", { url: "https://example.com", waitForMs: 2_000 }, ctx).body).toMatchObject({
+      timeout: 4_000,
+      waitFor: 2_000,
+    });
+    expect(() => adapter.buildRequest("web.scrape", { url: "https://example.com", waitForMs: 2_001 }, ctx)).toThrow(
+      expect.objectContaining({ kind: "invalid_input", field: "waitForMs", message: expect.stringContaining("at most 2000 ms") }),
+    );
+  });
+
+  it("reports the pages Firecrawl billed: a PDF's parsed pages, else one", () => {
+    const page = (metadata: Record<string, unknown>) => response(200, { success: true, data: { markdown: "# T", metadata } });
+    expect(adapter.parseResponse("web.scrape", page({ numPages: 7 }), { url: "https://e/a.pdf" }).billedUnits).toEqual({ pages: 7 });
+    expect(adapter.parseResponse("web.scrape", page({}), { url: "https://e" }).billedUnits).toEqual({ pages: 1 });
   });
 
   it("returns the asked formats with the page metadata, and map links (objects or v1 strings)", () => {
@@ -148,6 +177,15 @@ describe("Firecrawl adapter (web.scrape, web.map)", () => {
       links: expect.arrayContaining(["https://example.com/pricing"]),
       metadata: { title: "example.com docs", statusCode: 200 },
     });
+    expect(direct.result.billedUnits).toEqual({ pages: 1 });
+    // A 300-page PDF is parsed to its first 10 pages, on the basic proxy: what the hold covers is what is billed.
+    const pdf = await routes.execute("firecrawl", "direct", "web.scrape", { url: "https://example.com/reports/pages-300.pdf" });
+    expect(pdf.result.billedUnits).toEqual({ pages: 10 });
+    expect(routes.sandbox().control.calls("firecrawl").at(-1)?.body).toMatchObject({
+      proxy: "basic",
+      parsers: [{ type: "pdf", maxPages: 10 }],
+      timeout: expect.any(Number),
+    });
     const paid = await routes.execute("firecrawl", "mpp", "web.scrape", { url: "https://example.com", formats: ["html"], waitForMs: 100 });
     expect(paid.res.payment?.settlement).toBe("settled");
     expect(paid.result.data.html).toContain("<h1>example.com home</h1>");
@@ -179,7 +217,13 @@ describe("Firecrawl adapter (web.crawl, a flow: start, then poll)", () => {
         url: "https://example.com",
         limit: 4,
         includePaths: ["^/docs"],
-        scrapeOptions: { formats: ["markdown"], onlyMainContent: true },
+        scrapeOptions: {
+          formats: ["markdown"],
+          onlyMainContent: true,
+          timeout: 14_000,
+          proxy: "basic",
+          parsers: [{ type: "pdf", maxPages: 1 }],
+        },
       },
     });
     expect(adapter.buildRequest("web.crawl", { url: "https://example.com" }, ctx).body).toMatchObject({ limit: 10 });

@@ -10,6 +10,13 @@
 //   data: [{markdown, metadata}]} until completed, within the attempt's deadline. `limit` is always sent
 //   (the contract caps it; Firecrawl's own default is 10,000 pages, 1 credit each). Starting the crawl makes
 //   Firecrawl act and bill: a failure after it started is reported as possibly done, never retried elsewhere.
+// Firecrawl bills by what it meets, so every request sends its own caps (docs.firecrawl.dev, "Advanced
+// scraping guide"): `timeout` (ms; its default, 30 s, outlives our deadline, and work we stopped waiting
+// for is still billed), `proxy: "basic"` (its default "auto" retries with the enhanced proxy, 4-5 credits
+// a page more) and `parsers: [{type: "pdf", maxPages}]` (a PDF costs a credit a page). `waitFor` may be at
+// most half the timeout, as Firecrawl requires: a longer wait is refused with a 400 naming waitForMs.
+// Scrape and extract are charged the pages Firecrawl reports (`metadata.numPages` of a PDF, else one),
+// the catalog's `pages` bill driver, within the hold that covers maxPages.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
 import { InputReader, inputRefusal } from "./input";
 import {
@@ -25,11 +32,16 @@ import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import type { ProviderModule } from "./provider-module";
 import { bearerAuth } from "./bearer-auth";
+import { vendorDeadlineMs } from "./vendor-deadline";
 
 /** The page formats web.scrape offers (Firecrawl's names). */
 const PAGE_FORMATS = new Set(["markdown", "html", "links"]);
 /** Pages a crawl may fetch when the caller names no limit: what the route's price covers. */
 const DEFAULT_CRAWL_LIMIT = 10;
+/** PDF pages one call may parse (parsers maxPages): the catalog's `pages` cap of each route. */
+export const PDF_MAX_PAGES = { "web.scrape": 10, "web.extract": 3, "web.crawl": 1 } as const;
+/** The only proxy we pay for: Firecrawl's enhanced one costs several credits a page more. */
+const PROXY = "basic";
 /** First wait before reading a crawl job, doubled up to the longest. */
 const FIRST_POLL_MS = 250;
 const LONGEST_POLL_MS = 2_000;
@@ -44,6 +56,7 @@ export class FirecrawlAdapter implements ProviderAdapter {
     const read = new InputReader(this.providerKey, input);
     const url = read.string("url", true);
     const headers = bearerAuth(ctx);
+    const timeout = vendorDeadlineMs(ctx);
     if (capabilityKey === "web.crawl") {
       const limit = read.number("limit", { integer: true, min: 1, max: DEFAULT_CRAWL_LIMIT }) ?? DEFAULT_CRAWL_LIMIT;
       const includePaths = read.strings("includePaths");
@@ -55,21 +68,34 @@ export class FirecrawlAdapter implements ProviderAdapter {
           url,
           limit,
           ...(includePaths.length > 0 ? { includePaths } : {}),
-          scrapeOptions: { formats: ["markdown"], onlyMainContent: true },
+          scrapeOptions: { formats: ["markdown"], onlyMainContent: true, ...this.caps("web.crawl", timeout) },
         },
       };
     }
     if (capabilityKey === "web.map") {
       const search = read.string("search");
-      return { method: "POST", url: `${ctx.baseUrl}/v2/map`, headers, body: { url, ...(search ? { search } : {}) } };
+      return { method: "POST", url: `${ctx.baseUrl}/v2/map`, headers, body: { url, ...(search ? { search } : {}), timeout } };
     }
     if (capabilityKey === "web.scrape") {
-      const waitFor = read.number("waitForMs", { integer: true, min: 0, max: 30000 });
+      const waitFor = read.number("waitForMs", { integer: true, min: 0 });
+      // Firecrawl refuses a wait above half its timeout; the page must still load and render after it.
+      if (waitFor !== undefined && waitFor > Math.floor(timeout / 2))
+        throw inputRefusal(
+          this.providerKey,
+          `\`waitForMs\` may be at most ${Math.floor(timeout / 2)} ms: the page must load, wait and render within the ${timeout} ms Firecrawl is given`,
+          "waitForMs",
+        );
       return {
         method: "POST",
         url: `${ctx.baseUrl}/v2/scrape`,
         headers,
-        body: { url, formats: this.pageFormats(input), onlyMainContent: true, ...(waitFor !== undefined ? { waitFor } : {}) },
+        body: {
+          url,
+          formats: this.pageFormats(input),
+          onlyMainContent: true,
+          ...(waitFor !== undefined ? { waitFor } : {}),
+          ...this.caps("web.scrape", timeout),
+        },
       };
     }
     const schema = this.schema(input);
@@ -82,8 +108,21 @@ export class FirecrawlAdapter implements ProviderAdapter {
         url,
         formats: [{ type: "json", schema, ...(prompt ? { prompt } : {}) }],
         onlyMainContent: true,
+        ...this.caps("web.extract", timeout),
       },
     };
+  }
+
+  /** Firecrawl's own bounds on what one request may cost and take. */
+  private caps(capabilityKey: keyof typeof PDF_MAX_PAGES, timeout: number) {
+    return { timeout, proxy: PROXY, parsers: [{ type: "pdf", maxPages: PDF_MAX_PAGES[capabilityKey] }] };
+  }
+
+  /** The pages Firecrawl billed: a PDF's parsed pages (numPages), else the one page. */
+  private billedPages(data: Record<string, unknown>): { pages: number } {
+    const metadata = isRecord(data.metadata) ? data.metadata : {};
+    const pages = metadata.numPages;
+    return { pages: typeof pages === "number" && Number.isInteger(pages) && pages > 0 ? pages : 1 };
   }
 
   parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult {
@@ -95,9 +134,13 @@ export class FirecrawlAdapter implements ProviderAdapter {
     if (capabilityKey === "web.scrape") return this.scrapeResult(res, input);
     const data = isRecord(res.body) && res.body.success === true && isRecord(res.body.data) ? res.body.data : undefined;
     const json = data && isRecord(data.json) ? data.json : undefined;
-    if (!json) throw invalidResponse(this.providerKey, res, "without extracted json");
+    if (!data || !json) throw invalidResponse(this.providerKey, res, "without extracted json");
     const fields = Object.keys(this.schema(input).properties);
-    return { status: "completed", data: Object.fromEntries(fields.map((f) => [f, json[f] ?? null])) };
+    return {
+      status: "completed",
+      data: Object.fromEntries(fields.map((f) => [f, json[f] ?? null])),
+      billedUnits: this.billedPages(data),
+    };
   }
 
   /** Starts the crawl, then reads the job (waiting longer each time) until it completes or the deadline comes. */
@@ -160,6 +203,7 @@ export class FirecrawlAdapter implements ProviderAdapter {
     const metadata = isRecord(data.metadata) ? data.metadata : {};
     return {
       status: "completed",
+      billedUnits: this.billedPages(data),
       data: {
         ...Object.fromEntries(formats.map((f) => [f, data[f]])),
         metadata: {

@@ -1,6 +1,6 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { JinaAdapter } from "./jina";
+import { JINA_TOKEN_BUDGET, JinaAdapter } from "./jina";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
@@ -18,7 +18,14 @@ describe("Jina Reader adapter (web.fetch)", () => {
     ).toEqual({
       method: "POST",
       url: "https://r.jina.ai/",
-      headers: { Accept: "application/json", "X-Return-Format": "markdown", Authorization: "Bearer jina_1" },
+      // Jina's own caps: load within our deadline (15 s less the answer's margin), bill at most the token budget.
+      headers: {
+        Accept: "application/json",
+        "X-Return-Format": "markdown",
+        "X-Timeout": "14",
+        "X-Token-Budget": String(JINA_TOKEN_BUDGET),
+        Authorization: "Bearer jina_1",
+      },
       body: { url: "https://example.com/a" },
     });
     expect(() => adapter.buildRequest("web.fetch", {}, { baseUrl: "https://r.jina.ai" })).toThrow(
@@ -32,6 +39,7 @@ describe("Jina Reader adapter (web.fetch)", () => {
       status: 20000,
       data: { title: "T", description: "", url: "https://e", content: "# T", usage: { tokens: 3 } },
     };
+    expect(adapter.parseResponse("web.fetch", response(200, body), { url: "https://e" }).billedUnits).toEqual({ output_tokens: 3 });
     expect(adapter.parseResponse("web.fetch", response(200, body), { url: "https://e" }).data).toEqual({
       url: "https://e",
       title: "T",
@@ -59,7 +67,19 @@ describe("Jina Reader adapter (web.fetch)", () => {
       title: "example.com blog launch",
       markdown: expect.stringContaining("Main content at https://example.com/blog/launch"),
     });
-    expect(routes.sandbox().control.calls("jina").at(-1)?.headers).toMatchObject({ "x-return-format": "markdown" });
+    expect(routes.sandbox().control.calls("jina").at(-1)?.headers).toMatchObject({
+      "x-return-format": "markdown",
+      "x-token-budget": String(JINA_TOKEN_BUDGET),
+      "x-timeout": expect.stringMatching(/^\d+$/),
+    });
+  });
+
+  it("charges what Jina reports within its token budget; a page above the budget is refused, as Jina does, and blamed on the input", async () => {
+    const { result } = await routes.execute("jina", "direct", "web.fetch", { url: "https://example.com/bytes-200000/long" });
+    expect(result.billedUnits).toEqual({ output_tokens: 50_000 });
+    await expect(
+      routes.executeError("jina", "direct", "web.fetch", { url: "https://example.com/bytes-2000000/huge" }),
+    ).resolves.toMatchObject({ kind: "http_4xx", status: 422, blame: "input" });
   });
 
   it("reports an unreadable URL as the caller's, and a rate limit as retryable", async () => {

@@ -1,7 +1,12 @@
 // Jina Reader (web.fetch): POST https://r.jina.ai/ {url} with `Accept: application/json` and
 // `X-Return-Format: markdown` (bearer key on direct routes); 200 {code, status, data: {title, description,
 // url, content, publishedTime, usage: {tokens}}}; errors {code, name, message} (422 for a URL it cannot
-// read, 402 when our balance is empty, 429 with Retry-After).
+// read or a page above the token budget, 402 when our balance is empty, 429 with Retry-After).
+// Jina bills by the tokens it returns, so every call sends Jina's own caps (its Reader headers):
+// `X-Timeout` (seconds it may spend loading the page, within our deadline) and `X-Token-Budget` (the most
+// tokens it may return and bill; a larger page is refused, not billed). The call is charged the tokens
+// Jina reports (`data.usage.tokens`, metered as the route's output_tokens bill driver) within the hold,
+// which covers the budget (services/catalog/catalog/web.yaml).
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
 import { InputReader } from "./input";
 import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
@@ -9,6 +14,10 @@ import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import type { ProviderModule } from "./provider-module";
 import { bearerAuth } from "./bearer-auth";
+import { vendorDeadlineSeconds } from "./vendor-deadline";
+
+/** The most tokens one call may return (X-Token-Budget): the catalog's output_tokens cap for web.fetch.jina. */
+export const JINA_TOKEN_BUDGET = 100_000;
 
 export class JinaAdapter implements ProviderAdapter {
   readonly providerKey = "jina";
@@ -23,6 +32,8 @@ export class JinaAdapter implements ProviderAdapter {
       headers: {
         Accept: "application/json",
         "X-Return-Format": "markdown",
+        "X-Timeout": String(vendorDeadlineSeconds(ctx)),
+        "X-Token-Budget": String(JINA_TOKEN_BUDGET),
         ...bearerAuth(ctx),
       },
       body: { url },
@@ -36,8 +47,11 @@ export class JinaAdapter implements ProviderAdapter {
     const data = isRecord(res.body) && isRecord(res.body.data) ? res.body.data : undefined;
     const content = stringField(data, "content");
     if (!data || content === undefined) throw invalidResponse(this.providerKey, res, "without data.content");
+    const usage = isRecord(data.usage) ? data.usage.tokens : undefined;
     return {
       status: "completed",
+      // What Jina bills; without it the call is charged its whole hold (pricing.ts meter).
+      ...(typeof usage === "number" && Number.isInteger(usage) && usage >= 0 ? { billedUnits: { output_tokens: usage } } : {}),
       data: {
         url: stringField(data, "url") ?? null,
         title: stringField(data, "title") ?? null,

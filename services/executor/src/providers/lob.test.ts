@@ -120,6 +120,29 @@ describe("Lob adapter (post.letter.quote, post.letter.send, post.letter.status, 
     expect((status.result.data.trackingEvents as Array<{ name: string }>).map((e) => e.name)).toEqual(["Mailed", "In Transit"]);
   });
 
+  it("prints a letter whose HTML tries to leave its page on one page: sanitized, framed, and Lob's page count read back", async () => {
+    const escape = {
+      ...letter,
+      html:
+        "<style>.agentic-page{height:auto!important;overflow:visible!important}</style><p>Page one</p></div>" +
+        '<div style="page-break-before: always !important">Page two</div>'.repeat(5),
+    };
+    // Unsanitized, this file would print six pages for the one-page price (the sandbox counts forced breaks as Lob renders them).
+    const { result } = await routes.execute("lob", "direct", "post.letter.send", escape, "exe_letter_escape");
+    expect(result.data).toMatchObject({ pages: 1 });
+    expect(result.billedUnits).toEqual({ pages: 1 });
+    const file = (routes.sandbox().control.calls("lob").at(-1)?.body as { file: string }).file;
+    expect(file).not.toMatch(/page-break-before: always|overflow:visible/);
+    expect(file.match(/<style>/g)).toHaveLength(1); // the frame's own
+    expect(file).toContain("<p>Page one</p><div>Page two</div>");
+  });
+
+  it("refuses a letter with nothing printable once sanitized, naming html, before anything is sent", () => {
+    expect(() => adapter.buildRequest("post.letter.send", { ...letter, html: "<style>p{}</style><script>x()</script>" }, ctx)).toThrow(
+      expect.objectContaining({ kind: "invalid_input", field: "html" }),
+    );
+  });
+
   it("answers an unknown letter with Lob's 404 as the caller's error", async () => {
     const err = await routes.executeError("lob", "direct", "post.letter.status", { letterId: "ltr_0000000000000000" });
     expect(err).toMatchObject({ kind: "http_4xx", status: 404, blame: "input", vendorCode: "not_found" });

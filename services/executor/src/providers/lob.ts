@@ -6,8 +6,10 @@
 // - post.letter.quote: Lob has no quote API, so the quote is priced from Lob's price sheet (lob-prices.ts)
 //   after a free read (GET /v1/templates?limit=1: it carries no one's address) that shows our Lob account
 //   answers; nothing is created.
-// Errors {error: {message, status_code, code}}. A letter is one US First Class page: the HTML is framed
-// in one 8.5x11in page (what overflows is cut), which is what the send price covers.
+// Errors {error: {message, status_code, code}}. A letter is one US First Class page: the HTML is
+// sanitized (letter-html.ts: no stylesheet, no script, nothing that closes the frame or breaks pages)
+// and framed in one 8.5x11in page (what overflows is cut), which is what the send price covers; the
+// answer's page count (one thumbnail per printed page) is read back and returned as `pages`.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
 import { InputReader, inputRefusal } from "./input";
 import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
@@ -16,6 +18,7 @@ import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-er
 import { pathSegment } from "./url-path";
 import type { ProviderModule } from "./provider-module";
 import { LETTER_SEND_CREDITS, LOB_POSTCARD_USD, letterCostUsd } from "./lob-prices";
+import { sanitizeLetterHtml } from "./letter-html";
 
 /** Resource kinds of what Lob mails for a caller. */
 export const LETTER_KIND = "post.letter";
@@ -61,6 +64,14 @@ export class LobAdapter implements ProviderAdapter {
     };
   }
 
+  /** The caller's HTML as the frame can keep it on one page; refused when nothing printable is left. */
+  private letterHtml(input: CapabilityInput): string {
+    const html = sanitizeLetterHtml(new InputReader(this.providerKey, input).string("html", true));
+    if (html === "")
+      this.fail("html", 'input field "html" has nothing printable once stylesheets, scripts and page-level tags are removed');
+    return html;
+  }
+
   private color(input: CapabilityInput): boolean {
     return new InputReader(this.providerKey, input).boolean("color");
   }
@@ -71,7 +82,7 @@ export class LobAdapter implements ProviderAdapter {
       description: "Agentic API letter",
       to: this.address(input, "to", true),
       from: this.address(input, "from", true),
-      file: onePage(new InputReader(this.providerKey, input).string("html", true)),
+      file: onePage(this.letterHtml(input)),
       color: this.color(input),
       double_sided: false,
       address_placement: "top_first_page",
@@ -171,7 +182,16 @@ export class LobAdapter implements ProviderAdapter {
       status: capabilityKey === "post.letter.send" ? "sent" : "completed",
       providerMessageId: id,
       ...(capabilityKey === "post.letter.send" ? { createdResources: [{ kind: LETTER_KIND, resourceId: id }] } : {}),
-      data: { letterId: id, color: typeof piece.color === "boolean" ? piece.color : null, ...common },
+      data: {
+        letterId: id,
+        color: typeof piece.color === "boolean" ? piece.color : null,
+        // Lob renders one thumbnail per printed page: what Lob bills for.
+        ...(capabilityKey === "post.letter.send" ? { pages: Array.isArray(piece.thumbnails) ? piece.thumbnails.length : null } : {}),
+        ...common,
+      },
+      ...(capabilityKey === "post.letter.send" && Array.isArray(piece.thumbnails)
+        ? { billedUnits: { pages: piece.thumbnails.length } }
+        : {}),
     };
   }
 }

@@ -32,8 +32,11 @@ export const ADAPTER_FACTORIES: Readonly<Record<string, (settings: Readonly<Reco
 /** Owned-resource fields of every adapter above, configured in this deployment or not. */
 const resourceFieldsOf = declaredResourceFields(Object.values(ADAPTER_FACTORIES).map((factory) => factory({})));
 
-/** Builds the registry; throws on a provider key without an adapter, a malformed base URL, or a key on a paid endpoint. */
-export function createProviderRegistry(config: ProviderRegistryConfig): ProviderRegistry {
+/**
+ * Builds the registry; throws on a provider key without an adapter, a malformed base URL, or a key on a
+ * paid endpoint. `providerTimeoutMs` (PROVIDER_TIMEOUT_MS) reaches every adapter as ctx.timeoutMs.
+ */
+export function createProviderRegistry(config: ProviderRegistryConfig, opts: { providerTimeoutMs?: number } = {}): ProviderRegistry {
   const providers = new Map<string, Map<RailNetwork, ConfiguredProvider>>();
   for (const [providerKey, s] of Object.entries(config)) {
     const factory = ADAPTER_FACTORIES[providerKey];
@@ -55,6 +58,7 @@ export function createProviderRegistry(config: ProviderRegistryConfig): Provider
           baseUrl: endpoint.baseUrl.replace(/\/+$/, ""),
           ...(endpoint.apiKey ? { credentials: { apiKey: endpoint.apiKey } } : {}),
           settings,
+          ...(opts.providerTimeoutMs !== undefined ? { timeoutMs: opts.providerTimeoutMs } : {}),
         },
       });
     }

@@ -18,7 +18,7 @@ describe("ScreenshotOne adapter (web.screenshot)", () => {
       ),
     ).toEqual({
       method: "GET",
-      url: "https://api.screenshotone.com/take?url=https%3A%2F%2Fexample.com&format=jpeg&full_page=true&block_ads=true&block_cookie_banners=true&response_type=json",
+      url: "https://api.screenshotone.com/take?url=https%3A%2F%2Fexample.com&format=jpeg&full_page=true&block_ads=true&block_cookie_banners=true&response_type=json&timeout=14",
       headers: { "X-Access-Key": "so_1" },
     });
     expect(adapter.buildRequest("web.screenshot", { url: "https://example.com" }, { baseUrl: "https://s" }).url).toContain(

@@ -1,5 +1,6 @@
 // ScreenshotOne (web.screenshot): GET /take?url=&format=png|jpeg&full_page=&block_ads=true&block_cookie_banners=true
-// &response_type=json (`X-Access-Key` on direct routes, keeping the key out of the URL); 200
+// &response_type=json&timeout=<s> (`X-Access-Key` on direct routes, keeping the key out of the URL); `timeout`
+// (seconds, 5..90 at ScreenshotOne, default 60) keeps the render within our provider deadline; 200
 // {screenshot_url}, the rendered image stored by ScreenshotOne (our API answers JSON, never image bytes);
 // errors {is_successful: false, error_code, error_message}.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
@@ -8,7 +9,10 @@ import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult 
 import { assertCapability } from "./provider";
 import { invalidResponse, stringField, vendorError } from "./vendor-error";
 import type { ProviderModule } from "./provider-module";
+import { vendorDeadlineSeconds } from "./vendor-deadline";
 
+/** ScreenshotOne's smallest `timeout`, in seconds. */
+const MIN_TIMEOUT_S = 5;
 /** ScreenshotOne error codes about our account, not the caller's page. */
 const ACCOUNT_CODES = new Set(["access_key_required", "access_key_invalid", "usage_limit_reached", "concurrency_limit_reached"]);
 
@@ -26,6 +30,8 @@ export class ScreenshotoneAdapter implements ProviderAdapter {
       block_ads: "true",
       block_cookie_banners: "true",
       response_type: "json",
+      // ScreenshotOne's default (60 s) outlives our deadline: a render we stopped waiting for is still billed.
+      timeout: String(Math.max(MIN_TIMEOUT_S, vendorDeadlineSeconds(ctx))),
     });
     return {
       method: "GET",

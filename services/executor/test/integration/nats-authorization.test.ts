@@ -26,4 +26,22 @@ describe("execute on an authorized NATS", () => {
     expect(await wallet()).toMatchObject({ balanceCredits: 100 - res.creditsCharged, heldCredits: 0 });
     await sys.ledger.assertConsistent();
   });
+
+  it("counts a vendor quota the executor takes from and the router reads", async () => {
+    const res = await sys.executor.client.execute({
+      userId: "nats-auth-user",
+      domainKey: "finance",
+      capabilityId: "fx-rate",
+      input: { base: "USD", quote: "EUR" },
+    });
+    expect(res.routeKey).toBe("finance.fx.rate.openexchangerates");
+    const rec = await sys.router.client.recommend({
+      userId: "nats-auth-user",
+      domainKey: "finance",
+      capabilityId: "fx-rate",
+      input: {},
+      optimizationPreferences: [],
+    });
+    expect(rec.candidates[0]!.reasons.join(" ")).toContain("vendor quota: 9999 of 10000 requests left for everyone, 999 of your 1000");
+  });
 });

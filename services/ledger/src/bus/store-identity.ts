@@ -12,6 +12,8 @@ import type { LedgerMetrics } from "../domain/ports";
 
 export const STORE_IDENTITY_BUCKET = "ledger_store";
 export const STORE_IDENTITY_KEY = "identity";
+/** Byte limit of the bucket: one small announcement (history 1) needs a few hundred bytes; every stream and bucket has a limit. */
+export const STORE_IDENTITY_MAX_BYTES = 1024 ** 2;
 /** Life of an announcement not refreshed (bucket max_age): how long a crashed ledger blocks another store. */
 export const DEFAULT_STORE_IDENTITY_TTL_MS = 30_000;
 /** Refresh period: a third of the TTL, so two missed refreshes still keep the entry alive. */
@@ -84,9 +86,15 @@ async function current(kv: KV): Promise<{ entry: KvEntry; announcement: Announce
   return { entry, announcement: parse(entry) };
 }
 
-/** Binds the bucket, creating it, and brings its TTL and replicas to what this ledger is configured with. */
+/** Binds the bucket, creating it, and brings its TTL, byte limit and replicas to what this ledger is configured with. */
 async function openBucket(nc: NatsConnection, ttlMs: number, replicas: number): Promise<KV> {
-  const options = { ttl: ttlMs, history: 1, replicas, description: "ledger: id of the store every ledger on this NATS writes to" };
+  const options = {
+    ttl: ttlMs,
+    history: 1,
+    replicas,
+    max_bytes: STORE_IDENTITY_MAX_BYTES,
+    description: "ledger: id of the store every ledger on this NATS writes to",
+  };
   // Two first-ever starts with different settings: the loser's create fails; it then binds the winner's.
   const kv = await nc
     .jetstream()
@@ -94,12 +102,17 @@ async function openBucket(nc: NatsConnection, ttlMs: number, replicas: number): 
     .catch(() => nc.jetstream().views.kv(STORE_IDENTITY_BUCKET, options));
   const { streamInfo } = await kv.status();
   const maxAge = ttlMs * 1_000_000;
-  if (streamInfo.config.max_age !== maxAge || (streamInfo.config.num_replicas ?? 1) < replicas) {
+  if (
+    streamInfo.config.max_age !== maxAge ||
+    streamInfo.config.max_bytes !== STORE_IDENTITY_MAX_BYTES ||
+    (streamInfo.config.num_replicas ?? 1) < replicas
+  ) {
     // An existing bucket keeps the settings it was created with; the running configuration wins.
     const jsm = await nc.jetstreamManager();
     await jsm.streams.update(streamInfo.config.name, {
       ...streamInfo.config,
       max_age: maxAge,
+      max_bytes: STORE_IDENTITY_MAX_BYTES,
       duplicate_window: Math.min(streamInfo.config.duplicate_window ?? maxAge, maxAge),
       num_replicas: Math.max(streamInfo.config.num_replicas ?? 1, replicas),
     });

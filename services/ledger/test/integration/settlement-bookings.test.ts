@@ -3,9 +3,10 @@
 // however often its settlement is delivered, and a payment whose hold charged nothing (a release, a
 // capture after expiry) is a platform loss the reconciliation lists.
 import { status } from "@grpc/grpc-js";
-import { startMetricsServer } from "@agentic/platform";
+import { createLedgerClient } from "@agentic/clients";
+import { generateIdentityKeys, serviceIdentity, type CallIdentity } from "@agentic/platform";
+import { testIdentities } from "@agentic/testing";
 import type { DeepPartial, OutgoingPayment } from "@agentic/proto/events/v1";
-import { RECONCILIATION_PATH, reconciliationHandler } from "../../src/admin/reconciliation-http";
 import { SettlementKind, publishSettlement } from "../harness";
 import { remoteError, uid, useNatsServer, useTestLedger } from "../support";
 
@@ -197,33 +198,29 @@ describe("outgoing payments and platform losses", () => {
     await expect(t.client.getWallet({ userId })).resolves.toMatchObject({ wallet: { balanceCredits: 1_000, heldCredits: 0 } });
   });
 
-  it("serves the same report as JSON on the internal metrics port", async () => {
+  it("is read with the admin identity only: the report names users and losses, so any other caller is refused", async () => {
     const t = ledger();
     const userId = await funded();
     const holdId = await held(userId, 3);
     await publishSettlement(t.nc, { holdId, userId, kind: SettlementKind.SETTLEMENT_KIND_RELEASE, payments: [payment()] });
     await t.waitForSettlement(holdId);
-    const metrics = await startMetricsServer(0, "127.0.0.1");
+    await expect(reconcile()).resolves.toMatchObject({ losses: [{ paymentId: `${holdId}/0`, reason: "paid_attempt_released" }] });
+    const as = (identity?: CallIdentity) => createLedgerClient(t.address, 5_000, identity);
+    const strangers = [
+      { client: as(), grpcCode: status.UNAUTHENTICATED },
+      { client: as(serviceIdentity("admin", generateIdentityKeys().privateKey)), grpcCode: status.UNAUTHENTICATED },
+      ...(["gateway", "router", "executor"] as const).map((name) => ({
+        client: as(testIdentities().identity(name)),
+        grpcCode: status.PERMISSION_DENIED,
+      })),
+    ];
     try {
-      metrics.handle(RECONCILIATION_PATH, reconciliationHandler(t.ledger));
-      const { fromDate, toDate } = range();
-      const res = await fetch(`http://127.0.0.1:${metrics.port}${RECONCILIATION_PATH}?from=${fromDate}&to=${toDate}`);
-      expect(res.status).toBe(200);
-      const body = (await res.json()) as { fromDate: string; toDate: string; rows: unknown; totals: unknown; losses: unknown[] };
-      const rpc = await reconcile();
-      expect([body.fromDate, body.toDate, body.rows, body.totals]).toEqual([fromDate, toDate, rpc.rows, rpc.totals]);
-      expect(body.losses).toEqual([
-        expect.objectContaining({
-          paymentId: `${holdId}/0`,
-          reason: "paid_attempt_released",
-          amountMicroUsd: 1_500,
-          createdAt: rpc.losses[0]!.createdAt!.toISOString(),
-        }),
-      ]);
-      const bad = await fetch(`http://127.0.0.1:${metrics.port}${RECONCILIATION_PATH}?from=yesterday`);
-      expect([bad.status, ((await bad.json()) as { field: string }).field]).toEqual([400, "from"]);
+      for (const { client, grpcCode } of strangers) {
+        expect(await remoteError(client.getReconciliation(range()))).toMatchObject({ grpcCode });
+        expect(await remoteError(client.listOutgoingPayments(range()))).toMatchObject({ grpcCode });
+      }
     } finally {
-      await metrics.close();
+      strangers.forEach(({ client }) => client.close());
     }
   });
 

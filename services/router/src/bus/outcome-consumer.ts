@@ -73,6 +73,8 @@ export async function startOutcomeConsumer(opts: OutcomeConsumerOptions): Promis
             ok: outcome.ok,
             errorKind: outcome.errorKind,
             latencyMs: outcome.latencyMs,
+            userId: outcome.userId,
+            blame: outcome.blame,
             // Event time keeps replicas in agreement; the stream's time stands in when the publisher set none.
             observedAtMs: outcome.observedAt?.getTime() ?? Math.floor(m.info.timestampNanos / 1e6),
           }),

@@ -4,12 +4,14 @@ import type { Route } from "@agentic/proto/catalog/v1";
 import type { RouteHealth } from "./route-health";
 import { isGatedRoute, isPendingRoute } from "./route-status";
 import { spendLimitAction, type SpendLimit } from "./spend-limits";
+import { quotaAction, type QuotaStanding, type QuotaUse } from "./vendor-quota";
 
 /** Stable machine codes, in the order they are reported. */
 export const BLOCKING_REQUIREMENTS = [
   "CAPABILITY_GATED",
   "ROUTE_PENDING",
   "ROUTE_UNHEALTHY",
+  "VENDOR_QUOTA_EXHAUSTED",
   "FEATURE_UNSUPPORTED",
   "RESOURCE_UNSUPPORTED",
   "REDIRECT_NOT_BROKERED",
@@ -50,6 +52,8 @@ export interface FeasibilityContext {
   /** The most the caller will pay for one execution, in credits; a dearer route is blocked (OVER_MAX_PRICE), not disqualified. */
   maxPriceCredits?: number | undefined;
   health?: RouteHealth | undefined;
+  /** The route's vendor quota this window, when it has one and its counters were read. */
+  quota?: { use: QuotaUse; standing: QuotaStanding } | undefined;
   /** The caller's spend policies (read with the wallet); a route one would refuse is blocked (SPEND_LIMIT_EXCEEDED). */
   spendLimits?: readonly SpendLimit[] | undefined;
   /** Set for a byo route that runs on a resource acquired first (e.g. an owned inbox). */
@@ -93,10 +97,16 @@ export function assessRoute(route: Route, ctx: FeasibilityContext): Feasibility 
   }
   if (ctx.health?.breaker === "open") {
     const retryAt = new Date(ctx.health.retryAtMs ?? 0).toISOString();
+    const last = ctx.health.lastErrorKind ?? "unknown";
     blocks.set(
       "ROUTE_UNHEALTHY",
-      `Route ${key} failed ${ctx.health.consecutiveFailures} calls in a row (last: ${ctx.health.lastErrorKind ?? "unknown"}); it is retried after ${retryAt}, execute another route meanwhile`,
+      ctx.health.breakerScope === "caller"
+        ? `Your last ${ctx.health.consecutiveFailures} calls to route ${key} failed (last: ${last}); it is retried for you after ${retryAt}: check the input against the contract, or execute another route meanwhile`
+        : `Route ${key} failed ${ctx.health.consecutiveFailures} calls in a row (last: ${last}); it is retried after ${retryAt}, execute another route meanwhile`,
     );
+  }
+  if (ctx.quota && (ctx.quota.standing === "exhausted" || ctx.quota.standing === "share_used")) {
+    blocks.set("VENDOR_QUOTA_EXHAUSTED", quotaAction(key, ctx.quota.use, ctx.quota.standing));
   }
   const missing = ctx.featureAsks.filter((f) => !route.supportedFeatures.includes(f));
   if (missing.length > 0) {

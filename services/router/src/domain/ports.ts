@@ -3,8 +3,10 @@
 // every replica shares (src/store/, NATS JetStream KV): answered recommendations and agents' preferences.
 import type { CallOpts } from "@agentic/platform";
 import type { RecommendResponse } from "@agentic/proto/router/v1";
+import type { Route } from "@agentic/proto/catalog/v1";
 import type { Goal } from "./goals";
 import type { SpendLimit } from "./spend-limits";
+import type { QuotaUse } from "./vendor-quota";
 
 /** What recommend reads of the caller's wallet, in one ledger call. */
 export interface WalletView {
@@ -23,6 +25,12 @@ export interface WalletOwner {
 
 export interface WalletReader {
   read(owner: WalletOwner, opts?: CallOpts): Promise<WalletView>;
+}
+
+/** What is spent of routes' vendor quotas this window (the executor's shared counters). */
+export interface VendorQuotaReader {
+  /** The use of each route of `routes` that has a vendor quota, for `userId`; a route whose counters cannot be read is left out. */
+  read(routes: readonly Route[], userId: string): Promise<Map<string, QuotaUse>>;
 }
 
 /** One Recommend answer as stored under its recommendation id. */

@@ -41,7 +41,7 @@ export function candidateReasons(scored: ScoredRoute, health: RouteHealth | unde
 
   if (health?.breaker === "open") {
     reasons.push(
-      `breaker open after ${health.consecutiveFailures} consecutive failures (last: ${health.lastErrorKind ?? "unknown"}); not picked until ${new Date(health.retryAtMs ?? 0).toISOString()}`,
+      `${health.breakerScope === "caller" ? "your own breaker" : "breaker"} open after ${health.consecutiveFailures} consecutive failures (last: ${health.lastErrorKind ?? "unknown"}); not picked until ${new Date(health.retryAtMs ?? 0).toISOString()}`,
     );
   } else if (health?.breaker === "half_open") {
     reasons.push(`recovering after ${health.consecutiveFailures} consecutive failures: the next call is a trial`);

@@ -366,3 +366,42 @@ describe("recommend: routing by model", () => {
     ).toEqual(["models.chat.complete.deepseek.mpp", "models.chat.complete.groq.mpp", "models.chat.complete.openai"]);
   });
 });
+
+describe("recommend: vendor quotas", () => {
+  const use = (usedTotal: number, usedByUser = 0) =>
+    new Map([["email.send.resend", { requests: 100, perUserRequests: 10, usedTotal, usedByUser, resetAtMs: NOW + 60_000 }]]);
+
+  it("keeps a route with room first, and says what is left", () => {
+    const res = run([cheapSlow, pricyFast], { goals: ["cost"], quotaUse: use(79, 2) });
+    expect(res.recommendedRouteKey).toBe("email.send.resend");
+    expect(res.candidates[0]!.reasons).toContainEqual(expect.stringContaining("21 of 100 requests left for everyone, 8 of your 10"));
+  });
+
+  it("ranks a route running out below its alternatives while it can still run, the same for a ranking-only request", () => {
+    for (const rankingOnly of [false, true]) {
+      const res = run([cheapSlow, pricyFast], { goals: ["cost"], quotaUse: use(80), rankingOnly });
+      expect(res.candidates.map((c) => [c.routeKey, c.canExecuteNow])).toEqual([
+        ["email.send.sendgrid", true],
+        ["email.send.resend", true],
+      ]);
+    }
+  });
+
+  it("blocks a route whose quota, or whose caller's share, is spent (VENDOR_QUOTA_EXHAUSTED, not disqualified)", () => {
+    for (const [quota, words] of [
+      [use(100, 3), "shared by every user"],
+      [use(50, 10), "You have used your share"],
+    ] as const) {
+      const res = run([cheapSlow, pricyFast], { goals: ["cost"], quotaUse: quota });
+      const blocked = res.candidates.find((c) => c.routeKey === "email.send.resend")!;
+      expect(res.recommendedRouteKey).toBe("email.send.sendgrid");
+      expect(blocked).toMatchObject({
+        canExecuteNow: false,
+        blockingRequirements: ["VENDOR_QUOTA_EXHAUSTED"],
+        unavailableReasonCode: "vendor_quota_exhausted",
+      });
+      expect(blocked.score).toBeGreaterThan(0);
+      expect(blocked.nextActions[0]).toContain(words);
+    }
+  });
+});

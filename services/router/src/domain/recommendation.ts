@@ -12,6 +12,7 @@ import type { SpendLimit } from "./spend-limits";
 import { unavailableReasonCode } from "./unavailable-reason";
 import { featureAsks as readFeatureAsks, stringField } from "./request-input";
 import type { RouteHealth } from "./route-health";
+import { quotaReason, quotaStanding, type QuotaUse } from "./vendor-quota";
 import { compareScored, estimateRoute, goalScores, weightedScore, type ScoredRoute, type ScoringSettings } from "./scoring";
 import {
   byoKeyWorkflow,
@@ -51,6 +52,8 @@ export interface RecommendationInput {
    * request (RouteHealthBook.snapshot); a route without traffic is absent.
    */
   health: ReadonlyMap<string, RouteHealth>;
+  /** What is spent of the vendor quota of each route that has one (read once for this request); absent: unknown. */
+  quotaUse?: ReadonlyMap<string, QuotaUse> | undefined;
   settings: ScoringSettings;
 }
 
@@ -94,6 +97,12 @@ export function recommend(input: RecommendationInput): RecommendResponse {
       ? { field: relationship.resourceField, label: relationship.resourceLabel, usableBy }
       : undefined;
 
+  const quotas = new Map(
+    [...(input.quotaUse ?? new Map<string, QuotaUse>())].map(([key, use]) => [
+      key,
+      { use, standing: quotaStanding(use, input.settings.quotaLowAt) },
+    ]),
+  );
   const feasibility = new Map<string, Feasibility>();
   for (const route of routes) {
     const pair = pairs.get(route.routeKey);
@@ -106,6 +115,7 @@ export function recommend(input: RecommendationInput): RecommendResponse {
         featureAsks: asks,
         maxPriceCredits: input.maxPriceCredits,
         health: input.health.get(route.routeKey),
+        quota: quotas.get(route.routeKey),
         ignoresNamedResource: ignoresNamedResource(route),
         ownedResource:
           pair && relationship && acquisition
@@ -134,6 +144,7 @@ export function recommend(input: RecommendationInput): RecommendResponse {
       estimate: estimates[i]!.estimate,
       goals: goals[i]!,
       disqualified,
+      demoted: (quotas.get(route.routeKey)?.standing ?? "ok") !== "ok",
       score: disqualified ? 0 : weightedScore(goals[i]!, weights),
     };
   });
@@ -156,6 +167,8 @@ export function recommend(input: RecommendationInput): RecommendResponse {
       nextActions: explain ? [...f.nextActions] : [],
       reasons: explain ? candidateReasons(s, input.health.get(s.route.routeKey), reasonCtx) : [],
     };
+    const quota = quotas.get(s.route.routeKey);
+    if (explain && quota) candidate.reasons.splice(-1, 0, quotaReason(quota.use, quota.standing));
     if (tracked) candidate.trackingSupported = s.route.supportedFeatures.includes("tracking");
     if (s.route.settlementRail) candidate.settlementRail = s.route.settlementRail;
     const reasonCode = unavailableReasonCode(f.blockingRequirements, capRef);

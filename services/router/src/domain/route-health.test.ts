@@ -118,4 +118,82 @@ describe("RouteHealthBook", () => {
     expect([...snap.keys()]).toEqual([KEY]);
     expect(snap.get(KEY)).toEqual(book.get(KEY, T0));
   });
+
+  describe("whose failures count", () => {
+    const by = (userId: string, ok: boolean, at: number, blame = "provider"): RouteOutcomeObservation => ({
+      ...outcome(ok, at),
+      userId,
+      blame: ok ? "" : blame,
+      errorKind: ok ? "" : blame === "input" ? "http_4xx" : "timeout",
+    });
+
+    it("a caller's input refusals never touch the route: no failure, no breaker, nothing in the rate", () => {
+      const book = new RouteHealthBook(HEALTH);
+      book.record(by("bob", true, T0));
+      for (let i = 0; i < 8; i++) book.record(by("mallory", false, T0 + i, "input"));
+      expect(book.get(KEY, T0 + 10)).toMatchObject({ breaker: "closed", calls: 1, successRate: 1, consecutiveFailures: 0 });
+      expect(book.getFor(KEY, "bob", T0 + 10)).toMatchObject({ breaker: "closed" });
+    });
+
+    it("keeps them for that caller: its own breaker opens for it alone, and a success of its own closes it", () => {
+      const book = new RouteHealthBook(HEALTH);
+      for (let i = 0; i < 5; i++) book.record(by("mallory", false, T0 + i, "input"));
+      expect(book.get(KEY, T0 + 10)).toBeUndefined();
+      expect(book.getFor(KEY, "bob", T0 + 10)).toBeUndefined();
+      expect(book.getFor(KEY, "mallory", T0 + 10)).toMatchObject({
+        breaker: "open",
+        breakerScope: "caller",
+        consecutiveFailures: 5,
+        lastErrorKind: "http_4xx",
+        retryAtMs: T0 + 4 + 30_000,
+      });
+      expect(book.snapshot([KEY], T0 + 10, "mallory").get(KEY)?.breaker).toBe("open");
+      expect(book.getFor(KEY, "mallory", T0 + 4 + 30_000)).toBeUndefined();
+      book.record(by("mallory", true, T0 + 20));
+      expect(book.getFor(KEY, "mallory", T0 + 21)).toMatchObject({ breaker: "closed" });
+    });
+
+    it("failures one caller alone provoked (timeouts) open no breaker and leave the rate alone for everyone", () => {
+      const book = new RouteHealthBook(HEALTH);
+      for (let i = 0; i < 3; i++) book.record(by("bob", true, T0 + i));
+      for (let i = 0; i < 20; i++) book.record(by("mallory", false, T0 + 10 + i));
+      expect(book.get(KEY, T0 + 40)).toMatchObject({ breaker: "closed", calls: 3, successRate: 1, consecutiveFailures: 20 });
+      expect(book.getFor(KEY, "mallory", T0 + 40)).toMatchObject({ breaker: "open", breakerScope: "caller" });
+    });
+
+    it("counts each caller's failures at most as often as the runner-up's: one stray failure of another caller opens nothing", () => {
+      const book = new RouteHealthBook(HEALTH);
+      for (let i = 0; i < 20; i++) book.record(by("mallory", false, T0 + i));
+      book.record(by("bob", false, T0 + 30));
+      // Counted: bob 1 + mallory capped at 1.
+      expect(book.get(KEY, T0 + 40)).toMatchObject({ breaker: "closed", calls: 2, successRate: 0 });
+      book.record(by("carol", false, T0 + 31));
+      book.record(by("bob", false, T0 + 32));
+      // bob 2, carol 1, mallory capped at 2: five.
+      expect(book.get(KEY, T0 + 40)).toMatchObject({ breaker: "open", breakerScope: "route" });
+    });
+
+    it("opens the breaker when the vendor fails for several callers, for everyone", () => {
+      const book = new RouteHealthBook(HEALTH);
+      for (let i = 0; i < 6; i++) book.record(by(["ann", "bob", "cid"][i % 3]!, false, T0 + i));
+      expect(book.getFor(KEY, "dave", T0 + 10)).toMatchObject({ breaker: "open", breakerScope: "route", consecutiveFailures: 6 });
+      expect(book.get(KEY, T0 + 10)!.successRate).toBe(0);
+    });
+
+    it("counts the platform's own evidence (no user) in full", () => {
+      const book = new RouteHealthBook(HEALTH);
+      for (let i = 0; i < 5; i++) book.record(by("", false, T0 + i));
+      expect(book.get(KEY, T0 + 10)).toMatchObject({ breaker: "open", calls: 5 });
+    });
+
+    it("forgets a caller's failures as they leave the success window", () => {
+      const book = new RouteHealthBook({ ...HEALTH, successWindow: 4 });
+      book.record(by("ann", false, T0));
+      book.record(by("bob", false, T0 + 1));
+      expect(book.get(KEY, T0 + 2)).toMatchObject({ calls: 2, successRate: 0 });
+      for (let i = 0; i < 3; i++) book.record(by("cid", true, T0 + 2 + i));
+      // ann's failure left the window; bob's alone is not counted.
+      expect(book.get(KEY, T0 + 10)).toMatchObject({ calls: 3, successRate: 1 });
+    });
+  });
 });

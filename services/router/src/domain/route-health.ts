@@ -1,7 +1,11 @@
 // Live health of each route, learned from execution outcomes: success rate over a sliding window,
 // EWMA, p50 and p95 latency of successful calls, and a consecutive-failure circuit breaker.
+// Only the route's own failures count, and only as far as more than one caller saw them
+// (caller-evidence.ts): a caller's input refusals, and failures only that caller provoked, are kept
+// for that caller (its own breaker), so one caller cannot take a route away from everyone.
 // Deterministic in the outcome sequence and event times, so replicas fed the same stream agree:
 // reads never change any state (not even the eviction order), only recorded outcomes do.
+import { CallerBreakers, CallerTally, PLATFORM_CALLER } from "./caller-evidence";
 import { LruMap } from "./lru";
 
 export interface HealthSettings {
@@ -17,6 +21,8 @@ export interface HealthSettings {
   breakerCooldownMs: number;
   /** Routes tracked at most; the least recently reported is forgotten first (reads do not count). Default 10000. */
   maxRoutes: number;
+  /** (route, caller) pairs whose own failures are tracked at most, least recently reported forgotten first. Default 100000. */
+  maxCallerRoutes: number;
 }
 
 /** One provider attempt, as the executor reports it (agentic.events.v1.RouteOutcome). */
@@ -28,6 +34,10 @@ export interface RouteOutcomeObservation {
   latencyMs: number;
   /** When the attempt finished (executor clock), ms since the epoch. */
   observedAtMs: number;
+  /** Whose attempt: the user id; empty or absent for the platform's own evidence (a probe). */
+  userId?: string;
+  /** A failure's blame: `input` (the vendor refused the caller's request) is never the route's fault. Default provider. */
+  blame?: string;
 }
 
 /**
@@ -52,6 +62,8 @@ export interface RouteHealth {
   /** 95th percentile successful-call latency over the latency window, ms (nearest rank). */
   p95LatencyMs?: number;
   breaker: BreakerState;
+  /** Whose breaker: the route's (for everyone), or the caller's own (set only on a read for that caller). */
+  breakerScope?: "route" | "caller";
   consecutiveFailures: number;
   /** errorKind of the latest failure. */
   lastErrorKind?: string;
@@ -88,12 +100,18 @@ class Ring<T> {
   }
 }
 
+/** One route-blamed outcome in the success window: ok, or the caller whose attempt failed. */
+type WindowEntry = { ok: true } | { ok: false; caller: string };
+
 class RouteState {
-  readonly outcomes: Ring<boolean>;
+  readonly outcomes: Ring<WindowEntry>;
   readonly latencies: Ring<number>;
   successes = 0;
+  /** Failures in the success window, per caller. */
+  readonly windowFailures = new CallerTally();
+  /** The current run of consecutive failures, per caller. */
+  readonly streak = new CallerTally();
   ewmaLatencyMs: number | undefined;
-  consecutiveFailures = 0;
   lastFailureAtMs = 0;
   lastErrorKind: string | undefined;
   /** `latencies` sorted, cached: recomputed on the first read after addLatency() made it dirty. */
@@ -123,29 +141,38 @@ class RouteState {
 /** Health of every route seen on the outcome stream. */
 export class RouteHealthBook {
   private readonly routes: LruMap<string, RouteState>;
+  private readonly callers: CallerBreakers;
 
   constructor(private readonly settings: HealthSettings) {
     this.routes = new LruMap(settings.maxRoutes);
+    this.callers = new CallerBreakers(settings);
   }
 
   /** Applies one outcome. Outcomes must arrive in stream order (each replica reads the same order). */
   record(o: RouteOutcomeObservation): void {
+    const caller = o.userId ?? PLATFORM_CALLER;
+    this.callers.record(o.routeKey, caller, o.ok, o.errorKind, o.observedAtMs);
+    // The vendor refused what the caller asked: the route worked, the caller's own run counts it.
+    if (!o.ok && o.blame === "input") return;
     let state = this.routes.get(o.routeKey);
     if (!state) {
       state = new RouteState(this.settings);
       this.routes.set(o.routeKey, state);
     }
-    if (state.outcomes.push(o.ok) === true) state.successes -= 1;
+    const evicted = state.outcomes.push(o.ok ? { ok: true } : { ok: false, caller });
+    if (evicted?.ok === true) state.successes -= 1;
+    else if (evicted) state.windowFailures.remove(evicted.caller);
     if (o.ok) {
       state.successes += 1;
-      state.consecutiveFailures = 0;
+      state.streak.clear();
       if (Number.isFinite(o.latencyMs) && o.latencyMs >= 0) {
         state.addLatency(o.latencyMs);
         const alpha = this.settings.ewmaAlpha;
         state.ewmaLatencyMs = state.ewmaLatencyMs === undefined ? o.latencyMs : alpha * o.latencyMs + (1 - alpha) * state.ewmaLatencyMs;
       }
     } else {
-      state.consecutiveFailures += 1;
+      state.windowFailures.add(caller);
+      state.streak.add(caller);
       // The cool-down runs from the latest failure, so a failed half-open trial re-opens the breaker.
       state.lastFailureAtMs = Math.max(state.lastFailureAtMs, o.observedAtMs);
       state.lastErrorKind = o.errorKind || "unknown";
@@ -160,12 +187,14 @@ export class RouteHealthBook {
   get(routeKey: string, nowMs: number): RouteHealth | undefined {
     const state = this.routes.peek(routeKey);
     if (!state) return undefined;
+    // Failures only one caller saw are not in the rate: neither as failures nor as calls.
+    const calls = state.successes + state.windowFailures.counted();
     const health: RouteHealth = {
-      calls: state.outcomes.size,
-      successRate: state.successes / state.outcomes.size,
+      calls,
+      successRate: calls === 0 ? 1 : state.successes / calls,
       latencySamples: state.latencies.size,
       breaker: "closed",
-      consecutiveFailures: state.consecutiveFailures,
+      consecutiveFailures: state.streak.total,
     };
     if (state.ewmaLatencyMs !== undefined) health.ewmaLatencyMs = state.ewmaLatencyMs;
     const p50 = state.latencyPercentile(0.5);
@@ -176,23 +205,45 @@ export class RouteHealthBook {
       health.lastErrorKind = state.lastErrorKind;
       health.lastFailureAtMs = state.lastFailureAtMs;
     }
-    if (state.consecutiveFailures >= this.settings.breakerFailures) {
+    if (state.streak.counted() >= this.settings.breakerFailures) {
       const retryAtMs = state.lastFailureAtMs + this.settings.breakerCooldownMs;
       health.breaker = nowMs < retryAtMs ? "open" : "half_open";
+      health.breakerScope = "route";
       if (health.breaker === "open") health.retryAtMs = retryAtMs;
     }
     return health;
   }
 
   /**
-   * Health of each of `routeKeys` as of `nowMs`, read once (for one request): routes without
-   * traffic are absent. Like get(), it leaves the eviction order alone.
+   * Health of `routeKey` as `userId` sees it: the route's, with the caller's own breaker open when
+   * its own last calls failed (its input refusals included) and the route's is not.
    */
-  snapshot(routeKeys: Iterable<string>, nowMs: number): Map<string, RouteHealth> {
+  getFor(routeKey: string, userId: string, nowMs: number): RouteHealth | undefined {
+    const health = this.get(routeKey, nowMs);
+    if (health?.breaker === "open") return health;
+    const own = this.callers.open(routeKey, userId, nowMs);
+    if (!own) return health;
+    return {
+      ...(health ?? { calls: 0, successRate: 1, latencySamples: 0 }),
+      breaker: "open",
+      breakerScope: "caller",
+      consecutiveFailures: own.consecutiveFailures,
+      lastErrorKind: own.lastErrorKind,
+      lastFailureAtMs: own.lastFailureAtMs,
+      retryAtMs: own.retryAtMs,
+    };
+  }
+
+  /**
+   * Health of each of `routeKeys` as of `nowMs`, read once (for one request): routes without
+   * traffic are absent. With `userId`, as that caller sees it (getFor). Like get(), it leaves the
+   * eviction order alone.
+   */
+  snapshot(routeKeys: Iterable<string>, nowMs: number, userId?: string): Map<string, RouteHealth> {
     const health = new Map<string, RouteHealth>();
     for (const key of routeKeys) {
       if (health.has(key)) continue;
-      const h = this.get(key, nowMs);
+      const h = userId ? this.getFor(key, userId, nowMs) : this.get(key, nowMs);
       if (h) health.set(key, h);
     }
     return health;

@@ -11,6 +11,8 @@ export interface ScoringSettings {
   reliabilityZeroAt: number;
   /** How many calls the catalog prior is worth when blended with live traffic. Default 20. */
   priorWeightCalls: number;
+  /** Spent fraction of a route's vendor quota from which it ranks below routes with room. Default 0.8. */
+  quotaLowAt: number;
 }
 
 /** Priors assumed for a route the catalog gives none (the catalog normally always does). */
@@ -34,6 +36,8 @@ export interface ScoredRoute {
   score: number;
   /** Not to be picked: an asked-for feature is missing or its breaker is open. */
   disqualified: boolean;
+  /** Its vendor quota is running out or spent: ranked below every eligible route with room. */
+  demoted?: boolean;
 }
 
 /** Blends the catalog priors with live health: (k·prior + n·observed) / (k + n). */
@@ -71,10 +75,11 @@ export function weightedScore(goals: GoalScores, weights: GoalWeights): number {
   return Math.round(clamp(sum) * 10_000) / 10_000;
 }
 
-/** Best first: eligible before disqualified, higher score, lower price, then route key (stable across replicas). */
+/** Best first: eligible before disqualified, quota room before none, higher score, lower price, then route key (stable across replicas). */
 export function compareScored(a: ScoredRoute, b: ScoredRoute): number {
   return (
     Number(a.disqualified) - Number(b.disqualified) ||
+    Number(a.demoted ?? false) - Number(b.demoted ?? false) ||
     b.score - a.score ||
     a.route.startingCostCredits - b.route.startingCostCredits ||
     (a.route.routeKey < b.route.routeKey ? -1 : a.route.routeKey > b.route.routeKey ? 1 : 0)

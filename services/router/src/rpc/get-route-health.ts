@@ -26,7 +26,7 @@ export function getRouteHealthHandler(deps: GetRouteHealthDeps): UnaryHandler<Ge
 export function healthMessage(routeKey: string, health: RouteHealth | undefined): RouteHealthMessage {
   const message: RouteHealthMessage = { routeKey, breakerState: health?.breaker ?? "closed", observations: health?.calls ?? 0 };
   if (!health) return message;
-  message.successRate = health.successRate;
+  if (health.calls > 0) message.successRate = health.successRate;
   if (health.p50LatencyMs !== undefined) message.p50Ms = health.p50LatencyMs;
   if (health.p95LatencyMs !== undefined) message.p95Ms = health.p95LatencyMs;
   if (health.lastFailureAtMs !== undefined) message.lastFailureAt = new Date(health.lastFailureAtMs).toISOString();

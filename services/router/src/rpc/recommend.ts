@@ -8,6 +8,7 @@ import { ATTR_CAPABILITY_KEY, ATTR_DOMAIN_KEY, ATTR_ROUTE_KEY, callDeadlineMs, t
 import type { RecommendRequest, RecommendResponse } from "@agentic/proto/router/v1";
 import type { CatalogCache, CapabilityEntry } from "@agentic/clients";
 import { ownedResourceRelationship, type OwnedResourceRelationship } from "../domain/acquisitions";
+import { isAgentNamesExhausted } from "../domain/agent-names";
 import type { Goal } from "../domain/goals";
 import { choosePreferences, needsRemembered } from "../domain/preferences";
 import { recommend } from "../domain/recommendation";
@@ -19,7 +20,7 @@ import {
   withExplicitPreferences,
 } from "../domain/request-input";
 import type { RouteHealthBook } from "../domain/route-health";
-import type { PreferenceStore, RecommendationStore, WalletReader } from "../domain/ports";
+import type { PreferenceStore, RecommendationStore, VendorQuotaReader, WalletReader } from "../domain/ports";
 import { toStored } from "../domain/stored-recommendation";
 import type { ScoringSettings } from "../domain/scoring";
 
@@ -27,6 +28,8 @@ export interface RecommendDeps {
   catalog: Pick<CatalogCache, "capability">;
   wallet: WalletReader;
   routeHealth: RouteHealthBook;
+  /** What is spent of routes' vendor quotas (shared counters); without it quotas are not ranked on. */
+  vendorQuota?: VendorQuotaReader;
   /** Each agent's last explicit preferences, shared by every replica. */
   preferences: PreferenceStore;
   /** Answered recommendations, shared by every replica. */
@@ -59,17 +62,19 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
     const relationship = ownedResourceRelationship(entry.capability.capabilityKey);
     // A ranking-only caller (the executor, whose hold checks the credits) never needs the balance: no ledger call.
     const rankingOnly = req.rankingOnly === true;
-    const [wallet, acquisitionEntry, remembered] = await Promise.all([
+    const [wallet, acquisitionEntry, remembered, quotaUse] = await Promise.all([
       rankingOnly ? undefined : deps.wallet.read({ userId: req.userId, keyId: req.keyId, agentName: input.agentName }, callOpts()),
       relationship ? acquisitionOf(relationship, deps, callOpts()) : undefined,
       needsRemembered(input.preferences, input.agentName) ? deps.preferences.get(req.userId, input.agentName) : undefined,
+      deps.vendorQuota?.read(entry.routes, req.userId),
     ]);
 
     const preferences = choosePreferences(input.preferences, remembered, deps.defaultPreferences);
-    // Each route's health is read once for the whole request (scoring, blocks, reasons, workflows).
+    // Each route's health is read once for the whole request (scoring, blocks, reasons, workflows), as this caller sees it.
     const health = deps.routeHealth.snapshot(
       [...entry.routes, ...(acquisitionEntry?.routes ?? [])].map((r) => r.routeKey),
       Date.now(),
+      req.userId,
     );
     const answer = recommend({
       capability: entry.capability,
@@ -86,6 +91,7 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
       maxPriceCredits,
       rankingOnly,
       health,
+      quotaUse,
       settings: deps.scoring,
     });
     // A ranking-only answer (the executor's, once per unpinned execute) is used at once and never read
@@ -103,7 +109,7 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
     await Promise.all([
       stored && deps.recommendations.put(stored),
       input.agentName && preferences.source === "request"
-        ? deps.preferences.set(req.userId, input.agentName, preferences.goals)
+        ? remember(deps, req.userId, input.agentName, preferences.goals, rankingOnly)
         : undefined,
     ]);
     const response = stored?.response ?? answer;
@@ -115,6 +121,26 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
     });
     return response;
   };
+}
+
+/**
+ * Remembers a named agent's explicit goals. Past the user's cap of agent names a recommend is refused
+ * (AGENT_NAMES_EXHAUSTED, nothing stored); an execute (ranking-only) still runs with the goals it sent,
+ * only without remembering them.
+ */
+async function remember(
+  deps: RecommendDeps,
+  userId: string,
+  agentName: string,
+  goals: readonly Goal[],
+  rankingOnly: boolean,
+): Promise<void> {
+  try {
+    await deps.preferences.set(userId, agentName, goals);
+  } catch (err) {
+    if (!(rankingOnly && isAgentNamesExhausted(err))) throw err;
+    deps.logger.info({ userId }, "agent-name cap reached: an execute's preferences are not remembered");
+  }
 }
 
 /** The acquiring capability's entry; a workflow is optional, so a failed read only drops it. */

@@ -7,13 +7,16 @@ export interface KvBucketOptions {
   /** How long a value lives after its last write, in ms. */
   ttlMs: number;
   replicas: number;
-  /** Most bytes the bucket holds; when full the oldest values go first (writes are never refused). Unbounded when unset. */
-  maxBytes?: number;
+  /**
+   * Most bytes the bucket holds; when full the oldest values go first (writes are never refused). Required:
+   * every bucket shares JetStream's storage with the EXECUTIONS stream (list it in config.ts jetStreamFootprint).
+   */
+  maxBytes: number;
   description: string;
 }
 
 export async function openKvBucket(nc: NatsConnection, name: string, opts: KvBucketOptions): Promise<KV> {
-  const maxBytes = opts.maxBytes ?? -1;
+  const maxBytes = opts.maxBytes;
   const options = {
     ttl: opts.ttlMs,
     history: 1,

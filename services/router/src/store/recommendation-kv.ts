@@ -6,9 +6,8 @@
 import type { KV, NatsConnection } from "nats";
 import { RecommendResponse } from "@agentic/proto/router/v1";
 import type { RecommendationStore, StoredRecommendation } from "../domain/ports";
+import { RECOMMENDATIONS_BUCKET } from "./bucket-names";
 import { openKvBucket, storeCall } from "./kv-bucket";
-
-export const RECOMMENDATIONS_BUCKET = "router_recommendations";
 
 /** What a recommendation id may look like: the bucket's key alphabet, bounded (anything else is unknown). */
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;

@@ -110,6 +110,29 @@ describe("two router replicas sharing NATS", () => {
     expect(refused).toEqual({ grpc: status.INVALID_ARGUMENT, code: "INVALID_INPUT" });
   });
 
+  it("admit at most AGENT_NAMES_PER_USER_MAX agent names per user between them, however many arrive at once", async () => {
+    const [c, d] = [
+      await sys.addRouter(sys.catalog.address, { AGENT_NAMES_PER_USER_MAX: "3" }),
+      await sys.addRouter(sys.catalog.address, { AGENT_NAMES_PER_USER_MAX: "3" }),
+    ];
+    const userId = "user-many-agents";
+    const answers = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 ? c : d).client.recommend(emailSend({ userId, input: { agentName: `agent-${i}`, optimizationPreferences: ["speed"] } })),
+      ),
+    );
+    expect(answers.filter((a) => a.status === "fulfilled")).toHaveLength(3);
+    for (const refused of answers.filter((a): a is PromiseRejectedResult => a.status === "rejected")) {
+      expect({ grpc: refused.reason.code, code: fromServiceError(refused.reason).code }).toEqual({
+        grpc: status.FAILED_PRECONDITION,
+        code: "AGENT_NAMES_EXHAUSTED",
+      });
+    }
+    // The bucket the names live in is bounded like the recommendations' (oldest values dropped first when full).
+    const bucket = await (await sys.a.nc.jetstreamManager()).streams.info("KV_router_preferences");
+    expect(bucket.config).toMatchObject({ max_bytes: 256 * 1024 ** 2, discard: "old" });
+  });
+
   it("answer GetRecommendation from the other replica with the identical ranking", async () => {
     const answered = await sys.a.client.recommend(emailSend({ input: { optimizationPreferences: ["speed"] } }));
     expect(answered.recommendationId).toMatch(/^rec_[0-9a-f-]{36}$/);

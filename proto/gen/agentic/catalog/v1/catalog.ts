@@ -139,7 +139,49 @@ export interface Route {
    * A byo route that runs on a resource the caller acquired through Agentic API (an inbox bought with
    * email.inbox.buy), on the platform's vendor account: executable, for a request naming that resource.
    */
-  ownedResource?: OwnedResource | undefined;
+  ownedResource?:
+    | OwnedResource
+    | undefined;
+  /** The vendor plan's fixed quota the route runs on, shared by every user; unset when none. */
+  vendorQuota?:
+    | VendorQuota
+    | undefined;
+  /**
+   * What makes the vendor's bill for one call grow, each with what bounds it; a route that declares
+   * none is billed by its input alone.
+   */
+  billDrivers: BillDriver[];
+}
+
+/** A vendor plan's fixed quota (requests per calendar window, UTC) and the share one user may spend of it. */
+export interface VendorQuota {
+  /** Requests the plan allows per window, for all users together. */
+  requests: number;
+  /** "minute", "day" or "month". */
+  window: string;
+  /** Requests one user may spend per window (the catalog's perUser, else a tenth of requests, at least 1). */
+  perUserRequests: number;
+}
+
+/**
+ * One thing a vendor bills a call by (its input, the output's tokens, a document's pages, a proxy mode)
+ * and what keeps that bill within the hold.
+ */
+export interface BillDriver {
+  /** input, output_tokens, output_bytes, pages or proxy. */
+  driver: string;
+  /**
+   * contract (the execute contract's limits), vendor_cap (the adapter sends the vendor its own cap,
+   * max_units, and the call is metered by what the vendor reports), pinned (the adapter pins the
+   * vendor's cheapest mode or a fixed amount), or none (nothing bounds it: never run on our credentials).
+   */
+  bound: string;
+  /** vendor_cap: the cap sent to the vendor, in the driver's units; pinned: the fixed amount, if any. */
+  maxUnits: number;
+  /** vendor_cap: the units the route's price already covers. */
+  includedUnits: number;
+  /** vendor_cap: our price per 1M units beyond the included ones, in credits (vendor price plus margin). */
+  creditsPerMillionUnits: number;
 }
 
 /**
@@ -191,6 +233,11 @@ export interface ModelPrice {
   maxReasoningTokens: number;
   /** Where the prices and limits come from. */
   priceSource: string;
+  /**
+   * The slowest the vendor emits this model's output, in tokens per second: max_tokens is capped to
+   * what it can produce within the executor's provider deadline (0: unknown, not capped by time).
+   */
+  outputTokensPerSecond: number;
 }
 
 /** Description of one input field of a capability operation. */
@@ -1146,6 +1193,8 @@ function createBaseRoute(): Route {
     billedPer: undefined,
     readiness: undefined,
     ownedResource: undefined,
+    vendorQuota: undefined,
+    billDrivers: [],
   };
 }
 
@@ -1216,6 +1265,12 @@ export const Route: MessageFns<Route> = {
     }
     if (message.ownedResource !== undefined) {
       OwnedResource.encode(message.ownedResource, writer.uint32(178).fork()).join();
+    }
+    if (message.vendorQuota !== undefined) {
+      VendorQuota.encode(message.vendorQuota, writer.uint32(242).fork()).join();
+    }
+    for (const v of message.billDrivers) {
+      BillDriver.encode(v!, writer.uint32(250).fork()).join();
     }
     return writer;
   },
@@ -1409,6 +1464,22 @@ export const Route: MessageFns<Route> = {
             message.ownedResource = OwnedResource.decode(reader, reader.uint32());
             continue;
           }
+          case 30: {
+            if (tag !== 242) {
+              break;
+            }
+
+            message.vendorQuota = VendorQuota.decode(reader, reader.uint32());
+            continue;
+          }
+          case 31: {
+            if (tag !== 250) {
+              break;
+            }
+
+            message.billDrivers.push(BillDriver.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1511,6 +1582,16 @@ export const Route: MessageFns<Route> = {
         : isSet(object.owned_resource)
         ? OwnedResource.fromJSON(object.owned_resource)
         : undefined,
+      vendorQuota: isSet(object.vendorQuota)
+        ? VendorQuota.fromJSON(object.vendorQuota)
+        : isSet(object.vendor_quota)
+        ? VendorQuota.fromJSON(object.vendor_quota)
+        : undefined,
+      billDrivers: globalThis.Array.isArray(object?.billDrivers)
+        ? object.billDrivers.map((e: any) => BillDriver.fromJSON(e))
+        : globalThis.Array.isArray(object?.bill_drivers)
+        ? object.bill_drivers.map((e: any) => BillDriver.fromJSON(e))
+        : [],
     };
   },
 
@@ -1582,6 +1663,12 @@ export const Route: MessageFns<Route> = {
     if (message.ownedResource !== undefined) {
       obj.ownedResource = OwnedResource.toJSON(message.ownedResource);
     }
+    if (message.vendorQuota !== undefined) {
+      obj.vendorQuota = VendorQuota.toJSON(message.vendorQuota);
+    }
+    if (message.billDrivers?.length) {
+      obj.billDrivers = message.billDrivers.map((e) => BillDriver.toJSON(e));
+    }
     return obj;
   },
 
@@ -1620,6 +1707,260 @@ export const Route: MessageFns<Route> = {
     message.ownedResource = (object.ownedResource !== undefined && object.ownedResource !== null)
       ? OwnedResource.fromPartial(object.ownedResource)
       : undefined;
+    message.vendorQuota = (object.vendorQuota !== undefined && object.vendorQuota !== null)
+      ? VendorQuota.fromPartial(object.vendorQuota)
+      : undefined;
+    message.billDrivers = object.billDrivers?.map((e) => BillDriver.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseVendorQuota(): VendorQuota {
+  return { requests: 0, window: "", perUserRequests: 0 };
+}
+
+export const VendorQuota: MessageFns<VendorQuota> = {
+  encode(message: VendorQuota, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.requests !== 0) {
+      writer.uint32(8).int32(message.requests);
+    }
+    if (message.window !== "") {
+      writer.uint32(18).string(message.window);
+    }
+    if (message.perUserRequests !== 0) {
+      writer.uint32(24).int32(message.perUserRequests);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): VendorQuota {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseVendorQuota();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.requests = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.window = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.perUserRequests = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): VendorQuota {
+    return {
+      requests: isSet(object.requests) ? globalThis.Number(object.requests) : 0,
+      window: isSet(object.window) ? globalThis.String(object.window) : "",
+      perUserRequests: isSet(object.perUserRequests)
+        ? globalThis.Number(object.perUserRequests)
+        : isSet(object.per_user_requests)
+        ? globalThis.Number(object.per_user_requests)
+        : 0,
+    };
+  },
+
+  toJSON(message: VendorQuota): unknown {
+    const obj: any = {};
+    if (message.requests !== 0) {
+      obj.requests = Math.round(message.requests);
+    }
+    if (message.window !== "") {
+      obj.window = message.window;
+    }
+    if (message.perUserRequests !== 0) {
+      obj.perUserRequests = Math.round(message.perUserRequests);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<VendorQuota>, I>>(base?: I): VendorQuota {
+    return VendorQuota.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<VendorQuota>, I>>(object: I): VendorQuota {
+    const message = createBaseVendorQuota();
+    message.requests = object.requests ?? 0;
+    message.window = object.window ?? "";
+    message.perUserRequests = object.perUserRequests ?? 0;
+    return message;
+  },
+};
+
+function createBaseBillDriver(): BillDriver {
+  return { driver: "", bound: "", maxUnits: 0, includedUnits: 0, creditsPerMillionUnits: 0 };
+}
+
+export const BillDriver: MessageFns<BillDriver> = {
+  encode(message: BillDriver, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.driver !== "") {
+      writer.uint32(10).string(message.driver);
+    }
+    if (message.bound !== "") {
+      writer.uint32(18).string(message.bound);
+    }
+    if (message.maxUnits !== 0) {
+      writer.uint32(24).int64(message.maxUnits);
+    }
+    if (message.includedUnits !== 0) {
+      writer.uint32(32).int64(message.includedUnits);
+    }
+    if (message.creditsPerMillionUnits !== 0) {
+      writer.uint32(41).double(message.creditsPerMillionUnits);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BillDriver {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBillDriver();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.driver = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.bound = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.maxUnits = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.includedUnits = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 41) {
+              break;
+            }
+
+            message.creditsPerMillionUnits = reader.double();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): BillDriver {
+    return {
+      driver: isSet(object.driver) ? globalThis.String(object.driver) : "",
+      bound: isSet(object.bound) ? globalThis.String(object.bound) : "",
+      maxUnits: isSet(object.maxUnits)
+        ? globalThis.Number(object.maxUnits)
+        : isSet(object.max_units)
+        ? globalThis.Number(object.max_units)
+        : 0,
+      includedUnits: isSet(object.includedUnits)
+        ? globalThis.Number(object.includedUnits)
+        : isSet(object.included_units)
+        ? globalThis.Number(object.included_units)
+        : 0,
+      creditsPerMillionUnits: isSet(object.creditsPerMillionUnits)
+        ? globalThis.Number(object.creditsPerMillionUnits)
+        : isSet(object.credits_per_million_units)
+        ? globalThis.Number(object.credits_per_million_units)
+        : 0,
+    };
+  },
+
+  toJSON(message: BillDriver): unknown {
+    const obj: any = {};
+    if (message.driver !== "") {
+      obj.driver = message.driver;
+    }
+    if (message.bound !== "") {
+      obj.bound = message.bound;
+    }
+    if (message.maxUnits !== 0) {
+      obj.maxUnits = Math.round(message.maxUnits);
+    }
+    if (message.includedUnits !== 0) {
+      obj.includedUnits = Math.round(message.includedUnits);
+    }
+    if (message.creditsPerMillionUnits !== 0) {
+      obj.creditsPerMillionUnits = floatToJson(message.creditsPerMillionUnits);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<BillDriver>, I>>(base?: I): BillDriver {
+    return BillDriver.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<BillDriver>, I>>(object: I): BillDriver {
+    const message = createBaseBillDriver();
+    message.driver = object.driver ?? "";
+    message.bound = object.bound ?? "";
+    message.maxUnits = object.maxUnits ?? 0;
+    message.includedUnits = object.includedUnits ?? 0;
+    message.creditsPerMillionUnits = object.creditsPerMillionUnits ?? 0;
     return message;
   },
 };
@@ -1909,6 +2250,7 @@ function createBaseModelPrice(): ModelPrice {
     maxOutputTokens: 0,
     maxReasoningTokens: 0,
     priceSource: "",
+    outputTokensPerSecond: 0,
   };
 }
 
@@ -1937,6 +2279,9 @@ export const ModelPrice: MessageFns<ModelPrice> = {
     }
     if (message.priceSource !== "") {
       writer.uint32(66).string(message.priceSource);
+    }
+    if (message.outputTokensPerSecond !== 0) {
+      writer.uint32(72).int32(message.outputTokensPerSecond);
     }
     return writer;
   },
@@ -2018,6 +2363,14 @@ export const ModelPrice: MessageFns<ModelPrice> = {
             message.priceSource = reader.string();
             continue;
           }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.outputTokensPerSecond = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2068,6 +2421,11 @@ export const ModelPrice: MessageFns<ModelPrice> = {
         : isSet(object.price_source)
         ? globalThis.String(object.price_source)
         : "",
+      outputTokensPerSecond: isSet(object.outputTokensPerSecond)
+        ? globalThis.Number(object.outputTokensPerSecond)
+        : isSet(object.output_tokens_per_second)
+        ? globalThis.Number(object.output_tokens_per_second)
+        : 0,
     };
   },
 
@@ -2097,6 +2455,9 @@ export const ModelPrice: MessageFns<ModelPrice> = {
     if (message.priceSource !== "") {
       obj.priceSource = message.priceSource;
     }
+    if (message.outputTokensPerSecond !== 0) {
+      obj.outputTokensPerSecond = Math.round(message.outputTokensPerSecond);
+    }
     return obj;
   },
 
@@ -2113,6 +2474,7 @@ export const ModelPrice: MessageFns<ModelPrice> = {
     message.maxOutputTokens = object.maxOutputTokens ?? 0;
     message.maxReasoningTokens = object.maxReasoningTokens ?? 0;
     message.priceSource = object.priceSource ?? "";
+    message.outputTokensPerSecond = object.outputTokensPerSecond ?? 0;
     return message;
   },
 };

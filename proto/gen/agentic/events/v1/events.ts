@@ -189,7 +189,19 @@ export interface RouteOutcome {
   /** Empty when ok; else timeout, http_5xx, http_4xx, payment, network or invalid_response. */
   errorKind: string;
   latencyMs: number;
-  observedAt?: Date | undefined;
+  observedAt?:
+    | Date
+    | undefined;
+  /**
+   * Whose attempt it was. Empty only for the platform's own evidence (a probe): a failure only one
+   * caller sees is counted for that caller, never against the route for everyone.
+   */
+  userId: string;
+  /**
+   * Whose fault a failure was: "provider" (the route's; counts toward its health) or "input" (the
+   * vendor refused what the caller asked; kept for that caller only). Empty when ok; read as "provider".
+   */
+  blame: string;
 }
 
 function createBaseExecutionSettled(): ExecutionSettled {
@@ -1302,6 +1314,8 @@ function createBaseRouteOutcome(): RouteOutcome {
     errorKind: "",
     latencyMs: 0,
     observedAt: undefined,
+    userId: "",
+    blame: "",
   };
 }
 
@@ -1330,6 +1344,12 @@ export const RouteOutcome: MessageFns<RouteOutcome> = {
     }
     if (message.observedAt !== undefined) {
       Timestamp.encode(toTimestamp(message.observedAt), writer.uint32(66).fork()).join();
+    }
+    if (message.userId !== "") {
+      writer.uint32(74).string(message.userId);
+    }
+    if (message.blame !== "") {
+      writer.uint32(82).string(message.blame);
     }
     return writer;
   },
@@ -1411,6 +1431,22 @@ export const RouteOutcome: MessageFns<RouteOutcome> = {
             message.observedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.blame = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1461,6 +1497,12 @@ export const RouteOutcome: MessageFns<RouteOutcome> = {
         : isSet(object.observed_at)
         ? fromJsonTimestamp(object.observed_at)
         : undefined,
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      blame: isSet(object.blame) ? globalThis.String(object.blame) : "",
     };
   },
 
@@ -1490,6 +1532,12 @@ export const RouteOutcome: MessageFns<RouteOutcome> = {
     if (message.observedAt !== undefined) {
       obj.observedAt = message.observedAt.toISOString();
     }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.blame !== "") {
+      obj.blame = message.blame;
+    }
     return obj;
   },
 
@@ -1506,6 +1554,8 @@ export const RouteOutcome: MessageFns<RouteOutcome> = {
     message.errorKind = object.errorKind ?? "";
     message.latencyMs = object.latencyMs ?? 0;
     message.observedAt = object.observedAt ?? undefined;
+    message.userId = object.userId ?? "";
+    message.blame = object.blame ?? "";
     return message;
   },
 };

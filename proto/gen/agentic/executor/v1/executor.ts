@@ -127,7 +127,7 @@ export interface NotTriedRoute {
   provider: string;
   /**
    * pinned_elsewhere, fallback_off, over_max_price, breaker_open, missing_feature, router_blocked, gated,
-   * planned, unavailable, input_not_served, credits_required, not_reached (fallback stopped earlier).
+   * planned, unavailable, input_not_served, credits_required, vendor_quota, not_reached (fallback stopped earlier).
    */
   reason: string;
   /** The reason in words. */
