@@ -5,6 +5,11 @@
 //   npm run ledger -- payments --from 2026-11-01 [--to 2026-11-30] [--json]
 //   npm run ledger -- credits grant|refund|adjust --user <id> --amount <credits> --reason "<text>" --reference <ref> [--by <name>] [--json]
 //   npm run ledger -- usage export --user <id> [--from <time>] [--to <time>] [--kind <kind>] [--agent <name>] [--capability <key>] --format jsonl|csv
+//   npm run ledger -- top-ups [--json]
+//   npm run ledger -- top-ups resolve --id <top-up id> --credit|--fail --reason "<text>" [--transaction <tx>] [--by <name>] [--json]
+// top-ups: the pending x402 top-ups (no evidence yet that the transfer reached us: a lost settle answer,
+// or "nonce already used" on a retry); check the chain for a transfer from the payer with that nonce to
+// pay_to, then resolve each once: --credit (with its --transaction) or --fail, and why.
 // reconcile: per route and UTC day, what the platform paid sellers over x402/MPP (micro-USD) against
 // what it charged (credits → micro-USD), then every platform loss (paid and not charged), then the
 // credits granted, refunded and adjusted per day.
@@ -25,11 +30,15 @@ const USAGE = `Usage:
   npm run ledger -- payments --from <YYYY-MM-DD> [--to <YYYY-MM-DD>] [--json]
   npm run ledger -- credits grant|refund|adjust --user <id> --amount <credits> --reason "<text>" --reference <ref> [--by <name>] [--json]
   npm run ledger -- usage export --user <id> [--from <time>] [--to <time>] [--kind <kind>] [--agent <name>] [--capability <key>] --format jsonl|csv
+  npm run ledger -- top-ups [--json]
+  npm run ledger -- top-ups resolve --id <top-up id> --credit|--fail --reason "<text>" [--transaction <tx>] [--by <name>] [--json]
 reconcile, payments: UTC days, both inclusive (--to defaults to --from), at most 366.
 credits: 1000 credits = 1 USD; a negative refund or adjustment is written --amount=-500. A retry with the
   same --reference is the same movement (applied once); --by defaults to your login name.
 usage export: --from (inclusive) and --to (exclusive) are RFC 3339 times or UTC days (2026-11-01 = its
   midnight); --kind is charge, grant, refund, adjustment or top_up.
+top-ups: lists pending top-ups; resolve ends one, once: --credit once the transfer to pay_to is found on
+  chain (give --transaction), --fail when it is not; --reason says what you checked.
 Environment: LEDGER_ADDR=host:port (default 127.0.0.1:50054),
   ADMIN_IDENTITY_KEY=<base64 Ed25519 private key of the admin identity> (default: .data/admin-identity.key from npm start)`;
 const DEADLINE_MS = 10_000;
@@ -57,6 +66,10 @@ try {
       kind: { type: "string" },
       agent: { type: "string" },
       capability: { type: "string" },
+      id: { type: "string" },
+      credit: { type: "boolean" },
+      fail: { type: "boolean" },
+      transaction: { type: "string" },
     },
   });
 } catch (err) {
@@ -67,9 +80,16 @@ if (args.values.help || !command) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(command || args.values.help ? 0 : 2);
 }
-if (!["reconcile", "payments", "credits", "usage"].includes(command)) fail(`unknown command "${command}"\n${USAGE}`, 2);
+if (!["reconcile", "payments", "credits", "usage", "top-ups"].includes(command)) fail(`unknown command "${command}"\n${USAGE}`, 2);
 const MOVEMENT_KINDS = { grant: "grant", refund: "refund", adjust: "adjustment" };
-const request = command === "credits" ? creditsRequest() : command === "usage" ? exportRequest() : booksRequest();
+const request =
+  command === "credits"
+    ? creditsRequest()
+    : command === "usage"
+      ? exportRequest()
+      : command === "top-ups"
+        ? topUpsRequest()
+        : booksRequest();
 
 /** reconcile, payments: a range of UTC days. */
 function booksRequest() {
@@ -77,23 +97,35 @@ function booksRequest() {
   return { fromDate: args.values.from, toDate: args.values.to ?? args.values.from };
 }
 
+/** The person behind an operator's action: --by, else the login name. */
+function operatorName() {
+  if (args.values.by !== undefined) return args.values.by;
+  try {
+    return userInfo().username;
+  } catch {
+    return "";
+  }
+}
+
+/** top-ups: list the pending ones, or resolve one (ResolveTopUp); the ledger checks the rest (reason, state). */
+function topUpsRequest() {
+  const [verb, ...extra] = rest;
+  if (verb === undefined) return { list: true };
+  if (verb !== "resolve" || extra.length) fail(`top-ups takes no command but resolve\n${USAGE}`, 2);
+  const { id, credit, fail: failed, reason, transaction } = args.values;
+  if (!id || !reason || credit === failed) fail(`top-ups resolve needs --id, --reason and one of --credit or --fail\n${USAGE}`, 2);
+  return { topUpId: id, outcome: credit ? "credit" : "fail", reason, transaction: transaction ?? "", operatorName: operatorName() };
+}
+
 /** credits grant|refund|adjust: one RecordCreditMovement request; the ledger checks the rest (reason length, balance). */
 function creditsRequest() {
   const [verb, ...extra] = rest;
-  const { user, amount, reason, reference, by } = args.values;
+  const { user, amount, reason, reference } = args.values;
   if (!Object.hasOwn(MOVEMENT_KINDS, verb ?? "") || extra.length) fail(`credits needs grant, refund or adjust\n${USAGE}`, 2);
   if (!user || !amount || !reason || !reference) fail(`credits ${verb} needs --user, --amount, --reason and --reference\n${USAGE}`, 2);
   if (!/^-?\d{1,13}$/.test(amount))
     fail(`--amount must be a whole number of credits (1000 credits = 1 USD), e.g. 5000 or --amount=-500`, 2);
-  let operatorName = by;
-  if (operatorName === undefined) {
-    try {
-      operatorName = userInfo().username;
-    } catch {
-      operatorName = "";
-    }
-  }
-  return { kind: MOVEMENT_KINDS[verb], userId: user, amountCredits: Number(amount), reason, reference, operatorName };
+  return { kind: MOVEMENT_KINDS[verb], userId: user, amountCredits: Number(amount), reason, reference, operatorName: operatorName() };
 }
 
 /** A time for --from/--to: RFC 3339 with a zone, or a UTC day (its midnight). */
@@ -234,6 +266,24 @@ if (command === "reconcile") {
   }
 } else if (command === "usage") {
   await exportUsage(request);
+} else if (command === "top-ups" && request.list) {
+  const { topUps } = await call("listPendingTopUps", { limit: 1000 });
+  if (args.values.json) print(topUps.map((t) => ({ ...t, createdAt: iso(t.createdAt), attemptedAt: iso(t.attemptedAt) })));
+  else if (!topUps.length) print("No pending top-ups.");
+  else {
+    print(`Pending top-ups (${topUps.length}): find the transfer from payer to pay_to with the nonce on chain, then resolve each.`);
+    for (const t of topUps)
+      print(
+        `  ${t.topUpId}  user ${t.userId}  ${t.amountCredits} credits (${t.amountAtomic} of ${t.asset} on ${t.network})  payer ${t.payer}  nonce ${t.nonce}  pay_to ${t.payTo}  since ${iso(t.createdAt)}  ${t.attempts} attempt(s), last ${iso(t.attemptedAt)}`,
+      );
+  }
+} else if (command === "top-ups") {
+  const res = await call("resolveTopUp", request);
+  if (args.values.json) print(res);
+  else
+    print(
+      `Resolved ${res.topUpId}: ${res.state}${res.creditedCredits ? `, ${res.creditedCredits} credits added` : ", nothing credited"}. Wallet ${res.wallet.userId}: ${res.wallet.balanceCredits} credits available.`,
+    );
 } else {
   const { payments } = await call("listOutgoingPayments", request);
   if (args.values.json) print(payments.map((p) => ({ ...p, bookedAt: iso(p.bookedAt) })));

@@ -17,6 +17,8 @@ export interface BackedSystem extends ExecutorSystem {
 export interface BackedSystemOptions extends Partial<TestGatewayOptions> {
   /** More API keys, AGENTIC_API_KEYS syntax (`aak_...:user,...`), beside TEST_KEY for TEST_USER. */
   apiKeys?: string;
+  /** The ledger's daily allowance per user of uncharged vendor work on our keys (default: production's). */
+  unchargedDailyAllowance?: number;
   /** Executor env overrides (see services/executor/src/config.ts), e.g. { PROVIDER_TIMEOUT_MS: "500" }. */
   executorEnv?: Record<string, string>;
   /** Router env overrides (see services/router/src/config.ts), e.g. { RECOMMENDATION_TTL_MS: "1000" }. */
@@ -30,7 +32,7 @@ export interface BackedSystemOptions extends Partial<TestGatewayOptions> {
 }
 
 export async function startBackedSystem(opts: BackedSystemOptions = {}): Promise<BackedSystem> {
-  const { apiKeys, executorEnv, routerEnv, topUp, catalogDir, ...gatewayOpts } = opts;
+  const { apiKeys, executorEnv, routerEnv, topUp, catalogDir, unchargedDailyAllowance, ...gatewayOpts } = opts;
   return startTestSystem(async (stack) => {
     const backends = await stack.start(
       startExecutorSystem({
@@ -39,6 +41,7 @@ export async function startBackedSystem(opts: BackedSystemOptions = {}): Promise
         ...(routerEnv ? { routerEnv } : {}),
         ...(topUp ? { topUp } : {}),
         ...(catalogDir ? { catalogDir } : {}),
+        ...(unchargedDailyAllowance !== undefined ? { unchargedDailyAllowance } : {}),
       }),
     );
     const { catalog, ledger, router, executor } = backends;

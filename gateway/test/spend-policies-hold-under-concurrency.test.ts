@@ -229,21 +229,61 @@ describe("spend policies hold under concurrency, over the gateway", () => {
     await expectBalanceEqualsJournal(sys, pricey);
   });
 
-  it("says in a quote what a policy would refuse: the quote is free and counts against no policy, its execute would", async () => {
+  it("counts an open quote against the key's budget: ten quotes with room for five reserve five prices, the rest are refused with 403", async () => {
     const user = await newUser(sys, 1_000);
-    await setPolicy(sys, { keyId: user.keyId, budgetCredits: PRICE });
-    expect((await send(sys, user)).status).toBe(200);
-    await settled(sys, user.userId);
-    const quoted = await sys.authed("/domains/email/capabilities/send/quote", {
+    await setPolicy(sys, { keyId: user.keyId, budgetCredits: 5 * PRICE });
+    const quote = () =>
+      sys.authed("/domains/email/capabilities/send/quote", {
+        key: user.key,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ to: "ada@example.com", subject: "Report", text: "Hi.", provider: "resend" }),
+      });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => quote()));
+    const bodies = (await Promise.all(answers.map((r) => r.json()))) as { code?: string; hint?: string; blockingRequirements?: string[] }[];
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 403, 403, 403, 403, 403]);
+    expect(bodies.filter((b) => b.code === "SPEND_LIMIT_EXCEEDED")).toHaveLength(5);
+    expect(bodies.find((b) => b.code === "SPEND_LIMIT_EXCEEDED")?.hint).toContain(
+      `The budget of key ${user.keyId} has 0 of ${5 * PRICE} credits left`,
+    );
+    expect(bodies.filter((b) => b.blockingRequirements !== undefined).every((b) => b.blockingRequirements!.length === 0)).toBe(true);
+    // The open reservations are what the policy has spent; an execute without a quote finds no room.
+    const seen = await wallet(sys, user);
+    expect(seen.spendPolicies).toEqual([expect.objectContaining({ spentCredits: 5 * PRICE, remainingCredits: 0 })]);
+    expect(seen.reservedCredits).toBe(5 * PRICE);
+    expect((await send(sys, user)).status).toBe(403);
+  });
+
+  it("caps a key's open quotes: past 20 a quote is 429 TOO_MANY_OPEN_QUOTES and reserves nothing; an executed one frees its place", async () => {
+    const user = await newUser(sys, 1_000);
+    const quote = async () => {
+      const r = await sys.authed("/domains/email/capabilities/send/quote", {
+        key: user.key,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ to: "ada@example.com", subject: "Report", text: "Hi.", provider: "resend" }),
+      });
+      return {
+        status: r.status,
+        retryAfter: r.headers.get("retry-after"),
+        body: (await r.json()) as { code?: string; hint?: string; quoteId?: string },
+      };
+    };
+    const quotes = [];
+    for (let i = 0; i < 20; i++) quotes.push(await quote());
+    expect(quotes.map((q) => q.status)).toEqual(Array(20).fill(200));
+    const refused = await quote();
+    expect([refused.status, refused.body.code]).toEqual([429, "TOO_MANY_OPEN_QUOTES"]);
+    expect(refused.body.hint).toContain("Execute or let expire an open quote");
+    expect(refused.retryAfter).toBe("60");
+    expect(await wallet(sys, user)).toMatchObject({ balanceCredits: 1_000 - 20 * PRICE, reservedCredits: 20 * PRICE });
+    const executed = await sys.authed("/domains/email/capabilities/send/execute", {
       key: user.key,
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ to: "ada@example.com", subject: "Report", text: "Hi.", provider: "resend" }),
+      body: JSON.stringify({ to: "ada@example.com", subject: "Report", text: "Hi.", provider: "resend", quoteId: quotes[0]!.body.quoteId }),
     });
-    const quote = (await quoted.json()) as { priceCredits: number; blockingRequirements: string[]; nextActions: string[] };
-    expect([quoted.status, quote.priceCredits, quote.blockingRequirements]).toEqual([200, PRICE, ["SPEND_LIMIT_EXCEEDED"]]);
-    expect(quote.nextActions.join("\n")).toContain(`The budget of key ${user.keyId} has 0 of ${PRICE} credits left`);
-    // The reservation itself was not counted: the policy still shows one execute's spend.
-    expect((await wallet(sys, user)).spendPolicies).toEqual([expect.objectContaining({ spentCredits: PRICE, remainingCredits: 0 })]);
+    expect(executed.status).toBe(200);
+    expect((await quote()).status).toBe(200);
   });
 });

@@ -1,7 +1,8 @@
 // POST /wallet/top-up over real HTTP: the real gateway and ledger, the sandbox's x402 facilitator with
 // real EIP-712 signature checks, and the official x402 client paying as a funded test wallet. A wallet
 // is credited once per payment, only for what reached the platform's address; a refused payment is a
-// 402 with its reason and no credit; a settlement whose answer is lost is credited once, later.
+// 402 with its reason and no credit; a settlement whose answer is lost stays pending until there is
+// evidence of the transfer (an operator resolves it), and is credited once.
 import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
 import { x402Client } from "@x402/fetch";
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
@@ -248,7 +249,7 @@ describe("POST /wallet/top-up", () => {
     expect(await tokenBalance(sys, payer.address)).toBe(10_000_000n);
   });
 
-  it("leaves a settlement whose answer is lost pending, then credits it once when the same payment comes back", async () => {
+  it("leaves a settlement whose answer is lost pending, keeps it pending on a retry without evidence, and credits it once when an operator resolves it", async () => {
     const user = await newUser(sys, 0);
     const payer = await fundedPayer(sys, 10_000_000n);
     const challenge = decodeHeader((await topUp(user, { amountCredits: 700 })).headers.get("payment-required"));
@@ -267,10 +268,25 @@ describe("POST /wallet/top-up", () => {
     expect(await walletOf(user)).toBe(0);
     expect(await tokenBalance(sys, payer.address)).toBe(10_000_000n - 700_000n);
 
-    // By now the attempt is older than the facilitator's timeout: presenting the payment again asks again.
-    const credited = await topUp(user, { amountCredits: 700 }, { "payment-signature": header });
-    expect(credited.status).toBe(200);
-    expect(credited.body).toMatchObject({ amountCredits: 700, creditedCredits: 700, replayed: false, balanceCredits: 700 });
+    // By now the attempt is older than the facilitator's timeout: presenting the payment again asks again, and the
+    // facilitator answers "nonce already used" with no transaction: no evidence the transfer reached us (the payer
+    // could have burnt the nonce), so nothing is credited and the top-up stays pending for an operator.
+    const retried = await topUp(user, { amountCredits: 700 }, { "payment-signature": header });
+    expect([retried.status, retried.body.code]).toEqual([409, "PAYMENT_PENDING"]);
+    expect(await walletOf(user)).toBe(0);
+    const { topUps } = await sys.ledger.client.listPendingTopUps({ limit: 0 });
+    const pending = topUps.find((t) => t.userId === user.userId);
+    expect(pending).toMatchObject({ amountCredits: 700, payer: payer.address.toLowerCase(), attempts: 2 });
+
+    // The operator finds the transfer on chain and credits it, once.
+    const resolved = await sys.ledger.client.resolveTopUp({
+      topUpId: pending!.topUpId,
+      outcome: "credit",
+      reason: "transfer to our address found on chain",
+      transaction: "0xfeed",
+      operatorName: "ada",
+    });
+    expect(resolved).toMatchObject({ state: "credited", creditedCredits: 700, wallet: { balanceCredits: 700 } });
     const replay = await topUp(user, { amountCredits: 700 }, { "payment-signature": header });
     expect(replay.body).toMatchObject({ creditedCredits: 0, replayed: true, balanceCredits: 700 });
     expect(await tokenBalance(sys, payer.address)).toBe(10_000_000n - 700_000n);

@@ -533,7 +533,7 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         balanceAfterCredits: req(int("Spendable balance once the price is reserved.", { minimum: 0 })),
         blockingRequirements: req(
           strings(
-            "What would still prevent the quoted execute if it ran now: `SPEND_LIMIT_EXCEEDED` or `PRICE_ABOVE_MAX` when a spend policy of the key (or its agent) would refuse the price (the quote itself counts against no policy); empty when nothing is known to.",
+            "What would still prevent the quoted execute if it ran now; empty: a quote a spend policy has no room for is refused (403 SPEND_LIMIT_EXCEEDED, 409 PRICE_ABOVE_MAX), since an open quote's reservation counts against the key's (and agent's) budgets until it is executed or expires.",
           ),
         ),
         nextActions: req(strings("What to do about each blocking requirement: the policy's limit, what is left and when it resets.")),
@@ -1009,6 +1009,17 @@ function errorCases(basePath: string): Record<string, ErrorCase> {
       error: "This API key already has 32 requests in flight, its limit.",
       hint: "Wait for one of your requests to finish before sending another (or retry after the Retry-After seconds).",
     },
+    UNCHARGED_FAILURES_LIMITED: {
+      status: 429,
+      error:
+        "Today 50 calls of this account ended without a charge after the provider may have done paid work (timeouts, answers too large to read); 50 a day are allowed.",
+      hint: "New calls are refused until 2026-11-29T00:00:00.000Z (the next UTC day). Ask for work a provider can finish in time (smaller pages, lower limits, a shorter wait) so calls succeed.",
+    },
+    TOO_MANY_OPEN_QUOTES: {
+      status: 429,
+      error: "Key key_3fQx has 20 open quotes, the most one key may have; each reserves its credits until it is executed or expires.",
+      hint: "Execute or let expire an open quote (POST .../execute with its quoteId) before asking for another, or execute without a quote.",
+    },
     VENDOR_QUOTA_EXHAUSTED: {
       status: 429,
       error:
@@ -1326,8 +1337,17 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
     ExecuteTooManyRequests: errorResponse(
       "The API key is over its request rate (RATE_LIMITED) or already has its most requests in flight (CONCURRENCY_LIMITED), as on every authenticated operation; or " +
         "VENDOR_QUOTA_EXHAUSTED: the route runs on a vendor plan with a fixed quota every user shares, and the caller's share of it (or the whole quota) is spent " +
-        "until the window resets (Retry-After); another route of the capability may still run. Nothing was done or charged.",
-      ["RATE_LIMITED", "CONCURRENCY_LIMITED", "VENDOR_QUOTA_EXHAUSTED"],
+        "until the window resets (Retry-After); another route of the capability may still run. Or UNCHARGED_FAILURES_LIMITED: today the account had its " +
+        "allowance of calls that made a provider work on the platform's key and ended without a charge (timeouts, answers too large to read, 50 a UTC day by " +
+        "default), so calls are refused until the next UTC day (Retry-After, `details.resetsAt`). Nothing was done or charged.",
+      ["RATE_LIMITED", "CONCURRENCY_LIMITED", "VENDOR_QUOTA_EXHAUSTED", "UNCHARGED_FAILURES_LIMITED"],
+      cases,
+      RATE_LIMIT_HEADERS,
+    ),
+    QuoteTooManyRequests: errorResponse(
+      "The API key is over its request rate (RATE_LIMITED) or has its most requests in flight (CONCURRENCY_LIMITED), or already has its most open quotes " +
+        "(TOO_MANY_OPEN_QUOTES: 20 per key, each reserving its credits until it is executed or expires). Nothing was reserved or charged.",
+      ["RATE_LIMITED", "CONCURRENCY_LIMITED", "TOO_MANY_OPEN_QUOTES"],
       cases,
       RATE_LIMIT_HEADERS,
     ),
@@ -1612,7 +1632,8 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
           "Extension of this service. Takes the execute body, checks it and picks the route exactly as execute would (pins, plan controls, the router's ranking), " +
           "prices it as execute would hold it, and reserves that price in the wallet until `expiresAt` (QUOTE_TTL_MS, 5 minutes by default). " +
           "An execute with the same body plus `quoteId` then runs on that route at that price, once, without fallback. An unused quote's credits return when it expires. " +
-          "A body with `quoteId` is a 400. Nothing is called at the provider.",
+          "A body with `quoteId` is a 400. Nothing is called at the provider. An open quote counts against the spend policies its execute would (403 " +
+          "SPEND_LIMIT_EXCEEDED, 409 PRICE_ABOVE_MAX when they have no room for it), and one API key has at most 20 open quotes (429 TOO_MANY_OPEN_QUOTES).",
         auth: true,
         parameters: [...capability, paramRef("AgentName")],
         requestBody: {
@@ -1624,9 +1645,11 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
         errors: {
           "400": "ExecuteBadRequest",
           "402": "CreditsRequired",
+          "403": "SpendLimitExceeded",
           "404": "ExecuteNotFound",
           "409": "ExecuteConflict",
           "410": "ExecuteGone",
+          "429": "QuoteTooManyRequests",
           "503": "ExecuteUnavailable",
         },
       }),

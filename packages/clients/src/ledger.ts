@@ -28,6 +28,8 @@ export function createLedgerClient(address: string, deadlineMs = 2_000, identity
     getReconciliation: promisifyUnary(client, client.getReconciliation, deadlineMs),
     listOutgoingPayments: promisifyUnary(client, client.listOutgoingPayments, deadlineMs),
     quoteTopUp: promisifyUnary(client, client.quoteTopUp, deadlineMs),
+    listPendingTopUps: promisifyUnary(client, client.listPendingTopUps, deadlineMs),
+    resolveTopUp: promisifyUnary(client, client.resolveTopUp, deadlineMs),
     topUpWithPayment: promisifyUnary(client, client.topUpWithPayment, deadlineMs),
     createQuoteHold: promisifyUnary(client, client.createQuoteHold, deadlineMs),
     getQuoteHold: promisifyUnary(client, client.getQuoteHold, deadlineMs),

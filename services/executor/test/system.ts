@@ -32,6 +32,8 @@ export interface ExecutorSystemOptions {
   natsAuthorization?: boolean;
   /** The ledger takes x402 top-ups to `payTo`, verified and settled by the sandbox's facilitator. */
   topUp?: { payTo: string; facilitatorTimeoutMs?: number };
+  /** The ledger's daily allowance per user of uncharged vendor work on our keys (default: production's). */
+  unchargedDailyAllowance?: number;
 }
 
 export async function startExecutorSystem(opts: ExecutorSystemOptions = {}): Promise<ExecutorSystem> {
@@ -47,6 +49,7 @@ export async function startExecutorSystem(opts: ExecutorSystemOptions = {}): Pro
         ...(nats.users ? { natsCredentials: nats.users.ledger } : {}),
         ...(opts.holdTtlMs ? { holdTtlMs: opts.holdTtlMs } : {}),
         ...(opts.apiKeys ? { apiKeys: opts.apiKeys } : {}),
+        ...(opts.unchargedDailyAllowance !== undefined ? { unchargedDailyAllowance: opts.unchargedDailyAllowance } : {}),
         ...(opts.topUp
           ? {
               topUp: {

@@ -24,6 +24,9 @@ export const LEDGER_ACCESS: AccessTable = {
   // facilitator itself and credits only what was paid to the platform, so the gateway cannot mint.
   QuoteTopUp: ["gateway"],
   TopUpWithPayment: ["gateway"],
+  // Pending top-ups without evidence of the transfer: an operator lists them and credits or fails each, with a reason.
+  ListPendingTopUps: ["admin"],
+  ResolveTopUp: ["admin"],
   // Admin only. The gateway may grant only while the ledger runs with APP_ENV=development or test
   // (explicitly set), for POST /dev/init; in production no pod can mint credits.
   GrantCredits: ["admin", devOnly("gateway")],

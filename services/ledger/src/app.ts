@@ -77,6 +77,8 @@ export interface LedgerAppOptions extends LedgerSettings {
   topUp?: TopUpOptions;
   /** How often the EXECUTIONS stream is trimmed, in ms (default 10 s). */
   streamTrimIntervalMs?: number;
+  /** Uncharged outcomes of vendor work on our keys per user and UTC day before holds are refused (default DEFAULT_UNCHARGED_DAILY_ALLOWANCE). */
+  unchargedDailyAllowance?: number;
 }
 
 export interface LedgerApp {
@@ -115,7 +117,14 @@ export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp>
   let trimmer: StreamTrimmer | undefined;
   let reconciler: TopUpReconciler | undefined;
   try {
-    ledger = createLedger({ store, holdTtlMs: opts.holdTtlMs, clock: opts.clock, logger, metrics });
+    ledger = createLedger({
+      store,
+      holdTtlMs: opts.holdTtlMs,
+      clock: opts.clock,
+      logger,
+      metrics,
+      ...(opts.unchargedDailyAllowance !== undefined ? { unchargedDailyAllowance: opts.unchargedDailyAllowance } : {}),
+    });
     for (const { apiKey, userId } of opts.apiKeys ?? []) await ledger.registerApiKey(apiKey, userId);
     const topUps = createTopUps({
       store,

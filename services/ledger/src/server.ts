@@ -25,6 +25,8 @@ import { getReconciliation } from "./rpc/get-reconciliation";
 import { listOutgoingPayments } from "./rpc/list-outgoing-payments";
 import { quoteTopUp } from "./rpc/quote-top-up";
 import { topUpWithPayment } from "./rpc/top-up-with-payment";
+import { listPendingTopUps } from "./rpc/list-pending-top-ups";
+import { resolveTopUp } from "./rpc/resolve-top-up";
 import { setSpendPolicy } from "./rpc/set-spend-policy";
 import { getSpendPolicies } from "./rpc/get-spend-policies";
 import { createQuoteHold } from "./rpc/create-quote-hold";
@@ -70,6 +72,8 @@ export function createLedgerServer({ ledger, health, logger, verifier, developme
     listOutgoingPayments: unary(listOutgoingPayments(ledger), logger), // admin only
     quoteTopUp: unary(quoteTopUp(topUps), logger),
     topUpWithPayment: unary(topUpWithPayment(topUps), logger),
+    listPendingTopUps: unary(listPendingTopUps(ledger), logger), // admin only
+    resolveTopUp: unary(resolveTopUp(ledger), logger), // admin only
     setSpendPolicy: unary(setSpendPolicy(ledger), logger), // admin only
     getSpendPolicies: unary(getSpendPolicies(ledger), logger), // admin only
     createQuoteHold: unary(createQuoteHold(ledger), logger),

@@ -75,6 +75,8 @@ export interface StartTestLedgerOptions {
   development?: boolean;
   /** Takes x402 top-ups (e.g. with the sandbox's facilitator); without it TopUpWithPayment answers TOP_UP_UNAVAILABLE. */
   topUp?: TopUpOptions;
+  /** Uncharged outcomes of vendor work on our keys one user may have per UTC day (default: production's). */
+  unchargedDailyAllowance?: number;
   /** NATS_STREAM_MAX_BYTES (default 1 GiB), NATS_STREAM_KEEP_MS (default 1 h) and how often the stream is trimmed (default 10 s). */
   stream?: { maxBytes?: number; keepMs?: number; trimIntervalMs?: number };
 }
@@ -156,6 +158,7 @@ export async function startTestLedger(opts: StartTestLedgerOptions): Promise<Tes
       streamMaxBytes: opts.stream?.maxBytes,
       streamKeepMs: opts.stream?.keepMs,
       streamTrimIntervalMs: opts.stream?.trimIntervalMs,
+      ...(opts.unchargedDailyAllowance !== undefined ? { unchargedDailyAllowance: opts.unchargedDailyAllowance } : {}),
       onSettlement: (outcome) => {
         settlements.push(outcome);
         events.emit("settlement", outcome);

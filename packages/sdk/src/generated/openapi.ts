@@ -192,7 +192,7 @@ export interface paths {
     put?: never;
     /**
      * Quote an execution
-     * @description Extension of this service. Takes the execute body, checks it and picks the route exactly as execute would (pins, plan controls, the router's ranking), prices it as execute would hold it, and reserves that price in the wallet until `expiresAt` (QUOTE_TTL_MS, 5 minutes by default). An execute with the same body plus `quoteId` then runs on that route at that price, once, without fallback. An unused quote's credits return when it expires. A body with `quoteId` is a 400. Nothing is called at the provider.
+     * @description Extension of this service. Takes the execute body, checks it and picks the route exactly as execute would (pins, plan controls, the router's ranking), prices it as execute would hold it, and reserves that price in the wallet until `expiresAt` (QUOTE_TTL_MS, 5 minutes by default). An execute with the same body plus `quoteId` then runs on that route at that price, once, without fallback. An unused quote's credits return when it expires. A body with `quoteId` is a 400. Nothing is called at the provider. An open quote counts against the spend policies its execute would (403 SPEND_LIMIT_EXCEEDED, 409 PRICE_ABOVE_MAX when they have no room for it), and one API key has at most 20 open quotes (429 TOO_MANY_OPEN_QUOTES).
      */
     post: operations["quoteCapability"];
     delete?: never;
@@ -1134,7 +1134,7 @@ export interface components {
       expiresAt: string;
       /** @description Spendable balance once the price is reserved. */
       balanceAfterCredits: number;
-      /** @description What would still prevent the quoted execute if it ran now: `SPEND_LIMIT_EXCEEDED` or `PRICE_ABOVE_MAX` when a spend policy of the key (or its agent) would refuse the price (the quote itself counts against no policy); empty when nothing is known to. */
+      /** @description What would still prevent the quoted execute if it ran now; empty: a quote a spend policy has no room for is refused (403 SPEND_LIMIT_EXCEEDED, 409 PRICE_ABOVE_MAX), since an open quote's reservation counts against the key's (and agent's) budgets until it is executed or expires. */
       blockingRequirements: string[];
       /** @description What to do about each blocking requirement: the policy's limit, what is left and when it resets. */
       nextActions: string[];
@@ -1910,8 +1910,23 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description The API key is over its request rate (RATE_LIMITED) or already has its most requests in flight (CONCURRENCY_LIMITED), as on every authenticated operation; or VENDOR_QUOTA_EXHAUSTED: the route runs on a vendor plan with a fixed quota every user shares, and the caller's share of it (or the whole quota) is spent until the window resets (Retry-After); another route of the capability may still run. Nothing was done or charged. Codes: RATE_LIMITED, CONCURRENCY_LIMITED, VENDOR_QUOTA_EXHAUSTED. */
+    /** @description The API key is over its request rate (RATE_LIMITED) or already has its most requests in flight (CONCURRENCY_LIMITED), as on every authenticated operation; or VENDOR_QUOTA_EXHAUSTED: the route runs on a vendor plan with a fixed quota every user shares, and the caller's share of it (or the whole quota) is spent until the window resets (Retry-After); another route of the capability may still run. Or UNCHARGED_FAILURES_LIMITED: today the account had its allowance of calls that made a provider work on the platform's key and ended without a charge (timeouts, answers too large to read, 50 a UTC day by default), so calls are refused until the next UTC day (Retry-After, `details.resetsAt`). Nothing was done or charged. Codes: RATE_LIMITED, CONCURRENCY_LIMITED, VENDOR_QUOTA_EXHAUSTED, UNCHARGED_FAILURES_LIMITED. */
     ExecuteTooManyRequests: {
+      headers: {
+        /** @description Seconds to wait before retrying: the end of the rate's window (RATE_LIMITED), or 1 (CONCURRENCY_LIMITED). */
+        "Retry-After"?: number;
+        /** @description The key's quota policies: `"rate";q=20;w=1, "burst";q=20;w=10, "in-flight";q=32;qu="concurrent-requests"` (requests per second; extra requests per 10 s beyond that; requests in flight). Without a valid key: `"unauthenticated";q=60;w=60`. */
+        "RateLimit-Policy"?: string;
+        /** @description What is left: `"rate";r=0;t=1, "in-flight";r=32` (r = requests left, t = seconds until the window resets). */
+        RateLimit?: string;
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
+    /** @description The API key is over its request rate (RATE_LIMITED) or has its most requests in flight (CONCURRENCY_LIMITED), or already has its most open quotes (TOO_MANY_OPEN_QUOTES: 20 per key, each reserving its credits until it is executed or expires). Nothing was reserved or charged. Codes: RATE_LIMITED, CONCURRENCY_LIMITED, TOO_MANY_OPEN_QUOTES. */
+    QuoteTooManyRequests: {
       headers: {
         /** @description Seconds to wait before retrying: the end of the rate's window (RATE_LIMITED), or 1 (CONCURRENCY_LIMITED). */
         "Retry-After"?: number;
@@ -2507,12 +2522,13 @@ export interface operations {
       400: components["responses"]["ExecuteBadRequest"];
       401: components["responses"]["Unauthorized"];
       402: components["responses"]["CreditsRequired"];
+      403: components["responses"]["SpendLimitExceeded"];
       404: components["responses"]["ExecuteNotFound"];
       409: components["responses"]["ExecuteConflict"];
       410: components["responses"]["ExecuteGone"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
-      429: components["responses"]["TooManyRequests"];
+      429: components["responses"]["QuoteTooManyRequests"];
       503: components["responses"]["ExecuteUnavailable"];
       504: components["responses"]["Timeout"];
     };

@@ -6,7 +6,13 @@
 // a final error explain the routing: the attempts made and why every other route was not tried.
 import { AppError, newId, unavailable } from "@agentic/platform/core";
 import type { Route } from "@agentic/proto/catalog/v1";
-import { SettlementKind, type ExecutionResult, type ExecutionUsage, type OutgoingPayment } from "@agentic/proto/events/v1";
+import {
+  SettlementKind,
+  type ExecutionResult,
+  type ExecutionUsage,
+  type OutgoingPayment,
+  type UnchargedWork,
+} from "@agentic/proto/events/v1";
 import type { DecisionAttempt, ExecuteResponse, ExecutionAttempt, NotTriedRoute, RouteDecision } from "@agentic/proto/executor/v1";
 import { classifyFailure, mayFallBack, type AttemptFailure } from "./attempt-failure";
 import { dependencyOpts } from "./deadline";
@@ -442,6 +448,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         // Written by the ledger in the same step as this capture or release: ownership, and what was paid.
         resources: (facts.resources ?? []).map((r) => ({ kind: r.kind, resourceId: r.resourceId, provider: route.providerKey })),
         payments: facts.payment ? [outgoingPayment(facts.payment)] : [],
+        ...(failure ? unchargedWorkOf(route, failure, priceCredits) : {}),
       });
       if (failure) deps.metrics.holdReleased(route.routeKey);
     } catch (err) {
@@ -562,6 +569,16 @@ function afterVendorActed(f: AttemptFailure, providerKey: string): AttemptFailur
 }
 
 /** A paid rail's payment as the settlement carries it to the ledger's books. */
+/**
+ * What a failed attempt on a direct route (our own vendor key) tells the ledger when its vendor may have
+ * worked and nothing is charged: the ledger books it at risk, estimated at the attempt's price, and counts
+ * it against the user's daily allowance. Nothing on a paid rail (its payment is booked instead).
+ */
+function unchargedWorkOf(route: Route, failure: AttemptFailure, priceCredits: number): { unchargedWork?: UnchargedWork } {
+  if (route.networkKey !== "direct" || !failure.mayHaveActed || failure.paymentSent) return {};
+  return { unchargedWork: { reason: failure.usageErrorCode, estimatedCostMicroUsd: creditsToMicroUsd(priceCredits) } };
+}
+
 function outgoingPayment(p: RailPayment): OutgoingPayment {
   return {
     rail: p.rail,

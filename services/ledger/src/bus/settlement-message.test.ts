@@ -119,6 +119,19 @@ describe("decodeSettlement", () => {
     expect(decoded.settlement.payments?.[1]).not.toHaveProperty("reference");
   });
 
+  it("carries a release's uncharged vendor work, and drops one without a readable reason", () => {
+    const release = (unchargedWork: DeepPartial<ExecutionSettled>["unchargedWork"]) =>
+      decodeSettlement(encode({ holdId: "h", userId: "u", kind: SettlementKind.SETTLEMENT_KIND_RELEASE, unchargedWork }), received);
+    expect(release({ reason: "PROVIDER_TIMEOUT", estimatedCostMicroUsd: 10_000 })).toMatchObject({
+      ok: true,
+      settlement: { unchargedWork: { reason: "PROVIDER_TIMEOUT", estimatedCostMicroUsd: 10_000 } },
+    });
+    const unreadable = release({ reason: "", estimatedCostMicroUsd: 10_000 });
+    expect(unreadable).toMatchObject({ ok: true });
+    if (!unreadable.ok) throw new Error("unreachable");
+    expect(unreadable.settlement).not.toHaveProperty("unchargedWork");
+  });
+
   it("refuses a payment or resource it could not book faithfully", () => {
     const with_ = (extra: DeepPartial<ExecutionSettled>) =>
       decodeSettlement(encode({ holdId: "h", userId: "u", kind: SettlementKind.SETTLEMENT_KIND_RELEASE, ...extra }), received);

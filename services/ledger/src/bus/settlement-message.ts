@@ -8,7 +8,7 @@ import {
   type OutgoingPayment,
 } from "@agentic/proto/events/v1";
 import type { Settlement } from "../domain/ledger";
-import { PAYMENT_SETTLEMENTS, type PaymentDraft, type ResourceDraft, type UsageDraft } from "../domain/types";
+import { PAYMENT_SETTLEMENTS, type PaymentDraft, type ResourceDraft, type UnchargedWorkDraft, type UsageDraft } from "../domain/types";
 
 export type DecodedSettlement = { ok: true; settlement: Settlement } | { ok: false; reason: string };
 
@@ -55,6 +55,7 @@ export function decodeSettlement(data: Uint8Array, receivedAt: Date): DecodedSet
     if (problem) return { ok: false, reason: `payments[${i}]: ${problem}` };
     payments.push(toPaymentDraft(p));
   }
+  const unchargedWork = unchargedWorkOf(event);
   return {
     ok: true,
     settlement: {
@@ -66,8 +67,16 @@ export function decodeSettlement(data: Uint8Array, receivedAt: Date): DecodedSet
       ...(outcome ? { outcome } : {}),
       ...(resources.length ? { resources } : {}),
       ...(payments.length ? { payments } : {}),
+      ...(unchargedWork ? { unchargedWork } : {}),
     },
   };
+}
+
+/** The release's uncharged vendor work, when it carries one with a readable reason; its estimate is clamped to 0 and above. */
+function unchargedWorkOf(event: ExecutionSettled): UnchargedWorkDraft | undefined {
+  const work = event.unchargedWork;
+  if (!work || !TOKEN.test(work.reason)) return undefined;
+  return { reason: work.reason, estimatedCostMicroUsd: Math.max(0, Number(work.estimatedCostMicroUsd) || 0) };
 }
 
 // Resource ids and payment fields end up in stores and reports: bounded, printable, no whitespace.

@@ -1,6 +1,5 @@
 // Money in and out by id or reference, decided once: replay, conflict, insufficient, apply.
 import { decideGrant, decideMoveCredits } from "./decide-credits";
-import { decideCreateQuote } from "./decide-quote";
 import { decideFinishTopUp } from "./decide-top-up";
 import type { JournalEntry } from "./types";
 import type { TopUpRecord } from "./top-up";
@@ -67,32 +66,6 @@ describe("decideMoveCredits", () => {
     expect(decideMoveCredits({ ...cmd, reference: "g1" }, { existing: grantEntry, wallet }, ids()).result).toMatchObject({
       status: "conflict",
     });
-  });
-});
-
-describe("decideCreateQuote", () => {
-  const cmd = {
-    quoteId: "q1",
-    userId: "u1",
-    keyId: "k1",
-    capabilityKey: "c",
-    routeKey: "r",
-    amountCredits: 30,
-    requestHash: "h",
-    createdAt: T0,
-    expiresAt: T0,
-    now: T0,
-  };
-
-  it("reserves what the balance covers: a reservation hold and the quote, together", () => {
-    expect(decideCreateQuote({ ...cmd, amountCredits: 51 }, { existing: null, wallet }, ids()).result).toMatchObject({
-      status: "insufficient",
-    });
-    const decision = decideCreateQuote(cmd, { existing: null, wallet }, ids());
-    expect(decision.result).toMatchObject({ status: "created", wallet: { balanceCredits: 20, heldCredits: 50 } });
-    expect(decision.effects.newHolds).toEqual([expect.objectContaining({ holdId: "quote:q1", amountCredits: 30 })]);
-    expect(decision.effects.newHolds[0]!.keyId).toBeUndefined(); // a reservation carries no spend attribution
-    expect(decision.effects.newQuotes).toEqual([expect.objectContaining({ quoteId: "q1", reservationHoldId: "quote:q1" })]);
   });
 });
 

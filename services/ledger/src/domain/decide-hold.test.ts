@@ -57,8 +57,9 @@ const failingEverywhere = (): HoldFacts => ({
   quote: { ...quote, usedByHoldId: "h0" },
   reservation,
   execution: endedExecution,
-  spend: [{ policy: spentPolicy, usage: { ...noUsage, spentCredits: 10, heldCredits: 10 } }],
+  spend: [{ policy: spentPolicy, scope: { keyId: spentPolicy.keyId }, usage: { ...noUsage, spentCredits: 10, heldCredits: 10 } }],
   wallet: { userId: "u1", balanceCredits: 0, heldCredits: 0 },
+  unchargedToday: 0,
 });
 
 describe("decideHold: the order of checks", () => {
@@ -91,6 +92,17 @@ describe("decideHold: the order of checks", () => {
     });
   });
 
+  it("then the user's daily allowance of uncharged vendor work, before the balance", () => {
+    const facts = { ...failingEverywhere(), existing: null, quote: null, reservation: null, execution: null, spend: [], unchargedToday: 3 };
+    expect(decideHold(cmd({ execution, spend, unchargedAllowance: 3 }), facts, ids())).toMatchObject({
+      result: { status: "uncharged_limit", count: 3, limit: 3 },
+      effects: { moves: [], newHolds: [], executions: [] },
+    });
+    // Below the allowance (or with none), the balance decides.
+    expect(decideHold(cmd({ unchargedAllowance: 4 }), facts, ids()).result).toMatchObject({ status: "insufficient" });
+    expect(decideHold(cmd(), facts, ids()).result).toMatchObject({ status: "insufficient" });
+  });
+
   it("then the balance, writing nothing", () => {
     const facts = { ...failingEverywhere(), existing: null, quote: null, reservation: null, execution: null, spend: [] };
     const decision = decideHold(cmd({ execution, spend }), facts, ids());
@@ -107,6 +119,7 @@ describe("decideHold: the order of checks", () => {
       execution: null,
       spend: [],
       wallet: { userId: "u1", balanceCredits: 100, heldCredits: 5 },
+      unchargedToday: 0,
     };
     const decision = decideHold(cmd({ execution, spend }), facts, ids());
     expect(decision.result).toMatchObject({
@@ -133,6 +146,7 @@ describe("decideHold: the order of checks", () => {
       execution: null,
       spend: [],
       wallet: { userId: "u1", balanceCredits: 0, heldCredits: 30 },
+      unchargedToday: 0,
     };
     const decision = decideHold(cmd({ quoteId: "q1" }), facts, ids());
     expect(decision.result).toMatchObject({ status: "created", wallet: { balanceCredits: 0, heldCredits: 30 } });
@@ -145,6 +159,38 @@ describe("decideHold: the order of checks", () => {
     expect(decideHold(cmd({ quoteId: "q1", amountCredits: 31 }), facts, ids()).result).toEqual({
       status: "quote_refused",
       reason: "amount_mismatch",
+    });
+  });
+
+  it("counts a drawn quote's reservation once: its credits move to the hold, so the policy sees them once", () => {
+    const attributed = newHold({ ...cmd({ holdId: quote.reservationHoldId }), spend });
+    const budget = { ...spentPolicy, budgetCredits: 30 };
+    // What the policy has spent is the open reservation itself (30 of 30): the draw still fits.
+    const facts: HoldFacts = {
+      existing: null,
+      quote,
+      reservation: attributed,
+      execution: null,
+      spend: [
+        {
+          policy: budget,
+          scope: { keyId: budget.keyId },
+          usage: { spentCredits: 30, heldCredits: 30, byCapability: { "search.web": { spentCredits: 30, count: 1 } } },
+        },
+      ],
+      wallet: { userId: "u1", balanceCredits: 0, heldCredits: 30 },
+      unchargedToday: 0,
+    };
+    expect(decideHold(cmd({ quoteId: "q1", spend }), facts, ids()).result).toMatchObject({ status: "created" });
+    // Without the quote, the same usage leaves no room.
+    expect(
+      decideHold(
+        cmd({ spend }),
+        { ...facts, quote: null, reservation: null, wallet: { userId: "u1", balanceCredits: 30, heldCredits: 30 } },
+        ids(),
+      ).result,
+    ).toMatchObject({
+      status: "spend_refused",
     });
   });
 });

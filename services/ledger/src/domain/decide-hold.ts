@@ -1,12 +1,12 @@
 // HoldCredits, decided once for every store. The order of checks is the rule: a replay (or a
 // conflicting reuse of the hold id) first; then the quote it draws (the user's, open, this amount);
 // then the execution's fence (an attempt that may not start is refused whatever the balance); then
-// the spend policies; then the balance (a drawn quote's reservation counts towards it); and only
+// the spend policies; then the user's daily allowance of uncharged vendor work; then the balance (a drawn quote's reservation counts towards it); and only
 // then the effects: the reservation ends, the new hold takes the credits, spend and execution move.
 import type { HoldCommand, HoldResult } from "./ports";
 import { decideQuoteDraw, type QuoteRecord } from "./quote";
 import { decideExecutionHold, emptyWallet, isReplay, newHold } from "./rules";
-import { decideSpend, type SpendPolicy, type SpendUsage } from "./spend-policy";
+import { bucketInScope, decideSpend, periodStartDay, spendBucketOf, spendPeriod, type SpendCheck } from "./spend-policy";
 import type { ExecutionRecord, Hold, Wallet } from "./types";
 import { answer, endHold, noEffects, placeHold, walletAfter, type Decision } from "./effects";
 
@@ -20,9 +20,11 @@ export interface HoldFacts {
   /** The execution the hold names, unless absent or past its retention. */
   execution: ExecutionRecord | null;
   /** The spend policies covering the hold's key and agent, each with what it has spent in its current period. */
-  spend: { policy: SpendPolicy; usage: SpendUsage }[];
+  spend: SpendCheck[];
   /** The user's wallet, null when the user has none. */
   wallet: Wallet | null;
+  /** The user's uncharged outcomes of vendor work on our keys booked on the UTC day of the hold (`now`). */
+  unchargedToday: number;
 }
 
 export function decideHold(cmd: HoldCommand, facts: HoldFacts, newEntryId: () => string): Decision<HoldResult> {
@@ -42,9 +44,14 @@ export function decideHold(cmd: HoldCommand, facts: HoldFacts, newEntryId: () =>
     effects.executions.push({ record: fence.record, previous: facts.execution });
   }
   if (cmd.spend) {
-    const refusal = decideSpend(facts.spend, cmd.spend, cmd.amountCredits, cmd.now);
+    // A drawn quote's reservation is counted already; its credits move to this hold, so they count once.
+    const checks = drawnQuote(cmd, facts) ? facts.spend.map((c) => withoutReservation(c, facts.reservation!, cmd.now)) : facts.spend;
+    const refusal = decideSpend(checks, cmd.spend, cmd.amountCredits, cmd.now);
     if (refusal) return answer({ status: "spend_refused", refusal });
   }
+  // Past the day's allowance of uncharged vendor work, a loop of provoked failures stops here.
+  if (cmd.unchargedAllowance !== undefined && facts.unchargedToday >= cmd.unchargedAllowance)
+    return answer({ status: "uncharged_limit", count: facts.unchargedToday, limit: cmd.unchargedAllowance });
   const drawn = cmd.quoteId !== undefined && quote && reservation ? reservation : null;
   const wallet = facts.wallet;
   if (!wallet || wallet.balanceCredits + (drawn?.amountCredits ?? 0) < cmd.amountCredits)
@@ -58,4 +65,26 @@ export function decideHold(cmd: HoldCommand, facts: HoldFacts, newEntryId: () =>
   const hold = newHold(cmd);
   placeHold(effects, hold, newEntryId);
   return { result: { status: "created", hold, wallet: walletAfter(wallet, effects.moves) }, effects };
+}
+
+/** Whether the hold draws a quote that exists (its reservation still to be checked as open by decideQuoteDraw). */
+function drawnQuote(cmd: HoldCommand, facts: HoldFacts): boolean {
+  return cmd.quoteId !== undefined && facts.quote !== null && facts.reservation !== null;
+}
+
+/**
+ * `check`'s usage without the held `reservation` (a quote's, drawn by this hold) when the policy counts
+ * it: its bucket is the policy's key (and agent) and its day falls in the policy's current period.
+ */
+function withoutReservation(check: SpendCheck, reservation: Hold, now: Date): SpendCheck {
+  const bucket = spendBucketOf(reservation);
+  const { policy, usage } = check;
+  if (!bucket || reservation.state !== "held") return check;
+  if (!bucketInScope(check.scope, bucket)) return check;
+  if (bucket.day < periodStartDay(spendPeriod(policy, now).start)) return check;
+  const amount = reservation.amountCredits;
+  const byCapability = { ...usage.byCapability };
+  const own = byCapability[bucket.capabilityKey];
+  if (own) byCapability[bucket.capabilityKey] = { spentCredits: own.spentCredits - amount, count: own.count - 1 };
+  return { ...check, usage: { spentCredits: usage.spentCredits - amount, heldCredits: usage.heldCredits - amount, byCapability } };
 }

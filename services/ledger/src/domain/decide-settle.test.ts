@@ -64,6 +64,7 @@ const facts = (overrides: Partial<SettleFacts> = {}): SettleFacts => ({
   lossIds: [],
   resourceOwners: [],
   execution: running,
+  unchargedRecorded: false,
   ...overrides,
 });
 const settle = (overrides: Partial<SettleCommand> = {}): SettleCommand => ({
@@ -155,5 +156,45 @@ describe("decideSettle", () => {
     const ended = { ...running, state: "failed" as const, result: { httpStatus: 502 } };
     const decision = decideSettle(settle({ outcome: { httpStatus: 200 } }), facts({ execution: ended }), ids());
     expect(decision.effects.executions).toEqual([]);
+  });
+
+  it("books uncharged vendor work on our key once, when the hold charged nothing, as a loss at risk", () => {
+    const work = { reason: "PROVIDER_TIMEOUT", estimatedCostMicroUsd: 10_000 };
+    const released = decideSettle(settle({ kind: "release", capturedCredits: 0, usage, unchargedWork: work }), facts(), ids());
+    expect(released.effects.unchargedWork).toEqual([
+      expect.objectContaining({
+        holdId: "h1",
+        userId: "u1",
+        routeKey: "r",
+        executionId: "exe_1",
+        reason: "PROVIDER_TIMEOUT",
+        estimatedCostMicroUsd: 10_000,
+        day: "2030-01-07",
+      }),
+    ]);
+    expect(released.result).toMatchObject({
+      booked: {
+        losses: [
+          {
+            paymentId: "h1/vendor",
+            reason: "vendor_work_not_charged",
+            rail: "direct",
+            settlement: "unknown",
+            amountMicroUsd: 10_000,
+            userId: "u1",
+            routeKey: "r",
+          },
+        ],
+      },
+    });
+    // It is no payment's loss: nothing is written among them.
+    expect(released.effects.losses).toEqual([]);
+    // A redelivery books it no more; a capture that charged books none.
+    const ended = released.effects.endedHolds[0]!;
+    expect(
+      decideSettle(settle({ kind: "release", unchargedWork: work }), facts({ hold: ended, unchargedRecorded: true }), ids()).effects
+        .unchargedWork,
+    ).toEqual([]);
+    expect(decideSettle(settle({ capturedCredits: 3, unchargedWork: work }), facts(), ids()).effects.unchargedWork).toEqual([]);
   });
 });

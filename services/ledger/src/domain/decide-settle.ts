@@ -2,10 +2,20 @@
 // unknown hold or another user's writes nothing; a hold that has ended already moves nothing but
 // still gets what this settlement carries and it lacks (its usage item, payments, losses, resources);
 // a held hold ends now: its charge is clamped to 0..held, the rest returns, its spend moves, its usage
-// item, payments (with the loss of each when nothing was charged) and resources are booked, and the
-// outcome ends its execution, all in the same step.
+// item, payments (with the loss of each when nothing was charged), uncharged vendor work on our own
+// key (when nothing was charged) and resources are booked, and the outcome ends its execution, all in
+// the same step.
 import type { SettleCommand, SettleResult } from "./ports";
-import { bookedPayments, ownedResources, platformLosses, usageItemFor, type BookedFacts } from "./rules";
+import {
+  bookedPayments,
+  chargedNothing,
+  ownedResources,
+  platformLosses,
+  unchargedLoss,
+  unchargedWorkOf,
+  usageItemFor,
+  type BookedFacts,
+} from "./rules";
 import type { ExecutionRecord, Hold, OutgoingPayment, OwnedResource, Wallet } from "./types";
 import { decideCompletion } from "./decide-completion";
 import { answer, endHold, noEffects, walletAfter, type Decision, type LedgerEffects } from "./effects";
@@ -25,6 +35,8 @@ export interface SettleFacts {
   resourceOwners: readonly OwnedResource[];
   /** The hold's execution, unless absent or past its retention. */
   execution: ExecutionRecord | null;
+  /** Whether uncharged vendor work is booked for the hold already. */
+  unchargedRecorded: boolean;
 }
 
 export function decideSettle(cmd: SettleCommand, facts: SettleFacts, newEntryId: () => string): Decision<SettleResult> {
@@ -71,6 +83,12 @@ function book(effects: LedgerEffects, hold: Hold, cmd: SettleCommand, facts: Set
   });
   for (const loss of platformLosses(hold, cmd.kind, carried, cmd.usage?.errorCode, cmd.now))
     if (!facts.lossIds.includes(loss.paymentId)) booked.losses.push(loss);
+  // Vendor work on our own key that the caller is not charged for: at risk, once per hold.
+  if (cmd.unchargedWork && chargedNothing(hold) && !facts.unchargedRecorded) {
+    const work = unchargedWorkOf(hold, cmd.unchargedWork, cmd.now);
+    effects.unchargedWork.push(work);
+    booked.losses.push(unchargedLoss(work));
+  }
   for (const resource of ownedResources(hold, cmd.resources ?? [], cmd.now)) {
     const owner = facts.resourceOwners.find((o) => o.kind === resource.kind && o.resourceId === resource.resourceId);
     if (!owner) {
@@ -79,6 +97,6 @@ function book(effects: LedgerEffects, hold: Hold, cmd: SettleCommand, facts: Set
     } else if (owner.userId !== resource.userId) booked.resourceConflicts.push(owner);
   }
   effects.payments.push(...booked.payments);
-  effects.losses.push(...booked.losses);
+  effects.losses.push(...booked.losses.filter((l) => l.rail !== "direct"));
   return booked;
 }

@@ -15,6 +15,7 @@ import type {
   OwnedResource,
   PlatformLoss,
   SettlementKind,
+  UnchargedWork,
   UsageItem,
   Wallet,
 } from "./types";
@@ -44,6 +45,8 @@ export interface LedgerEffects {
   payments: OutgoingPayment[];
   losses: PlatformLoss[];
   resources: OwnedResource[];
+  /** Uncharged vendor work on our own keys, once per hold. */
+  unchargedWork: UnchargedWork[];
 }
 
 /** Effects that write nothing (a refusal, a replay). */
@@ -61,6 +64,7 @@ export function noEffects(): LedgerEffects {
     payments: [],
     losses: [],
     resources: [],
+    unchargedWork: [],
   };
 }
 

@@ -5,7 +5,7 @@ import type { SpendRefusal } from "./spend-policy";
 
 export type LedgerErrorKind = Extract<
   ErrorKind,
-  "invalid_argument" | "unauthenticated" | "not_found" | "already_exists" | "failed_precondition"
+  "invalid_argument" | "unauthenticated" | "not_found" | "already_exists" | "failed_precondition" | "resource_exhausted"
 >;
 
 /** An AppError the ledger raises; the gRPC seam turns its kind into a status. */
@@ -157,6 +157,32 @@ export function spendRefused(r: SpendRefusal): LedgerError {
     requestedCredits: r.requested,
     ...(r.resetsAt ? { resetsAt: r.resetsAt.toISOString() } : {}),
   });
+}
+
+/** The key has as many open quotes as it may (each reserves credits): nothing was reserved (429 at the edge). */
+export const tooManyOpenQuotes = (keyId: string, limit: number) =>
+  new LedgerError(
+    "resource_exhausted",
+    "TOO_MANY_OPEN_QUOTES",
+    `Key ${keyId} has ${limit} open quotes, the most one key may have; each reserves its credits until it is executed or expires.`,
+    "Execute or let expire an open quote (POST .../execute with its quoteId) before asking for another, or execute without a quote.",
+    // When to ask again: an open quote lives minutes (QUOTE_TTL_MS), so one is drawn or expires soon.
+    { keyId, limit, retryAfterSeconds: 60 },
+  );
+
+/**
+ * The user has had its day's allowance of attempts that made a vendor work on our key and charged
+ * nothing (timeouts, answers too large to read): new calls are refused until the next UTC day (429).
+ */
+export function unchargedFailuresLimited(count: number, limit: number, now: Date): LedgerError {
+  const resetsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+  return new LedgerError(
+    "resource_exhausted",
+    "UNCHARGED_FAILURES_LIMITED",
+    `Today ${count} calls of this account ended without a charge after the provider may have done paid work (timeouts, answers too large to read); ${limit} a day are allowed.`,
+    `New calls are refused until ${resetsAt.toISOString()} (the next UTC day). Ask for work a provider can finish in time (smaller pages, lower limits, a shorter wait) so calls succeed.`,
+    { count, limit, resetsAt: resetsAt.toISOString(), retryAfterSeconds: Math.ceil((resetsAt.getTime() - now.getTime()) / 1000) },
+  );
 }
 
 export const quoteNotFound = (quoteId: string) =>

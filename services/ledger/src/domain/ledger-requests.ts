@@ -1,7 +1,17 @@
 // What the ledger's use cases take and answer beyond the records of types.ts: a settlement to apply,
 // an operator's credit movement, a usage page, an execution's view, the reconciliation.
 import type { CreditMovementRowData, ReconciliationRowData, ReconciliationTotalsData } from "./rules";
-import type { ExecutionRecord, Hold, PaymentDraft, PlatformLoss, ResourceDraft, SettlementKind, StoredResult, UsageDraft } from "./types";
+import type {
+  ExecutionRecord,
+  Hold,
+  PaymentDraft,
+  PlatformLoss,
+  ResourceDraft,
+  SettlementKind,
+  StoredResult,
+  UnchargedWorkDraft,
+  UsageDraft,
+} from "./types";
 
 /** A settlement to apply, as decoded from agentic.events.v1.ExecutionSettled. */
 export interface Settlement {
@@ -16,6 +26,8 @@ export interface Settlement {
   resources?: ResourceDraft[];
   /** Payments the attempt made to sellers (x402, MPP), whatever its outcome. */
   payments?: PaymentDraft[];
+  /** Vendor work on our own key that may be billed although nothing is charged (a direct attempt's release). */
+  unchargedWork?: UnchargedWorkDraft;
 }
 
 /** The reconciliation of a range of UTC days (GetReconciliation). */

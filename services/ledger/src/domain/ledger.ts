@@ -25,7 +25,6 @@ import {
   balanceTooLow,
   creditReferenceConflict,
   creditsRequired,
-  type LedgerError,
   executionFenced,
   executionNotFound,
   grantIdConflict,
@@ -41,10 +40,13 @@ import {
   quoteNotFound,
   resourceNotFound,
   spendRefused,
+  tooManyOpenQuotes,
+  unchargedFailuresLimited,
 } from "./errors";
 import { quoteStatus, type QuoteRecord, type QuoteRefusal, type QuoteStatus } from "./quote";
 import type { SpendAttribution } from "./spend-policy";
 import { createSpendPolicies } from "./spend-policies";
+import { createTopUpResolution } from "./top-up-resolution";
 import { creditMovementRows, reconciliationRows, usagePosition } from "./rules";
 import { decodeUsageCursor, encodeUsageCursor } from "./usage-cursor";
 import {
@@ -80,6 +82,13 @@ export const MAX_USAGE_LIMIT = 100;
 export const MAX_MOVEMENT_REASON_LENGTH = 500;
 export const MAX_OPERATOR_NAME_LENGTH = 200;
 
+/**
+ * Per user and UTC day: attempts on direct routes whose vendor may have worked (a timeout, an answer too
+ * large to read) and that charged nothing. Generous for honest callers meeting a vendor's bad day, and
+ * a ceiling on what a loop of provoked failures can make us pay.
+ */
+export const DEFAULT_UNCHARGED_DAILY_ALLOWANCE = 50;
+
 export interface LedgerDeps {
   store: LedgerStore;
   /** Default lifetime of a hold that is never settled, in ms. */
@@ -88,6 +97,11 @@ export interface LedgerDeps {
   logger?: DomainLogger;
   /** Counts the holds spend policies refuse. */
   metrics?: Pick<LedgerMetrics, "spendRefused">;
+  /**
+   * Uncharged outcomes of vendor work on our own keys one user may have per UTC day before its holds are
+   * refused (UNCHARGED_FAILURES_LIMITED); default DEFAULT_UNCHARGED_DAILY_ALLOWANCE.
+   */
+  unchargedDailyAllowance?: number;
 }
 
 export type { CreditMovementRequest, ExecutionView, Reconciliation, Settlement, UsagePageRequest } from "./ledger-requests";
@@ -146,9 +160,11 @@ export function createLedger(deps: LedgerDeps) {
   }
 
   const spendPolicies = createSpendPolicies({ store, now });
+  const topUpResolution = createTopUpResolution({ store, now });
   return {
     // Spend policies: set, list, and the ones a wallet read shows.
     ...spendPolicies,
+    ...topUpResolution,
 
     /** Resolves a presented key to its owner (and the agents it may act as); INVALID_API_KEY when malformed, unknown or revoked. */
     async authenticateApiKey(apiKey: string): Promise<{ userId: string; keyId: string; limits?: ApiKeyLimits } & KeyAgents> {
@@ -305,7 +321,9 @@ export function createLedger(deps: LedgerDeps) {
         ...(execution ? { execution } : {}),
         ...spendOf(req, execution?.capabilityKey),
         ...(req.quoteId ? { quoteId: requireId("quote_id", req.quoteId) } : {}),
+        unchargedAllowance: deps.unchargedDailyAllowance ?? DEFAULT_UNCHARGED_DAILY_ALLOWANCE,
       });
+      if (result.status === "uncharged_limit") throw unchargedFailuresLimited(result.count, result.limit, at);
       if (result.status === "spend_refused") {
         deps.metrics?.spendRefused(result.refusal.code, result.refusal.limit);
         throw spendRefused(result.refusal);
@@ -318,13 +336,13 @@ export function createLedger(deps: LedgerDeps) {
     },
 
     /**
-     * Reserves a quote's credits once per quote id (not counted by spend policies); CREDITS_REQUIRED when the
-     * balance is short. `spendRefusal`: what a spend policy would refuse were the quoted execute to hold this
-     * price now (read only: the hold's own check is the one that counts), as the error it would get.
+     * Reserves a quote's credits once per quote id, counted by the key's (and agent's) spend policies while
+     * open: SPEND_LIMIT_EXCEEDED or PRICE_ABOVE_MAX when a policy has no room for it, TOO_MANY_OPEN_QUOTES
+     * past the key's open quotes, CREDITS_REQUIRED when the balance is short; nothing is reserved then.
      */
     async createQuoteHold(
       req: Omit<QuoteRecord, "reservationHoldId" | "usedByHoldId" | "createdAt" | "expiresAt"> & { ttlMs: number },
-    ): Promise<{ quote: QuoteRecord; wallet: Wallet; replayed: boolean; spendRefusal: LedgerError | null }> {
+    ): Promise<{ quote: QuoteRecord; wallet: Wallet; replayed: boolean }> {
       const at = now();
       const ttlMs = durationOrDefault("ttl_ms", req.ttlMs, deps.holdTtlMs, 1, MAX_HOLD_TTL_MS);
       const agentName = req.agentName ? normalizedAgent(req.agentName) : "";
@@ -343,17 +361,12 @@ export function createLedger(deps: LedgerDeps) {
       });
       if (result.status === "conflict") throw quoteIdConflict(req.quoteId);
       if (result.status === "insufficient") throw creditsRequired(req.amountCredits, result.wallet.balanceCredits);
-      const refusal = await spendPolicies.wouldRefuse(
-        req.userId,
-        { keyId: req.keyId, ...(agentName ? { agentName } : {}), capabilityKey: req.capabilityKey },
-        req.amountCredits,
-      );
-      return {
-        quote: result.quote,
-        wallet: result.wallet,
-        replayed: result.status === "replayed",
-        spendRefusal: refusal ? spendRefused(refusal) : null,
-      };
+      if (result.status === "too_many_open_quotes") throw tooManyOpenQuotes(req.keyId, result.limit);
+      if (result.status === "spend_refused") {
+        deps.metrics?.spendRefused(result.refusal.code, result.refusal.limit);
+        throw spendRefused(result.refusal);
+      }
+      return { quote: result.quote, wallet: result.wallet, replayed: result.status === "replayed" };
     },
 
     /** One quote of the user with its status; QUOTE_NOT_FOUND for an unknown quote or another user's. */

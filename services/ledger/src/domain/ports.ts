@@ -29,6 +29,7 @@ import type {
   SettlementKind,
   StoredResult,
   TimeRange,
+  UnchargedWorkDraft,
   UsageDraft,
   UsageItem,
   UsageQuery,
@@ -75,6 +76,11 @@ export interface HoldCommand {
   spend?: SpendAttribution;
   /** A quote whose reservation this hold draws (ended in the same operation) instead of the balance. */
   quoteId?: string;
+  /**
+   * How many uncharged outcomes of vendor work on our own keys (UnchargedWork) the user may have in one
+   * UTC day; at it, the hold is refused (`uncharged_limit`). Undefined: no allowance is checked.
+   */
+  unchargedAllowance?: number;
 }
 
 /**
@@ -89,7 +95,8 @@ export type HoldResult =
   | { status: "insufficient"; wallet: Wallet }
   | { status: "fenced"; reason: string }
   | { status: "spend_refused"; refusal: SpendRefusal }
-  | { status: "quote_refused"; reason: QuoteRefusal };
+  | { status: "quote_refused"; reason: QuoteRefusal }
+  | { status: "uncharged_limit"; count: number; limit: number };
 
 export interface SettleCommand {
   holdId: string;
@@ -115,6 +122,11 @@ export interface SettleCommand {
    * without a charge (a release, a capture after expiry), each is also a platform loss, written here too.
    */
   payments?: readonly PaymentDraft[];
+  /**
+   * Vendor work on our own key that may be billed although nothing is charged (a release of a direct
+   * attempt whose vendor may have acted): booked once per hold, when the hold charged nothing, as a loss at risk.
+   */
+  unchargedWork?: UnchargedWorkDraft;
   now: Date;
 }
 

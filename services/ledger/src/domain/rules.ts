@@ -21,6 +21,8 @@ import {
   type ResourceDraft,
   type SettlementKind,
   type StoredResult,
+  type UnchargedWork,
+  type UnchargedWorkDraft,
   type UsageDraft,
   type UsageItem,
   type UsagePosition,
@@ -406,6 +408,47 @@ export function platformLosses(
   }));
 }
 
+/** Whether `hold` has ended without a charge (released, expired, or captured at 0). */
+export function chargedNothing(hold: Pick<Hold, "state" | "capturedCredits">): boolean {
+  return hold.state !== "held" && !(hold.state === "captured" && hold.capturedCredits > 0);
+}
+
+/** Uncharged vendor work as booked against the ended `hold`, once per hold, on the UTC day of `now`. */
+export function unchargedWorkOf(hold: Hold, draft: UnchargedWorkDraft, now: Date): UnchargedWork {
+  return {
+    holdId: hold.holdId,
+    userId: hold.userId,
+    ...(hold.executionId ? { executionId: hold.executionId } : {}),
+    routeKey: hold.routeKey,
+    reason: draft.reason,
+    estimatedCostMicroUsd: Math.max(0, Math.round(draft.estimatedCostMicroUsd)),
+    day: utcDay(now),
+    createdAt: new Date(now),
+  };
+}
+
+/**
+ * Uncharged vendor work as the reconciliation lists it among the platform losses: at risk (the vendor
+ * may have acted), rail "direct", its estimate as the amount, id `<hold>/vendor`.
+ */
+export function unchargedLoss(work: UnchargedWork): PlatformLoss {
+  return {
+    paymentId: `${work.holdId}/vendor`,
+    reason: "vendor_work_not_charged",
+    amountMicroUsd: work.estimatedCostMicroUsd,
+    holdId: work.holdId,
+    ...(work.executionId ? { executionId: work.executionId } : {}),
+    userId: work.userId,
+    routeKey: work.routeKey,
+    rail: "direct",
+    network: "direct",
+    amountAtomic: "",
+    settlement: "unknown",
+    errorCode: work.reason,
+    createdAt: new Date(work.createdAt),
+  };
+}
+
 /** The resources a settlement carries, owned by its hold's user from now on. */
 export function ownedResources(hold: Hold, drafts: readonly ResourceDraft[], now: Date): OwnedResource[] {
   return drafts.map((d) => ({
@@ -454,7 +497,8 @@ export type ReconciliationTotalsData = Omit<ReconciliationRowData, "date" | "rou
 
 /**
  * Rows per (UTC day, route) from the store's sums: paid out (settled and unconfirmed payments) and at
- * risk (rejected and unknown ones) against what captures charged, with the losses of paid payments.
+ * risk (rejected and unknown ones, and the estimates of uncharged vendor work on our own keys) against
+ * what captures charged, with the losses of paid payments.
  * Ordered by day, then route key.
  */
 export function reconciliationRows(
@@ -497,8 +541,11 @@ export function reconciliationRows(
       r.atRiskMicroUsd += p.amountMicroUsd;
     }
   }
-  for (const l of losses)
+  for (const l of losses) {
     if (PAID_SETTLEMENTS.includes(l.settlement)) row(utcDay(l.createdAt), l.routeKey).lostMicroUsd += l.amountMicroUsd;
+    // Vendor work on our own key is no payment: what it may cost is at risk on its day.
+    else if (l.rail === "direct") row(utcDay(l.createdAt), l.routeKey).atRiskMicroUsd += l.amountMicroUsd;
+  }
   const totals: ReconciliationTotalsData = {
     paidOutMicroUsd: 0,
     payments: 0,

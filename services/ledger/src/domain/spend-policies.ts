@@ -172,23 +172,6 @@ export function createSpendPolicies(deps: { store: LedgerStore; now: () => Date 
       return statusesOf(all, all, now());
     },
 
-    /**
-     * What the covering policies would refuse if `who` held `amountCredits` now (read only: a quote is
-     * told before its execute holds; the hold's own check stays the one that counts); null when allowed.
-     */
-    async wouldRefuse(userId: string, who: SpendAttribution, amountCredits: number): Promise<SpendRefusal | null> {
-      if (!who.keyId) return null;
-      const at = now();
-      const { policies, all } = await policiesOf(requireId("user_id", userId), who.keyId, who.agentName);
-      const statuses = await statusesOf(policies, all, at);
-      return decideSpend(
-        statuses.map((s) => ({ policy: s.policy, usage: s.usage })),
-        who,
-        amountCredits,
-        at,
-      );
-    },
-
     /** The policies that apply to a wallet read (GetWallet): the calling key's and agent's, or all the user's keys'. */
     async walletPolicies(userId: string, keyId?: string, agentName?: string): Promise<SpendPolicyStatus[]> {
       const named = agentName ? parseAgentName(agentName) : undefined;

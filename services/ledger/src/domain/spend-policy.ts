@@ -168,6 +168,13 @@ export function spendScopeOf(
   return { keyId: policy.keyId, ...(policy.agentName !== undefined ? { agentName: policy.agentName } : {}) };
 }
 
+/** A policy covering a hold or quote, what its scope counts, and what that scope has spent in the policy's current period. */
+export interface SpendCheck {
+  policy: SpendPolicy;
+  scope: SpendScope;
+  usage: SpendUsage;
+}
+
 /** Whether a spend bucket (its agentName "" when the hold named none) counts in `scope`; the stores' queries select the same. */
 export function bucketInScope(scope: SpendScope, bucket: Pick<SpendBucket, "keyId" | "agentName">): boolean {
   if (bucket.keyId !== scope.keyId) return false;

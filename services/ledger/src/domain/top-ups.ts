@@ -4,7 +4,7 @@
 // only then credits the wallet, in the same store operation that marks it `credited`. A payment the
 // facilitator refuses credits nothing (`failed`, or nothing written when it never verified). A settle
 // whose answer is lost leaves the record `pending`: it is asked again (by a replay of the same payment,
-// or by the reconciler) and credited at most once.
+// or by the reconciler) and credited at most once, only on evidence; what has none waits for an operator.
 import type { Logger } from "@agentic/platform";
 import { LedgerError, invalidField } from "./errors";
 import { requireCredits, requireId } from "./validate";
@@ -151,9 +151,11 @@ export function createTopUps(deps: TopUpDeps) {
 
   /**
    * Asks the facilitator to settle a pending record (attempt `record.attempts`). A retry follows an
-   * attempt whose answer was lost: only a success or a consumed nonce (the transfer our earlier attempt
-   * sent went through) credits it; any other refusal may be a consequence of that same transfer
-   * (e.g. the authorization expired since), so the record stays pending for an operator.
+   * attempt whose answer was lost: only a success credits it, or a consumed nonce with evidence that the
+   * transfer reached us (the facilitator names the transaction of the earlier settle). A consumed nonce
+   * without it proves nothing (the payer may have burnt the nonce on chain meanwhile), and any other
+   * refusal may be a consequence of that earlier transfer (e.g. the authorization expired since): the
+   * record stays pending for an operator (top-up-resolution.ts, `npm run ledger -- top-ups`).
    */
   async function settle(record: TopUpRecord, facilitator: Facilitator): Promise<TopUpResult> {
     const answer = await facilitator.settle(bodyOf(record));
@@ -166,16 +168,28 @@ export function createTopUps(deps: TopUpDeps) {
       });
     if (answer.kind === "refused" && !retry)
       return finish(record, { state: "failed", reason: answer.reason, settlement: JSON.stringify(answer.response) });
-    if (answer.kind === "refused" && answer.reason === NONCE_ALREADY_USED) {
+    const evidence = answer.kind === "refused" && typeof answer.response.transaction === "string" ? answer.response.transaction : "";
+    if (answer.kind === "refused" && answer.reason === NONCE_ALREADY_USED && evidence) {
       deps.logger?.warn(
-        { topUpId: record.topUpId, attempts: record.attempts },
-        "pending top-up: the authorization was used by the earlier settle whose answer was lost; crediting it",
+        { topUpId: record.topUpId, attempts: record.attempts, transaction: evidence },
+        "pending top-up: the facilitator names the earlier settle's transaction for the used nonce; crediting it",
       );
-      const settlement = { success: true, transaction: "", network: record.network, payer: record.payer, amount: record.amountAtomic };
-      return finish(record, { state: "credited", settlement: JSON.stringify(settlement) });
+      const settlement = {
+        success: true,
+        transaction: evidence,
+        network: record.network,
+        payer: record.payer,
+        amount: record.amountAtomic,
+      };
+      return finish(record, { state: "credited", transaction: evidence, settlement: JSON.stringify(settlement) });
     }
     metrics.topUp("pending");
-    if (answer.kind === "refused")
+    if (answer.kind === "refused" && answer.reason === NONCE_ALREADY_USED)
+      deps.logger?.error(
+        { topUpId: record.topUpId, payer: record.payer, nonce: record.nonce, attempts: record.attempts },
+        "pending top-up: nonce already used and no evidence the transfer reached us; left pending for an operator (npm run ledger -- top-ups)",
+      );
+    else if (answer.kind === "refused")
       deps.logger?.error(
         { topUpId: record.topUpId, reason: answer.reason, attempts: record.attempts },
         "pending top-up refused on a retry; left pending: check the chain for its transfer",

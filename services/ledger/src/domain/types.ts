@@ -268,7 +268,8 @@ export type PlatformLossReason =
   | "seller_rejected_signed_payment"
   | "payment_outcome_unknown"
   | "capture_after_hold_expired"
-  | "paid_not_charged";
+  | "paid_not_charged"
+  | "vendor_work_not_charged";
 
 /** A payment the platform made and did not charge for; at most one per payment (keyed by its id). */
 export interface PlatformLoss {
@@ -279,7 +280,8 @@ export interface PlatformLoss {
   executionId?: string;
   userId: string;
   routeKey: string;
-  rail: PaymentDraft["rail"];
+  /** The payment's rail; "direct" for vendor work on the platform's own key (no payment: see UnchargedWork). */
+  rail: PaymentDraft["rail"] | "direct";
   network: string;
   amountAtomic: string;
   reference?: string;
@@ -320,4 +322,26 @@ export interface PaymentTotal {
   settlement: PaymentSettlement;
   amountMicroUsd: number;
   payments: number;
+}
+
+/**
+ * Work a vendor may bill the platform for on its own key (a direct route) that the caller was not
+ * charged, as the executor reports it with a release: why, and what it may cost.
+ */
+export interface UnchargedWorkDraft {
+  /** The attempt's usage error code: PROVIDER_TIMEOUT, PROVIDER_ERROR. */
+  reason: string;
+  /** Estimated from the route's price for the attempt, in micro-USD. */
+  estimatedCostMicroUsd: number;
+}
+
+/** Uncharged vendor work as booked: once per hold, counted per user and UTC day against the allowance. */
+export interface UnchargedWork extends UnchargedWorkDraft {
+  holdId: string;
+  userId: string;
+  executionId?: string;
+  routeKey: string;
+  /** UTC day (YYYY-MM-DD) of createdAt: the allowance's day. */
+  day: string;
+  createdAt: Date;
 }

@@ -91,6 +91,21 @@ export interface ExecutionSettled {
    * charge (a release, or a capture after expiry) is also booked as a platform loss.
    */
   payments: OutgoingPayment[];
+  /**
+   * Set on a release of an attempt on a direct route (the platform's own vendor key) whose vendor may
+   * have acted although nothing is charged (a timeout, a cut connection, an answer too large to read):
+   * the ledger books it once per hold as a platform loss at risk, and counts it against the user's
+   * daily allowance of such outcomes.
+   */
+  unchargedWork?: UnchargedWork | undefined;
+}
+
+/** Work a vendor may bill the platform for that the caller is not charged. */
+export interface UnchargedWork {
+  /** Why nothing was charged: the attempt's usage error code (PROVIDER_TIMEOUT, PROVIDER_ERROR). */
+  reason: string;
+  /** What the vendor may bill, estimated from the route's catalog price for the attempt, in micro-USD. */
+  estimatedCostMicroUsd: number;
 }
 
 /** A resource at a vendor that an execution created on the platform's account for the user. */
@@ -199,6 +214,7 @@ function createBaseExecutionSettled(): ExecutionSettled {
     outcome: undefined,
     resources: [],
     payments: [],
+    unchargedWork: undefined,
   };
 }
 
@@ -227,6 +243,9 @@ export const ExecutionSettled: MessageFns<ExecutionSettled> = {
     }
     for (const v of message.payments) {
       OutgoingPayment.encode(v!, writer.uint32(66).fork()).join();
+    }
+    if (message.unchargedWork !== undefined) {
+      UnchargedWork.encode(message.unchargedWork, writer.uint32(74).fork()).join();
     }
     return writer;
   },
@@ -308,6 +327,14 @@ export const ExecutionSettled: MessageFns<ExecutionSettled> = {
             message.payments.push(OutgoingPayment.decode(reader, reader.uint32()));
             continue;
           }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.unchargedWork = UnchargedWork.decode(reader, reader.uint32());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -346,6 +373,11 @@ export const ExecutionSettled: MessageFns<ExecutionSettled> = {
       payments: globalThis.Array.isArray(object?.payments)
         ? object.payments.map((e: any) => OutgoingPayment.fromJSON(e))
         : [],
+      unchargedWork: isSet(object.unchargedWork)
+        ? UnchargedWork.fromJSON(object.unchargedWork)
+        : isSet(object.uncharged_work)
+        ? UnchargedWork.fromJSON(object.uncharged_work)
+        : undefined,
     };
   },
 
@@ -375,6 +407,9 @@ export const ExecutionSettled: MessageFns<ExecutionSettled> = {
     if (message.payments?.length) {
       obj.payments = message.payments.map((e) => OutgoingPayment.toJSON(e));
     }
+    if (message.unchargedWork !== undefined) {
+      obj.unchargedWork = UnchargedWork.toJSON(message.unchargedWork);
+    }
     return obj;
   },
 
@@ -395,6 +430,98 @@ export const ExecutionSettled: MessageFns<ExecutionSettled> = {
       : undefined;
     message.resources = object.resources?.map((e) => CreatedResource.fromPartial(e)) || [];
     message.payments = object.payments?.map((e) => OutgoingPayment.fromPartial(e)) || [];
+    message.unchargedWork = (object.unchargedWork !== undefined && object.unchargedWork !== null)
+      ? UnchargedWork.fromPartial(object.unchargedWork)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseUnchargedWork(): UnchargedWork {
+  return { reason: "", estimatedCostMicroUsd: 0 };
+}
+
+export const UnchargedWork: MessageFns<UnchargedWork> = {
+  encode(message: UnchargedWork, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.reason !== "") {
+      writer.uint32(10).string(message.reason);
+    }
+    if (message.estimatedCostMicroUsd !== 0) {
+      writer.uint32(16).int64(message.estimatedCostMicroUsd);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UnchargedWork {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUnchargedWork();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.estimatedCostMicroUsd = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): UnchargedWork {
+    return {
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      estimatedCostMicroUsd: isSet(object.estimatedCostMicroUsd)
+        ? globalThis.Number(object.estimatedCostMicroUsd)
+        : isSet(object.estimated_cost_micro_usd)
+        ? globalThis.Number(object.estimated_cost_micro_usd)
+        : 0,
+    };
+  },
+
+  toJSON(message: UnchargedWork): unknown {
+    const obj: any = {};
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.estimatedCostMicroUsd !== 0) {
+      obj.estimatedCostMicroUsd = Math.round(message.estimatedCostMicroUsd);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<UnchargedWork>, I>>(base?: I): UnchargedWork {
+    return UnchargedWork.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<UnchargedWork>, I>>(object: I): UnchargedWork {
+    const message = createBaseUnchargedWork();
+    message.reason = object.reason ?? "";
+    message.estimatedCostMicroUsd = object.estimatedCostMicroUsd ?? 0;
     return message;
   },
 };

@@ -739,7 +739,10 @@ export interface ReconciliationRow {
   /** Payments settled or answered 2xx without proof (counted as paid), by the day they were booked. */
   paidOutMicroUsd: number;
   payments: number;
-  /** Authorizations the seller refused or never answered: not known to be collected, collectable until they expire. */
+  /**
+   * Authorizations the seller refused or never answered: not known to be collected, collectable until they expire;
+   * and vendor work on the platform's own keys that may be billed and was not charged (estimated).
+   */
   atRiskMicroUsd: number;
   /** Credits charged by captures, by the day they were applied. */
   chargedCredits: number;
@@ -754,12 +757,14 @@ export interface ReconciliationRow {
 /**
  * A payment the platform made and did not charge for: its hold was released (a paid answer that could
  * not be read, an error answer whose payment settled anyway, a seller that refused the signed
- * authorization, no answer) or its capture came after the hold had expired.
+ * authorization, no answer) or its capture came after the hold had expired. Or work a vendor may bill
+ * on the platform's own key that was not charged (reason vendor_work_not_charged, rail "direct",
+ * settlement "unknown": at risk, the amount an estimate from the route's price).
  */
 export interface PlatformLoss {
   /**
-   * paid_attempt_released, seller_rejected_signed_payment, payment_outcome_unknown, capture_after_hold_expired
-   * or paid_not_charged (a capture of 0 credits).
+   * paid_attempt_released, seller_rejected_signed_payment, payment_outcome_unknown, capture_after_hold_expired,
+   * paid_not_charged (a capture of 0 credits) or vendor_work_not_charged.
    */
   reason: string;
   amountMicroUsd: number;
@@ -869,6 +874,52 @@ export interface TopUpWithPaymentRequest {
   requirementsJson: string;
   /** The x402 v2 PaymentPayload (the decoded PAYMENT-SIGNATURE header) as JSON. */
   paymentPayloadJson: string;
+}
+
+export interface PendingTopUp {
+  topUpId: string;
+  userId: string;
+  network: string;
+  asset: string;
+  /** The paying address and the authorization's nonce: what to look for on chain (a transfer to pay_to). */
+  payer: string;
+  nonce: string;
+  payTo: string;
+  amountAtomic: string;
+  amountCredits: number;
+  createdAt?: Date | undefined;
+  attemptedAt?: Date | undefined;
+  attempts: number;
+}
+
+export interface ListPendingTopUpsRequest {
+  /** At most this many (default 100, at most 1000). */
+  limit: number;
+}
+
+export interface ListPendingTopUpsResponse {
+  topUps: PendingTopUp[];
+}
+
+export interface ResolveTopUpRequest {
+  topUpId: string;
+  /** "credit" or "fail". */
+  outcome: string;
+  /** Why (required): what the operator checked. */
+  reason: string;
+  /** credit: the chain transaction of the transfer to us, when known. */
+  transaction: string;
+  /** The person resolving it (the verified caller identity is recorded beside it). */
+  operatorName: string;
+}
+
+export interface ResolveTopUpResponse {
+  topUpId: string;
+  /** credited or failed. */
+  state: string;
+  /** Credits this call added (the top-up's amount when credited, else 0). */
+  creditedCredits: number;
+  wallet?: Wallet | undefined;
 }
 
 export interface TopUpWithPaymentResponse {
@@ -10466,6 +10517,700 @@ export const TopUpWithPaymentRequest: MessageFns<TopUpWithPaymentRequest> = {
   },
 };
 
+function createBasePendingTopUp(): PendingTopUp {
+  return {
+    topUpId: "",
+    userId: "",
+    network: "",
+    asset: "",
+    payer: "",
+    nonce: "",
+    payTo: "",
+    amountAtomic: "",
+    amountCredits: 0,
+    createdAt: undefined,
+    attemptedAt: undefined,
+    attempts: 0,
+  };
+}
+
+export const PendingTopUp: MessageFns<PendingTopUp> = {
+  encode(message: PendingTopUp, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.topUpId !== "") {
+      writer.uint32(10).string(message.topUpId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    if (message.network !== "") {
+      writer.uint32(26).string(message.network);
+    }
+    if (message.asset !== "") {
+      writer.uint32(34).string(message.asset);
+    }
+    if (message.payer !== "") {
+      writer.uint32(42).string(message.payer);
+    }
+    if (message.nonce !== "") {
+      writer.uint32(50).string(message.nonce);
+    }
+    if (message.payTo !== "") {
+      writer.uint32(58).string(message.payTo);
+    }
+    if (message.amountAtomic !== "") {
+      writer.uint32(66).string(message.amountAtomic);
+    }
+    if (message.amountCredits !== 0) {
+      writer.uint32(72).int64(message.amountCredits);
+    }
+    if (message.createdAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.createdAt), writer.uint32(82).fork()).join();
+    }
+    if (message.attemptedAt !== undefined) {
+      Timestamp.encode(toTimestamp(message.attemptedAt), writer.uint32(90).fork()).join();
+    }
+    if (message.attempts !== 0) {
+      writer.uint32(96).int32(message.attempts);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PendingTopUp {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePendingTopUp();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.topUpId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.network = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.asset = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.payer = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.nonce = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.payTo = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.amountAtomic = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.amountCredits = longToNumber(reader.int64());
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.createdAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.attemptedAt = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.attempts = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PendingTopUp {
+    return {
+      topUpId: isSet(object.topUpId)
+        ? globalThis.String(object.topUpId)
+        : isSet(object.top_up_id)
+        ? globalThis.String(object.top_up_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      network: isSet(object.network) ? globalThis.String(object.network) : "",
+      asset: isSet(object.asset) ? globalThis.String(object.asset) : "",
+      payer: isSet(object.payer) ? globalThis.String(object.payer) : "",
+      nonce: isSet(object.nonce) ? globalThis.String(object.nonce) : "",
+      payTo: isSet(object.payTo)
+        ? globalThis.String(object.payTo)
+        : isSet(object.pay_to)
+        ? globalThis.String(object.pay_to)
+        : "",
+      amountAtomic: isSet(object.amountAtomic)
+        ? globalThis.String(object.amountAtomic)
+        : isSet(object.amount_atomic)
+        ? globalThis.String(object.amount_atomic)
+        : "",
+      amountCredits: isSet(object.amountCredits)
+        ? globalThis.Number(object.amountCredits)
+        : isSet(object.amount_credits)
+        ? globalThis.Number(object.amount_credits)
+        : 0,
+      createdAt: isSet(object.createdAt)
+        ? fromJsonTimestamp(object.createdAt)
+        : isSet(object.created_at)
+        ? fromJsonTimestamp(object.created_at)
+        : undefined,
+      attemptedAt: isSet(object.attemptedAt)
+        ? fromJsonTimestamp(object.attemptedAt)
+        : isSet(object.attempted_at)
+        ? fromJsonTimestamp(object.attempted_at)
+        : undefined,
+      attempts: isSet(object.attempts) ? globalThis.Number(object.attempts) : 0,
+    };
+  },
+
+  toJSON(message: PendingTopUp): unknown {
+    const obj: any = {};
+    if (message.topUpId !== "") {
+      obj.topUpId = message.topUpId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.network !== "") {
+      obj.network = message.network;
+    }
+    if (message.asset !== "") {
+      obj.asset = message.asset;
+    }
+    if (message.payer !== "") {
+      obj.payer = message.payer;
+    }
+    if (message.nonce !== "") {
+      obj.nonce = message.nonce;
+    }
+    if (message.payTo !== "") {
+      obj.payTo = message.payTo;
+    }
+    if (message.amountAtomic !== "") {
+      obj.amountAtomic = message.amountAtomic;
+    }
+    if (message.amountCredits !== 0) {
+      obj.amountCredits = Math.round(message.amountCredits);
+    }
+    if (message.createdAt !== undefined) {
+      obj.createdAt = message.createdAt.toISOString();
+    }
+    if (message.attemptedAt !== undefined) {
+      obj.attemptedAt = message.attemptedAt.toISOString();
+    }
+    if (message.attempts !== 0) {
+      obj.attempts = Math.round(message.attempts);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<PendingTopUp>, I>>(base?: I): PendingTopUp {
+    return PendingTopUp.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<PendingTopUp>, I>>(object: I): PendingTopUp {
+    const message = createBasePendingTopUp();
+    message.topUpId = object.topUpId ?? "";
+    message.userId = object.userId ?? "";
+    message.network = object.network ?? "";
+    message.asset = object.asset ?? "";
+    message.payer = object.payer ?? "";
+    message.nonce = object.nonce ?? "";
+    message.payTo = object.payTo ?? "";
+    message.amountAtomic = object.amountAtomic ?? "";
+    message.amountCredits = object.amountCredits ?? 0;
+    message.createdAt = object.createdAt ?? undefined;
+    message.attemptedAt = object.attemptedAt ?? undefined;
+    message.attempts = object.attempts ?? 0;
+    return message;
+  },
+};
+
+function createBaseListPendingTopUpsRequest(): ListPendingTopUpsRequest {
+  return { limit: 0 };
+}
+
+export const ListPendingTopUpsRequest: MessageFns<ListPendingTopUpsRequest> = {
+  encode(message: ListPendingTopUpsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.limit !== 0) {
+      writer.uint32(8).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPendingTopUpsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPendingTopUpsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListPendingTopUpsRequest {
+    return { limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0 };
+  },
+
+  toJSON(message: ListPendingTopUpsRequest): unknown {
+    const obj: any = {};
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListPendingTopUpsRequest>, I>>(base?: I): ListPendingTopUpsRequest {
+    return ListPendingTopUpsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListPendingTopUpsRequest>, I>>(object: I): ListPendingTopUpsRequest {
+    const message = createBaseListPendingTopUpsRequest();
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseListPendingTopUpsResponse(): ListPendingTopUpsResponse {
+  return { topUps: [] };
+}
+
+export const ListPendingTopUpsResponse: MessageFns<ListPendingTopUpsResponse> = {
+  encode(message: ListPendingTopUpsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.topUps) {
+      PendingTopUp.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPendingTopUpsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPendingTopUpsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.topUps.push(PendingTopUp.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListPendingTopUpsResponse {
+    return {
+      topUps: globalThis.Array.isArray(object?.topUps)
+        ? object.topUps.map((e: any) => PendingTopUp.fromJSON(e))
+        : globalThis.Array.isArray(object?.top_ups)
+        ? object.top_ups.map((e: any) => PendingTopUp.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListPendingTopUpsResponse): unknown {
+    const obj: any = {};
+    if (message.topUps?.length) {
+      obj.topUps = message.topUps.map((e) => PendingTopUp.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListPendingTopUpsResponse>, I>>(base?: I): ListPendingTopUpsResponse {
+    return ListPendingTopUpsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListPendingTopUpsResponse>, I>>(object: I): ListPendingTopUpsResponse {
+    const message = createBaseListPendingTopUpsResponse();
+    message.topUps = object.topUps?.map((e) => PendingTopUp.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseResolveTopUpRequest(): ResolveTopUpRequest {
+  return { topUpId: "", outcome: "", reason: "", transaction: "", operatorName: "" };
+}
+
+export const ResolveTopUpRequest: MessageFns<ResolveTopUpRequest> = {
+  encode(message: ResolveTopUpRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.topUpId !== "") {
+      writer.uint32(10).string(message.topUpId);
+    }
+    if (message.outcome !== "") {
+      writer.uint32(18).string(message.outcome);
+    }
+    if (message.reason !== "") {
+      writer.uint32(26).string(message.reason);
+    }
+    if (message.transaction !== "") {
+      writer.uint32(34).string(message.transaction);
+    }
+    if (message.operatorName !== "") {
+      writer.uint32(42).string(message.operatorName);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResolveTopUpRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResolveTopUpRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.topUpId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.outcome = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.transaction = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.operatorName = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResolveTopUpRequest {
+    return {
+      topUpId: isSet(object.topUpId)
+        ? globalThis.String(object.topUpId)
+        : isSet(object.top_up_id)
+        ? globalThis.String(object.top_up_id)
+        : "",
+      outcome: isSet(object.outcome) ? globalThis.String(object.outcome) : "",
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      transaction: isSet(object.transaction) ? globalThis.String(object.transaction) : "",
+      operatorName: isSet(object.operatorName)
+        ? globalThis.String(object.operatorName)
+        : isSet(object.operator_name)
+        ? globalThis.String(object.operator_name)
+        : "",
+    };
+  },
+
+  toJSON(message: ResolveTopUpRequest): unknown {
+    const obj: any = {};
+    if (message.topUpId !== "") {
+      obj.topUpId = message.topUpId;
+    }
+    if (message.outcome !== "") {
+      obj.outcome = message.outcome;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.transaction !== "") {
+      obj.transaction = message.transaction;
+    }
+    if (message.operatorName !== "") {
+      obj.operatorName = message.operatorName;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResolveTopUpRequest>, I>>(base?: I): ResolveTopUpRequest {
+    return ResolveTopUpRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResolveTopUpRequest>, I>>(object: I): ResolveTopUpRequest {
+    const message = createBaseResolveTopUpRequest();
+    message.topUpId = object.topUpId ?? "";
+    message.outcome = object.outcome ?? "";
+    message.reason = object.reason ?? "";
+    message.transaction = object.transaction ?? "";
+    message.operatorName = object.operatorName ?? "";
+    return message;
+  },
+};
+
+function createBaseResolveTopUpResponse(): ResolveTopUpResponse {
+  return { topUpId: "", state: "", creditedCredits: 0, wallet: undefined };
+}
+
+export const ResolveTopUpResponse: MessageFns<ResolveTopUpResponse> = {
+  encode(message: ResolveTopUpResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.topUpId !== "") {
+      writer.uint32(10).string(message.topUpId);
+    }
+    if (message.state !== "") {
+      writer.uint32(18).string(message.state);
+    }
+    if (message.creditedCredits !== 0) {
+      writer.uint32(24).int64(message.creditedCredits);
+    }
+    if (message.wallet !== undefined) {
+      Wallet.encode(message.wallet, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResolveTopUpResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResolveTopUpResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.topUpId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.creditedCredits = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.wallet = Wallet.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResolveTopUpResponse {
+    return {
+      topUpId: isSet(object.topUpId)
+        ? globalThis.String(object.topUpId)
+        : isSet(object.top_up_id)
+        ? globalThis.String(object.top_up_id)
+        : "",
+      state: isSet(object.state) ? globalThis.String(object.state) : "",
+      creditedCredits: isSet(object.creditedCredits)
+        ? globalThis.Number(object.creditedCredits)
+        : isSet(object.credited_credits)
+        ? globalThis.Number(object.credited_credits)
+        : 0,
+      wallet: isSet(object.wallet) ? Wallet.fromJSON(object.wallet) : undefined,
+    };
+  },
+
+  toJSON(message: ResolveTopUpResponse): unknown {
+    const obj: any = {};
+    if (message.topUpId !== "") {
+      obj.topUpId = message.topUpId;
+    }
+    if (message.state !== "") {
+      obj.state = message.state;
+    }
+    if (message.creditedCredits !== 0) {
+      obj.creditedCredits = Math.round(message.creditedCredits);
+    }
+    if (message.wallet !== undefined) {
+      obj.wallet = Wallet.toJSON(message.wallet);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ResolveTopUpResponse>, I>>(base?: I): ResolveTopUpResponse {
+    return ResolveTopUpResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ResolveTopUpResponse>, I>>(object: I): ResolveTopUpResponse {
+    const message = createBaseResolveTopUpResponse();
+    message.topUpId = object.topUpId ?? "";
+    message.state = object.state ?? "";
+    message.creditedCredits = object.creditedCredits ?? 0;
+    message.wallet = (object.wallet !== undefined && object.wallet !== null)
+      ? Wallet.fromPartial(object.wallet)
+      : undefined;
+    return message;
+  },
+};
+
 function createBaseTopUpWithPaymentResponse(): TopUpWithPaymentResponse {
   return { topUpId: "", amountCredits: 0, creditedCredits: 0, replayed: false, wallet: undefined, settlementJson: "" };
 }
@@ -10915,6 +11660,37 @@ export const LedgerServiceService = {
     responseDeserialize: (value: Buffer): TopUpWithPaymentResponse => TopUpWithPaymentResponse.decode(value),
   },
   /**
+   * Admin only: the top-ups still pending, oldest attempt first: a settlement whose outcome is unknown, or
+   * a retry the facilitator answered "nonce already used" with no proof that the transfer reached us
+   * (the payer may have burnt the nonce on chain), which only an operator can resolve.
+   */
+  listPendingTopUps: {
+    path: "/agentic.ledger.v1.LedgerService/ListPendingTopUps" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListPendingTopUpsRequest): Buffer =>
+      Buffer.from(ListPendingTopUpsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListPendingTopUpsRequest => ListPendingTopUpsRequest.decode(value),
+    responseSerialize: (value: ListPendingTopUpsResponse): Buffer =>
+      Buffer.from(ListPendingTopUpsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListPendingTopUpsResponse => ListPendingTopUpsResponse.decode(value),
+  },
+  /**
+   * Admin only: ends a pending top-up with an operator's decision and reason, once: `credit` (the transfer
+   * to our address is proven, e.g. on chain: give its transaction) adds its credits; `fail` adds nothing.
+   * NOT_FOUND (TOP_UP_NOT_FOUND); FAILED_PRECONDITION (TOP_UP_NOT_PENDING) when it had ended already.
+   */
+  resolveTopUp: {
+    path: "/agentic.ledger.v1.LedgerService/ResolveTopUp" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ResolveTopUpRequest): Buffer => Buffer.from(ResolveTopUpRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ResolveTopUpRequest => ResolveTopUpRequest.decode(value),
+    responseSerialize: (value: ResolveTopUpResponse): Buffer =>
+      Buffer.from(ResolveTopUpResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ResolveTopUpResponse => ResolveTopUpResponse.decode(value),
+  },
+  /**
    * Admin only: sets (replaces) the spend policy of an API key, or of one agent under it; `clear` removes
    * it. NOT_FOUND (API_KEY_NOT_FOUND) when the key id is unknown. Applies to the next hold on every replica.
    */
@@ -11053,6 +11829,18 @@ export interface LedgerServiceServer extends UntypedServiceImplementation {
    * nothing was credited; UNAVAILABLE (PAYMENT_PENDING) while the settlement's outcome is not known.
    */
   topUpWithPayment: handleUnaryCall<TopUpWithPaymentRequest, TopUpWithPaymentResponse>;
+  /**
+   * Admin only: the top-ups still pending, oldest attempt first: a settlement whose outcome is unknown, or
+   * a retry the facilitator answered "nonce already used" with no proof that the transfer reached us
+   * (the payer may have burnt the nonce on chain), which only an operator can resolve.
+   */
+  listPendingTopUps: handleUnaryCall<ListPendingTopUpsRequest, ListPendingTopUpsResponse>;
+  /**
+   * Admin only: ends a pending top-up with an operator's decision and reason, once: `credit` (the transfer
+   * to our address is proven, e.g. on chain: give its transaction) adds its credits; `fail` adds nothing.
+   * NOT_FOUND (TOP_UP_NOT_FOUND); FAILED_PRECONDITION (TOP_UP_NOT_PENDING) when it had ended already.
+   */
+  resolveTopUp: handleUnaryCall<ResolveTopUpRequest, ResolveTopUpResponse>;
   /**
    * Admin only: sets (replaces) the spend policy of an API key, or of one agent under it; `clear` removes
    * it. NOT_FOUND (API_KEY_NOT_FOUND) when the key id is unknown. Applies to the next hold on every replica.
@@ -11446,6 +12234,46 @@ export interface LedgerServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: TopUpWithPaymentResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Admin only: the top-ups still pending, oldest attempt first: a settlement whose outcome is unknown, or
+   * a retry the facilitator answered "nonce already used" with no proof that the transfer reached us
+   * (the payer may have burnt the nonce on chain), which only an operator can resolve.
+   */
+  listPendingTopUps(
+    request: ListPendingTopUpsRequest,
+    callback: (error: ServiceError | null, response: ListPendingTopUpsResponse) => void,
+  ): ClientUnaryCall;
+  listPendingTopUps(
+    request: ListPendingTopUpsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListPendingTopUpsResponse) => void,
+  ): ClientUnaryCall;
+  listPendingTopUps(
+    request: ListPendingTopUpsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListPendingTopUpsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Admin only: ends a pending top-up with an operator's decision and reason, once: `credit` (the transfer
+   * to our address is proven, e.g. on chain: give its transaction) adds its credits; `fail` adds nothing.
+   * NOT_FOUND (TOP_UP_NOT_FOUND); FAILED_PRECONDITION (TOP_UP_NOT_PENDING) when it had ended already.
+   */
+  resolveTopUp(
+    request: ResolveTopUpRequest,
+    callback: (error: ServiceError | null, response: ResolveTopUpResponse) => void,
+  ): ClientUnaryCall;
+  resolveTopUp(
+    request: ResolveTopUpRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ResolveTopUpResponse) => void,
+  ): ClientUnaryCall;
+  resolveTopUp(
+    request: ResolveTopUpRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ResolveTopUpResponse) => void,
   ): ClientUnaryCall;
   /**
    * Admin only: sets (replaces) the spend policy of an API key, or of one agent under it; `clear` removes

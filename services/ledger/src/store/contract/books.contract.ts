@@ -5,10 +5,10 @@ import { T0, at, MIN, usage, expectWalletMatchesJournal, useContractStore, type 
 
 export function describeBooksContract(name: string, makeStore: StoreFactory): void {
   describe(`LedgerStore contract, books: ${name}`, () => {
-    const { store, grant, settle } = useContractStore(makeStore);
+    const { store, grant, hold, settle } = useContractStore(makeStore);
+    const DAY = 24 * 60 * MIN;
 
     describe("what settlements book: resources, outgoing payments, platform losses", () => {
-      const DAY = 24 * 60 * MIN;
       const holdOn = (holdId: string, userId = "u1", routeKey = "geo.time.current.timeapi.mpp", now = T0, amountCredits = 10) =>
         store().hold({
           holdId,
@@ -226,6 +226,72 @@ export function describeBooksContract(name: string, makeStore: StoreFactory): vo
         ]);
         await expect(store().listPayments({ from: T0, to: day1 })).resolves.toEqual([]);
       });
+    });
+
+    it("books uncharged vendor work on our key once per hold, lists it among the losses at risk, and counts it per user and day for the allowance", async () => {
+      await grant("u1", 100);
+      const work = { reason: "PROVIDER_TIMEOUT", estimatedCostMicroUsd: 10_000 };
+      await hold("w1", "u1", 10);
+      const first = await settle({
+        holdId: "w1",
+        kind: "release",
+        usage: usage({ status: "failed", errorCode: "PROVIDER_TIMEOUT" }),
+        unchargedWork: work,
+      });
+      expect(first).toMatchObject({
+        status: "applied",
+        booked: { losses: [{ reason: "vendor_work_not_charged", holdId: "w1", userId: "u1", routeKey: "r" }] },
+      });
+      expect(await settle({ holdId: "w1", kind: "release", unchargedWork: work })).toMatchObject({
+        status: "already_settled",
+        booked: { losses: [] },
+      });
+      const losses = await store().listPlatformLosses({ from: T0, to: at(DAY) });
+      expect(losses).toEqual([
+        expect.objectContaining({
+          paymentId: "w1/vendor",
+          reason: "vendor_work_not_charged",
+          rail: "direct",
+          settlement: "unknown",
+          amountMicroUsd: 10_000,
+          errorCode: "PROVIDER_TIMEOUT",
+        }),
+      ]);
+      await expect(store().listPayments({ from: T0, to: at(DAY) })).resolves.toEqual([]);
+      // The day's allowance of one is used: the next hold is refused, writing nothing; the next UTC day it is not.
+      const refused = await store().hold({
+        holdId: "w2",
+        userId: "u1",
+        amountCredits: 10,
+        routeKey: "r",
+        expiresAt: at(MIN),
+        now: at(2_000),
+        unchargedAllowance: 1,
+      });
+      expect(refused).toEqual({ status: "uncharged_limit", count: 1, limit: 1 });
+      await expect(store().getHold("w2")).resolves.toBeNull();
+      const tomorrow = await store().hold({
+        holdId: "w3",
+        userId: "u1",
+        amountCredits: 10,
+        routeKey: "r",
+        expiresAt: at(DAY + MIN),
+        now: at(DAY),
+        unchargedAllowance: 1,
+      });
+      expect(tomorrow.status).toBe("created");
+      // Another user's count is its own.
+      await grant("u2", 100);
+      const other = await store().hold({
+        holdId: "w4",
+        userId: "u2",
+        amountCredits: 10,
+        routeKey: "r",
+        expiresAt: at(MIN),
+        now: at(2_000),
+        unchargedAllowance: 1,
+      });
+      expect(other.status).toBe("created");
     });
   });
 }

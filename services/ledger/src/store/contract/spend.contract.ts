@@ -2,6 +2,7 @@
 // (and an agent's) policies inside its hold operation, and draws a quote's reservation in that same
 // operation. Run by store.contract.test.ts against every store.
 import type { HoldCommand, LedgerStore } from "../../domain/ports";
+import { MAX_OPEN_QUOTES_PER_KEY } from "../../domain/quote";
 import type { SpendPolicy } from "../../domain/spend-policy";
 import type { StoreFactory } from "./support";
 
@@ -214,14 +215,55 @@ export function describeSpendPolicyContract(name: string, makeStore: StoreFactor
           now: T0,
         });
 
-      it("reserves the credits once per quote id, outside every spend policy", async () => {
-        await policy({ budgetCredits: 5 });
+      it("reserves the credits once per quote id, and the open reservation counts against the key's budget", async () => {
+        await policy({ budgetCredits: 10 });
         expect(await quote("q1", 8)).toMatchObject({ status: "created", wallet: { balanceCredits: 992, heldCredits: 8 } });
         expect(await quote("q1", 8)).toMatchObject({ status: "replayed", wallet: { balanceCredits: 992 } });
         expect(await quote("q1", 9)).toMatchObject({ status: "conflict" });
-        expect(await quote("q2", 5_000)).toMatchObject({ status: "insufficient" });
-        expect(await store.spendUsage({ keyId: "k1" }, at(-DAY))).toMatchObject({ spentCredits: 0 });
-        expect((await store.getQuote("q1"))?.reservation).toMatchObject({ state: "held", amountCredits: 8 });
+        expect(await store.spendUsage({ keyId: "k1" }, at(-DAY))).toMatchObject({ spentCredits: 8, heldCredits: 8 });
+        expect(await quote("q2", 5)).toMatchObject({ status: "spend_refused", refusal: { limit: "budget", remaining: 2 } });
+        expect(await hold("h1", 5)).toMatchObject({ status: "spend_refused" });
+        await store.clearSpendPolicy("k1");
+        expect(await quote("q3", 5_000)).toMatchObject({ status: "insufficient" });
+        expect((await store.getQuote("q1"))?.reservation).toMatchObject({ state: "held", amountCredits: 8, keyId: "k1" });
+      });
+
+      it("lets ten quotes from a key with a 50-credit budget reserve at most 50 credits, concurrent or not", async () => {
+        await policy({ budgetCredits: 50 });
+        const results = await Promise.all(Array.from({ length: 10 }, (_, i) => quote(`q${i}`, 8)));
+        expect(results.filter((r) => r.status === "created")).toHaveLength(6);
+        expect(results.filter((r) => r.status === "spend_refused")).toHaveLength(4);
+        expect(await store.getWallet("u1")).toEqual({ userId: "u1", balanceCredits: 952, heldCredits: 48 });
+        expect(await store.spendUsage({ keyId: "k1" }, at(-DAY))).toMatchObject({ spentCredits: 48 });
+      });
+
+      it("caps a key's open quotes; a drawn or expired one is no longer open", async () => {
+        const open = await Promise.all(Array.from({ length: MAX_OPEN_QUOTES_PER_KEY }, (_, i) => quote(`q${i}`, 1)));
+        expect(open.every((r) => r.status === "created")).toBe(true);
+        expect(await quote("one-more", 1)).toEqual({
+          status: "too_many_open_quotes",
+          open: MAX_OPEN_QUOTES_PER_KEY,
+          limit: MAX_OPEN_QUOTES_PER_KEY,
+        });
+        expect(await store.getQuote("one-more")).toBeNull();
+        expect(await hold("h0", 1, { quoteId: "q0" })).toMatchObject({ status: "created" });
+        expect(await quote("one-more", 1)).toMatchObject({ status: "created" });
+        expect(await quote("and-another", 1)).toMatchObject({ status: "too_many_open_quotes" });
+        // Past their expiry the open ones no longer count.
+        expect(
+          await store.createQuote({
+            quoteId: "later",
+            userId: "u1",
+            keyId: "k1",
+            capabilityKey: "search.web",
+            routeKey: "r",
+            amountCredits: 1,
+            requestHash: "h",
+            createdAt: at(5 * MIN),
+            expiresAt: at(10 * MIN),
+            now: at(5 * MIN),
+          }),
+        ).toMatchObject({ status: "created" });
       });
 
       it("is drawn by one hold in one step, counted by the policy then, and never twice", async () => {
@@ -234,7 +276,8 @@ export function describeSpendPolicyContract(name: string, makeStore: StoreFactor
         const found = await store.getQuote("q1");
         expect(found?.quote.usedByHoldId).toMatch(/^h[12]$/);
         expect(found?.reservation?.state).toBe("released");
-        expect(await store.spendUsage({ keyId: "k1" }, at(-DAY))).toMatchObject({ spentCredits: 8 });
+        // The reservation's 8 credits moved to the hold: counted once, by the hold.
+        expect(await store.spendUsage({ keyId: "k1" }, at(-DAY))).toMatchObject({ spentCredits: 8, heldCredits: 8 });
       });
 
       it("refuses a draw of an expired, another user's or a differently priced quote, and a draw the policy refuses, writing nothing", async () => {

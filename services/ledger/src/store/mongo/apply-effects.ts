@@ -55,6 +55,7 @@ export async function applyEffects(m: MongoDb, effects: LedgerEffects, session: 
   }
   for (const { paymentId, ...doc } of effects.payments) await m.payments.insertOne({ _id: paymentId, ...doc }, { session });
   for (const { paymentId, ...doc } of effects.losses) await m.losses.insertOne({ _id: paymentId, ...doc }, { session });
+  for (const { holdId, ...doc } of effects.unchargedWork) await m.unchargedWork.insertOne({ _id: holdId, ...doc }, { session });
   for (const r of effects.resources) await m.resources.insertOne({ _id: resourceDocId(r.kind, r.resourceId), ...r }, { session });
 }
 

@@ -1,7 +1,8 @@
 // The MongoDB store's books: usage items (paged by a keyset cursor), resources users own, payments and
 // platform losses, and the reconciliation's sums. All reads; settlements write them (money.ts).
 import type { Filter } from "mongodb";
-import { MOVEMENT_JOURNAL_KINDS } from "../../domain/rules";
+import { MOVEMENT_JOURNAL_KINDS, unchargedLoss } from "../../domain/rules";
+import { mergeByTime } from "../merge-by-time";
 import type {
   ChargeTotal,
   CreditMovementTotal,
@@ -13,7 +14,7 @@ import type {
   UsageItem,
   UsageQuery,
 } from "../../domain/types";
-import { resourceDocId, toPayment, toResource, toUsage, type UsageDoc } from "./docs";
+import { resourceDocId, toPayment, toResource, toUnchargedWork, toUsage, type UsageDoc } from "./docs";
 import type { MongoDb } from "./mongo-db";
 
 export class MongoBooks {
@@ -37,7 +38,14 @@ export class MongoBooks {
       .find({ createdAt: { $gte: range.from, $lt: range.to } })
       .sort({ createdAt: 1, _id: 1 })
       .toArray();
-    return docs.map(({ _id, ...loss }) => ({ paymentId: _id, ...loss }));
+    const uncharged = await this.m.unchargedWork
+      .find({ createdAt: { $gte: range.from, $lt: range.to } })
+      .sort({ createdAt: 1, _id: 1 })
+      .toArray();
+    return mergeByTime(
+      docs.map(({ _id, ...loss }) => ({ paymentId: _id, ...loss })),
+      uncharged.map((doc) => unchargedLoss(toUnchargedWork(doc))),
+    );
   }
 
   async sumCharges(range: TimeRange): Promise<ChargeTotal[]> {

@@ -13,6 +13,7 @@ import type {
   OutgoingPayment,
   OwnedResource,
   PlatformLoss,
+  UnchargedWork,
   UsageItem,
   Wallet,
 } from "../../domain/types";
@@ -169,4 +170,12 @@ export function toExecutionDoc({ executionId, result, ...record }: ExecutionReco
 export function toTopUp(doc: TopUpDoc): TopUpRecord {
   const { _id, ...rest } = doc;
   return { topUpId: _id, ...rest };
+}
+
+export interface UnchargedWorkDoc extends Omit<UnchargedWork, "holdId"> {
+  _id: string; // hold id: once per hold
+}
+
+export function toUnchargedWork({ _id, ...doc }: UnchargedWorkDoc): UnchargedWork {
+  return { holdId: _id, ...doc };
 }

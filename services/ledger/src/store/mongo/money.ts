@@ -19,13 +19,12 @@ import type {
   SettleCommand,
   SettleResult,
 } from "../../domain/ports";
-import { bookedPayments, emptyWallet, MOVEMENT_JOURNAL_KINDS } from "../../domain/rules";
-import { byPolicyOrder, coveringSpendScopes, spendPeriod } from "../../domain/spend-policy";
+import { bookedPayments, emptyWallet, MOVEMENT_JOURNAL_KINDS, utcDay } from "../../domain/rules";
 import type { Hold, JournalEntry, Wallet } from "../../domain/types";
 import { applyEffects } from "./apply-effects";
-import { resourceDocId, toEntry, toHold, toPayment, toResource, toSpendPolicy, toWallet } from "./docs";
+import { resourceDocId, toEntry, toHold, toPayment, toResource, toWallet } from "./docs";
 import type { MongoDb } from "./mongo-db";
-import { holdIn, liveExecutionIn, quoteIn, spendUsageIn, walletIn } from "./reads";
+import { holdIn, liveExecutionIn, quoteIn, spendChecksIn, walletIn } from "./reads";
 
 export const newEntryId = (): string => newId("journal");
 
@@ -97,14 +96,7 @@ export class MongoMoney {
   private async holdFacts(cmd: HoldCommand, session: ClientSession): Promise<HoldFacts> {
     const existing = await holdIn(this.m, cmd.holdId, session);
     const quote = cmd.quoteId !== undefined ? await quoteIn(this.m, cmd.quoteId, session) : null;
-    const who = cmd.spend;
-    const spend: HoldFacts["spend"] = [];
-    if (who) {
-      // Every policy of the key: which cover the hold, and what the default agent policy counts, depend on all of them.
-      const docs = await this.m.spendPolicies.find({ keyId: who.keyId }, { session }).toArray();
-      for (const { policy, scope } of coveringSpendScopes(docs.map(toSpendPolicy).sort(byPolicyOrder), who))
-        spend.push({ policy, usage: await spendUsageIn(this.m, scope, spendPeriod(policy, cmd.now).start, session) });
-    }
+    const spend = cmd.spend ? await spendChecksIn(this.m, cmd.spend, cmd.now, session) : [];
     return {
       existing,
       quote,
@@ -112,6 +104,7 @@ export class MongoMoney {
       execution: cmd.execution ? await liveExecutionIn(this.m, { _id: cmd.execution.executionId }, cmd.now, session) : null,
       spend,
       wallet: await walletIn(this.m, existing?.userId ?? cmd.userId, session),
+      unchargedToday: await this.m.unchargedWork.countDocuments({ userId: cmd.userId, day: utcDay(cmd.now) }, { session }),
     };
   }
 
@@ -134,6 +127,7 @@ export class MongoMoney {
       lossIds: losses.map((l) => l._id),
       resourceOwners: owners.map(toResource),
       execution: hold?.executionId ? await liveExecutionIn(this.m, { _id: hold.executionId }, cmd.now, session) : null,
+      unchargedRecorded: hold !== null && (await this.m.unchargedWork.countDocuments({ _id: hold.holdId }, { session, limit: 1 })) > 0,
     };
   }
 }

@@ -13,6 +13,7 @@ import type {
   SpendBucketDoc,
   SpendPolicyDoc,
   TopUpDoc,
+  UnchargedWorkDoc,
   UsageDoc,
   WalletDoc,
 } from "./docs";
@@ -33,6 +34,7 @@ export const COLLECTIONS = {
   spendPolicies: "ledger_spend_policies",
   spendBuckets: "ledger_spend_buckets",
   quotes: "ledger_quotes",
+  unchargedWork: "ledger_uncharged_work",
 } as const;
 
 /** Runs of a transaction that failed on a duplicate key (a concurrent first insert won) before giving up. */
@@ -67,6 +69,7 @@ export class MongoDb {
   readonly spendPolicies: Collection<SpendPolicyDoc>;
   readonly quotes: Collection<QuoteDoc>;
   readonly spendBuckets: Collection<SpendBucketDoc>;
+  readonly unchargedWork: Collection<UnchargedWorkDoc>;
 
   constructor(
     readonly client: MongoClient,
@@ -85,6 +88,7 @@ export class MongoDb {
     this.spendPolicies = db.collection(COLLECTIONS.spendPolicies);
     this.quotes = db.collection(COLLECTIONS.quotes);
     this.spendBuckets = db.collection(COLLECTIONS.spendBuckets);
+    this.unchargedWork = db.collection(COLLECTIONS.unchargedWork);
   }
 
   /**

@@ -3,9 +3,19 @@
 import type { ClientSession, Filter } from "mongodb";
 import type { QuoteRecord } from "../../domain/quote";
 import { isPastRetention } from "../../domain/rules";
-import { periodStartDay, spendUsageOfBuckets, type SpendScope, type SpendUsage } from "../../domain/spend-policy";
+import {
+  byPolicyOrder,
+  coveringSpendScopes,
+  periodStartDay,
+  spendPeriod,
+  spendUsageOfBuckets,
+  type SpendAttribution,
+  type SpendCheck,
+  type SpendScope,
+  type SpendUsage,
+} from "../../domain/spend-policy";
 import type { ExecutionRecord, Hold, Wallet } from "../../domain/types";
-import { toExecution, toHold, toQuote, toWallet, type SpendBucketDoc } from "./docs";
+import { toExecution, toHold, toQuote, toSpendPolicy, toWallet, type SpendBucketDoc } from "./docs";
 import type { MongoDb } from "./mongo-db";
 
 export async function walletIn(m: MongoDb, userId: string, session?: ClientSession): Promise<Wallet | null> {
@@ -53,4 +63,19 @@ export async function spendUsageIn(m: MongoDb, scope: SpendScope, since: Date, s
         : {}),
   };
   return spendUsageOfBuckets(await m.spendBuckets.find(filter, { session }).toArray());
+}
+
+/** The policies covering `who` (key-wide, default agent, the agent's), each with what its scope has spent in its current period. */
+export async function spendChecksIn(m: MongoDb, who: SpendAttribution, now: Date, session?: ClientSession): Promise<SpendCheck[]> {
+  // Every policy of the key: which cover the hold, and what the default agent policy counts, depend on all of them.
+  const docs = await m.spendPolicies.find({ keyId: who.keyId }, { session }).toArray();
+  const checks: SpendCheck[] = [];
+  for (const { policy, scope } of coveringSpendScopes(docs.map(toSpendPolicy).sort(byPolicyOrder), who))
+    checks.push({ policy, scope, usage: await spendUsageIn(m, scope, spendPeriod(policy, now).start, session) });
+  return checks;
+}
+
+/** The key's open quotes now: not drawn by a hold, not expired. */
+export async function openQuotesIn(m: MongoDb, keyId: string, now: Date, session?: ClientSession): Promise<number> {
+  return m.quotes.countDocuments({ keyId, usedByHoldId: { $exists: false }, expiresAt: { $gt: now } }, { session });
 }

@@ -29,6 +29,13 @@ export async function ensureSchema(m: MongoDb): Promise<void> {
       { key: { settledAt: 1 }, name: "captured_by_settled_at", partialFilterExpression: { state: "captured" } },
     ]),
     m.spendPolicies.createIndexes([{ key: { keyId: 1 }, name: "by_key" }]),
+    // Uncharged vendor work: the allowance's count (a user's on one day), and the reconciliation's losses by time.
+    m.unchargedWork.createIndexes([
+      { key: { userId: 1, day: 1 }, name: "by_user_and_day" },
+      { key: { createdAt: 1 }, name: "by_created_at" },
+    ]),
+    // A key's open quotes, counted by each new quote (capped per key).
+    m.quotes.createIndexes([{ key: { keyId: 1, expiresAt: 1 }, name: "by_key_and_expiry" }]),
     // A spend policy's usage: its key's buckets from the period's first day.
     m.spendBuckets.createIndexes([{ key: { keyId: 1, day: 1 }, name: "by_key_and_day" }]),
     // Resources are read by _id (kind, resource id); payments and losses by time range.

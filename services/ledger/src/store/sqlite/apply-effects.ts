@@ -81,6 +81,12 @@ export function applyEffects(db: SqliteDb, effects: LedgerEffects): void {
       ms(l.createdAt),
     );
   }
+  for (const w of effects.unchargedWork) {
+    db.sql(
+      `INSERT INTO uncharged_work (hold_id, user_id, execution_id, route_key, reason, estimated_micro_usd, day, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(w.holdId, w.userId, w.executionId ?? null, w.routeKey, w.reason, w.estimatedCostMicroUsd, w.day, ms(w.createdAt));
+  }
   for (const r of effects.resources) {
     db.sql(
       "INSERT INTO resources (kind, resource_id, provider, user_id, hold_id, execution_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",

@@ -12,7 +12,20 @@ import type {
   UsageItem,
   UsageQuery,
 } from "../../domain/types";
-import { toLoss, toPayment, toResource, toUsage, type LossRow, type PaymentRow, type ResourceRow, type UsageRow } from "./rows";
+import { unchargedLoss } from "../../domain/rules";
+import { mergeByTime } from "../merge-by-time";
+import {
+  toLoss,
+  toPayment,
+  toResource,
+  toUnchargedWork,
+  toUsage,
+  type LossRow,
+  type PaymentRow,
+  type ResourceRow,
+  type UnchargedWorkRow,
+  type UsageRow,
+} from "./rows";
 import { ms, type SqliteDb } from "./sqlite-db";
 
 export class SqliteBooks {
@@ -43,7 +56,13 @@ export class SqliteBooks {
          WHERE l.created_at >= ? AND l.created_at < ? ORDER BY l.created_at, l.seq`,
       )
       .all(ms(range.from), ms(range.to));
-    return (rows as unknown as LossRow[]).map(toLoss);
+    const uncharged = this.db
+      .sql("SELECT * FROM uncharged_work WHERE created_at >= ? AND created_at < ? ORDER BY created_at, seq")
+      .all(ms(range.from), ms(range.to)) as unknown as UnchargedWorkRow[];
+    return mergeByTime(
+      (rows as unknown as LossRow[]).map(toLoss),
+      uncharged.map((r) => unchargedLoss(toUnchargedWork(r))),
+    );
   }
 
   async sumCharges(range: TimeRange): Promise<ChargeTotal[]> {

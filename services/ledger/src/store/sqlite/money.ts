@@ -16,10 +16,9 @@ import type {
   SettleCommand,
   SettleResult,
 } from "../../domain/ports";
-import { bookedPayments, emptyWallet } from "../../domain/rules";
-import { coveringSpendScopes, spendPeriod } from "../../domain/spend-policy";
+import { bookedPayments, emptyWallet, utcDay } from "../../domain/rules";
 import type { Hold, JournalEntry, Wallet } from "../../domain/types";
-import { holdById, keyPoliciesOf, liveExecution, movementEntry, quoteById, spendUsageOf, walletRow } from "./reads";
+import { holdById, liveExecution, movementEntry, quoteById, spendChecks, walletRow } from "./reads";
 import {
   toEntry,
   toHold,
@@ -108,13 +107,13 @@ export class SqliteMoney {
       quote,
       reservation: quote ? holdById(this.db, quote.reservationHoldId) : null,
       execution: cmd.execution ? liveExecution(this.db, cmd.execution.executionId, cmd.now) : null,
-      spend: who
-        ? coveringSpendScopes(keyPoliciesOf(this.db, who.keyId), who).map(({ policy, scope }) => ({
-            policy,
-            usage: spendUsageOf(this.db, scope, spendPeriod(policy, cmd.now).start),
-          }))
-        : [],
+      spend: who ? spendChecks(this.db, who, cmd.now) : [],
       wallet: walletRow(this.db, existing?.userId ?? cmd.userId),
+      unchargedToday: (
+        this.db.sql("SELECT count(*) AS n FROM uncharged_work WHERE user_id = ? AND day = ?").get(cmd.userId, utcDay(cmd.now)) as {
+          n: number;
+        }
+      ).n,
     };
   }
 
@@ -138,6 +137,7 @@ export class SqliteMoney {
         return row ? [toResource(row)] : [];
       }),
       execution: hold?.executionId ? liveExecution(this.db, hold.executionId, cmd.now) : null,
+      unchargedRecorded: hold !== null && this.db.sql("SELECT 1 FROM uncharged_work WHERE hold_id = ?").get(hold.holdId) !== undefined,
     };
   }
 }

@@ -1,10 +1,10 @@
 // The SQLite store's quotes: a reservation hold and the quote record, written together (drawn by a
 // hold in money.ts).
 import { decideCreateQuote } from "../../domain/decide-quote";
-import type { CreateQuoteCommand, CreateQuoteResult, QuoteRecord } from "../../domain/quote";
+import { quoteSpender, type CreateQuoteCommand, type CreateQuoteResult, type QuoteRecord } from "../../domain/quote";
 import type { Hold } from "../../domain/types";
 import { applied, newEntryId } from "./money";
-import { holdById, quoteById, walletRow } from "./reads";
+import { holdById, openQuotesOf, quoteById, spendChecks, walletRow } from "./reads";
 import type { SqliteDb } from "./sqlite-db";
 
 export class SqliteQuotes {
@@ -13,7 +13,12 @@ export class SqliteQuotes {
   async createQuote(cmd: CreateQuoteCommand): Promise<CreateQuoteResult> {
     return this.db.transaction(() => {
       const existing = quoteById(this.db, cmd.quoteId);
-      const facts = { existing, wallet: walletRow(this.db, existing?.userId ?? cmd.userId) };
+      const facts = {
+        existing,
+        wallet: walletRow(this.db, existing?.userId ?? cmd.userId),
+        openQuotes: openQuotesOf(this.db, cmd.keyId, cmd.now),
+        spend: spendChecks(this.db, quoteSpender(cmd), cmd.now),
+      };
       return applied(this.db, decideCreateQuote(cmd, facts, newEntryId));
     });
   }

@@ -4,9 +4,13 @@ import type { QuoteRecord } from "../../domain/quote";
 import { isPastRetention } from "../../domain/rules";
 import {
   byPolicyOrder,
+  coveringSpendScopes,
   periodStartDay,
+  spendPeriod,
   spendUsageOfBuckets,
+  type SpendAttribution,
   type SpendBucketDelta,
+  type SpendCheck,
   type SpendPolicy,
   type SpendScope,
   type SpendUsage,
@@ -95,4 +99,23 @@ export function spendUsageOf(db: SqliteDb, scope: SpendScope, since: Date): Spen
     )
     .all(...params) as unknown as (SpendBucketDelta & { capabilityKey: string })[];
   return spendUsageOfBuckets(rows);
+}
+
+/** The policies covering `who` (key-wide, default agent, the agent's), each with what its scope has spent in its current period. */
+export function spendChecks(db: SqliteDb, who: SpendAttribution, now: Date): SpendCheck[] {
+  return coveringSpendScopes(keyPoliciesOf(db, who.keyId), who).map(({ policy, scope }) => ({
+    policy,
+    scope,
+    usage: spendUsageOf(db, scope, spendPeriod(policy, now).start),
+  }));
+}
+
+/** The key's open quotes now: not drawn by a hold, not expired. */
+export function openQuotesOf(db: SqliteDb, keyId: string, now: Date): number {
+  const row = db
+    .sql("SELECT count(*) AS n FROM quotes WHERE key_id = ? AND used_by_hold_id IS NULL AND expires_at > ?")
+    .get(keyId, now.getTime()) as {
+    n: number;
+  };
+  return row.n;
 }

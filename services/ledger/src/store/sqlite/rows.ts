@@ -13,6 +13,7 @@ import type {
   OwnedResource,
   PlatformLoss,
   StoredResult,
+  UnchargedWork,
   UsageItem,
   Wallet,
 } from "../../domain/types";
@@ -403,5 +404,29 @@ export function toExecution(row: ExecutionRow): ExecutionRecord {
     ...(row.completed_at !== null ? { completedAt: new Date(row.completed_at) } : {}),
     holdIds: JSON.parse(row.hold_ids) as string[],
     ...(row.result !== null ? { result: JSON.parse(row.result) as StoredResult } : {}),
+  };
+}
+
+export interface UnchargedWorkRow {
+  hold_id: string;
+  user_id: string;
+  execution_id: string | null;
+  route_key: string;
+  reason: string;
+  estimated_micro_usd: number;
+  day: string;
+  created_at: number;
+}
+
+export function toUnchargedWork(row: UnchargedWorkRow): UnchargedWork {
+  return {
+    holdId: row.hold_id,
+    userId: row.user_id,
+    ...(row.execution_id !== null ? { executionId: row.execution_id } : {}),
+    routeKey: row.route_key,
+    reason: row.reason,
+    estimatedCostMicroUsd: row.estimated_micro_usd,
+    day: row.day,
+    createdAt: new Date(row.created_at),
   };
 }

@@ -5,7 +5,7 @@ import { newId } from "@agentic/platform";
 import { normalizeStoredAgentNames } from "./normalize-agent-names";
 
 /** The schema this code reads and writes; a newer file is refused rather than misread. */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 10;
 
 /**
  * MIGRATIONS[v] brings a database at schema version v to v + 1 (0 is an empty file): SQL, or a function
@@ -335,6 +335,28 @@ export const MIGRATIONS: readonly (string | ((db: DatabaseSync) => void))[] = [
     `);
     normalizeStoredAgentNames(db);
   },
+  // 9: a key's open quotes, counted by each new quote (their reservations count against the key's budgets, and their number is capped).
+  `
+  CREATE INDEX quotes_open_by_key ON quotes (key_id, expires_at) WHERE used_by_hold_id IS NULL;
+  `,
+  // 10: vendor work on our own keys that charged nothing (at risk in the reconciliation; a per-user daily allowance).
+  `
+  CREATE TABLE uncharged_work (
+    seq INTEGER PRIMARY KEY,
+    hold_id TEXT NOT NULL UNIQUE REFERENCES holds (hold_id),
+    user_id TEXT NOT NULL,
+    execution_id TEXT,
+    route_key TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    estimated_micro_usd INTEGER NOT NULL CHECK (estimated_micro_usd >= 0),
+    day TEXT NOT NULL, -- YYYY-MM-DD (UTC) of created_at
+    created_at INTEGER NOT NULL
+  ) STRICT;
+  -- The allowance's count: a user's on one day.
+  CREATE INDEX uncharged_work_by_user_day ON uncharged_work (user_id, day);
+  -- The reconciliation's losses, by when they were written.
+  CREATE INDEX uncharged_work_by_created_at ON uncharged_work (created_at, seq);
+  `,
 ];
 
 /** Brings a database at schema version `v` to `v` + 1 (MIGRATIONS[v]), inside the caller's transaction. */
