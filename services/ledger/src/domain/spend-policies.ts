@@ -7,13 +7,10 @@ import type { LedgerStore } from "./ports";
 import {
   SPEND_RESETS,
   coveringPolicies,
-  decideSpend,
   spendPeriod,
   spendScopeOf,
   type CapabilityCap,
-  type SpendAttribution,
   type SpendPolicy,
-  type SpendRefusal,
   type SpendReset,
   type SpendUsage,
 } from "./spend-policy";
