@@ -77,8 +77,6 @@ export interface LedgerAppOptions extends LedgerSettings {
   topUp?: TopUpOptions;
   /** How often the EXECUTIONS stream is trimmed, in ms (default 10 s). */
   streamTrimIntervalMs?: number;
-  /** Uncharged outcomes of vendor work on our keys per user and UTC day before holds are refused (default DEFAULT_UNCHARGED_DAILY_ALLOWANCE). */
-  unchargedDailyAllowance?: number;
 }
 
 export interface LedgerApp {

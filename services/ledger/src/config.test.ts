@@ -111,6 +111,7 @@ describe("ledger config", () => {
       abandonGraceMs: 300_000,
       apiKeys: [],
       settlementConcurrency: 16,
+      unchargedDailyAllowance: 50,
     });
     expect(ledgerSettings(load({ APP_ENV: "test" })).development).toBe(true);
     const payTo = "0x2Fe5b450cd7Ec8347d9d9D6D726b4cfe1d46D5f5";

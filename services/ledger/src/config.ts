@@ -133,6 +133,12 @@ export const configSchema = z
     /** Settlement messages handled at once by this replica, e.g. `16`. */
     SETTLEMENT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
     /**
+     * Attempts per user and UTC day that may end uncharged after the vendor may have worked on our own
+     * key (a provoked timeout, an answer too large to read); past it holds are refused with 429
+     * UNCHARGED_FAILURES_LIMITED until the next UTC day, e.g. `50`.
+     */
+    UNCHARGED_DAILY_ALLOWANCE: z.coerce.number().int().min(1).max(100_000).default(50),
+    /**
      * How long past its lease a running execution whose holds have all ended waits before it is
      * marked outcome_unknown (nothing charged), in ms, e.g. `300000` (5 minutes): time for its answer
      * to arrive from the bus first.
@@ -258,6 +264,8 @@ export interface LedgerSettings {
   apiKeys?: BootstrapApiKey[];
   /** Settlement messages handled at once (SETTLEMENT_CONCURRENCY; default 16). */
   settlementConcurrency?: number;
+  /** Uncharged outcomes of vendor work on our keys per user and UTC day (UNCHARGED_DAILY_ALLOWANCE; default 50). */
+  unchargedDailyAllowance?: number;
   /** Takes x402 top-ups (TOP_UP_*); without it TopUpWithPayment answers TOP_UP_UNAVAILABLE. */
   topUp?: TopUpSettings;
 }
@@ -275,6 +283,7 @@ export function ledgerSettings(config: Config): LedgerSettings {
     abandonGraceMs: config.EXECUTION_ABANDON_GRACE_MS,
     apiKeys: config.AGENTIC_API_KEYS,
     settlementConcurrency: config.SETTLEMENT_CONCURRENCY,
+    unchargedDailyAllowance: config.UNCHARGED_DAILY_ALLOWANCE,
     ...(topUp ? { topUp } : {}),
   };
 }
