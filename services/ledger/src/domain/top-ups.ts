@@ -12,8 +12,9 @@ import { topUpIdOf, type TopUpRecord } from "./top-up";
 import type { Wallet } from "./types";
 import type { LedgerMetrics, LedgerStore } from "./ports";
 import type { Facilitator, FacilitatorBody } from "./facilitator-port";
-import { readExactPayment, sameJson } from "./top-up-payment";
-import { atomicPerCredit, creditsOfRequirements, requirementsFor, type Requirements, type TopUpTerms } from "./top-up-terms";
+import { acceptedTopUp } from "./top-up-acceptance";
+import { readExactPayment } from "./top-up-payment";
+import { atomicPerCredit, requirementsFor, type Requirements, type TopUpTerms } from "./top-up-terms";
 
 /** The facilitator's reason when the authorization's nonce was consumed on chain already. */
 const NONCE_ALREADY_USED = "invalid_exact_evm_nonce_already_used";
@@ -224,25 +225,20 @@ export function createTopUps(deps: TopUpDeps) {
         metrics.topUp("invalid");
         throw invalid("invalid_payload", payment.problem);
       }
-      let requirements: unknown = payment.accepted;
+      let relayed: unknown;
       if (req.requirementsJson) {
         try {
-          requirements = JSON.parse(req.requirementsJson);
+          relayed = JSON.parse(req.requirementsJson);
         } catch {
           throw invalidField("requirements_json", "requirements_json is not JSON.", "Send the requirements QuoteTopUp gave, or nothing.");
         }
       }
-      const checked = creditsOfRequirements(terms, requirements);
-      const mismatch =
-        "problem" in checked
-          ? checked.problem
-          : sameJson(payment.accepted, requirements)
-            ? undefined
-            : describeMismatch(payment.accepted, requirements as Requirements);
-      if (mismatch !== undefined || "problem" in checked) {
+      const checked = acceptedTopUp(terms, payment.accepted, relayed);
+      if ("problem" in checked) {
         metrics.topUp("invalid");
-        throw invalid("problem" in checked ? "requirements_not_offered" : "accepted_mismatch", mismatch);
+        throw invalid(checked.reason, checked.problem);
       }
+      const { requirements } = checked;
       const auth = payment.authorization;
       const topUpId = topUpIdOf({ network: terms.network, asset: terms.asset, payer: auth.from, nonce: auth.nonce });
       const known = await store.getTopUp(topUpId);
@@ -315,14 +311,4 @@ export function createTopUps(deps: TopUpDeps) {
       return ended;
     },
   };
-}
-
-/** Which term of the echoed requirements differs from the asked ones (an underpayment names the amounts). */
-function describeMismatch(accepted: unknown, asked: Requirements): string {
-  const a = (typeof accepted === "object" && accepted !== null ? accepted : {}) as Record<string, unknown>;
-  if (a.amount !== asked.amount) return `the payment is for ${String(a.amount)} atomic units, the top-up asks ${asked.amount}`;
-  for (const field of ["scheme", "network", "asset", "payTo", "maxTimeoutSeconds"] as const) {
-    if (!sameJson(a[field], asked[field])) return `accepted.${field} differs from the requirements`;
-  }
-  return "accepted differs from the requirements";
 }
