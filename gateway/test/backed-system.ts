@@ -27,8 +27,6 @@ export interface BackedSystemOptions extends Partial<TestGatewayOptions> {
   catalogDir?: string;
   /** The ledger takes x402 top-ups to `payTo` through the sandbox's facilitator. */
   topUp?: { payTo: string; facilitatorTimeoutMs?: number };
-  /** The catalog folder to serve (default: the shipped catalog). */
-  catalogDir?: string;
 }
 
 export async function startBackedSystem(opts: BackedSystemOptions = {}): Promise<BackedSystem> {
