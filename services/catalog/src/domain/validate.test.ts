@@ -49,6 +49,8 @@ const CASES: Record<string, Expected[]> = {
   "missing-price-source": [["email.yaml", `${ROUTE0}.priceSource`, /priceSource .* is required/]],
   "capability-without-routes": [["geo.yaml", "capabilities[0].routes", /at least one route/]],
   "priors-out-of-range": [["email.yaml", `${ROUTE0}.priors.successRate`, /within 0\.\.1/]],
+  "intent-example-repeated": [["email.yaml", "capabilities[0].intent.examples[2]", /repeats intent\.examples\[1\]/]],
+  "intent-too-few-examples": [["email.yaml", "capabilities[0].intent.examples", /at least 3 example tasks/]],
   "bad-key-format": [["email.yaml", "capabilities[1].key", /capability key must match/]],
   // keys and names
   "provider-named-domain": [["_catalog.yaml", "domains[2]", /domain "resend" is named after the provider "resend"/]],

@@ -72,6 +72,10 @@ export interface Capability {
     | undefined;
   /** available, partial or unavailable. */
   contractStatus: string;
+  /** Tasks as an agent would write them (catalog data), read by intent routing; not shown on REST. */
+  exampleTasks: string[];
+  /** Other words for what the capability does (catalog data), read by intent routing; not shown on REST. */
+  synonyms: string[];
 }
 
 /** What the router assumes about a route before it has seen live traffic. */
@@ -633,6 +637,8 @@ function createBaseCapability(): Capability {
     docsUrl: undefined,
     contractEndpoint: undefined,
     contractStatus: "",
+    exampleTasks: [],
+    synonyms: [],
   };
 }
 
@@ -688,6 +694,12 @@ export const Capability: MessageFns<Capability> = {
     }
     if (message.contractStatus !== "") {
       writer.uint32(138).string(message.contractStatus);
+    }
+    for (const v of message.exampleTasks) {
+      writer.uint32(146).string(v!);
+    }
+    for (const v of message.synonyms) {
+      writer.uint32(154).string(v!);
     }
     return writer;
   },
@@ -841,6 +853,22 @@ export const Capability: MessageFns<Capability> = {
             message.contractStatus = reader.string();
             continue;
           }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.exampleTasks.push(reader.string());
+            continue;
+          }
+          case 19: {
+            if (tag !== 154) {
+              break;
+            }
+
+            message.synonyms.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -928,6 +956,14 @@ export const Capability: MessageFns<Capability> = {
         : isSet(object.contract_status)
         ? globalThis.String(object.contract_status)
         : "",
+      exampleTasks: globalThis.Array.isArray(object?.exampleTasks)
+        ? object.exampleTasks.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.example_tasks)
+        ? object.example_tasks.map((e: any) => globalThis.String(e))
+        : [],
+      synonyms: globalThis.Array.isArray(object?.synonyms)
+        ? object.synonyms.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -984,6 +1020,12 @@ export const Capability: MessageFns<Capability> = {
     if (message.contractStatus !== "") {
       obj.contractStatus = message.contractStatus;
     }
+    if (message.exampleTasks?.length) {
+      obj.exampleTasks = message.exampleTasks;
+    }
+    if (message.synonyms?.length) {
+      obj.synonyms = message.synonyms;
+    }
     return obj;
   },
 
@@ -1009,6 +1051,8 @@ export const Capability: MessageFns<Capability> = {
     message.docsUrl = object.docsUrl ?? undefined;
     message.contractEndpoint = object.contractEndpoint ?? undefined;
     message.contractStatus = object.contractStatus ?? "";
+    message.exampleTasks = object.exampleTasks?.map((e) => e) || [];
+    message.synonyms = object.synonyms?.map((e) => e) || [];
     return message;
   },
 };

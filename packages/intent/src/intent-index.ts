@@ -1,0 +1,170 @@
+// The intent index: every capability of one catalog version in a MiniSearch (BM25+) index over the
+// text the catalog owns, searched with stemming and fuzzy matching. A search ranks capabilities,
+// turns the ranking into a score in 0..1 that means the same on every task (score.ts), abstains when
+// the best score is below the calibrated threshold, explains each match and reads the constraints.
+// Deterministic: the same catalog and task always give the same answer, in the same order.
+import MiniSearch, { type SearchResult } from "minisearch";
+import { intentDocumentOf, TEXT_FIELDS, type IntentDocument, type IntentSource, type IntentTextField } from "./documents";
+import { extractConstraints, ProviderNames, type TaskConstraints } from "./constraints";
+import { INTENT_SCORING, scoreOf, type IntentScoring } from "./score";
+import { termOf, termsOf, tokenize } from "./text";
+
+/** How much a word found in each field counts (label and synonyms name the capability best). */
+const FIELD_BOOST: Record<IntentTextField, number> = {
+  label: 3,
+  key: 2,
+  synonyms: 2,
+  examples: 1.5,
+  description: 1,
+  fields: 0.4,
+  providers: 0.6,
+};
+
+export interface IntentMatch {
+  capabilityKey: string;
+  domainKey: string;
+  capabilityId: string;
+  label: string;
+  status: string;
+  /** 0..1, comparable across tasks; at or above `abstainBelow` means the capability does the task. */
+  score: number;
+  /** Which of the task's words matched which of the capability's fields. */
+  why: string;
+  startingPriceCredits: number | null;
+  contractPath: string | null;
+  recommendPath: string | null;
+}
+
+export interface IntentAnswer {
+  task: string;
+  matches: IntentMatch[];
+  /** True when no capability scores at or above the threshold: nothing in the catalog does the task. */
+  abstained: boolean;
+  constraints: TaskConstraints;
+  catalogVersion: string;
+}
+
+export interface IntentQuery {
+  task: string;
+  /** Matches to list, 1..20. */
+  limit: number;
+  /** Only capabilities of this domain. */
+  domainKey?: string;
+}
+
+export class IntentIndex {
+  private readonly search: MiniSearch<IntentDocument & IntentTextFields>;
+  private readonly documents: IntentDocument[];
+  private readonly providers: ProviderNames;
+  /** Terms of each document (all fields), to tell exact from fuzzy matches. */
+  private readonly termsByDoc: Array<Set<string>>;
+  /** In how many documents each term appears. */
+  private readonly documentFrequency = new Map<string, number>();
+
+  constructor(
+    sources: readonly IntentSource[],
+    readonly catalogVersion: string,
+    private readonly scoring: IntentScoring = INTENT_SCORING,
+  ) {
+    this.documents = sources.map((s, i) => intentDocumentOf(s, i));
+    this.providers = new ProviderNames(this.documents.flatMap((d) => d.providers));
+    this.termsByDoc = this.documents.map((d) => new Set(TEXT_FIELDS.flatMap((f) => termsOf(d.text[f]))));
+    for (const terms of this.termsByDoc) for (const t of terms) this.documentFrequency.set(t, (this.documentFrequency.get(t) ?? 0) + 1);
+    this.search = new MiniSearch<IntentDocument & IntentTextFields>({
+      fields: [...TEXT_FIELDS],
+      storeFields: [],
+      tokenize,
+      processTerm: termOf,
+      extractField: (doc, field) => (field === "id" ? String(doc.id) : doc.text[field as IntentTextField]),
+    });
+    this.search.addAll(this.documents as Array<IntentDocument & IntentTextFields>);
+  }
+
+  /** How many capabilities the index holds. */
+  get size(): number {
+    return this.documents.length;
+  }
+
+  query(q: IntentQuery): IntentAnswer {
+    const task = q.task.trim();
+    const queryTerms = termsOf(task);
+    const results = queryTerms.length === 0 ? [] : this.rawSearch(task, q.domainKey);
+    const topBm25 = results[0]?.score ?? 0;
+    const scored = results
+      .map((r) => {
+        const doc = this.documents[r.id as number]!;
+        return { doc, result: r, score: scoreOf(this.coverage(queryTerms, r, doc.id), r.score, topBm25, this.scoring) };
+      })
+      .sort((a, b) => b.score - a.score || b.result.score - a.result.score || a.doc.capabilityKey.localeCompare(b.doc.capabilityKey));
+    const top = scored[0];
+    const abstained = !top || top.score < this.scoring.abstainBelow;
+    return {
+      task,
+      matches: scored.slice(0, q.limit).map(({ doc, result, score }) => toMatch(doc, result, score)),
+      abstained,
+      constraints: extractConstraints(task, abstained ? undefined : top?.doc, this.providers),
+      catalogVersion: this.catalogVersion,
+    };
+  }
+
+  private rawSearch(text: string, domainKey: string | undefined): SearchResult[] {
+    return this.search.search(text, {
+      boost: FIELD_BOOST,
+      // Typos: a stem of 5+ letters matches within 20 % edits (MiniSearch's fuzzy), weighted down.
+      fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+      weights: { fuzzy: 0.4, prefix: 0.3 },
+      prefix: false,
+      combineWith: "OR",
+      ...(domainKey ? { filter: (r: SearchResult) => this.documents[r.id as number]!.domainKey === domainKey } : {}),
+    });
+  }
+
+  /**
+   * The share of the task's informative words the capability's text holds, each word weighted by
+   * how rare it is in the catalog (a word no capability uses weighs most: it names something the
+   * catalog does not do). A fuzzy match counts `scoring.fuzzyCredit` of a word.
+   */
+  private coverage(queryTerms: readonly string[], result: SearchResult, docId: number): number {
+    const n = this.documents.length;
+    const terms = this.termsByDoc[docId]!;
+    let total = 0;
+    let matched = 0;
+    for (const term of queryTerms) {
+      const df = this.documentFrequency.get(term) ?? 0;
+      const weight = Math.log(1 + n / Math.max(df, this.scoring.unknownTermDocumentFrequency));
+      total += weight;
+      if (terms.has(term)) matched += weight;
+      else if (result.queryTerms.includes(term)) matched += weight * this.scoring.fuzzyCredit;
+    }
+    return total === 0 ? 0 : matched / total;
+  }
+}
+
+type IntentTextFields = Record<IntentTextField, string>;
+
+function toMatch(doc: IntentDocument, result: SearchResult, score: number): IntentMatch {
+  return {
+    capabilityKey: doc.capabilityKey,
+    domainKey: doc.domainKey,
+    capabilityId: doc.capabilityId,
+    label: doc.label,
+    status: doc.status,
+    score,
+    why: whyOf(result),
+    startingPriceCredits: doc.startingPriceCredits ?? null,
+    contractPath: doc.contractPath ?? null,
+    recommendPath: doc.recommendPath ?? null,
+  };
+}
+
+/** "matched email (label, synonyms), send (examples)": each matched catalog word with the fields that hold it. */
+function whyOf(result: SearchResult): string {
+  const parts = Object.keys(result.match)
+    .sort()
+    .map((term) => `${term} (${[...result.match[term]!].sort(byFieldOrder).join(", ")})`);
+  return `matched ${parts.join(", ")}`;
+}
+
+function byFieldOrder(a: string, b: string): number {
+  return TEXT_FIELDS.indexOf(a as IntentTextField) - TEXT_FIELDS.indexOf(b as IntentTextField);
+}

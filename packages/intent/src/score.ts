@@ -1,0 +1,28 @@
+// The score of a match, 0..1, and the threshold below which the index abstains. The score blends how
+// much of the task the capability covers (coverage, 0..1, from rare words) with how it ranks against
+// the best BM25 match of the same task, so it reads alike on every task. The constants are calibrated
+// on the labelled evaluation set (eval/intent/, `npm run eval:intent` prints the sweep).
+
+export interface IntentScoring {
+  /** Below this top score the answer abstains. */
+  abstainBelow: number;
+  /** Weight of coverage in the score (the rest is the BM25 ratio to the task's best match). */
+  coverageWeight: number;
+  /** What a fuzzy (typo) match counts of a word. */
+  fuzzyCredit: number;
+  /** Document frequency assumed for a word no capability uses (so it weighs like a rare word, not infinitely). */
+  unknownTermDocumentFrequency: number;
+}
+
+export const INTENT_SCORING: IntentScoring = {
+  abstainBelow: 0.5,
+  coverageWeight: 0.8,
+  fuzzyCredit: 0.8,
+  unknownTermDocumentFrequency: 1,
+};
+
+export function scoreOf(coverage: number, bm25: number, topBm25: number, s: IntentScoring): number {
+  const relative = topBm25 > 0 ? bm25 / topBm25 : 0;
+  const score = s.coverageWeight * coverage + (1 - s.coverageWeight) * relative;
+  return Math.round(score * 10_000) / 10_000;
+}
