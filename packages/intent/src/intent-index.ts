@@ -90,12 +90,13 @@ export class IntentIndex {
     const queryTerms = termsOf(task);
     const results = queryTerms.length === 0 ? [] : this.rawSearch(task, q.domainKey);
     const topBm25 = results[0]?.score ?? 0;
+    // Ranked by BM25 (MiniSearch's score, field boosts and fuzzy weights included); the 0..1 score decides abstention.
     const scored = results
       .map((r) => {
         const doc = this.documents[r.id as number]!;
         return { doc, result: r, score: scoreOf(this.coverage(queryTerms, r, doc.id), r.score, topBm25, this.scoring) };
       })
-      .sort((a, b) => b.score - a.score || b.result.score - a.result.score || a.doc.capabilityKey.localeCompare(b.doc.capabilityKey));
+      .sort((a, b) => b.result.score - a.result.score || a.doc.capabilityKey.localeCompare(b.doc.capabilityKey));
     const top = scored[0];
     const abstained = !top || top.score < this.scoring.abstainBelow;
     return {

@@ -11,13 +11,19 @@ export function normalizedTask(task: string): string {
     .trim();
 }
 
+/** Trigram counts per normalized task, kept: the duplicate test compares every task with every example. */
+const trigramCache = new Map<string, Map<string, number>>();
+
 function trigrams(text: string): Map<string, number> {
+  const cached = trigramCache.get(text);
+  if (cached) return cached;
   const padded = `  ${text} `;
   const grams = new Map<string, number>();
   for (let i = 0; i + 3 <= padded.length; i++) {
     const g = padded.slice(i, i + 3);
     grams.set(g, (grams.get(g) ?? 0) + 1);
   }
+  trigramCache.set(text, grams);
   return grams;
 }
 
