@@ -5,7 +5,7 @@
 // Deterministic: the same catalog and task always give the same answer, in the same order.
 import MiniSearch, { type SearchResult } from "minisearch";
 import { intentDocumentOf, TEXT_FIELDS, type IntentDocument, type IntentSource, type IntentTextField } from "./documents";
-import { extractConstraints, ProviderNames, type TaskConstraints } from "./constraints";
+import { extractConstraints, ProviderNames, withoutConstraintWords, type TaskConstraints } from "./constraints";
 import { INTENT_SCORING, scoreOf, type IntentScoring } from "./score";
 import { termOf, termsOf, tokenize } from "./text";
 
@@ -87,8 +87,9 @@ export class IntentIndex {
 
   query(q: IntentQuery): IntentAnswer {
     const task = q.task.trim();
-    const queryTerms = termsOf(task);
-    const results = queryTerms.length === 0 ? [] : this.rawSearch(task, q.domainKey);
+    const searched = withoutConstraintWords(task);
+    const queryTerms = termsOf(searched);
+    const results = queryTerms.length === 0 ? [] : this.rawSearch(searched, q.domainKey);
     const topBm25 = results[0]?.score ?? 0;
     // Ranked by BM25 (MiniSearch's score, field boosts and fuzzy weights included); the 0..1 score decides abstention.
     const scored = results

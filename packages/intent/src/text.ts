@@ -10,7 +10,7 @@ const STOP_WORDS = new Set(
     "if in into is it its it's just let me my of on or our please should so some than that the their them " +
     "then there these this those to up us using use via want we what when where which who whose why will " +
     "with would you your i'd i'm need needs show tell find look also any all one new now out over about " +
-    "quick quickly right mine ours yours something thing things kind sort bit lot lots okay ok thanks thank"
+    "quick quickly right mine ours yours something thing things kind sort bit lot lots okay ok thanks thank route routes"
   ).split(" "),
 );
 
