@@ -7,7 +7,7 @@ import MiniSearch, { type SearchResult } from "minisearch";
 import { intentDocumentOf, TEXT_FIELDS, type IntentDocument, type IntentSource, type IntentTextField } from "./documents";
 import { extractConstraints, ProviderNames, withoutConstraintWords, type TaskConstraints } from "./constraints";
 import { INTENT_SCORING, scoreOf, type IntentScoring } from "./score";
-import { termOf, termsOf, tokenize } from "./text";
+import { isGenericTerm, nameTermsOf, termOf, termsOf, tokenize, withoutFieldValues } from "./text";
 
 /** How much a word found in each field counts (label and synonyms name the capability best). */
 const FIELD_BOOST: Record<IntentTextField, number> = {
@@ -87,15 +87,16 @@ export class IntentIndex {
 
   query(q: IntentQuery): IntentAnswer {
     const task = q.task.trim();
-    const searched = withoutConstraintWords(task);
+    const searched = withoutFieldValues(withoutConstraintWords(task));
     const queryTerms = termsOf(searched);
+    const names = nameTermsOf(searched);
     const results = queryTerms.length === 0 ? [] : this.rawSearch(searched, q.domainKey);
     const topBm25 = results[0]?.score ?? 0;
     // Ranked by BM25 (MiniSearch's score, field boosts and fuzzy weights included); the 0..1 score decides abstention.
     const scored = results
       .map((r) => {
         const doc = this.documents[r.id as number]!;
-        return { doc, result: r, score: scoreOf(this.coverage(queryTerms, r, doc.id), r.score, topBm25, this.scoring) };
+        return { doc, result: r, score: scoreOf(this.coverage(queryTerms, names, r, doc.id), r.score, topBm25, this.scoring) };
       })
       .sort((a, b) => b.result.score - a.result.score || a.doc.capabilityKey.localeCompare(b.doc.capabilityKey));
     const top = scored[0];
@@ -109,11 +110,28 @@ export class IntentIndex {
     };
   }
 
+  /** The ranking's raw signals (BM25, coverage) of the best `n` capabilities, for calibration. */
+  signals(task: string, n = 3): Array<{ capabilityKey: string; bm25: number; coverage: number; matchedTerms: number; queryTerms: number }> {
+    const searched = withoutFieldValues(withoutConstraintWords(task.trim()));
+    const queryTerms = termsOf(searched);
+    const names = nameTermsOf(searched);
+    if (queryTerms.length === 0) return [];
+    return this.rawSearch(searched, undefined)
+      .slice(0, n)
+      .map((r) => ({
+        capabilityKey: this.documents[r.id as number]!.capabilityKey,
+        bm25: r.score,
+        coverage: this.coverage(queryTerms, names, r, r.id as number),
+        matchedTerms: r.queryTerms.length,
+        queryTerms: queryTerms.length,
+      }));
+  }
+
   private rawSearch(text: string, domainKey: string | undefined): SearchResult[] {
     return this.search.search(text, {
       boost: FIELD_BOOST,
-      // Typos: a stem of 5+ letters matches within 20 % edits (MiniSearch's fuzzy), weighted down.
-      fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+      // Typos: a stem of 4+ letters matches within one edit, weighted down (two edits cost ~10 ms a query).
+      fuzzy: (term) => (term.length >= 4 ? 1 : false),
       weights: { fuzzy: 0.4, prefix: 0.3 },
       prefix: false,
       combineWith: "OR",
@@ -126,14 +144,15 @@ export class IntentIndex {
    * how rare it is in the catalog (a word no capability uses weighs most: it names something the
    * catalog does not do). A fuzzy match counts `scoring.fuzzyCredit` of a word.
    */
-  private coverage(queryTerms: readonly string[], result: SearchResult, docId: number): number {
+  private coverage(queryTerms: readonly string[], names: ReadonlySet<string>, result: SearchResult, docId: number): number {
     const n = this.documents.length;
     const terms = this.termsByDoc[docId]!;
     let total = 0;
     let matched = 0;
     for (const term of queryTerms) {
       const df = this.documentFrequency.get(term) ?? 0;
-      const weight = Math.log(1 + n / Math.max(df, this.scoring.unknownTermDocumentFrequency));
+      const rarity = Math.log(1 + n / Math.max(df, this.scoring.unknownTermDocumentFrequency));
+      const weight = rarity * (isGenericTerm(term) ? this.scoring.genericWeight : names.has(term) ? this.scoring.nameWeight : 1);
       total += weight;
       if (terms.has(term)) matched += weight;
       else if (result.queryTerms.includes(term)) matched += weight * this.scoring.fuzzyCredit;

@@ -10,6 +10,10 @@ export interface IntentScoring {
   coverageWeight: number;
   /** What a fuzzy (typo) match counts of a word. */
   fuzzyCredit: number;
+  /** What a generic verb (buy, order, make) weighs in coverage, against 1 for any other word. */
+  genericWeight: number;
+  /** What a name (a capitalized word past the first: Tokyo, Maria) weighs in coverage. */
+  nameWeight: number;
   /** Document frequency assumed for a word no capability uses (so it weighs like a rare word, not infinitely). */
   unknownTermDocumentFrequency: number;
 }
@@ -21,6 +25,8 @@ export const INTENT_SCORING: IntentScoring = {
   abstainBelow: 0.45,
   coverageWeight: 0.8,
   fuzzyCredit: 0.8,
+  genericWeight: 0.3,
+  nameWeight: 0.25,
   unknownTermDocumentFrequency: 2,
 };
 

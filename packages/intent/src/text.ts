@@ -40,3 +40,53 @@ export function termsOf(text: string): string[] {
   }
   return terms;
 }
+
+/**
+ * Verbs of asking and acting that many tasks share, in or out of the catalog ("buy", "order", "make"):
+ * they say little about which capability is meant, so they weigh less when a task's coverage is measured.
+ */
+const GENERIC_WORDS = new Set(
+  (
+    "buy purchase order make create add set start run do turn put take check list search look see get grab pull " +
+    "send give tell ask help open close cancel change update remove delete book schedule track count log post " +
+    "write read play call pay move keep new good best top latest current today week month year day time"
+  )
+    .split(" ")
+    .map((w) => termOf(w) ?? w),
+);
+
+export function isGenericTerm(term: string): boolean {
+  return GENERIC_WORDS.has(term);
+}
+
+/**
+ * Terms of the task's names: capitalized words past the first (Tokyo, Maria, DocuSign). A name is what a
+ * task is about, rarely what it asks to do, so an unknown name weighs less when coverage is measured.
+ */
+export function nameTermsOf(text: string): Set<string> {
+  const names = new Set<string>();
+  const words = text.split(/\s+/);
+  words.forEach((raw, i) => {
+    const word = raw.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "");
+    if (i === 0 || !/^\p{Lu}/u.test(word)) return;
+    for (const w of tokenize(word)) {
+      const term = termOf(w);
+      if (term) names.add(term);
+    }
+  });
+  return names;
+}
+
+/** Values a task hands to a contract field (addresses, links, hashes, dates, handles): kept out of the search. */
+const FIELD_VALUES = [
+  /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g,
+  /\bhttps?:\/\/\S+/g,
+  /\b0x[0-9a-fA-F]{6,}\b/g,
+  /\b\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?\b/g,
+  /(?:^|\s)@[A-Za-z0-9_.]+/g,
+  /\b(?:[a-z0-9-]+\.)+(?:com|io|org|net|app|ai|co|so|dev)\b/gi,
+];
+
+export function withoutFieldValues(text: string): string {
+  return FIELD_VALUES.reduce((t, re) => t.replace(re, " "), text);
+}

@@ -43,12 +43,18 @@ const rows = [
     `>= ${pct(INTENT_TARGETS.constraintExact)}`,
     m.constraintExact >= INTENT_TARGETS.constraintExact,
   ],
-  ["latency p50 (in process)", `${m.p50Ms.toFixed(3)} ms`, ""],
-  ["latency p99 (in process)", `${m.p99Ms.toFixed(3)} ms`, `<= ${INTENT_TARGETS.p99MsMax} ms`, m.p99Ms <= INTENT_TARGETS.p99MsMax],
+  ["latency p50 (in process, per task best of 20)", `${m.p50Ms.toFixed(3)} ms`, ""],
+  ["latency p99 (in process, wall, every run)", `${m.wallP99Ms.toFixed(3)} ms`, ""],
+  [
+    "latency p99 (in process, per task best of 20)",
+    `${m.p99Ms.toFixed(3)} ms`,
+    `<= ${INTENT_TARGETS.p99MsMax} ms`,
+    m.p99Ms <= INTENT_TARGETS.p99MsMax,
+  ],
   ["index build", `${buildMs.toFixed(1)} ms`, ""],
 ];
 for (const [name, value, target, ok] of rows) {
-  console.log(`${name.padEnd(40)} ${value.padStart(10)}  ${target}${ok === undefined ? "" : ok ? "  ok" : "  MISSED"}`);
+  console.log(`${name.padEnd(48)} ${value.padStart(10)}  ${target}${ok === undefined ? "" : ok ? "  ok" : "  MISSED"}`);
 }
 const outDir = join(EVAL_DIR, "results");
 mkdirSync(outDir, { recursive: true });
