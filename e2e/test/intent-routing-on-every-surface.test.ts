@@ -31,7 +31,7 @@ describe("the SDK: client.route({task})", () => {
     expect(found.abstained).toBe(false);
     expect(found.matches[0]?.capabilityKey).toBe("email.send");
     expect(found.constraints).toEqual({ optimizationPreferences: ["cost"], maxPriceCredits: 20, fields: { to: "ana@example.com" } });
-    const none = await api.route({ task: "book a table for four at a sushi place tonight", limit: 2 });
+    const none = await api.route({ task: "open a pull request that fixes the typo", limit: 2 });
     expect(none.abstained).toBe(true);
     expect(none.matches.length).toBeLessThanOrEqual(2);
     const geo = await api.route({ task: "what time is it in Tokyo", domain: "geo", limit: 20 });
@@ -63,7 +63,7 @@ describe("the CLI: agentic-api find", () => {
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/^best match: geo\.time\.current/m);
     expect(table.stdout).toMatch(/^CAPABILITY\s+SCORE\s+STATUS/m);
-    const json = await cli(["find", "book a table for four at a sushi place tonight", "--json", "--limit", "2"]);
+    const json = await cli(["find", "open a pull request that fixes the typo", "--json", "--limit", "2"]);
     expect(json.code).toBe(0);
     const body = JSON.parse(json.stdout);
     expect(body.abstained).toBe(true);

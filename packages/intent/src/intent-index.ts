@@ -7,7 +7,7 @@ import MiniSearch, { type SearchResult } from "minisearch";
 import { intentDocumentOf, TEXT_FIELDS, type IntentDocument, type IntentSource, type IntentTextField } from "./documents";
 import { extractConstraints, ProviderNames, withoutConstraintWords, type TaskConstraints } from "./constraints";
 import { INTENT_SCORING, scoreOf, type IntentScoring } from "./score";
-import { isGenericTerm, nameTermsOf, termOf, termsOf, tokenize, withoutFieldValues } from "./text";
+import { isGenericTerm, nameTermsOf, termOf, termsOf, tokenize, withoutFieldValues, withSwapsFixed } from "./text";
 
 /** How much a word found in each field counts (label and synonyms name the capability best). */
 const FIELD_BOOST: Record<IntentTextField, number> = {
@@ -58,8 +58,9 @@ export class IntentIndex {
   private readonly providers: ProviderNames;
   /** Terms of each document (all fields), to tell exact from fuzzy matches. */
   private readonly termsByDoc: Array<Set<string>>;
-  /** In how many documents each term appears. */
+  /** In how many documents each term appears (its keys: every term the index knows). */
   private readonly documentFrequency = new Map<string, number>();
+  private readonly knownTerms: ReadonlySet<string>;
 
   constructor(
     sources: readonly IntentSource[],
@@ -70,6 +71,7 @@ export class IntentIndex {
     this.providers = new ProviderNames(this.documents.flatMap((d) => d.providers));
     this.termsByDoc = this.documents.map((d) => new Set(TEXT_FIELDS.flatMap((f) => termsOf(d.text[f]))));
     for (const terms of this.termsByDoc) for (const t of terms) this.documentFrequency.set(t, (this.documentFrequency.get(t) ?? 0) + 1);
+    this.knownTerms = new Set(this.documentFrequency.keys());
     this.search = new MiniSearch<IntentDocument & IntentTextFields>({
       fields: [...TEXT_FIELDS],
       storeFields: [],
@@ -87,18 +89,19 @@ export class IntentIndex {
 
   query(q: IntentQuery): IntentAnswer {
     const task = q.task.trim();
-    const searched = withoutFieldValues(withoutConstraintWords(task));
+    const stripped = withoutFieldValues(withoutConstraintWords(task));
+    // Names are read before the typo fix lower-cases the words.
+    const names = nameTermsOf(stripped);
+    const searched = withSwapsFixed(stripped, this.knownTerms);
     const queryTerms = termsOf(searched);
-    const names = nameTermsOf(searched);
     const results = queryTerms.length === 0 ? [] : this.rawSearch(searched, q.domainKey);
-    const topBm25 = results[0]?.score ?? 0;
-    // Ranked by BM25 (MiniSearch's score, field boosts and fuzzy weights included); the 0..1 score decides abstention.
+    // Ranked by score (BM25 x coverage), then BM25, then key: best first means the highest score.
     const scored = results
       .map((r) => {
         const doc = this.documents[r.id as number]!;
-        return { doc, result: r, score: scoreOf(this.coverage(queryTerms, names, r, doc.id), r.score, topBm25, this.scoring) };
+        return { doc, result: r, score: scoreOf(this.coverage(queryTerms, names, r, doc.id), r.score, this.scoring) };
       })
-      .sort((a, b) => b.result.score - a.result.score || a.doc.capabilityKey.localeCompare(b.doc.capabilityKey));
+      .sort((a, b) => b.score - a.score || b.result.score - a.result.score || a.doc.capabilityKey.localeCompare(b.doc.capabilityKey));
     const top = scored[0];
     const abstained = !top || top.score < this.scoring.abstainBelow;
     return {
@@ -112,9 +115,10 @@ export class IntentIndex {
 
   /** The ranking's raw signals (BM25, coverage) of the best `n` capabilities, for calibration. */
   signals(task: string, n = 3): Array<{ capabilityKey: string; bm25: number; coverage: number; matchedTerms: number; queryTerms: number }> {
-    const searched = withoutFieldValues(withoutConstraintWords(task.trim()));
+    const stripped = withoutFieldValues(withoutConstraintWords(task.trim()));
+    const names = nameTermsOf(stripped);
+    const searched = withSwapsFixed(stripped, this.knownTerms);
     const queryTerms = termsOf(searched);
-    const names = nameTermsOf(searched);
     if (queryTerms.length === 0) return [];
     return this.rawSearch(searched, undefined)
       .slice(0, n)

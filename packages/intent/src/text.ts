@@ -90,3 +90,23 @@ const FIELD_VALUES = [
 export function withoutFieldValues(text: string): string {
   return FIELD_VALUES.reduce((t, re) => t.replace(re, " "), text);
 }
+
+/**
+ * Fixes swapped letters ("tiem", "serach", "flgihts"), the typo an edit distance counts twice: a word
+ * whose term the catalog does not know is replaced by the first adjacent transposition whose term it
+ * does. Other typos are left to the search's fuzzy matching (one edit).
+ */
+export function withSwapsFixed(text: string, known: ReadonlySet<string>): string {
+  return tokenize(text)
+    .map((word) => {
+      const term = termOf(word);
+      if (term === null || known.has(term) || word.length < 4) return word;
+      for (let i = 0; i + 1 < word.length; i++) {
+        const swapped = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+        const swappedTerm = termOf(swapped);
+        if (swappedTerm !== null && known.has(swappedTerm)) return swapped;
+      }
+      return word;
+    })
+    .join(" ");
+}
