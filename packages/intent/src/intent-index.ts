@@ -3,7 +3,7 @@
 // turns the ranking into a score in 0..1 that means the same on every task (score.ts), abstains when
 // the best score is below the calibrated threshold, explains each match and reads the constraints.
 // Deterministic: the same catalog and task always give the same answer, in the same order.
-import MiniSearch, { type SearchResult } from "minisearch";
+import MiniSearch, { type SearchOptions, type SearchResult } from "minisearch";
 import { intentDocumentOf, TEXT_FIELDS, type IntentDocument, type IntentSource, type IntentTextField } from "./documents";
 import { extractConstraints, ProviderNames, withoutConstraintWords, type TaskConstraints } from "./constraints";
 import { INTENT_SCORING, scoreOf, type IntentScoring } from "./score";
@@ -61,6 +61,10 @@ export class IntentIndex {
   /** In how many documents each term appears (its keys: every term the index knows). */
   private readonly documentFrequency = new Map<string, number>();
   private readonly knownTerms: ReadonlySet<string>;
+  /** Each example task alone, so a task can be matched against whole examples. */
+  private readonly examples: MiniSearch<{ id: number; text: string }>;
+  /** The capability (document id) of each example. */
+  private readonly exampleOwner: number[];
 
   constructor(
     sources: readonly IntentSource[],
@@ -80,6 +84,10 @@ export class IntentIndex {
       extractField: (doc, field) => (field === "id" ? String(doc.id) : doc.text[field as IntentTextField]),
     });
     this.search.addAll(this.documents as Array<IntentDocument & IntentTextFields>);
+    const examples = sources.flatMap((src, docId) => (src.capability.exampleTasks ?? []).map((text) => ({ docId, text })));
+    this.examples = new MiniSearch<{ id: number; text: string }>({ fields: ["text"], storeFields: [], tokenize, processTerm: termOf });
+    this.examples.addAll(examples.map((e, id) => ({ id, text: e.text })));
+    this.exampleOwner = examples.map((e) => e.docId);
   }
 
   /** How many capabilities the index holds. */
@@ -89,58 +97,64 @@ export class IntentIndex {
 
   query(q: IntentQuery): IntentAnswer {
     const task = q.task.trim();
-    const stripped = withoutFieldValues(withoutConstraintWords(task));
-    // Names are read before the typo fix lower-cases the words.
-    const names = nameTermsOf(stripped);
-    const searched = withSwapsFixed(stripped, this.knownTerms);
-    const queryTerms = termsOf(searched);
-    const results = queryTerms.length === 0 ? [] : this.rawSearch(searched, q.domainKey);
-    // Ranked by score (BM25 x coverage), then BM25, then key: best first means the highest score.
-    const scored = results
-      .map((r) => {
-        const doc = this.documents[r.id as number]!;
-        return { doc, result: r, score: scoreOf(this.coverage(queryTerms, names, r, doc.id), r.score, this.scoring) };
-      })
-      .sort((a, b) => b.score - a.score || b.result.score - a.result.score || a.doc.capabilityKey.localeCompare(b.doc.capabilityKey));
-    const top = scored[0];
+    const ranked = this.rank(task, q.domainKey);
+    const top = ranked[0];
     const abstained = !top || top.score < this.scoring.abstainBelow;
     return {
       task,
-      matches: scored.slice(0, q.limit).map(({ doc, result, score }) => toMatch(doc, result, score)),
+      matches: ranked.slice(0, q.limit).map(({ doc, result, score }) => toMatch(doc, result, score)),
       abstained,
       constraints: extractConstraints(task, abstained ? undefined : top?.doc, this.providers),
       catalogVersion: this.catalogVersion,
     };
   }
 
-  /** The ranking's raw signals (BM25, coverage) of the best `n` capabilities, for calibration. */
-  signals(task: string, n = 3): Array<{ capabilityKey: string; bm25: number; coverage: number; matchedTerms: number; queryTerms: number }> {
-    const stripped = withoutFieldValues(withoutConstraintWords(task.trim()));
+  /** The ranking's raw signals (evidence parts) of the best `n` capabilities, for calibration. */
+  signals(task: string, n = 3): Array<{ capabilityKey: string; bm25: number; coverage: number; score: number }> {
+    return this.rank(task.trim(), undefined)
+      .slice(0, n)
+      .map((r) => ({ capabilityKey: r.doc.capabilityKey, bm25: r.bm25, coverage: r.coverage, score: r.score }));
+  }
+
+  /**
+   * Every capability the task's words reach, best first: by score (BM25 x coverage), then BM25, then
+   * key. BM25 is the capability's own plus its best single example task's (a whole example that reads
+   * like the task tells neighbours apart better than their pooled words do).
+   */
+  private rank(task: string, domainKey: string | undefined): Ranked[] {
+    const stripped = withoutFieldValues(withoutConstraintWords(task));
+    // Names are read before the typo fix lower-cases the words.
     const names = nameTermsOf(stripped);
     const searched = withSwapsFixed(stripped, this.knownTerms);
     const queryTerms = termsOf(searched);
     if (queryTerms.length === 0) return [];
-    return this.rawSearch(searched, undefined)
-      .slice(0, n)
-      .map((r) => ({
-        capabilityKey: this.documents[r.id as number]!.capabilityKey,
-        bm25: r.score,
-        coverage: this.coverage(queryTerms, names, r, r.id as number),
-        matchedTerms: r.queryTerms.length,
-        queryTerms: queryTerms.length,
-      }));
+    const bestExample = new Map<number, number>();
+    for (const r of this.examples.search(searched, this.searchOptions(domainKey, "examples"))) {
+      const docId = this.exampleOwner[r.id as number]!;
+      bestExample.set(docId, Math.max(bestExample.get(docId) ?? 0, r.score));
+    }
+    return this.search
+      .search(searched, this.searchOptions(domainKey, "capabilities"))
+      .map((result) => {
+        const doc = this.documents[result.id as number]!;
+        const bm25 = result.score + this.scoring.exampleWeight * (bestExample.get(doc.id) ?? 0);
+        const coverage = this.coverage(queryTerms, names, result, doc.id);
+        return { doc, result, bm25, coverage, score: scoreOf(coverage, bm25, this.scoring) };
+      })
+      .sort((a, b) => b.score - a.score || b.bm25 - a.bm25 || a.doc.capabilityKey.localeCompare(b.doc.capabilityKey));
   }
 
-  private rawSearch(text: string, domainKey: string | undefined): SearchResult[] {
-    return this.search.search(text, {
-      boost: FIELD_BOOST,
+  private searchOptions(domainKey: string | undefined, over: "capabilities" | "examples"): SearchOptions {
+    const inDomain = (id: number) => this.documents[over === "examples" ? this.exampleOwner[id]! : id]!.domainKey === domainKey;
+    return {
+      ...(over === "capabilities" ? { boost: FIELD_BOOST } : {}),
       // Typos: a stem of 4+ letters matches within one edit, weighted down (two edits cost ~10 ms a query).
-      fuzzy: (term) => (term.length >= 4 ? 1 : false),
+      fuzzy: (term: string) => (term.length >= 4 ? 1 : false),
       weights: { fuzzy: 0.4, prefix: 0.3 },
       prefix: false,
       combineWith: "OR",
-      ...(domainKey ? { filter: (r: SearchResult) => this.documents[r.id as number]!.domainKey === domainKey } : {}),
-    });
+      ...(domainKey ? { filter: (r: SearchResult) => inDomain(r.id as number) } : {}),
+    };
   }
 
   /**
@@ -166,6 +180,15 @@ export class IntentIndex {
 }
 
 type IntentTextFields = Record<IntentTextField, string>;
+
+interface Ranked {
+  doc: IntentDocument;
+  result: SearchResult;
+  /** The capability's BM25 plus its best example's, weighted. */
+  bm25: number;
+  coverage: number;
+  score: number;
+}
 
 function toMatch(doc: IntentDocument, result: SearchResult, score: number): IntentMatch {
   return {

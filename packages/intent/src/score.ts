@@ -11,6 +11,8 @@ export interface IntentScoring {
   abstainBelow: number;
   /** The evidence (BM25 x coverage) that scores 0.5. */
   halfAt: number;
+  /** How much the best single example task's BM25 adds to the capability's own. */
+  exampleWeight: number;
   /** What a fuzzy (typo) match counts of a word. */
   fuzzyCredit: number;
   /** What a generic verb (buy, order, make) weighs in coverage, against 1 for any other word. */
@@ -23,7 +25,8 @@ export interface IntentScoring {
 
 export const INTENT_SCORING: IntentScoring = {
   abstainBelow: 0.5,
-  halfAt: 13.5,
+  halfAt: 15.8,
+  exampleWeight: 0.5,
   fuzzyCredit: 0.8,
   genericWeight: 0.3,
   nameWeight: 0.25,
