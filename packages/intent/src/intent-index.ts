@@ -97,7 +97,7 @@ export class IntentIndex {
 
   query(q: IntentQuery): IntentAnswer {
     const task = q.task.trim();
-    const ranked = this.rank(task, q.domainKey);
+    const ranked = this.rank(task, q.domainKey, q.limit);
     const top = ranked[0];
     const abstained = !top || top.score < this.scoring.abstainBelow;
     return {
@@ -111,7 +111,7 @@ export class IntentIndex {
 
   /** The ranking's raw signals (evidence parts) of the best `n` capabilities, for calibration. */
   signals(task: string, n = 3): Array<{ capabilityKey: string; bm25: number; coverage: number; score: number }> {
-    return this.rank(task.trim(), undefined)
+    return this.rank(task.trim(), undefined, n)
       .slice(0, n)
       .map((r) => ({ capabilityKey: r.doc.capabilityKey, bm25: r.bm25, coverage: r.coverage, score: r.score }));
   }
@@ -121,7 +121,7 @@ export class IntentIndex {
    * key. BM25 is the capability's own plus its best single example task's (a whole example that reads
    * like the task tells neighbours apart better than their pooled words do).
    */
-  private rank(task: string, domainKey: string | undefined): Ranked[] {
+  private rank(task: string, domainKey: string | undefined, keep: number): Ranked[] {
     const stripped = withoutFieldValues(withoutConstraintWords(task));
     // Names are read before the typo fix lower-cases the words.
     const names = nameTermsOf(stripped);
@@ -133,15 +133,26 @@ export class IntentIndex {
       const docId = this.exampleOwner[r.id as number]!;
       bestExample.set(docId, Math.max(bestExample.get(docId) ?? 0, r.score));
     }
-    return this.search
+    // Coverage is at most 1, so a capability's evidence is at most its BM25: in BM25 order, the scan
+    // stops once no later capability can beat the `keep`-th best evidence (exact, and far fewer
+    // coverage computations on a large catalog).
+    const candidates = this.search
       .search(searched, this.searchOptions(domainKey, "capabilities"))
       .map((result) => {
-        const doc = this.documents[result.id as number]!;
-        const bm25 = result.score + this.scoring.exampleWeight * (bestExample.get(doc.id) ?? 0);
-        const coverage = this.coverage(queryTerms, names, result, doc.id);
-        return { doc, result, bm25, coverage, score: scoreOf(coverage, bm25, this.scoring) };
+        const doc = this.documents[Number(result.id)]!;
+        return { doc, result, bm25: result.score + this.scoring.exampleWeight * (bestExample.get(doc.id) ?? 0) };
       })
-      .sort((a, b) => b.score - a.score || b.bm25 - a.bm25 || a.doc.capabilityKey.localeCompare(b.doc.capabilityKey));
+      .sort((a, b) => b.bm25 - a.bm25);
+    const ranked: Ranked[] = [];
+    const evidences: number[] = [];
+    for (const { doc, result, bm25 } of candidates) {
+      if (evidences.length >= keep && bm25 < evidences[keep - 1]!) break;
+      const coverage = this.coverage(queryTerms, names, result, doc.id);
+      ranked.push({ doc, result, bm25, coverage, score: scoreOf(coverage, bm25, this.scoring) });
+      evidences.push(bm25 * coverage);
+      evidences.sort((a, b) => b - a);
+    }
+    return ranked.sort((a, b) => b.score - a.score || b.bm25 - a.bm25 || a.doc.capabilityKey.localeCompare(b.doc.capabilityKey));
   }
 
   private searchOptions(domainKey: string | undefined, over: "capabilities" | "examples"): SearchOptions {

@@ -25,20 +25,30 @@ export function tokenize(text: string): string[] {
     .filter((word) => word.length > 0);
 }
 
+/** Stems already computed (a word's stem never changes); emptied when it grows past its bound. */
+const stems = new Map<string, string>();
+const STEMS_MAX = 100_000;
+
 /** A word's search term: its stem, or null for a stop word or a bare number. */
 export function termOf(word: string): string | null {
   if (STOP_WORDS.has(word) || /^\d+$/.test(word)) return null;
-  return stem(word);
+  let term = stems.get(word);
+  if (term === undefined) {
+    if (stems.size >= STEMS_MAX) stems.clear();
+    term = stem(word);
+    stems.set(word, term);
+  }
+  return term;
 }
 
 /** The distinct search terms of a text, in order of first appearance. */
 export function termsOf(text: string): string[] {
-  const terms: string[] = [];
+  const terms = new Set<string>();
   for (const word of tokenize(text)) {
     const term = termOf(word);
-    if (term !== null && !terms.includes(term)) terms.push(term);
+    if (term !== null) terms.add(term);
   }
-  return terms;
+  return [...terms];
 }
 
 /**

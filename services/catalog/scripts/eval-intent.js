@@ -9,6 +9,11 @@ const { intentSourcesOf } = require("../dist/intent-eval/sources");
 const { EVAL_DIR, loadEvalSet } = require("../dist/intent-eval/eval-set");
 const { evaluate, INTENT_TARGETS } = require("../dist/intent-eval/evaluate");
 
+const scaleAt = process.argv.indexOf("--scale");
+if (scaleAt >= 0) {
+  require("./eval-intent-at-scale").evaluateAtScale(Number(process.argv[scaleAt + 1] ?? "100"));
+  return;
+}
 const catalog = loadCatalog(DEFAULT_CATALOG_DIR);
 const buildStart = performance.now();
 const index = new IntentIndex(intentSourcesOf(catalog), catalog.listDomains()[0] ? "shipped" : "empty");
