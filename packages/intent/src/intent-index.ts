@@ -61,10 +61,6 @@ export class IntentIndex {
   /** In how many documents each term appears (its keys: every term the index knows). */
   private readonly documentFrequency = new Map<string, number>();
   private readonly knownTerms: ReadonlySet<string>;
-  /** Each example task alone, so a task can be matched against whole examples. */
-  private readonly examples: MiniSearch<{ id: number; text: string }>;
-  /** The capability (document id) of each example. */
-  private readonly exampleOwner: number[];
 
   constructor(
     sources: readonly IntentSource[],
@@ -84,10 +80,6 @@ export class IntentIndex {
       extractField: (doc, field) => (field === "id" ? String(doc.id) : doc.text[field as IntentTextField]),
     });
     this.search.addAll(this.documents as Array<IntentDocument & IntentTextFields>);
-    const examples = sources.flatMap((src, docId) => (src.capability.exampleTasks ?? []).map((text) => ({ docId, text })));
-    this.examples = new MiniSearch<{ id: number; text: string }>({ fields: ["text"], storeFields: [], tokenize, processTerm: termOf });
-    this.examples.addAll(examples.map((e, id) => ({ id, text: e.text })));
-    this.exampleOwner = examples.map((e) => e.docId);
   }
 
   /** How many capabilities the index holds. */
@@ -116,11 +108,7 @@ export class IntentIndex {
       .map((r) => ({ capabilityKey: r.doc.capabilityKey, bm25: r.bm25, coverage: r.coverage, score: r.score }));
   }
 
-  /**
-   * Every capability the task's words reach, best first: by score (BM25 x coverage), then BM25, then
-   * key. BM25 is the capability's own plus its best single example task's (a whole example that reads
-   * like the task tells neighbours apart better than their pooled words do).
-   */
+  /** Every capability the task's words reach (the best `keep` of them exactly), best first: by score (BM25 x coverage), then BM25, then key. */
   private rank(task: string, domainKey: string | undefined, keep: number): Ranked[] {
     const stripped = withoutFieldValues(withoutConstraintWords(task));
     // Names are read before the typo fix lower-cases the words.
@@ -128,25 +116,15 @@ export class IntentIndex {
     const searched = withSwapsFixed(stripped, this.knownTerms);
     const queryTerms = termsOf(searched);
     if (queryTerms.length === 0) return [];
-    const bestExample = new Map<number, number>();
-    for (const r of this.examples.search(searched, this.searchOptions(domainKey, "examples"))) {
-      const docId = this.exampleOwner[r.id as number]!;
-      bestExample.set(docId, Math.max(bestExample.get(docId) ?? 0, r.score));
-    }
-    // Coverage is at most 1, so a capability's evidence is at most its BM25: in BM25 order, the scan
-    // stops once no later capability can beat the `keep`-th best evidence (exact, and far fewer
+    // Coverage is at most 1, so a capability's evidence is at most its BM25: in BM25 order (MiniSearch's),
+    // the scan stops once no later capability can beat the `keep`-th best evidence (exact, and few
     // coverage computations on a large catalog).
-    const candidates = this.search
-      .search(searched, this.searchOptions(domainKey, "capabilities"))
-      .map((result) => {
-        const doc = this.documents[Number(result.id)]!;
-        return { doc, result, bm25: result.score + this.scoring.exampleWeight * (bestExample.get(doc.id) ?? 0) };
-      })
-      .sort((a, b) => b.bm25 - a.bm25);
     const ranked: Ranked[] = [];
     const evidences: number[] = [];
-    for (const { doc, result, bm25 } of candidates) {
+    for (const result of this.search.search(searched, this.searchOptions(domainKey))) {
+      const bm25 = result.score;
       if (evidences.length >= keep && bm25 < evidences[keep - 1]!) break;
+      const doc = this.documents[Number(result.id)]!;
       const coverage = this.coverage(queryTerms, names, result, doc.id);
       ranked.push({ doc, result, bm25, coverage, score: scoreOf(coverage, bm25, this.scoring) });
       evidences.push(bm25 * coverage);
@@ -155,16 +133,17 @@ export class IntentIndex {
     return ranked.sort((a, b) => b.score - a.score || b.bm25 - a.bm25 || a.doc.capabilityKey.localeCompare(b.doc.capabilityKey));
   }
 
-  private searchOptions(domainKey: string | undefined, over: "capabilities" | "examples"): SearchOptions {
-    const inDomain = (id: number) => this.documents[over === "examples" ? this.exampleOwner[id]! : id]!.domainKey === domainKey;
+  private searchOptions(domainKey: string | undefined): SearchOptions {
+    const inDomain = (id: number) => this.documents[id]!.domainKey === domainKey;
     return {
-      ...(over === "capabilities" ? { boost: FIELD_BOOST } : {}),
-      // Typos: a stem of 4+ letters matches within one edit, weighted down (two edits cost ~10 ms a query).
-      fuzzy: (term: string) => (term.length >= 4 ? 1 : false),
+      boost: FIELD_BOOST,
+      // Typos: a word the catalog does not know (a stem of 4+ letters) matches within one edit, weighted
+      // down; a known word matches exactly (fuzzy lookups of known words cost time and add noise).
+      fuzzy: (term: string) => (term.length >= 4 && !this.knownTerms.has(term) ? 1 : false),
       weights: { fuzzy: 0.4, prefix: 0.3 },
       prefix: false,
       combineWith: "OR",
-      ...(domainKey ? { filter: (r: SearchResult) => inDomain(r.id as number) } : {}),
+      ...(domainKey ? { filter: (r: SearchResult) => inDomain(Number(r.id)) } : {}),
     };
   }
 
@@ -195,7 +174,6 @@ type IntentTextFields = Record<IntentTextField, string>;
 interface Ranked {
   doc: IntentDocument;
   result: SearchResult;
-  /** The capability's BM25 plus its best example's, weighted. */
   bm25: number;
   coverage: number;
   score: number;
