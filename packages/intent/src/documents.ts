@@ -50,6 +50,7 @@ export interface IntentDocument {
   recommendPath: string | undefined;
   /** Searchable text per field of the index. */
   text: Record<IntentTextField, string>;
+  /** Every execute field (constraints read them; the shared ones are left out of the searchable text). */
   fields: readonly IntentField[];
   /** Provider keys and labels of the capability's routes. */
   providers: ReadonlyArray<{ key: string; label: string }>;
@@ -59,12 +60,23 @@ export interface IntentDocument {
 export const TEXT_FIELDS = ["label", "key", "synonyms", "examples", "description", "fields", "providers"] as const;
 export type IntentTextField = (typeof TEXT_FIELDS)[number];
 
-/** Fields every contract shares (routing controls), which say nothing about what a capability does. */
-const SHARED_FIELDS = new Set(["provider", "routeKey", "allowFallback", "agentName", "optimizationPreferences", "maxPriceCredits"]);
+/**
+ * Execute fields most contracts share (the routing controls the catalog adds to every contract:
+ * provider, routeKey, recommendationId, quoteId, ...): their names and notes say nothing about what a
+ * capability does, and indexed everywhere they would make "quote", "post" or "price" match everything.
+ */
+export function sharedFieldsOf(sources: readonly IntentSource[]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const s of sources)
+    for (const name of new Set((s.execute?.fields ?? []).map((f) => f.name))) counts.set(name, (counts.get(name) ?? 0) + 1);
+  const most = Math.max(2, sources.length / 2);
+  return new Set([...counts].filter(([, n]) => n > most).map(([name]) => name));
+}
 
-export function intentDocumentOf(source: IntentSource, id: number): IntentDocument {
+export function intentDocumentOf(source: IntentSource, id: number, sharedFields: ReadonlySet<string> = new Set()): IntentDocument {
   const { capability: c } = source;
-  const fields = (source.execute?.fields ?? []).filter((f) => !SHARED_FIELDS.has(f.name));
+  const fields = source.execute?.fields ?? [];
+  const ownFields = fields.filter((f) => !sharedFields.has(f.name));
   const providers = uniqueBy(
     source.routes.map((r) => ({ key: r.providerKey, label: r.providerLabel })),
     (p) => p.key,
@@ -85,7 +97,7 @@ export function intentDocumentOf(source: IntentSource, id: number): IntentDocume
       synonyms: (c.synonyms ?? []).join(" . "),
       examples: (c.exampleTasks ?? []).join(" . "),
       description: c.description,
-      fields: fields.map((f) => [f.name, ...(f.notes ?? [])].join(" ")).join(" . "),
+      fields: ownFields.map((f) => [f.name, ...(f.notes ?? [])].join(" ")).join(" . "),
       providers: providers.map((p) => `${p.key} ${p.label}`).join(" . "),
     },
     fields,

@@ -4,7 +4,7 @@
 // the best score is below the calibrated threshold, explains each match and reads the constraints.
 // Deterministic: the same catalog and task always give the same answer, in the same order.
 import MiniSearch, { type SearchOptions, type SearchResult } from "minisearch";
-import { intentDocumentOf, TEXT_FIELDS, type IntentDocument, type IntentSource, type IntentTextField } from "./documents";
+import { intentDocumentOf, sharedFieldsOf, TEXT_FIELDS, type IntentDocument, type IntentSource, type IntentTextField } from "./documents";
 import { extractConstraints, ProviderNames, withoutConstraintWords, type TaskConstraints } from "./constraints";
 import { INTENT_SCORING, scoreOf, type IntentScoring } from "./score";
 import { isGenericTerm, nameTermsOf, termOf, termsOf, tokenize, withoutFieldValues, withSwapsFixed } from "./text";
@@ -67,7 +67,8 @@ export class IntentIndex {
     readonly catalogVersion: string,
     private readonly scoring: IntentScoring = INTENT_SCORING,
   ) {
-    this.documents = sources.map((s, i) => intentDocumentOf(s, i));
+    const shared = sharedFieldsOf(sources);
+    this.documents = sources.map((s, i) => intentDocumentOf(s, i, shared));
     this.providers = new ProviderNames(this.documents.flatMap((d) => d.providers));
     this.termsByDoc = this.documents.map((d) => new Set(TEXT_FIELDS.flatMap((f) => termsOf(d.text[f]))));
     for (const terms of this.termsByDoc) for (const t of terms) this.documentFrequency.set(t, (this.documentFrequency.get(t) ?? 0) + 1);
