@@ -121,8 +121,12 @@ export class CatalogCache {
   /**
    * Every domain and every capability entry of the catalog version current now, read once per version
    * (concurrent callers share the read). For what reads the whole catalog, such as an intent index.
+   * Once read, it is served from memory until the version poll sees another version.
    */
   async listing(callOpts?: CallOpts): Promise<CatalogListing> {
+    // The version poll keeps `version` current: a listing of that version is served with no catalog call.
+    const current = this.currentListing;
+    if (current !== undefined && current.version === this.version) return current.read;
     const listed = await this.source.listDomains({}, callOpts).catch((err: unknown) => {
       throw this.publicError(err);
     });
@@ -134,7 +138,7 @@ export class CatalogCache {
         if (this.currentListing?.read === read) this.currentListing = undefined;
       });
     }
-    return this.currentListing.read;
+    return this.currentListing!.read;
   }
 
   private async readListing(listed: ListDomainsResponse, callOpts?: CallOpts): Promise<CatalogListing> {
