@@ -9,17 +9,6 @@ import { extractConstraints, ProviderNames, withoutConstraintWords, type TaskCon
 import { INTENT_SCORING, scoreOf, type IntentScoring } from "./score";
 import { isGenericTerm, nameTermsOf, termOf, termsOf, tokenize, withoutFieldValues, withSwapsFixed } from "./text";
 
-/** How much a word found in each field counts (label and synonyms name the capability best). */
-const FIELD_BOOST: Record<IntentTextField, number> = {
-  label: 3,
-  key: 2,
-  synonyms: 2,
-  examples: 1.5,
-  description: 1,
-  fields: 0.4,
-  providers: 0.6,
-};
-
 export interface IntentMatch {
   capabilityKey: string;
   domainKey: string;
@@ -137,7 +126,7 @@ export class IntentIndex {
   private searchOptions(domainKey: string | undefined): SearchOptions {
     const inDomain = (id: number) => this.documents[id]!.domainKey === domainKey;
     return {
-      boost: FIELD_BOOST,
+      boost: this.scoring.fieldBoost,
       // Typos: a word the catalog does not know (a stem of 4+ letters) matches within one edit, weighted
       // down; a known word matches exactly (fuzzy lookups of known words cost time and add noise).
       fuzzy: (term: string) => (term.length >= 4 && !this.knownTerms.has(term) ? 1 : false),

@@ -8,6 +8,8 @@
 // abstention), so abstaining below 0.5 keeps false abstention under 3 %.
 
 export interface IntentScoring {
+  /** How much a word found in each field counts (label and synonyms name the capability best). */
+  fieldBoost: Readonly<Record<"label" | "key" | "synonyms" | "examples" | "description" | "fields" | "providers", number>>;
   /** Below this top score the answer abstains. */
   abstainBelow: number;
   /** The evidence (BM25 x coverage) that scores 0.5. */
@@ -23,6 +25,7 @@ export interface IntentScoring {
 }
 
 export const INTENT_SCORING: IntentScoring = {
+  fieldBoost: { label: 3, key: 2, synonyms: 2, examples: 1.5, description: 1, fields: 0.4, providers: 0.6 },
   abstainBelow: 0.5,
   halfAt: 13,
   fuzzyCredit: 0.8,
