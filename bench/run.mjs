@@ -42,6 +42,7 @@ const HELP = `usage: npm run bench -- [flags]     (or: node bench/run.mjs [flags
   --warmup <s>         discarded warm-up per scenario (default 2; 1 with --quick)
   --only <ids>         comma-separated scenario ids (env BENCH_ONLY):
                        bare-http, bare-express, gw-domains, gw-contract, gw-recommend, gw-recommend-1,
+                       gw-recommend-300 and gw-route-300 (POST recommend and POST /route at 300 req/s),
                        gw-execute, gw-execute-1 (the -1 ones: one connection, the unloaded latency),
                        grpc-catalog, soak, gw-abusive-key (only when named: see below)
   --quick              3 s per scenario, 1 s warm-up: a smoke run
@@ -79,6 +80,8 @@ const ALL = [
   "gw-contract",
   "gw-recommend",
   "gw-recommend-1",
+  "gw-recommend-300",
+  "gw-route-300",
   "gw-execute",
   "gw-execute-1",
   "grpc-catalog",
@@ -368,6 +371,17 @@ async function main() {
         body: JSON.stringify({ optimizationPreferences: ["cost"] }),
       }),
     };
+    // Intent routing: keyless, in the router's memory (no ledger call).
+    const route = {
+      involved: ["gateway", "router", "catalog"],
+      skip: () => (!running("router") ? "router not running" : undefined),
+      http: () => ({
+        url: `${base}/route`,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ task: "tell ana@example.com the invoice is attached, cheapest, under 20 credits" }),
+      }),
+    };
     const execute = {
       involved: ["gateway", "executor", "ledger", "router", "catalog", "sandbox", "nats"],
       skip: () =>
@@ -402,6 +416,8 @@ async function main() {
       },
       { id: "gw-recommend", label: "5 gateway POST recommend", ...recommend },
       { id: "gw-recommend-1", label: "5u gateway POST recommend, 1 conn", conns: 1, ...recommend },
+      { id: "gw-recommend-300", label: "5f gateway POST recommend at 300 req/s", rate: 300, ...recommend },
+      { id: "gw-route-300", label: "5r gateway POST /route at 300 req/s", rate: 300, ...route },
       { id: "gw-execute", label: "6 gateway POST execute (sandbox)", conns: opts.executeConnections, ...execute },
       { id: "gw-execute-1", label: "6u gateway POST execute, 1 conn", conns: 1, ...execute },
       { id: "grpc-catalog", label: "7 gRPC catalog ListDomains (direct)", involved: ["catalog"], grpc: true },
@@ -503,6 +519,7 @@ async function main() {
         const h = s.http();
         run = await runHttpLoad({
           ...h,
+          ...(s.rate ? { overallRate: s.rate } : {}),
           connections: conns,
           durationS,
           warmupS: opts.warmupS,

@@ -18,12 +18,14 @@ function runOnce(opts, onResponse, track) {
 /**
  * @param {{ url: string, method?: string, headers?: Record<string,string>, body?: string,
  *   connections: number, durationS: number, warmupS: number, onMeasureStart?: () => void,
- *   track?: (instance) => void, freshHeaders?: () => Record<string,string> }} o
+ *   track?: (instance) => void, freshHeaders?: () => Record<string,string>, overallRate?: number }} o
  * `onMeasureStart` runs between the warm-up and the measured run; `track` receives each
  * autocannon instance so an interrupt can stop it.
  */
 export async function runHttpLoad(o) {
   const base = { url: o.url, method: o.method ?? "GET", headers: o.headers ?? {}, body: o.body, connections: o.connections };
+  // An open rate (requests per second over all connections) instead of a closed loop, when given.
+  if (o.overallRate) base.overallRate = o.overallRate;
   // Headers made anew for every request (an execute's Idempotency-Key, as the SDK sends one per call).
   if (o.freshHeaders) base.requests = [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...o.freshHeaders() } }) }];
   if (o.warmupS > 0) await runOnce({ ...base, duration: o.warmupS }, undefined, o.track);

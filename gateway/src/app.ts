@@ -26,6 +26,7 @@ import { topUpRoutes } from "./routes/top-up";
 import { executionRoutes } from "./routes/executions";
 import { devInitRoutes } from "./routes/dev-init";
 import { recommendRoutes } from "./routes/recommend";
+import { routeTaskRoutes } from "./routes/route-task";
 import { executeRoutes } from "./routes/execute";
 import { quoteRoutes } from "./routes/quote";
 import { metricsRoutes } from "./routes/metrics";
@@ -156,6 +157,7 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
   api.use(agentDocsRoutes(clients.catalog, catalogCache));
   const auth = limitCallers(requireApiKey(clients.ledger, opts.auth), limits.callers);
   api.use(recommendRoutes(clients.router, auth));
+  api.use(routeTaskRoutes(clients.router, auth));
   api.use(executeRoutes(clients.executor, auth, clients.ledger));
   api.use(quoteRoutes(clients.executor, auth));
   api.use(walletRoutes(clients.ledger, auth, { allowUserOverride: devRoutes }));

@@ -72,6 +72,8 @@ describe("OpenAPI document", () => {
       "GET /wallet",
       "POST /wallet/top-up",
       "GET /usage",
+      "POST /route",
+      "POST /domains/{domainKey}/route",
     ];
     const list = (doc: OpenApiDocument) =>
       operations(doc)
@@ -114,6 +116,8 @@ describe("OpenAPI document", () => {
         "topUpWallet",
         "listUsage",
         "devInit",
+        "routeTask",
+        "routeDomainTask",
       ].sort(),
     );
     for (const { op } of operations(dev)) {
@@ -137,10 +141,19 @@ describe("OpenAPI document", () => {
     }
   });
 
+  it("lets intent routing take a key or none: security names both, a key sent is checked (401)", () => {
+    for (const { op } of operations(dev).filter(({ op }) => ["routeTask", "routeDomainTask"].includes(op.operationId as string))) {
+      expect(op.security).toEqual([{}, { bearerAuth: [] }]);
+      expect((op.responses as JsonObject)["401"]).toBeDefined();
+      expect((op.responses as JsonObject)["400"]).toBeDefined();
+    }
+  });
+
   it("puts bearer auth on recommend, execute, quote, executions, wallet and usage only, with a 401", () => {
     expect(dev.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer", bearerFormat: "aak_ API key" });
     const authed = ["recommendRoute", "executeCapability", "quoteCapability", "getExecution", "getWallet", "topUpWallet", "listUsage"];
-    for (const { op } of operations(dev)) {
+    const optionalKey = ["routeTask", "routeDomainTask"];
+    for (const { op } of operations(dev).filter(({ op }) => !optionalKey.includes(op.operationId as string))) {
       const responses = op.responses as JsonObject;
       if (authed.includes(op.operationId as string)) {
         expect(op.security).toEqual([{ bearerAuth: [] }]);

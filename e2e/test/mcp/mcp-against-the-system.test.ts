@@ -129,9 +129,16 @@ describe.each(KINDS)("over %s", (kind) => {
     expect(names.filter((n) => n.endsWith("_execute")).sort()).toEqual(live.map((c) => nameOf(c, "execute")).sort());
     expect(names.filter((n) => n.endsWith("_recommend")).sort()).toEqual([...live, ...gated].map((c) => nameOf(c, "recommend")).sort());
     expect(names).toEqual(
-      expect.arrayContaining(["list_domains", "list_capability_tools", "get_capability_contract", "recommend", "execute"]),
+      expect.arrayContaining([
+        "find_capability",
+        "list_domains",
+        "list_capability_tools",
+        "get_capability_contract",
+        "recommend",
+        "execute",
+      ]),
     );
-    expect(names).toHaveLength(5 + 2 * live.length + gated.length);
+    expect(names).toHaveLength(6 + 2 * live.length + gated.length);
 
     const timeExecute = toolOf(tools, "geo_time_current_execute");
     expect(timeExecute.annotations).toMatchObject({

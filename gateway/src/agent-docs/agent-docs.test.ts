@@ -54,6 +54,11 @@ const snapshot: CatalogSnapshot = {
 describe("SKILL.md", () => {
   const text = renderSkillMd(snapshot, "/api/agentic-api");
 
+  it("starts its instructions with intent routing: don't know the capability? ask /route", () => {
+    expect(text).toMatch(/## Don't know the capability\? Ask `\/route`[\s\S]*## Discovery order/);
+    expect(text).toContain(`curl -X POST "$AGENTIC_API_BASE_URL/route"`);
+  });
+
   it("starts with skill front matter and states the base path and the credit rate", () => {
     expect(text).toMatch(/^---\nname: agentic-api\ndescription: .+\n---\n/);
     expect(text).toContain("`/api/agentic-api`");
@@ -80,6 +85,11 @@ describe("SKILL.md", () => {
 
 describe("llms.txt", () => {
   const text = renderLlmsTxt(snapshot, "/api/agentic-api");
+
+  it("says to ask /route first", () => {
+    expect(text).toMatch(/^# Agentic API\n\n> A capability router for AI agents: ask \/route/);
+    expect(text).toContain("Don't know the capability? Ask `/route`: `POST /api/agentic-api/route`");
+  });
 
   it("links the instructions, the OpenAPI document and each live capability's contract", () => {
     expect(text).toMatch(/^# Agentic API\n\n> .+\n/);

@@ -13,10 +13,14 @@ export function renderLlmsTxt(snapshot: CatalogSnapshot, basePath: string): stri
   const lines = [
     "# Agentic API",
     "",
-    "> A capability router for AI agents: read the catalog and a capability's contract, get a free recommendation, then execute paid calls from a credit wallet (1000 credits = 1 USD).",
+    "> A capability router for AI agents: ask /route which capability does your task, read the catalog and a capability's contract, get a free recommendation, then execute paid calls from a credit wallet (1000 credits = 1 USD).",
     "",
     `Base path \`${basePath}\` on this host. Catalog and contract reads need no key; recommend, execute, executions, wallet and usage need \`Authorization: Bearer aak_...\`. ` +
       "Order: catalog, contract, recommend, execute, then wallet and usage. Reuse the Idempotency-Key of an execute when you retry it; never execute a gated capability; read blockingRequirements.",
+    "",
+    "Don't know the capability? Ask `/route`: `POST " +
+      basePath +
+      '/route` with `{"task": "<what you want done, in words>"}` (no key) answers the capabilities that do it, best first, `abstained` when none does, and the constraints your words state.',
     "",
     "## Docs",
     "",

@@ -37,6 +37,8 @@ function curlLines(snapshot: CatalogSnapshot, basePath: string): string {
     `export AGENTIC_API_BASE_URL="https://<the host this file came from>${basePath}"`,
     `export AGENTIC_API_KEY="aak_..."`,
     "",
+    "# 0. Which capability does my task? (no key needed)",
+    `curl -X POST "$AGENTIC_API_BASE_URL/route" ${JSON_BODY} -d '{"task":"tell ana@example.com the invoice is attached"}'`,
     "# 1. Catalog (no key needed)",
     `curl "$AGENTIC_API_BASE_URL/domains"`,
     `curl "$AGENTIC_API_BASE_URL/domains/${ex.domainKey}/capabilities"`,
@@ -77,8 +79,18 @@ provider route, pays it over its rail, and charges your wallet in credits (**100
 - Reference: \`${basePath}/openapi.json\` (every endpoint, schema and error code); \`${basePath}/llms.txt\` (this, as links).
 - Catalog version: \`${snapshot.catalogVersion}\` (this file is regenerated whenever the catalog changes).
 
+## Don't know the capability? Ask \`/route\`
+
+\`POST /route\` with \`{"task": "tell ana@example.com the invoice is attached"}\` (no key needed) answers the capabilities that do
+the task, best first: \`score\` (0-1), \`why\` it matched, \`startingPriceCredits\`, \`contractPath\` and \`recommendPath\`.
+\`abstained: true\` means nothing in the catalog does it: tell the user, do not force a capability. \`constraints\` is what the
+words said: \`optimizationPreferences\` ("cheapest" -> cost), \`maxPriceCredits\` ("under 20 credits", "less than 5 cents" -> 50),
+\`provider\` ("via Postmark") and the contract \`fields\` the words fill (\`to\`, \`symbol\`, a time zone): pass them on to recommend
+and execute. \`POST /domains/{domain}/route\` (each domain's \`routeEndpoint\`) looks in one domain only.
+
 ## Discovery order
 
+0. **Route** (free): \`POST /route\` with your task in words, when you do not know the capability.
 1. **Catalog**: \`GET /domains\`, then \`GET /domains/{domain}/capabilities\`. Pick a capability whose \`status\` is \`live\`.
 2. **Contract**: \`GET /domains/{domain}/capabilities/{capabilityId}/contract\`: the exact fields of recommend and execute.
 3. **Recommend** (free): \`POST .../recommend\`: the route that would run, its price, \`canExecuteNow\`, \`blockingRequirements\` and \`nextActions\`.
@@ -127,8 +139,8 @@ Every failure is \`{"success": false, "error", "code", "hint", "traceId"}\` (plu
 ## SDK and CLI
 
 The TypeScript SDK \`@agentic-api/sdk\` does the order and the retry rule for you:
-\`new AgenticApiClient({ apiKey, baseUrl })\`, then \`catalog.domains.list()\`, \`catalog.capabilities.contract(domain, id)\`,
+\`new AgenticApiClient({ apiKey, baseUrl })\`, then \`route({ task })\` when you do not know the capability, \`catalog.domains.list()\`, \`catalog.capabilities.contract(domain, id)\`,
 \`capabilities.recommend({ domain, capability, input })\`, \`capabilities.execute({ domain, capability, input })\`, \`wallet.get()\`, \`usage.list()\`.
-Its CLI: \`npx agentic-api domains\`, \`npx agentic-api contract <domain> <id>\`, \`npx agentic-api execute <domain> <id> --json-input '{...}'\`.
+Its CLI: \`npx agentic-api find "<task>"\`, \`npx agentic-api domains\`, \`npx agentic-api contract <domain> <id>\`, \`npx agentic-api execute <domain> <id> --json-input '{...}'\`.
 `;
 }

@@ -47,6 +47,10 @@ export const SCHEMA_NAMES = [
   "RecommendationResponse",
   "RecommendationCandidate",
   "WorkflowRecommendation",
+  "RouteTaskRequest",
+  "RouteTaskResponse",
+  "RouteTaskMatch",
+  "TaskConstraints",
   "GenericExecutionResponse",
   "RouteDecision",
   "QuoteResponse",
@@ -379,6 +383,85 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
       { examples: [ex.recommendation] },
     ),
 
+    RouteTaskRequest: objectSchema("A task in words, for intent routing.", {
+      task: req(
+        str('What you want done, in words (1-2000 characters), e.g. "tell ana@example.com the invoice is attached".', {
+          minLength: 1,
+          maxLength: 2000,
+        }),
+      ),
+      limit: opt(int("Matches to list, 1-20 (default 5).", { minimum: 1, maximum: 20, default: 5 })),
+    }),
+    RouteTaskResponse: objectSchema(
+      "The capabilities that do the task, best first; whether nothing does; what the words say about how to run it.",
+      {
+        task: req(str("The task as read (trimmed).")),
+        matches: req(
+          arrayOf(
+            ref("RouteTaskMatch"),
+            "Best first (score, then capability key). When `abstained`, the nearest ones, each below the threshold.",
+          ),
+        ),
+        abstained: req(bool("True when nothing in the catalog does the task: no match scores at the threshold (0.5).")),
+        constraints: req(ref("TaskConstraints")),
+        catalogVersion: req(str("Catalog version the answer was computed from.")),
+      },
+      {
+        examples: [
+          {
+            task: "tell ana@example.com the invoice is attached, cheapest, under 20 credits",
+            matches: [
+              {
+                capabilityKey: "email.send",
+                domainKey: "email",
+                capabilityId: "send",
+                label: "Email Send",
+                status: "live",
+                score: 0.91,
+                why: "matched attach (synonyms, fields), email (label, key, synonyms), invoic (synonyms, examples)",
+                startingPriceCredits: 10,
+                contractPath: "/api/agentic-api/domains/email/capabilities/send/contract",
+                recommendPath: "/api/agentic-api/domains/email/capabilities/send/recommend",
+              },
+            ],
+            abstained: false,
+            constraints: { optimizationPreferences: ["cost"], maxPriceCredits: 20, fields: { to: "ana@example.com" } },
+            catalogVersion: "3f9a0c1d2b4e5f60",
+          },
+        ],
+      },
+    ),
+    RouteTaskMatch: objectSchema("One capability that may do the task.", {
+      capabilityKey: req(str()),
+      domainKey: req(str()),
+      capabilityId: req(str()),
+      label: req(str()),
+      status: req(oneOfValues(["live", "recommend_only"])),
+      score: req(num("0-1, comparable across tasks; at or above 0.5 the capability does the task.", { minimum: 0, maximum: 1 })),
+      why: req(str("The task's words (as stems) that matched, each with the capability's fields that hold it.")),
+      startingPriceCredits: req(withDescription({ type: ["number", "null"] }, "Price of the cheapest live route, in credits.")),
+      contractPath: req(nullableStr("Server-relative path of the capability's contract.")),
+      recommendPath: req(nullableStr("Server-relative path of the capability's recommend call.")),
+      canExecuteNow: opt(bool("Top match only, when the request sent an API key: whether its recommended route can run now for that key.")),
+    }),
+    TaskConstraints: objectSchema("What the task says about how to run it.", {
+      optimizationPreferences: req(
+        arrayOf(oneOfValues(["cost", "reliability", "speed", "quality"]), 'Goals in the order the task names them ("cheapest" -> cost).'),
+      ),
+      maxPriceCredits: opt(
+        int(
+          'The most the task will pay for one run, in credits (1000 credits = 1 USD): "under 20 credits" -> 20, "less than 5 cents" -> 50.',
+          { minimum: 0 },
+        ),
+      ),
+      provider: opt(str('Provider key the task pins ("via Postmark" -> postmark).')),
+      fields: req(
+        withDescription(
+          { type: "object", additionalProperties: { type: "string" } },
+          "Execute fields of the top match that the words fill (an address for `to`, a ticker for `symbol`, a time zone).",
+        ),
+      ),
+    }),
     RecommendationCandidate: objectSchema(
       "One scored route.",
       {
@@ -1438,6 +1521,36 @@ function operation(spec: OperationSpec): JsonObject {
   };
 }
 
+/** POST /route and POST /domains/{domainKey}/route: keyless like the catalog reads; a key, when sent, is checked (401) and limited (429). */
+function routeOperation(
+  operationId: string,
+  summary: string,
+  scope: string,
+  parameters: JsonObject[],
+  errors: Record<string, string> = {},
+): JsonObject {
+  const op = operation({
+    operationId,
+    tag: "Routing",
+    summary,
+    description:
+      `Intent routing over ${scope}: the live and recommend-only capabilities that do a task written in words, best first, each with a score ` +
+      "(0-1, comparable across tasks), `why` it matched, its starting price and where to go next (contract, recommend). `abstained` is true when " +
+      'nothing in the catalog does the task. `constraints` reads goals ("cheapest"), a price cap ("under 20 credits", "less than 5 cents"), ' +
+      'a provider ("via Postmark") and the top match\'s fields the words fill. Free, deterministic, in process. No key needed; with one, the top match ' +
+      "says `canExecuteNow` for it. Don't know which capability does your task? Ask here first.",
+    auth: true,
+    parameters,
+    requestBody: {
+      required: true,
+      content: jsonBody(ref("RouteTaskRequest"), { task: "tell ana@example.com the invoice is attached", limit: 5 }),
+    },
+    success: ok("The matches.", ref("RouteTaskResponse"), undefined),
+    errors: { "400": "BadRequest", ...errors },
+  });
+  return { ...op, security: [{}, ...BEARER] };
+}
+
 function sortByStatus(responses: JsonObject): JsonObject {
   return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
 }
@@ -1562,6 +1675,12 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
         },
         success: ok("The recommendation.", ref("RecommendationResponse"), ex.recommendation),
         errors: { "400": "BadRequest", "404": "CapabilityNotFound", "409": "AgentNamesExhausted" },
+      }),
+    },
+    "/route": { post: routeOperation("routeTask", "Find the capability for a task", "every domain", []) },
+    "/domains/{domainKey}/route": {
+      post: routeOperation("routeDomainTask", "Find the capability for a task within a domain", "the domain's capabilities only", domain, {
+        "404": "DomainNotFound",
       }),
     },
     [`${capabilityPath}/execute`]: {

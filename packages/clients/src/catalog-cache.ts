@@ -7,6 +7,7 @@
 import { fromServiceError, notFound, unavailable, type CallOpts, type Logger } from "@agentic/platform";
 import type {
   Capability,
+  Domain,
   GetCapabilityRequest,
   GetCapabilityResponse,
   GetContractRequest,
@@ -41,6 +42,13 @@ export interface CapabilityEntry {
   catalogVersion: string;
 }
 
+/** The whole catalog of one version: its domains and every capability entry, in catalog order. */
+export interface CatalogListing {
+  catalogVersion: string;
+  domains: Domain[];
+  entries: CapabilityEntry[];
+}
+
 /** Capabilities read at once when a new catalog version is read ahead (three catalog calls each). */
 const READ_AHEAD_AT_ONCE = 8;
 
@@ -53,6 +61,8 @@ export class CatalogCache {
   /** The version whose capabilities were all read ahead (refresh). */
   private readAhead: string | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** Every capability of one version (for an index over the whole catalog), read once per version. */
+  private currentListing: { version: string; read: Promise<CatalogListing> } | undefined;
 
   constructor(
     private readonly source: CatalogSource,
@@ -106,6 +116,46 @@ export class CatalogCache {
     } catch (err) {
       this.opts.logger.warn({ err }, "reading the catalog ahead failed; capabilities are read on first use");
     }
+  }
+
+  /**
+   * Every domain and every capability entry of the catalog version current now, read once per version
+   * (concurrent callers share the read). For what reads the whole catalog, such as an intent index.
+   * Once read, it is served from memory until the version poll sees another version.
+   */
+  async listing(callOpts?: CallOpts): Promise<CatalogListing> {
+    // The version poll keeps `version` current: a listing of that version is served with no catalog call.
+    const current = this.currentListing;
+    if (current !== undefined && current.version === this.version) return current.read;
+    const listed = await this.source.listDomains({}, callOpts).catch((err: unknown) => {
+      throw this.publicError(err);
+    });
+    this.observe(listed.catalogVersion);
+    if (this.currentListing?.version !== listed.catalogVersion) {
+      const read = this.readListing(listed, callOpts);
+      this.currentListing = { version: listed.catalogVersion, read };
+      read.catch(() => {
+        if (this.currentListing?.read === read) this.currentListing = undefined;
+      });
+    }
+    return this.currentListing!.read;
+  }
+
+  private async readListing(listed: ListDomainsResponse, callOpts?: CallOpts): Promise<CatalogListing> {
+    const capabilities = await Promise.all(
+      listed.domains.map((d) => this.source.listCapabilities({ domainKey: d.domainKey }, callOpts)),
+    ).catch((err: unknown) => {
+      throw this.publicError(err);
+    });
+    const keys = capabilities.flatMap((l) => l.capabilities.map((c) => [c.domainKey, c.capabilityId] as const));
+    const entries: CapabilityEntry[] = [];
+    for (let i = 0; i < keys.length; i += READ_AHEAD_AT_ONCE) {
+      entries.push(...(await Promise.all(keys.slice(i, i + READ_AHEAD_AT_ONCE).map(([d, c]) => this.capability(d, c, callOpts)))));
+    }
+    // Entries read across a reload would mix versions: such a listing is refused, the next call reads again.
+    const mixed = entries.some((e) => e.catalogVersion !== listed.catalogVersion);
+    if (mixed) throw unavailable("UNAVAILABLE", "the catalog changed while it was read", "Retry shortly.");
+    return { catalogVersion: listed.catalogVersion, domains: listed.domains, entries };
   }
 
   /**

@@ -11,6 +11,7 @@ export function createRouterClient(address: string, deadlineMs = 2_000, identity
     recommend: promisifyUnary(client, client.recommend, deadlineMs),
     getRecommendation: promisifyUnary(client, client.getRecommendation, deadlineMs),
     getRouteHealth: promisifyUnary(client, client.getRouteHealth, deadlineMs),
+    routeTask: promisifyUnary(client, client.routeTask, deadlineMs),
     close: () => client.close(),
   };
 }

@@ -55,6 +55,8 @@ function missingKey(ctx: CallContext): CallToolResult {
 export async function runTool(def: ToolDef, set: ToolSet, args: Args, ctx: CallContext): Promise<CallToolResult> {
   try {
     switch (def.action.kind) {
+      case "find_capability":
+        return await findCapability(args, ctx);
       case "list_domains":
         return set.unavailable ? failure(set.unavailable) : answer({ domains: set.domains });
       case "list_capability_tools":
@@ -85,6 +87,32 @@ export async function runTool(def: ToolDef, set: ToolSet, args: Args, ctx: CallC
   } catch (err) {
     return failure(errorOf(err));
   }
+}
+
+/** find_capability: POST /route (or the domain's route) through the SDK; the API checks the task and limit and names a bad one. */
+async function findCapability(args: Args, ctx: CallContext): Promise<CallToolResult> {
+  const { task, limit, domain } = args;
+  if (typeof task !== "string" || task.trim() === "") {
+    return invalidArguments(
+      "find_capability: task must be a non-empty string",
+      'Describe what you want done, e.g. {"task": "what time is it in Tokyo"}.',
+    );
+  }
+  if (limit !== undefined && typeof limit !== "number")
+    return invalidArguments("find_capability: limit must be a number", "Send limit 1-20, or leave it out.");
+  if (domain !== undefined && typeof domain !== "string")
+    return invalidArguments("find_capability: domain must be a string", "Give a domainKey from list_domains, or leave domain out.");
+  const routed = await ctx.client.route({
+    task,
+    ...(limit !== undefined ? { limit } : {}),
+    ...(domain !== undefined ? { domain } : {}),
+    signal: ctx.signal,
+  });
+  const top = routed.matches[0];
+  const note = routed.abstained
+    ? "Nothing in the catalog does this task; the nearest capabilities are listed below the threshold."
+    : `Best match: ${top?.capabilityKey} (score ${top?.score}). Next: get_capability_contract {domain: "${top?.domainKey}", capabilityId: "${top?.capabilityId}"}.`;
+  return answer(routed as unknown as Args, note);
 }
 
 function listCapabilityTools(set: ToolSet, args: Args): CallToolResult {

@@ -144,3 +144,36 @@ export const CONTRACT_OUTPUT = withId(
     ["domainKey", "capabilityKey", "capabilityId"],
   ),
 );
+
+/** find_capability: the API's RouteTaskResponse (POST /route). */
+export const FIND_CAPABILITY_OUTPUT = withId(
+  "find-capability-output",
+  open(
+    {
+      task: str,
+      matches: {
+        type: "array",
+        description: "Best first. When abstained, the nearest ones, each below the threshold.",
+        items: open(
+          {
+            capabilityKey: str,
+            domainKey: str,
+            capabilityId: str,
+            label: str,
+            status: str,
+            score: { type: "number", description: "0-1, comparable across tasks." },
+            why: str,
+            startingPriceCredits: { type: ["number", "null"] },
+            contractPath: { type: ["string", "null"] },
+            recommendPath: { type: ["string", "null"] },
+          },
+          ["capabilityKey", "domainKey", "capabilityId", "score"],
+        ),
+      },
+      abstained: { ...bool, description: "True when nothing in the catalog does the task." },
+      constraints: open({ optimizationPreferences: strings, maxPriceCredits: int, provider: str, fields: { type: "object" } }),
+      catalogVersion: str,
+    },
+    ["task", "matches", "abstained", "constraints"],
+  ),
+);

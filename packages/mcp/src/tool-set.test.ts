@@ -104,6 +104,7 @@ describe("buildToolSet", () => {
 
   it("gives an executable capability both tools, a gated or routeless one recommend only, a planned one none", () => {
     expect(names).toEqual([
+      "find_capability",
       "list_domains",
       "list_capability_tools",
       "get_capability_contract",

@@ -8,7 +8,14 @@ import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { CatalogCapability, CatalogView } from "./catalog";
 import { DERIVED_KEY_WINDOW } from "./idempotency";
 import { IDEMPOTENCY_KEY_PROPERTY, executeInputSchema, oneOfRequiredText, recommendInputSchema, type JsonSchema } from "./contract-schema";
-import { CONTRACT_OUTPUT, EXECUTE_OUTPUT, LIST_CAPABILITY_TOOLS_OUTPUT, LIST_DOMAINS_OUTPUT, RECOMMEND_OUTPUT } from "./output-schemas";
+import {
+  CONTRACT_OUTPUT,
+  EXECUTE_OUTPUT,
+  FIND_CAPABILITY_OUTPUT,
+  LIST_CAPABILITY_TOOLS_OUTPUT,
+  LIST_DOMAINS_OUTPUT,
+  RECOMMEND_OUTPUT,
+} from "./output-schemas";
 import { startingPrice } from "./prices";
 import type { ToolError } from "./results";
 
@@ -19,6 +26,7 @@ export interface Target {
 }
 
 export type ToolAction =
+  | { kind: "find_capability" }
   | { kind: "list_domains" }
   | { kind: "list_capability_tools" }
   | { kind: "get_capability_contract" }
@@ -140,6 +148,28 @@ const TARGET_PROPERTIES = {
 /** The tools every catalog version has. */
 function fixedTools(): ToolDef[] {
   return [
+    {
+      name: "find_capability",
+      title: "Find the capability for a task",
+      description:
+        'Free, no key needed. Don\'t know which capability does your task? Describe it in words ("tell ana@example.com the invoice is attached") ' +
+        "and get the capabilities that do it, best first, with a 0-1 score, why each matched, its starting price in credits and its contract path; " +
+        "abstained: true when nothing in the catalog does it; constraints the words state (cheapest -> cost, under 20 credits, via Postmark, the fields " +
+        "your words fill such as `to`). Then get_capability_contract and the capability's recommend and execute tools.",
+      inputSchema: {
+        type: "object",
+        properties: {
+          task: { type: "string", minLength: 1, maxLength: 2000, description: "What you want done, in words." },
+          limit: { type: "integer", minimum: 1, maximum: 20, description: "Matches to list (default 5)." },
+          domain: { type: "string", description: "Only this domain's capabilities (a domainKey from list_domains)." },
+        },
+        required: ["task"],
+        additionalProperties: false,
+      },
+      outputSchema: FIND_CAPABILITY_OUTPUT,
+      annotations: { title: "Find the capability for a task", ...READ_ONLY },
+      action: { kind: "find_capability" },
+    },
     {
       name: "list_domains",
       title: "List domains",

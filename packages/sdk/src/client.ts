@@ -16,6 +16,8 @@ import type {
   RecommendRequest,
   RecommendationResponse,
   RouteCatalogEntry,
+  RouteRequest,
+  RouteTaskResponse,
   UsageItem,
   UsageListOptions,
   UsageResponse,
@@ -79,6 +81,21 @@ export class AgenticApiClient {
         this.get<RouteCatalogEntry[]>(`/domains/${segment(domain)}/routes`, { ...opts, auth: false }),
     },
   };
+
+  /**
+   * Intent routing (free, no key needed): the capabilities that do a task written in words, best
+   * first, whether nothing does (`abstained`) and the constraints the words state. With an API key
+   * configured, the top match also says `canExecuteNow` for it. Don't know the capability? Start here.
+   */
+  async route(req: RouteRequest): Promise<RouteTaskResponse> {
+    const answer = await this.transport.request<RouteTaskResponse>({
+      method: "POST",
+      path: req.domain !== undefined ? `/domains/${segment(req.domain)}/route` : "/route",
+      body: { task: req.task, ...(req.limit !== undefined ? { limit: req.limit } : {}) },
+      ...call(req),
+    });
+    return answer.data;
+  }
 
   /** Recommend (free) and execute (paid). */
   readonly capabilities = {

@@ -23,6 +23,9 @@ export type WalletResponse = Schemas["WalletResponse"];
 export type UsageResponse = Schemas["UsageResponse"];
 export type UsageItem = Schemas["UsageItem"];
 export type ErrorResponse = Schemas["ErrorResponse"];
+export type RouteTaskResponse = Schemas["RouteTaskResponse"];
+export type RouteTaskMatch = Schemas["RouteTaskMatch"];
+export type TaskConstraints = Schemas["TaskConstraints"];
 export type { CapabilityExecuteInputs, CapabilityRecommendInputs };
 
 /** `<domainKey>/<capabilityId>` of every capability that was live when the SDK was generated. */
@@ -61,6 +64,16 @@ export interface CallOptions {
   /** Total deadline of this call in ms (default: the client's timeoutMs). */
   timeoutMs?: number;
   signal?: AbortSignal;
+}
+
+/** A task in words for intent routing: which capability does it? */
+export interface RouteRequest extends CallOptions {
+  /** What you want done, in words (1-2000 characters). */
+  task: string;
+  /** Matches to list, 1-20 (default 5). */
+  limit?: number;
+  /** Only this domain's capabilities. */
+  domain?: string;
 }
 
 export interface RecommendRequest<D extends string = string, C extends string = string> extends CallOptions {

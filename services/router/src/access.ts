@@ -9,4 +9,6 @@ export const ROUTER_ACCESS: AccessTable = {
   GetRecommendation: ["gateway", "executor"],
   // The edge (GET .../routes shows each route's live health).
   GetRouteHealth: ["gateway", "executor"],
+  // The edge (POST /route and POST /domains/{domainKey}/route).
+  RouteTask: ["gateway"],
 };

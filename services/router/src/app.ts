@@ -12,6 +12,7 @@ import { startOutcomeConsumer, type OutcomeConsumer } from "./bus/outcome-consum
 import { healthSettings, scoringSettings, type Config } from "./config";
 import { RouteHealthBook } from "./domain/route-health";
 import { createRouterServer, ROUTER_SERVICE_NAME } from "./server";
+import { IntentIndexHolder } from "./intent/intent-index-holder";
 import { openPreferenceStore } from "./store/preference-kv";
 import { openRecommendationStore } from "./store/recommendation-kv";
 import { createKvQuotaReader } from "./quota/kv-quota-reader";
@@ -76,6 +77,7 @@ export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp>
     grpcHealth,
     verifier: createTokenVerifier(config.TRUSTED_SERVICE_KEYS),
     catalog,
+    intent: new IntentIndexHolder(catalog),
     wallet: createLedgerWalletReader(opts.ledger, logger),
     routeHealth,
     vendorQuota,

@@ -6,6 +6,8 @@ import { ROUTER_ACCESS } from "./access";
 import { getRecommendationHandler } from "./rpc/get-recommendation";
 import { getRouteHealthHandler } from "./rpc/get-route-health";
 import { recommendHandler, type RecommendDeps } from "./rpc/recommend";
+import { routeTaskHandler } from "./rpc/route-task";
+import type { IntentIndexHolder } from "./intent/intent-index-holder";
 
 export const ROUTER_SERVICE_NAME = "agentic.router.v1.RouterService";
 
@@ -14,6 +16,8 @@ export interface RouterServerDeps extends RecommendDeps {
   grpcHealth: Health;
   /** Verifies each caller's service token; src/access.ts says who may call. */
   verifier: TokenVerifier;
+  /** The intent index of the current catalog version (RouteTask). */
+  intent: Pick<IntentIndexHolder, "get">;
 }
 
 /** Registers RouterService and the standard health service on a new server. */
@@ -23,6 +27,7 @@ export function createRouterServer(deps: RouterServerDeps): Server {
     recommend: unary(recommendHandler(deps), deps.logger),
     getRecommendation: unary(getRecommendationHandler(deps), deps.logger),
     getRouteHealth: unary(getRouteHealthHandler(deps), deps.logger),
+    routeTask: unary(routeTaskHandler(deps), deps.logger),
   };
   // No development-only callers in this table.
   server.addService(

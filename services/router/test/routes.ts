@@ -53,6 +53,8 @@ export function capability(capabilityKey = "email.send", overrides: Partial<Capa
     supportedFeatures: [],
     availableRouteModes: ["managed"],
     contractStatus: "available",
+    exampleTasks: [],
+    synonyms: [],
     ...overrides,
   };
 }

@@ -5,6 +5,8 @@ import { CliError, EXIT } from "./exit-codes";
 export const USAGE = `Usage: agentic-api <command> [arguments] [options]
 
 Discover:
+  find "<task>" [--domain D] [--limit N]
+                                   which capability does a task written in words (free, no key)
   domains                          the domains of the catalog
   capabilities <domain>            a domain's capabilities, with status and starting price
   contract <domain> <id>           the exact fields of a capability's recommend and execute calls
@@ -31,7 +33,8 @@ Options:
   --idempotency-key KEY  execute: the key of this call (default: a new UUID); reuse it to retry safely
   --agent-name NAME      execute: sent as Agent-Name (shown in usage)
   --yes, -y              execute without asking
-  --limit N              usage: how many items
+  --limit N              usage: how many items; find: how many matches (1-20, default 5)
+  --domain KEY           find: look in one domain only
   --timeout-ms N         total deadline of a call, retries included (default 60000)
   --base-url URL         the API (default $AGENTIC_API_BASE_URL, else http://localhost:8080/api/agentic-api)
   --help, -h             this text
@@ -49,6 +52,7 @@ Exit codes:
 
 /** Positional arguments each command takes. */
 const ARITY: Record<string, string[]> = {
+  find: ["task"],
   domains: [],
   capabilities: ["domain"],
   contract: ["domain", "id"],
@@ -77,6 +81,7 @@ export interface ParsedArgs {
     limit: number | undefined;
     timeoutMs: number | undefined;
     baseUrl: string | undefined;
+    domain: string | undefined;
   };
 }
 
@@ -109,6 +114,7 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
         limit: { type: "string" },
         "timeout-ms": { type: "string" },
         "base-url": { type: "string" },
+        domain: { type: "string" },
       },
     });
   } catch (err) {
@@ -134,6 +140,7 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
       limit: positiveInteger("limit", v.limit),
       timeoutMs: positiveInteger("timeout-ms", v["timeout-ms"]),
       baseUrl: v["base-url"],
+      domain: v.domain,
     },
   };
   if (result.values.help || result.values.version || command === undefined) return result;

@@ -8,6 +8,7 @@ import type {
   ExecuteResult,
   RecommendationResponse,
   RouteCatalogEntry,
+  RouteTaskResponse,
   UsageItem,
   WalletResponse,
 } from "../types";
@@ -118,4 +119,31 @@ export function renderUsage(items: UsageItem[]): string {
       i.status ?? i.reason,
     ]),
   );
+}
+
+export function renderRouteAnswer(answer: RouteTaskResponse): string {
+  const rows = table(
+    ["CAPABILITY", "SCORE", "STATUS", "FROM (CREDITS)", "DOMAIN", "ID", "LABEL"],
+    answer.matches.map((m) => [
+      m.capabilityKey,
+      m.score.toFixed(2),
+      m.status,
+      m.startingPriceCredits ?? undefined,
+      m.domainKey,
+      m.capabilityId,
+      m.label,
+    ]),
+  );
+  const c = answer.constraints;
+  const said = [
+    c.optimizationPreferences.length > 0 ? `prefer ${c.optimizationPreferences.join(", ")}` : undefined,
+    c.maxPriceCredits !== undefined ? `at most ${c.maxPriceCredits} credits` : undefined,
+    c.provider !== undefined ? `via ${c.provider}` : undefined,
+    ...Object.entries(c.fields).map(([name, value]) => `${name}: ${value}`),
+  ].filter((x): x is string => x !== undefined);
+  const top = answer.matches[0];
+  const verdict = answer.abstained
+    ? "nothing in the catalog does this task (the nearest are listed below the threshold)"
+    : `best match: ${top?.capabilityKey} (next: agentic-api contract ${top?.domainKey} ${top?.capabilityId})`;
+  return [verdict, rows, ...(said.length > 0 ? [`constraints: ${said.join("; ")}`] : [])].join("\n");
 }

@@ -15,6 +15,7 @@ import {
   renderDomains,
   renderExecution,
   renderRecommendation,
+  renderRouteAnswer,
   renderRoutes,
   renderUsage,
   renderWallet,
@@ -143,6 +144,14 @@ async function dispatch(client: AgenticApiClient, args: ParsedArgs, io: Io): Pro
   const [a, b] = args.positionals as [string, string];
   const v = args.values;
   switch (args.command) {
+    case "find": {
+      const answer = await client.route({
+        task: a,
+        ...(v.limit !== undefined ? { limit: v.limit } : {}),
+        ...(v.domain !== undefined ? { domain: v.domain } : {}),
+      });
+      return { json: answer, text: renderRouteAnswer(answer) };
+    }
     case "domains": {
       const domains = await client.catalog.domains.list();
       return { json: domains, text: renderDomains(domains) };

@@ -161,6 +161,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/route": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Find the capability for a task
+     * @description Intent routing over every domain: the live and recommend-only capabilities that do a task written in words, best first, each with a score (0-1, comparable across tasks), `why` it matched, its starting price and where to go next (contract, recommend). `abstained` is true when nothing in the catalog does the task. `constraints` reads goals ("cheapest"), a price cap ("under 20 credits", "less than 5 cents"), a provider ("via Postmark") and the top match's fields the words fill. Free, deterministic, in process. No key needed; with one, the top match says `canExecuteNow` for it. Don't know which capability does your task? Ask here first.
+     */
+    post: operations["routeTask"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/domains/{domainKey}/route": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Find the capability for a task within a domain
+     * @description Intent routing over the domain's capabilities only: the live and recommend-only capabilities that do a task written in words, best first, each with a score (0-1, comparable across tasks), `why` it matched, its starting price and where to go next (contract, recommend). `abstained` is true when nothing in the catalog does the task. `constraints` reads goals ("cheapest"), a price cap ("under 20 credits", "less than 5 cents"), a provider ("via Postmark") and the top match's fields the words fill. Free, deterministic, in process. No key needed; with one, the top match says `canExecuteNow` for it. Don't know which capability does your task? Ask here first.
+     */
+    post: operations["routeDomainTask"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/domains/{domainKey}/capabilities/{capabilityId}/execute": {
     parameters: {
       query?: never;
@@ -860,6 +900,92 @@ export interface components {
        * @description Extension of this service: until when `recommendationId` can be used (10 minutes after the answer by default).
        */
       recommendationExpiresAt: string;
+    };
+    /** @description A task in words, for intent routing. */
+    RouteTaskRequest: {
+      /** @description What you want done, in words (1-2000 characters), e.g. "tell ana@example.com the invoice is attached". */
+      task: string;
+      /**
+       * @description Matches to list, 1-20 (default 5).
+       * @default 5
+       */
+      limit: number;
+    };
+    /**
+     * @description The capabilities that do the task, best first; whether nothing does; what the words say about how to run it.
+     * @example {
+     *       "task": "tell ana@example.com the invoice is attached, cheapest, under 20 credits",
+     *       "matches": [
+     *         {
+     *           "capabilityKey": "email.send",
+     *           "domainKey": "email",
+     *           "capabilityId": "send",
+     *           "label": "Email Send",
+     *           "status": "live",
+     *           "score": 0.91,
+     *           "why": "matched attach (synonyms, fields), email (label, key, synonyms), invoic (synonyms, examples)",
+     *           "startingPriceCredits": 10,
+     *           "contractPath": "/api/agentic-api/domains/email/capabilities/send/contract",
+     *           "recommendPath": "/api/agentic-api/domains/email/capabilities/send/recommend"
+     *         }
+     *       ],
+     *       "abstained": false,
+     *       "constraints": {
+     *         "optimizationPreferences": [
+     *           "cost"
+     *         ],
+     *         "maxPriceCredits": 20,
+     *         "fields": {
+     *           "to": "ana@example.com"
+     *         }
+     *       },
+     *       "catalogVersion": "3f9a0c1d2b4e5f60"
+     *     }
+     */
+    RouteTaskResponse: {
+      /** @description The task as read (trimmed). */
+      task: string;
+      /** @description Best first (score, then capability key). When `abstained`, the nearest ones, each below the threshold. */
+      matches: components["schemas"]["RouteTaskMatch"][];
+      /** @description True when nothing in the catalog does the task: no match scores at the threshold (0.45). */
+      abstained: boolean;
+      constraints: components["schemas"]["TaskConstraints"];
+      /** @description Catalog version the answer was computed from. */
+      catalogVersion: string;
+    };
+    /** @description One capability that may do the task. */
+    RouteTaskMatch: {
+      capabilityKey: string;
+      domainKey: string;
+      capabilityId: string;
+      label: string;
+      /** @enum {string} */
+      status: "live" | "recommend_only";
+      /** @description 0-1, comparable across tasks; at or above 0.45 the capability does the task. */
+      score: number;
+      /** @description The task's words (as stems) that matched, each with the capability's fields that hold it. */
+      why: string;
+      /** @description Price of the cheapest live route, in credits. */
+      startingPriceCredits: number | null;
+      /** @description Server-relative path of the capability's contract. */
+      contractPath: string | null;
+      /** @description Server-relative path of the capability's recommend call. */
+      recommendPath: string | null;
+      /** @description Top match only, when the request sent an API key: whether its recommended route can run now for that key. */
+      canExecuteNow?: boolean;
+    };
+    /** @description What the task says about how to run it. */
+    TaskConstraints: {
+      /** @description Goals in the order the task names them ("cheapest" -> cost). */
+      optimizationPreferences: ("cost" | "reliability" | "speed" | "quality")[];
+      /** @description The most the task will pay for one run, in credits (1000 credits = 1 USD): "under 20 credits" -> 20, "less than 5 cents" -> 50. */
+      maxPriceCredits?: number;
+      /** @description Provider key the task pins ("via Postmark" -> postmark). */
+      provider?: string;
+      /** @description Execute fields of the top match that the words fill (an address for `to`, a ticker for `symbol`, a time zone). */
+      fields: {
+        [key: string]: string;
+      };
     };
     /**
      * @description One scored route.
@@ -2400,6 +2526,75 @@ export interface operations {
       401: components["responses"]["Unauthorized"];
       404: components["responses"]["CapabilityNotFound"];
       409: components["responses"]["AgentNamesExhausted"];
+      413: components["responses"]["PayloadTooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+      504: components["responses"]["Timeout"];
+    };
+  };
+  routeTask: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RouteTaskRequest"];
+      };
+    };
+    responses: {
+      /** @description The matches. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RouteTaskResponse"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      413: components["responses"]["PayloadTooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+      504: components["responses"]["Timeout"];
+    };
+  };
+  routeDomainTask: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description Domain key.
+         * @example email
+         */
+        domainKey: components["parameters"]["domainKey"];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RouteTaskRequest"];
+      };
+    };
+    responses: {
+      /** @description The matches. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RouteTaskResponse"];
+        };
+      };
+      400: components["responses"]["BadRequest"];
+      401: components["responses"]["Unauthorized"];
+      404: components["responses"]["DomainNotFound"];
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
       429: components["responses"]["TooManyRequests"];

@@ -347,3 +347,24 @@ describe("model routes", () => {
     expect(new Set(served).size).toBe(served.length);
   });
 });
+
+describe("intent routing data", () => {
+  it("gives every live and recommend-only capability example tasks and synonyms", () => {
+    const routable = capabilities.filter((c) => c.status === "live" || c.status === "recommend_only");
+    expect(routable.length).toBeGreaterThanOrEqual(45);
+    for (const c of routable) {
+      expect([c.capabilityKey, c.exampleTasks.length >= 3, c.synonyms.length >= 3]).toEqual([c.capabilityKey, true, true]);
+    }
+  });
+
+  it("turns intent routing on, with its endpoint, exactly on domains with a live or recommend-only capability", () => {
+    for (const d of domains) {
+      const routable = (catalog.listCapabilities(d.domainKey) ?? []).some((c) => c.status === "live" || c.status === "recommend_only");
+      expect([d.domainKey, d.supportsIntentRouting, d.routeEndpoint]).toEqual([
+        d.domainKey,
+        routable,
+        routable ? `/api/agentic-api/domains/${d.domainKey}/route` : undefined,
+      ]);
+    }
+  });
+});

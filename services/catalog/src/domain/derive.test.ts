@@ -14,7 +14,9 @@ describe("derived domain fields", () => {
       status: "live",
       capabilitiesPath: "/api/agentic-api/domains/email/capabilities",
       routesPath: "/api/agentic-api/domains/email/routes",
-      supportsIntentRouting: false,
+      // A domain with a live or recommend-only capability is found by intent routing.
+      routeEndpoint: "/api/agentic-api/domains/email/route",
+      supportsIntentRouting: true,
       liveCapabilityCount: 1,
       totalCapabilityCount: 2,
       startingPriceCredits: 10, // cheapest live route; the 3-credit route is pending
@@ -52,7 +54,15 @@ describe("derived capability fields", () => {
       routesEndpoint: "/api/agentic-api/domains/email/capabilities/send/routes",
       contractEndpoint: "/api/agentic-api/domains/email/capabilities/send/contract",
       contractStatus: "available",
+      exampleTasks: ["tell Ana the invoice is attached", "mail the report to my boss", "send a welcome note to a new user"],
+      synonyms: ["mail"],
     });
+  });
+
+  it("carries no intent data for a capability whose data has none", () => {
+    const inbox = catalog.getCapability("email", "inbox-buy");
+    expect(inbox?.exampleTasks).toEqual([]);
+    expect(inbox?.synonyms).toEqual([]);
   });
 
   it("joins dotted parts with '-' for the id and falls back to the cheapest route when none is live", () => {

@@ -67,6 +67,9 @@ export interface DerivedDomain {
 }
 
 /** Derives every domain, capability, route and contract; `basePath` prefixes all paths ("/api/agentic-api"). */
+/** Capability statuses intent routing finds (a planned one has no route to recommend yet). */
+export const INTENT_ROUTABLE_STATUSES: ReadonlySet<string> = new Set(["live", "recommend_only"]);
+
 export function deriveCatalog(catalog: ValidCatalog, basePath: string): DerivedDomain[] {
   return catalog.domains.map((d) => deriveDomain(d, catalog, basePath));
 }
@@ -76,6 +79,7 @@ function deriveDomain(raw: RawDomain, catalog: ValidCatalog, basePath: string): 
   const domainPath = `${basePath}/domains/${domainKey}`;
   const capabilities = raw.data.capabilities.map((c) => deriveCapability(domainKey, c, catalog, domainPath));
   const liveCapabilityCount = capabilities.filter((c) => c.capability.status === "live").length;
+  const routable = capabilities.some((c) => INTENT_ROUTABLE_STATUSES.has(c.capability.status));
   const domain: Domain = definedOnly({
     domainKey,
     label: raw.data.label,
@@ -83,9 +87,9 @@ function deriveDomain(raw: RawDomain, catalog: ValidCatalog, basePath: string): 
     status: liveCapabilityCount > 0 ? "live" : "pending",
     capabilitiesPath: `${domainPath}/capabilities`,
     routesPath: `${domainPath}/routes`,
-    // No domain offers intent routing (routing a free-text ask to a capability) yet.
-    routeEndpoint: undefined,
-    supportsIntentRouting: false,
+    // A task in words finds the domain's capabilities at POST <domain>/route when any can be recommended.
+    routeEndpoint: routable ? `${domainPath}/route` : undefined,
+    supportsIntentRouting: routable,
     liveCapabilityCount,
     totalCapabilityCount: capabilities.length,
     startingPriceCredits: cheapest(capabilities.flatMap((c) => c.routes).filter(isLiveRoute)),
@@ -160,6 +164,8 @@ function deriveCapability(
     gateReason: raw.status === "live" ? undefined : raw.gateReason,
     contractEndpoint: `${path}/contract`,
     contractStatus: contract.contractStatus,
+    exampleTasks: [...(raw.intent?.examples ?? [])],
+    synonyms: [...(raw.intent?.synonyms ?? [])],
   });
   return { capability, routes, contract };
 }

@@ -251,6 +251,23 @@ export const RouteSchema = z.strictObject({
 });
 export type RawRoute = z.infer<typeof RouteSchema>;
 
+/**
+ * What intent routing (POST /route) reads besides the label and description: tasks as an agent would
+ * write them, and other words for what the capability does. Required of live and recommend-only
+ * capabilities (validate.ts); the evaluation set must never repeat an example (eval/intent/).
+ */
+export const IntentSchema = z.strictObject({
+  examples: z
+    .array(text("intent example").max(200, { error: "an intent example must be at most 200 characters" }))
+    .min(3, { error: "intent.examples needs at least 3 example tasks" })
+    .max(20, { error: "intent.examples holds at most 20 example tasks" }),
+  synonyms: z
+    .array(text("intent synonym").max(60, { error: "an intent synonym must be at most 60 characters" }))
+    .max(40)
+    .default([]),
+});
+export type RawIntent = z.infer<typeof IntentSchema>;
+
 export const CapabilitySchema = z.strictObject({
   /** Dotted parts after the domain key: "send", "inbox.buy", "time.current". */
   key: pattern(CAPABILITY_KEY, "capability key"),
@@ -269,6 +286,8 @@ export const CapabilitySchema = z.strictObject({
   gateReason: text("gateReason").optional(),
   routes: z.array(RouteSchema).min(1, { error: "a capability needs at least one route" }),
   contract: ContractSchema,
+  /** Example tasks and synonyms for intent routing. */
+  intent: IntentSchema.optional(),
 });
 export type RawCapability = z.infer<typeof CapabilitySchema>;
 

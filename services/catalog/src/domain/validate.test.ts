@@ -51,6 +51,8 @@ const CASES: Record<string, Expected[]> = {
   "priors-out-of-range": [["email.yaml", `${ROUTE0}.priors.successRate`, /within 0\.\.1/]],
   "vendor-quota-share-above-quota": [["email.yaml", `${ROUTE0}.vendorQuota`, /perUser cannot exceed vendorQuota\.requests/]],
   "vendor-quota-not-on-our-key": [["email.yaml", "capabilities[0].routes[2].vendorQuota", /only a route on our own vendor account/]],
+  "intent-example-repeated": [["email.yaml", "capabilities[0].intent.examples[2]", /repeats intent\.examples\[1\]/]],
+  "intent-too-few-examples": [["email.yaml", "capabilities[0].intent.examples", /at least 3 example tasks/]],
   "bad-key-format": [["email.yaml", "capabilities[1].key", /capability key must match/]],
   // keys and names
   "provider-named-domain": [["_catalog.yaml", "domains[2]", /domain "resend" is named after the provider "resend"/]],

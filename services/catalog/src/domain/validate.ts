@@ -47,6 +47,7 @@ export function validateCatalog(raw: RawCatalog, log: ProblemLog): void {
       }
       validateRoutes(domain.key, capability, raw.providers ? providerKeys : undefined, at);
       validateStatuses(capability, at);
+      validateIntent(capability, at);
       validateModels(capability, at);
       validateUnitBilling(capability, at);
       validateOwnedResources(capability, at);
@@ -67,6 +68,21 @@ export function validateCatalog(raw: RawCatalog, log: ProblemLog): void {
       );
     });
   }
+}
+
+/**
+ * Intent data names no example and no synonym twice. (That every live and recommend-only capability of
+ * the shipped catalog has intent data is checked by catalog-data.test.ts; small test catalogs may omit it.)
+ */
+function validateIntent(capability: RawCapability, at: ScopedProblems): void {
+  if (!capability.intent) return;
+  const repeated = (list: readonly string[], field: string) =>
+    list.forEach((item, i) => {
+      const first = list.findIndex((other) => other.trim().toLowerCase() === item.trim().toLowerCase());
+      if (first !== i) at.add(["intent", field, i], `repeats intent.${field}[${first}]`);
+    });
+  repeated(capability.intent.examples, "examples");
+  repeated(capability.intent.synonyms, "synonyms");
 }
 
 /** Each route names a declared provider, and no two routes of a capability share a route key. */

@@ -73,7 +73,13 @@ export interface Capability {
   /** available, partial or unavailable. */
   contractStatus: string;
   /** When it is not live: why it is gated and how an operator may enable it. */
-  gateReason?: string | undefined;
+  gateReason?:
+    | string
+    | undefined;
+  /** Tasks as an agent would write them (catalog data), read by intent routing; not shown on REST. */
+  exampleTasks: string[];
+  /** Other words for what the capability does (catalog data), read by intent routing; not shown on REST. */
+  synonyms: string[];
 }
 
 /** What the router assumes about a route before it has seen live traffic. */
@@ -683,6 +689,8 @@ function createBaseCapability(): Capability {
     contractEndpoint: undefined,
     contractStatus: "",
     gateReason: undefined,
+    exampleTasks: [],
+    synonyms: [],
   };
 }
 
@@ -741,6 +749,12 @@ export const Capability: MessageFns<Capability> = {
     }
     if (message.gateReason !== undefined) {
       writer.uint32(146).string(message.gateReason);
+    }
+    for (const v of message.exampleTasks) {
+      writer.uint32(154).string(v!);
+    }
+    for (const v of message.synonyms) {
+      writer.uint32(162).string(v!);
     }
     return writer;
   },
@@ -902,6 +916,22 @@ export const Capability: MessageFns<Capability> = {
             message.gateReason = reader.string();
             continue;
           }
+          case 19: {
+            if (tag !== 154) {
+              break;
+            }
+
+            message.exampleTasks.push(reader.string());
+            continue;
+          }
+          case 20: {
+            if (tag !== 162) {
+              break;
+            }
+
+            message.synonyms.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -994,6 +1024,14 @@ export const Capability: MessageFns<Capability> = {
         : isSet(object.gate_reason)
         ? globalThis.String(object.gate_reason)
         : undefined,
+      exampleTasks: globalThis.Array.isArray(object?.exampleTasks)
+        ? object.exampleTasks.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.example_tasks)
+        ? object.example_tasks.map((e: any) => globalThis.String(e))
+        : [],
+      synonyms: globalThis.Array.isArray(object?.synonyms)
+        ? object.synonyms.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -1053,6 +1091,12 @@ export const Capability: MessageFns<Capability> = {
     if (message.gateReason !== undefined) {
       obj.gateReason = message.gateReason;
     }
+    if (message.exampleTasks?.length) {
+      obj.exampleTasks = message.exampleTasks;
+    }
+    if (message.synonyms?.length) {
+      obj.synonyms = message.synonyms;
+    }
     return obj;
   },
 
@@ -1079,6 +1123,8 @@ export const Capability: MessageFns<Capability> = {
     message.contractEndpoint = object.contractEndpoint ?? undefined;
     message.contractStatus = object.contractStatus ?? "";
     message.gateReason = object.gateReason ?? undefined;
+    message.exampleTasks = object.exampleTasks?.map((e) => e) || [];
+    message.synonyms = object.synonyms?.map((e) => e) || [];
     return message;
   },
 };

@@ -24,6 +24,80 @@ export const protobufPackage = "agentic.router.v1";
 
 export const protobufFileName = "agentic/router/v1/router.proto";
 
+export interface RouteTaskRequest {
+  /** The task in words, 1..2000 characters. */
+  task: string;
+  /** Matches to list, 1..20; 0 means the default, 5. */
+  limit: number;
+  /** Only this domain's capabilities (POST /domains/{domainKey}/route). */
+  domainKey?:
+    | string
+    | undefined;
+  /** The caller, when the request carried an API key: the top match then says whether it can run now. */
+  userId?:
+    | string
+    | undefined;
+  /** Record id of the calling key ("key_..."), for its spend policies (as Recommend's key_id). */
+  keyId?: string | undefined;
+}
+
+export interface RouteTaskResponse {
+  /** The task as read (trimmed). */
+  task: string;
+  /** Best first: score desc, then capability key. */
+  matches: TaskMatch[];
+  /** True when nothing in the catalog does the task: every match (the nearest) is below the threshold. */
+  abstained: boolean;
+  constraints?:
+    | TaskConstraints
+    | undefined;
+  /** Catalog version the index was built from. */
+  catalogVersion: string;
+}
+
+/** One capability that may do the task. */
+export interface TaskMatch {
+  capabilityKey: string;
+  domainKey: string;
+  capabilityId: string;
+  label: string;
+  /** live or recommend_only. */
+  status: string;
+  /** 0..1, comparable across tasks; at or above the abstention threshold means it does the task. */
+  score: number;
+  /** The task's words that matched, and in which of the capability's fields. */
+  why: string;
+  /** Price of the cheapest live route, in credits; unset when none. */
+  startingPriceCredits?: number | undefined;
+  contractPath?: string | undefined;
+  recommendPath?:
+    | string
+    | undefined;
+  /** Top match only, when the request names a user: whether its recommended route can run now for them. */
+  canExecuteNow?: boolean | undefined;
+}
+
+/** What the task says about how to run it. */
+export interface TaskConstraints {
+  /** Goals in the order the task names them (cost, speed, reliability, quality). */
+  optimizationPreferences: string[];
+  /** The most the task will pay for one run, in credits (1000 credits = 1 USD). */
+  maxPriceCredits?:
+    | number
+    | undefined;
+  /** The provider key the task pins ("via Postmark" -> postmark). */
+  provider?:
+    | string
+    | undefined;
+  /** Execute fields of the top match that the task's words fill (to, symbol, timezone, ...). */
+  fields: { [key: string]: string };
+}
+
+export interface TaskConstraints_FieldsEntry {
+  key: string;
+  value: string;
+}
+
 export interface RecommendRequest {
   /** The authenticated caller; its wallet decides CREDITS_REQUIRED. */
   userId: string;
@@ -211,6 +285,799 @@ export interface WorkflowRecommendation {
   nextActions: string[];
   reasons: string[];
 }
+
+function createBaseRouteTaskRequest(): RouteTaskRequest {
+  return { task: "", limit: 0, domainKey: undefined, userId: undefined, keyId: undefined };
+}
+
+export const RouteTaskRequest: MessageFns<RouteTaskRequest> = {
+  encode(message: RouteTaskRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.task !== "") {
+      writer.uint32(10).string(message.task);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
+    if (message.domainKey !== undefined) {
+      writer.uint32(26).string(message.domainKey);
+    }
+    if (message.userId !== undefined) {
+      writer.uint32(34).string(message.userId);
+    }
+    if (message.keyId !== undefined) {
+      writer.uint32(42).string(message.keyId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RouteTaskRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRouteTaskRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.task = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.domainKey = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.keyId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RouteTaskRequest {
+    return {
+      task: isSet(object.task) ? globalThis.String(object.task) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      domainKey: isSet(object.domainKey)
+        ? globalThis.String(object.domainKey)
+        : isSet(object.domain_key)
+        ? globalThis.String(object.domain_key)
+        : undefined,
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : undefined,
+      keyId: isSet(object.keyId)
+        ? globalThis.String(object.keyId)
+        : isSet(object.key_id)
+        ? globalThis.String(object.key_id)
+        : undefined,
+    };
+  },
+
+  toJSON(message: RouteTaskRequest): unknown {
+    const obj: any = {};
+    if (message.task !== "") {
+      obj.task = message.task;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    if (message.domainKey !== undefined) {
+      obj.domainKey = message.domainKey;
+    }
+    if (message.userId !== undefined) {
+      obj.userId = message.userId;
+    }
+    if (message.keyId !== undefined) {
+      obj.keyId = message.keyId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RouteTaskRequest>, I>>(base?: I): RouteTaskRequest {
+    return RouteTaskRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RouteTaskRequest>, I>>(object: I): RouteTaskRequest {
+    const message = createBaseRouteTaskRequest();
+    message.task = object.task ?? "";
+    message.limit = object.limit ?? 0;
+    message.domainKey = object.domainKey ?? undefined;
+    message.userId = object.userId ?? undefined;
+    message.keyId = object.keyId ?? undefined;
+    return message;
+  },
+};
+
+function createBaseRouteTaskResponse(): RouteTaskResponse {
+  return { task: "", matches: [], abstained: false, constraints: undefined, catalogVersion: "" };
+}
+
+export const RouteTaskResponse: MessageFns<RouteTaskResponse> = {
+  encode(message: RouteTaskResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.task !== "") {
+      writer.uint32(10).string(message.task);
+    }
+    for (const v of message.matches) {
+      TaskMatch.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.abstained !== false) {
+      writer.uint32(24).bool(message.abstained);
+    }
+    if (message.constraints !== undefined) {
+      TaskConstraints.encode(message.constraints, writer.uint32(34).fork()).join();
+    }
+    if (message.catalogVersion !== "") {
+      writer.uint32(42).string(message.catalogVersion);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RouteTaskResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRouteTaskResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.task = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.matches.push(TaskMatch.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.abstained = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.constraints = TaskConstraints.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.catalogVersion = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RouteTaskResponse {
+    return {
+      task: isSet(object.task) ? globalThis.String(object.task) : "",
+      matches: globalThis.Array.isArray(object?.matches) ? object.matches.map((e: any) => TaskMatch.fromJSON(e)) : [],
+      abstained: isSet(object.abstained) ? globalThis.Boolean(object.abstained) : false,
+      constraints: isSet(object.constraints) ? TaskConstraints.fromJSON(object.constraints) : undefined,
+      catalogVersion: isSet(object.catalogVersion)
+        ? globalThis.String(object.catalogVersion)
+        : isSet(object.catalog_version)
+        ? globalThis.String(object.catalog_version)
+        : "",
+    };
+  },
+
+  toJSON(message: RouteTaskResponse): unknown {
+    const obj: any = {};
+    if (message.task !== "") {
+      obj.task = message.task;
+    }
+    if (message.matches?.length) {
+      obj.matches = message.matches.map((e) => TaskMatch.toJSON(e));
+    }
+    if (message.abstained !== false) {
+      obj.abstained = message.abstained;
+    }
+    if (message.constraints !== undefined) {
+      obj.constraints = TaskConstraints.toJSON(message.constraints);
+    }
+    if (message.catalogVersion !== "") {
+      obj.catalogVersion = message.catalogVersion;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<RouteTaskResponse>, I>>(base?: I): RouteTaskResponse {
+    return RouteTaskResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<RouteTaskResponse>, I>>(object: I): RouteTaskResponse {
+    const message = createBaseRouteTaskResponse();
+    message.task = object.task ?? "";
+    message.matches = object.matches?.map((e) => TaskMatch.fromPartial(e)) || [];
+    message.abstained = object.abstained ?? false;
+    message.constraints = (object.constraints !== undefined && object.constraints !== null)
+      ? TaskConstraints.fromPartial(object.constraints)
+      : undefined;
+    message.catalogVersion = object.catalogVersion ?? "";
+    return message;
+  },
+};
+
+function createBaseTaskMatch(): TaskMatch {
+  return {
+    capabilityKey: "",
+    domainKey: "",
+    capabilityId: "",
+    label: "",
+    status: "",
+    score: 0,
+    why: "",
+    startingPriceCredits: undefined,
+    contractPath: undefined,
+    recommendPath: undefined,
+    canExecuteNow: undefined,
+  };
+}
+
+export const TaskMatch: MessageFns<TaskMatch> = {
+  encode(message: TaskMatch, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.capabilityKey !== "") {
+      writer.uint32(10).string(message.capabilityKey);
+    }
+    if (message.domainKey !== "") {
+      writer.uint32(18).string(message.domainKey);
+    }
+    if (message.capabilityId !== "") {
+      writer.uint32(26).string(message.capabilityId);
+    }
+    if (message.label !== "") {
+      writer.uint32(34).string(message.label);
+    }
+    if (message.status !== "") {
+      writer.uint32(42).string(message.status);
+    }
+    if (message.score !== 0) {
+      writer.uint32(49).double(message.score);
+    }
+    if (message.why !== "") {
+      writer.uint32(58).string(message.why);
+    }
+    if (message.startingPriceCredits !== undefined) {
+      writer.uint32(65).double(message.startingPriceCredits);
+    }
+    if (message.contractPath !== undefined) {
+      writer.uint32(74).string(message.contractPath);
+    }
+    if (message.recommendPath !== undefined) {
+      writer.uint32(82).string(message.recommendPath);
+    }
+    if (message.canExecuteNow !== undefined) {
+      writer.uint32(88).bool(message.canExecuteNow);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TaskMatch {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTaskMatch();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.capabilityKey = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.domainKey = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.capabilityId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 49) {
+              break;
+            }
+
+            message.score = reader.double();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.why = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 65) {
+              break;
+            }
+
+            message.startingPriceCredits = reader.double();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.contractPath = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.recommendPath = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.canExecuteNow = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TaskMatch {
+    return {
+      capabilityKey: isSet(object.capabilityKey)
+        ? globalThis.String(object.capabilityKey)
+        : isSet(object.capability_key)
+        ? globalThis.String(object.capability_key)
+        : "",
+      domainKey: isSet(object.domainKey)
+        ? globalThis.String(object.domainKey)
+        : isSet(object.domain_key)
+        ? globalThis.String(object.domain_key)
+        : "",
+      capabilityId: isSet(object.capabilityId)
+        ? globalThis.String(object.capabilityId)
+        : isSet(object.capability_id)
+        ? globalThis.String(object.capability_id)
+        : "",
+      label: isSet(object.label) ? globalThis.String(object.label) : "",
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      score: isSet(object.score) ? globalThis.Number(object.score) : 0,
+      why: isSet(object.why) ? globalThis.String(object.why) : "",
+      startingPriceCredits: isSet(object.startingPriceCredits)
+        ? globalThis.Number(object.startingPriceCredits)
+        : isSet(object.starting_price_credits)
+        ? globalThis.Number(object.starting_price_credits)
+        : undefined,
+      contractPath: isSet(object.contractPath)
+        ? globalThis.String(object.contractPath)
+        : isSet(object.contract_path)
+        ? globalThis.String(object.contract_path)
+        : undefined,
+      recommendPath: isSet(object.recommendPath)
+        ? globalThis.String(object.recommendPath)
+        : isSet(object.recommend_path)
+        ? globalThis.String(object.recommend_path)
+        : undefined,
+      canExecuteNow: isSet(object.canExecuteNow)
+        ? globalThis.Boolean(object.canExecuteNow)
+        : isSet(object.can_execute_now)
+        ? globalThis.Boolean(object.can_execute_now)
+        : undefined,
+    };
+  },
+
+  toJSON(message: TaskMatch): unknown {
+    const obj: any = {};
+    if (message.capabilityKey !== "") {
+      obj.capabilityKey = message.capabilityKey;
+    }
+    if (message.domainKey !== "") {
+      obj.domainKey = message.domainKey;
+    }
+    if (message.capabilityId !== "") {
+      obj.capabilityId = message.capabilityId;
+    }
+    if (message.label !== "") {
+      obj.label = message.label;
+    }
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.score !== 0) {
+      obj.score = floatToJson(message.score);
+    }
+    if (message.why !== "") {
+      obj.why = message.why;
+    }
+    if (message.startingPriceCredits !== undefined) {
+      obj.startingPriceCredits = floatToJson(message.startingPriceCredits);
+    }
+    if (message.contractPath !== undefined) {
+      obj.contractPath = message.contractPath;
+    }
+    if (message.recommendPath !== undefined) {
+      obj.recommendPath = message.recommendPath;
+    }
+    if (message.canExecuteNow !== undefined) {
+      obj.canExecuteNow = message.canExecuteNow;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TaskMatch>, I>>(base?: I): TaskMatch {
+    return TaskMatch.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TaskMatch>, I>>(object: I): TaskMatch {
+    const message = createBaseTaskMatch();
+    message.capabilityKey = object.capabilityKey ?? "";
+    message.domainKey = object.domainKey ?? "";
+    message.capabilityId = object.capabilityId ?? "";
+    message.label = object.label ?? "";
+    message.status = object.status ?? "";
+    message.score = object.score ?? 0;
+    message.why = object.why ?? "";
+    message.startingPriceCredits = object.startingPriceCredits ?? undefined;
+    message.contractPath = object.contractPath ?? undefined;
+    message.recommendPath = object.recommendPath ?? undefined;
+    message.canExecuteNow = object.canExecuteNow ?? undefined;
+    return message;
+  },
+};
+
+function createBaseTaskConstraints(): TaskConstraints {
+  return { optimizationPreferences: [], maxPriceCredits: undefined, provider: undefined, fields: {} };
+}
+
+export const TaskConstraints: MessageFns<TaskConstraints> = {
+  encode(message: TaskConstraints, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.optimizationPreferences) {
+      writer.uint32(10).string(v!);
+    }
+    if (message.maxPriceCredits !== undefined) {
+      writer.uint32(16).int64(message.maxPriceCredits);
+    }
+    if (message.provider !== undefined) {
+      writer.uint32(26).string(message.provider);
+    }
+    globalThis.Object.entries(message.fields).forEach(([key, value]: [string, string]) => {
+      TaskConstraints_FieldsEntry.encode({ key: key as any, value }, writer.uint32(34).fork()).join();
+    });
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TaskConstraints {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTaskConstraints();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.optimizationPreferences.push(reader.string());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.maxPriceCredits = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.provider = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            const entry4 = TaskConstraints_FieldsEntry.decode(reader, reader.uint32());
+            if (entry4.value !== undefined) {
+              message.fields[entry4.key] = entry4.value;
+            }
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TaskConstraints {
+    return {
+      optimizationPreferences: globalThis.Array.isArray(object?.optimizationPreferences)
+        ? object.optimizationPreferences.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.optimization_preferences)
+        ? object.optimization_preferences.map((e: any) => globalThis.String(e))
+        : [],
+      maxPriceCredits: isSet(object.maxPriceCredits)
+        ? globalThis.Number(object.maxPriceCredits)
+        : isSet(object.max_price_credits)
+        ? globalThis.Number(object.max_price_credits)
+        : undefined,
+      provider: isSet(object.provider) ? globalThis.String(object.provider) : undefined,
+      fields: isObject(object.fields)
+        ? (globalThis.Object.entries(object.fields) as [string, any][]).reduce(
+          (acc: { [key: string]: string }, [key, value]: [string, any]) => {
+            globalThis.Object.defineProperty(acc, key, {
+              value: globalThis.String(value),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+            return acc;
+          },
+          {},
+        )
+        : {},
+    };
+  },
+
+  toJSON(message: TaskConstraints): unknown {
+    const obj: any = {};
+    if (message.optimizationPreferences?.length) {
+      obj.optimizationPreferences = message.optimizationPreferences;
+    }
+    if (message.maxPriceCredits !== undefined) {
+      obj.maxPriceCredits = Math.round(message.maxPriceCredits);
+    }
+    if (message.provider !== undefined) {
+      obj.provider = message.provider;
+    }
+    if (message.fields) {
+      const entries = globalThis.Object.entries(message.fields) as [string, string][];
+      if (entries.length > 0) {
+        obj.fields = {};
+        entries.forEach(([k, v]) => {
+          obj.fields[k] = v;
+        });
+      }
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TaskConstraints>, I>>(base?: I): TaskConstraints {
+    return TaskConstraints.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TaskConstraints>, I>>(object: I): TaskConstraints {
+    const message = createBaseTaskConstraints();
+    message.optimizationPreferences = object.optimizationPreferences?.map((e) => e) || [];
+    message.maxPriceCredits = object.maxPriceCredits ?? undefined;
+    message.provider = object.provider ?? undefined;
+    message.fields = (globalThis.Object.entries(object.fields ?? {}) as [string, string][]).reduce(
+      (acc: { [key: string]: string }, [key, value]: [string, string]) => {
+        if (value !== undefined) {
+          acc[key] = globalThis.String(value);
+        }
+        return acc;
+      },
+      {},
+    );
+    return message;
+  },
+};
+
+function createBaseTaskConstraints_FieldsEntry(): TaskConstraints_FieldsEntry {
+  return { key: "", value: "" };
+}
+
+export const TaskConstraints_FieldsEntry: MessageFns<TaskConstraints_FieldsEntry> = {
+  encode(message: TaskConstraints_FieldsEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TaskConstraints_FieldsEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTaskConstraints_FieldsEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TaskConstraints_FieldsEntry {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      value: isSet(object.value) ? globalThis.String(object.value) : "",
+    };
+  },
+
+  toJSON(message: TaskConstraints_FieldsEntry): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.value !== "") {
+      obj.value = message.value;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TaskConstraints_FieldsEntry>, I>>(base?: I): TaskConstraints_FieldsEntry {
+    return TaskConstraints_FieldsEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<TaskConstraints_FieldsEntry>, I>>(object: I): TaskConstraints_FieldsEntry {
+    const message = createBaseTaskConstraints_FieldsEntry();
+    message.key = object.key ?? "";
+    message.value = object.value ?? "";
+    return message;
+  },
+};
 
 function createBaseRecommendRequest(): RecommendRequest {
   return {
@@ -2130,6 +2997,21 @@ export const RouterServiceService = {
       Buffer.from(GetRouteHealthResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetRouteHealthResponse => GetRouteHealthResponse.decode(value),
   },
+  /**
+   * Intent routing: the live and recommend-only capabilities that do a task written in words, best
+   * first, each with a calibrated score, the words that matched and where to go next; abstained when
+   * none scores at the threshold; the constraints the words state. In process, deterministic, free.
+   * INVALID_ARGUMENT (INVALID_INPUT) for a bad task or limit; NOT_FOUND (DOMAIN_NOT_FOUND) for an unknown domain.
+   */
+  routeTask: {
+    path: "/agentic.router.v1.RouterService/RouteTask" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RouteTaskRequest): Buffer => Buffer.from(RouteTaskRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RouteTaskRequest => RouteTaskRequest.decode(value),
+    responseSerialize: (value: RouteTaskResponse): Buffer => Buffer.from(RouteTaskResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RouteTaskResponse => RouteTaskResponse.decode(value),
+  },
 } as const;
 
 export interface RouterServiceServer extends UntypedServiceImplementation {
@@ -2150,6 +3032,13 @@ export interface RouterServiceServer extends UntypedServiceImplementation {
    * (every replica replays the same window, so they agree). NOT_FOUND as Recommend for an unknown capability.
    */
   getRouteHealth: handleUnaryCall<GetRouteHealthRequest, GetRouteHealthResponse>;
+  /**
+   * Intent routing: the live and recommend-only capabilities that do a task written in words, best
+   * first, each with a calibrated score, the words that matched and where to go next; abstained when
+   * none scores at the threshold; the constraints the words state. In process, deterministic, free.
+   * INVALID_ARGUMENT (INVALID_INPUT) for a bad task or limit; NOT_FOUND (DOMAIN_NOT_FOUND) for an unknown domain.
+   */
+  routeTask: handleUnaryCall<RouteTaskRequest, RouteTaskResponse>;
 }
 
 export interface RouterServiceClient extends Client {
@@ -2211,6 +3100,27 @@ export interface RouterServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetRouteHealthResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Intent routing: the live and recommend-only capabilities that do a task written in words, best
+   * first, each with a calibrated score, the words that matched and where to go next; abstained when
+   * none scores at the threshold; the constraints the words state. In process, deterministic, free.
+   * INVALID_ARGUMENT (INVALID_INPUT) for a bad task or limit; NOT_FOUND (DOMAIN_NOT_FOUND) for an unknown domain.
+   */
+  routeTask(
+    request: RouteTaskRequest,
+    callback: (error: ServiceError | null, response: RouteTaskResponse) => void,
+  ): ClientUnaryCall;
+  routeTask(
+    request: RouteTaskRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RouteTaskResponse) => void,
+  ): ClientUnaryCall;
+  routeTask(
+    request: RouteTaskRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RouteTaskResponse) => void,
   ): ClientUnaryCall;
 }
 

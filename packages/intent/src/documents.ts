@@ -1,0 +1,111 @@
+// What the index reads of one capability: the catalog's own text (label, description, example tasks,
+// synonyms, contract field names and notes, provider names) and what a match shows (price, paths).
+// The shapes are structural subsets of the catalog's messages, so the router's cached catalog entries
+// and the catalog service's own derived capabilities can both be passed as they are.
+
+/** One input field of a capability's execute contract, as far as search and constraints read it. */
+export interface IntentField {
+  name: string;
+  type: string;
+  required?: boolean;
+  format?: string | undefined;
+  enumValues?: readonly string[];
+  notes?: readonly string[];
+}
+
+/** A capability as the catalog describes it (a subset of the catalog's Capability message). */
+export interface IntentCapability {
+  capabilityKey: string;
+  capabilityId: string;
+  domainKey: string;
+  label: string;
+  description: string;
+  status: string;
+  startingPriceCredits?: number | undefined;
+  recommendEndpoint?: string | undefined;
+  contractEndpoint?: string | undefined;
+  /** Tasks as an agent would write them, chosen by the catalog author. */
+  exampleTasks?: readonly string[];
+  /** Other words for what the capability does ("mail", "e-mail"). */
+  synonyms?: readonly string[];
+}
+
+/** One capability with the parts of its routes and contract the index reads. */
+export interface IntentSource {
+  capability: IntentCapability;
+  routes: ReadonlyArray<{ providerKey: string; providerLabel: string }>;
+  execute?: { fields: readonly IntentField[] } | undefined;
+}
+
+/** The flattened, searchable form of one capability. */
+export interface IntentDocument {
+  id: number;
+  capabilityKey: string;
+  domainKey: string;
+  capabilityId: string;
+  label: string;
+  status: string;
+  startingPriceCredits: number | undefined;
+  contractPath: string | undefined;
+  recommendPath: string | undefined;
+  /** Searchable text per field of the index. */
+  text: Record<IntentTextField, string>;
+  /** Every execute field (constraints read them; the shared ones are left out of the searchable text). */
+  fields: readonly IntentField[];
+  /** Provider keys and labels of the capability's routes. */
+  providers: ReadonlyArray<{ key: string; label: string }>;
+}
+
+/** The text fields of the index, each with its weight in ranking (see intent-index.ts). */
+export const TEXT_FIELDS = ["label", "key", "synonyms", "examples", "description", "fields", "providers"] as const;
+export type IntentTextField = (typeof TEXT_FIELDS)[number];
+
+/**
+ * Execute fields most contracts share (the routing controls the catalog adds to every contract:
+ * provider, routeKey, recommendationId, quoteId, ...): their names and notes say nothing about what a
+ * capability does, and indexed everywhere they would make "quote", "post" or "price" match everything.
+ */
+export function sharedFieldsOf(sources: readonly IntentSource[]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const s of sources)
+    for (const name of new Set((s.execute?.fields ?? []).map((f) => f.name))) counts.set(name, (counts.get(name) ?? 0) + 1);
+  const most = Math.max(2, sources.length / 2);
+  return new Set([...counts].filter(([, n]) => n > most).map(([name]) => name));
+}
+
+export function intentDocumentOf(source: IntentSource, id: number, sharedFields: ReadonlySet<string> = new Set()): IntentDocument {
+  const { capability: c } = source;
+  const fields = source.execute?.fields ?? [];
+  const ownFields = fields.filter((f) => !sharedFields.has(f.name));
+  const providers = uniqueBy(
+    source.routes.map((r) => ({ key: r.providerKey, label: r.providerLabel })),
+    (p) => p.key,
+  );
+  return {
+    id,
+    capabilityKey: c.capabilityKey,
+    domainKey: c.domainKey,
+    capabilityId: c.capabilityId,
+    label: c.label,
+    status: c.status,
+    startingPriceCredits: c.startingPriceCredits,
+    contractPath: c.contractEndpoint,
+    recommendPath: c.recommendEndpoint,
+    text: {
+      label: c.label,
+      key: c.capabilityKey.split(".").join(" "),
+      synonyms: (c.synonyms ?? []).join(" . "),
+      examples: (c.exampleTasks ?? []).join(" . "),
+      description: c.description,
+      fields: ownFields.map((f) => [f.name, ...(f.notes ?? [])].join(" ")).join(" . "),
+      providers: providers.map((p) => `${p.key} ${p.label}`).join(" . "),
+    },
+    fields,
+    providers,
+  };
+}
+
+function uniqueBy<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(key(item)) && seen.add(key(item)));
+}

@@ -1,0 +1,103 @@
+// The intent index on a small catalog: ranking with stemming and typos, abstention, the domain filter,
+// explanations, and the same answer for the same task.
+import { IntentIndex } from "./intent-index";
+import type { IntentSource } from "./documents";
+
+const source = (
+  domainKey: string,
+  id: string,
+  label: string,
+  description: string,
+  examples: string[],
+  synonyms: string[],
+): IntentSource => ({
+  capability: {
+    capabilityKey: `${domainKey}.${id.replaceAll("-", ".")}`,
+    capabilityId: id,
+    domainKey,
+    label,
+    description,
+    status: "live",
+    startingPriceCredits: 3,
+    contractEndpoint: `/api/domains/${domainKey}/capabilities/${id}/contract`,
+    recommendEndpoint: `/api/domains/${domainKey}/capabilities/${id}/recommend`,
+    exampleTasks: examples,
+    synonyms,
+  },
+  routes: [{ providerKey: "acme", providerLabel: "Acme" }],
+  execute: { fields: [{ name: "to", type: "string", format: "email", required: true }] },
+});
+
+const index = new IntentIndex(
+  [
+    source(
+      "email",
+      "send",
+      "Email Send",
+      "Send one outbound email.",
+      ["mail the report to my boss", "tell a customer their order shipped"],
+      ["mail", "message", "notify"],
+    ),
+    source(
+      "geo",
+      "time-current",
+      "Current Time",
+      "Current local time for a place or time zone.",
+      ["what time is it in Tokyo", "local time in Paris"],
+      ["clock", "hour", "timezone"],
+    ),
+    source(
+      "web",
+      "screenshot",
+      "Web Screenshot",
+      "Capture a PNG screenshot of a web page.",
+      ["take a screenshot of a homepage", "capture a page as an image"],
+      ["capture", "snapshot", "png"],
+    ),
+  ],
+  "v1",
+);
+
+describe("IntentIndex", () => {
+  it("finds the capability by stems, synonyms and a typo", () => {
+    expect(index.query({ task: "emailing the weekly report to my manager", limit: 3 }).matches[0]?.capabilityKey).toBe("email.send");
+    expect(index.query({ task: "what's the clock saying in Lima", limit: 3 }).matches[0]?.capabilityKey).toBe("geo.time.current");
+    expect(index.query({ task: "screnshot our landing page", limit: 3 }).matches[0]?.capabilityKey).toBe("web.screenshot");
+    expect(index.query({ task: "tiem in Oslo", limit: 3 }).matches[0]?.capabilityKey).toBe("geo.time.current");
+  });
+
+  it("abstains on a task nothing does, and on a task of glue words only", () => {
+    expect(index.query({ task: "refund the last card payment", limit: 3 }).abstained).toBe(true);
+    expect(index.query({ task: "can you please do it for me", limit: 3 })).toMatchObject({ abstained: true, matches: [] });
+  });
+
+  it("answers every field, scores in 0..1 best first, explains the match and fills the contract from the words", () => {
+    const answer = index.query({ task: "mail ana@example.com the report, cheapest", limit: 2 });
+    expect(answer).toMatchObject({ task: "mail ana@example.com the report, cheapest", abstained: false, catalogVersion: "v1" });
+    expect(answer.matches[0]).toMatchObject({
+      capabilityKey: "email.send",
+      domainKey: "email",
+      capabilityId: "send",
+      label: "Email Send",
+      status: "live",
+      startingPriceCredits: 3,
+      contractPath: "/api/domains/email/capabilities/send/contract",
+      recommendPath: "/api/domains/email/capabilities/send/recommend",
+    });
+    expect(answer.matches[0]!.why).toMatch(/^matched .*mail \(.*synonyms/);
+    const scores = answer.matches.map((m) => m.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    for (const s of scores) expect(s >= 0 && s <= 1).toBe(true);
+    expect(answer.constraints).toEqual({ optimizationPreferences: ["cost"], fields: { to: "ana@example.com" } });
+  });
+
+  it("keeps to one domain when asked", () => {
+    const answer = index.query({ task: "take a screenshot of the clock page", limit: 5, domainKey: "geo" });
+    for (const m of answer.matches) expect(m.domainKey).toBe("geo");
+  });
+
+  it("gives the same answer for the same task", () => {
+    const task = { task: "capture a snapshot of the site and mail it", limit: 3 };
+    expect(index.query(task)).toEqual(index.query(task));
+  });
+});

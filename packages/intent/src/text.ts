@@ -1,0 +1,122 @@
+// How task words and catalog text become search terms: one tokenizer and one term pipeline for both
+// sides, so "Sending e-mails" and "send email" meet as the same stems. Stop words are the glue of a
+// request ("can you please get me the ...") that would otherwise match every capability.
+import stem from "wink-porter2-stemmer";
+
+/** Glue words of English requests; dropped before indexing and searching. */
+const STOP_WORDS = new Set(
+  (
+    "a an and are as at be been but by can could do does for from get give go got had has have hey hi how i " +
+    "if in into is it its it's just let me my of on or our please should so some than that the their them " +
+    "then there these this those to up us using use via want we what when where which who whose why will " +
+    "with would you your i'd i'm need needs show tell find look also any all one new now out over about " +
+    "quick quickly right mine ours yours something thing things kind sort bit lot lots okay ok thanks thank route routes"
+  ).split(" "),
+);
+
+/** Splits text into lowercase words: camelCase and dotted keys come apart, "e-mail" stays one word. */
+export function tokenize(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .replace(/\b(e)-(mail|mails)\b/g, "$1$2")
+    .split(/[^\p{L}\p{N}']+/u)
+    .map((word) => word.replace(/^'+|'+$/g, "").replace(/'s$/, ""))
+    .filter((word) => word.length > 0);
+}
+
+/** Stems already computed (a word's stem never changes); emptied when it grows past its bound. */
+const stems = new Map<string, string>();
+const STEMS_MAX = 100_000;
+
+/** A word's search term: its stem, or null for a stop word or a bare number. */
+export function termOf(word: string): string | null {
+  if (STOP_WORDS.has(word) || /^\d+$/.test(word)) return null;
+  let term = stems.get(word);
+  if (term === undefined) {
+    if (stems.size >= STEMS_MAX) stems.clear();
+    term = stem(word);
+    stems.set(word, term);
+  }
+  return term;
+}
+
+/** The distinct search terms of a text, in order of first appearance. */
+export function termsOf(text: string): string[] {
+  const terms = new Set<string>();
+  for (const word of tokenize(text)) {
+    const term = termOf(word);
+    if (term !== null) terms.add(term);
+  }
+  return [...terms];
+}
+
+/**
+ * Verbs of asking and acting that many tasks share, in or out of the catalog ("buy", "order", "make"):
+ * they say little about which capability is meant, so they weigh less when a task's coverage is measured.
+ */
+const GENERIC_WORDS = new Set(
+  (
+    "buy purchase order make create add set start run do turn put take check list search look see get grab pull " +
+    "send give tell ask help open close cancel change update remove delete book schedule track count log post " +
+    "write read play call pay move keep new good best top latest current today week month year day time"
+  )
+    .split(" ")
+    .map((w) => termOf(w) ?? w),
+);
+
+export function isGenericTerm(term: string): boolean {
+  return GENERIC_WORDS.has(term);
+}
+
+/**
+ * Terms of the task's names: capitalized words past the first (Tokyo, Maria, DocuSign). A name is what a
+ * task is about, rarely what it asks to do, so an unknown name weighs less when coverage is measured.
+ */
+export function nameTermsOf(text: string): Set<string> {
+  const names = new Set<string>();
+  const words = text.split(/\s+/);
+  words.forEach((raw, i) => {
+    const word = raw.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "");
+    if (i === 0 || !/^\p{Lu}/u.test(word)) return;
+    for (const w of tokenize(word)) {
+      const term = termOf(w);
+      if (term) names.add(term);
+    }
+  });
+  return names;
+}
+
+/** Values a task hands to a contract field (addresses, links, hashes, dates, handles): kept out of the search. */
+const FIELD_VALUES = [
+  /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g,
+  /\bhttps?:\/\/\S+/g,
+  /\b0x[0-9a-fA-F]{6,}\b/g,
+  /\b\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?\b/g,
+  /(?:^|\s)@[A-Za-z0-9_.]+/g,
+  /\b(?:[a-z0-9-]+\.)+(?:com|io|org|net|app|ai|co|so|dev)\b/gi,
+];
+
+export function withoutFieldValues(text: string): string {
+  return FIELD_VALUES.reduce((t, re) => t.replace(re, " "), text);
+}
+
+/**
+ * Fixes swapped letters ("tiem", "serach", "flgihts"), the typo an edit distance counts twice: a word
+ * whose term the catalog does not know is replaced by the first adjacent transposition whose term it
+ * does. Other typos are left to the search's fuzzy matching (one edit).
+ */
+export function withSwapsFixed(text: string, known: ReadonlySet<string>): string {
+  return tokenize(text)
+    .map((word) => {
+      const term = termOf(word);
+      if (term === null || known.has(term) || word.length < 4) return word;
+      for (let i = 0; i + 1 < word.length; i++) {
+        const swapped = word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+        const swappedTerm = termOf(swapped);
+        if (swappedTerm !== null && known.has(swappedTerm)) return swapped;
+      }
+      return word;
+    })
+    .join(" ");
+}

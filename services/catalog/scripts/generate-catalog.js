@@ -1,0 +1,71 @@
+// `npm run catalog:generate -- <times> [outDir]`: writes a catalog <times> the size of the shipped one,
+// for scale tests (catalog lists, intent routing). Copy k of every domain file becomes domain
+// `<domain><k>` (17 domains x 100 = 1,700 domains, 5,300 capabilities), its DTO names made unique,
+// and its capabilities specialized by a made-up word of their own (its "workspace"): the word joins the
+// label, the synonyms and every example task ("... for kalomi"), so each copy can be told apart the way
+// a large catalog's near-identical tools are (by the thing they act on). Deterministic: the same
+// <times> writes the same files. Default outDir: generated/x<times> (git-ignored).
+const { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } = require("node:fs");
+const { join, resolve } = require("node:path");
+
+const CATALOG_DIR = resolve(__dirname, "../catalog");
+const SHARED_FILES = ["_providers.yaml", "_contract-defaults.yaml"];
+
+/** The made-up word of copy k: three syllables from k's digits in base 70 (no English word, stable). */
+function workspaceWord(k) {
+  const onsets = ["b", "d", "f", "g", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z"];
+  const vowels = ["a", "e", "i", "o", "u"];
+  const syllables = onsets.flatMap((c) => vowels.map((v) => c + v));
+  const n = k * 7919; // spread neighbours apart
+  return [n % 70, Math.floor(n / 70) % 70, Math.floor(n / 4900) % 70].map((i) => syllables[i]).join("") + "x";
+}
+
+/** The domain file `text` as copy k of `domain`. */
+function copyOf(text, domain, k, word) {
+  return text
+    .replace(new RegExp(`(routeKey: "?)${domain}\\.`, "g"), `$1${domain}${k}.`)
+    .replace(/dtoName: ([A-Za-z0-9]+)Dto/g, (_, name) => `dtoName: ${name}G${k}Dto`)
+    .replace(/^(    label: )(.+)$/gm, (_, lead, label) => `${lead}${label} ${word[0].toUpperCase()}${word.slice(1)}`)
+    .replace(/^(      synonyms: \[)/gm, `$1"${word}", `)
+    .replace(/^(        - ")(.*)("\s*)$/gm, (line, lead, example, end) =>
+      line.includes("    intent") ? line : `${lead}${example} for ${word}${end}`,
+    );
+}
+
+function generateCatalog(times, outDir) {
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  for (const f of SHARED_FILES) cpSync(join(CATALOG_DIR, f), join(outDir, f));
+  const index = readFileSync(join(CATALOG_DIR, "_catalog.yaml"), "utf8");
+  const domains = [...index.matchAll(/^  - ([a-z][a-z0-9]*)$/gm)].map((m) => m[1]);
+  const generated = [];
+  const words = new Map();
+  for (let k = 1; k <= times; k++) {
+    const word = workspaceWord(k);
+    for (const domain of domains) {
+      const key = `${domain}${k}`;
+      writeFileSync(join(outDir, `${key}.yaml`), copyOf(readFileSync(join(CATALOG_DIR, `${domain}.yaml`), "utf8"), domain, k, word));
+      generated.push(key);
+      words.set(key, { word, original: domain });
+    }
+  }
+  writeFileSync(
+    join(outDir, "_catalog.yaml"),
+    `# Generated: ${times}x the shipped catalog (npm run catalog:generate).\ndomains:\n${generated.map((d) => `  - ${d}`).join("\n")}\n`,
+  );
+  return { outDir, domains: generated, words };
+}
+
+module.exports = { generateCatalog, workspaceWord };
+
+if (require.main === module) {
+  const times = Number(process.argv[2] ?? "100");
+  if (!Number.isSafeInteger(times) || times < 1 || times > 1000) {
+    console.error("usage: npm run catalog:generate -- <times 1..1000> [outDir]");
+    process.exit(2);
+  }
+  const outDir = resolve(process.argv[3] ?? join(__dirname, "..", "generated", `x${times}`));
+  const { domains } = generateCatalog(times, outDir);
+  const files = readdirSync(outDir).length;
+  console.log(`wrote ${domains.length} domains (${files} files) to ${outDir}`);
+}
