@@ -188,6 +188,7 @@ export function toErrorResponse(err: unknown): ErrorResponse {
 /** Answers `err` as an ErrorResponse; headers set before (WWW-Authenticate, RateLimit, a payment challenge) stay. */
 export function sendErrorResponse(res: Response, err: unknown): void {
   const { status, headers, body } = toErrorResponse(err);
+  res.locals.errorCode = body.code;
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.status(status).json(body);
 }
