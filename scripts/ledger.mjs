@@ -5,6 +5,8 @@
 //   npm run ledger -- payments --from 2026-11-01 [--to 2026-11-30] [--json]
 //   npm run ledger -- credits grant|refund|adjust --user <id> --amount <credits> --reason "<text>" --reference <ref> [--by <name>] [--json]
 //   npm run ledger -- usage export --user <id> [--from <time>] [--to <time>] [--kind <kind>] [--agent <name>] [--capability <key>] --format jsonl|csv
+//   npm run ledger -- backup <file>     (SQLite: an online backup of LEDGER_SQLITE_PATH while ledgers serve)
+//   npm run ledger -- restore <file>    (SQLite: a backup put in place of LEDGER_SQLITE_PATH; ledgers stopped)
 // reconcile: per route and UTC day, what the platform paid sellers over x402/MPP (micro-USD) against
 // what it charged (credits → micro-USD), then every platform loss (paid and not charged), then the
 // credits granted, refunded and adjusted per day.
@@ -30,6 +32,8 @@ credits: 1000 credits = 1 USD; a negative refund or adjustment is written --amou
   same --reference is the same movement (applied once); --by defaults to your login name.
 usage export: --from (inclusive) and --to (exclusive) are RFC 3339 times or UTC days (2026-11-01 = its
   midnight); --kind is charge, grant, refund, adjustment or top_up.
+backup, restore: the SQLite store's file (LEDGER_SQLITE_PATH, default ./data/ledger.sqlite), where it is; a
+  backup runs while ledgers serve, a restore needs them stopped (docs/backup-and-restore.md).
 Environment: LEDGER_ADDR=host:port (default 127.0.0.1:50054),
   ADMIN_IDENTITY_KEY=<base64 Ed25519 private key of the admin identity> (default: .data/admin-identity.key from npm start)`;
 const DEADLINE_MS = 10_000;
@@ -66,6 +70,11 @@ const [command, ...rest] = args.positionals;
 if (args.values.help || !command) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(command || args.values.help ? 0 : 2);
+}
+if (command === "backup" || command === "restore") {
+  // On the SQLite database file itself, not over gRPC (scripts/lib/ledger-backup.mjs).
+  const { runBackupCommand } = await import("./lib/ledger-backup.mjs");
+  process.exit(await runBackupCommand(command, rest, { fail }));
 }
 if (!["reconcile", "payments", "credits", "usage"].includes(command)) fail(`unknown command "${command}"\n${USAGE}`, 2);
 const MOVEMENT_KINDS = { grant: "grant", refund: "refund", adjust: "adjustment" };
