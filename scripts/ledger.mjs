@@ -10,6 +10,8 @@
 // top-ups: the pending x402 top-ups (no evidence yet that the transfer reached us: a lost settle answer,
 // or "nonce already used" on a retry); check the chain for a transfer from the payer with that nonce to
 // pay_to, then resolve each once: --credit (with its --transaction) or --fail, and why.
+//   npm run ledger -- backup <file>     (SQLite: an online backup of LEDGER_SQLITE_PATH while ledgers serve)
+//   npm run ledger -- restore <file>    (SQLite: a backup put in place of LEDGER_SQLITE_PATH; ledgers stopped)
 // reconcile: per route and UTC day, what the platform paid sellers over x402/MPP (micro-USD) against
 // what it charged (credits → micro-USD), then every platform loss (paid and not charged), then the
 // credits granted, refunded and adjusted per day.
@@ -39,6 +41,8 @@ usage export: --from (inclusive) and --to (exclusive) are RFC 3339 times or UTC 
   midnight); --kind is charge, grant, refund, adjustment or top_up.
 top-ups: lists pending top-ups; resolve ends one, once: --credit once the transfer to pay_to is found on
   chain (give --transaction), --fail when it is not; --reason says what you checked.
+backup, restore: the SQLite store's file (LEDGER_SQLITE_PATH, default ./data/ledger.sqlite), where it is; a
+  backup runs while ledgers serve, a restore needs them stopped (docs/backup-and-restore.md).
 Environment: LEDGER_ADDR=host:port (default 127.0.0.1:50054),
   ADMIN_IDENTITY_KEY=<base64 Ed25519 private key of the admin identity> (default: .data/admin-identity.key from npm start)`;
 const DEADLINE_MS = 10_000;
@@ -79,6 +83,11 @@ const [command, ...rest] = args.positionals;
 if (args.values.help || !command) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(command || args.values.help ? 0 : 2);
+}
+if (command === "backup" || command === "restore") {
+  // On the SQLite database file itself, not over gRPC (scripts/lib/ledger-backup.mjs).
+  const { runBackupCommand } = await import("./lib/ledger-backup.mjs");
+  process.exit(await runBackupCommand(command, rest, { fail }));
 }
 if (!["reconcile", "payments", "credits", "usage", "top-ups"].includes(command)) fail(`unknown command "${command}"\n${USAGE}`, 2);
 const MOVEMENT_KINDS = { grant: "grant", refund: "refund", adjust: "adjustment" };

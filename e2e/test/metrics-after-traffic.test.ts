@@ -48,7 +48,7 @@ describe("/metrics of every service after traffic", () => {
     expect(rpcCount(await metricsOf("router"), "Recommend")).toBeGreaterThan(0);
     const executor = await metricsOf("executor");
     expect(rpcCount(executor, "Execute")).toBeGreaterThan(0);
-    expect(executor).toMatch(/executor_provider_attempts_total\{route_key="email\.send\.resend",outcome="ok"\} 1/);
+    expect(executor).toMatch(/executor_provider_attempts_total\{route_key="email\.send\.resend",provider="resend",outcome="ok"\} 1/);
     expect(executor).toMatch(/executor_credits_charged_total\{route_key="email\.send\.resend"\} \d+/);
     for (const service of ["gateway", "catalog", "ledger", "router", "executor"])
       expect(await metricsOf(service)).toMatch(/process_resident_memory_bytes \d+/);

@@ -201,6 +201,7 @@ function nextActionsOf(details: Record<string, unknown> | undefined): Pick<Error
 /** Answers `err` as an ErrorResponse; headers set before (WWW-Authenticate, RateLimit, a payment challenge) stay. */
 export function sendErrorResponse(res: Response, err: unknown): void {
   const { status, headers, body } = toErrorResponse(err);
+  res.locals.errorCode = body.code;
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.status(status).json(body);
 }

@@ -17,5 +17,7 @@ declare module "express-serve-static-core" {
     apiKeyHash?: string;
     /** Base path of the sub-router that served the request (see rememberBasePath). */
     basePath?: string;
+    /** The public code of the ErrorResponse sent (set by sendErrorResponse), for the histogram's error_type. */
+    errorCode?: string;
   }
 }

@@ -5,14 +5,20 @@
 import { Counter, Gauge, Histogram, register } from "prom-client";
 import { LATENCY_BUCKETS_SECONDS, singleton } from "@agentic/platform";
 
-/** http_server_request_duration_seconds{http_request_method, http_route, http_response_status_code}: the gateway's RED. */
+/**
+ * http_server_request_duration_seconds{http_request_method, http_route, http_response_status_code, error_type}:
+ * the gateway's RED. error_type (OpenTelemetry's error.type) is the public code of a 5xx answer
+ * (PROVIDER_ERROR, UNAVAILABLE, ...) and absent otherwise, so the SLOs can tell a vendor's failure
+ * (PROVIDER_ERROR, PROVIDER_TIMEOUT: a routing event, alerted per provider) from our own; only 5xx
+ * carry it, which keeps the series few.
+ */
 const httpServerDuration = singleton(
   "http_server_request_duration_seconds",
   () =>
     new Histogram({
       name: "http_server_request_duration_seconds",
       help: "Duration of HTTP requests served by the gateway, by method, route template and status.",
-      labelNames: ["http_request_method", "http_route", "http_response_status_code"] as const,
+      labelNames: ["http_request_method", "http_route", "http_response_status_code", "error_type"] as const,
       buckets: LATENCY_BUCKETS_SECONDS,
     }),
 );
@@ -59,8 +65,8 @@ export type LimitReason = "rate" | "concurrency" | "unauthenticated";
 export type ShedReason = "in_flight" | "event_loop";
 
 export interface GatewayMetrics {
-  /** One answered request: its duration under its method, route template and status. */
-  requestServed(method: string, route: string, status: number, seconds: number): void;
+  /** One answered request: its duration under its method, route template, status and (5xx only) its error code. */
+  requestServed(method: string, route: string, status: number, seconds: number, errorCode?: string): void;
   /** One 429 of the per-caller limits. */
   requestLimited(reason: LimitReason): void;
   /** One 503 OVERLOADED of the load shedder. */
@@ -76,11 +82,13 @@ export function createGatewayMetrics(): GatewayMetrics {
   // observe, which costs more per request than the lookup of a ready child here.
   const children = new Map<string, Observer>();
   return {
-    requestServed(method, route, status, seconds) {
-      const id = `${method} ${status} ${route}`;
+    requestServed(method, route, status, seconds, errorCode) {
+      const errorType = status >= 500 && errorCode ? errorCode : undefined;
+      const id = `${method} ${status} ${route} ${errorType ?? ""}`;
       let child = children.get(id);
       if (!child) {
-        child = httpServerDuration.labels({ http_request_method: method, http_route: route, http_response_status_code: status });
+        const labels = { http_request_method: method, http_route: route, http_response_status_code: status };
+        child = httpServerDuration.labels(errorType ? { ...labels, error_type: errorType } : labels);
         children.set(id, child);
       }
       child.observe(seconds);

@@ -9,6 +9,9 @@ import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import YAML from "yaml";
 import { MONITORING_DIR, loadPrometheusRules, ruleTestFiles } from "./promtool.mjs";
+import { runbookPageOf, runbookUrlProblem } from "./lib/runbooks.mjs";
+import { EXPORTED_ELSEWHERE } from "./lib/exported-elsewhere.mjs";
+import { JOURNEYS, SLO_RULES_FILE, sloRulesYaml } from "./slo-rules.mjs";
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const rules = loadPrometheusRules();
@@ -60,8 +63,9 @@ describe("alerts", () => {
   test("there are alerts for each concern of the issue", () => {
     const names = alerts.map((a) => a.alert);
     for (const expected of [
-      "AgenticExecuteAvailabilityBudgetBurnFast",
-      "AgenticExecuteLatencyBudgetBurnFast",
+      "AgenticAvailabilityBudgetBurnFast",
+      "AgenticLatencyBudgetBurnFast",
+      "AgenticVendorFailing",
       "AgenticSettlementLag",
       "AgenticSettlementsDeadLettered",
       "AgenticCapturesForUnknownHolds",
@@ -73,23 +77,38 @@ describe("alerts", () => {
     ]) {
       assert.ok(names.includes(expected), `${expected} is missing`);
     }
-    assert.equal(new Set(names).size, names.length, "alert names are unique");
+    // One rule per journey shares an SLO alert's name; any other name is used once.
+    const keys = alerts.map((a) => `${a.alert} ${a.labels?.journey ?? ""}`);
+    assert.equal(new Set(keys).size, keys.length, "alert names are unique (per journey for the SLO alerts)");
+  });
+
+  test("every journey has its availability and latency alerts, fast and slow, from the committed table", () => {
+    for (const { journey } of JOURNEYS)
+      for (const name of ["Availability", "Latency"].flatMap((s) => [`Agentic${s}BudgetBurnFast`, `Agentic${s}BudgetBurnSlow`]))
+        assert.ok(
+          alerts.some((a) => a.alert === name && a.labels.journey === journey),
+          `${name} for ${journey}`,
+        );
+    assert.equal(readFileSync(SLO_RULES_FILE, "utf8"), sloRulesYaml(), "rules/slo.yaml is not what npm run k8s:slo writes");
   });
 
   test("each links its runbook page, which says what it means, how to confirm it and what to do", () => {
+    const index = readFileSync(join(REPO_ROOT, "docs/runbooks/README.md"), "utf8");
     for (const alert of alerts) {
-      assert.equal(alert.annotations.runbook_url, `docs/runbooks/${alert.alert}.md`, alert.alert);
-      const page = readFileSync(join(REPO_ROOT, alert.annotations.runbook_url), "utf8");
-      assert.match(page, new RegExp(`^# ${alert.alert}\\n`), alert.alert);
+      assert.equal(runbookUrlProblem(alert), undefined, `${alert.alert}: ${runbookUrlProblem(alert)}`);
+      const pagePath = runbookPageOf(alert);
+      const page = readFileSync(join(REPO_ROOT, pagePath), "utf8");
+      const title = alert.labels?.journey ? `^# .+ \\(journey \`${alert.labels.journey}\`\\)\\n` : `^# ${alert.alert}\\n`;
+      assert.match(page, new RegExp(title), alert.alert);
+      if (alert.labels?.journey) assert.ok(page.includes(alert.alert.replace(/(Fast|Slow)$/, "")), `${pagePath} names ${alert.alert}`);
       for (const section of ["## What it means", "## How to confirm", "## What to do"])
         assert.ok(page.includes(section), `${alert.alert}: ${section}`);
-      assert.ok(
-        readFileSync(join(REPO_ROOT, "docs/runbooks/README.md"), "utf8").includes(`(${alert.alert}.md)`),
-        `${alert.alert} in the index`,
-      );
+      assert.ok(index.includes(`(${pagePath.replace("docs/runbooks/", "")})`), `${pagePath} in the index`);
     }
-    const pages = readdirSync(join(REPO_ROOT, "docs/runbooks")).filter((f) => f !== "README.md");
-    assert.deepEqual(pages.sort(), alerts.map((a) => `${a.alert}.md`).sort(), "one page per alert, no orphan page");
+    const pages = filesUnder(join(REPO_ROOT, "docs/runbooks"), (f) => f.endsWith(".md"))
+      .map((f) => f.slice(join(REPO_ROOT, "/").length))
+      .filter((f) => f !== "docs/runbooks/README.md");
+    assert.deepEqual(pages.sort(), [...new Set(alerts.map(runbookPageOf))].sort(), "one page per alert (or journey), no orphan page");
   });
 
   test("each is fired by a promtool unit test", () => {
@@ -107,7 +126,8 @@ describe("alerts", () => {
 
   test("the rules and the dashboard read only series the code declares (or the rules record)", () => {
     const declared = declaredMetrics();
-    const known = (name) => declared.has(name) || recorded.has(name) || /^(nodejs|process)_/.test(name); // prom-client's defaults
+    // prom-client's defaults, and what the exporters beside NATS and the collector's own telemetry export.
+    const known = (name) => declared.has(name) || recorded.has(name) || /^(nodejs|process)_/.test(name) || EXPORTED_ELSEWHERE.has(name);
     const exprs = [
       ...rules.flatMap(({ rule }) => rule.spec.groups.flatMap((g) => g.rules.map((r) => [r.alert ?? r.record, r.expr]))),
       ...dashboard.panels.flatMap((p) => (p.targets ?? []).map((t) => [`panel "${p.title}"`, t.expr])),

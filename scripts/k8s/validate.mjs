@@ -20,6 +20,8 @@ import { collectSecretExamples, checkEnvContracts } from "./lib/env-contract.mjs
 import { Findings, subjectOf } from "./lib/findings.mjs";
 import { checkCrossReferences } from "./lib/cross-checks.mjs";
 import { checkJetStreamBudget } from "./lib/jetstream-budget.mjs";
+import { checkStreamSizing } from "./lib/stream-sizing.mjs";
+import { checkExecutorAutoscaler } from "./lib/autoscaling.mjs";
 import { checkDependencyReach } from "./lib/network-reach.mjs";
 import { checkPolicies } from "./lib/policy-check.mjs";
 import { checkProductionTrust } from "./lib/production-trust.mjs";
@@ -81,6 +83,8 @@ async function main() {
     checkCrossReferences(docs, findings, { repoRoot: REPO_ROOT, configs }); // runbooks are this repo's
     checkDependencyReach(docs, findings, { configs, unseen });
     checkJetStreamBudget(docs, findings, { repoRoot, configs });
+    checkStreamSizing(docs, findings, { configs });
+    checkExecutorAutoscaler(docs, findings);
     checkProductionTrust(docs, findings, { repoRoot: REPO_ROOT, configs }); // the dev keys are this repo's
   }
 

@@ -322,7 +322,7 @@ describe("the edge, monitoring and stream settings of prod", () => {
     assert.doesNotMatch(run.stdout, /ERROR Deployment\/gateway: no PodMonitor/);
     assert.match(
       run.stdout,
-      /ERROR PrometheusRule\/agentic-bus alert AgenticStreamFilling: annotations\.runbook_url must be docs\/runbooks\/AgenticStreamFilling\.md/,
+      /ERROR PrometheusRule\/agentic-bus alert AgenticStreamFilling: annotations\.runbook_url must be an absolute https URL ending in \/docs\/runbooks\/AgenticStreamFilling\.md/,
     );
   });
 
@@ -341,7 +341,47 @@ describe("the edge, monitoring and stream settings of prod", () => {
     assert.match(run.stdout, /ERROR Deployment\/ledger: NATS_STREAM_KEEP_MS \(60000\) is below the router's OUTCOME_REPLAY_MS \(600000\)/);
     assert.match(
       run.stdout,
-      /ERROR ConfigMap\/nats-config-\w+: the streams and buckets may hold \d+ bytes together \(EXECUTIONS 17179869184 \(ledger\), .*not below the NATS server's max_file_store \(8589934592 bytes\)/,
+      /ERROR ConfigMap\/nats-config: the streams and buckets may hold \d+ bytes together \(.*EXECUTIONS 17179869184 \(ledger\), .*not below the NATS server's max_file_store \(8589934592 bytes\)/,
+    );
+  });
+});
+
+describe("the executor's autoscaler and the stream it fills", () => {
+  const EXECUTOR_HPA = { kind: "HorizontalPodAutoscaler", name: "executor" };
+  test("more executors than the EXECUTIONS stream is sized for, scaled on CPU, removed faster than they drain (needs ledger built)", () => {
+    const dir = brokenOverlay(PROD, [
+      {
+        target: EXECUTOR_HPA,
+        ops: [
+          { op: "replace", path: "/spec/maxReplicas", value: 40 },
+          { op: "remove", path: "/spec/metrics/0" },
+          { op: "replace", path: "/spec/behavior/scaleDown/policies/0", value: { type: "Percent", value: 50, periodSeconds: 15 } },
+        ],
+      },
+    ]);
+    const run = validate([dir]);
+    assert.equal(run.status, 1, run.stdout);
+    // 1 h x 40 x 20/s x 2150 B / 0.5 = 12384000000 > 4 GiB.
+    assert.match(
+      run.stdout,
+      /ERROR Deployment\/ledger: NATS_STREAM_MAX_BYTES \(4294967296\) is below 12384000000: NATS_STREAM_KEEP_MS 3600000 ms at the executors' peak \(maxReplicas 40 x 20\/s = 800 executes\/s\)/,
+    );
+    assert.match(run.stdout, /ERROR HorizontalPodAutoscaler\/executor: must scale on the Pods metric executor_executions_in_flight/);
+    assert.match(
+      run.stdout,
+      /ERROR HorizontalPodAutoscaler\/executor: behavior\.scaleDown must remove one executor per period of at least its terminationGracePeriodSeconds \(100 s\)/,
+    );
+  });
+
+  test("an executor autoscaler that does not say the peak it is sized for", () => {
+    const dir = brokenOverlay(PROD, [
+      { target: EXECUTOR_HPA, ops: [{ op: "remove", path: "/metadata/annotations/agentic.dev~1peak-executes-per-second-per-replica" }] },
+    ]);
+    const run = validate([dir]);
+    assert.equal(run.status, 1, run.stdout);
+    assert.match(
+      run.stdout,
+      /ERROR HorizontalPodAutoscaler\/executor: annotation agentic\.dev\/peak-executes-per-second-per-replica is missing/,
     );
   });
 });
@@ -419,7 +459,7 @@ describe("production settings that lock users out or open doors", () => {
 
   test("streams and buckets whose byte limits add up to more than JetStream's storage (needs ledger and router built)", () => {
     const dir = brokenOverlay(PROD, [
-      // Below max_file_store (8 GiB) alone; with the router's two buckets (256 MiB each) and the ledger's (1 MiB) above it.
+      // Below max_file_store (8 GiB) alone; with the router's two buckets (256 MiB each), the executor's three vendor quota buckets and the ledger's (1 MiB) above it.
       {
         target: LEDGER_CONFIG,
         ops: [{ op: "replace", path: "/data/NATS_STREAM_MAX_BYTES", value: String(8 * 1024 ** 3 - 256 * 1024 ** 2) }],
@@ -429,7 +469,7 @@ describe("production settings that lock users out or open doors", () => {
     assert.equal(run.status, 1, run.stdout);
     assert.match(
       run.stdout,
-      /ERROR ConfigMap\/nats-config-\w+: the streams and buckets may hold 8859418624 bytes together \(EXECUTIONS 8321499136 \(ledger\), ledger_store 1048576 \(ledger\), router_recommendations 268435456 \(router\), router_preferences 268435456 \(router\)\), not below the NATS server's max_file_store \(8589934592 bytes\)/,
+      /ERROR ConfigMap\/nats-config: the streams and buckets may hold 8968470528 bytes together \(vendor_quota_minute 8388608 \(executor\), vendor_quota_day 33554432 \(executor\), vendor_quota_month 67108864 \(executor\), EXECUTIONS 8321499136 \(ledger\), ledger_store 1048576 \(ledger\), router_recommendations 268435456 \(router\), router_preferences 268435456 \(router\)\), not below the NATS server's max_file_store \(8589934592 bytes\)/,
     );
   });
 
@@ -443,7 +483,7 @@ describe("production settings that lock users out or open doors", () => {
     });
     const run = validate([dir]);
     assert.equal(run.status, 1, run.stdout);
-    assert.match(run.stdout, /ERROR ConfigMap\/nats-config-\w+: nats\.conf: the cluster block has no authorization/);
+    assert.match(run.stdout, /ERROR ConfigMap\/nats-config: nats\.conf: the cluster block has no authorization/);
   });
 
   test("a development key in a production trust list, or as a production identity", () => {

@@ -41,6 +41,8 @@ export interface FinishedRequest {
   url: string;
   route: string;
   status: number;
+  /** The public code of an ErrorResponse (PROVIDER_ERROR, UNAVAILABLE, ...), when one was sent. */
+  errorCode?: string;
   ms: number;
   userId?: string;
   aborted?: boolean;
@@ -55,7 +57,7 @@ export class RequestRecorder {
   ) {}
 
   record(r: FinishedRequest, quiet = false): void {
-    this.metrics.requestServed(r.method, r.route, r.status, r.ms / 1000);
+    this.metrics.requestServed(r.method, r.route, r.status, r.ms / 1000, r.errorCode);
     const { mode } = this.policy;
     if (quiet || mode === "off") return;
     const problem = r.status >= 500 || NOTABLE_CLIENT_STATUSES.has(r.status) || r.aborted === true || r.ms >= this.policy.slowMs;
@@ -110,6 +112,7 @@ export function observe(recorder: RequestRecorder, req: IncomingMessage, res: Se
         url: request.originalUrl,
         route: routeTemplate(request, response),
         status: res.statusCode,
+        errorCode: response.locals.errorCode,
         ms: performance.now() - started,
         userId: response.locals.caller?.userId,
         aborted: !res.writableFinished,

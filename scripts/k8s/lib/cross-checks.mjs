@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { subjectOf } from "./findings.mjs";
 import { compiledConfig, shutdownTimingProblems } from "./shutdown-timing.mjs";
 import { containersOf, isAgenticService, podLabelsOf, podSpecOf } from "./workloads.mjs";
+import { runbookPageOf, runbookUrlProblem } from "./runbooks.mjs";
 
 const SEVERITIES = new Set(["critical", "warning", "info"]);
 
@@ -136,10 +137,9 @@ function checkMonitoring(docs, byKind, findings, repoRoot) {
         const subject = `${subjectOf(rule)} alert ${r.alert}`;
         if (!SEVERITIES.has(r.labels?.severity)) findings.error(subject, `labels.severity must be one of ${[...SEVERITIES].join(", ")}`);
         if (!r.annotations?.summary) findings.error(subject, "annotations.summary is missing");
-        const runbook = r.annotations?.runbook_url;
-        if (runbook !== `docs/runbooks/${r.alert}.md`)
-          findings.error(subject, `annotations.runbook_url must be docs/runbooks/${r.alert}.md`);
-        else if (!existsSync(join(repoRoot, runbook))) findings.error(subject, `runbook ${runbook} does not exist`);
+        const problem = runbookUrlProblem(r);
+        if (problem) findings.error(subject, problem);
+        else if (!existsSync(join(repoRoot, runbookPageOf(r)))) findings.error(subject, `runbook ${runbookPageOf(r)} does not exist`);
       }
     }
   }

@@ -63,6 +63,7 @@ function checkWorkload(doc, podSpec, index, findings, pinnedImages) {
     else findings.warning(subject, message);
   }
 
+  const main = podSpec.containers?.[0]?.name;
   for (const { container, init } of containersOf(podSpec)) {
     const where = `${subject} ${init ? "initContainer" : "container"} ${container.name}`;
     checkResources(container, where, findings);
@@ -72,7 +73,13 @@ function checkWorkload(doc, podSpec, index, findings, pinnedImages) {
       if (!port.name)
         findings.error(where, `port ${port.containerPort} has no name (probes, Services and NetworkPolicies refer to ports by name)`);
     }
-    if (longRunning && !init) {
+    if (longRunning && !init && container.name !== main) {
+      // A sidecar (NATS' config reloader and metrics exporter): never a readiness probe, which would take
+      // the workload out of its Service when only the sidecar is unwell; a liveness probe when it serves a port.
+      if (container.readinessProbe)
+        findings.error(where, "a sidecar must not have a readinessProbe (it would gate the workload's readiness)");
+      if (!container.livenessProbe && (container.ports ?? []).length > 0) findings.error(where, "livenessProbe missing");
+    } else if (longRunning && !init) {
       if (!container.readinessProbe) findings.error(where, "readinessProbe missing");
       if (!container.livenessProbe) findings.error(where, "livenessProbe missing");
       if (!container.startupProbe && service) findings.error(where, "startupProbe missing");

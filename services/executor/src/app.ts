@@ -26,7 +26,7 @@ import { LARGEST_SETTLEMENT_BYTES } from "./domain/settlement-size";
 import type { LedgerPort, RouterPort } from "./domain/ports";
 import { outcomeRecords } from "./ledger-record";
 import { createDrain } from "./drain";
-import { createExecutorMetrics } from "./metrics";
+import { createExecutorMetrics, executionsInFlightFrom } from "./metrics";
 import { createProviderRegistry, providersConfigFromEnv } from "./providers";
 import { createRails, railsConfigFromEnv } from "./rails";
 import { createKvVendorQuota } from "./quota/kv-vendor-quota";
@@ -83,6 +83,7 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
 
   // Every call and the result it stores after its answer, even without an Idempotency-Key, is waited for on stop.
   const drain = createDrain();
+  executionsInFlightFrom(() => drain.inFlight);
   const ledger = ledgerPort(opts.ledger);
   const completeExecution: typeof ledger.completeExecution = (req, callOpts) => drain.follow(ledger.completeExecution(req, callOpts));
 

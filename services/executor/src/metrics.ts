@@ -2,7 +2,7 @@
 // registry (served with the process and RPC metrics on METRICS_PORT): provider attempts and their
 // latency per route, credits charged, holds placed and released, settlements JetStream never
 // acknowledged, payments the paid rails made, and per-token charges that were not the vendor's usage.
-import { Counter, Histogram } from "prom-client";
+import { Counter, Gauge, Histogram } from "prom-client";
 import { LATENCY_BUCKETS_SECONDS, singleton } from "@agentic/platform";
 import type { ExecutionMetrics } from "./domain/ports";
 
@@ -13,8 +13,8 @@ function counter<L extends string>(name: string, help: string, labelNames: reado
 
 const attempts = counter(
   "executor_provider_attempts_total",
-  "Provider attempts by route and outcome (ok, timeout, http_5xx, http_4xx, payment, network, invalid_response).",
-  ["route_key", "outcome"],
+  "Provider attempts by route, provider and outcome (ok, timeout, http_5xx, http_4xx, payment, network, invalid_response).",
+  ["route_key", "provider", "outcome"],
 );
 const duration = singleton(
   "executor_provider_duration_seconds",
@@ -49,11 +49,36 @@ const railPayments = counter(
   ["rail", "settlement"],
 );
 
+/** What the in-flight gauge reads when scraped (the drain's count). */
+let readInFlight: () => number = () => 0;
+
+/**
+ * executor_executions_in_flight: Execute calls running and the results they are still storing, read
+ * at scrape time. The autoscaler scales on it (through prometheus-adapter): an executor waits on
+ * vendors, so its CPU says little about how busy it is, and a stop waits for exactly these.
+ */
+singleton(
+  "executor_executions_in_flight",
+  () =>
+    new Gauge({
+      name: "executor_executions_in_flight",
+      help: "Execute calls in flight on this executor, with the results they are still storing (what a stop waits for).",
+      collect() {
+        this.set(readInFlight());
+      },
+    }),
+);
+
+/** Where the in-flight gauge reads its value at scrape time (the last executor started in the process). */
+export function executionsInFlightFrom(read: () => number): void {
+  readInFlight = read;
+}
+
 /** The ExecutionMetrics port on the process-wide registry; each series is declared once, whatever the number of executors. */
 export function createExecutorMetrics(): ExecutionMetrics {
   return {
-    attempt({ routeKey, outcome, durationMs }) {
-      attempts.inc({ route_key: routeKey, outcome });
+    attempt({ routeKey, providerKey, outcome, durationMs }) {
+      attempts.inc({ route_key: routeKey, provider: providerKey, outcome });
       duration.observe({ route_key: routeKey }, durationMs / 1000);
     },
     holdPlaced: (routeKey) => holdsPlaced.inc({ route_key: routeKey }),

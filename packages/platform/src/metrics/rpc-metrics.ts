@@ -2,8 +2,13 @@
 // registry so one /metrics endpoint per process shows everything.
 import { Histogram, register } from "prom-client";
 
-/** Latency buckets in seconds: sub-millisecond in-process hops up to slow provider calls. */
-export const LATENCY_BUCKETS_SECONDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/**
+ * Latency buckets in seconds: sub-millisecond in-process hops up to the execute budget. An execute
+ * may take up to 77 s (EXECUTION_BUDGET_MS 60 s plus its settlement), so the buckets go past 10 s
+ * to 30, 60 and 90 s: without them every slow execute lands in +Inf and neither a latency SLO nor a
+ * p99 can tell 11 s from 80 s.
+ */
+export const LATENCY_BUCKETS_SECONDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 90];
 
 /** Returns the metric registered under `name`, or registers it (safe when modules load twice). */
 export function singleton<T>(name: string, create: () => T): T {

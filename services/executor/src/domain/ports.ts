@@ -94,6 +94,8 @@ export interface SettlementBus {
 /** What one provider attempt ended as, for metrics. */
 export interface AttemptObservation {
   routeKey: string;
+  /** The route's provider (resend, openai, ...): a vendor's failures are alerted per provider. */
+  providerKey: string;
   /** ok, or the error kind (timeout, http_5xx, ...). */
   outcome: string;
   durationMs: number;

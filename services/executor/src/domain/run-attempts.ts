@@ -372,7 +372,12 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       span.end();
     }
     const errorKind = result.ok ? "" : result.failure.errorKind;
-    deps.metrics.attempt({ routeKey: route.routeKey, outcome: result.ok ? "ok" : errorKind, durationMs: result.latencyMs });
+    deps.metrics.attempt({
+      routeKey: route.routeKey,
+      providerKey: route.providerKey,
+      outcome: result.ok ? "ok" : errorKind,
+      durationMs: result.latencyMs,
+    });
     deps.bus.reportOutcome({
       attemptId,
       routeKey: route.routeKey,

@@ -112,7 +112,7 @@ describe("settlement of an execution", () => {
     ]);
     await sys.router.waitForOutcomes(before + 2);
     const text = await register.metrics();
-    expect(text).toMatch(/executor_provider_attempts_total\{route_key="email.send.resend",outcome="http_5xx"\} [1-9]/);
+    expect(text).toMatch(/executor_provider_attempts_total\{route_key="email.send.resend",provider="resend",outcome="http_5xx"\} [1-9]/);
     expect(text).toMatch(/executor_credits_charged_total\{route_key="email.send.sendgrid"\} [1-9]/);
     expect(text).toMatch(/executor_holds_released_total\{route_key="email.send.resend"\} [1-9]/);
     expect(text).toMatch(/executor_provider_duration_seconds_count\{route_key="email.send.sendgrid"\} [1-9]/);
