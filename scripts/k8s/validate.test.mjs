@@ -469,7 +469,7 @@ describe("production settings that lock users out or open doors", () => {
     assert.equal(run.status, 1, run.stdout);
     assert.match(
       run.stdout,
-      /ERROR ConfigMap\/nats-config: the streams and buckets may hold 8968470528 bytes together \(vendor_quota_minute 8388608 \(executor\), vendor_quota_day 33554432 \(executor\), vendor_quota_month 67108864 \(executor\), EXECUTIONS 8321499136 \(ledger\), ledger_store 1048576 \(ledger\), router_recommendations 268435456 \(router\), router_preferences 268435456 \(router\)\), not below the NATS server's max_file_store \(8589934592 bytes\)/,
+      /ERROR ConfigMap\/nats-config: the streams and buckets may hold 8985247744 bytes together \(executor_approvals 16777216 \(executor\), vendor_quota_minute 8388608 \(executor\), vendor_quota_day 33554432 \(executor\), vendor_quota_month 67108864 \(executor\), EXECUTIONS 8321499136 \(ledger\), ledger_store 1048576 \(ledger\), router_recommendations 268435456 \(router\), router_preferences 268435456 \(router\)\), not below the NATS server's max_file_store \(8589934592 bytes\)/,
     );
   });
 
