@@ -30,6 +30,7 @@ import { executeRoutes } from "./routes/execute";
 import { quoteRoutes } from "./routes/quote";
 import { metricsRoutes } from "./routes/metrics";
 import { mcpRoutes } from "./mcp/routes";
+import { consoleRoutes } from "./routes/console";
 import { requireApiKey, type AuthOptions } from "./middleware/auth";
 import { errorHandler, notFoundHandler } from "./middleware/errors";
 import { RequestRecorder, rememberBasePath } from "./middleware/observe";
@@ -170,6 +171,7 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
   if (opts.metricsOnPublicPort) app.use(metricsRoutes());
   // After the probes and /metrics: those are never shed.
   app.use(limits.shedder.middleware);
+  app.use(`${basePath}/console`, consoleRoutes());
   app.use(basePath, api);
   app.use(notFoundHandler(basePath));
   app.use(errorHandler(logger));
