@@ -31,6 +31,7 @@ import { quoteRoutes } from "./routes/quote";
 import { metricsRoutes } from "./routes/metrics";
 import { mcpRoutes } from "./mcp/routes";
 import { consoleRoutes } from "./routes/console";
+import { usageExportRoutes } from "./routes/usage-export";
 import { requireApiKey, type AuthOptions } from "./middleware/auth";
 import { errorHandler, notFoundHandler } from "./middleware/errors";
 import { RequestRecorder, rememberBasePath } from "./middleware/observe";
@@ -159,6 +160,7 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
   api.use(recommendRoutes(clients.router, auth));
   api.use(executeRoutes(clients.executor, auth, clients.ledger));
   api.use(quoteRoutes(clients.executor, auth));
+  api.use(usageExportRoutes(clients.ledger, auth));
   api.use(walletRoutes(clients.ledger, auth, { allowUserOverride: devRoutes }));
   api.use(topUpRoutes(clients.ledger, auth));
   api.use(executionRoutes(clients.ledger, auth));

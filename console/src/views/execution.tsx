@@ -76,7 +76,7 @@ function ExecutionDetail({ id }: { id: string }) {
             const width = Math.max(2, ((a.latencyMs ?? 0) / total) * 100);
             offset += a.latencyMs ?? 0;
             return (
-              <li key={i} class={`attempt ${a.outcome}`}>
+              <li key={i} class={`attempt outcome-${a.outcome}`}>
                 <span class="label">
                   {i + 1}. {a.routeKey} — {a.outcome}, {ms(a.latencyMs)}
                   {a.vendorMayHaveActed ? ", the vendor may have acted" : ""}
@@ -91,29 +91,31 @@ function ExecutionDetail({ id }: { id: string }) {
         </ol>
       )}
       <h2>Holds and charge</h2>
-      <table>
-        <caption class="sr-only">Holds of this execution</caption>
-        <thead>
-          <tr>
-            <th scope="col">Route</th>
-            <th scope="col">Held</th>
-            <th scope="col">State</th>
-            <th scope="col">Charged</th>
-            <th scope="col">Settled</th>
-          </tr>
-        </thead>
-        <tbody>
-          {x.attempts.map((h) => (
-            <tr key={h.holdId}>
-              <td>{h.routeKey}</td>
-              <td>{credits(h.heldCredits)}</td>
-              <td>{h.state}</td>
-              <td>{credits(h.chargedCredits)}</td>
-              <td>{when(h.settledAt)}</td>
+      <div class="scroll">
+        <table>
+          <caption class="sr-only">Holds of this execution</caption>
+          <thead>
+            <tr>
+              <th scope="col">Route</th>
+              <th scope="col">Held</th>
+              <th scope="col">State</th>
+              <th scope="col">Charged</th>
+              <th scope="col">Settled</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {x.attempts.map((h) => (
+              <tr key={h.holdId}>
+                <td>{h.routeKey}</td>
+                <td>{credits(h.heldCredits)}</td>
+                <td>{h.state}</td>
+                <td>{credits(h.chargedCredits)}</td>
+                <td>{when(h.settledAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {x.result && x.result.httpStatus !== 200 && (
         <p>
           Answered {x.result.httpStatus} {x.result.body.code}: {x.result.body.hint}

@@ -25,6 +25,8 @@ export function Playground({ domainKey, capabilityId }: { domainKey: string; cap
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<{ price: number; idempotencyKey: string; body: Record<string, unknown> }>();
   const [executed, setExecuted] = useState<Executed>();
+  // Set synchronously, so a second click before the re-render disables the button is ignored too.
+  const inFlight = useRef(false);
   const fields = contract.answer?.body.execute?.fields ?? [];
 
   const fail = (err: unknown) => setError(err instanceof ApiError ? err : new ApiError(0, "CONSOLE", String(err), ""));
@@ -64,7 +66,8 @@ export function Playground({ domainKey, capabilityId }: { domainKey: string; cap
   };
 
   const execute = async () => {
-    if (!confirming || busy) return;
+    if (!confirming || inFlight.current) return;
+    inFlight.current = true;
     setBusy(true);
     try {
       const { body, headers } = await api<Executed["body"]>(`${base}/execute`, {
@@ -76,6 +79,7 @@ export function Playground({ domainKey, capabilityId }: { domainKey: string; cap
     } catch (err) {
       fail(err);
     } finally {
+      inFlight.current = false;
       setBusy(false);
     }
   };
@@ -131,29 +135,31 @@ export function Playground({ domainKey, capabilityId }: { domainKey: string; cap
       {rec && (
         <>
           <h2>Routes, best first</h2>
-          <table data-testid="candidates">
-            <caption class="sr-only">Ranked routes</caption>
-            <thead>
-              <tr>
-                <th scope="col">Route</th>
-                <th scope="col">Score</th>
-                <th scope="col">Price</th>
-                <th scope="col">Now</th>
-                <th scope="col">Blocks and reasons</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rec.candidates.map((c) => (
-                <tr key={c.routeKey}>
-                  <td>{c.routeKey}</td>
-                  <td>{c.score?.toFixed(2) ?? ""}</td>
-                  <td class="num">{credits(c.priceCredits)}</td>
-                  <td>{c.canExecuteNow ? "yes" : (c.unavailableReasonCode ?? "no")}</td>
-                  <td>{[...(c.blockingRequirements ?? []), ...(c.reasons ?? [])].join(" ")}</td>
+          <div class="scroll">
+            <table data-testid="candidates">
+              <caption class="sr-only">Ranked routes</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Route</th>
+                  <th scope="col">Score</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Now</th>
+                  <th scope="col">Blocks and reasons</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {rec.candidates.map((c) => (
+                  <tr key={c.routeKey}>
+                    <td>{c.routeKey}</td>
+                    <td>{c.score?.toFixed(2) ?? ""}</td>
+                    <td class="num">{credits(c.priceCredits)}</td>
+                    <td>{c.canExecuteNow ? "yes" : (c.unavailableReasonCode ?? "no")}</td>
+                    <td>{[...(c.blockingRequirements ?? []), ...(c.reasons ?? [])].join(" ")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </section>
