@@ -32,6 +32,7 @@ import { metricsRoutes } from "./routes/metrics";
 import { mcpRoutes } from "./mcp/routes";
 import { consoleRoutes } from "./routes/console";
 import { usageExportRoutes } from "./routes/usage-export";
+import { usageSummaryRoutes } from "./routes/usage-summary";
 import { requireApiKey, type AuthOptions } from "./middleware/auth";
 import { errorHandler, notFoundHandler } from "./middleware/errors";
 import { RequestRecorder, rememberBasePath } from "./middleware/observe";
@@ -161,6 +162,7 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
   api.use(executeRoutes(clients.executor, auth, clients.ledger));
   api.use(quoteRoutes(clients.executor, auth));
   api.use(usageExportRoutes(clients.ledger, auth));
+  api.use(usageSummaryRoutes(clients.ledger, auth));
   api.use(walletRoutes(clients.ledger, auth, { allowUserOverride: devRoutes }));
   api.use(topUpRoutes(clients.ledger, auth));
   api.use(executionRoutes(clients.ledger, auth));

@@ -72,6 +72,8 @@ describe("OpenAPI document", () => {
       "GET /wallet",
       "POST /wallet/top-up",
       "GET /usage",
+      "GET /usage/summary",
+      "GET /usage/export",
     ];
     const list = (doc: OpenApiDocument) =>
       operations(doc)
@@ -111,6 +113,8 @@ describe("OpenAPI document", () => {
         "quoteCapability",
         "getExecution",
         "getWallet",
+        "summarizeUsage",
+        "exportUsage",
         "topUpWallet",
         "listUsage",
         "devInit",
@@ -139,7 +143,17 @@ describe("OpenAPI document", () => {
 
   it("puts bearer auth on recommend, execute, quote, executions, wallet and usage only, with a 401", () => {
     expect(dev.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer", bearerFormat: "aak_ API key" });
-    const authed = ["recommendRoute", "executeCapability", "quoteCapability", "getExecution", "getWallet", "topUpWallet", "listUsage"];
+    const authed = [
+      "recommendRoute",
+      "executeCapability",
+      "quoteCapability",
+      "getExecution",
+      "getWallet",
+      "topUpWallet",
+      "listUsage",
+      "summarizeUsage",
+      "exportUsage",
+    ];
     for (const { op } of operations(dev)) {
       const responses = op.responses as JsonObject;
       if (authed.includes(op.operationId as string)) {
