@@ -53,7 +53,8 @@ export interface SpendSummary {
   byDay: Array<{ day: string; credits: number; count: number }>;
   byCapability: Array<{ capabilityKey: string; credits: number; count: number }>;
   byRoute: Array<{ routeKey: string; credits: number; count: number }>;
-  byAgent: Array<{ agentName: string; credits: number; count: number }>;
+  /** agentName is absent for charges made without an Agent-Name. */
+  byAgent: Array<{ agentName?: string; credits: number; count: number }>;
 }
 
 export interface Attempt {

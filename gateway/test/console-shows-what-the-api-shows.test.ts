@@ -4,6 +4,7 @@
 // price it showed exactly once however often the button is clicked. Screenshots of every view at a
 // desktop and a phone width go to gateway/test-output/console/.
 import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { startBackedSystem, type BackedSystem } from "./backed-system";
 import { emailBody, execute, newUser, settled, type TestUser } from "./execute-helpers";
@@ -41,7 +42,10 @@ describe("the web console", () => {
     sys = await startBackedSystem();
     user = await newUser(sys, 10_000);
     for (const agent of ["alpha", "alpha", "beta"]) {
-      const res = await execute(sys, user, "email", "send", emailBody(), { "agent-name": agent, "idempotency-key": `seed-${Math.random()}` });
+      const res = await execute(sys, user, "email", "send", emailBody(), {
+        "agent-name": agent,
+        "idempotency-key": `seed-${Math.random()}`,
+      });
       expect(res.status).toBe(200);
       executionId ??= res.headers.get("execution-id")!;
     }
@@ -68,6 +72,8 @@ describe("the web console", () => {
     const asset = /src="\.\/(assets\/[^"]+\.js)"/.exec(await index.text())![1];
     const js = await fetch(`${sys.gw.baseUrl}/console/${asset}`);
     expect([js.status, js.headers.get("cache-control")]).toEqual([200, "public, max-age=31536000, immutable"]);
+    // The whole console's JavaScript (one bundle) stays within 150 KB gzipped.
+    expect(gzipSync(Buffer.from(await js.arrayBuffer())).length).toBeLessThan(150 * 1024);
     const bare = await fetch(`${sys.gw.baseUrl}/console`, { redirect: "manual" });
     expect([bare.status, bare.headers.get("location")]).toEqual([301, "/api/agentic-api/console/"]);
   });
@@ -88,34 +94,41 @@ describe("the web console", () => {
     await page.reload();
     await page.locator("[data-testid=usage-rows]").waitFor();
     await page.waitForLoadState("networkidle");
-    expect([...requests].sort()).toEqual(["GET /usage", "GET /wallet"]);
+    expect([...requests].sort()).toEqual(["GET /usage", "GET /usage/summary", "GET /wallet"]);
     const wallet = await rest("/wallet");
     const usage = await rest<{ items: Array<{ kind: string; creditsCharged: number }> }>("/usage?limit=100&kind=charge");
+    const summary = await rest("/usage/summary");
     expect(await page.textContent("[data-testid=balance]")).toBe(credits(wallet.balanceCredits));
     expect(await page.textContent("[data-testid=reserved]")).toBe(credits(wallet.reservedCredits));
     const spent = usage.items.reduce((sum, u) => sum + u.creditsCharged, 0);
     expect(spent).toBeGreaterThan(0);
+    expect(summary.totalCredits).toBe(spent);
     expect(await page.textContent("[data-testid=spent-30d]")).toBe(credits(spent));
+    // The chart's accessible table has one row per day, today's with what was spent today.
+    expect(await page.locator(".chart tbody tr").count()).toBe(30);
+    expect(await page.textContent(".chart tbody tr:last-child td")).toBe(String(summary.byDay.at(-1).credits));
     await expectAccessibleAndShoot("overview");
   });
 
   it("Activity shows the page of rows the API gives, with the filters in the URL, and exports them as CSV", async () => {
     expect(await open("#/activity", "[data-testid=usage-rows]")).toEqual(["GET /usage"]);
     const all = await rest<{ items: Array<{ id: string }> }>("/usage?limit=50");
-    expect(await page.locator("[data-testid=usage-rows] tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-id")))).toEqual(
-      all.items.map((u) => u.id),
-    );
+    expect(
+      await page.locator("[data-testid=usage-rows] tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-id"))),
+    ).toEqual(all.items.map((u) => u.id));
     await expectAccessibleAndShoot("activity");
 
     expect(await open("#/activity?agentName=alpha", "[data-testid=usage-rows]")).toEqual(["GET /usage"]);
     const alpha = await rest<{ items: Array<{ id: string }> }>("/usage?limit=50&agentName=alpha");
     expect(alpha.items).toHaveLength(2);
-    expect(await page.locator("[data-testid=usage-rows] tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-id")))).toEqual(
-      alpha.items.map((u) => u.id),
-    );
+    expect(
+      await page.locator("[data-testid=usage-rows] tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-id"))),
+    ).toEqual(alpha.items.map((u) => u.id));
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("text=Export CSV")]);
-    const csv = readFileSync((await download.path())!, "utf8").trim().split("\n");
+    const csv = readFileSync((await download.path())!, "utf8")
+      .trim()
+      .split("\n");
     expect(csv[0]).toMatch(/^id,createdAt,kind,/);
     expect(csv.slice(1).map((line) => line.split(",")[0])).toEqual(alpha.items.map((u) => u.id));
   });

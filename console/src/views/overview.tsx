@@ -1,10 +1,8 @@
 // Overview: balance and reserved credits, spend per day for 30 days and per capability, route and agent,
 // each spend policy with what is left and when it resets, the latest executions. Refreshes every 5 s.
-import { useMemo } from "preact/hooks";
 import { useApi, MIN_REFRESH_MS } from "../use-api";
-import type { UsagePage, Wallet } from "../types";
+import type { SpendSummary, UsagePage, Wallet } from "../types";
 import { credits, usd, when } from "../format";
-import { summarize } from "../summarize";
 import { SpendChart } from "../spend-chart";
 import { ErrorNote, Loading, SumTable } from "../widgets";
 import { PolicyTable } from "./policies";
@@ -12,20 +10,12 @@ import { UsageTable } from "./usage-table";
 
 const DAYS = 30;
 
-/** Midnight UTC 29 days ago: the range is the last 30 UTC days, today included. */
-function rangeStart(): Date {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (DAYS - 1)));
-}
-
 export function Overview() {
-  const from = useMemo(rangeStart, []);
+  // Three resources, one request each: the wallet, the spend summed by the ledger (the last 30 UTC days), the latest executions.
   const wallet = useApi<Wallet>("/wallet", MIN_REFRESH_MS);
-  const usage = useApi<UsagePage>(`/usage?limit=100&kind=charge&from=${encodeURIComponent(from.toISOString())}`, MIN_REFRESH_MS);
-  const summary = useMemo(
-    () => (usage.answer ? summarize(usage.answer.body.items, from, new Date(Date.now() + 86_400_000)) : undefined),
-    [usage.answer, from],
-  );
+  const sums = useApi<SpendSummary>("/usage/summary", MIN_REFRESH_MS);
+  const usage = useApi<UsagePage>("/usage?limit=10&kind=charge", MIN_REFRESH_MS);
+  const summary = sums.answer?.body;
   return (
     <section aria-labelledby="overview-title">
       <h1 id="overview-title">Overview</h1>
@@ -51,13 +41,13 @@ export function Overview() {
             <p class="figure" data-testid="spent-30d">
               {summary ? credits(summary.totalCredits) : "…"}
             </p>
-            <p>{summary ? `${summary.count} executions${usage.answer?.body.nextCursor ? " (latest 100)" : ""}` : ""}</p>
+            <p>{summary ? `${summary.count} executions` : ""}</p>
           </div>
         </div>
       ) : (
         !wallet.error && <Loading />
       )}
-      {usage.error && <ErrorNote error={usage.error} />}
+      {sums.error && <ErrorNote error={sums.error} />}
       {summary && (
         <>
           <h2>Spend per day</h2>
@@ -65,7 +55,7 @@ export function Overview() {
           <div class="grid3">
             <SumTable title="Per capability" rows={summary.byCapability.map((r) => ({ name: r.capabilityKey, ...r }))} />
             <SumTable title="Per route" rows={summary.byRoute.map((r) => ({ name: r.routeKey, ...r }))} />
-            <SumTable title="Per agent" rows={summary.byAgent.map((r) => ({ name: r.agentName, ...r }))} />
+            <SumTable title="Per agent" rows={summary.byAgent.map((r) => ({ name: r.agentName ?? "(no agent)", ...r }))} />
           </div>
         </>
       )}
@@ -75,10 +65,11 @@ export function Overview() {
           <PolicyTable policies={wallet.answer.body.spendPolicies} />
         </>
       )}
+      {usage.error && <ErrorNote error={usage.error} />}
       {usage.answer && (
         <>
           <h2>Latest executions</h2>
-          <UsageTable items={usage.answer.body.items.slice(0, 10)} caption="The latest executions" />
+          <UsageTable items={usage.answer.body.items} caption="The latest executions" />
         </>
       )}
       <p class="muted">Updated {when(new Date().toISOString())}</p>
