@@ -60,6 +60,7 @@ if (system && !stopping) {
   console.log(`
 Agentic API is running on Node ${process.versions.node} (${system.started.join(", ")}; NATS ${system.natsUrl}).
   Base URL:  ${system.baseUrl}
+  Console:   ${system.baseUrl}/console/   (sign in with an API key)
   Try:       curl ${system.baseUrl}/domains${
     system.apiKeyGenerated
       ? `
