@@ -60,8 +60,11 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<ApiA
   return { body: (await res.json()) as T, headers: res.headers };
 }
 
+/** How often one request is sent again after a 429 before its error is shown. */
+const MAX_THROTTLED_RETRIES = 3;
+
 /** One request to the API, the raw answer (for streams such as the CSV export). */
-export async function send(path: string, init: RequestInit = {}, throttledOnce = false): Promise<Response> {
+export async function send(path: string, init: RequestInit = {}, retries = 0): Promise<Response> {
   const key = session.key();
   const headers = new Headers(init.headers);
   if (key) headers.set("authorization", `Bearer ${key}`);
@@ -77,13 +80,13 @@ export async function send(path: string, init: RequestInit = {}, throttledOnce =
     onUnauthorized();
     throw await errorOf(res);
   }
-  if (res.status === 429 && !throttledOnce) {
+  if (res.status === 429 && retries < MAX_THROTTLED_RETRIES) {
     for (let left = retryAfterSeconds(res.headers); left > 0; left--) {
       onThrottled(left);
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     onThrottled(0);
-    return send(path, init, true);
+    return send(path, init, retries + 1);
   }
   if (!res.ok) throw await errorOf(res);
   return res;

@@ -8,6 +8,7 @@ import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { startBackedSystem, type BackedSystem } from "./backed-system";
 import { emailBody, execute, newUser, settled, type TestUser } from "./execute-helpers";
+import { newKey } from "./limits-helpers";
 import { launchChromium, recordApiRequests, screenshotBoth, seriousViolations } from "./console/browser";
 
 jest.setTimeout(180_000);
@@ -186,6 +187,43 @@ describe("the web console", () => {
     expect(await open("#/keys", "[data-testid=user-id]")).toEqual(["GET /wallet"]);
     expect(await page.textContent("[data-testid=user-id]")).toBe(user.userId);
     await expectAccessibleAndShoot("keys");
+  });
+
+  it("waits out a 429 for its Retry-After, then shows the view", async () => {
+    const limited = await newKey(sys, 500);
+    await sys.ledger.client.setApiKeyLimits({ keyId: limited.keyId, limits: { requestsPerSecond: 1, burst: 1 } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const throttledPage = await context.newPage();
+    const answers: Array<{ path: string; status: number; at: number; retryAfter: string | null }> = [];
+    const sent: Array<{ path: string; at: number }> = [];
+    throttledPage.on("request", (r) => sent.push({ path: new URL(r.url()).pathname + new URL(r.url()).search, at: Date.now() }));
+    throttledPage.on("response", (r) =>
+      answers.push({
+        path: new URL(r.url()).pathname + new URL(r.url()).search,
+        status: r.status(),
+        at: Date.now(),
+        retryAfter: r.headers()["retry-after"] ?? null,
+      }),
+    );
+    await throttledPage.goto(`${sys.gw.baseUrl}/console/`);
+    await throttledPage.fill("#apiKey", limited.key);
+    await throttledPage.click("button[type=submit]");
+    // Three requests at once on a key allowed one a second: the console says it waits, then shows the figures.
+    await throttledPage.locator("text=asked to slow down").waitFor();
+    await throttledPage.getByText("No usage yet.").waitFor({ timeout: 20_000 });
+    await throttledPage.waitForFunction(() => document.querySelector("[data-testid=spent-30d]")?.textContent === "0 cr", null, {
+      timeout: 20_000,
+    });
+    expect(await throttledPage.textContent("[data-testid=balance]")).toBe(credits(500));
+    expect(await throttledPage.locator("[role=alert]").count()).toBe(0);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const r of refused) {
+      const retry = sent.find((s) => s.path === r.path && s.at >= r.at);
+      expect(retry).toBeDefined();
+      expect(retry!.at - r.at).toBeGreaterThanOrEqual(Number(r.retryAfter ?? 1) * 1000 - 100);
+    }
+    await context.close();
   });
 
   it("shows an API error with its hint, and a refused key returns to sign-in", async () => {
