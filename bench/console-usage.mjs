@@ -56,7 +56,21 @@ async function fillLedger(path) {
     const holdId = `att_bench${String(i).padStart(8, "0")}`;
     const agent = agents[i % agents.length];
     hold.run(holdId, USER, price, price, at, at + 60_000, route, at, capability, agent);
-    usage.run(holdId, holdId, USER, `use_${holdId}`, at, capability, capability, route, provider, 40 + (i % 200), agent, randomUUID().replace(/-/g, ""), price);
+    usage.run(
+      holdId,
+      holdId,
+      USER,
+      `use_${holdId}`,
+      at,
+      capability,
+      capability,
+      route,
+      provider,
+      40 + (i % 200),
+      agent,
+      randomUUID().replace(/-/g, ""),
+      price,
+    );
   }
   db.exec("COMMIT");
   db.close();
@@ -69,7 +83,9 @@ async function timed(fn) {
 }
 
 function rssMb(pid) {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmRSS:"));
   return Number(line.split(/\s+/)[1]) / 1024;
 }
 
@@ -95,7 +111,7 @@ async function main() {
     let rows = 0;
     let pages = 0;
     const walk = await timed(async () => {
-      for (let cursor = null; ; ) {
+      for (let cursor = null; ;) {
         const page = await (await get(`/usage?limit=100${cursor ? `&cursor=${cursor}` : ""}`)).json();
         rows += page.items.length;
         pages++;
@@ -129,7 +145,12 @@ async function main() {
       at: new Date().toISOString(),
       rows: ROWS,
       fillMs: Math.round(fill.ms),
-      firstPage: { samples: SAMPLES, p50Ms: round(percentile(first, 50)), p95Ms: round(percentile(first, 95)), maxMs: round(Math.max(...first)) },
+      firstPage: {
+        samples: SAMPLES,
+        p50Ms: round(percentile(first, 50)),
+        p95Ms: round(percentile(first, 95)),
+        maxMs: round(Math.max(...first)),
+      },
       walk: { pages, rows, totalMs: Math.round(walk.ms), perPageMs: round(walk.ms / pages) },
       summary: { p50Ms: round(percentile(summary, 50)), maxMs: round(Math.max(...summary)), charges: summed },
       export: {

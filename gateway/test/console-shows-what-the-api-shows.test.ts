@@ -13,6 +13,11 @@ import { launchChromium, recordApiRequests, screenshotBoth, seriousViolations } 
 
 jest.setTimeout(180_000);
 
+// The browser's globals, as the callbacks page.evaluate runs see them (this file is compiled for Node).
+declare const location: { hash: string; href: string };
+declare const document: { cookie: string; querySelector(selector: string): { textContent: string | null } | null };
+declare const sessionStorage: { length: number; setItem(key: string, value: string): void };
+
 const credits = (n: number) => `${n.toLocaleString("en-US")} cr`;
 
 describe("the web console", () => {
@@ -145,11 +150,11 @@ describe("the web console", () => {
 
   it("Catalog lists the domains and a domain's capabilities, one request each", async () => {
     expect(await open("#/catalog", ".tiles li")).toEqual(["GET /domains"]);
-    const domains = await (await fetch(`${sys.gw.baseUrl}/domains`)).json();
+    const domains = (await (await fetch(`${sys.gw.baseUrl}/domains`)).json()) as unknown[];
     expect(await page.locator(".tiles li").count()).toBe(domains.length);
     await expectAccessibleAndShoot("catalog");
     expect(await open("#/catalog/email", ".tiles li")).toEqual(["GET /domains/email/capabilities"]);
-    const caps = await (await fetch(`${sys.gw.baseUrl}/domains/email/capabilities`)).json();
+    const caps = (await (await fetch(`${sys.gw.baseUrl}/domains/email/capabilities`)).json()) as unknown[];
     expect(await page.locator(".tiles li").count()).toBe(caps.length);
   });
 
@@ -167,7 +172,7 @@ describe("the web console", () => {
     await expectAccessibleAndShoot("playground");
     // Two clicks in the same task (before any re-render could disable the button) and a double click after.
     const pay = page.locator(".confirm button").first();
-    await pay.evaluate((b: HTMLButtonElement) => {
+    await pay.evaluate((b: { click(): void }) => {
       b.click();
       b.click();
     });
