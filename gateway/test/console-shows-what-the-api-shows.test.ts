@@ -184,6 +184,27 @@ describe("the web console", () => {
     expect(requests.filter((r) => r.endsWith("/recommend"))).toHaveLength(1);
     expect((await rest("/wallet")).balanceCredits).toBe(before - price);
     expect((await rest("/usage?limit=100&kind=charge")).items.length).toBe(usageBefore + 1);
+
+    // A route pinned in the form: the confirmation shows that route's price, and that is what is charged.
+    await open("#/playground/email/send", "#field-routeKey");
+    await page.click("text=Recommend (free)");
+    await page.locator("[data-testid=candidates]").waitFor();
+    const postmark = Number(
+      (await page.locator("[data-testid=candidates] tr", { hasText: "email.send.postmark" }).locator("td.num").textContent())!.replace(
+        /\D/g,
+        "",
+      ),
+    );
+    await page.fill("#field-routeKey", "email.send.postmark");
+    await page.click("text=Execute…");
+    expect(Number(await page.textContent("[data-testid=confirm-price]"))).toBe(postmark);
+    const beforePinned = (await rest("/wallet")).balanceCredits;
+    await page.locator(".confirm button").first().dblclick();
+    await page.locator("[data-testid=charged]").waitFor();
+    await settled(sys, user.userId);
+    expect(await page.textContent("[data-testid=charged]")).toBe(String(postmark));
+    expect((await rest("/wallet")).balanceCredits).toBe(beforePinned - postmark);
+
     await page.click("text=/See execution/");
     await page.locator("[data-testid=execution-state]").waitFor();
   });

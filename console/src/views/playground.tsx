@@ -4,11 +4,11 @@
 import { useRef, useState } from "preact/hooks";
 import { api, ApiError } from "../api";
 import { useApi } from "../use-api";
-import type { Contract, Recommendation } from "../types";
+import type { Candidate, Contract, Recommendation } from "../types";
 import { credits } from "../format";
 import { hrefOf } from "../route";
 import { ErrorNote, Loading } from "../widgets";
-import { bodyOf, ContractForm } from "./contract-form";
+import { bodyOf, ContractForm, PLAYGROUND_FIELDS } from "./contract-form";
 
 interface Executed {
   executionId: string | null;
@@ -23,11 +23,16 @@ export function Playground({ domainKey, capabilityId }: { domainKey: string; cap
   const [rec, setRec] = useState<Recommendation>();
   const [error, setError] = useState<ApiError>();
   const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState<{ price: number; idempotencyKey: string; body: Record<string, unknown> }>();
+  const [confirming, setConfirming] = useState<{
+    price: number;
+    route: Candidate;
+    idempotencyKey: string;
+    body: Record<string, unknown>;
+  }>();
   const [executed, setExecuted] = useState<Executed>();
   // Set synchronously, so a second click before the re-render disables the button is ignored too.
   const inFlight = useRef(false);
-  const fields = contract.answer?.body.execute?.fields ?? [];
+  const fields = (contract.answer?.body.execute?.fields ?? []).filter((f) => !PLAYGROUND_FIELDS.has(f.name));
 
   const fail = (err: unknown) => setError(err instanceof ApiError ? err : new ApiError(0, "CONSOLE", String(err), ""));
 
@@ -47,6 +52,10 @@ export function Playground({ domainKey, capabilityId }: { domainKey: string; cap
 
   const best = rec?.candidates.find((c) => c.routeKey === rec.bestExecutableRouteKey);
 
+  /**
+   * Confirms the price of the route that will run: the pinned one (routeKey or provider) or the recommendation's
+   * best executable one. The body caps the price at it (maxPriceCredits), so no route dearer than shown is tried.
+   */
   const askToExecute = () => {
     setError(undefined);
     if (!form.current || !rec || !best) return;
@@ -58,10 +67,28 @@ export function Playground({ domainKey, capabilityId }: { domainKey: string; cap
       setError(new ApiError(0, "CONSOLE", "A JSON field does not parse.", 'Write objects as JSON, e.g. {"a": 1}.'));
       return;
     }
+    const pinned = typeof body.routeKey === "string" || typeof body.provider === "string";
+    const route = pinned
+      ? rec.candidates.find((c) => (body.routeKey ? c.routeKey === body.routeKey : c.provider === body.provider) && c.canExecuteNow)
+      : best;
+    if (!route || route.priceCredits === undefined) {
+      setError(
+        new ApiError(
+          0,
+          "CONSOLE",
+          "The pinned route cannot run now.",
+          "Pick a route the recommendation marks executable, or clear the pin.",
+        ),
+      );
+      return;
+    }
+    const price = route.priceCredits;
+    const cap = typeof body.maxPriceCredits === "number" ? Math.min(body.maxPriceCredits, price) : price;
     setConfirming({
-      price: best.priceCredits ?? 0,
+      price,
+      route,
       idempotencyKey: `console-${crypto.randomUUID()}`,
-      body: { ...body, recommendationId: rec.recommendationId },
+      body: { ...body, maxPriceCredits: cap, ...(pinned ? {} : { recommendationId: rec.recommendationId }) },
     });
   };
 
@@ -112,8 +139,8 @@ export function Playground({ domainKey, capabilityId }: { domainKey: string; cap
         <div class="confirm" role="dialog" aria-labelledby="confirm-title">
           <h2 id="confirm-title">Pay {credits(confirming.price)}?</h2>
           <p>
-            Runs on <code>{best?.routeKey}</code> as recommended, and charges{" "}
-            <strong data-testid="confirm-price">{confirming.price}</strong> credits if it succeeds.
+            Runs on <code>{confirming.route.routeKey}</code> and charges <strong data-testid="confirm-price">{confirming.price}</strong>{" "}
+            credits if it succeeds there; nothing dearer is ever tried (maxPriceCredits {confirming.body.maxPriceCredits as number}).
           </p>
           <button type="button" onClick={execute} disabled={busy}>
             Pay {confirming.price} credits and execute
