@@ -2,9 +2,20 @@
 import { defineConfig } from "vite";
 import preact from "@preact/preset-vite";
 
-export default defineConfig({
-  // Relative asset links, so the gateway may serve it under any API_BASE_PATH.
-  base: "./",
+/** The dev server's port: the gateway proxies <API base>/console to it (CONSOLE_DEV_SERVER_URL). */
+const DEV_PORT = Number(process.env.CONSOLE_DEV_PORT ?? 5173);
+
+export default defineConfig(({ command }) => ({
+  // The build links its assets relatively, so the gateway may serve it under any API_BASE_PATH; the dev
+  // server is reached through the gateway, so it serves under the gateway's path for the console.
+  base: command === "serve" ? `${process.env.API_BASE_PATH ?? "/api/agentic-api"}/console/` : "./",
+  server: {
+    host: "127.0.0.1",
+    port: DEV_PORT,
+    strictPort: true,
+    // Hot reload talks to the dev server itself (the gateway proxies HTTP only).
+    hmr: { clientPort: DEV_PORT },
+  },
   plugins: [preact()],
   build: {
     outDir: "dist",
@@ -13,4 +24,4 @@ export default defineConfig({
     assetsInlineLimit: 0,
     sourcemap: false,
   },
-});
+}));

@@ -55,6 +55,7 @@ export type GatewayConfig = LimitsConfig &
     | "EXECUTOR_ADDR"
     | "LEDGER_ADDR"
     | "API_BASE_PATH"
+    | "CONSOLE_DEV_SERVER_URL"
     | "BODY_LIMIT"
     | "CATALOG_REFRESH_MS"
     | "HEADERS_TIMEOUT_MS"
@@ -175,7 +176,10 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
   if (opts.metricsOnPublicPort) app.use(metricsRoutes());
   // After the probes and /metrics: those are never shed.
   app.use(limits.shedder.middleware);
-  app.use(`${basePath}/console`, consoleRoutes());
+  app.use(
+    `${basePath}/console`,
+    consoleRoutes(devRoutes && config.CONSOLE_DEV_SERVER_URL ? { devServerUrl: config.CONSOLE_DEV_SERVER_URL } : {}),
+  );
   app.use(basePath, api);
   app.use(notFoundHandler(basePath));
   app.use(errorHandler(logger));

@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import express, { Router } from "express";
+import { createProxyMiddleware } from "http-proxy-middleware";
 import { AppError } from "@agentic/platform";
 
 /** Where the console's build is: @agentic/console's dist/ (npm run build writes it). */
@@ -29,8 +30,35 @@ export const CONSOLE_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-export function consoleRoutes(dir: string | undefined = consoleBuildDir()): Router {
+/** In development: the console's Vite dev server, whose module and HMR URLs need scripts and sockets of its own origin. */
+function devServerCsp(devServerUrl: string): string {
+  const vite = new URL(devServerUrl);
+  return CONSOLE_CSP.replace("connect-src 'self'", `connect-src 'self' ws://${vite.host}`).replace(
+    "style-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+  );
+}
+
+export interface ConsoleRoutesOptions {
+  /** The console's build (default: @agentic/console's dist/). */
+  dir?: string;
+  /** Development: proxy to this Vite dev server (started with the same base path) instead of serving `dir`. */
+  devServerUrl?: string;
+}
+
+export function consoleRoutes(opts: ConsoleRoutesOptions = {}): Router {
   const router = Router();
+  if (opts.devServerUrl) {
+    const csp = devServerCsp(opts.devServerUrl);
+    router.use((_req, res, next) => {
+      res.setHeader("Content-Security-Policy", csp);
+      next();
+    });
+    // The dev server serves under the same base path, so it gets the path as the client sent it.
+    router.use(createProxyMiddleware({ target: opts.devServerUrl, pathRewrite: (_path, req) => req.originalUrl ?? req.url ?? "/" }));
+    return router;
+  }
+  const dir = "dir" in opts ? opts.dir : consoleBuildDir();
   router.use((req, res, next) => {
     res.setHeader("Content-Security-Policy", CONSOLE_CSP);
     // Relative asset links (./assets/…) need the trailing slash.
