@@ -14,7 +14,7 @@ export default defineConfig(({ command }) => ({
     port: DEV_PORT,
     strictPort: true,
     // Hot reload talks to the dev server itself (the gateway proxies HTTP only).
-    hmr: { clientPort: DEV_PORT },
+    hmr: { host: "127.0.0.1", clientPort: DEV_PORT },
   },
   plugins: [preact()],
   build: {
