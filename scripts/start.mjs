@@ -3,6 +3,7 @@
 // and a development API key, and stops everything cleanly on Ctrl-C. `npm start` builds first.
 // For tests: AGENTIC_FREE_PORTS=1 picks free loopback ports for everything, and
 // AGENTIC_READY_FILE=<path> receives a JSON description (URLs, key, pids, ports) once all is ready.
+import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { ROOT, missingPrerequisite, startSystem } from "./system.mjs";
@@ -13,6 +14,8 @@ const ADMIN_KEY_FILE = join(ROOT, ".data", "admin-identity.key");
 const env = process.env;
 let starting;
 let stopping = false;
+/** `CONSOLE_DEV=1 npm start`: the console's Vite dev server, which the gateway proxies at /console (edits show at once). */
+let consoleDevServer;
 
 /** Stops everything, also mid-start: waits for the start in progress to settle, then stops it. */
 async function shutdown(code) {
@@ -20,6 +23,7 @@ async function shutdown(code) {
   stopping = true;
   const system = await starting?.catch(() => undefined);
   await system?.stop();
+  consoleDevServer?.kill("SIGTERM");
   process.exit(code);
 }
 
@@ -34,6 +38,15 @@ process.on("SIGTERM", () => void shutdown(0));
 const missing = missingPrerequisite(env);
 if (missing) fail(missing);
 else {
+  if (env.CONSOLE_DEV === "1") {
+    const port = env.CONSOLE_DEV_PORT ?? "5173";
+    consoleDevServer = spawn(process.execPath, [join(ROOT, "node_modules", "vite", "bin", "vite.js"), "--clearScreen", "false"], {
+      cwd: join(ROOT, "console"),
+      env: { ...env, CONSOLE_DEV_PORT: port },
+      stdio: "inherit",
+    });
+    env.CONSOLE_DEV_SERVER_URL = `http://127.0.0.1:${port}`;
+  }
   starting = startSystem({
     freePorts: env.AGENTIC_FREE_PORTS === "1",
     onExit: (name, code, signal) => fail(`${name} exited (${signal ?? `code ${code}`}); see its log above.`),
@@ -60,6 +73,7 @@ if (system && !stopping) {
   console.log(`
 Agentic API is running on Node ${process.versions.node} (${system.started.join(", ")}; NATS ${system.natsUrl}).
   Base URL:  ${system.baseUrl}
+  Console:   ${system.baseUrl}/console/   (sign in with an API key)
   Try:       curl ${system.baseUrl}/domains${
     system.apiKeyGenerated
       ? `

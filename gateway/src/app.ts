@@ -31,6 +31,9 @@ import { executeRoutes } from "./routes/execute";
 import { quoteRoutes } from "./routes/quote";
 import { metricsRoutes } from "./routes/metrics";
 import { mcpRoutes } from "./mcp/routes";
+import { consoleRoutes } from "./routes/console";
+import { usageExportRoutes } from "./routes/usage-export";
+import { usageSummaryRoutes } from "./routes/usage-summary";
 import { requireApiKey, type AuthOptions } from "./middleware/auth";
 import { errorHandler, notFoundHandler } from "./middleware/errors";
 import { RequestRecorder, rememberBasePath } from "./middleware/observe";
@@ -53,6 +56,7 @@ export type GatewayConfig = LimitsConfig &
     | "EXECUTOR_ADDR"
     | "LEDGER_ADDR"
     | "API_BASE_PATH"
+    | "CONSOLE_DEV_SERVER_URL"
     | "BODY_LIMIT"
     | "CATALOG_REFRESH_MS"
     | "HEADERS_TIMEOUT_MS"
@@ -160,6 +164,8 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
   api.use(routeTaskRoutes(clients.router, auth));
   api.use(executeRoutes(clients.executor, auth, clients.ledger));
   api.use(quoteRoutes(clients.executor, auth));
+  api.use(usageExportRoutes(clients.ledger, auth));
+  api.use(usageSummaryRoutes(clients.ledger, auth));
   api.use(walletRoutes(clients.ledger, auth, { allowUserOverride: devRoutes }));
   api.use(topUpRoutes(clients.ledger, auth));
   api.use(executionRoutes(clients.ledger, auth));
@@ -172,6 +178,10 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
   if (opts.metricsOnPublicPort) app.use(metricsRoutes());
   // After the probes and /metrics: those are never shed.
   app.use(limits.shedder.middleware);
+  app.use(
+    `${basePath}/console`,
+    consoleRoutes(devRoutes && config.CONSOLE_DEV_SERVER_URL ? { devServerUrl: config.CONSOLE_DEV_SERVER_URL } : {}),
+  );
   app.use(basePath, api);
   app.use(notFoundHandler(basePath));
   app.use(errorHandler(logger));

@@ -31,6 +31,11 @@ export const configSchema = z.object({
   LEDGER_ADDR: addressSchema.default("127.0.0.1:50054"),
   /** Base path of the REST API, so clients of the hosted product only change the host. */
   API_BASE_PATH: basePathSchema,
+  /**
+   * Development only (APP_ENV development or test): /console is proxied to this Vite dev server instead of
+   * serving the console's build, so edits show at once on the gateway's own origin. Example: http://127.0.0.1:5173.
+   */
+  CONSOLE_DEV_SERVER_URL: z.string().url().optional(),
   /** Largest accepted JSON body. Example: 256kb. */
   BODY_LIMIT: z
     .string()

@@ -51,6 +51,8 @@ export interface TestGatewayOptions {
   limits?: Partial<Omit<LimitsConfig, "EXECUTE_DEADLINE_MS">> & { TRUST_PROXY_HOPS?: number };
   /** Where each key's limits come from (default: the key's ledger record, over the RATE_LIMIT_* values). */
   keyLimits?: KeyLimitsSource;
+  /** CONSOLE_DEV_SERVER_URL: /console proxied to this Vite dev server (dev routes only). */
+  consoleDevServerUrl?: string;
   /** The access-log policy (default: problems only, no sampled lines, so what a test reads is deterministic). */
   accessLog?: Partial<Pick<GatewayConfig, "ACCESS_LOG" | "ACCESS_LOG_SLOW_MS" | "ACCESS_LOG_SAMPLE">>;
 }
@@ -96,6 +98,7 @@ export async function startTestGateway(opts: TestGatewayOptions): Promise<TestGa
     ACCESS_LOG_SLOW_MS: 1_000,
     ACCESS_LOG_SAMPLE: 0,
     ...opts.accessLog,
+    ...(opts.consoleDevServerUrl ? { CONSOLE_DEV_SERVER_URL: opts.consoleDevServerUrl } : {}),
   };
   const identity = serviceIdentity("gateway", config.SERVICE_IDENTITY_KEY);
   const clients = {

@@ -74,6 +74,8 @@ describe("OpenAPI document", () => {
       "GET /usage",
       "POST /route",
       "POST /domains/{domainKey}/route",
+      "GET /usage/summary",
+      "GET /usage/export",
     ];
     const list = (doc: OpenApiDocument) =>
       operations(doc)
@@ -113,6 +115,8 @@ describe("OpenAPI document", () => {
         "quoteCapability",
         "getExecution",
         "getWallet",
+        "summarizeUsage",
+        "exportUsage",
         "topUpWallet",
         "listUsage",
         "devInit",
@@ -151,7 +155,17 @@ describe("OpenAPI document", () => {
 
   it("puts bearer auth on recommend, execute, quote, executions, wallet and usage only, with a 401", () => {
     expect(dev.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer", bearerFormat: "aak_ API key" });
-    const authed = ["recommendRoute", "executeCapability", "quoteCapability", "getExecution", "getWallet", "topUpWallet", "listUsage"];
+    const authed = [
+      "recommendRoute",
+      "executeCapability",
+      "quoteCapability",
+      "getExecution",
+      "getWallet",
+      "topUpWallet",
+      "listUsage",
+      "summarizeUsage",
+      "exportUsage",
+    ];
     const optionalKey = ["routeTask", "routeDomainTask"];
     for (const { op } of operations(dev).filter(({ op }) => !optionalKey.includes(op.operationId as string))) {
       const responses = op.responses as JsonObject;

@@ -63,6 +63,7 @@ export const SCHEMA_NAMES = [
   "TopUpResponse",
   "UsageResponse",
   "UsageItem",
+  "UsageSummaryResponse",
   "DevInitRequest",
   "DevInitResponse",
   "ErrorResponse",
@@ -805,6 +806,23 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
       { examples: [ex.usage] },
     ),
 
+    UsageSummaryResponse: objectSchema(
+      "The caller's charges over [from, to) summed per UTC day (every day of the range, zero included), capability, route and agent (dearest first), computed by the ledger in one query.",
+      {
+        success: req(bool(undefined, { const: true })),
+        userId: req(str()),
+        from: req(str(undefined, { format: "date-time" })),
+        to: req(str(undefined, { format: "date-time" })),
+        totalCredits: req(int(undefined, { minimum: 0 })),
+        count: req(int("Charges in the range (an execution that charged nothing counts too).", { minimum: 0 })),
+        byDay: req(arrayOf(spendGroup("day", str("YYYY-MM-DD, UTC.", { format: "date" })))),
+        byCapability: req(arrayOf(spendGroup("capabilityKey", str()))),
+        byRoute: req(arrayOf(spendGroup("routeKey", str()))),
+        byAgent: req(arrayOf(spendGroup("agentName", str("Absent for charges made without an Agent-Name."), false))),
+      },
+      { examples: [USAGE_SUMMARY_EXAMPLE] },
+    ),
+
     UsageItem: objectSchema(
       "One usage record. Free-form: the fields below are the ones this service sends; more may appear.",
       {
@@ -1216,6 +1234,34 @@ const RETRY_AFTER_503: JsonObject = {
     "Seconds to wait before retrying. With OVERLOADED: 1 to 3, spread so that shed clients do not return together. With UNAVAILABLE " +
     "(a backend is down or did not answer; the hint names it, and the routes that do not need it keep answering): 5, unless the backend said otherwise.",
   schema: { type: "integer", minimum: 1 },
+};
+
+/** One group of GET /usage/summary: its key (required unless `keyRequired` is false), credits and count. */
+function spendGroup(key: string, keySchema: JsonObject, keyRequired = true): JsonObject {
+  return objectSchema(`The charges of one ${key}.`, {
+    [key]: keyRequired ? req(keySchema) : opt(keySchema),
+    credits: req(int(undefined, { minimum: 0 })),
+    count: req(int(undefined, { minimum: 0 })),
+  });
+}
+
+const USAGE_SUMMARY_EXAMPLE = {
+  success: true,
+  userId: "user_7d2f1c",
+  from: "2026-11-27T00:00:00.000Z",
+  to: "2026-11-29T00:00:00.000Z",
+  totalCredits: 30,
+  count: 3,
+  byDay: [
+    { day: "2026-11-27", credits: 0, count: 0 },
+    { day: "2026-11-28", credits: 30, count: 3 },
+  ],
+  byCapability: [{ capabilityKey: "email.send", credits: 30, count: 3 }],
+  byRoute: [{ routeKey: "email.send.resend", credits: 30, count: 3 }],
+  byAgent: [
+    { agentName: "alpha_agent", credits: 20, count: 2 },
+    { credits: 10, count: 1 },
+  ],
 };
 
 const TOP_UP_EXAMPLE = {
@@ -1856,6 +1902,46 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
         errors: { "400": "InvalidQuery" },
       }),
     },
+  };
+
+  paths["/usage/summary"] = {
+    get: operation({
+      operationId: "summarizeUsage",
+      tag: "Wallet",
+      summary: "Sum spend per day, capability, route and agent",
+      description:
+        "The caller's charges over [from, to) summed per UTC day, capability, route and agent, in one request (the ledger sums them; no paging). " +
+        "Without `from` and `to`: the last 30 UTC days, today included. At most 366 days. `agentName` and `capabilityKey` narrow it. " +
+        "Any other query parameter, a repeated one, or a bad value answers 400 INVALID_INPUT naming it.",
+      auth: true,
+      parameters: [paramRef("from"), paramRef("to"), paramRef("agentNameFilter"), paramRef("capabilityKeyFilter")],
+      success: ok("The sums.", ref("UsageSummaryResponse"), USAGE_SUMMARY_EXAMPLE),
+      errors: { "400": "InvalidQuery" },
+    }),
+  };
+  paths["/usage/export"] = {
+    get: operation({
+      operationId: "exportUsage",
+      tag: "Wallet",
+      summary: "Export usage as CSV",
+      description:
+        "Every usage item GET /usage's filters select, newest first, as CSV (a header line, then one line per item), streamed: the gateway reads the " +
+        "ledger a page at a time as the client reads, so any number of rows is exported in flat memory. A refused query answers 400 before any row; " +
+        "a failure after the first row cuts the answer off (a partial file never ends as a complete one would).",
+      auth: true,
+      parameters: [paramRef("from"), paramRef("to"), paramRef("agentNameFilter"), paramRef("capabilityKeyFilter"), paramRef("usageKind")],
+      success: {
+        description: "The rows, as text/csv.",
+        content: {
+          "text/csv": {
+            schema: { type: "string" },
+            example:
+              "id,createdAt,kind,capabilityKey,routeKey,provider,agentName,status,errorCode,durationMs,creditsCharged,amountCredits,reason,reference,traceId\n",
+          },
+        },
+      },
+      errors: { "400": "InvalidQuery" },
+    }),
   };
 
   if (devRoutes) {

@@ -30,14 +30,14 @@ export const CURSOR_PATTERN = /^[A-Za-z0-9_-]{1,1024}$/;
 export const CAPABILITY_KEY_PATTERN = /^[a-z0-9][a-z0-9._-]{0,127}$/;
 
 /** One query parameter, given at most once; undefined when absent. */
-function single(req: Request, name: string): string | undefined {
+export function single(req: Request, name: string): string | undefined {
   const raw = req.query[name];
   if (raw === undefined) return undefined;
   if (typeof raw !== "string") throw invalidInput(name, "must be given once, as a plain value", `Send ?${name}= once.`);
   return raw;
 }
 
-function parseTime(name: "from" | "to", raw: string | undefined): Date | undefined {
+export function parseTime(name: "from" | "to", raw: string | undefined): Date | undefined {
   if (raw === undefined) return undefined;
   const at = DATE_TIME.test(raw) ? new Date(raw) : undefined;
   if (!at || Number.isNaN(at.getTime()))

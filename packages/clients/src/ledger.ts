@@ -19,6 +19,7 @@ export function createLedgerClient(address: string, deadlineMs = 2_000, identity
     holdCredits: promisifyUnary(client, client.holdCredits, deadlineMs),
     getHold: promisifyUnary(client, client.getHold, deadlineMs),
     listUsage: promisifyUnary(client, client.listUsage, deadlineMs),
+    summarizeUsage: promisifyUnary(client, client.summarizeUsage, deadlineMs),
     listJournal: promisifyUnary(client, client.listJournal, deadlineMs),
     claimIdempotencyKey: promisifyUnary(client, client.claimIdempotencyKey, deadlineMs),
     completeIdempotencyKey: promisifyUnary(client, client.completeIdempotencyKey, deadlineMs),

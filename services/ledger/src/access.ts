@@ -11,6 +11,8 @@ export const LEDGER_ACCESS: AccessTable = {
   GetWallet: ["gateway", "router"],
   // The gateway: the caller's own usage; admin: an operator's export (npm run ledger -- usage export).
   ListUsage: ["gateway", "admin"],
+  // The gateway: the caller's own spend summed (GET /usage/summary).
+  SummarizeUsage: ["gateway"],
   GetExecution: ["gateway", "executor"],
   // The executor: holds (credits move only through holds settled on the bus) and idempotency records.
   HoldCredits: ["executor"],

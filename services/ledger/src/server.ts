@@ -15,6 +15,7 @@ import { recordCreditMovement } from "./rpc/record-credit-movement";
 import { holdCredits } from "./rpc/hold-credits";
 import { getHold } from "./rpc/get-hold";
 import { listUsage } from "./rpc/list-usage";
+import { summarizeUsage } from "./rpc/summarize-usage";
 import { listJournal } from "./rpc/list-journal";
 import { claimIdempotencyKey } from "./rpc/claim-idempotency-key";
 import { completeIdempotencyKey } from "./rpc/complete-idempotency-key";
@@ -62,6 +63,7 @@ export function createLedgerServer({ ledger, health, logger, verifier, developme
     holdCredits: unary(holdCredits(ledger), logger),
     getHold: unary(getHold(ledger), logger),
     listUsage: unary(listUsage(ledger), logger),
+    summarizeUsage: unary(summarizeUsage(ledger), logger),
     listJournal: unary(listJournal(ledger), logger),
     claimIdempotencyKey: unary(claimIdempotencyKey(ledger), logger),
     completeIdempotencyKey: unary(completeIdempotencyKey(ledger), logger),

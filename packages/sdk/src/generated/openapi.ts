@@ -321,6 +321,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/usage/summary": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Sum spend per day, capability, route and agent
+     * @description The caller's charges over [from, to) summed per UTC day, capability, route and agent, in one request (the ledger sums them; no paging). Without `from` and `to`: the last 30 UTC days, today included. At most 366 days. `agentName` and `capabilityKey` narrow it. Any other query parameter, a repeated one, or a bad value answers 400 INVALID_INPUT naming it.
+     */
+    get: operations["summarizeUsage"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/usage/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export usage as CSV
+     * @description Every usage item GET /usage's filters select, newest first, as CSV (a header line, then one line per item), streamed: the gateway reads the ledger a page at a time as the client reads, so any number of rows is exported in flat memory. A refused query answers 400 before any row; a failure after the first row cuts the answer off (a partial file never ends as a complete one would).
+     */
+    get: operations["exportUsage"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1672,6 +1712,91 @@ export interface components {
       nextCursor: string | null;
     };
     /**
+     * @description The caller's charges over [from, to) summed per UTC day (every day of the range, zero included), capability, route and agent (dearest first), computed by the ledger in one query.
+     * @example {
+     *       "success": true,
+     *       "userId": "user_7d2f1c",
+     *       "from": "2026-11-27T00:00:00.000Z",
+     *       "to": "2026-11-29T00:00:00.000Z",
+     *       "totalCredits": 30,
+     *       "count": 3,
+     *       "byDay": [
+     *         {
+     *           "day": "2026-11-27",
+     *           "credits": 0,
+     *           "count": 0
+     *         },
+     *         {
+     *           "day": "2026-11-28",
+     *           "credits": 30,
+     *           "count": 3
+     *         }
+     *       ],
+     *       "byCapability": [
+     *         {
+     *           "capabilityKey": "email.send",
+     *           "credits": 30,
+     *           "count": 3
+     *         }
+     *       ],
+     *       "byRoute": [
+     *         {
+     *           "routeKey": "email.send.resend",
+     *           "credits": 30,
+     *           "count": 3
+     *         }
+     *       ],
+     *       "byAgent": [
+     *         {
+     *           "agentName": "alpha_agent",
+     *           "credits": 20,
+     *           "count": 2
+     *         },
+     *         {
+     *           "credits": 10,
+     *           "count": 1
+     *         }
+     *       ]
+     *     }
+     */
+    UsageSummaryResponse: {
+      /** @constant */
+      success: true;
+      userId: string;
+      /** Format: date-time */
+      from: string;
+      /** Format: date-time */
+      to: string;
+      totalCredits: number;
+      /** @description Charges in the range (an execution that charged nothing counts too). */
+      count: number;
+      byDay: {
+        /**
+         * Format: date
+         * @description YYYY-MM-DD, UTC.
+         */
+        day: string;
+        credits: number;
+        count: number;
+      }[];
+      byCapability: {
+        capabilityKey: string;
+        credits: number;
+        count: number;
+      }[];
+      byRoute: {
+        routeKey: string;
+        credits: number;
+        count: number;
+      }[];
+      byAgent: {
+        /** @description Absent for charges made without an Agent-Name. */
+        agentName?: string;
+        credits: number;
+        count: number;
+      }[];
+    };
+    /**
      * @description One usage record. Free-form: the fields below are the ones this service sends; more may appear.
      * @example {
      *       "kind": "charge",
@@ -2878,6 +3003,101 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["UsageResponse"];
+        };
+      };
+      400: components["responses"]["InvalidQuery"];
+      401: components["responses"]["Unauthorized"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+      504: components["responses"]["Timeout"];
+    };
+  };
+  summarizeUsage: {
+    parameters: {
+      query?: {
+        /**
+         * @description Only items created at or after this time (RFC 3339, with its offset; a `+` offset is sent as `%2B`).
+         * @example 2026-11-01T00:00:00Z
+         */
+        from?: components["parameters"]["from"];
+        /**
+         * @description Only items created before this time (RFC 3339, with its offset); after `from`.
+         * @example 2026-12-01T00:00:00Z
+         */
+        to?: components["parameters"]["to"];
+        /**
+         * @description Only executions made with this `Agent-Name`.
+         * @example alpha_agent
+         */
+        agentName?: components["parameters"]["agentNameFilter"];
+        /**
+         * @description Only executions of this capability.
+         * @example email.send
+         */
+        capabilityKey?: components["parameters"]["capabilityKeyFilter"];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sums. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["UsageSummaryResponse"];
+        };
+      };
+      400: components["responses"]["InvalidQuery"];
+      401: components["responses"]["Unauthorized"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+      504: components["responses"]["Timeout"];
+    };
+  };
+  exportUsage: {
+    parameters: {
+      query?: {
+        /**
+         * @description Only items created at or after this time (RFC 3339, with its offset; a `+` offset is sent as `%2B`).
+         * @example 2026-11-01T00:00:00Z
+         */
+        from?: components["parameters"]["from"];
+        /**
+         * @description Only items created before this time (RFC 3339, with its offset); after `from`.
+         * @example 2026-12-01T00:00:00Z
+         */
+        to?: components["parameters"]["to"];
+        /**
+         * @description Only executions made with this `Agent-Name`.
+         * @example alpha_agent
+         */
+        agentName?: components["parameters"]["agentNameFilter"];
+        /**
+         * @description Only executions of this capability.
+         * @example email.send
+         */
+        capabilityKey?: components["parameters"]["capabilityKeyFilter"];
+        /** @description Only items of this kind. */
+        kind?: components["parameters"]["usageKind"];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rows, as text/csv. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /** @example id,createdAt,kind,capabilityKey,routeKey,provider,agentName,status,errorCode,durationMs,creditsCharged,amountCredits,reason,reference,traceId */
+          "text/csv": string;
         };
       };
       400: components["responses"]["InvalidQuery"];

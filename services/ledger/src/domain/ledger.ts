@@ -49,6 +49,8 @@ import { createSpendPolicies } from "./spend-policies";
 import { createTopUpResolution } from "./top-up-resolution";
 import { creditMovementRows, reconciliationRows, usagePosition } from "./rules";
 import { decodeUsageCursor, encodeUsageCursor } from "./usage-cursor";
+import { summarizeUsage, type UsageSummary } from "./usage-summary";
+import { requireSummaryRange } from "./usage-summary-request";
 import {
   MAX_AGENT_NAME_LENGTH,
   durationOrDefault,
@@ -430,6 +432,22 @@ export function createLedger(deps: LedgerDeps) {
       if (items.length <= size) return { items };
       const shown = items.slice(0, size);
       return { items: shown, nextCursor: encodeUsageCursor(usagePosition(shown[shown.length - 1]!)) };
+    },
+
+    /** A user's charges in [from, to) summed per UTC day, capability, route and agent (one store query). */
+    async summarizeUsage(
+      userId: string,
+      req: { from?: Date; to?: Date; agentName?: string; capabilityKey?: string },
+    ): Promise<UsageSummary> {
+      const range = requireSummaryRange(req.from, req.to);
+      const agentName = optionalFilter("agent_name", req.agentName, MAX_AGENT_NAME_LENGTH);
+      const capabilityKey = optionalFilter("capability_key", req.capabilityKey);
+      const totals = await store.sumUsage(requireId("user_id", userId), {
+        ...range,
+        ...(agentName !== undefined ? { agentName } : {}),
+        ...(capabilityKey !== undefined ? { capabilityKey } : {}),
+      });
+      return summarizeUsage(range, totals);
     },
 
     /** The journal, oldest first, with its sums (which equal the wallet's balance and held credits). */

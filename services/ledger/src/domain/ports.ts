@@ -33,6 +33,8 @@ import type {
   UsageDraft,
   UsageItem,
   UsageQuery,
+  UsageTotal,
+  UsageTotalsQuery,
   Wallet,
 } from "./types";
 
@@ -231,6 +233,8 @@ export interface LedgerStore {
    * those `query` selects. Paging by `query.after` sees every item once, whatever is written meanwhile.
    */
   listUsage(userId: string, limit: number, query?: UsageQuery): Promise<UsageItem[]>;
+  /** A user's charges created in [from, to) (of one agent or capability when given), summed per UTC day, capability, route and agent. */
+  sumUsage(userId: string, query: UsageTotalsQuery): Promise<UsageTotal[]>;
   /** A user's journal entries, oldest first. */
   listJournal(userId: string): Promise<JournalEntry[]>;
 

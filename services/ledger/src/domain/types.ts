@@ -297,6 +297,22 @@ export interface TimeRange {
   to: Date;
 }
 
+/** A user's charges of one UTC day (YYYY-MM-DD, by the usage item's time), capability, route and agent. */
+export interface UsageTotal {
+  day: string;
+  capabilityKey: string;
+  routeKey: string;
+  agentName?: string;
+  credits: number;
+  count: number;
+}
+
+/** Which charges a usage summary sums: a range, optionally one agent or capability. */
+export interface UsageTotalsQuery extends TimeRange {
+  agentName?: string;
+  capabilityKey?: string;
+}
+
 /** Captures of one route on one UTC day (YYYY-MM-DD, by when they were applied). */
 export interface ChargeTotal {
   day: string;

@@ -36,6 +36,8 @@ import type {
   TimeRange,
   UsageItem,
   UsageQuery,
+  UsageTotal,
+  UsageTotalsQuery,
   Wallet,
 } from "../domain/types";
 
@@ -62,6 +64,7 @@ export interface LedgerStoreParts {
   books: Methods<
     "listUsage" | "getOwnedResource" | "listPayments" | "listPlatformLosses" | "sumCharges" | "sumPayments" | "sumCreditMovements"
   >;
+  usageSummary: Methods<"sumUsage">;
 }
 
 export abstract class PartsLedgerStore implements LedgerStore {
@@ -72,6 +75,7 @@ export abstract class PartsLedgerStore implements LedgerStore {
   private readonly executions: LedgerStoreParts["executions"];
   private readonly topUps: LedgerStoreParts["topUps"];
   private readonly books: LedgerStoreParts["books"];
+  private readonly usageSummary: LedgerStoreParts["usageSummary"];
 
   protected constructor(parts: LedgerStoreParts) {
     ({
@@ -82,6 +86,7 @@ export abstract class PartsLedgerStore implements LedgerStore {
       executions: this.executions,
       topUps: this.topUps,
       books: this.books,
+      usageSummary: this.usageSummary,
     } = parts);
   }
 
@@ -190,6 +195,9 @@ export abstract class PartsLedgerStore implements LedgerStore {
 
   listUsage(userId: string, limit: number, query?: UsageQuery): Promise<UsageItem[]> {
     return this.books.listUsage(userId, limit, query);
+  }
+  sumUsage(userId: string, query: UsageTotalsQuery): Promise<UsageTotal[]> {
+    return this.usageSummary.sumUsage(userId, query);
   }
   getOwnedResource(kind: string, resourceId: string): Promise<OwnedResource | null> {
     return this.books.getOwnedResource(kind, resourceId);

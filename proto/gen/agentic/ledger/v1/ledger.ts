@@ -560,6 +560,38 @@ export interface ListUsageResponse {
   nextCursor?: string | undefined;
 }
 
+export interface SummarizeUsageRequest {
+  userId: string;
+  /** The range [from, to); both required, from before to, at most 366 days apart. */
+  from?: Date | undefined;
+  to?:
+    | Date
+    | undefined;
+  /** Only charges with exactly this agent name or capability key. */
+  agentName?: string | undefined;
+  capabilityKey?: string | undefined;
+}
+
+/** The charges of one group: a day (YYYY-MM-DD, UTC), a capability key, a route key or an agent name. */
+export interface SpendTotal {
+  /** The group's key; for agents, empty for charges made without an agent name. */
+  key: string;
+  credits: number;
+  count: number;
+}
+
+export interface SummarizeUsageResponse {
+  totalCredits: number;
+  /** Charges in the range (executions that charged nothing count too). */
+  count: number;
+  /** Every UTC day the range touches, oldest first, zero where nothing was charged. */
+  byDay: SpendTotal[];
+  /** Dearest first. */
+  byCapability: SpendTotal[];
+  byRoute: SpendTotal[];
+  byAgent: SpendTotal[];
+}
+
 /**
  * One credit movement; entries are never changed or deleted.
  *   grant   +N available            (reference: grant_id, or an operator's reference)
@@ -6570,6 +6602,421 @@ export const ListUsageResponse: MessageFns<ListUsageResponse> = {
   },
 };
 
+function createBaseSummarizeUsageRequest(): SummarizeUsageRequest {
+  return { userId: "", from: undefined, to: undefined, agentName: undefined, capabilityKey: undefined };
+}
+
+export const SummarizeUsageRequest: MessageFns<SummarizeUsageRequest> = {
+  encode(message: SummarizeUsageRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.from !== undefined) {
+      Timestamp.encode(toTimestamp(message.from), writer.uint32(18).fork()).join();
+    }
+    if (message.to !== undefined) {
+      Timestamp.encode(toTimestamp(message.to), writer.uint32(26).fork()).join();
+    }
+    if (message.agentName !== undefined) {
+      writer.uint32(34).string(message.agentName);
+    }
+    if (message.capabilityKey !== undefined) {
+      writer.uint32(42).string(message.capabilityKey);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SummarizeUsageRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSummarizeUsageRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.from = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.to = fromTimestamp(Timestamp.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.agentName = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.capabilityKey = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SummarizeUsageRequest {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      from: isSet(object.from) ? fromJsonTimestamp(object.from) : undefined,
+      to: isSet(object.to) ? fromJsonTimestamp(object.to) : undefined,
+      agentName: isSet(object.agentName)
+        ? globalThis.String(object.agentName)
+        : isSet(object.agent_name)
+        ? globalThis.String(object.agent_name)
+        : undefined,
+      capabilityKey: isSet(object.capabilityKey)
+        ? globalThis.String(object.capabilityKey)
+        : isSet(object.capability_key)
+        ? globalThis.String(object.capability_key)
+        : undefined,
+    };
+  },
+
+  toJSON(message: SummarizeUsageRequest): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.from !== undefined) {
+      obj.from = message.from.toISOString();
+    }
+    if (message.to !== undefined) {
+      obj.to = message.to.toISOString();
+    }
+    if (message.agentName !== undefined) {
+      obj.agentName = message.agentName;
+    }
+    if (message.capabilityKey !== undefined) {
+      obj.capabilityKey = message.capabilityKey;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SummarizeUsageRequest>, I>>(base?: I): SummarizeUsageRequest {
+    return SummarizeUsageRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SummarizeUsageRequest>, I>>(object: I): SummarizeUsageRequest {
+    const message = createBaseSummarizeUsageRequest();
+    message.userId = object.userId ?? "";
+    message.from = object.from ?? undefined;
+    message.to = object.to ?? undefined;
+    message.agentName = object.agentName ?? undefined;
+    message.capabilityKey = object.capabilityKey ?? undefined;
+    return message;
+  },
+};
+
+function createBaseSpendTotal(): SpendTotal {
+  return { key: "", credits: 0, count: 0 };
+}
+
+export const SpendTotal: MessageFns<SpendTotal> = {
+  encode(message: SpendTotal, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.credits !== 0) {
+      writer.uint32(16).int64(message.credits);
+    }
+    if (message.count !== 0) {
+      writer.uint32(24).int64(message.count);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SpendTotal {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSpendTotal();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.credits = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.count = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SpendTotal {
+    return {
+      key: isSet(object.key) ? globalThis.String(object.key) : "",
+      credits: isSet(object.credits) ? globalThis.Number(object.credits) : 0,
+      count: isSet(object.count) ? globalThis.Number(object.count) : 0,
+    };
+  },
+
+  toJSON(message: SpendTotal): unknown {
+    const obj: any = {};
+    if (message.key !== "") {
+      obj.key = message.key;
+    }
+    if (message.credits !== 0) {
+      obj.credits = Math.round(message.credits);
+    }
+    if (message.count !== 0) {
+      obj.count = Math.round(message.count);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SpendTotal>, I>>(base?: I): SpendTotal {
+    return SpendTotal.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SpendTotal>, I>>(object: I): SpendTotal {
+    const message = createBaseSpendTotal();
+    message.key = object.key ?? "";
+    message.credits = object.credits ?? 0;
+    message.count = object.count ?? 0;
+    return message;
+  },
+};
+
+function createBaseSummarizeUsageResponse(): SummarizeUsageResponse {
+  return { totalCredits: 0, count: 0, byDay: [], byCapability: [], byRoute: [], byAgent: [] };
+}
+
+export const SummarizeUsageResponse: MessageFns<SummarizeUsageResponse> = {
+  encode(message: SummarizeUsageResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.totalCredits !== 0) {
+      writer.uint32(8).int64(message.totalCredits);
+    }
+    if (message.count !== 0) {
+      writer.uint32(16).int64(message.count);
+    }
+    for (const v of message.byDay) {
+      SpendTotal.encode(v!, writer.uint32(26).fork()).join();
+    }
+    for (const v of message.byCapability) {
+      SpendTotal.encode(v!, writer.uint32(34).fork()).join();
+    }
+    for (const v of message.byRoute) {
+      SpendTotal.encode(v!, writer.uint32(42).fork()).join();
+    }
+    for (const v of message.byAgent) {
+      SpendTotal.encode(v!, writer.uint32(50).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SummarizeUsageResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSummarizeUsageResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.totalCredits = longToNumber(reader.int64());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.count = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.byDay.push(SpendTotal.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.byCapability.push(SpendTotal.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.byRoute.push(SpendTotal.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.byAgent.push(SpendTotal.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SummarizeUsageResponse {
+    return {
+      totalCredits: isSet(object.totalCredits)
+        ? globalThis.Number(object.totalCredits)
+        : isSet(object.total_credits)
+        ? globalThis.Number(object.total_credits)
+        : 0,
+      count: isSet(object.count) ? globalThis.Number(object.count) : 0,
+      byDay: globalThis.Array.isArray(object?.byDay)
+        ? object.byDay.map((e: any) => SpendTotal.fromJSON(e))
+        : globalThis.Array.isArray(object?.by_day)
+        ? object.by_day.map((e: any) => SpendTotal.fromJSON(e))
+        : [],
+      byCapability: globalThis.Array.isArray(object?.byCapability)
+        ? object.byCapability.map((e: any) => SpendTotal.fromJSON(e))
+        : globalThis.Array.isArray(object?.by_capability)
+        ? object.by_capability.map((e: any) => SpendTotal.fromJSON(e))
+        : [],
+      byRoute: globalThis.Array.isArray(object?.byRoute)
+        ? object.byRoute.map((e: any) => SpendTotal.fromJSON(e))
+        : globalThis.Array.isArray(object?.by_route)
+        ? object.by_route.map((e: any) => SpendTotal.fromJSON(e))
+        : [],
+      byAgent: globalThis.Array.isArray(object?.byAgent)
+        ? object.byAgent.map((e: any) => SpendTotal.fromJSON(e))
+        : globalThis.Array.isArray(object?.by_agent)
+        ? object.by_agent.map((e: any) => SpendTotal.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: SummarizeUsageResponse): unknown {
+    const obj: any = {};
+    if (message.totalCredits !== 0) {
+      obj.totalCredits = Math.round(message.totalCredits);
+    }
+    if (message.count !== 0) {
+      obj.count = Math.round(message.count);
+    }
+    if (message.byDay?.length) {
+      obj.byDay = message.byDay.map((e) => SpendTotal.toJSON(e));
+    }
+    if (message.byCapability?.length) {
+      obj.byCapability = message.byCapability.map((e) => SpendTotal.toJSON(e));
+    }
+    if (message.byRoute?.length) {
+      obj.byRoute = message.byRoute.map((e) => SpendTotal.toJSON(e));
+    }
+    if (message.byAgent?.length) {
+      obj.byAgent = message.byAgent.map((e) => SpendTotal.toJSON(e));
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SummarizeUsageResponse>, I>>(base?: I): SummarizeUsageResponse {
+    return SummarizeUsageResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<SummarizeUsageResponse>, I>>(object: I): SummarizeUsageResponse {
+    const message = createBaseSummarizeUsageResponse();
+    message.totalCredits = object.totalCredits ?? 0;
+    message.count = object.count ?? 0;
+    message.byDay = object.byDay?.map((e) => SpendTotal.fromPartial(e)) || [];
+    message.byCapability = object.byCapability?.map((e) => SpendTotal.fromPartial(e)) || [];
+    message.byRoute = object.byRoute?.map((e) => SpendTotal.fromPartial(e)) || [];
+    message.byAgent = object.byAgent?.map((e) => SpendTotal.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 function createBaseJournalEntry(): JournalEntry {
   return {
     entryId: "",
@@ -11517,6 +11964,21 @@ export const LedgerServiceService = {
     responseSerialize: (value: ListUsageResponse): Buffer => Buffer.from(ListUsageResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListUsageResponse => ListUsageResponse.decode(value),
   },
+  /**
+   * Sums a user's charges over a time range (at most 366 days) per UTC day, capability, route and
+   * agent, in one query of the ledger's store (never by reading every usage item).
+   */
+  summarizeUsage: {
+    path: "/agentic.ledger.v1.LedgerService/SummarizeUsage" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SummarizeUsageRequest): Buffer =>
+      Buffer.from(SummarizeUsageRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SummarizeUsageRequest => SummarizeUsageRequest.decode(value),
+    responseSerialize: (value: SummarizeUsageResponse): Buffer =>
+      Buffer.from(SummarizeUsageResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SummarizeUsageResponse => SummarizeUsageResponse.decode(value),
+  },
   /** Lists a user's journal entries, oldest first (audit: the balance always equals their sum). */
   listJournal: {
     path: "/agentic.ledger.v1.LedgerService/ListJournal" as const,
@@ -11783,6 +12245,11 @@ export interface LedgerServiceServer extends UntypedServiceImplementation {
    * page at a time: next_cursor continues after the last item, stable under concurrent writes.
    */
   listUsage: handleUnaryCall<ListUsageRequest, ListUsageResponse>;
+  /**
+   * Sums a user's charges over a time range (at most 366 days) per UTC day, capability, route and
+   * agent, in one query of the ledger's store (never by reading every usage item).
+   */
+  summarizeUsage: handleUnaryCall<SummarizeUsageRequest, SummarizeUsageResponse>;
   /** Lists a user's journal entries, oldest first (audit: the balance always equals their sum). */
   listJournal: handleUnaryCall<ListJournalRequest, ListJournalResponse>;
   /**
@@ -12048,6 +12515,25 @@ export interface LedgerServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListUsageResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Sums a user's charges over a time range (at most 366 days) per UTC day, capability, route and
+   * agent, in one query of the ledger's store (never by reading every usage item).
+   */
+  summarizeUsage(
+    request: SummarizeUsageRequest,
+    callback: (error: ServiceError | null, response: SummarizeUsageResponse) => void,
+  ): ClientUnaryCall;
+  summarizeUsage(
+    request: SummarizeUsageRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SummarizeUsageResponse) => void,
+  ): ClientUnaryCall;
+  summarizeUsage(
+    request: SummarizeUsageRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SummarizeUsageResponse) => void,
   ): ClientUnaryCall;
   /** Lists a user's journal entries, oldest first (audit: the balance always equals their sum). */
   listJournal(

@@ -17,6 +17,7 @@ import { describeSpendPolicyContract } from "./spend.contract";
 import type { StoreFactory } from "./support";
 import { describeTopUpsContract } from "./top-ups.contract";
 import { describeUsageContract } from "./usage.contract";
+import { describeUsageSummaryContract } from "./usage-summary.contract";
 
 const sqliteStore: StoreFactory = async () => {
   const dir = mkdtempSync(join(tmpdir(), "ledger-sqlite-"));
@@ -51,6 +52,7 @@ else process.stderr.write("LedgerStore contract: MongoDB not run (MONGODB_URI is
 for (const [name, makeStore] of stores) {
   describeMoneyContract(name, makeStore);
   describeUsageContract(name, makeStore);
+  describeUsageSummaryContract(name, makeStore);
   describeKeysContract(name, makeStore);
   describeExecutionsContract(name, makeStore);
   describeBooksContract(name, makeStore);

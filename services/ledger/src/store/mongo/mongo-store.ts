@@ -16,6 +16,7 @@ import { newId } from "@agentic/platform";
 import type { LedgerStore } from "../../domain/ports";
 import { PartsLedgerStore } from "../parts-store";
 import { MongoBooks } from "./books";
+import { MongoUsageSummary } from "./usage-summary";
 import { MongoExecutions } from "./executions";
 import { MongoKeys } from "./keys";
 import { COLLECTIONS, MongoDb } from "./mongo-db";
@@ -51,6 +52,7 @@ export class MongoLedgerStore extends PartsLedgerStore implements LedgerStore {
       executions: new MongoExecutions(m),
       topUps: new MongoTopUps(m),
       books: new MongoBooks(m),
+      usageSummary: new MongoUsageSummary(m),
     });
   }
 

@@ -28,6 +28,7 @@ import { DatabaseSync } from "node:sqlite";
 import type { LedgerStore } from "../../domain/ports";
 import { PartsLedgerStore } from "../parts-store";
 import { SqliteBooks } from "./books";
+import { SqliteUsageSummary } from "./usage-summary";
 import { SqliteExecutions } from "./executions";
 import { SqliteKeys } from "./keys";
 import { SqliteMoney } from "./money";
@@ -62,6 +63,7 @@ export class SqliteLedgerStore extends PartsLedgerStore implements LedgerStore {
       executions: new SqliteExecutions(conn),
       topUps: new SqliteTopUps(conn),
       books: new SqliteBooks(conn),
+      usageSummary: new SqliteUsageSummary(conn),
     });
   }
 

@@ -1,0 +1,264 @@
+// The web console in real Chromium against a real system with real executions: each view renders the
+// figures the REST API gives the same key, makes one request per API resource it shows (never one per
+// row), has no serious or critical accessibility violation, and the playground's execute charges the
+// price it showed exactly once however often the button is clicked. Screenshots of every view at a
+// desktop and a phone width go to gateway/test-output/console/.
+import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import type { Browser, Page } from "playwright-core";
+import { startBackedSystem, type BackedSystem } from "./backed-system";
+import { emailBody, execute, newUser, settled, type TestUser } from "./execute-helpers";
+import { newKey } from "./limits-helpers";
+import { launchChromium, recordApiRequests, screenshotBoth, seriousViolations } from "./console/browser";
+
+jest.setTimeout(180_000);
+
+// The browser's globals, as the callbacks page.evaluate runs see them (this file is compiled for Node).
+declare const location: { hash: string; href: string };
+declare const document: { cookie: string; querySelector(selector: string): { textContent: string | null } | null };
+declare const sessionStorage: { length: number; setItem(key: string, value: string): void };
+
+const credits = (n: number) => `${n.toLocaleString("en-US")} cr`;
+
+describe("the web console", () => {
+  let sys: BackedSystem;
+  let user: TestUser;
+  let browser: Browser;
+  let page: Page;
+  let requests: string[];
+  let executionId: string;
+
+  const rest = async <T = any>(path: string): Promise<T> => (await sys.authed(path, { key: user.key })).json() as Promise<T>;
+
+  /** Opens a view by its hash and waits for `ready`; answers the API requests the view made. */
+  async function open(hash: string, ready: string): Promise<string[]> {
+    requests.length = 0;
+    await page.evaluate((h) => (location.hash = h), hash);
+    await page.locator(ready).first().waitFor();
+    await page.waitForLoadState("networkidle");
+    return [...requests].sort();
+  }
+
+  async function expectAccessibleAndShoot(name: string) {
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshotBoth(page, name);
+  }
+
+  beforeAll(async () => {
+    sys = await startBackedSystem();
+    user = await newUser(sys, 10_000);
+    for (const agent of ["alpha", "alpha", "beta"]) {
+      const res = await execute(sys, user, "email", "send", emailBody(), {
+        "agent-name": agent,
+        "idempotency-key": `seed-${Math.random()}`,
+      });
+      expect(res.status).toBe(200);
+      executionId ??= res.headers.get("execution-id")!;
+    }
+    await settled(sys, user.userId);
+    browser = await launchChromium();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    page.on("pageerror", (err) => console.error(`console page error: ${err.message}`));
+    requests = recordApiRequests(page, sys.gw.baseUrl);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sys?.stop();
+  });
+
+  it("serves the console as cacheable static files under a strict Content-Security-Policy", async () => {
+    const index = await fetch(`${sys.gw.baseUrl}/console/`);
+    expect(index.status).toBe(200);
+    const csp = index.headers.get("content-security-policy")!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(index.headers.get("cache-control")).toBe("no-cache");
+    const asset = /src="\.\/(assets\/[^"]+\.js)"/.exec(await index.text())![1];
+    const js = await fetch(`${sys.gw.baseUrl}/console/${asset}`);
+    expect([js.status, js.headers.get("cache-control")]).toEqual([200, "public, max-age=31536000, immutable"]);
+    // The whole console's JavaScript (one bundle) stays within 150 KB gzipped.
+    expect(gzipSync(Buffer.from(await js.arrayBuffer())).length).toBeLessThan(150 * 1024);
+    const bare = await fetch(`${sys.gw.baseUrl}/console`, { redirect: "manual" });
+    expect([bare.status, bare.headers.get("location")]).toEqual([301, "/api/agentic-api/console/"]);
+  });
+
+  it("signs in with an API key kept in the tab's session storage only", async () => {
+    await page.goto(`${sys.gw.baseUrl}/console/`);
+    await page.locator("#apiKey").waitFor();
+    await expectAccessibleAndShoot("sign-in");
+    requests.length = 0;
+    await page.fill("#apiKey", user.key);
+    await page.click("button[type=submit]");
+    await page.locator("[data-testid=balance]").waitFor();
+    expect(await page.evaluate(() => [document.cookie, location.href.includes("aak_"), sessionStorage.length])).toEqual(["", false, 1]);
+  });
+
+  it("Overview shows the balance, the reserved credits and the spend the API gives", async () => {
+    requests.length = 0;
+    await page.reload();
+    await page.locator("[data-testid=usage-rows]").waitFor();
+    await page.waitForLoadState("networkidle");
+    expect([...requests].sort()).toEqual(["GET /usage", "GET /usage/summary", "GET /wallet"]);
+    const wallet = await rest("/wallet");
+    const usage = await rest<{ items: Array<{ kind: string; creditsCharged: number }> }>("/usage?limit=100&kind=charge");
+    const summary = await rest("/usage/summary");
+    expect(await page.textContent("[data-testid=balance]")).toBe(credits(wallet.balanceCredits));
+    expect(await page.textContent("[data-testid=reserved]")).toBe(credits(wallet.reservedCredits));
+    const spent = usage.items.reduce((sum, u) => sum + u.creditsCharged, 0);
+    expect(spent).toBeGreaterThan(0);
+    expect(summary.totalCredits).toBe(spent);
+    expect(await page.textContent("[data-testid=spent-30d]")).toBe(credits(spent));
+    // The chart's accessible table has one row per day, today's with what was spent today.
+    expect(await page.locator(".chart tbody tr").count()).toBe(30);
+    expect(await page.textContent(".chart tbody tr:last-child td")).toBe(String(summary.byDay.at(-1).credits));
+    await expectAccessibleAndShoot("overview");
+  });
+
+  it("Activity shows the page of rows the API gives, with the filters in the URL, and exports them as CSV", async () => {
+    expect(await open("#/activity", "[data-testid=usage-rows]")).toEqual(["GET /usage"]);
+    const all = await rest<{ items: Array<{ id: string }> }>("/usage?limit=50");
+    expect(
+      await page.locator("[data-testid=usage-rows] tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-id"))),
+    ).toEqual(all.items.map((u) => u.id));
+    await expectAccessibleAndShoot("activity");
+
+    expect(await open("#/activity?agentName=alpha", "[data-testid=usage-rows]")).toEqual(["GET /usage"]);
+    const alpha = await rest<{ items: Array<{ id: string }> }>("/usage?limit=50&agentName=alpha");
+    expect(alpha.items).toHaveLength(2);
+    expect(
+      await page.locator("[data-testid=usage-rows] tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-id"))),
+    ).toEqual(alpha.items.map((u) => u.id));
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("text=Export CSV")]);
+    const csv = readFileSync((await download.path())!, "utf8")
+      .trim()
+      .split("\n");
+    expect(csv[0]).toMatch(/^id,createdAt,kind,/);
+    expect(csv.slice(1).map((line) => line.split(",")[0])).toEqual(alpha.items.map((u) => u.id));
+  });
+
+  it("Execution shows the state, the charge and the attempts the API gives", async () => {
+    expect(await open(`#/executions/${executionId}`, "[data-testid=attempts]")).toEqual([`GET /executions/${executionId}`]);
+    const { execution } = await rest(`/executions/${executionId}`);
+    expect(await page.textContent("[data-testid=execution-state]")).toBe(execution.state);
+    expect(await page.textContent("[data-testid=execution-charged]")).toBe(credits(execution.creditsCharged));
+    expect(await page.locator("[data-testid=attempts] li").count()).toBe(execution.result.body.decision.attempts.length);
+    await expectAccessibleAndShoot("execution");
+  });
+
+  it("Catalog lists the domains and a domain's capabilities, one request each", async () => {
+    expect(await open("#/catalog", ".tiles li")).toEqual(["GET /domains"]);
+    const domains = (await (await fetch(`${sys.gw.baseUrl}/domains`)).json()) as unknown[];
+    expect(await page.locator(".tiles li").count()).toBe(domains.length);
+    await expectAccessibleAndShoot("catalog");
+    expect(await open("#/catalog/email", ".tiles li")).toEqual(["GET /domains/email/capabilities"]);
+    const caps = (await (await fetch(`${sys.gw.baseUrl}/domains/email/capabilities`)).json()) as unknown[];
+    expect(await page.locator(".tiles li").count()).toBe(caps.length);
+  });
+
+  it("the playground charges exactly the price it showed, once, however often execute is clicked", async () => {
+    expect(await open("#/playground/email/send", "#field-to")).toEqual(["GET /domains/email/capabilities/send/contract"]);
+    const before = (await rest("/wallet")).balanceCredits;
+    const usageBefore = (await rest("/usage?limit=100&kind=charge")).items.length;
+
+    requests.length = 0;
+    await page.click("text=Recommend (free)");
+    await page.locator("[data-testid=candidates]").waitFor();
+    await page.click("text=Execute…");
+    const price = Number(await page.textContent("[data-testid=confirm-price]"));
+    expect(price).toBeGreaterThan(0);
+    await expectAccessibleAndShoot("playground");
+    // Two clicks in the same task (before any re-render could disable the button) and a double click after.
+    const pay = page.locator(".confirm button").first();
+    await pay.evaluate((b: { click(): void }) => {
+      b.click();
+      b.click();
+    });
+    await page.locator("[data-testid=charged]").waitFor();
+    await settled(sys, user.userId);
+
+    expect(await page.textContent("[data-testid=charged]")).toBe(String(price));
+    expect(requests.filter((r) => r.endsWith("/execute"))).toHaveLength(1);
+    expect(requests.filter((r) => r.endsWith("/recommend"))).toHaveLength(1);
+    expect((await rest("/wallet")).balanceCredits).toBe(before - price);
+    expect((await rest("/usage?limit=100&kind=charge")).items.length).toBe(usageBefore + 1);
+
+    // A route pinned in the form: the confirmation shows that route's price, and that is what is charged.
+    await open("#/playground/email/send", "#field-routeKey");
+    await page.click("text=Recommend (free)");
+    await page.locator("[data-testid=candidates]").waitFor();
+    const postmark = Number(
+      (await page.locator("[data-testid=candidates] tr", { hasText: "email.send.postmark" }).locator("td.num").textContent())!.replace(
+        /\D/g,
+        "",
+      ),
+    );
+    await page.fill("#field-routeKey", "email.send.postmark");
+    await page.click("text=Execute…");
+    expect(Number(await page.textContent("[data-testid=confirm-price]"))).toBe(postmark);
+    const beforePinned = (await rest("/wallet")).balanceCredits;
+    await page.locator(".confirm button").first().dblclick();
+    await page.locator("[data-testid=charged]").waitFor();
+    await settled(sys, user.userId);
+    expect(await page.textContent("[data-testid=charged]")).toBe(String(postmark));
+    expect((await rest("/wallet")).balanceCredits).toBe(beforePinned - postmark);
+
+    await page.click("text=/See execution/");
+    await page.locator("[data-testid=execution-state]").waitFor();
+  });
+
+  it("Keys and limits shows the calling key's user and policies from one request", async () => {
+    expect(await open("#/keys", "[data-testid=user-id]")).toEqual(["GET /wallet"]);
+    expect(await page.textContent("[data-testid=user-id]")).toBe(user.userId);
+    await expectAccessibleAndShoot("keys");
+  });
+
+  it("waits out a 429 for its Retry-After, then shows the view", async () => {
+    const limited = await newKey(sys, 500);
+    await sys.ledger.client.setApiKeyLimits({ keyId: limited.keyId, limits: { requestsPerSecond: 1, burst: 1 } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const throttledPage = await context.newPage();
+    const answers: Array<{ path: string; status: number; at: number; retryAfter: string | null }> = [];
+    const sent: Array<{ path: string; at: number }> = [];
+    throttledPage.on("request", (r) => sent.push({ path: new URL(r.url()).pathname + new URL(r.url()).search, at: Date.now() }));
+    throttledPage.on("response", (r) =>
+      answers.push({
+        path: new URL(r.url()).pathname + new URL(r.url()).search,
+        status: r.status(),
+        at: Date.now(),
+        retryAfter: r.headers()["retry-after"] ?? null,
+      }),
+    );
+    await throttledPage.goto(`${sys.gw.baseUrl}/console/`);
+    await throttledPage.fill("#apiKey", limited.key);
+    await throttledPage.click("button[type=submit]");
+    // Three requests at once on a key allowed one a second: the console says it waits, then shows the figures.
+    await throttledPage.locator("text=asked to slow down").waitFor();
+    await throttledPage.getByText("No usage yet.").waitFor({ timeout: 20_000 });
+    await throttledPage.waitForFunction(() => document.querySelector("[data-testid=spent-30d]")?.textContent === "0 cr", null, {
+      timeout: 20_000,
+    });
+    expect(await throttledPage.textContent("[data-testid=balance]")).toBe(credits(500));
+    expect(await throttledPage.locator("[role=alert]").count()).toBe(0);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const r of refused) {
+      const retry = sent.find((s) => s.path === r.path && s.at >= r.at);
+      expect(retry).toBeDefined();
+      expect(retry!.at - r.at).toBeGreaterThanOrEqual(Number(r.retryAfter ?? 1) * 1000 - 100);
+    }
+    await context.close();
+  });
+
+  it("shows an API error with its hint, and a refused key returns to sign-in", async () => {
+    await open("#/executions/exe_doesnotexist", "[role=alert]");
+    expect(await page.textContent("[role=alert]")).toContain("EXECUTION_NOT_FOUND");
+    await page.evaluate(() => sessionStorage.setItem("agentic.console.apiKey", "aak_RevokedOrWrongKey000000000000000000000000"));
+    await page.evaluate(() => (location.hash = "#/keys"));
+    await page.locator("#apiKey").waitFor();
+    expect(await page.textContent("[role=alert]")).toContain("401");
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+  });
+});
