@@ -15,7 +15,6 @@ export { ResendAdapter } from "./resend";
 export { SendgridAdapter } from "./sendgrid";
 export { PostmarkAdapter } from "./postmark";
 export { AgentmailAdapter } from "./agentmail";
-export { ExaAdapter } from "./exa";
 export { FirecrawlAdapter } from "./firecrawl";
 export { ApolloAdapter } from "./apollo";
 export { TimeapiAdapter } from "./timeapi";
