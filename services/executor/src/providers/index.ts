@@ -19,5 +19,4 @@ export { FirecrawlAdapter } from "./firecrawl";
 export { ApolloAdapter } from "./apollo";
 export { TimeapiAdapter } from "./timeapi";
 export { AyrshareAdapter, DEFAULT_CREDITS_PER_CHANNEL } from "./ayrshare";
-export { DeeplAdapter } from "./deepl";
 export { OpenAiCompatibleAdapter } from "./openai-compatible";
