@@ -11,9 +11,6 @@ export {
   type ProviderEndpoint,
 } from "./registry";
 export { providersEnvShape, providersConfigFromEnv, DEFAULT_BASE_URLS, type ProvidersEnv } from "./providers-config";
-export { ResendAdapter } from "./resend";
-export { SendgridAdapter } from "./sendgrid";
-export { PostmarkAdapter } from "./postmark";
 export { AgentmailAdapter } from "./agentmail";
 export { FirecrawlAdapter } from "./firecrawl";
 export { ApolloAdapter } from "./apollo";
