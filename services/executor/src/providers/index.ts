@@ -14,6 +14,5 @@ export { providersEnvShape, providersConfigFromEnv, DEFAULT_BASE_URLS, type Prov
 export { AgentmailAdapter } from "./agentmail";
 export { FirecrawlAdapter } from "./firecrawl";
 export { ApolloAdapter } from "./apollo";
-export { TimeapiAdapter } from "./timeapi";
 export { AyrshareAdapter, DEFAULT_CREDITS_PER_CHANNEL } from "./ayrshare";
 export { OpenAiCompatibleAdapter } from "./openai-compatible";
