@@ -11,12 +11,10 @@ import { formatMailbox, parseMailbox, sameAddress } from "../domain/mailbox";
 export const RELAY_SUFFIX = " via Agentic API";
 
 /** email.send's sender fields, as every email adapter declares them: each is the platform sender or an inbox the caller owns. */
-export const EMAIL_SENDER_FIELDS: Readonly<Record<string, readonly SenderField[]>> = {
-  "email.send": [
-    { field: "from", kind: "email.inbox", sendsAs: true },
-    { field: "replyTo", kind: "email.inbox", sendsAs: false },
-  ],
-};
+export const EMAIL_SENDER_FIELDS: readonly SenderField[] = [
+  { field: "from", kind: "email.inbox", sendsAs: true },
+  { field: "replyTo", kind: "email.inbox", sendsAs: false },
+];
 
 /** One attachment as the contract takes it. */
 export interface EmailAttachment {

@@ -11,7 +11,6 @@ export {
   type ProviderEndpoint,
 } from "./registry";
 export { providersEnvShape, providersConfigFromEnv, DEFAULT_BASE_URLS, type ProvidersEnv } from "./providers-config";
-export { AgentmailAdapter } from "./agentmail";
 export { FirecrawlAdapter } from "./firecrawl";
 export { ApolloAdapter } from "./apollo";
 export { AyrshareAdapter, DEFAULT_CREDITS_PER_CHANNEL } from "./ayrshare";

@@ -54,7 +54,7 @@ export const postmarkProvider = defineProvider({
           data: { messageId: id, submittedAt: stringField(res.body, "SubmittedAt") ?? null },
         };
       },
-      senderFields: EMAIL_SENDER_FIELDS["email.send"],
+      senderFields: EMAIL_SENDER_FIELDS,
     },
   },
 });

@@ -52,7 +52,7 @@ export const resendProvider = defineProvider({
         if (!id) throw invalidResponse(KEY, res, "without an email id");
         return { status: "sent", providerMessageId: id, data: { messageId: id } };
       },
-      senderFields: EMAIL_SENDER_FIELDS["email.send"],
+      senderFields: EMAIL_SENDER_FIELDS,
     },
   },
 });

@@ -65,7 +65,7 @@ export const sendgridProvider = defineProvider({
         if (!id) throw invalidResponse(KEY, res, "without X-Message-Id");
         return { status: "sent", providerMessageId: id, data: { messageId: id } };
       },
-      senderFields: EMAIL_SENDER_FIELDS["email.send"],
+      senderFields: EMAIL_SENDER_FIELDS,
     },
   },
 });
