@@ -12,6 +12,5 @@ export {
 } from "./registry";
 export { providersEnvShape, providersConfigFromEnv, DEFAULT_BASE_URLS, type ProvidersEnv } from "./providers-config";
 export { FirecrawlAdapter } from "./firecrawl";
-export { ApolloAdapter } from "./apollo";
 export { AyrshareAdapter, DEFAULT_CREDITS_PER_CHANNEL } from "./ayrshare";
 export { OpenAiCompatibleAdapter } from "./openai-compatible";
