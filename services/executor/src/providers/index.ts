@@ -13,4 +13,3 @@ export {
 export { providersEnvShape, providersConfigFromEnv, DEFAULT_BASE_URLS, type ProvidersEnv } from "./providers-config";
 export { FirecrawlAdapter } from "./firecrawl";
 export { AyrshareAdapter, DEFAULT_CREDITS_PER_CHANNEL } from "./ayrshare";
-export { OpenAiCompatibleAdapter } from "./openai-compatible";
