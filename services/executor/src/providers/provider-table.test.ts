@@ -20,7 +20,7 @@ const acme = defineProvider({
       resourceFields: { inboxId: "email.inbox" },
       senderFields: [{ field: "from", kind: "email.inbox", sendsAs: true }],
     },
-    "web.crawl": { ...echo("crawl"), flow: crawl },
+    "web.crawl": { request: echo("crawl").request, flow: crawl },
   },
 });
 
@@ -50,6 +50,14 @@ describe("a provider table", () => {
     const refusal = expect.objectContaining({ kind: "unsupported_capability", providerKey: "acme" });
     expect(() => adapter.buildRequest("text.moderate", {}, { baseUrl: "https://x" })).toThrow(refusal);
     expect(() => adapter.parseResponse("text.moderate", ok, {})).toThrow(refusal);
+  });
+
+  it("names a flow's main request, and refuses to parse one answer of a capability that runs as a flow", () => {
+    const adapter = providerAdapter(acme);
+    expect(adapter.buildRequest("web.crawl", {}, { baseUrl: "https://x" }).url).toBe("https://x/crawl");
+    expect(() => adapter.parseResponse("web.crawl", ok, {})).toThrow(
+      expect.objectContaining({ kind: "unsupported_capability", message: expect.stringContaining("runs as a flow") }),
+    );
   });
 
   it("builds a table that depends on account settings, and its approvals, from the settings it is registered with", () => {

@@ -16,21 +16,33 @@ import {
 } from "../domain/provider-port";
 import type { ProviderModule } from "./provider-module";
 
-/** How one capability is spoken to one vendor. */
-export interface CapabilityHandler {
+/** How one capability is spoken to one vendor: one request and its answer, or a flow of several. */
+export type CapabilityHandler = CallHandler | FlowHandler;
+
+interface HandlerBase {
   /** The vendor request for an input; throws ProviderError (`invalid_input`) for one the vendor cannot take. */
   request(input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest;
-  /** The normalized result of the vendor's answer to that request (same input); throws ProviderError. */
-  parse(res: RailResponse, input: CapabilityInput): ProviderResult;
-  /**
-   * When the call takes several vendor requests (a token first, a job to poll): run in place of sending
-   * `request`'s request and parsing it; `request` still checks the input and names the main request.
-   */
-  flow?: ProviderFlow;
   /** Input fields naming a resource the caller must own, with its kind: `{ inboxId: "email.inbox" }`. */
   resourceFields?: Readonly<Record<string, string>>;
   /** Input fields a message goes out as or is answered to (ProviderAdapter.senderFields). */
   senderFields?: readonly SenderField[];
+}
+
+/** One vendor request per call. */
+export interface CallHandler extends HandlerBase {
+  /** The normalized result of the vendor's answer to that request (same input); throws ProviderError. */
+  parse(res: RailResponse, input: CapabilityInput): ProviderResult;
+  flow?: undefined;
+}
+
+/**
+ * A call of several vendor requests (a token first, a job to poll): the flow runs in place of sending
+ * `request`'s request and parsing it; `request` still checks the input when the route is planned and
+ * names the main request.
+ */
+export interface FlowHandler extends HandlerBase {
+  flow: ProviderFlow;
+  parse?: undefined;
 }
 
 /** A provider's capabilities, by capability key. */
@@ -84,7 +96,16 @@ export function providerAdapter(definition: ProviderDefinition, settings: Provid
     ...(flows ? { flows } : {}),
     ...(approvals ? { approvals } : {}),
     buildRequest: (capabilityKey, input, ctx) => handlerOf(capabilityKey).request(input, ctx),
-    parseResponse: (capabilityKey, res, input) => handlerOf(capabilityKey).parse(res, input),
+    parseResponse: (capabilityKey, res, input) => {
+      const handler = handlerOf(capabilityKey);
+      if (!handler.parse)
+        throw new ProviderError(
+          "unsupported_capability",
+          providerKey,
+          `${capabilityKey} on ${providerKey} runs as a flow of several requests`,
+        );
+      return handler.parse(res, input);
+    },
   };
 }
 
