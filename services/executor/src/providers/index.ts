@@ -11,4 +11,4 @@ export {
   type ProviderEndpoint,
 } from "./registry";
 export { providersEnvShape, providersConfigFromEnv, DEFAULT_BASE_URLS, type ProvidersEnv } from "./providers-config";
-export { AyrshareAdapter, DEFAULT_CREDITS_PER_CHANNEL } from "./ayrshare";
+export { DEFAULT_CREDITS_PER_CHANNEL } from "./ayrshare";
