@@ -1,5 +1,5 @@
 import { amadeusCapabilities, amadeusProvider } from "./amadeus";
-import { providerAdapter } from "./provider-table";
+import { providerAdapter } from "./registry";
 import { runFlowOnSandbox, served } from "./flow-route.fixture";
 import { ClientCredentialsTokens } from "./oauth-client-credentials";
 import { useSandboxRoutes } from "./sandbox-route.fixture";

@@ -2,7 +2,7 @@ import { X402_PAY_TO } from "@agentic/sandbox";
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
 import { apolloProvider } from "./apollo";
-import { providerAdapter } from "./provider-table";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();

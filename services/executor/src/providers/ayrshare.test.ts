@@ -1,7 +1,7 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
 import { ayrshareProvider, defineAyrshare, DEFAULT_QUOTE_TTL_MS, PROFILE_KIND } from "./ayrshare";
-import { providerAdapter } from "./provider-table";
+import { providerAdapter } from "./registry";
 import { runFlowOnSandbox, served } from "./flow-route.fixture";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 

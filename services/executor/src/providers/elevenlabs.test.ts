@@ -1,6 +1,6 @@
 import type { RailResponse } from "../domain/rail-port";
 import { elevenlabsProvider } from "./elevenlabs";
-import { providerAdapter } from "./provider-table";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();

@@ -2,7 +2,7 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
 import { postmarkProvider } from "./postmark";
-import { providerAdapter } from "./provider-table";
+import { providerAdapter } from "./registry";
 import { resendProvider } from "./resend";
 import { DEFAULT_FROM, useSandboxRoutes } from "./sandbox-route.fixture";
 import { sendgridProvider } from "./sendgrid";

@@ -1,7 +1,7 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
 import { etherscanProvider } from "./etherscan";
-import { providerAdapter } from "./provider-table";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();

@@ -9,7 +9,7 @@ import { createAttemptRunner } from "../domain/run-attempts";
 import { testDeps } from "../executor-deps.fixture";
 import { DirectRail } from "../rails/direct";
 import { firecrawlProvider, PDF_MAX_PAGES } from "./firecrawl";
-import { providerAdapter } from "./provider-table";
+import { providerAdapter } from "./registry";
 import { runFlowOnSandbox, served } from "./flow-route.fixture";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 

@@ -1,10 +1,10 @@
 // Provider adapters: capability input → vendor request, vendor answer → normalized result.
-export { assertCapability } from "./provider";
 export { PROVIDER_MODULES } from "./all-providers";
-export type { ProviderModule, EnvReader } from "./provider-module";
+export { defineProvider, type ProviderModule, type EnvReader, type CapabilityHandler, type CapabilityTable } from "./provider-table";
 export { pathSegment } from "./url-path";
 export {
   createProviderRegistry,
+  providerAdapter,
   ADAPTER_FACTORIES,
   type ProviderRegistryConfig,
   type ProviderSettings,

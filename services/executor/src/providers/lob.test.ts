@@ -1,7 +1,7 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
 import { lobProvider } from "./lob";
-import { providerAdapter } from "./provider-table";
+import { providerAdapter } from "./registry";
 import { LETTER_SEND_CREDITS, POSTCARD_SEND_CREDITS } from "./lob-prices";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 

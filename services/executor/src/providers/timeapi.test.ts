@@ -2,7 +2,7 @@ import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 import { timeapiProvider } from "./timeapi";
-import { providerAdapter } from "./provider-table";
+import { providerAdapter } from "./registry";
 
 const routes = useSandboxRoutes();
 const adapter: ProviderAdapter = providerAdapter(timeapiProvider);
