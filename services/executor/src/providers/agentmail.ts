@@ -10,7 +10,7 @@ import { InputReader } from "./input";
 import { pathSegment } from "./url-path";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import { defineProvider } from "./provider-table";
-import { bearerAuth } from "./bearer-auth";
+import { bearerAuth } from "./vendor-key";
 
 const KEY = "agentmail";
 

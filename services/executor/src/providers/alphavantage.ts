@@ -5,6 +5,7 @@
 // for an unknown symbol; each is mapped to the status it means.
 import { InputReader } from "./input";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import { ourKeyAs } from "./vendor-key";
 import { defineProvider } from "./provider-table";
 
 const KEY = "alphavantage";
@@ -29,7 +30,7 @@ export const alphavantageProvider = defineProvider({
         const query = new URLSearchParams({
           function: "GLOBAL_QUOTE",
           symbol,
-          ...(ctx.credentials ? { apikey: ctx.credentials.apiKey } : {}),
+          ...ourKeyAs(ctx, "apikey"),
         });
         return { method: "GET", url: `${ctx.baseUrl}/query?${query.toString()}`, headers: {} };
       },

@@ -5,6 +5,7 @@
 // message}} (529 overloaded). Our OpenAI-style messages map over: system messages become `system`.
 import { InputReader, inputRefusal } from "./input";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import { ourKeyAs } from "./vendor-key";
 import { defineProvider } from "./provider-table";
 import { DEFAULT_MAX_OUTPUT_TOKENS } from "../domain/pricing";
 
@@ -48,7 +49,7 @@ export const anthropicProvider = defineProvider({
         return {
           method: "POST",
           url: `${ctx.baseUrl}/v1/messages`,
-          headers: { "anthropic-version": ANTHROPIC_VERSION, ...(ctx.credentials ? { "x-api-key": ctx.credentials.apiKey } : {}) },
+          headers: { "anthropic-version": ANTHROPIC_VERSION, ...ourKeyAs(ctx, "x-api-key") },
           body: {
             model: read.string("model", true),
             max_tokens: maxTokens,

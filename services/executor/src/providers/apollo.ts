@@ -8,6 +8,7 @@ import type { RailResponse } from "../domain/rail-port";
 import { InputReader } from "./input";
 import type { ProviderContext, ProviderResult } from "../domain/provider-port";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import { ourKeyAs } from "./vendor-key";
 import { defineProvider } from "./provider-table";
 
 const KEY = "apollo";
@@ -71,7 +72,7 @@ function organization(o: Record<string, unknown>) {
   };
 }
 
-const auth = (ctx: ProviderContext): Record<string, string> => (ctx.credentials ? { "X-Api-Key": ctx.credentials.apiKey } : {});
+const auth = (ctx: ProviderContext) => ourKeyAs(ctx, "X-Api-Key");
 
 /** The answer's JSON object, once Apollo answered 200. */
 function bodyOf(res: RailResponse): Record<string, unknown> {

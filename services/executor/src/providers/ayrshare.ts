@@ -28,7 +28,7 @@ import {
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import { defineProvider, type ProviderSettingsMap } from "./provider-table";
 import { optionalSetting } from "./provider-settings";
-import { bearerAuth } from "./bearer-auth";
+import { bearerAuth } from "./vendor-key";
 
 const KEY = "ayrshare";
 

@@ -6,6 +6,7 @@
 import type { RailResponse } from "../domain/rail-port";
 import { InputReader, inputRefusal } from "./input";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import { ourKeyAs } from "./vendor-key";
 import { defineProvider, type CapabilityHandler } from "./provider-table";
 
 const KEY = "brave";
@@ -39,7 +40,7 @@ function braveSearch(search: BraveSearch): CapabilityHandler {
       return {
         method: "GET",
         url: `${ctx.baseUrl}/res/v1/${search.endpoint}/search?${params.toString()}`,
-        headers: { Accept: "application/json", ...(ctx.credentials ? { "X-Subscription-Token": ctx.credentials.apiKey } : {}) },
+        headers: { Accept: "application/json", ...ourKeyAs(ctx, "X-Subscription-Token") },
       };
     },
     parse(res) {

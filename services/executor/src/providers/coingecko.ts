@@ -7,6 +7,7 @@ import type { ProviderHttpRequest } from "../domain/rail-port";
 import { InputReader } from "./input";
 import type { CapabilityInput } from "../domain/provider-port";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import { ourKeyAs } from "./vendor-key";
 import { defineProvider } from "./provider-table";
 
 const KEY = "coingecko";
@@ -38,7 +39,7 @@ export const coingeckoProvider = defineProvider({
         return {
           method: "GET",
           url: `${ctx.baseUrl}/api/v3/simple/price?${query.toString()}`,
-          headers: ctx.credentials ? { "x-cg-pro-api-key": ctx.credentials.apiKey } : {},
+          headers: ourKeyAs(ctx, "x-cg-pro-api-key"),
         };
       },
       parse(res, input) {

@@ -4,6 +4,7 @@
 import type { ProviderHttpRequest } from "../domain/rail-port";
 import { InputReader } from "./input";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import { ourKeyAs } from "./vendor-key";
 import { defineProvider } from "./provider-table";
 
 const KEY = "deepl";
@@ -20,7 +21,7 @@ export const deeplProvider = defineProvider({
         return {
           method: "POST",
           url: `${ctx.baseUrl}/v2/translate`,
-          headers: ctx.credentials ? { Authorization: `DeepL-Auth-Key ${ctx.credentials.apiKey}` } : {},
+          headers: ourKeyAs(ctx, "Authorization", "DeepL-Auth-Key "),
           body: {
             text: read.strings("text", true),
             target_lang: read.string("targetLanguage", true).toUpperCase(),

@@ -6,6 +6,7 @@
 import type { RailResponse } from "../domain/rail-port";
 import { InputReader } from "./input";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import { ourKeyAs } from "./vendor-key";
 import { defineProvider } from "./provider-table";
 
 const KEY = "duffel";
@@ -70,7 +71,7 @@ export const duffelProvider = defineProvider({
         return {
           method: "POST",
           url: `${ctx.baseUrl}/air/offer_requests?return_offers=true&supplier_timeout=${SUPPLIER_TIMEOUT_MS}`,
-          headers: { "duffel-version": "v2", ...(ctx.credentials ? { authorization: `Bearer ${ctx.credentials.apiKey}` } : {}) },
+          headers: { "duffel-version": "v2", ...ourKeyAs(ctx, "authorization", "Bearer ") },
           body: { data: { slices, passengers: Array.from({ length: adults }, () => ({ type: "adult" })), cabin_class: cabin } },
         };
       },

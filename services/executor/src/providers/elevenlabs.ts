@@ -6,6 +6,7 @@
 import type { ProviderHttpRequest } from "../domain/rail-port";
 import { ProviderError } from "../domain/provider-port";
 import { InputReader } from "./input";
+import { ourKeyAs } from "./vendor-key";
 import { defineProvider } from "./provider-table";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 
@@ -58,7 +59,7 @@ export const elevenlabsProvider = defineProvider({
         return {
           method: "POST",
           url: `${ctx.baseUrl}/v1/text-to-speech/${voiceId}/with-timestamps?output_format=${OUTPUT_FORMAT}`,
-          headers: ctx.credentials ? { "xi-api-key": ctx.credentials.apiKey } : {},
+          headers: ourKeyAs(ctx, "xi-api-key"),
           body: { text, model_id: MODEL_ID },
         };
       },

@@ -5,6 +5,7 @@
 // 200: {status: "0", message: "NOTOK", result: "<reason>"} (a key or rate-limit problem is ours, a
 // bad argument the caller's) or a JSON-RPC error object.
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import { ourKeyAs } from "./vendor-key";
 import { defineProvider } from "./provider-table";
 import { CHAIN_IDS, hashField, networkOf, transactionRecord } from "./evm";
 
@@ -25,7 +26,7 @@ export const etherscanProvider = defineProvider({
           module: "proxy",
           action: "eth_getTransactionReceipt",
           txhash: hashField(KEY, input),
-          ...(ctx.credentials ? { apikey: ctx.credentials.apiKey } : {}),
+          ...ourKeyAs(ctx, "apikey"),
         });
         return { method: "GET", url: `${ctx.baseUrl}/v2/api?${query.toString()}`, headers: {} };
       },

@@ -8,6 +8,7 @@ import type { RailResponse } from "../domain/rail-port";
 import { InputReader, inputRefusal } from "./input";
 import type { ProviderContext, ProviderResult } from "../domain/provider-port";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import { ourKeyAs } from "./vendor-key";
 import { defineProvider } from "./provider-table";
 
 const KEY = "exa";
@@ -15,7 +16,7 @@ const KEY = "exa";
 /** Contract fields of search.answer this adapter does not send yet. */
 const UNSUPPORTED_FIELDS = ["includeDomains", "excludeDomains"] as const;
 
-const auth = (ctx: ProviderContext): Record<string, string> => (ctx.credentials ? { "x-api-key": ctx.credentials.apiKey } : {});
+const auth = (ctx: ProviderContext) => ourKeyAs(ctx, "x-api-key");
 
 /** Exa's error body {error, tag}, or nothing on a 200. */
 function checkStatus(res: RailResponse): void {

@@ -6,6 +6,7 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderContext, ProviderResult } from "../domain/provider-port";
 import { InputReader, inputRefusal } from "./input";
+import { ourKeyAs } from "./vendor-key";
 import { defineProvider } from "./provider-table";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 
@@ -35,7 +36,7 @@ function detailMessage(body: unknown): string | undefined {
     .join("; ");
 }
 
-const auth = (ctx: ProviderContext): Record<string, string> => (ctx.credentials ? { authorization: `Key ${ctx.credentials.apiKey}` } : {});
+const auth = (ctx: ProviderContext) => ourKeyAs(ctx, "authorization", "Key ");
 
 /** The prompt and the aspect ratio both capabilities take, checked. */
 function promptAndRatio(read: InputReader): { prompt: string; aspectRatio: string | undefined } {

@@ -22,7 +22,7 @@ import { InputReader, inputRefusal } from "./input";
 import { ProviderError, type CapabilityInput, type ProviderContext, type ProviderResult, type VendorCalls } from "../domain/provider-port";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import { defineProvider } from "./provider-table";
-import { bearerAuth } from "./bearer-auth";
+import { bearerAuth } from "./vendor-key";
 import { vendorDeadlineMs } from "./vendor-deadline";
 
 const KEY = "firecrawl";

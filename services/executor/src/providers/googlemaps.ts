@@ -8,6 +8,7 @@ import type { RailResponse } from "../domain/rail-port";
 import { InputReader } from "./input";
 import type { ProviderContext } from "../domain/provider-port";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import { ourKeyAs } from "./vendor-key";
 import { defineProvider } from "./provider-table";
 import { GEOCODE_RESULTS, geocodeInput } from "./mapbox";
 
@@ -36,7 +37,7 @@ function location(r: Result): { lat: number; lng: number } | undefined {
 const strings = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 
 /** Our key as the `key` query parameter on direct routes. */
-const keyParam = (ctx: ProviderContext): Record<string, string> => (ctx.credentials ? { key: ctx.credentials.apiKey } : {});
+const keyParam = (ctx: ProviderContext) => ourKeyAs(ctx, "key");
 
 /** The results of an answer whose status word is OK or ZERO_RESULTS (`empty`); any other word is the error it means. */
 function resultsOf(res: RailResponse): { results: Result[]; empty: boolean } {

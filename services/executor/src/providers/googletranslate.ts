@@ -8,6 +8,7 @@ import type { RailResponse } from "../domain/rail-port";
 import { InputReader, inputRefusal } from "./input";
 import type { ProviderContext } from "../domain/provider-port";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import { ourKeyAs } from "./vendor-key";
 import { defineProvider } from "./provider-table";
 
 const KEY = "googletranslate";
@@ -27,7 +28,7 @@ function googleTag(tag: string): string {
   return [lang?.toLowerCase(), ...rest.map((r) => r.toUpperCase())].join("-");
 }
 
-const auth = (ctx: ProviderContext): Record<string, string> => (ctx.credentials ? { "X-goog-api-key": ctx.credentials.apiKey } : {});
+const auth = (ctx: ProviderContext) => ourKeyAs(ctx, "X-goog-api-key");
 
 /** The answer's `data`, once its status is 200; an error's ErrorInfo reason decides the blame. */
 function dataOf(res: RailResponse): Record<string, unknown> | undefined {

@@ -8,6 +8,7 @@ import type { RailResponse } from "../domain/rail-port";
 import { InputReader, inputRefusal } from "./input";
 import { ProviderError, type ProviderContext } from "../domain/provider-port";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import { ourKeyAs } from "./vendor-key";
 import { defineProvider } from "./provider-table";
 import type { DeliverabilityResult, EmailVerification } from "./email-verification";
 
@@ -17,7 +18,7 @@ const RESULTS: ReadonlySet<string> = new Set(["deliverable", "undeliverable", "r
 const bool = (v: unknown) => (typeof v === "boolean" ? v : null);
 const num = (v: unknown) => (typeof v === "number" ? v : null);
 
-const auth = (ctx: ProviderContext): Record<string, string> => (ctx.credentials ? { "X-API-KEY": ctx.credentials.apiKey } : {});
+const auth = (ctx: ProviderContext) => ourKeyAs(ctx, "X-API-KEY");
 
 /** The answer's `data` once Hunter answered 200 (a 202 means it is still checking: retry later). */
 function dataOf(res: RailResponse): Record<string, unknown> {

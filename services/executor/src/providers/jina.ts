@@ -10,7 +10,7 @@
 import { InputReader } from "./input";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import { defineProvider } from "./provider-table";
-import { bearerAuth } from "./bearer-auth";
+import { bearerAuth } from "./vendor-key";
 import { vendorDeadlineSeconds } from "./vendor-deadline";
 
 const KEY = "jina";

@@ -8,6 +8,7 @@ import type { RailResponse } from "../domain/rail-port";
 import { InputReader, inputRefusal } from "./input";
 import type { ProviderContext } from "../domain/provider-port";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import { ourKeyAs } from "./vendor-key";
 import { defineProvider } from "./provider-table";
 
 const KEY = "llamaparse";
@@ -31,8 +32,7 @@ function detailOf(body: unknown): string | undefined {
   return undefined;
 }
 
-const auth = (ctx: ProviderContext): Record<string, string> =>
-  ctx.credentials ? { authorization: `Bearer ${ctx.credentials.apiKey}` } : {};
+const auth = (ctx: ProviderContext): Record<string, string> => ourKeyAs(ctx, "authorization", "Bearer ");
 
 function checkStatus(res: RailResponse): void {
   if (res.status !== 200 && res.status !== 201) {

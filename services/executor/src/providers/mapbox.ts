@@ -5,6 +5,7 @@
 import { InputReader, inputRefusal } from "./input";
 import type { CapabilityInput } from "../domain/provider-port";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import { ourKeyAs } from "./vendor-key";
 import { defineProvider } from "./provider-table";
 
 const KEY = "mapbox";
@@ -33,7 +34,7 @@ export const mapboxProvider = defineProvider({
           q: address,
           limit: String(GEOCODE_RESULTS),
           ...(country ? { country } : {}),
-          ...(ctx.credentials ? { access_token: ctx.credentials.apiKey } : {}),
+          ...ourKeyAs(ctx, "access_token"),
         });
         return { method: "GET", url: `${ctx.baseUrl}/search/geocode/v6/forward?${query.toString()}`, headers: {} };
       },

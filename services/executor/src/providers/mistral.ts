@@ -7,6 +7,7 @@ import type { ProviderHttpRequest } from "../domain/rail-port";
 import { InputReader, inputRefusal } from "./input";
 import type { CapabilityInput } from "../domain/provider-port";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import { ourKeyAs } from "./vendor-key";
 import { defineProvider } from "./provider-table";
 
 const KEY = "mistral";
@@ -35,7 +36,7 @@ export const mistralProvider = defineProvider({
         return {
           method: "POST",
           url: `${ctx.baseUrl}/v1/ocr`,
-          headers: ctx.credentials ? { authorization: `Bearer ${ctx.credentials.apiKey}` } : {},
+          headers: ourKeyAs(ctx, "authorization", "Bearer "),
           body: {
             model: "mistral-ocr-latest",
             document: image ? { type: "image_url", image_url: url } : { type: "document_url", document_url: url },

@@ -5,7 +5,7 @@ import { InputReader, inputRefusal } from "./input";
 import type { CapabilityHandler } from "./provider-table";
 import { invalidResponse, isRecord, stringField } from "./vendor-error";
 import { openAiError } from "./openai-error";
-import { bearerAuth } from "./bearer-auth";
+import { bearerAuth } from "./vendor-key";
 
 /** Request fields passed through to the vendor when present (OpenAI names, as the contract uses). */
 const OPTIONAL_FIELDS = ["max_tokens", "temperature", "top_p", "stop"] as const;

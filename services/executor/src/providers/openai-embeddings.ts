@@ -7,7 +7,7 @@ import { ProviderError } from "../domain/provider-port";
 import type { CapabilityHandler } from "./provider-table";
 import { invalidResponse, isRecord, stringField } from "./vendor-error";
 import { openAiError } from "./openai-error";
-import { bearerAuth } from "./bearer-auth";
+import { bearerAuth } from "./vendor-key";
 
 /** UTF-8 bytes of all texts of one call: at most this many tokens, whatever the text. */
 export const MAX_INPUT_BYTES = 200_000;

@@ -7,7 +7,7 @@ import { InputReader, inputRefusal } from "./input";
 import { openAiError } from "./openai-error";
 import type { CapabilityHandler } from "./provider-table";
 import { invalidResponse, isRecord, stringField } from "./vendor-error";
-import { bearerAuth } from "./bearer-auth";
+import { bearerAuth } from "./vendor-key";
 
 export const IMAGE_MODEL = "gpt-image-1";
 /** The longest prompt the route's price covers: OpenAI also bills the prompt's text tokens (at most one per byte). */

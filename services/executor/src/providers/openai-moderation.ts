@@ -5,7 +5,7 @@ import { InputReader } from "./input";
 import type { CapabilityHandler } from "./provider-table";
 import { invalidResponse, isRecord, stringField } from "./vendor-error";
 import { openAiError } from "./openai-error";
-import { bearerAuth } from "./bearer-auth";
+import { bearerAuth } from "./vendor-key";
 
 export const MODERATION_MODEL = "omni-moderation-latest";
 

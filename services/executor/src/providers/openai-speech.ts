@@ -7,7 +7,7 @@ import { InputReader, inputRefusal } from "./input";
 import { openAiError } from "./openai-error";
 import type { CapabilityHandler } from "./provider-table";
 import { invalidResponse, isRecord } from "./vendor-error";
-import { bearerAuth } from "./bearer-auth";
+import { bearerAuth } from "./vendor-key";
 
 export const SPEECH_MODEL = "tts-1";
 const VOICES = ["alloy", "ash", "coral", "echo", "fable", "nova", "onyx", "sage", "shimmer"] as const;

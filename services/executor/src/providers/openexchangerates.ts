@@ -6,6 +6,7 @@ import type { ProviderHttpRequest } from "../domain/rail-port";
 import { InputReader, inputRefusal } from "./input";
 import type { CapabilityInput } from "../domain/provider-port";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import { ourKeyAs } from "./vendor-key";
 import { defineProvider } from "./provider-table";
 
 const KEY = "openexchangerates";
@@ -36,7 +37,7 @@ export const openexchangeratesProvider = defineProvider({
         return {
           method: "GET",
           url: `${ctx.baseUrl}${path}?${new URLSearchParams({ base, symbols: quote }).toString()}`,
-          headers: ctx.credentials ? { authorization: `Token ${ctx.credentials.apiKey}` } : {},
+          headers: ourKeyAs(ctx, "authorization", "Token "),
         };
       },
       parse(res, input) {

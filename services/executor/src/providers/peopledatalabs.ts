@@ -7,6 +7,7 @@ import type { RailResponse } from "../domain/rail-port";
 import { InputReader } from "./input";
 import type { ProviderContext } from "../domain/provider-port";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import { ourKeyAs } from "./vendor-key";
 import { defineProvider } from "./provider-table";
 
 const KEY = "peopledatalabs";
@@ -18,7 +19,7 @@ const str = (v: unknown, key: string) => stringField(v, key) ?? null;
 const num = (v: unknown) => (typeof v === "number" ? v : null);
 const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 
-const auth = (ctx: ProviderContext): Record<string, string> => (ctx.credentials ? { "X-Api-Key": ctx.credentials.apiKey } : {});
+const auth = (ctx: ProviderContext) => ourKeyAs(ctx, "X-Api-Key");
 
 /** The answer's JSON object, once PDL answered 200 (404 is no match). */
 function bodyOf(res: RailResponse): Record<string, unknown> {

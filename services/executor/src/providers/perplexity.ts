@@ -6,7 +6,7 @@
 import { InputReader, inputRefusal } from "./input";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import { defineProvider } from "./provider-table";
-import { bearerAuth } from "./bearer-auth";
+import { bearerAuth } from "./vendor-key";
 
 const KEY = "perplexity";
 

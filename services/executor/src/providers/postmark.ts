@@ -2,6 +2,7 @@
 // PascalCase fields; 200 {MessageID, ErrorCode: 0}; errors {ErrorCode, Message} (422 for input).
 import { readEmailMessage, EMAIL_SENDER_FIELDS } from "./email-message";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import { ourKeyAs } from "./vendor-key";
 import { defineProvider } from "./provider-table";
 import { defaultSenderFrom, optionalSetting } from "./provider-settings";
 
@@ -18,7 +19,7 @@ export const postmarkProvider = defineProvider({
         return {
           method: "POST",
           url: `${ctx.baseUrl}/email`,
-          headers: { Accept: "application/json", ...(ctx.credentials ? { "X-Postmark-Server-Token": ctx.credentials.apiKey } : {}) },
+          headers: { Accept: "application/json", ...ourKeyAs(ctx, "X-Postmark-Server-Token") },
           body: {
             From: m.from,
             To: m.to.join(", "),

@@ -4,7 +4,7 @@ import { readEmailMessage, EMAIL_SENDER_FIELDS } from "./email-message";
 import { invalidResponse, stringField, vendorError } from "./vendor-error";
 import { defineProvider } from "./provider-table";
 import { defaultSenderFrom } from "./provider-settings";
-import { bearerAuth } from "./bearer-auth";
+import { bearerAuth } from "./vendor-key";
 
 const KEY = "resend";
 

@@ -8,6 +8,7 @@ import { InputReader, inputRefusal } from "./input";
 import type { CapabilityInput, ProviderContext } from "../domain/provider-port";
 import { COMMENT_READERS, PROFILE_READERS, SEARCH_READERS } from "./scrapecreators-shapes";
 import { invalidResponse, stringField, vendorError } from "./vendor-error";
+import { ourKeyAs } from "./vendor-key";
 import { defineProvider } from "./provider-table";
 
 const KEY = "scrapecreators";
@@ -80,7 +81,7 @@ function get(ctx: ProviderContext, path: string, params: URLSearchParams): Provi
   return {
     method: "GET",
     url: `${ctx.baseUrl}${path}?${params.toString()}`,
-    headers: ctx.credentials ? { "x-api-key": ctx.credentials.apiKey } : {},
+    headers: ourKeyAs(ctx, "x-api-key"),
   };
 }
 

@@ -7,6 +7,7 @@ import type { ProviderHttpRequest } from "../domain/rail-port";
 import { InputReader, inputRefusal } from "./input";
 import type { CapabilityInput } from "../domain/provider-port";
 import { invalidResponse, stringField, vendorError } from "./vendor-error";
+import { ourKeyAs } from "./vendor-key";
 import { defineProvider } from "./provider-table";
 import { vendorDeadlineSeconds } from "./vendor-deadline";
 
@@ -47,7 +48,7 @@ export const screenshotoneProvider = defineProvider({
         return {
           method: "GET",
           url: `${ctx.baseUrl}/take?${params.toString()}`,
-          headers: ctx.credentials ? { "X-Access-Key": ctx.credentials.apiKey } : {},
+          headers: ourKeyAs(ctx, "X-Access-Key"),
         };
       },
       parse(res, input) {

@@ -5,7 +5,7 @@ import { readEmailMessage, splitMailbox, EMAIL_SENDER_FIELDS } from "./email-mes
 import { invalidResponse, isRecord, vendorError } from "./vendor-error";
 import { defineProvider } from "./provider-table";
 import { defaultSenderFrom } from "./provider-settings";
-import { bearerAuth } from "./bearer-auth";
+import { bearerAuth } from "./vendor-key";
 
 const KEY = "sendgrid";
 

@@ -4,6 +4,7 @@
 // 200 {error}; other failures keep their HTTP status.
 import { InputReader } from "./input";
 import { invalidResponse, stringField, vendorError } from "./vendor-error";
+import { ourKeyAs } from "./vendor-key";
 import { defineProvider } from "./provider-table";
 import type { DeliverabilityResult, EmailVerification } from "./email-verification";
 
@@ -27,7 +28,7 @@ export const zerobounceProvider = defineProvider({
     "enrichment.email.verify": {
       request(input, ctx) {
         const email = new InputReader(KEY, input).string("email", true);
-        const query = new URLSearchParams({ ...(ctx.credentials ? { api_key: ctx.credentials.apiKey } : {}), email, ip_address: "" });
+        const query = new URLSearchParams({ ...ourKeyAs(ctx, "api_key"), email, ip_address: "" });
         return { method: "GET", url: `${ctx.baseUrl}/v2/validate?${query}`, headers: {} };
       },
       parse(res) {
