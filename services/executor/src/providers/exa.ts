@@ -6,10 +6,11 @@
 // route) rather than dropped: a search must not use the domains it was told to exclude.
 import type { RailResponse } from "../domain/rail-port";
 import { InputReader, inputRefusal } from "./input";
-import type { ProviderContext, ProviderResult } from "../domain/provider-port";
+import type { ProviderContext } from "../domain/provider-port";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import { ourKeyAs } from "./vendor-key";
 import { defineProvider } from "./provider-table";
+import { webSearchResult } from "./web-search-result";
 
 const KEY = "exa";
 
@@ -74,29 +75,13 @@ export const exaProvider = defineProvider({
       },
       parse(res) {
         checkStatus(res);
-        return webResults(res);
+        // Exa's first highlight is the snippet.
+        return webSearchResult(KEY, res, {
+          requestId: "requestId",
+          publishedAt: "publishedDate",
+          snippet: (r) => (Array.isArray(r.highlights) && typeof r.highlights[0] === "string" ? r.highlights[0] : null),
+        });
       },
     },
   },
 });
-
-/** search.web: Exa's results as ranked hits, its first highlight as the snippet. */
-function webResults(res: RailResponse): ProviderResult {
-  const results = isRecord(res.body) && Array.isArray(res.body.results) ? res.body.results.filter(isRecord) : undefined;
-  if (!results) throw invalidResponse(KEY, res, "without results");
-  const requestId = stringField(res.body, "requestId");
-  return {
-    status: "completed",
-    ...(requestId ? { providerMessageId: requestId } : {}),
-    data: {
-      results: results
-        .filter((r) => typeof r.url === "string")
-        .map((r) => ({
-          title: stringField(r, "title") ?? null,
-          url: r.url,
-          snippet: Array.isArray(r.highlights) && typeof r.highlights[0] === "string" ? r.highlights[0] : null,
-          publishedAt: stringField(r, "publishedDate") ?? null,
-        })),
-    },
-  };
-}

@@ -3,8 +3,9 @@
 // published_date?}], request_id}; errors {detail: {error}}. Tavily's own 432 (plan limit) and 433
 // (pay-as-you-go limit) are about our account, not the caller.
 import { InputReader } from "./input";
-import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+import { isRecord, stringField, vendorError } from "./vendor-error";
 import { defineProvider } from "./provider-table";
+import { webSearchResult } from "./web-search-result";
 import { bearerAuth } from "./vendor-key";
 
 const KEY = "tavily";
@@ -34,23 +35,11 @@ export const tavilyProvider = defineProvider({
           const message = stringField(detail, "error") ?? (typeof detail === "string" ? detail : undefined);
           throw vendorError(KEY, res, { message, ...(PLAN_LIMITS.has(res.status) ? { blame: "provider" } : {}) });
         }
-        const results = isRecord(res.body) && Array.isArray(res.body.results) ? res.body.results.filter(isRecord) : undefined;
-        if (!results) throw invalidResponse(KEY, res, "without results");
-        const requestId = stringField(res.body, "request_id");
-        return {
-          status: "completed",
-          ...(requestId ? { providerMessageId: requestId } : {}),
-          data: {
-            results: results
-              .filter((r) => typeof r.url === "string")
-              .map((r) => ({
-                title: stringField(r, "title") ?? null,
-                url: r.url,
-                snippet: stringField(r, "content") ?? null,
-                publishedAt: stringField(r, "published_date") ?? null,
-              })),
-          },
-        };
+        return webSearchResult(KEY, res, {
+          requestId: "request_id",
+          publishedAt: "published_date",
+          snippet: (r) => stringField(r, "content") ?? null,
+        });
       },
     },
   },
