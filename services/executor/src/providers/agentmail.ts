@@ -5,7 +5,7 @@
 // inbox instead of a second one. Inboxes live on our AgentMail account: a bought one is recorded as its
 // buyer's (createdResources), and `inboxId` names one the caller must own (resourceFields).
 import type { RailResponse } from "../domain/rail-port";
-import { readEmailMessage, EMAIL_SENDER_FIELDS } from "./email-message";
+import { contentAttachments, readEmailMessage, EMAIL_SENDER_FIELDS } from "./email-message";
 import { InputReader } from "./input";
 import { pathSegment } from "./url-path";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
@@ -86,15 +86,7 @@ export const agentmailProvider = defineProvider({
             subject: m.subject,
             ...(m.text !== undefined ? { text: m.text } : {}),
             ...(m.html !== undefined ? { html: m.html } : {}),
-            ...(m.attachments.length
-              ? {
-                  attachments: m.attachments.map((a) => ({
-                    filename: a.filename,
-                    content: a.contentBase64,
-                    ...(a.contentType ? { content_type: a.contentType } : {}),
-                  })),
-                }
-              : {}),
+            ...contentAttachments(m),
           },
         };
       },

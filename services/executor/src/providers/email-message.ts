@@ -115,3 +115,15 @@ export function splitMailbox(mailbox: string): { email: string; name?: string } 
   if (!m) return { email: mailbox.trim() };
   return { email: m.address, ...(m.name ? { name: m.name } : {}) };
 }
+
+/** `{ attachments: [{filename, content, content_type?}] }`, Resend's and AgentMail's shape; nothing without attachments. */
+export function contentAttachments(m: Pick<EmailMessage, "attachments">): { attachments?: Record<string, string>[] } {
+  if (!m.attachments.length) return {};
+  return {
+    attachments: m.attachments.map((a) => ({
+      filename: a.filename,
+      content: a.contentBase64,
+      ...(a.contentType ? { content_type: a.contentType } : {}),
+    })),
+  };
+}

@@ -1,6 +1,6 @@
 // Resend (email.send): POST /emails with `Authorization: Bearer <key>` and an optional
 // `Idempotency-Key`; 200 {id}; errors {statusCode, name, message}.
-import { readEmailMessage, EMAIL_SENDER_FIELDS } from "./email-message";
+import { contentAttachments, readEmailMessage, EMAIL_SENDER_FIELDS } from "./email-message";
 import { invalidResponse, stringField, vendorError } from "./vendor-error";
 import { defineProvider } from "./provider-table";
 import { defaultSenderFrom } from "./provider-settings";
@@ -33,15 +33,7 @@ export const resendProvider = defineProvider({
             ...(m.cc.length ? { cc: m.cc } : {}),
             ...(m.bcc.length ? { bcc: m.bcc } : {}),
             ...(m.replyTo.length ? { reply_to: m.replyTo } : {}),
-            ...(m.attachments.length
-              ? {
-                  attachments: m.attachments.map((a) => ({
-                    filename: a.filename,
-                    content: a.contentBase64,
-                    ...(a.contentType ? { content_type: a.contentType } : {}),
-                  })),
-                }
-              : {}),
+            ...contentAttachments(m),
           },
         };
       },
