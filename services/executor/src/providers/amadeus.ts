@@ -149,6 +149,13 @@ function hotelListRequest(input: CapabilityInput, ctx: ProviderContext): Provide
   return { method: "GET", url: `${ctx.baseUrl}/v1/reference-data/locations/hotels/by-city?cityCode=${city}`, headers: {} };
 }
 
+/** The answer's body and its `data` list, once Amadeus answered 200. */
+function answered(res: RailResponse): { body: Json; data: Json[] } {
+  if (res.status !== 200) throw amadeusError(res);
+  if (!isRecord(res.body) || !Array.isArray(res.body.data)) throw invalidResponse(KEY, res, "without data");
+  return { body: res.body, data: records(res.body.data) };
+}
+
 /**
  * Amadeus' two searches, each a flow that takes its token from `tokens` (one cache per registered
  * provider; tests bring their own clock).
@@ -171,10 +178,9 @@ export function amadeusCapabilities(tokens: ClientCredentialsTokens): Capability
       request: flightsRequest,
       async flow(input, ctx, vendor) {
         const res = await get(flightsRequest(input, ctx), ctx, vendor);
-        if (res.status !== 200) throw amadeusError(res);
-        if (!isRecord(res.body) || !Array.isArray(res.body.data)) throw invalidResponse(KEY, res, "without data");
-        const carriers = isRecord(res.body.dictionaries) && isRecord(res.body.dictionaries.carriers) ? res.body.dictionaries.carriers : {};
-        const offers = records(res.body.data).map((o) => offer(res, o, carriers));
+        const { body, data } = answered(res);
+        const carriers = isRecord(body.dictionaries) && isRecord(body.dictionaries.carriers) ? body.dictionaries.carriers : {};
+        const offers = data.map((o) => offer(res, o, carriers));
         offers.sort((a, b) => Number(a.totalAmount) - Number(b.totalAmount));
         return { status: "completed", data: { offerRequestId: null, offers: offers.slice(0, MAX_OFFERS) } };
       },
@@ -183,9 +189,8 @@ export function amadeusCapabilities(tokens: ClientCredentialsTokens): Capability
       request: hotelListRequest,
       async flow(input, ctx, vendor) {
         const list = await get(hotelListRequest(input, ctx), ctx, vendor);
-        if (list.status !== 200) throw amadeusError(list);
-        if (!isRecord(list.body) || !Array.isArray(list.body.data)) throw invalidResponse(KEY, list, "without data");
-        const ids = records(list.body.data)
+        const { data: listed } = answered(list);
+        const ids = listed
           .map((h) => stringField(h, "hotelId"))
           .filter((id): id is string => id !== undefined)
           .slice(0, MAX_HOTELS);
@@ -199,15 +204,10 @@ export function amadeusCapabilities(tokens: ClientCredentialsTokens): Capability
           checkOutDate: read.string("checkOutDate", true),
         });
         const res = await get({ method: "GET", url: `${ctx.baseUrl}/v3/shopping/hotel-offers?${query}`, headers: {} }, ctx, vendor);
-        if (res.status !== 200) {
-          const errors = isRecord(res.body) ? records(res.body.errors) : [];
-          if (errors.length > 0 && errors.every((e) => String(e.code) === NO_ROOMS)) return { status: "completed", data: { hotels: [] } };
-          throw amadeusError(res);
-        }
-        if (!isRecord(res.body) || !Array.isArray(res.body.data)) throw invalidResponse(KEY, res, "without data");
-        const hotels = records(res.body.data)
-          .filter((h) => h.available !== false && isRecord(h.hotel))
-          .map((h) => hotel(res, h));
+        const errors = res.status !== 200 && isRecord(res.body) ? records(res.body.errors) : [];
+        if (errors.length > 0 && errors.every((e) => String(e.code) === NO_ROOMS)) return { status: "completed", data: { hotels: [] } };
+        const { data: offered } = answered(res);
+        const hotels = offered.filter((h) => h.available !== false && isRecord(h.hotel)).map((h) => hotel(res, h));
         const cheapest = (h: { offers: { totalAmount: string }[] }) => Math.min(...h.offers.map((o) => Number(o.totalAmount)));
         hotels.sort((a, b) => cheapest(a) - cheapest(b));
         return { status: "completed", data: { hotels } };
