@@ -1,7 +1,7 @@
 // The provider port: an adapter turns a capability input into one vendor HTTP request and the
 // vendor's answer into a normalized result (or, for a capability that needs several requests, runs a
 // flow over VendorCalls), or says why it cannot (ProviderError); the registry gives
-// the adapter configured for a provider on a route network. The adapters in providers/ implement it.
+// the adapter configured for a provider on a route network, made from that provider's table in providers/.
 // Providers never know which rail pays them.
 import type { ProviderHttpRequest, RailResponse } from "./rail-port";
 

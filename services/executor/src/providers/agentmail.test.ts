@@ -1,11 +1,12 @@
 import { MPP_RECIPIENT } from "@agentic/sandbox";
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { AgentmailAdapter } from "./agentmail";
+import { agentmailProvider } from "./agentmail";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new AgentmailAdapter();
+const adapter: ProviderAdapter = providerAdapter(agentmailProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 
 describe("AgentMail adapter (email.inbox.buy, email.send)", () => {

@@ -1,10 +1,11 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { AlchemyAdapter } from "./alchemy";
+import { alchemyProvider } from "./alchemy";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new AlchemyAdapter();
+const adapter: ProviderAdapter = providerAdapter(alchemyProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 
 // Known to the sandbox's fixed ledger.

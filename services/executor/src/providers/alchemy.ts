@@ -5,11 +5,12 @@
 // eth_getTransactionByHash + eth_getTransactionReceipt. Answers are matched by id; a JSON-RPC error
 // -32602/-32600 is the caller's input, any other is the node's; a null transaction is a 404.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
-import { assertCapability } from "./provider";
+import type { CapabilityInput, ProviderContext } from "../domain/provider-port";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
-import type { ProviderModule } from "./provider-module";
+import { defineProvider } from "./provider-table";
 import { addressField, formatUnits, hashField, nativeSymbol, networkOf, quantity, transactionRecord, type EvmNetwork } from "./evm";
+
+const KEY = "alchemy";
 
 const SLUG: Readonly<Record<EvmNetwork, string>> = {
   ethereum: "eth-mainnet",
@@ -30,112 +31,119 @@ function endpoint(ctx: ProviderContext, network: EvmNetwork): string {
   return `${ctx.baseUrl}/${SLUG[network]}/v2${key}`;
 }
 
-export class AlchemyAdapter implements ProviderAdapter {
-  readonly providerKey = "alchemy";
-  readonly capabilityKeys = ["chain.balance", "chain.transaction.lookup"] as const;
+const rpc = (id: number, method: string, params: unknown[]) => ({ jsonrpc: "2.0", id, method, params });
 
-  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
-    assertCapability(this, capabilityKey);
-    const network = networkOf(this.providerKey, input);
-    const rpc = (id: number, method: string, params: unknown[]) => ({ jsonrpc: "2.0", id, method, params });
-    let body: unknown[];
-    if (capabilityKey === "chain.balance") {
-      const address = addressField(this.providerKey, input, "address", true);
-      const token = addressField(this.providerKey, input, "tokenAddress", false);
-      body = token
-        ? [rpc(1, "alchemy_getTokenBalances", [address, [token]]), rpc(2, "alchemy_getTokenMetadata", [token])]
-        : [rpc(1, "eth_getBalance", [address, "latest"])];
-    } else {
-      const hash = hashField(this.providerKey, input);
-      body = [rpc(1, "eth_getTransactionByHash", [hash]), rpc(2, "eth_getTransactionReceipt", [hash])];
-    }
-    return { method: "POST", url: endpoint(ctx, network), headers: {}, body };
+/** A JSON-RPC batch to the input's network. */
+function batch(input: CapabilityInput, ctx: ProviderContext, body: unknown[]): ProviderHttpRequest {
+  return { method: "POST", url: endpoint(ctx, networkOf(KEY, input)), headers: {}, body };
+}
+
+const rpcErrorOf = (body: unknown) => (isRecord(body) && isRecord(body.error) ? body.error : undefined);
+
+/** The batch answer's result of call `id`; a JSON-RPC error of the call is the vendor error it means. */
+function batchResults(res: RailResponse): (id: number) => unknown {
+  if (res.status !== 200) {
+    const error = rpcErrorOf(res.body);
+    throw vendorError(KEY, res, {
+      ...(typeof error?.code === "number" ? { code: String(error.code) } : {}),
+      ...(stringField(error, "message") ? { message: stringField(error, "message") } : {}),
+    });
   }
-
-  parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult {
-    assertCapability(this, capabilityKey);
-    const rpcErrorOf = (body: unknown) => (isRecord(body) && isRecord(body.error) ? body.error : undefined);
-    if (res.status !== 200) {
-      const error = rpcErrorOf(res.body);
-      throw vendorError(this.providerKey, res, {
-        ...(typeof error?.code === "number" ? { code: String(error.code) } : {}),
-        ...(stringField(error, "message") ? { message: stringField(error, "message") } : {}),
-      });
-    }
-    if (!Array.isArray(res.body)) throw invalidResponse(this.providerKey, res, "not a JSON-RPC batch answer");
-    const answers = res.body;
-    const result = (id: number): unknown => {
-      const answer = answers.find((a) => isRecord(a) && a.id === id);
-      if (!isRecord(answer)) throw invalidResponse(this.providerKey, res, `without an answer to call ${id}`);
-      const error = rpcErrorOf(answer);
-      if (error) {
-        const code = typeof error.code === "number" ? error.code : 0;
-        throw vendorError(
-          this.providerKey,
-          { ...res, status: INPUT_ERRORS.has(code) ? 400 : 502 },
-          { code: String(code), ...(stringField(error, "message") ? { message: stringField(error, "message") } : {}) },
-        );
-      }
-      return answer.result;
-    };
-    const network = networkOf(this.providerKey, input);
-    if (capabilityKey === "chain.balance") return { status: "completed", data: this.balance(res, input, network, result) };
-    const hash = hashField(this.providerKey, input);
-    const tx = result(1);
-    if (tx === null)
+  if (!Array.isArray(res.body)) throw invalidResponse(KEY, res, "not a JSON-RPC batch answer");
+  const answers = res.body;
+  return (id) => {
+    const answer = answers.find((a) => isRecord(a) && a.id === id);
+    if (!isRecord(answer)) throw invalidResponse(KEY, res, `without an answer to call ${id}`);
+    const error = rpcErrorOf(answer);
+    if (error) {
+      const code = typeof error.code === "number" ? error.code : 0;
       throw vendorError(
-        this.providerKey,
-        { ...res, status: 404 },
-        { code: "transaction_not_found", message: `no transaction ${hash} on ${network}` },
+        KEY,
+        { ...res, status: INPUT_ERRORS.has(code) ? 400 : 502 },
+        { code: String(code), ...(stringField(error, "message") ? { message: stringField(error, "message") } : {}) },
       );
-    const receipt = result(2);
-    if (!isRecord(tx) || (receipt !== null && !isRecord(receipt)))
-      throw invalidResponse(this.providerKey, res, "with a malformed transaction");
-    return { status: "completed", data: transactionRecord(hash, network, tx, receipt ?? undefined) };
-  }
-
-  private balance(
-    res: RailResponse,
-    input: CapabilityInput,
-    network: EvmNetwork,
-    result: (id: number) => unknown,
-  ): Record<string, unknown> {
-    const address = addressField(this.providerKey, input, "address", true);
-    const token = addressField(this.providerKey, input, "tokenAddress", false);
-    if (!token) {
-      const raw = quantity(result(1));
-      if (raw === undefined) throw invalidResponse(this.providerKey, res, "with a balance that is not a hex quantity");
-      return {
-        address,
-        network,
-        token: null,
-        symbol: nativeSymbol(network),
-        decimals: 18,
-        balanceRaw: raw.toString(),
-        balance: formatUnits(raw, 18),
-      };
     }
-    const balances = result(1);
-    const meta = result(2);
-    const entry = isRecord(balances) && Array.isArray(balances.tokenBalances) ? balances.tokenBalances.find(isRecord) : undefined;
-    const raw = quantity(entry?.tokenBalance);
-    if (raw === undefined || !isRecord(meta)) throw invalidResponse(this.providerKey, res, "without a token balance and metadata");
-    // A contract that is not an ERC-20 has no decimals: report the raw amount only.
-    const decimals = typeof meta.decimals === "number" ? meta.decimals : null;
+    return answer.result;
+  };
+}
+
+function balance(res: RailResponse, input: CapabilityInput, network: EvmNetwork, result: (id: number) => unknown): Record<string, unknown> {
+  const address = addressField(KEY, input, "address", true);
+  const token = addressField(KEY, input, "tokenAddress", false);
+  if (!token) {
+    const raw = quantity(result(1));
+    if (raw === undefined) throw invalidResponse(KEY, res, "with a balance that is not a hex quantity");
     return {
       address,
       network,
-      token: { address: token, name: stringField(meta, "name") ?? null },
-      symbol: stringField(meta, "symbol") ?? null,
-      decimals,
+      token: null,
+      symbol: nativeSymbol(network),
+      decimals: 18,
       balanceRaw: raw.toString(),
-      balance: decimals === null ? null : formatUnits(raw, decimals),
+      balance: formatUnits(raw, 18),
     };
   }
+  const balances = result(1);
+  const meta = result(2);
+  const entry = isRecord(balances) && Array.isArray(balances.tokenBalances) ? balances.tokenBalances.find(isRecord) : undefined;
+  const raw = quantity(entry?.tokenBalance);
+  if (raw === undefined || !isRecord(meta)) throw invalidResponse(KEY, res, "without a token balance and metadata");
+  // A contract that is not an ERC-20 has no decimals: report the raw amount only.
+  const decimals = typeof meta.decimals === "number" ? meta.decimals : null;
+  return {
+    address,
+    network,
+    token: { address: token, name: stringField(meta, "name") ?? null },
+    symbol: stringField(meta, "symbol") ?? null,
+    decimals,
+    balanceRaw: raw.toString(),
+    balance: decimals === null ? null : formatUnits(raw, decimals),
+  };
 }
 
-export const alchemyProvider: ProviderModule = {
-  providerKey: "alchemy",
+export const alchemyProvider = defineProvider({
+  key: KEY,
   defaultBaseUrls: { direct: "https://eth-mainnet.g.alchemy.com" },
-  create: () => new AlchemyAdapter(),
-};
+  capabilities: {
+    "chain.balance": {
+      request(input, ctx) {
+        networkOf(KEY, input);
+        const address = addressField(KEY, input, "address", true);
+        const token = addressField(KEY, input, "tokenAddress", false);
+        return batch(
+          input,
+          ctx,
+          token
+            ? [rpc(1, "alchemy_getTokenBalances", [address, [token]]), rpc(2, "alchemy_getTokenMetadata", [token])]
+            : [rpc(1, "eth_getBalance", [address, "latest"])],
+        );
+      },
+      parse(res, input) {
+        const result = batchResults(res);
+        return { status: "completed", data: balance(res, input, networkOf(KEY, input), result) };
+      },
+    },
+    "chain.transaction.lookup": {
+      request(input, ctx) {
+        networkOf(KEY, input);
+        const hash = hashField(KEY, input);
+        return batch(input, ctx, [rpc(1, "eth_getTransactionByHash", [hash]), rpc(2, "eth_getTransactionReceipt", [hash])]);
+      },
+      parse(res, input) {
+        const result = batchResults(res);
+        const network = networkOf(KEY, input);
+        const hash = hashField(KEY, input);
+        const tx = result(1);
+        if (tx === null)
+          throw vendorError(
+            KEY,
+            { ...res, status: 404 },
+            { code: "transaction_not_found", message: `no transaction ${hash} on ${network}` },
+          );
+        const receipt = result(2);
+        if (!isRecord(tx) || (receipt !== null && !isRecord(receipt))) throw invalidResponse(KEY, res, "with a malformed transaction");
+        return { status: "completed", data: transactionRecord(hash, network, tx, receipt ?? undefined) };
+      },
+    },
+  },
+});

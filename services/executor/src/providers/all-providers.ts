@@ -9,7 +9,7 @@ import { exaProvider } from "./exa";
 import { firecrawlProvider } from "./firecrawl";
 import { openaiProvider } from "./openai";
 import { postmarkProvider } from "./postmark";
-import type { ProviderModule } from "./provider-module";
+import type { ProviderModule } from "./provider-table";
 import { anthropicProvider } from "./anthropic";
 import { peopledatalabsProvider } from "./peopledatalabs";
 import { lobProvider } from "./lob";

@@ -1,10 +1,11 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { AlphavantageAdapter } from "./alphavantage";
+import { alphavantageProvider } from "./alphavantage";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new AlphavantageAdapter();
+const adapter: ProviderAdapter = providerAdapter(alphavantageProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 const CAP = "finance.quote";
 

@@ -1,10 +1,11 @@
-import { AmadeusAdapter } from "./amadeus";
+import { amadeusCapabilities, amadeusProvider } from "./amadeus";
+import { providerAdapter } from "./registry";
 import { runFlowOnSandbox, served } from "./flow-route.fixture";
 import { ClientCredentialsTokens } from "./oauth-client-credentials";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter = new AmadeusAdapter();
+const adapter = providerAdapter(amadeusProvider);
 const ctx = { baseUrl: "https://api.amadeus.com", credentials: { apiKey: "id-1:secret-1" } };
 const soon = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const flights = { origin: "lis", destination: "LHR", departureDate: soon(30), returnDate: soon(37), adults: 2, cabinClass: "business" };
@@ -49,7 +50,9 @@ describe("Amadeus adapter: the requests", () => {
 
 describe("Amadeus adapter: the flows through the sandbox", () => {
   it("takes a token, then searches flights: offers normalized as Duffel's, cheapest first, airline named", async () => {
-    const result = served(await runFlowOnSandbox(routes, "amadeus", "travel.flights.search", flights, { adapter: new AmadeusAdapter() }));
+    const result = served(
+      await runFlowOnSandbox(routes, "amadeus", "travel.flights.search", flights, { adapter: providerAdapter(amadeusProvider) }),
+    );
     expect(calls()).toEqual([TOKEN, FLIGHTS]);
     const offers = result.data.offers as { totalAmount: string; airline: { code: string; name: string }; slices: { origin: string }[] }[];
     expect(offers).toHaveLength(3);
@@ -61,7 +64,10 @@ describe("Amadeus adapter: the flows through the sandbox", () => {
 
   it("keeps the token for the next calls, concurrent ones too, until shortly before it expires", async () => {
     let now = Date.now();
-    const own = new AmadeusAdapter(new ClientCredentialsTokens("amadeus", () => now));
+    const own = providerAdapter({
+      ...amadeusProvider,
+      capabilities: amadeusCapabilities(new ClientCredentialsTokens("amadeus", () => now)),
+    });
     const run = () => runFlowOnSandbox(routes, "amadeus", "travel.flights.search", flights, { adapter: own });
     served(await run());
     await Promise.all([run(), run(), run()]);
@@ -72,7 +78,7 @@ describe("Amadeus adapter: the flows through the sandbox", () => {
   });
 
   it("renews a token Amadeus refuses before its time, once", async () => {
-    const own = new AmadeusAdapter();
+    const own = providerAdapter(amadeusProvider);
     served(await runFlowOnSandbox(routes, "amadeus", "travel.flights.search", flights, { adapter: own }));
     routes.sandbox().control.clearCalls();
     routes.sandbox().control.setFault({ provider: "amadeus", mode: "fail", status: 401, count: 1 });
@@ -81,7 +87,9 @@ describe("Amadeus adapter: the flows through the sandbox", () => {
   });
 
   it("lists the city's hotels, then searches their offers; a city without hotels makes no second call", async () => {
-    const result = served(await runFlowOnSandbox(routes, "amadeus", "travel.hotels.search", hotels, { adapter: new AmadeusAdapter() }));
+    const result = served(
+      await runFlowOnSandbox(routes, "amadeus", "travel.hotels.search", hotels, { adapter: providerAdapter(amadeusProvider) }),
+    );
     expect(calls()).toEqual([TOKEN, "GET /v1/reference-data/locations/hotels/by-city 200", "GET /v3/shopping/hotel-offers 200"]);
     const found = result.data.hotels as { hotelId: string; offers: { totalAmount: string; adults: number; roomType: string }[] }[];
     expect(found).toHaveLength(3);
@@ -110,7 +118,7 @@ describe("Amadeus adapter: the flows through the sandbox", () => {
   it("gives each request the provider timeout, inside the flow's deadline", async () => {
     routes.sandbox().control.setFault({ provider: "amadeus", mode: "timeout", count: 1 });
     const slow = await runFlowOnSandbox(routes, "amadeus", "travel.flights.search", flights, {
-      adapter: new AmadeusAdapter(),
+      adapter: providerAdapter(amadeusProvider),
       deadlineMs: 5_000,
       requestTimeoutMs: 200,
     });

@@ -1,10 +1,11 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { AnthropicAdapter } from "./anthropic";
+import { anthropicProvider } from "./anthropic";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new AnthropicAdapter();
+const adapter: ProviderAdapter = providerAdapter(anthropicProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 const model = "claude-3-5-haiku-20241022";
 

@@ -1,11 +1,12 @@
 import { X402_PAY_TO } from "@agentic/sandbox";
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { ApolloAdapter } from "./apollo";
+import { apolloProvider } from "./apollo";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new ApolloAdapter();
+const adapter: ProviderAdapter = providerAdapter(apolloProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 
 describe("Apollo adapter (enrichment.people.search)", () => {

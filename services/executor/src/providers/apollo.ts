@@ -4,129 +4,17 @@
 // - enrichment.company.search: POST /api/v1/mixed_companies/search with its filters → {organizations[], pagination};
 // - enrichment.company.enrich: GET /api/v1/organizations/enrich?domain= → {organization} ({} when unknown).
 // Errors {error} or {message}.
-import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
+import type { RailResponse } from "../domain/rail-port";
 import { InputReader } from "./input";
-import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
-import { assertCapability } from "./provider";
+import type { ProviderContext, ProviderResult } from "../domain/provider-port";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
-import type { ProviderModule } from "./provider-module";
+import { ourKeyAs } from "./vendor-key";
+import { defineProvider } from "./provider-table";
+
+const KEY = "apollo";
 
 const num = (v: unknown) => (typeof v === "number" ? v : null);
 const str = (v: unknown, key: string) => stringField(v, key) ?? null;
-
-export class ApolloAdapter implements ProviderAdapter {
-  readonly providerKey = "apollo";
-  readonly capabilityKeys = [
-    "enrichment.people.search",
-    "enrichment.people.enrich",
-    "enrichment.company.search",
-    "enrichment.company.enrich",
-  ] as const;
-
-  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
-    assertCapability(this, capabilityKey);
-    const headers: Record<string, string> = ctx.credentials ? { "X-Api-Key": ctx.credentials.apiKey } : {};
-    const read = new InputReader(this.providerKey, input);
-    if (capabilityKey === "enrichment.people.enrich") {
-      const email = read.string("email");
-      const linkedinUrl = read.string("linkedinUrl");
-      const name = read.string("name");
-      const domain = read.string("companyDomain");
-      return {
-        method: "POST",
-        url: `${ctx.baseUrl}/api/v1/people/match`,
-        headers,
-        body: {
-          ...(email ? { email } : {}),
-          ...(linkedinUrl ? { linkedin_url: linkedinUrl } : {}),
-          ...(name ? { name } : {}),
-          ...(domain ? { domain } : {}),
-          reveal_personal_emails: false,
-        },
-      };
-    }
-    if (capabilityKey === "enrichment.company.enrich") {
-      const domain = read.string("domain", true);
-      return { method: "GET", url: `${ctx.baseUrl}/api/v1/organizations/enrich?${new URLSearchParams({ domain })}`, headers };
-    }
-    const page = read.number("page", { integer: true, min: 1 });
-    const perPage = read.number("perPage", { integer: true, min: 1, max: 100 });
-    const locations = read.strings("locations");
-    if (capabilityKey === "enrichment.company.search") {
-      const keywords = read.string("keywords");
-      // Apollo filters industries and keywords through the same organization keyword tags.
-      const tags = [...(keywords ? [keywords] : []), ...read.strings("industries")];
-      const ranges = read.strings("employeeRanges");
-      return {
-        method: "POST",
-        url: `${ctx.baseUrl}/api/v1/mixed_companies/search`,
-        headers,
-        body: {
-          ...(tags.length ? { q_organization_keyword_tags: tags } : {}),
-          ...(ranges.length ? { organization_num_employees_ranges: ranges } : {}),
-          ...(locations.length ? { organization_locations: locations } : {}),
-          page: page ?? 1,
-          per_page: perPage ?? 10,
-        },
-      };
-    }
-    const keywords = read.string("keywords");
-    const titles = read.strings("titles");
-    const domains = read.strings("companyDomains");
-    const seniorities = read.strings("seniorities");
-    return {
-      method: "POST",
-      url: `${ctx.baseUrl}/api/v1/mixed_people/api_search`,
-      headers,
-      body: {
-        ...(keywords ? { q_keywords: keywords } : {}),
-        ...(titles.length ? { person_titles: titles } : {}),
-        ...(domains.length ? { q_organization_domains_list: domains } : {}),
-        ...(locations.length ? { person_locations: locations } : {}),
-        ...(seniorities.length ? { person_seniorities: seniorities } : {}),
-        page: page ?? 1,
-        per_page: perPage ?? 10,
-      },
-    };
-  }
-
-  parseResponse(capabilityKey: string, res: RailResponse): ProviderResult {
-    assertCapability(this, capabilityKey);
-    if (res.status !== 200)
-      throw vendorError(this.providerKey, res, {
-        code: stringField(res.body, "error_code"),
-        message: stringField(res.body, "error") ?? stringField(res.body, "message"),
-      });
-    if (!isRecord(res.body)) throw invalidResponse(this.providerKey, res, "without a JSON object");
-    const body = res.body;
-    if (capabilityKey === "enrichment.people.enrich") {
-      if (!("person" in body) || (body.person !== null && !isRecord(body.person)))
-        throw invalidResponse(this.providerKey, res, "without person");
-      return { status: "completed", data: { matched: body.person !== null, person: body.person ? person(body.person) : null } };
-    }
-    if (capabilityKey === "enrichment.company.enrich") {
-      // Apollo answers an unknown domain with an empty object.
-      if (body.organization !== undefined && !isRecord(body.organization))
-        throw invalidResponse(this.providerKey, res, "without organization");
-      const org = body.organization;
-      return { status: "completed", data: { matched: org !== undefined, organization: org ? organization(org) : null } };
-    }
-    const listKey = capabilityKey === "enrichment.company.search" ? "organizations" : "people";
-    const list = Array.isArray(body[listKey]) ? (body[listKey] as unknown[]).filter(isRecord) : undefined;
-    if (!list) throw invalidResponse(this.providerKey, res, `without ${listKey}`);
-    const pagination = isRecord(body.pagination) ? body.pagination : {};
-    return {
-      status: "completed",
-      data: {
-        ...(listKey === "people" ? { people: list.map(searchedPerson) } : { companies: list.map(organization) }),
-        page: num(pagination.page),
-        perPage: num(pagination.per_page),
-        totalEntries: num(pagination.total_entries),
-        totalPages: num(pagination.total_pages),
-      },
-    };
-  }
-}
 
 function place(p: Record<string, unknown>): string | null {
   return [stringField(p, "city"), stringField(p, "state"), stringField(p, "country")].filter(Boolean).join(", ") || null;
@@ -184,8 +72,134 @@ function organization(o: Record<string, unknown>) {
   };
 }
 
-export const apolloProvider: ProviderModule = {
-  providerKey: "apollo",
+const auth = (ctx: ProviderContext) => ourKeyAs(ctx, "X-Api-Key");
+
+/** The answer's JSON object, once Apollo answered 200. */
+function bodyOf(res: RailResponse): Record<string, unknown> {
+  if (res.status !== 200)
+    throw vendorError(KEY, res, {
+      code: stringField(res.body, "error_code"),
+      message: stringField(res.body, "error") ?? stringField(res.body, "message"),
+    });
+  if (!isRecord(res.body)) throw invalidResponse(KEY, res, "without a JSON object");
+  return res.body;
+}
+
+/** The paging and locations both searches take. */
+function searchInput(read: InputReader): { page: number; perPage: number; locations: string[] } {
+  const page = read.number("page", { integer: true, min: 1 });
+  const perPage = read.number("perPage", { integer: true, min: 1, max: 100 });
+  return { page: page ?? 1, perPage: perPage ?? 10, locations: read.strings("locations") };
+}
+
+/** A search answer: its list under `listKey`, mapped, with Apollo's pagination. */
+function searchResult(res: RailResponse, listKey: "people" | "organizations"): ProviderResult {
+  const body = bodyOf(res);
+  const list = Array.isArray(body[listKey]) ? (body[listKey] as unknown[]).filter(isRecord) : undefined;
+  if (!list) throw invalidResponse(KEY, res, `without ${listKey}`);
+  const pagination = isRecord(body.pagination) ? body.pagination : {};
+  return {
+    status: "completed",
+    data: {
+      ...(listKey === "people" ? { people: list.map(searchedPerson) } : { companies: list.map(organization) }),
+      page: num(pagination.page),
+      perPage: num(pagination.per_page),
+      totalEntries: num(pagination.total_entries),
+      totalPages: num(pagination.total_pages),
+    },
+  };
+}
+
+export const apolloProvider = defineProvider({
+  key: KEY,
   defaultBaseUrls: { direct: "https://api.apollo.io" },
-  create: () => new ApolloAdapter(),
-};
+  capabilities: {
+    "enrichment.people.search": {
+      request(input, ctx) {
+        const read = new InputReader(KEY, input);
+        const { page, perPage, locations } = searchInput(read);
+        const keywords = read.string("keywords");
+        const titles = read.strings("titles");
+        const domains = read.strings("companyDomains");
+        const seniorities = read.strings("seniorities");
+        return {
+          method: "POST",
+          url: `${ctx.baseUrl}/api/v1/mixed_people/api_search`,
+          headers: auth(ctx),
+          body: {
+            ...(keywords ? { q_keywords: keywords } : {}),
+            ...(titles.length ? { person_titles: titles } : {}),
+            ...(domains.length ? { q_organization_domains_list: domains } : {}),
+            ...(locations.length ? { person_locations: locations } : {}),
+            ...(seniorities.length ? { person_seniorities: seniorities } : {}),
+            page,
+            per_page: perPage,
+          },
+        };
+      },
+      parse: (res) => searchResult(res, "people"),
+    },
+    "enrichment.people.enrich": {
+      request(input, ctx) {
+        const read = new InputReader(KEY, input);
+        const email = read.string("email");
+        const linkedinUrl = read.string("linkedinUrl");
+        const name = read.string("name");
+        const domain = read.string("companyDomain");
+        return {
+          method: "POST",
+          url: `${ctx.baseUrl}/api/v1/people/match`,
+          headers: auth(ctx),
+          body: {
+            ...(email ? { email } : {}),
+            ...(linkedinUrl ? { linkedin_url: linkedinUrl } : {}),
+            ...(name ? { name } : {}),
+            ...(domain ? { domain } : {}),
+            reveal_personal_emails: false,
+          },
+        };
+      },
+      parse(res) {
+        const body = bodyOf(res);
+        if (!("person" in body) || (body.person !== null && !isRecord(body.person))) throw invalidResponse(KEY, res, "without person");
+        return { status: "completed", data: { matched: body.person !== null, person: body.person ? person(body.person) : null } };
+      },
+    },
+    "enrichment.company.search": {
+      request(input, ctx) {
+        const read = new InputReader(KEY, input);
+        const { page, perPage, locations } = searchInput(read);
+        const keywords = read.string("keywords");
+        // Apollo filters industries and keywords through the same organization keyword tags.
+        const tags = [...(keywords ? [keywords] : []), ...read.strings("industries")];
+        const ranges = read.strings("employeeRanges");
+        return {
+          method: "POST",
+          url: `${ctx.baseUrl}/api/v1/mixed_companies/search`,
+          headers: auth(ctx),
+          body: {
+            ...(tags.length ? { q_organization_keyword_tags: tags } : {}),
+            ...(ranges.length ? { organization_num_employees_ranges: ranges } : {}),
+            ...(locations.length ? { organization_locations: locations } : {}),
+            page,
+            per_page: perPage,
+          },
+        };
+      },
+      parse: (res) => searchResult(res, "organizations"),
+    },
+    "enrichment.company.enrich": {
+      request(input, ctx) {
+        const domain = new InputReader(KEY, input).string("domain", true);
+        return { method: "GET", url: `${ctx.baseUrl}/api/v1/organizations/enrich?${new URLSearchParams({ domain })}`, headers: auth(ctx) };
+      },
+      parse(res) {
+        const body = bodyOf(res);
+        // Apollo answers an unknown domain with an empty object.
+        if (body.organization !== undefined && !isRecord(body.organization)) throw invalidResponse(KEY, res, "without organization");
+        const org = body.organization;
+        return { status: "completed", data: { matched: org !== undefined, organization: org ? organization(org) : null } };
+      },
+    },
+  },
+});

@@ -1,11 +1,15 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { AyrshareAdapter, DEFAULT_QUOTE_TTL_MS, PROFILE_KIND } from "./ayrshare";
+import { ayrshareProvider, defineAyrshare, DEFAULT_QUOTE_TTL_MS, PROFILE_KIND } from "./ayrshare";
+import { providerAdapter } from "./registry";
 import { runFlowOnSandbox, served } from "./flow-route.fixture";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter = new AyrshareAdapter({ creditsPerChannel: 25 }, () => Date.parse("2026-11-22T10:00:00Z"));
+const adapter = providerAdapter(
+  defineAyrshare(() => Date.parse("2026-11-22T10:00:00Z")),
+  { creditsPerChannel: "25" },
+);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 /** What the executor adds to a quote's input once it issued the approval (domain/approvals.ts). */
 const issued = { broadcastQuoteId: "bq_0123456789ABCDEFGHIJKL", broadcastQuoteExpiresAt: "2026-11-22T10:15:00.000Z" };
@@ -69,7 +73,7 @@ describe("Ayrshare adapter (broadcast.message.quote)", () => {
   });
 
   it("declares the approval a quote issues and a send requires, bound to the channels, text, media and schedule", () => {
-    const [rule] = adapter.approvals;
+    const [rule] = adapter.approvals ?? [];
     expect(rule).toMatchObject({
       issuedBy: "broadcast.message.quote",
       requiredBy: "broadcast.message.send",
@@ -167,7 +171,7 @@ describe("Ayrshare adapter (broadcast.profile.link)", () => {
   });
 
   it("is refused where profile linking is not configured", async () => {
-    const unconfigured: ProviderAdapter = new AyrshareAdapter();
+    const unconfigured: ProviderAdapter = providerAdapter(ayrshareProvider);
     expect(() => unconfigured.buildRequest("broadcast.profile.link", {}, { baseUrl: "https://x" })).toThrow(/AYRSHARE_PROFILE_DOMAIN/);
   });
 });

@@ -1,10 +1,11 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { BraveAdapter } from "./brave";
+import { braveProvider } from "./brave";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new BraveAdapter();
+const adapter: ProviderAdapter = providerAdapter(braveProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 const braveError = (status: number, code: string) => ({ type: "ErrorResponse", error: { id: "e1", status, code, detail: "d", meta: {} } });
 

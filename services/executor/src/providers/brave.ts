@@ -3,14 +3,13 @@
 // on images. Web results are under `web.results`, news and images under `results`; errors are
 // {type: "ErrorResponse", error: {code, detail}}. Brave answers a bad token with a 422 like a bad
 // parameter, so its code decides the blame: the token is ours, not the caller's.
-import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
+import type { RailResponse } from "../domain/rail-port";
 import { InputReader, inputRefusal } from "./input";
-import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
-import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
-import type { ProviderModule } from "./provider-module";
+import { ourKeyAs } from "./vendor-key";
+import { defineProvider, type CapabilityHandler } from "./provider-table";
 
-const ENDPOINT: Readonly<Record<string, string>> = { "search.web": "web", "search.news": "news", "search.images": "images" };
+const KEY = "brave";
 /** Our freshness words as Brave's codes (past day, week, month, year). */
 const FRESHNESS: Readonly<Record<string, string>> = { day: "pd", week: "pw", month: "pm", year: "py" };
 /** Brave error codes about our subscription, not the caller's query. */
@@ -22,76 +21,89 @@ const ACCOUNT_CODES = new Set([
   "QUOTA_LIMITED",
 ]);
 
-export class BraveAdapter implements ProviderAdapter {
-  readonly providerKey = "brave";
-  readonly capabilityKeys = ["search.web", "search.news", "search.images"] as const;
+/** How one of Brave's searches differs: its endpoint, extra parameters, where its hits are and what a hit says. */
+interface BraveSearch {
+  endpoint: "web" | "news" | "images";
+  params?(read: InputReader, params: URLSearchParams): void;
+  hits(body: unknown): unknown;
+  result(r: Record<string, unknown>): Record<string, unknown>;
+}
 
-  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
-    assertCapability(this, capabilityKey);
-    const read = new InputReader(this.providerKey, input);
-    const params = new URLSearchParams({ q: read.string("query", true) });
-    const count = read.number("count", { integer: true, min: 1, max: 20 });
-    if (count !== undefined) params.set("count", String(count));
-    if (capabilityKey === "search.news") {
-      const freshness = read.string("freshness");
-      if (freshness !== undefined) {
-        const code = FRESHNESS[freshness];
-        if (!code) throw inputRefusal(this.providerKey, "`freshness` must be day, week, month or year", "freshness");
-        params.set("freshness", code);
-      }
-    }
-    if (capabilityKey === "search.images") params.set("safesearch", "strict");
-    return {
-      method: "GET",
-      url: `${ctx.baseUrl}/res/v1/${ENDPOINT[capabilityKey]}/search?${params.toString()}`,
-      headers: { Accept: "application/json", ...(ctx.credentials ? { "X-Subscription-Token": ctx.credentials.apiKey } : {}) },
-    };
-  }
-
-  parseResponse(capabilityKey: string, res: RailResponse): ProviderResult {
-    assertCapability(this, capabilityKey);
-    if (res.status !== 200) {
-      const err = isRecord(res.body) && isRecord(res.body.error) ? res.body.error : undefined;
-      const code = stringField(err, "code");
-      throw vendorError(this.providerKey, res, {
-        code,
-        message: stringField(err, "detail"),
-        ...(code && ACCOUNT_CODES.has(code) ? { blame: "provider" } : {}),
-      });
-    }
-    const list =
-      capabilityKey === "search.web"
-        ? isRecord(res.body) && isRecord(res.body.web)
-          ? res.body.web.results
-          : []
-        : isRecord(res.body)
-          ? res.body.results
-          : undefined;
-    if (!Array.isArray(list)) throw invalidResponse(this.providerKey, res, "without results");
-    const results = list.filter(isRecord).filter((r) => typeof r.url === "string");
-    return { status: "completed", data: { results: results.map((r) => this.result(capabilityKey, r)) } };
-  }
-
-  private result(capabilityKey: string, r: Record<string, unknown>): Record<string, unknown> {
-    const title = stringField(r, "title") ?? null;
-    if (capabilityKey === "search.images") {
+function braveSearch(search: BraveSearch): CapabilityHandler {
+  return {
+    request(input, ctx) {
+      const read = new InputReader(KEY, input);
+      const params = new URLSearchParams({ q: read.string("query", true) });
+      const count = read.number("count", { integer: true, min: 1, max: 20 });
+      if (count !== undefined) params.set("count", String(count));
+      search.params?.(read, params);
       return {
-        title,
+        method: "GET",
+        url: `${ctx.baseUrl}/res/v1/${search.endpoint}/search?${params.toString()}`,
+        headers: { Accept: "application/json", ...ourKeyAs(ctx, "X-Subscription-Token") },
+      };
+    },
+    parse(res) {
+      checkStatus(res);
+      const list = search.hits(res.body);
+      if (!Array.isArray(list)) throw invalidResponse(KEY, res, "without results");
+      const results = list.filter(isRecord).filter((r) => typeof r.url === "string");
+      return { status: "completed", data: { results: results.map((r) => search.result(r)) } };
+    },
+  };
+}
+
+function checkStatus(res: RailResponse): void {
+  if (res.status === 200) return;
+  const err = isRecord(res.body) && isRecord(res.body.error) ? res.body.error : undefined;
+  const code = stringField(err, "code");
+  throw vendorError(KEY, res, {
+    code,
+    message: stringField(err, "detail"),
+    ...(code && ACCOUNT_CODES.has(code) ? { blame: "provider" } : {}),
+  });
+}
+
+/** A web or news hit. */
+const pageHit = (r: Record<string, unknown>) => ({
+  title: stringField(r, "title") ?? null,
+  url: r.url,
+  snippet: stringField(r, "description") ?? null,
+  publishedAt: stringField(r, "page_age") ?? null,
+});
+
+export const braveProvider = defineProvider({
+  key: KEY,
+  defaultBaseUrls: { direct: "https://api.search.brave.com" },
+  capabilities: {
+    "search.web": braveSearch({
+      endpoint: "web",
+      hits: (body) => (isRecord(body) && isRecord(body.web) ? body.web.results : []),
+      result: pageHit,
+    }),
+    "search.news": braveSearch({
+      endpoint: "news",
+      params(read, params) {
+        const freshness = read.string("freshness");
+        if (freshness === undefined) return;
+        const code = FRESHNESS[freshness];
+        if (!code) throw inputRefusal(KEY, "`freshness` must be day, week, month or year", "freshness");
+        params.set("freshness", code);
+      },
+      hits: (body) => (isRecord(body) ? body.results : undefined),
+      result: (r) => ({ ...pageHit(r), source: stringField(r.meta_url, "hostname") ?? null, age: stringField(r, "age") ?? null }),
+    }),
+    "search.images": braveSearch({
+      endpoint: "images",
+      params: (_read, params) => params.set("safesearch", "strict"),
+      hits: (body) => (isRecord(body) ? body.results : undefined),
+      result: (r) => ({
+        title: stringField(r, "title") ?? null,
         imageUrl: stringField(r.properties, "url") ?? null,
         thumbnailUrl: stringField(r.thumbnail, "src") ?? null,
         sourceUrl: r.url,
         source: stringField(r, "source") ?? stringField(r.meta_url, "hostname") ?? null,
-      };
-    }
-    const base = { title, url: r.url, snippet: stringField(r, "description") ?? null, publishedAt: stringField(r, "page_age") ?? null };
-    if (capabilityKey === "search.news")
-      return { ...base, source: stringField(r.meta_url, "hostname") ?? null, age: stringField(r, "age") ?? null };
-    return base;
-  }
-}
-
-export const braveProvider: ProviderModule = {
-  providerKey: "brave",
-  defaultBaseUrls: { direct: "https://api.search.brave.com" },
-  create: () => new BraveAdapter(),
-};
+      }),
+    }),
+  },
+});

@@ -1,10 +1,11 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { CoingeckoAdapter } from "./coingecko";
+import { coingeckoProvider } from "./coingecko";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new CoingeckoAdapter();
+const adapter: ProviderAdapter = providerAdapter(coingeckoProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 const CAP = "finance.crypto.price";
 

@@ -1,10 +1,11 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { DeeplAdapter } from "./deepl";
+import { deeplProvider } from "./deepl";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new DeeplAdapter();
+const adapter: ProviderAdapter = providerAdapter(deeplProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 
 describe("DeepL adapter (translation.text.translate)", () => {

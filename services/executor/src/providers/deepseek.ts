@@ -1,9 +1,11 @@
 // DeepSeek's API (models.chat.complete), OpenAI-compatible; also sold per call through MPP hosts.
-import { OpenAiCompatibleAdapter } from "./openai-compatible";
-import type { ProviderModule } from "./provider-module";
+import { chatCompletions } from "./openai-compatible";
+import { defineProvider } from "./provider-table";
 
-export const deepseekProvider: ProviderModule = {
-  providerKey: "deepseek",
+const KEY = "deepseek";
+
+export const deepseekProvider = defineProvider({
+  key: KEY,
   defaultBaseUrls: { direct: "https://api.deepseek.com" },
-  create: () => new OpenAiCompatibleAdapter("deepseek"),
-};
+  capabilities: { "models.chat.complete": chatCompletions(KEY) },
+});

@@ -1,9 +1,10 @@
 import type { RailResponse } from "../domain/rail-port";
-import { ElevenlabsAdapter } from "./elevenlabs";
+import { elevenlabsProvider } from "./elevenlabs";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter = new ElevenlabsAdapter();
+const adapter = providerAdapter(elevenlabsProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 
 describe("ElevenLabs adapter (speech.synthesize)", () => {

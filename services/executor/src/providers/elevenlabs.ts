@@ -3,18 +3,14 @@
 // normalized_alignment}: the JSON form of the audio, so the answer needs no binary transport. Errors:
 // {detail: {status, message}} (401 invalid_api_key, 400, 429 too_many_concurrent_requests), or 422
 // {detail: [{loc, msg, type}]}. The contract caps text at 1,000 characters, the length the price is for.
-import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import {
-  ProviderError,
-  type CapabilityInput,
-  type ProviderAdapter,
-  type ProviderContext,
-  type ProviderResult,
-} from "../domain/provider-port";
+import type { ProviderHttpRequest } from "../domain/rail-port";
+import { ProviderError } from "../domain/provider-port";
 import { InputReader } from "./input";
-import { assertCapability } from "./provider";
-import type { ProviderModule } from "./provider-module";
+import { ourKeyAs } from "./vendor-key";
+import { defineProvider } from "./provider-table";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+
+const KEY = "elevenlabs";
 
 /** ElevenLabs' premade voices by name (a caller may also give a voice id). */
 const PREMADE_VOICES: Readonly<Record<string, string>> = {
@@ -43,52 +39,46 @@ function detailOf(body: unknown): { code?: string; message?: string } {
   return {};
 }
 
-export class ElevenlabsAdapter implements ProviderAdapter {
-  readonly providerKey = "elevenlabs";
-  readonly capabilityKeys = ["speech.synthesize"] as const;
-
-  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
-    assertCapability(this, capabilityKey);
-    const read = new InputReader(this.providerKey, input);
-    const text = read.limitedString("text", MAX_CHARACTERS);
-    const voice = read.string("voice") ?? "rachel";
-    const voiceId = PREMADE_VOICES[voice.toLowerCase()] ?? (VOICE_ID.test(voice) ? voice : undefined);
-    if (!voiceId)
-      throw new ProviderError(
-        "invalid_input",
-        this.providerKey,
-        `voice must be an ElevenLabs voice id or one of ${Object.keys(PREMADE_VOICES).join(", ")}`,
-        { blame: "input", field: "voice" },
-      );
-    return {
-      method: "POST",
-      url: `${ctx.baseUrl}/v1/text-to-speech/${voiceId}/with-timestamps?output_format=${OUTPUT_FORMAT}`,
-      headers: ctx.credentials ? { "xi-api-key": ctx.credentials.apiKey } : {},
-      body: { text, model_id: MODEL_ID },
-    };
-  }
-
-  parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult {
-    assertCapability(this, capabilityKey);
-    if (res.status !== 200) throw vendorError(this.providerKey, res, detailOf(res.body));
-    const audio = stringField(res.body, "audio_base64");
-    if (!audio) throw invalidResponse(this.providerKey, res, "without audio_base64");
-    const requestId = res.headers["request-id"];
-    return {
-      status: "completed",
-      ...(requestId ? { providerMessageId: requestId } : {}),
-      data: {
-        audioBase64: audio,
-        contentType: "audio/mpeg",
-        format: OUTPUT_FORMAT,
-        characters: new InputReader(this.providerKey, input).string("text", true).length,
-      },
-    };
-  }
-}
-
-export const elevenlabsProvider: ProviderModule = {
-  providerKey: "elevenlabs",
+export const elevenlabsProvider = defineProvider({
+  key: KEY,
   defaultBaseUrls: { direct: "https://api.elevenlabs.io" },
-  create: () => new ElevenlabsAdapter(),
-};
+  capabilities: {
+    "speech.synthesize": {
+      request(input, ctx): ProviderHttpRequest {
+        const read = new InputReader(KEY, input);
+        const text = read.limitedString("text", MAX_CHARACTERS);
+        const voice = read.string("voice") ?? "rachel";
+        const voiceId = PREMADE_VOICES[voice.toLowerCase()] ?? (VOICE_ID.test(voice) ? voice : undefined);
+        if (!voiceId)
+          throw new ProviderError(
+            "invalid_input",
+            KEY,
+            `voice must be an ElevenLabs voice id or one of ${Object.keys(PREMADE_VOICES).join(", ")}`,
+            { blame: "input", field: "voice" },
+          );
+        return {
+          method: "POST",
+          url: `${ctx.baseUrl}/v1/text-to-speech/${voiceId}/with-timestamps?output_format=${OUTPUT_FORMAT}`,
+          headers: ourKeyAs(ctx, "xi-api-key"),
+          body: { text, model_id: MODEL_ID },
+        };
+      },
+      parse(res, input) {
+        if (res.status !== 200) throw vendorError(KEY, res, detailOf(res.body));
+        const audio = stringField(res.body, "audio_base64");
+        if (!audio) throw invalidResponse(KEY, res, "without audio_base64");
+        const requestId = res.headers["request-id"];
+        return {
+          status: "completed",
+          ...(requestId ? { providerMessageId: requestId } : {}),
+          data: {
+            audioBase64: audio,
+            contentType: "audio/mpeg",
+            format: OUTPUT_FORMAT,
+            characters: new InputReader(KEY, input).string("text", true).length,
+          },
+        };
+      },
+    },
+  },
+});

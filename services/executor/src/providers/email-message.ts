@@ -11,12 +11,10 @@ import { formatMailbox, parseMailbox, sameAddress } from "../domain/mailbox";
 export const RELAY_SUFFIX = " via Agentic API";
 
 /** email.send's sender fields, as every email adapter declares them: each is the platform sender or an inbox the caller owns. */
-export const EMAIL_SENDER_FIELDS: Readonly<Record<string, readonly SenderField[]>> = {
-  "email.send": [
-    { field: "from", kind: "email.inbox", sendsAs: true },
-    { field: "replyTo", kind: "email.inbox", sendsAs: false },
-  ],
-};
+export const EMAIL_SENDER_FIELDS: readonly SenderField[] = [
+  { field: "from", kind: "email.inbox", sendsAs: true },
+  { field: "replyTo", kind: "email.inbox", sendsAs: false },
+];
 
 /** One attachment as the contract takes it. */
 export interface EmailAttachment {
@@ -116,4 +114,16 @@ export function splitMailbox(mailbox: string): { email: string; name?: string } 
   const m = parseMailbox(mailbox);
   if (!m) return { email: mailbox.trim() };
   return { email: m.address, ...(m.name ? { name: m.name } : {}) };
+}
+
+/** `{ attachments: [{filename, content, content_type?}] }`, Resend's and AgentMail's shape; nothing without attachments. */
+export function contentAttachments(m: Pick<EmailMessage, "attachments">): { attachments?: Record<string, string>[] } {
+  if (!m.attachments.length) return {};
+  return {
+    attachments: m.attachments.map((a) => ({
+      filename: a.filename,
+      content: a.contentBase64,
+      ...(a.contentType ? { content_type: a.contentType } : {}),
+    })),
+  };
 }

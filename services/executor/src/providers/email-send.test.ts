@@ -1,10 +1,11 @@
 // email.send over the three direct email vendors: their wire formats, normalized results and error mapping.
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { PostmarkAdapter } from "./postmark";
-import { ResendAdapter } from "./resend";
+import { postmarkProvider } from "./postmark";
+import { providerAdapter } from "./registry";
+import { resendProvider } from "./resend";
 import { DEFAULT_FROM, useSandboxRoutes } from "./sandbox-route.fixture";
-import { SendgridAdapter } from "./sendgrid";
+import { sendgridProvider } from "./sendgrid";
 
 const routes = useSandboxRoutes();
 const ctx = {
@@ -28,7 +29,7 @@ const attachments = [
 const response = (status: number, body: unknown, headers: Record<string, string> = {}): RailResponse => ({ status, headers, body });
 
 describe("Resend adapter", () => {
-  const adapter: ProviderAdapter = new ResendAdapter();
+  const adapter: ProviderAdapter = providerAdapter(resendProvider);
   it("builds POST /emails with a bearer key, the idempotency key and snake_case fields", () => {
     expect(adapter.buildRequest("email.send", input, ctx)).toEqual({
       method: "POST",
@@ -90,7 +91,7 @@ describe("Resend adapter", () => {
 });
 
 describe("SendGrid adapter", () => {
-  const adapter: ProviderAdapter = new SendgridAdapter();
+  const adapter: ProviderAdapter = providerAdapter(sendgridProvider);
   it("builds POST /v3/mail/send with personalizations, a from object and text/plain first", () => {
     const req = adapter.buildRequest("email.send", input, ctx);
     expect(req).toMatchObject({ method: "POST", url: "https://vendor.example/v3/mail/send", headers: { Authorization: "Bearer k_123" } });
@@ -147,7 +148,7 @@ describe("SendGrid adapter", () => {
 });
 
 describe("Postmark adapter", () => {
-  const adapter: ProviderAdapter = new PostmarkAdapter();
+  const adapter: ProviderAdapter = providerAdapter(postmarkProvider);
   it("builds POST /email with the server token and PascalCase, comma-joined fields", () => {
     expect(adapter.buildRequest("email.send", input, ctx)).toEqual({
       method: "POST",

@@ -1,10 +1,11 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { EtherscanAdapter } from "./etherscan";
+import { etherscanProvider } from "./etherscan";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new EtherscanAdapter();
+const adapter: ProviderAdapter = providerAdapter(etherscanProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 const CAP = "chain.transaction.lookup";
 

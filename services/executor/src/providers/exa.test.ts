@@ -1,10 +1,10 @@
 import type { RailResponse } from "../domain/rail-port";
-import type { ProviderAdapter } from "../domain/provider-port";
-import { ExaAdapter } from "./exa";
+import { exaProvider } from "./exa";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new ExaAdapter();
+const adapter = providerAdapter(exaProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 
 describe("Exa adapter (search.answer)", () => {

@@ -4,98 +4,84 @@
 // `maxResults` trims the citations. The answer request carries no domain filter yet, so
 // `includeDomains`/`excludeDomains` are refused (invalid_input, which makes the executor skip this
 // route) rather than dropped: a search must not use the domains it was told to exclude.
-import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
+import type { RailResponse } from "../domain/rail-port";
 import { InputReader, inputRefusal } from "./input";
-import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
-import { assertCapability } from "./provider";
+import type { ProviderContext } from "../domain/provider-port";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
-import type { ProviderModule } from "./provider-module";
+import { ourKeyAs } from "./vendor-key";
+import { defineProvider } from "./provider-table";
+import { webSearchResult } from "./web-search-result";
+
+const KEY = "exa";
 
 /** Contract fields of search.answer this adapter does not send yet. */
 const UNSUPPORTED_FIELDS = ["includeDomains", "excludeDomains"] as const;
 
-export class ExaAdapter implements ProviderAdapter {
-  readonly providerKey = "exa";
-  readonly capabilityKeys = ["search.answer", "search.web"] as const;
+const auth = (ctx: ProviderContext) => ourKeyAs(ctx, "x-api-key");
 
-  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
-    assertCapability(this, capabilityKey);
-    const read = new InputReader(this.providerKey, input);
-    const query = read.string("query", true);
-    const headers: Record<string, string> = ctx.credentials ? { "x-api-key": ctx.credentials.apiKey } : {};
-    if (capabilityKey === "search.web") {
-      const count = read.number("count", { integer: true, min: 1, max: 100 });
-      return {
-        method: "POST",
-        url: `${ctx.baseUrl}/search`,
-        headers,
-        body: { query, numResults: count ?? 10, contents: { highlights: true } },
-      };
-    }
-    read.number("maxResults", { integer: true, min: 1, max: 100 });
-    for (const field of UNSUPPORTED_FIELDS) {
-      if (input[field] !== undefined && input[field] !== null) {
-        throw inputRefusal(this.providerKey, "not supported by the exa route yet", field);
-      }
-    }
-    return {
-      method: "POST",
-      url: `${ctx.baseUrl}/answer`,
-      headers,
-      body: { query, text: false },
-    };
-  }
-
-  parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult {
-    assertCapability(this, capabilityKey);
-    if (res.status !== 200)
-      throw vendorError(this.providerKey, res, { code: stringField(res.body, "tag"), message: stringField(res.body, "error") });
-    if (capabilityKey === "search.web") return webResults(this.providerKey, res);
-    const answer = stringField(res.body, "answer");
-    const citations = isRecord(res.body) && Array.isArray(res.body.citations) ? res.body.citations.filter(isRecord) : undefined;
-    if (answer === undefined || !citations) throw invalidResponse(this.providerKey, res, "without answer and citations");
-    const max = new InputReader(this.providerKey, input).number("maxResults", { integer: true, min: 1 }) ?? citations.length;
-    const requestId = stringField(res.body, "requestId");
-    return {
-      status: "completed",
-      ...(requestId ? { providerMessageId: requestId } : {}),
-      data: {
-        answer,
-        citations: citations.slice(0, max).map((c) => ({
-          url: stringField(c, "url") ?? null,
-          title: stringField(c, "title") ?? null,
-          author: stringField(c, "author") ?? null,
-          publishedDate: stringField(c, "publishedDate") ?? null,
-          ...(stringField(c, "text") ? { snippet: stringField(c, "text") } : {}),
-        })),
-      },
-    };
-  }
+/** Exa's error body {error, tag}, or nothing on a 200. */
+function checkStatus(res: RailResponse): void {
+  if (res.status !== 200) throw vendorError(KEY, res, { code: stringField(res.body, "tag"), message: stringField(res.body, "error") });
 }
 
-/** search.web: Exa's results as ranked hits, its first highlight as the snippet. */
-function webResults(providerKey: string, res: RailResponse): ProviderResult {
-  const results = isRecord(res.body) && Array.isArray(res.body.results) ? res.body.results.filter(isRecord) : undefined;
-  if (!results) throw invalidResponse(providerKey, res, "without results");
-  const requestId = stringField(res.body, "requestId");
-  return {
-    status: "completed",
-    ...(requestId ? { providerMessageId: requestId } : {}),
-    data: {
-      results: results
-        .filter((r) => typeof r.url === "string")
-        .map((r) => ({
-          title: stringField(r, "title") ?? null,
-          url: r.url,
-          snippet: Array.isArray(r.highlights) && typeof r.highlights[0] === "string" ? r.highlights[0] : null,
-          publishedAt: stringField(r, "publishedDate") ?? null,
-        })),
-    },
-  };
-}
-
-export const exaProvider: ProviderModule = {
-  providerKey: "exa",
+export const exaProvider = defineProvider({
+  key: KEY,
   defaultBaseUrls: { direct: "https://api.exa.ai" },
-  create: () => new ExaAdapter(),
-};
+  capabilities: {
+    "search.answer": {
+      request(input, ctx) {
+        const read = new InputReader(KEY, input);
+        const query = read.string("query", true);
+        read.number("maxResults", { integer: true, min: 1, max: 100 });
+        for (const field of UNSUPPORTED_FIELDS) {
+          if (input[field] !== undefined && input[field] !== null) throw inputRefusal(KEY, "not supported by the exa route yet", field);
+        }
+        return { method: "POST", url: `${ctx.baseUrl}/answer`, headers: auth(ctx), body: { query, text: false } };
+      },
+      parse(res, input) {
+        checkStatus(res);
+        const answer = stringField(res.body, "answer");
+        const citations = isRecord(res.body) && Array.isArray(res.body.citations) ? res.body.citations.filter(isRecord) : undefined;
+        if (answer === undefined || !citations) throw invalidResponse(KEY, res, "without answer and citations");
+        const max = new InputReader(KEY, input).number("maxResults", { integer: true, min: 1 }) ?? citations.length;
+        const requestId = stringField(res.body, "requestId");
+        return {
+          status: "completed",
+          ...(requestId ? { providerMessageId: requestId } : {}),
+          data: {
+            answer,
+            citations: citations.slice(0, max).map((c) => ({
+              url: stringField(c, "url") ?? null,
+              title: stringField(c, "title") ?? null,
+              author: stringField(c, "author") ?? null,
+              publishedDate: stringField(c, "publishedDate") ?? null,
+              ...(stringField(c, "text") ? { snippet: stringField(c, "text") } : {}),
+            })),
+          },
+        };
+      },
+    },
+    "search.web": {
+      request(input, ctx) {
+        const read = new InputReader(KEY, input);
+        const query = read.string("query", true);
+        const count = read.number("count", { integer: true, min: 1, max: 100 });
+        return {
+          method: "POST",
+          url: `${ctx.baseUrl}/search`,
+          headers: auth(ctx),
+          body: { query, numResults: count ?? 10, contents: { highlights: true } },
+        };
+      },
+      parse(res) {
+        checkStatus(res);
+        // Exa's first highlight is the snippet.
+        return webSearchResult(KEY, res, {
+          requestId: "requestId",
+          publishedAt: "publishedDate",
+          snippet: (r) => (Array.isArray(r.highlights) && typeof r.highlights[0] === "string" ? r.highlights[0] : null),
+        });
+      },
+    },
+  },
+});

@@ -1,10 +1,11 @@
 import type { ProviderAdapter } from "../domain/provider-port";
 import type { RailResponse } from "../domain/rail-port";
-import { FalAdapter } from "./fal";
+import { falProvider } from "./fal";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new FalAdapter();
+const adapter: ProviderAdapter = providerAdapter(falProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 
 describe("fal adapter (media.image.generate, media.image.edit)", () => {

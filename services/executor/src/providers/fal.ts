@@ -3,12 +3,14 @@
 // on an MPP host the payment replaces it) → 200 {images: [{url, width, height, content_type}], seed,
 // has_nsfw_concepts, timings}. Errors: 422 {detail: [{loc, msg, type}]} for a refused input, else
 // {detail: "<message>"}. One image per call at most 1 megapixel, so a call costs one route price.
-import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
+import type { RailResponse } from "../domain/rail-port";
+import type { ProviderContext, ProviderResult } from "../domain/provider-port";
 import { InputReader, inputRefusal } from "./input";
-import { assertCapability } from "./provider";
-import type { ProviderModule } from "./provider-module";
+import { ourKeyAs } from "./vendor-key";
+import { defineProvider } from "./provider-table";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
+
+const KEY = "fal";
 
 /** The fal app each capability runs, by the contract's `model` name (the route's price is for these). */
 const GENERATE_MODELS: Readonly<Record<string, string>> = { "flux-schnell": "fal-ai/flux/schnell" };
@@ -34,67 +36,76 @@ function detailMessage(body: unknown): string | undefined {
     .join("; ");
 }
 
-export class FalAdapter implements ProviderAdapter {
-  readonly providerKey = "fal";
-  readonly capabilityKeys = ["media.image.generate", "media.image.edit"] as const;
+const auth = (ctx: ProviderContext) => ourKeyAs(ctx, "authorization", "Key ");
 
-  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
-    assertCapability(this, capabilityKey);
-    const read = new InputReader(this.providerKey, input);
-    const prompt = read.string("prompt", true);
-    const headers: Record<string, string> = ctx.credentials ? { authorization: `Key ${ctx.credentials.apiKey}` } : {};
-    const aspectRatio = read.string("aspectRatio");
-    if (aspectRatio !== undefined && !IMAGE_SIZES[aspectRatio])
-      throw inputRefusal(this.providerKey, `aspectRatio must be one of ${Object.keys(IMAGE_SIZES).join(", ")}`, "aspectRatio");
-    if (capabilityKey === "media.image.edit") {
-      const body = {
-        prompt,
-        image_url: read.string("imageUrl", true),
-        num_images: 1,
-        ...(aspectRatio ? { aspect_ratio: aspectRatio } : {}),
-      };
-      return { method: "POST", url: `${ctx.baseUrl}/${EDIT_APP}`, headers, body };
-    }
-    const model = read.string("model") ?? "flux-schnell";
-    const app = GENERATE_MODELS[model];
-    if (!app) throw inputRefusal(this.providerKey, `model must be one of ${Object.keys(GENERATE_MODELS).join(", ")} on fal`, "model");
-    const seed = read.number("seed", { integer: true, min: 0 });
-    const body = {
-      prompt,
-      image_size: IMAGE_SIZES[aspectRatio ?? "1:1"],
-      num_images: 1,
-      enable_safety_checker: true,
-      ...(seed !== undefined ? { seed } : {}),
-    };
-    return { method: "POST", url: `${ctx.baseUrl}/${app}`, headers, body };
-  }
-
-  parseResponse(capabilityKey: string, res: RailResponse): ProviderResult {
-    assertCapability(this, capabilityKey);
-    if (res.status !== 200) throw vendorError(this.providerKey, res, { message: detailMessage(res.body) });
-    const images = isRecord(res.body) && Array.isArray(res.body.images) ? res.body.images.filter(isRecord) : [];
-    const image = images[0];
-    const url = stringField(image, "url");
-    if (!image || !url) throw invalidResponse(this.providerKey, res, "without images[0].url");
-    const requestId = res.headers["x-fal-request-id"];
-    return {
-      status: "completed",
-      ...(requestId ? { providerMessageId: requestId } : {}),
-      data: {
-        images: images.map((i) => ({
-          url: stringField(i, "url") ?? null,
-          width: typeof i.width === "number" ? i.width : null,
-          height: typeof i.height === "number" ? i.height : null,
-          contentType: stringField(i, "content_type") ?? null,
-        })),
-        ...(isRecord(res.body) && typeof res.body.seed === "number" ? { seed: res.body.seed } : {}),
-      },
-    };
-  }
+/** The prompt and the aspect ratio both capabilities take, checked. */
+function promptAndRatio(read: InputReader): { prompt: string; aspectRatio: string | undefined } {
+  const prompt = read.string("prompt", true);
+  const aspectRatio = read.string("aspectRatio");
+  if (aspectRatio !== undefined && !IMAGE_SIZES[aspectRatio])
+    throw inputRefusal(KEY, `aspectRatio must be one of ${Object.keys(IMAGE_SIZES).join(", ")}`, "aspectRatio");
+  return { prompt, aspectRatio };
 }
 
-export const falProvider: ProviderModule = {
-  providerKey: "fal",
+/** Both capabilities answer fal's images. */
+function images(res: RailResponse): ProviderResult {
+  if (res.status !== 200) throw vendorError(KEY, res, { message: detailMessage(res.body) });
+  const images = isRecord(res.body) && Array.isArray(res.body.images) ? res.body.images.filter(isRecord) : [];
+  const image = images[0];
+  const url = stringField(image, "url");
+  if (!image || !url) throw invalidResponse(KEY, res, "without images[0].url");
+  const requestId = res.headers["x-fal-request-id"];
+  return {
+    status: "completed",
+    ...(requestId ? { providerMessageId: requestId } : {}),
+    data: {
+      images: images.map((i) => ({
+        url: stringField(i, "url") ?? null,
+        width: typeof i.width === "number" ? i.width : null,
+        height: typeof i.height === "number" ? i.height : null,
+        contentType: stringField(i, "content_type") ?? null,
+      })),
+      ...(isRecord(res.body) && typeof res.body.seed === "number" ? { seed: res.body.seed } : {}),
+    },
+  };
+}
+
+export const falProvider = defineProvider({
+  key: KEY,
   defaultBaseUrls: { direct: "https://fal.run" },
-  create: () => new FalAdapter(),
-};
+  capabilities: {
+    "media.image.generate": {
+      request(input, ctx) {
+        const read = new InputReader(KEY, input);
+        const { prompt, aspectRatio } = promptAndRatio(read);
+        const model = read.string("model") ?? "flux-schnell";
+        const app = GENERATE_MODELS[model];
+        if (!app) throw inputRefusal(KEY, `model must be one of ${Object.keys(GENERATE_MODELS).join(", ")} on fal`, "model");
+        const seed = read.number("seed", { integer: true, min: 0 });
+        const body = {
+          prompt,
+          image_size: IMAGE_SIZES[aspectRatio ?? "1:1"],
+          num_images: 1,
+          enable_safety_checker: true,
+          ...(seed !== undefined ? { seed } : {}),
+        };
+        return { method: "POST", url: `${ctx.baseUrl}/${app}`, headers: auth(ctx), body };
+      },
+      parse: images,
+    },
+    "media.image.edit": {
+      request(input, ctx) {
+        const read = new InputReader(KEY, input);
+        const { prompt, aspectRatio } = promptAndRatio(read);
+        const body = {
+          prompt,
+          image_url: read.string("imageUrl", true),
+          num_images: 1,
+          ...(aspectRatio ? { aspect_ratio: aspectRatio } : {}),
+        };
+        return { method: "POST", url: `${ctx.baseUrl}/${EDIT_APP}`, headers: auth(ctx), body };
+      },
+      parse: images,
+    },
+  },
+});

@@ -8,12 +8,13 @@ import type { ProviderAdapter, VendorCalls } from "../domain/provider-port";
 import { createAttemptRunner } from "../domain/run-attempts";
 import { testDeps } from "../executor-deps.fixture";
 import { DirectRail } from "../rails/direct";
-import { FirecrawlAdapter, PDF_MAX_PAGES } from "./firecrawl";
+import { firecrawlProvider, PDF_MAX_PAGES } from "./firecrawl";
+import { providerAdapter } from "./registry";
 import { runFlowOnSandbox, served } from "./flow-route.fixture";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new FirecrawlAdapter();
+const adapter: ProviderAdapter = providerAdapter(firecrawlProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 const input = { url: "https://example.com/docs", fields: ["title", "pricing", "authentication"] };
 

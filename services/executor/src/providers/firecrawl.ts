@@ -19,20 +19,13 @@
 // the catalog's `pages` bill driver, within the hold that covers maxPages.
 import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
 import { InputReader, inputRefusal } from "./input";
-import {
-  ProviderError,
-  type CapabilityInput,
-  type ProviderAdapter,
-  type ProviderContext,
-  type ProviderFlow,
-  type ProviderResult,
-  type VendorCalls,
-} from "../domain/provider-port";
-import { assertCapability } from "./provider";
+import { ProviderError, type CapabilityInput, type ProviderContext, type ProviderResult, type VendorCalls } from "../domain/provider-port";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
-import type { ProviderModule } from "./provider-module";
-import { bearerAuth } from "./bearer-auth";
+import { defineProvider } from "./provider-table";
+import { bearerAuth } from "./vendor-key";
 import { vendorDeadlineMs } from "./vendor-deadline";
+
+const KEY = "firecrawl";
 
 /** The page formats web.scrape offers (Firecrawl's names). */
 const PAGE_FORMATS = new Set(["markdown", "html", "links"]);
@@ -46,211 +39,226 @@ const PROXY = "basic";
 const FIRST_POLL_MS = 250;
 const LONGEST_POLL_MS = 2_000;
 
-export class FirecrawlAdapter implements ProviderAdapter {
-  readonly providerKey = "firecrawl";
-  readonly capabilityKeys = ["web.extract", "web.scrape", "web.map", "web.crawl"] as const;
-  readonly flows: Readonly<Record<string, ProviderFlow>> = { "web.crawl": (input, ctx, vendor) => this.crawl(input, ctx, vendor) };
+/** Firecrawl's own bounds on what one request may cost and take. */
+function caps(capabilityKey: keyof typeof PDF_MAX_PAGES, timeout: number) {
+  return { timeout, proxy: PROXY, parsers: [{ type: "pdf", maxPages: PDF_MAX_PAGES[capabilityKey] }] };
+}
 
-  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
-    assertCapability(this, capabilityKey);
-    const read = new InputReader(this.providerKey, input);
-    const url = read.string("url", true);
-    const headers = bearerAuth(ctx);
-    const timeout = vendorDeadlineMs(ctx);
-    if (capabilityKey === "web.crawl") {
-      const limit = read.number("limit", { integer: true, min: 1, max: DEFAULT_CRAWL_LIMIT }) ?? DEFAULT_CRAWL_LIMIT;
-      const includePaths = read.strings("includePaths");
-      return {
-        method: "POST",
-        url: `${ctx.baseUrl}/v2/crawl`,
-        headers,
-        body: {
-          url,
-          limit,
-          ...(includePaths.length > 0 ? { includePaths } : {}),
-          scrapeOptions: { formats: ["markdown"], onlyMainContent: true, ...this.caps("web.crawl", timeout) },
-        },
-      };
-    }
-    if (capabilityKey === "web.map") {
-      const search = read.string("search");
-      return { method: "POST", url: `${ctx.baseUrl}/v2/map`, headers, body: { url, ...(search ? { search } : {}), timeout } };
-    }
-    if (capabilityKey === "web.scrape") {
-      const waitFor = read.number("waitForMs", { integer: true, min: 0 });
-      // Firecrawl refuses a wait above half its timeout; the page must still load and render after it.
-      if (waitFor !== undefined && waitFor > Math.floor(timeout / 2))
-        throw inputRefusal(
-          this.providerKey,
-          `\`waitForMs\` may be at most ${Math.floor(timeout / 2)} ms: the page must load, wait and render within the ${timeout} ms Firecrawl is given`,
-          "waitForMs",
-        );
-      return {
-        method: "POST",
-        url: `${ctx.baseUrl}/v2/scrape`,
-        headers,
-        body: {
-          url,
-          formats: this.pageFormats(input),
-          onlyMainContent: true,
-          ...(waitFor !== undefined ? { waitFor } : {}),
-          ...this.caps("web.scrape", timeout),
-        },
-      };
-    }
-    const schema = this.schema(input);
-    const prompt = read.string("prompt");
-    return {
-      method: "POST",
-      url: `${ctx.baseUrl}/v2/scrape`,
-      headers,
-      body: {
-        url,
-        formats: [{ type: "json", schema, ...(prompt ? { prompt } : {}) }],
-        onlyMainContent: true,
-        ...this.caps("web.extract", timeout),
+/** The pages Firecrawl billed: a PDF's parsed pages (numPages), else the one page. */
+function billedPages(data: Record<string, unknown>): { pages: number } {
+  const metadata = isRecord(data.metadata) ? data.metadata : {};
+  const pages = metadata.numPages;
+  return { pages: typeof pages === "number" && Number.isInteger(pages) && pages > 0 ? pages : 1 };
+}
+
+/** The page formats asked for (markdown when none), each one Firecrawl knows. */
+function pageFormats(input: CapabilityInput): string[] {
+  const formats = new InputReader(KEY, input).strings("formats");
+  const unknown = formats.find((f) => !PAGE_FORMATS.has(f));
+  if (unknown !== undefined) throw inputRefusal(KEY, "`formats` may hold markdown, html and links", "formats");
+  return formats.length > 0 ? [...new Set(formats)] : ["markdown"];
+}
+
+function scrapeResult(res: RailResponse, input: CapabilityInput): ProviderResult {
+  const data = isRecord(res.body) && res.body.success === true && isRecord(res.body.data) ? res.body.data : undefined;
+  const formats = pageFormats(input);
+  if (!data || formats.some((f) => data[f] === undefined)) throw invalidResponse(KEY, res, "without the requested formats");
+  const metadata = isRecord(data.metadata) ? data.metadata : {};
+  return {
+    status: "completed",
+    billedUnits: billedPages(data),
+    data: {
+      ...Object.fromEntries(formats.map((f) => [f, data[f]])),
+      metadata: {
+        title: stringField(metadata, "title") ?? null,
+        description: stringField(metadata, "description") ?? null,
+        url: stringField(metadata, "url") ?? stringField(metadata, "sourceURL") ?? null,
+        statusCode: typeof metadata.statusCode === "number" ? metadata.statusCode : null,
       },
-    };
-  }
+    },
+  };
+}
 
-  /** Firecrawl's own bounds on what one request may cost and take. */
-  private caps(capabilityKey: keyof typeof PDF_MAX_PAGES, timeout: number) {
-    return { timeout, proxy: PROXY, parsers: [{ type: "pdf", maxPages: PDF_MAX_PAGES[capabilityKey] }] };
-  }
+function mapResult(res: RailResponse): ProviderResult {
+  const links = isRecord(res.body) && res.body.success === true && Array.isArray(res.body.links) ? res.body.links : undefined;
+  if (!links) throw invalidResponse(KEY, res, "without links");
+  // v2 lists objects; a plain URL string (as v1 did) is accepted too.
+  const entries = links.flatMap((l) => (typeof l === "string" ? [{ url: l }] : isRecord(l) && typeof l.url === "string" ? [l] : []));
+  return {
+    status: "completed",
+    data: {
+      links: entries.map((l) => ({
+        url: l.url,
+        title: stringField(l, "title") ?? null,
+        description: stringField(l, "description") ?? null,
+      })),
+    },
+  };
+}
 
-  /** The pages Firecrawl billed: a PDF's parsed pages (numPages), else the one page. */
-  private billedPages(data: Record<string, unknown>): { pages: number } {
-    const metadata = isRecord(data.metadata) ? data.metadata : {};
-    const pages = metadata.numPages;
-    return { pages: typeof pages === "number" && Number.isInteger(pages) && pages > 0 ? pages : 1 };
-  }
-
-  parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult {
-    assertCapability(this, capabilityKey);
-    if (capabilityKey === "web.crawl")
-      throw new ProviderError("unsupported_capability", this.providerKey, "web.crawl on firecrawl runs as a flow (start, then poll)");
-    if (res.status !== 200) throw vendorError(this.providerKey, res, { message: stringField(res.body, "error") });
-    if (capabilityKey === "web.map") return this.mapResult(res);
-    if (capabilityKey === "web.scrape") return this.scrapeResult(res, input);
-    const data = isRecord(res.body) && res.body.success === true && isRecord(res.body.data) ? res.body.data : undefined;
-    const json = data && isRecord(data.json) ? data.json : undefined;
-    if (!data || !json) throw invalidResponse(this.providerKey, res, "without extracted json");
-    const fields = Object.keys(this.schema(input).properties);
-    return {
-      status: "completed",
-      data: Object.fromEntries(fields.map((f) => [f, json[f] ?? null])),
-      billedUnits: this.billedPages(data),
-    };
-  }
-
-  /** Starts the crawl, then reads the job (waiting longer each time) until it completes or the deadline comes. */
-  private async crawl(input: CapabilityInput, ctx: ProviderContext, vendor: VendorCalls): Promise<ProviderResult> {
-    const start = this.buildRequest("web.crawl", input, ctx);
-    const started = await vendor.send(start, { acts: true });
-    if (started.status !== 200) throw vendorError(this.providerKey, started, { message: stringField(started.body, "error") });
-    const id = isRecord(started.body) && started.body.success === true ? stringField(started.body, "id") : undefined;
-    if (!id || !/^[A-Za-z0-9-]+$/.test(id)) throw invalidResponse(this.providerKey, started, "without a crawl id");
-    for (let wait = FIRST_POLL_MS; ; wait = Math.min(wait * 2, LONGEST_POLL_MS)) {
-      await vendor.pause(wait);
-      const res = await vendor.send({ method: "GET", url: `${ctx.baseUrl}/v2/crawl/${id}`, headers: start.headers });
-      if (res.status !== 200) throw vendorError(this.providerKey, res, { message: stringField(res.body, "error") });
-      const status = stringField(res.body, "status");
-      if (status === "scraping") continue;
-      if (status === "failed")
-        throw new ProviderError("invalid_response", this.providerKey, `firecrawl crawl ${id} failed`, {
-          status: res.status,
-          vendorCode: "failed",
-        });
-      if (status !== "completed" || !isRecord(res.body) || !Array.isArray(res.body.data))
-        throw invalidResponse(this.providerKey, res, "with an unknown crawl status");
-      const body = res.body;
-      const pages = res.body.data.filter(isRecord);
-      const count = (field: string) => (typeof body[field] === "number" ? body[field] : null);
-      return {
-        status: "completed",
-        providerMessageId: id,
-        data: {
-          crawlId: id,
-          total: count("total"),
-          completed: count("completed"),
-          creditsUsed: count("creditsUsed"),
-          pages: pages.map((page) => {
-            const metadata = isRecord(page.metadata) ? page.metadata : {};
-            return {
-              url: stringField(metadata, "url") ?? stringField(metadata, "sourceURL") ?? null,
-              title: stringField(metadata, "title") ?? null,
-              statusCode: typeof metadata.statusCode === "number" ? metadata.statusCode : null,
-              markdown: stringField(page, "markdown") ?? null,
-            };
-          }),
-        },
-      };
+/** The caller's JSON schema (an object with properties), else one string property per field in `fields`. */
+function schema(input: CapabilityInput): { type: "object"; properties: Record<string, unknown> } {
+  const read = new InputReader(KEY, input);
+  const given = read.raw("schema");
+  if (given !== undefined) {
+    if (!isRecord(given) || !isRecord(given.properties) || Object.keys(given.properties).length === 0) {
+      throw inputRefusal(KEY, "`schema` must be a JSON schema object with properties");
     }
+    return { ...given, type: "object", properties: given.properties };
   }
+  const fields = read.strings("fields");
+  if (fields.length === 0) throw inputRefusal(KEY, "give `fields` or `schema`");
+  return { type: "object", properties: Object.fromEntries(fields.map((f) => [f, { type: "string" }])) };
+}
 
-  /** The page formats asked for (markdown when none), each one Firecrawl knows. */
-  private pageFormats(input: CapabilityInput): string[] {
-    const formats = new InputReader(this.providerKey, input).strings("formats");
-    const unknown = formats.find((f) => !PAGE_FORMATS.has(f));
-    if (unknown !== undefined) throw inputRefusal(this.providerKey, "`formats` may hold markdown, html and links", "formats");
-    return formats.length > 0 ? [...new Set(formats)] : ["markdown"];
-  }
-
-  private scrapeResult(res: RailResponse, input: CapabilityInput): ProviderResult {
-    const data = isRecord(res.body) && res.body.success === true && isRecord(res.body.data) ? res.body.data : undefined;
-    const formats = this.pageFormats(input);
-    if (!data || formats.some((f) => data[f] === undefined)) throw invalidResponse(this.providerKey, res, "without the requested formats");
-    const metadata = isRecord(data.metadata) ? data.metadata : {};
+/** Starts the crawl, then reads the job (waiting longer each time) until it completes or the deadline comes. */
+async function crawl(input: CapabilityInput, ctx: ProviderContext, vendor: VendorCalls): Promise<ProviderResult> {
+  const start = crawlRequest(input, ctx);
+  const started = await vendor.send(start, { acts: true });
+  if (started.status !== 200) throw vendorError(KEY, started, { message: stringField(started.body, "error") });
+  const id = isRecord(started.body) && started.body.success === true ? stringField(started.body, "id") : undefined;
+  if (!id || !/^[A-Za-z0-9-]+$/.test(id)) throw invalidResponse(KEY, started, "without a crawl id");
+  for (let wait = FIRST_POLL_MS; ; wait = Math.min(wait * 2, LONGEST_POLL_MS)) {
+    await vendor.pause(wait);
+    const res = await vendor.send({ method: "GET", url: `${ctx.baseUrl}/v2/crawl/${id}`, headers: start.headers });
+    if (res.status !== 200) throw vendorError(KEY, res, { message: stringField(res.body, "error") });
+    const status = stringField(res.body, "status");
+    if (status === "scraping") continue;
+    if (status === "failed")
+      throw new ProviderError("invalid_response", KEY, `firecrawl crawl ${id} failed`, {
+        status: res.status,
+        vendorCode: "failed",
+      });
+    if (status !== "completed" || !isRecord(res.body) || !Array.isArray(res.body.data))
+      throw invalidResponse(KEY, res, "with an unknown crawl status");
+    const body = res.body;
+    const pages = res.body.data.filter(isRecord);
+    const count = (field: string) => (typeof body[field] === "number" ? body[field] : null);
     return {
       status: "completed",
-      billedUnits: this.billedPages(data),
+      providerMessageId: id,
       data: {
-        ...Object.fromEntries(formats.map((f) => [f, data[f]])),
-        metadata: {
-          title: stringField(metadata, "title") ?? null,
-          description: stringField(metadata, "description") ?? null,
-          url: stringField(metadata, "url") ?? stringField(metadata, "sourceURL") ?? null,
-          statusCode: typeof metadata.statusCode === "number" ? metadata.statusCode : null,
-        },
+        crawlId: id,
+        total: count("total"),
+        completed: count("completed"),
+        creditsUsed: count("creditsUsed"),
+        pages: pages.map((page) => {
+          const metadata = isRecord(page.metadata) ? page.metadata : {};
+          return {
+            url: stringField(metadata, "url") ?? stringField(metadata, "sourceURL") ?? null,
+            title: stringField(metadata, "title") ?? null,
+            statusCode: typeof metadata.statusCode === "number" ? metadata.statusCode : null,
+            markdown: stringField(page, "markdown") ?? null,
+          };
+        }),
       },
     };
-  }
-
-  private mapResult(res: RailResponse): ProviderResult {
-    const links = isRecord(res.body) && res.body.success === true && Array.isArray(res.body.links) ? res.body.links : undefined;
-    if (!links) throw invalidResponse(this.providerKey, res, "without links");
-    // v2 lists objects; a plain URL string (as v1 did) is accepted too.
-    const entries = links.flatMap((l) => (typeof l === "string" ? [{ url: l }] : isRecord(l) && typeof l.url === "string" ? [l] : []));
-    return {
-      status: "completed",
-      data: {
-        links: entries.map((l) => ({
-          url: l.url,
-          title: stringField(l, "title") ?? null,
-          description: stringField(l, "description") ?? null,
-        })),
-      },
-    };
-  }
-
-  /** The caller's JSON schema (an object with properties), else one string property per field in `fields`. */
-  private schema(input: CapabilityInput): { type: "object"; properties: Record<string, unknown> } {
-    const read = new InputReader(this.providerKey, input);
-    const given = read.raw("schema");
-    if (given !== undefined) {
-      if (!isRecord(given) || !isRecord(given.properties) || Object.keys(given.properties).length === 0) {
-        throw inputRefusal(this.providerKey, "`schema` must be a JSON schema object with properties");
-      }
-      return { ...given, type: "object", properties: given.properties };
-    }
-    const fields = read.strings("fields");
-    if (fields.length === 0) throw inputRefusal(this.providerKey, "give `fields` or `schema`");
-    return { type: "object", properties: Object.fromEntries(fields.map((f) => [f, { type: "string" }])) };
   }
 }
 
-export const firecrawlProvider: ProviderModule = {
-  providerKey: "firecrawl",
+/** Firecrawl's error body {success: false, error}, or nothing on a 200. */
+function checkStatus(res: RailResponse): void {
+  if (res.status !== 200) throw vendorError(KEY, res, { message: stringField(res.body, "error") });
+}
+
+/** What every request starts from: the page's url, our key, and the time Firecrawl is given. */
+function common(input: CapabilityInput, ctx: ProviderContext) {
+  const read = new InputReader(KEY, input);
+  return { read, url: read.string("url", true), headers: bearerAuth(ctx), timeout: vendorDeadlineMs(ctx) };
+}
+
+/** The crawl's start (the flow's main request). */
+function crawlRequest(input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
+  const { read, url, headers, timeout } = common(input, ctx);
+  const limit = read.number("limit", { integer: true, min: 1, max: DEFAULT_CRAWL_LIMIT }) ?? DEFAULT_CRAWL_LIMIT;
+  const includePaths = read.strings("includePaths");
+  return {
+    method: "POST",
+    url: `${ctx.baseUrl}/v2/crawl`,
+    headers,
+    body: {
+      url,
+      limit,
+      ...(includePaths.length > 0 ? { includePaths } : {}),
+      scrapeOptions: { formats: ["markdown"], onlyMainContent: true, ...caps("web.crawl", timeout) },
+    },
+  };
+}
+
+export const firecrawlProvider = defineProvider({
+  key: KEY,
   defaultBaseUrls: { direct: "https://api.firecrawl.dev" },
-  create: () => new FirecrawlAdapter(),
-};
+  capabilities: {
+    "web.extract": {
+      request(input, ctx) {
+        const { read, url, headers, timeout } = common(input, ctx);
+        const schemaOf = schema(input);
+        const prompt = read.string("prompt");
+        return {
+          method: "POST",
+          url: `${ctx.baseUrl}/v2/scrape`,
+          headers,
+          body: {
+            url,
+            formats: [{ type: "json", schema: schemaOf, ...(prompt ? { prompt } : {}) }],
+            onlyMainContent: true,
+            ...caps("web.extract", timeout),
+          },
+        };
+      },
+      parse(res, input) {
+        checkStatus(res);
+        const data = isRecord(res.body) && res.body.success === true && isRecord(res.body.data) ? res.body.data : undefined;
+        const json = data && isRecord(data.json) ? data.json : undefined;
+        if (!data || !json) throw invalidResponse(KEY, res, "without extracted json");
+        const fields = Object.keys(schema(input).properties);
+        return {
+          status: "completed",
+          data: Object.fromEntries(fields.map((f) => [f, json[f] ?? null])),
+          billedUnits: billedPages(data),
+        };
+      },
+    },
+    "web.scrape": {
+      request(input, ctx) {
+        const { read, url, headers, timeout } = common(input, ctx);
+        const waitFor = read.number("waitForMs", { integer: true, min: 0 });
+        // Firecrawl refuses a wait above half its timeout; the page must still load and render after it.
+        if (waitFor !== undefined && waitFor > Math.floor(timeout / 2))
+          throw inputRefusal(
+            KEY,
+            `\`waitForMs\` may be at most ${Math.floor(timeout / 2)} ms: the page must load, wait and render within the ${timeout} ms Firecrawl is given`,
+            "waitForMs",
+          );
+        return {
+          method: "POST",
+          url: `${ctx.baseUrl}/v2/scrape`,
+          headers,
+          body: {
+            url,
+            formats: pageFormats(input),
+            onlyMainContent: true,
+            ...(waitFor !== undefined ? { waitFor } : {}),
+            ...caps("web.scrape", timeout),
+          },
+        };
+      },
+      parse(res, input) {
+        checkStatus(res);
+        return scrapeResult(res, input);
+      },
+    },
+    "web.map": {
+      request(input, ctx) {
+        const { read, url, headers, timeout } = common(input, ctx);
+        const search = read.string("search");
+        return { method: "POST", url: `${ctx.baseUrl}/v2/map`, headers, body: { url, ...(search ? { search } : {}), timeout } };
+      },
+      parse(res) {
+        checkStatus(res);
+        return mapResult(res);
+      },
+    },
+    "web.crawl": { request: crawlRequest, flow: crawl },
+  },
+});

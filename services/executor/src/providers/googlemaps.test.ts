@@ -1,10 +1,11 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { GooglemapsAdapter } from "./googlemaps";
+import { googlemapsProvider } from "./googlemaps";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new GooglemapsAdapter();
+const adapter: ProviderAdapter = providerAdapter(googlemapsProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 
 describe("Google Maps adapter (geo.geocode, geo.places.search)", () => {

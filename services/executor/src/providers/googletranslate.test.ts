@@ -1,10 +1,11 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { GoogletranslateAdapter } from "./googletranslate";
+import { googletranslateProvider } from "./googletranslate";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new GoogletranslateAdapter();
+const adapter: ProviderAdapter = providerAdapter(googletranslateProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 const ctx = { baseUrl: "https://translation.googleapis.com", credentials: { apiKey: "AIza1" } };
 

@@ -1,9 +1,11 @@
 // Groq's API (models.chat.complete), OpenAI-compatible under /openai/v1; also sold per call through MPP hosts.
-import { OpenAiCompatibleAdapter } from "./openai-compatible";
-import type { ProviderModule } from "./provider-module";
+import { chatCompletions } from "./openai-compatible";
+import { defineProvider } from "./provider-table";
 
-export const groqProvider: ProviderModule = {
-  providerKey: "groq",
+const KEY = "groq";
+
+export const groqProvider = defineProvider({
+  key: KEY,
   defaultBaseUrls: { direct: "https://api.groq.com/openai/v1" },
-  create: () => new OpenAiCompatibleAdapter("groq"),
-};
+  capabilities: { "models.chat.complete": chatCompletions(KEY) },
+});

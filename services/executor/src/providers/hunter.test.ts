@@ -1,10 +1,11 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { HunterAdapter } from "./hunter";
+import { hunterProvider } from "./hunter";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new HunterAdapter();
+const adapter: ProviderAdapter = providerAdapter(hunterProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 const ctx = { baseUrl: "https://api.hunter.io", credentials: { apiKey: "hk_1" } };
 

@@ -1,24 +1,14 @@
 // Provider adapters: capability input → vendor request, vendor answer → normalized result.
-export { assertCapability } from "./provider";
 export { PROVIDER_MODULES } from "./all-providers";
-export type { ProviderModule, EnvReader } from "./provider-module";
+export { defineProvider, type ProviderModule, type EnvReader, type CapabilityHandler, type CapabilityTable } from "./provider-table";
 export { pathSegment } from "./url-path";
 export {
   createProviderRegistry,
+  providerAdapter,
   ADAPTER_FACTORIES,
   type ProviderRegistryConfig,
   type ProviderSettings,
   type ProviderEndpoint,
 } from "./registry";
 export { providersEnvShape, providersConfigFromEnv, DEFAULT_BASE_URLS, type ProvidersEnv } from "./providers-config";
-export { ResendAdapter } from "./resend";
-export { SendgridAdapter } from "./sendgrid";
-export { PostmarkAdapter } from "./postmark";
-export { AgentmailAdapter } from "./agentmail";
-export { ExaAdapter } from "./exa";
-export { FirecrawlAdapter } from "./firecrawl";
-export { ApolloAdapter } from "./apollo";
-export { TimeapiAdapter } from "./timeapi";
-export { AyrshareAdapter, DEFAULT_CREDITS_PER_CHANNEL } from "./ayrshare";
-export { DeeplAdapter } from "./deepl";
-export { OpenAiCompatibleAdapter } from "./openai-compatible";
+export { DEFAULT_CREDITS_PER_CHANNEL } from "./ayrshare";

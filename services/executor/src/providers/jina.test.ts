@@ -1,10 +1,11 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { JINA_TOKEN_BUDGET, JinaAdapter } from "./jina";
+import { JINA_TOKEN_BUDGET, jinaProvider } from "./jina";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new JinaAdapter();
+const adapter: ProviderAdapter = providerAdapter(jinaProvider);
 const response = (status: number, body: unknown, headers: Record<string, string> = {}): RailResponse => ({ status, headers, body });
 
 describe("Jina Reader adapter (web.fetch)", () => {

@@ -7,64 +7,57 @@
 // tokens it may return and bill; a larger page is refused, not billed). The call is charged the tokens
 // Jina reports (`data.usage.tokens`, metered as the route's output_tokens bill driver) within the hold,
 // which covers the budget (services/catalog/catalog/web.yaml).
-import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
 import { InputReader } from "./input";
-import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
-import { assertCapability } from "./provider";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
-import type { ProviderModule } from "./provider-module";
-import { bearerAuth } from "./bearer-auth";
+import { defineProvider } from "./provider-table";
+import { bearerAuth } from "./vendor-key";
 import { vendorDeadlineSeconds } from "./vendor-deadline";
+
+const KEY = "jina";
 
 /** The most tokens one call may return (X-Token-Budget): the catalog's output_tokens cap for web.fetch.jina. */
 export const JINA_TOKEN_BUDGET = 100_000;
 
-export class JinaAdapter implements ProviderAdapter {
-  readonly providerKey = "jina";
-  readonly capabilityKeys = ["web.fetch"] as const;
-
-  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
-    assertCapability(this, capabilityKey);
-    const url = new InputReader(this.providerKey, input).string("url", true);
-    return {
-      method: "POST",
-      url: `${ctx.baseUrl}/`,
-      headers: {
-        Accept: "application/json",
-        "X-Return-Format": "markdown",
-        "X-Timeout": String(vendorDeadlineSeconds(ctx)),
-        "X-Token-Budget": String(JINA_TOKEN_BUDGET),
-        ...bearerAuth(ctx),
-      },
-      body: { url },
-    };
-  }
-
-  parseResponse(capabilityKey: string, res: RailResponse): ProviderResult {
-    assertCapability(this, capabilityKey);
-    if (res.status !== 200)
-      throw vendorError(this.providerKey, res, { code: stringField(res.body, "name"), message: stringField(res.body, "message") });
-    const data = isRecord(res.body) && isRecord(res.body.data) ? res.body.data : undefined;
-    const content = stringField(data, "content");
-    if (!data || content === undefined) throw invalidResponse(this.providerKey, res, "without data.content");
-    const usage = isRecord(data.usage) ? data.usage.tokens : undefined;
-    return {
-      status: "completed",
-      // What Jina bills; without it the call is charged its whole hold (pricing.ts meter).
-      ...(typeof usage === "number" && Number.isInteger(usage) && usage >= 0 ? { billedUnits: { output_tokens: usage } } : {}),
-      data: {
-        url: stringField(data, "url") ?? null,
-        title: stringField(data, "title") ?? null,
-        description: stringField(data, "description") || null,
-        publishedTime: stringField(data, "publishedTime") ?? null,
-        markdown: content,
-      },
-    };
-  }
-}
-
-export const jinaProvider: ProviderModule = {
-  providerKey: "jina",
+export const jinaProvider = defineProvider({
+  key: KEY,
   defaultBaseUrls: { direct: "https://r.jina.ai" },
-  create: () => new JinaAdapter(),
-};
+  capabilities: {
+    "web.fetch": {
+      request(input, ctx) {
+        const url = new InputReader(KEY, input).string("url", true);
+        return {
+          method: "POST",
+          url: `${ctx.baseUrl}/`,
+          headers: {
+            Accept: "application/json",
+            "X-Return-Format": "markdown",
+            "X-Timeout": String(vendorDeadlineSeconds(ctx)),
+            "X-Token-Budget": String(JINA_TOKEN_BUDGET),
+            ...bearerAuth(ctx),
+          },
+          body: { url },
+        };
+      },
+      parse(res) {
+        if (res.status !== 200)
+          throw vendorError(KEY, res, { code: stringField(res.body, "name"), message: stringField(res.body, "message") });
+        const data = isRecord(res.body) && isRecord(res.body.data) ? res.body.data : undefined;
+        const content = stringField(data, "content");
+        if (!data || content === undefined) throw invalidResponse(KEY, res, "without data.content");
+        const usage = isRecord(data.usage) ? data.usage.tokens : undefined;
+        return {
+          status: "completed",
+          // What Jina bills; without it the call is charged its whole hold (pricing.ts meter).
+          ...(typeof usage === "number" && Number.isInteger(usage) && usage >= 0 ? { billedUnits: { output_tokens: usage } } : {}),
+          data: {
+            url: stringField(data, "url") ?? null,
+            title: stringField(data, "title") ?? null,
+            description: stringField(data, "description") || null,
+            publishedTime: stringField(data, "publishedTime") ?? null,
+            markdown: content,
+          },
+        };
+      },
+    },
+  },
+});

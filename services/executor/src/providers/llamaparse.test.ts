@@ -1,10 +1,11 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { LlamaparseAdapter } from "./llamaparse";
+import { llamaparseProvider } from "./llamaparse";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new LlamaparseAdapter();
+const adapter: ProviderAdapter = providerAdapter(llamaparseProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 const ctx = { baseUrl: "https://api.cloud.llamaindex.ai", credentials: { apiKey: "llx-1" } };
 

@@ -4,12 +4,14 @@
 // page_ranges: {max_pages}}) and answers its jobId, recorded as the caller's resource; document.parse.result
 // reads it (GET /api/v2/parse/<jobId>?expand=markdown) and answers its status, with the markdown pages
 // once it is completed. Errors are {detail} (a string, or FastAPI's list of field errors).
-import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
+import type { RailResponse } from "../domain/rail-port";
 import { InputReader, inputRefusal } from "./input";
-import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
-import { assertCapability } from "./provider";
+import type { ProviderContext } from "../domain/provider-port";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
-import type { ProviderModule } from "./provider-module";
+import { ourKeyAs } from "./vendor-key";
+import { defineProvider } from "./provider-table";
+
+const KEY = "llamaparse";
 
 /** The resource kind of a parse job the caller created. */
 export const PARSE_JOB_KIND = "document.parse.job";
@@ -30,76 +32,77 @@ function detailOf(body: unknown): string | undefined {
   return undefined;
 }
 
-export class LlamaparseAdapter implements ProviderAdapter {
-  readonly providerKey = "llamaparse";
-  readonly capabilityKeys = ["document.parse", "document.parse.result"] as const;
-  /** Only the caller that created a parse job may read it. */
-  readonly resourceFields = { "document.parse.result": { jobId: PARSE_JOB_KIND } };
+const auth = (ctx: ProviderContext): Record<string, string> => ourKeyAs(ctx, "authorization", "Bearer ");
 
-  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
-    assertCapability(this, capabilityKey);
-    const read = new InputReader(this.providerKey, input);
-    const headers: Record<string, string> = ctx.credentials ? { authorization: `Bearer ${ctx.credentials.apiKey}` } : {};
-    if (capabilityKey === "document.parse.result") {
-      const jobId = read.string("jobId", true).trim();
-      return { method: "GET", url: `${ctx.baseUrl}/api/v2/parse/${encodeURIComponent(jobId)}?expand=markdown`, headers };
-    }
-    const url = read.string("fileUrl", true).trim();
-    if (!/^https?:\/\//i.test(url)) throw inputRefusal(this.providerKey, "`fileUrl` must be an http(s) URL", "fileUrl");
-    return {
-      method: "POST",
-      url: `${ctx.baseUrl}/api/v2/parse`,
-      headers,
-      body: { source_url: url, tier: TIER, version: "latest", page_ranges: { max_pages: MAX_PAGES } },
-    };
-  }
-
-  parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult {
-    assertCapability(this, capabilityKey);
-    if (res.status !== 200 && res.status !== 201) {
-      const message = detailOf(res.body);
-      throw vendorError(this.providerKey, res, message ? { message } : {});
-    }
-    if (capabilityKey === "document.parse") {
-      const id = stringField(res.body, "id");
-      const status = stringField(res.body, "status");
-      if (!id || !status) throw invalidResponse(this.providerKey, res, "without the job's id and status");
-      return {
-        status: "created",
-        providerMessageId: id,
-        createdResources: [{ kind: PARSE_JOB_KIND, resourceId: id }],
-        data: { jobId: id, status: status.toLowerCase() },
-      };
-    }
-    const job = isRecord(res.body) && isRecord(res.body.job) ? res.body.job : undefined;
-    const status = stringField(job, "status");
-    if (!job || !status || !STATUSES.has(status)) throw invalidResponse(this.providerKey, res, "without a job status");
-    const jobId = stringField(job, "id") ?? new InputReader(this.providerKey, input).string("jobId", true);
-    if (status !== "COMPLETED")
-      return {
-        status: "completed",
-        data: { jobId, status: status.toLowerCase(), pages: [], error: stringField(job, "error_message") ?? null },
-      };
-    const markdown = isRecord(res.body) && isRecord(res.body.markdown) ? res.body.markdown : undefined;
-    const pages = markdown && Array.isArray(markdown.pages) ? markdown.pages.filter(isRecord) : undefined;
-    if (!pages) throw invalidResponse(this.providerKey, res, "completed without markdown pages");
-    return {
-      status: "completed",
-      data: {
-        jobId,
-        status: "completed",
-        pages: pages.map((p) => ({
-          pageNumber: typeof p.page_number === "number" ? p.page_number : null,
-          ...(typeof p.markdown === "string" ? { markdown: p.markdown } : { error: stringField(p, "error") ?? "page not parsed" }),
-        })),
-        error: null,
-      },
-    };
+function checkStatus(res: RailResponse): void {
+  if (res.status !== 200 && res.status !== 201) {
+    const message = detailOf(res.body);
+    throw vendorError(KEY, res, message ? { message } : {});
   }
 }
 
-export const llamaparseProvider: ProviderModule = {
-  providerKey: "llamaparse",
+export const llamaparseProvider = defineProvider({
+  key: KEY,
   defaultBaseUrls: { direct: "https://api.cloud.llamaindex.ai" },
-  create: () => new LlamaparseAdapter(),
-};
+  capabilities: {
+    "document.parse": {
+      request(input, ctx) {
+        const url = new InputReader(KEY, input).string("fileUrl", true).trim();
+        if (!/^https?:\/\//i.test(url)) throw inputRefusal(KEY, "`fileUrl` must be an http(s) URL", "fileUrl");
+        return {
+          method: "POST",
+          url: `${ctx.baseUrl}/api/v2/parse`,
+          headers: auth(ctx),
+          body: { source_url: url, tier: TIER, version: "latest", page_ranges: { max_pages: MAX_PAGES } },
+        };
+      },
+      parse(res) {
+        checkStatus(res);
+        const id = stringField(res.body, "id");
+        const status = stringField(res.body, "status");
+        if (!id || !status) throw invalidResponse(KEY, res, "without the job's id and status");
+        return {
+          status: "created",
+          providerMessageId: id,
+          createdResources: [{ kind: PARSE_JOB_KIND, resourceId: id }],
+          data: { jobId: id, status: status.toLowerCase() },
+        };
+      },
+    },
+    "document.parse.result": {
+      /** Only the caller that created a parse job may read it. */
+      resourceFields: { jobId: PARSE_JOB_KIND },
+      request(input, ctx) {
+        const jobId = new InputReader(KEY, input).string("jobId", true).trim();
+        return { method: "GET", url: `${ctx.baseUrl}/api/v2/parse/${encodeURIComponent(jobId)}?expand=markdown`, headers: auth(ctx) };
+      },
+      parse(res, input) {
+        checkStatus(res);
+        const job = isRecord(res.body) && isRecord(res.body.job) ? res.body.job : undefined;
+        const status = stringField(job, "status");
+        if (!job || !status || !STATUSES.has(status)) throw invalidResponse(KEY, res, "without a job status");
+        const jobId = stringField(job, "id") ?? new InputReader(KEY, input).string("jobId", true);
+        if (status !== "COMPLETED")
+          return {
+            status: "completed",
+            data: { jobId, status: status.toLowerCase(), pages: [], error: stringField(job, "error_message") ?? null },
+          };
+        const markdown = isRecord(res.body) && isRecord(res.body.markdown) ? res.body.markdown : undefined;
+        const pages = markdown && Array.isArray(markdown.pages) ? markdown.pages.filter(isRecord) : undefined;
+        if (!pages) throw invalidResponse(KEY, res, "completed without markdown pages");
+        return {
+          status: "completed",
+          data: {
+            jobId,
+            status: "completed",
+            pages: pages.map((p) => ({
+              pageNumber: typeof p.page_number === "number" ? p.page_number : null,
+              ...(typeof p.markdown === "string" ? { markdown: p.markdown } : { error: stringField(p, "error") ?? "page not parsed" }),
+            })),
+            error: null,
+          },
+        };
+      },
+    },
+  },
+});

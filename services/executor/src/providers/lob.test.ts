@@ -1,11 +1,12 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { LobAdapter } from "./lob";
+import { lobProvider } from "./lob";
+import { providerAdapter } from "./registry";
 import { LETTER_SEND_CREDITS, POSTCARD_SEND_CREDITS } from "./lob-prices";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new LobAdapter();
+const adapter: ProviderAdapter = providerAdapter(lobProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 const to = {
   name: "Ada Moreau",

@@ -10,15 +10,16 @@
 // sanitized (letter-html.ts: no stylesheet, no script, nothing that closes the frame or breaks pages)
 // and framed in one 8.5x11in page (what overflows is cut), which is what the send price covers; the
 // answer's page count (one thumbnail per printed page) is read back and returned as `pages`.
-import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
+import type { RailResponse } from "../domain/rail-port";
 import { InputReader, inputRefusal } from "./input";
-import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
-import { assertCapability } from "./provider";
+import type { CapabilityInput, ProviderContext } from "../domain/provider-port";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
 import { pathSegment } from "./url-path";
-import type { ProviderModule } from "./provider-module";
+import { defineProvider } from "./provider-table";
 import { LETTER_SEND_CREDITS, LOB_POSTCARD_USD, letterCostUsd } from "./lob-prices";
 import { sanitizeLetterHtml } from "./letter-html";
+
+const KEY = "lob";
 
 /** Resource kinds of what Lob mails for a caller. */
 export const LETTER_KIND = "post.letter";
@@ -34,92 +35,167 @@ function onePage(html: string): string {
   );
 }
 
-export class LobAdapter implements ProviderAdapter {
-  readonly providerKey = "lob";
-  readonly capabilityKeys = ["post.letter.quote", "post.letter.send", "post.letter.status", "post.postcard.send"] as const;
-  readonly resourceFields = { "post.letter.status": { letterId: LETTER_KIND } };
+function fail(field: string, message: string): never {
+  throw inputRefusal(KEY, message, field);
+}
 
-  private fail(field: string, message: string): never {
-    throw inputRefusal(this.providerKey, message, field);
+/** Our address object as Lob's; US addresses only (the prices are Lob's US First Class ones). */
+function address(input: CapabilityInput, field: string, required: boolean): Record<string, string> | undefined {
+  const value = input[field];
+  if (value === undefined || value === null) return required ? fail(field, `input field "${field}" is required`) : undefined;
+  if (!isRecord(value)) return fail(field, `input field "${field}" must be an address object`);
+  const read = new InputReader(KEY, value);
+  const country = read.string("country", true).toUpperCase();
+  if (country !== "US") fail(field, `input field "${field}" must be a US address: Lob mails from and to the US on these routes`);
+  const line2 = read.string("addressLine2");
+  const state = read.string("state");
+  return {
+    name: read.string("name", true),
+    address_line1: read.string("addressLine1", true),
+    ...(line2 ? { address_line2: line2 } : {}),
+    address_city: read.string("city", true),
+    ...(state ? { address_state: state } : {}),
+    address_zip: read.string("postalCode", true),
+    address_country: country,
+  };
+}
+
+/** The caller's HTML as the frame can keep it on one page; refused when nothing printable is left. */
+function letterHtml(input: CapabilityInput): string {
+  const html = sanitizeLetterHtml(new InputReader(KEY, input).string("html", true));
+  if (html === "") fail("html", 'input field "html" has nothing printable once stylesheets, scripts and page-level tags are removed');
+  return html;
+}
+
+function color(input: CapabilityInput): boolean {
+  return new InputReader(KEY, input).boolean("color");
+}
+
+/** The letter Lob would print for this input (also what the quote checks). */
+function letter(input: CapabilityInput) {
+  return {
+    description: "Agentic API letter",
+    to: address(input, "to", true),
+    from: address(input, "from", true),
+    file: onePage(letterHtml(input)),
+    color: color(input),
+    double_sided: false,
+    address_placement: "top_first_page",
+    mail_type: "usps_first_class",
+    use_type: "operational",
+  };
+}
+
+/** HTTP Basic with our key as the user name, on direct routes. */
+const auth = (ctx: ProviderContext): Record<string, string> =>
+  ctx.credentials ? { Authorization: `Basic ${Buffer.from(`${ctx.credentials.apiKey}:`).toString("base64")}` } : {};
+/** A create also carries the execution's idempotency key, which Lob dedupes on. */
+const createHeaders = (ctx: ProviderContext): Record<string, string> => ({
+  ...auth(ctx),
+  ...(ctx.idempotencyKey ? { "Idempotency-Key": ctx.idempotencyKey } : {}),
+});
+
+/** The answer's body, once Lob answered 200. */
+function bodyOf(res: RailResponse): unknown {
+  if (res.status !== 200) {
+    const error = isRecord(res.body) && isRecord(res.body.error) ? res.body.error : undefined;
+    throw vendorError(KEY, res, { code: stringField(error, "code"), message: stringField(error, "message") });
   }
+  return res.body;
+}
 
-  /** Our address object as Lob's; US addresses only (the prices are Lob's US First Class ones). */
-  private address(input: CapabilityInput, field: string, required: boolean): Record<string, string> | undefined {
-    const value = input[field];
-    if (value === undefined || value === null) return required ? this.fail(field, `input field "${field}" is required`) : undefined;
-    if (!isRecord(value)) return this.fail(field, `input field "${field}" must be an address object`);
-    const read = new InputReader(this.providerKey, value);
-    const country = read.string("country", true).toUpperCase();
-    if (country !== "US") this.fail(field, `input field "${field}" must be a US address: Lob mails from and to the US on these routes`);
-    const line2 = read.string("addressLine2");
-    const state = read.string("state");
-    return {
-      name: read.string("name", true),
-      address_line1: read.string("addressLine1", true),
-      ...(line2 ? { address_line2: line2 } : {}),
-      address_city: read.string("city", true),
-      ...(state ? { address_state: state } : {}),
-      address_zip: read.string("postalCode", true),
-      address_country: country,
-    };
-  }
+/** A letter or postcard Lob answered: its id, and what every mail piece says about its way. */
+function mailPiece(res: RailResponse) {
+  const body = bodyOf(res);
+  const piece = isRecord(body) ? body : undefined;
+  const id = stringField(piece, "id");
+  if (!piece || !id) throw invalidResponse(KEY, res, "without the mail piece's id");
+  const events = Array.isArray(piece.tracking_events) ? piece.tracking_events.filter(isRecord) : [];
+  const trackingEvents = events.map((e) => ({
+    name: stringField(e, "name") ?? null,
+    time: stringField(e, "time") ?? null,
+    location: stringField(e, "location") ?? null,
+  }));
+  const common = {
+    status: trackingEvents.at(-1)?.name ?? "Created",
+    expectedDeliveryDate: stringField(piece, "expected_delivery_date") ?? null,
+    sendDate: stringField(piece, "send_date") ?? null,
+    carrier: stringField(piece, "carrier") ?? null,
+    trackingNumber: stringField(piece, "tracking_number") ?? null,
+    previewUrl: stringField(piece, "url") ?? null,
+    trackingEvents,
+  };
+  return { piece, id, common };
+}
 
-  /** The caller's HTML as the frame can keep it on one page; refused when nothing printable is left. */
-  private letterHtml(input: CapabilityInput): string {
-    const html = sanitizeLetterHtml(new InputReader(this.providerKey, input).string("html", true));
-    if (html === "")
-      this.fail("html", 'input field "html" has nothing printable once stylesheets, scripts and page-level tags are removed');
-    return html;
-  }
+const colorOf = (piece: Record<string, unknown>) => (typeof piece.color === "boolean" ? piece.color : null);
 
-  private color(input: CapabilityInput): boolean {
-    return new InputReader(this.providerKey, input).boolean("color");
-  }
-
-  /** The letter Lob would print for this input (also what the quote checks). */
-  private letter(input: CapabilityInput) {
-    return {
-      description: "Agentic API letter",
-      to: this.address(input, "to", true),
-      from: this.address(input, "from", true),
-      file: onePage(this.letterHtml(input)),
-      color: this.color(input),
-      double_sided: false,
-      address_placement: "top_first_page",
-      mail_type: "usps_first_class",
-      use_type: "operational",
-    };
-  }
-
-  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
-    assertCapability(this, capabilityKey);
-    const headers: Record<string, string> = ctx.credentials
-      ? { Authorization: `Basic ${Buffer.from(`${ctx.credentials.apiKey}:`).toString("base64")}` }
-      : {};
-    const create = { ...headers, ...(ctx.idempotencyKey ? { "Idempotency-Key": ctx.idempotencyKey } : {}) };
-    const read = new InputReader(this.providerKey, input);
-    switch (capabilityKey) {
-      case "post.letter.quote":
-        this.letter(input);
-        return { method: "GET", url: `${ctx.baseUrl}/v1/templates?limit=1`, headers };
-      case "post.letter.send":
-        return { method: "POST", url: `${ctx.baseUrl}/v1/letters`, headers: create, body: this.letter(input) };
-      case "post.letter.status": {
-        const id = read.string("letterId", true);
-        return { method: "GET", url: `${ctx.baseUrl}/v1/letters/${pathSegment(this.providerKey, "letterId", id)}`, headers };
-      }
-      default: {
+export const lobProvider = defineProvider({
+  key: KEY,
+  defaultBaseUrls: { direct: "https://api.lob.com" },
+  capabilities: {
+    "post.letter.quote": {
+      request(input, ctx) {
+        letter(input);
+        return { method: "GET", url: `${ctx.baseUrl}/v1/templates?limit=1`, headers: auth(ctx) };
+      },
+      parse(res, input) {
+        const body = bodyOf(res);
+        if (!isRecord(body) || !Array.isArray(body.data)) throw invalidResponse(KEY, res, "without data");
+        const isColor = color(input);
+        return {
+          status: "quoted",
+          data: {
+            creditsEstimate: LETTER_SEND_CREDITS,
+            lobCostUsd: letterCostUsd({ color: isColor }),
+            color: isColor,
+            pages: 1,
+            mailType: "usps_first_class",
+            destinationCountry: "US",
+          },
+        };
+      },
+    },
+    "post.letter.send": {
+      request: (input, ctx) => ({ method: "POST", url: `${ctx.baseUrl}/v1/letters`, headers: createHeaders(ctx), body: letter(input) }),
+      parse(res) {
+        const { piece, id, common } = mailPiece(res);
+        // Lob renders one thumbnail per printed page: what Lob bills for.
+        const pages = Array.isArray(piece.thumbnails) ? piece.thumbnails.length : null;
+        return {
+          status: "sent",
+          providerMessageId: id,
+          createdResources: [{ kind: LETTER_KIND, resourceId: id }],
+          data: { letterId: id, color: colorOf(piece), pages, ...common },
+          ...(pages !== null ? { billedUnits: { pages } } : {}),
+        };
+      },
+    },
+    "post.letter.status": {
+      resourceFields: { letterId: LETTER_KIND },
+      request(input, ctx) {
+        const id = new InputReader(KEY, input).string("letterId", true);
+        return { method: "GET", url: `${ctx.baseUrl}/v1/letters/${pathSegment(KEY, "letterId", id)}`, headers: auth(ctx) };
+      },
+      parse(res) {
+        const { piece, id, common } = mailPiece(res);
+        return { status: "completed", providerMessageId: id, data: { letterId: id, color: colorOf(piece), ...common } };
+      },
+    },
+    "post.postcard.send": {
+      request(input, ctx) {
+        const read = new InputReader(KEY, input);
         const size = read.string("size") ?? "4x6";
         if (LOB_POSTCARD_USD[size] === undefined)
-          this.fail("size", `input field "size" must be one of ${Object.keys(LOB_POSTCARD_USD).join(", ")}`);
-        const from = this.address(input, "from", false);
+          fail("size", `input field "size" must be one of ${Object.keys(LOB_POSTCARD_USD).join(", ")}`);
+        const from = address(input, "from", false);
         return {
           method: "POST",
           url: `${ctx.baseUrl}/v1/postcards`,
-          headers: create,
+          headers: createHeaders(ctx),
           body: {
             description: "Agentic API postcard",
-            to: this.address(input, "to", true),
+            to: address(input, "to", true),
             ...(from ? { from } : {}),
             front: read.string("front", true),
             back: read.string("back", true),
@@ -128,76 +204,16 @@ export class LobAdapter implements ProviderAdapter {
             use_type: "operational",
           },
         };
-      }
-    }
-  }
-
-  parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult {
-    assertCapability(this, capabilityKey);
-    if (res.status !== 200) {
-      const error = isRecord(res.body) && isRecord(res.body.error) ? res.body.error : undefined;
-      throw vendorError(this.providerKey, res, { code: stringField(error, "code"), message: stringField(error, "message") });
-    }
-    if (capabilityKey === "post.letter.quote") {
-      if (!isRecord(res.body) || !Array.isArray(res.body.data)) throw invalidResponse(this.providerKey, res, "without data");
-      const color = this.color(input);
-      return {
-        status: "quoted",
-        data: {
-          creditsEstimate: LETTER_SEND_CREDITS,
-          lobCostUsd: letterCostUsd({ color }),
-          color,
-          pages: 1,
-          mailType: "usps_first_class",
-          destinationCountry: "US",
-        },
-      };
-    }
-    const piece = isRecord(res.body) ? res.body : undefined;
-    const id = stringField(piece, "id");
-    if (!piece || !id) throw invalidResponse(this.providerKey, res, "without the mail piece's id");
-    const events = Array.isArray(piece.tracking_events) ? piece.tracking_events.filter(isRecord) : [];
-    const trackingEvents = events.map((e) => ({
-      name: stringField(e, "name") ?? null,
-      time: stringField(e, "time") ?? null,
-      location: stringField(e, "location") ?? null,
-    }));
-    const common = {
-      status: trackingEvents.at(-1)?.name ?? "Created",
-      expectedDeliveryDate: stringField(piece, "expected_delivery_date") ?? null,
-      sendDate: stringField(piece, "send_date") ?? null,
-      carrier: stringField(piece, "carrier") ?? null,
-      trackingNumber: stringField(piece, "tracking_number") ?? null,
-      previewUrl: stringField(piece, "url") ?? null,
-      trackingEvents,
-    };
-    if (capabilityKey === "post.postcard.send")
-      return {
-        status: "sent",
-        providerMessageId: id,
-        createdResources: [{ kind: POSTCARD_KIND, resourceId: id }],
-        data: { postcardId: id, size: stringField(piece, "size") ?? null, ...common },
-      };
-    return {
-      status: capabilityKey === "post.letter.send" ? "sent" : "completed",
-      providerMessageId: id,
-      ...(capabilityKey === "post.letter.send" ? { createdResources: [{ kind: LETTER_KIND, resourceId: id }] } : {}),
-      data: {
-        letterId: id,
-        color: typeof piece.color === "boolean" ? piece.color : null,
-        // Lob renders one thumbnail per printed page: what Lob bills for.
-        ...(capabilityKey === "post.letter.send" ? { pages: Array.isArray(piece.thumbnails) ? piece.thumbnails.length : null } : {}),
-        ...common,
       },
-      ...(capabilityKey === "post.letter.send" && Array.isArray(piece.thumbnails)
-        ? { billedUnits: { pages: piece.thumbnails.length } }
-        : {}),
-    };
-  }
-}
-
-export const lobProvider: ProviderModule = {
-  providerKey: "lob",
-  defaultBaseUrls: { direct: "https://api.lob.com" },
-  create: () => new LobAdapter(),
-};
+      parse(res) {
+        const { piece, id, common } = mailPiece(res);
+        return {
+          status: "sent",
+          providerMessageId: id,
+          createdResources: [{ kind: POSTCARD_KIND, resourceId: id }],
+          data: { postcardId: id, size: stringField(piece, "size") ?? null, ...common },
+        };
+      },
+    },
+  },
+});

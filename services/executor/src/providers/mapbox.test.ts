@@ -1,10 +1,11 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { MapboxAdapter } from "./mapbox";
+import { mapboxProvider } from "./mapbox";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new MapboxAdapter();
+const adapter: ProviderAdapter = providerAdapter(mapboxProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 const CAP = "geo.geocode";
 

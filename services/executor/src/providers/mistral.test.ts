@@ -1,10 +1,11 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { MistralOcrAdapter } from "./mistral";
+import { mistralProvider } from "./mistral";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new MistralOcrAdapter();
+const adapter: ProviderAdapter = providerAdapter(mistralProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 const CAP = "document.ocr";
 

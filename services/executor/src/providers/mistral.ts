@@ -3,12 +3,14 @@
 // → {pages: [{index, markdown, dimensions}], usage_info: {pages_processed}}. Mistral bills per page and
 // a route is priced per call, so a call reads at most MAX_PAGES pages: the ones asked for, else the
 // first MAX_PAGES. Errors are {object: "error", message, type, param, code} (or {message} on a 401).
-import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
+import type { ProviderHttpRequest } from "../domain/rail-port";
 import { InputReader, inputRefusal } from "./input";
-import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
-import { assertCapability } from "./provider";
+import type { CapabilityInput } from "../domain/provider-port";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
-import type { ProviderModule } from "./provider-module";
+import { ourKeyAs } from "./vendor-key";
+import { defineProvider } from "./provider-table";
+
+const KEY = "mistral";
 
 /** Pages one call may read (what the route's per-call price covers). */
 export const MAX_PAGES = 10;
@@ -22,51 +24,45 @@ function pagesOf(providerKey: string, input: CapabilityInput): number[] {
   return [...new Set(raw as number[])];
 }
 
-export class MistralOcrAdapter implements ProviderAdapter {
-  readonly providerKey = "mistral";
-  readonly capabilityKeys = ["document.ocr"] as const;
-
-  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
-    assertCapability(this, capabilityKey);
-    const url = new InputReader(this.providerKey, input).string("fileUrl", true).trim();
-    if (!/^https?:\/\//i.test(url)) throw inputRefusal(this.providerKey, "`fileUrl` must be an http(s) URL", "fileUrl");
-    const image = IMAGE.test(new URL(url).pathname);
-    return {
-      method: "POST",
-      url: `${ctx.baseUrl}/v1/ocr`,
-      headers: ctx.credentials ? { authorization: `Bearer ${ctx.credentials.apiKey}` } : {},
-      body: {
-        model: "mistral-ocr-latest",
-        document: image ? { type: "image_url", image_url: url } : { type: "document_url", document_url: url },
-        pages: pagesOf(this.providerKey, input),
-        include_image_base64: false,
-      },
-    };
-  }
-
-  parseResponse(capabilityKey: string, res: RailResponse, _input: CapabilityInput): ProviderResult {
-    assertCapability(this, capabilityKey);
-    if (res.status !== 200) {
-      const message = isRecord(res.body) && typeof res.body.message === "string" ? res.body.message : undefined;
-      throw vendorError(this.providerKey, res, { code: stringField(res.body, "type"), message });
-    }
-    const pages = isRecord(res.body) && Array.isArray(res.body.pages) ? res.body.pages.filter(isRecord) : undefined;
-    if (!pages || pages.some((p) => typeof p.index !== "number" || typeof p.markdown !== "string"))
-      throw invalidResponse(this.providerKey, res, "without pages of index and markdown");
-    const usage = isRecord(res.body) && isRecord(res.body.usage_info) ? res.body.usage_info : {};
-    return {
-      status: "completed",
-      data: {
-        pages: pages.map((p) => ({ index: p.index, markdown: p.markdown })),
-        pagesProcessed: typeof usage.pages_processed === "number" ? usage.pages_processed : pages.length,
-        model: stringField(res.body, "model") ?? null,
-      },
-    };
-  }
-}
-
-export const mistralProvider: ProviderModule = {
-  providerKey: "mistral",
+export const mistralProvider = defineProvider({
+  key: KEY,
   defaultBaseUrls: { direct: "https://api.mistral.ai" },
-  create: () => new MistralOcrAdapter(),
-};
+  capabilities: {
+    "document.ocr": {
+      request(input, ctx): ProviderHttpRequest {
+        const url = new InputReader(KEY, input).string("fileUrl", true).trim();
+        if (!/^https?:\/\//i.test(url)) throw inputRefusal(KEY, "`fileUrl` must be an http(s) URL", "fileUrl");
+        const image = IMAGE.test(new URL(url).pathname);
+        return {
+          method: "POST",
+          url: `${ctx.baseUrl}/v1/ocr`,
+          headers: ourKeyAs(ctx, "authorization", "Bearer "),
+          body: {
+            model: "mistral-ocr-latest",
+            document: image ? { type: "image_url", image_url: url } : { type: "document_url", document_url: url },
+            pages: pagesOf(KEY, input),
+            include_image_base64: false,
+          },
+        };
+      },
+      parse(res, _input) {
+        if (res.status !== 200) {
+          const message = isRecord(res.body) && typeof res.body.message === "string" ? res.body.message : undefined;
+          throw vendorError(KEY, res, { code: stringField(res.body, "type"), message });
+        }
+        const pages = isRecord(res.body) && Array.isArray(res.body.pages) ? res.body.pages.filter(isRecord) : undefined;
+        if (!pages || pages.some((p) => typeof p.index !== "number" || typeof p.markdown !== "string"))
+          throw invalidResponse(KEY, res, "without pages of index and markdown");
+        const usage = isRecord(res.body) && isRecord(res.body.usage_info) ? res.body.usage_info : {};
+        return {
+          status: "completed",
+          data: {
+            pages: pages.map((p) => ({ index: p.index, markdown: p.markdown })),
+            pagesProcessed: typeof usage.pages_processed === "number" ? usage.pages_processed : pages.length,
+            model: stringField(res.body, "model") ?? null,
+          },
+        };
+      },
+    },
+  },
+});

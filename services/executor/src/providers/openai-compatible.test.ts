@@ -1,10 +1,11 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { OpenAiCompatibleAdapter } from "./openai-compatible";
+import { openaiProvider } from "./openai";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new OpenAiCompatibleAdapter("openai");
+const adapter: ProviderAdapter = providerAdapter(openaiProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 const input = { model: "gpt-4o-mini", messages: [{ role: "user", content: "Say hi" }], max_tokens: 50, temperature: 0.2 };
 

@@ -1,10 +1,12 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { MAX_INPUT_BYTES, OpenAiEmbeddingsAdapter } from "./openai-embeddings";
+import { MAX_INPUT_BYTES } from "./openai-embeddings";
+import { openaiProvider } from "./openai";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new OpenAiEmbeddingsAdapter("openai", "text-embedding-3-small");
+const adapter: ProviderAdapter = providerAdapter(openaiProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 
 describe("OpenAI embeddings adapter (models.embeddings.create)", () => {

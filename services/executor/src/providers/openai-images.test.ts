@@ -1,10 +1,11 @@
 import type { ProviderAdapter } from "../domain/provider-port";
 import type { RailResponse } from "../domain/rail-port";
-import { OpenAiImagesAdapter } from "./openai-images";
+import { openaiProvider } from "./openai";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new OpenAiImagesAdapter("openai");
+const adapter: ProviderAdapter = providerAdapter(openaiProvider);
 const ctx = { baseUrl: "https://api.openai.com/v1", credentials: { apiKey: "sk-1" } };
 
 describe("OpenAI images adapter (media.image.generate)", () => {

@@ -3,13 +3,11 @@
 // usage}; errors {error: {message, type, param, code}}. gpt-image-1 answers the image itself (base64,
 // JPEG keeps it well under the answer cap), not a URL. The route's price covers one low-quality image
 // at the largest size plus the text tokens of the longest prompt it takes (MAX_PROMPT_BYTES).
-import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
 import { InputReader, inputRefusal } from "./input";
 import { openAiError } from "./openai-error";
-import { assertCapability } from "./provider";
+import type { CapabilityHandler } from "./provider-table";
 import { invalidResponse, isRecord, stringField } from "./vendor-error";
-import { bearerAuth } from "./bearer-auth";
+import { bearerAuth } from "./vendor-key";
 
 export const IMAGE_MODEL = "gpt-image-1";
 /** The longest prompt the route's price covers: OpenAI also bills the prompt's text tokens (at most one per byte). */
@@ -24,43 +22,39 @@ const SIZES: Readonly<Record<string, { size: string; width: number; height: numb
   "9:16": { size: "1024x1536", width: 1024, height: 1536 },
 };
 
-export class OpenAiImagesAdapter implements ProviderAdapter {
-  readonly capabilityKeys = ["media.image.generate"] as const;
+/** media.image.generate as this vendor API speaks it, for `providerKey` (every OpenAI-compatible vendor). */
+export function imageGeneration(providerKey: string): CapabilityHandler {
+  return {
+    request(input, ctx) {
+      const read = new InputReader(providerKey, input);
+      const prompt = read.string("prompt", true);
+      if (Buffer.byteLength(prompt, "utf8") > MAX_PROMPT_BYTES)
+        throw inputRefusal(providerKey, `the OpenAI route takes prompts of at most ${MAX_PROMPT_BYTES} bytes`, "prompt");
+      const model = read.string("model");
+      if (model !== undefined && model !== IMAGE_MODEL) throw inputRefusal(providerKey, `model must be ${IMAGE_MODEL} on OpenAI`, "model");
+      if (read.number("seed", { integer: true, min: 0 }) !== undefined)
+        throw inputRefusal(providerKey, "OpenAI image generation takes no seed", "seed");
+      const aspectRatio = read.string("aspectRatio") ?? "1:1";
+      const size = SIZES[aspectRatio];
+      if (!size) throw inputRefusal(providerKey, `aspectRatio must be one of ${Object.keys(SIZES).join(", ")}`, "aspectRatio");
+      return {
+        method: "POST",
+        url: `${ctx.baseUrl}/images/generations`,
+        headers: bearerAuth(ctx),
+        body: { model: IMAGE_MODEL, prompt, n: 1, size: size.size, quality: "low", output_format: "jpeg", output_compression: 80 },
+      };
+    },
 
-  constructor(readonly providerKey: string) {}
-
-  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
-    assertCapability(this, capabilityKey);
-    const read = new InputReader(this.providerKey, input);
-    const prompt = read.string("prompt", true);
-    if (Buffer.byteLength(prompt, "utf8") > MAX_PROMPT_BYTES)
-      throw inputRefusal(this.providerKey, `the OpenAI route takes prompts of at most ${MAX_PROMPT_BYTES} bytes`, "prompt");
-    const model = read.string("model");
-    if (model !== undefined && model !== IMAGE_MODEL)
-      throw inputRefusal(this.providerKey, `model must be ${IMAGE_MODEL} on OpenAI`, "model");
-    if (read.number("seed", { integer: true, min: 0 }) !== undefined)
-      throw inputRefusal(this.providerKey, "OpenAI image generation takes no seed", "seed");
-    const aspectRatio = read.string("aspectRatio") ?? "1:1";
-    const size = SIZES[aspectRatio];
-    if (!size) throw inputRefusal(this.providerKey, `aspectRatio must be one of ${Object.keys(SIZES).join(", ")}`, "aspectRatio");
-    return {
-      method: "POST",
-      url: `${ctx.baseUrl}/images/generations`,
-      headers: bearerAuth(ctx),
-      body: { model: IMAGE_MODEL, prompt, n: 1, size: size.size, quality: "low", output_format: "jpeg", output_compression: 80 },
-    };
-  }
-
-  parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult {
-    assertCapability(this, capabilityKey);
-    if (res.status !== 200) throw openAiError(this.providerKey, res);
-    const first = isRecord(res.body) && Array.isArray(res.body.data) && isRecord(res.body.data[0]) ? res.body.data[0] : undefined;
-    const base64 = stringField(first, "b64_json");
-    if (!base64) throw invalidResponse(this.providerKey, res, "without data[0].b64_json");
-    const size = SIZES[new InputReader(this.providerKey, input).string("aspectRatio") ?? "1:1"]!;
-    return {
-      status: "completed",
-      data: { images: [{ url: null, base64, width: size.width, height: size.height, contentType: "image/jpeg" }] },
-    };
-  }
+    parse(res, input) {
+      if (res.status !== 200) throw openAiError(providerKey, res);
+      const first = isRecord(res.body) && Array.isArray(res.body.data) && isRecord(res.body.data[0]) ? res.body.data[0] : undefined;
+      const base64 = stringField(first, "b64_json");
+      if (!base64) throw invalidResponse(providerKey, res, "without data[0].b64_json");
+      const size = SIZES[new InputReader(providerKey, input).string("aspectRatio") ?? "1:1"]!;
+      return {
+        status: "completed",
+        data: { images: [{ url: null, base64, width: size.width, height: size.height, contentType: "image/jpeg" }] },
+      };
+    },
+  };
 }

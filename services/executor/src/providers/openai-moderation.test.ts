@@ -1,10 +1,11 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { OpenAiModerationAdapter } from "./openai-moderation";
+import { openaiProvider } from "./openai";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new OpenAiModerationAdapter("openai");
+const adapter: ProviderAdapter = providerAdapter(openaiProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 
 describe("OpenAI moderation adapter (text.moderate)", () => {

@@ -2,13 +2,12 @@
 // response_format: mp3} → the MP3 bytes (audio/mpeg; the rail hands them over as a BinaryBody); errors
 // {error: {message, type, param, code}}. The contract caps text at 1,000 characters, the length the
 // price is for.
-import type { BinaryBody, ProviderHttpRequest, RailResponse } from "../domain/rail-port";
-import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
+import type { BinaryBody } from "../domain/rail-port";
 import { InputReader, inputRefusal } from "./input";
 import { openAiError } from "./openai-error";
-import { assertCapability } from "./provider";
+import type { CapabilityHandler } from "./provider-table";
 import { invalidResponse, isRecord } from "./vendor-error";
-import { bearerAuth } from "./bearer-auth";
+import { bearerAuth } from "./vendor-key";
 
 export const SPEECH_MODEL = "tts-1";
 const VOICES = ["alloy", "ash", "coral", "echo", "fable", "nova", "onyx", "sage", "shimmer"] as const;
@@ -18,40 +17,37 @@ function isBinary(body: unknown): body is BinaryBody {
   return isRecord(body) && body.kind === "binary" && typeof body.base64 === "string";
 }
 
-export class OpenAiSpeechAdapter implements ProviderAdapter {
-  readonly capabilityKeys = ["speech.synthesize"] as const;
+/** speech.synthesize as this vendor API speaks it, for `providerKey` (every OpenAI-compatible vendor). */
+export function speech(providerKey: string): CapabilityHandler {
+  return {
+    request(input, ctx) {
+      const read = new InputReader(providerKey, input);
+      const text = read.limitedString("text", MAX_CHARACTERS);
+      const voice = (read.string("voice") ?? "alloy").toLowerCase();
+      if (!(VOICES as readonly string[]).includes(voice))
+        throw inputRefusal(providerKey, `voice must be one of OpenAI's ${VOICES.join(", ")}`, "voice");
+      return {
+        method: "POST",
+        url: `${ctx.baseUrl}/audio/speech`,
+        headers: bearerAuth(ctx),
+        body: { model: SPEECH_MODEL, input: text, voice, response_format: "mp3" },
+      };
+    },
 
-  constructor(readonly providerKey: string) {}
-
-  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
-    assertCapability(this, capabilityKey);
-    const read = new InputReader(this.providerKey, input);
-    const text = read.limitedString("text", MAX_CHARACTERS);
-    const voice = (read.string("voice") ?? "alloy").toLowerCase();
-    if (!(VOICES as readonly string[]).includes(voice))
-      throw inputRefusal(this.providerKey, `voice must be one of OpenAI's ${VOICES.join(", ")}`, "voice");
-    return {
-      method: "POST",
-      url: `${ctx.baseUrl}/audio/speech`,
-      headers: bearerAuth(ctx),
-      body: { model: SPEECH_MODEL, input: text, voice, response_format: "mp3" },
-    };
-  }
-
-  parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult {
-    assertCapability(this, capabilityKey);
-    if (res.status !== 200) throw openAiError(this.providerKey, res);
-    if (!isBinary(res.body) || res.body.contentType !== "audio/mpeg") throw invalidResponse(this.providerKey, res, "without MP3 audio");
-    const requestId = res.headers["x-request-id"];
-    return {
-      status: "completed",
-      ...(requestId ? { providerMessageId: requestId } : {}),
-      data: {
-        audioBase64: res.body.base64,
-        contentType: "audio/mpeg",
-        format: "mp3",
-        characters: new InputReader(this.providerKey, input).string("text", true).length,
-      },
-    };
-  }
+    parse(res, input) {
+      if (res.status !== 200) throw openAiError(providerKey, res);
+      if (!isBinary(res.body) || res.body.contentType !== "audio/mpeg") throw invalidResponse(providerKey, res, "without MP3 audio");
+      const requestId = res.headers["x-request-id"];
+      return {
+        status: "completed",
+        ...(requestId ? { providerMessageId: requestId } : {}),
+        data: {
+          audioBase64: res.body.base64,
+          contentType: "audio/mpeg",
+          format: "mp3",
+          characters: new InputReader(providerKey, input).string("text", true).length,
+        },
+      };
+    },
+  };
 }

@@ -1,23 +1,22 @@
-// OpenAI's own API: models.chat.complete (the OpenAI-compatible adapter), models.embeddings.create,
-// text.moderate, media.image.generate and speech.synthesize, each spoken by its own adapter behind the
-// one `openai` provider.
-import { CapabilityDispatchAdapter } from "./capability-dispatch";
-import { OpenAiCompatibleAdapter } from "./openai-compatible";
-import { OpenAiEmbeddingsAdapter } from "./openai-embeddings";
-import { OpenAiImagesAdapter } from "./openai-images";
-import { OpenAiModerationAdapter } from "./openai-moderation";
-import { OpenAiSpeechAdapter } from "./openai-speech";
-import type { ProviderModule } from "./provider-module";
+// OpenAI's own API: models.chat.complete, models.embeddings.create, text.moderate, media.image.generate
+// and speech.synthesize, one table whose handlers are the OpenAI-compatible ones of each capability.
+import { chatCompletions } from "./openai-compatible";
+import { embeddings } from "./openai-embeddings";
+import { imageGeneration } from "./openai-images";
+import { moderation } from "./openai-moderation";
+import { speech } from "./openai-speech";
+import { defineProvider } from "./provider-table";
 
-export const openaiProvider: ProviderModule = {
-  providerKey: "openai",
+const KEY = "openai";
+
+export const openaiProvider = defineProvider({
+  key: KEY,
   defaultBaseUrls: { direct: "https://api.openai.com/v1" },
-  create: () =>
-    new CapabilityDispatchAdapter("openai", [
-      new OpenAiCompatibleAdapter("openai"),
-      new OpenAiEmbeddingsAdapter("openai", "text-embedding-3-small"),
-      new OpenAiModerationAdapter("openai"),
-      new OpenAiImagesAdapter("openai"),
-      new OpenAiSpeechAdapter("openai"),
-    ]),
-};
+  capabilities: {
+    "models.chat.complete": chatCompletions(KEY),
+    "models.embeddings.create": embeddings(KEY, "text-embedding-3-small"),
+    "text.moderate": moderation(KEY),
+    "media.image.generate": imageGeneration(KEY),
+    "speech.synthesize": speech(KEY),
+  },
+});

@@ -1,10 +1,11 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { OpenexchangeratesAdapter } from "./openexchangerates";
+import { openexchangeratesProvider } from "./openexchangerates";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new OpenexchangeratesAdapter();
+const adapter: ProviderAdapter = providerAdapter(openexchangeratesProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 const CAP = "finance.fx.rate";
 

@@ -2,12 +2,14 @@
 // day, with `base` and `symbols` (`Authorization: Token <app id>` on direct routes) → {timestamp, base,
 // rates: {<code>: rate}}. A quote currency the vendor does not list is absent from the rates: a 404
 // blamed on the input. Errors are {error: true, status, message, description}.
-import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
+import type { ProviderHttpRequest } from "../domain/rail-port";
 import { InputReader, inputRefusal } from "./input";
-import type { CapabilityInput, ProviderAdapter, ProviderContext, ProviderResult } from "../domain/provider-port";
-import { assertCapability } from "./provider";
+import type { CapabilityInput } from "../domain/provider-port";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
-import type { ProviderModule } from "./provider-module";
+import { ourKeyAs } from "./vendor-key";
+import { defineProvider } from "./provider-table";
+
+const KEY = "openexchangerates";
 
 const CURRENCY = /^[A-Za-z]{3}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -24,43 +26,37 @@ function pair(input: CapabilityInput, providerKey: string): { base: string; quot
   return { base, quote, ...(date ? { date } : {}) };
 }
 
-export class OpenexchangeratesAdapter implements ProviderAdapter {
-  readonly providerKey = "openexchangerates";
-  readonly capabilityKeys = ["finance.fx.rate"] as const;
-
-  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
-    assertCapability(this, capabilityKey);
-    const { base, quote, date } = pair(input, this.providerKey);
-    const path = date ? `/api/historical/${date}.json` : "/api/latest.json";
-    return {
-      method: "GET",
-      url: `${ctx.baseUrl}${path}?${new URLSearchParams({ base, symbols: quote }).toString()}`,
-      headers: ctx.credentials ? { authorization: `Token ${ctx.credentials.apiKey}` } : {},
-    };
-  }
-
-  parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult {
-    assertCapability(this, capabilityKey);
-    if (res.status !== 200)
-      throw vendorError(this.providerKey, res, { code: stringField(res.body, "message"), message: stringField(res.body, "description") });
-    const b = res.body;
-    if (!isRecord(b) || !isRecord(b.rates) || typeof b.timestamp !== "number")
-      throw invalidResponse(this.providerKey, res, "without rates and timestamp");
-    const { base, quote, date } = pair(input, this.providerKey);
-    const rate = b.rates[quote];
-    if (rate === undefined)
-      throw vendorError(this.providerKey, { ...res, status: 404 }, { code: "currency_not_found", message: `no ${quote} rate` });
-    if (typeof rate !== "number") throw invalidResponse(this.providerKey, res, `with a non-numeric ${quote} rate`);
-    const asOf = new Date(b.timestamp * 1000).toISOString();
-    return {
-      status: "completed",
-      data: { base: stringField(b, "base") ?? base, quote, rate, date: date ?? asOf.slice(0, 10), asOf },
-    };
-  }
-}
-
-export const openexchangeratesProvider: ProviderModule = {
-  providerKey: "openexchangerates",
+export const openexchangeratesProvider = defineProvider({
+  key: KEY,
   defaultBaseUrls: { direct: "https://openexchangerates.org" },
-  create: () => new OpenexchangeratesAdapter(),
-};
+  capabilities: {
+    "finance.fx.rate": {
+      request(input, ctx): ProviderHttpRequest {
+        const { base, quote, date } = pair(input, KEY);
+        const path = date ? `/api/historical/${date}.json` : "/api/latest.json";
+        return {
+          method: "GET",
+          url: `${ctx.baseUrl}${path}?${new URLSearchParams({ base, symbols: quote }).toString()}`,
+          headers: ourKeyAs(ctx, "authorization", "Token "),
+        };
+      },
+      parse(res, input) {
+        if (res.status !== 200)
+          throw vendorError(KEY, res, { code: stringField(res.body, "message"), message: stringField(res.body, "description") });
+        const b = res.body;
+        if (!isRecord(b) || !isRecord(b.rates) || typeof b.timestamp !== "number")
+          throw invalidResponse(KEY, res, "without rates and timestamp");
+        const { base, quote, date } = pair(input, KEY);
+        const rate = b.rates[quote];
+        if (rate === undefined)
+          throw vendorError(KEY, { ...res, status: 404 }, { code: "currency_not_found", message: `no ${quote} rate` });
+        if (typeof rate !== "number") throw invalidResponse(KEY, res, `with a non-numeric ${quote} rate`);
+        const asOf = new Date(b.timestamp * 1000).toISOString();
+        return {
+          status: "completed",
+          data: { base: stringField(b, "base") ?? base, quote, rate, date: date ?? asOf.slice(0, 10), asOf },
+        };
+      },
+    },
+  },
+});

@@ -1,10 +1,11 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { OpenRouterAdapter } from "./openrouter";
+import { openrouterProvider } from "./openrouter";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new OpenRouterAdapter();
+const adapter: ProviderAdapter = providerAdapter(openrouterProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 
 describe("OpenRouter adapter (models.list)", () => {

@@ -1,10 +1,11 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { PeopleDataLabsAdapter } from "./peopledatalabs";
+import { peopledatalabsProvider } from "./peopledatalabs";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new PeopleDataLabsAdapter();
+const adapter: ProviderAdapter = providerAdapter(peopledatalabsProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 const ctx = { baseUrl: "https://api.peopledatalabs.com", credentials: { apiKey: "pdl_1" } };
 

@@ -1,10 +1,11 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { PerplexityAdapter } from "./perplexity";
+import { perplexityProvider } from "./perplexity";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new PerplexityAdapter();
+const adapter: ProviderAdapter = providerAdapter(perplexityProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 
 describe("Perplexity adapter (search.answer)", () => {

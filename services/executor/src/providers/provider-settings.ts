@@ -1,5 +1,5 @@
 // Account settings several providers read from the environment the same way.
-import type { EnvReader } from "./provider-module";
+import type { EnvReader } from "./provider-table";
 
 /** `{name: value}` when the value is set, else nothing. */
 export function optionalSetting(name: string, value: string | undefined): Record<string, string> {

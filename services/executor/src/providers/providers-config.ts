@@ -9,7 +9,7 @@ import type { ProviderEndpoint, ProviderRegistryConfig } from "./registry";
 
 /** Documented public hosts per provider and network. Other paid hosts have no default: configure them. */
 export const DEFAULT_BASE_URLS: Readonly<Record<string, Partial<Record<RailNetwork, string>>>> = Object.fromEntries(
-  PROVIDER_MODULES.map((m) => [m.providerKey, m.defaultBaseUrls]),
+  PROVIDER_MODULES.map((m) => [m.key, m.defaultBaseUrls]),
 );
 
 /** Env var prefix per network (direct has none: `P_BASE_URL`). */
@@ -19,7 +19,7 @@ const envName = (providerKey: string, suffix: string) => `${providerKey.toUpperC
 const httpUrl = z.url({ protocol: /^https?$/ });
 
 const perProvider = Object.fromEntries(
-  PROVIDER_MODULES.map((m) => m.providerKey).flatMap((p) => [
+  PROVIDER_MODULES.map((m) => m.key).flatMap((p) => [
     ...Object.values(NETWORK_PREFIX).map((prefix) => [envName(p, `${prefix}BASE_URL`), httpUrl.optional()]),
     [envName(p, "API_KEY"), z.string().min(1).optional()],
   ]),
@@ -55,7 +55,7 @@ export function providersConfigFromEnv(env: ProvidersEnv): ProviderRegistryConfi
   };
   const config: Record<string, ProviderRegistryConfig[string]> = {};
   for (const provider of PROVIDER_MODULES) {
-    const p = provider.providerKey;
+    const p = provider.key;
     const endpoints: Partial<Record<RailNetwork, ProviderEndpoint>> = {};
     for (const [network, prefix] of Object.entries(NETWORK_PREFIX) as Array<[RailNetwork, string]>) {
       const baseUrl = read(envName(p, `${prefix}BASE_URL`)) ?? provider.defaultBaseUrls[network];

@@ -1,9 +1,11 @@
-// The provider registry: one adapter per configured provider, with the context (base URL, key,
-// account settings) it calls its vendor with on each route network, and the owned-resource fields
-// every adapter declares.
+// The provider registry: one adapter per configured provider, made from its table (the one place a
+// capability is checked and dispatched to its handler), with the context (base URL, key, account
+// settings) it calls its vendor with on each route network, and the owned-resource fields every
+// adapter declares.
 import { PROVIDER_MODULES } from "./all-providers";
 import type { RailNetwork } from "../domain/rail-port";
-import type { ConfiguredProvider, ProviderAdapter, ProviderRegistry } from "../domain/provider-port";
+import { ProviderError, type ConfiguredProvider, type ProviderAdapter, type ProviderRegistry } from "../domain/provider-port";
+import type { CapabilityHandler, ProviderModule, ProviderSettingsMap } from "./provider-table";
 import { declaredResourceFields, declaredSenderFields } from "./resource-fields";
 import { parseMailbox } from "../domain/mailbox";
 
@@ -26,9 +28,62 @@ export interface ProviderSettings {
 /** Settings per providerKey; only listed providers are registered. */
 export type ProviderRegistryConfig = Readonly<Record<string, ProviderSettings>>;
 
+/** The adapter of a provider's table with its account settings. */
+export function providerAdapter(module: ProviderModule, settings: ProviderSettingsMap = {}): ProviderAdapter {
+  const providerKey = module.key;
+  const table = typeof module.capabilities === "function" ? module.capabilities(settings) : module.capabilities;
+  const capabilityKeys = Object.keys(table);
+  const handlerOf = (capabilityKey: string): CapabilityHandler => {
+    assertCapability({ providerKey, capabilityKeys }, capabilityKey);
+    return table[capabilityKey] as CapabilityHandler;
+  };
+  /** What the handlers declare, by capability; undefined when none does. */
+  const declared = <T>(pick: (h: CapabilityHandler) => T | undefined): Record<string, T> | undefined => {
+    const found = Object.entries(table).flatMap(([capabilityKey, h]) => {
+      const value = pick(h);
+      return value === undefined ? [] : [[capabilityKey, value] as const];
+    });
+    return found.length ? Object.fromEntries(found) : undefined;
+  };
+  const resourceFields = declared((h) => h.resourceFields);
+  const senderFields = declared((h) => h.senderFields);
+  const flows = declared((h) => h.flow);
+  const approvals = module.approvals?.(settings);
+  return {
+    providerKey,
+    capabilityKeys,
+    ...(resourceFields ? { resourceFields } : {}),
+    ...(senderFields ? { senderFields } : {}),
+    ...(flows ? { flows } : {}),
+    ...(approvals ? { approvals } : {}),
+    buildRequest: (capabilityKey, input, ctx) => handlerOf(capabilityKey).request(input, ctx),
+    parseResponse: (capabilityKey, res, input) => {
+      const handler = handlerOf(capabilityKey);
+      if (!handler.parse)
+        throw new ProviderError(
+          "unsupported_capability",
+          providerKey,
+          `${capabilityKey} on ${providerKey} runs as a flow of several requests`,
+        );
+      return handler.parse(res, input);
+    },
+  };
+}
+
+/**
+ * Throws unless the adapter implements the capability: one asked for another was reached by a routing
+ * bug, and refuses rather than send the vendor a wrong request.
+ */
+function assertCapability(adapter: Pick<ProviderAdapter, "providerKey" | "capabilityKeys">, capabilityKey: string): void {
+  if (!adapter.capabilityKeys.includes(capabilityKey)) {
+    throw new ProviderError("unsupported_capability", adapter.providerKey, `${adapter.providerKey} does not implement ${capabilityKey}`);
+  }
+}
+
 /** Every provider key an adapter exists for, with its factory (from all-providers.ts). */
-export const ADAPTER_FACTORIES: Readonly<Record<string, (settings: Readonly<Record<string, string>>) => ProviderAdapter>> =
-  Object.fromEntries(PROVIDER_MODULES.map((m) => [m.providerKey, (settings: Readonly<Record<string, string>>) => m.create(settings)]));
+export const ADAPTER_FACTORIES: Readonly<Record<string, (settings: ProviderSettingsMap) => ProviderAdapter>> = Object.fromEntries(
+  PROVIDER_MODULES.map((m) => [m.key, (settings: ProviderSettingsMap) => providerAdapter(m, settings)]),
+);
 
 /** Owned-resource and sender fields of every adapter above, configured in this deployment or not. */
 const everyAdapter = Object.values(ADAPTER_FACTORIES).map((factory) => factory({}));

@@ -1,10 +1,11 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { ScrapecreatorsAdapter } from "./scrapecreators";
+import { scrapecreatorsProvider } from "./scrapecreators";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new ScrapecreatorsAdapter();
+const adapter: ProviderAdapter = providerAdapter(scrapecreatorsProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 const ctx = { baseUrl: "https://api.scrapecreators.com", credentials: { apiKey: "sc_1" } };
 

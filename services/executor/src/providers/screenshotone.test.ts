@@ -1,10 +1,11 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { ScreenshotoneAdapter } from "./screenshotone";
+import { screenshotoneProvider } from "./screenshotone";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new ScreenshotoneAdapter();
+const adapter: ProviderAdapter = providerAdapter(screenshotoneProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 const soError = (code: string) => ({ is_successful: false, error_code: code, error_message: "m" });
 

@@ -1,10 +1,11 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { TavilyAdapter } from "./tavily";
+import { tavilyProvider } from "./tavily";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new TavilyAdapter();
+const adapter: ProviderAdapter = providerAdapter(tavilyProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 
 describe("Tavily adapter (search.web)", () => {

@@ -1,10 +1,11 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
-import { TimeapiAdapter } from "./timeapi";
+import { timeapiProvider } from "./timeapi";
+import { providerAdapter } from "./registry";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new TimeapiAdapter();
+const adapter: ProviderAdapter = providerAdapter(timeapiProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 
 describe("time API adapter (geo.time.current, geo.time.convert)", () => {

@@ -2,18 +2,13 @@
 // gives the local time, UTC offset and DST state; POST /api/conversion/converttimezone converts a
 // wall time between zones. Zones are IANA ids or, where the seller resolves them, place names. It
 // takes no API key. Errors are plain-text 400s ("Invalid Timezone").
-import type { ProviderHttpRequest, RailResponse } from "../domain/rail-port";
+import type { RailResponse } from "../domain/rail-port";
 import { InputReader, inputRefusal } from "./input";
-import {
-  ProviderError,
-  type CapabilityInput,
-  type ProviderAdapter,
-  type ProviderContext,
-  type ProviderResult,
-} from "../domain/provider-port";
-import { assertCapability } from "./provider";
+import { ProviderError } from "../domain/provider-port";
 import { invalidResponse, isRecord, stringField, vendorError } from "./vendor-error";
-import type { ProviderModule } from "./provider-module";
+import { defineProvider } from "./provider-table";
+
+const KEY = "timeapi";
 
 const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?$/;
 const OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
@@ -57,90 +52,90 @@ function toSeconds(local: string): string | undefined {
   return m ? `${m[1]}T${m[2]}${(m[3] ?? ":00").slice(0, 3)}` : undefined;
 }
 
-export class TimeapiAdapter implements ProviderAdapter {
-  readonly providerKey = "timeapi";
-  readonly capabilityKeys = ["geo.time.current", "geo.time.convert"] as const;
-
-  buildRequest(capabilityKey: string, input: CapabilityInput, ctx: ProviderContext): ProviderHttpRequest {
-    assertCapability(this, capabilityKey);
-    const read = new InputReader(this.providerKey, input);
-    if (capabilityKey === "geo.time.current") {
-      const zone = read.string("timezone") ?? read.string("location");
-      if (!zone) throw inputRefusal(this.providerKey, "give `timezone` (IANA id) or `location` (place name)");
-      return { method: "GET", url: `${ctx.baseUrl}/api/timezone/zone?timeZone=${encodeURIComponent(zone)}`, headers: {} };
-    }
-    const from = read.string("fromTimezone") ?? read.string("fromLocation");
-    const to = read.string("toTimezone") ?? read.string("toLocation");
-    if (!from || !to)
-      throw new ProviderError(
-        "invalid_input",
-        this.providerKey,
-        "give `fromTimezone` or `fromLocation`, and `toTimezone` or `toLocation`",
-        { blame: "input" },
-      );
-    const wall = wallTime(read.string("datetime", true), this.providerKey);
-    return {
-      method: "POST",
-      url: `${ctx.baseUrl}/api/conversion/converttimezone`,
-      headers: {},
-      // An instant (with an offset) is converted from its UTC wall time; a wall time is read in the source zone.
-      body: { fromTimeZone: wall.utc ? "UTC" : from, dateTime: wall.local, toTimeZone: to, dstAmbiguity: "" },
-    };
-  }
-
-  parseResponse(capabilityKey: string, res: RailResponse, input: CapabilityInput): ProviderResult {
-    assertCapability(this, capabilityKey);
-    if (res.status !== 200) throw vendorError(this.providerKey, res, typeof res.body === "string" ? { message: res.body } : {});
-    const b = res.body;
-    if (capabilityKey === "geo.time.current") {
-      const zone = stringField(b, "timeZone");
-      const local = toSeconds(stringField(b, "currentLocalTime") ?? "");
-      const offset =
-        isRecord(b) && isRecord(b.currentUtcOffset) && typeof b.currentUtcOffset.seconds === "number"
-          ? b.currentUtcOffset.seconds
-          : undefined;
-      if (!zone || !local || offset === undefined || !isRecord(b))
-        throw invalidResponse(this.providerKey, res, "without timeZone, currentLocalTime and currentUtcOffset");
-      const utcOffset = formatOffset(offset);
-      const location = new InputReader(this.providerKey, input).string("location");
-      return {
-        status: "completed",
-        data: {
-          timezone: zone,
-          datetime: `${local}${utcOffset}`,
-          utcOffset,
-          isDst: b.isDayLightSavingActive === true,
-          ...(location ? { location } : {}),
-        },
-      };
-    }
-    const result = isRecord(b) && isRecord(b.conversionResult) ? b.conversionResult : undefined;
-    const source = toSeconds(stringField(b, "fromDateTime") ?? "");
-    const target = toSeconds(stringField(result, "dateTime") ?? "");
-    if (!result || !source || !target) throw invalidResponse(this.providerKey, res, "without fromDateTime and conversionResult");
-    const read = new InputReader(this.providerKey, input);
-    const given = read.string("datetime") ?? "";
-    // For an instant the source is what the caller gave, not the UTC wall time the vendor converted from.
-    const instant = OFFSET.test(given.trim());
-    return {
-      status: "completed",
-      data: {
-        source: instant
-          ? { datetime: given.trim(), timezone: read.string("fromTimezone") ?? read.string("fromLocation") ?? null }
-          : { datetime: source, timezone: stringField(b, "fromTimezone") ?? null },
-        target: {
-          datetime: target,
-          timezone: stringField(result, "timeZone") ?? stringField(b, "toTimeZone") ?? null,
-          isDst: result.dstActive === true,
-        },
-      },
-    };
-  }
+/** timeapi's answer, once it is a 200 (its errors are plain text). */
+function bodyOf(res: RailResponse): unknown {
+  if (res.status !== 200) throw vendorError(KEY, res, typeof res.body === "string" ? { message: res.body } : {});
+  return res.body;
 }
 
-export const timeapiProvider: ProviderModule = {
-  providerKey: "timeapi",
+export const timeapiProvider = defineProvider({
+  key: KEY,
   defaultBaseUrls: { direct: "https://timeapi.io" },
   keyless: true,
-  create: () => new TimeapiAdapter(),
-};
+  capabilities: {
+    "geo.time.current": {
+      request(input, ctx) {
+        const read = new InputReader(KEY, input);
+        const zone = read.string("timezone") ?? read.string("location");
+        if (!zone) throw inputRefusal(KEY, "give `timezone` (IANA id) or `location` (place name)");
+        return { method: "GET", url: `${ctx.baseUrl}/api/timezone/zone?timeZone=${encodeURIComponent(zone)}`, headers: {} };
+      },
+      parse(res, input) {
+        const b = bodyOf(res);
+        const zone = stringField(b, "timeZone");
+        const local = toSeconds(stringField(b, "currentLocalTime") ?? "");
+        const offset =
+          isRecord(b) && isRecord(b.currentUtcOffset) && typeof b.currentUtcOffset.seconds === "number"
+            ? b.currentUtcOffset.seconds
+            : undefined;
+        if (!zone || !local || offset === undefined || !isRecord(b))
+          throw invalidResponse(KEY, res, "without timeZone, currentLocalTime and currentUtcOffset");
+        const utcOffset = formatOffset(offset);
+        const location = new InputReader(KEY, input).string("location");
+        return {
+          status: "completed",
+          data: {
+            timezone: zone,
+            datetime: `${local}${utcOffset}`,
+            utcOffset,
+            isDst: b.isDayLightSavingActive === true,
+            ...(location ? { location } : {}),
+          },
+        };
+      },
+    },
+    "geo.time.convert": {
+      request(input, ctx) {
+        const read = new InputReader(KEY, input);
+        const from = read.string("fromTimezone") ?? read.string("fromLocation");
+        const to = read.string("toTimezone") ?? read.string("toLocation");
+        if (!from || !to)
+          throw new ProviderError("invalid_input", KEY, "give `fromTimezone` or `fromLocation`, and `toTimezone` or `toLocation`", {
+            blame: "input",
+          });
+        const wall = wallTime(read.string("datetime", true), KEY);
+        return {
+          method: "POST",
+          url: `${ctx.baseUrl}/api/conversion/converttimezone`,
+          headers: {},
+          // An instant (with an offset) is converted from its UTC wall time; a wall time is read in the source zone.
+          body: { fromTimeZone: wall.utc ? "UTC" : from, dateTime: wall.local, toTimeZone: to, dstAmbiguity: "" },
+        };
+      },
+      parse(res, input) {
+        const b = bodyOf(res);
+        const result = isRecord(b) && isRecord(b.conversionResult) ? b.conversionResult : undefined;
+        const source = toSeconds(stringField(b, "fromDateTime") ?? "");
+        const target = toSeconds(stringField(result, "dateTime") ?? "");
+        if (!result || !source || !target) throw invalidResponse(KEY, res, "without fromDateTime and conversionResult");
+        const read = new InputReader(KEY, input);
+        const given = read.string("datetime") ?? "";
+        // For an instant the source is what the caller gave, not the UTC wall time the vendor converted from.
+        const instant = OFFSET.test(given.trim());
+        return {
+          status: "completed",
+          data: {
+            source: instant
+              ? { datetime: given.trim(), timezone: read.string("fromTimezone") ?? read.string("fromLocation") ?? null }
+              : { datetime: source, timezone: stringField(b, "fromTimezone") ?? null },
+            target: {
+              datetime: target,
+              timezone: stringField(result, "timeZone") ?? stringField(b, "toTimeZone") ?? null,
+              isDst: result.dstActive === true,
+            },
+          },
+        };
+      },
+    },
+  },
+});

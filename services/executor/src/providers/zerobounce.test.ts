@@ -1,10 +1,11 @@
 import type { RailResponse } from "../domain/rail-port";
 import type { ProviderAdapter } from "../domain/provider-port";
-import { ZerobounceAdapter } from "./zerobounce";
+import { zerobounceProvider } from "./zerobounce";
+import { providerAdapter } from "./registry";
 import { useSandboxRoutes } from "./sandbox-route.fixture";
 
 const routes = useSandboxRoutes();
-const adapter: ProviderAdapter = new ZerobounceAdapter();
+const adapter: ProviderAdapter = providerAdapter(zerobounceProvider);
 const response = (status: number, body: unknown): RailResponse => ({ status, headers: {}, body });
 
 describe("ZeroBounce adapter (enrichment.email.verify)", () => {
