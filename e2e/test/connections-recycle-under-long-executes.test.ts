@@ -26,7 +26,7 @@ const ENV = {
 };
 
 let sys: ControlledSystem;
-const { api, sendEmail, balance } = systemClient(() => sys);
+const { api, sendEmail, balance, warmUp } = systemClient(() => sys);
 const send = (key: string) => sendEmail(key, "Sent once, across a recycled connection.");
 
 beforeAll(async () => {
@@ -37,15 +37,7 @@ afterAll(() => sys?.stop());
 
 describe("connections reaching their maximum age under long executes", () => {
   it("answers every execute 200 and charges each once", async () => {
-    let warm: Response | undefined;
-    await waitFor(
-      async () => {
-        warm = await send(`warm-${Date.now()}`);
-        return warm.status !== 503 && warm.status !== 504;
-      },
-      { what: "a first execute answered", timeoutMs: 30_000, intervalMs: 250 },
-    );
-    expect(warm!.status).toBe(200);
+    expect((await warmUp()).status).toBe(200);
     const before = { balance: await balance(), calls: await providerCallCount(sys, "resend") };
 
     await sandboxControl(sys, "/faults", {

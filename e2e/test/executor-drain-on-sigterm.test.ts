@@ -34,7 +34,7 @@ const ENV = {
 };
 
 let sys: ControlledSystem;
-const { api, sendEmail, balance } = systemClient(() => sys);
+const { api, sendEmail, balance, warmUp } = systemClient(() => sys);
 const sandbox = (path: string, init?: RequestInit) => sandboxControl(sys, path, init);
 const resendCalls = () => providerCallCount(sys, "resend");
 const send = (key: string) => sendEmail(key, "Sent once, through a rollout.");
@@ -54,16 +54,7 @@ afterAll(() => sys?.stop());
 
 describe("SIGTERM to an executor with executions in flight", () => {
   it("refuses new executes, finishes and charges each one in flight exactly once, then exits 0", async () => {
-    // A first call warms every path (catalog cache, channels); a cold start's 503/504 is retried, as a client would.
-    let warm: Response | undefined;
-    await waitFor(
-      async () => {
-        warm = await send(`warm-${Date.now()}`);
-        return warm.status !== 503 && warm.status !== 504;
-      },
-      { what: "a first execute answered", timeoutMs: 30_000, intervalMs: 250 },
-    );
-    expect(warm!.status).toBe(200);
+    expect((await warmUp()).status).toBe(200);
     const before = { balance: await balance(), calls: await resendCalls(), charges: (await charges()).length };
 
     await sandbox("/faults", {
