@@ -1,10 +1,11 @@
 // The gateway's backend clients, with every "unavailable" failure naming the backend that is down,
 // so a client reads "The ledger is unavailable; retry after 5 s." (503, Retry-After) instead of a
-// bare error: a call that got no answer (refused, dropped, too slow) names the backend called; a
+// bare error: a call that got no answer (refused, dropped, too slow) names the backend called (but
+// an execute that reached its executor, whose outcome its route names instead); a
 // backend's own UNAVAILABLE (the executor saying its ledger did not answer) names what the gateway's
 // health checks see down. Every other error passes unchanged.
 import { status as GrpcStatus } from "@grpc/grpc-js";
-import { fromServiceError, isUnansweredCall } from "@agentic/platform";
+import { fromServiceError, isUnansweredCall, neverReachedServer } from "@agentic/platform";
 import { backendUnavailable, UNAVAILABLE_CODE } from "../errors";
 import type { BackendMonitor } from "./backend-monitor";
 
@@ -14,10 +15,18 @@ import type { BackendMonitor } from "./backend-monitor";
  * not a backend being unavailable.
  */
 const OUTCOME_UNKNOWN_ON_TIMEOUT: ReadonlySet<string> = new Set(["executor.execute", "ledger.topUpWithPayment", "ledger.grantCredits"]);
+/**
+ * Calls whose outcome is unknown as soon as they reached the backend: one that lost its connection
+ * after it was sent may still finish and charge, so its route answers it (execute-call.ts: 504 naming
+ * the execution to read), never as a 503 that invites a blind retry.
+ */
+const OUTCOME_UNKNOWN_ONCE_SENT: ReadonlySet<string> = new Set(["executor.execute"]);
 
 function named(backend: string, method: string, err: unknown, monitor: BackendMonitor): unknown {
   if (isUnansweredCall(err)) {
-    if (err.code === GrpcStatus.DEADLINE_EXCEEDED && OUTCOME_UNKNOWN_ON_TIMEOUT.has(`${backend}.${method}`)) return err;
+    const call = `${backend}.${method}`;
+    if (err.code === GrpcStatus.DEADLINE_EXCEEDED && OUTCOME_UNKNOWN_ON_TIMEOUT.has(call)) return err;
+    if (OUTCOME_UNKNOWN_ONCE_SENT.has(call) && !neverReachedServer(err)) return err;
     return backendUnavailable([backend]);
   }
   const remote = fromServiceError(err);
