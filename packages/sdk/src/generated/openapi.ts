@@ -987,7 +987,7 @@ export interface components {
       task: string;
       /** @description Best first (score, then capability key). When `abstained`, the nearest ones, each below the threshold. */
       matches: components["schemas"]["RouteTaskMatch"][];
-      /** @description True when nothing in the catalog does the task: no match scores at the threshold (0.45). */
+      /** @description True when nothing in the catalog does the task: no match scores at the threshold (0.5). */
       abstained: boolean;
       constraints: components["schemas"]["TaskConstraints"];
       /** @description Catalog version the answer was computed from. */
@@ -1001,7 +1001,7 @@ export interface components {
       label: string;
       /** @enum {string} */
       status: "live" | "recommend_only";
-      /** @description 0-1, comparable across tasks; at or above 0.45 the capability does the task. */
+      /** @description 0-1, comparable across tasks; at or above 0.5 the capability does the task. */
       score: number;
       /** @description The task's words (as stems) that matched, each with the capability's fields that hold it. */
       why: string;
