@@ -159,10 +159,15 @@ describe("the README's commands, from a fresh clone", () => {
     for (const exempt of Object.keys(EXEMPT)) expect(commands.some((c) => c.text === exempt)).toBe(true);
   });
 
-  it("npm install && npm start: the start prints the base URL, the key and how to stop", () => {
+  it("npm install && npm start: the start prints the base URL, the key, the console and how to stop, not the sandbox's settings", () => {
     expect(startOutput).toMatch(/Base URL:\s+http:\/\/\S+\/api\/agentic-api/);
     expect(startOutput).toMatch(/API key:\s+aak_/);
-    expect(startOutput).toContain("Ctrl-C");
+    expect(startOutput).toMatch(/Console:\s+http:\/\/\S+\/console\//);
+    expect(startOutput).toContain("Press Ctrl-C to stop.");
+    // The provider sandbox's settings (one per provider and rail) are in a file the banner names.
+    expect(startOutput).not.toMatch(/^[A-Z0-9_]+_BASE_URL=/m);
+    expect(startOutput).toContain("its provider settings are in .data/sandbox-settings.txt");
+    expect(readFileSync(join(clone, ".data/sandbox-settings.txt"), "utf8")).toMatch(/^[A-Z0-9_]+_BASE_URL=http:\/\/127\.0\.0\.1:\d+/m);
   });
 
   it.each(["domains", "domains/email/capabilities/send/contract", "openapi.json"])("curl …/%s answers 200", (path) => {
