@@ -5,7 +5,7 @@
 // AGENTIC_READY_FILE=<path> receives a JSON description (URLs, key, pids, ports) once all is ready.
 import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { ROOT, missingPrerequisite, startSystem } from "./system.mjs";
 
 /** Where `npm run keys` finds the admin identity of the running system (development only, gitignored). */
@@ -80,6 +80,12 @@ Agentic API is running on Node ${process.versions.node} (${system.started.join("
   API key:   ${system.apiKey}   (user dev-user; development only)
   Wallet:    curl -X POST ${system.baseUrl}/dev/init -H 'content-type: application/json' -d '{"balanceCredits": 1000}'`
       : ""
-  }
+  }${system.sandboxSettingsFile ? `\n  Sandbox:   its provider settings are in ${shownPath(system.sandboxSettingsFile)}` : ""}
 Press Ctrl-C to stop.`);
+}
+
+/** `path` relative to where `npm start` ran when it is under it (`.data/…`), else as it is. */
+function shownPath(path) {
+  const shown = relative(process.cwd(), path);
+  return shown.startsWith("..") ? path : shown;
 }

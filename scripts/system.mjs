@@ -137,7 +137,7 @@ async function stopChild(child, graceMs = STOP_BACKSTOP_MS) {
  * - `logDir`: write each service's output to `<logDir>/<name>.log` instead of this process's stdio.
  * - `onExit(name, code, signal)`: called when a service exits on its own after start-up (an exit
  *   during start-up fails the start instead, which stops everything already started).
- * Resolves `{ origin, baseUrl, apiKey, apiKeyGenerated, adminIdentityKey, natsUrl, started, missing,
+ * Resolves `{ origin, baseUrl, apiKey, apiKeyGenerated, sandboxSettingsFile, adminIdentityKey, natsUrl, started, missing,
  * processes, ports, stop() }` (`adminIdentityKey`: the private key of this start's admin identity, for the keys CLI) (`apiKey` is the generated development key, or the first of AGENTIC_API_KEYS);
  * on failure, stops what it started and rejects.
  */
@@ -186,6 +186,8 @@ export async function startSystem(opts = {}) {
       executor: trust("gateway"),
       router: trust("gateway", "executor"),
     };
+    /** Next to the ledger's file: `.data/` for `npm start`, a test's own temp dir for a test. */
+    const sandboxSettingsFile = join(dirname(env.LEDGER_SQLITE_PATH || DEFAULT_LEDGER_SQLITE_PATH), "sandbox-settings.txt");
     const addrs = {
       CATALOG_ADDR: `${HOST}:${portOf("catalog")}`,
       ROUTER_ADDR: `${HOST}:${portOf("router")}`,
@@ -216,6 +218,8 @@ export async function startSystem(opts = {}) {
           }
         : {}),
       ...(service.name === "executor" ? executorSandboxEnv(`http://${HOST}:${portOf("sandbox")}`) : {}),
+      // The sandbox's ~150 provider settings go to a file, not the terminal a person starts from.
+      ...(service.name === "sandbox" ? { SANDBOX_SETTINGS_FILE: sandboxSettingsFile } : {}),
     });
     /** Spawns one service (appending to its log) and waits until it reports ready. */
     const launch = async (service) => {
@@ -263,6 +267,7 @@ export async function startSystem(opts = {}) {
       baseUrl,
       apiKey,
       apiKeyGenerated: !env.AGENTIC_API_KEYS,
+      sandboxSettingsFile: services.some((s) => s.name === "sandbox") ? sandboxSettingsFile : undefined,
       adminIdentityKey: identities.privateKeys.admin,
       natsUrl,
       natsProcess: nats?.process,
