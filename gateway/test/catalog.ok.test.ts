@@ -107,4 +107,13 @@ describe("catalog endpoints", () => {
     expect(body.info.version).toBe("1.0.0");
     expect(body.paths).toHaveProperty("/domains");
   });
+
+  it("GET /capabilities?q=email finds email.send and enrichment.email.find across domains", async () => {
+    const { status, body, headers } = await getJson(`${gw.baseUrl}/capabilities?q=email&limit=200`);
+    expect(status).toBe(200);
+    const keys = body.map((c: any) => c.capabilityKey);
+    expect(keys).toEqual(expect.arrayContaining(["email.send", "enrichment.email.find"]));
+    expect(keys).not.toContain("geo.time.current");
+    expect(Number(headers.get("x-total-count"))).toBe(body.length);
+  });
 });

@@ -38,7 +38,12 @@ export function cachedReads(opts: CachedReadsOptions): (req: IncomingMessage, re
       const notModified = { ...security, ETag: answer.etag, "Cache-Control": "no-cache" };
       h = {
         notModified,
-        ok: { ...notModified, "Content-Type": "application/json; charset=utf-8", "Content-Length": answer.body.length },
+        ok: {
+          ...notModified,
+          ...answer.headers,
+          "Content-Type": "application/json; charset=utf-8",
+          "Content-Length": answer.body.length,
+        },
       };
       headersOf.set(answer, h);
     }
@@ -53,9 +58,11 @@ export function cachedReads(opts: CachedReadsOptions): (req: IncomingMessage, re
     if (h["content-length"] !== undefined || h["transfer-encoding"] !== undefined || (h.host === undefined && req.httpVersionMinor >= 1))
       return false;
     const started = performance.now();
+    // With a query, only an answer kept under that exact path and query (a page, a filtered list) is
+    // served here: another query may mean another answer, so express decides.
     const query = url.indexOf("?");
-    const path = url.slice(basePath.length, query < 0 ? undefined : query);
-    const answer = fixed.get(path) ?? cache.peek(path);
+    const key = url.slice(basePath.length);
+    const answer = query < 0 ? (fixed.get(key) ?? cache.peek(key)) : cache.peek(key);
     if (answer?.route === undefined) return false;
     const notModified = h["if-none-match"] === answer.etag;
     if (notModified) {

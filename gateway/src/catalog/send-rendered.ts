@@ -10,6 +10,7 @@ export function sendRendered(req: Request, res: Response, rendered: RenderedBody
     res.status(304).end();
     return;
   }
+  for (const [name, value] of Object.entries(rendered.headers ?? {})) res.setHeader(name, value);
   res.setHeader("Content-Type", "application/json; charset=utf-8");
   res.status(200).end(rendered.body);
 }
