@@ -10,6 +10,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import type { RequestRecorder } from "../middleware/observe";
 import { SECURITY_HEADERS } from "../middleware/response-headers";
 import type { RenderedBody, RenderedCatalogCache } from "./rendered-cache";
+import { isNotModified } from "./not-modified";
 
 export interface CachedReadsOptions {
   basePath: string;
@@ -64,7 +65,7 @@ export function cachedReads(opts: CachedReadsOptions): (req: IncomingMessage, re
     const key = url.slice(basePath.length);
     const answer = query < 0 ? (fixed.get(key) ?? cache.peek(key)) : cache.peek(key);
     if (answer?.route === undefined) return false;
-    const notModified = h["if-none-match"] === answer.etag;
+    const notModified = isNotModified(h, answer.etag);
     if (notModified) {
       res.writeHead(304, headers(answer).notModified);
       res.end();
