@@ -115,5 +115,12 @@ describe("catalog endpoints", () => {
     expect(keys).toEqual(expect.arrayContaining(["email.send", "enrichment.email.find"]));
     expect(keys).not.toContain("geo.time.current");
     expect(Number(headers.get("x-total-count"))).toBe(body.length);
+    expect(validate("get", "/capabilities", 200, body)).toEqual([]);
+    const routes = await getJson(`${gw.baseUrl}/routes?q=email&status=live`);
+    expect(routes.status).toBe(200);
+    expect(validate("get", "/routes", 200, routes.body)).toEqual([]);
+    const bad = await getJson(`${gw.baseUrl}/routes?networkKey=smoke-signal`);
+    expect(bad.status).toBe(400);
+    expect(validate("get", "/routes", 400, bad.body)).toEqual([]);
   });
 });
