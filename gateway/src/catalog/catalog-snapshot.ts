@@ -4,7 +4,7 @@
 // first use of a version. A new version (seen by the rendered cache's poll) is read again.
 import { IntentIndex } from "@agentic/intent";
 import type { CatalogClient } from "@agentic/clients";
-import type { Capability, Route } from "@agentic/proto/catalog/v1";
+import type { Capability, ListCapabilitiesResponse, ListDomainRoutesResponse, Route } from "@agentic/proto/catalog/v1";
 import { unavailable } from "@agentic/platform";
 import type { RenderedCatalogCache } from "./rendered-cache";
 
@@ -21,6 +21,11 @@ export interface CatalogSnapshot {
 
 /** Reads of one version that straddle a catalog reload are read again, this many times at most. */
 const READ_ATTEMPTS = 3;
+/**
+ * Domains read at once (two calls each): thousands of calls at once would each wait behind the
+ * others past its deadline, and fail the read of a large catalog.
+ */
+const DOMAINS_AT_ONCE = 16;
 
 export class CatalogSnapshots {
   private current: { catalogVersion: string; read: Promise<CatalogSnapshot> } | undefined;
@@ -50,10 +55,17 @@ export class CatalogSnapshots {
     for (let attempt = 1; ; attempt++) {
       const listed = await this.catalog.listDomains({});
       const keys = listed.domains.map((d) => d.domainKey);
-      const [capabilities, routes] = await Promise.all([
-        Promise.all(keys.map((domainKey) => this.catalog.listCapabilities({ domainKey }))),
-        Promise.all(keys.map((domainKey) => this.catalog.listDomainRoutes({ domainKey }))),
-      ]);
+      const capabilities: ListCapabilitiesResponse[] = [];
+      const routes: ListDomainRoutesResponse[] = [];
+      for (let i = 0; i < keys.length; i += DOMAINS_AT_ONCE) {
+        const batch = keys.slice(i, i + DOMAINS_AT_ONCE);
+        const [c, r] = await Promise.all([
+          Promise.all(batch.map((domainKey) => this.catalog.listCapabilities({ domainKey }))),
+          Promise.all(batch.map((domainKey) => this.catalog.listDomainRoutes({ domainKey }))),
+        ]);
+        capabilities.push(...c);
+        routes.push(...r);
+      }
       const versions = new Set([listed, ...capabilities, ...routes].map((r) => r.catalogVersion));
       if (versions.size === 1)
         return snapshotOf(
