@@ -3,7 +3,9 @@
 // cursor of an older catalog version gets. openapi.ts puts them on the list operations.
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from "../catalog/paging";
 import { CAPABILITY_STATUSES, NETWORK_KEYS, ROUTE_STATUSES } from "../catalog/catalog-filters";
-import type { JsonObject } from "./openapi";
+
+/** A plain JSON object of the document (openapi.ts's JsonObject; not imported, as openapi.ts imports this file). */
+type JsonObject = { [key: string]: unknown };
 
 const query = (name: string, description: string, schema: JsonObject, example?: unknown): JsonObject => ({
   name,
