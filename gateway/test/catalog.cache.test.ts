@@ -39,6 +39,53 @@ describe("catalog answers from memory", () => {
     }
   });
 
+  it("gives every catalog GET a strong ETag and answers If-None-Match as RFC 9110 reads it", async () => {
+    const catalog = await startTestCatalog();
+    const gw = await startTestGateway({ catalogAddress: catalog.address });
+    try {
+      const paths = [
+        "/domains",
+        "/domains?limit=2",
+        "/domains/email",
+        "/domains/email/capabilities",
+        "/domains/email/capabilities?limit=1",
+        "/domains/email/routes",
+        "/domains/email/routes?limit=2",
+        "/domains/email/capabilities/send",
+        "/domains/email/capabilities/send/routes",
+        "/domains/email/capabilities/send/routes?limit=1",
+        "/domains/email/capabilities/send/contract",
+        "/capabilities",
+        "/capabilities?q=email&status=live",
+        "/routes",
+        "/routes?provider=resend&limit=3",
+        "/SKILL.md",
+        "/llms.txt",
+        "/openapi.json",
+      ];
+      for (const path of paths) {
+        const url = `${gw.baseUrl}${path}`;
+        const first = await firstRead(url);
+        expect([path, first.status]).toEqual([path, 200]);
+        const etag = first.headers.get("etag")!;
+        expect([path, etag]).toEqual([path, expect.stringMatching(/^"[^"]+"$/)]);
+        // Twice each: the second may be answered from memory before express.
+        for (const ifNoneMatch of [etag, etag, `"other", ${etag}`, `W/${etag}`, "*"]) {
+          const again = await fetch(url, { headers: { "if-none-match": ifNoneMatch } });
+          expect([path, ifNoneMatch, again.status]).toEqual([path, ifNoneMatch, 304]);
+          expect(again.headers.get("etag")).toBe(etag);
+          expect(await again.text()).toBe("");
+        }
+        const changed = await fetch(url, { headers: { "if-none-match": '"other"' } });
+        expect([path, changed.status]).toEqual([path, 200]);
+        expect(changed.headers.get("etag")).toBe(etag);
+      }
+    } finally {
+      await gw.stop();
+      await catalog.stop();
+    }
+  });
+
   it("keeps serving an answer it has while the catalog is down, and 503s what it has not", async () => {
     const catalog = await startTestCatalog();
     const gw = await startTestGateway({ catalogAddress: catalog.address });

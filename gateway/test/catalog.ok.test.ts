@@ -107,4 +107,20 @@ describe("catalog endpoints", () => {
     expect(body.info.version).toBe("1.0.0");
     expect(body.paths).toHaveProperty("/domains");
   });
+
+  it("GET /capabilities?q=email finds email.send and enrichment.email.find across domains", async () => {
+    const { status, body, headers } = await getJson(`${gw.baseUrl}/capabilities?q=email&limit=200`);
+    expect(status).toBe(200);
+    const keys = body.map((c: any) => c.capabilityKey);
+    expect(keys).toEqual(expect.arrayContaining(["email.send", "enrichment.email.find"]));
+    expect(keys).not.toContain("geo.time.current");
+    expect(Number(headers.get("x-total-count"))).toBe(body.length);
+    expect(validate("get", "/capabilities", 200, body)).toEqual([]);
+    const routes = await getJson(`${gw.baseUrl}/routes?q=email&status=live`);
+    expect(routes.status).toBe(200);
+    expect(validate("get", "/routes", 200, routes.body)).toEqual([]);
+    const bad = await getJson(`${gw.baseUrl}/routes?networkKey=smoke-signal`);
+    expect(bad.status).toBe(400);
+    expect(validate("get", "/routes", 400, bad.body)).toEqual([]);
+  });
 });

@@ -59,6 +59,8 @@ describe("OpenAPI document", () => {
   it("documents every endpoint of the spec, /dev/init only with dev routes", () => {
     const catalog = [
       "GET /domains",
+      "GET /capabilities",
+      "GET /routes",
       "GET /domains/{domainKey}",
       "GET /domains/{domainKey}/capabilities",
       "GET /domains/{domainKey}/capabilities/{capabilityId}",
@@ -104,6 +106,8 @@ describe("OpenAPI document", () => {
     expect(ids.sort()).toEqual(
       [
         "listDomains",
+        "searchCapabilities",
+        "searchRoutes",
         "getDomain",
         "listCapabilities",
         "getCapability",
@@ -269,13 +273,42 @@ describe("OpenAPI document", () => {
 
   it("documents 304 and the ETag of every catalog GET", () => {
     const catalogOps = operations(dev).filter(({ op }) => ["Catalog", "Contracts"].includes((op.tags as string[])[0]!));
-    expect(catalogOps).toHaveLength(7);
+    expect(catalogOps).toHaveLength(9);
     for (const { op } of catalogOps) {
       const responses = op.responses as JsonObject;
       expect(responses["304"]).toMatchObject({ headers: { ETag: expect.any(Object) } });
       expect(responses["200"]).toMatchObject({ headers: { ETag: expect.any(Object), "Cache-Control": expect.any(Object) } });
       expect(((op.parameters ?? []) as JsonObject[]).map((p) => deref(dev, p)).map((p) => p.name)).toContain("If-None-Match");
     }
+  });
+
+  it("documents paging on every catalog list: limit, cursor, Link, X-Total-Count, 400 and 410 CURSOR_EXPIRED", () => {
+    const lists = operations(dev).filter(
+      ({ op }) => /^(list|search)/.test(op.operationId as string) && (op.tags as string[])[0] === "Catalog",
+    );
+    expect(lists.map(({ path }) => path).sort()).toEqual(
+      [
+        "/capabilities",
+        "/routes",
+        "/domains",
+        "/domains/{domainKey}/capabilities",
+        "/domains/{domainKey}/routes",
+        "/domains/{domainKey}/capabilities/{capabilityId}/routes",
+      ].sort(),
+    );
+    for (const { op } of lists) {
+      const responses = op.responses as JsonObject;
+      expect(Object.keys((responses["200"] as JsonObject).headers as JsonObject)).toEqual(
+        expect.arrayContaining(["Link", "X-Total-Count"]),
+      );
+      expect(codesOf(op, "410")).toEqual(["CURSOR_EXPIRED"]);
+      expect(codesOf(op, "400")).toContain("INVALID_INPUT");
+      const names = ((op.parameters ?? []) as JsonObject[]).map((p) => deref(dev, p)).map((p) => p.name);
+      expect(names).toEqual(expect.arrayContaining(["limit", "cursor"]));
+    }
+    const search = lists.find(({ path }) => path === "/capabilities")!.op;
+    const names = ((search.parameters ?? []) as JsonObject[]).map((p) => deref(dev, p)).map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining(["q", "status", "provider", "feature", "networkKey", "maxPriceCredits"]));
   });
 
   it("gives the 401 examples the hints the gateway answers with", () => {

@@ -4,6 +4,7 @@
 import { Router, type Request, type Response } from "express";
 import type { CatalogClient } from "@agentic/clients";
 import type { RenderedBody, RenderedCatalogCache } from "../catalog/rendered-cache";
+import { isNotModified } from "../catalog/not-modified";
 import { renderLlmsTxt } from "./llms-txt";
 import { renderSkillMd } from "./skill-md";
 import { readCatalogSnapshot, type CatalogSnapshot } from "./snapshot";
@@ -15,7 +16,7 @@ function send(req: Request, res: Response, rendered: RenderedBody, contentType: 
   res.setHeader("ETag", rendered.etag);
   // Keep it, but revalidate: the catalog can change at any deploy.
   res.setHeader("Cache-Control", "no-cache");
-  if (req.headers["if-none-match"] === rendered.etag) {
+  if (isNotModified(req.headers, rendered.etag)) {
     res.status(304).end();
     return;
   }

@@ -10,6 +10,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import type { RequestRecorder } from "../middleware/observe";
 import { SECURITY_HEADERS } from "../middleware/response-headers";
 import type { RenderedBody, RenderedCatalogCache } from "./rendered-cache";
+import { isNotModified } from "./not-modified";
 
 export interface CachedReadsOptions {
   basePath: string;
@@ -38,7 +39,12 @@ export function cachedReads(opts: CachedReadsOptions): (req: IncomingMessage, re
       const notModified = { ...security, ETag: answer.etag, "Cache-Control": "no-cache" };
       h = {
         notModified,
-        ok: { ...notModified, "Content-Type": "application/json; charset=utf-8", "Content-Length": answer.body.length },
+        ok: {
+          ...notModified,
+          ...answer.headers,
+          "Content-Type": "application/json; charset=utf-8",
+          "Content-Length": answer.body.length,
+        },
       };
       headersOf.set(answer, h);
     }
@@ -53,11 +59,13 @@ export function cachedReads(opts: CachedReadsOptions): (req: IncomingMessage, re
     if (h["content-length"] !== undefined || h["transfer-encoding"] !== undefined || (h.host === undefined && req.httpVersionMinor >= 1))
       return false;
     const started = performance.now();
+    // With a query, only an answer kept under that exact path and query (a page, a filtered list) is
+    // served here: another query may mean another answer, so express decides.
     const query = url.indexOf("?");
-    const path = url.slice(basePath.length, query < 0 ? undefined : query);
-    const answer = fixed.get(path) ?? cache.peek(path);
+    const key = url.slice(basePath.length);
+    const answer = query < 0 ? (fixed.get(key) ?? cache.peek(key)) : cache.peek(key);
     if (answer?.route === undefined) return false;
-    const notModified = h["if-none-match"] === answer.etag;
+    const notModified = isNotModified(h, answer.etag);
     if (notModified) {
       res.writeHead(304, headers(answer).notModified);
       res.end();

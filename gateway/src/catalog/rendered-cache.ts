@@ -9,6 +9,10 @@ import type { Logger } from "@agentic/platform";
 export interface RenderedBody {
   body: Buffer;
   etag: string;
+  /** The catalog version it was read from. */
+  catalogVersion: string;
+  /** Headers a 200 carries besides the usual ones (a page's Link and X-Total-Count). */
+  headers?: Readonly<Record<string, string>>;
   /** The route template it answers (e.g. "/domains/:domainKey"), when it is the answer to a GET of its key's path. */
   route?: string;
 }
@@ -17,6 +21,14 @@ export interface RenderedBody {
 export interface VersionedValue {
   catalogVersion: string;
   value: unknown;
+  /** Headers the answer carries (see RenderedBody.headers). */
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** A whole list as loaded from the catalog, kept as values so that pages of it can be cut. */
+export interface VersionedList {
+  catalogVersion: string;
+  items: readonly unknown[];
 }
 
 export interface RenderedCacheOptions {
@@ -29,12 +41,14 @@ export interface RenderedCacheOptions {
 export function render(value: unknown, version: string): RenderedBody {
   const body = Buffer.from(JSON.stringify(value));
   const digest = createHash("sha256").update(body).digest("base64url").slice(0, 22);
-  return { body, etag: `"${version.slice(0, 16)}-${digest}"` };
+  return { body, etag: `"${version.slice(0, 16)}-${digest}"`, catalogVersion: version };
 }
 
 export class RenderedCatalogCache {
   private version = "";
   private readonly entries: LRUCache<string, RenderedBody>;
+  /** Whole lists, for the pages cut from them (few: one per list path asked for in pages). */
+  private readonly lists: LRUCache<string, VersionedList>;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -43,6 +57,12 @@ export class RenderedCatalogCache {
     private readonly logger?: Logger,
   ) {
     this.entries = new LRUCache({ max: opts.maxEntries });
+    this.lists = new LRUCache({ max: Math.max(1, Math.floor(opts.maxEntries / 10)) });
+  }
+
+  /** The catalog version last seen ("" before any). */
+  get catalogVersion(): string {
+    return this.version;
   }
 
   /**
@@ -52,12 +72,23 @@ export class RenderedCatalogCache {
   async get(key: string, load: () => Promise<VersionedValue>, route?: string): Promise<RenderedBody> {
     const hit = this.entries.get(key);
     if (hit) return hit;
-    const { catalogVersion, value } = await load();
+    const { catalogVersion, value, headers } = await load();
     this.observe(catalogVersion);
     const rendered = render(value, catalogVersion);
+    if (headers !== undefined) rendered.headers = headers;
     if (route !== undefined) rendered.route = route;
     this.entries.set(key, rendered);
     return rendered;
+  }
+
+  /** The whole list kept for `key`, loading it on a miss (errors are not kept). */
+  async getList(key: string, load: () => Promise<VersionedList>): Promise<VersionedList> {
+    const hit = this.lists.get(key);
+    if (hit) return hit;
+    const list = await load();
+    this.observe(list.catalogVersion);
+    this.lists.set(key, list);
+    return list;
   }
 
   /** The answer kept for `key`, if any, without loading it. */
@@ -74,6 +105,7 @@ export class RenderedCatalogCache {
     if (this.version) this.logger?.info({ from: this.version, to: catalogVersion }, "catalog version changed; cache emptied");
     this.version = catalogVersion;
     this.entries.clear();
+    this.lists.clear();
   }
 
   /** Starts the version poll; failures are ignored (answers stay as they are until the catalog is back). */

@@ -8,6 +8,7 @@ import { INVALID_KEY_HINT, KEY_REQUIRED_HINT } from "../middleware/auth";
 import { EXECUTION_ID_PATTERN } from "../errors";
 import { INVALID_EXECUTION_ID } from "../routes/executions";
 import { CAPABILITY_KEY_PATTERN, CURSOR_PATTERN, USAGE_KINDS } from "../routes/wallet";
+import { catalogListParameters, CURSOR_EXPIRED_CASE, PAGE_HEADERS } from "./catalog-lists";
 
 /** A JSON Schema or OpenAPI object, kept loose on purpose: the document is plain JSON. */
 export type JsonObject = { [key: string]: unknown };
@@ -968,6 +969,7 @@ function errorCases(basePath: string): Record<string, ErrorCase> {
     UNSUPPORTED_MEDIA_TYPE: { status: 415, error: "the request body must be JSON", hint: "Send Content-Type: application/json" },
     UNSUPPORTED_ENCODING: { status: 415, error: 'unsupported charset "ISO-8859-1"', hint: "Send the body as UTF-8 JSON." },
     INVALID_INPUT: { status: 400, error: "Field 'to' is required.", hint: `Read ${contract} for the exact fields.` },
+    CURSOR_EXPIRED: CURSOR_EXPIRED_CASE,
     AGENTIC_API_KEY_REQUIRED: { status: 401, error: "an API key is required", hint: KEY_REQUIRED_HINT },
     INVALID_API_KEY: { status: 401, error: "the API key is invalid or revoked", hint: INVALID_KEY_HINT },
     CREDITS_REQUIRED: {
@@ -1433,6 +1435,11 @@ function buildErrorResponses(basePath: string): Record<string, JsonObject> {
       ["AGENT_NAMES_EXHAUSTED"],
       cases,
     ),
+    CursorExpired: errorResponse(
+      "The cursor was given before the catalog changed: a page of the new catalog would skip or repeat items. Start the walk again from the first page.",
+      ["CURSOR_EXPIRED"],
+      cases,
+    ),
     ExecuteGone: errorResponse(
       "The quote (`quoteId`) or the stored recommendation (`recommendationId`) has expired; nothing was charged. Ask for a new one.",
       ["QUOTE_EXPIRED", "RECOMMENDATION_EXPIRED"],
@@ -1518,14 +1525,17 @@ interface OperationSpec {
   errors: Record<string, string>;
   /** Catalog answers: the 200 carries an ETag, and If-None-Match with it answers 304. */
   conditional?: boolean;
+  /** Catalog lists: limit and cursor, the page headers, 400 for a bad one and 410 for a stale cursor. */
+  paged?: boolean;
 }
 
 /** The 200 of a catalog answer with its validators, and the 304 that If-None-Match may bring. */
-function conditionalResponses(success: JsonObject): JsonObject {
+function conditionalResponses(success: JsonObject, headers: JsonObject = {}): JsonObject {
   return {
     "200": {
       ...success,
       headers: {
+        ...headers,
         ETag: { description: "Strong validator of the answer; send it back as If-None-Match.", schema: { type: "string" } },
         "Cache-Control": {
           description: "`no-cache`: keep the answer, but revalidate it (the catalog can change at any deploy).",
@@ -1541,7 +1551,13 @@ function conditionalResponses(success: JsonObject): JsonObject {
 }
 
 function operation(spec: OperationSpec): JsonObject {
-  const responses: JsonObject = spec.conditional ? conditionalResponses(spec.success) : { "200": spec.success };
+  const responses: JsonObject = spec.conditional
+    ? conditionalResponses(spec.success, spec.paged ? PAGE_HEADERS : {})
+    : { "200": spec.success };
+  if (spec.paged) {
+    responses["400"] = responseRef("InvalidQuery");
+    responses["410"] = responseRef("CursorExpired");
+  }
   if (spec.auth) {
     responses["401"] = responseRef("Unauthorized");
     responses["429"] = responseRef("TooManyRequests");
@@ -1554,7 +1570,11 @@ function operation(spec: OperationSpec): JsonObject {
   responses["503"] ??= responseRef("Unavailable");
   // Every operation calls a backend under the gateway's deadline (catalog answers on a cache miss).
   responses["504"] ??= responseRef("Timeout");
-  const parameters = [...(spec.parameters ?? []), ...(spec.conditional ? [paramRef("IfNoneMatch")] : [])];
+  const parameters = [
+    ...(spec.parameters ?? []),
+    ...(spec.paged ? [paramRef("pageLimit"), paramRef("pageCursor")] : []),
+    ...(spec.conditional ? [paramRef("IfNoneMatch")] : []),
+  ];
   return {
     operationId: spec.operationId,
     tags: [spec.tag],
@@ -1615,7 +1635,55 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
         description: "Every domain of the catalog with its status, counts and starting price. Start here.",
         auth: false,
         conditional: true,
+        paged: true,
         success: ok("The domains.", arrayOf(ref("DomainCatalogEntry")), [ex.domain]),
+        errors: {},
+      }),
+    },
+    "/capabilities": {
+      get: operation({
+        operationId: "searchCapabilities",
+        tag: "Catalog",
+        summary: "Find capabilities across domains",
+        description:
+          "Every capability of the catalog, filtered: `q` finds words in labels, descriptions and example tasks (best match first; without `q`, catalog order), " +
+          "and status, provider, feature, networkKey and maxPriceCredits narrow it (filters combine). Always paged: follow the `Link` header's " +
+          '`rel="next"` URL; `X-Total-Count` counts every match. Any other query parameter, or a repeated one, answers 400 INVALID_INPUT.',
+        auth: false,
+        conditional: true,
+        paged: true,
+        parameters: [
+          "catalogQuery",
+          "capabilityStatusFilter",
+          "providerFilter",
+          "featureFilter",
+          "networkKeyFilter",
+          "maxPriceCreditsFilter",
+        ].map(paramRef),
+        success: ok("A page of the capabilities found.", arrayOf(ref("CapabilityCatalogEntry")), [ex.capability]),
+        errors: {},
+      }),
+    },
+    "/routes": {
+      get: operation({
+        operationId: "searchRoutes",
+        tag: "Catalog",
+        summary: "Find routes across domains",
+        description:
+          "Every provider route of the catalog, filtered like GET /capabilities: `q` keeps the routes of the capabilities it finds (best capability first), " +
+          "status, provider, feature, networkKey and maxPriceCredits (the route's starting cost) keep the routes that match. Always paged, like GET /capabilities.",
+        auth: false,
+        conditional: true,
+        paged: true,
+        parameters: [
+          "catalogQuery",
+          "routeStatusFilter",
+          "providerFilter",
+          "featureFilter",
+          "networkKeyFilter",
+          "maxPriceCreditsFilter",
+        ].map(paramRef),
+        success: ok("A page of the routes found.", arrayOf(ref("RouteCatalogEntry")), ex.routes),
         errors: {},
       }),
     },
@@ -1641,6 +1709,7 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
           "Capabilities of the domain. Read `status` to see which are live; `recommend_only` ones can be recommended but not executed.",
         auth: false,
         conditional: true,
+        paged: true,
         parameters: domain,
         success: ok("The capabilities.", arrayOf(ref("CapabilityCatalogEntry")), [ex.capability]),
         errors: { "404": "DomainNotFound" },
@@ -1667,6 +1736,7 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
         description: "Every provider route of every capability of the domain.",
         auth: false,
         conditional: true,
+        paged: true,
         parameters: domain,
         success: ok("The routes.", arrayOf(ref("RouteCatalogEntry")), ex.routes),
         errors: { "404": "DomainNotFound" },
@@ -1681,6 +1751,7 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
           "Provider routes of one capability, with network, settlement rail, mode, price and status, and each route's live `health` (success rate, latency, breaker) from recent executions.",
         auth: false,
         conditional: true,
+        paged: true,
         parameters: capability,
         success: ok("The routes.", arrayOf(ref("RouteCatalogEntry")), ex.routes),
         errors: { "404": "CapabilityNotFound" },
@@ -2022,6 +2093,7 @@ function buildParameters(): Record<string, JsonObject> {
       schema: { type: "string", minLength: 1, maxLength: 100 },
       example: "alpha_agent",
     },
+    ...catalogListParameters(),
     IfNoneMatch: {
       name: "If-None-Match",
       in: "header",

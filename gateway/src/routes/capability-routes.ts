@@ -8,6 +8,7 @@ import { toRouteEntry } from "../mappers/catalog";
 import { render, type RenderedCatalogCache } from "../catalog/rendered-cache";
 import type { RouteHealthCache } from "../catalog/route-health-cache";
 import { sendRendered } from "../catalog/send-rendered";
+import { filterDigest, nextPageUrl, pageOf, parsePageRequest } from "../catalog/paging";
 
 type RouteEntry = ReturnType<typeof toRouteEntry>;
 
@@ -15,6 +16,8 @@ export function capabilityRoutesRoutes(catalog: CatalogClient, cache: RenderedCa
   const router = Router();
   router.get<{ domainKey: string; capabilityId: string }>("/domains/:domainKey/capabilities/:capabilityId/routes", async (req, res) => {
     const { domainKey, capabilityId } = req.params;
+    const digest = filterDigest(req.path, {});
+    const page = parsePageRequest(req, digest);
     // Kept under a key no request path has, so the cached-reads shortcut never serves it without health.
     const routes = await cache.get(`${req.path}#catalog`, async () => {
       const r = await catalog.listCapabilityRoutes({ domainKey, capabilityId });
@@ -22,14 +25,18 @@ export function capabilityRoutesRoutes(catalog: CatalogClient, cache: RenderedCa
     });
     // Asked only for a capability the catalog knows (a made-up path costs the router nothing).
     const healthByRoute = await health.get(domainKey, capabilityId);
-    const entries = JSON.parse(routes.body.toString("utf8")) as RouteEntry[];
+    const all = JSON.parse(routes.body.toString("utf8")) as RouteEntry[];
+    const paged = page ? pageOf(all, routes.catalogVersion, page, digest, nextPageUrl(req, page.limit)) : undefined;
+    const entries = (paged?.value as RouteEntry[] | undefined) ?? all;
     const withHealth = healthByRoute
       ? entries.map((e) => {
           const h = healthByRoute.get(e.routeKey);
           return h ? { ...e, health: h } : e;
         })
       : entries;
-    sendRendered(req, res, render(withHealth, routes.etag.slice(1)));
+    const rendered = render(withHealth, routes.etag.slice(1));
+    if (paged?.headers) rendered.headers = paged.headers;
+    sendRendered(req, res, rendered);
   });
   return router;
 }

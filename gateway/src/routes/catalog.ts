@@ -3,7 +3,8 @@
 import { Router } from "express";
 import type { CatalogClient } from "@agentic/clients";
 import { toCapabilityEntry, toContractEntry, toDomainEntry, toRouteEntry } from "../mappers/catalog";
-import type { RenderedCatalogCache, VersionedValue } from "../catalog/rendered-cache";
+import type { RenderedCatalogCache, VersionedList, VersionedValue } from "../catalog/rendered-cache";
+import { filterDigest, nextPageUrl, pageOf, parsePageRequest } from "../catalog/paging";
 import { sendRendered } from "../catalog/send-rendered";
 
 /** The answer of GET /domains as the catalog gives it now (also read ahead by /readyz, see health.ts). */
@@ -22,18 +23,49 @@ export function catalogRoutes(catalog: CatalogClient, cache: RenderedCatalogCach
       sendRendered(req, res, await cache.get(req.path, () => load(params), path));
     });
 
-  cached("/domains", readDomains(catalog));
+  /**
+   * A list GET: whole from the cache as before paging, or, with `limit` or `cursor`, the page asked
+   * for, cut from the whole list kept as values and kept rendered under its exact path and query.
+   */
+  const list = (path: string, load: (params: Record<string, string>) => Promise<VersionedList>) =>
+    router.get(path, async (req, res) => {
+      const params = req.params as Record<string, string>;
+      const digest = filterDigest(req.path, {});
+      const page = parsePageRequest(req, digest);
+      if (!page) {
+        const whole = async () => {
+          const { catalogVersion, items } = await load(params);
+          return { catalogVersion, value: items };
+        };
+        sendRendered(req, res, await cache.get(req.path, whole, path));
+        return;
+      }
+      const answer = await cache.get(
+        req.url,
+        async () => {
+          const { catalogVersion, items } = await cache.getList(req.path, () => load(params));
+          return pageOf(items, catalogVersion, page, digest, nextPageUrl(req, page.limit));
+        },
+        path,
+      );
+      sendRendered(req, res, answer);
+    });
+
+  list("/domains", async () => {
+    const { catalogVersion, value } = await readDomains(catalog)();
+    return { catalogVersion, items: value as unknown[] };
+  });
   cached("/domains/:domainKey", async ({ domainKey }) => {
     const r = await catalog.getDomain({ domainKey: domainKey! });
     return { catalogVersion: r.catalogVersion, value: toDomainEntry(r.domain!) };
   });
-  cached("/domains/:domainKey/capabilities", async ({ domainKey }) => {
+  list("/domains/:domainKey/capabilities", async ({ domainKey }) => {
     const r = await catalog.listCapabilities({ domainKey: domainKey! });
-    return { catalogVersion: r.catalogVersion, value: r.capabilities.map(toCapabilityEntry) };
+    return { catalogVersion: r.catalogVersion, items: r.capabilities.map(toCapabilityEntry) };
   });
-  cached("/domains/:domainKey/routes", async ({ domainKey }) => {
+  list("/domains/:domainKey/routes", async ({ domainKey }) => {
     const r = await catalog.listDomainRoutes({ domainKey: domainKey! });
-    return { catalogVersion: r.catalogVersion, value: r.routes.map(toRouteEntry) };
+    return { catalogVersion: r.catalogVersion, items: r.routes.map(toRouteEntry) };
   });
   cached("/domains/:domainKey/capabilities/:capabilityId", async ({ domainKey, capabilityId }) => {
     const r = await catalog.getCapability({ domainKey: domainKey!, capabilityId: capabilityId! });

@@ -100,4 +100,11 @@ describe("IntentIndex", () => {
     const task = { task: "capture a snapshot of the site and mail it", limit: 3 };
     expect(index.query(task)).toEqual(index.query(task));
   });
+
+  it("finds every capability the words reach, best first, and none for words the catalog lacks", () => {
+    expect(index.find("screenshot")).toEqual(["web.screenshot"]);
+    expect(index.find("capture a page and mail it")).toEqual(expect.arrayContaining(["web.screenshot", "email.send"]));
+    expect(index.find("capture a page and mail it")).not.toContain("geo.time.current");
+    expect(index.find("zebra")).toEqual([]);
+  });
 });

@@ -91,6 +91,15 @@ export class IntentIndex {
     };
   }
 
+  /**
+   * Every capability the words reach (label, key, synonyms, example tasks, description, fields,
+   * providers), best first, with no threshold and no limit: a search box over the catalog, where
+   * query() answers which capability does a task.
+   */
+  find(words: string): string[] {
+    return this.rank(words.trim(), undefined, this.documents.length).map((r) => r.doc.capabilityKey);
+  }
+
   /** The ranking's raw signals (evidence parts) of the best `n` capabilities, for calibration. */
   signals(task: string, n = 3): Array<{ capabilityKey: string; bm25: number; coverage: number; score: number }> {
     return this.rank(task.trim(), undefined, n)

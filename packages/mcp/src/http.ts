@@ -22,6 +22,8 @@ export interface StatelessMcpOptions {
    * every request would buy no fresher tools, only a round trip per request.
    */
   recheckMs?: number;
+  /** Tools per tools/list page (default TOOLS_PAGE_SIZE). */
+  toolsPageSize?: number;
 }
 
 export interface StatelessCall {
@@ -55,12 +57,17 @@ export class StatelessMcpServer {
     const client = new AgenticApiClient({ baseUrl: this.opts.baseUrl, apiKey: call.apiKey, headers: call.headers ?? {} });
     const keyFingerprint = apiKeyFingerprint(call.apiKey);
     const server = newMcpServer(PACKAGE_VERSION);
-    registerToolSet(server, onlyTheCalledTool(await this.toolSet(), body), (signal) => ({
-      client,
-      keyFingerprint,
-      missingKeyHint: "Send the header 'Authorization: Bearer aak_...' with your API key.",
-      signal,
-    }));
+    registerToolSet(
+      server,
+      onlyTheCalledTool(await this.toolSet(), body),
+      (signal) => ({
+        client,
+        keyFingerprint,
+        missingKeyHint: "Send the header 'Authorization: Bearer aak_...' with your API key.",
+        signal,
+      }),
+      this.opts.toolsPageSize,
+    );
     // JSON answers rather than an event stream: a stateless request has nothing to stream after its answer.
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.once("close", () => {

@@ -8,4 +8,5 @@ export { buildToolSet, toolName, type ToolSet, type ToolDef, type ToolAction, ty
 export { apiKeyFingerprint, canonicalJson, deriveIdempotencyKey, DERIVED_KEY_WINDOW } from "./idempotency";
 export { executeInputSchema, recommendInputSchema, fieldSchema, type JsonSchema } from "./contract-schema";
 export { newMcpServer, registerToolSet, ToolRegistry, INSTRUCTIONS, SERVER_NAME } from "./server";
+export { TOOLS_PAGE_SIZE } from "./paged-tools-list";
 export { PACKAGE_VERSION } from "./version";

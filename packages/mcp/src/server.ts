@@ -9,6 +9,7 @@ import type { JsonSchema } from "./contract-schema";
 import { runTool, type CallContext } from "./handlers";
 import type { ToolDef, ToolSet } from "./tool-set";
 import { DERIVED_KEY_WINDOW } from "./idempotency";
+import { pageToolsList, TOOLS_PAGE_SIZE } from "./paged-tools-list";
 
 export const SERVER_NAME = "agentic-api";
 
@@ -43,14 +44,20 @@ export function newMcpServer(version: string): McpServer {
   );
 }
 
-/** Registers every tool of `set` on `server`; `context` gives each call its client and key. */
+/**
+ * Registers every tool of `set` on `server`; `context` gives each call its client and key. tools/list
+ * answers `toolsPageSize` tools a page (paged-tools-list.ts).
+ */
 export function registerToolSet(
   server: McpServer,
   set: ToolSet,
   context: (signal: AbortSignal) => CallContext,
+  toolsPageSize = TOOLS_PAGE_SIZE,
 ): Map<string, RegisteredTool> {
   const registered = new Map<string, RegisteredTool>();
   for (const def of set.tools) registered.set(def.name, registerTool(server, def, set, context));
+  // McpServer installs its own tools/list with the first tool: this one replaces it.
+  if (set.tools.length > 0) pageToolsList(server, () => set, toolsPageSize);
   return registered;
 }
 
@@ -77,6 +84,7 @@ export class ToolRegistry {
   constructor(
     private readonly server: McpServer,
     private readonly context: (signal: AbortSignal) => CallContext,
+    private readonly toolsPageSize = TOOLS_PAGE_SIZE,
   ) {}
 
   get version(): string | undefined {
@@ -87,7 +95,7 @@ export class ToolRegistry {
   apply(set: ToolSet): void {
     if (set.version === this.current?.version) return;
     for (const tool of this.registered.values()) tool.remove();
-    this.registered = registerToolSet(this.server, set, this.context);
+    this.registered = registerToolSet(this.server, set, this.context, this.toolsPageSize);
     this.current = set;
   }
 }

@@ -21,6 +21,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/capabilities": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Find capabilities across domains
+     * @description Every capability of the catalog, filtered: `q` finds words in labels, descriptions and example tasks (best match first; without `q`, catalog order), and status, provider, feature, networkKey and maxPriceCredits narrow it (filters combine). Always paged: follow the `Link` header's `rel="next"` URL; `X-Total-Count` counts every match. Any other query parameter, or a repeated one, answers 400 INVALID_INPUT.
+     */
+    get: operations["searchCapabilities"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/routes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Find routes across domains
+     * @description Every provider route of the catalog, filtered like GET /capabilities: `q` keeps the routes of the capabilities it finds (best capability first), status, provider, feature, networkKey and maxPriceCredits (the route's starting cost) keep the routes that match. Always paged, like GET /capabilities.
+     */
+    get: operations["searchRoutes"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/domains/{domainKey}": {
     parameters: {
       query?: never;
@@ -2108,6 +2148,15 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
+    /** @description The cursor was given before the catalog changed: a page of the new catalog would skip or repeat items. Start the walk again from the first page. Codes: CURSOR_EXPIRED. */
+    CursorExpired: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
     /** @description The quote (`quoteId`) or the stored recommendation (`recommendationId`) has expired; nothing was charged. Ask for a new one. Codes: QUOTE_EXPIRED, RECOMMENDATION_EXPIRED. */
     ExecuteGone: {
       headers: {
@@ -2242,6 +2291,48 @@ export interface components {
      * @example alpha_agent
      */
     AgentName: string;
+    /**
+     * @description Items per page, 1 to 200. On the lists of a domain or capability, a list asked without limit and cursor answers whole (as it always did); GET /capabilities and GET /routes always page (50 by default). Out of range answers 400 INVALID_INPUT.
+     * @example 20
+     */
+    pageLimit: number;
+    /** @description Opaque: the cursor in the previous page's `Link: <...>; rel="next"` URL (follow that URL as it is). It is bound to the catalog version and to the list's filters: another list's cursor answers 400 INVALID_INPUT, and one given before the catalog changed answers 410 CURSOR_EXPIRED. */
+    pageCursor: string;
+    /**
+     * @description Words to look for in each capability's label, description, example tasks, synonyms and providers (stemmed, a typo forgiven), best match first. 1 to 200 characters.
+     * @example email
+     */
+    catalogQuery: string;
+    /**
+     * @description Only capabilities with this status.
+     * @example live
+     */
+    capabilityStatusFilter: "live" | "recommend_only" | "planned" | "pending";
+    /**
+     * @description Only routes with this status.
+     * @example live
+     */
+    routeStatusFilter: "live" | "pending";
+    /**
+     * @description Only capabilities a provider supports (on /routes: only that provider's routes), by provider key.
+     * @example resend
+     */
+    providerFilter: string;
+    /**
+     * @description Only capabilities (routes) that support this feature.
+     * @example html
+     */
+    featureFilter: string;
+    /**
+     * @description Only capabilities with a route on this network (on /routes: only routes on it).
+     * @example direct
+     */
+    networkKeyFilter: "direct" | "agentcash" | "mpp";
+    /**
+     * @description Only capabilities whose starting price (on /routes: routes whose starting cost) is at most this many credits; a capability without a price is left out.
+     * @example 5
+     */
+    maxPriceCreditsFilter: number;
     /** @description ETag of a copy you have; answers 304 with an empty body while it is still current. */
     IfNoneMatch: string;
     /** @description Reads the wallet of another user. Honoured only outside production; ignored in production. */
@@ -2286,7 +2377,15 @@ export type $defs = Record<string, never>;
 export interface operations {
   listDomains: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description Items per page, 1 to 200. On the lists of a domain or capability, a list asked without limit and cursor answers whole (as it always did); GET /capabilities and GET /routes always page (50 by default). Out of range answers 400 INVALID_INPUT.
+         * @example 20
+         */
+        limit?: components["parameters"]["pageLimit"];
+        /** @description Opaque: the cursor in the previous page's `Link: <...>; rel="next"` URL (follow that URL as it is). It is bound to the catalog version and to the list's filters: another list's cursor answers 400 INVALID_INPUT, and one given before the catalog changed answers 410 CURSOR_EXPIRED. */
+        cursor?: components["parameters"]["pageCursor"];
+      };
       header?: {
         /** @description ETag of a copy you have; answers 304 with an empty body while it is still current. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -2299,6 +2398,10 @@ export interface operations {
       /** @description The domains. */
       200: {
         headers: {
+          /** @description RFC 8288: `<url>; rel="next"`, the next page's URL (the same list, with limit and the next cursor); absent on the last page and on a list answered whole. */
+          Link?: string;
+          /** @description How many items the whole list has (with its filters), on every page; absent on a list answered whole. */
+          "X-Total-Count"?: number;
           /** @description Strong validator of the answer; send it back as If-None-Match. */
           ETag?: string;
           /** @description `no-cache`: keep the answer, but revalidate it (the catalog can change at any deploy). */
@@ -2318,6 +2421,172 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["InvalidQuery"];
+      410: components["responses"]["CursorExpired"];
+      503: components["responses"]["Unavailable"];
+      504: components["responses"]["Timeout"];
+    };
+  };
+  searchCapabilities: {
+    parameters: {
+      query?: {
+        /**
+         * @description Words to look for in each capability's label, description, example tasks, synonyms and providers (stemmed, a typo forgiven), best match first. 1 to 200 characters.
+         * @example email
+         */
+        q?: components["parameters"]["catalogQuery"];
+        /**
+         * @description Only capabilities with this status.
+         * @example live
+         */
+        status?: components["parameters"]["capabilityStatusFilter"];
+        /**
+         * @description Only capabilities a provider supports (on /routes: only that provider's routes), by provider key.
+         * @example resend
+         */
+        provider?: components["parameters"]["providerFilter"];
+        /**
+         * @description Only capabilities (routes) that support this feature.
+         * @example html
+         */
+        feature?: components["parameters"]["featureFilter"];
+        /**
+         * @description Only capabilities with a route on this network (on /routes: only routes on it).
+         * @example direct
+         */
+        networkKey?: components["parameters"]["networkKeyFilter"];
+        /**
+         * @description Only capabilities whose starting price (on /routes: routes whose starting cost) is at most this many credits; a capability without a price is left out.
+         * @example 5
+         */
+        maxPriceCredits?: components["parameters"]["maxPriceCreditsFilter"];
+        /**
+         * @description Items per page, 1 to 200. On the lists of a domain or capability, a list asked without limit and cursor answers whole (as it always did); GET /capabilities and GET /routes always page (50 by default). Out of range answers 400 INVALID_INPUT.
+         * @example 20
+         */
+        limit?: components["parameters"]["pageLimit"];
+        /** @description Opaque: the cursor in the previous page's `Link: <...>; rel="next"` URL (follow that URL as it is). It is bound to the catalog version and to the list's filters: another list's cursor answers 400 INVALID_INPUT, and one given before the catalog changed answers 410 CURSOR_EXPIRED. */
+        cursor?: components["parameters"]["pageCursor"];
+      };
+      header?: {
+        /** @description ETag of a copy you have; answers 304 with an empty body while it is still current. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the capabilities found. */
+      200: {
+        headers: {
+          /** @description RFC 8288: `<url>; rel="next"`, the next page's URL (the same list, with limit and the next cursor); absent on the last page and on a list answered whole. */
+          Link?: string;
+          /** @description How many items the whole list has (with its filters), on every page; absent on a list answered whole. */
+          "X-Total-Count"?: number;
+          /** @description Strong validator of the answer; send it back as If-None-Match. */
+          ETag?: string;
+          /** @description `no-cache`: keep the answer, but revalidate it (the catalog can change at any deploy). */
+          "Cache-Control"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CapabilityCatalogEntry"][];
+        };
+      };
+      /** @description Not Modified: If-None-Match named the current ETag. Empty body; use the copy you have. */
+      304: {
+        headers: {
+          /** @description The current ETag. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components["responses"]["InvalidQuery"];
+      410: components["responses"]["CursorExpired"];
+      503: components["responses"]["Unavailable"];
+      504: components["responses"]["Timeout"];
+    };
+  };
+  searchRoutes: {
+    parameters: {
+      query?: {
+        /**
+         * @description Words to look for in each capability's label, description, example tasks, synonyms and providers (stemmed, a typo forgiven), best match first. 1 to 200 characters.
+         * @example email
+         */
+        q?: components["parameters"]["catalogQuery"];
+        /**
+         * @description Only routes with this status.
+         * @example live
+         */
+        status?: components["parameters"]["routeStatusFilter"];
+        /**
+         * @description Only capabilities a provider supports (on /routes: only that provider's routes), by provider key.
+         * @example resend
+         */
+        provider?: components["parameters"]["providerFilter"];
+        /**
+         * @description Only capabilities (routes) that support this feature.
+         * @example html
+         */
+        feature?: components["parameters"]["featureFilter"];
+        /**
+         * @description Only capabilities with a route on this network (on /routes: only routes on it).
+         * @example direct
+         */
+        networkKey?: components["parameters"]["networkKeyFilter"];
+        /**
+         * @description Only capabilities whose starting price (on /routes: routes whose starting cost) is at most this many credits; a capability without a price is left out.
+         * @example 5
+         */
+        maxPriceCredits?: components["parameters"]["maxPriceCreditsFilter"];
+        /**
+         * @description Items per page, 1 to 200. On the lists of a domain or capability, a list asked without limit and cursor answers whole (as it always did); GET /capabilities and GET /routes always page (50 by default). Out of range answers 400 INVALID_INPUT.
+         * @example 20
+         */
+        limit?: components["parameters"]["pageLimit"];
+        /** @description Opaque: the cursor in the previous page's `Link: <...>; rel="next"` URL (follow that URL as it is). It is bound to the catalog version and to the list's filters: another list's cursor answers 400 INVALID_INPUT, and one given before the catalog changed answers 410 CURSOR_EXPIRED. */
+        cursor?: components["parameters"]["pageCursor"];
+      };
+      header?: {
+        /** @description ETag of a copy you have; answers 304 with an empty body while it is still current. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the routes found. */
+      200: {
+        headers: {
+          /** @description RFC 8288: `<url>; rel="next"`, the next page's URL (the same list, with limit and the next cursor); absent on the last page and on a list answered whole. */
+          Link?: string;
+          /** @description How many items the whole list has (with its filters), on every page; absent on a list answered whole. */
+          "X-Total-Count"?: number;
+          /** @description Strong validator of the answer; send it back as If-None-Match. */
+          ETag?: string;
+          /** @description `no-cache`: keep the answer, but revalidate it (the catalog can change at any deploy). */
+          "Cache-Control"?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RouteCatalogEntry"][];
+        };
+      };
+      /** @description Not Modified: If-None-Match named the current ETag. Empty body; use the copy you have. */
+      304: {
+        headers: {
+          /** @description The current ETag. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components["responses"]["InvalidQuery"];
+      410: components["responses"]["CursorExpired"];
       503: components["responses"]["Unavailable"];
       504: components["responses"]["Timeout"];
     };
@@ -2369,7 +2638,15 @@ export interface operations {
   };
   listCapabilities: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description Items per page, 1 to 200. On the lists of a domain or capability, a list asked without limit and cursor answers whole (as it always did); GET /capabilities and GET /routes always page (50 by default). Out of range answers 400 INVALID_INPUT.
+         * @example 20
+         */
+        limit?: components["parameters"]["pageLimit"];
+        /** @description Opaque: the cursor in the previous page's `Link: <...>; rel="next"` URL (follow that URL as it is). It is bound to the catalog version and to the list's filters: another list's cursor answers 400 INVALID_INPUT, and one given before the catalog changed answers 410 CURSOR_EXPIRED. */
+        cursor?: components["parameters"]["pageCursor"];
+      };
       header?: {
         /** @description ETag of a copy you have; answers 304 with an empty body while it is still current. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -2388,6 +2665,10 @@ export interface operations {
       /** @description The capabilities. */
       200: {
         headers: {
+          /** @description RFC 8288: `<url>; rel="next"`, the next page's URL (the same list, with limit and the next cursor); absent on the last page and on a list answered whole. */
+          Link?: string;
+          /** @description How many items the whole list has (with its filters), on every page; absent on a list answered whole. */
+          "X-Total-Count"?: number;
           /** @description Strong validator of the answer; send it back as If-None-Match. */
           ETag?: string;
           /** @description `no-cache`: keep the answer, but revalidate it (the catalog can change at any deploy). */
@@ -2407,7 +2688,9 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["InvalidQuery"];
       404: components["responses"]["DomainNotFound"];
+      410: components["responses"]["CursorExpired"];
       503: components["responses"]["Unavailable"];
       504: components["responses"]["Timeout"];
     };
@@ -2464,7 +2747,15 @@ export interface operations {
   };
   listDomainRoutes: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description Items per page, 1 to 200. On the lists of a domain or capability, a list asked without limit and cursor answers whole (as it always did); GET /capabilities and GET /routes always page (50 by default). Out of range answers 400 INVALID_INPUT.
+         * @example 20
+         */
+        limit?: components["parameters"]["pageLimit"];
+        /** @description Opaque: the cursor in the previous page's `Link: <...>; rel="next"` URL (follow that URL as it is). It is bound to the catalog version and to the list's filters: another list's cursor answers 400 INVALID_INPUT, and one given before the catalog changed answers 410 CURSOR_EXPIRED. */
+        cursor?: components["parameters"]["pageCursor"];
+      };
       header?: {
         /** @description ETag of a copy you have; answers 304 with an empty body while it is still current. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -2483,6 +2774,10 @@ export interface operations {
       /** @description The routes. */
       200: {
         headers: {
+          /** @description RFC 8288: `<url>; rel="next"`, the next page's URL (the same list, with limit and the next cursor); absent on the last page and on a list answered whole. */
+          Link?: string;
+          /** @description How many items the whole list has (with its filters), on every page; absent on a list answered whole. */
+          "X-Total-Count"?: number;
           /** @description Strong validator of the answer; send it back as If-None-Match. */
           ETag?: string;
           /** @description `no-cache`: keep the answer, but revalidate it (the catalog can change at any deploy). */
@@ -2502,14 +2797,24 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["InvalidQuery"];
       404: components["responses"]["DomainNotFound"];
+      410: components["responses"]["CursorExpired"];
       503: components["responses"]["Unavailable"];
       504: components["responses"]["Timeout"];
     };
   };
   listCapabilityRoutes: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description Items per page, 1 to 200. On the lists of a domain or capability, a list asked without limit and cursor answers whole (as it always did); GET /capabilities and GET /routes always page (50 by default). Out of range answers 400 INVALID_INPUT.
+         * @example 20
+         */
+        limit?: components["parameters"]["pageLimit"];
+        /** @description Opaque: the cursor in the previous page's `Link: <...>; rel="next"` URL (follow that URL as it is). It is bound to the catalog version and to the list's filters: another list's cursor answers 400 INVALID_INPUT, and one given before the catalog changed answers 410 CURSOR_EXPIRED. */
+        cursor?: components["parameters"]["pageCursor"];
+      };
       header?: {
         /** @description ETag of a copy you have; answers 304 with an empty body while it is still current. */
         "If-None-Match"?: components["parameters"]["IfNoneMatch"];
@@ -2533,6 +2838,10 @@ export interface operations {
       /** @description The routes. */
       200: {
         headers: {
+          /** @description RFC 8288: `<url>; rel="next"`, the next page's URL (the same list, with limit and the next cursor); absent on the last page and on a list answered whole. */
+          Link?: string;
+          /** @description How many items the whole list has (with its filters), on every page; absent on a list answered whole. */
+          "X-Total-Count"?: number;
           /** @description Strong validator of the answer; send it back as If-None-Match. */
           ETag?: string;
           /** @description `no-cache`: keep the answer, but revalidate it (the catalog can change at any deploy). */
@@ -2552,7 +2861,9 @@ export interface operations {
         };
         content?: never;
       };
+      400: components["responses"]["InvalidQuery"];
       404: components["responses"]["CapabilityNotFound"];
+      410: components["responses"]["CursorExpired"];
       503: components["responses"]["Unavailable"];
       504: components["responses"]["Timeout"];
     };

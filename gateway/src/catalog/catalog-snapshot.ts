@@ -1,0 +1,102 @@
+// Every capability and route of one catalog version, read once per version, for the lists across
+// domains (GET /capabilities, GET /routes) and their filters. The search over words (`q`) uses the
+// intent index of @agentic/intent, the same index the router answers POST /route with, built on
+// first use of a version. A new version (seen by the rendered cache's poll) is read again.
+import { IntentIndex } from "@agentic/intent";
+import type { CatalogClient } from "@agentic/clients";
+import type { Capability, ListCapabilitiesResponse, ListDomainRoutesResponse, Route } from "@agentic/proto/catalog/v1";
+import { unavailable } from "@agentic/platform";
+import type { RenderedCatalogCache } from "./rendered-cache";
+
+export interface CatalogSnapshot {
+  catalogVersion: string;
+  /** Every capability, in catalog order. */
+  capabilities: readonly Capability[];
+  /** Every route, in catalog order. */
+  routes: readonly Route[];
+  routesByCapability: ReadonlyMap<string, readonly Route[]>;
+  /** Capability keys the words reach, best first. */
+  find(words: string): readonly string[];
+}
+
+/** Reads of one version that straddle a catalog reload are read again, this many times at most. */
+const READ_ATTEMPTS = 3;
+/**
+ * Domains read at once (two calls each): thousands of calls at once would each wait behind the
+ * others past its deadline, and fail the read of a large catalog.
+ */
+const DOMAINS_AT_ONCE = 16;
+
+export class CatalogSnapshots {
+  private current: { catalogVersion: string; read: Promise<CatalogSnapshot> } | undefined;
+
+  constructor(
+    private readonly catalog: Pick<CatalogClient, "listDomains" | "listCapabilities" | "listDomainRoutes">,
+    private readonly cache: Pick<RenderedCatalogCache, "catalogVersion">,
+  ) {}
+
+  /** The snapshot of the catalog version the gateway serves now (concurrent callers share one read). */
+  get(): Promise<CatalogSnapshot> {
+    const current = this.current;
+    if (current && (current.catalogVersion === this.cache.catalogVersion || current.catalogVersion === "")) return current.read;
+    const read = this.read();
+    const entry = { catalogVersion: "", read };
+    this.current = entry;
+    read.then(
+      (s) => (entry.catalogVersion = s.catalogVersion),
+      () => {
+        if (this.current === entry) this.current = undefined;
+      },
+    );
+    return read;
+  }
+
+  private async read(): Promise<CatalogSnapshot> {
+    for (let attempt = 1; ; attempt++) {
+      const listed = await this.catalog.listDomains({});
+      const keys = listed.domains.map((d) => d.domainKey);
+      const capabilities: ListCapabilitiesResponse[] = [];
+      const routes: ListDomainRoutesResponse[] = [];
+      for (let i = 0; i < keys.length; i += DOMAINS_AT_ONCE) {
+        const batch = keys.slice(i, i + DOMAINS_AT_ONCE);
+        const [c, r] = await Promise.all([
+          Promise.all(batch.map((domainKey) => this.catalog.listCapabilities({ domainKey }))),
+          Promise.all(batch.map((domainKey) => this.catalog.listDomainRoutes({ domainKey }))),
+        ]);
+        capabilities.push(...c);
+        routes.push(...r);
+      }
+      const versions = new Set([listed, ...capabilities, ...routes].map((r) => r.catalogVersion));
+      if (versions.size === 1)
+        return snapshotOf(
+          listed.catalogVersion,
+          capabilities.flatMap((c) => c.capabilities),
+          routes.flatMap((r) => r.routes),
+        );
+      if (attempt >= READ_ATTEMPTS) throw unavailable("UNAVAILABLE", "the catalog changed while it was read", "Retry shortly.");
+    }
+  }
+}
+
+function snapshotOf(catalogVersion: string, capabilities: Capability[], routes: Route[]): CatalogSnapshot {
+  const routesByCapability = new Map<string, Route[]>();
+  for (const r of routes) {
+    const list = routesByCapability.get(r.capabilityKey);
+    if (list) list.push(r);
+    else routesByCapability.set(r.capabilityKey, [r]);
+  }
+  let index: IntentIndex | undefined;
+  return {
+    catalogVersion,
+    capabilities,
+    routes,
+    routesByCapability,
+    find(words) {
+      index ??= new IntentIndex(
+        capabilities.map((capability) => ({ capability, routes: routesByCapability.get(capability.capabilityKey) ?? [] })),
+        catalogVersion,
+      );
+      return index.find(words);
+    },
+  };
+}

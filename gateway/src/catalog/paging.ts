@@ -1,0 +1,120 @@
+// Pages of catalog lists. A page is asked for with `limit` (1..200) and/or `cursor`; the cursor is
+// opaque to clients and names the catalog version, the list's filters and the offset of the next
+// item. A list is immutable within a catalog version, so an offset into it never skips or repeats;
+// a cursor of another version is refused with 410 (start again), never answered with a page that
+// mixes versions. The next page's URL goes in `Link: <…>; rel="next"` (RFC 8288), the item count
+// of the whole list in `X-Total-Count`.
+import { createHash } from "node:crypto";
+import type { Request } from "express";
+import { HttpError, invalidInput } from "../errors";
+import { single } from "../routes/wallet";
+import type { VersionedValue } from "./rendered-cache";
+
+export const MAX_PAGE_LIMIT = 200;
+/** Items per page when a cursor is sent without a limit, and on the lists that always page. */
+export const DEFAULT_PAGE_LIMIT = 50;
+/** The parameters paging reads (lists that refuse unknown parameters allow these). */
+export const PAGE_PARAMS = ["limit", "cursor"] as const;
+export const CURSOR_EXPIRED = "CURSOR_EXPIRED";
+
+/** Where a page starts, and what its cursor was cut for (when it came from one). */
+export interface PageRequest {
+  limit: number;
+  offset: number;
+  /** The catalog version the cursor was cut from; absent on a first page. */
+  catalogVersion?: string;
+}
+
+interface CursorState {
+  /** Catalog version. */
+  v: string;
+  /** Offset of the next item. */
+  o: number;
+  /** Digest of the list's filters. */
+  f: string;
+}
+
+/** A digest of what selects a list's items (its path and filters), so a cursor serves only its own list. */
+export function filterDigest(path: string, filters: Readonly<Record<string, string | undefined>>): string {
+  const canonical = JSON.stringify([
+    path,
+    Object.entries(filters)
+      .filter(([, v]) => v !== undefined)
+      .sort(),
+  ]);
+  return createHash("sha256").update(canonical).digest("base64url").slice(0, 12);
+}
+
+/**
+ * The page asked for; undefined when neither `limit` nor `cursor` is sent and `always` is false
+ * (the list answers whole, as before paging). 400 INVALID_INPUT naming a bad parameter.
+ */
+export function parsePageRequest(req: Request, filters: string, always = false): PageRequest | undefined {
+  const rawLimit = single(req, "limit");
+  const rawCursor = single(req, "cursor");
+  if (rawLimit === undefined && rawCursor === undefined && !always) return undefined;
+  let limit = DEFAULT_PAGE_LIMIT;
+  if (rawLimit !== undefined) {
+    limit = /^\d{1,4}$/.test(rawLimit) ? Number(rawLimit) : NaN;
+    if (!(limit >= 1 && limit <= MAX_PAGE_LIMIT))
+      throw invalidInput("limit", `must be an integer from 1 to ${MAX_PAGE_LIMIT}`, `Send ?limit= between 1 and ${MAX_PAGE_LIMIT}.`);
+  }
+  if (rawCursor === undefined) return { limit, offset: 0 };
+  const state = decodeCursor(rawCursor);
+  if (!state || state.f !== filters)
+    throw invalidInput(
+      "cursor",
+      "is not a cursor of this list",
+      'Follow the Link rel="next" URL of the previous page as it is, or leave cursor out to start again.',
+    );
+  return { limit, offset: state.o, catalogVersion: state.v };
+}
+
+/** The page of `items` asked for, with its Link and X-Total-Count headers; 410 when the cursor is of another catalog version. */
+export function pageOf(
+  items: readonly unknown[],
+  catalogVersion: string,
+  page: PageRequest,
+  filters: string,
+  nextUrl: (cursor: string) => string,
+): VersionedValue {
+  if (page.catalogVersion !== undefined && page.catalogVersion !== catalogVersion) throw cursorExpired();
+  const end = page.offset + page.limit;
+  const headers: Record<string, string> = { "X-Total-Count": String(items.length) };
+  if (end < items.length) headers.Link = `<${nextUrl(encodeCursor({ v: catalogVersion, o: end, f: filters }))}>; rel="next"`;
+  return { catalogVersion, value: items.slice(page.offset, end), headers };
+}
+
+/** The URL of the next page: the request's own path and query, with `cursor` and `limit` set. */
+export function nextPageUrl(req: Request, limit: number): (cursor: string) => string {
+  const url = new URL(req.originalUrl, "http://gateway");
+  return (cursor) => {
+    url.searchParams.set("limit", String(limit));
+    url.searchParams.set("cursor", cursor);
+    return `${url.pathname}${url.search}`;
+  };
+}
+
+export function cursorExpired(): HttpError {
+  return new HttpError(
+    410,
+    CURSOR_EXPIRED,
+    "the catalog changed since this cursor was given",
+    "Start the walk again from the first page (the same URL without cursor).",
+  );
+}
+
+function encodeCursor(state: CursorState): string {
+  return Buffer.from(JSON.stringify(state)).toString("base64url");
+}
+
+function decodeCursor(raw: string): CursorState | undefined {
+  if (!/^[A-Za-z0-9_-]{1,256}$/.test(raw)) return undefined;
+  try {
+    const state = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Partial<CursorState>;
+    const ok = typeof state.v === "string" && typeof state.f === "string" && Number.isSafeInteger(state.o) && state.o! >= 0;
+    return ok ? (state as CursorState) : undefined;
+  } catch {
+    return undefined;
+  }
+}
