@@ -1,9 +1,9 @@
 // A connection that closes gracefully keeps its calls: a server's stop (GOAWAY, then the calls in
 // flight run on) and a connection reaching its maximum age, each while keepalive pings are due.
 // grpc-js alone drops such calls at the next ping (UNAVAILABLE "Connection dropped"; patches/README.md).
-import { Client, credentials, type ServiceError } from "@grpc/grpc-js";
+import { Client, credentials, Server, type ServiceError } from "@grpc/grpc-js";
 import { channelOptions } from "./client";
-import { beginServerStop, bindServer, createGrpcServer, serverOptions, stopServer } from "./server";
+import { beginServerStop, bindServer, serverOptions, stopServer } from "./server";
 
 const json = (v: unknown) => Buffer.from(JSON.stringify(v));
 const definition = {
@@ -22,7 +22,8 @@ const FAST_PINGS = { GRPC_KEEPALIVE_TIME_MS: "200", GRPC_KEEPALIVE_TIMEOUT_MS: "
 const CALL_MS = 1_500;
 
 async function startSlowServer(env: NodeJS.ProcessEnv, longestCallMs: number) {
-  const server = createGrpcServer({ longestCallMs }, serverOptions({ longestCallMs }, env));
+  // The options every service gets, read from this test's env rather than the process's.
+  const server = new Server(serverOptions({ longestCallMs }, env));
   server.addService(definition, {
     slow: (call: { request: { ms: number } }, done: (err: null, res: { slept: number }) => void) =>
       setTimeout(() => done(null, { slept: call.request.ms }), call.request.ms),
