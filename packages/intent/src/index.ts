@@ -1,4 +1,5 @@
 // @agentic/intent: a task in words → the catalog's capabilities that do it (pure, in memory).
+export { INTENT_ROUTABLE_STATUSES } from "./documents";
 export { IntentIndex, type IntentAnswer, type IntentMatch, type IntentQuery } from "./intent-index";
 export {
   intentDocumentOf,

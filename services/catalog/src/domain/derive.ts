@@ -1,6 +1,7 @@
 // Turns validated data into the wire records (ts-proto types). Everything a reader could compute
 // from the data is computed here and nowhere is it typed by hand: keys, paths, endpoints, counts,
 // starting prices, provider lists, features, route modes, settlement rails, readiness, domain status.
+import { INTENT_ROUTABLE_STATUSES } from "@agentic/intent";
 import type { Capability, Contract, Domain, ModelPrice, Route } from "@agentic/proto/catalog/v1";
 import { toBillDrivers } from "./bill-drivers";
 import { definedOnly, toContract } from "./contract";
@@ -67,9 +68,6 @@ export interface DerivedDomain {
 }
 
 /** Derives every domain, capability, route and contract; `basePath` prefixes all paths ("/api/agentic-api"). */
-/** Capability statuses intent routing finds (a planned one has no route to recommend yet). */
-export const INTENT_ROUTABLE_STATUSES: ReadonlySet<string> = new Set(["live", "recommend_only"]);
-
 export function deriveCatalog(catalog: ValidCatalog, basePath: string): DerivedDomain[] {
   return catalog.domains.map((d) => deriveDomain(d, catalog, basePath));
 }

@@ -2,9 +2,6 @@
 import type { IntentAnswer } from "@agentic/intent";
 import type { RouteTaskResponse, TaskMatch } from "@agentic/proto/router/v1";
 
-/** Capability statuses a task can be routed to: those with a route to recommend (a planned one has none yet). */
-export const INTENT_ROUTABLE_STATUSES: ReadonlySet<string> = new Set(["live", "recommend_only"]);
-
 export function toRouteTaskResponse(answer: IntentAnswer): RouteTaskResponse {
   const c = answer.constraints;
   return {

@@ -3,8 +3,7 @@
 // Building takes a few milliseconds at today's size; queries never wait on the network once built.
 import type { CatalogCache, CatalogListing } from "@agentic/clients";
 import type { CallOpts } from "@agentic/platform";
-import { IntentIndex } from "@agentic/intent";
-import { INTENT_ROUTABLE_STATUSES } from "../domain/task-routing";
+import { INTENT_ROUTABLE_STATUSES, IntentIndex } from "@agentic/intent";
 
 export interface IntentCatalog {
   index: IntentIndex;
