@@ -6,7 +6,7 @@
 import type { ClientSession } from "mongodb";
 import { newId } from "@agentic/platform";
 import { decideGrant, decideMoveCredits } from "../../domain/decide-credits";
-import { decideHold, type HoldFacts } from "../../domain/decide-hold";
+import { decideHold, existingHoldFacts, type HoldFacts } from "../../domain/decide-hold";
 import { decideSettle, type SettleFacts } from "../../domain/decide-settle";
 import type { Decision } from "../../domain/effects";
 import type {
@@ -95,6 +95,7 @@ export class MongoMoney {
 
   private async holdFacts(cmd: HoldCommand, session: ClientSession): Promise<HoldFacts> {
     const existing = await holdIn(this.m, cmd.holdId, session);
+    if (existing) return existingHoldFacts(existing, await walletIn(this.m, existing.userId, session));
     const quote = cmd.quoteId !== undefined ? await quoteIn(this.m, cmd.quoteId, session) : null;
     const spend = cmd.spend ? await spendChecksIn(this.m, cmd.spend, cmd.now, session) : [];
     return {
@@ -103,7 +104,7 @@ export class MongoMoney {
       reservation: quote ? await holdIn(this.m, quote.reservationHoldId, session) : null,
       execution: cmd.execution ? await liveExecutionIn(this.m, { _id: cmd.execution.executionId }, cmd.now, session) : null,
       spend,
-      wallet: await walletIn(this.m, existing?.userId ?? cmd.userId, session),
+      wallet: await walletIn(this.m, cmd.userId, session),
       unchargedToday: await this.m.unchargedWork.countDocuments({ userId: cmd.userId, day: utcDay(cmd.now) }, { session }),
     };
   }

@@ -3,7 +3,7 @@
 import { newId } from "@agentic/platform";
 import { applyEffects } from "./apply-effects";
 import { decideGrant, decideMoveCredits } from "../../domain/decide-credits";
-import { decideHold, type HoldFacts } from "../../domain/decide-hold";
+import { decideHold, existingHoldFacts, type HoldFacts } from "../../domain/decide-hold";
 import { decideSettle, type SettleFacts } from "../../domain/decide-settle";
 import type { Decision } from "../../domain/effects";
 import type {
@@ -100,6 +100,7 @@ export class SqliteMoney {
 
   private holdFacts(cmd: HoldCommand): HoldFacts {
     const existing = holdById(this.db, cmd.holdId);
+    if (existing) return existingHoldFacts(existing, walletRow(this.db, existing.userId));
     const quote = cmd.quoteId !== undefined ? quoteById(this.db, cmd.quoteId) : null;
     const who = cmd.spend;
     return {
@@ -108,7 +109,7 @@ export class SqliteMoney {
       reservation: quote ? holdById(this.db, quote.reservationHoldId) : null,
       execution: cmd.execution ? liveExecution(this.db, cmd.execution.executionId, cmd.now) : null,
       spend: who ? spendChecks(this.db, who, cmd.now) : [],
-      wallet: walletRow(this.db, existing?.userId ?? cmd.userId),
+      wallet: walletRow(this.db, cmd.userId),
       unchargedToday: (
         this.db.sql("SELECT count(*) AS n FROM uncharged_work WHERE user_id = ? AND day = ?").get(cmd.userId, utcDay(cmd.now)) as {
           n: number;
