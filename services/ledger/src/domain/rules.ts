@@ -177,13 +177,6 @@ export function usagePosition(item: Pick<UsageItem, "createdAt" | "holdId" | "us
   return { createdAt: new Date(item.createdAt), key: item.holdId ?? item.usageId };
 }
 
-/** Newest-first order of usage positions: negative when `a` comes before `b`. */
-export function compareNewestFirst(a: UsagePosition, b: UsagePosition): number {
-  const byTime = b.createdAt.getTime() - a.createdAt.getTime();
-  if (byTime !== 0) return byTime;
-  return a.key < b.key ? 1 : a.key > b.key ? -1 : 0;
-}
-
 /** A reconciliation's credit movements of one UTC day (`date`, as its rows) and kind. */
 export type CreditMovementRowData = Omit<CreditMovementTotal, "day"> & { date: string };
 
@@ -192,11 +185,6 @@ export function creditMovementRows(totals: readonly CreditMovementTotal[]): Cred
   return totals
     .map(({ day, ...rest }) => ({ date: day, ...rest }))
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
-}
-
-/** The id the stores key an Idempotency-Key by: one execution per (user, key). */
-export function idempotencyId(userId: string, key: string): string {
-  return JSON.stringify([userId, key]);
 }
 
 /** A record past its retention counts as absent (it may still be stored until it is purged). */
@@ -469,8 +457,6 @@ export interface BookedFacts {
   /** Resources the settlement named that were already owned by another user (kept with their first owner). */
   resourceConflicts: OwnedResource[];
 }
-
-export const NOTHING_BOOKED: BookedFacts = Object.freeze({ payments: [], losses: [], resourceConflicts: [] }) as BookedFacts;
 
 /** The UTC day (YYYY-MM-DD) of an instant. */
 export function utcDay(at: Date): string {

@@ -113,15 +113,6 @@ export function finishedTopUp(record: TopUpRecord, outcome: TopUpOutcome, now: D
   };
 }
 
-export function copyTopUp(r: TopUpRecord): TopUpRecord {
-  return {
-    ...r,
-    createdAt: new Date(r.createdAt),
-    attemptedAt: new Date(r.attemptedAt),
-    ...(r.completedAt ? { completedAt: new Date(r.completedAt) } : {}),
-  };
-}
-
 /**
  * The usage item of a credited top-up, recorded with its journal entry (its id is the entry's): the
  * user's money history shows it as its own kind, with the payment's transaction as the reason.
