@@ -10,23 +10,22 @@ import { backendUnavailable, UNAVAILABLE_CODE } from "../errors";
 import type { BackendMonitor } from "./backend-monitor";
 
 /**
- * Calls whose deadline can pass after they did their work (a provider call, a payment credited): a
- * timeout of theirs is a TIMEOUT (504, the outcome to be read or the call retried with its key),
- * not a backend being unavailable.
+ * Calls whose outcome is unknown once they got no answer, so their routes answer it (a TIMEOUT naming
+ * what to read), not as a backend being unavailable: "sent" ones as soon as they reached the backend
+ * (an execute whose connection dropped may still finish and charge), "deadline" ones only when their
+ * deadline passed after they may have done their work (a payment credited, a grant applied).
  */
-const OUTCOME_UNKNOWN_ON_TIMEOUT: ReadonlySet<string> = new Set(["executor.execute", "ledger.topUpWithPayment", "ledger.grantCredits"]);
-/**
- * Calls whose outcome is unknown as soon as they reached the backend: one that lost its connection
- * after it was sent may still finish and charge, so its route answers it (execute-call.ts: 504 naming
- * the execution to read), never as a 503 that invites a blind retry.
- */
-const OUTCOME_UNKNOWN_ONCE_SENT: ReadonlySet<string> = new Set(["executor.execute"]);
+const OUTCOME_UNKNOWN: ReadonlyMap<string, "deadline" | "sent"> = new Map([
+  ["executor.execute", "sent"],
+  ["ledger.topUpWithPayment", "deadline"],
+  ["ledger.grantCredits", "deadline"],
+]);
 
 function named(backend: string, method: string, err: unknown, monitor: BackendMonitor): unknown {
   if (isUnansweredCall(err)) {
-    const call = `${backend}.${method}`;
-    if (err.code === GrpcStatus.DEADLINE_EXCEEDED && OUTCOME_UNKNOWN_ON_TIMEOUT.has(call)) return err;
-    if (OUTCOME_UNKNOWN_ONCE_SENT.has(call) && !neverReachedServer(err)) return err;
+    const unknown = OUTCOME_UNKNOWN.get(`${backend}.${method}`);
+    if (unknown && err.code === GrpcStatus.DEADLINE_EXCEEDED) return err;
+    if (unknown === "sent" && !neverReachedServer(err)) return err;
     return backendUnavailable([backend]);
   }
   const remote = fromServiceError(err);

@@ -14,25 +14,20 @@ type ExecuteCall = Omit<Parameters<ExecutorClient["execute"]>[0], "executionId">
 /** Tries while executors refuse because they are shutting down: a rollout stops one or two at a time. */
 const DRAINING_TRIES = 3;
 
-/** The 504 of an execute whose executor did not answer within the gateway's deadline. */
-export function executionTimedOut(executionId: string): AppError {
+/** Why an execute got no answer once it reached its executor. */
+const NO_ANSWER = {
+  deadline: "did not answer within the gateway's deadline",
+  connection: "lost its connection to the executor before it answered",
+} as const;
+
+/** The 504 of an execute that reached its executor and got no answer: the execution to read, never a blind retry. */
+export function executionTimedOut(executionId: string, why: keyof typeof NO_ANSWER = "deadline"): AppError {
   return new AppError(
     "deadline_exceeded",
     "TIMEOUT",
-    `Execution ${executionId} did not answer within the gateway's deadline; it may still finish and be charged.`,
+    `Execution ${executionId} ${NO_ANSWER[why]}; it may still finish and be charged.`,
     `Read GET /executions/${executionId} for its outcome before trying again: a retry with the same Idempotency-Key ` +
       "answers that outcome, a retry without one could run it twice.",
-    { executionId },
-  );
-}
-
-/** The 504 of an execute whose connection to its executor dropped before the answer. */
-export function executionConnectionLost(executionId: string): AppError {
-  return new AppError(
-    "deadline_exceeded",
-    "TIMEOUT",
-    `Execution ${executionId} lost its connection to the executor before it answered; it may still finish and be charged.`,
-    executionTimedOut(executionId).hint,
     { executionId },
   );
 }
@@ -41,7 +36,7 @@ export function executionConnectionLost(executionId: string): AppError {
 function unanswered(err: unknown, executionId: string): AppError | undefined {
   if (!isUnansweredCall(err)) return undefined;
   if (err.code === GrpcStatus.DEADLINE_EXCEEDED) return executionTimedOut(executionId);
-  return neverReachedServer(err) ? undefined : executionConnectionLost(executionId);
+  return neverReachedServer(err) ? undefined : executionTimedOut(executionId, "connection");
 }
 
 export async function callExecutor(executor: ExecutorClient, call: ExecuteCall): Promise<ExecuteResponse> {
