@@ -40,11 +40,14 @@ const PRICE_CAP_AFTER = /(\$)?\b(\d+(?:\.\d+)?)\s*(credits?|cents?|¢|dollars?|u
 /** Words that introduce a provider: "via Postmark", "through Resend", "using Firecrawl". */
 const PROVIDER_LEAD = "(?:via|through|using|use|with|on|over|from|by)";
 
+/** Every constraint pattern, global: what withoutConstraintWords blanks out (compiled once, not per task). */
+const CONSTRAINT_WORDS: readonly RegExp[] = [...GOAL_PATTERNS.map(([, re]) => re), PRICE_CAP, PRICE_CAP_AFTER].map(
+  (re) => new RegExp(re.source, "gi"),
+);
+
 /** The task without the words that state constraints (goals, a price cap), so they neither match nor dilute the search. */
 export function withoutConstraintWords(task: string): string {
-  let text = task;
-  for (const [, re] of GOAL_PATTERNS) text = text.replace(new RegExp(re.source, "gi"), " ");
-  return text.replace(new RegExp(PRICE_CAP.source, "gi"), " ").replace(new RegExp(PRICE_CAP_AFTER.source, "gi"), " ");
+  return CONSTRAINT_WORDS.reduce((text, re) => text.replace(re, " "), task);
 }
 
 export function extractConstraints(task: string, top: IntentDocument | undefined, providers: ProviderNames): TaskConstraints {
