@@ -1,7 +1,8 @@
 // Every capability and route of one catalog version, read once per version, for the lists across
 // domains (GET /capabilities, GET /routes) and their filters. The search over words (`q`) uses the
-// intent index of @agentic/intent, the same index the router answers POST /route with, built on
-// first use of a version. A new version (seen by the rendered cache's poll) is read again.
+// search code of @agentic/intent that the router answers POST /route with, in a copy of the gateway's
+// own built on first use of a version: it indexes every status and no contract fields, so `q` and
+// /route may rank a little differently. A new version (seen by the rendered cache's poll) is read again.
 import { IntentIndex } from "@agentic/intent";
 import type { CatalogClient } from "@agentic/clients";
 import type { Capability, ListCapabilitiesResponse, ListDomainRoutesResponse, Route } from "@agentic/proto/catalog/v1";
