@@ -1,7 +1,7 @@
 // Approvals issued on our side: a capability that acts in the caller's name in public (a broadcast
 // post) runs only what a person approved, and the approval is a record we keep, not a value anyone can
 // compute. The issuing call (broadcast.message.quote) gets a new random id and an expiry, recorded for
-// this caller and what it approves (ApprovalRule.subject) before its vendor is called; the adapter
+// this caller and what it approves (ApprovalRule.subject) once it is planned, before its vendor is called; the adapter
 // hands them back in its answer. A requiring call (broadcast.message.send) is refused before anything is
 // held or any vendor is called unless its id is one we issued to this caller (else 404, worded the same
 // for another user's), for this very subject, unexpired and unused; it is marked used by a
@@ -12,10 +12,10 @@ import type { ExecuteCommand } from "./execution";
 import type { ApprovalRecord, ExecutorDeps } from "./ports";
 import { ProviderError, type ApprovalRule } from "./provider-port";
 
-/** What approvals mean for one planned call: the input to plan with, and the step that uses the approval once planning is done. */
+/** What approvals mean for one planned call: the input to plan with, and the step run once planning is done (issue or use). */
 export interface ApprovalStep {
   input: Record<string, unknown>;
-  /** Marks the approval used (requiring calls); throws its refusal when another call used it first. */
+  /** Records the approval (issuing calls), or marks it used (requiring calls; throws its refusal when another call used it first). */
   use(): Promise<void>;
 }
 
@@ -53,8 +53,11 @@ export async function approvalStep(
       issuedAt,
       expiresAt: new Date(issuedAt.getTime() + rule.ttlMs),
     };
-    await storeCall(() => store.issue(record));
-    return noStep({ ...input, [rule.field]: record.approvalId, [rule.expiresField]: record.expiresAt.toISOString() });
+    // Recorded by the step, once planning is done: a price quote, or a call planning refuses, issues nothing.
+    return {
+      input: { ...input, [rule.field]: record.approvalId, [rule.expiresField]: record.expiresAt.toISOString() },
+      use: () => storeCall(() => store.issue(record)),
+    };
   }
   const approvalId = input[rule.field];
   if (typeof approvalId !== "string")
