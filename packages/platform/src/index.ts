@@ -28,4 +28,5 @@ export * from "./telemetry/shutdown";
 export * from "./bus/consumer-lag";
 export * from "./bus/vendor-quota";
 export * from "./bus/jetstream-footprint";
+export * from "./bus/kv-revision";
 export * from "./http-status";

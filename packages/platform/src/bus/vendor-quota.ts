@@ -12,6 +12,7 @@
 // twice and none is lost between replicas.
 import { createHash } from "node:crypto";
 import { DiscardPolicy, StorageType, type KV, type NatsConnection } from "nats";
+import { isLostRevisionRace } from "./kv-revision";
 
 export type QuotaWindow = "minute" | "day" | "month";
 export const QUOTA_WINDOWS: readonly QuotaWindow[] = ["minute", "day", "month"];
@@ -105,8 +106,6 @@ export async function openVendorQuotaBuckets(
   return { minute: minute!, day: day!, month: month! };
 }
 
-/** JetStream's error code for a write whose expected revision is no longer the key's last. */
-const WRONG_LAST_SEQUENCE = 10071;
 /** Compare-and-set rounds before giving up: each round one racer wins, so this bounds the racers on one key served in turn. */
 const MAX_ROUNDS = 100;
 
@@ -129,7 +128,7 @@ async function add(kv: KV, key: string, delta: number, limit: number): Promise<b
     } catch (err) {
       // Another writer was first: read again (with a short random pause once contended, so racers spread out).
       // Anything else (NATS down) is the caller's to handle.
-      if (round >= MAX_ROUNDS || (err as { api_error?: { err_code?: number } }).api_error?.err_code !== WRONG_LAST_SEQUENCE) throw err;
+      if (round >= MAX_ROUNDS || !isLostRevisionRace(err)) throw err;
       if (round >= 2) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
     }
   }

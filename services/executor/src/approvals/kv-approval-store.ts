@@ -3,14 +3,13 @@
 // readable as such until then), bounded in bytes with the oldest dropped first. "Used" is a
 // revision-checked update, so of two calls racing with one approval exactly one wins.
 import { DiscardPolicy, StorageType, type KV, type NatsConnection } from "nats";
+import { isLostRevisionRace } from "@agentic/platform";
 import type { ApprovalRecord, ApprovalStore } from "../domain/ports";
 
 export const APPROVALS_BUCKET = "executor_approvals";
 /** How long a record is kept after its last write: far beyond any approval's life. */
 const KEEP_MS = 24 * 60 * 60_000;
 /** JetStream's "wrong last sequence": the record changed since it was read. */
-const WRONG_LAST_SEQUENCE = 10071;
-
 interface StoredApproval {
   approvalId: string;
   userId: string;
@@ -79,8 +78,7 @@ function kvApprovalStore(kv: KV): ApprovalStore {
         await kv.update(record.approvalId, encode({ ...record, usedAt }), revision);
         return true;
       } catch (err) {
-        const code = (err as { api_error?: { err_code?: number } }).api_error?.err_code;
-        if (code === WRONG_LAST_SEQUENCE || /wrong last sequence/i.test(String((err as Error).message))) return false;
+        if (isLostRevisionRace(err)) return false;
         throw err;
       }
     },

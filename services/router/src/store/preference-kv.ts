@@ -6,6 +6,7 @@
 // (AGENT_PREFERENCES_MAX_BYTES; oldest values dropped first when full).
 import { createHash } from "node:crypto";
 import type { KV, NatsConnection } from "nats";
+import { isLostRevisionRace } from "@agentic/platform";
 import { admitAgentName, type AgentNameIndex, type AgentNameLimits } from "../domain/agent-names";
 import { isGoal, type Goal } from "../domain/goals";
 import type { PreferenceStore } from "../domain/ports";
@@ -81,8 +82,9 @@ class KvPreferenceStore implements PreferenceStore {
         // A replica that wrote the index since our read makes this fail; read it again.
         await (entry ? this.kv.update(key, data, entry.revision) : this.kv.create(key, data));
         return;
-      } catch {
-        // Lost the race (or NATS failed): the next round reads the index again.
+      } catch (err) {
+        // Lost the race: the next round reads the index again. NATS failing is the caller's 503, at once.
+        if (!isLostRevisionRace(err)) await storeCall("preference", () => Promise.reject(err));
       }
     }
     await storeCall("preference", () =>
