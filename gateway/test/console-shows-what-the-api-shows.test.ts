@@ -39,6 +39,15 @@ describe("the web console", () => {
     return [...requests].sort();
   }
 
+  /**
+   * The ids of the Activity table's rows once it shows `count` rows: a view opened from another
+   * Activity view finds the old table at once, so its new rows are awaited, not read mid-render.
+   */
+  async function usageRowIds(count: number): Promise<(string | null)[]> {
+    await page.waitForFunction(`document.querySelectorAll("[data-testid=usage-rows] tbody tr").length === ${count}`);
+    return page.locator("[data-testid=usage-rows] tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-id")));
+  }
+
   async function expectAccessibleAndShoot(name: string) {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshotBoth(page, name);
@@ -119,17 +128,13 @@ describe("the web console", () => {
   it("Activity shows the page of rows the API gives, with the filters in the URL, and exports them as CSV", async () => {
     expect(await open("#/activity", "[data-testid=usage-rows]")).toEqual(["GET /usage"]);
     const all = await rest<{ items: Array<{ id: string }> }>("/usage?limit=50");
-    expect(
-      await page.locator("[data-testid=usage-rows] tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-id"))),
-    ).toEqual(all.items.map((u) => u.id));
+    expect(await usageRowIds(all.items.length)).toEqual(all.items.map((u) => u.id));
     await expectAccessibleAndShoot("activity");
 
     expect(await open("#/activity?agentName=alpha", "[data-testid=usage-rows]")).toEqual(["GET /usage"]);
     const alpha = await rest<{ items: Array<{ id: string }> }>("/usage?limit=50&agentName=alpha");
     expect(alpha.items).toHaveLength(2);
-    expect(
-      await page.locator("[data-testid=usage-rows] tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-id"))),
-    ).toEqual(alpha.items.map((u) => u.id));
+    expect(await usageRowIds(alpha.items.length)).toEqual(alpha.items.map((u) => u.id));
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("text=Export CSV")]);
     const csv = readFileSync((await download.path())!, "utf8")
