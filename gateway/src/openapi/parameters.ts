@@ -1,0 +1,141 @@
+// components.parameters: path, query and header parameters the operations refer to.
+
+import type { JsonObject } from "./document";
+import { EXAMPLE_EXECUTION_ID } from "./examples";
+import { EXECUTION_ID_PATTERN } from "../errors";
+import { CAPABILITY_KEY_PATTERN, CURSOR_PATTERN, USAGE_KINDS } from "../routes/wallet";
+import { catalogListParameters } from "./catalog-lists";
+
+export function buildParameters(): Record<string, JsonObject> {
+  return {
+    domainKey: {
+      name: "domainKey",
+      in: "path",
+      required: true,
+      description: "Domain key.",
+      schema: { type: "string", minLength: 1 },
+      example: "email",
+    },
+    capabilityId: {
+      name: "capabilityId",
+      in: "path",
+      required: true,
+      description:
+        "Capability id inside the domain (e.g. `inbox-buy`). The dotted spelling (`inbox.buy`) and the whole capability key " +
+        "(`email.inbox.buy`) answer the same resource; the response then names the canonical path in `Content-Location`.",
+      schema: { type: "string", minLength: 1 },
+      example: "send",
+    },
+    IdempotencyKey: {
+      name: "Idempotency-Key",
+      in: "header",
+      required: false,
+      description:
+        "Makes the execution safe to retry. The first result for a user and key (success or error, once the request passed " +
+        "validation) is stored for 24 hours and replayed for a retry with the same body, with no second charge or provider call. " +
+        "The same key with a different body answers 409 IDEMPOTENCY_CONFLICT; a retry while the first request still runs waits " +
+        "for its result, or answers 409 IDEMPOTENCY_IN_PROGRESS (or EXECUTION_INDETERMINATE once it runs past its lease) with Retry-After " +
+        "and the execution's id. An execution abandoned mid-call replays 502 EXECUTION_OUTCOME_UNKNOWN. Bodies rejected with 400 are not stored.",
+      schema: { type: "string", minLength: 1, maxLength: 255 },
+      example: "order-1234-confirmation",
+    },
+    PaymentSignature: {
+      name: "PAYMENT-SIGNATURE",
+      in: "header",
+      required: false,
+      description:
+        "x402 v2 payment, base64 of a JSON PaymentPayload answering a PAYMENT-REQUIRED offer (scheme `exact`: an EIP-3009 authorization signed by the payer). " +
+        "The ledger verifies and settles it and credits the wallet once per payment (network, asset, payer, nonce).",
+      schema: { type: "string", minLength: 1 },
+    },
+    AgentName: {
+      name: "Agent-Name",
+      in: "header",
+      required: false,
+      description:
+        "Name of the calling agent: shown in usage items, and the router applies the optimization preferences this agent last sent to recommend. " +
+        "Compared and recorded normalized (Unicode NFKC, case folded, invisible format characters removed): `Alpha` is `alpha`. " +
+        "A key issued for one agent acts as that agent whatever is sent (leave it out, or send that name; another is a 400); " +
+        "a key requiring agents needs one of its names here (anything else, or none, is a 400).",
+      schema: { type: "string", minLength: 1, maxLength: 100 },
+      example: "alpha_agent",
+    },
+    ...catalogListParameters(),
+    IfNoneMatch: {
+      name: "If-None-Match",
+      in: "header",
+      required: false,
+      description: "ETag of a copy you have; answers 304 with an empty body while it is still current.",
+      schema: { type: "string" },
+    },
+    userId: {
+      name: "userId",
+      in: "query",
+      required: false,
+      description: "Reads the wallet of another user. Honoured only outside production; ignored in production.",
+      schema: { type: "string", minLength: 1 },
+    },
+    executionId: {
+      name: "executionId",
+      in: "path",
+      required: true,
+      description: "Id of the execution: the `Execution-Id` header of an execute answer, or `executionId` of an error about it.",
+      schema: { type: "string", pattern: EXECUTION_ID_PATTERN.source },
+      example: EXAMPLE_EXECUTION_ID,
+    },
+    limit: {
+      name: "limit",
+      in: "query",
+      required: false,
+      description: "Maximum number of items. Out of range answers 400 INVALID_INPUT.",
+      schema: { type: "integer", minimum: 1, maximum: 100, default: 20 },
+    },
+    cursor: {
+      name: "cursor",
+      in: "query",
+      required: false,
+      description:
+        "`nextCursor` of the previous page, as it was given; absent for the newest page. Any other value answers 400 INVALID_INPUT.",
+      schema: { type: "string", pattern: CURSOR_PATTERN.source },
+    },
+    from: {
+      name: "from",
+      in: "query",
+      required: false,
+      description: "Only items created at or after this time (RFC 3339, with its offset; a `+` offset is sent as `%2B`).",
+      schema: { type: "string", format: "date-time" },
+      example: "2026-11-01T00:00:00Z",
+    },
+    to: {
+      name: "to",
+      in: "query",
+      required: false,
+      description: "Only items created before this time (RFC 3339, with its offset); after `from`.",
+      schema: { type: "string", format: "date-time" },
+      example: "2026-12-01T00:00:00Z",
+    },
+    agentNameFilter: {
+      name: "agentName",
+      in: "query",
+      required: false,
+      description: "Only executions made with this `Agent-Name`.",
+      schema: { type: "string", minLength: 1, maxLength: 100 },
+      example: "alpha_agent",
+    },
+    capabilityKeyFilter: {
+      name: "capabilityKey",
+      in: "query",
+      required: false,
+      description: "Only executions of this capability.",
+      schema: { type: "string", pattern: CAPABILITY_KEY_PATTERN.source },
+      example: "email.send",
+    },
+    usageKind: {
+      name: "kind",
+      in: "query",
+      required: false,
+      description: "Only items of this kind.",
+      schema: { type: "string", enum: [...USAGE_KINDS] },
+    },
+  };
+}
