@@ -3,7 +3,8 @@
 import type { JsonObject } from "./document";
 import { EXAMPLE_EXECUTION_ID } from "./examples";
 import { EXECUTION_ID_PATTERN } from "../errors";
-import { CAPABILITY_KEY_PATTERN, CURSOR_PATTERN, USAGE_KINDS } from "../routes/wallet";
+import { usageQuery } from "../routes/requests/usage";
+import { parameterOf } from "./from-zod";
 import { catalogListParameters } from "./catalog-lists";
 
 export function buildParameters(): Record<string, JsonObject> {
@@ -83,59 +84,12 @@ export function buildParameters(): Record<string, JsonObject> {
       schema: { type: "string", pattern: EXECUTION_ID_PATTERN.source },
       example: EXAMPLE_EXECUTION_ID,
     },
-    limit: {
-      name: "limit",
-      in: "query",
-      required: false,
-      description: "Maximum number of items. Out of range answers 400 INVALID_INPUT.",
-      schema: { type: "integer", minimum: 1, maximum: 100, default: 20 },
-    },
-    cursor: {
-      name: "cursor",
-      in: "query",
-      required: false,
-      description:
-        "`nextCursor` of the previous page, as it was given; absent for the newest page. Any other value answers 400 INVALID_INPUT.",
-      schema: { type: "string", pattern: CURSOR_PATTERN.source },
-    },
-    from: {
-      name: "from",
-      in: "query",
-      required: false,
-      description: "Only items created at or after this time (RFC 3339, with its offset; a `+` offset is sent as `%2B`).",
-      schema: { type: "string", format: "date-time" },
-      example: "2026-11-01T00:00:00Z",
-    },
-    to: {
-      name: "to",
-      in: "query",
-      required: false,
-      description: "Only items created before this time (RFC 3339, with its offset); after `from`.",
-      schema: { type: "string", format: "date-time" },
-      example: "2026-12-01T00:00:00Z",
-    },
-    agentNameFilter: {
-      name: "agentName",
-      in: "query",
-      required: false,
-      description: "Only executions made with this `Agent-Name`.",
-      schema: { type: "string", minLength: 1, maxLength: 100 },
-      example: "alpha_agent",
-    },
-    capabilityKeyFilter: {
-      name: "capabilityKey",
-      in: "query",
-      required: false,
-      description: "Only executions of this capability.",
-      schema: { type: "string", pattern: CAPABILITY_KEY_PATTERN.source },
-      example: "email.send",
-    },
-    usageKind: {
-      name: "kind",
-      in: "query",
-      required: false,
-      description: "Only items of this kind.",
-      schema: { type: "string", enum: [...USAGE_KINDS] },
-    },
+    limit: parameterOf("limit", "query", usageQuery.shape.limit),
+    cursor: parameterOf("cursor", "query", usageQuery.shape.cursor),
+    from: parameterOf("from", "query", usageQuery.shape.from),
+    to: parameterOf("to", "query", usageQuery.shape.to),
+    agentNameFilter: parameterOf("agentName", "query", usageQuery.shape.agentName),
+    capabilityKeyFilter: parameterOf("capabilityKey", "query", usageQuery.shape.capabilityKey),
+    usageKind: parameterOf("kind", "query", usageQuery.shape.kind),
   };
 }

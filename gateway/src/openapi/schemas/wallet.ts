@@ -1,6 +1,6 @@
 // components.schemas of the wallet, top-ups and usage.
 
-import { USAGE_KINDS } from "../../routes/wallet";
+import { USAGE_KINDS } from "../../routes/requests/usage";
 import { arrayOf, bool, int, nullableStr, num, objectSchema, oneOfValues, opt, ref, req, str, withDescription } from "../json-schema";
 import type { JsonObject, SchemaName } from "../document";
 import type { Examples } from "../examples";
