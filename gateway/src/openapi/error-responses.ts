@@ -1,6 +1,6 @@
 // components.responses: every error answer, with an ErrorResponse example per code.
 
-import { INVALID_EXECUTION_ID } from "../routes/executions";
+import { INVALID_EXECUTION_ID } from "../routes/requests/executions";
 import type { JsonObject } from "./document";
 import { JSON_MEDIA, ref } from "./json-schema";
 import { EXAMPLE_TRACE_ID } from "./examples";

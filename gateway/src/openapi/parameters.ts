@@ -1,9 +1,9 @@
 // components.parameters: path, query and header parameters the operations refer to.
 
 import type { JsonObject } from "./document";
-import { EXAMPLE_EXECUTION_ID } from "./examples";
-import { EXECUTION_ID_PATTERN } from "../errors";
+
 import { usageQuery } from "../routes/requests/usage";
+import { executionParams } from "../routes/requests/executions";
 import { parameterOf } from "./from-zod";
 import { catalogListParameters } from "./catalog-lists";
 
@@ -76,14 +76,7 @@ export function buildParameters(): Record<string, JsonObject> {
       description: "Reads the wallet of another user. Honoured only outside production; ignored in production.",
       schema: { type: "string", minLength: 1 },
     },
-    executionId: {
-      name: "executionId",
-      in: "path",
-      required: true,
-      description: "Id of the execution: the `Execution-Id` header of an execute answer, or `executionId` of an error about it.",
-      schema: { type: "string", pattern: EXECUTION_ID_PATTERN.source },
-      example: EXAMPLE_EXECUTION_ID,
-    },
+    executionId: parameterOf("executionId", "path", executionParams.shape.executionId),
     limit: parameterOf("limit", "query", usageQuery.shape.limit),
     cursor: parameterOf("cursor", "query", usageQuery.shape.cursor),
     from: parameterOf("from", "query", usageQuery.shape.from),

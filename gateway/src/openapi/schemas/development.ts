@@ -1,23 +1,14 @@
 // components.schemas of POST /dev/init (development only).
 
-import { arrayOf, bool, int, num, objectSchema, opt, req, str, strings } from "../json-schema";
+import { arrayOf, bool, int, num, objectSchema, req, str, strings } from "../json-schema";
+import { jsonSchemaOf } from "../from-zod";
+import { devInitBody } from "../../routes/requests/dev-init";
 import type { JsonObject, SchemaName } from "../document";
 import type { Examples } from "../examples";
 
 export function developmentSchemas(ex: Examples): Partial<Record<SchemaName, JsonObject>> {
   return {
-    DevInitRequest: objectSchema(
-      "Development wallet to fund. Both fields are optional.",
-      {
-        userId: opt(
-          str("User whose wallet is funded; `dev-user` when omitted.", { minLength: 1, maxLength: 128, pattern: "^[\\w.@:-]+$" }),
-        ),
-        balanceCredits: opt(
-          int("Credits to add to the wallet (not the balance to set); 1000 when omitted.", { minimum: 1, maximum: 100_000_000 }),
-        ),
-      },
-      { examples: [ex.devInitRequest] },
-    ),
+    DevInitRequest: { ...jsonSchemaOf(devInitBody), examples: [ex.devInitRequest] },
 
     DevInitResponse: objectSchema(
       "The funded development wallet and provider context.",

@@ -17,6 +17,8 @@ import {
   strings,
   routeMode,
 } from "../json-schema";
+import { jsonSchemaOf } from "../from-zod";
+import { routeTaskBody } from "../../routes/requests/route-task";
 import type { JsonObject, SchemaName } from "../document";
 import type { Examples } from "../examples";
 
@@ -61,15 +63,7 @@ export function routingSchemas(ex: Examples): Partial<Record<SchemaName, JsonObj
       { examples: [ex.recommendation] },
     ),
 
-    RouteTaskRequest: objectSchema("A task in words, for intent routing.", {
-      task: req(
-        str('What you want done, in words (1-2000 characters), e.g. "tell ana@example.com the invoice is attached".', {
-          minLength: 1,
-          maxLength: 2000,
-        }),
-      ),
-      limit: opt(int("Matches to list, 1-20 (default 5).", { minimum: 1, maximum: 20, default: 5 })),
-    }),
+    RouteTaskRequest: jsonSchemaOf(routeTaskBody),
     RouteTaskResponse: objectSchema(
       "The capabilities that do the task, best first; whether nothing does; what the words say about how to run it.",
       {
