@@ -25,7 +25,8 @@ type Shape = Record<string, z.ZodType>;
 /** The 400 of zod's first issue: the field it is about, the schema's words for the problem, the field's hint. */
 function refusal(issue: z.core.$ZodIssue, shape: Shape, fallbackHint: string) {
   const field = issue.code === "unrecognized_keys" ? issue.keys.join(", ") : issue.path.join(".") || "body";
-  const hint = fieldHints.get(shape[String(issue.path[0])]!)?.hint ?? fallbackHint;
+  const schema = issue.path.length > 0 ? shape[String(issue.path[0])] : undefined;
+  const hint = (schema && fieldHints.get(schema)?.hint) ?? fallbackHint;
   return invalidInput(field, issue.message, typeof hint === "function" ? hint(issue) : hint);
 }
 

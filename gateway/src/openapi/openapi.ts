@@ -44,6 +44,7 @@ export function buildOpenApiDocument(opts: BuildOpenApiOptions): OpenApiDocument
     info: {
       title: "Agentic API",
       version: "1.0.0",
+      license: { name: "Proprietary: all rights reserved (UNLICENSED)" },
       summary: "A capability router for AI agents.",
       description:
         "Capability-first gateway for paid third-party APIs. Ask for a capability (`email.send`, `search.answer`), never a vendor: " +
