@@ -5,13 +5,9 @@
 import { Router, type Request, type RequestHandler, type Response } from "express";
 import type { RouterClient } from "@agentic/clients";
 import type { RouteTaskResponse } from "@agentic/proto/router/v1";
-import { invalidInput } from "../errors";
+import { parseBody } from "../http/request-schema";
+import { ROUTE_TASK_UNKNOWN_FIELD, routeTaskBody } from "./requests/route-task";
 import { objectBody } from "./body";
-
-/** Longest task accepted, in characters; the most matches one answer lists. */
-export const TASK_MAX_LENGTH = 2_000;
-export const ROUTE_LIMIT_MAX = 20;
-export const ROUTE_LIMIT_DEFAULT = 5;
 
 export function routeTaskRoutes(router: RouterClient, auth: RequestHandler): Router {
   const routes = Router();
@@ -32,29 +28,13 @@ export function routeTaskRoutes(router: RouterClient, auth: RequestHandler): Rou
   return routes;
 }
 
-/** The body: `task` (1..2000 characters) and `limit` (1..20, default 5); anything else is refused by name. */
+/** The body (requests/route-task.ts): `task` and `limit`; anything else is refused by name. */
 function routeBody(req: Request): { task: string; limit: number } {
-  const body = objectBody(req);
-  for (const key of Object.keys(body)) {
-    if (key !== "task" && key !== "limit")
-      throw invalidInput(key, "is not a field of a route request", 'Send {"task": "<what you want done>", "limit": 5}.');
-  }
-  const task = body.task;
-  if (task === undefined || task === null) throw invalidInput("task", "is required", 'Send {"task": "<what you want done, in words>"}.');
-  if (typeof task !== "string") throw invalidInput("task", "must be a string", 'Send {"task": "<what you want done, in words>"}.');
-  if (task.trim() === "")
-    throw invalidInput("task", "must not be empty", 'Describe the task in words, e.g. "send an email to ana@example.com".');
-  if (task.length > TASK_MAX_LENGTH)
-    throw invalidInput("task", `must be at most ${TASK_MAX_LENGTH} characters`, "Describe the task in fewer words.");
-  const limit = body.limit ?? ROUTE_LIMIT_DEFAULT;
-  if (typeof limit !== "number" || !Number.isSafeInteger(limit) || limit < 1 || limit > ROUTE_LIMIT_MAX) {
-    throw invalidInput(
-      "limit",
-      `must be a whole number from 1 to ${ROUTE_LIMIT_MAX}`,
-      `Send limit between 1 and ${ROUTE_LIMIT_MAX}, or leave it out (${ROUTE_LIMIT_DEFAULT}).`,
-    );
-  }
-  return { task, limit };
+  return parseBody(routeTaskBody, objectBody(req), {
+    hint: ROUTE_TASK_UNKNOWN_FIELD.hint,
+    unknown: ROUTE_TASK_UNKNOWN_FIELD,
+    nullIsAbsent: true,
+  });
 }
 
 /** The REST answer: every match field always present (null when unknown); canExecuteNow only on the top match of a keyed request. */

@@ -2,12 +2,11 @@
 // computed by the ledger in one query (a chart of 30 days is one request, not a walk through every usage item).
 import { Router, type Request, type RequestHandler } from "express";
 import type { LedgerClient } from "@agentic/clients";
-import { parseAgentName } from "@agentic/platform";
 import type { SpendTotal } from "@agentic/proto/ledger/v1";
 import { invalidInput } from "../errors";
-import { CAPABILITY_KEY_PATTERN, parseTime, single } from "./wallet";
+import { parseQuery } from "../http/request-schema";
+import { summaryQuery } from "./requests/usage";
 
-const SUMMARY_PARAMS = ["from", "to", "agentName", "capabilityKey"];
 const DAY_MS = 86_400_000;
 /** The longest range one summary covers, as the ledger allows it. */
 export const MAX_SUMMARY_DAYS = 366;
@@ -16,23 +15,14 @@ export const DEFAULT_SUMMARY_DAYS = 30;
 
 /** The range and filters of GET /usage/summary; 400 INVALID_INPUT naming the first bad parameter. */
 export function parseSummaryQuery(req: Request, now = new Date()) {
-  const unknown = Object.keys(req.query).find((name) => !SUMMARY_PARAMS.includes(name));
-  if (unknown !== undefined)
-    throw invalidInput(unknown, "is not a parameter of GET /usage/summary", `Use only ${SUMMARY_PARAMS.join(", ")}.`);
+  const query = parseQuery(summaryQuery, req, "GET /usage/summary");
   const tomorrow = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-  const to = parseTime("to", single(req, "to")) ?? tomorrow;
-  const from = parseTime("from", single(req, "from")) ?? new Date(to.getTime() - DEFAULT_SUMMARY_DAYS * DAY_MS);
+  const to = query.to ?? tomorrow;
+  const from = query.from ?? new Date(to.getTime() - DEFAULT_SUMMARY_DAYS * DAY_MS);
   if (from.getTime() >= to.getTime()) throw invalidInput("to", "must be after from", "Send from before to: the range is [from, to).");
   if (to.getTime() - from.getTime() > MAX_SUMMARY_DAYS * DAY_MS)
     throw invalidInput("to", `must be at most ${MAX_SUMMARY_DAYS} days after from`, `Ask for at most ${MAX_SUMMARY_DAYS} days at a time.`);
-  const agentParam = single(req, "agentName");
-  const parsedAgent = agentParam !== undefined ? parseAgentName(agentParam) : undefined;
-  if (parsedAgent && "problem" in parsedAgent)
-    throw invalidInput("agentName", parsedAgent.problem, "Send the Agent-Name the executions were made with.");
-  const capabilityKey = single(req, "capabilityKey");
-  if (capabilityKey !== undefined && !CAPABILITY_KEY_PATTERN.test(capabilityKey))
-    throw invalidInput("capabilityKey", "must be a capability key, e.g. email.send", "Send a capabilityKey as usage items show it.");
-  return { from, to, agentName: parsedAgent?.name, capabilityKey };
+  return { from, to, agentName: query.agentName, capabilityKey: query.capabilityKey };
 }
 
 const group = <K extends string>(name: K, totals: SpendTotal[]) =>

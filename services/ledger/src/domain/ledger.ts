@@ -17,7 +17,6 @@ import type {
   UsageQuery,
   Wallet,
 } from "./types";
-import { normalizeAgentName } from "@agentic/platform/core";
 import { apiKeyRecord, generateApiKey, hashApiKey, isWellFormedApiKey } from "./api-keys";
 import { requireKeyAgents, type KeyAgents } from "./key-agents";
 import {
@@ -44,7 +43,7 @@ import {
   unchargedFailuresLimited,
 } from "./errors";
 import { quoteStatus, type QuoteRecord, type QuoteRefusal, type QuoteStatus } from "./quote";
-import type { SpendAttribution } from "./spend-policy";
+import { normalizedAgent, spendOf } from "./spend-of-hold";
 import { createSpendPolicies } from "./spend-policies";
 import { createTopUpResolution } from "./top-up-resolution";
 import { creditMovementRows, reconciliationRows, usagePosition } from "./rules";
@@ -69,27 +68,18 @@ import {
   requireText,
 } from "./validate";
 
-/** Idempotency records live this long from their first claim (Stripe's 24 h). */
-export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
-export const DEFAULT_LEASE_MS = 60_000;
-/**
- * How long past its lease a running execution whose holds have all ended waits before it is marked
- * outcome_unknown: time for an outcome still on its way (a completion, a settlement in the backlog).
- */
-export const ABANDON_GRACE_MS = 5 * 60_000;
-export const MAX_HOLD_TTL_MS = 60 * 60 * 1000;
-export const DEFAULT_USAGE_LIMIT = 20;
-export const MAX_USAGE_LIMIT = 100;
-/** Longest reason of a credit movement, and longest name an operator gives. */
-export const MAX_MOVEMENT_REASON_LENGTH = 500;
-export const MAX_OPERATOR_NAME_LENGTH = 200;
-
-/**
- * Per user and UTC day: attempts on direct routes whose vendor may have worked (a timeout, an answer too
- * large to read) and that charged nothing. Generous for honest callers meeting a vendor's bad day, and
- * a ceiling on what a loop of provoked failures can make us pay.
- */
-export const DEFAULT_UNCHARGED_DAILY_ALLOWANCE = 50;
+export * from "./ledger-limits";
+import {
+  IDEMPOTENCY_RETENTION_MS,
+  DEFAULT_LEASE_MS,
+  ABANDON_GRACE_MS,
+  MAX_HOLD_TTL_MS,
+  DEFAULT_USAGE_LIMIT,
+  MAX_USAGE_LIMIT,
+  MAX_MOVEMENT_REASON_LENGTH,
+  MAX_OPERATOR_NAME_LENGTH,
+  DEFAULT_UNCHARGED_DAILY_ALLOWANCE,
+} from "./ledger-limits";
 
 export interface LedgerDeps {
   store: LedgerStore;
@@ -574,28 +564,6 @@ export function createLedger(deps: LedgerDeps) {
     /** Executions running past their lease (their outcome awaited): the alert gauge. */
     async countIndeterminateExecutions(): Promise<number> {
       return store.countIndeterminateExecutions(now());
-    },
-  };
-}
-
-/** An agent name as policies compare it (normalizeAgentName); INVALID_ARGUMENT when it breaks the agent-name rule once normalized. */
-function normalizedAgent(raw: string): string {
-  return optionalText("agent_name", normalizeAgentName(raw), MAX_AGENT_NAME_LENGTH);
-}
-
-/** The spend attribution of a hold request: only with a key (policies are per key), its agent normalized. */
-function spendOf(
-  req: { keyId?: string; agentName?: string; capabilityKey?: string },
-  executionCapability: string | undefined,
-): { spend?: SpendAttribution } {
-  if (!req.keyId) return {};
-  // A name of invisible characters only is no name: the hold is the key's without an agent.
-  const agentName = req.agentName ? normalizedAgent(req.agentName) : "";
-  return {
-    spend: {
-      keyId: requireId("key_id", req.keyId),
-      ...(agentName ? { agentName } : {}),
-      capabilityKey: optionalText("capability_key", req.capabilityKey || executionCapability || ""),
     },
   };
 }

@@ -1,0 +1,38 @@
+// The document's view of a route's zod schemas (routes/requests/): JSON Schema 2020-12, OpenAPI 3.1's
+// dialect, through zod's own z.toJSONSchema.
+import { z } from "zod";
+import type { JsonObject } from "./document";
+
+/** The JSON Schema of `schema`, without `$schema` and without the safe-integer bounds zod gives every integer. */
+export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output" = "input"): JsonObject {
+  const json = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any" }) as JsonObject;
+  delete json.$schema;
+  return withoutSafeIntegerBounds(json);
+}
+
+function withoutSafeIntegerBounds(node: JsonObject): JsonObject {
+  if (node.minimum === Number.MIN_SAFE_INTEGER) delete node.minimum;
+  if (node.maximum === Number.MAX_SAFE_INTEGER) delete node.maximum;
+  for (const value of Object.values(node)) {
+    if (typeof value === "object" && value !== null) withoutSafeIntegerBounds(value as JsonObject);
+  }
+  return node;
+}
+
+/**
+ * The parameter object of `field`: the value a route reads (a query string parsed into an integer is
+ * documented as the integer), or the text sent where that value is computed (a date read into a Date);
+ * the schema's description and example move up to the parameter, where OpenAPI puts them.
+ */
+export function parameterOf(name: string, location: "path" | "query" | "header", field: z.ZodType): JsonObject {
+  const output = jsonSchemaOf(field, "output");
+  const { description, example, ...schema } = output.type === undefined ? jsonSchemaOf(field, "input") : output;
+  return {
+    name,
+    in: location,
+    required: location === "path" || !field.safeParse(undefined).success,
+    ...(description === undefined ? {} : { description }),
+    schema,
+    ...(example === undefined ? {} : { example }),
+  };
+}
