@@ -35,7 +35,8 @@ const USAGE = `Usage:
   npm run ledger -- usage export --user <id> [--from <time>] [--to <time>] [--kind <kind>] [--agent <name>] [--capability <key>] --format jsonl|csv
   npm run ledger -- top-ups [--json]
   npm run ledger -- top-ups resolve --id <top-up id> --credit|--fail --reason "<text>" [--transaction <tx>] [--by <name>] [--json]
-  npm run ledger -- backup <file> | restore <file>
+  npm run ledger -- backup <file>
+  npm run ledger -- restore <file>
   npm run ledger -- migrate [--status]
 reconcile, payments: UTC days, both inclusive (--to defaults to --from), at most 366.
 credits: 1000 credits = 1 USD; a negative refund or adjustment is written --amount=-500. A retry with the
