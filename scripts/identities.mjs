@@ -3,8 +3,8 @@
 //   npm run identities -- --namespace agentic --admin-key ./admin-identity.key | kubectl apply -f -
 // stdout: a YAML List of the Secrets agentic-identity-{gateway,router,executor} (each service's
 // Ed25519 private key), agentic-identity-trust (the public keys each gRPC service trusts) and
-// agentic-nats-users (one NATS password per user of components/nats/auth.conf, and `route` for the
-// cluster routes of components/nats-cluster). The admin identity's
+// agentic-nats-users (one NATS password per user of components/nats/auth.conf, `system` the system
+// account's, and `route` for the cluster routes of components/nats-cluster). The admin identity's
 // private key, which no pod gets, goes to the --admin-key file only (mode 0600): it is what
 // `ADMIN_IDENTITY_KEY=$(cat FILE) npm run keys` signs with. Pipe stdout to kubectl, or into
 // Sealed Secrets / External Secrets under the same names and keys.
@@ -42,7 +42,9 @@ const items = [
   secret(
     "agentic-nats-users",
     // `route`: the NATS cluster's routes (components/nats-cluster), in their URLs too, hence hex.
-    Object.fromEntries(["executor", "ledger", "router", "admin", "route"].map((user) => [user, `p${randomBytes(24).toString("hex")}`])),
+    Object.fromEntries(
+      ["executor", "ledger", "router", "admin", "system", "route"].map((user) => [user, `p${randomBytes(24).toString("hex")}`]),
+    ),
   ), // a letter first: nats-server reads $VAR values as config values (a leading digit parses as a number)
 ];
 writeFileSync(values["admin-key"], `${keys.admin.privateKey}\n`, { mode: 0o600, flag: "wx" });

@@ -12,6 +12,7 @@
 // pay_to, then resolve each once: --credit (with its --transaction) or --fail, and why.
 //   npm run ledger -- backup <file>     (SQLite: an online backup of LEDGER_SQLITE_PATH while ledgers serve)
 //   npm run ledger -- restore <file>    (SQLite: a backup put in place of LEDGER_SQLITE_PATH; ledgers stopped)
+//   npm run ledger -- migrate [--status] (MongoDB: the schema's pending migrations, before ledgers roll out)
 // reconcile: per route and UTC day, what the platform paid sellers over x402/MPP (micro-USD) against
 // what it charged (credits → micro-USD), then every platform loss (paid and not charged), then the
 // credits granted, refunded and adjusted per day.
@@ -34,6 +35,9 @@ const USAGE = `Usage:
   npm run ledger -- usage export --user <id> [--from <time>] [--to <time>] [--kind <kind>] [--agent <name>] [--capability <key>] --format jsonl|csv
   npm run ledger -- top-ups [--json]
   npm run ledger -- top-ups resolve --id <top-up id> --credit|--fail --reason "<text>" [--transaction <tx>] [--by <name>] [--json]
+  npm run ledger -- backup <file>
+  npm run ledger -- restore <file>
+  npm run ledger -- migrate [--status]
 reconcile, payments: UTC days, both inclusive (--to defaults to --from), at most 366.
 credits: 1000 credits = 1 USD; a negative refund or adjustment is written --amount=-500. A retry with the
   same --reference is the same movement (applied once); --by defaults to your login name.
@@ -43,6 +47,9 @@ top-ups: lists pending top-ups; resolve ends one, once: --credit once the transf
   chain (give --transaction), --fail when it is not; --reason says what you checked.
 backup, restore: the SQLite store's file (LEDGER_SQLITE_PATH, default ./data/ledger.sqlite), where it is; a
   backup runs while ledgers serve, a restore needs them stopped (docs/backup-and-restore.md).
+migrate: the MongoDB store's numbered migrations (MONGODB_URI, MONGODB_DB as the ledger has them), run
+  before ledgers roll out (they refuse to start until it has); --status says what is pending, and runs nothing
+  (docs/mongodb-runbook.md).
 Environment: LEDGER_ADDR=host:port (default 127.0.0.1:50054),
   ADMIN_IDENTITY_KEY=<base64 Ed25519 private key of the admin identity> (default: .data/admin-identity.key from npm start)`;
 const DEADLINE_MS = 10_000;
@@ -74,6 +81,7 @@ try {
       credit: { type: "boolean" },
       fail: { type: "boolean" },
       transaction: { type: "string" },
+      status: { type: "boolean" },
     },
   });
 } catch (err) {
@@ -88,6 +96,11 @@ if (command === "backup" || command === "restore") {
   // On the SQLite database file itself, not over gRPC (scripts/lib/ledger-backup.mjs).
   const { runBackupCommand } = await import("./lib/ledger-backup.mjs");
   process.exit(await runBackupCommand(command, rest, { fail }));
+}
+if (command === "migrate") {
+  // On the MongoDB database itself, not over gRPC (scripts/lib/ledger-migrate.mjs).
+  const { runMigrateCommand } = await import("./lib/ledger-migrate.mjs");
+  process.exit(await runMigrateCommand(rest, args.values, { fail }));
 }
 if (!["reconcile", "payments", "credits", "usage", "top-ups"].includes(command)) fail(`unknown command "${command}"\n${USAGE}`, 2);
 const MOVEMENT_KINDS = { grant: "grant", refund: "refund", adjust: "adjustment" };

@@ -31,6 +31,7 @@ for (const overlay of ["dev", "prod"]) {
         "NATS_EXECUTOR_PASSWORD",
         "NATS_LEDGER_PASSWORD",
         "NATS_ROUTER_PASSWORD",
+        "NATS_SYSTEM_PASSWORD",
       ]);
       const env = new Map(containerOf("StatefulSet", "nats").env.map((e) => [e.name, e.valueFrom?.secretKeyRef?.name]));
       for (const name of PASSWORD_VARIABLES) assert.match(env.get(name) ?? "", /^agentic-nats-users/, name);

@@ -1,11 +1,13 @@
 // The NATS cluster of the prod overlay (components/nats-cluster) authorizes its routes: real
 // nats-servers run the rendered nats.conf and auth.conf (only ports and paths made local) with the
 // environment the StatefulSet gives them. Peers with the route password form a cluster; a server
-// that reaches the route port with another password is refused and never joins.
+// that reaches the route port with another password is refused and never joins. A dead peer is
+// removed as an operator does it (`nats server raft peer-remove`, the system account's user):
+// only that user may, and the remaining peers stop counting it.
 // Run: node --test scripts/k8s/*.test.mjs
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -15,6 +17,7 @@ import { kustomize, parseDocuments } from "./lib/render.mjs";
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const { freePort, natsServerBin } = createRequire(join(REPO_ROOT, "package.json"))("@agentic/testing");
+const { connect } = createRequire(join(REPO_ROOT, "packages/platform/package.json"))("nats");
 const scratch = mkdtempSync(join(tmpdir(), "nats-routes-"));
 const servers = [];
 after(async () => {
@@ -39,8 +42,7 @@ async function until(what, check, timeoutMs = 20_000) {
  * StatefulSet's environment with `routePassword` (the route URLs built from it as the kubelet would).
  */
 function startNode(name, ports, clusterPorts, routePassword) {
-  const dir = join(scratch, name);
-  mkdirSync(dir);
+  const dir = mkdtempSync(join(scratch, `${name}-`));
   writeFileSync(join(dir, "auth.conf"), natsConfig["auth.conf"]);
   const conf = natsConfig["nats.conf"]
     .replace(/^port: 4222$/m, `port: ${ports.client}`)
@@ -80,7 +82,15 @@ function startNode(name, ports, clusterPorts, routePassword) {
       return ""; // not written yet
     }
   };
-  return { routes, log: text };
+  const jsz = async () => {
+    try {
+      return await (await fetch(`http://127.0.0.1:${ports.monitor}/jsz`)).json();
+    } catch {
+      return undefined;
+    }
+  };
+  const stop = () => new Promise((r) => (child.exitCode === null ? child.once("exit", r).kill("SIGTERM") : r()));
+  return { routes, jsz, stop, log: text, url: `nats://127.0.0.1:${ports.client}` };
 }
 
 test("peers with the route password form the cluster; a server with another password is refused", { timeout: 60_000 }, async () => {
@@ -96,4 +106,49 @@ test("peers with the route password form the cluster; a server with another pass
   await until("the impostor's route refused", () => /Authorization Violation/.test(impostor.log()));
   assert.equal(await a.routes(), 1, "nats-0 routes to nats-1 only");
   assert.equal(await b.routes(), 1, "nats-1 routes to nats-0 only");
+});
+
+test("the system account's user removes a dead peer (nats server raft peer-remove); no other user can", { timeout: 90_000 }, async () => {
+  const ports = await Promise.all(
+    [0, 1, 2].map(async () => ({ client: await freePort(), monitor: await freePort(), cluster: await freePort() })),
+  );
+  const clusterPorts = ports.map((p) => p.cluster);
+  const nodes = [0, 1, 2].map((i) => startNode(`nats-${i}`, ports[i], clusterPorts, "pRouteSecret"));
+  const metaPeers = async (node) => {
+    const meta = (await node.jsz())?.meta_cluster;
+    return meta?.leader ? [meta.leader, ...(meta.replicas ?? []).map((r) => r.name)].sort() : [];
+  };
+  await until("a JetStream meta group of three", async () => (await metaPeers(nodes[0])).length === 3, 60_000);
+
+  // nats-2 dies for good (its node is gone); the other two keep the quorum and still list it.
+  await nodes[2].stop();
+  const live = (await metaPeers(nodes[0])).includes("nats-2") ? nodes[0] : nodes[1];
+  await until("a meta leader among the two left", async () => ((await live.jsz())?.meta_cluster?.leader ?? "") !== "");
+  assert.ok((await metaPeers(live)).includes("nats-2"), "the dead peer is still counted");
+
+  const removeRequest = JSON.stringify({ peer: "nats-2" });
+  const remove = async (user) => {
+    // What `nats server raft peer-remove nats-2` sends, as `user` (the StatefulSet's passwords: p-<key>).
+    const nc = await connect({ servers: live.url, user, pass: `p-${user}`, reconnect: false });
+    try {
+      const reply = await nc.request("$JS.API.SERVER.REMOVE", removeRequest, { timeout: 5_000 });
+      return JSON.parse(new TextDecoder().decode(reply.data));
+    } catch (err) {
+      return { refused: err.code ?? err.message };
+    } finally {
+      await nc.close();
+    }
+  };
+  // admin, an operator's user in AGENTIC with every other permission: 2.9 would run the removal for it.
+  assert.deepEqual(await remove("admin"), { refused: "PERMISSIONS_VIOLATION" });
+  assert.deepEqual(await remove("ledger"), { refused: "PERMISSIONS_VIOLATION" });
+  assert.ok((await metaPeers(live)).includes("nats-2"));
+
+  const bySystem = await remove("system");
+  assert.equal(bySystem.success, true, JSON.stringify(bySystem));
+  await until("nats-2 out of the meta group", async () => {
+    const peers = await metaPeers(live);
+    return peers.length === 2 && !peers.includes("nats-2");
+  });
+  await Promise.all(nodes.slice(0, 2).map((n) => n.stop()));
 });

@@ -4,8 +4,9 @@
 // memory limit, peers spread over zones and nodes, a config reloader beside the server (one process
 // namespace, a ConfigMap whose name does not change, so an auth.conf change reloads instead of
 // rolling the StatefulSet) and an exporter beside each server. Then a real nats-server runs the
-// shipped auth.conf: a client without credentials is refused, and a permission change applies on a
-// reload signal (what the reloader sends) without a restart.
+// shipped auth.conf: a client without credentials is refused, only the system account's user reaches
+// the server's own API, and a permission change applies on a reload signal (what the reloader sends)
+// without a restart.
 // Run: node --test scripts/k8s/*.test.mjs
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -106,17 +107,25 @@ describe("NATS in overlays/prod, as the NATS Helm chart runs it", () => {
     assert.ok(exporter.ports.some((p) => p.name === "metrics") && monitor.spec.podMetricsEndpoints.some((e) => e.port === "metrics"));
   });
 
-  test("no system account beside authorization.users: with one, NATS admits clients without credentials", () => {
-    // nats-server 2.9 (Debian's, the tests') lets a client with no credentials in once `accounts` and
-    // `system_account` sit beside `authorization { users }`; a system account needs every user moved
-    // into named accounts, which moves the JetStream state out of the global account (README).
-    assert.doesNotMatch(natsConfig.data["auth.conf"], /^\s*(system_account|accounts)\b/m);
+  test("a system account with an operator user, its password from Secret agentic-nats-users; no anonymous way in", () => {
+    const auth = natsConfig.data["auth.conf"];
+    assert.match(auth, /^system_account: SYS$/m);
+    assert.match(auth, /^ {2}SYS: \{\s*users: \[[^\]]*\{ user: system, password: \$NATS_SYSTEM_PASSWORD \}/m);
+    const password = nats.env.find((e) => e.name === "NATS_SYSTEM_PASSWORD")?.valueFrom?.secretKeyRef;
+    assert.deepEqual(password && { name: password.name.replace(/-[a-z0-9]{10}$/, ""), key: password.key }, {
+      name: "agentic-nats-users",
+      key: "system",
+    });
+    // Every user in a named account: $G beside the system account alone would get a made-up no_auth_user
+    // on nats-server 2.9 (auth.conf says why), and nothing may name one on purpose.
+    assert.doesNotMatch(auth, /^\s*(authorization|no_auth_user)\b/m);
+    assert.match(auth, /^ {2}AGENTIC: \{\s*(#[^\n]*\n\s*)*jetstream: enabled/m);
   });
 });
 
 describe("the shipped auth.conf on a real nats-server", () => {
   const scratch = mkdtempSync(join(tmpdir(), "nats-production-"));
-  const passwords = Object.fromEntries(["executor", "ledger", "router", "admin"].map((u) => [u, `p${u}Pass0123`]));
+  const passwords = Object.fromEntries(["executor", "ledger", "router", "admin", "system"].map((u) => [u, `p${u}Pass0123`]));
   let server;
   let port;
   after(async () => {
@@ -146,7 +155,7 @@ describe("the shipped auth.conf on a real nats-server", () => {
     return first.subject === subject && new TextDecoder().decode(first.data) === "probe";
   }
 
-  test("a client without credentials is refused; a permission change reloads without a restart", async () => {
+  test("a client without credentials is refused; only `system` reaches the server API; a permission change reloads without a restart", async () => {
     port = await freePort();
     writeFileSync(join(scratch, "auth.conf"), natsConfig.data["auth.conf"]);
     writeFileSync(
@@ -170,6 +179,15 @@ describe("the shipped auth.conf on a real nats-server", () => {
     });
 
     await assert.rejects(connect({ servers: `nats://127.0.0.1:${port}`, reconnect: false }), /AUTHORIZATION_VIOLATION|Authorization/i);
+
+    // The system account answers the server's own API to `system`, and to nobody in AGENTIC (admin included).
+    const system = await connect({ servers: `nats://127.0.0.1:${port}`, user: "system", pass: passwords.system });
+    const ping = JSON.parse(new TextDecoder().decode((await system.request("$SYS.REQ.SERVER.PING", "", { timeout: 5_000 })).data));
+    assert.ok(ping.server?.id, "a server answered $SYS.REQ.SERVER.PING");
+    await system.close();
+    const admin = await connect({ servers: `nats://127.0.0.1:${port}`, user: "admin", pass: passwords.admin });
+    await assert.rejects(admin.request("$SYS.REQ.SERVER.PING", "", { timeout: 2_000 }), /503|no responders/i);
+    await admin.close();
 
     // The executor publishes settlements; take that away in auth.conf and signal a reload, as the reloader does.
     assert.equal(await mayPublish("executor", "executions.settled"), true);

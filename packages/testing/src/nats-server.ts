@@ -20,8 +20,8 @@ import { join } from "node:path";
 import { NATS_MAX_PAYLOAD_BYTES, type NatsCredentials } from "@agentic/platform";
 import { freePort } from "./free-port";
 
-/** The users of the shipped authorization, deploy/k8s/components/nats/auth.conf. */
-export const NATS_USERS = ["executor", "ledger", "router", "admin"] as const;
+/** The users of the shipped authorization, deploy/k8s/components/nats/auth.conf (`system`: the system account's). */
+export const NATS_USERS = ["executor", "ledger", "router", "admin", "system"] as const;
 export type NatsUser = (typeof NATS_USERS)[number];
 
 /** The shipped NATS authorization (users and subject permissions), the one Kubernetes mounts. */

@@ -45,6 +45,20 @@ export function checkDependencyReach(docs, findings, { configs, unseen }) {
       if (problem) findings.error(subjectOf(deployment), `${dep.setting} (${dep.describe}) is blocked: ${problem}`);
     }
   }
+
+  // Our Jobs (the ledger's MongoDB migrations) reach what their Secrets point at as the services do.
+  for (const job of docs.filter((d) => d.kind === "Job" && d.metadata?.labels?.["app.kubernetes.io/part-of"] === "agentic")) {
+    const fromSecrets = new Set(
+      containersOf(podSpecOf(job)).flatMap(({ container }) =>
+        (container.env ?? []).filter((e) => e.valueFrom?.secretKeyRef).map((e) => e.name),
+      ),
+    );
+    const source = { labels: podLabelsOf(job), namespace };
+    for (const dep of dependenciesOf({}, fromSecrets)) {
+      const problem = reachProblem(world, source, dep);
+      if (problem) findings.error(subjectOf(job), `${dep.setting} (${dep.describe}) is blocked: ${problem}`);
+    }
+  }
 }
 
 /** The host:port dependencies of one service's settings. */

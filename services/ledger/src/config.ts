@@ -60,6 +60,9 @@ export const apiKeysSchema = z
     return pairs;
   });
 
+/** The database of the ledger_* collections when MONGODB_DB is unset (also the migrations' default). */
+export const DEFAULT_MONGODB_DB = "agentic";
+
 export const configSchema = z
   .object({
     /** gRPC port of LedgerService and health, e.g. `50051` in the cluster; 50054 for local runs. */
@@ -123,7 +126,7 @@ export const configSchema = z
     /** MongoDB replica set (transactions need one), e.g. `mongodb://mongo-0,mongo-1,mongo-2/?replicaSet=rs0`. */
     MONGODB_URI: z.string().optional(),
     /** Database holding the ledger_* collections, e.g. `agentic`. */
-    MONGODB_DB: z.string().min(1).default("agentic"),
+    MONGODB_DB: z.string().min(1).default(DEFAULT_MONGODB_DB),
     /** Keys registered at start in every mode, e.g. `aak_<32+ base62>:dev-user,aak_<...>:ci`; idempotent. */
     AGENTIC_API_KEYS: apiKeysSchema,
     /** Default lifetime of an unsettled hold in ms, e.g. `120000` (2 minutes). */

@@ -30,6 +30,8 @@ export const COLLECTIONS = {
   payments: "ledger_payments",
   platformLosses: "ledger_platform_losses",
   meta: "ledger_meta",
+  /** One document per migration run (its id), and the `lock` document of the run in progress. */
+  migrations: "ledger_migrations",
   topUps: "ledger_top_ups",
   spendPolicies: "ledger_spend_policies",
   spendBuckets: "ledger_spend_buckets",

@@ -10,8 +10,10 @@
 // outcome is recorded with the capture that charges it. Single-document operations (API keys,
 // completing an execution outside a settlement) are compare-and-set updates. One part per aggregate
 // (keys, money, spend, quotes, executions, top-ups, books), on one MongoDb. The wallets collection also
-// carries a $jsonSchema validator (balance and held >= 0) as a last guard (mongo/schema.ts).
-import { MongoClient } from "mongodb";
+// carries a $jsonSchema validator (balance and held >= 0) as a last guard (mongo/indexes.ts).
+// Collections, validator and indexes are made by the numbered migrations (mongo/migrations.ts), run
+// before a rollout (`npm run ledger -- migrate`, Job ledger-migrate); a ledger only checks at start
+// that they have all run, and refuses to start otherwise.
 import { newId } from "@agentic/platform";
 import type { LedgerStore } from "../../domain/ports";
 import { PartsLedgerStore } from "../parts-store";
@@ -19,10 +21,12 @@ import { MongoBooks } from "./books";
 import { MongoUsageSummary } from "./usage-summary";
 import { MongoExecutions } from "./executions";
 import { MongoKeys } from "./keys";
-import { COLLECTIONS, MongoDb } from "./mongo-db";
+import { connectMongoDb, type MongoConnectOptions } from "./mongo-client";
+import { COLLECTIONS, type MongoDb } from "./mongo-db";
+import { readSchemaStatus } from "./migrate";
+import { schemaProblem } from "./migration-plan";
 import { MongoMoney } from "./money";
 import { MongoQuotes } from "./quotes";
-import { ensureSchema } from "./schema";
 import { MongoSpend } from "./spend";
 import { MongoTopUps } from "./top-ups";
 
@@ -35,12 +39,7 @@ interface MetaDoc {
   createdAt: Date;
 }
 
-export interface MongoLedgerStoreOptions {
-  uri: string;
-  dbName: string;
-  /** Server selection timeout for connect and every operation (default 5 s). */
-  serverSelectionTimeoutMS?: number;
-}
+export type MongoLedgerStoreOptions = MongoConnectOptions;
 
 export class MongoLedgerStore extends PartsLedgerStore implements LedgerStore {
   private constructor(private readonly m: MongoDb) {
@@ -61,26 +60,20 @@ export class MongoLedgerStore extends PartsLedgerStore implements LedgerStore {
     return this.m.db;
   }
 
-  /** Connects, checks the server answers, and creates collections, validator and indexes (idempotent). */
+  /**
+   * Connects, checks the server takes majority writes (a replica set) and that every migration has run;
+   * refuses to open otherwise, naming the command that migrates. Creates nothing.
+   */
   static async connect(opts: MongoLedgerStoreOptions): Promise<MongoLedgerStore> {
-    const client = new MongoClient(opts.uri, {
-      appName: "agentic-ledger",
-      writeConcern: { w: "majority", journal: true },
-      readConcern: { level: "majority" },
-      retryWrites: true,
-      ignoreUndefined: true, // absent optional fields stay absent instead of becoming null
-      serverSelectionTimeoutMS: opts.serverSelectionTimeoutMS ?? 5_000,
-    });
-    await client.connect();
-    const store = new MongoLedgerStore(new MongoDb(client, client.db(opts.dbName)));
+    const m = await connectMongoDb(opts);
     try {
-      await store.ping();
-      await ensureSchema(store.m);
+      const problem = schemaProblem(await readSchemaStatus(m));
+      if (problem) throw new Error(problem);
     } catch (err) {
-      await client.close();
+      await m.client.close();
       throw err;
     }
-    return store;
+    return new MongoLedgerStore(m);
   }
 
   async ping(): Promise<void> {

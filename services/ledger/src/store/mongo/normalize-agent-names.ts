@@ -2,9 +2,9 @@
 // form (normalizeAgentName), as SQLite's schema 8 does: spend buckets of two spellings of one agent are
 // added together (a name of invisible characters only joins the holds without an agent, as
 // spendBucketOf files their settlements); of two policies of one agent the one set last stays, and one
-// whose name normalizes to nothing is left (it matches no hold). Marked done in ledger_meta, so later
-// starts read one document. Each bucket moves in its own transaction, so a hold settling meanwhile
-// never sees it half moved.
+// whose name normalizes to nothing is left (it matches no hold). Migration 2 (migrations.ts); also
+// marked done in ledger_meta, where ledgers that ran it at start (before migrations) left the mark.
+// Each bucket moves in its own transaction, so a hold settling meanwhile never sees it half moved.
 import { normalizeAgentName } from "@agentic/platform";
 import { policyDocId } from "./docs";
 import { COLLECTIONS, type MongoDb } from "./mongo-db";

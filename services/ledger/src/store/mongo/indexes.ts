@@ -1,11 +1,11 @@
-// The MongoDB ledger's schema, made sure of at every start (idempotent): the wallets' validator
-// (balance and held >= 0) and every index the operations and their guards rely on (unique ones are
-// guards: one movement per reference, one execution per Idempotency-Key, one record per key hash).
+// Migration 1 of the MongoDB ledger (migrations.ts): the wallets' validator (balance and held >= 0)
+// and every index the operations and their guards rely on (unique ones are guards: one movement per
+// reference, one execution per Idempotency-Key, one record per key hash). Idempotent: an existing
+// collection or an index of the same name and keys is left as it is.
 import { MongoServerError } from "mongodb";
 import { COLLECTIONS, type MongoDb } from "./mongo-db";
-import { normalizeStoredAgentNames } from "./normalize-agent-names";
 
-export async function ensureSchema(m: MongoDb): Promise<void> {
+export async function createWalletValidatorAndIndexes(m: MongoDb): Promise<void> {
   const nonNegative = { bsonType: ["int", "long", "double", "decimal"], minimum: 0 };
   try {
     await m.db.createCollection(COLLECTIONS.wallets, {
@@ -79,5 +79,4 @@ export async function ensureSchema(m: MongoDb): Promise<void> {
       { key: { expiresAt: 1 }, name: "ttl", expireAfterSeconds: 0 },
     ]),
   ]);
-  await normalizeStoredAgentNames(m);
 }
