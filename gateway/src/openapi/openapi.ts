@@ -9,6 +9,7 @@ import { EXECUTION_ID_PATTERN } from "../errors";
 import { INVALID_EXECUTION_ID } from "../routes/executions";
 import { CAPABILITY_KEY_PATTERN, CURSOR_PATTERN, USAGE_KINDS } from "../routes/wallet";
 import { catalogListParameters, CURSOR_EXPIRED_CASE, PAGE_HEADERS } from "./catalog-lists";
+import { overviewPaths, overviewSchemas, type OverviewExampleParts } from "./overview";
 
 /** A JSON Schema or OpenAPI object, kept loose on purpose: the document is plain JSON. */
 export type JsonObject = { [key: string]: unknown };
@@ -65,6 +66,7 @@ export const SCHEMA_NAMES = [
   "UsageResponse",
   "UsageItem",
   "UsageSummaryResponse",
+  "OverviewResponse",
   "DevInitRequest",
   "DevInitResponse",
   "ErrorResponse",
@@ -938,6 +940,7 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         ),
       },
     ),
+    ...overviewSchemas(overviewExampleParts(ex)),
   };
 }
 
@@ -1265,6 +1268,13 @@ const USAGE_SUMMARY_EXAMPLE = {
     { credits: 10, count: 1 },
   ],
 };
+
+/** The examples GET /overview's nests (overview.ts). */
+const overviewExampleParts = (ex: Examples): OverviewExampleParts => ({
+  wallet: ex.wallet,
+  summary: USAGE_SUMMARY_EXAMPLE,
+  usage: ex.usage,
+});
 
 const TOP_UP_EXAMPLE = {
   success: true,
@@ -2014,6 +2024,8 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
       errors: { "400": "InvalidQuery" },
     }),
   };
+
+  Object.assign(paths, overviewPaths(overviewExampleParts(ex)));
 
   if (devRoutes) {
     paths["/dev/init"] = {

@@ -3,7 +3,7 @@
 import { Router, type Request, type RequestHandler } from "express";
 import type { LedgerClient } from "@agentic/clients";
 import { parseAgentName } from "@agentic/platform";
-import type { SpendTotal } from "@agentic/proto/ledger/v1";
+import type { SpendTotal, SummarizeUsageResponse } from "@agentic/proto/ledger/v1";
 import { invalidInput } from "../errors";
 import { CAPABILITY_KEY_PATTERN, parseTime, single } from "./wallet";
 
@@ -14,17 +14,23 @@ export const MAX_SUMMARY_DAYS = 366;
 /** Without from and to: the last 30 UTC days, today included. */
 export const DEFAULT_SUMMARY_DAYS = 30;
 
-/** The range and filters of GET /usage/summary; 400 INVALID_INPUT naming the first bad parameter. */
-export function parseSummaryQuery(req: Request, now = new Date()) {
-  const unknown = Object.keys(req.query).find((name) => !SUMMARY_PARAMS.includes(name));
-  if (unknown !== undefined)
-    throw invalidInput(unknown, "is not a parameter of GET /usage/summary", `Use only ${SUMMARY_PARAMS.join(", ")}.`);
+/** ?from= and ?to= of a summary: [from, to), by default the last 30 UTC days; 400 INVALID_INPUT when out of order or too long. */
+export function parseSummaryRange(req: Request, now = new Date()): { from: Date; to: Date } {
   const tomorrow = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
   const to = parseTime("to", single(req, "to")) ?? tomorrow;
   const from = parseTime("from", single(req, "from")) ?? new Date(to.getTime() - DEFAULT_SUMMARY_DAYS * DAY_MS);
   if (from.getTime() >= to.getTime()) throw invalidInput("to", "must be after from", "Send from before to: the range is [from, to).");
   if (to.getTime() - from.getTime() > MAX_SUMMARY_DAYS * DAY_MS)
     throw invalidInput("to", `must be at most ${MAX_SUMMARY_DAYS} days after from`, `Ask for at most ${MAX_SUMMARY_DAYS} days at a time.`);
+  return { from, to };
+}
+
+/** The range and filters of GET /usage/summary; 400 INVALID_INPUT naming the first bad parameter. */
+export function parseSummaryQuery(req: Request, now = new Date()) {
+  const unknown = Object.keys(req.query).find((name) => !SUMMARY_PARAMS.includes(name));
+  if (unknown !== undefined)
+    throw invalidInput(unknown, "is not a parameter of GET /usage/summary", `Use only ${SUMMARY_PARAMS.join(", ")}.`);
+  const { from, to } = parseSummaryRange(req, now);
   const agentParam = single(req, "agentName");
   const parsedAgent = agentParam !== undefined ? parseAgentName(agentParam) : undefined;
   if (parsedAgent && "problem" in parsedAgent)
@@ -38,26 +44,30 @@ export function parseSummaryQuery(req: Request, now = new Date()) {
 const group = <K extends string>(name: K, totals: SpendTotal[]) =>
   totals.map((t) => ({ [name]: t.key, credits: t.credits, count: t.count }) as { [P in K]: string } & { credits: number; count: number });
 
+/** GET /usage/summary's body (also GET /overview's `spend`). */
+export function summaryAnswer(userId: string, range: { from: Date; to: Date }, s: SummarizeUsageResponse) {
+  return {
+    success: true as const,
+    userId,
+    from: range.from.toISOString(),
+    to: range.to.toISOString(),
+    totalCredits: s.totalCredits,
+    count: s.count,
+    byDay: group("day", s.byDay),
+    byCapability: group("capabilityKey", s.byCapability),
+    byRoute: group("routeKey", s.byRoute),
+    // Charges made without an Agent-Name are the group without agentName.
+    byAgent: s.byAgent.map((t) => ({ ...(t.key ? { agentName: t.key } : {}), credits: t.credits, count: t.count })),
+  };
+}
+
 export function usageSummaryRoutes(ledger: LedgerClient, auth: RequestHandler): Router {
   const router = Router();
 
   router.get("/usage/summary", auth, async (req, res) => {
     const { userId } = res.locals.caller;
     const query = parseSummaryQuery(req);
-    const s = await ledger.summarizeUsage({ userId, ...query });
-    res.json({
-      success: true,
-      userId,
-      from: query.from.toISOString(),
-      to: query.to.toISOString(),
-      totalCredits: s.totalCredits,
-      count: s.count,
-      byDay: group("day", s.byDay),
-      byCapability: group("capabilityKey", s.byCapability),
-      byRoute: group("routeKey", s.byRoute),
-      // Charges made without an Agent-Name are the group without agentName.
-      byAgent: s.byAgent.map((t) => ({ ...(t.key ? { agentName: t.key } : {}), credits: t.credits, count: t.count })),
-    });
+    res.json(summaryAnswer(userId, query, await ledger.summarizeUsage({ userId, ...query })));
   });
 
   return router;
