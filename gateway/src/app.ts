@@ -185,7 +185,9 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
   app.use(limits.shedder.middleware);
   app.use(
     `${basePath}/console`,
-    consoleRoutes(devRoutes && config.CONSOLE_DEV_SERVER_URL ? { devServerUrl: config.CONSOLE_DEV_SERVER_URL } : {}),
+    consoleRoutes(
+      devRoutes && config.CONSOLE_DEV_SERVER_URL ? { devServerUrl: config.CONSOLE_DEV_SERVER_URL, mountPath: `${basePath}/console` } : {},
+    ),
   );
   app.use(basePath, api);
   app.use(notFoundHandler(basePath));
