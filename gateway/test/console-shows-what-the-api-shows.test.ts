@@ -3,13 +3,15 @@
 // row), has no serious or critical accessibility violation, and the playground's execute charges the
 // price it showed exactly once however often the button is clicked. Screenshots of every view at a
 // desktop and a phone width go to gateway/test-output/console/.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { startBackedSystem, type BackedSystem } from "./backed-system";
 import { emailBody, execute, newUser, settled, type TestUser } from "./execute-helpers";
 import { newKey } from "./limits-helpers";
-import { launchChromium, recordApiRequests, screenshotBoth, seriousViolations } from "./console/browser";
+import { consoleBuildDir } from "../src/routes/console";
+import { launchChromium, recordApiRequests, SCREENSHOT_DIR, screenshotBoth, seriousViolations, VIEWPORTS } from "./console/browser";
 
 jest.setTimeout(180_000);
 
@@ -17,6 +19,10 @@ jest.setTimeout(180_000);
 declare const location: { hash: string; href: string };
 declare const document: { cookie: string; querySelector(selector: string): { textContent: string | null } | null };
 declare const sessionStorage: { length: number; setItem(key: string, value: string): void };
+declare const localStorage: { length: number };
+
+/** The views screenshotted (and checked by axe), each at every width of VIEWPORTS. */
+const VIEWS = ["sign-in", "overview", "activity", "execution", "catalog", "playground", "keys"];
 
 const credits = (n: number) => `${n.toLocaleString("en-US")} cr`;
 
@@ -27,6 +33,7 @@ describe("the web console", () => {
   let page: Page;
   let requests: string[];
   let executionId: string;
+  const runStarted = Date.now();
 
   const rest = async <T = any>(path: string): Promise<T> => (await sys.authed(path, { key: user.key })).json() as Promise<T>;
 
@@ -87,8 +94,13 @@ describe("the web console", () => {
     const asset = /src="\.\/(assets\/[^"]+\.js)"/.exec(await index.text())![1];
     const js = await fetch(`${sys.gw.baseUrl}/console/${asset}`);
     expect([js.status, js.headers.get("cache-control")]).toEqual([200, "public, max-age=31536000, immutable"]);
-    // The whole console's JavaScript (one bundle) stays within 150 KB gzipped.
-    expect(gzipSync(Buffer.from(await js.arrayBuffer())).length).toBeLessThan(150 * 1024);
+    // The whole console's JavaScript, every file of the build (the entry and any chunk), stays within 150 KB gzipped.
+    const assets = join(consoleBuildDir()!, "assets");
+    const scripts = readdirSync(assets).filter((name) => name.endsWith(".js"));
+    expect(scripts).toContain(asset.slice("assets/".length));
+    const gzipped = scripts.reduce((sum, name) => sum + gzipSync(readFileSync(join(assets, name))).length, 0);
+    expect(gzipped).toBeLessThan(150 * 1024);
+    expect(gzipSync(Buffer.from(await js.arrayBuffer())).length).toBeLessThanOrEqual(gzipped);
     const bare = await fetch(`${sys.gw.baseUrl}/console`, { redirect: "manual" });
     expect([bare.status, bare.headers.get("location")]).toEqual([301, "/api/agentic-api/console/"]);
   });
@@ -103,7 +115,9 @@ describe("the web console", () => {
     await page.fill("#apiKey", user.key);
     await page.click("button[type=submit]");
     await page.locator("[data-testid=balance]").waitFor();
-    expect(await page.evaluate(() => [document.cookie, location.href.includes("aak_"), sessionStorage.length])).toEqual(["", false, 1]);
+    expect(
+      await page.evaluate(() => [document.cookie, location.href.includes("aak_"), sessionStorage.length, localStorage.length]),
+    ).toEqual(["", false, 1, 0]);
   });
 
   it("Overview shows the balance, the reserved credits, the spend and the latest charges the API gives, from one request", async () => {
@@ -309,11 +323,22 @@ describe("the web console", () => {
 
   it("shows an API error with its hint, and a refused key returns to sign-in", async () => {
     await open("#/executions/exe_doesnotexist", "[role=alert]");
-    expect(await page.textContent("[role=alert]")).toContain("EXECUTION_NOT_FOUND");
+    const refusal = await rest<{ code: string; error: string; hint: string }>("/executions/exe_doesnotexist");
+    expect(refusal.code).toBe("EXECUTION_NOT_FOUND");
+    const alert = await page.textContent("[role=alert]");
+    for (const said of [refusal.code, refusal.error, refusal.hint]) expect(alert).toContain(said);
     await page.evaluate(() => sessionStorage.setItem("agentic.console.apiKey", "aak_RevokedOrWrongKey000000000000000000000000"));
     await page.evaluate(() => (location.hash = "#/keys"));
     await page.locator("#apiKey").waitFor();
     expect(await page.textContent("[role=alert]")).toContain("401");
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+  });
+
+  it("wrote a desktop and a phone screenshot of every view in this run", () => {
+    for (const view of VIEWS)
+      for (const width of Object.keys(VIEWPORTS)) {
+        const file = join(SCREENSHOT_DIR, `${view}-${width}.png`);
+        expect({ file, writtenThisRun: statSync(file).mtimeMs >= runStarted }).toEqual({ file, writtenThisRun: true });
+      }
   });
 });
