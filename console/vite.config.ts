@@ -13,8 +13,7 @@ export default defineConfig(({ command }) => ({
     host: "127.0.0.1",
     port: DEV_PORT,
     strictPort: true,
-    // Hot reload talks to the dev server itself (the gateway proxies HTTP only).
-    hmr: { host: "127.0.0.1", clientPort: DEV_PORT },
+    // Hot reload's websocket goes where the page came from, the gateway, which proxies it here (one origin).
   },
   plugins: [preact()],
   build: {

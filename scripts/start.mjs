@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // `npm start`: runs the whole system on one machine (see scripts/system.mjs), prints the base URL
 // and a development API key, and stops everything cleanly on Ctrl-C. `npm start` builds first.
+// In development the console comes from its Vite dev server through the gateway (edits show at once;
+// scripts/console-dev-server.mjs), started beside the services; CONSOLE_DEV=0 serves the built one.
 // For tests: AGENTIC_FREE_PORTS=1 picks free loopback ports for everything, and
 // AGENTIC_READY_FILE=<path> receives a JSON description (URLs, key, pids, ports) once all is ready.
-import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { ROOT, missingPrerequisite, startSystem } from "./system.mjs";
+import { consoleDevServerWanted, startConsoleDevServer } from "./console-dev-server.mjs";
 
 /** Where `npm run keys` finds the admin identity of the running system (development only, gitignored). */
 const ADMIN_KEY_FILE = join(ROOT, ".data", "admin-identity.key");
@@ -14,7 +16,7 @@ const ADMIN_KEY_FILE = join(ROOT, ".data", "admin-identity.key");
 const env = process.env;
 let starting;
 let stopping = false;
-/** `CONSOLE_DEV=1 npm start`: the console's Vite dev server, which the gateway proxies at /console (edits show at once). */
+/** In development: the console's Vite dev server, which the gateway proxies at /console. */
 let consoleDevServer;
 
 /** Stops everything, also mid-start: waits for the start in progress to settle, then stops it. */
@@ -22,8 +24,9 @@ async function shutdown(code) {
   if (stopping) return;
   stopping = true;
   const system = await starting?.catch(() => undefined);
+  // The dev server first: its hot-reload websockets through the gateway close with it, so the gateway stops at once.
+  await consoleDevServer?.stop();
   await system?.stop();
-  consoleDevServer?.kill("SIGTERM");
   process.exit(code);
 }
 
@@ -38,21 +41,30 @@ process.on("SIGTERM", () => void shutdown(0));
 const missing = missingPrerequisite(env);
 if (missing) fail(missing);
 else {
-  if (env.CONSOLE_DEV === "1") {
-    const port = env.CONSOLE_DEV_PORT ?? "5173";
-    consoleDevServer = spawn(process.execPath, [join(ROOT, "node_modules", "vite", "bin", "vite.js"), "--clearScreen", "false"], {
-      cwd: join(ROOT, "console"),
-      env: { ...env, CONSOLE_DEV_PORT: port },
-      stdio: "inherit",
-    });
-    env.CONSOLE_DEV_SERVER_URL = `http://127.0.0.1:${port}`;
+  const freePorts = env.AGENTIC_FREE_PORTS === "1";
+  if (consoleDevServerWanted(env)) {
+    consoleDevServer = await startConsoleDevServer({ env, freePorts });
+    env.CONSOLE_DEV_SERVER_URL = consoleDevServer.url;
+    void consoleDevServer.exited.then(
+      (how) => stopping || fail(`the console's dev server exited (${how}); CONSOLE_DEV=0 npm start serves the built console.`),
+    );
   }
   starting = startSystem({
-    freePorts: env.AGENTIC_FREE_PORTS === "1",
+    freePorts,
     onExit: (name, code, signal) => fail(`${name} exited (${signal ?? `code ${code}`}); see its log above.`),
   });
 }
-const system = await starting?.catch((err) => void fail(err.message));
+let system = await starting?.catch((err) => void fail(err.message));
+// Started at the same time as the services, the dev server is ready long before them; the banner waits for both.
+if (
+  system &&
+  consoleDevServer &&
+  !(await consoleDevServer.ready.then(
+    () => true,
+    (err) => void fail(err.message),
+  ))
+)
+  system = undefined;
 
 if (system && !stopping) {
   if (env.AGENTIC_READY_FILE) {
@@ -73,7 +85,7 @@ if (system && !stopping) {
   console.log(`
 Agentic API is running on Node ${process.versions.node} (${system.started.join(", ")}; NATS ${system.natsUrl}).
   Base URL:  ${system.baseUrl}
-  Console:   ${system.baseUrl}/console/   (sign in with an API key)
+  Console:   ${system.baseUrl}/console/   (sign in with an API key${consoleDevServer ? "; edits to console/src show at once" : ""})
   Try:       curl ${system.baseUrl}/domains${
     system.apiKeyGenerated
       ? `

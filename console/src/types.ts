@@ -57,6 +57,13 @@ export interface SpendSummary {
   byAgent: Array<{ agentName?: string; credits: number; count: number }>;
 }
 
+/** GET /overview: the three answers the Overview shows, in one. */
+export interface Overview {
+  wallet: Wallet;
+  spend: SpendSummary;
+  latestCharges: UsagePage;
+}
+
 export interface Attempt {
   routeKey: string;
   provider?: string;

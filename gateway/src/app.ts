@@ -36,6 +36,7 @@ import { mcpRoutes } from "./mcp/routes";
 import { consoleRoutes } from "./routes/console";
 import { usageExportRoutes } from "./routes/usage-export";
 import { usageSummaryRoutes } from "./routes/usage-summary";
+import { overviewRoutes } from "./routes/overview";
 import { requireApiKey, type AuthOptions } from "./middleware/auth";
 import { errorHandler, notFoundHandler } from "./middleware/errors";
 import { RequestRecorder, rememberBasePath } from "./middleware/observe";
@@ -169,6 +170,7 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
   api.use(quoteRoutes(clients.executor, auth));
   api.use(usageExportRoutes(clients.ledger, auth));
   api.use(usageSummaryRoutes(clients.ledger, auth));
+  api.use(overviewRoutes(clients.ledger, auth));
   api.use(walletRoutes(clients.ledger, auth, { allowUserOverride: devRoutes }));
   api.use(topUpRoutes(clients.ledger, auth));
   api.use(executionRoutes(clients.ledger, auth));
@@ -183,7 +185,9 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
   app.use(limits.shedder.middleware);
   app.use(
     `${basePath}/console`,
-    consoleRoutes(devRoutes && config.CONSOLE_DEV_SERVER_URL ? { devServerUrl: config.CONSOLE_DEV_SERVER_URL } : {}),
+    consoleRoutes(
+      devRoutes && config.CONSOLE_DEV_SERVER_URL ? { devServerUrl: config.CONSOLE_DEV_SERVER_URL, mountPath: `${basePath}/console` } : {},
+    ),
   );
   app.use(basePath, api);
   app.use(notFoundHandler(basePath));

@@ -1,5 +1,5 @@
-// In development the gateway proxies /console to the console's Vite dev server (CONSOLE_DEV_SERVER_URL), so
-// the console and the API share one origin while edits show at once; outside development the option is
+// In development the gateway proxies /console to the console's Vite dev server (CONSOLE_DEV_SERVER_URL), hot
+// reload's websocket included, so the console and the API share one origin while edits show at once; outside development the option is
 // ignored and the build is served. A real Vite dev server, started here on a free port.
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
@@ -56,8 +56,20 @@ describe("the console's dev server through the gateway", () => {
       page.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && problems.push(m.text()));
       page.on("response", (r) => r.status() >= 400 && !r.url().endsWith("/favicon.ico") && problems.push(`${r.status()} ${r.url()}`));
       page.on("pageerror", (e) => problems.push(e.message));
+      // Hot reload's websocket goes to the gateway too, which proxies it to the dev server (its first message: connected).
+      const hotReload = page
+        .waitForEvent("websocket")
+        .then(
+          (socket) =>
+            new Promise<{ url: string; first: string }>((resolve) =>
+              socket.once("framereceived", (frame) => resolve({ url: socket.url(), first: String(frame.payload) })),
+            ),
+        );
       await page.goto(`${gw.baseUrl}/console/`);
       await page.locator("#apiKey").waitFor({ timeout: 20_000 });
+      const socket = await hotReload;
+      expect(new URL(socket.url).host).toBe(new URL(gw.baseUrl).host);
+      expect(JSON.parse(socket.first)).toMatchObject({ type: "connected" });
       expect(problems).toEqual([]);
     } finally {
       await browser.close();

@@ -3,13 +3,15 @@
 // row), has no serious or critical accessibility violation, and the playground's execute charges the
 // price it showed exactly once however often the button is clicked. Screenshots of every view at a
 // desktop and a phone width go to gateway/test-output/console/.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { startBackedSystem, type BackedSystem } from "./backed-system";
 import { emailBody, execute, newUser, settled, type TestUser } from "./execute-helpers";
 import { newKey } from "./limits-helpers";
-import { launchChromium, recordApiRequests, screenshotBoth, seriousViolations } from "./console/browser";
+import { consoleBuildDir } from "../src/routes/console";
+import { launchChromium, recordApiRequests, SCREENSHOT_DIR, screenshotBoth, seriousViolations, VIEWPORTS } from "./console/browser";
 
 jest.setTimeout(180_000);
 
@@ -17,6 +19,10 @@ jest.setTimeout(180_000);
 declare const location: { hash: string; href: string };
 declare const document: { cookie: string; querySelector(selector: string): { textContent: string | null } | null };
 declare const sessionStorage: { length: number; setItem(key: string, value: string): void };
+declare const localStorage: { length: number };
+
+/** The views screenshotted (and checked by axe), each at every width of VIEWPORTS. */
+const VIEWS = ["sign-in", "overview", "activity", "execution", "catalog", "playground", "keys"];
 
 const credits = (n: number) => `${n.toLocaleString("en-US")} cr`;
 
@@ -27,6 +33,7 @@ describe("the web console", () => {
   let page: Page;
   let requests: string[];
   let executionId: string;
+  const runStarted = Date.now();
 
   const rest = async <T = any>(path: string): Promise<T> => (await sys.authed(path, { key: user.key })).json() as Promise<T>;
 
@@ -87,8 +94,13 @@ describe("the web console", () => {
     const asset = /src="\.\/(assets\/[^"]+\.js)"/.exec(await index.text())![1];
     const js = await fetch(`${sys.gw.baseUrl}/console/${asset}`);
     expect([js.status, js.headers.get("cache-control")]).toEqual([200, "public, max-age=31536000, immutable"]);
-    // The whole console's JavaScript (one bundle) stays within 150 KB gzipped.
-    expect(gzipSync(Buffer.from(await js.arrayBuffer())).length).toBeLessThan(150 * 1024);
+    // The whole console's JavaScript, every file of the build (the entry and any chunk), stays within 150 KB gzipped.
+    const assets = join(consoleBuildDir()!, "assets");
+    const scripts = readdirSync(assets).filter((name) => name.endsWith(".js"));
+    expect(scripts).toContain(asset.slice("assets/".length));
+    const gzipped = scripts.reduce((sum, name) => sum + gzipSync(readFileSync(join(assets, name))).length, 0);
+    expect(gzipped).toBeLessThan(150 * 1024);
+    expect(gzipSync(Buffer.from(await js.arrayBuffer())).length).toBeLessThanOrEqual(gzipped);
     const bare = await fetch(`${sys.gw.baseUrl}/console`, { redirect: "manual" });
     expect([bare.status, bare.headers.get("location")]).toEqual([301, "/api/agentic-api/console/"]);
   });
@@ -96,23 +108,28 @@ describe("the web console", () => {
   it("signs in with an API key kept in the tab's session storage only", async () => {
     await page.goto(`${sys.gw.baseUrl}/console/`);
     await page.locator("#apiKey").waitFor();
+    await page.waitForLoadState("networkidle");
+    // Signed out, the console asks the API nothing.
+    expect(requests).toEqual([]);
     await expectAccessibleAndShoot("sign-in");
-    requests.length = 0;
     await page.fill("#apiKey", user.key);
     await page.click("button[type=submit]");
     await page.locator("[data-testid=balance]").waitFor();
-    expect(await page.evaluate(() => [document.cookie, location.href.includes("aak_"), sessionStorage.length])).toEqual(["", false, 1]);
+    expect(
+      await page.evaluate(() => [document.cookie, location.href.includes("aak_"), sessionStorage.length, localStorage.length]),
+    ).toEqual(["", false, 1, 0]);
   });
 
-  it("Overview shows the balance, the reserved credits and the spend the API gives", async () => {
+  it("Overview shows the balance, the reserved credits, the spend and the latest charges the API gives, from one request", async () => {
     requests.length = 0;
     await page.reload();
     await page.locator("[data-testid=usage-rows]").waitFor();
     await page.waitForLoadState("networkidle");
-    expect([...requests].sort()).toEqual(["GET /usage", "GET /usage/summary", "GET /wallet"]);
+    expect(requests).toEqual(["GET /overview"]);
     const wallet = await rest("/wallet");
-    const usage = await rest<{ items: Array<{ kind: string; creditsCharged: number }> }>("/usage?limit=100&kind=charge");
+    const usage = await rest<{ items: Array<{ id: string; kind: string; creditsCharged: number }> }>("/usage?limit=100&kind=charge");
     const summary = await rest("/usage/summary");
+    expect(await usageRowIds(usage.items.length)).toEqual(usage.items.map((u) => u.id));
     expect(await page.textContent("[data-testid=balance]")).toBe(credits(wallet.balanceCredits));
     expect(await page.textContent("[data-testid=reserved]")).toBe(credits(wallet.reservedCredits));
     const spent = usage.items.reduce((sum, u) => sum + u.creditsCharged, 0);
@@ -220,6 +237,45 @@ describe("the web console", () => {
     await expectAccessibleAndShoot("keys");
   });
 
+  it("refreshes a live view at most every 5 s, one request each time, while it is visible", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      // The page's clock is the test's: time moves only when the test moves it, so the gaps are the console's own.
+      await context.clock.install();
+      await context.addInitScript(() => {
+        const sent: Array<{ at: number; url: string }> = ((globalThis as any).apiRequests = []);
+        const realFetch = globalThis.fetch;
+        globalThis.fetch = (input: any, init?: any) => {
+          sent.push({ at: Date.now(), url: String(input) });
+          return realFetch(input, init);
+        };
+      });
+      const live = await context.newPage();
+      const apiRequests = () => live.evaluate(() => (globalThis as any).apiRequests as Array<{ at: number; url: string }>);
+      await live.goto(`${sys.gw.baseUrl}/console/#/overview`);
+      await live.fill("#apiKey", user.key);
+      await live.click("button[type=submit]");
+      await live.locator("[data-testid=balance]").waitFor();
+      await live.clock.pauseAt(await live.evaluate(() => Date.now()));
+      // 31 s of the page's time, a second at a time, each second's requests answered before the next.
+      for (let second = 0; second < 31; second++) {
+        await live.clock.runFor(1_000);
+        await live.waitForLoadState("networkidle");
+        await live.locator("[data-testid=balance]").waitFor();
+      }
+      const sent = await apiRequests();
+      const apiBase = new URL(sys.gw.baseUrl).pathname;
+      expect(new Set(sent.map((r) => new URL(r.url, sys.gw.baseUrl).pathname.slice(apiBase.length)))).toEqual(new Set(["/overview"]));
+      const gaps = sent.slice(1).map((r, i) => r.at - sent[i]!.at);
+      // The first load, then one refresh per 5 s (each after the previous answer): never sooner, never stopped.
+      expect(gaps.length).toBeGreaterThanOrEqual(5);
+      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(5_000);
+      expect(Math.max(...gaps.slice(1))).toBeLessThanOrEqual(7_000);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("waits out a 429 for its Retry-After, then shows the view", async () => {
     const limited = await newKey(sys, 500);
     await sys.ledger.client.setApiKeyLimits({ keyId: limited.keyId, limits: { requestsPerSecond: 1, burst: 1 } });
@@ -237,9 +293,17 @@ describe("the web console", () => {
       }),
     );
     await throttledPage.goto(`${sys.gw.baseUrl}/console/`);
+    // The key's one request a second is kept spent until the Overview's request is refused; then the console says it waits, and shows the figures.
+    const refusedOnce = throttledPage.waitForResponse((r) => r.status() === 429);
+    let draining = true;
+    void refusedOnce.finally(() => (draining = false));
+    const drain = (async () => {
+      while (draining) await (await sys.authed("/wallet", { key: limited.key })).arrayBuffer();
+    })();
     await throttledPage.fill("#apiKey", limited.key);
     await throttledPage.click("button[type=submit]");
-    // Three requests at once on a key allowed one a second: the console says it waits, then shows the figures.
+    await refusedOnce;
+    await drain;
     await throttledPage.locator("text=asked to slow down").waitFor();
     await throttledPage.getByText("No usage yet.").waitFor({ timeout: 20_000 });
     await throttledPage.waitForFunction(() => document.querySelector("[data-testid=spent-30d]")?.textContent === "0 cr", null, {
@@ -259,11 +323,22 @@ describe("the web console", () => {
 
   it("shows an API error with its hint, and a refused key returns to sign-in", async () => {
     await open("#/executions/exe_doesnotexist", "[role=alert]");
-    expect(await page.textContent("[role=alert]")).toContain("EXECUTION_NOT_FOUND");
+    const refusal = await rest<{ code: string; error: string; hint: string }>("/executions/exe_doesnotexist");
+    expect(refusal.code).toBe("EXECUTION_NOT_FOUND");
+    const alert = await page.textContent("[role=alert]");
+    for (const said of [refusal.code, refusal.error, refusal.hint]) expect(alert).toContain(said);
     await page.evaluate(() => sessionStorage.setItem("agentic.console.apiKey", "aak_RevokedOrWrongKey000000000000000000000000"));
     await page.evaluate(() => (location.hash = "#/keys"));
     await page.locator("#apiKey").waitFor();
     expect(await page.textContent("[role=alert]")).toContain("401");
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+  });
+
+  it("wrote a desktop and a phone screenshot of every view in this run", () => {
+    for (const view of VIEWS)
+      for (const width of Object.keys(VIEWPORTS)) {
+        const file = join(SCREENSHOT_DIR, `${view}-${width}.png`);
+        expect({ file, writtenThisRun: statSync(file).mtimeMs >= runStarted }).toEqual({ file, writtenThisRun: true });
+      }
   });
 });

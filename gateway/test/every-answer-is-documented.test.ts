@@ -123,6 +123,10 @@ const PROVOCATIONS: Provocation[] = [
       ...keyed(operationId, path),
     ];
   }),
+  { operationId: "getOverview", status: 200, path: "/overview" },
+  { operationId: "getOverview", status: 400, path: "/overview?latest=0" },
+  { operationId: "getOverview", status: 400, path: "/overview?to=2026-01-01T00:00:00Z&from=2026-02-01T00:00:00Z" },
+  ...keyed("getOverview", "/overview"),
   { operationId: "listUsage", status: 400, path: "/usage?limit=0" },
   { operationId: "listUsage", status: 400, path: "/usage?limit=101" },
 

@@ -78,6 +78,7 @@ describe("OpenAPI document", () => {
       "POST /domains/{domainKey}/route",
       "GET /usage/summary",
       "GET /usage/export",
+      "GET /overview",
     ];
     const list = (doc: OpenApiDocument) =>
       operations(doc)
@@ -121,6 +122,7 @@ describe("OpenAPI document", () => {
         "getWallet",
         "summarizeUsage",
         "exportUsage",
+        "getOverview",
         "topUpWallet",
         "listUsage",
         "devInit",
@@ -169,6 +171,7 @@ describe("OpenAPI document", () => {
       "listUsage",
       "summarizeUsage",
       "exportUsage",
+      "getOverview",
     ];
     const optionalKey = ["routeTask", "routeDomainTask"];
     for (const { op } of operations(dev).filter(({ op }) => !optionalKey.includes(op.operationId as string))) {

@@ -1,11 +1,12 @@
-// GET /usage/summary sums what GET /usage lists (per day, capability, route and agent, in one request), and
+// GET /usage/summary sums what GET /usage lists (per day, capability, route and agent, in one request),
+// GET /overview answers the wallet, that summary and the latest charges in one request, and
 // GET /usage/export streams every row the same filters select as CSV, across the ledger's pages; bad
 // queries are a 400 naming the parameter.
 import { startBackedSystem, type BackedSystem } from "./backed-system";
 import { emailBody, execute, newUser, settled, type TestUser } from "./execute-helpers";
 import { validateResponse } from "./validate-response";
 
-describe("GET /usage/summary and GET /usage/export", () => {
+describe("GET /usage/summary, GET /overview and GET /usage/export", () => {
   let sys: BackedSystem;
   let user: TestUser;
 
@@ -76,6 +77,35 @@ describe("GET /usage/summary and GET /usage/export", () => {
       expect(body.hint).toEqual(expect.any(String));
     }
     expect((await sys.authed("/usage/summary", { key: "aak_NotAKeyOfAnyone00000000000000000000000000" })).status).toBe(401);
+  });
+
+  it("answers the wallet, the summary and the latest charges in one GET /overview, as their own resources answer them", async () => {
+    const { status, body } = await get("/overview?latest=3");
+    expect(status).toBe(200);
+    expect(validateResponse("get", "/overview", 200, body)).toEqual([]);
+    // Nothing moves meanwhile (every execution settled): each part equals its own resource's answer.
+    expect(body.wallet).toEqual((await get("/wallet")).body);
+    expect(body.spend).toEqual((await get("/usage/summary")).body);
+    expect(body.latestCharges).toEqual((await get("/usage?kind=charge&limit=3")).body);
+    expect(body.latestCharges.items).toHaveLength(3);
+    expect(body.userId).toBe(user.userId);
+    const ranged = (await get("/overview?from=2026-01-01T00:00:00Z&to=2026-01-03T00:00:00Z")).body;
+    expect(ranged.spend).toEqual((await get("/usage/summary?from=2026-01-01T00:00:00Z&to=2026-01-03T00:00:00Z")).body);
+    expect(ranged.latestCharges.items).toHaveLength(4);
+
+    for (const [query, field] of [
+      ["latest=0", "latest"],
+      ["latest=101", "latest"],
+      ["latest=ten", "latest"],
+      ["from=2026-01-01T00:00:00Z&to=2025-01-01T00:00:00Z", "to"],
+      ["agentName=alpha", "agentName"],
+    ]) {
+      const bad = await get(`/overview?${query}`);
+      expect([bad.status, bad.body.code]).toEqual([400, "INVALID_INPUT"]);
+      expect(bad.body.error).toContain(field);
+      expect(bad.body.hint).toEqual(expect.any(String));
+    }
+    expect((await sys.authed("/overview", { key: "aak_NotAKeyOfAnyone00000000000000000000000000" })).status).toBe(401);
   });
 
   it("exports every row the filters select as CSV, across the ledger's pages", async () => {

@@ -55,6 +55,7 @@ export const SCHEMA_NAMES = [
   "UsageResponse",
   "UsageItem",
   "UsageSummaryResponse",
+  "OverviewResponse",
   "DevInitRequest",
   "DevInitResponse",
   "ErrorResponse",

@@ -2,7 +2,7 @@
 
 import type { JsonObject } from "./document";
 
-import { usageQuery } from "../routes/requests/usage";
+import { overviewQuery, usageQuery } from "../routes/requests/usage";
 import { executionParams } from "../routes/requests/executions";
 import { parameterOf } from "./from-zod";
 import { catalogListParameters } from "./catalog-lists";
@@ -84,5 +84,6 @@ export function buildParameters(): Record<string, JsonObject> {
     agentNameFilter: parameterOf("agentName", "query", usageQuery.shape.agentName),
     capabilityKeyFilter: parameterOf("capabilityKey", "query", usageQuery.shape.capabilityKey),
     usageKind: parameterOf("kind", "query", usageQuery.shape.kind),
+    overviewLatest: parameterOf("latest", "query", overviewQuery.shape.latest),
   };
 }

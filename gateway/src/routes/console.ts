@@ -44,6 +44,8 @@ export interface ConsoleRoutesOptions {
   dir?: string;
   /** Development: proxy to this Vite dev server (started with the same base path) instead of serving `dir`. */
   devServerUrl?: string;
+  /** Where the router is mounted (`<API base>/console`): the hot-reload websockets under it go to the dev server too. */
+  mountPath?: string;
 }
 
 export function consoleRoutes(opts: ConsoleRoutesOptions = {}): Router {
@@ -54,8 +56,18 @@ export function consoleRoutes(opts: ConsoleRoutesOptions = {}): Router {
       res.setHeader("Content-Security-Policy", csp);
       next();
     });
-    // The dev server serves under the same base path, so it gets the path as the client sent it.
-    router.use(createProxyMiddleware({ target: opts.devServerUrl, pathRewrite: (_path, req) => req.originalUrl ?? req.url ?? "/" }));
+    // The dev server serves under the same base path, so it gets the path as the client sent it. Its hot-reload
+    // websocket (an upgrade, which bypasses express: req.url is the whole path there) is proxied too, so the
+    // page needs no origin but the gateway's.
+    const mountPath = opts.mountPath;
+    router.use(
+      createProxyMiddleware<express.Request>({
+        target: opts.devServerUrl,
+        ws: mountPath !== undefined,
+        pathFilter: (_path, req) => mountPath === undefined || (req.originalUrl ?? req.url ?? "").startsWith(`${mountPath}/`),
+        pathRewrite: (_path, req) => req.originalUrl ?? req.url ?? "/",
+      }),
+    );
     return router;
   }
   const dir = "dir" in opts ? opts.dir : consoleBuildDir();

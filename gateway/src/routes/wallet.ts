@@ -2,7 +2,7 @@
 import { Router, type Request, type RequestHandler } from "express";
 import type { LedgerClient } from "@agentic/clients";
 import { fromServiceError } from "@agentic/platform";
-import type { ListUsageRequest } from "@agentic/proto/ledger/v1";
+import type { GetWalletResponse, ListUsageRequest, ListUsageResponse } from "@agentic/proto/ledger/v1";
 import { invalidInput } from "../errors";
 import { toSpendPolicy, toUsageItem } from "../mappers/ledger";
 import { callerAgentName } from "./caller-agent";
@@ -25,6 +25,22 @@ export function parseUsageQuery(req: Request, userId: string): ListUsageRequest 
   return { userId, limit, cursor, from, to, agentName, capabilityKey, kind };
 }
 
+/** GET /wallet's body (also GET /overview's `wallet`). */
+export function walletAnswer(userId: string, { wallet, spendPolicies }: GetWalletResponse) {
+  return {
+    success: true as const,
+    userId,
+    balanceCredits: wallet?.balanceCredits ?? 0,
+    reservedCredits: wallet?.heldCredits ?? 0,
+    spendPolicies: spendPolicies.map(toSpendPolicy),
+  };
+}
+
+/** GET /usage's body (also GET /overview's `latestCharges`). */
+export function usageAnswer(userId: string, page: ListUsageResponse) {
+  return { success: true as const, userId, items: page.items.map(toUsageItem), nextCursor: page.nextCursor ?? null };
+}
+
 export function walletRoutes(ledger: LedgerClient, auth: RequestHandler, opts: { allowUserOverride: boolean }): Router {
   const router = Router();
 
@@ -35,18 +51,16 @@ export function walletRoutes(ledger: LedgerClient, auth: RequestHandler, opts: {
     const userId = override ?? res.locals.caller.userId;
     // The policies of the calling key (and of the agent it acts as); another user's wallet shows all its keys'.
     const agentName = callerAgentName(req, res.locals.caller);
-    const { wallet, spendPolicies } = await ledger.getWallet({
-      userId,
-      ...(override ? {} : { keyId: res.locals.caller.keyId }),
-      ...(agentName ? { agentName } : {}),
-    });
-    res.json({
-      success: true,
-      userId,
-      balanceCredits: wallet?.balanceCredits ?? 0,
-      reservedCredits: wallet?.heldCredits ?? 0,
-      spendPolicies: spendPolicies.map(toSpendPolicy),
-    });
+    res.json(
+      walletAnswer(
+        userId,
+        await ledger.getWallet({
+          userId,
+          ...(override ? {} : { keyId: res.locals.caller.keyId }),
+          ...(agentName ? { agentName } : {}),
+        }),
+      ),
+    );
   });
 
   router.get("/usage", auth, async (req, res) => {
@@ -59,7 +73,7 @@ export function walletRoutes(ledger: LedgerClient, auth: RequestHandler, opts: {
         throw invalidInput("cursor", "is not a cursor of this list", "Send nextCursor exactly as the previous page gave it.");
       throw err;
     });
-    res.json({ success: true, userId, items: page.items.map(toUsageItem), nextCursor: page.nextCursor ?? null });
+    res.json(usageAnswer(userId, page));
   });
 
   return router;

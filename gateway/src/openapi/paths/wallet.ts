@@ -5,7 +5,7 @@ import type { Examples } from "../examples";
 import { ref } from "../json-schema";
 import { jsonBody, ok, operation, paramRef } from "../operation";
 import { PAYMENT_RESPONSE_HEADER, PAYMENT_RESPONSE_SCHEMA } from "../headers";
-import { TOP_UP_EXAMPLE, USAGE_SUMMARY_EXAMPLE } from "../schemas/wallet";
+import { overviewExample, TOP_UP_EXAMPLE, USAGE_SUMMARY_EXAMPLE } from "../schemas/wallet";
 
 export function walletPaths(ex: Examples): Record<string, Record<string, JsonObject>> {
   return {
@@ -82,6 +82,21 @@ export function walletPaths(ex: Examples): Record<string, Record<string, JsonObj
         auth: true,
         parameters: [paramRef("from"), paramRef("to"), paramRef("agentNameFilter"), paramRef("capabilityKeyFilter")],
         success: ok("The sums.", ref("UsageSummaryResponse"), USAGE_SUMMARY_EXAMPLE),
+        errors: { "400": "InvalidQuery" },
+      }),
+    },
+    "/overview": {
+      get: operation({
+        operationId: "getOverview",
+        tag: "Wallet",
+        summary: "Get the wallet, the spend summed and the latest charges in one answer",
+        description:
+          "What a dashboard shows, in one request: the answers of GET /wallet, GET /usage/summary (over `from` and `to`, by default the last 30 UTC " +
+          "days) and GET /usage?kind=charge (the `latest` newest charges), nested as those resources give them. The gateway asks the ledger for " +
+          "the three at once. Any other query parameter, a repeated one, or a bad value answers 400 INVALID_INPUT naming it.",
+        auth: true,
+        parameters: [paramRef("from"), paramRef("to"), paramRef("overviewLatest"), paramRef("AgentName")],
+        success: ok("The overview.", ref("OverviewResponse"), overviewExample(ex)),
         errors: { "400": "InvalidQuery" },
       }),
     },

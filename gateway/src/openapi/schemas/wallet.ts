@@ -14,6 +14,18 @@ function spendGroup(key: string, keySchema: JsonObject, keyRequired = true): Jso
   });
 }
 
+/** GET /overview's answer: the examples of the three answers it nests. */
+export const overviewExample = (ex: Examples): JsonObject => ({
+  success: true,
+  userId: (ex.wallet as JsonObject).userId,
+  wallet: ex.wallet,
+  spend: USAGE_SUMMARY_EXAMPLE,
+  latestCharges: {
+    ...(ex.usage as JsonObject),
+    items: ((ex.usage as JsonObject).items as JsonObject[]).filter((item) => item.kind === "charge"),
+  },
+});
+
 export const USAGE_SUMMARY_EXAMPLE = {
   success: true,
   userId: "user_7d2f1c",
@@ -155,6 +167,23 @@ export function walletSchemas(ex: Examples): Partial<Record<SchemaName, JsonObje
         byAgent: req(arrayOf(spendGroup("agentName", str("Absent for charges made without an Agent-Name."), false))),
       },
       { examples: [USAGE_SUMMARY_EXAMPLE] },
+    ),
+
+    OverviewResponse: objectSchema(
+      "The caller's account at a glance: the wallet, the spend of a range summed, the latest charges; each exactly as its own resource answers it.",
+      {
+        success: req(bool(undefined, { const: true })),
+        userId: req(str()),
+        wallet: req(withDescription(ref("WalletResponse"), "As GET /wallet answers it (with the Agent-Name sent).")),
+        spend: req(withDescription(ref("UsageSummaryResponse"), "As GET /usage/summary answers it for `from` and `to`.")),
+        latestCharges: req(
+          withDescription(
+            ref("UsageResponse"),
+            "As GET /usage?kind=charge&limit=`latest` answers it: the newest charges; `nextCursor` continues at GET /usage?kind=charge&cursor=.",
+          ),
+        ),
+      },
+      { examples: [overviewExample(ex)] },
     ),
 
     UsageItem: objectSchema(

@@ -5,6 +5,8 @@ import { MAX_AGENT_NAME_LENGTH, parseAgentName } from "@agentic/platform";
 import { hinted } from "../../http/request-schema";
 
 export const USAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
+/** How many of the latest charges GET /overview carries. */
+export const OVERVIEW_LATEST = { min: 1, max: 100, default: 10 } as const;
 /** What GET /usage?kind= accepts: an execution's charge, or a credit movement. */
 export const USAGE_KINDS = ["charge", "grant", "refund", "adjustment", "top_up"] as const;
 export const CURSOR_PATTERN = /^[A-Za-z0-9_-]{1,1024}$/;
@@ -104,3 +106,18 @@ export const usageQuery = z.object({
 
 /** GET /usage/summary's query: the range and the filters of GET /usage, no paging. */
 export const summaryQuery = usageQuery.pick({ from: true, to: true, agentName: true, capabilityKey: true });
+
+const latestProblem = `must be an integer from ${OVERVIEW_LATEST.min} to ${OVERVIEW_LATEST.max}`;
+const latest = hinted(
+  z
+    .string({ error: latestProblem })
+    .regex(/^\d+$/, { error: latestProblem })
+    .transform(Number)
+    .pipe(z.number().int().min(OVERVIEW_LATEST.min, { error: latestProblem }).max(OVERVIEW_LATEST.max, { error: latestProblem }))
+    .default(OVERVIEW_LATEST.default)
+    .meta({ description: `How many of the newest charges \`latestCharges\` carries, ${OVERVIEW_LATEST.min} to ${OVERVIEW_LATEST.max}.` }),
+  `Send ?latest= with a whole number from ${OVERVIEW_LATEST.min} to ${OVERVIEW_LATEST.max}, or leave it out for ${OVERVIEW_LATEST.default}.`,
+);
+
+/** GET /overview's query: the spend's range, and how many of the latest charges to carry. */
+export const overviewQuery = usageQuery.pick({ from: true, to: true }).extend({ latest });

@@ -381,6 +381,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/overview": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the wallet, the spend summed and the latest charges in one answer
+     * @description What a dashboard shows, in one request: the answers of GET /wallet, GET /usage/summary (over `from` and `to`, by default the last 30 UTC days) and GET /usage?kind=charge (the `latest` newest charges), nested as those resources give them. The gateway asks the ledger for the three at once. Any other query parameter, a repeated one, or a bad value answers 400 INVALID_INPUT naming it.
+     */
+    get: operations["getOverview"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/usage/export": {
     parameters: {
       query?: never;
@@ -1837,6 +1857,117 @@ export interface components {
       }[];
     };
     /**
+     * @description The caller's account at a glance: the wallet, the spend of a range summed, the latest charges; each exactly as its own resource answers it.
+     * @example {
+     *       "success": true,
+     *       "userId": "user_7d2f1c",
+     *       "wallet": {
+     *         "success": true,
+     *         "userId": "user_7d2f1c",
+     *         "balanceCredits": 4990,
+     *         "reservedCredits": 10,
+     *         "spendPolicies": [
+     *           {
+     *             "keyId": "key_3fQx",
+     *             "reset": "daily",
+     *             "budgetCredits": 500,
+     *             "spentCredits": 130,
+     *             "heldCredits": 10,
+     *             "remainingCredits": 370,
+     *             "periodStart": "2026-11-27T00:00:00.000Z",
+     *             "resetsAt": "2026-11-28T00:00:00.000Z",
+     *             "capabilityCaps": [
+     *               {
+     *                 "capabilityKey": "email.send",
+     *                 "maxCount": 20,
+     *                 "spentCredits": 120,
+     *                 "count": 12
+     *               }
+     *             ]
+     *           }
+     *         ]
+     *       },
+     *       "spend": {
+     *         "success": true,
+     *         "userId": "user_7d2f1c",
+     *         "from": "2026-11-27T00:00:00.000Z",
+     *         "to": "2026-11-29T00:00:00.000Z",
+     *         "totalCredits": 30,
+     *         "count": 3,
+     *         "byDay": [
+     *           {
+     *             "day": "2026-11-27",
+     *             "credits": 0,
+     *             "count": 0
+     *           },
+     *           {
+     *             "day": "2026-11-28",
+     *             "credits": 30,
+     *             "count": 3
+     *           }
+     *         ],
+     *         "byCapability": [
+     *           {
+     *             "capabilityKey": "email.send",
+     *             "credits": 30,
+     *             "count": 3
+     *           }
+     *         ],
+     *         "byRoute": [
+     *           {
+     *             "routeKey": "email.send.resend",
+     *             "credits": 30,
+     *             "count": 3
+     *           }
+     *         ],
+     *         "byAgent": [
+     *           {
+     *             "agentName": "alpha_agent",
+     *             "credits": 20,
+     *             "count": 2
+     *           },
+     *           {
+     *             "credits": 10,
+     *             "count": 1
+     *           }
+     *         ]
+     *       },
+     *       "latestCharges": {
+     *         "success": true,
+     *         "userId": "user_7d2f1c",
+     *         "items": [
+     *           {
+     *             "kind": "charge",
+     *             "id": "usg_01J9Z6Q4W8XKJ3M2T5N7P0R1S2",
+     *             "createdAt": "2025-06-01T12:00:00.000Z",
+     *             "productKey": "email.send",
+     *             "capabilityKey": "email.send",
+     *             "routeKey": "email.send.resend",
+     *             "provider": "resend",
+     *             "networkKey": "direct",
+     *             "status": "succeeded",
+     *             "creditsCharged": 10,
+     *             "durationMs": 412,
+     *             "agentName": "alpha_agent",
+     *             "traceId": "4bf92f3577b34da6a3ce929d0e0e4736"
+     *           }
+     *         ],
+     *         "nextCursor": "WzE3NDg3NzU2MDAwMDAsImpybl81SHgya1E5dk4zbVA4clQxd1k2ekE0Il0"
+     *       }
+     *     }
+     */
+    OverviewResponse: {
+      /** @constant */
+      success: true;
+      userId: string;
+      /** @description As GET /wallet answers it (with the Agent-Name sent). */
+      wallet: components["schemas"]["WalletResponse"];
+      /** @description As GET /usage/summary answers it for `from` and `to`. */
+      spend: components["schemas"]["UsageSummaryResponse"];
+      /** @description As GET /usage?kind=charge&limit=`latest` answers it: the newest charges; `nextCursor` continues at GET /usage?kind=charge&cursor=. */
+      latestCharges: components["schemas"]["UsageResponse"];
+    };
+    /**
      * @description One usage record. Free-form: the fields below are the ones this service sends; more may appear.
      * @example {
      *       "kind": "charge",
@@ -2368,6 +2499,8 @@ export interface components {
     capabilityKeyFilter: string;
     /** @description Only items of this kind. */
     usageKind: "charge" | "grant" | "refund" | "adjustment" | "top_up";
+    /** @description How many of the newest charges `latestCharges` carries, 1 to 100. */
+    overviewLatest: number;
   };
   requestBodies: never;
   headers: never;
@@ -3360,6 +3493,50 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["UsageSummaryResponse"];
+        };
+      };
+      400: components["responses"]["InvalidQuery"];
+      401: components["responses"]["Unauthorized"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["Unavailable"];
+      504: components["responses"]["Timeout"];
+    };
+  };
+  getOverview: {
+    parameters: {
+      query?: {
+        /**
+         * @description Only items created at or after this time (RFC 3339, with its offset; a `+` offset is sent as `%2B`).
+         * @example 2026-11-01T00:00:00Z
+         */
+        from?: components["parameters"]["from"];
+        /**
+         * @description Only items created before this time (RFC 3339, with its offset); after `from`.
+         * @example 2026-12-01T00:00:00Z
+         */
+        to?: components["parameters"]["to"];
+        /** @description How many of the newest charges `latestCharges` carries, 1 to 100. */
+        latest?: components["parameters"]["overviewLatest"];
+      };
+      header?: {
+        /**
+         * @description Name of the calling agent: shown in usage items, and the router applies the optimization preferences this agent last sent to recommend. Compared and recorded normalized (Unicode NFKC, case folded, invisible format characters removed): `Alpha` is `alpha`. A key issued for one agent acts as that agent whatever is sent (leave it out, or send that name; another is a 400); a key requiring agents needs one of its names here (anything else, or none, is a 400).
+         * @example alpha_agent
+         */
+        "Agent-Name"?: components["parameters"]["AgentName"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The overview. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OverviewResponse"];
         };
       };
       400: components["responses"]["InvalidQuery"];
