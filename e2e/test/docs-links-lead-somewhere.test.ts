@@ -4,7 +4,7 @@
 import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { brokenLinks, headingAnchor, linksOf } from "./support/markdown-links";
+import { brokenLinks, headingAnchor, linksOf, testFilesNamedByInvariants } from "./support/markdown-links";
 import { REPO_ROOT } from "./support/npm-started-system";
 
 /** Folders that hold no page of ours (dependencies, builds, test output, local state). */
@@ -20,6 +20,29 @@ function markdownPages(dir: string): string[] {
 }
 
 const pages = markdownPages(REPO_ROOT);
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (NOT_OURS.has(entry.name)) return [];
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return testFiles(path);
+    return /\.test\.(ts|mjs)$/.test(entry.name) ? [relative(REPO_ROOT, path)] : [];
+  });
+}
+
+/** Every README that ends with its invariants: each service's, the gateway's and each package's. */
+const READMES_WITH_INVARIANTS = [
+  "gateway/README.md",
+  "services/catalog/README.md",
+  "services/router/README.md",
+  "services/executor/README.md",
+  "services/ledger/README.md",
+  "packages/intent/README.md",
+  "packages/mcp/README.md",
+  "packages/sdk/README.md",
+  "console/README.md",
+  "sandbox/README.md",
+];
 
 describe("links in the documentation", () => {
   it("covers the README, every page of docs/ and every service's README", () => {
@@ -44,6 +67,24 @@ describe("links in the documentation", () => {
     expect(readme.split("\n").length).toBeLessThanOrEqual(180);
     const firstScreen = readme.split("\n").slice(0, 30).join("\n");
     expect(linksOf(firstScreen).map((l) => l.target)).toContain("docs/architecture.md");
+  });
+});
+
+describe("every part's README", () => {
+  const allTests = testFiles(REPO_ROOT);
+
+  it.each(READMES_WITH_INVARIANTS)("%s ends with where things go, then its invariants", (page) => {
+    const headings = readFileSync(join(REPO_ROOT, page), "utf8")
+      .split("\n")
+      .filter((line) => line.startsWith("## "));
+    expect(headings.slice(-2)).toEqual(["## Where things go", "## Invariants, and the tests that prove them"]);
+  });
+
+  it.each(READMES_WITH_INVARIANTS)("%s: every test its invariants name exists", (page) => {
+    const named = testFilesNamedByInvariants(readFileSync(join(REPO_ROOT, page), "utf8"));
+    expect(named.length).toBeGreaterThan(0);
+    const missing = named.filter((name) => !allTests.some((path) => path === name || path.endsWith(`/${name}`)));
+    expect(missing).toEqual([]);
   });
 });
 

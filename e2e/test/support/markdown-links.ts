@@ -75,3 +75,13 @@ export function brokenLinks(repoRoot: string, page: string): string[] {
   }
   return broken;
 }
+
+/** The test files a page's "## Invariants…" section names in code spans, e.g. `test/consistency.ts` or `decide-hold.test.ts`. */
+export function testFilesNamedByInvariants(markdown: string): string[] {
+  const start = markdown.search(/^## Invariants/m);
+  if (start < 0) return [];
+  const end = markdown.indexOf("\n## ", start + 1);
+  const section = markdown.slice(start, end < 0 ? undefined : end);
+  const named = [...section.matchAll(/`([\w./-]+\.test\.(?:ts|mjs))`/g)].map((m) => m[1]!);
+  return [...new Set(named)];
+}
