@@ -1,12 +1,14 @@
-// Rewrites the capability table in the root README from the built catalog service (dist/):
-// `npm run docs:capabilities` builds it first. The catalog's tests fail while the README is stale.
+// Rewrites the capability table of docs/capabilities.md from the built catalog service (dist/):
+// `npm run docs:capabilities` builds it first. The catalog's tests fail while the page is stale.
 const { readFileSync, writeFileSync } = require("node:fs");
 const { join } = require("node:path");
 const { DEFAULT_CATALOG_DIR, loadCatalog } = require("../dist/source");
 const { renderCapabilityTable, withCapabilityTable } = require("../dist/docs/capability-table");
 
-const readmePath = join(__dirname, "../../../README.md");
-const readme = readFileSync(readmePath, "utf8");
-const next = withCapabilityTable(readme, renderCapabilityTable(loadCatalog(DEFAULT_CATALOG_DIR)));
-if (next !== readme) writeFileSync(readmePath, next);
-console.log(next === readme ? "README capability table is up to date" : "README capability table rewritten");
+const pagePath = join(__dirname, "../../../docs/capabilities.md");
+const page = readFileSync(pagePath, "utf8");
+const next = withCapabilityTable(page, renderCapabilityTable(loadCatalog(DEFAULT_CATALOG_DIR)));
+if (next !== page) writeFileSync(pagePath, next);
+console.log(
+  next === page ? "docs/capabilities.md: the capability table is up to date" : "docs/capabilities.md: the capability table rewritten",
+);

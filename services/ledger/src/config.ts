@@ -99,7 +99,7 @@ export const configSchema = z
     /** NATS user `ledger` and its password (deploy/k8s/components/nats/auth.conf); required in production. */
     ...natsCredentialsShape,
     /**
-     * `production` makes MongoDB the default store and refuses the memory store, e.g. `production`.
+     * `production` makes MongoDB the default store and refuses LEDGER_STORE=memory (SQLite in memory), e.g. `production`.
      * Only an explicit `development` or `test` lets the gateway grant credits (POST /dev/init; see
      * src/access.ts); unset is treated as neither production nor development.
      */
@@ -113,8 +113,8 @@ export const configSchema = z
     /**
      * Where the money is kept, e.g. `sqlite`. `sqlite`: one durable file on this machine (the default
      * outside production; ledgers sharing it must run on the same machine). `mongodb`: a replica set,
-     * for replicas on several machines (the default when APP_ENV=production). `memory`: for tests
-     * only; every balance is lost on restart, so APP_ENV=production refuses it.
+     * for replicas on several machines (the default when APP_ENV=production). `memory`: the SQLite
+     * store in memory, no file, for tests only; every balance is lost on restart, so APP_ENV=production refuses it.
      */
     LEDGER_STORE: z.enum(["sqlite", "mongodb", "memory"]).optional(),
     /**

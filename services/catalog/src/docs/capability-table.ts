@@ -1,4 +1,4 @@
-// The README's "what runs today" table, rendered from the loaded catalog so it cannot drift from
+// The "what runs today" table of docs/capabilities.md, rendered from the loaded catalog so it cannot drift from
 // the data: counts per domain, then every capability with its status, live routes and starting price.
 import type { Route } from "@agentic/proto/catalog/v1";
 import type { CatalogIndex } from "../domain";
@@ -44,10 +44,10 @@ export function renderCapabilityTable(catalog: CatalogIndex): string {
   return lines.join("\n");
 }
 
-/** `readme` with the text between the table markers replaced by `table`; throws when the markers are missing. */
-export function withCapabilityTable(readme: string, table: string): string {
-  const start = readme.indexOf(TABLE_START);
-  const end = readme.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error(`README has no capability table markers (${TABLE_START} … ${TABLE_END})`);
-  return `${readme.slice(0, start + TABLE_START.length)}\n${table}\n${readme.slice(end)}`;
+/** `page` with the text between the table markers replaced by `table`; throws when the markers are missing. */
+export function withCapabilityTable(page: string, table: string): string {
+  const start = page.indexOf(TABLE_START);
+  const end = page.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`the page has no capability table markers (${TABLE_START} … ${TABLE_END})`);
+  return `${page.slice(0, start + TABLE_START.length)}\n${table}\n${page.slice(end)}`;
 }

@@ -37,7 +37,7 @@ export class StoreIdentityConflictError extends Error {
       `another ledger runs on another store: NATS bucket ${STORE_IDENTITY_BUCKET}/${STORE_IDENTITY_KEY} announces store ${theirs.storeId} ` +
         `(written by ${theirs.holder} at ${theirs.at}), this ledger's store is ${ourStoreId}. Ledgers sharing one NATS must share one store, ` +
         `or captures land on a ledger without their hold. Fix: point every ledger at the same store (the same MONGODB_URI and MONGODB_DB, ` +
-        `or the same LEDGER_SQLITE_PATH on one machine; a memory store cannot be shared between processes), or stop the other ledger and start this one ` +
+        `or the same LEDGER_SQLITE_PATH on one machine; a store in memory (LEDGER_STORE=memory) cannot be shared between processes), or stop the other ledger and start this one ` +
         `when its entry is gone (at once after a clean stop, at most ${Math.ceil(ttlMs / 1000)} s after it died).`,
     );
     this.name = "StoreIdentityConflictError";

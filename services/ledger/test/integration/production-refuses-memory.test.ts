@@ -1,4 +1,4 @@
-// The real ledger process (dist/main.js) refuses to start in production on the memory store, which
+// The real ledger process (dist/main.js) refuses to start in production with LEDGER_STORE=memory (SQLite in memory), which
 // would lose every balance on restart: it exits 1 naming the reason, before it opens anything.
 import { execFile } from "node:child_process";
 import { join } from "node:path";

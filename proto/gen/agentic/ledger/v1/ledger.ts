@@ -711,7 +711,7 @@ export interface Execution {
   executionId: string;
   userId: string;
   capabilityKey: string;
-  /** claimed, running, succeeded, failed or outcome_unknown; see the README's money guarantees. */
+  /** claimed, running, succeeded, failed or outcome_unknown; see docs/money.md, "Money guarantees". */
   state: string;
   /** True while running past its lease: its executor is presumed gone and its outcome is awaited. */
   indeterminate: boolean;
