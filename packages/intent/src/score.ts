@@ -12,8 +12,10 @@ export interface IntentScoring {
   fieldBoost: Readonly<Record<"label" | "key" | "synonyms" | "examples" | "description" | "fields" | "providers", number>>;
   /** Below this top score the answer abstains. */
   abstainBelow: number;
-  /** The evidence (BM25 x coverage) that scores 0.5. */
+  /** The evidence (BM25 x coverage^coveragePower) that scores 0.5. */
   halfAt: number;
+  /** How steeply a match's evidence falls as it leaves words of the task unmatched. */
+  coveragePower: number;
   /** What a fuzzy (typo) match counts of a word. */
   fuzzyCredit: number;
   /** What a generic verb (buy, order, make) weighs in coverage, against 1 for any other word. */
@@ -28,6 +30,7 @@ export const INTENT_SCORING: IntentScoring = {
   fieldBoost: { label: 3, key: 2, synonyms: 2, examples: 1.5, description: 1, fields: 0.4, providers: 0.6 },
   abstainBelow: 0.5,
   halfAt: 13,
+  coveragePower: 1,
   fuzzyCredit: 0.8,
   genericWeight: 0.3,
   nameWeight: 0.25,
@@ -35,6 +38,6 @@ export const INTENT_SCORING: IntentScoring = {
 };
 
 export function scoreOf(coverage: number, bm25: number, s: IntentScoring): number {
-  const evidence = bm25 * coverage;
+  const evidence = bm25 * coverage ** s.coveragePower;
   return Math.round((evidence / (evidence + s.halfAt)) * 10_000) / 10_000;
 }
