@@ -154,7 +154,8 @@ export class IntentIndex {
     const everything = keep >= touchedCount;
     for (let i = 0; i < touchedCount; i++) {
       const d = touched[i]!;
-      const docBm25 = bm25[d]! * termsMatched[d]!;
+      const matchedCount = termsMatched[d]!;
+      const docBm25 = bm25[d]! * matchedCount;
       const coverage = totalWeight === 0 ? 0 : weightMatched[d]! / totalWeight;
       bm25[d] = 0;
       termsMatched[d] = 0;
@@ -162,14 +163,14 @@ export class IntentIndex {
       const score = scoreOf(coverage, docBm25, this.scoring);
       const doc = this.documents[d]!;
       if (everything) {
-        kept.push({ doc, bm25: docBm25, coverage, score });
+        kept.push({ doc, bm25: docBm25, coverage, score, termsMatched: matchedCount });
         continue;
       }
       // Bounded insertion: `kept` stays sorted and at most `keep` long; a capability that cannot enter costs no allocation.
       if (kept.length >= keep && compareRank(score, docBm25, doc.capabilityKey, kept[keep - 1]!) >= 0) continue;
       let at = kept.length;
       while (at > 0 && compareRank(score, docBm25, doc.capabilityKey, kept[at - 1]!) < 0) at--;
-      kept.splice(at, 0, { doc, bm25: docBm25, coverage, score });
+      kept.splice(at, 0, { doc, bm25: docBm25, coverage, score, termsMatched: matchedCount });
       if (kept.length > keep) kept.pop();
     }
     if (everything) kept.sort((a, b) => compareRank(a.score, a.bm25, a.doc.capabilityKey, b));
@@ -214,6 +215,8 @@ type IntentTextFields = Record<IntentTextField, string>;
 
 interface Ranked {
   doc: IntentDocument;
+  /** How many of the task's terms the capability matched. */
+  termsMatched: number;
   bm25: number;
   coverage: number;
   score: number;

@@ -8,8 +8,8 @@ const STOP_WORDS = new Set(
   (
     "a an and are as at be been but by can could do does for from get give go got had has have hey hi how i " +
     "if in into is it its it's just let me my of on or our please should so some than that the their them " +
-    "then there these this those to up us using use via want we what when where which who whose why will " +
-    "with would you your i'd i'm need needs show tell find look also any all one new now out over about " +
+    "then there these this those to up us using use via want we will " +
+    "with would you your i'd i'm need needs show tell also any all one new now out over about " +
     "quick quickly right mine ours yours something thing things kind sort bit lot lots okay ok thanks thank route routes"
   ).split(" "),
 );
@@ -57,7 +57,7 @@ export function termsOf(text: string): string[] {
  */
 const GENERIC_WORDS = new Set(
   (
-    "buy purchase order make create add set start run do turn put take check list search look see get grab pull " +
+    "buy purchase order make create add set start run do turn put take check list search look find see get grab pull " +
     "send give tell ask help open close cancel change update remove delete book schedule track count log post " +
     "write read play call pay move keep new good best top latest current today week month year day time"
   )
