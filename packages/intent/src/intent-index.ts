@@ -6,9 +6,9 @@
 import MiniSearch, { type SearchOptions } from "minisearch";
 import { intentDocumentOf, sharedFieldsOf, TEXT_FIELDS, type IntentDocument, type IntentSource, type IntentTextField } from "./documents";
 import { extractConstraints, ProviderNames, withoutConstraintWords, type TaskConstraints } from "./constraints";
-import { INTENT_SCORING, scoreOf, type IntentScoring } from "./score";
+import { evidenceOf, INTENT_SCORING, scoreOf, type IntentScoring } from "./score";
 import { TermPostings, type FieldMatch } from "./term-postings";
-import { isGenericTerm, nameTermsOf, termOf, termsOf, tokenize, withoutFieldValues, withSwapsFixed } from "./text";
+import { isGenericTerm, nameTermsOf, termOf, termPairsOf, termsOf, tokenize, withoutFieldValues, withSwapsFixed } from "./text";
 
 export interface IntentMatch {
   capabilityKey: string;
@@ -51,6 +51,8 @@ export class IntentIndex {
   /** In how many documents each term appears (its keys: every term the index knows). */
   private readonly documentFrequency = new Map<string, number>();
   private readonly knownTerms: ReadonlySet<string>;
+  /** Word pairs of each document's phrases (label, synonyms, examples). */
+  private readonly pairsByDoc: Array<Set<string>>;
   private readonly postings: TermPostings;
   /** Per-capability sums of one query, reset after each (queries run one at a time: no allocation per capability). */
   private readonly scratch: { bm25: Float64Array; termsMatched: Uint16Array; weightMatched: Float64Array; touched: Int32Array };
@@ -66,6 +68,7 @@ export class IntentIndex {
     this.termsByDoc = this.documents.map((d) => new Set(TEXT_FIELDS.flatMap((f) => termsOf(d.text[f]))));
     for (const terms of this.termsByDoc) for (const t of terms) this.documentFrequency.set(t, (this.documentFrequency.get(t) ?? 0) + 1);
     this.knownTerms = new Set(this.documentFrequency.keys());
+    this.pairsByDoc = this.documents.map((d) => new Set(d.phrases.flatMap(termPairsOf)));
     this.search = new MiniSearch<IntentDocument & IntentTextFields>({
       fields: [...TEXT_FIELDS],
       storeFields: [],
@@ -114,10 +117,20 @@ export class IntentIndex {
   }
 
   /** The ranking's raw signals (evidence parts) of the best `n` capabilities, for calibration. */
-  signals(task: string, n = 3): Array<{ capabilityKey: string; bm25: number; coverage: number; score: number }> {
+  signals(
+    task: string,
+    n = 3,
+  ): Array<{ capabilityKey: string; bm25: number; coverage: number; pairs: number; evidence: number; score: number }> {
     return this.rank(task.trim(), undefined, n)
       .ranked.slice(0, n)
-      .map((r) => ({ capabilityKey: r.doc.capabilityKey, bm25: r.bm25, coverage: r.coverage, score: r.score }));
+      .map((r) => ({
+        capabilityKey: r.doc.capabilityKey,
+        bm25: r.bm25,
+        coverage: r.coverage,
+        pairs: r.pairs,
+        evidence: evidenceOf(r.coverage, r.bm25, this.scoring, r.pairs),
+        score: r.score,
+      }));
   }
 
   /**
@@ -129,7 +142,8 @@ export class IntentIndex {
     const stripped = withoutFieldValues(withoutConstraintWords(task));
     // Names are read before the typo fix lower-cases the words.
     const names = nameTermsOf(stripped);
-    const queryTerms = termsOf(withSwapsFixed(stripped, this.knownTerms));
+    const searched = withSwapsFixed(stripped, this.knownTerms);
+    const queryTerms = termsOf(searched);
     if (queryTerms.length === 0) return { ranked: [], queryTerms };
     const { bm25, termsMatched, weightMatched, touched } = this.scratch;
     let touchedCount = 0;
@@ -150,12 +164,13 @@ export class IntentIndex {
       }
     }
     const kept: Ranked[] = [];
+    // Words first: the best `pool` by words alone, then re-ranked by the word pairs they share with the task.
+    const pool = Math.max(keep, this.scoring.pairPool);
     // Keeping every capability (a search box's listing): one sort at the end, not an insertion each.
-    const everything = keep >= touchedCount;
+    const everything = pool >= touchedCount;
     for (let i = 0; i < touchedCount; i++) {
       const d = touched[i]!;
-      const matchedCount = termsMatched[d]!;
-      const docBm25 = bm25[d]! * matchedCount;
+      const docBm25 = bm25[d]! * termsMatched[d]!;
       const coverage = totalWeight === 0 ? 0 : weightMatched[d]! / totalWeight;
       bm25[d] = 0;
       termsMatched[d] = 0;
@@ -163,17 +178,28 @@ export class IntentIndex {
       const score = scoreOf(coverage, docBm25, this.scoring);
       const doc = this.documents[d]!;
       if (everything) {
-        kept.push({ doc, bm25: docBm25, coverage, score, termsMatched: matchedCount });
+        kept.push({ doc, bm25: docBm25, coverage, pairs: 0, score });
         continue;
       }
-      // Bounded insertion: `kept` stays sorted and at most `keep` long; a capability that cannot enter costs no allocation.
-      if (kept.length >= keep && compareRank(score, docBm25, doc.capabilityKey, kept[keep - 1]!) >= 0) continue;
+      // Bounded insertion: `kept` stays sorted and at most `pool` long; a capability that cannot enter costs no allocation.
+      if (kept.length >= pool && compareRank(score, docBm25, doc.capabilityKey, kept[pool - 1]!) >= 0) continue;
       let at = kept.length;
       while (at > 0 && compareRank(score, docBm25, doc.capabilityKey, kept[at - 1]!) < 0) at--;
-      kept.splice(at, 0, { doc, bm25: docBm25, coverage, score, termsMatched: matchedCount });
-      if (kept.length > keep) kept.pop();
+      kept.splice(at, 0, { doc, bm25: docBm25, coverage, pairs: 0, score });
+      if (kept.length > pool) kept.pop();
     }
-    if (everything) kept.sort((a, b) => compareRank(a.score, a.bm25, a.doc.capabilityKey, b));
+    const taskPairs = termPairsOf(searched);
+    if (taskPairs.length > 0) {
+      for (const r of kept) {
+        const pairs = this.pairsByDoc[r.doc.id]!;
+        let shared = 0;
+        for (const pair of taskPairs) if (pairs.has(pair)) shared++;
+        r.pairs = shared;
+        if (shared > 0) r.score = scoreOf(r.coverage, r.bm25, this.scoring, shared);
+      }
+    }
+    kept.sort((a, b) => compareRank(a.score, a.bm25, a.doc.capabilityKey, b));
+    if (kept.length > keep) kept.length = keep;
     return { ranked: kept, queryTerms };
   }
 
@@ -215,10 +241,10 @@ type IntentTextFields = Record<IntentTextField, string>;
 
 interface Ranked {
   doc: IntentDocument;
-  /** How many of the task's terms the capability matched. */
-  termsMatched: number;
   bm25: number;
   coverage: number;
+  /** Word pairs the task shares with the capability's phrases. */
+  pairs: number;
   score: number;
 }
 

@@ -9,7 +9,7 @@ const STOP_WORDS = new Set(
     "a an and are as at be been but by can could do does for from get give go got had has have hey hi how i " +
     "if in into is it its it's just let me my of on or our please should so some than that the their them " +
     "then there these this those to up us using use via want we will " +
-    "with would you your i'd i'm need needs show tell also any all one new now out over about " +
+    "with would you your i'd i'm need needs show tell also any all one new out over about " +
     "quick quickly right mine ours yours something thing things kind sort bit lot lots okay ok thanks thank route routes"
   ).split(" "),
 );
@@ -52,6 +52,23 @@ export function termsOf(text: string): string[] {
 }
 
 /**
+ * The word pairs of a text: each search term with the next one (stop words skipped, so "text to image"
+ * gives "text imag"), as "a b" keys. A task and a catalog phrase that share a pair say the same thing in
+ * the same order, which shared single words do not.
+ */
+export function termPairsOf(text: string): string[] {
+  const pairs: string[] = [];
+  let previous: string | null = null;
+  for (const word of tokenize(text)) {
+    const term = termOf(word);
+    if (term === null) continue;
+    if (previous !== null && previous !== term) pairs.push(`${previous} ${term}`);
+    previous = term;
+  }
+  return pairs;
+}
+
+/**
  * Verbs of asking and acting that many tasks share, in or out of the catalog ("buy", "order", "make"):
  * they say little about which capability is meant, so they weigh less when a task's coverage is measured.
  */
@@ -59,7 +76,7 @@ const GENERIC_WORDS = new Set(
   (
     "buy purchase order make create add set start run do turn put take check list search look find see get grab pull " +
     "send give tell ask help open close cancel change update remove delete book schedule track count log post " +
-    "write read play call pay move keep new good best top latest current today week month year day time"
+    "write read play call pay move keep new now good best top latest current today week month year day time"
   )
     .split(" ")
     .map((w) => termOf(w) ?? w),

@@ -14,6 +14,10 @@ if (scaleAt >= 0) {
   require("./eval-intent-at-scale").evaluateAtScale(Number(process.argv[scaleAt + 1] ?? "100"));
   return;
 }
+if (process.argv.includes("--calibrate")) {
+  require("./calibrate-intent").calibrate();
+  return;
+}
 const catalog = loadCatalog(DEFAULT_CATALOG_DIR);
 const buildStart = performance.now();
 const index = new IntentIndex(intentSourcesOf(catalog), catalog.listDomains()[0] ? "shipped" : "empty");
