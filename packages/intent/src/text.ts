@@ -14,10 +14,13 @@ const STOP_WORDS = new Set(
   ).split(" "),
 );
 
-/** Splits text into lowercase words: camelCase and dotted keys come apart, "e-mail" stays one word. */
+/** A camelCase name (a contract field: targetLanguage), not a brand written in capitals (PowerPoint, TikTok). */
+const CAMEL_CASE = /\b[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+\b/g;
+
+/** Splits text into lowercase words: camelCase field names and dotted keys come apart, "e-mail" stays one word. */
 export function tokenize(text: string): string[] {
   return text
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(CAMEL_CASE, (name) => name.replace(/([a-z0-9])([A-Z])/g, "$1 $2"))
     .toLowerCase()
     .replace(/\b(e)-(mail|mails)\b/g, "$1$2")
     .split(/[^\p{L}\p{N}']+/u)
@@ -107,15 +110,23 @@ export function nameTermsOf(text: string): Set<string> {
 /** Values a task hands to a contract field (addresses, links, hashes, dates, handles): kept out of the search. */
 const FIELD_VALUES = [
   /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g,
-  /\bhttps?:\/\/\S+/g,
   /\b0x[0-9a-fA-F]{6,}\b/g,
   /\b\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?\b/g,
   /(?:^|\s)@[A-Za-z0-9_.]+/g,
   /\b(?:[a-z0-9-]+\.)+(?:com|io|org|net|app|ai|co|so|dev)\b/gi,
 ];
 
+/** A link, and the file type at the end of its path (".pptx", ".png"): what the link is says what the task wants done with it. */
+const LINK = /\bhttps?:\/\/\S+/g;
+const FILE_TYPE = /^https?:\/\/[^/\s]+\/(?:[^?#\s]*\/)?[^/?#\s]*\.([A-Za-z][A-Za-z0-9]{1,4})(?:[?#]\S*)?$/;
+
+function fileTypeOf(link: string): string {
+  return FILE_TYPE.exec(link.replace(/[.,;:!?)]+$/, ""))?.[1] ?? "";
+}
+
 export function withoutFieldValues(text: string): string {
-  return FIELD_VALUES.reduce((t, re) => t.replace(re, " "), text);
+  const linksAsFileTypes = text.replace(LINK, (link) => ` ${fileTypeOf(link)} `);
+  return FIELD_VALUES.reduce((t, re) => t.replace(re, " "), linksAsFileTypes);
 }
 
 /**
