@@ -8,7 +8,7 @@ import { intentDocumentOf, sharedFieldsOf, TEXT_FIELDS, type IntentDocument, typ
 import { extractConstraints, ProviderNames, withoutConstraintWords, type TaskConstraints } from "./constraints";
 import { evidenceOf, INTENT_SCORING, scoreOf, type IntentScoring } from "./score";
 import { TermPostings, type FieldMatch } from "./term-postings";
-import { isGenericTerm, nameTermsOf, termOf, termPairsOf, termsOf, tokenize, withoutFieldValues, withSwapsFixed } from "./text";
+import { isGenericTerm, nameTermsOf, payloadTermsOf, termOf, termPairsOf, termsOf, tokenize, withoutFieldValues, withSwapsFixed } from "./text";
 
 export interface IntentMatch {
   capabilityKey: string;
@@ -140,8 +140,8 @@ export class IntentIndex {
    */
   private rank(task: string, domainKey: string | undefined, keep: number): { ranked: Ranked[]; queryTerms: string[] } {
     const stripped = withoutFieldValues(withoutConstraintWords(task));
-    // Names are read before the typo fix lower-cases the words.
-    const names = nameTermsOf(stripped);
+    // Names (and a payload after "instruction:") are read before the typo fix lower-cases the words and drops the colon.
+    const names = new Set([...nameTermsOf(stripped), ...payloadTermsOf(stripped)]);
     const searched = withSwapsFixed(stripped, this.knownTerms);
     const queryTerms = termsOf(searched);
     if (queryTerms.length === 0) return { ranked: [], queryTerms };

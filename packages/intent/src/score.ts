@@ -33,8 +33,8 @@ export interface IntentScoring {
 export const INTENT_SCORING: IntentScoring = {
   fieldBoost: { label: 3, key: 2, synonyms: 2, examples: 1.5, description: 1, fields: 0.4, providers: 0.6 },
   abstainBelow: 0.5,
-  halfAt: 21,
-  coveragePower: 1,
+  halfAt: 16.9,
+  coveragePower: 1.5,
   pairBoost: 1,
   pairPool: 10,
   fuzzyCredit: 0.8,

@@ -107,6 +107,18 @@ export function nameTermsOf(text: string): Set<string> {
   return names;
 }
 
+/**
+ * Terms of a task's payload: what follows "instruction: " ("text to image: a red fox in the snow",
+ * "translate to French: good morning"). The words before the colon say what to do; the payload is what
+ * to do it with, so, like a name, it weighs less when coverage is measured. Only when the instruction
+ * has words of its own.
+ */
+export function payloadTermsOf(text: string): Set<string> {
+  const colon = text.search(/:\s/);
+  if (colon <= 0 || termsOf(text.slice(0, colon)).length === 0) return new Set();
+  return new Set(termsOf(text.slice(colon + 1)));
+}
+
 /** Values a task hands to a contract field (addresses, links, hashes, dates, handles): kept out of the search. */
 const FIELD_VALUES = [
   /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g,

@@ -9,7 +9,7 @@ const { intentSourcesOf } = require("../dist/intent-eval/sources");
 const { loadEvalSet } = require("../dist/intent-eval/eval-set");
 const { splitOf } = require("../dist/intent-eval/split");
 
-const FALSE_ABSTENTION_FITTED = 0.025;
+const FALSE_ABSTENTION_FITTED = Number(process.env.FIT_FALSE_ABSTENTION ?? "0.025");
 
 function calibrate() {
   const index = new IntentIndex(intentSourcesOf(loadCatalog(DEFAULT_CATALOG_DIR)), "calibration");
