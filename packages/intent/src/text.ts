@@ -6,7 +6,7 @@ import stem from "wink-porter2-stemmer";
 /** Glue words of English requests; dropped before indexing and searching. */
 const STOP_WORDS = new Set(
   (
-    "a an and are as at be been but by can could do does for from get give go got had has have hey hi how i " +
+    "a an and are as at be been but by can could do does for from get give go got had has have hey hi i " +
     "if in into is it its it's just let me my of on or our please should so some than that the their them " +
     "then there these this those to up us using use via want we will " +
     "with would you your i'd i'm need needs show tell also any all one new out over about " +
