@@ -119,13 +119,18 @@ export function payloadTermsOf(text: string): Set<string> {
   return new Set(termsOf(text.slice(colon + 1)));
 }
 
-/** Values a task hands to a contract field (addresses, links, hashes, dates, handles): kept out of the search. */
-const FIELD_VALUES = [
-  /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g,
-  /\b0x[0-9a-fA-F]{6,}\b/g,
-  /\b\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?\b/g,
-  /(?:^|\s)@[A-Za-z0-9_.]+/g,
-  /\b(?:[a-z0-9-]+\.)+(?:com|io|org|net|app|ai|co|so|dev)\b/gi,
+/**
+ * Values a task hands to a contract field (addresses, hashes, dates, handles): kept out of the search, or
+ * replaced by the word for what they are where that word tells capabilities apart (a company's domain, a
+ * stock's $TICKER).
+ */
+const FIELD_VALUES: ReadonlyArray<[RegExp, string]> = [
+  [/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g, " "],
+  [/\b0x[0-9a-fA-F]{6,}\b/g, " "],
+  [/\b\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?\b/g, " "],
+  [/(?:^|\s)@[A-Za-z0-9_.]+/g, " "],
+  [/\b(?:[a-z0-9-]+\.)+(?:com|io|org|net|app|ai|co|so|dev)\b/gi, " domain "],
+  [/(?:^|\s)\$[A-Z]{1,5}\b/g, " ticker "],
 ];
 
 /** A link, and the file type at the end of its path (".pptx", ".png"): what the link is says what the task wants done with it. */
@@ -138,7 +143,7 @@ function fileTypeOf(link: string): string {
 
 export function withoutFieldValues(text: string): string {
   const linksAsFileTypes = text.replace(LINK, (link) => ` ${fileTypeOf(link)} `);
-  return FIELD_VALUES.reduce((t, re) => t.replace(re, " "), linksAsFileTypes);
+  return FIELD_VALUES.reduce((t, [re, word]) => t.replace(re, word), linksAsFileTypes);
 }
 
 /**
