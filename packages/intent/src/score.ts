@@ -31,9 +31,9 @@ export interface IntentScoring {
 }
 
 export const INTENT_SCORING: IntentScoring = {
-  fieldBoost: { label: 3, key: 2, synonyms: 2, examples: 1.5, description: 1, fields: 0.4, providers: 0.6 },
+  fieldBoost: { label: 3, key: 2, synonyms: 3, examples: 1.5, description: 1, fields: 0.4, providers: 0.6 },
   abstainBelow: 0.5,
-  halfAt: 16.9,
+  halfAt: 20.4,
   coveragePower: 1.5,
   pairBoost: 1,
   pairPool: 10,
