@@ -8,7 +8,17 @@ import { intentDocumentOf, sharedFieldsOf, TEXT_FIELDS, type IntentDocument, typ
 import { extractConstraints, ProviderNames, withoutConstraintWords, type TaskConstraints } from "./constraints";
 import { evidenceOf, INTENT_SCORING, scoreOf, type IntentScoring } from "./score";
 import { TermPostings, type FieldMatch } from "./term-postings";
-import { isGenericTerm, nameTermsOf, payloadTermsOf, termOf, termPairsOf, termsOf, tokenize, withoutFieldValues, withSwapsFixed } from "./text";
+import {
+  isGenericTerm,
+  nameTermsOf,
+  payloadTermsOf,
+  termOf,
+  termPairsOf,
+  termsOf,
+  tokenize,
+  withoutFieldValues,
+  withSwapsFixed,
+} from "./text";
 
 export interface IntentMatch {
   capabilityKey: string;
