@@ -51,6 +51,8 @@ export interface IntentDocument {
   startingPriceCredits: number | undefined;
   contractPath: string | undefined;
   recommendPath: string | undefined;
+  /** The catalog's own phrases for the capability (label, each synonym, each example task), for word pairs. */
+  phrases: readonly string[];
   /** Searchable text per field of the index. */
   text: Record<IntentTextField, string>;
   /** Every execute field (constraints read them; the shared ones are left out of the searchable text). */
@@ -94,6 +96,7 @@ export function intentDocumentOf(source: IntentSource, id: number, sharedFields:
     startingPriceCredits: c.startingPriceCredits,
     contractPath: c.contractEndpoint,
     recommendPath: c.recommendEndpoint,
+    phrases: [c.label, ...(c.synonyms ?? []), ...(c.exampleTasks ?? [])],
     text: {
       label: c.label,
       key: c.capabilityKey.split(".").join(" "),

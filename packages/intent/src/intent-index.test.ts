@@ -1,6 +1,7 @@
 // The intent index on a small catalog: ranking with stemming and typos, abstention, the domain filter,
 // explanations, and the same answer for the same task.
 import { IntentIndex } from "./intent-index";
+import { INTENT_SCORING } from "./score";
 import type { IntentSource } from "./documents";
 
 const source = (
@@ -106,5 +107,29 @@ describe("IntentIndex", () => {
     expect(index.find("capture a page and mail it")).toEqual(expect.arrayContaining(["web.screenshot", "email.send"]));
     expect(index.find("capture a page and mail it")).not.toContain("geo.time.current");
     expect(index.find("zebra")).toEqual([]);
+  });
+});
+
+describe("IntentIndex at work", () => {
+  it("ranks as MiniSearch's own OR search does, from the kept postings of each term", () => {
+    // A task with no repeated word: MiniSearch's score is the sum of its terms' scores times how many matched.
+    const minisearch = (index as unknown as { search: { search(q: string, o: object): Array<{ id: number; score: number }> } }).search;
+    const task = "capture the page as an image and mail it";
+    const theirs = minisearch.search(task, { boost: INTENT_SCORING.fieldBoost, prefix: false });
+    const ours = index.signals(task, 3);
+    expect(ours).toHaveLength(theirs.length);
+    expect(theirs.map((r) => r.score)).toEqual(expect.arrayContaining(ours.map((s) => expect.closeTo(s.bm25, 6))));
+  });
+
+  it("lifts the capability whose own phrase the task repeats in order", () => {
+    const [top] = index.signals("capture a page as an image", 1);
+    expect(top).toMatchObject({ capabilityKey: "web.screenshot" });
+    expect(top!.pairs).toBeGreaterThan(0);
+  });
+
+  it("lists at most `limit` matches, best first, the same as the search box's order", () => {
+    const answer = index.query({ task: "capture a page and mail it", limit: 1 });
+    expect(answer.matches).toHaveLength(1);
+    expect(answer.matches[0]!.capabilityKey).toBe(index.find("capture a page and mail it")[0]);
   });
 });

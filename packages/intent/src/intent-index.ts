@@ -3,11 +3,22 @@
 // turns the ranking into a score in 0..1 that means the same on every task (score.ts), abstains when
 // the best score is below the calibrated threshold, explains each match and reads the constraints.
 // Deterministic: the same catalog and task always give the same answer, in the same order.
-import MiniSearch, { type SearchOptions, type SearchResult } from "minisearch";
+import MiniSearch, { type SearchOptions } from "minisearch";
 import { intentDocumentOf, sharedFieldsOf, TEXT_FIELDS, type IntentDocument, type IntentSource, type IntentTextField } from "./documents";
 import { extractConstraints, ProviderNames, withoutConstraintWords, type TaskConstraints } from "./constraints";
-import { INTENT_SCORING, scoreOf, type IntentScoring } from "./score";
-import { isGenericTerm, nameTermsOf, termOf, termsOf, tokenize, withoutFieldValues, withSwapsFixed } from "./text";
+import { evidenceOf, INTENT_SCORING, scoreOf, type IntentScoring } from "./score";
+import { TermPostings, type FieldMatch } from "./term-postings";
+import {
+  isGenericTerm,
+  nameTermsOf,
+  payloadTermsOf,
+  termOf,
+  termPairsOf,
+  termsOf,
+  tokenize,
+  withoutFieldValues,
+  withSwapsFixed,
+} from "./text";
 
 export interface IntentMatch {
   capabilityKey: string;
@@ -50,6 +61,11 @@ export class IntentIndex {
   /** In how many documents each term appears (its keys: every term the index knows). */
   private readonly documentFrequency = new Map<string, number>();
   private readonly knownTerms: ReadonlySet<string>;
+  /** Word pairs of each document's phrases (label, synonyms, examples). */
+  private readonly pairsByDoc: Array<Set<string>>;
+  private readonly postings: TermPostings;
+  /** Per-capability sums of one query, reset after each (queries run one at a time: no allocation per capability). */
+  private readonly scratch: { bm25: Float64Array; termsMatched: Uint16Array; weightMatched: Float64Array; touched: Int32Array };
 
   constructor(
     sources: readonly IntentSource[],
@@ -62,6 +78,7 @@ export class IntentIndex {
     this.termsByDoc = this.documents.map((d) => new Set(TEXT_FIELDS.flatMap((f) => termsOf(d.text[f]))));
     for (const terms of this.termsByDoc) for (const t of terms) this.documentFrequency.set(t, (this.documentFrequency.get(t) ?? 0) + 1);
     this.knownTerms = new Set(this.documentFrequency.keys());
+    this.pairsByDoc = this.documents.map((d) => new Set(d.phrases.flatMap(termPairsOf)));
     this.search = new MiniSearch<IntentDocument & IntentTextFields>({
       fields: [...TEXT_FIELDS],
       storeFields: [],
@@ -70,6 +87,15 @@ export class IntentIndex {
       extractField: (doc, field) => (field === "id" ? String(doc.id) : doc.text[field as IntentTextField]),
     });
     this.search.addAll(this.documents as Array<IntentDocument & IntentTextFields>);
+    this.postings = new TermPostings(this.search as MiniSearch<object>, (term) => this.termSearchOptions(term));
+    this.postings.warm(this.knownTerms);
+    const n = this.documents.length;
+    this.scratch = {
+      bm25: new Float64Array(n),
+      termsMatched: new Uint16Array(n),
+      weightMatched: new Float64Array(n),
+      touched: new Int32Array(n),
+    };
   }
 
   /** How many capabilities the index holds. */
@@ -79,12 +105,12 @@ export class IntentIndex {
 
   query(q: IntentQuery): IntentAnswer {
     const task = q.task.trim();
-    const ranked = this.rank(task, q.domainKey, q.limit);
+    const { ranked, queryTerms } = this.rank(task, q.domainKey, q.limit);
     const top = ranked[0];
     const abstained = !top || top.score < this.scoring.abstainBelow;
     return {
       task,
-      matches: ranked.slice(0, q.limit).map(({ doc, result, score }) => toMatch(doc, result, score)),
+      matches: ranked.slice(0, q.limit).map((r) => toMatch(r.doc, this.matchOf(r.doc.id, queryTerms), r.score)),
       abstained,
       constraints: extractConstraints(task, abstained ? undefined : top?.doc, this.providers),
       catalogVersion: this.catalogVersion,
@@ -97,74 +123,127 @@ export class IntentIndex {
    * query() answers which capability does a task.
    */
   find(words: string): string[] {
-    return this.rank(words.trim(), undefined, this.documents.length).map((r) => r.doc.capabilityKey);
+    return this.rank(words.trim(), undefined, this.documents.length).ranked.map((r) => r.doc.capabilityKey);
   }
 
   /** The ranking's raw signals (evidence parts) of the best `n` capabilities, for calibration. */
-  signals(task: string, n = 3): Array<{ capabilityKey: string; bm25: number; coverage: number; score: number }> {
+  signals(
+    task: string,
+    n = 3,
+  ): Array<{ capabilityKey: string; bm25: number; coverage: number; pairs: number; evidence: number; score: number }> {
     return this.rank(task.trim(), undefined, n)
-      .slice(0, n)
-      .map((r) => ({ capabilityKey: r.doc.capabilityKey, bm25: r.bm25, coverage: r.coverage, score: r.score }));
+      .ranked.slice(0, n)
+      .map((r) => ({
+        capabilityKey: r.doc.capabilityKey,
+        bm25: r.bm25,
+        coverage: r.coverage,
+        pairs: r.pairs,
+        evidence: evidenceOf(r.coverage, r.bm25, this.scoring, r.pairs),
+        score: r.score,
+      }));
   }
 
-  /** Every capability the task's words reach (the best `keep` of them exactly), best first: by score (BM25 x coverage), then BM25, then key. */
-  private rank(task: string, domainKey: string | undefined, keep: number): Ranked[] {
+  /**
+   * The best `keep` capabilities the task's words reach, best first: by score (BM25 x coverage), then BM25,
+   * then key. BM25 is MiniSearch's (the sum of the task's terms' scores times how many of them matched),
+   * added up from each term's kept postings.
+   */
+  private rank(task: string, domainKey: string | undefined, keep: number): { ranked: Ranked[]; queryTerms: string[] } {
     const stripped = withoutFieldValues(withoutConstraintWords(task));
-    // Names are read before the typo fix lower-cases the words.
-    const names = nameTermsOf(stripped);
+    // Names (and a payload after "instruction:") are read before the typo fix lower-cases the words and drops the colon.
+    const names = new Set([...nameTermsOf(stripped), ...payloadTermsOf(stripped)]);
     const searched = withSwapsFixed(stripped, this.knownTerms);
     const queryTerms = termsOf(searched);
-    if (queryTerms.length === 0) return [];
-    // Coverage is at most 1, so a capability's evidence is at most its BM25: in BM25 order (MiniSearch's),
-    // the scan stops once no later capability can beat the `keep`-th best evidence (exact, and few
-    // coverage computations on a large catalog).
-    const ranked: Ranked[] = [];
-    const evidences: number[] = [];
-    for (const result of this.search.search(searched, this.searchOptions(domainKey))) {
-      const bm25 = result.score;
-      if (evidences.length >= keep && bm25 < evidences[keep - 1]!) break;
-      const doc = this.documents[Number(result.id)]!;
-      const coverage = this.coverage(queryTerms, names, result, doc.id);
-      ranked.push({ doc, result, bm25, coverage, score: scoreOf(coverage, bm25, this.scoring) });
-      evidences.push(bm25 * coverage);
-      evidences.sort((a, b) => b - a);
+    if (queryTerms.length === 0) return { ranked: [], queryTerms };
+    const { bm25, termsMatched, weightMatched, touched } = this.scratch;
+    let touchedCount = 0;
+    let totalWeight = 0;
+    for (const term of queryTerms) {
+      const weight = this.weightOf(term, names);
+      totalWeight += weight;
+      // A known word matches exactly; a word no capability uses only by a typo, for part of its weight.
+      const credit = weight * (this.knownTerms.has(term) ? 1 : this.scoring.fuzzyCredit);
+      const { docs, scores } = this.postings.of(term);
+      for (let j = 0; j < docs.length; j++) {
+        const d = docs[j]!;
+        if (domainKey !== undefined && this.documents[d]!.domainKey !== domainKey) continue;
+        if (termsMatched[d] === 0) touched[touchedCount++] = d;
+        bm25[d] += scores[j]!;
+        termsMatched[d]++;
+        weightMatched[d] += credit;
+      }
     }
-    return ranked.sort((a, b) => b.score - a.score || b.bm25 - a.bm25 || a.doc.capabilityKey.localeCompare(b.doc.capabilityKey));
+    const kept: Ranked[] = [];
+    // Words first: the best `pool` by words alone, then re-ranked by the word pairs they share with the task.
+    const pool = Math.max(keep, this.scoring.pairPool);
+    // Keeping every capability (a search box's listing): one sort at the end, not an insertion each.
+    const everything = pool >= touchedCount;
+    for (let i = 0; i < touchedCount; i++) {
+      const d = touched[i]!;
+      const docBm25 = bm25[d]! * termsMatched[d]!;
+      const coverage = totalWeight === 0 ? 0 : weightMatched[d]! / totalWeight;
+      bm25[d] = 0;
+      termsMatched[d] = 0;
+      weightMatched[d] = 0;
+      const score = scoreOf(coverage, docBm25, this.scoring);
+      const doc = this.documents[d]!;
+      if (everything) {
+        kept.push({ doc, bm25: docBm25, coverage, pairs: 0, score });
+        continue;
+      }
+      // Bounded insertion: `kept` stays sorted and at most `pool` long; a capability that cannot enter costs no allocation.
+      if (kept.length >= pool && compareRank(score, docBm25, doc.capabilityKey, kept[pool - 1]!) >= 0) continue;
+      let at = kept.length;
+      while (at > 0 && compareRank(score, docBm25, doc.capabilityKey, kept[at - 1]!) < 0) at--;
+      kept.splice(at, 0, { doc, bm25: docBm25, coverage, pairs: 0, score });
+      if (kept.length > pool) kept.pop();
+    }
+    const taskPairs = termPairsOf(searched);
+    if (taskPairs.length > 0) {
+      for (const r of kept) {
+        const pairs = this.pairsByDoc[r.doc.id]!;
+        let shared = 0;
+        for (const pair of taskPairs) if (pairs.has(pair)) shared++;
+        r.pairs = shared;
+        if (shared > 0) r.score = scoreOf(r.coverage, r.bm25, this.scoring, shared);
+      }
+    }
+    kept.sort((a, b) => compareRank(a.score, a.bm25, a.doc.capabilityKey, b));
+    if (kept.length > keep) kept.length = keep;
+    return { ranked: kept, queryTerms };
   }
 
-  private searchOptions(domainKey: string | undefined): SearchOptions {
-    const inDomain = (id: number) => this.documents[id]!.domainKey === domainKey;
+  /** What of the task matched in one capability: each catalog term with the fields that hold it. */
+  private matchOf(docId: number, queryTerms: readonly string[]): FieldMatch {
+    const match: Record<string, string[]> = {};
+    for (const term of queryTerms) {
+      for (const [catalogTerm, fields] of Object.entries(this.postings.of(term).matches.get(docId) ?? {})) {
+        match[catalogTerm] = [...new Set([...(match[catalogTerm] ?? []), ...fields])];
+      }
+    }
+    return match;
+  }
+
+  /** How one term is searched: field boosts, and typos for a word the catalog does not know. */
+  private termSearchOptions(term: string): SearchOptions {
     return {
       boost: this.scoring.fieldBoost,
       // Typos: a word the catalog does not know (a stem of 4+ letters) matches within one edit, weighted
       // down; a known word matches exactly (fuzzy lookups of known words cost time and add noise).
-      fuzzy: (term: string) => (term.length >= 4 && !this.knownTerms.has(term) ? 1 : false),
+      fuzzy: term.length >= 4 && !this.knownTerms.has(term) ? 1 : false,
       weights: { fuzzy: 0.4, prefix: 0.3 },
       prefix: false,
-      combineWith: "OR",
-      ...(domainKey ? { filter: (r: SearchResult) => inDomain(Number(r.id)) } : {}),
     };
   }
 
   /**
-   * The share of the task's informative words the capability's text holds, each word weighted by
-   * how rare it is in the catalog (a word no capability uses weighs most: it names something the
-   * catalog does not do). A fuzzy match counts `scoring.fuzzyCredit` of a word.
+   * What a task word weighs in coverage: how rare it is in the catalog (a word no capability uses weighs
+   * most: it names something the catalog does not do), less for a generic verb or a name.
    */
-  private coverage(queryTerms: readonly string[], names: ReadonlySet<string>, result: SearchResult, docId: number): number {
-    const n = this.documents.length;
-    const terms = this.termsByDoc[docId]!;
-    let total = 0;
-    let matched = 0;
-    for (const term of queryTerms) {
-      const df = this.documentFrequency.get(term) ?? 0;
-      const rarity = Math.log(1 + n / Math.max(df, this.scoring.unknownTermDocumentFrequency));
-      const weight = rarity * (isGenericTerm(term) ? this.scoring.genericWeight : names.has(term) ? this.scoring.nameWeight : 1);
-      total += weight;
-      if (terms.has(term)) matched += weight;
-      else if (result.queryTerms.includes(term)) matched += weight * this.scoring.fuzzyCredit;
-    }
-    return total === 0 ? 0 : matched / total;
+  private weightOf(term: string, names: ReadonlySet<string>): number {
+    const df = this.documentFrequency.get(term) ?? 0;
+    const rarity = Math.log(1 + this.documents.length / Math.max(df, this.scoring.unknownTermDocumentFrequency));
+    return rarity * (isGenericTerm(term) ? this.scoring.genericWeight : names.has(term) ? this.scoring.nameWeight : 1);
   }
 }
 
@@ -172,13 +251,19 @@ type IntentTextFields = Record<IntentTextField, string>;
 
 interface Ranked {
   doc: IntentDocument;
-  result: SearchResult;
   bm25: number;
   coverage: number;
+  /** Word pairs the task shares with the capability's phrases. */
+  pairs: number;
   score: number;
 }
 
-function toMatch(doc: IntentDocument, result: SearchResult, score: number): IntentMatch {
+/** Negative when a capability with these signals ranks before `b`: by score, then BM25, then key (a total order, so answers are deterministic). */
+function compareRank(score: number, bm25: number, key: string, b: Ranked): number {
+  return b.score - score || b.bm25 - bm25 || (key < b.doc.capabilityKey ? -1 : key > b.doc.capabilityKey ? 1 : 0);
+}
+
+function toMatch(doc: IntentDocument, match: FieldMatch, score: number): IntentMatch {
   return {
     capabilityKey: doc.capabilityKey,
     domainKey: doc.domainKey,
@@ -186,7 +271,7 @@ function toMatch(doc: IntentDocument, result: SearchResult, score: number): Inte
     label: doc.label,
     status: doc.status,
     score,
-    why: whyOf(result),
+    why: whyOf(match),
     startingPriceCredits: doc.startingPriceCredits ?? null,
     contractPath: doc.contractPath ?? null,
     recommendPath: doc.recommendPath ?? null,
@@ -194,10 +279,10 @@ function toMatch(doc: IntentDocument, result: SearchResult, score: number): Inte
 }
 
 /** "matched email (label, synonyms), send (examples)": each matched catalog word with the fields that hold it. */
-function whyOf(result: SearchResult): string {
-  const parts = Object.keys(result.match)
+function whyOf(match: FieldMatch): string {
+  const parts = Object.keys(match)
     .sort()
-    .map((term) => `${term} (${[...result.match[term]!].sort(byFieldOrder).join(", ")})`);
+    .map((term) => `${term} (${[...match[term]!].sort(byFieldOrder).join(", ")})`);
   return `matched ${parts.join(", ")}`;
 }
 

@@ -6,18 +6,21 @@ import stem from "wink-porter2-stemmer";
 /** Glue words of English requests; dropped before indexing and searching. */
 const STOP_WORDS = new Set(
   (
-    "a an and are as at be been but by can could do does for from get give go got had has have hey hi how i " +
+    "a an and are as at be been but by can could do does for from get give go got had has have hey hi i " +
     "if in into is it its it's just let me my of on or our please should so some than that the their them " +
-    "then there these this those to up us using use via want we what when where which who whose why will " +
-    "with would you your i'd i'm need needs show tell find look also any all one new now out over about " +
+    "then there these this those to up us using use via want we will " +
+    "with would you your i'd i'm need needs show tell also any all one new out over about " +
     "quick quickly right mine ours yours something thing things kind sort bit lot lots okay ok thanks thank route routes"
   ).split(" "),
 );
 
-/** Splits text into lowercase words: camelCase and dotted keys come apart, "e-mail" stays one word. */
+/** A camelCase name (a contract field: targetLanguage), not a brand written in capitals (PowerPoint, TikTok). */
+const CAMEL_CASE = /\b[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+\b/g;
+
+/** Splits text into lowercase words: camelCase field names and dotted keys come apart, "e-mail" stays one word. */
 export function tokenize(text: string): string[] {
   return text
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(CAMEL_CASE, (name) => name.replace(/([a-z0-9])([A-Z])/g, "$1 $2"))
     .toLowerCase()
     .replace(/\b(e)-(mail|mails)\b/g, "$1$2")
     .split(/[^\p{L}\p{N}']+/u)
@@ -52,14 +55,31 @@ export function termsOf(text: string): string[] {
 }
 
 /**
+ * The word pairs of a text: each search term with the next one (stop words skipped, so "text to image"
+ * gives "text imag"), as "a b" keys. A task and a catalog phrase that share a pair say the same thing in
+ * the same order, which shared single words do not.
+ */
+export function termPairsOf(text: string): string[] {
+  const pairs: string[] = [];
+  let previous: string | null = null;
+  for (const word of tokenize(text)) {
+    const term = termOf(word);
+    if (term === null) continue;
+    if (previous !== null && previous !== term) pairs.push(`${previous} ${term}`);
+    previous = term;
+  }
+  return pairs;
+}
+
+/**
  * Verbs of asking and acting that many tasks share, in or out of the catalog ("buy", "order", "make"):
  * they say little about which capability is meant, so they weigh less when a task's coverage is measured.
  */
 const GENERIC_WORDS = new Set(
   (
-    "buy purchase order make create add set start run do turn put take check list search look see get grab pull " +
+    "buy purchase order make create add set start run do turn put take check list search look find see get grab pull " +
     "send give tell ask help open close cancel change update remove delete book schedule track count log post " +
-    "write read play call pay move keep new good best top latest current today week month year day time"
+    "write read play call pay move keep new now good best top latest current today week month year day time"
   )
     .split(" ")
     .map((w) => termOf(w) ?? w),
@@ -87,18 +107,43 @@ export function nameTermsOf(text: string): Set<string> {
   return names;
 }
 
-/** Values a task hands to a contract field (addresses, links, hashes, dates, handles): kept out of the search. */
-const FIELD_VALUES = [
-  /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g,
-  /\bhttps?:\/\/\S+/g,
-  /\b0x[0-9a-fA-F]{6,}\b/g,
-  /\b\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?\b/g,
-  /(?:^|\s)@[A-Za-z0-9_.]+/g,
-  /\b(?:[a-z0-9-]+\.)+(?:com|io|org|net|app|ai|co|so|dev)\b/gi,
+/**
+ * Terms of a task's payload: what follows "instruction: " ("text to image: a red fox in the snow",
+ * "translate to French: good morning"). The words before the colon say what to do; the payload is what
+ * to do it with, so, like a name, it weighs less when coverage is measured. Only when the instruction
+ * has words of its own.
+ */
+export function payloadTermsOf(text: string): Set<string> {
+  const colon = text.search(/:\s/);
+  if (colon <= 0 || termsOf(text.slice(0, colon)).length === 0) return new Set();
+  return new Set(termsOf(text.slice(colon + 1)));
+}
+
+/**
+ * Values a task hands to a contract field (addresses, hashes, dates, handles): kept out of the search, or
+ * replaced by the word for what they are where that word tells capabilities apart (a company's domain, a
+ * stock's $TICKER).
+ */
+const FIELD_VALUES: ReadonlyArray<[RegExp, string]> = [
+  [/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g, " "],
+  [/\b0x[0-9a-fA-F]{6,}\b/g, " "],
+  [/\b\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?\b/g, " "],
+  [/(?:^|\s)@[A-Za-z0-9_.]+/g, " "],
+  [/\b(?:[a-z0-9-]+\.)+(?:com|io|org|net|app|ai|co|so|dev)\b/gi, " domain "],
+  [/(?:^|\s)\$[A-Z]{1,5}\b/g, " ticker "],
 ];
 
+/** A link, and the file type at the end of its path (".pptx", ".png"): what the link is says what the task wants done with it. */
+const LINK = /\bhttps?:\/\/\S+/g;
+const FILE_TYPE = /^https?:\/\/[^/\s]+\/(?:[^?#\s]*\/)?[^/?#\s]*\.([A-Za-z][A-Za-z0-9]{1,4})(?:[?#]\S*)?$/;
+
+function fileTypeOf(link: string): string {
+  return FILE_TYPE.exec(link.replace(/[.,;:!?)]+$/, ""))?.[1] ?? "";
+}
+
 export function withoutFieldValues(text: string): string {
-  return FIELD_VALUES.reduce((t, re) => t.replace(re, " "), text);
+  const linksAsFileTypes = text.replace(LINK, (link) => ` ${fileTypeOf(link)} `);
+  return FIELD_VALUES.reduce((t, [re, word]) => t.replace(re, word), linksAsFileTypes);
 }
 
 /**

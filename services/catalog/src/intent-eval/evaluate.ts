@@ -4,9 +4,11 @@
 import { isDeepStrictEqual } from "node:util";
 import type { IntentAnswer, IntentIndex, TaskConstraints } from "@agentic/intent";
 import type { LabelledTask } from "./eval-set";
+import { splitOf, type EvalSplit } from "./split";
 
 export interface TaskResult {
   task: string;
+  split: EvalSplit;
   expected: string | null;
   abstained: boolean;
   /** 1-based rank of the expected capability among the matches; null when absent (or out of scope). */
@@ -55,7 +57,7 @@ export function evaluate(
   index: IntentIndex,
   tasks: readonly LabelledTask[],
   rounds = 5,
-): { results: TaskResult[]; metrics: IntentMetrics } {
+): { results: TaskResult[]; metrics: IntentMetrics; bySplit: Record<EvalSplit, IntentMetrics> } {
   const results = tasks.map((t) => resultOf(t, index.query({ task: t.task, limit: EVAL_LIMIT })));
   const fastest = tasks.map(() => Infinity);
   const wall: number[] = [];
@@ -68,13 +70,26 @@ export function evaluate(
       fastest[i] = Math.min(fastest[i]!, ms);
     });
   }
-  return { results, metrics: metricsOf(results, fastest, wall) };
+  const part = (split: EvalSplit) => {
+    const at = results.flatMap((r, i) => (r.split === split ? [i] : []));
+    return metricsOf(
+      at.map((i) => results[i]!),
+      at.map((i) => fastest[i]!),
+      wall.filter((_, j) => results[j % results.length]!.split === split),
+    );
+  };
+  return {
+    results,
+    metrics: metricsOf(results, fastest, wall),
+    bySplit: { tuning: part("tuning"), "held-out": part("held-out") },
+  };
 }
 
 function resultOf(t: LabelledTask, answer: IntentAnswer): TaskResult {
   const position = t.expected ? answer.matches.findIndex((m) => m.capabilityKey === t.expected) : -1;
   return {
     task: t.task,
+    split: splitOf(t.task),
     expected: t.expected ?? null,
     abstained: answer.abstained,
     rank: position >= 0 ? position + 1 : null,
