@@ -7,6 +7,7 @@
 // SqliteLedgerStore (the durable embedded default; in memory for tests) and MongoLedgerStore (a
 // cluster); both take the decisions of domain/decide-*.ts and pass the contract suite in store/contract/. Callers pass `now`, so time is the caller's (tests
 // control it).
+import type { ClaimHoldCommand, ClaimHoldResult } from "./decide-claim-hold";
 import type { BookedFacts, CreditMovement, HoldExecution } from "./rules";
 import type { CreateQuoteCommand, CreateQuoteResult, QuoteRecord, QuoteRefusal } from "./quote";
 import type { SpendAttribution, SpendPolicy, SpendRefusal, SpendScope, SpendUsage } from "./spend-policy";
@@ -211,6 +212,8 @@ export interface LedgerStore {
   moveCredits(cmd: CreditMovementCommand): Promise<CreditMovementResult>;
   /** Moves credits from balance to held once per hold id (journal kind hold), only if the balance covers it. */
   hold(cmd: HoldCommand): Promise<HoldResult>;
+  /** Claims an Idempotency-Key and, only when this call claimed it, places the first hold of its execution: one atomic step (decideClaimHold). */
+  claimAndHold(cmd: ClaimHoldCommand): Promise<ClaimHoldResult>;
   getHold(holdId: string): Promise<Hold | null>;
   /** Ends a held hold exactly once (journal kind capture, release or expiry) and records its usage once. */
   settleHold(cmd: SettleCommand): Promise<SettleResult>;
