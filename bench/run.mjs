@@ -249,6 +249,12 @@ function benchKeys() {
 /** The execute every scenario sends: email.send pinned to one provider of the sandbox, no fallback. */
 const EXECUTE_BODY = JSON.stringify({ to: "ada@example.com", subject: "bench", text: "bench", provider: "resend", allowFallback: false });
 
+/**
+ * Head sampling as production runs it (deploy/k8s: parentbased_traceidratio, 10 % in the prod overlay):
+ * the load figures are what a production replica pays for tracing. The traced pass samples everything.
+ */
+const PRODUCTION_SAMPLING = { OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: "0.1" };
+
 /** The chat completion the Portkey comparison sends, to the vendor directly, through Portkey's gateway, and as our execute. */
 const CHAT = { model: "gpt-4o-mini", messages: [{ role: "user", content: "Say hi" }], max_tokens: 16 };
 /** The key the sandbox's OpenAI stand-in accepts (the executor is given the same). */
@@ -296,6 +302,7 @@ async function main() {
     .join(" ");
   if (envNote) log(`experiment: every service runs with ${envNote} (not the embedded default)`);
   for (const [service, args] of Object.entries(opts.nodeArgs)) log(`experiment: the ${service} runs with node ${args.join(" ")}`);
+  log(`tracing: head sampling as in production (${Object.entries(PRODUCTION_SAMPLING).map(([k, v]) => `${k}=${v}`).join(" ")}), no exporter`);
 
   const buildStatus = opts.build ? build() : "skipped (--no-build)";
   const logDir = mkdtempSync(join(tmpdir(), "agentic-bench-"));
@@ -341,7 +348,7 @@ async function main() {
     system = await startSystem({
       logDir,
       nodeArgs,
-      serviceEnv: { ...limitsEnv, ...opts.serviceEnv },
+      serviceEnv: { ...limitsEnv, ...PRODUCTION_SAMPLING, ...opts.serviceEnv },
       ledgerSqlitePath: join(ledgerDir, "ledger.sqlite"),
     });
     if (system.natsStoreDir) exitCleanups.push(() => rmSync(system.natsStoreDir, { recursive: true, force: true }));
