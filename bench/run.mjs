@@ -302,7 +302,11 @@ async function main() {
     .join(" ");
   if (envNote) log(`experiment: every service runs with ${envNote} (not the embedded default)`);
   for (const [service, args] of Object.entries(opts.nodeArgs)) log(`experiment: the ${service} runs with node ${args.join(" ")}`);
-  log(`tracing: head sampling as in production (${Object.entries(PRODUCTION_SAMPLING).map(([k, v]) => `${k}=${v}`).join(" ")}), no exporter`);
+  log(
+    `tracing: head sampling as in production (${Object.entries(PRODUCTION_SAMPLING)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(" ")}), no exporter`,
+  );
 
   const buildStatus = opts.build ? build() : "skipped (--no-build)";
   const logDir = mkdtempSync(join(tmpdir(), "agentic-bench-"));
