@@ -5,21 +5,11 @@
 // would have, without the round trip between them.
 import { decideHold, type HoldFacts } from "./decide-hold";
 import { noEffects, type Decision } from "./effects";
-import type { ClaimCommand, HoldCommand, HoldResult } from "./ports";
+import type { ClaimHoldCommand, ClaimHoldResult } from "./ports";
+
+export type { ClaimHoldCommand, ClaimHoldResult } from "./ports";
 import { decideClaim, newClaimedExecution } from "./rules";
-import type { ClaimOutcome, ExecutionRecord } from "./types";
-
-export interface ClaimHoldCommand {
-  claim: ClaimCommand;
-  /** The first attempt's hold; its execution is the one the claim creates. */
-  hold: HoldCommand;
-}
-
-export interface ClaimHoldResult {
-  claim: ClaimOutcome;
-  /** Decided only when the claim is `claimed`. */
-  hold?: HoldResult;
-}
+import type { ExecutionRecord } from "./types";
 
 export interface ClaimHoldDecision extends Decision<ClaimHoldResult> {
   /**

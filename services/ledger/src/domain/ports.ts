@@ -7,7 +7,6 @@
 // SqliteLedgerStore (the durable embedded default; in memory for tests) and MongoLedgerStore (a
 // cluster); both take the decisions of domain/decide-*.ts and pass the contract suite in store/contract/. Callers pass `now`, so time is the caller's (tests
 // control it).
-import type { ClaimHoldCommand, ClaimHoldResult } from "./decide-claim-hold";
 import type { BookedFacts, CreditMovement, HoldExecution } from "./rules";
 import type { CreateQuoteCommand, CreateQuoteResult, QuoteRecord, QuoteRefusal } from "./quote";
 import type { SpendAttribution, SpendPolicy, SpendRefusal, SpendScope, SpendUsage } from "./spend-policy";
@@ -157,6 +156,19 @@ export interface ClaimCommand {
   /** How long the record lives from its first claim (24 h). */
   retentionMs: number;
   now: Date;
+}
+
+/** ClaimIdempotencyKeyAndHoldCredits: the claim, and the first attempt's hold of the execution it creates. */
+export interface ClaimHoldCommand {
+  claim: ClaimCommand;
+  /** The first attempt's hold; its execution is the one the claim creates. */
+  hold: HoldCommand;
+}
+
+export interface ClaimHoldResult {
+  claim: ClaimOutcome;
+  /** Decided only when the claim is `claimed`. */
+  hold?: HoldResult;
 }
 
 export interface CompleteCommand {
