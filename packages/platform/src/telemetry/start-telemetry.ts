@@ -7,7 +7,13 @@ import { registerInstrumentations } from "@opentelemetry/instrumentation";
 import { OTLPTraceExporter as OtlpJsonTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { OTLPTraceExporter as OtlpProtobufTraceExporter } from "@opentelemetry/exporter-trace-otlp-proto";
 import { defaultResource, detectResources, envDetector, hostDetector, processDetector } from "@opentelemetry/resources";
-import { BatchSpanProcessor, ConsoleSpanExporter, NoopSpanProcessor, type SpanExporter, type SpanProcessor } from "@opentelemetry/sdk-trace-base";
+import {
+  BatchSpanProcessor,
+  ConsoleSpanExporter,
+  NoopSpanProcessor,
+  type SpanExporter,
+  type SpanProcessor,
+} from "@opentelemetry/sdk-trace-base";
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import { GrpcInstrumentation } from "@opentelemetry/instrumentation-grpc";
 import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
