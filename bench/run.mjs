@@ -29,6 +29,7 @@ import {
   formatTargets,
 } from "./lib/report.mjs";
 import { startBareServer, startSystem } from "./lib/system.mjs";
+import { portkeyHeaders, startPortkey } from "./lib/portkey.mjs";
 
 /** gw-abusive-key: how many well-behaved keys, and the rate each sends (per second). */
 const GOOD_KEYS = 16;
@@ -84,6 +85,12 @@ const ALL = [
   "gw-route-300",
   "gw-execute",
   "gw-execute-1",
+  "vendor-chat",
+  "vendor-chat-1",
+  "portkey-chat",
+  "portkey-chat-1",
+  "gw-chat",
+  "gw-chat-1",
   "grpc-catalog",
   "soak",
   "gw-abusive-key",
@@ -242,6 +249,19 @@ function benchKeys() {
 /** The execute every scenario sends: email.send pinned to one provider of the sandbox, no fallback. */
 const EXECUTE_BODY = JSON.stringify({ to: "ada@example.com", subject: "bench", text: "bench", provider: "resend", allowFallback: false });
 
+/**
+ * Head sampling as production runs it (deploy/k8s: parentbased_traceidratio, 10 % in the prod overlay):
+ * the load figures are what a production replica pays for tracing. The traced pass samples everything.
+ */
+const PRODUCTION_SAMPLING = { OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: "0.1" };
+
+/** The chat completion the Portkey comparison sends, to the vendor directly, through Portkey's gateway, and as our execute. */
+const CHAT = { model: "gpt-4o-mini", messages: [{ role: "user", content: "Say hi" }], max_tokens: 16 };
+/** The key the sandbox's OpenAI stand-in accepts (the executor is given the same). */
+const SANDBOX_OPENAI_KEY = rootRequire("@agentic/sandbox").SANDBOX_API_KEYS.openai;
+/** Our execute of it pinned to the sandbox's OpenAI route, as Portkey is pointed at that one vendor. */
+const CHAT_EXECUTE_BODY = JSON.stringify({ ...CHAT, provider: "openai", allowFallback: false });
+
 /** A new Idempotency-Key, as the SDK sends with every execute (the executor then claims it at the ledger). */
 const idempotencyKey = () => ({ "idempotency-key": randomUUID() });
 
@@ -282,6 +302,11 @@ async function main() {
     .join(" ");
   if (envNote) log(`experiment: every service runs with ${envNote} (not the embedded default)`);
   for (const [service, args] of Object.entries(opts.nodeArgs)) log(`experiment: the ${service} runs with node ${args.join(" ")}`);
+  log(
+    `tracing: head sampling as in production (${Object.entries(PRODUCTION_SAMPLING)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(" ")}), no exporter`,
+  );
 
   const buildStatus = opts.build ? build() : "skipped (--no-build)";
   const logDir = mkdtempSync(join(tmpdir(), "agentic-bench-"));
@@ -327,7 +352,7 @@ async function main() {
     system = await startSystem({
       logDir,
       nodeArgs,
-      serviceEnv: { ...limitsEnv, ...opts.serviceEnv },
+      serviceEnv: { ...limitsEnv, ...PRODUCTION_SAMPLING, ...opts.serviceEnv },
       ledgerSqlitePath: join(ledgerDir, "ledger.sqlite"),
     });
     if (system.natsStoreDir) exitCleanups.push(() => rmSync(system.natsStoreDir, { recursive: true, force: true }));
@@ -352,6 +377,22 @@ async function main() {
       sampler.track(`bare-${kind}`, bare[kind].pid);
       const check = await request(bare[kind].url);
       if (!check.body.equals(domains.body)) throw new Error(`bare ${kind} does not serve the gateway's bytes`);
+    }
+    // Portkey's gateway in front of the sandbox's OpenAI-compatible endpoint, for the chat scenarios.
+    const vendorChatBase = system.started.includes("sandbox") ? `http://127.0.0.1:${system.ports.sandbox.port}/openai/v1` : undefined;
+    let portkey;
+    let portkeySkip;
+    if (opts.selected.some((id) => id.startsWith("portkey-"))) {
+      if (!vendorChatBase) portkeySkip = "sandbox not running";
+      else {
+        try {
+          portkey = await startPortkey({ logFile: join(logDir, "portkey.log"), log });
+          sampler.track("portkey", portkey.pid);
+        } catch (err) {
+          portkeySkip = `Portkey's gateway could not be started: ${brief(String(err.message))}`;
+          log(`note: ${portkeySkip}`);
+        }
+      }
     }
     log(
       `GET /domains: ${domains.body.length} bytes, served identically by ${["gateway", ...Object.keys(bare).map((k) => `bare ${k}`)].join(", ")}`,
@@ -404,6 +445,39 @@ async function main() {
         probe.status === 404 && probe.text().includes("no route for") ? "the gateway has no execute route yet (404)" : undefined,
     };
 
+    // The same chat completion three ways: to the vendor (the sandbox) directly, through Portkey's
+    // gateway, and as our execute (key check, credits held and captured, usage recorded).
+    const vendorChat = {
+      involved: ["sandbox"],
+      skip: () => (!vendorChatBase ? "sandbox not running" : undefined),
+      http: () => ({
+        url: `${vendorChatBase}/chat/completions`,
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${SANDBOX_OPENAI_KEY}` },
+        body: JSON.stringify(CHAT),
+      }),
+    };
+    const portkeyChat = {
+      involved: ["portkey", "sandbox"],
+      skip: () => portkeySkip,
+      http: () => ({
+        url: `${portkey.url}/v1/chat/completions`,
+        method: "POST",
+        headers: portkeyHeaders(vendorChatBase, SANDBOX_OPENAI_KEY),
+        body: JSON.stringify(CHAT),
+      }),
+    };
+    const gwChat = {
+      ...execute,
+      http: () => ({
+        url: `${base}/domains/models/capabilities/chat-complete/execute`,
+        method: "POST",
+        headers: auth,
+        body: CHAT_EXECUTE_BODY,
+        freshHeaders: idempotencyKey,
+      }),
+    };
+
     const scenarios = [
       { id: "bare-http", label: "1 bare node:http (same bytes)", involved: ["bare-http"], http: () => ({ url: bare.http.url }) },
       { id: "bare-express", label: "2 bare express 5 (same bytes)", involved: ["bare-express"], http: () => ({ url: bare.express.url }) },
@@ -420,6 +494,12 @@ async function main() {
       { id: "gw-route-300", label: "5r gateway POST /route at 300 req/s", rate: 300, ...route },
       { id: "gw-execute", label: "6 gateway POST execute (sandbox)", conns: opts.executeConnections, ...execute },
       { id: "gw-execute-1", label: "6u gateway POST execute, 1 conn", conns: 1, ...execute },
+      { id: "vendor-chat", label: "8 vendor chat directly (sandbox)", conns: opts.executeConnections, ...vendorChat },
+      { id: "vendor-chat-1", label: "8u vendor chat directly, 1 conn", conns: 1, ...vendorChat },
+      { id: "portkey-chat", label: "9 Portkey gateway -> vendor chat", conns: opts.executeConnections, ...portkeyChat },
+      { id: "portkey-chat-1", label: "9u Portkey gateway, 1 conn", conns: 1, ...portkeyChat },
+      { id: "gw-chat", label: "10 execute models.chat.complete", conns: opts.executeConnections, ...gwChat },
+      { id: "gw-chat-1", label: "10u execute chat, 1 conn", conns: 1, ...gwChat },
       { id: "grpc-catalog", label: "7 gRPC catalog ListDomains (direct)", involved: ["catalog"], grpc: true },
       {
         id: "gw-abusive-key",

@@ -6,7 +6,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express, { type Express } from "express";
-import { devHelpersEnabled, type Logger } from "@agentic/platform";
+import { devHelpersEnabled, untraceRequests, type Logger } from "@agentic/platform";
 import type { CatalogClient, ExecutorClient, LedgerClient, RouterClient } from "@agentic/clients";
 import { accessLogPolicy, type Config } from "./config";
 import { buildOpenApiDocument } from "./openapi/openapi";
@@ -195,6 +195,8 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
 
   // Cached catalog reads are answered from memory before express; everything else goes through it.
   const cached = cachedReads({ basePath, cache: catalogCache, fixed: new Map([["/openapi.json", openapiBody]]), recorder });
+  // A read answered from memory costs less than its span would: left untraced.
+  const traceCachedReadsAgain = untraceRequests(cached.answers);
   const server = createServer(
     {
       // Timeouts are checked this often (Node's default, 30 s, would let a slow client hold a socket that long).
@@ -221,6 +223,7 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
       });
     });
   } catch (err) {
+    traceCachedReadsAgain();
     await closeParts();
     throw err;
   }
@@ -235,6 +238,7 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
     stop() {
       stopping ??= (async () => {
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        traceCachedReadsAgain();
         await closeParts();
       })();
       return stopping;

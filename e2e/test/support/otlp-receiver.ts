@@ -12,6 +12,8 @@ export interface ReceivedSpan {
   name: string;
   /** OTLP SpanKind: 1 internal, 2 server, 3 client, 4 producer, 5 consumer. */
   kind: number;
+  /** Start, in µs since the epoch (the SDK stamps it to the millisecond): orders spans, never times them. */
+  startUs: number;
   attributes: Record<string, unknown>;
 }
 
@@ -56,6 +58,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
                 parentSpanId: s.parentSpanId ?? "",
                 name: s.name,
                 kind: s.kind,
+                startUs: Number(BigInt(s.startTimeUnixNano ?? 0) / 1000n),
                 attributes: attributes(s.attributes),
               });
             }

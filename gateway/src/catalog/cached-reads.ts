@@ -26,8 +26,14 @@ interface AnswerHeaders {
   notModified: OutgoingHttpHeaders;
 }
 
-/** Returns a handler that answers a cached read and says true, or leaves the request alone and says false. */
-export function cachedReads(opts: CachedReadsOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+/**
+ * Returns a handler that answers a cached read and says true, or leaves the request alone and says
+ * false; and `answers(req)`, whether it would answer `req` from memory (such reads are left untraced:
+ * a span costs more than the answer).
+ */
+export function cachedReads(opts: CachedReadsOptions): ((req: IncomingMessage, res: ServerResponse) => boolean) & {
+  answers(req: IncomingMessage): boolean;
+} {
   const { basePath, cache, fixed, recorder } = opts;
   const prefix = `${basePath}/`;
   const security = Object.fromEntries(SECURITY_HEADERS);
@@ -51,20 +57,27 @@ export function cachedReads(opts: CachedReadsOptions): (req: IncomingMessage, re
     return h;
   };
 
-  return (req, res) => {
+  /** The answer in memory for `req`, if this handler answers it. */
+  const answerOf = (req: IncomingMessage): RenderedBody | undefined => {
     const url = req.url ?? "";
-    if (req.method !== "GET" || !url.startsWith(prefix)) return false;
+    if (req.method !== "GET" || !url.startsWith(prefix)) return undefined;
     // A body on a GET, or no Host on HTTP/1.1, is for express to refuse or read.
     const h = req.headers;
     if (h["content-length"] !== undefined || h["transfer-encoding"] !== undefined || (h.host === undefined && req.httpVersionMinor >= 1))
-      return false;
-    const started = performance.now();
+      return undefined;
     // With a query, only an answer kept under that exact path and query (a page, a filtered list) is
     // served here: another query may mean another answer, so express decides.
-    const query = url.indexOf("?");
     const key = url.slice(basePath.length);
-    const answer = query < 0 ? (fixed.get(key) ?? cache.peek(key)) : cache.peek(key);
-    if (answer?.route === undefined) return false;
+    const answer = url.includes("?") ? cache.peek(key) : (fixed.get(key) ?? cache.peek(key));
+    return answer?.route === undefined ? undefined : answer;
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const started = performance.now();
+    const answer = answerOf(req);
+    if (!answer) return false;
+    const url = req.url ?? "";
+    const h = req.headers;
     const notModified = isNotModified(h, answer.etag);
     if (notModified) {
       res.writeHead(304, headers(answer).notModified);
@@ -82,4 +95,5 @@ export function cachedReads(opts: CachedReadsOptions): (req: IncomingMessage, re
     });
     return true;
   };
+  return Object.assign(handle, { answers: (req: IncomingMessage) => answerOf(req) !== undefined });
 }

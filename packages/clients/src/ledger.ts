@@ -22,6 +22,7 @@ export function createLedgerClient(address: string, deadlineMs = 2_000, identity
     summarizeUsage: promisifyUnary(client, client.summarizeUsage, deadlineMs),
     listJournal: promisifyUnary(client, client.listJournal, deadlineMs),
     claimIdempotencyKey: promisifyUnary(client, client.claimIdempotencyKey, deadlineMs),
+    claimIdempotencyKeyAndHoldCredits: promisifyUnary(client, client.claimIdempotencyKeyAndHoldCredits, deadlineMs),
     completeIdempotencyKey: promisifyUnary(client, client.completeIdempotencyKey, deadlineMs),
     completeExecution: promisifyUnary(client, client.completeExecution, deadlineMs),
     getExecution: promisifyUnary(client, client.getExecution, deadlineMs),

@@ -28,6 +28,7 @@ export function testDeps({ ledger, ...over }: Partial<Omit<ExecutorDeps, "ledger
       holdCredits: async () => ({}) as never,
       getHold: async () => ({}) as never,
       claimIdempotencyKey: notUsed,
+      claimIdempotencyKeyAndHoldCredits: notUsed,
       completeExecution: async () => ({}),
       createQuoteHold: notUsed,
       getQuoteHold: notUsed,

@@ -26,6 +26,7 @@ export function ledgerPort(client: LedgerPort): LedgerPort {
     holdCredits: (req, opts) => appErrors(() => client.holdCredits(req, opts)),
     getHold: (req, opts) => appErrors(() => client.getHold(req, opts)),
     claimIdempotencyKey: (req, opts) => appErrors(() => client.claimIdempotencyKey(req, opts)),
+    claimIdempotencyKeyAndHoldCredits: (req, opts) => appErrors(() => client.claimIdempotencyKeyAndHoldCredits(req, opts)),
     completeExecution: (req, opts) => appErrors(() => client.completeExecution(req, opts)),
     createQuoteHold: (req, opts) => appErrors(() => client.createQuoteHold(req, opts)),
     getQuoteHold: (req, opts) => appErrors(() => client.getQuoteHold(req, opts)),

@@ -18,6 +18,7 @@ export const LEDGER_ACCESS: AccessTable = {
   HoldCredits: ["executor"],
   GetHold: ["executor"],
   ClaimIdempotencyKey: ["executor"],
+  ClaimIdempotencyKeyAndHoldCredits: ["executor"],
   CompleteIdempotencyKey: ["executor"],
   CompleteExecution: ["executor"],
   // One user's vendor resource (an inbox bought through email.inbox.buy), checked by the executor before it uses it.

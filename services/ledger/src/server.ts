@@ -18,6 +18,7 @@ import { listUsage } from "./rpc/list-usage";
 import { summarizeUsage } from "./rpc/summarize-usage";
 import { listJournal } from "./rpc/list-journal";
 import { claimIdempotencyKey } from "./rpc/claim-idempotency-key";
+import { claimIdempotencyKeyAndHoldCredits } from "./rpc/claim-idempotency-key-and-hold-credits";
 import { completeIdempotencyKey } from "./rpc/complete-idempotency-key";
 import { completeExecution } from "./rpc/complete-execution";
 import { getExecution } from "./rpc/get-execution";
@@ -66,6 +67,7 @@ export function createLedgerServer({ ledger, health, logger, verifier, developme
     summarizeUsage: unary(summarizeUsage(ledger), logger),
     listJournal: unary(listJournal(ledger), logger),
     claimIdempotencyKey: unary(claimIdempotencyKey(ledger), logger),
+    claimIdempotencyKeyAndHoldCredits: unary(claimIdempotencyKeyAndHoldCredits(ledger), logger),
     completeIdempotencyKey: unary(completeIdempotencyKey(ledger), logger),
     completeExecution: unary(completeExecution(ledger), logger),
     getExecution: unary(getExecution(ledger), logger),

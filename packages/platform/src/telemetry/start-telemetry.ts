@@ -1,12 +1,26 @@
-// Starts OpenTelemetry before the service loads anything else. Exporter, endpoint, protocol
-// (http/protobuf or http/json) and sampling come from the standard OTEL_* variables.
-import { NodeSDK } from "@opentelemetry/sdk-node";
-import { NoopSpanProcessor } from "@opentelemetry/sdk-trace-base";
+// Starts OpenTelemetry tracing before the service loads anything else: the trace SDK alone (metrics
+// are prom-client's, logs pino's), not the whole Node SDK, which loads every exporter and the metrics
+// and logs SDKs into each process. Exporter (otlp, console or none), endpoint, protocol (http/protobuf
+// or http/json) and head sampling (OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG) come from the
+// standard OTEL_* variables.
+import { registerInstrumentations } from "@opentelemetry/instrumentation";
+import { OTLPTraceExporter as OtlpJsonTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { OTLPTraceExporter as OtlpProtobufTraceExporter } from "@opentelemetry/exporter-trace-otlp-proto";
+import { defaultResource, detectResources, envDetector, hostDetector, processDetector } from "@opentelemetry/resources";
+import {
+  BatchSpanProcessor,
+  ConsoleSpanExporter,
+  NoopSpanProcessor,
+  type SpanExporter,
+  type SpanProcessor,
+} from "@opentelemetry/sdk-trace-base";
+import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import { GrpcInstrumentation } from "@opentelemetry/instrumentation-grpc";
 import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
 import { ExpressInstrumentation, ExpressLayerType } from "@opentelemetry/instrumentation-express";
 import { MongoDBInstrumentation } from "@opentelemetry/instrumentation-mongodb";
 import { serviceVersion } from "../service-version";
+import { isUntracedRequest } from "./untraced-requests";
 
 /** HTTP paths that probes and scrapers hit; never traced. */
 const UNTRACED_HTTP_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
@@ -23,15 +37,33 @@ function withServiceVersion(env: NodeJS.ProcessEnv): string {
   return [attributes, `service.version=${encodeURIComponent(serviceVersion(env))}`].filter(Boolean).join(",");
 }
 
+/** The exporter OTEL_TRACES_EXPORTER names (otlp by default, over OTEL_EXPORTER_OTLP_[TRACES_]PROTOCOL), or none. */
+function traceExporter(env: NodeJS.ProcessEnv): SpanExporter | undefined {
+  const name = (env.OTEL_TRACES_EXPORTER ?? "otlp").split(",")[0]?.trim() || "otlp";
+  if (name === "none") return undefined;
+  if (name === "console") return new ConsoleSpanExporter();
+  const protocol = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? "http/protobuf";
+  return protocol === "http/json" ? new OtlpJsonTraceExporter() : new OtlpProtobufTraceExporter();
+}
+
+/** Where spans go: batched to the exporter; without one, spans are still made (their trace ids are logged and recorded) and dropped. */
+function spanProcessors(env: NodeJS.ProcessEnv): SpanProcessor[] {
+  const exporter = exporterConfigured(env) ? traceExporter(env) : undefined;
+  return [exporter ? new BatchSpanProcessor(exporter) : new NoopSpanProcessor()];
+}
+
+/** What can be stopped at shutdown (flushing the spans still batched). */
+export interface Telemetry {
+  shutdown(): Promise<void>;
+}
+
 /**
- * Starts the SDK for `serviceName` (OTEL_SERVICE_NAME wins when set) and returns it for shutdown.
- * Metrics are served by prom-client on /metrics, so the SDK's metric and log exporters default to none.
+ * Starts tracing for `serviceName` (OTEL_SERVICE_NAME wins when set) and returns it for shutdown:
+ * a Node tracer provider registered globally (AsyncLocalStorage context, W3C trace context and baggage).
  */
-export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = process.env): NodeSDK | undefined {
+export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = process.env): Telemetry | undefined {
   if (env.OTEL_SDK_DISABLED === "true") return undefined;
   env.OTEL_SERVICE_NAME ??= serviceName;
-  env.OTEL_METRICS_EXPORTER ??= "none";
-  env.OTEL_LOGS_EXPORTER ??= "none";
   env.OTEL_RESOURCE_ATTRIBUTES = withServiceVersion(env);
   // OTEL_NODE_DISABLED_INSTRUMENTATIONS (as in auto-instrumentations-node): e.g. "express,mongodb".
   const disabled = new Set(
@@ -45,7 +77,7 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
   const factories: Record<string, () => HttpInstrumentation | ExpressInstrumentation | GrpcInstrumentation | MongoDBInstrumentation> = {
     http: () =>
       new HttpInstrumentation({
-        ignoreIncomingRequestHook: (req) => UNTRACED_HTTP_PATHS.has((req.url ?? "").split("?")[0] ?? ""),
+        ignoreIncomingRequestHook: (req) => UNTRACED_HTTP_PATHS.has((req.url ?? "").split("?")[0] ?? "") || isUntracedRequest(req),
       }),
     // Route handlers only: a span per middleware and router layer is noise (and costs per request).
     express: () => new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER] }),
@@ -55,10 +87,12 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
   const instrumentations = Object.entries(factories)
     .filter(([name]) => !disabled.has(name))
     .map(([, create]) => create());
-  const sdk = new NodeSDK({
-    spanProcessors: exporterConfigured(env) ? undefined : [new NoopSpanProcessor()],
-    instrumentations,
+  // Sampler: the provider reads OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG (default parentbased_always_on).
+  const provider = new NodeTracerProvider({
+    resource: defaultResource().merge(detectResources({ detectors: [envDetector, hostDetector, processDetector] })),
+    spanProcessors: spanProcessors(env),
   });
-  sdk.start();
-  return sdk;
+  provider.register();
+  registerInstrumentations({ instrumentations, tracerProvider: provider });
+  return provider;
 }

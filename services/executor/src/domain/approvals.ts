@@ -15,14 +15,15 @@ import { ProviderError, type ApprovalRule } from "./provider-port";
 /** What approvals mean for one planned call: the input to plan with, and the step run once planning is done (issue or use). */
 export interface ApprovalStep {
   input: Record<string, unknown>;
-  /** Records the approval (issuing calls), or marks it used (requiring calls; throws its refusal when another call used it first). */
-  use(): Promise<void>;
+  /** Records the approval (issuing calls), or marks it used (requiring calls; throws its refusal when another call used it first); absent for a call that does neither. */
+  use?(): Promise<void>;
 }
 
 /** Ids as we issue them: a prefix and 22 base62 characters; anything else was never issued. */
 const APPROVAL_ID = /^[a-z]{1,8}_[0-9A-Za-z]{22}$/;
 
-const noStep = (input: Record<string, unknown>): ApprovalStep => ({ input, use: async () => {} });
+/** A call that neither issues nor requires an approval: nothing to do once planned. */
+const noStep = (input: Record<string, unknown>): ApprovalStep => ({ input });
 
 /** Issues the approval `capabilityKey` issues, or checks the one it requires; a capability with neither passes through. */
 export async function approvalStep(

@@ -74,6 +74,12 @@ export interface Execution {
   planHash: string;
   /** Uses the approval the call carries, once, right before it runs (domain/approvals.ts); a price quote never calls it. */
   useApproval?: () => Promise<void>;
+  /**
+   * The Idempotency-Key its first hold claims, in the same ledger call (set by the executor when nothing
+   * before that hold needs the key claimed first). A claim that answers otherwise ends the run with
+   * KeyClaimAnswered, before any provider is called.
+   */
+  claim?: { key: string; requestHash: string; leaseMs: number };
 }
 
 /** The outcome of an execution as stored for its key: a response, or the error it ended with. */

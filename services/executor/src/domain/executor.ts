@@ -1,13 +1,15 @@
-// Execute, orchestrated: claim the Idempotency-Key (a completed key answers its stored result, whatever
-// the catalog says now), plan the execution (validate, pick routes, build requests), run the attempts (hold, provider call over the route's rail, capture or release),
+// Execute, orchestrated: plan the execution (validate, pick routes, build requests), run the attempts
+// (hold, provider call over the route's rail, capture or release) with the Idempotency-Key claimed by
+// the first hold in the same ledger call (claimed first instead when planning refuses or the plan acts
+// before its hold: a completed key answers its stored result, whatever the catalog says now),
 // and store the outcome for the key (a success off the answer's path: its capture carries it too).
 // A quote plans the same way and reserves the first route's price instead of running it.
 // Rails never know the capability; providers never know the rail: the planner pairs them per route.
 import { AppError, internalError, newId } from "@agentic/platform/core";
 import type { ExecuteResponse, QuoteResponse } from "@agentic/proto/executor/v1";
 import { idempotencyInProgress } from "./errors";
-import type { CallBudget, ExecuteCommand, StoredOutcome } from "./execution";
-import { IdempotencyGuard } from "./idempotency";
+import type { CallBudget, ExecuteCommand, Execution, StoredOutcome } from "./execution";
+import { IdempotencyGuard, KeyClaimAnswered, type IdempotencyKeyRef } from "./idempotency";
 import { createPlanner } from "./plan-execution";
 import type { ExecutorDeps } from "./ports";
 import { createQuoter } from "./quote-execution";
@@ -29,6 +31,14 @@ export interface Executor {
  */
 function isFinalAnswer(err: AppError): boolean {
   return err.code !== "SETTLEMENT_UNCONFIRMED" && err.code !== "EXECUTION_FENCED";
+}
+
+/**
+ * Whether the first hold may claim the key: nothing the run does before it may act for a request the
+ * key could answer otherwise (a replay, another request): no approval is used, no vendor quota taken.
+ */
+function claimsOnItsFirstHold(execution: Execution): boolean {
+  return !execution.useApproval && execution.prepared.every((p) => !p.route.vendorQuota);
 }
 
 /** `email.inbox.buy` for (`email`, `inbox-buy`): a capability id is its key's parts joined with "-" (parts never hold one). */
@@ -68,25 +78,49 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       executionId,
       capabilityKey: capabilityKeyOf(cmd),
     };
-    // Claimed before anything is planned: a replay answers what the key answered, even after the
-    // capability was gated or its contract changed; only a new key is planned against today's catalog.
-    const begun = await guard.begin(ref, () => budget.remainingMs());
-    if (begun.kind === "replay") {
-      // As decoded for a replay: a success marked `replayed`, an error whose hint says a new key is needed.
-      if (begun.outcome.ok) return begun.outcome.response;
-      throw begun.outcome.error;
+    // Planning only reads, so it may come before the claim: then the first hold claims the key in the
+    // same ledger call (one round trip, one transaction). A plan that would act before its hold (use an
+    // approval, take a vendor quota) or that planning refuses goes the claim-first way below, so a replay
+    // still answers what the key answered, even after the capability was gated or its contract changed.
+    const planned = await plan(cmd, executionId, budget).catch(() => undefined);
+    if (planned && claimsOnItsFirstHold(planned)) {
+      try {
+        return await answerForKey(ref, () =>
+          attempts({ ...planned, claim: { key: ref.key, requestHash: ref.requestHash, leaseMs: settings.idempotencyLeaseMs } }, budget),
+        );
+      } catch (err) {
+        if (!(err instanceof KeyClaimAnswered)) throw err;
+        const meaning = guard.meaningOf(ref, err.claim);
+        if (meaning.kind === "replay") return replay(meaning.outcome);
+        // In progress elsewhere: wait for its answer as a claim-first request does (begin polls the claim).
+      }
     }
+    const begun = await guard.begin(ref, () => budget.remainingMs());
+    if (begun.kind === "replay") return replay(begun.outcome);
+    return answerForKey(ref, () => run(cmd, executionId, budget));
+  }
+
+  /** As decoded for a replay: a success marked `replayed`, an error whose hint says a new key is needed. */
+  function replay(outcome: StoredOutcome): ExecuteResponse {
+    if (outcome.ok) return outcome.response;
+    throw outcome.error;
+  }
+
+  /** Runs a request whose key is (or is being) claimed and stores how it ended as the key's answer. */
+  async function answerForKey(ref: IdempotencyKeyRef, runIt: () => Promise<ExecuteResponse>): Promise<ExecuteResponse> {
     let outcome: StoredOutcome;
     try {
-      outcome = { ok: true, response: await run(cmd, executionId, budget) };
+      outcome = { ok: true, response: await runIt() };
     } catch (err) {
+      if (err instanceof KeyClaimAnswered) throw err; // the key was not claimed: nothing of this run is its answer
       const error = err instanceof AppError ? err : internalError();
       if (!isFinalAnswer(error)) {
         // Not this key's answer: its charge is still being settled, or another run of it owns the key.
-        throw error.code === "EXECUTION_FENCED" ? idempotencyInProgress(ref.key, executionId, undefined) : error;
+        throw error.code === "EXECUTION_FENCED" ? idempotencyInProgress(ref.key, ref.executionId, undefined) : error;
       }
       // Whatever a request whose key was claimed ended with is its stored result, a planning refusal too.
       // A replay adds that trying again takes a new key (decodeOutcome), so hints here stay as the first answer's.
+      // (An error from before a combined claim and hold was made finds no execution to store on: nothing is stored.)
       await guard.finish(ref, { ok: false, error });
       throw err;
     }

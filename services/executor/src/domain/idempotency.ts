@@ -11,6 +11,7 @@ import type { Logger } from "@agentic/platform";
 import { callDeadlineMs, type AppError } from "@agentic/platform/core";
 import { asAppError, executionIndeterminate, idempotencyConflict, idempotencyInProgress } from "./errors";
 import type { StoredOutcome } from "./execution";
+import type { ClaimIdempotencyKeyResponse } from "@agentic/proto/ledger/v1";
 import type { LedgerPort, OutcomeRecords } from "./ports";
 
 export interface IdempotencySettings {
@@ -55,6 +56,20 @@ export function vendorIdempotencyKey(userId: string, key: string): string {
   return `idem_${createHash("sha256").update(`${userId}\u0000${key}`).digest("base64url").slice(0, 32)}`;
 }
 
+/**
+ * Thrown by a run whose first hold claimed its Idempotency-Key (Execution.claim) when the key was not
+ * free: nothing was held, no provider was called; `claim` says what the key answered.
+ */
+export class KeyClaimAnswered extends Error {
+  constructor(readonly claim: ClaimIdempotencyKeyResponse) {
+    super(`the Idempotency-Key was ${claim.state}`);
+    this.name = "KeyClaimAnswered";
+  }
+}
+
+/** What a claim of the key means for this request: run it, replay the stored outcome, or wait (another request runs it). */
+type ClaimMeaning = { kind: "run" } | { kind: "replay"; outcome: StoredOutcome } | { kind: "wait"; claim: ClaimIdempotencyKeyResponse };
+
 export class IdempotencyGuard {
   constructor(
     private readonly ledger: LedgerPort,
@@ -84,20 +99,30 @@ export class IdempotencyGuard {
         },
         { deadlineMs: this.deadline(remainingMs) },
       );
-      switch (claim.state) {
-        case "claimed":
-          return { kind: "run" };
-        case "completed":
-          return { kind: "replay", outcome: this.records.decode(claim.result ?? { httpStatus: 500 }) };
-        case "conflict":
-          throw idempotencyConflict(ref.key);
-        default: {
-          // in_progress: the first request is running; poll until it stores its result.
-          const leaseOver = claim.leaseExpiresAt !== undefined && claim.leaseExpiresAt.getTime() <= Date.now();
-          if (claim.started && leaseOver) throw executionIndeterminate(ref.key, claim.executionId);
-          if (Date.now() + pause > waitUntil) throw idempotencyInProgress(ref.key, claim.executionId, claim.leaseExpiresAt);
-          await this.sleep(pause);
-        }
+      const meaning = this.meaningOf(ref, claim);
+      if (meaning.kind !== "wait") return meaning;
+      // in_progress: the first request is running; poll until it stores its result.
+      if (Date.now() + pause > waitUntil) throw idempotencyInProgress(ref.key, claim.executionId, claim.leaseExpiresAt);
+      await this.sleep(pause);
+    }
+  }
+
+  /**
+   * What a claim answered means, without waiting: run, replay, or wait (in progress). Throws
+   * IDEMPOTENCY_CONFLICT, or EXECUTION_INDETERMINATE for a started execution past its lease.
+   */
+  meaningOf(ref: Pick<IdempotencyKeyRef, "key">, claim: ClaimIdempotencyKeyResponse): ClaimMeaning {
+    switch (claim.state) {
+      case "claimed":
+        return { kind: "run" };
+      case "completed":
+        return { kind: "replay", outcome: this.records.decode(claim.result ?? { httpStatus: 500 }) };
+      case "conflict":
+        throw idempotencyConflict(ref.key);
+      default: {
+        const leaseOver = claim.leaseExpiresAt !== undefined && claim.leaseExpiresAt.getTime() <= Date.now();
+        if (claim.started && leaseOver) throw executionIndeterminate(ref.key, claim.executionId);
+        return { kind: "wait", claim };
       }
     }
   }

@@ -323,7 +323,7 @@ export function createPlanner(deps: ExecutorDeps) {
       alternatives,
       notTried: skipped,
       ...(held ? { quoteId: held.quoteId } : {}),
-      useApproval: approval.use,
+      ...(approval.use ? { useApproval: approval.use } : {}),
       get planHash() {
         return planHash();
       },

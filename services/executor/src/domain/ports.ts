@@ -7,6 +7,8 @@ import type { CatalogCache } from "@agentic/clients";
 import type { Route } from "@agentic/proto/catalog/v1";
 import type { ExecutionSettled, RouteOutcome } from "@agentic/proto/events/v1";
 import type {
+  ClaimIdempotencyKeyAndHoldCreditsRequest,
+  ClaimIdempotencyKeyAndHoldCreditsResponse,
   ClaimIdempotencyKeyRequest,
   ClaimIdempotencyKeyResponse,
   CompleteExecutionRequest,
@@ -46,6 +48,11 @@ export interface LedgerPort {
   holdCredits(req: HoldCreditsRequest, opts?: CallOpts): Promise<HoldCreditsResponse>;
   getHold(req: GetHoldRequest, opts?: CallOpts): Promise<GetHoldResponse>;
   claimIdempotencyKey(req: ClaimIdempotencyKeyRequest, opts?: CallOpts): Promise<ClaimIdempotencyKeyResponse>;
+  /** The claim and, when it claimed the key, the first hold, in one call; a refused hold is HoldCredits' error and the claim stands. */
+  claimIdempotencyKeyAndHoldCredits(
+    req: ClaimIdempotencyKeyAndHoldCreditsRequest,
+    opts?: CallOpts,
+  ): Promise<ClaimIdempotencyKeyAndHoldCreditsResponse>;
   /** Ends the execution with its answer (first completion wins); NOT_FOUND once another request took its key over. */
   completeExecution(req: CompleteExecutionRequest, opts?: CallOpts): Promise<CompleteExecutionResponse>;
   /**

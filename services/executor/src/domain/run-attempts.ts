@@ -32,6 +32,7 @@ import { SettlementUnconfirmedError, type ExecutorDeps, type ProviderCallSpan } 
 import { ProviderError, type CreatedResource, type ProviderResult, type TokenUsage } from "./provider-port";
 import { RailError, creditsToMicroUsd, type RailPayment } from "./rail-port";
 import { decisionAttempt, notTried, routeDecision } from "./route-decision";
+import { KeyClaimAnswered } from "./idempotency";
 import { fitsSettlement, LARGEST_SETTLEMENT_BYTES } from "./settlement-size";
 import { runFlow } from "./vendor-flow";
 
@@ -100,6 +101,8 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     const mayRun = (p: PreparedRoute) => !credentialSent || p.rail.network === "direct";
     /** The first vendor quota refusal: the answer when no route was tried at all. */
     let quotaRefused: AppError | undefined;
+    /** The Idempotency-Key the next hold claims: the first hold's only (the claim stands whatever that hold decides). */
+    let claim = x.claim;
 
     for (let i = 0; i < x.prepared.length && done.length < settings.maxAttempts; i++) {
       const prepared = x.prepared[i] as PreparedRoute;
@@ -131,7 +134,8 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       const attemptId = newId("attempt");
       // The quote: the route's price, or on a per-token route the most this input can cost.
       const priceCredits = prepared.quote.holdCredits;
-      const held = await hold(x, route, attemptId, priceCredits, released, budget);
+      const held = await hold(x, route, attemptId, priceCredits, released, budget, claim);
+      claim = undefined;
       if (!held.ok) {
         // Only a cheaper fallback can still be afforded; otherwise the refusal is the answer.
         const cheaper = x.allowFallback && x.prepared.slice(i + 1).some((p) => p.quote.holdCredits < priceCredits);
@@ -244,6 +248,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     priceCredits: number,
     released: readonly string[],
     budget: CallBudget,
+    claim: Execution["claim"],
   ): Promise<{ ok: true } | { ok: false; balanceCredits?: number }> {
     // The execute contract has no agentName field (a body naming one is refused): the Agent-Name header names the agent.
     const agentName = x.cmd.agentName;
@@ -268,10 +273,30 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     };
     for (let round = 0; ; round++) {
       try {
-        await deps.ledger.holdCredits(request, depOpts(budget));
+        if (claim && round === 0) {
+          // One ledger call claims the key and, only if it did, holds: a key already claimed answers with nothing held.
+          const { claim: answered } = await deps.ledger.claimIdempotencyKeyAndHoldCredits(
+            {
+              claim: {
+                userId: x.cmd.userId,
+                idempotencyKey: claim.key,
+                requestHash: claim.requestHash,
+                leaseMs: claim.leaseMs,
+                executionId: x.id,
+                capabilityKey: x.capabilityKey,
+              },
+              hold: request,
+            },
+            depOpts(budget),
+          );
+          if (answered?.state !== "claimed") throw new KeyClaimAnswered(answered ?? { state: "conflict", executionId: "", started: false });
+        } else {
+          await deps.ledger.holdCredits(request, depOpts(budget));
+        }
         deps.metrics.holdPlaced(route.routeKey);
         return { ok: true };
       } catch (err) {
+        if (err instanceof KeyClaimAnswered) throw err;
         const remote = asAppError(err);
         if (remote.code === "CREDITS_REQUIRED") {
           if (round === 0 && released.length > 0 && (await releasesApplied(released, budget))) continue;

@@ -1,7 +1,8 @@
 // What one execute costs the services behind it, counted by their own RPC metrics (every service of
 // the system runs in this process, on prom-client's default registry): an unpinned execute asks the
-// router for its ranking only, so the router never reads the wallet (no GetWallet); a keyed success is
-// stored for its key after it was answered, and a retry at once replays it all the same.
+// router for its ranking only, so the router never reads the wallet (no GetWallet); a keyed execute
+// claims its key and holds in one ledger call, its success is stored for its key after it was
+// answered, and a retry at once replays it all the same.
 import { register } from "prom-client";
 import type { ExecuteRequest } from "@agentic/proto/executor/v1";
 import { startExecutorSystem, type ExecutorSystem } from "../system";
@@ -63,9 +64,11 @@ describe("the calls one execute makes", () => {
       expect(again).toMatchObject({ replayed: true, executionId: first.executionId, routeKey: first.routeKey });
     });
     expect(first).toMatchObject({ success: true, replayed: false });
-    // One run: one hold. The retry claims the key and replays the stored answer without planning it again
-    // (the claim comes first, so a replay never ranks, nor depends on today's catalog).
-    expect(calls).toMatchObject({ Execute: 2, Recommend: 1, ClaimIdempotencyKey: 2, HoldCredits: 1 });
+    // One run: one ledger call claims the key and holds. The retry plans (planning only reads), and its
+    // claim-and-hold finds the key completed: it replays the stored answer with nothing held.
+    expect(calls).toMatchObject({ Execute: 2, Recommend: 2, ClaimIdempotencyKeyAndHoldCredits: 2 });
+    expect(calls.ClaimIdempotencyKey).toBeUndefined();
+    expect(calls.HoldCredits).toBeUndefined();
     expect(calls.CompleteExecution ?? 0).toBeLessThanOrEqual(1);
     await sys.ledger.waitForSettlement(first!.attempts[0]!.attemptId);
   });

@@ -1,7 +1,7 @@
 // The ledger's use cases: identity (API keys) and money (grants, holds, settlements, expiry, usage,
 // the journal) and idempotency records. Validates input, applies the rules through one atomic store
 // operation each, and turns store outcomes into results or LedgerErrors. No transport here.
-import type { DomainLogger, LedgerMetrics, LedgerStore, SettleResult } from "./ports";
+import type { ClaimCommand, DomainLogger, HoldCommand, HoldResult, LedgerMetrics, LedgerStore, SettleResult } from "./ports";
 import type {
   ApiKeyLimits,
   ApiKeyRecord,
@@ -101,6 +101,44 @@ import type { CreditMovementRequest, ExecutionView, Reconciliation, Settlement, 
 
 export type Ledger = ReturnType<typeof createLedger>;
 
+/** A hold as HoldCredits asks for it. */
+export interface HoldRequest {
+  holdId: string;
+  userId: string;
+  amountCredits: number;
+  ttlMs: number;
+  routeKey: string;
+  execution?: { executionId: string; capabilityKey: string; idempotencyKey?: string };
+  keyId?: string;
+  agentName?: string;
+  capabilityKey?: string;
+  quoteId?: string;
+}
+
+/** An Idempotency-Key claim as ClaimIdempotencyKey asks for it. */
+export interface ClaimRequest {
+  userId: string;
+  key: string;
+  requestHash: string;
+  leaseMs: number;
+  executionId: string;
+  capabilityKey: string;
+}
+
+/** A claim request, validated, as the store takes it. */
+function claimCommand(req: ClaimRequest, at: Date): ClaimCommand {
+  return {
+    userId: requireId("user_id", req.userId),
+    key: requireIdempotencyKey("idempotency_key", req.key),
+    requestHash: requireId("request_hash", req.requestHash),
+    executionId: requireId("execution_id", req.executionId),
+    capabilityKey: optionalText("capability_key", req.capabilityKey),
+    leaseMs: durationOrDefault("lease_ms", req.leaseMs, DEFAULT_LEASE_MS, 1_000, 15 * 60_000),
+    retentionMs: IDEMPOTENCY_RETENTION_MS,
+    now: at,
+  };
+}
+
 function requireHttpStatus(result: StoredResult): void {
   if (!Number.isInteger(result.httpStatus) || result.httpStatus < 100 || result.httpStatus > 599) {
     throw invalidField(
@@ -149,6 +187,48 @@ export function createLedger(deps: LedgerDeps) {
         "a capture named a resource another user owns; ownership unchanged",
       );
     }
+  }
+
+  /** A hold request, validated, as the store takes it. */
+  function holdCommand(req: HoldRequest, at: Date): HoldCommand {
+    const ttlMs = durationOrDefault("ttl_ms", req.ttlMs, deps.holdTtlMs, 1, MAX_HOLD_TTL_MS);
+    const execution = req.execution
+      ? {
+          executionId: requireId("execution.execution_id", req.execution.executionId),
+          capabilityKey: optionalText("execution.capability_key", req.execution.capabilityKey),
+          ...(req.execution.idempotencyKey
+            ? { idempotencyKey: requireIdempotencyKey("execution.idempotency_key", req.execution.idempotencyKey) }
+            : {}),
+          leaseMs: DEFAULT_LEASE_MS,
+          retentionMs: IDEMPOTENCY_RETENTION_MS,
+        }
+      : undefined;
+    return {
+      holdId: requireId("hold_id", req.holdId),
+      userId: requireId("user_id", req.userId),
+      amountCredits: requireCredits("amount_credits", req.amountCredits),
+      routeKey: optionalText("route_key", req.routeKey),
+      expiresAt: new Date(at.getTime() + ttlMs),
+      now: at,
+      ...(execution ? { execution } : {}),
+      ...spendOf(req, execution?.capabilityKey),
+      ...(req.quoteId ? { quoteId: requireId("quote_id", req.quoteId) } : {}),
+      unchargedAllowance: deps.unchargedDailyAllowance ?? DEFAULT_UNCHARGED_DAILY_ALLOWANCE,
+    };
+  }
+
+  /** The hold placed (or replayed), or the error that says why not. */
+  function holdAnswer(result: HoldResult, req: HoldRequest, at: Date): { hold: Hold; wallet: Wallet; replayed: boolean } {
+    if (result.status === "uncharged_limit") throw unchargedFailuresLimited(result.count, result.limit, at);
+    if (result.status === "spend_refused") {
+      deps.metrics?.spendRefused(result.refusal.code, result.refusal.limit);
+      throw spendRefused(result.refusal);
+    }
+    if (result.status === "quote_refused") throw quoteRefused(result.reason, req.quoteId ?? "", req.amountCredits);
+    if (result.status === "conflict") throw holdIdConflict(req.holdId);
+    if (result.status === "fenced") throw executionFenced(req.execution?.executionId ?? "", result.reason);
+    if (result.status === "insufficient") throw creditsRequired(req.amountCredits, result.wallet.balanceCredits);
+    return { hold: result.hold, wallet: result.wallet, replayed: result.status === "replayed" };
   }
 
   const spendPolicies = createSpendPolicies({ store, now });
@@ -278,53 +358,32 @@ export function createLedger(deps: LedgerDeps) {
     },
 
     /** Reserves credits once per hold id; CREDITS_REQUIRED when the balance is short. */
-    async holdCredits(req: {
-      holdId: string;
-      userId: string;
-      amountCredits: number;
-      ttlMs: number;
-      routeKey: string;
-      execution?: { executionId: string; capabilityKey: string; idempotencyKey?: string };
-      keyId?: string;
-      agentName?: string;
-      capabilityKey?: string;
-      quoteId?: string;
-    }): Promise<{ hold: Hold; wallet: Wallet; replayed: boolean }> {
+    async holdCredits(req: HoldRequest): Promise<{ hold: Hold; wallet: Wallet; replayed: boolean }> {
+      const cmd = holdCommand(req, now());
+      return holdAnswer(await store.hold(cmd), req, cmd.now);
+    },
+
+    /**
+     * Claims the Idempotency-Key and, only when this call claimed it, places the first hold of the
+     * claimed execution, in one store step. Any other claim state answers without a hold; a refused hold
+     * throws what holdCredits throws, and the claim stands (the caller stores that answer for the key).
+     */
+    async claimIdempotencyKeyAndHold(req: {
+      claim: ClaimRequest;
+      hold: HoldRequest;
+    }): Promise<{ claim: ClaimOutcome; hold?: { hold: Hold; wallet: Wallet; replayed: boolean } }> {
       const at = now();
-      const ttlMs = durationOrDefault("ttl_ms", req.ttlMs, deps.holdTtlMs, 1, MAX_HOLD_TTL_MS);
-      const execution = req.execution
-        ? {
-            executionId: requireId("execution.execution_id", req.execution.executionId),
-            capabilityKey: optionalText("execution.capability_key", req.execution.capabilityKey),
-            ...(req.execution.idempotencyKey
-              ? { idempotencyKey: requireIdempotencyKey("execution.idempotency_key", req.execution.idempotencyKey) }
-              : {}),
-            leaseMs: DEFAULT_LEASE_MS,
-            retentionMs: IDEMPOTENCY_RETENTION_MS,
-          }
-        : undefined;
-      const result = await store.hold({
-        holdId: requireId("hold_id", req.holdId),
-        userId: requireId("user_id", req.userId),
-        amountCredits: requireCredits("amount_credits", req.amountCredits),
-        routeKey: optionalText("route_key", req.routeKey),
-        expiresAt: new Date(at.getTime() + ttlMs),
-        now: at,
-        ...(execution ? { execution } : {}),
-        ...spendOf(req, execution?.capabilityKey),
-        ...(req.quoteId ? { quoteId: requireId("quote_id", req.quoteId) } : {}),
-        unchargedAllowance: deps.unchargedDailyAllowance ?? DEFAULT_UNCHARGED_DAILY_ALLOWANCE,
-      });
-      if (result.status === "uncharged_limit") throw unchargedFailuresLimited(result.count, result.limit, at);
-      if (result.status === "spend_refused") {
-        deps.metrics?.spendRefused(result.refusal.code, result.refusal.limit);
-        throw spendRefused(result.refusal);
-      }
-      if (result.status === "quote_refused") throw quoteRefused(result.reason, req.quoteId ?? "", req.amountCredits);
-      if (result.status === "conflict") throw holdIdConflict(req.holdId);
-      if (result.status === "fenced") throw executionFenced(req.execution?.executionId ?? "", result.reason);
-      if (result.status === "insufficient") throw creditsRequired(req.amountCredits, result.wallet.balanceCredits);
-      return { hold: result.hold, wallet: result.wallet, replayed: result.status === "replayed" };
+      const claim = claimCommand(req.claim, at);
+      const hold = holdCommand(req.hold, at);
+      if (hold.execution?.executionId !== claim.executionId || hold.execution.idempotencyKey !== claim.key || hold.userId !== claim.userId)
+        throw invalidField(
+          "hold.execution",
+          "The hold must name the claimed execution: its user, execution_id and idempotency_key as the claim's.",
+          "Send the claim's user_id, execution_id and idempotency_key in the hold.",
+        );
+      const result = await store.claimAndHold({ claim, hold });
+      if (!result.hold) return { claim: result.claim };
+      return { claim: result.claim, hold: holdAnswer(result.hold, req.hold, at) };
     },
 
     /**
@@ -450,24 +509,8 @@ export function createLedger(deps: LedgerDeps) {
       };
     },
 
-    async claimIdempotencyKey(req: {
-      userId: string;
-      key: string;
-      requestHash: string;
-      leaseMs: number;
-      executionId: string;
-      capabilityKey: string;
-    }): Promise<ClaimOutcome> {
-      return store.claimIdempotencyKey({
-        userId: requireId("user_id", req.userId),
-        key: requireIdempotencyKey("idempotency_key", req.key),
-        requestHash: requireId("request_hash", req.requestHash),
-        executionId: requireId("execution_id", req.executionId),
-        capabilityKey: optionalText("capability_key", req.capabilityKey),
-        leaseMs: durationOrDefault("lease_ms", req.leaseMs, DEFAULT_LEASE_MS, 1_000, 15 * 60_000),
-        retentionMs: IDEMPOTENCY_RETENTION_MS,
-        now: now(),
-      });
+    async claimIdempotencyKey(req: ClaimRequest): Promise<ClaimOutcome> {
+      return store.claimIdempotencyKey(claimCommand(req, now()));
     },
 
     /** Stores the result of a claimed key (first completion wins); IDEMPOTENCY_KEY_NOT_FOUND when never claimed. */

@@ -158,6 +158,19 @@ export interface ClaimCommand {
   now: Date;
 }
 
+/** ClaimIdempotencyKeyAndHoldCredits: the claim, and the first attempt's hold of the execution it creates. */
+export interface ClaimHoldCommand {
+  claim: ClaimCommand;
+  /** The first attempt's hold; its execution is the one the claim creates. */
+  hold: HoldCommand;
+}
+
+export interface ClaimHoldResult {
+  claim: ClaimOutcome;
+  /** Decided only when the claim is `claimed`. */
+  hold?: HoldResult;
+}
+
 export interface CompleteCommand {
   userId: string;
   key: string;
@@ -211,6 +224,8 @@ export interface LedgerStore {
   moveCredits(cmd: CreditMovementCommand): Promise<CreditMovementResult>;
   /** Moves credits from balance to held once per hold id (journal kind hold), only if the balance covers it. */
   hold(cmd: HoldCommand): Promise<HoldResult>;
+  /** Claims an Idempotency-Key and, only when this call claimed it, places the first hold of its execution: one atomic step (decideClaimHold). */
+  claimAndHold(cmd: ClaimHoldCommand): Promise<ClaimHoldResult>;
   getHold(holdId: string): Promise<Hold | null>;
   /** Ends a held hold exactly once (journal kind capture, release or expiry) and records its usage once. */
   settleHold(cmd: SettleCommand): Promise<SettleResult>;

@@ -4,26 +4,32 @@
 import type { UnaryHandler } from "@agentic/platform";
 import type { ClaimIdempotencyKeyRequest, ClaimIdempotencyKeyResponse } from "@agentic/proto/ledger/v1";
 import type { Ledger } from "../domain/ledger";
+import type { ClaimOutcome } from "../domain/types";
 
 export function claimIdempotencyKey(ledger: Ledger): UnaryHandler<ClaimIdempotencyKeyRequest, ClaimIdempotencyKeyResponse> {
-  return async (req) => {
-    const outcome = await ledger.claimIdempotencyKey({
-      userId: req.userId,
-      key: req.idempotencyKey,
-      requestHash: req.requestHash,
-      leaseMs: req.leaseMs,
-      executionId: req.executionId,
-      capabilityKey: req.capabilityKey,
-    });
-    switch (outcome.state) {
-      case "completed":
-        return { state: outcome.state, executionId: outcome.executionId, result: outcome.result, started: true };
-      case "in_progress":
-        return { state: outcome.state, executionId: outcome.executionId, leaseExpiresAt: outcome.leaseExpiresAt, started: outcome.started };
-      case "claimed":
-        return { state: outcome.state, executionId: outcome.executionId, started: false };
-      default:
-        return { state: outcome.state, executionId: "", started: false };
-    }
-  };
+  return async (req) =>
+    claimResponse(
+      await ledger.claimIdempotencyKey({
+        userId: req.userId,
+        key: req.idempotencyKey,
+        requestHash: req.requestHash,
+        leaseMs: req.leaseMs,
+        executionId: req.executionId,
+        capabilityKey: req.capabilityKey,
+      }),
+    );
+}
+
+/** A claim's outcome on the wire. */
+export function claimResponse(outcome: ClaimOutcome): ClaimIdempotencyKeyResponse {
+  switch (outcome.state) {
+    case "completed":
+      return { state: outcome.state, executionId: outcome.executionId, result: outcome.result, started: true };
+    case "in_progress":
+      return { state: outcome.state, executionId: outcome.executionId, leaseExpiresAt: outcome.leaseExpiresAt, started: outcome.started };
+    case "claimed":
+      return { state: outcome.state, executionId: outcome.executionId, started: false };
+    default:
+      return { state: outcome.state, executionId: "", started: false };
+  }
 }

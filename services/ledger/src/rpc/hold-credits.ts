@@ -4,23 +4,29 @@
 // FAILED_PRECONDITION (EXECUTION_FENCED) when the named execution may not start an attempt.
 import type { UnaryHandler } from "@agentic/platform";
 import type { HoldCreditsRequest, HoldCreditsResponse } from "@agentic/proto/ledger/v1";
-import type { Ledger } from "../domain/ledger";
+import type { HoldRequest, Ledger } from "../domain/ledger";
 
 export function holdCredits(ledger: Ledger): UnaryHandler<HoldCreditsRequest, HoldCreditsResponse> {
   return async (req) => {
-    const { execution, ...holdRequest } = req;
-    const { hold, wallet, replayed } = await ledger.holdCredits({
-      ...holdRequest,
-      ...(execution
-        ? {
-            execution: {
-              executionId: execution.executionId,
-              capabilityKey: execution.capabilityKey,
-              idempotencyKey: execution.idempotencyKey,
-            },
-          }
-        : {}),
-    });
+    const { hold, wallet, replayed } = await ledger.holdCredits(holdRequest(req));
     return { hold, wallet, replayed };
+  };
+}
+
+/** A hold request off the wire (an absent one is empty, and refused by validation). */
+export function holdRequest(req: HoldCreditsRequest | undefined): HoldRequest {
+  if (!req) return { holdId: "", userId: "", amountCredits: 0, ttlMs: 0, routeKey: "" };
+  const { execution, ...holdRequest } = req;
+  return {
+    ...holdRequest,
+    ...(execution
+      ? {
+          execution: {
+            executionId: execution.executionId,
+            capabilityKey: execution.capabilityKey,
+            ...(execution.idempotencyKey !== undefined ? { idempotencyKey: execution.idempotencyKey } : {}),
+          },
+        }
+      : {}),
   };
 }

@@ -17,6 +17,7 @@ import type {
   SettleCommand,
   SettleResult,
 } from "../domain/ports";
+import type { ClaimHoldCommand, ClaimHoldResult } from "../domain/decide-claim-hold";
 import type { CreateQuoteCommand, CreateQuoteResult, QuoteRecord } from "../domain/quote";
 import type { SpendPolicy, SpendScope, SpendUsage } from "../domain/spend-policy";
 import type { FinishTopUpCommand, StartTopUpCommand, TopUpFinish, TopUpRecord, TopUpStart } from "../domain/top-up";
@@ -47,7 +48,16 @@ type Methods<K extends keyof LedgerStore> = Pick<LedgerStore, K>;
 export interface LedgerStoreParts {
   keys: Methods<"insertApiKey" | "findApiKeyByHash" | "listApiKeys" | "revokeApiKey" | "setApiKeyLimits">;
   money: Methods<
-    "getWallet" | "listWallets" | "grant" | "moveCredits" | "hold" | "getHold" | "settleHold" | "listExpiredHolds" | "listJournal"
+    | "getWallet"
+    | "listWallets"
+    | "grant"
+    | "moveCredits"
+    | "hold"
+    | "claimAndHold"
+    | "getHold"
+    | "settleHold"
+    | "listExpiredHolds"
+    | "listJournal"
   >;
   spend: Methods<"setSpendPolicy" | "clearSpendPolicy" | "listSpendPolicies" | "spendUsage">;
   quotes: Methods<"createQuote" | "getQuote">;
@@ -124,6 +134,9 @@ export abstract class PartsLedgerStore implements LedgerStore {
   }
   hold(cmd: HoldCommand): Promise<HoldResult> {
     return this.money.hold(cmd);
+  }
+  claimAndHold(cmd: ClaimHoldCommand): Promise<ClaimHoldResult> {
+    return this.money.claimAndHold(cmd);
   }
   getHold(holdId: string): Promise<Hold | null> {
     return this.money.getHold(holdId);

@@ -677,6 +677,23 @@ export interface ClaimIdempotencyKeyResponse {
   started: boolean;
 }
 
+/**
+ * The claim, and the first attempt's hold (its execution is the claim's: execution_id and
+ * idempotency_key must match the claim's, else INVALID_ARGUMENT).
+ */
+export interface ClaimIdempotencyKeyAndHoldCreditsRequest {
+  claim?: ClaimIdempotencyKeyRequest | undefined;
+  hold?: HoldCreditsRequest | undefined;
+}
+
+export interface ClaimIdempotencyKeyAndHoldCreditsResponse {
+  claim?:
+    | ClaimIdempotencyKeyResponse
+    | undefined;
+  /** Set when the claim state is claimed: the hold placed for the claimed execution. */
+  hold?: HoldCreditsResponse | undefined;
+}
+
 /** A stored HTTP-level result of an idempotent request. */
 export interface StoredResult {
   httpStatus: number;
@@ -7769,6 +7786,192 @@ export const ClaimIdempotencyKeyResponse: MessageFns<ClaimIdempotencyKeyResponse
   },
 };
 
+function createBaseClaimIdempotencyKeyAndHoldCreditsRequest(): ClaimIdempotencyKeyAndHoldCreditsRequest {
+  return { claim: undefined, hold: undefined };
+}
+
+export const ClaimIdempotencyKeyAndHoldCreditsRequest: MessageFns<ClaimIdempotencyKeyAndHoldCreditsRequest> = {
+  encode(message: ClaimIdempotencyKeyAndHoldCreditsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.claim !== undefined) {
+      ClaimIdempotencyKeyRequest.encode(message.claim, writer.uint32(10).fork()).join();
+    }
+    if (message.hold !== undefined) {
+      HoldCreditsRequest.encode(message.hold, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ClaimIdempotencyKeyAndHoldCreditsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseClaimIdempotencyKeyAndHoldCreditsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.claim = ClaimIdempotencyKeyRequest.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.hold = HoldCreditsRequest.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ClaimIdempotencyKeyAndHoldCreditsRequest {
+    return {
+      claim: isSet(object.claim) ? ClaimIdempotencyKeyRequest.fromJSON(object.claim) : undefined,
+      hold: isSet(object.hold) ? HoldCreditsRequest.fromJSON(object.hold) : undefined,
+    };
+  },
+
+  toJSON(message: ClaimIdempotencyKeyAndHoldCreditsRequest): unknown {
+    const obj: any = {};
+    if (message.claim !== undefined) {
+      obj.claim = ClaimIdempotencyKeyRequest.toJSON(message.claim);
+    }
+    if (message.hold !== undefined) {
+      obj.hold = HoldCreditsRequest.toJSON(message.hold);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ClaimIdempotencyKeyAndHoldCreditsRequest>, I>>(
+    base?: I,
+  ): ClaimIdempotencyKeyAndHoldCreditsRequest {
+    return ClaimIdempotencyKeyAndHoldCreditsRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ClaimIdempotencyKeyAndHoldCreditsRequest>, I>>(
+    object: I,
+  ): ClaimIdempotencyKeyAndHoldCreditsRequest {
+    const message = createBaseClaimIdempotencyKeyAndHoldCreditsRequest();
+    message.claim = (object.claim !== undefined && object.claim !== null)
+      ? ClaimIdempotencyKeyRequest.fromPartial(object.claim)
+      : undefined;
+    message.hold = (object.hold !== undefined && object.hold !== null)
+      ? HoldCreditsRequest.fromPartial(object.hold)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseClaimIdempotencyKeyAndHoldCreditsResponse(): ClaimIdempotencyKeyAndHoldCreditsResponse {
+  return { claim: undefined, hold: undefined };
+}
+
+export const ClaimIdempotencyKeyAndHoldCreditsResponse: MessageFns<ClaimIdempotencyKeyAndHoldCreditsResponse> = {
+  encode(message: ClaimIdempotencyKeyAndHoldCreditsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.claim !== undefined) {
+      ClaimIdempotencyKeyResponse.encode(message.claim, writer.uint32(10).fork()).join();
+    }
+    if (message.hold !== undefined) {
+      HoldCreditsResponse.encode(message.hold, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ClaimIdempotencyKeyAndHoldCreditsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseClaimIdempotencyKeyAndHoldCreditsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.claim = ClaimIdempotencyKeyResponse.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.hold = HoldCreditsResponse.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ClaimIdempotencyKeyAndHoldCreditsResponse {
+    return {
+      claim: isSet(object.claim) ? ClaimIdempotencyKeyResponse.fromJSON(object.claim) : undefined,
+      hold: isSet(object.hold) ? HoldCreditsResponse.fromJSON(object.hold) : undefined,
+    };
+  },
+
+  toJSON(message: ClaimIdempotencyKeyAndHoldCreditsResponse): unknown {
+    const obj: any = {};
+    if (message.claim !== undefined) {
+      obj.claim = ClaimIdempotencyKeyResponse.toJSON(message.claim);
+    }
+    if (message.hold !== undefined) {
+      obj.hold = HoldCreditsResponse.toJSON(message.hold);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ClaimIdempotencyKeyAndHoldCreditsResponse>, I>>(
+    base?: I,
+  ): ClaimIdempotencyKeyAndHoldCreditsResponse {
+    return ClaimIdempotencyKeyAndHoldCreditsResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ClaimIdempotencyKeyAndHoldCreditsResponse>, I>>(
+    object: I,
+  ): ClaimIdempotencyKeyAndHoldCreditsResponse {
+    const message = createBaseClaimIdempotencyKeyAndHoldCreditsResponse();
+    message.claim = (object.claim !== undefined && object.claim !== null)
+      ? ClaimIdempotencyKeyResponse.fromPartial(object.claim)
+      : undefined;
+    message.hold = (object.hold !== undefined && object.hold !== null)
+      ? HoldCreditsResponse.fromPartial(object.hold)
+      : undefined;
+    return message;
+  },
+};
+
 function createBaseStoredResult(): StoredResult {
   return { httpStatus: 0, body: undefined };
 }
@@ -12005,6 +12208,26 @@ export const LedgerServiceService = {
     responseDeserialize: (value: Buffer): ClaimIdempotencyKeyResponse => ClaimIdempotencyKeyResponse.decode(value),
   },
   /**
+   * Claims an idempotency key and, only when this call claimed it, holds the first attempt's credits
+   * for the claimed execution: one round trip and one transaction. Any other claim state answers OK
+   * with the claim and no hold. A hold refused after the claim (CREDITS_REQUIRED, SPEND_LIMIT_EXCEEDED,
+   * ...) is the error HoldCredits would give, and the claim stands: the caller stores that answer for
+   * the key (CompleteExecution), exactly as after a ClaimIdempotencyKey then a refused HoldCredits.
+   */
+  claimIdempotencyKeyAndHoldCredits: {
+    path: "/agentic.ledger.v1.LedgerService/ClaimIdempotencyKeyAndHoldCredits" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ClaimIdempotencyKeyAndHoldCreditsRequest): Buffer =>
+      Buffer.from(ClaimIdempotencyKeyAndHoldCreditsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ClaimIdempotencyKeyAndHoldCreditsRequest =>
+      ClaimIdempotencyKeyAndHoldCreditsRequest.decode(value),
+    responseSerialize: (value: ClaimIdempotencyKeyAndHoldCreditsResponse): Buffer =>
+      Buffer.from(ClaimIdempotencyKeyAndHoldCreditsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ClaimIdempotencyKeyAndHoldCreditsResponse =>
+      ClaimIdempotencyKeyAndHoldCreditsResponse.decode(value),
+  },
+  /**
    * Stores the final result of a claimed idempotency key so later claims replay it; the first
    * completion wins, a repeated one is a no-op. NOT_FOUND (IDEMPOTENCY_KEY_NOT_FOUND) when never claimed.
    */
@@ -12257,6 +12480,17 @@ export interface LedgerServiceServer extends UntypedServiceImplementation {
    * wait, replay a stored result, or reject a different body.
    */
   claimIdempotencyKey: handleUnaryCall<ClaimIdempotencyKeyRequest, ClaimIdempotencyKeyResponse>;
+  /**
+   * Claims an idempotency key and, only when this call claimed it, holds the first attempt's credits
+   * for the claimed execution: one round trip and one transaction. Any other claim state answers OK
+   * with the claim and no hold. A hold refused after the claim (CREDITS_REQUIRED, SPEND_LIMIT_EXCEEDED,
+   * ...) is the error HoldCredits would give, and the claim stands: the caller stores that answer for
+   * the key (CompleteExecution), exactly as after a ClaimIdempotencyKey then a refused HoldCredits.
+   */
+  claimIdempotencyKeyAndHoldCredits: handleUnaryCall<
+    ClaimIdempotencyKeyAndHoldCreditsRequest,
+    ClaimIdempotencyKeyAndHoldCreditsResponse
+  >;
   /**
    * Stores the final result of a claimed idempotency key so later claims replay it; the first
    * completion wins, a repeated one is a no-op. NOT_FOUND (IDEMPOTENCY_KEY_NOT_FOUND) when never claimed.
@@ -12569,6 +12803,28 @@ export interface LedgerServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ClaimIdempotencyKeyResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Claims an idempotency key and, only when this call claimed it, holds the first attempt's credits
+   * for the claimed execution: one round trip and one transaction. Any other claim state answers OK
+   * with the claim and no hold. A hold refused after the claim (CREDITS_REQUIRED, SPEND_LIMIT_EXCEEDED,
+   * ...) is the error HoldCredits would give, and the claim stands: the caller stores that answer for
+   * the key (CompleteExecution), exactly as after a ClaimIdempotencyKey then a refused HoldCredits.
+   */
+  claimIdempotencyKeyAndHoldCredits(
+    request: ClaimIdempotencyKeyAndHoldCreditsRequest,
+    callback: (error: ServiceError | null, response: ClaimIdempotencyKeyAndHoldCreditsResponse) => void,
+  ): ClientUnaryCall;
+  claimIdempotencyKeyAndHoldCredits(
+    request: ClaimIdempotencyKeyAndHoldCreditsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ClaimIdempotencyKeyAndHoldCreditsResponse) => void,
+  ): ClientUnaryCall;
+  claimIdempotencyKeyAndHoldCredits(
+    request: ClaimIdempotencyKeyAndHoldCreditsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ClaimIdempotencyKeyAndHoldCreditsResponse) => void,
   ): ClientUnaryCall;
   /**
    * Stores the final result of a claimed idempotency key so later claims replay it; the first

@@ -205,6 +205,77 @@ export function describeExecutionsContract(name: string, makeStore: StoreFactory
         });
       });
 
+      describe("a claim and the first hold in one step", () => {
+        const claimAndHold = (holdId: string, executionId: string, now: Date, amountCredits = 10, requestHash = "hashA", key = "k1") =>
+          store().claimAndHold({
+            claim: { userId: "u1", key, requestHash, executionId, capabilityKey: "email.send", leaseMs: MIN, retentionMs: RETENTION, now },
+            hold: {
+              holdId,
+              userId: "u1",
+              amountCredits,
+              routeKey: "email.send/resend",
+              expiresAt: new Date(now.getTime() + 2 * MIN),
+              now,
+              execution: { executionId, capabilityKey: "email.send", idempotencyKey: key, leaseMs: MIN, retentionMs: RETENTION },
+            },
+          });
+
+        it("claims the key and holds for its execution, which is then started: a retry waits, nothing runs twice", async () => {
+          const first = await claimAndHold("h1", "exe_1", T0);
+          expect(first).toMatchObject({ claim: { state: "claimed", executionId: "exe_1" }, hold: { status: "created" } });
+          await expect(store().getWallet("u1")).resolves.toMatchObject({ balanceCredits: 90, heldCredits: 10 });
+          await expect(store().getExecution("exe_1")).resolves.toMatchObject({ state: "running", idempotencyKey: "k1", holdIds: ["h1"] });
+          // The retry holds nothing: the key is in progress and started, whatever its lease says.
+          await expect(claimAndHold("h2", "exe_2", at(2 * MIN))).resolves.toEqual({
+            claim: { state: "in_progress", executionId: "exe_1", leaseExpiresAt: at(MIN), started: true },
+          });
+          await expect(claimAndHold("h3", "exe_3", at(1_000), 10, "hashB")).resolves.toEqual({ claim: { state: "conflict" } });
+          await expect(store().getWallet("u1")).resolves.toMatchObject({ balanceCredits: 90, heldCredits: 10 });
+          await expectWalletMatchesJournal(store(), "u1");
+        });
+
+        it("answers a completed key with its result and holds nothing", async () => {
+          await claim("hashA", T0, "k1", "u1", MIN, "exe_done");
+          await store().completeIdempotencyKey({ userId: "u1", key: "k1", result: ok, now: at(1) });
+          await expect(claimAndHold("h1", "exe_new", at(2))).resolves.toEqual({
+            claim: { state: "completed", executionId: "exe_done", result: ok },
+          });
+          await expect(store().getHold("h1")).resolves.toBeNull();
+          await expect(store().getWallet("u1")).resolves.toMatchObject({ balanceCredits: 100, heldCredits: 0 });
+        });
+
+        it("keeps the claim when the hold is refused, so the refusal can be stored as the key's answer", async () => {
+          await expect(claimAndHold("h1", "exe_1", T0, 101)).resolves.toMatchObject({
+            claim: { state: "claimed", executionId: "exe_1" },
+            hold: { status: "insufficient" },
+          });
+          await expect(store().getExecution("exe_1")).resolves.toMatchObject({ state: "claimed", holdIds: [] });
+          await expect(
+            store().completeExecution({ userId: "u1", executionId: "exe_1", result: { httpStatus: 402 }, now: at(1) }),
+          ).resolves.toBe("completed");
+          await expect(store().getWallet("u1")).resolves.toMatchObject({ balanceCredits: 100, heldCredits: 0 });
+        });
+
+        it("takes over a claim whose lease ran out with nothing held, and fences its late owner", async () => {
+          await claim("hashA", T0, "k1", "u1", MIN, "exe_old");
+          await expect(claimAndHold("h_new", "exe_new", at(MIN))).resolves.toMatchObject({
+            claim: { state: "claimed", executionId: "exe_new" },
+            hold: { status: "created" },
+          });
+          await expect(store().getExecution("exe_old")).resolves.toBeNull();
+          await expect(holdFor("h_old", "exe_old", at(MIN + 1), "k1")).resolves.toMatchObject({ status: "fenced" });
+          await expect(store().getWallet("u1")).resolves.toMatchObject({ balanceCredits: 90, heldCredits: 10 });
+        });
+
+        it("gives one claim and one hold to concurrent requests", async () => {
+          const results = await Promise.all(Array.from({ length: 20 }, (_, i) => claimAndHold(`h${i}`, `exe_c${i}`, T0)));
+          expect(results.filter((r) => r.hold?.status === "created")).toHaveLength(1);
+          expect(results.filter((r) => r.claim.state === "in_progress")).toHaveLength(19);
+          await expect(store().getWallet("u1")).resolves.toMatchObject({ balanceCredits: 90, heldCredits: 10 });
+          await expectWalletMatchesJournal(store(), "u1");
+        });
+      });
+
       it("completes only a claimed key", async () => {
         await expect(store().completeIdempotencyKey({ userId: "u1", key: "never", result: { httpStatus: 200 }, now: T0 })).resolves.toBe(
           "not_found",

@@ -3,9 +3,10 @@
 // domain/decide-*.ts there. Spend policies are read in the hold's transaction; every hold a policy counts
 // is its key's user's and writes that user's wallet, so two concurrent holds conflict there, one is run
 // again and reads the other's hold: no interleaving can overtake a limit or the balance.
-import type { ClientSession } from "mongodb";
+import type { ClientSession, Filter } from "mongodb";
 import { newId } from "@agentic/platform";
 import { decideGrant, decideMoveCredits } from "../../domain/decide-credits";
+import { decideClaimHold, type ClaimHoldCommand, type ClaimHoldResult } from "../../domain/decide-claim-hold";
 import { decideHold, existingHoldFacts, type HoldFacts } from "../../domain/decide-hold";
 import { decideSettle, type SettleFacts } from "../../domain/decide-settle";
 import type { Decision } from "../../domain/effects";
@@ -22,7 +23,8 @@ import type {
 import { bookedPayments, emptyWallet, MOVEMENT_JOURNAL_KINDS, utcDay } from "../../domain/rules";
 import type { Hold, JournalEntry, Wallet } from "../../domain/types";
 import { applyEffects } from "./apply-effects";
-import { resourceDocId, toEntry, toHold, toPayment, toResource, toWallet } from "./docs";
+import { resourceDocId, toEntry, toExecution, toHold, toPayment, toResource, toWallet } from "./docs";
+import type { ExecutionDoc } from "./docs";
 import type { MongoDb } from "./mongo-db";
 import { holdIn, liveExecutionIn, quoteIn, spendChecksIn, walletIn } from "./reads";
 
@@ -68,6 +70,27 @@ export class MongoMoney {
 
   async hold(cmd: HoldCommand): Promise<HoldResult> {
     return this.m.transaction(async (session) => applied(this.m, decideHold(cmd, await this.holdFacts(cmd, session), newEntryId), session));
+  }
+
+  async claimAndHold(cmd: ClaimHoldCommand): Promise<ClaimHoldResult> {
+    return this.m.transaction(async (session) => {
+      const existing = await this.m.executions.findOne({ userId: cmd.claim.userId, idempotencyKey: cmd.claim.key }, { session });
+      // The hold's execution is the one the claim creates: not read, decided.
+      const { execution: _created, ...holdWithoutExecution } = cmd.hold;
+      const { execution: _none, ...facts } = await this.holdFacts(holdWithoutExecution, session);
+      const decision = decideClaimHold(cmd, existing ? toExecution(existing) : null, facts, newEntryId);
+      if (existing && decision.replaces) {
+        // As in claimIdempotencyKey: the old record goes, conditioned on still being what was read; a
+        // concurrent first claim of the key collides on one_execution_per_key and the transaction runs again.
+        const stale: Filter<ExecutionDoc> =
+          decision.replaces.action === "take_over"
+            ? { state: "claimed", leaseExpiresAt: { $lte: cmd.claim.now } }
+            : { expiresAt: { $lte: cmd.claim.now } };
+        const removed = await this.m.executions.deleteOne({ _id: existing._id, rev: existing.rev, ...stale }, { session });
+        if (removed.deletedCount !== 1) throw new Error(`execution ${existing._id} changed during a claim of its Idempotency-Key`);
+      }
+      return applied(this.m, decision, session);
+    });
   }
 
   async getHold(holdId: string): Promise<Hold | null> {

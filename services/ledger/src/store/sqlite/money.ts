@@ -3,6 +3,7 @@
 import { newId } from "@agentic/platform";
 import { applyEffects } from "./apply-effects";
 import { decideGrant, decideMoveCredits } from "../../domain/decide-credits";
+import { decideClaimHold, type ClaimHoldCommand, type ClaimHoldResult } from "../../domain/decide-claim-hold";
 import { decideHold, existingHoldFacts, type HoldFacts } from "../../domain/decide-hold";
 import { decideSettle, type SettleFacts } from "../../domain/decide-settle";
 import type { Decision } from "../../domain/effects";
@@ -21,10 +22,12 @@ import type { Hold, JournalEntry, Wallet } from "../../domain/types";
 import { holdById, liveExecution, movementEntry, quoteById, spendChecks, walletRow } from "./reads";
 import {
   toEntry,
+  toExecution,
   toHold,
   toPayment,
   toResource,
   toWallet,
+  type ExecutionRow,
   type HoldRow,
   type JournalRow,
   type PaymentRow,
@@ -77,6 +80,20 @@ export class SqliteMoney {
   async hold(cmd: HoldCommand): Promise<HoldResult> {
     // BEGIN IMMEDIATE: one writer, so nothing changes between these reads and the writes (no hold can overtake a limit).
     return this.db.transaction(() => applied(this.db, decideHold(cmd, this.holdFacts(cmd), newEntryId)));
+  }
+
+  async claimAndHold(cmd: ClaimHoldCommand): Promise<ClaimHoldResult> {
+    return this.db.transaction(() => {
+      const row = this.db.sql("SELECT * FROM executions WHERE user_id = ? AND idempotency_key = ?").get(cmd.claim.userId, cmd.claim.key) as
+        ExecutionRow | undefined;
+      // The hold's execution is the one the claim creates: not read, decided.
+      const { execution: _created, ...holdWithoutExecution } = cmd.hold;
+      const { execution: _none, ...facts } = this.holdFacts(holdWithoutExecution);
+      const decision = decideClaimHold(cmd, row ? toExecution(row) : null, facts, newEntryId);
+      // The old execution (and its id) goes with the claim that replaces it, as in claimIdempotencyKey.
+      if (decision.replaces) this.db.sql("DELETE FROM executions WHERE execution_id = ?").run(decision.replaces.record.executionId);
+      return applied(this.db, decision);
+    });
   }
 
   async getHold(holdId: string): Promise<Hold | null> {

@@ -1,0 +1,90 @@
+// The gRPC calls a request waits for, counted from the spans the real processes export: every hop
+// costs 1–2 ms of latency and a few hundred µs of CPU on both sides, so one that comes back (a
+// separate Idempotency-Key claim before the hold, a router call on execute, a wallet read per
+// recommend) fails here. Calls that run beside the answer (the executor storing a success for its
+// key, CompleteExecution) and bus messages are not hops of the answer and are left out.
+import { randomBytes } from "node:crypto";
+import { SPAN_KIND, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "./support/otlp-receiver";
+import { startSystem, type RunningSystem } from "./support/system";
+
+/** Stored off the answer's path once the capture that carries the answer was acknowledged. */
+const OFF_THE_ANSWERS_PATH = /\/CompleteExecution$/;
+
+function newTraceparent() {
+  const traceId = randomBytes(16).toString("hex");
+  return { traceId, traceparent: `00-${traceId}-${randomBytes(8).toString("hex")}-01` };
+}
+
+describe("synchronous gRPC hops per request", () => {
+  let otlp: OtlpReceiver;
+  let sys: RunningSystem;
+  let auth: Record<string, string>;
+  const email = () => `${sys.baseUrl}/domains/email/capabilities/send`;
+
+  beforeAll(async () => {
+    otlp = await startOtlpReceiver();
+    sys = await startSystem(otlp.exporterEnv);
+    auth = { authorization: `Bearer ${sys.apiKey}`, "content-type": "application/json" };
+    const init = await fetch(`${sys.baseUrl}/dev/init`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ userId: "dev-user", balanceCredits: 1000 }),
+    });
+    expect(init.status).toBe(200);
+    // Warm: the gateway's key check and catalog reads are cached after the first request, as in steady use.
+    expect((await fetch(`${email()}/recommend`, { method: "POST", headers: auth, body: "{}" })).status).toBe(200);
+  }, 60_000);
+  afterAll(async () => {
+    await sys?.stop();
+    await otlp?.close();
+  });
+
+  /** Sends one request in a trace of its own; resolves the gRPC methods the request's trace called, in the order they started, once the gateway's span arrived. */
+  async function grpcCallsOf(send: (headers: Record<string, string>) => Promise<Response>, expectedServers: number): Promise<string[]> {
+    const { traceId, traceparent } = newTraceparent();
+    const res = await send({ ...auth, traceparent });
+    expect(res.status).toBe(200);
+    const inTrace = (s: ReceivedSpan) => s.traceId === traceId;
+    const isGatewayServer = (s: ReceivedSpan) => inTrace(s) && s.service === "gateway" && s.kind === SPAN_KIND.SERVER;
+    const isGrpcServer = (s: ReceivedSpan) => inTrace(s) && s.kind === SPAN_KIND.SERVER && s.attributes["rpc.system"] === "grpc";
+    // Each call's SERVER span arrives with its CLIENT span's batch or later: wait for as many as expected, then a little for any extra.
+    const spans = await otlp.waitFor((all) => all.some(isGatewayServer) && all.filter(isGrpcServer).length >= expectedServers);
+    await new Promise((resolve) => setTimeout(resolve, 400)); // the exporters' batch delay is 100 ms: an extra call would have arrived
+    return spans
+      .filter((s) => inTrace(s) && s.kind === SPAN_KIND.CLIENT && s.attributes["rpc.system"] === "grpc")
+      .filter((s) => !OFF_THE_ANSWERS_PATH.test(s.name))
+      .sort((a, b) => a.startUs - b.startUs)
+      .map((s) => s.name.replace(/^.*\./, ""));
+  }
+
+  it("execute with an Idempotency-Key: gateway → executor, then one ledger call that claims the key and holds the credits", async () => {
+    const calls = await grpcCallsOf(
+      (headers) =>
+        fetch(`${email()}/execute`, {
+          method: "POST",
+          headers: { ...headers, "idempotency-key": `hops-${randomBytes(6).toString("hex")}` },
+          body: JSON.stringify({ to: "ada@example.com", subject: "Hops", text: "hello" }),
+        }),
+      3,
+    );
+    expect(calls).toEqual(["ExecutorService/Execute", "RouterService/Recommend", "LedgerService/ClaimIdempotencyKeyAndHoldCredits"]);
+  });
+
+  it("execute without a key: gateway → executor, then the hold", async () => {
+    const calls = await grpcCallsOf(
+      (headers) =>
+        fetch(`${email()}/execute`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ to: "ada@example.com", subject: "Hops", text: "hello" }),
+        }),
+      3,
+    );
+    expect(calls).toEqual(["ExecutorService/Execute", "RouterService/Recommend", "LedgerService/HoldCredits"]);
+  });
+
+  it("recommend: gateway → router, then the router's wallet read", async () => {
+    const calls = await grpcCallsOf((headers) => fetch(`${email()}/recommend`, { method: "POST", headers, body: "{}" }), 2);
+    expect(calls).toEqual(["RouterService/Recommend", "LedgerService/GetWallet"]);
+  });
+});
