@@ -9,6 +9,7 @@ import { EXECUTION_ID_PATTERN } from "../errors";
 import { INVALID_EXECUTION_ID } from "../routes/executions";
 import { CAPABILITY_KEY_PATTERN, CURSOR_PATTERN, USAGE_KINDS } from "../routes/wallet";
 import { catalogListParameters, CURSOR_EXPIRED_CASE, PAGE_HEADERS } from "./catalog-lists";
+import { CANDIDATES_OMITTED_SCHEMA, recommendLimitParameters } from "./recommend-limit";
 
 /** A JSON Schema or OpenAPI object, kept loose on purpose: the document is plain JSON. */
 export type JsonObject = { [key: string]: unknown };
@@ -369,6 +370,7 @@ function buildSchemas(ex: Examples): Record<SchemaName, JsonObject> {
         blockingRequirements: req(strings("What prevents execution now; empty when nothing blocks.")),
         nextActions: req(strings()),
         candidates: req(arrayOf(ref("RecommendationCandidate"))),
+        candidatesOmitted: opt(CANDIDATES_OMITTED_SCHEMA),
         workflowRecommendations: req(arrayOf(ref("WorkflowRecommendation"))),
         recommendationId: req(
           str(
@@ -1784,7 +1786,7 @@ function buildPaths(ex: Examples, devRoutes: boolean): Record<string, Record<str
           "`maxPriceCredits` (integer >= 0) marks dearer routes as not executable now (`unavailableReasonCode: over_max_price`). " +
           "The answer is kept under `recommendationId` until `recommendationExpiresAt`: an execute naming it pays exactly this ranking.",
         auth: true,
-        parameters: [...capability, paramRef("AgentName")],
+        parameters: [...capability, paramRef("AgentName"), paramRef("candidateLimit")],
         requestBody: {
           required: false,
           description: "Capability-specific recommend input.",
@@ -2094,6 +2096,7 @@ function buildParameters(): Record<string, JsonObject> {
       example: "alpha_agent",
     },
     ...catalogListParameters(),
+    ...recommendLimitParameters(),
     IfNoneMatch: {
       name: "If-None-Match",
       in: "header",

@@ -217,6 +217,12 @@ function fixedTools(): ToolDef[] {
             type: "object",
             description: "Recommend fields (agentName, optimizationPreferences, ...) and optionally the execute fields.",
           },
+          limit: {
+            type: "integer",
+            minimum: 1,
+            maximum: 200,
+            description: "Candidates to list in full, best first; the rest are counted in candidatesOmitted (default: all).",
+          },
         },
         required: ["domain", "capabilityId"],
         additionalProperties: false,
