@@ -7,6 +7,8 @@
 // <times> writes the same files. Default outDir: generated/x<times> (git-ignored).
 // `--wide <n>` adds domain `wide` whose one capability, `fanout.lookup`, has n routes (one per
 // made-up provider `fanout<i>`): what recommend's cost on a capability with many routes is measured on.
+// `--with-shipped` also keeps the shipped domains under their own names (first), so what is written
+// for today's catalog (email.send, the start-up warm-up) still runs on it.
 const { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } = require("node:fs");
 const { join, resolve } = require("node:path");
 
@@ -102,6 +104,10 @@ function generateCatalog(times, outDir, options = {}) {
   const domains = [...index.matchAll(/^  - ([a-z][a-z0-9]*)$/gm)].map((m) => m[1]);
   const generated = [];
   const words = new Map();
+  if (options.withShipped) {
+    for (const domain of domains) cpSync(join(CATALOG_DIR, `${domain}.yaml`), join(outDir, `${domain}.yaml`));
+    generated.push(...domains);
+  }
   for (let k = 1; k <= times; k++) {
     const word = workspaceWord(k);
     for (const domain of domains) {
@@ -125,13 +131,15 @@ if (require.main === module) {
   const args = process.argv.slice(2);
   const wideAt = args.indexOf("--wide");
   const wide = wideAt >= 0 ? Number(args.splice(wideAt, 2)[1]) : 0;
+  const shippedAt = args.indexOf("--with-shipped");
+  const withShipped = shippedAt >= 0 && args.splice(shippedAt, 1).length === 1;
   const times = Number(args[0] ?? "100");
   if (!Number.isSafeInteger(times) || times < 1 || times > 1000 || !Number.isSafeInteger(wide) || wide < 0 || wide > 1000) {
-    console.error("usage: npm run catalog:generate -- <times 1..1000> [outDir] [--wide <routes 1..1000>]");
+    console.error("usage: npm run catalog:generate -- <times 1..1000> [outDir] [--wide <routes 1..1000>] [--with-shipped]");
     process.exit(2);
   }
   const outDir = resolve(args[1] ?? join(__dirname, "..", "generated", `x${times}`));
-  const { domains } = generateCatalog(times, outDir, { wide });
+  const { domains } = generateCatalog(times, outDir, { wide, withShipped });
   const files = readdirSync(outDir).length;
   console.log(`wrote ${domains.length} domains (${files} files) to ${outDir}`);
 }
