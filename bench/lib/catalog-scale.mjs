@@ -1,6 +1,6 @@
 // `npm run bench -- --catalog <times>`: the catalog at scale against today's, measured in one run.
 // For today's catalog and for one generated <times> the size (plus a capability with 200 routes,
-// `wide.fanout-lookup`), it starts the catalog alone (start time, peak RSS), then the whole system
+// `wide.fanout-lookup`), it starts the catalog alone as its manifest runs it (start time, peak RSS), then the whole system
 // on it (CATALOG_DIR), drives the catalog lists at their default page, a conditional GET answered
 // 304, and recommend on the 200-route capability (?limit=5) beside a 5-route one, and reads every
 // service's RSS after the load. It prints each target next to today's figure and writes
@@ -19,10 +19,23 @@ const require = (await import("node:module")).createRequire(import.meta.url);
 const { generateCatalog } = require("../../services/catalog/scripts/generate-catalog.js");
 
 const SHIPPED = join(ROOT, "services/catalog/catalog");
-const CATALOG_MAIN = join(ROOT, "services/catalog/dist/main.js");
 /** The capability with many routes, and a shipped one with five (models.chat-complete). */
 const WIDE_ROUTES = 200;
 const MEASURED = ["gateway", "router", "executor", "catalog"];
+
+/** The catalog's node command as the manifest runs it (its flags matter to its memory): ["--flag", ..., "<main>"]. */
+function manifestCommand() {
+  const { parseAllDocuments } = require("yaml");
+  const docs = parseAllDocuments(readFileSync(join(ROOT, "deploy/k8s/base/catalog/deployment.yaml"), "utf8")).map((d) => d.toJS());
+  const command = docs.find((d) => d?.kind === "Deployment")?.spec.template.spec.containers.find((c) => c.name === "server")?.command;
+  if (!Array.isArray(command) || command[0] !== "node")
+    throw new Error("deploy/k8s/base/catalog/deployment.yaml: no node command for the server");
+  return command.slice(1);
+}
+
+/** The node flags of that command (before the script), for the catalog the system starts. */
+const manifestNodeFlags = () =>
+  manifestCommand().filter((arg) => arg.startsWith("--max-") || arg.startsWith("--heap") || arg.startsWith("--v8"));
 
 /** Where the figures are kept for the k8s tests (scripts/k8s/catalog-memory.test.mjs). */
 export const catalogResultFile = (times) => join(ROOT, "bench/measured", `catalog-x${times}.json`);
@@ -55,7 +68,7 @@ async function catalogStart(dir, runs) {
       METRICS_PORT: String(await freePort()),
     };
     const started = performance.now();
-    const child = spawn(process.execPath, [CATALOG_MAIN], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, manifestCommand(), { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
     const figures = await new Promise((resolve, reject) => {
       let out = "";
       const onData = (chunk) => {
@@ -82,6 +95,7 @@ async function measureCatalog(label, dir, opts, log) {
   const logDir = mkdtempSync(join(tmpdir(), "agentic-bench-catalog-"));
   const system = await startSystem({
     logDir,
+    nodeArgs: { catalog: manifestNodeFlags() },
     serviceEnv: { CATALOG_DIR: dir, RATE_LIMIT_RPS: "100000", RATE_LIMIT_BURST: "100000", RATE_LIMIT_MAX_IN_FLIGHT: "100000" },
     ledgerSqlitePath: join(logDir, "ledger.sqlite"),
   }).catch((err) => {
