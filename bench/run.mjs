@@ -11,6 +11,7 @@ import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import { summarizeProfile, printProfile } from "./lib/cpuprofile.mjs";
 import { runAbusiveKey } from "./lib/abusive-key.mjs";
+import { runCatalogScale } from "./lib/catalog-scale.mjs";
 import { runGrpcLoad } from "./lib/grpc-load.mjs";
 import { runHttpLoad } from "./lib/http-load.mjs";
 import { analyzeHops, formatHops, startOtlpReceiver, tracingEnv } from "./lib/hops.mjs";
@@ -57,6 +58,9 @@ const HELP = `usage: npm run bench -- [flags]     (or: node bench/run.mjs [flags
                        (implies --only gw-domains unless --only is given; profiling slows the gateway)
   --profile-service <name>  profile another service instead (router, catalog, ledger, executor,
                        sandbox); implies --profile; pair it with --only (e.g. gw-recommend)
+  --catalog <times>    instead of the scenarios: today's catalog against one generated <times> its size
+                       (npm run catalog:generate, plus a capability with 200 routes), each target of the
+                       catalog at scale side by side; writes bench/measured/catalog-x<times>.json
   --compare <file>     print deltas against an earlier bench/results/*.json
   --no-build           do not run \`npx turbo run build\` first
   --keep-logs          keep the services' logs (kept anyway when the run fails)
@@ -117,6 +121,7 @@ function options() {
       env: { type: "string", multiple: true },
       "node-arg": { type: "string", multiple: true },
       "heap-snapshot": { type: "string" },
+      catalog: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -159,6 +164,7 @@ function options() {
   const heapSnapshot = values["heap-snapshot"];
   if (heapSnapshot && !PROFILABLE.includes(heapSnapshot)) throw new Error(`--heap-snapshot must be one of ${PROFILABLE.join(", ")}`);
   return {
+    catalogTimes: values.catalog === undefined ? undefined : num("catalog", values.catalog, 100, 1, 1000),
     serviceEnv,
     nodeArgs,
     heapSnapshot,
@@ -309,6 +315,12 @@ async function main() {
   );
 
   const buildStatus = opts.build ? build() : "skipped (--no-build)";
+  if (opts.catalogTimes !== undefined) {
+    const machineNote = `${machine.date.slice(0, 10)}, ${machine.cores} cores, ${machine.cpuModel}, Node ${machine.node}, load ${machine.loadAvg1m}`;
+    await runCatalogScale(opts.catalogTimes, { ...opts, machine: machineNote }, log);
+    await stopEverything();
+    return;
+  }
   const logDir = mkdtempSync(join(tmpdir(), "agentic-bench-"));
   const stamp = machine.date.replace(/[:.]/g, "-");
   let keepLogs = opts.keepLogs;

@@ -18,8 +18,8 @@ function runOnce(opts, onResponse, track) {
 /**
  * @param {{ url: string, method?: string, headers?: Record<string,string>, body?: string,
  *   connections: number, durationS: number, warmupS: number, onMeasureStart?: () => void,
- *   track?: (instance) => void, freshHeaders?: () => Record<string,string>, overallRate?: number }} o
- * `onMeasureStart` runs between the warm-up and the measured run; `track` receives each
+ *   track?: (instance) => void, freshHeaders?: () => Record<string,string>, overallRate?: number, measures?: (status: number) => boolean }} o
+ * `measures(status)`: which answers the latency counts (default: 2xx). `onMeasureStart` runs between the warm-up and the measured run; `track` receives each
  * autocannon instance so an interrupt can stop it.
  */
 export async function runHttpLoad(o) {
@@ -34,7 +34,7 @@ export async function runHttpLoad(o) {
   const result = await runOnce(
     { ...base, duration: o.durationS },
     (status, ms) => {
-      if (status >= 200 && status < 300) hist.record(ms * 1000);
+      if (o.measures ? o.measures(status) : status >= 200 && status < 300) hist.record(ms * 1000);
     },
     o.track,
   );

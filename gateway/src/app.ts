@@ -62,6 +62,7 @@ export type GatewayConfig = LimitsConfig &
     | "CONSOLE_DEV_SERVER_URL"
     | "BODY_LIMIT"
     | "CATALOG_REFRESH_MS"
+    | "MCP_GENERIC_TOOLS_ABOVE"
     | "HEADERS_TIMEOUT_MS"
     | "REQUEST_TIMEOUT_MS"
     | "ACCESS_LOG"
@@ -174,7 +175,13 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
   api.use(walletRoutes(clients.ledger, auth, { allowUserOverride: devRoutes }));
   api.use(topUpRoutes(clients.ledger, auth));
   api.use(executionRoutes(clients.ledger, auth));
-  api.use(mcpRoutes({ authenticate: requireApiKey(clients.ledger, opts.auth), callers: limits.callers }));
+  api.use(
+    mcpRoutes({
+      authenticate: requireApiKey(clients.ledger, opts.auth),
+      callers: limits.callers,
+      genericToolsAbove: config.MCP_GENERIC_TOOLS_ABOVE,
+    }),
+  );
   if (devRoutes) api.use(devInitRoutes(clients.ledger, clients.catalog));
 
   const recorder = new RequestRecorder(logger, metrics, accessLogPolicy(config));

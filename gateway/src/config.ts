@@ -50,6 +50,11 @@ export const configSchema = z.object({
    * and may charge. The rendered manifests are checked for it (scripts/k8s/shutdown-timing.test.mjs).
    */
   EXECUTE_DEADLINE_MS: z.coerce.number().int().min(1_000).max(300_000).default(90_000),
+  /**
+   * Past this many capabilities, MCP tools/list answers the generic tools (find_capability, recommend,
+   * execute, get_capability_contract, ...) instead of two tools for every capability. Example: 200.
+   */
+  MCP_GENERIC_TOOLS_ABOVE: z.coerce.number().int().min(0).max(1_000_000).default(200),
   /** How often the gateway checks the catalog version behind its in-memory catalog answers, in ms. */
   CATALOG_REFRESH_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
   /** How long a client may take to send its request headers before a 408, in ms. Example: 10000. */

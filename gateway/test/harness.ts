@@ -39,6 +39,8 @@ export interface TestGatewayOptions {
   appEnv?: "development" | "test" | "production" | null;
   /** Version poll of the in-memory catalog answers (default: one minute, i.e. effectively off). */
   catalogRefreshMs?: number;
+  /** MCP_GENERIC_TOOLS_ABOVE (default: production's). */
+  mcpGenericToolsAbove?: number;
   auth?: Partial<AuthOptions>;
   /** Parser timeouts (defaults as in production). */
   headersTimeoutMs?: number;
@@ -89,6 +91,7 @@ export async function startTestGateway(opts: TestGatewayOptions): Promise<TestGa
     BACKEND_DEADLINE_MS: 2_000,
     EXECUTE_DEADLINE_MS: opts.executeDeadlineMs ?? 30_000,
     CATALOG_REFRESH_MS: opts.catalogRefreshMs ?? 60_000,
+    MCP_GENERIC_TOOLS_ABOVE: opts.mcpGenericToolsAbove ?? 200,
     HEADERS_TIMEOUT_MS: opts.headersTimeoutMs ?? 10_000,
     REQUEST_TIMEOUT_MS: opts.requestTimeoutMs ?? 30_000,
     ...(opts.metricsPort !== undefined ? { METRICS_PORT: opts.metricsPort } : {}),

@@ -1,3 +1,5 @@
+import { DEFAULT_CATALOG_DIR, loadCatalog } from "@agentic/catalog/testing";
+import { MAX_LISTED_CAPABILITIES, MAX_LISTED_DOMAINS } from "./listed";
 import { renderLlmsTxt } from "./llms-txt";
 import { renderSkillMd } from "./skill-md";
 import type { CatalogSnapshot } from "./snapshot";
@@ -100,5 +102,58 @@ describe("llms.txt", () => {
     );
     expect(text).toContain("- [text.analyze](/api/agentic-api/domains/text/capabilities/analyze/contract)");
     expect(text).not.toContain("geo.geocode");
+  });
+});
+
+describe("a large catalog", () => {
+  /** `domains` domains of five capabilities each: four live (1 to 4 routes) and one gated. */
+  const large = (domains: number): CatalogSnapshot => ({
+    catalogVersion: "fedcba9876543210",
+    domains: Array.from({ length: domains }, (_, d) => ({ domainKey: `d${d}`, label: `D${d}`, description: "A domain.", status: "live" })),
+    capabilities: Array.from({ length: domains }, (_, d) =>
+      Array.from({ length: 5 }, (_, i) => ({
+        domainKey: `d${d}`,
+        capabilityId: `c${i}`,
+        capabilityKey: `d${d}.c${i}`,
+        label: `C${i}`,
+        description: "Does a thing.",
+        status: i === 4 ? "recommend_only" : "live",
+        routes:
+          i === 4
+            ? []
+            : Array.from({ length: i + 1 + (d === 7 ? 5 : 0) }, (_, r) => ({
+                routeKey: `d${d}.c${i}.p${r}`,
+                providerKey: `p${r}`,
+                priceCredits: 2 + r + (d % 3),
+                billing: "per_call",
+              })),
+      })),
+    ).flat(),
+  });
+
+  it("names the top capabilities and the largest domains, a bounded text whatever the size, the same for one version", () => {
+    const snapshot = large(2_000);
+    const skill = renderSkillMd(snapshot, "/api/agentic-api");
+    const llms = renderLlmsTxt(snapshot, "/api/agentic-api");
+    expect(skill.split("\n").length).toBeLessThan(250);
+    expect(llms.split("\n").length).toBeLessThan(150);
+    expect(Buffer.byteLength(skill)).toBeLessThan(40_000);
+    expect(skill).toContain(`## Top live capabilities (${MAX_LISTED_CAPABILITIES}; ${10_000 - MAX_LISTED_CAPABILITIES} more capabilities`);
+    expect(skill).toContain(`## Domains (${MAX_LISTED_DOMAINS} of 2000, most live capabilities first)`);
+    expect(skill).toContain("`GET /capabilities?q=<words>&status=live`");
+    expect(skill).toContain("Execute only capabilities whose `status` is `live`.");
+    // The capability with the most routes comes first.
+    expect(skill).toMatch(/\| Routes[^\n]*\n\|---[^\n]*\n\| `d7\.c3` \|/);
+    expect(llms).toContain("- [d7.c3](/api/agentic-api/domains/d7/capabilities/c3/contract)");
+    expect(llms).toContain("- [Every domain](/api/agentic-api/domains?limit=200)");
+    expect(renderSkillMd(large(2_000), "/api/agentic-api")).toBe(skill);
+  });
+
+  it("names the shipped catalog whole: it is under the bound", () => {
+    const shipped = loadCatalog(DEFAULT_CATALOG_DIR).listDomains();
+    const named = shipped.reduce((n, d) => n + d.totalCapabilityCount, 0);
+    expect(named).toBeLessThanOrEqual(MAX_LISTED_CAPABILITIES);
+    expect(renderSkillMd(snapshot, "/api/agentic-api")).not.toContain("## Domains (");
+    expect(renderLlmsTxt(snapshot, "/api/agentic-api")).toContain("## Live capabilities (2)");
   });
 });

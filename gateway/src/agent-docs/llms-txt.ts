@@ -1,13 +1,14 @@
 // llms.txt (the llmstxt.org layout: a title, a one-line summary, then lists of links): where an
 // agent finds the instructions, the OpenAPI document and the contract of each live capability.
-// Generated from a catalog snapshot; links are server-relative, like the catalog's own paths.
+// Generated from a catalog snapshot; links are server-relative, like the catalog's own paths. A
+// large catalog is named in part (listed.ts): its top capabilities, its largest domains, and how to search the rest.
+import { listedOf } from "./listed";
 import { startingPrice } from "./prices";
 import type { CatalogSnapshot } from "./snapshot";
 
 /** llms.txt for the API served under `basePath`. */
 export function renderLlmsTxt(snapshot: CatalogSnapshot, basePath: string): string {
-  const live = snapshot.capabilities.filter((c) => c.status === "live");
-  const gated = snapshot.capabilities.filter((c) => c.status === "recommend_only");
+  const { live, gated, omitted, domains } = listedOf(snapshot);
   const contract = (c: { domainKey: string; capabilityId: string }) =>
     `${basePath}/domains/${c.domainKey}/capabilities/${c.capabilityId}/contract`;
   const lines = [
@@ -27,8 +28,19 @@ export function renderLlmsTxt(snapshot: CatalogSnapshot, basePath: string): stri
     `- [SKILL.md](${basePath}/SKILL.md): discovery order, hard rules, the live capabilities with prices, curl lines`,
     `- [OpenAPI document](${basePath}/openapi.json): every endpoint, schema and error code`,
     "",
-    `## Live capabilities (${live.length})`,
-    "",
+    ...(domains
+      ? [
+          `## Domains (${domains.named.length} of ${domains.total}, most live capabilities first)`,
+          "",
+          ...domains.named.map((d) => `- [${d.domainKey}](${basePath}/domains/${d.domainKey}/capabilities): ${d.label}. ${d.description}`),
+          `- [Every domain](${basePath}/domains?limit=200): paged, the next page in the Link header`,
+          "",
+          `## Top live capabilities (${live.length}; ${omitted} more capabilities are not listed here)`,
+          "",
+          `Search the rest: \`POST ${basePath}/route\` with your task, or [GET /capabilities?q=<words>](${basePath}/capabilities?q=email&status=live).`,
+          "",
+        ]
+      : [`## Live capabilities (${live.length})`, ""]),
     ...live.map((c) => `- [${c.capabilityKey}](${contract(c)}): ${c.label}, ${startingPrice(c.routes)}. ${c.description}`),
     "",
     "## Optional",

@@ -1,8 +1,10 @@
 // SKILL.md: what an agent reads before its first call. The service in two lines, where to start,
 // the order of calls, the hard rules, exactly the live capabilities with their prices (and the
-// gated ones, never to be executed), and curl lines to copy. Generated from a catalog snapshot.
+// gated ones, never to be executed), and curl lines to copy. Generated from a catalog snapshot; a
+// large catalog is named in part (listed.ts): its top capabilities and largest domains.
 // URLs are written with $AGENTIC_API_BASE_URL, never from the request's Host header: a cached or
 // proxied copy must not carry a host a client chose (API keys would follow it).
+import { listedOf, type Listed } from "./listed";
 import { creditsText, startingPrice, usd } from "./prices";
 import type { CatalogSnapshot, SnapshotCapability } from "./snapshot";
 
@@ -57,10 +59,26 @@ function curlLines(snapshot: CatalogSnapshot, basePath: string): string {
   ].join("\n");
 }
 
+/** The heading of a catalog named in part: its largest domains, then the top live capabilities. */
+function partialListing(listed: Listed, basePath: string): string {
+  const { named, total } = listed.domains!;
+  return [
+    `## Domains (${named.length} of ${total}, most live capabilities first)`,
+    "",
+    ...named.map((d) => `- \`${d.domainKey}\` (${d.liveCount} live): ${d.label}. ${cell(d.description)}`),
+    "",
+    `Every domain: \`GET ${basePath}/domains?limit=200\` (paged: follow the \`Link\` header's next URL).`,
+    "",
+    `## Top live capabilities (${listed.live.length}; ${listed.omitted} more capabilities are not listed here)`,
+    "",
+    "Find the others with `POST /route` and your task in words, or `GET /capabilities?q=<words>&status=live` (paged).",
+  ].join("\n");
+}
+
 /** SKILL.md for the API served under `basePath`. */
 export function renderSkillMd(snapshot: CatalogSnapshot, basePath: string): string {
-  const live = snapshot.capabilities.filter((c) => c.status === "live");
-  const gated = snapshot.capabilities.filter((c) => c.status === "recommend_only");
+  const listed = listedOf(snapshot);
+  const { live, gated } = listed;
   const cheapest = live.flatMap((c) => c.routes).sort((a, b) => a.priceCredits - b.priceCredits)[0];
   return `---
 name: agentic-api
@@ -100,14 +118,14 @@ and execute. \`POST /domains/{domain}/route\` (each domain's \`routeEndpoint\`) 
 ## Hard rules
 
 1. Read the contract before the first execute of a capability in a session, and send only its execute fields (plus \`provider\`, \`routeKey\` or \`allowFallback\` to pin a route).
-2. Execute only the live capabilities listed below. Never execute a gated capability (status \`recommend_only\`, or a recommend answering \`canExecuteNow: false\`): read \`blockingRequirements\`, follow \`nextActions\`, and tell the user what blocks it.
+2. ${listed.domains ? "Execute only capabilities whose `status` is `live`." : "Execute only the live capabilities listed below."} Never execute a gated capability (status \`recommend_only\`, or a recommend answering \`canExecuteNow: false\`): read \`blockingRequirements\`, follow \`nextActions\`, and tell the user what blocks it.
 3. Recommend first unless the user pinned a provider or route, and tell the user the chosen provider and the expected credits before executing.
 4. Send an \`Idempotency-Key\` (e.g. a UUID) with every execute, and reuse the same key when you retry that call after a timeout, a network error, a 5xx or \`409 IDEMPOTENCY_IN_PROGRESS\` (wait \`Retry-After\`): the call then runs and charges at most once. A new key is a new call, charged again.
 5. Never repeat a 4xx unchanged: read \`code\` and \`hint\` and fix the request. \`402 CREDITS_REQUIRED\` means the wallet needs credits; \`429\` means wait \`Retry-After\`.
 6. Never claim success unless execute answered 200 with \`"success": true\`; then check \`GET /usage\` for what was charged.
 7. Keep the API key server-side: never in browser code, prompts shown to others, or logs.
 
-## Live capabilities (${live.length})
+${listed.domains ? partialListing(listed, basePath) : `## Live capabilities (${live.length})`}
 
 Prices are the cheapest executable route's; execute charges the route that ran (see \`GET .../routes\`).
 

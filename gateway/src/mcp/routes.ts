@@ -21,6 +21,8 @@ export interface McpRoutesOptions {
   authenticate: RequestHandler;
   /** The per-caller limits of the authenticated routes. */
   callers: CallerLimits;
+  /** Past this many capabilities tools/list answers the generic tools only (MCP_GENERIC_TOOLS_ABOVE). */
+  genericToolsAbove: number;
 }
 
 /** The caller counted in the MCP requests' own bucket (a copy: the authenticated caller is cached and shared). */
@@ -62,7 +64,7 @@ export function mcpRoutes(opts: McpRoutesOptions): Router {
   const auth = limitCallers(inMcpBucket(opts.authenticate), opts.callers);
   let server: StatelessMcpServer | undefined;
   router.post("/mcp", auth, async (req, res) => {
-    server ??= new StatelessMcpServer({ baseUrl: ownBaseUrl(req) });
+    server ??= new StatelessMcpServer({ baseUrl: ownBaseUrl(req), genericToolsAbove: opts.genericToolsAbove });
     const bearer = parseBearer(req.headers.authorization);
     if (!("key" in bearer)) throw new Error("an authenticated MCP request carries no bearer key");
     await server.handle(req, res, req.body, { apiKey: bearer.key, headers: traceContext(req) });

@@ -6,6 +6,7 @@ import { overviewQuery, usageQuery } from "../routes/requests/usage";
 import { executionParams } from "../routes/requests/executions";
 import { parameterOf } from "./from-zod";
 import { catalogListParameters } from "./catalog-lists";
+import { recommendLimitParameters } from "./recommend-limit";
 
 export function buildParameters(): Record<string, JsonObject> {
   return {
@@ -62,6 +63,7 @@ export function buildParameters(): Record<string, JsonObject> {
       example: "alpha_agent",
     },
     ...catalogListParameters(),
+    ...recommendLimitParameters(),
     IfNoneMatch: {
       name: "If-None-Match",
       in: "header",

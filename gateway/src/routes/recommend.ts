@@ -1,6 +1,7 @@
 // POST /domains/{d}/capabilities/{id}/recommend: free; the router scores every route for this caller
 // and stores the answer: its recommendationId (valid until recommendationExpiresAt) lets an execute pay
-// exactly the ranking shown here.
+// exactly the ranking shown here. `?limit=N` answers the best N candidates in full and counts the
+// rest (candidatesOmitted), so a capability with hundreds of routes answers a few kilobytes.
 import { Router, type RequestHandler } from "express";
 import type { CapabilityParams } from "./params";
 import type { RouterClient } from "@agentic/clients";
@@ -10,10 +11,13 @@ import { parseAgentName } from "@agentic/platform";
 import type { Caller } from "../locals";
 import { agentOfCaller } from "./caller-agent";
 import { agentNameHeader } from "./headers";
+import { single } from "./wallet";
+import { MAX_PAGE_LIMIT } from "../catalog/paging";
 
 export function recommendRoutes(router: RouterClient, auth: RequestHandler): Router {
   const routes = Router();
   routes.post<CapabilityParams>("/domains/:domainKey/capabilities/:capabilityId/recommend", auth, async (req, res) => {
+    const candidateLimit = candidateLimitOf(single(req, "limit"));
     const input = withAgentName(objectBody(req), agentNameHeader(req), res.locals.caller);
     const { catalogVersion: _internal, ...recommendation } = await router.recommend({
       userId: res.locals.caller.userId,
@@ -25,6 +29,7 @@ export function recommendRoutes(router: RouterClient, auth: RequestHandler): Rou
       // The body's optimizationPreferences reach the router inside `input`, where it checks them by field.
       optimizationPreferences: [],
       ...maxPriceOf(input),
+      ...(candidateLimit === undefined ? {} : { candidateLimit }),
     });
     res.json(recommendation);
   });
@@ -54,6 +59,20 @@ function withAgentName(input: Record<string, unknown>, header: string | undefine
     );
   const agentName = agentOfCaller(caller, header ?? body, header !== undefined || body === undefined ? "Agent-Name" : "agentName");
   return agentName === undefined ? input : { ...input, agentName };
+}
+
+/** `?limit=`: how many candidates to answer in full, 1 to MAX_PAGE_LIMIT; undefined when not sent. */
+function candidateLimitOf(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const limit = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
+  if (!(limit >= 1 && limit <= MAX_PAGE_LIMIT)) {
+    throw invalidInput(
+      "limit",
+      `must be an integer from 1 to ${MAX_PAGE_LIMIT}`,
+      `Send ?limit= between 1 and ${MAX_PAGE_LIMIT} to list that many candidates in full, or leave it out for all of them.`,
+    );
+  }
+  return limit;
 }
 
 /** The body's maxPriceCredits, a whole number of credits at least 0, for the router's max_price_credits. */

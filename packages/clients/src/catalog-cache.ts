@@ -1,9 +1,10 @@
 // Reads a capability, its routes and its execute contract from the catalog service and caches them
 // per catalog version, for the services that route and execute (router, executor): a cheap
 // ListDomains poll notices a new version, and any answer naming a new version drops everything
-// cached under the old one. Each new version is read whole as soon as the poll sees it, so no
-// caller's first call of a capability waits for its reads. While the catalog is unreachable,
-// cached entries keep being served.
+// cached under the old one. The cache holds at most `maxEntries` capabilities, the least recently
+// used leaving first, so its memory does not grow with the catalog. A new version that fits is read
+// whole as soon as the poll sees it, so no caller's first call of a capability waits for its reads;
+// a larger one is read as it is used. While the catalog is unreachable, cached entries keep being served.
 import { fromServiceError, notFound, unavailable, type CallOpts, type Logger } from "@agentic/platform";
 import type {
   Capability,
@@ -52,6 +53,9 @@ export interface CatalogListing {
 /** Capabilities read at once when a new catalog version is read ahead (three catalog calls each). */
 const READ_AHEAD_AT_ONCE = 8;
 
+/** Capabilities kept by default: the whole of a catalog many times today's (55), a bounded share of a larger one. */
+export const DEFAULT_CATALOG_CACHE_ENTRIES = 1_000;
+
 export class CatalogCache {
   private version: string | undefined;
   /** Entries of the current version only. */
@@ -64,10 +68,20 @@ export class CatalogCache {
   /** Every capability of one version (for an index over the whole catalog), read once per version. */
   private currentListing: { version: string; read: Promise<CatalogListing> } | undefined;
 
+  private readonly maxEntries: number;
+
+  /** `maxEntries`: most capabilities kept (default DEFAULT_CATALOG_CACHE_ENTRIES). */
   constructor(
     private readonly source: CatalogSource,
-    private readonly opts: { refreshMs: number; logger: Logger },
-  ) {}
+    private readonly opts: { refreshMs: number; logger: Logger; maxEntries?: number },
+  ) {
+    this.maxEntries = opts.maxEntries ?? DEFAULT_CATALOG_CACHE_ENTRIES;
+  }
+
+  /** How many capabilities are cached now (at most maxEntries). */
+  get size(): number {
+    return this.entries.size;
+  }
 
   /** The catalog version last seen, if any. */
   get catalogVersion(): string | undefined {
@@ -105,11 +119,14 @@ export class CatalogCache {
     }
   }
 
-  /** Reads every capability of `domainKeys` into the cache, a few at a time. */
+  /** Reads every capability of `domainKeys` into the cache, a few at a time; none when they would not all fit. */
   private async readAll(domainKeys: readonly string[]): Promise<void> {
+    // Domains have a few capabilities each: this many domains cannot fit, and are not even listed.
+    if (domainKeys.length > this.maxEntries) return;
     try {
       const listed = await Promise.all(domainKeys.map((domainKey) => this.source.listCapabilities({ domainKey })));
       const keys = listed.flatMap((l) => l.capabilities.map((c) => [c.domainKey, c.capabilityId] as const));
+      if (keys.length > this.maxEntries) return;
       for (let i = 0; i < keys.length; i += READ_AHEAD_AT_ONCE) {
         await Promise.all(keys.slice(i, i + READ_AHEAD_AT_ONCE).map(([d, c]) => this.capability(d, c)));
       }
@@ -165,14 +182,22 @@ export class CatalogCache {
   async capability(domainKey: string, capabilityId: string, callOpts?: CallOpts): Promise<CapabilityEntry> {
     const key = `${domainKey}/${capabilityId}`;
     const cached = this.entries.get(key);
-    if (cached) return cached;
+    if (cached) {
+      // Most recently used last: the first key is the one to evict.
+      this.entries.delete(key);
+      this.entries.set(key, cached);
+      return cached;
+    }
     let loading = this.loading.get(key);
     if (!loading) {
       loading = this.load(domainKey, capabilityId, callOpts).finally(() => this.loading.delete(key));
       this.loading.set(key, loading);
     }
     const entry = await loading;
-    if (entry.catalogVersion === this.version) this.entries.set(key, entry);
+    if (entry.catalogVersion === this.version) {
+      this.entries.set(key, entry);
+      if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    }
     return entry;
   }
 

@@ -13,6 +13,7 @@ import {
   type DomainCatalogEntry,
   type RouteCatalogEntry,
 } from "@agentic-api/sdk";
+import { DEFAULT_GENERIC_TOOLS_ABOVE, usesGenericToolsOnly } from "./tool-set";
 
 export interface CatalogCapability {
   entry: CapabilityCatalogEntry;
@@ -69,9 +70,62 @@ export async function readDomains(
   return { modified: true, etag: version, domains: answer.data };
 }
 
-async function readOnce(client: AgenticApiClient): Promise<CatalogView & { settled: boolean }> {
+/** Items per page of the cross-domain lists read for a large catalog (their maximum). */
+const LIST_PAGE_LIMIT = 200;
+
+/** Every item of a cross-domain list (GET /capabilities, GET /routes), page by page; undefined when the catalog changed mid-walk (410). */
+async function readAllPages<T>(client: AgenticApiClient, path: string): Promise<T[] | undefined> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const answer = await client.raw.request<T[]>({
+      method: "GET",
+      path,
+      auth: false,
+      retry: {},
+      query: { limit: LIST_PAGE_LIMIT, ...(cursor ? { cursor } : {}) },
+    });
+    if (answer.status === 410) return undefined;
+    if (answer.status !== 200) throw errorFromResponse(answer.status, answer.data, answer.headers);
+    items.push(...answer.data);
+    const next = answer.headers.get("link")?.match(/^<([^>]+)>; rel="next"$/)?.[1];
+    cursor = next ? (new URL(next, "http://next.invalid").searchParams.get("cursor") ?? undefined) : undefined;
+  } while (cursor);
+  return items;
+}
+
+/**
+ * A large catalog's capabilities and routes from the cross-domain lists (a few dozen pages, not two
+ * requests per domain), without contracts: none of its capabilities gets tools of its own.
+ */
+async function readLarge(client: AgenticApiClient): Promise<CatalogCapability[] | undefined> {
+  const [entries, routes] = await Promise.all([
+    readAllPages<CapabilityCatalogEntry>(client, "/capabilities"),
+    readAllPages<RouteCatalogEntry>(client, "/routes"),
+  ]);
+  if (!entries || !routes) return undefined;
+  const byCapability = new Map<string, RouteCatalogEntry[]>();
+  for (const r of routes) {
+    const own = byCapability.get(r.capabilityKey);
+    if (own) own.push(r);
+    else byCapability.set(r.capabilityKey, [r]);
+  }
+  return entries.map((entry) => {
+    const own = byCapability.get(entry.capabilityKey) ?? [];
+    return { entry, routes: own, executable: executableRoutes(entry, own) };
+  });
+}
+
+async function readOnce(client: AgenticApiClient, genericToolsAbove: number): Promise<CatalogView & { settled: boolean }> {
   const first = await readDomains(client);
   if (!first.modified) throw new Error("GET /domains answered 304 without a condition");
+  const total = first.domains.reduce((sum, d) => sum + d.totalCapabilityCount, 0);
+  if (usesGenericToolsOnly(total, genericToolsAbove)) {
+    const capabilities = await readLarge(client);
+    const again = await readDomains(client, first.etag);
+    const settled = capabilities !== undefined && (!again.modified || again.etag === first.etag);
+    return { version: first.etag, domains: first.domains, capabilities: capabilities ?? [], settled };
+  }
   const perDomain = await Promise.all(
     first.domains.map(async (d) => {
       const [entries, routes] = await Promise.all([client.catalog.capabilities.list(d.domainKey), client.catalog.routes.list(d.domainKey)]);
@@ -89,10 +143,17 @@ async function readOnce(client: AgenticApiClient): Promise<CatalogView & { settl
   return { version: first.etag, domains: first.domains, capabilities: perDomain.flat(), settled };
 }
 
-/** The catalog from one version; after `tries` reads that each saw the version move, the last one as read. */
-export async function readCatalog(client: AgenticApiClient, tries = 3): Promise<CatalogView> {
+/**
+ * The catalog from one version; after `tries` reads that each saw the version move, the last one as
+ * read. Past `genericToolsAbove` capabilities no contract is read (see buildToolSet).
+ */
+export async function readCatalog(
+  client: AgenticApiClient,
+  tries = 3,
+  genericToolsAbove = DEFAULT_GENERIC_TOOLS_ABOVE,
+): Promise<CatalogView> {
   for (let attempt = 1; ; attempt++) {
-    const { settled, ...view } = await readOnce(client);
+    const { settled, ...view } = await readOnce(client, genericToolsAbove);
     if (settled || attempt >= tries) return view;
   }
 }

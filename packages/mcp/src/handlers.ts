@@ -77,6 +77,8 @@ export async function runTool(def: ToolDef, set: ToolSet, args: Args, ctx: CallC
           domain: target.domain,
           capability: target.capabilityId,
           input,
+          // Only the generic tool takes a limit: a capability's own tool passes its arguments as the body.
+          ...(!def.action.target && args.limit !== undefined ? { limit: args.limit as number } : {}),
           signal: ctx.signal,
         });
         return answer(rec as unknown as Args);

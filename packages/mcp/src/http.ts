@@ -24,6 +24,8 @@ export interface StatelessMcpOptions {
   recheckMs?: number;
   /** Tools per tools/list page (default TOOLS_PAGE_SIZE). */
   toolsPageSize?: number;
+  /** Past this many capabilities only the generic tools are listed (default DEFAULT_GENERIC_TOOLS_ABOVE). */
+  genericToolsAbove?: number;
 }
 
 export interface StatelessCall {
@@ -49,7 +51,7 @@ export class StatelessMcpServer {
   private readonly tools: LiveToolSet;
 
   constructor(private readonly opts: StatelessMcpOptions) {
-    this.tools = new LiveToolSet(new AgenticApiClient({ baseUrl: opts.baseUrl }), opts.recheckMs ?? 1_000);
+    this.tools = new LiveToolSet(new AgenticApiClient({ baseUrl: opts.baseUrl }), opts.recheckMs ?? 1_000, opts.genericToolsAbove);
   }
 
   /** Answers one MCP POST; `body` is its parsed JSON. */

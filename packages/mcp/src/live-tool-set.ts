@@ -3,17 +3,21 @@
 // share one check, and a check younger than `recheckMs` is trusted without asking again.
 import type { AgenticApiClient } from "@agentic-api/sdk";
 import { readCatalog, readDomains } from "./catalog";
-import { buildToolSet, type ToolSet } from "./tool-set";
+import { buildToolSet, DEFAULT_GENERIC_TOOLS_ABOVE, type ToolSet } from "./tool-set";
 
 export class LiveToolSet {
   private set: ToolSet | undefined;
   private checkedAt = -Infinity;
   private checking: Promise<ToolSet> | undefined;
 
-  /** `client` reads the catalog (no key needed); `recheckMs`: how long a check stands (0: every call checks). */
+  /**
+   * `client` reads the catalog (no key needed); `recheckMs`: how long a check stands (0: every call
+   * checks); past `genericToolsAbove` capabilities only the generic tools are listed.
+   */
   constructor(
     private readonly client: AgenticApiClient,
     private readonly recheckMs = 0,
+    private readonly genericToolsAbove = DEFAULT_GENERIC_TOOLS_ABOVE,
   ) {}
 
   /** The current tool set: the one held while the catalog version is the same, else a new one. */
@@ -35,7 +39,7 @@ export class LiveToolSet {
         return held;
       }
     }
-    this.set = buildToolSet(await readCatalog(this.client));
+    this.set = buildToolSet(await readCatalog(this.client, 3, this.genericToolsAbove), this.genericToolsAbove);
     this.checkedAt = started;
     return this.set;
   }

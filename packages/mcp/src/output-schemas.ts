@@ -71,6 +71,7 @@ export const RECOMMEND_OUTPUT = withId(
       blockingRequirements: { ...strings, description: "What prevents execution now; empty when nothing blocks." },
       nextActions: strings,
       candidates: { type: "array", items: candidate },
+      candidatesOmitted: { type: "integer", description: "With limit: how many more candidates were left out." },
       workflowRecommendations: { type: "array", items: { type: "object" } },
     },
     ["success", "canExecuteNow", "blockingRequirements", "candidates"],

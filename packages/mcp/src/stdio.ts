@@ -1,6 +1,7 @@
 // The local MCP server: stdio, for `npx agentic-api-mcp` in an MCP client's config. Configured by
 // AGENTIC_API_BASE_URL and AGENTIC_API_KEY (AGENTIC_MCP_REFRESH_MS: how often the catalog version
-// is checked). Its tools call the REST API with the SDK client. When the catalog version changes the
+// is checked; MCP_GENERIC_TOOLS_ABOVE: past this many capabilities, only the generic tools). Its
+// tools call the REST API with the SDK client. When the catalog version changes the
 // tools are rebuilt and the client gets notifications/tools/list_changed. Without a key the server
 // still starts: discovery works, and recommend and execute say how to set the key. Logs go to
 // stderr: stdout carries the protocol.
@@ -10,7 +11,7 @@ import { apiKeyFingerprint } from "./idempotency";
 import { LiveToolSet } from "./live-tool-set";
 import { errorOf } from "./results";
 import { ToolRegistry, newMcpServer } from "./server";
-import { unavailableToolSet } from "./tool-set";
+import { DEFAULT_GENERIC_TOOLS_ABOVE, unavailableToolSet } from "./tool-set";
 import { PACKAGE_VERSION } from "./version";
 
 export const DEFAULT_REFRESH_MS = 60_000;
@@ -23,6 +24,15 @@ export interface StdioServerHandle {
   close(): Promise<void>;
   /** Settles once the server is closed: by close(), or by the client closing stdin. */
   closed: Promise<void>;
+}
+
+/** MCP_GENERIC_TOOLS_ABOVE: past this many capabilities only the generic tools are listed. */
+function genericToolsAboveOf(value: string | undefined): number {
+  if (value === undefined || value.trim() === "") return DEFAULT_GENERIC_TOOLS_ABOVE;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 0)
+    throw new Error(`MCP_GENERIC_TOOLS_ABOVE must be a whole number of capabilities, not "${value}"`);
+  return count;
 }
 
 function refreshMsOf(value: string | undefined): number {
@@ -45,7 +55,7 @@ export async function startStdioServer(
   const keyFingerprint = apiKey ? apiKeyFingerprint(apiKey) : undefined;
   const server = newMcpServer(PACKAGE_VERSION);
   const registry = new ToolRegistry(server, (signal) => ({ client, keyFingerprint, missingKeyHint: STDIO_KEY_HINT, signal }));
-  const live = new LiveToolSet(client);
+  const live = new LiveToolSet(client, 0, genericToolsAboveOf(env.MCP_GENERIC_TOOLS_ABOVE));
 
   let failing = false;
   const refresh = async () => {

@@ -4,6 +4,9 @@
 // `..._execute` (paid). A capability gets both when a route executes it now, only the recommend tool
 // when it is gated (recommend_only, or live without a route that runs), and none of its own while
 // planned or pending (list_capability_tools shows it; the generic recommend tool reaches it).
+// Past `genericToolsAbove` capabilities the tool list stops growing with the catalog: only the
+// discovery tools (find_capability first) and the generic recommend and execute, which take the
+// capability by domain and capabilityId; list_capability_tools then names those generic tools.
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { CatalogCapability, CatalogView } from "./catalog";
 import { DERIVED_KEY_WINDOW } from "./idempotency";
@@ -217,6 +220,12 @@ function fixedTools(): ToolDef[] {
             type: "object",
             description: "Recommend fields (agentName, optimizationPreferences, ...) and optionally the execute fields.",
           },
+          limit: {
+            type: "integer",
+            minimum: 1,
+            maximum: 200,
+            description: "Candidates to list in full, best first; the rest are counted in candidatesOmitted (default: all).",
+          },
         },
         required: ["domain", "capabilityId"],
         additionalProperties: false,
@@ -253,12 +262,28 @@ function fixedTools(): ToolDef[] {
   ];
 }
 
-/** Every tool of `view`, with the capability list list_capability_tools answers from. */
-export function buildToolSet(view: CatalogView): ToolSet {
+/** Capabilities up to which each gets tools of its own (MCP_GENERIC_TOOLS_ABOVE); past it, only the generic tools. */
+export const DEFAULT_GENERIC_TOOLS_ABOVE = 200;
+
+/** Whether a catalog of `capabilityCount` capabilities gets the generic tools only. */
+export function usesGenericToolsOnly(capabilityCount: number, genericToolsAbove: number): boolean {
+  return capabilityCount > genericToolsAbove;
+}
+
+/**
+ * Every tool of `view`, with the capability list list_capability_tools answers from. Past
+ * `genericToolsAbove` capabilities no capability gets tools of its own (the view then has no contracts).
+ */
+export function buildToolSet(view: CatalogView, genericToolsAbove = DEFAULT_GENERIC_TOOLS_ABOVE): ToolSet {
   const tools = fixedTools();
   const capabilities: CapabilityTools[] = [];
+  const genericOnly = usesGenericToolsOnly(view.capabilities.length, genericToolsAbove);
   for (const c of view.capabilities) {
     const { entry } = c;
+    if (genericOnly) {
+      capabilities.push(genericToolsLine(c));
+      continue;
+    }
     const executable = c.executable.length > 0 && c.contract?.execute !== undefined;
     const own = c.contract !== undefined;
     if (own) tools.push(recommendTool(c, executable));
@@ -277,6 +302,24 @@ export function buildToolSet(view: CatalogView): ToolSet {
     });
   }
   return { version: view.version, tools, domains: view.domains, capabilities };
+}
+
+/** A capability's line when only the generic tools exist: executable as its routes say (its contract is not read). */
+function genericToolsLine(c: CatalogCapability): CapabilityTools {
+  const { entry } = c;
+  const executable = c.executable.length > 0;
+  const price = startingPrice(c.executable);
+  return {
+    capabilityKey: entry.capabilityKey,
+    domainKey: entry.domainKey,
+    capabilityId: entry.capabilityId,
+    label: entry.label,
+    status: entry.status,
+    executable,
+    ...(price ? { price, startingPriceCredits: c.executable[0]!.startingCostCredits } : {}),
+    recommendTool: "recommend",
+    ...(executable ? { executeTool: "execute" } : {}),
+  };
 }
 
 /** The fixed tools alone, for a server that could not read the catalog yet. */

@@ -104,6 +104,7 @@ export class AgenticApiClient {
       const answer = await this.transport.request<RecommendationResponse>({
         method: "POST",
         path: `${capabilityPath(req.domain, req.capability)}/recommend`,
+        ...(req.limit !== undefined ? { query: { limit: req.limit } } : {}),
         body: req.input ?? {},
         ...call(req),
       });

@@ -83,6 +83,8 @@ export interface RecommendRequest<D extends string = string, C extends string = 
   capability: C;
   /** The contract's recommend fields (agentName, optimizationPreferences, and the capability's own). */
   input?: RecommendInputOf<D, C>;
+  /** Candidates to answer in full, best first (1-200); the rest are counted in candidatesOmitted. Default: all. */
+  limit?: number;
 }
 
 export interface ExecuteRequest<D extends string = string, C extends string = string> extends CallOptions {

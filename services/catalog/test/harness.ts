@@ -46,12 +46,13 @@ export async function startTestCatalog(opts: { catalogDir?: string; basePath?: s
 
 /**
  * Writes a catalog `times` the size of the shipped one into `outDir` (what `npm run catalog:generate`
- * writes): 17 x `times` domains, each a renamed copy of a shipped one, valid for the loader.
+ * writes): 17 x `times` domains, each a renamed copy of a shipped one, valid for the loader. With
+ * `wide`, also domain `wide` whose capability fanout.lookup has that many live routes.
  */
-export function generateTestCatalog(times: number, outDir: string): { domains: string[] } {
+export function generateTestCatalog(times: number, outDir: string, options: { wide?: number } = {}): { domains: string[] } {
   // A plain script (run by npm run catalog:generate), so required rather than imported.
   const { generateCatalog } = require("../scripts/generate-catalog.js") as {
-    generateCatalog(times: number, outDir: string): { domains: string[] };
+    generateCatalog(times: number, outDir: string, options: { wide?: number }): { domains: string[] };
   };
-  return generateCatalog(times, outDir);
+  return generateCatalog(times, outDir, options);
 }

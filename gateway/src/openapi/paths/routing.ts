@@ -26,7 +26,7 @@ export function routingPaths(ex: Examples): Record<string, Record<string, JsonOb
           "`maxPriceCredits` (integer >= 0) marks dearer routes as not executable now (`unavailableReasonCode: over_max_price`). " +
           "The answer is kept under `recommendationId` until `recommendationExpiresAt`: an execute naming it pays exactly this ranking.",
         auth: true,
-        parameters: [...capability, paramRef("AgentName")],
+        parameters: [...capability, paramRef("AgentName"), paramRef("candidateLimit")],
         requestBody: {
           required: false,
           description: "Capability-specific recommend input.",

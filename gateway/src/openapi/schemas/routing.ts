@@ -21,6 +21,7 @@ import { jsonSchemaOf } from "../from-zod";
 import { routeTaskBody } from "../../routes/requests/route-task";
 import type { JsonObject, SchemaName } from "../document";
 import type { Examples } from "../examples";
+import { CANDIDATES_OMITTED_SCHEMA } from "../recommend-limit";
 
 export function routingSchemas(ex: Examples): Partial<Record<SchemaName, JsonObject>> {
   return {
@@ -47,6 +48,7 @@ export function routingSchemas(ex: Examples): Partial<Record<SchemaName, JsonObj
         blockingRequirements: req(strings("What prevents execution now; empty when nothing blocks.")),
         nextActions: req(strings()),
         candidates: req(arrayOf(ref("RecommendationCandidate"))),
+        candidatesOmitted: opt(CANDIDATES_OMITTED_SCHEMA),
         workflowRecommendations: req(arrayOf(ref("WorkflowRecommendation"))),
         recommendationId: req(
           str(

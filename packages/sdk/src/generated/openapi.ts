@@ -989,6 +989,8 @@ export interface components {
       blockingRequirements: string[];
       nextActions: string[];
       candidates: components["schemas"]["RecommendationCandidate"][];
+      /** @description Sent when the request gave `limit`: how many candidates, ranked after those in `candidates`, were left out of this answer. */
+      candidatesOmitted?: number;
       workflowRecommendations: components["schemas"]["WorkflowRecommendation"][];
       /**
        * @description Extension of this service: the id this answer is kept under; an execute naming it runs exactly this ranking, candidates in order, at these prices.
@@ -2464,6 +2466,11 @@ export interface components {
      * @example 5
      */
     maxPriceCreditsFilter: number;
+    /**
+     * @description Candidates to answer in full, best first, 1 to 200; the rest are counted in `candidatesOmitted`. Without it every candidate is answered (as before). The recommendation stored under `recommendationId` keeps every candidate, so an execute naming it runs the whole ranking. Out of range answers 400 INVALID_INPUT naming `limit`.
+     * @example 5
+     */
+    candidateLimit: number;
     /** @description ETag of a copy you have; answers 304 with an empty body while it is still current. */
     IfNoneMatch: string;
     /** @description Reads the wallet of another user. Honoured only outside production; ignored in production. */
@@ -3053,7 +3060,13 @@ export interface operations {
   };
   recommendRoute: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description Candidates to answer in full, best first, 1 to 200; the rest are counted in `candidatesOmitted`. Without it every candidate is answered (as before). The recommendation stored under `recommendationId` keeps every candidate, so an execute naming it runs the whole ranking. Out of range answers 400 INVALID_INPUT naming `limit`.
+         * @example 5
+         */
+        limit?: components["parameters"]["candidateLimit"];
+      };
       header?: {
         /**
          * @description Name of the calling agent: shown in usage items, and the router applies the optimization preferences this agent last sent to recommend. Compared and recorded normalized (Unicode NFKC, case folded, invisible format characters removed): `Alpha` is `alpha`. A key issued for one agent acts as that agent whatever is sent (leave it out, or send that name; another is a 400); a key requiring agents needs one of its names here (anything else, or none, is a 400).

@@ -75,9 +75,14 @@ export function createCatalogIndex(derived: readonly DerivedDomain[]): CatalogIn
   };
 }
 
-/** sha256 over canonical JSON (object keys sorted), so formatting, comments and key order in YAML do not matter. */
-function versionOf(value: unknown): string {
-  return createHash("sha256").update(canonicalJson(value)).digest("hex").slice(0, 16);
+/**
+ * sha256 over canonical JSON (object keys sorted), so formatting, comments and key order in YAML do not
+ * matter. Hashed domain by domain: a large catalog never becomes one string of all its data.
+ */
+function versionOf(domains: readonly DerivedDomain[]): string {
+  const hash = createHash("sha256");
+  for (const domain of domains) hash.update(canonicalJson(domain)).update("\n");
+  return hash.digest("hex").slice(0, 16);
 }
 
 function deepFreeze<T>(value: T): T {

@@ -94,7 +94,8 @@ function checkFile<S extends z.ZodType>(
     return undefined;
   }
   const parsed = files.parse(file);
-  log.setLocator(file, parsed.locate);
+  // Lines are looked up only for a problem: the file is read again then, so no parse outlives its check.
+  log.setLocator(file, (path) => files.parse(file).locate(path));
 
   if (parsed.syntaxErrors.length > 0) {
     for (const e of parsed.syntaxErrors) log.add(file, [], e.message, e.line);

@@ -12,6 +12,7 @@ import { isAgentNamesExhausted } from "../domain/agent-names";
 import type { Goal } from "../domain/goals";
 import { choosePreferences, needsRemembered } from "../domain/preferences";
 import { recommend } from "../domain/recommendation";
+import { checkCandidateLimit, withCandidateLimit } from "../domain/candidate-limit";
 import {
   checkDeclaredTypes,
   checkMaxPriceCredits,
@@ -55,6 +56,7 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
     checkRequestKeys(req);
     const input = parseRecommendInput(withExplicitPreferences(req.input, req.optimizationPreferences));
     const maxPriceCredits = checkMaxPriceCredits(req.maxPriceCredits);
+    const candidateLimit = checkCandidateLimit(req.candidateLimit);
     const callOpts = () => ({ deadlineMs: callDeadlineMs(deps.dependencyDeadlineMs, ctx.remainingMs()) });
 
     const entry = await deps.catalog.capability(req.domainKey, req.capabilityId, callOpts());
@@ -112,7 +114,7 @@ export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendReq
         ? remember(deps, req.userId, input.agentName, preferences.goals, rankingOnly)
         : undefined,
     ]);
-    const response = stored?.response ?? answer;
+    const response = withCandidateLimit(stored?.response ?? answer, candidateLimit);
 
     trace.getActiveSpan()?.setAttributes({
       [ATTR_DOMAIN_KEY]: req.domainKey,

@@ -107,4 +107,29 @@ describe("CatalogCache", () => {
     expect(domains.length).toBeGreaterThan(1);
     expect(new Map(getCapabilityCalls)).toEqual(before);
   });
+
+  it("keeps at most maxEntries capabilities, the least recently used leaving first, and reads none ahead of a catalog past it", async () => {
+    current = after.call;
+    const cache = new CatalogCache(source, { refreshMs: 60_000, logger: createLogger("router-test", "silent"), maxEntries: 3 });
+    const calls = () => [...getCapabilityCalls.values()].reduce((a, b) => a + b, 0);
+    const before = calls();
+    await cache.refresh();
+    expect(calls()).toBe(before);
+    const keys: Array<[string, string]> = [];
+    for (const { domainKey } of (await after.call.listDomains({})).domains) {
+      for (const { capabilityId } of (await after.call.listCapabilities({ domainKey })).capabilities) keys.push([domainKey, capabilityId]);
+    }
+    expect(keys.length).toBeGreaterThanOrEqual(4);
+    for (const [d, c] of keys.slice(0, 4)) await cache.capability(d, c);
+    expect(cache.size).toBe(3);
+    // The first read left when the fourth came in; reading the second again kept it the most recent.
+    const [first, second] = keys as [[string, string], [string, string]];
+    const beforeSecond = callsOf(second.join("/"));
+    await cache.capability(...second);
+    expect(callsOf(second.join("/"))).toBe(beforeSecond);
+    const beforeFirst = callsOf(first.join("/"));
+    await cache.capability(...first);
+    expect(callsOf(first.join("/"))).toBe(beforeFirst + 1);
+    expect(cache.size).toBe(3);
+  });
 });

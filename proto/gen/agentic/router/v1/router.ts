@@ -137,7 +137,15 @@ export interface RecommendRequest {
    * Record id of the API key that calls ("key_..."): the spend policies weighed are that key's (and
    * its agent's, by the body's agentName). Absent: the policies of every key of the user.
    */
-  keyId?: string | undefined;
+  keyId?:
+    | string
+    | undefined;
+  /**
+   * How many candidates to answer in full, best first (1-200); the rest are only counted in
+   * candidates_omitted. Absent: every candidate. The stored answer keeps every candidate, so an
+   * execute naming its recommendation id still runs the whole ranking.
+   */
+  candidateLimit?: number | undefined;
 }
 
 export interface RecommendResponse {
@@ -184,6 +192,8 @@ export interface RecommendResponse {
    * Empty for a ranking_only request.
    */
   recommendationExpiresAt: string;
+  /** Set when the request gave candidate_limit: how many candidates (after the ones in candidates) were left out. */
+  candidatesOmitted?: number | undefined;
 }
 
 /** One route of the capability, scored for this request. */
@@ -1089,6 +1099,7 @@ function createBaseRecommendRequest(): RecommendRequest {
     optimizationPreferences: [],
     maxPriceCredits: undefined,
     keyId: undefined,
+    candidateLimit: undefined,
   };
 }
 
@@ -1117,6 +1128,9 @@ export const RecommendRequest: MessageFns<RecommendRequest> = {
     }
     if (message.keyId !== undefined) {
       writer.uint32(66).string(message.keyId);
+    }
+    if (message.candidateLimit !== undefined) {
+      writer.uint32(72).int32(message.candidateLimit);
     }
     return writer;
   },
@@ -1198,6 +1212,14 @@ export const RecommendRequest: MessageFns<RecommendRequest> = {
             message.keyId = reader.string();
             continue;
           }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.candidateLimit = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1248,6 +1270,11 @@ export const RecommendRequest: MessageFns<RecommendRequest> = {
         : isSet(object.key_id)
         ? globalThis.String(object.key_id)
         : undefined,
+      candidateLimit: isSet(object.candidateLimit)
+        ? globalThis.Number(object.candidateLimit)
+        : isSet(object.candidate_limit)
+        ? globalThis.Number(object.candidate_limit)
+        : undefined,
     };
   },
 
@@ -1277,6 +1304,9 @@ export const RecommendRequest: MessageFns<RecommendRequest> = {
     if (message.keyId !== undefined) {
       obj.keyId = message.keyId;
     }
+    if (message.candidateLimit !== undefined) {
+      obj.candidateLimit = Math.round(message.candidateLimit);
+    }
     return obj;
   },
 
@@ -1293,6 +1323,7 @@ export const RecommendRequest: MessageFns<RecommendRequest> = {
     message.optimizationPreferences = object.optimizationPreferences?.map((e) => e) || [];
     message.maxPriceCredits = object.maxPriceCredits ?? undefined;
     message.keyId = object.keyId ?? undefined;
+    message.candidateLimit = object.candidateLimit ?? undefined;
     return message;
   },
 };
@@ -1318,6 +1349,7 @@ function createBaseRecommendResponse(): RecommendResponse {
     catalogVersion: "",
     recommendationId: "",
     recommendationExpiresAt: "",
+    candidatesOmitted: undefined,
   };
 }
 
@@ -1379,6 +1411,9 @@ export const RecommendResponse: MessageFns<RecommendResponse> = {
     }
     if (message.recommendationExpiresAt !== "") {
       writer.uint32(154).string(message.recommendationExpiresAt);
+    }
+    if (message.candidatesOmitted !== undefined) {
+      writer.uint32(160).int32(message.candidatesOmitted);
     }
     return writer;
   },
@@ -1548,6 +1583,14 @@ export const RecommendResponse: MessageFns<RecommendResponse> = {
             message.recommendationExpiresAt = reader.string();
             continue;
           }
+          case 20: {
+            if (tag !== 160) {
+              break;
+            }
+
+            message.candidatesOmitted = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1651,6 +1694,11 @@ export const RecommendResponse: MessageFns<RecommendResponse> = {
         : isSet(object.recommendation_expires_at)
         ? globalThis.String(object.recommendation_expires_at)
         : "",
+      candidatesOmitted: isSet(object.candidatesOmitted)
+        ? globalThis.Number(object.candidatesOmitted)
+        : isSet(object.candidates_omitted)
+        ? globalThis.Number(object.candidates_omitted)
+        : undefined,
     };
   },
 
@@ -1713,6 +1761,9 @@ export const RecommendResponse: MessageFns<RecommendResponse> = {
     if (message.recommendationExpiresAt !== "") {
       obj.recommendationExpiresAt = message.recommendationExpiresAt;
     }
+    if (message.candidatesOmitted !== undefined) {
+      obj.candidatesOmitted = Math.round(message.candidatesOmitted);
+    }
     return obj;
   },
 
@@ -1744,6 +1795,7 @@ export const RecommendResponse: MessageFns<RecommendResponse> = {
     message.catalogVersion = object.catalogVersion ?? "";
     message.recommendationId = object.recommendationId ?? "";
     message.recommendationExpiresAt = object.recommendationExpiresAt ?? "";
+    message.candidatesOmitted = object.candidatesOmitted ?? undefined;
     return message;
   },
 };

@@ -1,0 +1,69 @@
+// The catalog's memory limit holds its measured peak: on every overlay, the catalog container's
+// limits.memory is at least HEADROOM times the highest peak RSS `npm run bench -- --catalog <times>`
+// measured (bench/measured/catalog-x*.json: the catalog alone at start, and in the system under load).
+// A limit below it would OOM-kill a catalog of that size. Run: node --test scripts/k8s/*.test.mjs
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { kustomize, parseDocuments } from "./lib/render.mjs";
+import { containersOf, podSpecOf } from "./lib/workloads.mjs";
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const OVERLAYS = ["deploy/k8s/overlays/dev", "deploy/k8s/overlays/prod"];
+const MEASURED_DIR = join(REPO_ROOT, "bench/measured");
+/** Room above the measured peak: another machine, another Node patch release, a catalog a little larger. */
+const HEADROOM = 1.2;
+
+const UNITS = { Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, K: 1e3, M: 1e6, G: 1e9, "": 1 };
+
+/** A Kubernetes memory quantity in bytes ("256Mi", "1G", "500000000"). */
+export function bytesOf(quantity) {
+  const m = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|K|M|G|)$/.exec(String(quantity));
+  if (!m) throw new Error(`unreadable memory quantity "${quantity}"`);
+  return Number(m[1]) * UNITS[m[2]];
+}
+
+/** The highest catalog peak RSS (bytes) among the committed measurements, with the file it is from. */
+function measuredPeak() {
+  const files = readdirSync(MEASURED_DIR).filter((f) => /^catalog-x\d+\.json$/.test(f));
+  assert.ok(files.length > 0, "no bench/measured/catalog-x*.json: run npm run bench -- --catalog 100");
+  let worst = { bytes: 0, file: "" };
+  for (const file of files) {
+    const { scaled } = JSON.parse(readFileSync(join(MEASURED_DIR, file), "utf8"));
+    const mb = Math.max(scaled.start.peakMB, scaled.memory.catalog?.peakMB ?? 0);
+    if (mb * 2 ** 20 > worst.bytes) worst = { bytes: mb * 2 ** 20, file };
+  }
+  return worst;
+}
+
+/** A problem when `limit` does not hold `peakBytes` with the headroom; undefined when it does. */
+export function limitProblem(limit, peakBytes) {
+  if (limit === undefined) return "the catalog container has no memory limit";
+  const needed = peakBytes * HEADROOM;
+  if (bytesOf(limit) >= needed) return undefined;
+  return `limits.memory ${limit} is below the measured peak ${(peakBytes / 2 ** 20).toFixed(0)} MiB x ${HEADROOM} = ${(needed / 2 ** 20).toFixed(0)} MiB`;
+}
+
+describe("the catalog's memory limit holds its measured peak", () => {
+  const peak = measuredPeak();
+
+  for (const overlay of OVERLAYS) {
+    test(`${overlay}: limits.memory >= peak (${(peak.bytes / 2 ** 20).toFixed(0)} MiB, ${peak.file}) x ${HEADROOM}`, () => {
+      const { docs, errors } = parseDocuments(kustomize(join(REPO_ROOT, overlay)));
+      assert.deepEqual(errors, []);
+      const catalog = docs.find((d) => d.kind === "Deployment" && d.metadata?.name === "catalog");
+      assert.ok(catalog, "no catalog Deployment");
+      const server = containersOf(podSpecOf(catalog)).find((c) => c.container.name === "server")?.container;
+      assert.equal(limitProblem(server?.resources?.limits?.memory, peak.bytes), undefined);
+    });
+  }
+
+  test("a limit under the peak with its headroom is refused", () => {
+    assert.match(limitProblem("256Mi", 240 * 2 ** 20), /below the measured peak 240 MiB x 1.2 = 288 MiB/);
+    assert.equal(limitProblem("288Mi", 240 * 2 ** 20), undefined);
+    assert.match(limitProblem(undefined, 1), /no memory limit/);
+    assert.equal(bytesOf("1Gi"), 2 ** 30);
+  });
+});
