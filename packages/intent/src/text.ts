@@ -2,6 +2,7 @@
 // sides, so "Sending e-mails" and "send email" meet as the same stems. Stop words are the glue of a
 // request ("can you please get me the ...") that would otherwise match every capability.
 import stem from "wink-porter2-stemmer";
+import { isPlaceWord } from "./places";
 
 /** Glue words of English requests; dropped before indexing and searching. */
 const STOP_WORDS = new Set(
@@ -105,6 +106,28 @@ export function nameTermsOf(text: string): Set<string> {
     }
   });
   return names;
+}
+
+/** A code in capitals (SFO, NVDA, UTC, EUR): an airport, a ticker, a zone or a currency, named by its code. */
+const CODE = /^[\p{Lu}\d]{2,5}$/u;
+
+/**
+ * Terms of the task's product names: capitalized words past the first that the catalog does not know and
+ * that are neither a place (Tokyo, Brazil) nor a code (SFO, NVDA). A task that names a product the catalog
+ * has no word for ("open a ticket in Zendesk", "sign this with DocuSign") most likely needs that product.
+ */
+export function productNameTermsOf(text: string, known: ReadonlySet<string>): Set<string> {
+  const products = new Set<string>();
+  const words = text.split(/\s+/);
+  words.forEach((raw, i) => {
+    const word = raw.replace(/^[^\p{L}\d]+|[^\p{L}\d]+$/gu, "");
+    if (i === 0 || !/^\p{Lu}/u.test(word) || CODE.test(word)) return;
+    for (const w of tokenize(word)) {
+      const term = termOf(w);
+      if (term !== null && !known.has(term) && !isPlaceWord(w)) products.add(term);
+    }
+  });
+  return products;
 }
 
 /**
