@@ -241,7 +241,7 @@ export class IntentIndex {
 
   /**
    * What a task word weighs in coverage: how rare it is in the catalog (a word no capability uses weighs
-   * most: it names something the catalog does not do), less for a generic verb or a name.
+   * most: it names something the catalog does not do), less for a generic verb or a name (a place, a code).
    */
   private weightOf(term: string, names: ReadonlySet<string>): number {
     const df = this.documentFrequency.get(term) ?? 0;

@@ -91,8 +91,9 @@ export function isGenericTerm(term: string): boolean {
 }
 
 /**
- * Terms of the task's names: capitalized words past the first (Tokyo, Maria, DocuSign). A name is what a
- * task is about, rarely what it asks to do, so an unknown name weighs less when coverage is measured.
+ * Terms of the task's names: capitalized words past the first (Tokyo, SFO, TikTok). A name is what a task is
+ * about, rarely what it asks to do, so it weighs less when coverage is measured; a product the catalog does
+ * not know is the exception (productNameTermsOf).
  */
 export function nameTermsOf(text: string): Set<string> {
   const names = new Set<string>();
@@ -115,6 +116,7 @@ const CODE = /^[\p{Lu}\d]{2,5}$/u;
  * Terms of the task's product names: capitalized words past the first that the catalog does not know and
  * that are neither a place (Tokyo, Brazil) nor a code (SFO, NVDA). A task that names a product the catalog
  * has no word for ("open a ticket in Zendesk", "sign this with DocuSign") most likely needs that product.
+ * A person's or a company's name is read the same way: only a place and a code are told apart.
  */
 export function productNameTermsOf(text: string, known: ReadonlySet<string>): Set<string> {
   const products = new Set<string>();
