@@ -72,6 +72,14 @@ describe("IntentIndex", () => {
     expect(index.query({ task: "can you please do it for me", limit: 3 })).toMatchObject({ abstained: true, matches: [] });
   });
 
+  it("weighs a product the catalog does not know in full, and a place it is asked about lightly", () => {
+    const [inPlace] = index.signals("local time in Reykjavik", 1);
+    const [inProduct] = index.signals("local time in Timewarpr", 1);
+    expect(inPlace).toMatchObject({ capabilityKey: "geo.time.current" });
+    expect(inProduct!.coverage).toBeLessThan(inPlace!.coverage);
+    expect(index.query({ task: "local time in Reykjavik", limit: 1 }).abstained).toBe(false);
+  });
+
   it("answers every field, scores in 0..1 best first, explains the match and fills the contract from the words", () => {
     const answer = index.query({ task: "mail ana@example.com the report, cheapest", limit: 2 });
     expect(answer).toMatchObject({ task: "mail ana@example.com the report, cheapest", abstained: false, catalogVersion: "v1" });

@@ -12,6 +12,7 @@ import {
   isGenericTerm,
   nameTermsOf,
   payloadTermsOf,
+  productNameTermsOf,
   termOf,
   termPairsOf,
   termsOf,
@@ -151,7 +152,9 @@ export class IntentIndex {
   private rank(task: string, domainKey: string | undefined, keep: number): { ranked: Ranked[]; queryTerms: string[] } {
     const stripped = withoutFieldValues(withoutConstraintWords(task));
     // Names (and a payload after "instruction:") are read before the typo fix lower-cases the words and drops the colon.
-    const names = new Set([...nameTermsOf(stripped), ...payloadTermsOf(stripped)]);
+    // A product the catalog has no word for is what the task needs, not what it is about: it weighs in full.
+    const products = productNameTermsOf(stripped, this.knownTerms);
+    const names = new Set([...nameTermsOf(stripped), ...payloadTermsOf(stripped)].filter((t) => !products.has(t)));
     const searched = withSwapsFixed(stripped, this.knownTerms);
     const queryTerms = termsOf(searched);
     if (queryTerms.length === 0) return { ranked: [], queryTerms };
@@ -238,7 +241,7 @@ export class IntentIndex {
 
   /**
    * What a task word weighs in coverage: how rare it is in the catalog (a word no capability uses weighs
-   * most: it names something the catalog does not do), less for a generic verb or a name.
+   * most: it names something the catalog does not do), less for a generic verb or a name (a place, a code).
    */
   private weightOf(term: string, names: ReadonlySet<string>): number {
     const df = this.documentFrequency.get(term) ?? 0;

@@ -24,7 +24,7 @@ export interface IntentScoring {
   fuzzyCredit: number;
   /** What a generic verb (buy, order, make) weighs in coverage, against 1 for any other word. */
   genericWeight: number;
-  /** What a name (a capitalized word past the first: Tokyo, Maria) weighs in coverage. */
+  /** What a name (a capitalized word past the first: Tokyo, SFO; not a product the catalog lacks) weighs in coverage. */
   nameWeight: number;
   /** Document frequency assumed for a word no capability uses (so it weighs like a rare word, not infinitely). */
   unknownTermDocumentFrequency: number;

@@ -1,6 +1,6 @@
 // How task words become search terms: brands stay whole while field names split, links and values
 // become the word for what they are, question words count, and word pairs and payloads are read.
-import { payloadTermsOf, termPairsOf, termsOf, tokenize, withoutFieldValues } from "./text";
+import { payloadTermsOf, productNameTermsOf, termPairsOf, termsOf, tokenize, withoutFieldValues } from "./text";
 
 describe("task text", () => {
   it("keeps a brand written in capitals whole and splits a camelCase field name", () => {
@@ -29,5 +29,15 @@ describe("task text", () => {
     expect([...payloadTermsOf("text to image: a red fox")]).toEqual(["red", "fox"]);
     expect([...payloadTermsOf("to: a red fox")]).toEqual([]);
     expect([...payloadTermsOf("no colon here")]).toEqual([]);
+  });
+
+  it("reads a capitalized word the catalog does not know as a product, unless it is a place or a code", () => {
+    const known = new Set(["file", "open", "ticket"]);
+    expect([...productNameTermsOf("file a ticket in Freshdesk", known)]).toEqual(["freshdesk"]);
+    // Places the runtime knows (a zone's city, under its current name too, a country) and codes in capitals are not products.
+    expect([...productNameTermsOf("open tickets in Kolkata, Lisbon, São Paulo and Peru", known)]).toEqual([]);
+    expect([...productNameTermsOf("ticket from JFK to CDG", known)]).toEqual([]);
+    // A word the catalog knows, and the first word of the task, are not read as a product.
+    expect([...productNameTermsOf("Freshdesk: open a Ticket", known)]).toEqual([]);
   });
 });

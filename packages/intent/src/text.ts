@@ -2,6 +2,7 @@
 // sides, so "Sending e-mails" and "send email" meet as the same stems. Stop words are the glue of a
 // request ("can you please get me the ...") that would otherwise match every capability.
 import stem from "wink-porter2-stemmer";
+import { isPlaceWord } from "./places";
 
 /** Glue words of English requests; dropped before indexing and searching. */
 const STOP_WORDS = new Set(
@@ -90,8 +91,9 @@ export function isGenericTerm(term: string): boolean {
 }
 
 /**
- * Terms of the task's names: capitalized words past the first (Tokyo, Maria, DocuSign). A name is what a
- * task is about, rarely what it asks to do, so an unknown name weighs less when coverage is measured.
+ * Terms of the task's names: capitalized words past the first (Tokyo, SFO, TikTok). A name is what a task is
+ * about, rarely what it asks to do, so it weighs less when coverage is measured; a product the catalog does
+ * not know is the exception (productNameTermsOf).
  */
 export function nameTermsOf(text: string): Set<string> {
   const names = new Set<string>();
@@ -105,6 +107,29 @@ export function nameTermsOf(text: string): Set<string> {
     }
   });
   return names;
+}
+
+/** A code in capitals (SFO, NVDA, UTC, EUR): an airport, a ticker, a zone or a currency, named by its code. */
+const CODE = /^[\p{Lu}\d]{2,5}$/u;
+
+/**
+ * Terms of the task's product names: capitalized words past the first that the catalog does not know and
+ * that are neither a place (Tokyo, Brazil) nor a code (SFO, NVDA). A task that names a product the catalog
+ * has no word for ("open a ticket in Zendesk", "sign this with DocuSign") most likely needs that product.
+ * A person's or a company's name is read the same way: only a place and a code are told apart.
+ */
+export function productNameTermsOf(text: string, known: ReadonlySet<string>): Set<string> {
+  const products = new Set<string>();
+  const words = text.split(/\s+/);
+  words.forEach((raw, i) => {
+    const word = raw.replace(/^[^\p{L}\d]+|[^\p{L}\d]+$/gu, "");
+    if (i === 0 || !/^\p{Lu}/u.test(word) || CODE.test(word)) return;
+    for (const w of tokenize(word)) {
+      const term = termOf(w);
+      if (term !== null && !known.has(term) && !isPlaceWord(w)) products.add(term);
+    }
+  });
+  return products;
 }
 
 /**
