@@ -40,4 +40,10 @@ describe("task text", () => {
     // A word the catalog knows, and the first word of the task, are not read as a product.
     expect([...productNameTermsOf("Freshdesk: open a Ticket", known)]).toEqual([]);
   });
+
+  it("reads at most a few product names, however many a task holds (each costs a place lookup)", () => {
+    const known = new Set<string>();
+    const names = Array.from({ length: 300 }, (_, i) => `Zq${i.toString(36)}vex`);
+    expect(productNameTermsOf(`open ${names.join(" ")}`, known).size).toBe(8);
+  });
 });

@@ -112,6 +112,9 @@ export function nameTermsOf(text: string): Set<string> {
 /** A code in capitals (SFO, NVDA, UTC, EUR): an airport, a ticker, a zone or a currency, named by its code. */
 const CODE = /^[\p{Lu}\d]{2,5}$/u;
 
+/** The most unknown capitalized words a task is read for (see productNameTermsOf). */
+const MAX_PRODUCT_NAMES = 8;
+
 /**
  * Terms of the task's product names: capitalized words past the first that the catalog does not know and
  * that are neither a place (Tokyo, Brazil) nor a code (SFO, NVDA). A task that names a product the catalog
@@ -123,6 +126,9 @@ export function productNameTermsOf(text: string, known: ReadonlySet<string>): Se
   const words = text.split(/\s+/);
   words.forEach((raw, i) => {
     const word = raw.replace(/^[^\p{L}\d]+|[^\p{L}\d]+$/gu, "");
+    // Past a few, more products change nothing (the task is far from any capability) but each costs a
+    // place lookup: the cap keeps a task of hundreds of made-up names from costing milliseconds.
+    if (products.size >= MAX_PRODUCT_NAMES) return;
     if (i === 0 || !/^\p{Lu}/u.test(word) || CODE.test(word)) return;
     for (const w of tokenize(word)) {
       const term = termOf(w);
