@@ -13,7 +13,7 @@ import {
   type DomainCatalogEntry,
   type RouteCatalogEntry,
 } from "@agentic-api/sdk";
-import { DEFAULT_GENERIC_TOOLS_ABOVE, usesGenericToolsOnly } from "./tool-set";
+import { DEFAULT_GENERIC_TOOLS_ABOVE, usesGenericToolsOnly } from "./generic-tools-threshold";
 
 export interface CatalogCapability {
   entry: CapabilityCatalogEntry;

@@ -3,7 +3,8 @@
 // share one check, and a check younger than `recheckMs` is trusted without asking again.
 import type { AgenticApiClient } from "@agentic-api/sdk";
 import { readCatalog, readDomains } from "./catalog";
-import { buildToolSet, DEFAULT_GENERIC_TOOLS_ABOVE, type ToolSet } from "./tool-set";
+import { DEFAULT_GENERIC_TOOLS_ABOVE } from "./generic-tools-threshold";
+import { buildToolSet, type ToolSet } from "./tool-set";
 
 export class LiveToolSet {
   private set: ToolSet | undefined;

@@ -11,7 +11,8 @@ import { apiKeyFingerprint } from "./idempotency";
 import { LiveToolSet } from "./live-tool-set";
 import { errorOf } from "./results";
 import { ToolRegistry, newMcpServer } from "./server";
-import { DEFAULT_GENERIC_TOOLS_ABOVE, unavailableToolSet } from "./tool-set";
+import { DEFAULT_GENERIC_TOOLS_ABOVE } from "./generic-tools-threshold";
+import { unavailableToolSet } from "./tool-set";
 import { PACKAGE_VERSION } from "./version";
 
 export const DEFAULT_REFRESH_MS = 60_000;

@@ -19,6 +19,7 @@ import {
   LIST_DOMAINS_OUTPUT,
   RECOMMEND_OUTPUT,
 } from "./output-schemas";
+import { DEFAULT_GENERIC_TOOLS_ABOVE, usesGenericToolsOnly } from "./generic-tools-threshold";
 import { startingPrice } from "./prices";
 import type { ToolError } from "./results";
 
@@ -263,13 +264,6 @@ function fixedTools(): ToolDef[] {
 }
 
 /** Capabilities up to which each gets tools of its own (MCP_GENERIC_TOOLS_ABOVE); past it, only the generic tools. */
-export const DEFAULT_GENERIC_TOOLS_ABOVE = 200;
-
-/** Whether a catalog of `capabilityCount` capabilities gets the generic tools only. */
-export function usesGenericToolsOnly(capabilityCount: number, genericToolsAbove: number): boolean {
-  return capabilityCount > genericToolsAbove;
-}
-
 /**
  * Every tool of `view`, with the capability list list_capability_tools answers from. Past
  * `genericToolsAbove` capabilities no capability gets tools of its own (the view then has no contracts).
