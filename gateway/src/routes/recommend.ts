@@ -2,25 +2,28 @@
 // and stores the answer: its recommendationId (valid until recommendationExpiresAt) lets an execute pay
 // exactly the ranking shown here.
 import { Router, type RequestHandler } from "express";
-import type { CapabilityParams } from "./params";
 import type { RouterClient } from "@agentic/clients";
 import { invalidInput } from "../errors";
 import { objectBody } from "./body";
 import { parseAgentName } from "@agentic/platform";
 import type { Caller } from "../locals";
 import { agentOfCaller } from "./caller-agent";
-import { agentNameHeader } from "./headers";
+import { parseHeaders, parseParams } from "../http/request-schema";
+import { agentHeaders } from "./requests/headers";
+import { capabilityParams } from "./requests/capability";
 
 export function recommendRoutes(router: RouterClient, auth: RequestHandler): Router {
   const routes = Router();
-  routes.post<CapabilityParams>("/domains/:domainKey/capabilities/:capabilityId/recommend", auth, async (req, res) => {
-    const input = withAgentName(objectBody(req), agentNameHeader(req), res.locals.caller);
+  routes.post("/domains/:domainKey/capabilities/:capabilityId/recommend", auth, async (req, res) => {
+    const { domainKey, capabilityId } = parseParams(capabilityParams, req);
+    const header = parseHeaders(agentHeaders, req)["Agent-Name"];
+    const input = withAgentName(objectBody(req), header, res.locals.caller);
     const { catalogVersion: _internal, ...recommendation } = await router.recommend({
       userId: res.locals.caller.userId,
       // The calling key: recommend weighs that key's spend policies, as the execute's hold will.
       keyId: res.locals.caller.keyId,
-      domainKey: req.params.domainKey,
-      capabilityId: req.params.capabilityId,
+      domainKey,
+      capabilityId,
       input,
       // The body's optimizationPreferences reach the router inside `input`, where it checks them by field.
       optimizationPreferences: [],

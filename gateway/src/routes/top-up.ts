@@ -8,7 +8,9 @@ import type { LedgerClient } from "@agentic/clients";
 import { AppError } from "@agentic/platform";
 import { HttpError, invalidInput } from "../errors";
 import { assertJsonBody } from "./body";
-import { paymentSignature, quoteTopUp, refusedPayment, setChallenge, setPaymentResponse, topUp } from "../payments/x402";
+import { parseHeaders } from "../http/request-schema";
+import { paymentHeaders } from "./requests/headers";
+import { quoteTopUp, refusedPayment, setChallenge, setPaymentResponse, topUp } from "../payments/x402";
 
 /** What one top-up may buy: from $0.10 (below that a payment costs more to settle than it is worth) to $1,000. */
 export const TOP_UP_LIMITS = { minCredits: 100, maxCredits: 1_000_000 } as const;
@@ -54,7 +56,7 @@ export function topUpRoutes(ledger: LedgerClient, auth: RequestHandler): Router 
   router.post("/wallet/top-up", auth, async (req, res) => {
     assertJsonBody(req);
     const credits = parseTopUpCredits(req.body);
-    const signature = paymentSignature(req);
+    const signature = parseHeaders(paymentHeaders, req)["PAYMENT-SIGNATURE"];
     const { userId } = res.locals.caller;
     const requirements = await quoteTopUp(ledger, credits);
     if (!requirements) {

@@ -5,8 +5,9 @@ import { fromServiceError } from "@agentic/platform";
 import type { ListUsageRequest } from "@agentic/proto/ledger/v1";
 import { invalidInput } from "../errors";
 import { toSpendPolicy, toUsageItem } from "../mappers/ledger";
-import { callerAgentName } from "./caller-agent";
-import { parseQuery } from "../http/request-schema";
+import { agentOfCaller } from "./caller-agent";
+import { parseHeaders, parseQuery } from "../http/request-schema";
+import { agentHeaders } from "./requests/headers";
 import { usageQuery } from "./requests/usage";
 
 /** One query parameter, given at most once; undefined when absent (the catalog lists read theirs with it). */
@@ -34,7 +35,7 @@ export function walletRoutes(ledger: LedgerClient, auth: RequestHandler, opts: {
       opts.allowUserOverride && typeof req.query.userId === "string" && req.query.userId !== "" ? req.query.userId : undefined;
     const userId = override ?? res.locals.caller.userId;
     // The policies of the calling key (and of the agent it acts as); another user's wallet shows all its keys'.
-    const agentName = callerAgentName(req, res.locals.caller);
+    const agentName = agentOfCaller(res.locals.caller, parseHeaders(agentHeaders, req)["Agent-Name"], "Agent-Name");
     const { wallet, spendPolicies } = await ledger.getWallet({
       userId,
       ...(override ? {} : { keyId: res.locals.caller.keyId }),
