@@ -1,6 +1,8 @@
 // components.schemas of the wallet, top-ups and usage.
 
 import { USAGE_KINDS } from "../../routes/requests/usage";
+import { topUpBody } from "../../routes/requests/top-up";
+import { jsonSchemaOf } from "../from-zod";
 import { arrayOf, bool, int, nullableStr, num, objectSchema, oneOfValues, opt, ref, req, str, withDescription } from "../json-schema";
 import type { JsonObject, SchemaName } from "../document";
 import type { Examples } from "../examples";
@@ -98,15 +100,7 @@ export function walletSchemas(ex: Examples): Partial<Record<SchemaName, JsonObje
       { examples: [ex.wallet] },
     ),
 
-    TopUpRequest: {
-      ...objectSchema("Credits to buy with an x402 payment: exactly one of the two amounts (1000 credits = 1 USD).", {
-        amountCredits: opt(int("Credits to buy.", { minimum: 100, maximum: 1_000_000 })),
-        amountUsd: opt(num("USD to pay, at most 3 decimals.", { minimum: 0.1, maximum: 1000 })),
-      }),
-      minProperties: 1,
-      maxProperties: 1,
-      examples: [{ amountCredits: 5000 }, { amountUsd: 5 }],
-    },
+    TopUpRequest: jsonSchemaOf(topUpBody, "output"),
 
     TopUpResponse: objectSchema(
       "A paid top-up. `creditedCredits` is what this request added: `amountCredits` the first time, 0 when the same payment is presented again (`replayed`).",
