@@ -26,17 +26,21 @@ export function hinted<T extends z.ZodType>(schema: T, hint: Hint, opts: FieldOp
 
 type Shape = Record<string, z.ZodType>;
 
-/** The 400 of zod's first issue: the field it is about, the schema's words for the problem, the field's hint. */
-function refusal(issue: z.core.$ZodIssue, shape: Shape, fallbackHint: string) {
+/**
+ * The 400 of zod's first issue: the field it is about, the schema's words for the problem, the hint of
+ * the field (else of the whole schema, else `fallbackHint`).
+ */
+function refusal(issue: z.core.$ZodIssue, whole: z.ZodType, shape: Shape, fallbackHint: string) {
   const field = issue.code === "unrecognized_keys" ? issue.keys.join(", ") : issue.path.join(".") || "body";
-  const schema = issue.path.length > 0 ? shape[String(issue.path[0])] : undefined;
-  const hint = (schema && fieldHints.get(schema)?.hint) ?? fallbackHint;
+  const name = String(issue.path[0]);
+  const schema = issue.path.length > 0 && Object.hasOwn(shape, name) ? shape[name] : undefined;
+  const hint = (schema && fieldHints.get(schema)?.hint) ?? fieldHints.get(whole)?.hint ?? fallbackHint;
   return invalidInput(field, issue.message, typeof hint === "function" ? hint(issue) : hint);
 }
 
 function parseWith<S extends Shape, T extends z.ZodType>(schema: T, shape: S, input: unknown, fallbackHint: string): z.output<T> {
   const parsed = schema.safeParse(input);
-  if (!parsed.success) throw refusal(parsed.error.issues[0]!, shape, fallbackHint);
+  if (!parsed.success) throw refusal(parsed.error.issues[0]!, schema, shape, fallbackHint);
   return parsed.data;
 }
 

@@ -3,18 +3,26 @@
 import { z } from "zod";
 import type { JsonObject } from "./document";
 
-/** The JSON Schema of `schema`, without `$schema` and without the safe-integer bounds zod gives every integer. */
+/**
+ * The JSON Schema of `schema`, without `$schema`, without the safe-integer bounds zod gives every integer,
+ * and with an open object written as the document writes it (`additionalProperties: true`, no empty `properties`).
+ */
 export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output" = "input"): JsonObject {
   const json = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any" }) as JsonObject;
   delete json.$schema;
-  return withoutSafeIntegerBounds(json);
+  return asTheDocumentWritesIt(json);
 }
 
-function withoutSafeIntegerBounds(node: JsonObject): JsonObject {
+const isEmptyObject = (value: unknown): boolean =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+
+function asTheDocumentWritesIt(node: JsonObject): JsonObject {
   if (node.minimum === Number.MIN_SAFE_INTEGER) delete node.minimum;
   if (node.maximum === Number.MAX_SAFE_INTEGER) delete node.maximum;
+  if (node.type === "object" && isEmptyObject(node.additionalProperties)) node.additionalProperties = true;
+  if (node.type === "object" && isEmptyObject(node.properties)) delete node.properties;
   for (const value of Object.values(node)) {
-    if (typeof value === "object" && value !== null) withoutSafeIntegerBounds(value as JsonObject);
+    if (typeof value === "object" && value !== null) asTheDocumentWritesIt(value as JsonObject);
   }
   return node;
 }

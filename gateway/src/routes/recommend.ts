@@ -4,20 +4,27 @@
 import { Router, type RequestHandler } from "express";
 import type { RouterClient } from "@agentic/clients";
 import { invalidInput } from "../errors";
-import { objectBody } from "./body";
-import { parseAgentName } from "@agentic/platform";
+import { assertJsonBody } from "./body";
 import type { Caller } from "../locals";
 import { agentOfCaller } from "./caller-agent";
-import { parseHeaders, parseParams } from "../http/request-schema";
+import { parseBody, parseHeaders, parseParams } from "../http/request-schema";
 import { agentHeaders } from "./requests/headers";
 import { capabilityParams } from "./requests/capability";
+import { RECOMMEND_FIELDS, recommendBody } from "./requests/capability-input";
 
 export function recommendRoutes(router: RouterClient, auth: RequestHandler): Router {
   const routes = Router();
   routes.post("/domains/:domainKey/capabilities/:capabilityId/recommend", auth, async (req, res) => {
     const { domainKey, capabilityId } = parseParams(capabilityParams, req);
     const header = parseHeaders(agentHeaders, req)["Agent-Name"];
-    const input = withAgentName(objectBody(req), header, res.locals.caller);
+    assertJsonBody(req);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const { agentName, maxPriceCredits } = parseBody(recommendBody, body, {
+      hint: "Send the capability's input as a JSON object; see its contract.",
+      shape: RECOMMEND_FIELDS,
+      nullIsAbsent: true,
+    });
+    const input = withAgentName(body, header, agentName, res.locals.caller);
     const { catalogVersion: _internal, ...recommendation } = await router.recommend({
       userId: res.locals.caller.userId,
       // The calling key: recommend weighs that key's spend policies, as the execute's hold will.
@@ -27,7 +34,7 @@ export function recommendRoutes(router: RouterClient, auth: RequestHandler): Rou
       input,
       // The body's optimizationPreferences reach the router inside `input`, where it checks them by field.
       optimizationPreferences: [],
-      ...maxPriceOf(input),
+      ...(maxPriceCredits === undefined ? {} : { maxPriceCredits }),
     });
     res.json(recommendation);
   });
@@ -36,19 +43,18 @@ export function recommendRoutes(router: RouterClient, auth: RequestHandler): Rou
 
 /**
  * The agent the call is for, as execute and quote read it: the Agent-Name header (normalized), here
- * also the body's agentName (the recommend contract's field), then checked against the key's agents
- * (agentOfCaller). Both naming different agents is ambiguous. A body agentName that is not a string is
- * left for the router's contract check.
+ * also the body's agentName (the recommend contract's field, normalized by recommendBody), then checked
+ * against the key's agents (agentOfCaller). Both naming different agents is ambiguous. A body agentName
+ * that is not a string is left for the router's contract check.
  */
-function withAgentName(input: Record<string, unknown>, header: string | undefined, caller: Caller): Record<string, unknown> {
+function withAgentName(
+  input: Record<string, unknown>,
+  header: string | undefined,
+  body: string | undefined,
+  caller: Caller,
+): Record<string, unknown> {
   const given = input.agentName;
   if (given !== undefined && given !== null && typeof given !== "string") return input;
-  let body: string | undefined;
-  if (typeof input.agentName === "string") {
-    const parsed = parseAgentName(input.agentName);
-    if ("problem" in parsed) throw invalidInput("agentName", parsed.problem, "Send the calling agent's name, e.g. alpha_agent.");
-    body = parsed.name;
-  }
   if (header !== undefined && body !== undefined && body !== header)
     throw invalidInput(
       "agentName",
@@ -57,18 +63,4 @@ function withAgentName(input: Record<string, unknown>, header: string | undefine
     );
   const agentName = agentOfCaller(caller, header ?? body, header !== undefined || body === undefined ? "Agent-Name" : "agentName");
   return agentName === undefined ? input : { ...input, agentName };
-}
-
-/** The body's maxPriceCredits, a whole number of credits at least 0, for the router's max_price_credits. */
-function maxPriceOf(input: Record<string, unknown>): { maxPriceCredits?: number } {
-  const value = input.maxPriceCredits;
-  if (value === undefined || value === null) return {};
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
-    throw invalidInput(
-      "maxPriceCredits",
-      "must be a whole number of credits, at least 0",
-      "Send maxPriceCredits as an integer number of credits (1000 credits = 1 USD), or leave it out.",
-    );
-  }
-  return { maxPriceCredits: value };
 }

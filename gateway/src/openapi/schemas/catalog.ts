@@ -24,6 +24,8 @@ import {
 } from "../json-schema";
 import type { JsonObject, SchemaName } from "../document";
 import type { Examples } from "../examples";
+import { jsonSchemaOf } from "../from-zod";
+import { capabilityInput } from "../../routes/requests/capability-input";
 
 export function catalogSchemas(ex: Examples): Partial<Record<SchemaName, JsonObject>> {
   return {
@@ -223,8 +225,6 @@ export function catalogSchemas(ex: Examples): Partial<Record<SchemaName, JsonObj
       notes: opt(strings()),
     }),
 
-    CapabilityInput: freeForm(
-      "Capability-specific request body. Its exact fields are read from the capability contract (`GET .../contract`).",
-    ),
+    CapabilityInput: jsonSchemaOf(capabilityInput),
   };
 }

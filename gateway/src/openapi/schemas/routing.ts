@@ -19,6 +19,7 @@ import {
 } from "../json-schema";
 import { jsonSchemaOf } from "../from-zod";
 import { routeTaskBody } from "../../routes/requests/route-task";
+import { recommendBody } from "../../routes/requests/capability-input";
 import type { JsonObject, SchemaName } from "../document";
 import type { Examples } from "../examples";
 
@@ -63,6 +64,7 @@ export function routingSchemas(ex: Examples): Partial<Record<SchemaName, JsonObj
       { examples: [ex.recommendation] },
     ),
 
+    RecommendRequest: jsonSchemaOf(recommendBody),
     RouteTaskRequest: jsonSchemaOf(routeTaskBody),
     RouteTaskResponse: objectSchema(
       "The capabilities that do the task, best first; whether nothing does; what the words say about how to run it.",
