@@ -45,12 +45,13 @@ function parseWith<S extends Shape, T extends z.ZodType>(schema: T, shape: S, in
 }
 
 /**
- * The query of `req` checked by `schema`: a parameter it does not declare is a 400 (so a misspelt
- * filter never answers unfiltered), a repeated one too, then each value by its field, in order.
+ * The query of `req` checked by `schema`: a parameter it does not declare is a 400 naming `where`, the
+ * operation (so a misspelt filter never answers unfiltered; without `where`, other parameters are not
+ * this schema's business), a repeated one too, then each value by its field, in order.
  */
-export function parseQuery<S extends Shape>(schema: z.ZodObject<S>, req: Request, where: string): z.output<z.ZodObject<S>> {
+export function parseQuery<S extends Shape>(schema: z.ZodObject<S>, req: Request, where?: string): z.output<z.ZodObject<S>> {
   const names = Object.keys(schema.shape);
-  const unknown = Object.keys(req.query).find((name) => !names.includes(name));
+  const unknown = where === undefined ? undefined : Object.keys(req.query).find((name) => !names.includes(name));
   if (unknown !== undefined) throw invalidInput(unknown, `is not a parameter of ${where}`, `Use only ${names.join(", ")}.`);
   for (const name of names) {
     const raw = req.query[name];

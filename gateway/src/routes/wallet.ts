@@ -10,14 +10,6 @@ import { parseHeaders, parseQuery } from "../http/request-schema";
 import { agentHeaders } from "./requests/headers";
 import { usageQuery } from "./requests/usage";
 
-/** One query parameter, given at most once; undefined when absent (the catalog lists read theirs with it). */
-export function single(req: Request, name: string): string | undefined {
-  const raw = req.query[name];
-  if (raw === undefined) return undefined;
-  if (typeof raw !== "string") throw invalidInput(name, "must be given once, as a plain value", `Send ?${name}= once.`);
-  return raw;
-}
-
 /** GET /usage's query (requests/usage.ts) as a ListUsage request: 400 INVALID_INPUT naming the first bad parameter. */
 export function parseUsageQuery(req: Request, userId: string): ListUsageRequest {
   const { limit, cursor, from, to, agentName, capabilityKey, kind } = parseQuery(usageQuery, req, "GET /usage");
