@@ -3,9 +3,10 @@
 import type { JsonObject } from "./document";
 
 import { usageQuery } from "../routes/requests/usage";
+import { walletQuery } from "../routes/requests/wallet";
 import { executionParams } from "../routes/requests/executions";
 import { capabilityParams } from "../routes/requests/capability";
-import { agentHeaders, executeHeaders, paymentHeaders } from "../routes/requests/headers";
+import { agentHeaders, conditionalHeaders, executeHeaders, paymentHeaders } from "../routes/requests/headers";
 import { parameterOf } from "./from-zod";
 import { catalogListParameters } from "./catalog-lists";
 
@@ -17,20 +18,8 @@ export function buildParameters(): Record<string, JsonObject> {
     PaymentSignature: parameterOf("PAYMENT-SIGNATURE", "header", paymentHeaders.shape["PAYMENT-SIGNATURE"]),
     AgentName: parameterOf("Agent-Name", "header", agentHeaders.shape["Agent-Name"]),
     ...catalogListParameters(),
-    IfNoneMatch: {
-      name: "If-None-Match",
-      in: "header",
-      required: false,
-      description: "ETag of a copy you have; answers 304 with an empty body while it is still current.",
-      schema: { type: "string" },
-    },
-    userId: {
-      name: "userId",
-      in: "query",
-      required: false,
-      description: "Reads the wallet of another user. Honoured only outside production; ignored in production.",
-      schema: { type: "string", minLength: 1 },
-    },
+    IfNoneMatch: parameterOf("If-None-Match", "header", conditionalHeaders.shape["If-None-Match"]),
+    userId: parameterOf("userId", "query", walletQuery.shape.userId),
     executionId: parameterOf("executionId", "path", executionParams.shape.executionId),
     limit: parameterOf("limit", "query", usageQuery.shape.limit),
     cursor: parameterOf("cursor", "query", usageQuery.shape.cursor),

@@ -9,6 +9,7 @@ import { agentOfCaller } from "./caller-agent";
 import { parseHeaders, parseQuery } from "../http/request-schema";
 import { agentHeaders } from "./requests/headers";
 import { usageQuery } from "./requests/usage";
+import { walletQuery } from "./requests/wallet";
 
 /** GET /usage's query (requests/usage.ts) as a ListUsage request: 400 INVALID_INPUT naming the first bad parameter. */
 export function parseUsageQuery(req: Request, userId: string): ListUsageRequest {
@@ -23,8 +24,7 @@ export function walletRoutes(ledger: LedgerClient, auth: RequestHandler, opts: {
 
   router.get("/wallet", auth, async (req, res) => {
     // The override exists only outside production, for development and support tooling.
-    const override =
-      opts.allowUserOverride && typeof req.query.userId === "string" && req.query.userId !== "" ? req.query.userId : undefined;
+    const override = opts.allowUserOverride ? walletQuery.parse(req.query).userId : undefined;
     const userId = override ?? res.locals.caller.userId;
     // The policies of the calling key (and of the agent it acts as); another user's wallet shows all its keys'.
     const agentName = agentOfCaller(res.locals.caller, parseHeaders(agentHeaders, req)["Agent-Name"], "Agent-Name");

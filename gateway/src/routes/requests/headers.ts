@@ -117,3 +117,14 @@ export const executeHeaders = z.object({ "Idempotency-Key": idempotencyKey, "Age
 
 /** A payment for credits (execute with a ledger, POST /wallet/top-up). */
 export const paymentHeaders = z.object({ "PAYMENT-SIGNATURE": paymentSignature });
+
+/**
+ * The catalog reads' conditional header. Never refused: any value is read by catalog/not-modified.ts
+ * (through `fresh`, on the cached-reads path before express), so this object only describes it.
+ */
+export const conditionalHeaders = z.object({
+  "If-None-Match": z
+    .string()
+    .optional()
+    .meta({ description: "ETag of a copy you have; answers 304 with an empty body while it is still current." }),
+});
