@@ -82,7 +82,9 @@ export const capabilityInput = capabilityBody(
   "Capability-specific request body. Its exact fields are read from the capability contract (`GET .../contract`).",
 );
 
-const MAX_PRICE_PROBLEM = "must be a whole number of credits, at least 0";
+/** The least a recommend's maxPriceCredits may be (0: only free routes are executable now). */
+const LEAST_MAX_PRICE = 0;
+const MAX_PRICE_PROBLEM = `must be a whole number of credits, at least ${LEAST_MAX_PRICE}`;
 
 /** The agent the call is for, normalized; a non-string is left for the router's contract check. */
 const agentName = hinted(
@@ -106,10 +108,15 @@ const agentName = hinted(
 );
 
 const maxPriceCredits = hinted(
-  z.number({ error: MAX_PRICE_PROBLEM }).int({ error: MAX_PRICE_PROBLEM }).min(0, { error: MAX_PRICE_PROBLEM }).optional().meta({
-    description:
-      "Extension of this service: the most a route may cost, in credits (1000 credits = 1 USD); dearer routes are marked not executable now (`unavailableReasonCode: over_max_price`).",
-  }),
+  z
+    .number({ error: MAX_PRICE_PROBLEM })
+    .int({ error: MAX_PRICE_PROBLEM })
+    .min(LEAST_MAX_PRICE, { error: MAX_PRICE_PROBLEM })
+    .optional()
+    .meta({
+      description:
+        "Extension of this service: the most a route may cost, in credits (1000 credits = 1 USD); dearer routes are marked not executable now (`unavailableReasonCode: over_max_price`).",
+    }),
   "Send maxPriceCredits as an integer number of credits (1000 credits = 1 USD), or leave it out.",
 );
 
