@@ -1,5 +1,5 @@
-// The document's view of a route's zod schemas (routes/requests/): JSON Schema 2020-12, OpenAPI 3.1's
-// dialect, through zod's own z.toJSONSchema.
+// The document's view of zod schemas: a route's request (routes/requests/) and the answers (schemas/),
+// as JSON Schema 2020-12, OpenAPI 3.1's dialect, through zod's own z.toJSONSchema.
 import { z } from "zod";
 import type { JsonObject } from "./document";
 
@@ -12,6 +12,29 @@ export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output" = "input"
   delete json.$schema;
   return asTheDocumentWritesIt(json);
 }
+
+const COMPONENT_SCHEMAS = "#/components/schemas/";
+
+/**
+ * components.schemas from zod schemas, by name: one of them used inside another is a `$ref` to its
+ * component (with the description of its use beside it, when it has one). Answers: their output.
+ */
+export function componentSchemasOf(schemas: Record<string, z.ZodType>): Record<string, JsonObject> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(schemas)) registry.add(schema, { id });
+  const json = z.toJSONSchema(registry, {
+    target: "draft-2020-12",
+    io: "output",
+    unrepresentable: "any",
+    uri: (id) => `${COMPONENT_SCHEMAS}${id}`,
+  }) as { schemas: Record<string, JsonObject> };
+  return Object.fromEntries(
+    Object.entries(json.schemas).map(([id, { $schema: _dialect, $id: _id, ...schema }]) => [id, asTheDocumentWritesIt(schema)]),
+  );
+}
+
+/** A component not declared with zod (a request schema), referred to from one that is. */
+export const componentRef = (name: string): z.ZodUnknown => z.unknown().meta({ $ref: `${COMPONENT_SCHEMAS}${name}` });
 
 const isEmptyObject = (value: unknown): boolean =>
   typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;

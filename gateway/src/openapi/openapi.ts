@@ -4,16 +4,17 @@
 // routes/: paths/ (the operations of each resource), schemas/ (components.schemas of each resource),
 // parameters.ts, error-cases.ts and error-responses.ts (example payloads live in examples.ts).
 
-import { buildExamples } from "./examples";
+import { buildExamples, type Examples } from "./examples";
 import type { BuildOpenApiOptions, JsonObject, OpenApiDocument, SchemaName } from "./document";
 import { buildErrorResponses } from "./error-responses";
 import { buildParameters } from "./parameters";
 import { catalogSchemas } from "./schemas/catalog";
 import { routingSchemas } from "./schemas/routing";
-import { executionSchemas } from "./schemas/executions";
+import { executionAnswers } from "./schemas/executions";
 import { walletSchemas } from "./schemas/wallet";
-import { developmentSchemas } from "./schemas/development";
-import { errorResponseSchemas } from "./schemas/error-response";
+import { developmentAnswers, developmentSchemas } from "./schemas/development";
+import { errorResponseAnswers } from "./schemas/error-response";
+import { componentRef, componentSchemasOf } from "./from-zod";
 import { catalogPaths } from "./paths/catalog";
 import { routingPaths } from "./paths/routing";
 import { executionPaths } from "./paths/executions";
@@ -30,6 +31,9 @@ export type { BuildOpenApiOptions, JsonObject, OpenApiDocument, SchemaName } fro
 export function buildOpenApiDocument(opts: BuildOpenApiOptions): OpenApiDocument {
   const { basePath } = opts;
   const ex = buildExamples(basePath);
+  // In the document's order of components (the SDK's generated types follow it).
+  const answered = answerSchemas(ex);
+  const answers = (...names: SchemaName[]) => Object.fromEntries(names.map((name) => [name, answered[name]]));
   const tags: JsonObject[] = [
     { name: "Catalog", description: "Domains, capabilities and routes. No API key needed." },
     { name: "Contracts", description: "Exact request fields of each capability. No API key needed." },
@@ -67,10 +71,10 @@ export function buildOpenApiDocument(opts: BuildOpenApiOptions): OpenApiDocument
       schemas: {
         ...catalogSchemas(ex),
         ...routingSchemas(ex),
-        ...executionSchemas(ex),
+        ...answers("ExecutionStatusResponse", "Execution", "ExecutionAttempt", "ExecutionResult"),
         ...walletSchemas(ex),
         ...developmentSchemas(ex),
-        ...errorResponseSchemas(),
+        ...answers("DevInitResponse", "ErrorResponse"),
       } as Record<SchemaName, JsonObject>,
       responses: buildErrorResponses(basePath),
       parameters: buildParameters(),
@@ -84,4 +88,14 @@ export function buildOpenApiDocument(opts: BuildOpenApiOptions): OpenApiDocument
       },
     },
   };
+}
+
+/** The components declared with zod, converted together so that one used inside another is a `$ref`. */
+function answerSchemas(ex: Examples): Record<string, JsonObject> {
+  const { ErrorResponse } = errorResponseAnswers();
+  return componentSchemasOf({
+    ...executionAnswers(ex, { GenericExecutionResponse: componentRef("GenericExecutionResponse"), ErrorResponse }),
+    ...developmentAnswers(ex),
+    ErrorResponse,
+  });
 }
