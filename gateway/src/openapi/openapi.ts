@@ -11,7 +11,7 @@ import { buildParameters } from "./parameters";
 import { catalogSchemas } from "./schemas/catalog";
 import { routingSchemas } from "./schemas/routing";
 import { executionAnswers } from "./schemas/executions";
-import { walletSchemas } from "./schemas/wallet";
+import { walletAnswers, walletSchemas } from "./schemas/wallet";
 import { developmentAnswers, developmentSchemas } from "./schemas/development";
 import { errorResponseAnswers } from "./schemas/error-response";
 import { componentRef, componentSchemasOf } from "./from-zod";
@@ -72,7 +72,9 @@ export function buildOpenApiDocument(opts: BuildOpenApiOptions): OpenApiDocument
         ...catalogSchemas(ex),
         ...routingSchemas(ex),
         ...answers("ExecutionStatusResponse", "Execution", "ExecutionAttempt", "ExecutionResult"),
-        ...walletSchemas(ex),
+        WalletResponse: answered.WalletResponse,
+        ...walletSchemas(),
+        ...answers("TopUpResponse", "UsageResponse", "UsageSummaryResponse", "UsageItem"),
         ...developmentSchemas(ex),
         ...answers("DevInitResponse", "ErrorResponse"),
       } as Record<SchemaName, JsonObject>,
@@ -95,6 +97,7 @@ function answerSchemas(ex: Examples): Record<string, JsonObject> {
   const { ErrorResponse } = errorResponseAnswers();
   return componentSchemasOf({
     ...executionAnswers(ex, { GenericExecutionResponse: componentRef("GenericExecutionResponse"), ErrorResponse }),
+    ...walletAnswers(ex),
     ...developmentAnswers(ex),
     ErrorResponse,
   });
