@@ -39,7 +39,22 @@ export const componentRef = (name: string): z.ZodUnknown => z.unknown().meta({ $
 const isEmptyObject = (value: unknown): boolean =>
   typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
 
+/**
+ * `{anyOf: [{type: "number", minimum: 0}, {type: "null"}]}` (zod's nullable of a constrained value) as
+ * `{type: ["number", "null"], minimum: 0}`: the same values (bounds apply to numbers only), written as the
+ * document writes a nullable field.
+ */
+function nullableAsTypeList(node: JsonObject): void {
+  const options = node.anyOf;
+  if (!Array.isArray(options) || options.length !== 2) return;
+  const [value, nothing] = options as JsonObject[];
+  if (typeof value?.type !== "string" || value.type === "null" || nothing?.type !== "null" || Object.keys(nothing).length !== 1) return;
+  delete node.anyOf;
+  Object.assign(node, { ...value, type: [value.type, "null"] });
+}
+
 function asTheDocumentWritesIt(node: JsonObject): JsonObject {
+  nullableAsTypeList(node);
   if (node.minimum === Number.MIN_SAFE_INTEGER) delete node.minimum;
   if (node.maximum === Number.MAX_SAFE_INTEGER) delete node.maximum;
   if (node.type === "object" && isEmptyObject(node.additionalProperties)) node.additionalProperties = true;

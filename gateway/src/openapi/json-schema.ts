@@ -5,8 +5,8 @@ import type { JsonObject, SchemaName } from "./document";
 
 export const RECORD_STATUSES = ["live", "pending"];
 export const CAPABILITY_STATUSES = ["live", "recommend_only", "planned", "pending"];
-const CONTRACT_STATUSES = ["available", "partial", "unavailable"];
-const ROUTE_MODES = ["managed", "byo", "redirect"];
+export const CONTRACT_STATUSES = ["available", "partial", "unavailable"];
+export const ROUTE_MODES = ["managed", "byo", "redirect"];
 export const FIELD_TYPES = ["string", "number", "integer", "boolean", "array", "object", "unknown"];
 export const EXECUTION_STATES = ["claimed", "running", "succeeded", "failed", "outcome_unknown"];
 export const HOLD_STATES = ["held", "captured", "released", "expired"];

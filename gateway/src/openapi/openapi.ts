@@ -8,7 +8,7 @@ import { buildExamples, type Examples } from "./examples";
 import type { BuildOpenApiOptions, JsonObject, OpenApiDocument, SchemaName } from "./document";
 import { buildErrorResponses } from "./error-responses";
 import { buildParameters } from "./parameters";
-import { catalogSchemas } from "./schemas/catalog";
+import { catalogAnswers, catalogSchemas } from "./schemas/catalog";
 import { routingSchemas } from "./schemas/routing";
 import { executionAnswers } from "./schemas/executions";
 import { walletAnswers, walletSchemas } from "./schemas/wallet";
@@ -69,7 +69,15 @@ export function buildOpenApiDocument(opts: BuildOpenApiOptions): OpenApiDocument
     },
     components: {
       schemas: {
-        ...catalogSchemas(ex),
+        ...answers(
+          "DomainCatalogEntry",
+          "CapabilityCatalogEntry",
+          "RouteCatalogEntry",
+          "CapabilityContract",
+          "CapabilityOperationContract",
+          "CapabilityFieldContract",
+        ),
+        ...catalogSchemas(),
         ...routingSchemas(ex),
         ...answers("ExecutionStatusResponse", "Execution", "ExecutionAttempt", "ExecutionResult"),
         WalletResponse: answered.WalletResponse,
@@ -97,6 +105,7 @@ function answerSchemas(ex: Examples): Record<string, JsonObject> {
   const { ErrorResponse } = errorResponseAnswers();
   return componentSchemasOf({
     ...executionAnswers(ex, { GenericExecutionResponse: componentRef("GenericExecutionResponse"), ErrorResponse }),
+    ...catalogAnswers(ex),
     ...walletAnswers(ex),
     ...developmentAnswers(ex),
     ErrorResponse,
