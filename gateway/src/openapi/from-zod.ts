@@ -33,9 +33,6 @@ export function componentSchemasOf(schemas: Record<string, z.ZodType>): Record<s
   );
 }
 
-/** A component not declared with zod (a request schema), referred to from one that is. */
-export const componentRef = (name: string): z.ZodUnknown => z.unknown().meta({ $ref: `${COMPONENT_SCHEMAS}${name}` });
-
 const isEmptyObject = (value: unknown): boolean =>
   typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
 

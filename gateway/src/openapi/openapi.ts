@@ -9,12 +9,12 @@ import type { BuildOpenApiOptions, JsonObject, OpenApiDocument, SchemaName } fro
 import { buildErrorResponses } from "./error-responses";
 import { buildParameters } from "./parameters";
 import { catalogAnswers, catalogSchemas } from "./schemas/catalog";
-import { routingSchemas } from "./schemas/routing";
+import { routingAnswers, routingSchemas } from "./schemas/routing";
 import { executionAnswers } from "./schemas/executions";
 import { walletAnswers, walletSchemas } from "./schemas/wallet";
 import { developmentAnswers, developmentSchemas } from "./schemas/development";
 import { errorResponseAnswers } from "./schemas/error-response";
-import { componentRef, componentSchemasOf } from "./from-zod";
+import { componentSchemasOf } from "./from-zod";
 import { catalogPaths } from "./paths/catalog";
 import { routingPaths } from "./paths/routing";
 import { executionPaths } from "./paths/executions";
@@ -78,7 +78,18 @@ export function buildOpenApiDocument(opts: BuildOpenApiOptions): OpenApiDocument
           "CapabilityFieldContract",
         ),
         ...catalogSchemas(),
-        ...routingSchemas(ex),
+        RecommendationResponse: answered.RecommendationResponse,
+        ...routingSchemas(),
+        ...answers(
+          "RouteTaskResponse",
+          "RouteTaskMatch",
+          "TaskConstraints",
+          "RecommendationCandidate",
+          "WorkflowRecommendation",
+          "GenericExecutionResponse",
+          "RouteDecision",
+          "QuoteResponse",
+        ),
         ...answers("ExecutionStatusResponse", "Execution", "ExecutionAttempt", "ExecutionResult"),
         WalletResponse: answered.WalletResponse,
         ...walletSchemas(),
@@ -103,8 +114,10 @@ export function buildOpenApiDocument(opts: BuildOpenApiOptions): OpenApiDocument
 /** The components declared with zod, converted together so that one used inside another is a `$ref`. */
 function answerSchemas(ex: Examples): Record<string, JsonObject> {
   const { ErrorResponse } = errorResponseAnswers();
+  const routing = routingAnswers(ex);
   return componentSchemasOf({
-    ...executionAnswers(ex, { GenericExecutionResponse: componentRef("GenericExecutionResponse"), ErrorResponse }),
+    ...routing,
+    ...executionAnswers(ex, { GenericExecutionResponse: routing.GenericExecutionResponse, ErrorResponse }),
     ...catalogAnswers(ex),
     ...walletAnswers(ex),
     ...developmentAnswers(ex),
