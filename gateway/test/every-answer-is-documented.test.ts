@@ -3,15 +3,23 @@
 // 413, 415, and 503 where a part is not configured), each status is asserted as answered, then found
 // among the operation's documented responses. And a field's limit is where the document says: a value
 // at the documented bound passes, one past it is a 400 naming the field (the route and the document read
-// one zod schema, so moving the bound in that schema moves both).
+// one zod schema, so moving the bound in that schema moves both): a body field (POST /route, recommend,
+// top-up), a query parameter (GET /usage, a catalog list) and a header (Agent-Name, Idempotency-Key).
 import { startBackedSystem, type BackedSystem } from "./backed-system";
+import { emailBody } from "./execute-helpers";
+
+interface Bounds {
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+}
 
 type Doc = {
   info: { license?: { name?: string } };
   paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
   components: {
-    schemas: Record<string, { properties: Record<string, { maxLength?: number; maximum?: number }> }>;
-    parameters: Record<string, { schema: { maximum?: number } }>;
+    schemas: Record<string, { properties: Record<string, Bounds> }>;
+    parameters: Record<string, { name: string; in: string; schema: Bounds }>;
   };
 };
 
@@ -242,6 +250,75 @@ describe("a field's limit is where the document says", () => {
     expect((await post("/route", { task: "send an email", limit: max })).status).toBe(200);
     const over = await post("/route", { task: "send an email", limit: max + 1 });
     expect(await over.json()).toMatchObject({ code: "INVALID_INPUT", error: expect.stringMatching(/^limit: /) });
+  });
+
+  /** POST `body` as JSON with the test key. */
+  const postKeyed = (path: string, body: unknown) =>
+    send({ operationId: "", status: 0, path, method: "POST", body: JSON.stringify(body), headers: JSON_HEADERS });
+
+  /** The refusal's `error`, or undefined when the answer is not a 400. */
+  const refusal = async (res: Response): Promise<string | undefined> => {
+    const body = (await res.json()) as { code?: string; error?: string };
+    return res.status === 400 ? `${body.code} ${body.error}` : undefined;
+  };
+
+  it("recommend: maxPriceCredits at RecommendRequest's minimum passes, one less is a 400 naming maxPriceCredits", async () => {
+    const min = doc.components.schemas.RecommendRequest!.properties.maxPriceCredits!.minimum!;
+    expect(min).toEqual(expect.any(Number));
+    const recommend = (maxPriceCredits: number) => postKeyed(`${CAP}/recommend`, { maxPriceCredits });
+    expect((await recommend(min)).status).toBe(200);
+    expect(await refusal(await recommend(min - 1))).toMatch(/^INVALID_INPUT maxPriceCredits: /);
+  });
+
+  it("POST /wallet/top-up: each amount at TopUpRequest's bounds passes, just past them is a 400 naming it", async () => {
+    const { amountCredits, amountUsd } = doc.components.schemas.TopUpRequest!.properties;
+    const topUp = (body: unknown) => postKeyed("/wallet/top-up", body);
+    // Well-formed: this ledger takes no payments, so the documented 503 TOP_UP_UNAVAILABLE, not a 400.
+    for (const body of [
+      { amountCredits: amountCredits!.minimum },
+      { amountCredits: amountCredits!.maximum },
+      { amountUsd: amountUsd!.minimum },
+      { amountUsd: amountUsd!.maximum },
+    ])
+      expect({ body, status: (await topUp(body)).status }).toEqual({ body, status: 503 });
+    expect(await refusal(await topUp({ amountCredits: amountCredits!.minimum! - 1 }))).toMatch(/^INVALID_INPUT amountCredits: /);
+    expect(await refusal(await topUp({ amountCredits: amountCredits!.maximum! + 1 }))).toMatch(/^INVALID_INPUT amountCredits: /);
+    expect(await refusal(await topUp({ amountUsd: amountUsd!.maximum! + 0.001 }))).toMatch(/^INVALID_INPUT amountUsd: /);
+  });
+
+  it("Agent-Name: a name at the header's documented maxLength passes, one character more is a 400 naming the header", async () => {
+    const param = doc.components.parameters.AgentName!;
+    expect(param).toMatchObject({ name: "Agent-Name", in: "header" });
+    const max = param.schema.maxLength!;
+    const wallet = (name: string) => send({ operationId: "", status: 0, path: "/wallet", headers: { "agent-name": name } });
+    expect((await wallet("a".repeat(max))).status).toBe(200);
+    expect(await refusal(await wallet("a".repeat(max + 1)))).toMatch(/^INVALID_INPUT Agent-Name: /);
+  });
+
+  it("Idempotency-Key: a key at the header's documented maxLength reaches the executor, one character more is a 400 naming it", async () => {
+    const param = doc.components.parameters.IdempotencyKey!;
+    expect(param).toMatchObject({ name: "Idempotency-Key", in: "header" });
+    const max = param.schema.maxLength!;
+    const execute = (key: string) =>
+      send({
+        operationId: "",
+        status: 0,
+        path: `${CAP}/execute`,
+        method: "POST",
+        body: JSON.stringify(emailBody()),
+        headers: { ...JSON_HEADERS, "idempotency-key": key },
+      });
+    // Accepted: the call goes on to the wallet, which this key's user has not funded (402), or runs.
+    const atMax = await execute(`${Date.now()}-`.padEnd(max, "k"));
+    expect(await refusal(atMax)).toBeUndefined();
+    expect(await refusal(await execute("k".repeat(max + 1)))).toMatch(/^INVALID_INPUT Idempotency-Key: /);
+  });
+
+  it("a catalog list: limit at the documented maximum passes, one more is a 400 naming limit", async () => {
+    const max = doc.components.parameters.pageLimit!.schema.maximum!;
+    expect((await send({ operationId: "", status: 0, path: `/capabilities?limit=${max}`, key: null })).status).toBe(200);
+    const over = await send({ operationId: "", status: 0, path: `/capabilities?limit=${max + 1}`, key: null });
+    expect(await refusal(over)).toMatch(/^INVALID_INPUT limit: /);
   });
 
   it("GET /usage: limit at the documented maximum passes, one more is a 400 naming limit", async () => {

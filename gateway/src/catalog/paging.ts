@@ -7,14 +7,11 @@
 import { createHash } from "node:crypto";
 import type { Request } from "express";
 import { HttpError, invalidInput } from "../errors";
-import { single } from "../routes/wallet";
+import { parseQuery } from "../http/request-schema";
+import { DEFAULT_PAGE_LIMIT, pageQuery } from "../routes/requests/catalog-lists";
 import type { VersionedValue } from "./rendered-cache";
 
-export const MAX_PAGE_LIMIT = 200;
-/** Items per page when a cursor is sent without a limit, and on the lists that always page. */
-export const DEFAULT_PAGE_LIMIT = 50;
-/** The parameters paging reads (lists that refuse unknown parameters allow these). */
-export const PAGE_PARAMS = ["limit", "cursor"] as const;
+export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from "../routes/requests/catalog-lists";
 export const CURSOR_EXPIRED = "CURSOR_EXPIRED";
 
 /** Where a page starts, and what its cursor was cut for (when it came from one). */
@@ -46,21 +43,16 @@ export function filterDigest(path: string, filters: Readonly<Record<string, stri
 }
 
 /**
- * The page asked for; undefined when neither `limit` nor `cursor` is sent and `always` is false
- * (the list answers whole, as before paging). 400 INVALID_INPUT naming a bad parameter.
+ * The page asked for (`limit` and `cursor` as requests/catalog-lists.ts declares them); undefined when
+ * neither is sent and `always` is false (the list answers whole, as before paging). 400 INVALID_INPUT
+ * naming a bad parameter, or a cursor cut for another list.
  */
 export function parsePageRequest(req: Request, filters: string, always = false): PageRequest | undefined {
-  const rawLimit = single(req, "limit");
-  const rawCursor = single(req, "cursor");
-  if (rawLimit === undefined && rawCursor === undefined && !always) return undefined;
-  let limit = DEFAULT_PAGE_LIMIT;
-  if (rawLimit !== undefined) {
-    limit = /^\d{1,4}$/.test(rawLimit) ? Number(rawLimit) : NaN;
-    if (!(limit >= 1 && limit <= MAX_PAGE_LIMIT))
-      throw invalidInput("limit", `must be an integer from 1 to ${MAX_PAGE_LIMIT}`, `Send ?limit= between 1 and ${MAX_PAGE_LIMIT}.`);
-  }
-  if (rawCursor === undefined) return { limit, offset: 0 };
-  const state = decodeCursor(rawCursor);
+  const { limit: asked, cursor } = parseQuery(pageQuery, req);
+  if (asked === undefined && cursor === undefined && !always) return undefined;
+  const limit = asked ?? DEFAULT_PAGE_LIMIT;
+  if (cursor === undefined) return { limit, offset: 0 };
+  const state = decodeCursor(cursor);
   if (!state || state.f !== filters)
     throw invalidInput(
       "cursor",
@@ -108,8 +100,8 @@ function encodeCursor(state: CursorState): string {
   return Buffer.from(JSON.stringify(state)).toString("base64url");
 }
 
+/** The state of a cursor whose format pageQuery checked. */
 function decodeCursor(raw: string): CursorState | undefined {
-  if (!/^[A-Za-z0-9_-]{1,256}$/.test(raw)) return undefined;
   try {
     const state = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Partial<CursorState>;
     const ok = typeof state.v === "string" && typeof state.f === "string" && Number.isSafeInteger(state.o) && state.o! >= 0;

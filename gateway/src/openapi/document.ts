@@ -35,6 +35,7 @@ export const SCHEMA_NAMES = [
   "CapabilityOperationContract",
   "CapabilityFieldContract",
   "CapabilityInput",
+  "RecommendRequest",
   "RecommendationResponse",
   "RecommendationCandidate",
   "WorkflowRecommendation",
@@ -65,4 +66,4 @@ export const SCHEMA_NAMES = [
 export type SchemaName = (typeof SCHEMA_NAMES)[number];
 
 /** Schemas whose properties are open (free-form objects); every other object schema is closed. */
-export const FREE_FORM_SCHEMAS: readonly SchemaName[] = ["CapabilityInput", "UsageItem"];
+export const FREE_FORM_SCHEMAS: readonly SchemaName[] = ["CapabilityInput", "RecommendRequest", "UsageItem"];

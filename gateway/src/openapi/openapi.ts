@@ -4,16 +4,17 @@
 // routes/: paths/ (the operations of each resource), schemas/ (components.schemas of each resource),
 // parameters.ts, error-cases.ts and error-responses.ts (example payloads live in examples.ts).
 
-import { buildExamples } from "./examples";
+import { buildExamples, type Examples } from "./examples";
 import type { BuildOpenApiOptions, JsonObject, OpenApiDocument, SchemaName } from "./document";
 import { buildErrorResponses } from "./error-responses";
 import { buildParameters } from "./parameters";
-import { catalogSchemas } from "./schemas/catalog";
-import { routingSchemas } from "./schemas/routing";
-import { executionSchemas } from "./schemas/executions";
-import { walletSchemas } from "./schemas/wallet";
-import { developmentSchemas } from "./schemas/development";
-import { errorResponseSchemas } from "./schemas/error-response";
+import { catalogAnswers, catalogSchemas } from "./schemas/catalog";
+import { routingAnswers, routingSchemas } from "./schemas/routing";
+import { executionAnswers } from "./schemas/executions";
+import { walletAnswers, walletSchemas } from "./schemas/wallet";
+import { developmentAnswers, developmentSchemas } from "./schemas/development";
+import { errorResponseAnswers } from "./schemas/error-response";
+import { componentSchemasOf } from "./from-zod";
 import { catalogPaths } from "./paths/catalog";
 import { routingPaths } from "./paths/routing";
 import { executionPaths } from "./paths/executions";
@@ -30,6 +31,9 @@ export type { BuildOpenApiOptions, JsonObject, OpenApiDocument, SchemaName } fro
 export function buildOpenApiDocument(opts: BuildOpenApiOptions): OpenApiDocument {
   const { basePath } = opts;
   const ex = buildExamples(basePath);
+  // In the document's order of components (the SDK's generated types follow it).
+  const answered = answerSchemas(ex);
+  const answers = (...names: SchemaName[]) => Object.fromEntries(names.map((name) => [name, answered[name]]));
   const tags: JsonObject[] = [
     { name: "Catalog", description: "Domains, capabilities and routes. No API key needed." },
     { name: "Contracts", description: "Exact request fields of each capability. No API key needed." },
@@ -65,12 +69,33 @@ export function buildOpenApiDocument(opts: BuildOpenApiOptions): OpenApiDocument
     },
     components: {
       schemas: {
-        ...catalogSchemas(ex),
-        ...routingSchemas(ex),
-        ...executionSchemas(ex),
-        ...walletSchemas(ex),
+        ...answers(
+          "DomainCatalogEntry",
+          "CapabilityCatalogEntry",
+          "RouteCatalogEntry",
+          "CapabilityContract",
+          "CapabilityOperationContract",
+          "CapabilityFieldContract",
+        ),
+        ...catalogSchemas(),
+        RecommendationResponse: answered.RecommendationResponse,
+        ...routingSchemas(),
+        ...answers(
+          "RouteTaskResponse",
+          "RouteTaskMatch",
+          "TaskConstraints",
+          "RecommendationCandidate",
+          "WorkflowRecommendation",
+          "GenericExecutionResponse",
+          "RouteDecision",
+          "QuoteResponse",
+        ),
+        ...answers("ExecutionStatusResponse", "Execution", "ExecutionAttempt", "ExecutionResult"),
+        WalletResponse: answered.WalletResponse,
+        ...walletSchemas(),
+        ...answers("TopUpResponse", "UsageResponse", "UsageSummaryResponse", "OverviewResponse", "UsageItem"),
         ...developmentSchemas(ex),
-        ...errorResponseSchemas(),
+        ...answers("DevInitResponse", "ErrorResponse"),
       } as Record<SchemaName, JsonObject>,
       responses: buildErrorResponses(basePath),
       parameters: buildParameters(),
@@ -84,4 +109,18 @@ export function buildOpenApiDocument(opts: BuildOpenApiOptions): OpenApiDocument
       },
     },
   };
+}
+
+/** The components declared with zod, converted together so that one used inside another is a `$ref`. */
+function answerSchemas(ex: Examples): Record<string, JsonObject> {
+  const { ErrorResponse } = errorResponseAnswers();
+  const routing = routingAnswers(ex);
+  return componentSchemasOf({
+    ...routing,
+    ...executionAnswers(ex, { GenericExecutionResponse: routing.GenericExecutionResponse, ErrorResponse }),
+    ...catalogAnswers(ex),
+    ...walletAnswers(ex),
+    ...developmentAnswers(ex),
+    ErrorResponse,
+  });
 }

@@ -1,41 +1,18 @@
 // The gateway's side of x402 v2 as a seller: the `PAYMENT-REQUIRED` challenge of a 402 (base64 JSON:
-// x402Version, error, resource, accepts), the payer's `PAYMENT-SIGNATURE` and the `PAYMENT-RESPONSE` of
+// x402Version, error, resource, accepts; the payer's `PAYMENT-SIGNATURE` is read in routes/requests/headers.ts) and the `PAYMENT-RESPONSE` of
 // a settled payment. What is offered and what a payment is worth are the ledger's (QuoteTopUp,
 // TopUpWithPayment): the gateway only relays, so it can never credit anything by itself.
 import type { Request, Response } from "express";
 import { fromServiceError } from "@agentic/platform";
 import type { LedgerClient } from "@agentic/clients";
 import type { TopUpWithPaymentResponse } from "@agentic/proto/ledger/v1";
-import { HttpError } from "../errors";
 
 export const PAYMENT_REQUIRED = "PAYMENT-REQUIRED";
-export const PAYMENT_SIGNATURE = "PAYMENT-SIGNATURE";
 export const PAYMENT_RESPONSE = "PAYMENT-RESPONSE";
 
 /** Base64 of JSON, the x402 header encoding. */
 export function encodeHeader(value: unknown): string {
   return Buffer.from(JSON.stringify(value), "utf8").toString("base64");
-}
-
-/**
- * The decoded PAYMENT-SIGNATURE as JSON text, or undefined when absent. A header sent twice, or one
- * that is not base64 JSON, is a 400: which payment was meant is not known.
- */
-export function paymentSignature(req: Request): string | undefined {
-  const values = req.headersDistinct[PAYMENT_SIGNATURE.toLowerCase()];
-  if (values === undefined) return undefined;
-  const hint = "Send one PAYMENT-SIGNATURE: the base64 JSON of an x402 v2 PaymentPayload for the requirements of PAYMENT-REQUIRED.";
-  if (values.length !== 1) throw new HttpError(400, "INVALID_INPUT", `${PAYMENT_SIGNATURE}: must be sent once`, hint);
-  const raw = values[0]!.trim();
-  let parsed: unknown;
-  try {
-    parsed = /^[A-Za-z0-9+/=_-]+$/.test(raw) ? JSON.parse(Buffer.from(raw, "base64").toString("utf8")) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-    throw new HttpError(400, "INVALID_INPUT", `${PAYMENT_SIGNATURE}: not base64 JSON`, hint);
-  return JSON.stringify(parsed);
 }
 
 /** The requirements the ledger offers for `credits`, or undefined when it takes no payments. */

@@ -2,15 +2,8 @@
 // agent makes every request that agent's: no header means it, the header may only repeat it. A key
 // requiring agents takes only a request naming one of them. Any other key takes the header as sent
 // (cooperative: the agent chooses its name). What recommend, execute, quote and the wallet pass on.
-import type { Request } from "express";
 import { HttpError } from "../errors";
 import type { Caller } from "../locals";
-import { agentNameHeader } from "./headers";
-
-/** The agent `req` acts as under its key: Agent-Name checked against the key's agents; undefined for none. */
-export function callerAgentName(req: Request, caller: Caller): string | undefined {
-  return agentOfCaller(caller, agentNameHeader(req), "Agent-Name");
-}
 
 /**
  * The agent a request naming `named` (normalized, or undefined) acts as under `caller`'s key; `source`

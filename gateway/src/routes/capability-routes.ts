@@ -9,13 +9,15 @@ import { render, type RenderedCatalogCache } from "../catalog/rendered-cache";
 import type { RouteHealthCache } from "../catalog/route-health-cache";
 import { sendRendered } from "../catalog/send-rendered";
 import { filterDigest, nextPageUrl, pageOf, parsePageRequest } from "../catalog/paging";
+import { parseParams } from "../http/request-schema";
+import { capabilityParams } from "./requests/capability";
 
 type RouteEntry = ReturnType<typeof toRouteEntry>;
 
 export function capabilityRoutesRoutes(catalog: CatalogClient, cache: RenderedCatalogCache, health: RouteHealthCache): Router {
   const router = Router();
-  router.get<{ domainKey: string; capabilityId: string }>("/domains/:domainKey/capabilities/:capabilityId/routes", async (req, res) => {
-    const { domainKey, capabilityId } = req.params;
+  router.get("/domains/:domainKey/capabilities/:capabilityId/routes", async (req, res) => {
+    const { domainKey, capabilityId } = parseParams(capabilityParams, req);
     const digest = filterDigest(req.path, {});
     const page = parsePageRequest(req, digest);
     // Kept under a key no request path has, so the cached-reads shortcut never serves it without health.

@@ -4,14 +4,8 @@
 import { Router, type Request } from "express";
 import { toCapabilityEntry, toRouteEntry } from "../mappers/catalog";
 import type { CatalogSnapshot, CatalogSnapshots } from "../catalog/catalog-snapshot";
-import {
-  CAPABILITY_STATUSES,
-  filterCapabilities,
-  filterRoutes,
-  parseCatalogFilters,
-  ROUTE_STATUSES,
-  type CatalogFilters,
-} from "../catalog/catalog-filters";
+import { filterCapabilities, filterRoutes, parseCatalogFilters, type CatalogFilters } from "../catalog/catalog-filters";
+import { capabilitiesQuery, routesQuery } from "./requests/catalog-lists";
 import { filterDigest, nextPageUrl, pageOf, parsePageRequest } from "../catalog/paging";
 import type { RenderedCatalogCache } from "../catalog/rendered-cache";
 import { sendRendered } from "../catalog/send-rendered";
@@ -21,12 +15,12 @@ export function catalogSearchRoutes(snapshots: CatalogSnapshots, cache: Rendered
 
   const list = <T>(
     path: string,
-    statuses: readonly string[],
+    query: typeof capabilitiesQuery | typeof routesQuery,
     select: (s: CatalogSnapshot, f: CatalogFilters) => T[],
     toEntry: (item: T) => unknown,
   ) =>
     router.get(path, async (req: Request, res) => {
-      const filters = parseCatalogFilters(req, path, statuses);
+      const filters = parseCatalogFilters(req, path, query);
       const digest = filterDigest(path, filters);
       const page = parsePageRequest(req, digest, true)!;
       const answer = await cache.get(
@@ -42,7 +36,7 @@ export function catalogSearchRoutes(snapshots: CatalogSnapshots, cache: Rendered
       sendRendered(req, res, answer);
     });
 
-  list("/capabilities", CAPABILITY_STATUSES, filterCapabilities, toCapabilityEntry);
-  list("/routes", ROUTE_STATUSES, filterRoutes, toRouteEntry);
+  list("/capabilities", capabilitiesQuery, filterCapabilities, toCapabilityEntry);
+  list("/routes", routesQuery, filterRoutes, toRouteEntry);
   return router;
 }

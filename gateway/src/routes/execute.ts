@@ -11,12 +11,13 @@ import { fromServiceError } from "@agentic/platform";
 import type { ExecutorClient, LedgerClient } from "@agentic/clients";
 import type { ExecuteResponse } from "@agentic/proto/executor/v1";
 import { objectBody } from "./body";
-import { callerAgentName } from "./caller-agent";
-import { singleHeader } from "./headers";
+import { agentOfCaller } from "./caller-agent";
+import { parseHeaders, parseParams } from "../http/request-schema";
+import { executeHeaders, paymentHeaders } from "./requests/headers";
+import { capabilityParams } from "./requests/capability";
 import { callExecutor } from "./execute-call";
 import { decisionHeader, ROUTE_DECISION_HEADER, toDecision } from "./execute-decision";
-import { creditsOfPayment, paymentSignature, quoteTopUp, refusedPayment, setChallenge, setPaymentResponse, topUp } from "../payments/x402";
-import type { CapabilityParams } from "./params";
+import { creditsOfPayment, quoteTopUp, refusedPayment, setChallenge, setPaymentResponse, topUp } from "../payments/x402";
 
 /**
  * The REST body: GenericExecutionResponse (execution id, replay flag and attempts stay internal), plus
@@ -51,15 +52,12 @@ async function offerPayment(req: Request, res: Response, ledger: LedgerClient, e
 
 export function executeRoutes(executor: ExecutorClient, auth: RequestHandler, ledger?: LedgerClient): Router {
   const routes = Router();
-  routes.post<CapabilityParams>("/domains/:domainKey/capabilities/:capabilityId/execute", auth, async (req, res) => {
-    const idempotencyKey = singleHeader(
-      req,
-      "Idempotency-Key",
-      "Send one Idempotency-Key of at most 255 characters, e.g. a UUID, or leave it out.",
-    );
-    const agentName = callerAgentName(req, res.locals.caller);
+  routes.post("/domains/:domainKey/capabilities/:capabilityId/execute", auth, async (req, res) => {
+    const { domainKey, capabilityId } = parseParams(capabilityParams, req);
+    const { "Idempotency-Key": idempotencyKey, "Agent-Name": named } = parseHeaders(executeHeaders, req);
+    const agentName = agentOfCaller(res.locals.caller, named, "Agent-Name");
     const input = objectBody(req);
-    const signature = ledger ? paymentSignature(req) : undefined;
+    const signature = ledger ? parseHeaders(paymentHeaders, req)["PAYMENT-SIGNATURE"] : undefined;
     let settlement: string | undefined;
     if (ledger && signature !== undefined) {
       try {
@@ -79,8 +77,8 @@ export function executeRoutes(executor: ExecutorClient, auth: RequestHandler, le
         userId: res.locals.caller.userId,
         // The key's spend policies are checked with the hold.
         keyId: res.locals.caller.keyId,
-        domainKey: req.params.domainKey,
-        capabilityId: req.params.capabilityId,
+        domainKey,
+        capabilityId,
         input,
         ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
         ...(agentName !== undefined ? { agentName } : {}),

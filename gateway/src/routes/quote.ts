@@ -6,9 +6,11 @@ import { Router, type RequestHandler } from "express";
 import type { ExecutorClient } from "@agentic/clients";
 import type { QuoteResponse } from "@agentic/proto/executor/v1";
 import { objectBody } from "./body";
-import { callerAgentName } from "./caller-agent";
+import { agentOfCaller } from "./caller-agent";
+import { parseHeaders, parseParams } from "../http/request-schema";
+import { agentHeaders } from "./requests/headers";
+import { capabilityParams } from "./requests/capability";
 import { decisionHeader, ROUTE_DECISION_HEADER, toDecision } from "./execute-decision";
-import type { CapabilityParams } from "./params";
 
 /** The REST quote. */
 export function toQuoteResponse(q: QuoteResponse) {
@@ -28,13 +30,14 @@ export function toQuoteResponse(q: QuoteResponse) {
 
 export function quoteRoutes(executor: ExecutorClient, auth: RequestHandler): Router {
   const routes = Router();
-  routes.post<CapabilityParams>("/domains/:domainKey/capabilities/:capabilityId/quote", auth, async (req, res) => {
-    const agentName = callerAgentName(req, res.locals.caller);
+  routes.post("/domains/:domainKey/capabilities/:capabilityId/quote", auth, async (req, res) => {
+    const { domainKey, capabilityId } = parseParams(capabilityParams, req);
+    const agentName = agentOfCaller(res.locals.caller, parseHeaders(agentHeaders, req)["Agent-Name"], "Agent-Name");
     const quote = await executor.quote({
       userId: res.locals.caller.userId,
       keyId: res.locals.caller.keyId,
-      domainKey: req.params.domainKey,
-      capabilityId: req.params.capabilityId,
+      domainKey,
+      capabilityId,
       input: objectBody(req),
       ...(agentName !== undefined ? { agentName } : {}),
     });

@@ -3,32 +3,41 @@
 // exactly the ranking shown here. `?limit=N` answers the best N candidates in full and counts the
 // rest (candidatesOmitted), so a capability with hundreds of routes answers a few kilobytes.
 import { Router, type RequestHandler } from "express";
-import type { CapabilityParams } from "./params";
 import type { RouterClient } from "@agentic/clients";
 import { invalidInput } from "../errors";
-import { objectBody } from "./body";
-import { parseAgentName } from "@agentic/platform";
+import { assertJsonBody } from "./body";
 import type { Caller } from "../locals";
 import { agentOfCaller } from "./caller-agent";
-import { agentNameHeader } from "./headers";
-import { single } from "./wallet";
-import { MAX_PAGE_LIMIT } from "../catalog/paging";
+import { parseBody, parseHeaders, parseParams, parseQuery } from "../http/request-schema";
+import { agentHeaders } from "./requests/headers";
+import { capabilityParams } from "./requests/capability";
+import { RECOMMEND_FIELDS, recommendBody } from "./requests/capability-input";
+import { recommendQuery } from "./requests/recommend-query";
 
 export function recommendRoutes(router: RouterClient, auth: RequestHandler): Router {
   const routes = Router();
-  routes.post<CapabilityParams>("/domains/:domainKey/capabilities/:capabilityId/recommend", auth, async (req, res) => {
-    const candidateLimit = candidateLimitOf(single(req, "limit"));
-    const input = withAgentName(objectBody(req), agentNameHeader(req), res.locals.caller);
+  routes.post("/domains/:domainKey/capabilities/:capabilityId/recommend", auth, async (req, res) => {
+    const { domainKey, capabilityId } = parseParams(capabilityParams, req);
+    const { limit: candidateLimit } = parseQuery(recommendQuery, req);
+    const header = parseHeaders(agentHeaders, req)["Agent-Name"];
+    assertJsonBody(req);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const { agentName, maxPriceCredits } = parseBody(recommendBody, body, {
+      hint: "Send the capability's input as a JSON object; see its contract.",
+      shape: RECOMMEND_FIELDS,
+      nullIsAbsent: true,
+    });
+    const input = withAgentName(body, header, agentName, res.locals.caller);
     const { catalogVersion: _internal, ...recommendation } = await router.recommend({
       userId: res.locals.caller.userId,
       // The calling key: recommend weighs that key's spend policies, as the execute's hold will.
       keyId: res.locals.caller.keyId,
-      domainKey: req.params.domainKey,
-      capabilityId: req.params.capabilityId,
+      domainKey,
+      capabilityId,
       input,
       // The body's optimizationPreferences reach the router inside `input`, where it checks them by field.
       optimizationPreferences: [],
-      ...maxPriceOf(input),
+      ...(maxPriceCredits === undefined ? {} : { maxPriceCredits }),
       ...(candidateLimit === undefined ? {} : { candidateLimit }),
     });
     res.json(recommendation);
@@ -38,19 +47,18 @@ export function recommendRoutes(router: RouterClient, auth: RequestHandler): Rou
 
 /**
  * The agent the call is for, as execute and quote read it: the Agent-Name header (normalized), here
- * also the body's agentName (the recommend contract's field), then checked against the key's agents
- * (agentOfCaller). Both naming different agents is ambiguous. A body agentName that is not a string is
- * left for the router's contract check.
+ * also the body's agentName (the recommend contract's field, normalized by recommendBody), then checked
+ * against the key's agents (agentOfCaller). Both naming different agents is ambiguous. A body agentName
+ * that is not a string is left for the router's contract check.
  */
-function withAgentName(input: Record<string, unknown>, header: string | undefined, caller: Caller): Record<string, unknown> {
+function withAgentName(
+  input: Record<string, unknown>,
+  header: string | undefined,
+  body: string | undefined,
+  caller: Caller,
+): Record<string, unknown> {
   const given = input.agentName;
   if (given !== undefined && given !== null && typeof given !== "string") return input;
-  let body: string | undefined;
-  if (typeof input.agentName === "string") {
-    const parsed = parseAgentName(input.agentName);
-    if ("problem" in parsed) throw invalidInput("agentName", parsed.problem, "Send the calling agent's name, e.g. alpha_agent.");
-    body = parsed.name;
-  }
   if (header !== undefined && body !== undefined && body !== header)
     throw invalidInput(
       "agentName",
@@ -59,32 +67,4 @@ function withAgentName(input: Record<string, unknown>, header: string | undefine
     );
   const agentName = agentOfCaller(caller, header ?? body, header !== undefined || body === undefined ? "Agent-Name" : "agentName");
   return agentName === undefined ? input : { ...input, agentName };
-}
-
-/** `?limit=`: how many candidates to answer in full, 1 to MAX_PAGE_LIMIT; undefined when not sent. */
-function candidateLimitOf(raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined;
-  const limit = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
-  if (!(limit >= 1 && limit <= MAX_PAGE_LIMIT)) {
-    throw invalidInput(
-      "limit",
-      `must be an integer from 1 to ${MAX_PAGE_LIMIT}`,
-      `Send ?limit= between 1 and ${MAX_PAGE_LIMIT} to list that many candidates in full, or leave it out for all of them.`,
-    );
-  }
-  return limit;
-}
-
-/** The body's maxPriceCredits, a whole number of credits at least 0, for the router's max_price_credits. */
-function maxPriceOf(input: Record<string, unknown>): { maxPriceCredits?: number } {
-  const value = input.maxPriceCredits;
-  if (value === undefined || value === null) return {};
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
-    throw invalidInput(
-      "maxPriceCredits",
-      "must be a whole number of credits, at least 0",
-      "Send maxPriceCredits as an integer number of credits (1000 credits = 1 USD), or leave it out.",
-    );
-  }
-  return { maxPriceCredits: value };
 }

@@ -5,8 +5,9 @@
 import { Router, type Request, type RequestHandler, type Response } from "express";
 import type { RouterClient } from "@agentic/clients";
 import type { RouteTaskResponse } from "@agentic/proto/router/v1";
-import { parseBody } from "../http/request-schema";
+import { parseBody, parseParams } from "../http/request-schema";
 import { ROUTE_TASK_UNKNOWN_FIELD, routeTaskBody } from "./requests/route-task";
+import { domainParams } from "./requests/capability";
 import { objectBody } from "./body";
 
 export function routeTaskRoutes(router: RouterClient, auth: RequestHandler): Router {
@@ -24,7 +25,7 @@ export function routeTaskRoutes(router: RouterClient, auth: RequestHandler): Rou
     res.json(toRouteAnswer(routed));
   };
   routes.post("/route", withOptionalKey, answer(undefined));
-  routes.post<{ domainKey: string }>("/domains/:domainKey/route", withOptionalKey, (req, res) => answer(req.params.domainKey)(req, res));
+  routes.post("/domains/:domainKey/route", withOptionalKey, (req, res) => answer(parseParams(domainParams, req).domainKey)(req, res));
   return routes;
 }
 

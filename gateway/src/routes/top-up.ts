@@ -3,50 +3,19 @@
 // verifies, settles and credits it (once per payment: a replay credits nothing and answers the first
 // result) and the answer carries PAYMENT-RESPONSE and the new balance.
 import { Router, type RequestHandler } from "express";
-import { z } from "zod";
 import type { LedgerClient } from "@agentic/clients";
 import { AppError } from "@agentic/platform";
-import { HttpError, invalidInput } from "../errors";
+import { HttpError } from "../errors";
 import { assertJsonBody } from "./body";
-import { paymentSignature, quoteTopUp, refusedPayment, setChallenge, setPaymentResponse, topUp } from "../payments/x402";
+import { parseBody, parseHeaders } from "../http/request-schema";
+import { creditsOfUsd, TOP_UP_FIELDS, TOP_UP_HINT, topUpBody } from "./requests/top-up";
+import { paymentHeaders } from "./requests/headers";
+import { quoteTopUp, refusedPayment, setChallenge, setPaymentResponse, topUp } from "../payments/x402";
 
-/** What one top-up may buy: from $0.10 (below that a payment costs more to settle than it is worth) to $1,000. */
-export const TOP_UP_LIMITS = { minCredits: 100, maxCredits: 1_000_000 } as const;
-
-const BODY_HINT = `Send {"amountCredits": ${TOP_UP_LIMITS.minCredits}..${TOP_UP_LIMITS.maxCredits}} or {"amountUsd": ${TOP_UP_LIMITS.minCredits / 1000}..${TOP_UP_LIMITS.maxCredits / 1000}} (1000 credits = 1 USD).`;
-
-const topUpBody = z.union([
-  z.object({ amountCredits: z.number().int("must be a whole number of credits") }).strict(),
-  z.object({ amountUsd: z.number().positive("must be positive") }).strict(),
-]);
-
-/** The credits a body asks for, within TOP_UP_LIMITS; anything else is a 400 naming the field. */
+/** The credits a body asks for (requests/top-up.ts), within TOP_UP_LIMITS; anything else is a 400 naming the field. */
 export function parseTopUpCredits(body: unknown): number {
-  const parsed = topUpBody.safeParse(body ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues.find((i) => i.path.length > 0) ?? parsed.error.issues[0]!;
-    throw invalidInput(
-      issue.path.join(".") || "body",
-      issue.path.length ? issue.message : "must be exactly one of amountCredits or amountUsd",
-      BODY_HINT,
-    );
-  }
-  let credits: number;
-  let field: string;
-  if ("amountCredits" in parsed.data) {
-    credits = parsed.data.amountCredits;
-    field = "amountCredits";
-  } else {
-    // Credits are thousandths of a USD: more decimals than that would be money lost to rounding.
-    credits = Math.round(parsed.data.amountUsd * 1000);
-    field = "amountUsd";
-    if (Math.abs(credits - parsed.data.amountUsd * 1000) > 1e-6)
-      throw invalidInput(field, "must have at most 3 decimals (1 credit = 0.001 USD)", BODY_HINT);
-  }
-  if (credits < TOP_UP_LIMITS.minCredits || credits > TOP_UP_LIMITS.maxCredits) {
-    throw invalidInput(field, `must buy from ${TOP_UP_LIMITS.minCredits} to ${TOP_UP_LIMITS.maxCredits} credits`, BODY_HINT);
-  }
-  return credits;
+  const amount = parseBody(topUpBody, body, { hint: TOP_UP_HINT, shape: TOP_UP_FIELDS });
+  return amount.amountCredits ?? creditsOfUsd(amount.amountUsd!);
 }
 
 export function topUpRoutes(ledger: LedgerClient, auth: RequestHandler): Router {
@@ -54,7 +23,7 @@ export function topUpRoutes(ledger: LedgerClient, auth: RequestHandler): Router 
   router.post("/wallet/top-up", auth, async (req, res) => {
     assertJsonBody(req);
     const credits = parseTopUpCredits(req.body);
-    const signature = paymentSignature(req);
+    const signature = parseHeaders(paymentHeaders, req)["PAYMENT-SIGNATURE"];
     const { userId } = res.locals.caller;
     const requirements = await quoteTopUp(ledger, credits);
     if (!requirements) {

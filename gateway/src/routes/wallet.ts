@@ -5,17 +5,11 @@ import { fromServiceError } from "@agentic/platform";
 import type { GetWalletResponse, ListUsageRequest, ListUsageResponse } from "@agentic/proto/ledger/v1";
 import { invalidInput } from "../errors";
 import { toSpendPolicy, toUsageItem } from "../mappers/ledger";
-import { callerAgentName } from "./caller-agent";
-import { parseQuery } from "../http/request-schema";
+import { agentOfCaller } from "./caller-agent";
+import { parseHeaders, parseQuery } from "../http/request-schema";
+import { agentHeaders } from "./requests/headers";
 import { usageQuery } from "./requests/usage";
-
-/** One query parameter, given at most once; undefined when absent (the catalog lists read theirs with it). */
-export function single(req: Request, name: string): string | undefined {
-  const raw = req.query[name];
-  if (raw === undefined) return undefined;
-  if (typeof raw !== "string") throw invalidInput(name, "must be given once, as a plain value", `Send ?${name}= once.`);
-  return raw;
-}
+import { walletQuery } from "./requests/wallet";
 
 /** GET /usage's query (requests/usage.ts) as a ListUsage request: 400 INVALID_INPUT naming the first bad parameter. */
 export function parseUsageQuery(req: Request, userId: string): ListUsageRequest {
@@ -46,21 +40,16 @@ export function walletRoutes(ledger: LedgerClient, auth: RequestHandler, opts: {
 
   router.get("/wallet", auth, async (req, res) => {
     // The override exists only outside production, for development and support tooling.
-    const override =
-      opts.allowUserOverride && typeof req.query.userId === "string" && req.query.userId !== "" ? req.query.userId : undefined;
+    const override = opts.allowUserOverride ? walletQuery.parse(req.query).userId : undefined;
     const userId = override ?? res.locals.caller.userId;
     // The policies of the calling key (and of the agent it acts as); another user's wallet shows all its keys'.
-    const agentName = callerAgentName(req, res.locals.caller);
-    res.json(
-      walletAnswer(
-        userId,
-        await ledger.getWallet({
-          userId,
-          ...(override ? {} : { keyId: res.locals.caller.keyId }),
-          ...(agentName ? { agentName } : {}),
-        }),
-      ),
-    );
+    const agentName = agentOfCaller(res.locals.caller, parseHeaders(agentHeaders, req)["Agent-Name"], "Agent-Name");
+    const wallet = await ledger.getWallet({
+      userId,
+      ...(override ? {} : { keyId: res.locals.caller.keyId }),
+      ...(agentName ? { agentName } : {}),
+    });
+    res.json(walletAnswer(userId, wallet));
   });
 
   router.get("/usage", auth, async (req, res) => {

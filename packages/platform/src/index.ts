@@ -4,6 +4,7 @@ export * from "./logger";
 export * from "./ids";
 export * from "./errors";
 export * from "./agent-name";
+export * from "./idempotency-key";
 export * from "./call-deadline";
 export * from "./grpc/status";
 export * from "./lifecycle";

@@ -30,7 +30,7 @@ export function routingPaths(ex: Examples): Record<string, Record<string, JsonOb
         requestBody: {
           required: false,
           description: "Capability-specific recommend input.",
-          content: jsonBody(ref("CapabilityInput"), ex.recommendRequest),
+          content: jsonBody(ref("RecommendRequest"), ex.recommendRequest),
         },
         success: ok("The recommendation.", ref("RecommendationResponse"), ex.recommendation),
         errors: { "400": "BadRequest", "404": "CapabilityNotFound", "409": "AgentNamesExhausted" },

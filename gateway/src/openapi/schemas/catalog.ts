@@ -1,230 +1,220 @@
-// components.schemas of the catalog reads: domains, capabilities, routes and contracts.
+// components.schemas of the catalog reads: domains, capabilities, routes and contracts, declared with zod,
+// and the capability body (routes/requests/capability-input.ts).
 
-import {
-  withDescription,
-  arrayOf,
-  bool,
-  freeForm,
-  int,
-  nullableStr,
-  num,
-  objectSchema,
-  oneOfValues,
-  opt,
-  ref,
-  req,
-  str,
-  strings,
-  routeMode,
-  contractStatus,
-  CAPABILITY_STATUSES,
-  FIELD_FORMATS,
-  FIELD_TYPES,
-  RECORD_STATUSES,
-} from "../json-schema";
+import { z } from "zod";
+import { CAPABILITY_STATUSES, CONTRACT_STATUSES, FIELD_FORMATS, FIELD_TYPES, RECORD_STATUSES, ROUTE_MODES } from "../json-schema";
 import type { JsonObject, SchemaName } from "../document";
 import type { Examples } from "../examples";
+import { jsonSchemaOf } from "../from-zod";
+import { capabilityInput } from "../../routes/requests/capability-input";
 
-export function catalogSchemas(ex: Examples): Partial<Record<SchemaName, JsonObject>> {
+type Values = [string, ...string[]];
+const oneOf = (values: readonly string[]) => z.enum(values as Values);
+const routeMode = () => oneOf(ROUTE_MODES);
+const contractStatus = () => oneOf(CONTRACT_STATUSES);
+const strings = () => z.array(z.string());
+const described = <T extends z.ZodType>(schema: T, description: string): T => schema.meta({ description });
+const path = (description: string) => described(z.string(), description);
+const nullablePath = (description: string) => described(z.string().nullable(), description);
+
+/** The capability body: what execute and quote take (the document's CapabilityInput). */
+export function catalogSchemas(): Partial<Record<SchemaName, JsonObject>> {
   return {
-    DomainCatalogEntry: objectSchema(
-      "A domain: the top-level problem area (never a vendor).",
-      {
-        domainKey: req(str("Stable domain key.", { examples: ["email", "search", "geo"] })),
-        label: req(str("Human label.")),
-        description: req(str()),
-        status: req(oneOfValues(RECORD_STATUSES)),
-        capabilitiesPath: req(str("Server-relative path of the capabilities list of the domain.")),
-        routesPath: req(str("Server-relative path of the route list of the domain.")),
-        routeEndpoint: req(nullableStr("Server-relative path of a domain-level routing endpoint; null when the domain has none.")),
-        supportsIntentRouting: req(bool()),
-        liveCapabilityCount: req(int(undefined, { minimum: 0 })),
-        totalCapabilityCount: req(int(undefined, { minimum: 0 })),
-        startingPriceCredits: opt(
-          int("Lowest starting price of a live capability of the domain, in credits (1000 credits = 1 USD).", { minimum: 0 }),
-        ),
-      },
-      { examples: [ex.domain] },
-    ),
+    CapabilityInput: jsonSchemaOf(capabilityInput),
+  };
+}
 
-    CapabilityCatalogEntry: objectSchema(
-      "A capability inside a domain. The product key is `<domainKey>.<capabilityId>`.",
-      {
-        capabilityKey: req(str("Dotted key `<domainKey>.<capabilityId>`.", { examples: ["email.send"] })),
-        capabilityId: req(str("Id inside the domain.", { examples: ["send", "people-search"] })),
-        domainKey: req(str()),
-        label: req(str()),
-        description: req(str()),
-        status: req(oneOfValues(CAPABILITY_STATUSES, "`recommend_only`: recommendable, execution gated.")),
-        supportedProviders: req(strings("Provider keys of every route of the capability.")),
-        enabledProviders: req(strings("Provider keys whose routes are enabled in this deployment.")),
-        supportedFeatures: req(strings()),
-        availableRouteModes: req(arrayOf(routeMode())),
-        startingPriceCredits: opt(num("Lowest starting price among the routes, in credits.", { minimum: 0 })),
-        recommendEndpoint: opt(str("Server-relative path of the recommend call.")),
-        executeEndpoint: opt(str("Server-relative path of the execute call.")),
-        routesEndpoint: req(nullableStr("Server-relative path of the capability's route list; null when it has no routes.")),
-        docsUrl: opt(str(undefined, { format: "uri" })),
-        contractEndpoint: opt(str("Server-relative path of the capability contract.")),
-        contractStatus: req(contractStatus()),
-        gateReason: opt(str("When the capability is not live: why it is gated and how an operator may enable it.")),
-      },
-      { examples: [ex.capability] },
-    ),
+/** The answers of the catalog reads. */
+export function catalogAnswers(ex: Examples) {
+  const DomainCatalogEntry = z
+    .strictObject({
+      domainKey: z.string().meta({ description: "Stable domain key.", examples: ["email", "search", "geo"] }),
+      label: path("Human label."),
+      description: z.string(),
+      status: oneOf(RECORD_STATUSES),
+      capabilitiesPath: path("Server-relative path of the capabilities list of the domain."),
+      routesPath: path("Server-relative path of the route list of the domain."),
+      routeEndpoint: nullablePath("Server-relative path of a domain-level routing endpoint; null when the domain has none."),
+      supportsIntentRouting: z.boolean(),
+      liveCapabilityCount: z.int().min(0),
+      totalCapabilityCount: z.int().min(0),
+      startingPriceCredits: described(
+        z.int().min(0),
+        "Lowest starting price of a live capability of the domain, in credits (1000 credits = 1 USD).",
+      ).optional(),
+    })
+    .meta({ description: "A domain: the top-level problem area (never a vendor).", examples: [ex.domain] });
 
-    RouteCatalogEntry: objectSchema(
-      "One provider path for a capability. Provider-specific choices exist only here.",
-      {
-        routeKey: req(str("Opaque route identifier.", { examples: ["email.send.resend", "search.answer.exa.mpp"] })),
-        domainKey: req(str()),
-        capabilityKey: req(str()),
-        capabilityId: req(str()),
-        providerKey: req(str()),
-        providerLabel: req(str()),
-        networkKey: req(
-          str("Network the route settles over: `direct`, `mpp`, or a brand-specific network (for example `agentcash` for the x402 rail).", {
-            examples: ["direct", "mpp", "agentcash"],
-          }),
-        ),
-        routeMode: req(routeMode()),
-        managedByAgenticApi: req(bool("True when the service itself manages the route.")),
-        settlementRail: opt(str("Settlement protocol, e.g. `api_key`, `x402`, `mpp`.", { examples: ["api_key", "x402", "mpp"] })),
-        supportedFeatures: req(strings()),
-        summary: req(str()),
-        startingCostCredits: req(num("Starting price of one execution on this route, in credits.", { minimum: 0 })),
-        status: req(oneOfValues(RECORD_STATUSES)),
-        billing: req(
-          oneOfValues(
-            ["per_call", "per_unit", "per_token"],
-            "Extension of this service: how one call is charged. `per_call`: `startingCostCredits`. `per_unit`: `startingCostCredits` per unit the vendor bills, counted in the request (see `billedPer`; e.g. per recipient of an email). `per_token` (the route runs on the service's own vendor key): " +
-              "the most the request can cost at its model's prices is held (its input at one token per UTF-8 byte, plus `max_tokens`, 1024 when not given), " +
-              "then the tokens the vendor reports are charged, rounded up to whole credits and never more than the hold; the rest is returned. " +
-              "`startingCostCredits` is then a reference call of about 1k input and 1k output tokens.",
-          ),
-        ),
-        billedPer: opt(
-          objectSchema(
+  const CapabilityCatalogEntry = z
+    .strictObject({
+      capabilityKey: z.string().meta({ description: "Dotted key `<domainKey>.<capabilityId>`.", examples: ["email.send"] }),
+      capabilityId: z.string().meta({ description: "Id inside the domain.", examples: ["send", "people-search"] }),
+      domainKey: z.string(),
+      label: z.string(),
+      description: z.string(),
+      status: described(oneOf(CAPABILITY_STATUSES), "`recommend_only`: recommendable, execution gated."),
+      supportedProviders: described(strings(), "Provider keys of every route of the capability."),
+      enabledProviders: described(strings(), "Provider keys whose routes are enabled in this deployment."),
+      supportedFeatures: strings(),
+      availableRouteModes: z.array(routeMode()),
+      startingPriceCredits: described(z.number().min(0), "Lowest starting price among the routes, in credits.").optional(),
+      recommendEndpoint: path("Server-relative path of the recommend call.").optional(),
+      executeEndpoint: path("Server-relative path of the execute call.").optional(),
+      routesEndpoint: nullablePath("Server-relative path of the capability's route list; null when it has no routes."),
+      docsUrl: z.string().meta({ format: "uri" }).optional(),
+      contractEndpoint: path("Server-relative path of the capability contract.").optional(),
+      contractStatus: contractStatus(),
+      gateReason: path("When the capability is not live: why it is gated and how an operator may enable it.").optional(),
+    })
+    .meta({ description: "A capability inside a domain. The product key is `<domainKey>.<capabilityId>`.", examples: [ex.capability] });
+
+  const model = z
+    .strictObject({
+      model: z.string().meta({ description: "Model id to send as `model`.", examples: ["gpt-4o-mini"] }),
+      inputCreditsPerMillionTokens: described(z.number().min(0), "Credits per 1M input (prompt) tokens."),
+      outputCreditsPerMillionTokens: described(z.number().min(0), "Credits per 1M output (completion) tokens."),
+      maxOutputTokens: described(z.int().min(1), "The largest `max_tokens` the model accepts."),
+      maxReasoningTokens: described(
+        z.int().min(1),
+        "Output tokens a reasoning model may bill beyond `max_tokens` (its chain of thought).",
+      ).optional(),
+    })
+    .meta({ description: "A model the route serves, at this service's per-token prices." });
+
+  const health = z
+    .strictObject({
+      successRate: described(z.number().min(0).max(1).nullable(), "Share of successful calls among the recent ones; null without any."),
+      p50LatencyMs: described(z.number().min(0).nullable(), "Median latency of the recent successful calls, in ms; null without any."),
+      p95LatencyMs: described(
+        z.number().min(0).nullable(),
+        "95th percentile latency of the recent successful calls, in ms; null without any.",
+      ),
+      breakerState: described(
+        z.enum(["closed", "open", "half_open"]),
+        "`open` after consecutive failures: the route is not picked until a cool-down has passed (`half_open`: the next call is a trial).",
+      ),
+      lastFailureAt: z
+        .string()
+        .nullable()
+        .meta({ format: "date-time", description: "When the latest failure happened; null when none is known." }),
+      observations: described(z.int().min(0), "Recent calls the figures rest on."),
+    })
+    .meta({
+      description:
+        "Extension of this service (a capability's route list only): what the router learned of the route from recent executions; every router replica reports the same. Absent while the router cannot be reached; at most a few seconds old.",
+    });
+
+  const RouteCatalogEntry = z
+    .strictObject({
+      routeKey: z.string().meta({ description: "Opaque route identifier.", examples: ["email.send.resend", "search.answer.exa.mpp"] }),
+      domainKey: z.string(),
+      capabilityKey: z.string(),
+      capabilityId: z.string(),
+      providerKey: z.string(),
+      providerLabel: z.string(),
+      networkKey: z.string().meta({
+        description:
+          "Network the route settles over: `direct`, `mpp`, or a brand-specific network (for example `agentcash` for the x402 rail).",
+        examples: ["direct", "mpp", "agentcash"],
+      }),
+      routeMode: routeMode(),
+      managedByAgenticApi: described(z.boolean(), "True when the service itself manages the route."),
+      settlementRail: z
+        .string()
+        .optional()
+        .meta({ description: "Settlement protocol, e.g. `api_key`, `x402`, `mpp`.", examples: ["api_key", "x402", "mpp"] }),
+      supportedFeatures: strings(),
+      summary: z.string(),
+      startingCostCredits: described(z.number().min(0), "Starting price of one execution on this route, in credits."),
+      status: oneOf(RECORD_STATUSES),
+      billing: described(
+        z.enum(["per_call", "per_unit", "per_token"]),
+        "Extension of this service: how one call is charged. `per_call`: `startingCostCredits`. `per_unit`: `startingCostCredits` per unit the vendor bills, counted in the request (see `billedPer`; e.g. per recipient of an email). `per_token` (the route runs on the service's own vendor key): " +
+          "the most the request can cost at its model's prices is held (its input at one token per UTF-8 byte, plus `max_tokens`, 1024 when not given), " +
+          "then the tokens the vendor reports are charged, rounded up to whole credits and never more than the hold; the rest is returned. " +
+          "`startingCostCredits` is then a reference call of about 1k input and 1k output tokens.",
+      ),
+      billedPer: z
+        .strictObject({
+          unit: z.string().meta({ description: "The unit, e.g. `recipient`.", examples: ["recipient"] }),
+          fields: strings(),
+        })
+        .optional()
+        .meta({
+          description:
             "Extension of this service (`per_unit` routes only): what the vendor bills per, and the execute fields that count the units (a string counts 1, an array each item).",
-            {
-              unit: req(str("The unit, e.g. `recipient`.", { examples: ["recipient"] })),
-              fields: req(strings()),
-            },
-          ),
-        ),
-        models: opt(
-          arrayOf(
-            objectSchema("A model the route serves, at this service's per-token prices.", {
-              model: req(str("Model id to send as `model`.", { examples: ["gpt-4o-mini"] })),
-              inputCreditsPerMillionTokens: req(num("Credits per 1M input (prompt) tokens.", { minimum: 0 })),
-              outputCreditsPerMillionTokens: req(num("Credits per 1M output (completion) tokens.", { minimum: 0 })),
-              maxOutputTokens: req(int("The largest `max_tokens` the model accepts.", { minimum: 1 })),
-              maxReasoningTokens: opt(
-                int("Output tokens a reasoning model may bill beyond `max_tokens` (its chain of thought).", { minimum: 1 }),
-              ),
-            }),
-            "Extension of this service (model routes only): the models the route serves. A request naming a `model` is routed only to routes listing it; a model no route lists is refused (400 INVALID_INPUT).",
-          ),
-        ),
-        health: opt(
-          objectSchema(
-            "Extension of this service (a capability's route list only): what the router learned of the route from recent executions; every router replica reports the same. Absent while the router cannot be reached; at most a few seconds old.",
-            {
-              successRate: req(
-                withDescription(
-                  { type: ["number", "null"], minimum: 0, maximum: 1 },
-                  "Share of successful calls among the recent ones; null without any.",
-                ),
-              ),
-              p50LatencyMs: req(
-                withDescription(
-                  { type: ["number", "null"], minimum: 0 },
-                  "Median latency of the recent successful calls, in ms; null without any.",
-                ),
-              ),
-              p95LatencyMs: req(
-                withDescription(
-                  { type: ["number", "null"], minimum: 0 },
-                  "95th percentile latency of the recent successful calls, in ms; null without any.",
-                ),
-              ),
-              breakerState: req(
-                oneOfValues(
-                  ["closed", "open", "half_open"],
-                  "`open` after consecutive failures: the route is not picked until a cool-down has passed (`half_open`: the next call is a trial).",
-                ),
-              ),
-              lastFailureAt: req(
-                withDescription(
-                  { type: ["string", "null"], format: "date-time" },
-                  "When the latest failure happened; null when none is known.",
-                ),
-              ),
-              observations: req(int("Recent calls the figures rest on.", { minimum: 0 })),
-            },
-          ),
-        ),
+        }),
+      models: described(
+        z.array(model),
+        "Extension of this service (model routes only): the models the route serves. A request naming a `model` is routed only to routes listing it; a model no route lists is refused (400 INVALID_INPUT).",
+      ).optional(),
+      health: health.optional(),
+    })
+    .meta({ description: "One provider path for a capability. Provider-specific choices exist only here.", examples: [ex.routes[0]] });
+
+  const CapabilityFieldContract = z
+    .strictObject({
+      name: z.string(),
+      type: oneOf(FIELD_TYPES),
+      required: z.boolean(),
+      conditionallyRequired: z.boolean().optional(),
+      enumValues: described(strings(), "Allowed values.").optional(),
+      maxLength: described(
+        z.int().min(0),
+        "Strings: characters; arrays: items; free-form objects: characters of the value as compact JSON.",
+      ).optional(),
+      itemMaxLength: described(z.int().min(0), "Extension of this service: arrays of strings, the longest item in characters.").optional(),
+      min: z.number().optional(),
+      max: z.number().optional(),
+      itemsType: path("Type of the items when `type` is `array`.").optional(),
+      format: described(
+        oneOf(FIELD_FORMATS),
+        "Extension of this service (not in the base spec): format a string value must have. `iana-timezone` is an IANA time zone name such as `Europe/Berlin`.",
+      ).optional(),
+      get fields() {
+        return described(z.array(CapabilityFieldContract), "Nested fields of an object (or of the objects of an array).").optional();
       },
-      { examples: [ex.routes[0]] },
-    ),
+      notes: strings().optional(),
+    })
+    .meta({ description: "One request field of a capability call." });
 
-    CapabilityContract: objectSchema(
-      "Exact request fields of a capability's recommend and execute calls.",
-      {
-        domainKey: req(str()),
-        capabilityKey: req(str()),
-        capabilityId: req(str()),
-        docsUrl: opt(str(undefined, { format: "uri" })),
-        contractStatus: req(contractStatus()),
-        recommend: opt({ ...ref("CapabilityOperationContract"), description: "Contract of the recommend call." }),
-        execute: opt({ ...ref("CapabilityOperationContract"), description: "Contract of the execute call." }),
-        notes: req(strings()),
-      },
-      { examples: [ex.contract] },
-    ),
+  const CapabilityOperationContract = z
+    .strictObject({
+      status: contractStatus(),
+      dtoName: z.string().optional(),
+      requiredFields: strings(),
+      optionalFields: strings(),
+      conditionallyRequiredFields: described(strings(), "Fields required only in some combinations; see `oneOfRequired`."),
+      oneOfRequired: described(
+        z.array(z.array(z.string()).min(1)),
+        'Extension of this service (not in the base spec): groups of field names of which at least one field of each group is required, e.g. `[["html","text"]]`.',
+      ).optional(),
+      fields: z.array(CapabilityFieldContract),
+      requestExample: described(z.looseObject({}), "Example request body.").optional(),
+      responseExample: described(z.looseObject({}), "Example response body.").optional(),
+      notes: strings(),
+    })
+    .meta({ description: "Contract of one call (recommend or execute) of a capability." });
 
-    CapabilityOperationContract: objectSchema("Contract of one call (recommend or execute) of a capability.", {
-      status: req(contractStatus()),
-      dtoName: opt(str()),
-      requiredFields: req(strings()),
-      optionalFields: req(strings()),
-      conditionallyRequiredFields: req(strings("Fields required only in some combinations; see `oneOfRequired`.")),
-      oneOfRequired: opt(
-        arrayOf(
-          arrayOf({ type: "string" }, undefined, { minItems: 1 }),
-          'Extension of this service (not in the base spec): groups of field names of which at least one field of each group is required, e.g. `[["html","text"]]`.',
-        ),
-      ),
-      fields: req(arrayOf(ref("CapabilityFieldContract"))),
-      requestExample: opt(freeForm("Example request body.")),
-      responseExample: opt(freeForm("Example response body.")),
-      notes: req(strings()),
-    }),
+  const CapabilityContract = z
+    .strictObject({
+      domainKey: z.string(),
+      capabilityKey: z.string(),
+      capabilityId: z.string(),
+      docsUrl: z.string().meta({ format: "uri" }).optional(),
+      contractStatus: contractStatus(),
+      recommend: CapabilityOperationContract.meta({ description: "Contract of the recommend call." }).optional(),
+      execute: CapabilityOperationContract.meta({ description: "Contract of the execute call." }).optional(),
+      notes: strings(),
+    })
+    .meta({ description: "Exact request fields of a capability's recommend and execute calls.", examples: [ex.contract] });
 
-    CapabilityFieldContract: objectSchema("One request field of a capability call.", {
-      name: req(str()),
-      type: req(oneOfValues(FIELD_TYPES)),
-      required: req(bool()),
-      conditionallyRequired: opt(bool()),
-      enumValues: opt(strings("Allowed values.")),
-      maxLength: opt(
-        int("Strings: characters; arrays: items; free-form objects: characters of the value as compact JSON.", { minimum: 0 }),
-      ),
-      itemMaxLength: opt(int("Extension of this service: arrays of strings, the longest item in characters.", { minimum: 0 })),
-      min: opt(num()),
-      max: opt(num()),
-      itemsType: opt(str("Type of the items when `type` is `array`.")),
-      format: opt(
-        oneOfValues(
-          FIELD_FORMATS,
-          "Extension of this service (not in the base spec): format a string value must have. `iana-timezone` is an IANA time zone name such as `Europe/Berlin`.",
-        ),
-      ),
-      fields: opt(arrayOf(ref("CapabilityFieldContract"), "Nested fields of an object (or of the objects of an array).")),
-      notes: opt(strings()),
-    }),
-
-    CapabilityInput: freeForm(
-      "Capability-specific request body. Its exact fields are read from the capability contract (`GET .../contract`).",
-    ),
+  return {
+    DomainCatalogEntry,
+    CapabilityCatalogEntry,
+    RouteCatalogEntry,
+    CapabilityContract,
+    CapabilityOperationContract,
+    CapabilityFieldContract,
   };
 }

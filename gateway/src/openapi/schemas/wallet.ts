@@ -1,18 +1,25 @@
-// components.schemas of the wallet, top-ups and usage.
+// components.schemas of the wallet, top-ups and usage: the top-up request (routes/requests/top-up.ts) and the
+// answers, declared with zod.
 
 import { USAGE_KINDS } from "../../routes/requests/usage";
-import { arrayOf, bool, int, nullableStr, num, objectSchema, oneOfValues, opt, ref, req, str, withDescription } from "../json-schema";
+import { topUpBody } from "../../routes/requests/top-up";
+import { jsonSchemaOf } from "../from-zod";
+import { z } from "zod";
 import type { JsonObject, SchemaName } from "../document";
 import type { Examples } from "../examples";
 
 /** One group of GET /usage/summary: its key (required unless `keyRequired` is false), credits and count. */
-function spendGroup(key: string, keySchema: JsonObject, keyRequired = true): JsonObject {
-  return objectSchema(`The charges of one ${key}.`, {
-    [key]: keyRequired ? req(keySchema) : opt(keySchema),
-    credits: req(int(undefined, { minimum: 0 })),
-    count: req(int(undefined, { minimum: 0 })),
-  });
+function spendGroup<K extends string>(key: K, keySchema: z.ZodString, keyRequired = true) {
+  return z
+    .strictObject({
+      [key]: keyRequired ? keySchema : keySchema.optional(),
+      credits: z.int().min(0),
+      count: z.int().min(0),
+    } as Record<K | "credits" | "count", z.ZodType>)
+    .meta({ description: `The charges of one ${key}.` });
 }
+
+const dateTime = (description?: string) => z.string().meta({ format: "date-time", ...(description ? { description } : {}) });
 
 /** GET /overview's answer: the examples of the three answers it nests. */
 export const overviewExample = (ex: Examples): JsonObject => ({
@@ -55,172 +62,186 @@ export const TOP_UP_EXAMPLE = {
   balanceCredits: 9990,
 };
 
-export function walletSchemas(ex: Examples): Partial<Record<SchemaName, JsonObject>> {
+/** The wallet's requests: the top-up body (routes/requests/top-up.ts). */
+export function walletSchemas(): Partial<Record<SchemaName, JsonObject>> {
   return {
-    WalletResponse: objectSchema(
-      "Credit balance of the caller (1000 credits = 1 USD), the credits open holds and quotes reserve, and the spend policies that apply to the calling key " +
-        "(and to the agent named in Agent-Name).",
-      {
-        success: req(bool(undefined, { const: true })),
-        userId: req(str()),
-        balanceCredits: req(int(undefined, { minimum: 0 })),
-        reservedCredits: req(
-          int("Credits held by open holds and quotes: not part of `balanceCredits`, given back when a hold is released or expires.", {
-            minimum: 0,
-          }),
-        ),
-        spendPolicies: req(
-          arrayOf(
-            objectSchema(
-              "A spend policy of the key (no `agentName`), of one agent under it, or the key's default agent policy (`otherAgents`: every agent " +
-                "without a policy of its own, none named included, counted together), with its current period. Periods are calendar periods in UTC: " +
-                "`daily` from 00:00, `weekly` from Monday 00:00, `monthly` from the 1st 00:00; `none` is a one-off allowance that never resets. " +
-                "Held credits count while held, a release gives them back, a capture counts what it charged; an execution counts in the period it started in. " +
-                "A call over a limit is refused with 403 SPEND_LIMIT_EXCEEDED, one above `maxPriceCredits` with 409 PRICE_ABOVE_MAX; nothing is held.",
-              {
-                keyId: req(str()),
-                agentName: opt(str()),
-                otherAgents: opt(withDescription({ type: "boolean", const: true }, "The default agent policy.")),
-                reset: req(oneOfValues(["daily", "weekly", "monthly", "none"])),
-                budgetCredits: opt(int("Most credits per period.", { minimum: 1 })),
-                maxPriceCredits: opt(int("Most credits a single execution may cost.", { minimum: 1 })),
-                spentCredits: req(int("Credits counted this period: held plus captured.", { minimum: 0 })),
-                heldCredits: req(int("Of spentCredits, what open holds reserve.", { minimum: 0 })),
-                remainingCredits: opt(int("What the budget has left this period.", { minimum: 0 })),
-                periodStart: req(str(undefined, { format: "date-time" })),
-                resetsAt: req(
-                  withDescription({ type: ["string", "null"], format: "date-time" }, "When the period resets; null for `none`."),
-                ),
-                capabilityCaps: req(
-                  arrayOf(
-                    objectSchema("A cap on one capability, per period.", {
-                      capabilityKey: req(str()),
-                      maxCredits: opt(int(undefined, { minimum: 1 })),
-                      maxCount: opt(int(undefined, { minimum: 1 })),
-                      spentCredits: req(int(undefined, { minimum: 0 })),
-                      count: req(int("Executions counted this period.", { minimum: 0 })),
-                    }),
-                  ),
-                ),
-              },
-            ),
-          ),
-        ),
-      },
-      { examples: [ex.wallet] },
-    ),
-
-    TopUpRequest: {
-      ...objectSchema("Credits to buy with an x402 payment: exactly one of the two amounts (1000 credits = 1 USD).", {
-        amountCredits: opt(int("Credits to buy.", { minimum: 100, maximum: 1_000_000 })),
-        amountUsd: opt(num("USD to pay, at most 3 decimals.", { minimum: 0.1, maximum: 1000 })),
-      }),
-      minProperties: 1,
-      maxProperties: 1,
-      examples: [{ amountCredits: 5000 }, { amountUsd: 5 }],
-    },
-
-    TopUpResponse: objectSchema(
-      "A paid top-up. `creditedCredits` is what this request added: `amountCredits` the first time, 0 when the same payment is presented again (`replayed`).",
-      {
-        success: req(bool(undefined, { const: true })),
-        userId: req(str()),
-        topUpId: req(str("The payment's top-up (one per network, asset, payer and nonce).", { pattern: "^tu_[0-9a-f]{64}$" })),
-        amountCredits: req(int("Credits the payment bought.", { minimum: 1 })),
-        creditedCredits: req(int(undefined, { minimum: 0 })),
-        replayed: req(bool()),
-        balanceCredits: req(int("The wallet's balance now.", { minimum: 0 })),
-      },
-      {
-        examples: [TOP_UP_EXAMPLE],
-      },
-    ),
-
-    UsageResponse: objectSchema(
-      "One page of the caller's money history, newest first: executions (kind `charge`) and credit movements (`grant`, `refund`, `adjustment`, `top_up`).",
-      {
-        success: req(bool(undefined, { const: true })),
-        userId: req(str()),
-        items: req(arrayOf(ref("UsageItem"), undefined, { maxItems: 100 })),
-        nextCursor: req(
-          nullableStr(
-            "Send as `cursor` for the next (older) page; null on the last page. Opaque. Pages follow the items' order, not an offset: " +
-              "items written while you page never shift them, so following the cursors sees every item once.",
-          ),
-        ),
-      },
-      { examples: [ex.usage] },
-    ),
-
-    UsageSummaryResponse: objectSchema(
-      "The caller's charges over [from, to) summed per UTC day (every day of the range, zero included), capability, route and agent (dearest first), computed by the ledger in one query.",
-      {
-        success: req(bool(undefined, { const: true })),
-        userId: req(str()),
-        from: req(str(undefined, { format: "date-time" })),
-        to: req(str(undefined, { format: "date-time" })),
-        totalCredits: req(int(undefined, { minimum: 0 })),
-        count: req(int("Charges in the range (an execution that charged nothing counts too).", { minimum: 0 })),
-        byDay: req(arrayOf(spendGroup("day", str("YYYY-MM-DD, UTC.", { format: "date" })))),
-        byCapability: req(arrayOf(spendGroup("capabilityKey", str()))),
-        byRoute: req(arrayOf(spendGroup("routeKey", str()))),
-        byAgent: req(arrayOf(spendGroup("agentName", str("Absent for charges made without an Agent-Name."), false))),
-      },
-      { examples: [USAGE_SUMMARY_EXAMPLE] },
-    ),
-
-    OverviewResponse: objectSchema(
-      "The caller's account at a glance: the wallet, the spend of a range summed, the latest charges; each exactly as its own resource answers it.",
-      {
-        success: req(bool(undefined, { const: true })),
-        userId: req(str()),
-        wallet: req(withDescription(ref("WalletResponse"), "As GET /wallet answers it (with the Agent-Name sent).")),
-        spend: req(withDescription(ref("UsageSummaryResponse"), "As GET /usage/summary answers it for `from` and `to`.")),
-        latestCharges: req(
-          withDescription(
-            ref("UsageResponse"),
-            "As GET /usage?kind=charge&limit=`latest` answers it: the newest charges; `nextCursor` continues at GET /usage?kind=charge&cursor=.",
-          ),
-        ),
-      },
-      { examples: [overviewExample(ex)] },
-    ),
-
-    UsageItem: objectSchema(
-      "One usage record. Free-form: the fields below are the ones this service sends; more may appear.",
-      {
-        id: opt(str()),
-        createdAt: opt(str(undefined, { format: "date-time" })),
-        productKey: opt(str("`<domainKey>.<capabilityId>`.")),
-        capabilityKey: opt(str()),
-        routeKey: opt(str()),
-        provider: opt(str()),
-        networkKey: opt(str()),
-        kind: opt(
-          oneOfValues(
-            [...USAGE_KINDS],
-            "`charge`: an execution (the fields above). `grant`, `refund`, `adjustment`: credits an operator added or took back, on the record. `top_up`: credits a payment bought.",
-          ),
-        ),
-        amountCredits: opt(int("Credit movements: the credits added to the balance; negative when credits were taken back.")),
-        reference: opt(str("Credit movements: the reference it was recorded under (one movement per reference).")),
-        reason: opt(str("Credit movements: why.")),
-        status: opt(str("Outcome, e.g. `succeeded`, `failed`, `refunded`.")),
-        creditsCharged: opt(num(undefined, { minimum: 0 })),
-        durationMs: opt(int("Duration of the provider call in milliseconds.", { minimum: 0 })),
-        agentName: opt(str()),
-        errorCode: opt(
-          str("UPPER_SNAKE code of a failed execution, e.g. `PROVIDER_TIMEOUT`; absent when it succeeded.", {
-            examples: ["PROVIDER_TIMEOUT"],
-          }),
-        ),
-        traceId: opt(str("W3C trace id of the request.")),
-        inputTokens: opt(
-          int("Input tokens the vendor reported (model routes); a `per_token` route's charge comes from them.", { minimum: 0 }),
-        ),
-        outputTokens: opt(int("Output tokens the vendor reported (model routes).", { minimum: 0 })),
-      },
-      { open: true, examples: [ex.usageItem] },
-    ),
+    TopUpRequest: jsonSchemaOf(topUpBody, "output"),
   };
+}
+
+/** The answers of the wallet, top-ups and usage. */
+export function walletAnswers(ex: Examples) {
+  const capabilityCap = z
+    .strictObject({
+      capabilityKey: z.string(),
+      maxCredits: z.int().min(1).optional(),
+      maxCount: z.int().min(1).optional(),
+      spentCredits: z.int().min(0),
+      count: z.int().min(0).meta({ description: "Executions counted this period." }),
+    })
+    .meta({ description: "A cap on one capability, per period." });
+
+  const spendPolicy = z
+    .strictObject({
+      keyId: z.string(),
+      agentName: z.string().optional(),
+      otherAgents: z.literal(true).optional().meta({ description: "The default agent policy." }),
+      reset: z.enum(["daily", "weekly", "monthly", "none"]),
+      budgetCredits: z.int().min(1).optional().meta({ description: "Most credits per period." }),
+      maxPriceCredits: z.int().min(1).optional().meta({ description: "Most credits a single execution may cost." }),
+      spentCredits: z.int().min(0).meta({ description: "Credits counted this period: held plus captured." }),
+      heldCredits: z.int().min(0).meta({ description: "Of spentCredits, what open holds reserve." }),
+      remainingCredits: z.int().min(0).optional().meta({ description: "What the budget has left this period." }),
+      periodStart: dateTime(),
+      resetsAt: z.string().nullable().meta({ format: "date-time", description: "When the period resets; null for `none`." }),
+      capabilityCaps: z.array(capabilityCap),
+    })
+    .meta({
+      description:
+        "A spend policy of the key (no `agentName`), of one agent under it, or the key's default agent policy (`otherAgents`: every agent " +
+        "without a policy of its own, none named included, counted together), with its current period. Periods are calendar periods in UTC: " +
+        "`daily` from 00:00, `weekly` from Monday 00:00, `monthly` from the 1st 00:00; `none` is a one-off allowance that never resets. " +
+        "Held credits count while held, a release gives them back, a capture counts what it charged; an execution counts in the period it started in. " +
+        "A call over a limit is refused with 403 SPEND_LIMIT_EXCEEDED, one above `maxPriceCredits` with 409 PRICE_ABOVE_MAX; nothing is held.",
+    });
+
+  const WalletResponse = z
+    .strictObject({
+      success: z.literal(true),
+      userId: z.string(),
+      balanceCredits: z.int().min(0),
+      reservedCredits: z.int().min(0).meta({
+        description: "Credits held by open holds and quotes: not part of `balanceCredits`, given back when a hold is released or expires.",
+      }),
+      spendPolicies: z.array(spendPolicy),
+    })
+    .meta({
+      description:
+        "Credit balance of the caller (1000 credits = 1 USD), the credits open holds and quotes reserve, and the spend policies that apply to the calling key " +
+        "(and to the agent named in Agent-Name).",
+      examples: [ex.wallet],
+    });
+
+  const TopUpResponse = z
+    .strictObject({
+      success: z.literal(true),
+      userId: z.string(),
+      topUpId: z
+        .string()
+        .regex(/^tu_[0-9a-f]{64}$/)
+        .meta({ description: "The payment's top-up (one per network, asset, payer and nonce)." }),
+      amountCredits: z.int().min(1).meta({ description: "Credits the payment bought." }),
+      creditedCredits: z.int().min(0),
+      replayed: z.boolean(),
+      balanceCredits: z.int().min(0).meta({ description: "The wallet's balance now." }),
+    })
+    .meta({
+      description:
+        "A paid top-up. `creditedCredits` is what this request added: `amountCredits` the first time, 0 when the same payment is presented again (`replayed`).",
+      examples: [TOP_UP_EXAMPLE],
+    });
+
+  const UsageItem = z
+    .looseObject({
+      id: z.string().optional(),
+      createdAt: dateTime().optional(),
+      productKey: z.string().optional().meta({ description: "`<domainKey>.<capabilityId>`." }),
+      capabilityKey: z.string().optional(),
+      routeKey: z.string().optional(),
+      provider: z.string().optional(),
+      networkKey: z.string().optional(),
+      kind: z.enum(USAGE_KINDS).optional().meta({
+        description:
+          "`charge`: an execution (the fields above). `grant`, `refund`, `adjustment`: credits an operator added or took back, on the record. `top_up`: credits a payment bought.",
+      }),
+      amountCredits: z
+        .int()
+        .optional()
+        .meta({ description: "Credit movements: the credits added to the balance; negative when credits were taken back." }),
+      reference: z
+        .string()
+        .optional()
+        .meta({ description: "Credit movements: the reference it was recorded under (one movement per reference)." }),
+      reason: z.string().optional().meta({ description: "Credit movements: why." }),
+      status: z.string().optional().meta({ description: "Outcome, e.g. `succeeded`, `failed`, `refunded`." }),
+      creditsCharged: z.number().min(0).optional(),
+      durationMs: z.int().min(0).optional().meta({ description: "Duration of the provider call in milliseconds." }),
+      agentName: z.string().optional(),
+      errorCode: z
+        .string()
+        .optional()
+        .meta({
+          description: "UPPER_SNAKE code of a failed execution, e.g. `PROVIDER_TIMEOUT`; absent when it succeeded.",
+          examples: ["PROVIDER_TIMEOUT"],
+        }),
+      traceId: z.string().optional().meta({ description: "W3C trace id of the request." }),
+      inputTokens: z
+        .int()
+        .min(0)
+        .optional()
+        .meta({ description: "Input tokens the vendor reported (model routes); a `per_token` route's charge comes from them." }),
+      outputTokens: z.int().min(0).optional().meta({ description: "Output tokens the vendor reported (model routes)." }),
+    })
+    .meta({
+      description: "One usage record. Free-form: the fields below are the ones this service sends; more may appear.",
+      examples: [ex.usageItem],
+    });
+
+  const UsageResponse = z
+    .strictObject({
+      success: z.literal(true),
+      userId: z.string(),
+      items: z.array(UsageItem).max(100),
+      nextCursor: z
+        .string()
+        .nullable()
+        .meta({
+          description:
+            "Send as `cursor` for the next (older) page; null on the last page. Opaque. Pages follow the items' order, not an offset: " +
+            "items written while you page never shift them, so following the cursors sees every item once.",
+        }),
+    })
+    .meta({
+      description:
+        "One page of the caller's money history, newest first: executions (kind `charge`) and credit movements (`grant`, `refund`, `adjustment`, `top_up`).",
+      examples: [ex.usage],
+    });
+
+  const UsageSummaryResponse = z
+    .strictObject({
+      success: z.literal(true),
+      userId: z.string(),
+      from: dateTime(),
+      to: dateTime(),
+      totalCredits: z.int().min(0),
+      count: z.int().min(0).meta({ description: "Charges in the range (an execution that charged nothing counts too)." }),
+      byDay: z.array(spendGroup("day", z.string().meta({ description: "YYYY-MM-DD, UTC.", format: "date" }))),
+      byCapability: z.array(spendGroup("capabilityKey", z.string())),
+      byRoute: z.array(spendGroup("routeKey", z.string())),
+      byAgent: z.array(spendGroup("agentName", z.string().meta({ description: "Absent for charges made without an Agent-Name." }), false)),
+    })
+    .meta({
+      description:
+        "The caller's charges over [from, to) summed per UTC day (every day of the range, zero included), capability, route and agent (dearest first), computed by the ledger in one query.",
+      examples: [USAGE_SUMMARY_EXAMPLE],
+    });
+
+  const OverviewResponse = z
+    .strictObject({
+      success: z.literal(true),
+      userId: z.string(),
+      wallet: WalletResponse.meta({ description: "As GET /wallet answers it (with the Agent-Name sent)." }),
+      spend: UsageSummaryResponse.meta({ description: "As GET /usage/summary answers it for `from` and `to`." }),
+      latestCharges: UsageResponse.meta({
+        description:
+          "As GET /usage?kind=charge&limit=`latest` answers it: the newest charges; `nextCursor` continues at GET /usage?kind=charge&cursor=.",
+      }),
+    })
+    .meta({
+      description:
+        "The caller's account at a glance: the wallet, the spend of a range summed, the latest charges; each exactly as its own resource answers it.",
+      examples: [overviewExample(ex)],
+    });
+
+  return { WalletResponse, TopUpResponse, UsageResponse, UsageSummaryResponse, OverviewResponse, UsageItem };
 }

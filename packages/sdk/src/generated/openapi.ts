@@ -1003,6 +1003,15 @@ export interface components {
        */
       recommendationExpiresAt: string;
     };
+    /** @description Capability-specific recommend input: the contract's `recommend` fields. `agentName` and `maxPriceCredits` are read by this service as well. */
+    RecommendRequest: {
+      /** @description The calling agent, as the Agent-Name header names it (both naming different agents is a 400). */
+      agentName?: string;
+      /** @description Extension of this service: the most a route may cost, in credits (1000 credits = 1 USD); dearer routes are marked not executable now (`unavailableReasonCode: over_max_price`). */
+      maxPriceCredits?: number;
+    } & {
+      [key: string]: unknown;
+    };
     /** @description A task in words, for intent routing. */
     RouteTaskRequest: {
       /** @description What you want done, in words (1-2000 characters), e.g. "tell ana@example.com the invoice is attached". */
@@ -3091,7 +3100,7 @@ export interface operations {
     /** @description Capability-specific recommend input. */
     requestBody?: {
       content: {
-        "application/json": components["schemas"]["CapabilityInput"];
+        "application/json": components["schemas"]["RecommendRequest"];
       };
     };
     responses: {

@@ -10,14 +10,14 @@ import {
   ATTR_USER_ID,
   ID_PREFIXES,
   invalidArgument,
+  isIdempotencyKey,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
   type UnaryHandler,
 } from "@agentic/platform";
 import type { ExecuteRequest, ExecuteResponse } from "@agentic/proto/executor/v1";
 import type { Executor } from "../domain/executor";
 import { agentNameOf, requireEnvelopeIds } from "./envelope";
 
-/** Longest Idempotency-Key accepted (Stripe's limit). */
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 /** An execution id as the platform makes them (newId("execution")): what a caller-chosen id must be. */
 const EXECUTION_ID = new RegExp(`^${ID_PREFIXES.execution}_[0-9A-Za-z]{22}$`);
 
@@ -25,7 +25,7 @@ export function executeHandler(executor: Executor): UnaryHandler<ExecuteRequest,
   return async (req, ctx) => {
     requireEnvelopeIds(req, "ExecuteRequest");
     const key = req.idempotencyKey;
-    if (key !== undefined && (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH || /[^\x20-\x7e]/.test(key))) {
+    if (key !== undefined && !isIdempotencyKey(key)) {
       throw invalidArgument(
         "INVALID_INPUT",
         `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters`,

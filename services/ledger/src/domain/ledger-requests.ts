@@ -72,3 +72,17 @@ export interface ExecutionView {
   holds: Hold[];
   creditsCharged: number;
 }
+
+/** A hold as HoldCredits asks for it. */
+export interface HoldRequest {
+  holdId: string;
+  userId: string;
+  amountCredits: number;
+  ttlMs: number;
+  routeKey: string;
+  execution?: { executionId: string; capabilityKey: string; idempotencyKey?: string };
+  keyId?: string;
+  agentName?: string;
+  capabilityKey?: string;
+  quoteId?: string;
+}

@@ -1,7 +1,7 @@
 // The ledger's use cases: identity (API keys) and money (grants, holds, settlements, expiry, usage,
 // the journal) and idempotency records. Validates input, applies the rules through one atomic store
 // operation each, and turns store outcomes into results or LedgerErrors. No transport here.
-import type { ClaimCommand, DomainLogger, HoldCommand, HoldResult, LedgerMetrics, LedgerStore, SettleResult } from "./ports";
+import type { DomainLogger, HoldCommand, HoldResult, LedgerMetrics, LedgerStore, SettleResult } from "./ports";
 import type {
   ApiKeyLimits,
   ApiKeyRecord,
@@ -96,58 +96,12 @@ export interface LedgerDeps {
   unchargedDailyAllowance?: number;
 }
 
-export type { CreditMovementRequest, ExecutionView, Reconciliation, Settlement, UsagePageRequest } from "./ledger-requests";
-import type { CreditMovementRequest, ExecutionView, Reconciliation, Settlement, UsagePageRequest } from "./ledger-requests";
+export type { CreditMovementRequest, ExecutionView, HoldRequest, Reconciliation, Settlement, UsagePageRequest } from "./ledger-requests";
+export type { ClaimRequest } from "./claim-request";
+import type { CreditMovementRequest, ExecutionView, HoldRequest, Reconciliation, Settlement, UsagePageRequest } from "./ledger-requests";
+import { claimCommand, requireHttpStatus, type ClaimRequest } from "./claim-request";
 
 export type Ledger = ReturnType<typeof createLedger>;
-
-/** A hold as HoldCredits asks for it. */
-export interface HoldRequest {
-  holdId: string;
-  userId: string;
-  amountCredits: number;
-  ttlMs: number;
-  routeKey: string;
-  execution?: { executionId: string; capabilityKey: string; idempotencyKey?: string };
-  keyId?: string;
-  agentName?: string;
-  capabilityKey?: string;
-  quoteId?: string;
-}
-
-/** An Idempotency-Key claim as ClaimIdempotencyKey asks for it. */
-export interface ClaimRequest {
-  userId: string;
-  key: string;
-  requestHash: string;
-  leaseMs: number;
-  executionId: string;
-  capabilityKey: string;
-}
-
-/** A claim request, validated, as the store takes it. */
-function claimCommand(req: ClaimRequest, at: Date): ClaimCommand {
-  return {
-    userId: requireId("user_id", req.userId),
-    key: requireIdempotencyKey("idempotency_key", req.key),
-    requestHash: requireId("request_hash", req.requestHash),
-    executionId: requireId("execution_id", req.executionId),
-    capabilityKey: optionalText("capability_key", req.capabilityKey),
-    leaseMs: durationOrDefault("lease_ms", req.leaseMs, DEFAULT_LEASE_MS, 1_000, 15 * 60_000),
-    retentionMs: IDEMPOTENCY_RETENTION_MS,
-    now: at,
-  };
-}
-
-function requireHttpStatus(result: StoredResult): void {
-  if (!Number.isInteger(result.httpStatus) || result.httpStatus < 100 || result.httpStatus > 599) {
-    throw invalidField(
-      "result.http_status",
-      "result.http_status must be an HTTP status (100..599).",
-      "Send the status of the response to replay.",
-    );
-  }
-}
 
 export function createLedger(deps: LedgerDeps) {
   const { store } = deps;
