@@ -9,7 +9,7 @@ describe("npm start's console in development", () => {
   let sys: RunningSystem;
 
   beforeAll(async () => {
-    sys = await startSystem({}, 150_000);
+    sys = await startSystem({ CONSOLE_DEV: "1" }, 150_000);
   });
   afterAll(() => sys?.stop());
 

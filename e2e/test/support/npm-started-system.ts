@@ -25,6 +25,8 @@ export async function startSystem(env: Record<string, string>, timeoutMs = 60_00
       ...process.env,
       LOG_LEVEL: "warn",
       LEDGER_SQLITE_PATH: join(dir, "ledger.sqlite"),
+      // The built console, not Vite's dev server: one process fewer per system (a test of the dev server sets CONSOLE_DEV=1).
+      CONSOLE_DEV: "0",
       ...env,
       AGENTIC_FREE_PORTS: "1",
       AGENTIC_READY_FILE: readyFile,
