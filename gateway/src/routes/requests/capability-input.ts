@@ -4,8 +4,8 @@
 // The routes parse with these objects and the document's CapabilityInput and RecommendRequest are built
 // from them.
 import { z } from "zod";
-import { parseAgentName } from "@agentic/platform";
 import { hinted } from "../../http/request-schema";
+import { agentNameValue } from "./values";
 
 /**
  * Deepest nesting accepted (the body object itself is level 1). Contracts nest a few levels; a
@@ -89,20 +89,7 @@ const MAX_PRICE_PROBLEM = `must be a whole number of credits, at least ${LEAST_M
 /** The agent the call is for, normalized; a non-string is left for the router's contract check. */
 const agentName = hinted(
   z
-    .preprocess(
-      (value) => (typeof value === "string" ? value : undefined),
-      z
-        .string()
-        .pipe(
-          z.transform((raw: string, ctx) => {
-            const parsed = parseAgentName(raw);
-            if ("name" in parsed) return parsed.name;
-            ctx.issues.push({ code: "custom", message: parsed.problem, input: raw });
-            return z.NEVER;
-          }),
-        )
-        .optional(),
-    )
+    .preprocess((value) => (typeof value === "string" ? value : undefined), agentNameValue().optional())
     .meta({ description: "The calling agent, as the Agent-Name header names it (both naming different agents is a 400)." }),
   "Send the calling agent's name, e.g. alpha_agent.",
 );

@@ -3,6 +3,7 @@
 // catalog/catalog-filters.ts) and the document's parameters are built from them (openapi/catalog-lists.ts).
 import { z } from "zod";
 import { hinted } from "../../http/request-schema";
+import { wholeNumberInQuery } from "./values";
 
 export const MAX_PAGE_LIMIT = 200;
 /** Items per page when a cursor is sent without a limit, and on the lists that always page. */
@@ -15,11 +16,7 @@ const CATALOG_KEY = /^[a-z0-9][a-z0-9_.-]{0,63}$/;
 
 const notALimit = `must be an integer from 1 to ${MAX_PAGE_LIMIT}`;
 const limit = hinted(
-  z
-    .string({ error: notALimit })
-    .regex(/^\d{1,4}$/, { error: notALimit })
-    .transform(Number)
-    .pipe(z.number().int().min(1, { error: notALimit }).max(MAX_PAGE_LIMIT, { error: notALimit }))
+  wholeNumberInQuery(1, MAX_PAGE_LIMIT, notALimit)
     .optional()
     .meta({
       description:

@@ -2,8 +2,9 @@
 // quote, the wallet, top-ups), declared once: the routes parse with them (parseHeaders) and the
 // document's header parameters are built from them.
 import { z } from "zod";
-import { IDEMPOTENCY_KEY_CHARACTERS, MAX_AGENT_NAME_LENGTH, MAX_IDEMPOTENCY_KEY_LENGTH, parseAgentName } from "@agentic/platform";
+import { IDEMPOTENCY_KEY_CHARACTERS, MAX_AGENT_NAME_LENGTH, MAX_IDEMPOTENCY_KEY_LENGTH } from "@agentic/platform";
 import { hinted } from "../../http/request-schema";
+import { agentNameValue } from "./values";
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -29,16 +30,7 @@ export const AGENT_NAME_HINT = "Send the calling agent's name, e.g. alpha_agent,
  * refused when not an agent name once normalized. Its length is the platform's rule for every agent name.
  */
 const agentName = hinted(
-  z
-    .string()
-    .pipe(
-      z.transform((raw: string, ctx) => {
-        const parsed = parseAgentName(headerText(raw));
-        if ("name" in parsed) return parsed.name;
-        ctx.issues.push({ code: "custom", message: parsed.problem, input: raw });
-        return z.NEVER;
-      }),
-    )
+  agentNameValue(headerText)
     .optional()
     .meta({
       description:

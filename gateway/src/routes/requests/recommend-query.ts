@@ -4,16 +4,13 @@
 import { z } from "zod";
 import { hinted } from "../../http/request-schema";
 import { MAX_PAGE_LIMIT } from "./catalog-lists";
+import { wholeNumberInQuery } from "./values";
 
 const notALimit = `must be an integer from 1 to ${MAX_PAGE_LIMIT}`;
 
 export const recommendQuery = z.object({
   limit: hinted(
-    z
-      .string({ error: notALimit })
-      .regex(/^\d{1,4}$/, { error: notALimit })
-      .transform(Number)
-      .pipe(z.number().int().min(1, { error: notALimit }).max(MAX_PAGE_LIMIT, { error: notALimit }))
+    wholeNumberInQuery(1, MAX_PAGE_LIMIT, notALimit)
       .optional()
       .meta({
         description:

@@ -1,8 +1,9 @@
 // The queries of GET /usage (and /usage/export) and GET /usage/summary, declared once: the routes
 // parse with these objects and the OpenAPI document describes them (openapi/parameters.ts).
 import { z } from "zod";
-import { MAX_AGENT_NAME_LENGTH, parseAgentName } from "@agentic/platform";
+import { MAX_AGENT_NAME_LENGTH } from "@agentic/platform";
 import { hinted } from "../../http/request-schema";
+import { agentNameValue, wholeNumberInQuery } from "./values";
 
 export const USAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
 /** How many of the latest charges GET /overview carries. */
@@ -17,11 +18,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:
 const notInteger = `must be an integer from ${USAGE_LIMIT.min} to ${USAGE_LIMIT.max}`;
 const outOfRange = `must be from ${USAGE_LIMIT.min} to ${USAGE_LIMIT.max}`;
 const limit = hinted(
-  z
-    .string({ error: notInteger })
-    .regex(/^\d+$/, { error: notInteger })
-    .transform(Number)
-    .pipe(z.number().int().min(USAGE_LIMIT.min, { error: outOfRange }).max(USAGE_LIMIT.max, { error: outOfRange }))
+  wholeNumberInQuery(USAGE_LIMIT.min, USAGE_LIMIT.max, notInteger, outOfRange)
     .default(USAGE_LIMIT.default)
     .meta({ description: "Maximum number of items. Out of range answers 400 INVALID_INPUT." }),
   `Send ?limit= with a whole number from ${USAGE_LIMIT.min} to ${USAGE_LIMIT.max}.`,
@@ -52,23 +49,12 @@ function time(name: "from" | "to", description: string, example: string) {
 
 /** Normalized as the executions' Agent-Name was (the length is the platform's rule for every agent name). */
 const agentName = hinted(
-  z
-    .string()
-    .pipe(
-      z.transform((raw: string, ctx) => {
-        const parsed = parseAgentName(raw);
-        if ("name" in parsed) return parsed.name;
-        ctx.issues.push({ code: "custom", message: parsed.problem, input: raw });
-        return z.NEVER;
-      }),
-    )
-    .optional()
-    .meta({
-      description: "Only executions made with this `Agent-Name`.",
-      minLength: 1,
-      maxLength: MAX_AGENT_NAME_LENGTH,
-      example: "alpha_agent",
-    }),
+  agentNameValue().optional().meta({
+    description: "Only executions made with this `Agent-Name`.",
+    minLength: 1,
+    maxLength: MAX_AGENT_NAME_LENGTH,
+    example: "alpha_agent",
+  }),
   "Send the Agent-Name the executions were made with.",
 );
 
@@ -109,11 +95,7 @@ export const summaryQuery = usageQuery.pick({ from: true, to: true, agentName: t
 
 const latestProblem = `must be an integer from ${OVERVIEW_LATEST.min} to ${OVERVIEW_LATEST.max}`;
 const latest = hinted(
-  z
-    .string({ error: latestProblem })
-    .regex(/^\d+$/, { error: latestProblem })
-    .transform(Number)
-    .pipe(z.number().int().min(OVERVIEW_LATEST.min, { error: latestProblem }).max(OVERVIEW_LATEST.max, { error: latestProblem }))
+  wholeNumberInQuery(OVERVIEW_LATEST.min, OVERVIEW_LATEST.max, latestProblem)
     .default(OVERVIEW_LATEST.default)
     .meta({ description: `How many of the newest charges \`latestCharges\` carries, ${OVERVIEW_LATEST.min} to ${OVERVIEW_LATEST.max}.` }),
   `Send ?latest= with a whole number from ${OVERVIEW_LATEST.min} to ${OVERVIEW_LATEST.max}, or leave it out for ${OVERVIEW_LATEST.default}.`,
