@@ -14,6 +14,8 @@ export interface OutcomeConsumerOptions {
   /** How far back to replay outcomes at start, in ms (health learned before this replica started). */
   replayWindowMs: number;
   logger: Logger;
+  /** Who reads (the consumer spans' group name): "router" (default) or "executor". */
+  readerName?: string;
   /**
    * Called once when the read loop ends while nobody stopped it (the outcome feed died): route
    * health stops learning, so the caller makes that visible (the router goes NOT_SERVING).
@@ -67,7 +69,7 @@ export async function startOutcomeConsumer(opts: OutcomeConsumerOptions): Promis
         const outcome = decodeOutcome(m.data, m.seq, opts.logger);
         if (!outcome?.routeKey) continue;
         // The health update joins the trace of the execution that produced the outcome.
-        await withConsumerSpan(m, "router", async () =>
+        await withConsumerSpan(m, opts.readerName ?? "router", async () =>
           opts.book.record({
             routeKey: outcome.routeKey,
             ok: outcome.ok,
