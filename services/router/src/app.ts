@@ -72,6 +72,7 @@ export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp>
     book: routeHealth,
     replayWindowMs: config.OUTCOME_REPLAY_MS,
     logger,
+    tracedAs: "router",
     onFailed: () => {
       outcomeFeedDead = true;
       grpcHealth.setServing(false);

@@ -2,7 +2,8 @@
 // process: the same library the router answers recommend with (@agentic/ranking), fed by the same shared
 // state, so recommend and execute rank alike on every replica without a router round trip:
 // - route health: this replica's own ordered consumer of executions.outcome, replaying the same window
-//   before the executor serves, as every router replica does (the book depends only on the stream);
+//   before the executor serves, as every router replica does (the book depends only on the stream; no
+//   span per outcome here: the router's consumer span already joins each outcome to its execution's trace);
 // - an agent's remembered goals and the stored recommendations: the router's KV buckets, read only;
 // - vendor quota use: the counters the executor takes from.
 // It remembers nothing: a stored answer and an agent's goals are written by recommend alone.
@@ -55,7 +56,6 @@ export async function startLocalRanking(opts: LocalRankingOptions): Promise<Loca
     book: routeHealth,
     replayWindowMs: config.OUTCOME_REPLAY_MS,
     logger,
-    readerName: "executor",
     onFailed: opts.onFeedFailed,
   });
   const recommendations = openRecommendationReader(opts.nc);
