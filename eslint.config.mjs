@@ -60,7 +60,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["services/*/src/domain/**/*.ts"],
+    files: ["services/*/src/domain/**/*.ts", "packages/ranking/src/domain/**/*.ts"],
     ignores: ["**/*.test.ts"],
     rules: {
       "no-restricted-imports": [

@@ -46,6 +46,7 @@ const HELP = `usage: npm run bench -- [flags]     (or: node bench/run.mjs [flags
                        bare-http, bare-express, gw-domains, gw-contract, gw-recommend, gw-recommend-1,
                        gw-recommend-300 and gw-route-300 (POST recommend and POST /route at 300 req/s),
                        gw-execute, gw-execute-1 (the -1 ones: one connection, the unloaded latency),
+                       gw-execute-ranked, gw-execute-ranked-1 (execute with no provider named: ranked first),
                        grpc-catalog, soak, gw-abusive-key (only when named: see below)
   --quick              3 s per scenario, 1 s warm-up: a smoke run
   --soak               also run executes for 60 s (--soak-duration <s>) and report each service's RSS
@@ -89,6 +90,8 @@ const ALL = [
   "gw-route-300",
   "gw-execute",
   "gw-execute-1",
+  "gw-execute-ranked",
+  "gw-execute-ranked-1",
   "vendor-chat",
   "vendor-chat-1",
   "portkey-chat",
@@ -254,6 +257,9 @@ function benchKeys() {
 
 /** The execute every scenario sends: email.send pinned to one provider of the sandbox, no fallback. */
 const EXECUTE_BODY = JSON.stringify({ to: "ada@example.com", subject: "bench", text: "bench", provider: "resend", allowFallback: false });
+
+/** The same execute with no provider named: the routes are ranked (as recommend ranks them) before one runs. */
+const RANKED_EXECUTE_BODY = JSON.stringify({ to: "ada@example.com", subject: "bench", text: "bench" });
 
 /**
  * Head sampling as production runs it (deploy/k8s: parentbased_traceidratio, 10 % in the prod overlay):
@@ -457,6 +463,11 @@ async function main() {
         probe.status === 404 && probe.text().includes("no route for") ? "the gateway has no execute route yet (404)" : undefined,
     };
 
+    const rankedExecute = {
+      ...execute,
+      http: () => ({ ...execute.http(), body: RANKED_EXECUTE_BODY }),
+    };
+
     // The same chat completion three ways: to the vendor (the sandbox) directly, through Portkey's
     // gateway, and as our execute (key check, credits held and captured, usage recorded).
     const vendorChat = {
@@ -506,6 +517,8 @@ async function main() {
       { id: "gw-route-300", label: "5r gateway POST /route at 300 req/s", rate: 300, ...route },
       { id: "gw-execute", label: "6 gateway POST execute (sandbox)", conns: opts.executeConnections, ...execute },
       { id: "gw-execute-1", label: "6u gateway POST execute, 1 conn", conns: 1, ...execute },
+      { id: "gw-execute-ranked", label: "6r gateway POST execute, ranked", conns: opts.executeConnections, ...rankedExecute },
+      { id: "gw-execute-ranked-1", label: "6ru gateway POST execute, ranked, 1 conn", conns: 1, ...rankedExecute },
       { id: "vendor-chat", label: "8 vendor chat directly (sandbox)", conns: opts.executeConnections, ...vendorChat },
       { id: "vendor-chat-1", label: "8u vendor chat directly, 1 conn", conns: 1, ...vendorChat },
       { id: "portkey-chat", label: "9 Portkey gateway -> vendor chat", conns: opts.executeConnections, ...portkeyChat },

@@ -13,8 +13,8 @@ type Endpoint = "domains" | "contract" | "openapi" | "unread catalog page" | "re
 /**
  * What each endpoint answers while one backend is down. The catalog pages read before the outage
  * are answered from the gateway's memory; the router and the executor keep the capability they
- * have read, so a catalog outage leaves recommend and execute working. A pinned execute (provider
- * named) does not ask the router. Everything authenticated needs the ledger (the key, the money).
+ * have read, so a catalog outage leaves recommend and execute working. Execute never asks the
+ * router (it ranks in the executor, from the state the router shares). Everything authenticated needs the ledger (the key, the money).
  */
 const DOWN: Record<Backend, Partial<Record<Endpoint, 503>>> = {
   catalog: { "unread catalog page": 503 },

@@ -59,7 +59,7 @@ describe("synchronous gRPC hops per request", () => {
       .map((s) => s.name.replace(/^.*\./, ""));
   }
 
-  it("execute with an Idempotency-Key: gateway → executor, then one ledger call that claims the key and holds the credits", async () => {
+  it("execute with an Idempotency-Key: gateway → executor (which ranks in process: no router call), then one ledger call that claims the key and holds the credits", async () => {
     const calls = await grpcCallsOf(
       (headers) =>
         fetch(`${email()}/execute`, {
@@ -67,12 +67,12 @@ describe("synchronous gRPC hops per request", () => {
           headers: { ...headers, "idempotency-key": `hops-${randomBytes(6).toString("hex")}` },
           body: JSON.stringify({ to: "ada@example.com", subject: "Hops", text: "hello" }),
         }),
-      3,
+      2,
     );
-    expect(calls).toEqual(["ExecutorService/Execute", "RouterService/Recommend", "LedgerService/ClaimIdempotencyKeyAndHoldCredits"]);
+    expect(calls).toEqual(["ExecutorService/Execute", "LedgerService/ClaimIdempotencyKeyAndHoldCredits"]);
   });
 
-  it("execute without a key: gateway → executor, then the hold", async () => {
+  it("execute without a key: gateway → executor (ranked in process), then the hold", async () => {
     const calls = await grpcCallsOf(
       (headers) =>
         fetch(`${email()}/execute`, {
@@ -80,9 +80,9 @@ describe("synchronous gRPC hops per request", () => {
           headers,
           body: JSON.stringify({ to: "ada@example.com", subject: "Hops", text: "hello" }),
         }),
-      3,
+      2,
     );
-    expect(calls).toEqual(["ExecutorService/Execute", "RouterService/Recommend", "LedgerService/HoldCredits"]);
+    expect(calls).toEqual(["ExecutorService/Execute", "LedgerService/HoldCredits"]);
   });
 
   it("recommend: gateway → router, then the router's wallet read", async () => {

@@ -78,7 +78,6 @@ describe("traces across the running system", () => {
     const want = {
       gatewayServer: inTrace("gateway", SPAN_KIND.SERVER, /.*/),
       executorServer: inTrace("executor", SPAN_KIND.SERVER, /ExecutorService\/Execute$/),
-      routerServer: inTrace("router", SPAN_KIND.SERVER, /RouterService\/Recommend$/),
       ledgerHold: inTrace("ledger", SPAN_KIND.SERVER, /LedgerService\/HoldCredits$/),
       providerCall: inTrace("executor", SPAN_KIND.CLIENT, /^provider email\.send\./),
       settledPublish: inTrace("executor", SPAN_KIND.PRODUCER, /^executions\.settled publish$/),

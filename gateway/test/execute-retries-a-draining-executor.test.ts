@@ -24,7 +24,6 @@ beforeAll(async () => {
   sys = await startBackedSystem();
   second = await startTestExecutor({
     catalogAddress: sys.catalog.address,
-    routerAddress: sys.router.address,
     ledgerAddress: sys.ledger.address,
     natsUrl: sys.nats.url,
     sandboxUrl: sys.sandbox.url,

@@ -189,7 +189,8 @@ describe("POST execute (errors)", () => {
   it("answers 503 ROUTE_UNAVAILABLE when every route's breaker is open", async () => {
     for (const routeKey of ["translation.text.translate.deepl", "translation.text.translate.googletranslate"])
       for (let i = 0; i < 5; i++) await publishOutcome(sys.router.nc, { routeKey, ok: false, errorKind: "http_5xx" });
-    await sys.router.waitForOutcomes(10);
+    // Both rank: recommend in the router, execute in the executor, each from the same outcomes.
+    await Promise.all([sys.router.waitForOutcomes(10), sys.executor.waitForOutcomes(10)]);
     const res = await refused("translation", "text-translate", { text: "Hallo", targetLanguage: "en" }, 503, "ROUTE_UNAVAILABLE");
     expect(res.error).toContain("ROUTE_UNHEALTHY");
   });

@@ -29,14 +29,14 @@ describe("one caller cannot take a route away from everyone", () => {
     return (await res.json()) as any;
   };
   const candidate = (rec: any, routeKey: string) => rec.candidates.find((c: any) => c.routeKey === routeKey);
-  /** `n` executes of `user` pinned to `provider`, each expected to answer `status`; then waits until the router has read their outcomes. */
+  /** `n` executes of `user` pinned to `provider`, each expected to answer `status`; then waits until the router and the executor's ranking have read their outcomes. */
   const failTimes = async (user: TestUser, provider: string, n: number, status: number) => {
     for (let i = 0; i < n; i++) {
       const res = await execute(sys, user, "translation", "text-translate", { ...TEXT, provider, allowFallback: false });
       expect(res.status).toBe(status);
     }
     applied += n;
-    await sys.router.waitForOutcomes(applied);
+    await Promise.all([sys.router.waitForOutcomes(applied), sys.executor.waitForOutcomes(applied)]);
   };
 
   it("eight vendor refusals of one user's input leave the route executable and first-ranked for another user", async () => {
@@ -62,7 +62,7 @@ describe("one caller cannot take a route away from everyone", () => {
     const served = await execute(sys, bob, "translation", "text-translate", TEXT);
     expect([served.status, served.body.routeKey]).toEqual([200, first]);
     applied += 1;
-    await sys.router.waitForOutcomes(applied);
+    await Promise.all([sys.router.waitForOutcomes(applied), sys.executor.waitForOutcomes(applied)]);
   });
 
   it("a vendor failing for one user alone opens no breaker; failing for several users opens it for everyone", async () => {

@@ -31,7 +31,6 @@ async function startSystem(): Promise<BackedSystem> {
     const executor = await stack.start(
       startTestExecutor({
         catalogAddress: catalog.address,
-        routerAddress: router.address,
         ledgerAddress: ledger.address,
         natsUrl: nats.url,
         sandboxUrl: sandbox.url,

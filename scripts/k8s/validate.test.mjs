@@ -326,6 +326,18 @@ describe("the edge, monitoring and stream settings of prod", () => {
     );
   });
 
+  test("a ranking setting the executor and the router set differently (needs router and executor built)", () => {
+    const dir = brokenOverlay(PROD, [
+      { target: { kind: "ConfigMap", name: "executor-config" }, ops: [{ op: "add", path: "/data/BREAKER_FAILURES", value: "3" }] },
+    ]);
+    const run = validate([dir]);
+    assert.equal(run.status, 1, run.stdout);
+    assert.match(
+      run.stdout,
+      /ERROR Deployment\/executor: BREAKER_FAILURES is 3 here but 5 in the router: recommend and execute would rank differently/,
+    );
+  });
+
   test("a stream kept shorter than the routers replay, or allowed more than the NATS server stores (needs ledger and router built)", () => {
     const dir = brokenOverlay(PROD, [
       {
@@ -339,6 +351,10 @@ describe("the edge, monitoring and stream settings of prod", () => {
     const run = validate([dir]);
     assert.equal(run.status, 1, run.stdout);
     assert.match(run.stdout, /ERROR Deployment\/ledger: NATS_STREAM_KEEP_MS \(60000\) is below the router's OUTCOME_REPLAY_MS \(600000\)/);
+    assert.match(
+      run.stdout,
+      /ERROR Deployment\/ledger: NATS_STREAM_KEEP_MS \(60000\) is below the executor's OUTCOME_REPLAY_MS \(600000\)/,
+    );
     assert.match(
       run.stdout,
       /ERROR ConfigMap\/nats-config: the streams and buckets may hold \d+ bytes together \(.*EXECUTIONS 17179869184 \(ledger\), .*not below the NATS server's max_file_store \(8589934592 bytes\)/,

@@ -159,19 +159,51 @@ function checkMonitoring(docs, byKind, findings, repoRoot) {
 
 function checkStream(byKind, findings, configs) {
   const ledger = configs.get("ledger");
-  const router = configs.get("router");
-  if (
-    ledger?.NATS_STREAM_KEEP_MS !== undefined &&
-    router?.OUTCOME_REPLAY_MS !== undefined &&
-    ledger.NATS_STREAM_KEEP_MS < router.OUTCOME_REPLAY_MS
-  ) {
-    findings.error(
-      "Deployment/ledger",
-      `NATS_STREAM_KEEP_MS (${ledger.NATS_STREAM_KEEP_MS}) is below the router's OUTCOME_REPLAY_MS (${router.OUTCOME_REPLAY_MS}): ` +
-        "outcomes a starting router replays would already be trimmed",
-    );
+  // Both rank from route health replayed from the outcomes: the router (recommend) and the executor (execute).
+  for (const service of ["router", "executor"]) {
+    const replayMs = configs.get(service)?.OUTCOME_REPLAY_MS;
+    if (ledger?.NATS_STREAM_KEEP_MS !== undefined && replayMs !== undefined && ledger.NATS_STREAM_KEEP_MS < replayMs) {
+      findings.error(
+        "Deployment/ledger",
+        `NATS_STREAM_KEEP_MS (${ledger.NATS_STREAM_KEEP_MS}) is below the ${service}'s OUTCOME_REPLAY_MS (${replayMs}): ` +
+          `outcomes a starting ${service} replays would already be trimmed`,
+      );
+    }
   }
+  checkRankingAlike(findings, configs);
   // The stream's byte limit against the NATS server's storage, with every other stream and bucket: lib/jetstream-budget.mjs.
+}
+
+/** The settings of the ranking (packages/ranking/src/settings.ts): the router and the executor rank alike only with the same ones. */
+const RANKING_SETTINGS = [
+  "DEFAULT_PREFERENCES",
+  "WEIGHT_DECAY",
+  "UNNAMED_GOAL_WEIGHT",
+  "RELIABILITY_ZERO_AT",
+  "PRIOR_WEIGHT_CALLS",
+  "HEALTH_SUCCESS_WINDOW",
+  "HEALTH_LATENCY_WINDOW",
+  "HEALTH_EWMA_ALPHA",
+  "BREAKER_FAILURES",
+  "BREAKER_COOLDOWN_MS",
+  "HEALTH_MAX_ROUTES",
+  "VENDOR_QUOTA_LOW_AT",
+  "HEALTH_MAX_CALLER_ROUTES",
+  "OUTCOME_REPLAY_MS",
+];
+
+function checkRankingAlike(findings, configs) {
+  const router = configs.get("router");
+  const executor = configs.get("executor");
+  if (!router || !executor) return;
+  for (const name of RANKING_SETTINGS) {
+    const [r, e] = [JSON.stringify(router[name]), JSON.stringify(executor[name])];
+    if (r !== e)
+      findings.error(
+        "Deployment/executor",
+        `${name} is ${e} here but ${r} in the router: recommend and execute would rank differently (set the ranking's settings alike)`,
+      );
+  }
 }
 
 /** matchLabels and matchExpressions (In, NotIn, Exists, DoesNotExist) of a label selector; an empty one matches nothing here. */

@@ -3,6 +3,7 @@
 // server (bound, health SERVING). `stop()` undoes it in reverse, health off first. main.ts runs it for
 // production and local use; test/harness.ts runs the very same wiring in tests.
 import type { NatsConnection } from "nats";
+import type { OutcomeConsumer } from "@agentic/ranking";
 import { CatalogCache, type CatalogSource } from "@agentic/clients";
 import {
   beginServerStop,
@@ -23,13 +24,14 @@ import { createSettlementPublisher } from "./bus/settlement-publisher";
 import { executeAnswerBoundMs, executionSettings, type Config } from "./config";
 import { createExecutor } from "./domain/executor";
 import { LARGEST_SETTLEMENT_BYTES } from "./domain/settlement-size";
-import type { LedgerPort, RouterPort } from "./domain/ports";
+import type { LedgerPort } from "./domain/ports";
 import { outcomeRecords } from "./ledger-record";
 import { createDrain } from "./drain";
 import { createExecutorMetrics, executionsInFlightFrom } from "./metrics";
 import { createProviderRegistry, providersConfigFromEnv } from "./providers";
 import { createRails, railsConfigFromEnv } from "./rails";
 import { createKvVendorQuota } from "./quota/kv-vendor-quota";
+import { startLocalRanking } from "./ranking/local-ranking";
 import { ledgerPort, routerPort } from "./remote-ports";
 import { createExecutorServer, EXECUTOR_SERVICE_NAME } from "./server";
 import { createAttemptTracer } from "./tracing";
@@ -38,8 +40,6 @@ export interface ExecutorAppOptions {
   config: Config;
   /** Catalog client (one per process). */
   catalog: CatalogSource;
-  /** Router client; only Recommend is called. */
-  router: RouterPort;
   /** Ledger client: HoldCredits, GetHold and the idempotency records. */
   ledger: LedgerPort;
   /** Connected NATS with JetStream; the EXECUTIONS stream is created (or raised to NATS_STREAM_REPLICAS) here. */
@@ -62,6 +62,8 @@ export interface ExecutorApp {
   stop(): Promise<void>;
   /** Calls in flight and work they left (results being stored), as a stop waits for them. */
   readonly inFlight: number;
+  /** The outcome consumer feeding the ranking's route health (`applied`: outcomes applied so far). */
+  readonly rankingOutcomes: OutcomeConsumer;
 }
 
 export async function startExecutorApp(opts: ExecutorAppOptions): Promise<ExecutorApp> {
@@ -91,9 +93,23 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
   const settle = createSettlementPublisher({ js, budgetMs: config.SETTLEMENT_PUBLISH_TIMEOUT_MS, logger });
   const outcomes = createOutcomePublisher(js, logger);
   const vendorQuota = await createKvVendorQuota(opts.nc, { replicas: config.NATS_STREAM_REPLICAS, logger });
+  const grpcHealth = createHealth([EXECUTOR_SERVICE_NAME]);
+  // The ranking runs here, from the router's shared state (no router call per execute). Should its
+  // outcome feed die, health goes NOT_SERVING: executes would rank on frozen route health.
+  let outcomeFeedDead = false;
+  const ranking = await startLocalRanking({
+    nc: opts.nc,
+    catalog,
+    config,
+    logger,
+    onFeedFailed: () => {
+      outcomeFeedDead = true;
+      grpcHealth.setServing(false);
+    },
+  });
   const executor = createExecutor({
     catalog,
-    router: routerPort(opts.router),
+    router: routerPort(ranking.router),
     ledger: { ...ledger, completeExecution },
     records: outcomeRecords,
     bus: { settle, reportOutcome: (o) => outcomes.publish(o), maxMessageBytes: () => serverMaxPayload(opts.nc) },
@@ -108,7 +124,6 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
     approvals,
   });
 
-  const grpcHealth = createHealth([EXECUTOR_SERVICE_NAME]);
   const server = createExecutorServer({
     executor,
     grpcHealth,
@@ -119,13 +134,20 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
     longestCallMs: executeAnswerBoundMs(config),
   });
   const port = await bindServer(server, opts.bindAddress);
-  // SERVING once the catalog has been read and the ledger and the router answer, so no execute is sent
+  // SERVING once the catalog has been read, the ledger answers and route health has replayed, so no execute is sent
   // here before it can run; never later than the wait's bound, so a dependency down at start cannot hold it.
   const dependencyWait = new AbortController();
+  let rankingCaughtUp = false;
+  void ranking.outcomes.caughtUp.then(() => (rankingCaughtUp = true));
   void whenDependenciesAnswer(
-    { catalog: () => catalog.refresh().then(() => true), ledger: servingAt(config.LEDGER_ADDR), router: servingAt(config.ROUTER_ADDR) },
+    {
+      catalog: () => catalog.refresh().then(() => true),
+      ledger: servingAt(config.LEDGER_ADDR),
+      // A new replica ranks from the same route health as the others: the outcome replay first.
+      "route health": async () => rankingCaughtUp,
+    },
     { logger, signal: dependencyWait.signal },
-  ).then(() => grpcHealth.setServing(!dependencyWait.signal.aborted));
+  ).then(() => grpcHealth.setServing(!dependencyWait.signal.aborted && !outcomeFeedDead));
   logger.info({ port, rails: rails.networks, providers: providers.providerKeys }, "executor serving");
 
   let stopping: Promise<void> | undefined;
@@ -146,11 +168,13 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
         closing.force();
         await executor.drain();
         await outcomes.drain();
+        await ranking.stop();
         catalog.stop();
         logger.info("drained: every call finished");
       })();
       return stopping;
     },
+    rankingOutcomes: ranking.outcomes,
     get inFlight() {
       return drain.inFlight;
     },

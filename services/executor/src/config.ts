@@ -17,6 +17,7 @@ import {
   VENDOR_QUOTA_BUCKET_MAX_BYTES,
   vendorQuotaBucketName,
 } from "@agentic/platform";
+import { rankingConfigShape } from "@agentic/ranking";
 import type { ExecutorSettings } from "./domain/execution";
 import { APPROVALS_BUCKET } from "./approvals/kv-approval-store";
 import { providersEnvShape } from "./providers";
@@ -25,7 +26,7 @@ import { railsEnvShape } from "./rails";
 const positiveInt = z.coerce.number().int().positive();
 
 /** Local-development addresses of the dependencies; production must set them. */
-const LOCAL_ADDRESSES = { CATALOG_ADDR: "127.0.0.1:50051", ROUTER_ADDR: "127.0.0.1:50052", LEDGER_ADDR: "127.0.0.1:50054" } as const;
+const LOCAL_ADDRESSES = { CATALOG_ADDR: "127.0.0.1:50051", LEDGER_ADDR: "127.0.0.1:50054" } as const;
 
 const fields = z.object({
   /** gRPC port. Example: 50053. */
@@ -36,8 +37,6 @@ const fields = z.object({
   APP_ENV: appEnvSchema,
   /** Catalog service, host:port. Example: catalog:50051. Local default 127.0.0.1:50051; required in production. */
   CATALOG_ADDR: addressSchema.optional(),
-  /** Router service (route ranking), host:port. Example: router:50052. Local default 127.0.0.1:50052; required in production. */
-  ROUTER_ADDR: addressSchema.optional(),
   /** Ledger service (holds, idempotency records), host:port. Example: ledger:50054. Local default 127.0.0.1:50054; required in production. */
   LEDGER_ADDR: addressSchema.optional(),
   /** NATS_URL, NATS_STREAM_REPLICAS, and NATS user `executor` with its password (deploy/k8s/components/nats/auth.conf; required in production). */
@@ -48,10 +47,15 @@ const fields = z.object({
   SERVICE_IDENTITY_KEY: serviceIdentityKeySchema,
   /** Public keys of the callers it accepts (gateway), `name=<base64 SPKI DER>,...`, from a Secret; src/access.ts says who may call what. */
   TRUSTED_SERVICE_KEYS: trustedServiceKeysSchema,
-  /** Deadline of each catalog, router and ledger call, in ms (capped by the caller's remaining budget). Example: 2000. */
+  /** Deadline of each catalog and ledger call, in ms (capped by the caller's remaining budget). Example: 2000. */
   DEPENDENCY_DEADLINE_MS: positiveInt.default(2_000),
   /** How often the catalog version is checked for changes, in ms. Example: 5000. */
   CATALOG_REFRESH_MS: positiveInt.default(5_000),
+  /**
+   * The ranking's settings (DEFAULT_PREFERENCES, WEIGHT_DECAY, ..., BREAKER_FAILURES, OUTCOME_REPLAY_MS), as the
+   * router reads them: the executor ranks an execute's routes itself (@agentic/ranking), so both must be set alike.
+   */
+  ...rankingConfigShape,
   /** Deadline of one provider call, payment handshake included, in ms (capped by the caller's budget). Example: 15000. */
   PROVIDER_TIMEOUT_MS: positiveInt.default(15_000),
   /** Provider attempts per execution at most (the first route plus fallbacks). Example: 3. */
@@ -169,7 +173,6 @@ export const configSchema = fields
   .transform((c) => ({
     ...c,
     CATALOG_ADDR: c.CATALOG_ADDR ?? LOCAL_ADDRESSES.CATALOG_ADDR,
-    ROUTER_ADDR: c.ROUTER_ADDR ?? LOCAL_ADDRESSES.ROUTER_ADDR,
     LEDGER_ADDR: c.LEDGER_ADDR ?? LOCAL_ADDRESSES.LEDGER_ADDR,
   }));
 

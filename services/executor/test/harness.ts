@@ -7,15 +7,14 @@
 //   const sandbox = await startSandbox({ port: 0 });
 //   const catalog = await startTestCatalog();
 //   const ledger = await startTestLedger({ natsUrl: nats.url, grants: { "user-1": 100 } });
-//   const router = await startTestRouter({ catalogAddress: catalog.address, ledgerAddress: ledger.address, natsUrl: nats.url });
-//   const executor = await startTestExecutor({ catalogAddress: catalog.address, routerAddress: router.address,
-//     ledgerAddress: ledger.address, natsUrl: nats.url, sandboxUrl: sandbox.url });
+//   const executor = await startTestExecutor({ catalogAddress: catalog.address, ledgerAddress: ledger.address,
+//     natsUrl: nats.url, sandboxUrl: sandbox.url });
 //   const res = await executor.client.execute({ userId: "user-1", domainKey: "email", capabilityId: "send",
 //     input: { to: "ada@example.com", subject: "Hi", text: "Hello", provider: "resend" } });
 //   await executor.stop();
-import { createCatalogClient, createExecutorClient, createLedgerClient, createRouterClient, type ExecutorClient } from "@agentic/clients";
+import { createCatalogClient, createExecutorClient, createLedgerClient, type ExecutorClient } from "@agentic/clients";
 import { connectBus, createLogger, loadConfig, natsCredentialsOf, serviceIdentity } from "@agentic/platform";
-import { testIdentities } from "@agentic/testing";
+import { testIdentities, waitFor } from "@agentic/testing";
 import { sandboxExecutorEnv } from "@agentic/sandbox";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -25,13 +24,12 @@ import { ADAPTER_FACTORIES } from "../src/providers";
 
 export interface StartTestExecutorOptions {
   catalogAddress: string;
-  routerAddress: string;
   ledgerAddress: string;
   /** A nats-server with JetStream; the executor creates the EXECUTIONS stream if missing. */
   natsUrl: string;
   /** Base URL of a running provider sandbox (startSandbox().url); every adapter is pointed at it. */
   sandboxUrl: string;
-  /** Executor env overrides, e.g. { PROVIDER_TIMEOUT_MS: "500" } (see src/config.ts). */
+  /** Executor env overrides, e.g. { PROVIDER_TIMEOUT_MS: "500" } (see src/config.ts); the ranking's settings go to the router too. */
   env?: Record<string, string>;
   /** pino level (default EXECUTOR_TEST_LOG_LEVEL, else "silent"). */
   logLevel?: string;
@@ -45,6 +43,8 @@ export interface TestExecutor {
   /** Address of the service wallet that pays x402 and MPP sellers (its sandbox balance falls by what it pays). */
   walletAddress: string;
   app: ExecutorApp;
+  /** Resolves once the executor's ranking has applied at least `count` outcomes in total (as the router's waitForOutcomes). */
+  waitForOutcomes(count: number, timeoutMs?: number): Promise<void>;
   /** Stops the executor (health off, in-flight executions finish), closes clients and NATS. Idempotent. */
   stop(): Promise<void>;
 }
@@ -55,7 +55,6 @@ export async function startTestExecutor(opts: StartTestExecutorOptions): Promise
   const config = loadConfig(configSchema, {
     NATS_URL: opts.natsUrl,
     CATALOG_ADDR: opts.catalogAddress,
-    ROUTER_ADDR: opts.routerAddress,
     LEDGER_ADDR: opts.ledgerAddress,
     // The executor's identity of testIdentities(), which the ledger harness trusts.
     SERVICE_IDENTITY_KEY: testIdentities().privateKeys.executor,
@@ -66,17 +65,15 @@ export async function startTestExecutor(opts: StartTestExecutorOptions): Promise
   const logger = createLogger("executor", opts.logLevel ?? process.env.EXECUTOR_TEST_LOG_LEVEL ?? "silent");
   const identity = serviceIdentity("executor", config.SERVICE_IDENTITY_KEY);
   const catalog = createCatalogClient(config.CATALOG_ADDR, config.DEPENDENCY_DEADLINE_MS, identity);
-  const router = createRouterClient(config.ROUTER_ADDR, config.DEPENDENCY_DEADLINE_MS, identity);
   const ledger = createLedgerClient(config.LEDGER_ADDR, config.DEPENDENCY_DEADLINE_MS, identity);
   const nc = await connectBus(opts.natsUrl, "executor-test", natsCredentialsOf(config));
   const closeClients = () => {
     catalog.close();
-    router.close();
     ledger.close();
   };
   let app: ExecutorApp;
   try {
-    app = await startExecutorApp({ config, catalog, router, ledger, nc, logger, bindAddress: "127.0.0.1:0", grpcStopGraceMs: 5_000 });
+    app = await startExecutorApp({ config, catalog, ledger, nc, logger, bindAddress: "127.0.0.1:0", grpcStopGraceMs: 5_000 });
   } catch (err) {
     closeClients();
     await nc.close();
@@ -91,6 +88,8 @@ export async function startTestExecutor(opts: StartTestExecutorOptions): Promise
     client,
     walletAddress: privateKeyToAccount(config.X402_WALLET_PRIVATE_KEY as Hex).address,
     app,
+    waitForOutcomes: (count, timeoutMs = 5_000) =>
+      waitFor(() => app.rankingOutcomes.applied >= count, { timeoutMs, what: `${count} outcomes applied by the executor's ranking` }),
     stop() {
       stopped ??= (async () => {
         client.close();

@@ -4,6 +4,7 @@ import { startNatsServer, startTestSystem, type NatsServerHandle } from "@agenti
 import { SANDBOX_NETWORK, startSandbox, type RunningSandbox } from "@agentic/sandbox";
 import { startTestCatalog, type TestCatalog } from "@agentic/catalog/testing";
 import { startTestLedger, topUpTerms, type TestLedger } from "@agentic/ledger/testing";
+import { RANKING_ENV_NAMES } from "@agentic/ranking";
 import { startTestRouter, type TestRouter } from "@agentic/router/testing";
 import { startTestExecutor, type TestExecutor } from "./harness";
 
@@ -72,13 +73,18 @@ export async function startExecutorSystem(opts: ExecutorSystemOptions = {}): Pro
     const executor = await stack.start(
       startTestExecutor({
         catalogAddress: catalog.address,
-        routerAddress: router.address,
         ledgerAddress: ledger.address,
         natsUrl: nats.url,
         sandboxUrl: sandbox.url,
-        env: { ...natsUser("executor"), ...opts.env },
+        // The executor ranks too: it reads the ranking's settings the router is given.
+        env: { ...natsUser("executor"), ...rankingEnvOf(opts.routerEnv), ...opts.env },
       }),
     );
     return { nats, sandbox, catalog, ledger, router, executor };
   });
+}
+
+/** The ranking's settings among a router's env overrides: the executor ranks with the same ones. */
+export function rankingEnvOf(routerEnv: Record<string, string> = {}): Record<string, string> {
+  return Object.fromEntries(Object.entries(routerEnv).filter(([name]) => (RANKING_ENV_NAMES as readonly string[]).includes(name)));
 }

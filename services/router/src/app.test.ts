@@ -1,7 +1,7 @@
 import { createHealthChecker, loadConfig } from "@agentic/platform";
 import { testIdentities, waitFor } from "@agentic/testing";
 import type { CatalogSource } from "@agentic/clients";
-import { fakeOutcomeFeed, recordingLogger } from "../test/fake-outcome-feed";
+import { fakeOutcomeFeed, recordingLogger } from "@agentic/ranking/testing";
 import { startRouterApp } from "./app";
 import { configSchema } from "./config";
 

@@ -8,14 +8,19 @@ import type { NatsConnection } from "nats";
 import { bindServer, createHealth, createTokenVerifier, ensureExecutionsStream, stopServer, type Logger } from "@agentic/platform";
 import type { LedgerClient } from "@agentic/clients";
 import { CatalogCache, type CatalogSource } from "@agentic/clients";
-import { startOutcomeConsumer, type OutcomeConsumer } from "./bus/outcome-consumer";
-import { healthSettings, scoringSettings, type Config } from "./config";
-import { RouteHealthBook } from "./domain/route-health";
+import {
+  createKvQuotaReader,
+  healthSettings,
+  openPreferenceStore,
+  openRecommendationStore,
+  RouteHealthBook,
+  scoringSettings,
+  startOutcomeConsumer,
+  type OutcomeConsumer,
+} from "@agentic/ranking";
+import type { Config } from "./config";
 import { createRouterServer, ROUTER_SERVICE_NAME } from "./server";
 import { IntentIndexHolder } from "./intent/intent-index-holder";
-import { openPreferenceStore } from "./store/preference-kv";
-import { openRecommendationStore } from "./store/recommendation-kv";
-import { createKvQuotaReader } from "./quota/kv-quota-reader";
 import { createLedgerWalletReader } from "./wallet/wallet-reader";
 
 export interface RouterAppOptions {
@@ -67,6 +72,7 @@ export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp>
     book: routeHealth,
     replayWindowMs: config.OUTCOME_REPLAY_MS,
     logger,
+    tracedAs: "router",
     onFailed: () => {
       outcomeFeedDead = true;
       grpcHealth.setServing(false);

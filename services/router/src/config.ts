@@ -12,27 +12,9 @@ import {
   trustedServiceKeysSchema,
   type JetStreamFootprint,
 } from "@agentic/platform";
-import { GOALS, isGoal, type Goal } from "./domain/goals";
-import type { HealthSettings } from "./domain/route-health";
-import { PREFERENCES_BUCKET, RECOMMENDATIONS_BUCKET } from "./store/bucket-names";
-import type { ScoringSettings } from "./domain/scoring";
+import { PREFERENCES_BUCKET, RECOMMENDATIONS_BUCKET, rankingConfigShape } from "@agentic/ranking";
 
 const positiveInt = z.coerce.number().int().positive();
-const fraction = z.coerce.number().gt(0).lte(1);
-
-/** "cost,reliability" → ["cost", "reliability"]: known goals, each once, at least one. */
-const goalListSchema = z
-  .string()
-  .transform((s) =>
-    s
-      .split(",")
-      .map((g) => g.trim())
-      .filter((g) => g !== ""),
-  )
-  .refine((goals) => goals.length > 0 && goals.every(isGoal) && new Set(goals).size === goals.length, {
-    error: `must list distinct goals from ${GOALS.join(", ")}, comma-separated`,
-  })
-  .transform((goals) => goals as Goal[]);
 
 /** Local-development addresses of the dependencies; production must set them. */
 const LOCAL_ADDRESSES = { CATALOG_ADDR: "127.0.0.1:50051", LEDGER_ADDR: "127.0.0.1:50054" } as const;
@@ -61,8 +43,6 @@ const fields = z.object({
   /** How often the catalog version is checked for changes, in ms. */
   CATALOG_REFRESH_MS: positiveInt.default(5_000),
 
-  /** Goals applied when neither the request nor the agent's memory names any. Example: cost,reliability. */
-  DEFAULT_PREFERENCES: goalListSchema.default(["cost", "reliability"]),
   /** How long an agent's last explicit preferences are remembered after it last gave them, in ms (shared KV `router_preferences`). */
   AGENT_PREFERENCES_TTL_MS: positiveInt.default(30 * 86_400_000),
   /** Most bytes the remembered preferences take in NATS (oldest dropped first when full), e.g. 268435456 (256 MiB). */
@@ -77,35 +57,8 @@ const fields = z.object({
   RECOMMENDATION_TTL_MS: positiveInt.min(1_000).default(10 * 60_000),
   /** Most bytes the stored recommendations take in NATS (oldest dropped first when full), e.g. 268435456 (256 MiB). */
   RECOMMENDATION_STORE_MAX_BYTES: positiveInt.min(1024 ** 2).default(256 * 1024 ** 2),
-  /** Weight ratio between consecutive named goals (rank i weighs DECAY^i). */
-  WEIGHT_DECAY: fraction.default(0.3),
-  /** Raw weight of each goal the request does not name. */
-  UNNAMED_GOAL_WEIGHT: z.coerce.number().min(0).max(1).default(0.05),
-  /** Success rate that scores 0 on reliability (1.0 scores 1). */
-  RELIABILITY_ZERO_AT: z.coerce.number().min(0).lt(1).default(0.8),
-  /** How many calls the catalog priors count for when blended with live traffic. */
-  PRIOR_WEIGHT_CALLS: z.coerce.number().min(0).default(20),
-
-  /** Outcomes per route in the success-rate window. */
-  HEALTH_SUCCESS_WINDOW: positiveInt.default(200),
-  /** Successful latencies per route in the p50 window. */
-  HEALTH_LATENCY_WINDOW: positiveInt.default(50),
-  /** Weight of the newest latency in the EWMA. */
-  HEALTH_EWMA_ALPHA: fraction.default(0.2),
-  /** Consecutive failures that open a route's breaker. */
-  BREAKER_FAILURES: positiveInt.default(5),
-  /** Time an open breaker waits after the last failure before half-opening, in ms. */
-  BREAKER_COOLDOWN_MS: positiveInt.default(30_000),
-  /** Routes whose health is tracked at most (least recently reported forgotten first; recommends do not count). */
-  HEALTH_MAX_ROUTES: positiveInt.default(10_000),
-  /** Spent fraction of a route's vendor quota from which it ranks below its alternatives (before the vendor refuses anyone). */
-  VENDOR_QUOTA_LOW_AT: fraction.default(0.8),
-  /** (route, caller) pairs whose own consecutive failures are tracked at most (each caller's own breaker). */
-  HEALTH_MAX_CALLER_ROUTES: positiveInt.default(100_000),
-  /** How far back outcomes are replayed when a replica starts, in ms (the ledger's NATS_STREAM_KEEP_MS must be at least this). */
-  OUTCOME_REPLAY_MS: positiveInt.default(10 * 60_000),
-  /** Longest wait at start for the replay to catch up before serving anyway (logged), in ms. */
-  OUTCOME_REPLAY_TIMEOUT_MS: positiveInt.default(60_000),
+  /** The ranking's settings (DEFAULT_PREFERENCES, WEIGHT_DECAY, ..., BREAKER_FAILURES, OUTCOME_REPLAY_MS): the executor ranks too and reads the same ones. */
+  ...rankingConfigShape,
 });
 
 export const configSchema = fields
@@ -136,27 +89,4 @@ export function jetStreamFootprint(
     { kind: "bucket", name: RECOMMENDATIONS_BUCKET, maxBytes: config.RECOMMENDATION_STORE_MAX_BYTES },
     { kind: "bucket", name: PREFERENCES_BUCKET, maxBytes: config.AGENT_PREFERENCES_MAX_BYTES },
   ];
-}
-
-/** How recommend weighs goals and blends catalog priors with live traffic. */
-export function scoringSettings(config: Config): ScoringSettings {
-  return {
-    weights: { decay: config.WEIGHT_DECAY, unnamedWeight: config.UNNAMED_GOAL_WEIGHT },
-    reliabilityZeroAt: config.RELIABILITY_ZERO_AT,
-    priorWeightCalls: config.PRIOR_WEIGHT_CALLS,
-    quotaLowAt: config.VENDOR_QUOTA_LOW_AT,
-  };
-}
-
-/** How route health learns from outcomes (windows, EWMA, breaker, memory bound). */
-export function healthSettings(config: Config): HealthSettings {
-  return {
-    successWindow: config.HEALTH_SUCCESS_WINDOW,
-    latencyWindow: config.HEALTH_LATENCY_WINDOW,
-    ewmaAlpha: config.HEALTH_EWMA_ALPHA,
-    breakerFailures: config.BREAKER_FAILURES,
-    breakerCooldownMs: config.BREAKER_COOLDOWN_MS,
-    maxRoutes: config.HEALTH_MAX_ROUTES,
-    maxCallerRoutes: config.HEALTH_MAX_CALLER_ROUTES,
-  };
 }

@@ -5,13 +5,13 @@ import { RouterServiceService, type RouterServiceServer } from "@agentic/proto/r
 import { ROUTER_ACCESS } from "./access";
 import { getRecommendationHandler } from "./rpc/get-recommendation";
 import { getRouteHealthHandler } from "./rpc/get-route-health";
-import { recommendHandler, type RecommendDeps } from "./rpc/recommend";
+import { recommendHandler, type RouterRecommendDeps } from "./rpc/recommend";
 import { routeTaskHandler } from "./rpc/route-task";
 import type { IntentIndexHolder } from "./intent/intent-index-holder";
 
 export const ROUTER_SERVICE_NAME = "agentic.router.v1.RouterService";
 
-export interface RouterServerDeps extends RecommendDeps {
+export interface RouterServerDeps extends RouterRecommendDeps {
   /** The grpc.health.v1 service; the composition root flips it. */
   grpcHealth: Health;
   /** Verifies each caller's service token; src/access.ts says who may call. */

@@ -86,8 +86,9 @@ export function createPlanner(deps: ExecutorDeps) {
   ): Promise<RecommendationCandidate[] | undefined> {
     // Recommend reads only feature asks (boolean fields), the model and the owned resource a byo route
     // runs on (e.g. inboxId) from the input; sending just those keeps large bodies (html, attachments,
-    // messages) off this hop on every execute. Only the ranking is read here (candidates in order, their
-    // blocks but CREDITS_REQUIRED: the hold checks credits), so the router reads no wallet and explains nothing.
+    // messages) out of the ranking on every execute. Only the ranking is read here (candidates in order, their
+    // blocks but CREDITS_REQUIRED: the hold checks credits): no wallet read, nothing explained. It runs in this
+    // process (the shared ranking library), from the state the router shares.
     const asks = Object.fromEntries(Object.entries(input).filter(([, v]) => typeof v === "boolean"));
     const model = modelOf(input);
     const owned = Object.fromEntries(
@@ -112,7 +113,7 @@ export function createPlanner(deps: ExecutorDeps) {
     } catch (err) {
       const remote = asAppError(err);
       if (remote.kind === "invalid_argument" || remote.kind === "not_found") throw remote;
-      logger.warn({ err: remote }, "router unavailable; ranking routes by price");
+      logger.warn({ err: remote }, "ranking unavailable (its shared state could not be read); ranking routes by price");
       return undefined;
     }
   }

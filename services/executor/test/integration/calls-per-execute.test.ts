@@ -1,6 +1,6 @@
 // What one execute costs the services behind it, counted by their own RPC metrics (every service of
-// the system runs in this process, on prom-client's default registry): an unpinned execute asks the
-// router for its ranking only, so the router never reads the wallet (no GetWallet); a keyed execute
+// the system runs in this process, on prom-client's default registry): an unpinned execute ranks its
+// routes in the executor (no Recommend, no GetWallet: the router is not called); a keyed execute
 // claims its key and holds in one ledger call, its success is stored for its key after it was
 // answered, and a retry at once replays it all the same.
 import { register } from "prom-client";
@@ -47,11 +47,12 @@ describe("the calls one execute makes", () => {
     ...more,
   });
 
-  it("unpinned: one ranking-only Recommend, and the router never reads the wallet", async () => {
+  it("unpinned: ranked in the executor, with no router call and no wallet read", async () => {
     const calls = await callsDuring(async () => {
       for (let i = 0; i < 3; i++) expect(await sys.executor.client.execute(email())).toMatchObject({ success: true });
     });
-    expect(calls).toMatchObject({ Execute: 3, Recommend: 3, HoldCredits: 3 });
+    expect(calls).toMatchObject({ Execute: 3, HoldCredits: 3 });
+    expect(calls.Recommend).toBeUndefined();
     expect(calls.GetWallet).toBeUndefined();
   });
 
@@ -66,7 +67,8 @@ describe("the calls one execute makes", () => {
     expect(first).toMatchObject({ success: true, replayed: false });
     // One run: one ledger call claims the key and holds. The retry plans (planning only reads), and its
     // claim-and-hold finds the key completed: it replays the stored answer with nothing held.
-    expect(calls).toMatchObject({ Execute: 2, Recommend: 2, ClaimIdempotencyKeyAndHoldCredits: 2 });
+    expect(calls).toMatchObject({ Execute: 2, ClaimIdempotencyKeyAndHoldCredits: 2 });
+    expect(calls.Recommend).toBeUndefined();
     expect(calls.ClaimIdempotencyKey).toBeUndefined();
     expect(calls.HoldCredits).toBeUndefined();
     expect(calls.CompleteExecution ?? 0).toBeLessThanOrEqual(1);

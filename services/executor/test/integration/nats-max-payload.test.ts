@@ -14,7 +14,6 @@ describe("executor start-up against the NATS server's max_payload", () => {
     await expect(
       startTestExecutor({
         catalogAddress: unreachable,
-        routerAddress: unreachable,
         ledgerAddress: unreachable,
         natsUrl: nats.url,
         sandboxUrl: "http://127.0.0.1:1",

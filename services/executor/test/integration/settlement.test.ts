@@ -101,16 +101,17 @@ describe("settlement of an execution", () => {
     expect((await sys.ledger.client.getWallet({ userId })).wallet).toMatchObject({ balanceCredits: 100, heldCredits: 0 });
   });
 
-  it("reports every attempt to the router, and counts attempts, holds and credits in the metrics", async () => {
+  it("reports every attempt to the router and the executor's own ranking, and counts attempts, holds and credits in the metrics", async () => {
     const userId = await user(100);
     const before = sys.router.app.outcomes.applied;
+    const rankedBefore = sys.executor.app.rankingOutcomes.applied;
     sys.sandbox.control.setFault({ provider: "resend", mode: "5xx", count: 1 });
     const res = await sys.executor.client.execute(email(userId, { provider: "resend", allowFallback: true }));
     expect(res.attempts.map((a) => [a.routeKey, a.ok, a.errorKind])).toEqual([
       ["email.send.resend", false, "http_5xx"],
       ["email.send.sendgrid", true, ""],
     ]);
-    await sys.router.waitForOutcomes(before + 2);
+    await Promise.all([sys.router.waitForOutcomes(before + 2), sys.executor.waitForOutcomes(rankedBefore + 2)]);
     const text = await register.metrics();
     expect(text).toMatch(/executor_provider_attempts_total\{route_key="email.send.resend",provider="resend",outcome="http_5xx"\} [1-9]/);
     expect(text).toMatch(/executor_credits_charged_total\{route_key="email.send.sendgrid"\} [1-9]/);

@@ -2,7 +2,7 @@
 // answers a few kilobytes, the rest counted. The stored answer keeps every candidate (an execute
 // naming its recommendation id runs the whole ranking); only what the caller reads is shortened.
 import type { RecommendResponse } from "@agentic/proto/router/v1";
-import { InputError } from "./request-input";
+import { InputError } from "@agentic/ranking/domain";
 
 /** The most candidates one answer lists in full when a limit is given (the catalog lists' page size). */
 export const MAX_CANDIDATE_LIMIT = 200;

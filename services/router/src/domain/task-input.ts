@@ -1,7 +1,7 @@
 // Reads a RouteTask request: the task (1..2000 characters once trimmed) and the limit (1..20, 0 or
 // unset = 5). Problems are INVALID_INPUT naming the field, as the REST body names it.
 import type { RouteTaskRequest } from "@agentic/proto/router/v1";
-import { InputError } from "./request-input";
+import { InputError } from "@agentic/ranking/domain";
 
 export const TASK_MAX_LENGTH = 2_000;
 export const ROUTE_LIMIT_DEFAULT = 5;

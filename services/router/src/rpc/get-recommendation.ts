@@ -1,34 +1,9 @@
-// RouterService/GetRecommendation: a stored Recommend answer, exactly as it was given, from whichever
-// replica is asked (the store is shared). Refused when unknown or another user's (NOT_FOUND), past
-// its expiry (RECOMMENDATION_EXPIRED) or computed from a catalog that has changed since (RECOMMENDATION_STALE).
-import type { CatalogCache } from "@agentic/clients";
+// RouterService/GetRecommendation: the shared ranking's read of a stored answer (@agentic/ranking).
 import type { UnaryHandler } from "@agentic/platform";
-import { AppError, callDeadlineMs } from "@agentic/platform";
 import type { GetRecommendationRequest, GetRecommendationResponse } from "@agentic/proto/router/v1";
-import type { RecommendationStore } from "../domain/ports";
-import { requireFields } from "../domain/request-input";
-import { checkNotStale, usableRecommendation } from "../domain/stored-recommendation";
-
-export interface GetRecommendationDeps {
-  catalog: Pick<CatalogCache, "capability">;
-  recommendations: RecommendationStore;
-  dependencyDeadlineMs: number;
-}
+import { getRecommendationFor, type GetRecommendationDeps } from "@agentic/ranking";
 
 export function getRecommendationHandler(deps: GetRecommendationDeps): UnaryHandler<GetRecommendationRequest, GetRecommendationResponse> {
-  return async (req, ctx) => {
-    requireFields(req, ["recommendationId", "userId"], "GetRecommendationRequest");
-    const stored = usableRecommendation(req.recommendationId, await deps.recommendations.get(req.recommendationId), req.userId, Date.now());
-    // The catalog version now, as the cache knows it (it follows the catalog within CATALOG_REFRESH_MS).
-    let currentVersion: string | undefined;
-    try {
-      const deadlineMs = callDeadlineMs(deps.dependencyDeadlineMs, ctx.remainingMs());
-      currentVersion = (await deps.catalog.capability(stored.domainKey, stored.capabilityId, { deadlineMs })).catalogVersion;
-    } catch (err) {
-      // A capability the catalog no longer has makes the answer stale; anything else (catalog down) passes on.
-      if (!(err instanceof AppError && err.kind === "not_found")) throw err;
-    }
-    checkNotStale(stored, currentVersion);
-    return { recommendation: stored.response };
-  };
+  const read = getRecommendationFor(deps);
+  return (req, ctx) => read(req, ctx.remainingMs());
 }

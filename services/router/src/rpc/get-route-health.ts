@@ -3,8 +3,8 @@
 import type { CatalogCache } from "@agentic/clients";
 import { callDeadlineMs, type UnaryHandler } from "@agentic/platform";
 import type { GetRouteHealthRequest, GetRouteHealthResponse, RouteHealth as RouteHealthMessage } from "@agentic/proto/router/v1";
-import { requireFields } from "../domain/request-input";
-import type { RouteHealth, RouteHealthBook } from "../domain/route-health";
+import { requireFields } from "@agentic/ranking/domain";
+import type { RouteHealth, RouteHealthBook } from "@agentic/ranking/domain";
 
 export interface GetRouteHealthDeps {
   catalog: Pick<CatalogCache, "capability">;

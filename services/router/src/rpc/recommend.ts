@@ -1,163 +1,28 @@
-// RouterService/Recommend: decode, read the catalog (cached), the wallet (one GetWallet call; none
-// for a ranking-only request) and the agent's remembered preferences, run the pure recommendation (it
-// throws INVALID_ARGUMENT / INVALID_INPUT itself), store the answer under a new recommendation id.
-// Never moves credits.
-import { randomUUID } from "node:crypto";
+// RouterService/Recommend: the shared ranking's recommend (@agentic/ranking), with this router's stores:
+// every answer but a ranking-only one is stored under its recommendation id, an agent's explicit goals
+// are remembered. A candidate limit shortens only what the caller reads (the stored answer keeps every
+// candidate). The span names the capability and the pick.
 import { trace } from "@opentelemetry/api";
-import { ATTR_CAPABILITY_KEY, ATTR_DOMAIN_KEY, ATTR_ROUTE_KEY, callDeadlineMs, type Logger, type UnaryHandler } from "@agentic/platform";
+import { ATTR_CAPABILITY_KEY, ATTR_DOMAIN_KEY, ATTR_ROUTE_KEY, type UnaryHandler } from "@agentic/platform";
 import type { RecommendRequest, RecommendResponse } from "@agentic/proto/router/v1";
-import type { CatalogCache, CapabilityEntry } from "@agentic/clients";
-import { ownedResourceRelationship, type OwnedResourceRelationship } from "../domain/acquisitions";
-import { isAgentNamesExhausted } from "../domain/agent-names";
-import type { Goal } from "../domain/goals";
-import { choosePreferences, needsRemembered } from "../domain/preferences";
-import { recommend } from "../domain/recommendation";
+import { recommendFor, type PreferenceStore, type RecommendationStore, type RecommendDeps } from "@agentic/ranking";
 import { checkCandidateLimit, withCandidateLimit } from "../domain/candidate-limit";
-import {
-  checkDeclaredTypes,
-  checkMaxPriceCredits,
-  checkRequestKeys,
-  parseRecommendInput,
-  withExplicitPreferences,
-} from "../domain/request-input";
-import type { RouteHealthBook } from "../domain/route-health";
-import type { PreferenceStore, RecommendationStore, VendorQuotaReader, WalletReader } from "../domain/ports";
-import { toStored } from "../domain/stored-recommendation";
-import type { ScoringSettings } from "../domain/scoring";
 
-export interface RecommendDeps {
-  catalog: Pick<CatalogCache, "capability">;
-  wallet: WalletReader;
-  routeHealth: RouteHealthBook;
-  /** What is spent of routes' vendor quotas (shared counters); without it quotas are not ranked on. */
-  vendorQuota?: VendorQuotaReader;
-  /** Each agent's last explicit preferences, shared by every replica. */
+export interface RouterRecommendDeps extends RecommendDeps {
   preferences: PreferenceStore;
-  /** Answered recommendations, shared by every replica. */
   recommendations: RecommendationStore;
-  /** How long an answered recommendation stays usable, in ms. */
-  recommendationTtlMs: number;
-  /** Goals applied when neither the request nor the agent's memory names any. */
-  defaultPreferences: readonly Goal[];
-  scoring: ScoringSettings;
-  /** Deadline of each dependency call, in ms (capped by the caller's remaining budget). */
-  dependencyDeadlineMs: number;
-  logger: Logger;
 }
 
-/**
- * The Recommend handler. Reads: the catalog (cache), the wallet (one GetWallet, unless the request
- * is ranking-only), the agent's remembered preferences (when the request names none), and, for a
- * capability with an owned-resource workflow, the acquiring capability. Writes the answer under its
- * recommendation id and the explicit preferences of a named agent, both in the shared KV.
- */
-export function recommendHandler(deps: RecommendDeps): UnaryHandler<RecommendRequest, RecommendResponse> {
+export function recommendHandler(deps: RouterRecommendDeps): UnaryHandler<RecommendRequest, RecommendResponse> {
+  const recommend = recommendFor(deps);
   return async (req, ctx) => {
-    checkRequestKeys(req);
-    const input = parseRecommendInput(withExplicitPreferences(req.input, req.optimizationPreferences));
-    const maxPriceCredits = checkMaxPriceCredits(req.maxPriceCredits);
     const candidateLimit = checkCandidateLimit(req.candidateLimit);
-    const callOpts = () => ({ deadlineMs: callDeadlineMs(deps.dependencyDeadlineMs, ctx.remainingMs()) });
-
-    const entry = await deps.catalog.capability(req.domainKey, req.capabilityId, callOpts());
-    checkDeclaredTypes(input.fields, entry.recommend);
-    const relationship = ownedResourceRelationship(entry.capability.capabilityKey);
-    // A ranking-only caller (the executor, whose hold checks the credits) never needs the balance: no ledger call.
-    const rankingOnly = req.rankingOnly === true;
-    const [wallet, acquisitionEntry, remembered, quotaUse] = await Promise.all([
-      rankingOnly ? undefined : deps.wallet.read({ userId: req.userId, keyId: req.keyId, agentName: input.agentName }, callOpts()),
-      relationship ? acquisitionOf(relationship, deps, callOpts()) : undefined,
-      needsRemembered(input.preferences, input.agentName) ? deps.preferences.get(req.userId, input.agentName) : undefined,
-      deps.vendorQuota?.read(entry.routes, req.userId),
-    ]);
-
-    const preferences = choosePreferences(input.preferences, remembered, deps.defaultPreferences);
-    // Each route's health is read once for the whole request (scoring, blocks, reasons, workflows), as this caller sees it.
-    const health = deps.routeHealth.snapshot(
-      [...entry.routes, ...(acquisitionEntry?.routes ?? [])].map((r) => r.routeKey),
-      Date.now(),
-      req.userId,
-    );
-    const answer = recommend({
-      capability: entry.capability,
-      routes: entry.routes,
-      catalogVersion: entry.catalogVersion,
-      acquisition:
-        relationship && acquisitionEntry
-          ? { relationship, capability: acquisitionEntry.capability, routes: acquisitionEntry.routes }
-          : undefined,
-      preferences,
-      fields: input.fields,
-      balanceCredits: wallet?.balanceCredits,
-      spendLimits: wallet?.spendLimits,
-      maxPriceCredits,
-      rankingOnly,
-      health,
-      quotaUse,
-      settings: deps.scoring,
-    });
-    // A ranking-only answer (the executor's, once per unpinned execute) is used at once and never read
-    // back: it is not stored, so executes cost no store write and the bucket holds only what callers saw.
-    const stored = rankingOnly
-      ? undefined
-      : toStored(answer, {
-          recommendationId: `rec_${randomUUID()}`,
-          userId: req.userId,
-          domainKey: req.domainKey,
-          capabilityId: req.capabilityId,
-          nowMs: Date.now(),
-          ttlMs: deps.recommendationTtlMs,
-        });
-    await Promise.all([
-      stored && deps.recommendations.put(stored),
-      input.agentName && preferences.source === "request"
-        ? remember(deps, req.userId, input.agentName, preferences.goals, rankingOnly)
-        : undefined,
-    ]);
-    const response = withCandidateLimit(stored?.response ?? answer, candidateLimit);
-
+    const { response, capabilityKey } = await recommend(req, ctx.remainingMs());
     trace.getActiveSpan()?.setAttributes({
       [ATTR_DOMAIN_KEY]: req.domainKey,
-      [ATTR_CAPABILITY_KEY]: entry.capability.capabilityKey,
+      [ATTR_CAPABILITY_KEY]: capabilityKey,
       [ATTR_ROUTE_KEY]: response.recommendedRouteKey,
     });
-    return response;
+    return withCandidateLimit(response, candidateLimit);
   };
-}
-
-/**
- * Remembers a named agent's explicit goals. Past the user's cap of agent names a recommend is refused
- * (AGENT_NAMES_EXHAUSTED, nothing stored); an execute (ranking-only) still runs with the goals it sent,
- * only without remembering them.
- */
-async function remember(
-  deps: RecommendDeps,
-  userId: string,
-  agentName: string,
-  goals: readonly Goal[],
-  rankingOnly: boolean,
-): Promise<void> {
-  try {
-    await deps.preferences.set(userId, agentName, goals);
-  } catch (err) {
-    if (!(rankingOnly && isAgentNamesExhausted(err))) throw err;
-    deps.logger.info({ userId }, "agent-name cap reached: an execute's preferences are not remembered");
-  }
-}
-
-/** The acquiring capability's entry; a workflow is optional, so a failed read only drops it. */
-async function acquisitionOf(
-  rel: OwnedResourceRelationship,
-  deps: RecommendDeps,
-  opts: { deadlineMs: number },
-): Promise<CapabilityEntry | undefined> {
-  try {
-    return await deps.catalog.capability(rel.acquisitionDomainKey, rel.acquisitionCapabilityId, opts);
-  } catch (err) {
-    deps.logger.warn(
-      { err, capabilityKey: rel.acquisitionCapabilityKey },
-      "acquisition capability unreadable; recommending without its workflow",
-    );
-    return undefined;
-  }
 }

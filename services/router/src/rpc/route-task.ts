@@ -6,14 +6,16 @@ import { callDeadlineMs, notFound, type Logger, type UnaryHandler } from "@agent
 import type { RouteTaskRequest, RouteTaskResponse } from "@agentic/proto/router/v1";
 import type { CatalogCache } from "@agentic/clients";
 import type { IntentAnswer } from "@agentic/intent";
-import { choosePreferences } from "../domain/preferences";
-import { recommend } from "../domain/recommendation";
+import {
+  choosePreferences,
+  recommend,
+  type Goal,
+  type RouteHealthBook,
+  type ScoringSettings,
+  type WalletReader,
+} from "@agentic/ranking/domain";
 import { parseTaskInput } from "../domain/task-input";
 import { toRouteTaskResponse } from "../domain/task-routing";
-import type { Goal } from "../domain/goals";
-import type { RouteHealthBook } from "../domain/route-health";
-import type { WalletReader } from "../domain/ports";
-import type { ScoringSettings } from "../domain/scoring";
 import type { IntentIndexHolder } from "../intent/intent-index-holder";
 
 export interface RouteTaskDeps {

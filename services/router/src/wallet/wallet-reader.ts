@@ -3,8 +3,7 @@
 import { fromServiceError, invalidArgument, unavailable, type Logger } from "@agentic/platform";
 import type { LedgerClient } from "@agentic/clients";
 import type { SpendPolicyStatus } from "@agentic/proto/ledger/v1";
-import type { WalletReader } from "../domain/ports";
-import type { SpendLimit } from "../domain/spend-limits";
+import type { SpendLimit, WalletReader } from "@agentic/ranking/domain";
 
 /**
  * A WalletReader over the ledger client. A ledger INVALID_ARGUMENT keeps its code and hint; any

@@ -51,8 +51,12 @@ export interface RecommendationStore {
   get(recommendationId: string): Promise<StoredRecommendation | undefined>;
 }
 
-/** The last explicit preferences each agent (user + agentName) gave, shared by every replica. */
-export interface PreferenceStore {
+/** The last explicit preferences each agent (user + agentName) gave, as read. */
+export interface PreferenceReader {
   get(userId: string, agentName: string): Promise<readonly Goal[] | undefined>;
+}
+
+/** The last explicit preferences each agent gave, shared by every replica, read and remembered (the router's). */
+export interface PreferenceStore extends PreferenceReader {
   set(userId: string, agentName: string, goals: readonly Goal[]): Promise<void>;
 }

@@ -15,6 +15,11 @@ export interface OutcomeConsumerOptions {
   replayWindowMs: number;
   logger: Logger;
   /**
+   * Who reads, named on the consumer span that joins each update to its execution's trace; none: no span (the
+   * executor, re-reading outcomes it published itself, pays for no span per outcome).
+   */
+  tracedAs?: string;
+  /**
    * Called once when the read loop ends while nobody stopped it (the outcome feed died): route
    * health stops learning, so the caller makes that visible (the router goes NOT_SERVING).
    */
@@ -66,8 +71,7 @@ export async function startOutcomeConsumer(opts: OutcomeConsumerOptions): Promis
       try {
         const outcome = decodeOutcome(m.data, m.seq, opts.logger);
         if (!outcome?.routeKey) continue;
-        // The health update joins the trace of the execution that produced the outcome.
-        await withConsumerSpan(m, "router", async () =>
+        const apply = () =>
           opts.book.record({
             routeKey: outcome.routeKey,
             ok: outcome.ok,
@@ -77,8 +81,10 @@ export async function startOutcomeConsumer(opts: OutcomeConsumerOptions): Promis
             blame: outcome.blame,
             // Event time keeps replicas in agreement; the stream's time stands in when the publisher set none.
             observedAtMs: outcome.observedAt?.getTime() ?? Math.floor(m.info.timestampNanos / 1e6),
-          }),
-        );
+          });
+        // The health update joins the trace of the execution that produced the outcome.
+        if (opts.tracedAs === undefined) apply();
+        else await withConsumerSpan(m, opts.tracedAs, async () => apply());
         applied += 1;
       } finally {
         if (reachedStartState) markCaughtUp();

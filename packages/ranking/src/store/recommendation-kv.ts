@@ -8,6 +8,7 @@ import { RecommendResponse } from "@agentic/proto/router/v1";
 import type { RecommendationStore, StoredRecommendation } from "../domain/ports";
 import { RECOMMENDATIONS_BUCKET } from "./bucket-names";
 import { openKvBucket, storeCall } from "./kv-bucket";
+import { bindReadOnly, type BucketBinding } from "./read-only-bucket";
 
 /** What a recommendation id may look like: the bucket's key alphabet, bounded (anything else is unknown). */
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
@@ -33,19 +34,30 @@ export async function openRecommendationStore(
   return new KvRecommendationStore(kv);
 }
 
-class KvRecommendationStore implements RecommendationStore {
-  constructor(private readonly kv: KV) {}
+/** The same bucket, read only (the executor's: it runs a stored recommendation, the router wrote it). */
+export function openRecommendationReader(nc: NatsConnection): Pick<RecommendationStore, "get"> {
+  return new KvRecommendationReader(bindReadOnly(nc, RECOMMENDATIONS_BUCKET));
+}
+
+class KvRecommendationReader implements Pick<RecommendationStore, "get"> {
+  constructor(private readonly bucket: BucketBinding) {}
+
+  async get(recommendationId: string): Promise<StoredRecommendation | undefined> {
+    if (!ID_PATTERN.test(recommendationId)) return undefined;
+    const entry = await storeCall("recommendation", async () => (await this.bucket())?.get(recommendationId) ?? null);
+    if (!entry || entry.operation !== "PUT") return undefined;
+    const value = entry.json<StoredJson>();
+    return { ...value, response: RecommendResponse.fromJSON(value.response) };
+  }
+}
+
+class KvRecommendationStore extends KvRecommendationReader implements RecommendationStore {
+  constructor(private readonly kv: KV) {
+    super(async () => kv);
+  }
 
   async put(stored: StoredRecommendation): Promise<void> {
     const value: StoredJson = { ...stored, response: RecommendResponse.toJSON(stored.response) };
     await storeCall("recommendation", () => this.kv.put(stored.response.recommendationId, JSON.stringify(value)));
-  }
-
-  async get(recommendationId: string): Promise<StoredRecommendation | undefined> {
-    if (!ID_PATTERN.test(recommendationId)) return undefined;
-    const entry = await storeCall("recommendation", () => this.kv.get(recommendationId));
-    if (!entry || entry.operation !== "PUT") return undefined;
-    const value = entry.json<StoredJson>();
-    return { ...value, response: RecommendResponse.fromJSON(value.response) };
   }
 }

@@ -9,9 +9,10 @@ import type { KV, NatsConnection } from "nats";
 import { isLostRevisionRace } from "@agentic/platform";
 import { admitAgentName, type AgentNameIndex, type AgentNameLimits } from "../domain/agent-names";
 import { isGoal, type Goal } from "../domain/goals";
-import type { PreferenceStore } from "../domain/ports";
+import type { PreferenceReader, PreferenceStore } from "../domain/ports";
 import { PREFERENCES_BUCKET } from "./bucket-names";
 import { openKvBucket, storeCall } from "./kv-bucket";
+import { bindReadOnly, type BucketBinding } from "./read-only-bucket";
 
 export { PREFERENCES_BUCKET };
 
@@ -45,20 +46,31 @@ export async function openPreferenceStore(nc: NatsConnection, opts: PreferenceSt
   return new KvPreferenceStore(kv, { maxNames: opts.maxNames, ttlMs: opts.ttlMs }, opts.now ?? Date.now);
 }
 
-class KvPreferenceStore implements PreferenceStore {
-  constructor(
-    private readonly kv: KV,
-    private readonly limits: AgentNameLimits,
-    private readonly now: () => number,
-  ) {}
+/** The same bucket, read only (the executor's: it ranks by an agent's remembered goals; recommend remembers them). */
+export function openPreferenceReader(nc: NatsConnection): PreferenceReader {
+  return new KvPreferenceReader(bindReadOnly(nc, PREFERENCES_BUCKET));
+}
+
+class KvPreferenceReader implements PreferenceReader {
+  constructor(private readonly bucket: BucketBinding) {}
 
   async get(userId: string, agentName: string): Promise<readonly Goal[] | undefined> {
-    const entry = await storeCall("preference", () => this.kv.get(agentKey(userId, agentName)));
+    const entry = await storeCall("preference", async () => (await this.bucket())?.get(agentKey(userId, agentName)) ?? null);
     if (!entry || entry.operation !== "PUT") return undefined;
     const value = entry.json<PreferenceJson>();
     // Only known goals come back: a value written by a newer router with a goal this one lacks reads as none.
     const goals = Array.isArray(value.goals) ? value.goals.filter(isGoal) : [];
     return goals.length > 0 ? goals : undefined;
+  }
+}
+
+class KvPreferenceStore extends KvPreferenceReader implements PreferenceStore {
+  constructor(
+    private readonly kv: KV,
+    private readonly limits: AgentNameLimits,
+    private readonly now: () => number,
+  ) {
+    super(async () => kv);
   }
 
   /** Remembers the goals; throws AGENT_NAMES_EXHAUSTED (nothing written) for a name beyond the user's cap. */

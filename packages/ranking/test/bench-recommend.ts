@@ -1,7 +1,7 @@
 // Micro-benchmark of the pure recommend path (not a jest test): 5 routes with live traffic, 10,000
 // recommends, µs per recommend. Health is read the way the RPC handler reads it (one snapshot per
 // recommend, included in the time).
-//   npx tsc -p services/router/tsconfig.test.json --noEmit false --outDir /tmp/router-bench && node /tmp/router-bench/services/router/test/bench-recommend.js
+//   npx tsc -p packages/ranking/tsconfig.test.json --noEmit false --outDir /tmp/ranking-bench && node /tmp/ranking-bench/packages/ranking/test/bench-recommend.js
 import { recommend } from "../src/domain/recommendation";
 import { RouteHealthBook } from "../src/domain/route-health";
 import { capability, HEALTH, route, SCORING } from "./routes";
