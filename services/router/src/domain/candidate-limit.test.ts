@@ -1,6 +1,6 @@
 import { RecommendationCandidate, RecommendResponse } from "@agentic/proto/router/v1";
 import { checkCandidateLimit, MAX_CANDIDATE_LIMIT, withCandidateLimit } from "./candidate-limit";
-import { InputError } from "./request-input";
+import { InputError } from "@agentic/ranking/domain";
 
 const answerWith = (n: number): RecommendResponse =>
   RecommendResponse.fromPartial({
