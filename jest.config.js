@@ -11,4 +11,8 @@ module.exports = {
   reporters: ["default", "<rootDir>/scripts/jest-summary-reporter.js"],
   // A global option (ignored inside projects): integration tests start real servers.
   testTimeout: 30_000,
+  // One worker per core, not jest's default of one fewer: most test files wait on real processes
+  // (servers, nats-server, a system started whole), so two files at a time on two cores keep the
+  // run well inside CI's 20 minutes instead of running every file one after another.
+  maxWorkers: "100%",
 };
