@@ -15,8 +15,22 @@ export interface RunningSystem {
   stop(): Promise<void>;
 }
 
-/** Starts the system with `env` on top of this process's (e.g. AGENTIC_API_KEYS). */
+/**
+ * Starts the system with `env` on top of this process's (e.g. AGENTIC_API_KEYS). A start that lost one
+ * of its free ports to another test between picking and binding it (EADDRINUSE; test files run two at a
+ * time) is started again, on new ports, up to three times.
+ */
 export async function startSystem(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningSystem> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startSystemOnce(env, timeoutMs);
+    } catch (err) {
+      if (attempt >= 3 || !String((err as Error).message).includes("EADDRINUSE")) throw err;
+    }
+  }
+}
+
+async function startSystemOnce(env: Record<string, string>, timeoutMs: number): Promise<RunningSystem> {
   const dir = mkdtempSync(join(tmpdir(), "agentic-system-"));
   const readyFile = join(dir, "ready.json");
   const child = spawn(process.execPath, [join(REPO_ROOT, "scripts/start.mjs")], {
