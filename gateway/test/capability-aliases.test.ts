@@ -27,7 +27,8 @@ describe("capability id aliases over HTTP", () => {
     async (alias) => {
       for (const suffix of ["", "/routes", "/contract"]) {
         const res = await fetch(`${sys.gw.baseUrl}/domains/email/capabilities/${alias}${suffix}`);
-        expect([suffix, res.status]).toEqual([suffix, 200]);
+        // The body rides along on a failure, so a refusal says why.
+        expect([suffix, res.status, res.status === 200 ? "" : await res.text()]).toEqual([suffix, 200, ""]);
         expect(res.headers.get("content-location")).toBe(
           `${new URL(sys.gw.baseUrl).pathname.replace(/\/$/, "")}/domains/email/capabilities/inbox-buy${suffix}`,
         );
