@@ -263,7 +263,6 @@ function fixedTools(): ToolDef[] {
   ];
 }
 
-/** Capabilities up to which each gets tools of its own (MCP_GENERIC_TOOLS_ABOVE); past it, only the generic tools. */
 /**
  * Every tool of `view`, with the capability list list_capability_tools answers from. Past
  * `genericToolsAbove` capabilities no capability gets tools of its own (the view then has no contracts).
@@ -275,33 +274,30 @@ export function buildToolSet(view: CatalogView, genericToolsAbove = DEFAULT_GENE
   for (const c of view.capabilities) {
     const { entry } = c;
     if (genericOnly) {
-      capabilities.push(genericToolsLine(c));
+      // Executable as its routes say: its contract is not read.
+      const executable = c.executable.length > 0;
+      capabilities.push(capabilityLine(c, executable, "recommend", executable ? "execute" : undefined));
       continue;
     }
     const executable = c.executable.length > 0 && c.contract?.execute !== undefined;
     const own = c.contract !== undefined;
     if (own) tools.push(recommendTool(c, executable));
     if (executable) tools.push(executeTool(c as Parameters<typeof executeTool>[0]));
-    const price = startingPrice(c.executable);
-    capabilities.push({
-      capabilityKey: entry.capabilityKey,
-      domainKey: entry.domainKey,
-      capabilityId: entry.capabilityId,
-      label: entry.label,
-      status: entry.status,
-      executable,
-      ...(price ? { price, startingPriceCredits: c.executable[0]!.startingCostCredits } : {}),
-      recommendTool: own ? toolName(entry.domainKey, entry.capabilityId, "recommend") : "recommend",
-      ...(executable ? { executeTool: toolName(entry.domainKey, entry.capabilityId, "execute") } : {}),
-    });
+    capabilities.push(
+      capabilityLine(
+        c,
+        executable,
+        own ? toolName(entry.domainKey, entry.capabilityId, "recommend") : "recommend",
+        executable ? toolName(entry.domainKey, entry.capabilityId, "execute") : undefined,
+      ),
+    );
   }
   return { version: view.version, tools, domains: view.domains, capabilities };
 }
 
-/** A capability's line when only the generic tools exist: executable as its routes say (its contract is not read). */
-function genericToolsLine(c: CatalogCapability): CapabilityTools {
+/** A capability's line of list_capability_tools: what it is, its starting price, and the tools that act on it. */
+function capabilityLine(c: CatalogCapability, executable: boolean, recommendToolName: string, executeToolName?: string): CapabilityTools {
   const { entry } = c;
-  const executable = c.executable.length > 0;
   const price = startingPrice(c.executable);
   return {
     capabilityKey: entry.capabilityKey,
@@ -311,8 +307,8 @@ function genericToolsLine(c: CatalogCapability): CapabilityTools {
     status: entry.status,
     executable,
     ...(price ? { price, startingPriceCredits: c.executable[0]!.startingCostCredits } : {}),
-    recommendTool: "recommend",
-    ...(executable ? { executeTool: "execute" } : {}),
+    recommendTool: recommendToolName,
+    ...(executeToolName ? { executeTool: executeToolName } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ export * from "./recommend";
 export * from "./stored-recommendation-read";
 export * from "./settings";
 export * from "./bus/outcome-consumer";
+export * from "./bus/route-health-feed";
 export * from "./quota/kv-quota-reader";
 export * from "./store/bucket-names";
 export * from "./store/kv-bucket";

@@ -10,12 +10,10 @@ import type { LedgerClient } from "@agentic/clients";
 import { CatalogCache, type CatalogSource } from "@agentic/clients";
 import {
   createKvQuotaReader,
-  healthSettings,
   openPreferenceStore,
   openRecommendationStore,
-  RouteHealthBook,
   scoringSettings,
-  startOutcomeConsumer,
+  startRouteHealthFeed,
   type OutcomeConsumer,
 } from "@agentic/ranking";
 import type { Config } from "./config";
@@ -66,12 +64,7 @@ export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp>
 
   const grpcHealth = createHealth([ROUTER_SERVICE_NAME]);
   let outcomeFeedDead = false;
-  const routeHealth = new RouteHealthBook(healthSettings(config));
-  const outcomes = await startOutcomeConsumer({
-    nc: opts.nc,
-    book: routeHealth,
-    replayWindowMs: config.OUTCOME_REPLAY_MS,
-    logger,
+  const { routeHealth, outcomes } = await startRouteHealthFeed(opts.nc, config, logger, {
     tracedAs: "router",
     onFailed: () => {
       outcomeFeedDead = true;

@@ -13,13 +13,11 @@ import type { Logger } from "@agentic/platform";
 import {
   createKvQuotaReader,
   getRecommendationFor,
-  healthSettings,
   openPreferenceReader,
   openRecommendationReader,
   recommendFor,
-  RouteHealthBook,
   scoringSettings,
-  startOutcomeConsumer,
+  startRouteHealthFeed,
   type OutcomeConsumer,
   type RankingConfig,
   type WalletReader,
@@ -50,14 +48,7 @@ const NO_WALLET: WalletReader = {
 
 export async function startLocalRanking(opts: LocalRankingOptions): Promise<LocalRanking> {
   const { config, logger } = opts;
-  const routeHealth = new RouteHealthBook(healthSettings(config));
-  const outcomes = await startOutcomeConsumer({
-    nc: opts.nc,
-    book: routeHealth,
-    replayWindowMs: config.OUTCOME_REPLAY_MS,
-    logger,
-    onFailed: opts.onFeedFailed,
-  });
+  const { routeHealth, outcomes } = await startRouteHealthFeed(opts.nc, config, logger, { onFailed: opts.onFeedFailed });
   const recommendations = openRecommendationReader(opts.nc);
   const recommend = recommendFor({
     catalog: opts.catalog,
