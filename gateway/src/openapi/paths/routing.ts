@@ -7,6 +7,17 @@ import { ref } from "../json-schema";
 import { jsonBody, ok, operation, paramRef, routeOperation } from "../operation";
 import { PAYMENT_RESPONSE_HEADER, PAYMENT_RESPONSE_SCHEMA, ROUTE_DECISION_HEADER } from "../headers";
 
+/** What execute and quote both answer: quote plans and prices exactly as execute does before it calls anyone. */
+const PLANNING_ERRORS: Record<string, string> = {
+  "400": "ExecuteBadRequest",
+  "402": "CreditsRequired",
+  "403": "SpendLimitExceeded",
+  "404": "ExecuteNotFound",
+  "409": "ExecuteConflict",
+  "410": "ExecuteGone",
+  "503": "ExecuteUnavailable",
+};
+
 export function routingPaths(ex: Examples): Record<string, Record<string, JsonObject>> {
   const domain = [paramRef("domainKey")];
   const capability = [paramRef("domainKey"), paramRef("capabilityId")];
@@ -87,18 +98,7 @@ export function routingPaths(ex: Examples): Record<string, Record<string, JsonOb
             "Agentic-Route-Decision": ROUTE_DECISION_HEADER,
           },
         },
-        errors: {
-          "400": "ExecuteBadRequest",
-          "402": "CreditsRequired",
-          "403": "SpendLimitExceeded",
-          "404": "ExecuteNotFound",
-          "409": "ExecuteConflict",
-          "410": "ExecuteGone",
-          "429": "ExecuteTooManyRequests",
-          "502": "ProviderError",
-          "503": "ExecuteUnavailable",
-          "504": "ExecuteTimeout",
-        },
+        errors: { ...PLANNING_ERRORS, "429": "ExecuteTooManyRequests", "502": "ProviderError", "504": "ExecuteTimeout" },
       }),
     },
     [`${capabilityPath}/quote`]: {
@@ -120,16 +120,7 @@ export function routingPaths(ex: Examples): Record<string, Record<string, JsonOb
           content: jsonBody(ref("CapabilityInput"), ex.executeRequest),
         },
         success: { ...ok("The quote.", ref("QuoteResponse"), ex.quote), headers: { "Agentic-Route-Decision": ROUTE_DECISION_HEADER } },
-        errors: {
-          "400": "ExecuteBadRequest",
-          "402": "CreditsRequired",
-          "403": "SpendLimitExceeded",
-          "404": "ExecuteNotFound",
-          "409": "ExecuteConflict",
-          "410": "ExecuteGone",
-          "429": "QuoteTooManyRequests",
-          "503": "ExecuteUnavailable",
-        },
+        errors: { ...PLANNING_ERRORS, "429": "QuoteTooManyRequests" },
       }),
     },
   };
