@@ -72,9 +72,12 @@ export function cachedReads(opts: CachedReadsOptions): ((req: IncomingMessage, r
     return answer?.route === undefined ? undefined : answer;
   };
 
+  /** What `answers` found for a request, so the handler that follows does not look it up again. */
+  const found = new WeakMap<IncomingMessage, RenderedBody>();
+
   const handle = (req: IncomingMessage, res: ServerResponse): boolean => {
     const started = performance.now();
-    const answer = answerOf(req);
+    const answer = found.get(req) ?? answerOf(req);
     if (!answer) return false;
     const url = req.url ?? "";
     const h = req.headers;
@@ -95,5 +98,10 @@ export function cachedReads(opts: CachedReadsOptions): ((req: IncomingMessage, r
     });
     return true;
   };
-  return Object.assign(handle, { answers: (req: IncomingMessage) => answerOf(req) !== undefined });
+  const answers = (req: IncomingMessage): boolean => {
+    const answer = answerOf(req);
+    if (answer) found.set(req, answer);
+    return answer !== undefined;
+  };
+  return Object.assign(handle, { answers });
 }

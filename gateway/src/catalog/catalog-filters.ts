@@ -52,6 +52,5 @@ export function filterRoutes(s: CatalogSnapshot, f: CatalogFilters): Route[] {
 
 function ranked(s: CatalogSnapshot, q: string | undefined): readonly Capability[] {
   if (q === undefined) return s.capabilities;
-  const byKey = new Map(s.capabilities.map((c) => [c.capabilityKey, c]));
-  return s.find(q).flatMap((key) => byKey.get(key) ?? []);
+  return s.find(q).flatMap((key) => s.capabilitiesByKey.get(key) ?? []);
 }

@@ -16,6 +16,7 @@ export interface CatalogSnapshot {
   /** Every route, in catalog order. */
   routes: readonly Route[];
   routesByCapability: ReadonlyMap<string, readonly Route[]>;
+  capabilitiesByKey: ReadonlyMap<string, Capability>;
   /** Capability keys the words reach, best first. */
   find(words: string): readonly string[];
 }
@@ -92,6 +93,7 @@ function snapshotOf(catalogVersion: string, capabilities: Capability[], routes: 
     capabilities,
     routes,
     routesByCapability,
+    capabilitiesByKey: new Map(capabilities.map((c) => [c.capabilityKey, c])),
     find(words) {
       index ??= new IntentIndex(
         capabilities.map((capability) => ({ capability, routes: routesByCapability.get(capability.capabilityKey) ?? [] })),

@@ -2,8 +2,16 @@
 // agent makes every request that agent's: no header means it, the header may only repeat it. A key
 // requiring agents takes only a request naming one of them. Any other key takes the header as sent
 // (cooperative: the agent chooses its name). What recommend, execute, quote and the wallet pass on.
+import type { Request } from "express";
 import { HttpError } from "../errors";
+import { parseHeaders } from "../http/request-schema";
 import type { Caller } from "../locals";
+import { agentHeaders } from "./requests/headers";
+
+/** The agent a request acts as when only its Agent-Name header can name one (wallet, overview, quote). */
+export function callerAgentName(req: Request, caller: Caller): string | undefined {
+  return agentOfCaller(caller, parseHeaders(agentHeaders, req)["Agent-Name"], "Agent-Name");
+}
 
 /**
  * The agent a request naming `named` (normalized, or undefined) acts as under `caller`'s key; `source`

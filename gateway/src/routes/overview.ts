@@ -4,9 +4,8 @@
 // dashboard (the console's Overview) is one request and one round trip to the ledger, not three.
 import { Router, type RequestHandler } from "express";
 import type { LedgerClient } from "@agentic/clients";
-import { parseHeaders, parseQuery } from "../http/request-schema";
-import { agentOfCaller } from "./caller-agent";
-import { agentHeaders } from "./requests/headers";
+import { parseQuery } from "../http/request-schema";
+import { callerAgentName } from "./caller-agent";
 import { overviewQuery } from "./requests/usage";
 import { summaryAnswer, summaryRange } from "./usage-summary";
 import { usageAnswer, walletAnswer } from "./wallet";
@@ -19,7 +18,7 @@ export function overviewRoutes(ledger: LedgerClient, auth: RequestHandler): Rout
     const query = parseQuery(overviewQuery, req, "GET /overview");
     const range = summaryRange(query);
     // The spend policies of the calling key and agent, as GET /wallet shows them.
-    const agentName = agentOfCaller(res.locals.caller, parseHeaders(agentHeaders, req)["Agent-Name"], "Agent-Name");
+    const agentName = callerAgentName(req, res.locals.caller);
     const [wallet, spend, charges] = await Promise.all([
       ledger.getWallet({ userId, keyId, ...(agentName ? { agentName } : {}) }),
       ledger.summarizeUsage({ userId, ...range }),

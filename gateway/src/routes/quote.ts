@@ -6,9 +6,8 @@ import { Router, type RequestHandler } from "express";
 import type { ExecutorClient } from "@agentic/clients";
 import type { QuoteResponse } from "@agentic/proto/executor/v1";
 import { objectBody } from "./body";
-import { agentOfCaller } from "./caller-agent";
-import { parseHeaders, parseParams } from "../http/request-schema";
-import { agentHeaders } from "./requests/headers";
+import { callerAgentName } from "./caller-agent";
+import { parseParams } from "../http/request-schema";
 import { capabilityParams } from "./requests/capability";
 import { decisionHeader, ROUTE_DECISION_HEADER, toDecision } from "./execute-decision";
 
@@ -32,7 +31,7 @@ export function quoteRoutes(executor: ExecutorClient, auth: RequestHandler): Rou
   const routes = Router();
   routes.post("/domains/:domainKey/capabilities/:capabilityId/quote", auth, async (req, res) => {
     const { domainKey, capabilityId } = parseParams(capabilityParams, req);
-    const agentName = agentOfCaller(res.locals.caller, parseHeaders(agentHeaders, req)["Agent-Name"], "Agent-Name");
+    const agentName = callerAgentName(req, res.locals.caller);
     const quote = await executor.quote({
       userId: res.locals.caller.userId,
       keyId: res.locals.caller.keyId,

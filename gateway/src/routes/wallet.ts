@@ -5,9 +5,8 @@ import { fromServiceError } from "@agentic/platform";
 import type { GetWalletResponse, ListUsageRequest, ListUsageResponse } from "@agentic/proto/ledger/v1";
 import { invalidInput } from "../errors";
 import { toSpendPolicy, toUsageItem } from "../mappers/ledger";
-import { agentOfCaller } from "./caller-agent";
-import { parseHeaders, parseQuery } from "../http/request-schema";
-import { agentHeaders } from "./requests/headers";
+import { callerAgentName } from "./caller-agent";
+import { parseQuery } from "../http/request-schema";
 import { usageQuery } from "./requests/usage";
 import { walletQuery } from "./requests/wallet";
 
@@ -43,7 +42,7 @@ export function walletRoutes(ledger: LedgerClient, auth: RequestHandler, opts: {
     const override = opts.allowUserOverride ? walletQuery.parse(req.query).userId : undefined;
     const userId = override ?? res.locals.caller.userId;
     // The policies of the calling key (and of the agent it acts as); another user's wallet shows all its keys'.
-    const agentName = agentOfCaller(res.locals.caller, parseHeaders(agentHeaders, req)["Agent-Name"], "Agent-Name");
+    const agentName = callerAgentName(req, res.locals.caller);
     const wallet = await ledger.getWallet({
       userId,
       ...(override ? {} : { keyId: res.locals.caller.keyId }),

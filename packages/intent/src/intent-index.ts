@@ -57,8 +57,6 @@ export class IntentIndex {
   private readonly search: MiniSearch<IntentDocument & IntentTextFields>;
   private readonly documents: IntentDocument[];
   private readonly providers: ProviderNames;
-  /** Terms of each document (all fields), to tell exact from fuzzy matches. */
-  private readonly termsByDoc: Array<Set<string>>;
   /** In how many documents each term appears (its keys: every term the index knows). */
   private readonly documentFrequency = new Map<string, number>();
   private readonly knownTerms: ReadonlySet<string>;
@@ -76,8 +74,9 @@ export class IntentIndex {
     const shared = sharedFieldsOf(sources);
     this.documents = sources.map((s, i) => intentDocumentOf(s, i, shared));
     this.providers = new ProviderNames(this.documents.flatMap((d) => d.providers));
-    this.termsByDoc = this.documents.map((d) => new Set(TEXT_FIELDS.flatMap((f) => termsOf(d.text[f]))));
-    for (const terms of this.termsByDoc) for (const t of terms) this.documentFrequency.set(t, (this.documentFrequency.get(t) ?? 0) + 1);
+    // Each document's distinct terms (all fields), counted once per document; not kept past the count.
+    const termsByDoc = this.documents.map((d) => new Set(TEXT_FIELDS.flatMap((f) => termsOf(d.text[f]))));
+    for (const terms of termsByDoc) for (const t of terms) this.documentFrequency.set(t, (this.documentFrequency.get(t) ?? 0) + 1);
     this.knownTerms = new Set(this.documentFrequency.keys());
     this.pairsByDoc = this.documents.map((d) => new Set(d.phrases.flatMap(termPairsOf)));
     this.search = new MiniSearch<IntentDocument & IntentTextFields>({

@@ -8,7 +8,6 @@ import { callDeadlineMs, type Logger } from "@agentic/platform";
 import type { RecommendRequest, RecommendResponse } from "@agentic/proto/router/v1";
 import type { CatalogCache, CapabilityEntry } from "@agentic/clients";
 import { ownedResourceRelationship, type OwnedResourceRelationship } from "./domain/acquisitions";
-import { isAgentNamesExhausted } from "./domain/agent-names";
 import type { Goal } from "./domain/goals";
 import { choosePreferences, needsRemembered } from "./domain/preferences";
 import { recommend } from "./domain/recommendation";
@@ -106,46 +105,30 @@ export function recommendFor(deps: RecommendDeps): (req: RecommendRequest, remai
     });
     // A ranking-only answer (the executor's, once per unpinned execute) is used at once and never read
     // back: it is not stored, so executes cost no store write and the bucket holds only what callers saw.
-    const stored =
-      rankingOnly || !deps.recommendations
-        ? undefined
-        : toStored(answer, {
-            recommendationId: `rec_${randomUUID()}`,
-            userId: req.userId,
-            domainKey: req.domainKey,
-            capabilityId: req.capabilityId,
-            nowMs: Date.now(),
-            ttlMs: deps.recommendationTtlMs,
-          });
+    const stored = rankingOnly
+      ? undefined
+      : toStored(answer, {
+          recommendationId: `rec_${randomUUID()}`,
+          userId: req.userId,
+          domainKey: req.domainKey,
+          capabilityId: req.capabilityId,
+          nowMs: Date.now(),
+          ttlMs: deps.recommendationTtlMs,
+        });
     await Promise.all([
       stored && deps.recommendations?.put(stored),
-      input.agentName && preferences.source === "request"
-        ? remember(deps, req.userId, input.agentName, preferences.goals, rankingOnly)
-        : undefined,
+      input.agentName && preferences.source === "request" ? remember(deps, req.userId, input.agentName, preferences.goals) : undefined,
     ]);
     return { response: stored?.response ?? answer, capabilityKey: entry.capability.capabilityKey };
   };
 }
 
 /**
- * Remembers a named agent's explicit goals. Past the user's cap of agent names a recommend is refused
- * (AGENT_NAMES_EXHAUSTED, nothing stored); an execute (ranking-only) still runs with the goals it sent,
- * only without remembering them.
+ * Remembers a named agent's explicit goals where the preferences can be written (the router's; the
+ * executor only reads them). Past the user's cap of agent names the store refuses (AGENT_NAMES_EXHAUSTED).
  */
-async function remember(
-  deps: RecommendDeps,
-  userId: string,
-  agentName: string,
-  goals: readonly Goal[],
-  rankingOnly: boolean,
-): Promise<void> {
-  if (!("set" in deps.preferences)) return;
-  try {
-    await deps.preferences.set(userId, agentName, goals);
-  } catch (err) {
-    if (!(rankingOnly && isAgentNamesExhausted(err))) throw err;
-    deps.logger.info({ userId }, "agent-name cap reached: an execute's preferences are not remembered");
-  }
+async function remember(deps: RecommendDeps, userId: string, agentName: string, goals: readonly Goal[]): Promise<void> {
+  if ("set" in deps.preferences) await deps.preferences.set(userId, agentName, goals);
 }
 
 /** The acquiring capability's entry; a workflow is optional, so a failed read only drops it. */
