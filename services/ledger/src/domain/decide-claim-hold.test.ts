@@ -1,7 +1,7 @@
 // A claim and the first hold in one step: the claim's rule decides first (a key another request owns
 // or answered holds nothing), then the hold's rule on the execution the claim creates; a refused hold
 // leaves the claim standing, written as claimed, so its refusal can be stored as the key's answer.
-import { decideClaimHold, type ClaimHoldCommand } from "./decide-claim-hold";
+import { claimAnswered, decideClaimHold, type ClaimHoldCommand } from "./decide-claim-hold";
 import type { HoldFacts } from "./decide-hold";
 import { newClaimedExecution } from "./rules";
 
@@ -79,5 +79,16 @@ describe("decideClaimHold", () => {
     const d = decideClaimHold(command(30, new Date(T0.getTime() + MIN)), stale, facts(100), newEntryId);
     expect(d.result.claim).toEqual({ state: "claimed", executionId: "exe_1" });
     expect(d.replaces).toEqual({ record: stale, action: "take_over" });
+  });
+});
+
+describe("claimAnswered", () => {
+  it("answers a key another request runs before any fact of the hold is read, as decideClaimHold would", () => {
+    const running = { ...newClaimedExecution({ ...command().claim, executionId: "exe_0" }), state: "running" as const, holdIds: ["h0"] };
+    expect(claimAnswered(command(), running)).toEqual(decideClaimHold(command(), running, facts(100), newEntryId));
+  });
+
+  it("leaves a free key to the whole decision (the hold's facts are needed)", () => {
+    expect(claimAnswered(command(), null)).toBeUndefined();
   });
 });

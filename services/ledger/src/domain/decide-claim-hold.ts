@@ -19,6 +19,22 @@ export interface ClaimHoldDecision extends Decision<ClaimHoldResult> {
   replaces: { record: ExecutionRecord; action: "create" | "take_over" } | null;
 }
 
+/**
+ * The decision when the key's stored execution answers the claim (done, running elsewhere, another
+ * body): no hold is tried, so a store reads the hold's facts only when this is undefined. Every retry
+ * of a key comes here first.
+ */
+export function claimAnswered(cmd: ClaimHoldCommand, keyExecution: ExecutionRecord | null): ClaimHoldDecision | undefined {
+  const claim = decideClaim(keyExecution, cmd.claim);
+  return claim.action === "answer" ? answeredBy(claim.outcome) : undefined;
+}
+
+const answeredBy = (outcome: ClaimHoldResult["claim"]): ClaimHoldDecision => ({
+  result: { claim: outcome },
+  effects: noEffects(),
+  replaces: null,
+});
+
 /** `holdFacts`: the hold's facts but its execution, which is the one this claim creates. */
 export function decideClaimHold(
   cmd: ClaimHoldCommand,
@@ -27,7 +43,7 @@ export function decideClaimHold(
   newEntryId: () => string,
 ): ClaimHoldDecision {
   const claim = decideClaim(keyExecution, cmd.claim);
-  if (claim.action === "answer") return { result: { claim: claim.outcome }, effects: noEffects(), replaces: null };
+  if (claim.action === "answer") return answeredBy(claim.outcome);
   const claimed = newClaimedExecution(cmd.claim);
   const hold = decideHold(cmd.hold, { ...holdFacts, execution: claimed }, newEntryId);
   // The new execution is written once: as the hold leaves it (running, naming its hold), or as claimed when the hold is refused.

@@ -6,7 +6,7 @@
 import type { ClientSession, Filter } from "mongodb";
 import { newId } from "@agentic/platform";
 import { decideGrant, decideMoveCredits } from "../../domain/decide-credits";
-import { decideClaimHold, type ClaimHoldCommand, type ClaimHoldResult } from "../../domain/decide-claim-hold";
+import { claimAnswered, decideClaimHold, type ClaimHoldCommand, type ClaimHoldResult } from "../../domain/decide-claim-hold";
 import { decideHold, existingHoldFacts, type HoldFacts } from "../../domain/decide-hold";
 import { decideSettle, type SettleFacts } from "../../domain/decide-settle";
 import type { Decision } from "../../domain/effects";
@@ -75,6 +75,9 @@ export class MongoMoney {
   async claimAndHold(cmd: ClaimHoldCommand): Promise<ClaimHoldResult> {
     return this.m.transaction(async (session) => {
       const existing = await this.m.executions.findOne({ userId: cmd.claim.userId, idempotencyKey: cmd.claim.key }, { session });
+      // A retry the stored execution answers reads nothing of the hold.
+      const answered = claimAnswered(cmd, existing ? toExecution(existing) : null);
+      if (answered) return applied(this.m, answered, session);
       // The hold's execution is the one the claim creates: not read, decided.
       const { execution: _created, ...holdWithoutExecution } = cmd.hold;
       const { execution: _none, ...facts } = await this.holdFacts(holdWithoutExecution, session);

@@ -3,7 +3,7 @@
 import { newId } from "@agentic/platform";
 import { applyEffects } from "./apply-effects";
 import { decideGrant, decideMoveCredits } from "../../domain/decide-credits";
-import { decideClaimHold, type ClaimHoldCommand, type ClaimHoldResult } from "../../domain/decide-claim-hold";
+import { claimAnswered, decideClaimHold, type ClaimHoldCommand, type ClaimHoldResult } from "../../domain/decide-claim-hold";
 import { decideHold, existingHoldFacts, type HoldFacts } from "../../domain/decide-hold";
 import { decideSettle, type SettleFacts } from "../../domain/decide-settle";
 import type { Decision } from "../../domain/effects";
@@ -86,6 +86,9 @@ export class SqliteMoney {
     return this.db.transaction(() => {
       const row = this.db.sql("SELECT * FROM executions WHERE user_id = ? AND idempotency_key = ?").get(cmd.claim.userId, cmd.claim.key) as
         ExecutionRow | undefined;
+      // A retry the stored execution answers reads nothing of the hold.
+      const answered = claimAnswered(cmd, row ? toExecution(row) : null);
+      if (answered) return applied(this.db, answered);
       // The hold's execution is the one the claim creates: not read, decided.
       const { execution: _created, ...holdWithoutExecution } = cmd.hold;
       const { execution: _none, ...facts } = this.holdFacts(holdWithoutExecution);
