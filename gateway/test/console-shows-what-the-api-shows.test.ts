@@ -261,6 +261,21 @@ describe("the web console", () => {
       });
       const live = await context.newPage();
       const apiRequests = () => live.evaluate(() => (globalThis as any).apiRequests as Array<{ at: number; url: string }>);
+      // How many API requests the browser has finished (answered or failed), counted outside the page's clock.
+      let finished = 0;
+      let waiter: { n: number; resolve: () => void } | undefined;
+      const onFinished = (r: { url(): string }) => {
+        if (!r.url().startsWith(sys.gw.baseUrl) || r.url().includes("/console/")) return;
+        finished++;
+        if (waiter && finished >= waiter.n) waiter.resolve();
+      };
+      live.on("requestfinished", onFinished);
+      live.on("requestfailed", onFinished);
+      /** Resolves once every request the page has sent so far (its own count) is finished. */
+      const allAnswered = async () => {
+        const n = (await apiRequests()).length;
+        if (finished < n) await new Promise<void>((resolve) => (waiter = { n, resolve }));
+      };
       await live.goto(`${sys.gw.baseUrl}/console/#/overview`);
       await live.fill("#apiKey", user.key);
       await live.click("button[type=submit]");
@@ -269,7 +284,7 @@ describe("the web console", () => {
       // 31 s of the page's time, a second at a time, each second's requests answered before the next.
       for (let second = 0; second < 31; second++) {
         await live.clock.runFor(1_000);
-        await live.waitForLoadState("networkidle");
+        await allAnswered();
         await live.locator("[data-testid=balance]").waitFor();
       }
       const sent = await apiRequests();
