@@ -63,6 +63,10 @@ export interface StoreIdentityGuard {
 }
 
 /** Revision of the last write under a key was not the expected one (JSStreamWrongLastSequenceErrF). */
+function isNotAnsweringYet(err: unknown): boolean {
+  return (err as { code?: string })?.code === "503";
+}
+
 function isWrongLastSequence(err: unknown): boolean {
   const e = err as { api_error?: { err_code?: number }; message?: string };
   return e?.api_error?.err_code === 10071 || /wrong last sequence/i.test(String(e?.message));
@@ -140,7 +144,14 @@ export async function claimStoreIdentity(opts: StoreIdentityOptions): Promise<St
       await kv.create(STORE_IDENTITY_KEY, announcement());
       break;
     } catch (err) {
-      if (!isWrongLastSequence(err) || attempt >= 5) throw err;
+      if (attempt >= 5) throw err;
+      // A bucket just created (by this replica or a sibling starting beside it) may not answer for a
+      // moment: NATS says 503, no responders. Ask again shortly.
+      if (isNotAnsweringYet(err)) {
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+        continue;
+      }
+      if (!isWrongLastSequence(err)) throw err;
     }
     const live = await current(kv);
     if (!live) continue;
