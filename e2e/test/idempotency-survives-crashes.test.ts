@@ -7,7 +7,9 @@ import { FAULT_TEST_ENV } from "./support/fault-env";
 import { providerCallCount, sandboxControl } from "./support/sandbox-control";
 import { systemClient } from "./support/system-client";
 
-const ENV = FAULT_TEST_ENV;
+// The hold outlives the executor-gone test's whole sequence (kill, restart, lease, retry) on a loaded
+// machine, so its retry meets the indeterminate execution before the hold expires and reconciles it.
+const ENV = { ...FAULT_TEST_ENV, HOLD_TTL_MS: "20000" };
 const PRICE = 10; // email.send on resend
 
 let sys: ControlledSystem;
@@ -97,6 +99,9 @@ describe("an Idempotency-Key under crashes", () => {
     await slowResend(2_000);
     const first = send("executor-gone-1");
     await waitFor(async () => (await resendCalls()) === before.calls + 1, { what: "the provider call in flight" });
+    // The lease began with the claim, before the kill: counted from the kill, it has surely run out
+    // (while the executor restarts, not after).
+    const leaseOver = Date.now() + Number(ENV.IDEMPOTENCY_LEASE_MS) + 500;
     await sys.kill("executor");
     // The call reached the executor and got no answer: its outcome is unknown, so the gateway names the
     // execution to read (as for its own deadline), never a 503 that invites a blind retry.
@@ -108,7 +113,6 @@ describe("an Idempotency-Key under crashes", () => {
     await sys.restart("executor");
     expect(await balance()).toBe(before.balance - PRICE); // held, not released: the provider may have acted
 
-    const leaseOver = Date.now() + Number(ENV.IDEMPOTENCY_LEASE_MS);
     await waitFor(() => Date.now() > leaseOver, { what: "the lease to run out", timeoutMs: 10_000 });
     const pending = await retry("executor-gone-1");
     expect(pending.status).toBe(409);
