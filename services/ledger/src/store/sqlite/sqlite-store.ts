@@ -47,7 +47,18 @@
 // - Another process sharing the file: its writes reach the same WAL inode, so our fsyncs cover what our
 //   transactions read of them; a pure read here may show another process's commit before that process's
 //   own fsync completed (SQLite does not say which frames are synced).
-// - Checkpoints (every 1000 WAL pages, inside the COMMIT that crosses it) still fsync on the event loop.
+// - Checkpoints (every 1000 WAL pages, inside the COMMIT that crosses it) still fsync on the event loop:
+//   most of what COMMIT still costs there. Not moved to a second connection in a worker: the WAL
+//   restarts only when a write begins with every frame checkpointed, and under steady load a
+//   checkpoint elsewhere seldom catches up before the next COMMIT, so the WAL would grow while the
+//   load lasts (the writer's own checkpoint, run right after its COMMIT, always catches up).
+// - Measured (2026-11-29, this 2-core machine at load 12-24 from other work, so throughput swung 3x
+//   between runs of the same code): in the bench's ledger profile under execute load, COMMIT went from
+//   21.6 % of the main thread's busy time (1.8 ms per execute) to 7.6 % (0.6 ms); with
+//   test/sqlite-commit-bench.ts (16 loops of hold + capture) the event loop went from 100 % busy to
+//   35-69 %, its delay p50 from 3.6-7.2 ms to 1.1-2.2 ms; pairs/s and CPU per pair moved within the
+//   noise (the threadpool handoff costs some tens of µs per fsync, sequential pairs 906-1225 µs before,
+//   1036-1038 after).
 import { mkdirSync } from "node:fs";
 import { open as openFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
