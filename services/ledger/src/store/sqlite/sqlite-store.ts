@@ -159,11 +159,14 @@ export class SqliteLedgerStore extends PartsLedgerStore implements LedgerStore {
 
 /** Opens the WAL file SQLite created for `path` (the first read made it), and fsyncs their directory once so its entry is on disk. */
 async function openWal(path: string, sync: WalSync): Promise<WalFile> {
-  const dir = await openFile(dirname(path), "r");
-  try {
-    await dir.sync();
-  } finally {
-    await dir.close();
+  // Windows cannot open a directory (nor needs to: its directory entries are metadata NTFS journals).
+  if (process.platform !== "win32") {
+    const dir = await openFile(dirname(path), "r");
+    try {
+      await dir.sync();
+    } finally {
+      await dir.close();
+    }
   }
   return { handle: await openFile(`${path}-wal`, "r"), sync };
 }
