@@ -32,81 +32,96 @@ export class SqliteBooks {
   constructor(private readonly db: SqliteDb) {}
 
   async listUsage(userId: string, limit: number, query: UsageQuery = {}): Promise<UsageItem[]> {
-    const { sql, params } = usageQuerySql(userId, limit, query);
-    return (this.db.sql(sql).all(...params) as unknown as UsageRow[]).map(toUsage);
+    return this.db.read(() => {
+      const { sql, params } = usageQuerySql(userId, limit, query);
+      return (this.db.sql(sql).all(...params) as unknown as UsageRow[]).map(toUsage);
+    });
   }
 
   async getOwnedResource(kind: string, resourceId: string): Promise<OwnedResource | null> {
-    const row = this.db.sql("SELECT * FROM resources WHERE kind = ? AND resource_id = ?").get(kind, resourceId) as ResourceRow | undefined;
-    return row ? toResource(row) : null;
+    return this.db.read(() => {
+      const row = this.db.sql("SELECT * FROM resources WHERE kind = ? AND resource_id = ?").get(kind, resourceId) as
+        ResourceRow | undefined;
+      return row ? toResource(row) : null;
+    });
   }
 
   async listPayments(range: TimeRange): Promise<OutgoingPayment[]> {
-    const rows = this.db
-      .sql("SELECT * FROM payments WHERE booked_at >= ? AND booked_at < ? ORDER BY booked_at, seq")
-      .all(ms(range.from), ms(range.to));
-    return (rows as unknown as PaymentRow[]).map(toPayment);
+    return this.db.read(() => {
+      const rows = this.db
+        .sql("SELECT * FROM payments WHERE booked_at >= ? AND booked_at < ? ORDER BY booked_at, seq")
+        .all(ms(range.from), ms(range.to));
+      return (rows as unknown as PaymentRow[]).map(toPayment);
+    });
   }
 
   async listPlatformLosses(range: TimeRange): Promise<PlatformLoss[]> {
-    const rows = this.db
-      .sql(
-        `SELECT l.reason, l.amount_micro_usd AS loss_micro_usd, l.error_code, l.created_at AS loss_created_at, p.*
-         FROM platform_losses l JOIN payments p ON p.payment_id = l.payment_id
-         WHERE l.created_at >= ? AND l.created_at < ? ORDER BY l.created_at, l.seq`,
-      )
-      .all(ms(range.from), ms(range.to));
-    const uncharged = this.db
-      .sql("SELECT * FROM uncharged_work WHERE created_at >= ? AND created_at < ? ORDER BY created_at, seq")
-      .all(ms(range.from), ms(range.to)) as unknown as UnchargedWorkRow[];
-    return mergeByTime(
-      (rows as unknown as LossRow[]).map(toLoss),
-      uncharged.map((r) => unchargedLoss(toUnchargedWork(r))),
-    );
+    return this.db.read(() => {
+      const rows = this.db
+        .sql(
+          `SELECT l.reason, l.amount_micro_usd AS loss_micro_usd, l.error_code, l.created_at AS loss_created_at, p.*
+           FROM platform_losses l JOIN payments p ON p.payment_id = l.payment_id
+           WHERE l.created_at >= ? AND l.created_at < ? ORDER BY l.created_at, l.seq`,
+        )
+        .all(ms(range.from), ms(range.to));
+      const uncharged = this.db
+        .sql("SELECT * FROM uncharged_work WHERE created_at >= ? AND created_at < ? ORDER BY created_at, seq")
+        .all(ms(range.from), ms(range.to)) as unknown as UnchargedWorkRow[];
+      return mergeByTime(
+        (rows as unknown as LossRow[]).map(toLoss),
+        uncharged.map((r) => unchargedLoss(toUnchargedWork(r))),
+      );
+    });
   }
 
   async sumCharges(range: TimeRange): Promise<ChargeTotal[]> {
-    const rows = this.db
-      .sql(
-        `SELECT strftime('%Y-%m-%d', settled_at / 1000, 'unixepoch') AS day, route_key, sum(captured_credits) AS charged, count(*) AS n
-         FROM holds WHERE state = 'captured' AND settled_at >= ? AND settled_at < ? GROUP BY day, route_key`,
-      )
-      .all(ms(range.from), ms(range.to)) as unknown as Array<{ day: string; route_key: string; charged: number; n: number }>;
-    return rows.map((r) => ({ day: r.day, routeKey: r.route_key, chargedCredits: r.charged, captures: r.n }));
+    return this.db.read(() => {
+      const rows = this.db
+        .sql(
+          `SELECT strftime('%Y-%m-%d', settled_at / 1000, 'unixepoch') AS day, route_key, sum(captured_credits) AS charged, count(*) AS n
+           FROM holds WHERE state = 'captured' AND settled_at >= ? AND settled_at < ? GROUP BY day, route_key`,
+        )
+        .all(ms(range.from), ms(range.to)) as unknown as Array<{ day: string; route_key: string; charged: number; n: number }>;
+      return rows.map((r) => ({ day: r.day, routeKey: r.route_key, chargedCredits: r.charged, captures: r.n }));
+    });
   }
 
   async sumPayments(range: TimeRange): Promise<PaymentTotal[]> {
-    const rows = this.db
-      .sql(
-        `SELECT strftime('%Y-%m-%d', booked_at / 1000, 'unixepoch') AS day, route_key, settlement, sum(amount_micro_usd) AS amount, count(*) AS n
-         FROM payments WHERE booked_at >= ? AND booked_at < ? GROUP BY day, route_key, settlement`,
-      )
-      .all(ms(range.from), ms(range.to)) as unknown as Array<{
-      day: string;
-      route_key: string;
-      settlement: PaymentTotal["settlement"];
-      amount: number;
-      n: number;
-    }>;
-    return rows.map((r) => ({ day: r.day, routeKey: r.route_key, settlement: r.settlement, amountMicroUsd: r.amount, payments: r.n }));
+    return this.db.read(() => {
+      const rows = this.db
+        .sql(
+          `SELECT strftime('%Y-%m-%d', booked_at / 1000, 'unixepoch') AS day, route_key, settlement, sum(amount_micro_usd) AS amount, count(*) AS n
+           FROM payments WHERE booked_at >= ? AND booked_at < ? GROUP BY day, route_key, settlement`,
+        )
+        .all(ms(range.from), ms(range.to)) as unknown as Array<{
+        day: string;
+        route_key: string;
+        settlement: PaymentTotal["settlement"];
+        amount: number;
+        n: number;
+      }>;
+      return rows.map((r) => ({ day: r.day, routeKey: r.route_key, settlement: r.settlement, amountMicroUsd: r.amount, payments: r.n }));
+    });
   }
 
   async sumCreditMovements(range: TimeRange): Promise<CreditMovementTotal[]> {
-    const rows = this.db
-      .sql(
-        `SELECT strftime('%Y-%m-%d', created_at / 1000, 'unixepoch') AS day, kind, count(*) AS n,
-                sum(CASE WHEN amount_credits > 0 THEN amount_credits ELSE 0 END) AS added,
-                sum(CASE WHEN amount_credits < 0 THEN -amount_credits ELSE 0 END) AS removed
-         FROM journal WHERE kind IN ('grant', 'refund', 'adjustment') AND created_at >= ? AND created_at < ? GROUP BY day, kind`,
-      )
-      .all(ms(range.from), ms(range.to)) as unknown as Array<{
-      day: string;
-      kind: CreditMovementTotal["kind"];
-      n: number;
-      added: number;
-      removed: number;
-    }>;
-    return rows.map((r) => ({ day: r.day, kind: r.kind, movements: r.n, addedCredits: r.added, removedCredits: r.removed }));
+    return this.db.read(() => {
+      const rows = this.db
+        .sql(
+          `SELECT strftime('%Y-%m-%d', created_at / 1000, 'unixepoch') AS day, kind, count(*) AS n,
+                  sum(CASE WHEN amount_credits > 0 THEN amount_credits ELSE 0 END) AS added,
+                  sum(CASE WHEN amount_credits < 0 THEN -amount_credits ELSE 0 END) AS removed
+           FROM journal WHERE kind IN ('grant', 'refund', 'adjustment') AND created_at >= ? AND created_at < ? GROUP BY day, kind`,
+        )
+        .all(ms(range.from), ms(range.to)) as unknown as Array<{
+        day: string;
+        kind: CreditMovementTotal["kind"];
+        n: number;
+        added: number;
+        removed: number;
+      }>;
+      return rows.map((r) => ({ day: r.day, kind: r.kind, movements: r.n, addedCredits: r.added, removedCredits: r.removed }));
+    });
   }
 }
 

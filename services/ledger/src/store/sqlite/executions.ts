@@ -47,7 +47,7 @@ export class SqliteExecutions {
   }
 
   async getExecution(executionId: string): Promise<ExecutionRecord | null> {
-    return executionById(this.db, executionId);
+    return this.db.read(() => executionById(this.db, executionId));
   }
 
   async listAbandonedExecutions(now: Date, graceMs: number, limit: number): Promise<ExecutionRecord[]> {
@@ -75,10 +75,12 @@ export class SqliteExecutions {
   }
 
   async countIndeterminateExecutions(now: Date): Promise<number> {
-    const row = this.db.sql("SELECT count(*) AS n FROM executions WHERE state = 'running' AND lease_expires_at <= ?").get(ms(now)) as {
-      n: number;
-    };
-    return row.n;
+    return this.db.read(() => {
+      const row = this.db.sql("SELECT count(*) AS n FROM executions WHERE state = 'running' AND lease_expires_at <= ?").get(ms(now)) as {
+        n: number;
+      };
+      return row.n;
+    });
   }
 
   /** Ends the execution with `result` when it is the user's and still open (the first completion wins). */

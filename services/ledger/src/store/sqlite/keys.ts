@@ -31,15 +31,17 @@ export class SqliteKeys {
   }
 
   async findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {
-    return this.apiKeyWhere("key_hash", keyHash);
+    return this.db.read(() => this.apiKeyWhere("key_hash", keyHash));
   }
 
   async listApiKeys(userId?: string): Promise<ApiKeyRecord[]> {
-    const rows =
-      userId === undefined
-        ? this.db.sql("SELECT * FROM api_keys ORDER BY created_at, seq").all()
-        : this.db.sql("SELECT * FROM api_keys WHERE user_id = ? ORDER BY created_at, seq").all(userId);
-    return (rows as unknown as ApiKeyRow[]).map(toApiKey);
+    return this.db.read(() => {
+      const rows =
+        userId === undefined
+          ? this.db.sql("SELECT * FROM api_keys ORDER BY created_at, seq").all()
+          : this.db.sql("SELECT * FROM api_keys WHERE user_id = ? ORDER BY created_at, seq").all(userId);
+      return (rows as unknown as ApiKeyRow[]).map(toApiKey);
+    });
   }
 
   async revokeApiKey(keyId: string, now: Date): Promise<ApiKeyRecord | null> {

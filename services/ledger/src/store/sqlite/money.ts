@@ -48,11 +48,11 @@ export class SqliteMoney {
   constructor(private readonly db: SqliteDb) {}
 
   async getWallet(userId: string): Promise<Wallet> {
-    return walletRow(this.db, userId) ?? emptyWallet(userId);
+    return this.db.read(() => walletRow(this.db, userId) ?? emptyWallet(userId));
   }
 
   async listWallets(): Promise<Wallet[]> {
-    return (this.db.sql("SELECT * FROM wallets ORDER BY user_id").all() as unknown as WalletRow[]).map(toWallet);
+    return this.db.read(() => (this.db.sql("SELECT * FROM wallets ORDER BY user_id").all() as unknown as WalletRow[]).map(toWallet));
   }
 
   async grant(cmd: GrantCommand): Promise<GrantResult> {
@@ -100,7 +100,7 @@ export class SqliteMoney {
   }
 
   async getHold(holdId: string): Promise<Hold | null> {
-    return holdById(this.db, holdId);
+    return this.db.read(() => holdById(this.db, holdId));
   }
 
   async settleHold(cmd: SettleCommand): Promise<SettleResult> {
@@ -108,14 +108,18 @@ export class SqliteMoney {
   }
 
   async listExpiredHolds(now: Date, limit: number): Promise<Hold[]> {
-    const rows = this.db
-      .sql("SELECT * FROM holds WHERE state = 'held' AND expires_at <= ? ORDER BY expires_at, seq LIMIT ?")
-      .all(ms(now), limit);
-    return (rows as unknown as HoldRow[]).map(toHold);
+    return this.db.read(() => {
+      const rows = this.db
+        .sql("SELECT * FROM holds WHERE state = 'held' AND expires_at <= ? ORDER BY expires_at, seq LIMIT ?")
+        .all(ms(now), limit);
+      return (rows as unknown as HoldRow[]).map(toHold);
+    });
   }
 
   async listJournal(userId: string): Promise<JournalEntry[]> {
-    return (this.db.sql("SELECT * FROM journal WHERE user_id = ? ORDER BY seq").all(userId) as unknown as JournalRow[]).map(toEntry);
+    return this.db.read(() =>
+      (this.db.sql("SELECT * FROM journal WHERE user_id = ? ORDER BY seq").all(userId) as unknown as JournalRow[]).map(toEntry),
+    );
   }
 
   private holdFacts(cmd: HoldCommand): HoldFacts {

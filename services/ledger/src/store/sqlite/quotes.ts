@@ -24,7 +24,9 @@ export class SqliteQuotes {
   }
 
   async getQuote(quoteId: string): Promise<{ quote: QuoteRecord; reservation: Hold | null } | null> {
-    const quote = quoteById(this.db, quoteId);
-    return quote ? { quote, reservation: holdById(this.db, quote.reservationHoldId) } : null;
+    return this.db.read(() => {
+      const quote = quoteById(this.db, quoteId);
+      return quote ? { quote, reservation: holdById(this.db, quote.reservationHoldId) } : null;
+    });
   }
 }

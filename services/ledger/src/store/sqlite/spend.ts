@@ -47,14 +47,16 @@ export class SqliteSpend {
   }
 
   async listSpendPolicies(keyIds: readonly string[]): Promise<SpendPolicy[]> {
-    if (keyIds.length === 0) return [];
-    const rows = this.db
-      .sql(`SELECT * FROM spend_policies WHERE key_id IN (SELECT value FROM json_each(?))`)
-      .all(JSON.stringify(keyIds)) as unknown as SpendPolicyRow[];
-    return rows.map(toSpendPolicy).sort(byPolicyOrder);
+    return this.db.read(() => {
+      if (keyIds.length === 0) return [];
+      const rows = this.db
+        .sql(`SELECT * FROM spend_policies WHERE key_id IN (SELECT value FROM json_each(?))`)
+        .all(JSON.stringify(keyIds)) as unknown as SpendPolicyRow[];
+      return rows.map(toSpendPolicy).sort(byPolicyOrder);
+    });
   }
 
   async spendUsage(scope: SpendScope, since: Date): Promise<SpendUsage> {
-    return spendUsageOf(this.db, scope, since);
+    return this.db.read(() => spendUsageOf(this.db, scope, since));
   }
 }

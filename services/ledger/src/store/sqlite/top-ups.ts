@@ -18,7 +18,7 @@ export class SqliteTopUps {
   constructor(private readonly db: SqliteDb) {}
 
   async getTopUp(topUpId: string): Promise<TopUpRecord | null> {
-    return this.topUpById(topUpId);
+    return this.db.read(() => this.topUpById(topUpId));
   }
 
   async startTopUp(cmd: StartTopUpCommand): Promise<TopUpStart> {
@@ -66,10 +66,12 @@ export class SqliteTopUps {
   }
 
   async listStalePendingTopUps(staleBefore: Date, limit: number): Promise<TopUpRecord[]> {
-    const rows = this.db
-      .sql("SELECT * FROM top_ups WHERE state = 'pending' AND attempted_at <= ? ORDER BY attempted_at, seq LIMIT ?")
-      .all(ms(staleBefore), limit);
-    return (rows as unknown as TopUpRow[]).map(toTopUp);
+    return this.db.read(() => {
+      const rows = this.db
+        .sql("SELECT * FROM top_ups WHERE state = 'pending' AND attempted_at <= ? ORDER BY attempted_at, seq LIMIT ?")
+        .all(ms(staleBefore), limit);
+      return (rows as unknown as TopUpRow[]).map(toTopUp);
+    });
   }
 
   private topUpById(topUpId: string): TopUpRecord | null {
