@@ -4,6 +4,7 @@
 import type { AppError } from "@agentic/platform/core";
 import type { Route } from "@agentic/proto/catalog/v1";
 import type { ExecuteResponse, NotTriedRoute } from "@agentic/proto/executor/v1";
+import type { GiveApprovalBack } from "./approvals";
 import type { Quote } from "./pricing";
 import type { ProviderAdapter, ProviderResult, VendorCalls } from "./provider-port";
 import type { ProviderHttpRequest, Rail } from "./rail-port";
@@ -73,7 +74,7 @@ export interface Execution {
   /** Fingerprint of the body without quoteId: what a quote is bound to (computed when read). */
   planHash: string;
   /** Uses the approval the call carries, once, right before it runs (domain/approvals.ts); a price quote never calls it. */
-  useApproval?: () => Promise<void>;
+  useApproval?: () => Promise<GiveApprovalBack | undefined>;
   /**
    * The Idempotency-Key its first hold claims, in the same ledger call (set by the executor when nothing
    * before that hold needs the key claimed first). A claim that answers otherwise ends the run with

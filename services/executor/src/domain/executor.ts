@@ -14,7 +14,7 @@ import { createPlanner } from "./plan-execution";
 import type { ExecutorDeps } from "./ports";
 import { createQuoter } from "./quote-execution";
 import { requestHash } from "./request-hash";
-import { createAttemptRunner } from "./run-attempts";
+import { createAttemptRunner, type AttemptProgress } from "./run-attempts";
 
 export interface Executor {
   execute(cmd: ExecuteCommand, budget: CallBudget): Promise<ExecuteResponse>;
@@ -72,11 +72,25 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     }
   }
 
-  /** Answers the planning refusal, or uses the approval the plan carries (once nothing else refused it) and runs its attempts. */
+  /**
+   * Answers the planning refusal, or uses the approval the plan carries (once nothing else refused it) and
+   * runs its attempts. An approval whose run held nothing (the hold refused: credits, a spend policy) is
+   * given back: no provider was called, so the person's approval still stands for a call that can pay.
+   */
   async function run(planned: Planned, budget: CallBudget): Promise<ExecuteResponse> {
     if (!planned.ok) throw planned.error;
-    await planned.execution.useApproval?.();
-    return attempts(planned.execution, budget);
+    const { execution } = planned;
+    const giveBack = await execution.useApproval?.();
+    const progress: AttemptProgress = { holds: 0, answered: false };
+    try {
+      return await attempts(execution, budget, progress);
+    } catch (err) {
+      if (giveBack && progress.holds === 0)
+        await giveBack().catch((giveBackErr: unknown) =>
+          logger.warn({ err: giveBackErr, executionId: execution.id }, "could not give back the approval of a call that ran nothing"),
+        );
+      throw err;
+    }
   }
 
   async function execute(cmd: ExecuteCommand, budget: CallBudget): Promise<ExecuteResponse> {
