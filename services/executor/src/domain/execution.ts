@@ -4,6 +4,7 @@
 import type { AppError } from "@agentic/platform/core";
 import type { Route } from "@agentic/proto/catalog/v1";
 import type { ExecuteResponse, NotTriedRoute } from "@agentic/proto/executor/v1";
+import type { ClaimIdempotencyKeyRequest } from "@agentic/proto/ledger/v1";
 import type { GiveApprovalBack } from "./approvals";
 import type { Quote } from "./pricing";
 import type { ProviderAdapter, ProviderResult, VendorCalls } from "./provider-port";
@@ -80,7 +81,7 @@ export interface Execution {
    * before that hold needs the key claimed first). A claim that answers otherwise ends the run with
    * KeyClaimAnswered, before any provider is called.
    */
-  claim?: { key: string; requestHash: string; leaseMs: number };
+  claim?: ClaimIdempotencyKeyRequest;
 }
 
 /** The outcome of an execution as stored for its key: a response, or the error it ended with. */

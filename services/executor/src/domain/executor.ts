@@ -9,7 +9,7 @@ import { AppError, internalError, newId } from "@agentic/platform/core";
 import type { ExecuteResponse, QuoteResponse } from "@agentic/proto/executor/v1";
 import { idempotencyInProgress } from "./errors";
 import type { CallBudget, ExecuteCommand, Execution, StoredOutcome } from "./execution";
-import { IdempotencyGuard, KeyClaimAnswered, type IdempotencyKeyRef } from "./idempotency";
+import { claimRequest, IdempotencyGuard, KeyClaimAnswered, type IdempotencyKeyRef } from "./idempotency";
 import { createPlanner } from "./plan-execution";
 import type { ExecutorDeps } from "./ports";
 import { createQuoter } from "./quote-execution";
@@ -114,9 +114,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     if (planned.ok && claimsOnItsFirstHold(planned.execution)) {
       const execution = planned.execution;
       try {
-        return await answerForKey(ref, () =>
-          attempts({ ...execution, claim: { key: ref.key, requestHash: ref.requestHash, leaseMs: settings.idempotencyLeaseMs } }, budget),
-        );
+        return await answerForKey(ref, () => attempts({ ...execution, claim: claimRequest(ref, settings.idempotencyLeaseMs) }, budget));
       } catch (err) {
         if (!(err instanceof KeyClaimAnswered)) throw err;
         const meaning = guard.meaningOf(ref, err.claim);

@@ -284,20 +284,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       try {
         if (claim && round === 0) {
           // One ledger call claims the key and, only if it did, holds: a key already claimed answers with nothing held.
-          const { claim: answered } = await deps.ledger.claimIdempotencyKeyAndHoldCredits(
-            {
-              claim: {
-                userId: x.cmd.userId,
-                idempotencyKey: claim.key,
-                requestHash: claim.requestHash,
-                leaseMs: claim.leaseMs,
-                executionId: x.id,
-                capabilityKey: x.capabilityKey,
-              },
-              hold: request,
-            },
-            depOpts(budget),
-          );
+          const { claim: answered } = await deps.ledger.claimIdempotencyKeyAndHoldCredits({ claim, hold: request }, depOpts(budget));
           if (answered?.state !== "claimed") throw new KeyClaimAnswered(answered ?? { state: "conflict", executionId: "", started: false });
         } else {
           await deps.ledger.holdCredits(request, depOpts(budget));
