@@ -54,7 +54,7 @@ export function setPaymentResponse(res: Response, settlementJson: string): void 
 }
 
 /** A payment travels to the facilitator twice (verify, settle), each bounded by the ledger's own timeout. */
-export const TOP_UP_DEADLINE_MS = 30_000;
+const TOP_UP_DEADLINE_MS = 30_000;
 
 /**
  * Pays for credits: the ledger verifies, settles and credits (once per payment). Without

@@ -11,7 +11,7 @@ import { agentNameValue } from "./values";
  * Deepest nesting accepted (the body object itself is level 1). Contracts nest a few levels; a
  * small body can still nest thousands deep, which overflows the protobuf Struct encoding.
  */
-export const MAX_BODY_DEPTH = 32;
+const MAX_BODY_DEPTH = 32;
 
 const NOT_AN_OBJECT = "must be a JSON object";
 const RESERVED = "is a reserved name (__proto__, constructor and prototype are refused anywhere in a body)";
