@@ -9,7 +9,7 @@
 // and made unused again when its call then held nothing (a refused hold: no vendor was called).
 import { AppError, failedPrecondition, randomBase62, unavailable } from "@agentic/platform/core";
 import { invalidInput } from "./errors";
-import type { ExecuteCommand } from "./execution";
+import type { ExecuteCommand, GiveApprovalBack } from "./execution";
 import type { ApprovalRecord, ExecutorDeps } from "./ports";
 import { ProviderError, type ApprovalRule } from "./provider-port";
 
@@ -22,9 +22,6 @@ export interface ApprovalStep {
    */
   use?(): Promise<GiveApprovalBack | undefined>;
 }
-
-/** Makes a used approval unused again, for a call that then ran nothing (its hold was refused): the person's approval still stands. */
-export type GiveApprovalBack = () => Promise<void>;
 
 /** Ids as we issue them: a prefix and 22 base62 characters; anything else was never issued. */
 const APPROVAL_ID = /^[a-z]{1,8}_[0-9A-Za-z]{22}$/;

@@ -5,7 +5,6 @@ import type { AppError } from "@agentic/platform/core";
 import type { Route } from "@agentic/proto/catalog/v1";
 import type { ExecuteResponse, NotTriedRoute } from "@agentic/proto/executor/v1";
 import type { ClaimIdempotencyKeyRequest } from "@agentic/proto/ledger/v1";
-import type { GiveApprovalBack } from "./approvals";
 import type { Quote } from "./pricing";
 import type { ProviderAdapter, ProviderResult, VendorCalls } from "./provider-port";
 import type { ProviderHttpRequest, Rail } from "./rail-port";
@@ -57,6 +56,9 @@ export interface PreparedRoute {
   /** The adapter's multi-request flow for this input, when the capability needs one: run in place of `request`. */
   flow?: (vendor: VendorCalls) => Promise<ProviderResult>;
 }
+
+/** Makes a used approval unused again, for a call that then ran nothing (its hold was refused): the person's approval still stands. */
+export type GiveApprovalBack = () => Promise<void>;
 
 /** Everything an execution carries from planning into its attempts. */
 export interface Execution {
