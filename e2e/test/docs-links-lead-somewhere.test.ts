@@ -5,7 +5,7 @@ import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { brokenLinks, headingAnchor, linksOf, testFilesNamedByInvariants } from "./support/markdown-links";
-import { REPO_ROOT } from "./support/npm-started-system";
+import { REPO_ROOT } from "./support/system";
 
 /** Folders that hold no page of ours (dependencies, builds, test output, local state). */
 const NOT_OURS = new Set(["node_modules", "dist", ".git", ".turbo", ".data", "coverage", "test-output"]);

@@ -8,7 +8,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { AgenticApiClient, InvalidRequestError } from "@agentic-api/sdk";
-import { newApiKey, startSystem, type RunningSystem } from "./support/npm-started-system";
+import { startSystem, type RunningSystem } from "./support/system";
+import { newApiKey } from "./support/system-helpers";
 
 const CLI = join(dirname(require.resolve("@agentic-api/sdk/package.json")), "dist", "cli", "main.js");
 const CALLER = { key: newApiKey(), user: "intent-caller" };

@@ -1,7 +1,7 @@
 // `npm start` in development serves the console from its Vite dev server through the gateway: the page,
 // its source modules and hot reload's websocket all on the gateway's one origin, so an edit under
 // console/src shows at once. The system is started as `npm start` starts it (scripts/start.mjs).
-import { startSystem, type RunningSystem } from "./support/npm-started-system";
+import { startSystem, type RunningSystem } from "./support/system";
 
 jest.setTimeout(180_000);
 

@@ -14,7 +14,7 @@ import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_pr
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
-import { REPO_ROOT } from "./support/npm-started-system";
+import { REPO_ROOT } from "./support/system";
 
 const SECTIONS = ["Run it", "SDK and CLI", "MCP"];
 

@@ -8,7 +8,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { REPO_ROOT } from "./support/npm-started-system";
+import { REPO_ROOT } from "./support/system";
 
 const TSC = join(REPO_ROOT, "node_modules/typescript/bin/tsc");
 

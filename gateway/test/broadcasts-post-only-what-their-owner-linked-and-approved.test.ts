@@ -6,7 +6,8 @@
 //   linked to their own profile (broadcast.profile.link; Ayrshare's Profile-Key), and only with an
 //   approval broadcast.message.quote issued to them for these channels and text: an id computed
 //   offline, another user's, a used and an expired one are refused and Ayrshare logs no post; a caller
-//   without a profile gets a 400 whose nextActions say how to link one.
+//   without a profile gets a 400 whose nextActions say how to link one; a send whose hold the wallet
+//   refuses posts nothing and keeps the approval for a send that can pay.
 import { createHash } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -181,6 +182,29 @@ describe("broadcasts where an operator turned them live", () => {
     // Only the quote (1 credit) was charged.
     expect(await balance(sys, alice)).toBe(before - 1);
     await expectBalanceEqualsJournal(sys, mallory);
+  });
+
+  it("gives the approval back when the hold is refused (nothing posted): once the wallet covers the post, the same approval posts", async () => {
+    // 2,500 credits link the profile and 1 the quote: 99 left, below the post's 125.
+    const carol = await newUser(sys, 2_600);
+    const profileId = await linkedProfile(sys, carol, "linkedin");
+    const broadcastQuoteId = await quote(sys, carol);
+    await settled(sys, carol.userId);
+    const body = { ...POST, broadcastQuoteId, approved: true, profileId };
+    const refused = await execute(sys, carol, "broadcast", "message-send", body);
+    expect([refused.status, refused.body.code]).toEqual([402, "CREDITS_REQUIRED"]);
+    expect(posts(sys)).toEqual([]);
+
+    await sys.ledger.client.grantCredits({ grantId: `top-up-${carol.userId}`, userId: carol.userId, amountCredits: 125, reason: "test" });
+    const sent = await execute(sys, carol, "broadcast", "message-send", body);
+    expect([sent.status, sent.body.creditsCharged]).toEqual([200, 125]);
+    expect(posts(sys).map((c) => c.headers["profile-key"])).toEqual([profileId]);
+    // Used by the post that ran: it runs once.
+    const again = await execute(sys, carol, "broadcast", "message-send", body);
+    expect([again.status, again.body.code]).toEqual([409, "APPROVAL_ALREADY_USED"]);
+    await settled(sys, carol.userId);
+    expect(await balance(sys, carol)).toBe(99);
+    await expectBalanceEqualsJournal(sys, carol);
   });
 
   it("answers a caller without a linked profile with a 400 whose nextActions say how to link one", async () => {

@@ -14,7 +14,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ToolListChangedNotificationSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { AgenticApiClient, type CapabilityCatalogEntry } from "@agentic-api/sdk";
 import { startCatalogVersionProxy } from "./catalog-version-proxy";
-import { fund, newApiKey, startSystem, until, type RunningSystem } from "../support/npm-started-system";
+import { startSystem, type RunningSystem } from "../support/system";
+import { fund, newApiKey, until } from "../support/system-helpers";
 
 type Kind = "http" | "stdio";
 const KINDS: Kind[] = ["http", "stdio"];

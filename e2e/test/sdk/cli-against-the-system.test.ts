@@ -4,7 +4,8 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fund, newApiKey, startSystem, type RunningSystem } from "../support/npm-started-system";
+import { startSystem, type RunningSystem } from "../support/system";
+import { fund, newApiKey } from "../support/system-helpers";
 
 // The built bin of the SDK package, as `npx agentic-api` runs it.
 const BIN = join(dirname(require.resolve("@agentic-api/sdk/package.json")), "dist", "cli", "main.js");

@@ -17,7 +17,8 @@ import {
   type CapabilityCatalogEntry,
 } from "@agentic-api/sdk";
 import { startDropFirstAnswerProxy } from "./drop-first-answer-proxy";
-import { fund, newApiKey, startSystem, until, type RunningSystem } from "../support/npm-started-system";
+import { startSystem, type RunningSystem } from "../support/system";
+import { fund, newApiKey, until } from "../support/system-helpers";
 
 const RICH = { key: newApiKey(), user: "sdk-rich" };
 const POOR = { key: newApiKey(), user: "sdk-poor" };

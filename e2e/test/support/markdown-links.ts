@@ -45,7 +45,7 @@ export function headingAnchor(heading: string): string {
 }
 
 /** The anchors the page's headings make (a repeated heading gets `-1`, `-2`, …) and its `<a id>`s. */
-export function anchorsOf(markdown: string): Set<string> {
+function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
   for (const { text } of proseLines(markdown)) {

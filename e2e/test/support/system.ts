@@ -1,7 +1,9 @@
-// Starts the whole system as real processes, exactly as `npm start` does (scripts/start.mjs),
-// on free ports, and stops it. The workspaces must be built (npm test builds them first).
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+// Starts the whole system as real processes, exactly as `npm start` does (scripts/start.mjs: nats-server,
+// catalog, ledger, router, provider sandbox, executor, gateway), on free ports, and stops it. Ready when
+// start.mjs prints its banner (after it wrote the ready file); stopped with SIGTERM. The workspaces must be
+// built (npm test builds them first).
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -21,10 +23,11 @@ export interface RunningSystem {
 }
 
 /**
- * Starts the system; a start that lost one of its free ports to another test between picking and
- * binding it (EADDRINUSE) is started again, on new ports, up to three times.
+ * Starts the system with `env` on top of this process's (e.g. AGENTIC_API_KEYS). A start that lost one
+ * of its free ports to another test between picking and binding it (EADDRINUSE; test files run two at a
+ * time) is started again, on new ports, up to three times.
  */
-export async function startSystem(env: Record<string, string> = {}, timeoutMs = 45_000): Promise<RunningSystem> {
+export async function startSystem(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<RunningSystem> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await startSystemOnce(env, timeoutMs);
@@ -37,8 +40,7 @@ export async function startSystem(env: Record<string, string> = {}, timeoutMs = 
 async function startSystemOnce(env: Record<string, string>, timeoutMs: number): Promise<RunningSystem> {
   const dir = mkdtempSync(join(tmpdir(), "agentic-e2e-"));
   const readyFile = join(dir, "ready.json");
-  let output = "";
-  const child: ChildProcess = spawn(process.execPath, [join(REPO_ROOT, "scripts/start.mjs")], {
+  const child = spawn(process.execPath, [join(REPO_ROOT, "scripts/start.mjs")], {
     cwd: REPO_ROOT,
     // The ledger's database lives in the test's temp dir: never the developer's .data, never shared between tests.
     env: {
@@ -53,10 +55,8 @@ async function startSystemOnce(env: Record<string, string>, timeoutMs: number): 
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout!.on("data", (c: Buffer) => (output += c.toString()));
-  child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
+  let output = "";
   const exited = new Promise<void>((r) => child.once("exit", () => r()));
-
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGTERM");
@@ -64,15 +64,27 @@ async function startSystemOnce(env: Record<string, string>, timeoutMs: number): 
     }
     rmSync(dir, { recursive: true, force: true });
   };
-
-  const until = Date.now() + timeoutMs;
-  while (!existsSync(readyFile)) {
-    if (child.exitCode !== null || Date.now() > until) {
-      await stop();
-      throw new Error(`the system did not start:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await new Promise<void>((ready, fail) => {
+      const timer = setTimeout(() => fail(new Error(`the system did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes("Agentic API is running")) {
+          clearTimeout(timer);
+          ready();
+        }
+      };
+      child.stdout!.on("data", onData);
+      child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+      child.once("exit", (code) => {
+        clearTimeout(timer);
+        fail(new Error(`the system exited (code ${code}) during start-up:\n${output}`));
+      });
+    });
+  } catch (err) {
+    await stop();
+    throw err;
   }
-  const ready = JSON.parse(readFileSync(readyFile, "utf8"));
+  const ready = JSON.parse(readFileSync(readyFile, "utf8")) as Omit<RunningSystem, "stop">;
   return { ...ready, stop };
 }

@@ -5,15 +5,8 @@ import type { JsonObject } from "./document";
 import { JSON_MEDIA, ref } from "./json-schema";
 import { EXAMPLE_TRACE_ID } from "./examples";
 import { EXECUTE_TIMEOUT_CASE, errorCases, type ErrorCase } from "./error-cases";
-import {
-  EXECUTION_ID_HEADER,
-  PAYMENT_REQUIRED_HEADER,
-  PAYMENT_REQUIRED_SCHEMA,
-  PAYMENT_RESPONSE_HEADER,
-  PAYMENT_RESPONSE_SCHEMA,
-  RATE_LIMIT_HEADERS,
-  RETRY_AFTER_503,
-} from "./headers";
+import { EXECUTION_ID_HEADER, PAYMENT_REQUIRED_SCHEMA, PAYMENT_RESPONSE_SCHEMA, RATE_LIMIT_HEADERS, RETRY_AFTER_503 } from "./headers";
+import { PAYMENT_REQUIRED_HEADER, PAYMENT_RESPONSE_HEADER } from "../payments/x402";
 
 /** A response with an ErrorResponse body and one example per code. */
 function errorResponse(description: string, codes: string[], cases: Record<string, ErrorCase>, headers?: JsonObject): JsonObject {

@@ -24,9 +24,7 @@ export const RETRY_AFTER_503: JsonObject = {
   schema: { type: "integer", minimum: 1 },
 };
 
-/** x402 v2 over HTTP: the challenge of a 402 and the receipt of a settled payment (base64 JSON each). */
-export const PAYMENT_REQUIRED_HEADER = "PAYMENT-REQUIRED";
-export const PAYMENT_RESPONSE_HEADER = "PAYMENT-RESPONSE";
+/** x402 v2 over HTTP (payments/x402.ts names the headers): the challenge of a 402 and the receipt of a settled payment (base64 JSON each). */
 export const PAYMENT_REQUIRED_SCHEMA: JsonObject = {
   description:
     "x402 v2 challenge, base64 of JSON `{x402Version: 2, error, resource: {url, description, mimeType}, accepts: [PaymentRequirements]}`: one offer of scheme `exact` " +

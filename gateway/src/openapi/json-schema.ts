@@ -4,8 +4,6 @@
 
 import type { JsonObject, SchemaName } from "./document";
 
-export const RECORD_STATUSES = ["live", "pending"];
-export const CAPABILITY_STATUSES = ["live", "recommend_only", "planned", "pending"];
 export const CONTRACT_STATUSES = ["available", "partial", "unavailable"];
 export const ROUTE_MODES = ["managed", "byo", "redirect"];
 export const FIELD_TYPES = ["string", "number", "integer", "boolean", "array", "object", "unknown"];

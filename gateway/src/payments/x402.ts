@@ -7,8 +7,9 @@ import { fromServiceError } from "@agentic/platform";
 import type { LedgerClient } from "@agentic/clients";
 import type { TopUpWithPaymentResponse } from "@agentic/proto/ledger/v1";
 
-export const PAYMENT_REQUIRED = "PAYMENT-REQUIRED";
-export const PAYMENT_RESPONSE = "PAYMENT-RESPONSE";
+/** The challenge of a 402, and the receipt of a settled payment (base64 JSON each), as x402 v2 names them. */
+export const PAYMENT_REQUIRED_HEADER = "PAYMENT-REQUIRED";
+export const PAYMENT_RESPONSE_HEADER = "PAYMENT-RESPONSE";
 
 /** Base64 of JSON, the x402 header encoding. */
 export function encodeHeader(value: unknown): string {
@@ -39,21 +40,21 @@ export function setChallenge(req: Request, res: Response, requirements: Record<s
     resource: { url: resourceUrl(req), description, mimeType: "application/json" },
     accepts: [requirements],
   };
-  res.setHeader(PAYMENT_REQUIRED, encodeHeader(challenge));
+  res.setHeader(PAYMENT_REQUIRED_HEADER, encodeHeader(challenge));
 }
 
 /** Sets PAYMENT-RESPONSE from the ledger's settlement (the facilitator's SettleResponse). */
 export function setPaymentResponse(res: Response, settlementJson: string): void {
   if (!settlementJson) return;
   try {
-    res.setHeader(PAYMENT_RESPONSE, encodeHeader(JSON.parse(settlementJson)));
+    res.setHeader(PAYMENT_RESPONSE_HEADER, encodeHeader(JSON.parse(settlementJson)));
   } catch {
     // A settlement the ledger could not store as JSON is not worth a broken header.
   }
 }
 
 /** A payment travels to the facilitator twice (verify, settle), each bounded by the ledger's own timeout. */
-export const TOP_UP_DEADLINE_MS = 30_000;
+const TOP_UP_DEADLINE_MS = 30_000;
 
 /**
  * Pays for credits: the ledger verifies, settles and credits (once per payment). Without

@@ -13,6 +13,7 @@ import {
   currentTraceId,
   assertMaxPayloadFits,
   ensureExecutionsStream,
+  openVendorQuotaBuckets,
   servingAt,
   serverMaxPayload,
   whenDependenciesAnswer,
@@ -92,7 +93,9 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
   const js = opts.nc.jetstream();
   const settle = createSettlementPublisher({ js, budgetMs: config.SETTLEMENT_PUBLISH_TIMEOUT_MS, logger });
   const outcomes = createOutcomePublisher(js, logger);
-  const vendorQuota = await createKvVendorQuota(opts.nc, { replicas: config.NATS_STREAM_REPLICAS, logger });
+  // Opened once: the executor takes from the counters and its ranking reads them.
+  const vendorQuotaBuckets = await openVendorQuotaBuckets(opts.nc, { replicas: config.NATS_STREAM_REPLICAS, ensureConfig: true });
+  const vendorQuota = createKvVendorQuota(vendorQuotaBuckets, { logger });
   const grpcHealth = createHealth([EXECUTOR_SERVICE_NAME]);
   // The ranking runs here, from the router's shared state (no router call per execute). Should its
   // outcome feed die, health goes NOT_SERVING: executes would rank on frozen route health.
@@ -102,6 +105,7 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
     catalog,
     config,
     logger,
+    vendorQuotaBuckets,
     onFeedFailed: () => {
       outcomeFeedDead = true;
       grpcHealth.setServing(false);

@@ -20,7 +20,7 @@ export interface Drain {
 }
 
 /** The refusal of a call that arrived after the stop began: nothing was held, called or charged. */
-export function executorDraining(): AppError {
+function executorDraining(): AppError {
   return new AppError(
     "unavailable",
     "EXECUTOR_DRAINING",

@@ -5,7 +5,15 @@
 // Should the outcome feed die, health goes NOT_SERVING: the router would keep picking on stale health.
 // main.ts runs it for production and local use; test/harness.ts runs the very same wiring in tests.
 import type { NatsConnection } from "nats";
-import { bindServer, createHealth, createTokenVerifier, ensureExecutionsStream, stopServer, type Logger } from "@agentic/platform";
+import {
+  bindServer,
+  createHealth,
+  createTokenVerifier,
+  ensureExecutionsStream,
+  openVendorQuotaBuckets,
+  stopServer,
+  type Logger,
+} from "@agentic/platform";
 import type { LedgerClient } from "@agentic/clients";
 import { CatalogCache, type CatalogSource } from "@agentic/clients";
 import {
@@ -58,7 +66,7 @@ export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp>
       maxNames: config.AGENT_NAMES_PER_USER_MAX,
     }),
   ]);
-  const vendorQuota = await createKvQuotaReader(opts.nc, { replicas, logger });
+  const vendorQuota = createKvQuotaReader(await openVendorQuotaBuckets(opts.nc, { replicas }), { logger });
   const catalog = new CatalogCache(opts.catalog, { refreshMs: config.CATALOG_REFRESH_MS, logger });
   catalog.start();
 

@@ -5,7 +5,8 @@ import type { JsonObject } from "../document";
 import type { Examples } from "../examples";
 import { ref } from "../json-schema";
 import { jsonBody, ok, operation, paramRef, routeOperation } from "../operation";
-import { PAYMENT_RESPONSE_HEADER, PAYMENT_RESPONSE_SCHEMA, ROUTE_DECISION_HEADER } from "../headers";
+import { PAYMENT_RESPONSE_SCHEMA, ROUTE_DECISION_HEADER } from "../headers";
+import { PAYMENT_RESPONSE_HEADER } from "../../payments/x402";
 
 /** What execute and quote both answer: quote plans and prices exactly as execute does before it calls anyone. */
 const PLANNING_ERRORS: Record<string, string> = {

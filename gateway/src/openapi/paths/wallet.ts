@@ -4,7 +4,8 @@ import type { JsonObject } from "../document";
 import type { Examples } from "../examples";
 import { ref } from "../json-schema";
 import { jsonBody, ok, operation, paramRef } from "../operation";
-import { PAYMENT_RESPONSE_HEADER, PAYMENT_RESPONSE_SCHEMA } from "../headers";
+import { PAYMENT_RESPONSE_SCHEMA } from "../headers";
+import { PAYMENT_RESPONSE_HEADER } from "../../payments/x402";
 import { overviewExample, TOP_UP_EXAMPLE, USAGE_SUMMARY_EXAMPLE } from "../schemas/wallet";
 
 export function walletPaths(ex: Examples): Record<string, Record<string, JsonObject>> {

@@ -2,7 +2,8 @@
 // and the capability body (routes/requests/capability-input.ts).
 
 import { z } from "zod";
-import { CAPABILITY_STATUSES, CONTRACT_STATUSES, FIELD_FORMATS, FIELD_TYPES, RECORD_STATUSES, ROUTE_MODES } from "../json-schema";
+import { CONTRACT_STATUSES, FIELD_FORMATS, FIELD_TYPES, ROUTE_MODES } from "../json-schema";
+import { CAPABILITY_STATUSES, RECORD_STATUSES } from "../../routes/requests/catalog-lists";
 import type { JsonObject, SchemaName } from "../document";
 import type { Examples } from "../examples";
 import { jsonSchemaOf } from "../from-zod";

@@ -11,7 +11,7 @@ import { agentNameValue } from "./values";
  * Deepest nesting accepted (the body object itself is level 1). Contracts nest a few levels; a
  * small body can still nest thousands deep, which overflows the protobuf Struct encoding.
  */
-export const MAX_BODY_DEPTH = 32;
+const MAX_BODY_DEPTH = 32;
 
 const NOT_AN_OBJECT = "must be a JSON object";
 const RESERVED = "is a reserved name (__proto__, constructor and prototype are refused anywhere in a body)";
@@ -107,11 +107,11 @@ const maxPriceCredits = hinted(
   "Send maxPriceCredits as an integer number of credits (1000 credits = 1 USD), or leave it out.",
 );
 
+/** The fields of recommendBody this service reads, by name (also what a refusal's field is looked up in). */
+export const RECOMMEND_FIELDS = { agentName, maxPriceCredits };
+
 /** Recommend's body: the contract's recommend fields; `agentName` and `maxPriceCredits` are read here too (null reads as left out). */
 export const recommendBody = capabilityBody(
-  { agentName, maxPriceCredits },
+  RECOMMEND_FIELDS,
   "Capability-specific recommend input: the contract's `recommend` fields. `agentName` and `maxPriceCredits` are read by this service as well.",
 );
-
-/** The fields of recommendBody, by name (what a refusal's field is looked up in). */
-export const RECOMMEND_FIELDS = { agentName, maxPriceCredits };

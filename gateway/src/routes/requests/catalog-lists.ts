@@ -9,7 +9,9 @@ export const MAX_PAGE_LIMIT = 200;
 /** Items per page when a cursor is sent without a limit, and on the lists that always page. */
 export const DEFAULT_PAGE_LIMIT = 50;
 export const CAPABILITY_STATUSES = ["live", "recommend_only", "planned", "pending"] as const;
-export const ROUTE_STATUSES = ["live", "pending"] as const;
+/** A domain's and a route's status (a capability has more: CAPABILITY_STATUSES). */
+export const RECORD_STATUSES = ["live", "pending"] as const;
+export const ROUTE_STATUSES = RECORD_STATUSES;
 export const NETWORK_KEYS = ["direct", "agentcash", "mpp"] as const;
 const MAX_Q_LENGTH = 200;
 const CATALOG_KEY = /^[a-z0-9][a-z0-9_.-]{0,63}$/;

@@ -23,7 +23,7 @@ function headerText(value: string): string {
 }
 
 /** The hint of a repeated or malformed Agent-Name. */
-export const AGENT_NAME_HINT = "Send the calling agent's name, e.g. alpha_agent, once in Agent-Name, or leave it out.";
+const AGENT_NAME_HINT = "Send the calling agent's name, e.g. alpha_agent, once in Agent-Name, or leave it out.";
 
 /**
  * Agent-Name, normalized (normalizeAgentName: "Alpha" and "alpha" with a zero-width space are "alpha");

@@ -5,13 +5,13 @@ import { MAX_AGENT_NAME_LENGTH } from "@agentic/platform";
 import { hinted } from "../../http/request-schema";
 import { agentNameValue, wholeNumberInQuery } from "./values";
 
-export const USAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
+const USAGE_LIMIT = { min: 1, max: 100, default: 20 } as const;
 /** How many of the latest charges GET /overview carries. */
-export const OVERVIEW_LATEST = { min: 1, max: 100, default: 10 } as const;
+const OVERVIEW_LATEST = { min: 1, max: 100, default: 10 } as const;
 /** What GET /usage?kind= accepts: an execution's charge, or a credit movement. */
 export const USAGE_KINDS = ["charge", "grant", "refund", "adjustment", "top_up"] as const;
-export const CURSOR_PATTERN = /^[A-Za-z0-9_-]{1,1024}$/;
-export const CAPABILITY_KEY_PATTERN = /^[a-z0-9][a-z0-9._-]{0,127}$/;
+const CURSOR_PATTERN = /^[A-Za-z0-9_-]{1,1024}$/;
+const CAPABILITY_KEY_PATTERN = /^[a-z0-9][a-z0-9._-]{0,127}$/;
 /** An RFC 3339 date-time with its offset (2026-11-01T00:00:00Z). */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
 

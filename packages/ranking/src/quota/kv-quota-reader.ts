@@ -2,13 +2,12 @@
 // @agentic/platform's vendor-quota.ts), so every router replica ranks from the same use. A read that
 // fails leaves the route's quota unknown (logged): ranking goes on without it, and the executor, which
 // takes from the counters itself, still holds the line.
-import type { NatsConnection } from "nats";
-import { openVendorQuotaBuckets, readVendorQuota, type Logger, type QuotaWindow } from "@agentic/platform";
+import { readVendorQuota, type Logger, type QuotaWindow, type VendorQuotaBuckets } from "@agentic/platform";
 import type { VendorQuotaReader } from "../domain/ports";
 import type { QuotaUse } from "../domain/vendor-quota";
 
-export async function createKvQuotaReader(nc: NatsConnection, opts: { replicas: number; logger: Logger }): Promise<VendorQuotaReader> {
-  const buckets = await openVendorQuotaBuckets(nc, { replicas: opts.replicas });
+/** The reader over the buckets as opened (openVendorQuotaBuckets): a process that also takes from them opens them once for both. */
+export function createKvQuotaReader(buckets: VendorQuotaBuckets, opts: { logger: Logger }): VendorQuotaReader {
   return {
     async read(routes, userId) {
       const uses = new Map<string, QuotaUse>();

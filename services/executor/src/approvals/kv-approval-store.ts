@@ -75,7 +75,15 @@ function kvApprovalStore(kv: KV): ApprovalStore {
     },
     async markUsed(record, revision, usedAt) {
       try {
-        await kv.update(record.approvalId, encode({ ...record, usedAt }), revision);
+        return await kv.update(record.approvalId, encode({ ...record, usedAt }), revision);
+      } catch (err) {
+        if (isLostRevisionRace(err)) return undefined;
+        throw err;
+      }
+    },
+    async markUnused({ usedAt: _usedAt, ...unused }, revision) {
+      try {
+        await kv.update(unused.approvalId, encode(unused), revision);
         return true;
       } catch (err) {
         if (isLostRevisionRace(err)) return false;

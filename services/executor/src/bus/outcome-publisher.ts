@@ -17,7 +17,7 @@ export interface OutcomePublisher {
  * attempt id is also the hold id that its settlement is published under: sharing it would make the
  * stream drop the settlement as a duplicate of the outcome.
  */
-export function outcomeMsgId(attemptId: string): string {
+function outcomeMsgId(attemptId: string): string {
   return `${attemptId}.outcome`;
 }
 

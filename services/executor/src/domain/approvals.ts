@@ -5,18 +5,22 @@
 // hands them back in its answer. A requiring call (broadcast.message.send) is refused before anything is
 // held or any vendor is called unless its id is one we issued to this caller (else 404, worded the same
 // for another user's), for this very subject, unexpired and unused; it is marked used by a
-// revision-checked write as the last step of planning, so two calls racing with one approval run once.
+// revision-checked write as the last step of planning, so two calls racing with one approval run once,
+// and made unused again when its call then held nothing (a refused hold: no vendor was called).
 import { AppError, failedPrecondition, randomBase62, unavailable } from "@agentic/platform/core";
 import { invalidInput } from "./errors";
-import type { ExecuteCommand } from "./execution";
+import type { ExecuteCommand, GiveApprovalBack } from "./execution";
 import type { ApprovalRecord, ExecutorDeps } from "./ports";
 import { ProviderError, type ApprovalRule } from "./provider-port";
 
 /** What approvals mean for one planned call: the input to plan with, and the step run once planning is done (issue or use). */
 export interface ApprovalStep {
   input: Record<string, unknown>;
-  /** Records the approval (issuing calls), or marks it used (requiring calls; throws its refusal when another call used it first); absent for a call that does neither. */
-  use?(): Promise<void>;
+  /**
+   * Records the approval (issuing calls), or marks it used (requiring calls; throws its refusal when another
+   * call used it first) and resolves how to give it back; absent for a call that does neither.
+   */
+  use?(): Promise<GiveApprovalBack | undefined>;
 }
 
 /** Ids as we issue them: a prefix and 22 base62 characters; anything else was never issued. */
@@ -57,7 +61,10 @@ export async function approvalStep(
     // Recorded by the step, once planning is done: a price quote, or a call planning refuses, issues nothing.
     return {
       input: { ...input, [rule.field]: record.approvalId, [rule.expiresField]: record.expiresAt.toISOString() },
-      use: () => storeCall(() => store.issue(record)),
+      async use() {
+        await storeCall(() => store.issue(record));
+        return undefined;
+      },
     };
   }
   const approvalId = input[rule.field];
@@ -74,7 +81,11 @@ export async function approvalStep(
   return {
     input,
     async use() {
-      if (!(await storeCall(() => store.markUsed(record, revision, now())))) throw approvalAlreadyUsed(rule, approvalId);
+      const usedAt = await storeCall(() => store.markUsed(record, revision, now()));
+      if (usedAt === undefined) throw approvalAlreadyUsed(rule, approvalId);
+      return async () => {
+        await storeCall(() => store.markUnused(record, usedAt));
+      };
     },
   };
 }

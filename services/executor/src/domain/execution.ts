@@ -4,6 +4,7 @@
 import type { AppError } from "@agentic/platform/core";
 import type { Route } from "@agentic/proto/catalog/v1";
 import type { ExecuteResponse, NotTriedRoute } from "@agentic/proto/executor/v1";
+import type { ClaimIdempotencyKeyRequest } from "@agentic/proto/ledger/v1";
 import type { Quote } from "./pricing";
 import type { ProviderAdapter, ProviderResult, VendorCalls } from "./provider-port";
 import type { ProviderHttpRequest, Rail } from "./rail-port";
@@ -56,6 +57,9 @@ export interface PreparedRoute {
   flow?: (vendor: VendorCalls) => Promise<ProviderResult>;
 }
 
+/** Makes a used approval unused again, for a call that then ran nothing (its hold was refused): the person's approval still stands. */
+export type GiveApprovalBack = () => Promise<void>;
+
 /** Everything an execution carries from planning into its attempts. */
 export interface Execution {
   id: string;
@@ -73,13 +77,13 @@ export interface Execution {
   /** Fingerprint of the body without quoteId: what a quote is bound to (computed when read). */
   planHash: string;
   /** Uses the approval the call carries, once, right before it runs (domain/approvals.ts); a price quote never calls it. */
-  useApproval?: () => Promise<void>;
+  useApproval?: () => Promise<GiveApprovalBack | undefined>;
   /**
    * The Idempotency-Key its first hold claims, in the same ledger call (set by the executor when nothing
    * before that hold needs the key claimed first). A claim that answers otherwise ends the run with
    * KeyClaimAnswered, before any provider is called.
    */
-  claim?: { key: string; requestHash: string; leaseMs: number };
+  claim?: ClaimIdempotencyKeyRequest;
 }
 
 /** The outcome of an execution as stored for its key: a response, or the error it ended with. */

@@ -9,12 +9,12 @@ import { AppError, internalError, newId } from "@agentic/platform/core";
 import type { ExecuteResponse, QuoteResponse } from "@agentic/proto/executor/v1";
 import { idempotencyInProgress } from "./errors";
 import type { CallBudget, ExecuteCommand, Execution, StoredOutcome } from "./execution";
-import { IdempotencyGuard, KeyClaimAnswered, type IdempotencyKeyRef } from "./idempotency";
+import { claimRequest, IdempotencyGuard, KeyClaimAnswered, type IdempotencyKeyRef } from "./idempotency";
 import { createPlanner } from "./plan-execution";
 import type { ExecutorDeps } from "./ports";
 import { createQuoter } from "./quote-execution";
 import { requestHash } from "./request-hash";
-import { createAttemptRunner } from "./run-attempts";
+import { createAttemptRunner, type AttemptProgress } from "./run-attempts";
 
 export interface Executor {
   execute(cmd: ExecuteCommand, budget: CallBudget): Promise<ExecuteResponse>;
@@ -41,6 +41,9 @@ function claimsOnItsFirstHold(execution: Execution): boolean {
   return !execution.useApproval && execution.prepared.every((p) => !p.route.vendorQuota);
 }
 
+/** What planning answered: the execution to run, or its refusal (thrown as the run's answer). */
+type Planned = { ok: true; execution: Execution } | { ok: false; error: unknown };
+
 /** `email.inbox.buy` for (`email`, `inbox-buy`): a capability id is its key's parts joined with "-" (parts never hold one). */
 function capabilityKeyOf(cmd: Pick<ExecuteCommand, "domainKey" | "capabilityId">): string {
   return `${cmd.domainKey}.${cmd.capabilityId.replace(/-/g, ".")}`;
@@ -60,16 +63,42 @@ export function createExecutor(deps: ExecutorDeps): Executor {
   /** Successes being stored for their keys after they were answered. */
   const storing = new Set<Promise<void>>();
 
-  /** Plans the execution, uses the approval it carries (once nothing else refused it), and runs its attempts. */
-  async function run(cmd: ExecuteCommand, executionId: string, budget: CallBudget): Promise<ExecuteResponse> {
-    const execution = await plan(cmd, executionId, budget);
-    await execution.useApproval?.();
-    return attempts(execution, budget);
+  /** Plans the execution once; a refusal is kept as the plan's answer, for the run that answers the key. */
+  async function planOnce(cmd: ExecuteCommand, executionId: string, budget: CallBudget): Promise<Planned> {
+    try {
+      return { ok: true, execution: await plan(cmd, executionId, budget) };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  }
+
+  /**
+   * Answers the planning refusal, or uses the approval the plan carries (once nothing else refused it) and
+   * runs its attempts. An approval whose run held nothing (the hold refused: credits, a spend policy) is
+   * given back: no provider was called, so the person's approval still stands for a call that can pay.
+   */
+  async function run(planned: Planned, budget: CallBudget): Promise<ExecuteResponse> {
+    if (!planned.ok) throw planned.error;
+    const { execution } = planned;
+    const giveBack = await execution.useApproval?.();
+    const progress: AttemptProgress = { holds: 0, answered: false };
+    try {
+      return await attempts(execution, budget, progress);
+    } catch (err) {
+      if (giveBack && progress.holds === 0)
+        await giveBack().catch((giveBackErr: unknown) =>
+          logger.warn({ err: giveBackErr, executionId: execution.id }, "could not give back the approval of a call that ran nothing"),
+        );
+      throw err;
+    }
   }
 
   async function execute(cmd: ExecuteCommand, budget: CallBudget): Promise<ExecuteResponse> {
     const executionId = cmd.executionId ?? newId("execution");
-    if (!cmd.idempotencyKey) return run(cmd, executionId, budget);
+    // Planning only reads, so it may come before the claim, and it is done once: the claim-first way
+    // below runs (or answers the refusal of) this same plan.
+    const planned = await planOnce(cmd, executionId, budget);
+    if (!cmd.idempotencyKey) return run(planned, budget);
 
     const ref = {
       userId: cmd.userId,
@@ -78,16 +107,14 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       executionId,
       capabilityKey: capabilityKeyOf(cmd),
     };
-    // Planning only reads, so it may come before the claim: then the first hold claims the key in the
-    // same ledger call (one round trip, one transaction). A plan that would act before its hold (use an
-    // approval, take a vendor quota) or that planning refuses goes the claim-first way below, so a replay
-    // still answers what the key answered, even after the capability was gated or its contract changed.
-    const planned = await plan(cmd, executionId, budget).catch(() => undefined);
-    if (planned && claimsOnItsFirstHold(planned)) {
+    // The first hold claims the key in the same ledger call (one round trip, one transaction). A plan
+    // that would act before its hold (use an approval, take a vendor quota) or that planning refused goes
+    // the claim-first way below, so a replay still answers what the key answered, even after the
+    // capability was gated or its contract changed.
+    if (planned.ok && claimsOnItsFirstHold(planned.execution)) {
+      const execution = planned.execution;
       try {
-        return await answerForKey(ref, () =>
-          attempts({ ...planned, claim: { key: ref.key, requestHash: ref.requestHash, leaseMs: settings.idempotencyLeaseMs } }, budget),
-        );
+        return await answerForKey(ref, () => attempts({ ...execution, claim: claimRequest(ref, settings.idempotencyLeaseMs) }, budget));
       } catch (err) {
         if (!(err instanceof KeyClaimAnswered)) throw err;
         const meaning = guard.meaningOf(ref, err.claim);
@@ -97,7 +124,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     }
     const begun = await guard.begin(ref, () => budget.remainingMs());
     if (begun.kind === "replay") return replay(begun.outcome);
-    return answerForKey(ref, () => run(cmd, executionId, budget));
+    return answerForKey(ref, () => run(planned, budget));
   }
 
   /** As decoded for a replay: a success marked `replayed`, an error whose hint says a new key is needed. */

@@ -11,7 +11,7 @@ import type { Logger } from "@agentic/platform";
 import { callDeadlineMs, type AppError } from "@agentic/platform/core";
 import { asAppError, executionIndeterminate, idempotencyConflict, idempotencyInProgress } from "./errors";
 import type { StoredOutcome } from "./execution";
-import type { ClaimIdempotencyKeyResponse } from "@agentic/proto/ledger/v1";
+import type { ClaimIdempotencyKeyRequest, ClaimIdempotencyKeyResponse } from "@agentic/proto/ledger/v1";
 import type { LedgerPort, OutcomeRecords } from "./ports";
 
 export interface IdempotencySettings {
@@ -30,6 +30,18 @@ export interface IdempotencyKeyRef {
   /** The execution this request creates if the key is free. */
   executionId: string;
   capabilityKey: string;
+}
+
+/** The ledger's claim of the key, leased for `leaseMs`: what ClaimIdempotencyKey sends, and the first hold's claim in the same call. */
+export function claimRequest(ref: IdempotencyKeyRef, leaseMs: number): ClaimIdempotencyKeyRequest {
+  return {
+    userId: ref.userId,
+    idempotencyKey: ref.key,
+    requestHash: ref.requestHash,
+    leaseMs,
+    executionId: ref.executionId,
+    capabilityKey: ref.capabilityKey,
+  };
 }
 
 /** What a replayed error's hint adds to the original advice. */
@@ -88,17 +100,9 @@ export class IdempotencyGuard {
   async begin(ref: IdempotencyKeyRef, remainingMs: () => number): Promise<{ kind: "run" } | { kind: "replay"; outcome: StoredOutcome }> {
     const waitUntil = Date.now() + Math.min(this.settings.waitMs, Math.max(0, remainingMs() - this.settings.deadlineMs));
     for (let pause = 50; ; pause = Math.min(pause * 2, 500)) {
-      const claim = await this.ledger.claimIdempotencyKey(
-        {
-          userId: ref.userId,
-          idempotencyKey: ref.key,
-          requestHash: ref.requestHash,
-          leaseMs: this.settings.leaseMs,
-          executionId: ref.executionId,
-          capabilityKey: ref.capabilityKey,
-        },
-        { deadlineMs: this.deadline(remainingMs) },
-      );
+      const claim = await this.ledger.claimIdempotencyKey(claimRequest(ref, this.settings.leaseMs), {
+        deadlineMs: this.deadline(remainingMs),
+      });
       const meaning = this.meaningOf(ref, claim);
       if (meaning.kind !== "wait") return meaning;
       // in_progress: the first request is running; poll until it stores its result.

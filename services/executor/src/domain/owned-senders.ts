@@ -68,7 +68,7 @@ async function ownerOf(
 }
 
 /** 400: a sender the caller may not use, with the ones they may. */
-export function senderNotOwned(field: string, address: string, platformSenders: readonly string[]): AppError {
+function senderNotOwned(field: string, address: string, platformSenders: readonly string[]): AppError {
   const platform = platformSenders.map((p) => `Your Name <${p}>`);
   return invalidArgument(
     "SENDER_NOT_OWNED",

@@ -208,6 +208,8 @@ export interface ApprovalStore {
   issue(record: ApprovalRecord): Promise<void>;
   /** The approval and its revision; undefined when there is none by that id (never issued, or long gone). */
   get(approvalId: string): Promise<{ record: ApprovalRecord; revision: number } | undefined>;
-  /** Marks it used if it is still at `revision`; false when another call changed it first (it used it). */
-  markUsed(record: ApprovalRecord, revision: number, usedAt: Date): Promise<boolean>;
+  /** Marks it used if it is still at `revision`: the revision it is used at; undefined when another call changed it first (it used it). */
+  markUsed(record: ApprovalRecord, revision: number, usedAt: Date): Promise<number | undefined>;
+  /** Makes it unused again if it is still at `revision` (as markUsed left it); false when it changed since. */
+  markUnused(record: ApprovalRecord, revision: number): Promise<boolean>;
 }

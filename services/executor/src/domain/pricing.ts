@@ -29,7 +29,7 @@ import type { BilledUnits, CapabilityInput, TokenUsage } from "./provider-port";
 /** The execute field a model route is chosen by. */
 export const MODEL_FIELD = "model";
 /** The execute field that bounds a per-token call's output. */
-export const MAX_TOKENS_FIELD = "max_tokens";
+const MAX_TOKENS_FIELD = "max_tokens";
 /** Output tokens asked for when the caller names none: a long answer stops there (finish reason "length"). */
 export const DEFAULT_MAX_OUTPUT_TOKENS = 1024;
 /** Chat-format tokens per message on top of its text (OpenAI counts 3, and 1 more for a name). */
@@ -37,7 +37,7 @@ export const MESSAGE_OVERHEAD_TOKENS = 4;
 /** Tokens that prime the assistant's reply (OpenAI counts 3). */
 export const REPLY_PRIMING_TOKENS = 3;
 /** Time of a provider call before the first output token (queueing, the prompt's processing), in ms. */
-export const FIRST_TOKEN_ALLOWANCE_MS = 2_000;
+const FIRST_TOKEN_ALLOWANCE_MS = 2_000;
 
 /**
  * Execute fields of a per-token route and why each cannot raise the bill beyond the quote. A contract
@@ -220,7 +220,7 @@ export function unitMeters(route: Route): UnitMeter[] {
 }
 
 /** Credits for `units` of a metered driver beyond the ones the price covers, rounded up (prices are whole milli-credits per 1M units). */
-export function unitCredits(m: UnitMeter, units: number): number {
+function unitCredits(m: UnitMeter, units: number): number {
   const extra = Math.max(0, Math.min(units, m.maxUnits) - m.includedUnits);
   return Math.ceil((extra * Math.round(m.creditsPerMillionUnits * 1000)) / 1_000_000_000);
 }

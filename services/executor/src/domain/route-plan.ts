@@ -101,7 +101,7 @@ export function defaultAllowFallback(controls: RoutingControls): boolean {
 }
 
 /** What the router's ranking says keeps `route` from running for this request, but for the blocks the executor decides itself. */
-export function routerBlocks(route: Route, ranking: readonly RecommendationCandidate[] | undefined): string[] {
+function routerBlocks(route: Route, ranking: readonly RecommendationCandidate[] | undefined): string[] {
   const candidate = ranking?.find((c) => c.routeKey === route.routeKey);
   return (candidate?.blockingRequirements ?? []).filter((b) => !SOFT_BLOCKS.has(b));
 }

@@ -43,13 +43,23 @@ const MIN_PROVIDER_MS = 250;
 /** How long a fallback hold waits for this execution's earlier releases to free their credits. */
 const RELEASE_WAIT_MS = 2_000;
 
-/** The runner: `run(execution, budget)` resolves the served response, or throws why nothing was served. */
+/** How far a run got: the holds it placed (none: no provider was called), and whether a settlement carried its answer. */
+export interface AttemptProgress {
+  holds: number;
+  answered: boolean;
+}
+
+/** The runner: `run(execution, budget, progress?)` resolves the served response, or throws why nothing was served. */
 export function createAttemptRunner(deps: ExecutorDeps) {
   const { settings, logger } = deps;
   const depOpts = (budget: CallBudget) => dependencyOpts(settings, budget);
 
   /** Runs the planned attempts until one succeeds, a failure forbids going on, or none is left. */
-  async function run(x: Execution, budget: CallBudget): Promise<ExecuteResponse> {
+  async function run(
+    x: Execution,
+    budget: CallBudget,
+    progress: AttemptProgress = { holds: 0, answered: false },
+  ): Promise<ExecuteResponse> {
     // An answer the capture cannot carry would leave the vendor paid and the caller uncharged: never start such an attempt.
     const busMax = deps.bus.maxMessageBytes?.() ?? Number.POSITIVE_INFINITY;
     if (busMax < LARGEST_SETTLEMENT_BYTES) {
@@ -59,7 +69,6 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       );
       throw unavailable("UNAVAILABLE", "Executions cannot be settled right now; nothing was held or charged.", "Retry shortly.");
     }
-    const progress = { holds: 0, answered: false };
     try {
       return await attempt(x, budget, progress);
     } catch (err) {
@@ -79,7 +88,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     }
   }
 
-  async function attempt(x: Execution, budget: CallBudget, progress: { holds: number; answered: boolean }): Promise<ExecuteResponse> {
+  async function attempt(x: Execution, budget: CallBudget, progress: AttemptProgress): Promise<ExecuteResponse> {
     const done: ExecutionAttempt[] = [];
     const decided: DecisionAttempt[] = [];
     // Planned routes this run passed over, and (once it ends) the ones it never reached.
@@ -275,20 +284,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       try {
         if (claim && round === 0) {
           // One ledger call claims the key and, only if it did, holds: a key already claimed answers with nothing held.
-          const { claim: answered } = await deps.ledger.claimIdempotencyKeyAndHoldCredits(
-            {
-              claim: {
-                userId: x.cmd.userId,
-                idempotencyKey: claim.key,
-                requestHash: claim.requestHash,
-                leaseMs: claim.leaseMs,
-                executionId: x.id,
-                capabilityKey: x.capabilityKey,
-              },
-              hold: request,
-            },
-            depOpts(budget),
-          );
+          const { claim: answered } = await deps.ledger.claimIdempotencyKeyAndHoldCredits({ claim, hold: request }, depOpts(budget));
           if (answered?.state !== "claimed") throw new KeyClaimAnswered(answered ?? { state: "conflict", executionId: "", started: false });
         } else {
           await deps.ledger.holdCredits(request, depOpts(budget));

@@ -9,7 +9,7 @@
 /** Largest settlement message the executor publishes: the NATS server's max_payload must be at least this (8 MiB). */
 export const LARGEST_SETTLEMENT_BYTES = 8 * 1024 * 1024;
 /** Largest answer (its stored JSON) a capture carries whole; the rest of the message is its usage item and headers. */
-export const SETTLED_ANSWER_MAX_BYTES = LARGEST_SETTLEMENT_BYTES - 512 * 1024;
+const SETTLED_ANSWER_MAX_BYTES = LARGEST_SETTLEMENT_BYTES - 512 * 1024;
 
 /** Whether an answer's stored JSON fits a capture. */
 export function fitsSettlement(bodyJson: string): boolean {

@@ -15,7 +15,7 @@ import { bearerAuth } from "./vendor-key";
 const KEY = "agentmail";
 
 /** The resource kind of an AgentMail inbox. */
-export const INBOX_KIND = "email.inbox";
+const INBOX_KIND = "email.inbox";
 
 /** AgentMail's error body {name, message} (or {errors}), or nothing on a 200. */
 function checkStatus(res: RailResponse): void {

@@ -11,7 +11,7 @@ import { DEFAULT_MAX_OUTPUT_TOKENS } from "../domain/pricing";
 
 const KEY = "anthropic";
 
-export const ANTHROPIC_VERSION = "2023-06-01";
+const ANTHROPIC_VERSION = "2023-06-01";
 
 /** Anthropic's stop reasons in OpenAI's finish-reason words, which our response uses. */
 const FINISH_REASON: Readonly<Record<string, string>> = {

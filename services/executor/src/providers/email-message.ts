@@ -8,7 +8,7 @@ import type { CapabilityInput, ProviderContext, SenderField } from "../domain/pr
 import { formatMailbox, parseMailbox, sameAddress } from "../domain/mailbox";
 
 /** What follows a caller's display name on the platform sender, so a reader sees the mail is relayed, not the platform's own. */
-export const RELAY_SUFFIX = " via Agentic API";
+const RELAY_SUFFIX = " via Agentic API";
 
 /** email.send's sender fields, as every email adapter declares them: each is the platform sender or an inbox the caller owns. */
 export const EMAIL_SENDER_FIELDS: readonly SenderField[] = [

@@ -5,7 +5,7 @@ import type { CapabilityInput } from "../domain/provider-port";
 import { InputReader, inputRefusal } from "./input";
 import { isRecord, stringField } from "./vendor-error";
 
-export const EVM_NETWORKS = ["ethereum", "base", "arbitrum", "optimism", "polygon"] as const;
+const EVM_NETWORKS = ["ethereum", "base", "arbitrum", "optimism", "polygon"] as const;
 export type EvmNetwork = (typeof EVM_NETWORKS)[number];
 
 export const CHAIN_IDS: Readonly<Record<EvmNetwork, number>> = { ethereum: 1, base: 8453, arbitrum: 42161, optimism: 10, polygon: 137 };

@@ -14,7 +14,7 @@ import { defineProvider } from "./provider-table";
 const KEY = "llamaparse";
 
 /** The resource kind of a parse job the caller created. */
-export const PARSE_JOB_KIND = "document.parse.job";
+const PARSE_JOB_KIND = "document.parse.job";
 /** Pages one job may parse (what the route's per-call price covers). */
 export const MAX_PAGES = 10;
 /** The tier our price is computed for. */

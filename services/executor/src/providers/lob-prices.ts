@@ -5,7 +5,7 @@
 // letter.send will charge for the same body.
 
 /** Lob's cost of a one-page letter, in USD. */
-export const LOB_LETTER_USD = { blackAndWhite: 0.9, color: 1.2 } as const;
+const LOB_LETTER_USD = { blackAndWhite: 0.9, color: 1.2 } as const;
 /** Lob's cost of a postcard by size, in USD. */
 export const LOB_POSTCARD_USD: Readonly<Record<string, number>> = { "4x6": 0.7, "6x9": 0.9, "6x11": 1.05 };
 

@@ -22,8 +22,8 @@ import { sanitizeLetterHtml } from "./letter-html";
 const KEY = "lob";
 
 /** Resource kinds of what Lob mails for a caller. */
-export const LETTER_KIND = "post.letter";
-export const POSTCARD_KIND = "post.postcard";
+const LETTER_KIND = "post.letter";
+const POSTCARD_KIND = "post.postcard";
 
 /** The caller's HTML in one letter page: fixed to 8.5x11in, overflow cut, no page breaks. */
 function onePage(html: string): string {

@@ -9,9 +9,9 @@ import type { CapabilityHandler } from "./provider-table";
 import { invalidResponse, isRecord, stringField } from "./vendor-error";
 import { bearerAuth } from "./vendor-key";
 
-export const IMAGE_MODEL = "gpt-image-1";
+const IMAGE_MODEL = "gpt-image-1";
 /** The longest prompt the route's price covers: OpenAI also bills the prompt's text tokens (at most one per byte). */
-export const MAX_PROMPT_BYTES = 1000;
+const MAX_PROMPT_BYTES = 1000;
 
 /** gpt-image-1's sizes for the contract's aspect ratios (it has square, landscape 3:2 and portrait 2:3). */
 const SIZES: Readonly<Record<string, { size: string; width: number; height: number }>> = {

@@ -7,7 +7,7 @@ import { invalidResponse, isRecord, stringField } from "./vendor-error";
 import { openAiError } from "./openai-error";
 import { bearerAuth } from "./vendor-key";
 
-export const MODERATION_MODEL = "omni-moderation-latest";
+const MODERATION_MODEL = "omni-moderation-latest";
 
 /** text.moderate as this vendor API speaks it, for `providerKey` (every OpenAI-compatible vendor). */
 export function moderation(providerKey: string): CapabilityHandler {

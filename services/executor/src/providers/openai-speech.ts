@@ -9,7 +9,7 @@ import type { CapabilityHandler } from "./provider-table";
 import { invalidResponse, isRecord } from "./vendor-error";
 import { bearerAuth } from "./vendor-key";
 
-export const SPEECH_MODEL = "tts-1";
+const SPEECH_MODEL = "tts-1";
 const VOICES = ["alloy", "ash", "coral", "echo", "fable", "nova", "onyx", "sage", "shimmer"] as const;
 const MAX_CHARACTERS = 1000;
 

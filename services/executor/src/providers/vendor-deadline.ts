@@ -4,9 +4,9 @@
 // to reach us.
 
 /** PROVIDER_TIMEOUT_MS's default, for a context built without one (adapter tests). */
-export const DEFAULT_PROVIDER_TIMEOUT_MS = 15_000;
+const DEFAULT_PROVIDER_TIMEOUT_MS = 15_000;
 /** Time kept back for the vendor's answer to travel to us and be read. */
-export const ANSWER_MARGIN_MS = 1_000;
+const ANSWER_MARGIN_MS = 1_000;
 
 /** Milliseconds the vendor may work on one request (at least one second). */
 export function vendorDeadlineMs(ctx: { timeoutMs?: number }): number {

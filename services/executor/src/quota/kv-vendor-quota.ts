@@ -3,12 +3,11 @@
 // The counters guard fairness between users; the vendor's own limit stays the hard one. So when
 // the counters cannot be reached the attempt goes ahead (logged): a NATS outage must not take every
 // quota route away from everyone.
-import type { NatsConnection } from "nats";
-import { openVendorQuotaBuckets, takeVendorQuota, type Logger, type QuotaWindow } from "@agentic/platform";
+import { takeVendorQuota, type Logger, type QuotaWindow, type VendorQuotaBuckets } from "@agentic/platform";
 import type { VendorQuotaPort } from "../domain/ports";
 
-export async function createKvVendorQuota(nc: NatsConnection, opts: { replicas: number; logger: Logger }): Promise<VendorQuotaPort> {
-  const buckets = await openVendorQuotaBuckets(nc, { replicas: opts.replicas, ensureConfig: true });
+/** The port over the buckets as opened (openVendorQuotaBuckets with ensureConfig: the executor writes them). */
+export function createKvVendorQuota(buckets: VendorQuotaBuckets, opts: { logger: Logger }): VendorQuotaPort {
   return {
     async take(route, userId) {
       const q = route.vendorQuota;

@@ -3,7 +3,7 @@
 import { RailError, type BinaryBody, type ProviderHttpRequest, type RailResponse } from "../domain/rail-port";
 
 /** Largest vendor answer read when the caller sets no limit: an answer must fit one gRPC message to the gateway. */
-export const DEFAULT_MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
+const DEFAULT_MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
 
 /** A request ready to send (and to resend identically with payment headers added). */
 export interface PreparedRequest {

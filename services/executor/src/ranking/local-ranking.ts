@@ -9,7 +9,7 @@
 // It remembers nothing: a stored answer and an agent's goals are written by recommend alone.
 import type { NatsConnection } from "nats";
 import type { CatalogCache } from "@agentic/clients";
-import type { Logger } from "@agentic/platform";
+import type { Logger, VendorQuotaBuckets } from "@agentic/platform";
 import {
   createKvQuotaReader,
   getRecommendationFor,
@@ -29,6 +29,8 @@ export interface LocalRankingOptions {
   catalog: Pick<CatalogCache, "capability">;
   config: RankingConfig & { NATS_STREAM_REPLICAS: number; DEPENDENCY_DEADLINE_MS: number };
   logger: Logger;
+  /** The vendor quota counters, as the executor opened them to take from. */
+  vendorQuotaBuckets: VendorQuotaBuckets;
   /** Called once if the outcome feed dies: the ranking would rest on frozen health (the executor goes NOT_SERVING). */
   onFeedFailed(): void;
 }
@@ -54,7 +56,7 @@ export async function startLocalRanking(opts: LocalRankingOptions): Promise<Loca
     catalog: opts.catalog,
     wallet: NO_WALLET,
     routeHealth,
-    vendorQuota: await createKvQuotaReader(opts.nc, { replicas: config.NATS_STREAM_REPLICAS, logger }),
+    vendorQuota: createKvQuotaReader(opts.vendorQuotaBuckets, { logger }),
     preferences: openPreferenceReader(opts.nc),
     recommendationTtlMs: 0,
     defaultPreferences: config.DEFAULT_PREFERENCES,

@@ -75,6 +75,25 @@ describe("the calls one execute makes", () => {
     await sys.ledger.waitForSettlement(first!.attempts[0]!.attemptId);
   });
 
+  it("keyed, refused in planning: planned once, its refusal stored for the key after the claim, and a retry replays it", async () => {
+    const req = email({ quoteId: "qt_never_issued_to_anyone" }, { idempotencyKey: `calls-refused-${Date.now()}` });
+    const refused = () =>
+      sys.executor.client.execute(req).then(
+        (res) => new Error(`expected a refusal, got ${JSON.stringify(res)}`),
+        (err: Error) => err,
+      );
+    const calls = await callsDuring(async () => {
+      const first = await refused();
+      expect(first.message).toMatch(/qt_never_issued_to_anyone/);
+      const again = await refused();
+      expect(again.message).toBe(first.message);
+    });
+    // Each request plans once, before its claim, and reads the quote there: the first runs that plan's refusal as the key's answer.
+    expect(calls).toMatchObject({ Execute: 2, GetQuoteHold: 2, ClaimIdempotencyKey: 2, CompleteExecution: 1 });
+    expect(calls.HoldCredits).toBeUndefined();
+    expect(calls.ClaimIdempotencyKeyAndHoldCredits).toBeUndefined();
+  });
+
   it("pinned to one route: no router call at all", async () => {
     const calls = await callsDuring(() => sys.executor.client.execute(email({ routeKey: "email.send.resend" })));
     expect(calls).toMatchObject({ Execute: 1, HoldCredits: 1 });

@@ -3,23 +3,15 @@
 import type { UnaryHandler } from "@agentic/platform";
 import type { ClaimIdempotencyKeyAndHoldCreditsRequest, ClaimIdempotencyKeyAndHoldCreditsResponse } from "@agentic/proto/ledger/v1";
 import type { Ledger } from "../domain/ledger";
-import { claimResponse } from "./claim-idempotency-key";
+import { claimRequest, claimResponse } from "./claim-idempotency-key";
 import { holdRequest } from "./hold-credits";
 
 export function claimIdempotencyKeyAndHoldCredits(
   ledger: Ledger,
 ): UnaryHandler<ClaimIdempotencyKeyAndHoldCreditsRequest, ClaimIdempotencyKeyAndHoldCreditsResponse> {
   return async (req) => {
-    const claim = req.claim;
     const { claim: outcome, hold } = await ledger.claimIdempotencyKeyAndHold({
-      claim: {
-        userId: claim?.userId ?? "",
-        key: claim?.idempotencyKey ?? "",
-        requestHash: claim?.requestHash ?? "",
-        leaseMs: claim?.leaseMs ?? 0,
-        executionId: claim?.executionId ?? "",
-        capabilityKey: claim?.capabilityKey ?? "",
-      },
+      claim: claimRequest(req.claim),
       hold: holdRequest(req.hold),
     });
     return { claim: claimResponse(outcome), ...(hold ? { hold } : {}) };

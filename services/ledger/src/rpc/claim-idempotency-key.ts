@@ -3,21 +3,23 @@
 // stored result) or conflict (same key, other request).
 import type { UnaryHandler } from "@agentic/platform";
 import type { ClaimIdempotencyKeyRequest, ClaimIdempotencyKeyResponse } from "@agentic/proto/ledger/v1";
-import type { Ledger } from "../domain/ledger";
+import type { ClaimRequest, Ledger } from "../domain/ledger";
 import type { ClaimOutcome } from "../domain/types";
 
 export function claimIdempotencyKey(ledger: Ledger): UnaryHandler<ClaimIdempotencyKeyRequest, ClaimIdempotencyKeyResponse> {
-  return async (req) =>
-    claimResponse(
-      await ledger.claimIdempotencyKey({
-        userId: req.userId,
-        key: req.idempotencyKey,
-        requestHash: req.requestHash,
-        leaseMs: req.leaseMs,
-        executionId: req.executionId,
-        capabilityKey: req.capabilityKey,
-      }),
-    );
+  return async (req) => claimResponse(await ledger.claimIdempotencyKey(claimRequest(req)));
+}
+
+/** A claim off the wire (an absent one is empty, and refused by validation). */
+export function claimRequest(req: ClaimIdempotencyKeyRequest | undefined): ClaimRequest {
+  return {
+    userId: req?.userId ?? "",
+    key: req?.idempotencyKey ?? "",
+    requestHash: req?.requestHash ?? "",
+    leaseMs: req?.leaseMs ?? 0,
+    executionId: req?.executionId ?? "",
+    capabilityKey: req?.capabilityKey ?? "",
+  };
 }
 
 /** A claim's outcome on the wire. */
