@@ -9,7 +9,7 @@ import { systemClient } from "./support/system-client";
 
 // The hold outlives the executor-gone test's whole sequence (kill, restart, lease, retry) on a loaded
 // machine, so its retry meets the indeterminate execution before the hold expires and reconciles it.
-const ENV = { ...FAULT_TEST_ENV, HOLD_TTL_MS: "20000" };
+const ENV: Readonly<Record<string, string>> = { ...FAULT_TEST_ENV, HOLD_TTL_MS: "20000" };
 const PRICE = 10; // email.send on resend
 
 let sys: ControlledSystem;
