@@ -126,7 +126,7 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
   });
   const clients = nameUnavailableBackends(opts.clients, monitor);
   const catalogCache = new RenderedCatalogCache(
-    async () => (await clients.catalog.listDomains({})).catalogVersion,
+    async () => (await clients.catalog.getCatalogVersion({})).catalogVersion,
     { refreshMs: config.CATALOG_REFRESH_MS, maxEntries: 2_000 },
     logger,
   );
