@@ -431,6 +431,9 @@ describe("recommend: candidates past the caller's limit", () => {
 
   it("says the cheapest live route in its price reason, computed once for the whole field", () => {
     const res = run([pricyFast, cheapSlow], { goals: ["cost"] });
-    expect(res.candidates.map((c) => c.reasons[0])).toEqual(["cheapest live route: 10 credits", "14 credits, 4 more than the cheapest route"]);
+    expect(res.candidates.map((c) => c.reasons[0])).toEqual([
+      "cheapest live route: 10 credits",
+      "14 credits, 4 more than the cheapest route",
+    ]);
   });
 });
