@@ -2,11 +2,11 @@
 // (400 INVALID_INPUT naming it), then applied to one catalog snapshot. `q` ranks by the intent
 // index (best first); without `q` the list keeps catalog order.
 import type { Request } from "express";
-import type { Capability, Route } from "@agentic/proto/catalog/v1";
+import type { Capability } from "@agentic/proto/catalog/v1";
 import { parseQuery } from "../http/request-schema";
 import type { PageQuery, SelectingParams } from "./paging";
 import type { capabilitiesQuery, routesQuery } from "../routes/requests/catalog-lists";
-import type { CatalogSnapshot } from "./catalog-snapshot";
+import type { CatalogSnapshot, RouteEntry } from "./catalog-snapshot";
 
 export { CAPABILITY_STATUSES, NETWORK_KEYS, ROUTE_STATUSES } from "../routes/requests/catalog-lists";
 
@@ -59,7 +59,7 @@ export function filterCapabilities(s: CatalogSnapshot, f: CatalogFilters): Capab
 }
 
 /** The routes of `s` that pass `f` (`q` picks the routes of the capabilities it finds, best capability first). */
-export function filterRoutes(s: CatalogSnapshot, f: CatalogFilters): Route[] {
+export function filterRoutes(s: CatalogSnapshot, f: CatalogFilters): RouteEntry[] {
   const max = f.maxPriceCredits === undefined ? undefined : Number(f.maxPriceCredits);
   const routes = f.q === undefined ? s.routes : ranked(s, f.q).flatMap((c) => s.routesByCapability.get(c.capabilityKey) ?? []);
   return routes.filter(

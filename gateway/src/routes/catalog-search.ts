@@ -4,7 +4,7 @@
 // parameters that select it, in a fixed order), so a repeated read is served from memory whatever
 // order its parameters came in, and the Link of a page names the next one by that key.
 import { Router, type Request } from "express";
-import { toCapabilityEntry, toRouteEntry } from "../mappers/catalog";
+import { toCapabilityEntry } from "../mappers/catalog";
 import type { CatalogSnapshot, CatalogSnapshots } from "../catalog/catalog-snapshot";
 import { filterCapabilities, filterRoutes, parseCatalogListRequest, type CatalogFilters } from "../catalog/catalog-filters";
 import { capabilitiesQuery, routesQuery } from "./requests/catalog-lists";
@@ -41,6 +41,7 @@ export function catalogSearchRoutes(snapshots: CatalogSnapshots, cache: Rendered
     });
 
   list("/capabilities", capabilitiesQuery, filterCapabilities, toCapabilityEntry);
-  list("/routes", routesQuery, filterRoutes, toRouteEntry);
+  // Routes are kept as their entries already (catalog-snapshot.ts).
+  list("/routes", routesQuery, filterRoutes, (entry) => entry);
   return router;
 }
