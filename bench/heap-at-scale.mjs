@@ -20,6 +20,9 @@ const system = await startSystem({
   serviceEnv: { CATALOG_DIR: dir, RATE_LIMIT_RPS: "100000", RATE_LIMIT_BURST: "100000", RATE_LIMIT_MAX_IN_FLIGHT: "100000" },
   ledgerSqlitePath: join(logDir, "ledger.sqlite"),
 });
+// Output piped into `head` must not end this process before it stops the system it started.
+process.stdout.on("error", () => undefined);
+for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => void system.stop().finally(() => process.exit(130)));
 const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
 try {
   const base = system.baseUrl;
