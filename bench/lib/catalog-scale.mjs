@@ -23,19 +23,19 @@ const SHIPPED = join(ROOT, "services/catalog/catalog");
 const WIDE_ROUTES = 200;
 const MEASURED = ["gateway", "router", "executor", "catalog"];
 
-/** The catalog's node command as the manifest runs it (its flags matter to its memory): ["--flag", ..., "<main>"]. */
-function manifestCommand() {
+/** A service's node command as its manifest runs it (its flags matter to its memory): ["--flag", ..., "<main>"]. */
+function manifestCommand(service = "catalog") {
   const { parseAllDocuments } = require("yaml");
-  const docs = parseAllDocuments(readFileSync(join(ROOT, "deploy/k8s/base/catalog/deployment.yaml"), "utf8")).map((d) => d.toJS());
+  const file = `deploy/k8s/base/${service}/deployment.yaml`;
+  const docs = parseAllDocuments(readFileSync(join(ROOT, file), "utf8")).map((d) => d.toJS());
   const command = docs.find((d) => d?.kind === "Deployment")?.spec.template.spec.containers.find((c) => c.name === "server")?.command;
-  if (!Array.isArray(command) || command[0] !== "node")
-    throw new Error("deploy/k8s/base/catalog/deployment.yaml: no node command for the server");
+  if (!Array.isArray(command) || command[0] !== "node") throw new Error(`${file}: no node command for the server`);
   return command.slice(1);
 }
 
-/** The node flags of that command (before the script), for the catalog the system starts. */
-const manifestNodeFlags = () =>
-  manifestCommand().filter((arg) => arg.startsWith("--max-") || arg.startsWith("--heap") || arg.startsWith("--v8"));
+/** The node flags of that command (before the script), for the service the system starts. */
+const manifestNodeFlags = (service = "catalog") =>
+  manifestCommand(service).filter((arg) => arg.startsWith("--max-") || arg.startsWith("--heap") || arg.startsWith("--v8"));
 
 /** Where the figures are kept for the k8s tests (scripts/k8s/catalog-memory.test.mjs). */
 export const catalogResultFile = (times) => join(ROOT, "bench/measured", `catalog-x${times}.json`);
@@ -95,7 +95,8 @@ async function measureCatalog(label, dir, opts, log) {
   const logDir = mkdtempSync(join(tmpdir(), "agentic-bench-catalog-"));
   const system = await startSystem({
     logDir,
-    nodeArgs: { catalog: manifestNodeFlags() },
+    // Every measured service runs with its manifest's node flags (their young generation sizes matter to their RSS).
+    nodeArgs: Object.fromEntries(MEASURED.map((name) => [name, manifestNodeFlags(name)])),
     serviceEnv: { CATALOG_DIR: dir, RATE_LIMIT_RPS: "100000", RATE_LIMIT_BURST: "100000", RATE_LIMIT_MAX_IN_FLIGHT: "100000" },
     ledgerSqlitePath: join(logDir, "ledger.sqlite"),
   }).catch((err) => {

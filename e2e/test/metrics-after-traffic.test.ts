@@ -40,7 +40,10 @@ describe("/metrics of every service after traffic", () => {
     expect(await metricsOf("gateway")).toMatch(
       /http_server_request_duration_seconds_count\{http_request_method="GET",http_route="\/api\/agentic-api\/domains",http_response_status_code="200"\} [1-9]/,
     );
-    expect(rpcCount(await metricsOf("catalog"), "ListDomains")).toBeGreaterThan(0);
+    const catalog = await metricsOf("catalog");
+    expect(rpcCount(catalog, "ListDomains")).toBeGreaterThan(0);
+    // The caches' version polls (router, executor, gateway) ask for the version alone.
+    expect(rpcCount(catalog, "GetCatalogVersion")).toBeGreaterThan(0);
     const ledger = await metricsOf("ledger");
     expect(rpcCount(ledger, "AuthenticateApiKey")).toBeGreaterThan(0);
     expect(rpcCount(ledger, "GetWallet")).toBeGreaterThan(0);

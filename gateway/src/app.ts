@@ -106,6 +106,9 @@ export interface GatewayApp {
   stop(): Promise<void>;
 }
 
+/** Most bytes of rendered catalog answers the gateway keeps (see RenderedCatalogCache). */
+const RENDERED_CATALOG_MAX_BYTES = 32 * 1024 * 1024;
+
 /** Each backend's health, checked this often in the background (so errors name what is down), each check at most this long. */
 const BACKEND_CHECK_INTERVAL_MS = 1_000;
 const BACKEND_CHECK_TIMEOUT_MS = 500;
@@ -126,8 +129,10 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
   });
   const clients = nameUnavailableBackends(opts.clients, monitor);
   const catalogCache = new RenderedCatalogCache(
-    async () => (await clients.catalog.listDomains({})).catalogVersion,
-    { refreshMs: config.CATALOG_REFRESH_MS, maxEntries: 2_000 },
+    async () => (await clients.catalog.getCatalogVersion({})).catalogVersion,
+    // Bounded by count and by bytes: pages of a large catalog are up to 64 KB each, and the whole
+    // GET /domains of 100x today's catalog 684 KB; what is not read again leaves first.
+    { refreshMs: config.CATALOG_REFRESH_MS, maxEntries: 2_000, maxBytes: RENDERED_CATALOG_MAX_BYTES },
     logger,
   );
   catalogCache.start();

@@ -1,6 +1,7 @@
 // Recommend's candidate limit over real HTTP, on a generated catalog with a capability of 200 routes:
 // `?limit=5` answers the best five in full and counts the rest (a few kilobytes instead of hundreds),
-// the same order as the whole answer; the stored answer keeps every candidate; without a limit the
+// the same order as the whole answer; the stored answer keeps every candidate (those past the limit
+// compact: ranked, priced and blocked, not explained); without a limit the
 // answer is as before; a limit out of 1-200 is a 400 naming `limit`.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -60,6 +61,13 @@ describe("recommend with a candidate limit", () => {
     const stored = await sys.router.client.getRecommendation({ recommendationId: body.recommendationId, userId: "user-gateway-test" });
     expect(stored.recommendation?.candidates).toHaveLength(WIDE_ROUTES);
     expect(stored.recommendation?.candidates[0]?.routeKey).toBe(body.candidates[0].routeKey);
+    // The ranking an execute runs is the whole one; what was not read is kept compact, not explained.
+    const whole = (await (await recommend("")).json()) as any;
+    expect(stored.recommendation!.candidates.map((c) => [c.routeKey, c.priceCredits, c.blockingRequirements])).toEqual(
+      whole.candidates.map((c: any) => [c.routeKey, c.priceCredits, c.blockingRequirements]),
+    );
+    expect(stored.recommendation!.candidates[0]!.reasons.length).toBeGreaterThan(0);
+    for (const past of stored.recommendation!.candidates.slice(1)) expect([past.reasons, past.nextActions]).toEqual([[], []]);
   });
 
   it("says how many were left out when the limit covers every candidate (none)", async () => {

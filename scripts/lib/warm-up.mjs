@@ -1,6 +1,7 @@
 // What the launcher runs between "ready" and announcing the system, so the first callers after the
 // announcement do not pay for cold caches, connections and code. Two parts:
-// - free paths, with the announced API key: each capability's page and contract, and for a few
+// - free paths, with the announced API key: each capability's page and contract (at most
+//   FREE_WARM_UP_CAPABILITIES, the catalog's first, so a large catalog does not fill the caches), and for a few
 //   capabilities a recommend (never holds or charges) and an execute with an empty body where the
 //   contract requires a field (refused, 400, before anything is held, charged or called);
 // - paid paths, development only, on an account of its own: a few real executes on one route per
@@ -35,6 +36,16 @@ const PAID_WARM_UP_ROUNDS = 3;
 /** Credits the warm-up account keeps at least: its rounds at the routes' prices (1 + 25 + 40 credits), with room to spare. */
 const WARM_UP_BALANCE_CREDITS = 500;
 
+/**
+ * Capabilities whose page and contract the free warm-up reads, at most: all of today's catalog (55), a
+ * bounded share of a large one. Warming runs each path once; reading every capability of a catalog
+ * 100 times today's would fill the gateway's bounded caches with what no caller asked for.
+ */
+const FREE_WARM_UP_CAPABILITIES = 200;
+
+/** Domains whose capability lists are read at once (each its own connection to the gateway). */
+const DOMAINS_AT_ONCE = 8;
+
 /** Capabilities whose recommend and execute the free warm-up runs with the API key: few, since they spend its burst. */
 const FREE_WARM_UP_AUTHENTICATED_CAPABILITIES = 8;
 
@@ -61,8 +72,12 @@ async function warmUpFreePaths(baseUrl, apiKey) {
   const json = client(baseUrl);
   const authed = { method: "POST", headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" }, body: "{}" };
   const domains = (await json("/domains")) ?? [];
-  const listed = await Promise.all(domains.map((d) => json(`/domains/${d.domainKey}/capabilities`)));
-  const capabilities = listed.flatMap((caps) => (caps ?? []).map((c) => `/domains/${c.domainKey}/capabilities/${c.capabilityId}`));
+  const capabilities = [];
+  for (let i = 0; i < domains.length && capabilities.length < FREE_WARM_UP_CAPABILITIES; i += DOMAINS_AT_ONCE) {
+    const listed = await Promise.all(domains.slice(i, i + DOMAINS_AT_ONCE).map((d) => json(`/domains/${d.domainKey}/capabilities`)));
+    capabilities.push(...listed.flatMap((caps) => (caps ?? []).map((c) => `/domains/${c.domainKey}/capabilities/${c.capabilityId}`)));
+  }
+  capabilities.splice(FREE_WARM_UP_CAPABILITIES);
   // A few at a time: the point is to run each path once, not to load the machine.
   for (let i = 0; i < capabilities.length; i += 4) {
     const batch = capabilities.slice(i, i + 4);

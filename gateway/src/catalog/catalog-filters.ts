@@ -2,24 +2,46 @@
 // (400 INVALID_INPUT naming it), then applied to one catalog snapshot. `q` ranks by the intent
 // index (best first); without `q` the list keeps catalog order.
 import type { Request } from "express";
-import type { Capability, Route } from "@agentic/proto/catalog/v1";
+import type { Capability } from "@agentic/proto/catalog/v1";
 import { parseQuery } from "../http/request-schema";
+import type { PageQuery, SelectingParams } from "./paging";
 import type { capabilitiesQuery, routesQuery } from "../routes/requests/catalog-lists";
-import type { CatalogSnapshot } from "./catalog-snapshot";
+import type { CatalogSnapshot, RouteEntry } from "./catalog-snapshot";
 
 export { CAPABILITY_STATUSES, NETWORK_KEYS, ROUTE_STATUSES } from "../routes/requests/catalog-lists";
 
 export const FILTER_PARAMS = ["q", "status", "provider", "feature", "networkKey", "maxPriceCredits"] as const;
 export type CatalogFilters = Partial<Record<(typeof FILTER_PARAMS)[number], string>>;
 
+/** What a request to GET /capabilities or GET /routes asks for: its filters (as text), and its page. */
+export interface CatalogListRequest {
+  filters: CatalogFilters;
+  page: PageQuery;
+  /** The parameters that select the answer, in canonical order (the cache key's and the next page's query). */
+  selecting: SelectingParams;
+}
+
 /**
- * The filters of `req` for the list at `path`, checked by its query (requests/catalog-lists.ts): unknown
- * parameters are refused so a misspelt filter never answers unfiltered. Kept as text (a cursor's digest).
+ * The query of `req` for the list at `path`, parsed once by its schema (requests/catalog-lists.ts):
+ * unknown parameters are refused so a misspelt filter never answers unfiltered. Filters are kept as
+ * text (a cursor's digest).
  */
-export function parseCatalogFilters(req: Request, path: string, query: typeof capabilitiesQuery | typeof routesQuery): CatalogFilters {
-  const { limit: _limit, cursor: _cursor, maxPriceCredits, ...filters } = parseQuery(query, req, `GET ${path}`);
+export function parseCatalogListRequest(
+  req: Request,
+  path: string,
+  query: typeof capabilitiesQuery | typeof routesQuery,
+): CatalogListRequest {
+  const { limit, cursor, maxPriceCredits, ...parsed } = parseQuery(query, req, `GET ${path}`);
   // The price as it was sent (a checked number), so the list's digest is the one its cursors were cut with.
-  return { ...filters, ...(maxPriceCredits === undefined ? {} : { maxPriceCredits: req.query.maxPriceCredits as string }) };
+  const filters: CatalogFilters = {
+    ...parsed,
+    ...(maxPriceCredits === undefined ? {} : { maxPriceCredits: req.query.maxPriceCredits as string }),
+  };
+  return {
+    filters,
+    page: { limit, cursor },
+    selecting: FILTER_PARAMS.map((name) => [name, filters[name]] as const),
+  };
 }
 
 /** The capabilities of `s` that pass `f`: best match first with `q`, else in catalog order. */
@@ -37,7 +59,7 @@ export function filterCapabilities(s: CatalogSnapshot, f: CatalogFilters): Capab
 }
 
 /** The routes of `s` that pass `f` (`q` picks the routes of the capabilities it finds, best capability first). */
-export function filterRoutes(s: CatalogSnapshot, f: CatalogFilters): Route[] {
+export function filterRoutes(s: CatalogSnapshot, f: CatalogFilters): RouteEntry[] {
   const max = f.maxPriceCredits === undefined ? undefined : Number(f.maxPriceCredits);
   const routes = f.q === undefined ? s.routes : ranked(s, f.q).flatMap((c) => s.routesByCapability.get(c.capabilityKey) ?? []);
   return routes.filter(

@@ -3,19 +3,26 @@
 // search code of @agentic/intent that the router answers POST /route with, in a copy of the gateway's
 // own built on first use of a version: it indexes every status and no contract fields, so `q` and
 // /route may rank a little differently. A new version (seen by the rendered cache's poll) is read again.
+// Routes are kept as the REST entries GET /routes answers (what lists, filters and the index read),
+// each domain's mapped as it arrives: the catalog's own routes carry priors, readiness, bill drivers
+// and quotas no list shows, most of a large catalog's memory.
 import { IntentIndex } from "@agentic/intent";
 import type { CatalogClient } from "@agentic/clients";
-import type { Capability, ListCapabilitiesResponse, ListDomainRoutesResponse, Route } from "@agentic/proto/catalog/v1";
+import type { Capability, ListCapabilitiesResponse } from "@agentic/proto/catalog/v1";
 import { unavailable } from "@agentic/platform";
+import { toRouteEntry } from "../mappers/catalog";
 import type { RenderedCatalogCache } from "./rendered-cache";
+
+/** A route as GET /routes lists it. */
+export type RouteEntry = ReturnType<typeof toRouteEntry>;
 
 export interface CatalogSnapshot {
   catalogVersion: string;
   /** Every capability, in catalog order. */
   capabilities: readonly Capability[];
-  /** Every route, in catalog order. */
-  routes: readonly Route[];
-  routesByCapability: ReadonlyMap<string, readonly Route[]>;
+  /** Every route as GET /routes lists it, in catalog order. */
+  routes: readonly RouteEntry[];
+  routesByCapability: ReadonlyMap<string, readonly RouteEntry[]>;
   capabilitiesByKey: ReadonlyMap<string, Capability>;
   /** Capability keys the words reach, best first. */
   find(words: string): readonly string[];
@@ -58,7 +65,8 @@ export class CatalogSnapshots {
       const listed = await this.catalog.listDomains({});
       const keys = listed.domains.map((d) => d.domainKey);
       const capabilities: ListCapabilitiesResponse[] = [];
-      const routes: ListDomainRoutesResponse[] = [];
+      const routes: RouteEntry[] = [];
+      const versions = new Set([listed.catalogVersion]);
       for (let i = 0; i < keys.length; i += DOMAINS_AT_ONCE) {
         const batch = keys.slice(i, i + DOMAINS_AT_ONCE);
         const [c, r] = await Promise.all([
@@ -66,22 +74,22 @@ export class CatalogSnapshots {
           Promise.all(batch.map((domainKey) => this.catalog.listDomainRoutes({ domainKey }))),
         ]);
         capabilities.push(...c);
-        routes.push(...r);
+        for (const answer of [...c, ...r]) versions.add(answer.catalogVersion);
+        for (const answer of r) for (const route of answer.routes) routes.push(toRouteEntry(route));
       }
-      const versions = new Set([listed, ...capabilities, ...routes].map((r) => r.catalogVersion));
       if (versions.size === 1)
         return snapshotOf(
           listed.catalogVersion,
           capabilities.flatMap((c) => c.capabilities),
-          routes.flatMap((r) => r.routes),
+          routes,
         );
       if (attempt >= READ_ATTEMPTS) throw unavailable("UNAVAILABLE", "the catalog changed while it was read", "Retry shortly.");
     }
   }
 }
 
-function snapshotOf(catalogVersion: string, capabilities: Capability[], routes: Route[]): CatalogSnapshot {
-  const routesByCapability = new Map<string, Route[]>();
+function snapshotOf(catalogVersion: string, capabilities: Capability[], routes: RouteEntry[]): CatalogSnapshot {
+  const routesByCapability = new Map<string, RouteEntry[]>();
   for (const r of routes) {
     const list = routesByCapability.get(r.capabilityKey);
     if (list) list.push(r);

@@ -6,6 +6,7 @@
 // of the whole list in `X-Total-Count`.
 import { createHash } from "node:crypto";
 import type { Request } from "express";
+import type { z } from "zod";
 import { HttpError, invalidInput } from "../errors";
 import { parseQuery } from "../http/request-schema";
 import { DEFAULT_PAGE_LIMIT, pageQuery } from "../routes/requests/catalog-lists";
@@ -42,13 +43,19 @@ export function filterDigest(path: string, filters: Readonly<Record<string, stri
   return createHash("sha256").update(canonical).digest("base64url").slice(0, 12);
 }
 
+/** `limit` and `cursor` as requests/catalog-lists.ts declares them, checked (400 INVALID_INPUT naming a bad one). */
+export type PageQuery = z.output<typeof pageQuery>;
+
+/** The `limit` and `cursor` of a domain's list (other parameters are not this list's business, as always). */
+export function parsePageQuery(req: Request): PageQuery {
+  return parseQuery(pageQuery, req);
+}
+
 /**
- * The page asked for (`limit` and `cursor` as requests/catalog-lists.ts declares them); undefined when
- * neither is sent and `always` is false (the list answers whole, as before paging). 400 INVALID_INPUT
- * naming a bad parameter, or a cursor cut for another list.
+ * The page asked for; undefined when neither `limit` nor `cursor` is sent and `always` is false (the
+ * list answers whole, as before paging). 400 INVALID_INPUT for a cursor cut for another list.
  */
-export function parsePageRequest(req: Request, filters: string, always = false): PageRequest | undefined {
-  const { limit: asked, cursor } = parseQuery(pageQuery, req);
+export function pageRequestOf({ limit: asked, cursor }: PageQuery, filters: string, always = false): PageRequest | undefined {
   if (asked === undefined && cursor === undefined && !always) return undefined;
   const limit = asked ?? DEFAULT_PAGE_LIMIT;
   if (cursor === undefined) return { limit, offset: 0 };
@@ -60,6 +67,21 @@ export function parsePageRequest(req: Request, filters: string, always = false):
       'Follow the Link rel="next" URL of the previous page as it is, or leave cursor out to start again.',
     );
   return { limit, offset: state.o, catalogVersion: state.v };
+}
+
+/** The parameters that select a list's answer, in a fixed order; an undefined value is left out. */
+export type SelectingParams = ReadonlyArray<readonly [string, string | number | undefined]>;
+
+/**
+ * The query of `params` as one string ("" or "?a=1&b=2"): the same answer always has the same key,
+ * whatever order, repeats of defaults or other parameters the request came with, so a page is kept
+ * once and parameters that select nothing cannot crowd real pages out of the cache.
+ */
+export function canonicalQuery(params: SelectingParams): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of params) if (value !== undefined) query.append(name, String(value));
+  const text = query.toString();
+  return text === "" ? "" : `?${text}`;
 }
 
 /** The page of `items` asked for, with its Link and X-Total-Count headers; 410 when the cursor is of another catalog version. */
@@ -77,14 +99,14 @@ export function pageOf(
   return { catalogVersion, value: items.slice(page.offset, end), headers };
 }
 
-/** The URL of the next page: the request's own path and query, with `cursor` and `limit` set. */
-export function nextPageUrl(req: Request, limit: number): (cursor: string) => string {
-  const url = new URL(req.originalUrl, "http://gateway");
-  return (cursor) => {
-    url.searchParams.set("limit", String(limit));
-    url.searchParams.set("cursor", cursor);
-    return `${url.pathname}${url.search}`;
-  };
+/**
+ * The URL of the next page: the request's own path with the parameters that select the list, then
+ * `limit` and `cursor`, in canonical order (the key the next page is kept under, so a client following
+ * it is answered from memory).
+ */
+export function nextPageUrl(req: Request, selecting: SelectingParams, limit: number): (cursor: string) => string {
+  const { pathname } = new URL(req.originalUrl, "http://gateway");
+  return (cursor) => `${pathname}${canonicalQuery([...selecting, ["limit", limit], ["cursor", cursor]])}`;
 }
 
 export function cursorExpired(): HttpError {

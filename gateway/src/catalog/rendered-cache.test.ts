@@ -39,4 +39,16 @@ describe("RenderedCatalogCache", () => {
     expect(render({ a: 1 }, "v1").etag).toBe(render({ a: 1 }, "v1").etag);
     expect(render({ a: 2 }, "v1").etag).not.toBe(render({ a: 1 }, "v1").etag);
   });
+
+  it("keeps at most maxBytes of answers, the least recently read leaving first", async () => {
+    const cache = new RenderedCatalogCache(async () => "v1", { refreshMs: 60_000, maxEntries: 100, maxBytes: 3 * 1_600 });
+    const kilobyte = async () => ({ catalogVersion: "v1", value: "x".repeat(1_000) });
+    await cache.get("/a", kilobyte);
+    await cache.get("/b", kilobyte);
+    await cache.get("/c", kilobyte);
+    expect(cache.peek("/a")).toBeDefined();
+    await cache.get("/d", kilobyte);
+    expect([cache.peek("/a"), cache.peek("/b")].map(Boolean)).toEqual([true, false]);
+    expect([cache.peek("/c"), cache.peek("/d")].map(Boolean)).toEqual([true, true]);
+  });
 });

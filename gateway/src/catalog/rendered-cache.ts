@@ -36,7 +36,15 @@ export interface RenderedCacheOptions {
   refreshMs: number;
   /** Most answers kept (paths are bounded by the catalog, but clients can invent keys that 404). */
   maxEntries: number;
+  /**
+   * Most bytes of rendered answers kept (bodies and keys), so memory follows what is read, not the
+   * catalog's size: past it the least recently read answers go first (and are rendered again if asked).
+   */
+  maxBytes?: number;
 }
+
+/** What one kept answer costs besides its body and key (the entry, its ETag and headers), roughly. */
+const ENTRY_OVERHEAD_BYTES = 512;
 
 export function render(value: unknown, version: string): RenderedBody {
   const body = Buffer.from(JSON.stringify(value));
@@ -56,8 +64,18 @@ export class RenderedCatalogCache {
     private readonly opts: RenderedCacheOptions,
     private readonly logger?: Logger,
   ) {
-    this.entries = new LRUCache({ max: opts.maxEntries });
+    this.entries = new LRUCache({
+      max: opts.maxEntries,
+      ...(opts.maxBytes === undefined
+        ? {}
+        : { maxSize: opts.maxBytes, sizeCalculation: (v: RenderedBody, k: string) => v.body.length + k.length + ENTRY_OVERHEAD_BYTES }),
+    });
     this.lists = new LRUCache({ max: Math.max(1, Math.floor(opts.maxEntries / 10)) });
+  }
+
+  /** How many rendered answers are kept now. */
+  get size(): number {
+    return this.entries.size;
   }
 
   /** The catalog version last seen ("" before any). */

@@ -8,7 +8,7 @@ import { toRouteEntry } from "../mappers/catalog";
 import { render, type RenderedCatalogCache } from "../catalog/rendered-cache";
 import type { RouteHealthCache } from "../catalog/route-health-cache";
 import { sendRendered } from "../catalog/send-rendered";
-import { filterDigest, nextPageUrl, pageOf, parsePageRequest } from "../catalog/paging";
+import { filterDigest, nextPageUrl, pageOf, pageRequestOf, parsePageQuery } from "../catalog/paging";
 import { parseParams } from "../http/request-schema";
 import { capabilityParams } from "./requests/capability";
 
@@ -19,7 +19,7 @@ export function capabilityRoutesRoutes(catalog: CatalogClient, cache: RenderedCa
   router.get("/domains/:domainKey/capabilities/:capabilityId/routes", async (req, res) => {
     const { domainKey, capabilityId } = parseParams(capabilityParams, req);
     const digest = filterDigest(req.path, {});
-    const page = parsePageRequest(req, digest);
+    const page = pageRequestOf(parsePageQuery(req), digest);
     // Kept under a key no request path has, so the cached-reads shortcut never serves it without health.
     const routes = await cache.get(`${req.path}#catalog`, async () => {
       const r = await catalog.listCapabilityRoutes({ domainKey, capabilityId });
@@ -28,7 +28,7 @@ export function capabilityRoutesRoutes(catalog: CatalogClient, cache: RenderedCa
     // Asked only for a capability the catalog knows (a made-up path costs the router nothing).
     const healthByRoute = await health.get(domainKey, capabilityId);
     const all = JSON.parse(routes.body.toString("utf8")) as RouteEntry[];
-    const paged = page ? pageOf(all, routes.catalogVersion, page, digest, nextPageUrl(req, page.limit)) : undefined;
+    const paged = page ? pageOf(all, routes.catalogVersion, page, digest, nextPageUrl(req, [], page.limit)) : undefined;
     const entries = (paged?.value as RouteEntry[] | undefined) ?? all;
     const withHealth = healthByRoute
       ? entries.map((e) => {

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { CatalogClient } from "@agentic/clients";
 import { toCapabilityEntry, toContractEntry, toDomainEntry, toRouteEntry } from "../mappers/catalog";
 import type { RenderedCatalogCache, VersionedList, VersionedValue } from "../catalog/rendered-cache";
-import { filterDigest, nextPageUrl, pageOf, parsePageRequest } from "../catalog/paging";
+import { canonicalQuery, filterDigest, nextPageUrl, pageOf, pageRequestOf, parsePageQuery } from "../catalog/paging";
 import { sendRendered } from "../catalog/send-rendered";
 import { parseParams } from "../http/request-schema";
 import { capabilityParams, domainParams } from "./requests/capability";
@@ -31,14 +31,14 @@ export function catalogRoutes(catalog: CatalogClient, cache: RenderedCatalogCach
 
   /**
    * A list GET: whole from the cache as before paging, or, with `limit` or `cursor`, the page asked
-   * for, cut from the whole list kept as values and kept rendered under its exact path and query.
+   * for, cut from the whole list kept as values and kept rendered under its path and canonical query
+   * (limit, cursor: other parameters select nothing here and share the page's entry).
    */
   const list = <P extends Params>(path: string, params: P, load: (params: z.output<P>) => Promise<VersionedList>) =>
     router.get(path, async (req, res) => {
       const parsed = parseParams(params, req);
-      const digest = filterDigest(req.path, {});
-      const page = parsePageRequest(req, digest);
-      if (!page) {
+      const asked = parsePageQuery(req);
+      if (asked.limit === undefined && asked.cursor === undefined) {
         const whole = async () => {
           const { catalogVersion, items } = await load(parsed);
           return { catalogVersion, value: items };
@@ -46,11 +46,19 @@ export function catalogRoutes(catalog: CatalogClient, cache: RenderedCatalogCach
         sendRendered(req, res, await cache.get(req.path, whole, path));
         return;
       }
+      const key =
+        req.path +
+        canonicalQuery([
+          ["limit", asked.limit],
+          ["cursor", asked.cursor],
+        ]);
       const answer = await cache.get(
-        req.url,
+        key,
         async () => {
+          const digest = filterDigest(req.path, {});
+          const page = pageRequestOf(asked, digest)!;
           const { catalogVersion, items } = await cache.getList(req.path, () => load(parsed));
-          return pageOf(items, catalogVersion, page, digest, nextPageUrl(req, page.limit));
+          return pageOf(items, catalogVersion, page, digest, nextPageUrl(req, [], page.limit));
         },
         path,
       );

@@ -1,6 +1,6 @@
 // Reads a capability, its routes and its execute contract from the catalog service and caches them
-// per catalog version, for the services that route and execute (router, executor): a cheap
-// ListDomains poll notices a new version, and any answer naming a new version drops everything
+// per catalog version, for the services that route and execute (router, executor): a GetCatalogVersion
+// poll (a few bytes) notices a new version, the domain list is read only then, and any answer naming a new version drops everything
 // cached under the old one. The cache holds at most `maxEntries` capabilities, the least recently
 // used leaving first, so its memory does not grow with the catalog. A new version that fits is read
 // whole as soon as the poll sees it, so no caller's first call of a capability waits for its reads;
@@ -13,6 +13,8 @@ import type {
   GetCapabilityResponse,
   GetContractRequest,
   GetContractResponse,
+  GetCatalogVersionRequest,
+  GetCatalogVersionResponse,
   ListCapabilitiesRequest,
   ListCapabilitiesResponse,
   ListCapabilityRoutesRequest,
@@ -25,6 +27,7 @@ import type {
 
 /** The catalog calls the cache makes (a CatalogClient satisfies it). */
 export interface CatalogSource {
+  getCatalogVersion(req: GetCatalogVersionRequest, opts?: CallOpts): Promise<GetCatalogVersionResponse>;
   listDomains(req: ListDomainsRequest, opts?: CallOpts): Promise<ListDomainsResponse>;
   listCapabilities(req: ListCapabilitiesRequest, opts?: CallOpts): Promise<ListCapabilitiesResponse>;
   getCapability(req: GetCapabilityRequest, opts?: CallOpts): Promise<GetCapabilityResponse>;
@@ -103,20 +106,23 @@ export class CatalogCache {
   /**
    * Checks the catalog version now; drops the cache when it changed, and reads every capability of a
    * version not read ahead yet (a failed read is only logged: that capability is read on first use).
+   * An unchanged version costs one GetCatalogVersion: the domain list is read only for a new one.
    */
   async refresh(): Promise<void> {
-    let listed: ListDomainsResponse;
+    let catalogVersion: string;
     try {
-      listed = await this.source.listDomains({});
+      ({ catalogVersion } = await this.source.getCatalogVersion({}));
+      this.observe(catalogVersion);
+      if (this.readAhead === catalogVersion) return;
+      const listed = await this.source.listDomains({});
+      this.observe(listed.catalogVersion);
+      catalogVersion = listed.catalogVersion;
+      await this.readAll(listed.domains.map((d) => d.domainKey));
     } catch (err) {
       this.opts.logger.warn({ err }, "catalog version check failed; serving cached entries");
       throw err;
     }
-    this.observe(listed.catalogVersion);
-    if (this.readAhead !== listed.catalogVersion) {
-      await this.readAll(listed.domains.map((d) => d.domainKey));
-      this.readAhead = listed.catalogVersion;
-    }
+    this.readAhead = catalogVersion;
   }
 
   /** Reads every capability of `domainKeys` into the cache, a few at a time; none when they would not all fit. */

@@ -16,6 +16,7 @@ export function createCatalogClient(address: string, deadlineMs = 2_000, identit
     listCapabilityRoutes: promisifyUnary(client, client.listCapabilityRoutes, deadlineMs),
     getContract: promisifyUnary(client, client.getContract, deadlineMs),
     getCatalogSummary: promisifyUnary(client, client.getCatalogSummary, deadlineMs),
+    getCatalogVersion: promisifyUnary(client, client.getCatalogVersion, deadlineMs),
     close: () => client.close(),
   };
 }

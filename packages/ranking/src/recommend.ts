@@ -99,6 +99,8 @@ export function recommendFor(deps: RecommendDeps): (req: RecommendRequest, remai
       spendLimits: wallet?.spendLimits,
       maxPriceCredits,
       rankingOnly,
+      // Candidates past the caller's limit are not read: they are ranked and stored compact, not explained.
+      explainTop: req.candidateLimit,
       health,
       quotaUse,
       settings: deps.scoring,

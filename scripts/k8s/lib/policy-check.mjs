@@ -4,6 +4,9 @@
 import { subjectOf } from "./findings.mjs";
 import { LONG_RUNNING_KINDS, containersOf, isAgenticService, podLabelsOf, podSpecOf, selects, workspaceDirOf } from "./workloads.mjs";
 
+/** A node flag that sizes a V8 heap space, allowed in a server's command. */
+const HEAP_SIZE_FLAG = /^--max-(semi|old)-space-size=\d+$/;
+
 /** Ports each service role must declare, by name. */
 const SERVICE_PORTS = { edge: { http: 8080 }, backend: { grpc: 50051, metrics: 9464 } };
 
@@ -202,7 +205,10 @@ function checkServiceShape(doc, podSpec, findings) {
   const where = `${subject} container server`;
   const main = `${workspaceDirOf(name)}/dist/main.js`;
   const expected = ["node", "--require", "@agentic/platform/telemetry", main];
-  if (JSON.stringify(server.command) !== JSON.stringify(expected)) findings.error(where, `command must be ${JSON.stringify(expected)}`);
+  // V8 heap sizes (--max-semi-space-size=8, --max-old-space-size=N) may stand before the preload: they size memory, nothing else.
+  const command = Array.isArray(server.command) ? server.command.filter((arg, i) => i === 0 || !HEAP_SIZE_FLAG.test(arg)) : server.command;
+  if (JSON.stringify(command) !== JSON.stringify(expected))
+    findings.error(where, `command must be ${JSON.stringify(expected)} (V8 heap size flags allowed after node)`);
 
   const ports = new Map((server.ports ?? []).map((p) => [p.name, p.containerPort]));
   for (const [portName, number] of Object.entries(SERVICE_PORTS[role] ?? {})) {

@@ -11,6 +11,7 @@ import { listDomainRoutes } from "./rpc/list-domain-routes";
 import { listCapabilityRoutes } from "./rpc/list-capability-routes";
 import { getContract } from "./rpc/get-contract";
 import { getCatalogSummary } from "./rpc/get-catalog-summary";
+import { getCatalogVersion } from "./rpc/get-catalog-version";
 
 export const CATALOG_SERVICE_NAME = "agentic.catalog.v1.CatalogService";
 
@@ -31,6 +32,7 @@ export function createCatalogServer({ catalog, health, logger }: CatalogServerDe
     listCapabilityRoutes: unary(listCapabilityRoutes(catalog), logger),
     getContract: unary(getContract(catalog), logger),
     getCatalogSummary: unary(getCatalogSummary(catalog), logger),
+    getCatalogVersion: unary(getCatalogVersion(catalog), logger),
   };
   server.addService(CatalogServiceService, impl);
   health.addToServer(server);

@@ -10,6 +10,7 @@ describe("router app", () => {
     const feed = fakeOutcomeFeed();
     const unreachable = () => Promise.reject(new Error("no catalog in this test"));
     const catalog: CatalogSource = {
+      getCatalogVersion: unreachable,
       listDomains: unreachable,
       listCapabilities: unreachable,
       getCapability: unreachable,

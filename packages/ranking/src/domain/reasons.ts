@@ -8,18 +8,35 @@ import type { ScoredRoute } from "./scoring";
 import { isLiveRoute } from "./route-status";
 
 export interface ReasonContext {
-  /** Every route of the capability. */
-  routes: readonly Route[];
+  /** The prices every candidate's price reason compares with, computed once per request (priceField). */
+  prices: PriceField;
   /** Applied goals, most important first. */
   goals: readonly Goal[];
   weights: GoalWeights;
   featureAsks: readonly string[];
 }
 
+/** The cheapest price among the capability's routes, and among its live ones (undefined when none is live). */
+export interface PriceField {
+  cheapest: number;
+  cheapestLive: number | undefined;
+}
+
+/** The price field of `routes`, read once per request (not once per candidate: that was quadratic in the routes). */
+export function priceField(routes: readonly Route[]): PriceField {
+  let cheapest = Infinity;
+  let cheapestLive: number | undefined;
+  for (const r of routes) {
+    cheapest = Math.min(cheapest, r.startingCostCredits);
+    if (isLiveRoute(r)) cheapestLive = Math.min(cheapestLive ?? Infinity, r.startingCostCredits);
+  }
+  return { cheapest, cheapestLive };
+}
+
 /** Reasons for `scored`, most telling first. */
 export function candidateReasons(scored: ScoredRoute, health: RouteHealth | undefined, ctx: ReasonContext): string[] {
   const { route } = scored;
-  const reasons: string[] = [priceReason(route, ctx.routes)];
+  const reasons: string[] = [priceReason(route, ctx.prices)];
 
   for (const feature of ctx.featureAsks) {
     reasons.push(route.supportedFeatures.includes(feature) ? `supports ${feature}` : `does not support ${feature}, which was asked for`);
@@ -51,11 +68,8 @@ export function candidateReasons(scored: ScoredRoute, health: RouteHealth | unde
   return reasons;
 }
 
-function priceReason(route: Route, routes: readonly Route[]): string {
+function priceReason(route: Route, { cheapest, cheapestLive }: PriceField): string {
   const price = route.startingCostCredits;
-  const live = routes.filter(isLiveRoute);
-  const cheapestLive = live.length > 0 ? Math.min(...live.map((r) => r.startingCostCredits)) : undefined;
-  const cheapest = Math.min(...routes.map((r) => r.startingCostCredits));
   if (isLiveRoute(route) && price === cheapestLive) return `cheapest live route: ${price} credits`;
   if (price === cheapest) return `cheapest route: ${price} credits`;
   return `${price} credits, ${price - cheapest} more than the cheapest route`;

@@ -405,3 +405,35 @@ describe("recommend: vendor quotas", () => {
     }
   });
 });
+
+describe("recommend: candidates past the caller's limit", () => {
+  it("ranks them as the whole answer does, with their prices and blocks, but explains only the ones read", () => {
+    const gated = route("postmark", { startingCostCredits: 5, executionGated: true });
+    const routes = [pricyFast, cheapSlow, gated];
+    const whole = run(routes, { goals: ["cost"] });
+    const limited = run(routes, { goals: ["cost"], explainTop: 1 });
+    const essentials = (r: typeof whole) =>
+      r.candidates.map(({ routeKey, priceCredits, score, canExecuteNow, blockingRequirements }) => ({
+        routeKey,
+        priceCredits,
+        score,
+        canExecuteNow,
+        blockingRequirements,
+      }));
+    expect(essentials(limited)).toEqual(essentials(whole));
+    expect(limited.candidates[0]).toEqual(whole.candidates[0]);
+    expect(limited.nextActions).toEqual(whole.nextActions);
+    for (const past of limited.candidates.slice(1)) {
+      expect(past).toMatchObject({ reasons: [], nextActions: [], supportedFeatures: [] });
+    }
+    expect(whole.candidates[1]!.reasons.length).toBeGreaterThan(0);
+  });
+
+  it("says the cheapest live route in its price reason, computed once for the whole field", () => {
+    const res = run([pricyFast, cheapSlow], { goals: ["cost"] });
+    expect(res.candidates.map((c) => c.reasons[0])).toEqual([
+      "cheapest live route: 10 credits",
+      "14 credits, 4 more than the cheapest route",
+    ]);
+  });
+});

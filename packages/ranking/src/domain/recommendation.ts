@@ -7,7 +7,7 @@ import { assessRoute, type CapabilityRef, type Feasibility } from "./feasibility
 import { goalWeights } from "./goals";
 import { routesForModel } from "./models";
 import type { ResolvedPreferences } from "./preferences";
-import { candidateReasons } from "./reasons";
+import { candidateReasons, priceField } from "./reasons";
 import type { SpendLimit } from "./spend-limits";
 import { unavailableReasonCode } from "./unavailable-reason";
 import { featureAsks as readFeatureAsks, stringField } from "./request-input";
@@ -47,6 +47,12 @@ export interface RecommendationInput {
    * requirements; no reasons, next actions or workflows are built.
    */
   rankingOnly?: boolean;
+  /**
+   * The caller reads only this many candidates (its candidate limit): those past it carry only what
+   * running them needs (route, price, score, blocks), not reasons, next actions or features, so the
+   * cost of a capability with hundreds of routes follows the candidates read, not every route.
+   */
+  explainTop?: number | undefined;
   /**
    * Live health as of now of the routes here and of the acquisition routes, read once for this
    * request (RouteHealthBook.snapshot); a route without traffic is absent.
@@ -152,9 +158,11 @@ export function recommend(input: RecommendationInput): RecommendResponse {
 
   const tracked = routes.some((r) => r.supportedFeatures.includes("tracking"));
   const explain = !input.rankingOnly;
-  const reasonCtx = { routes, goals: input.preferences.goals, weights, featureAsks: asks };
-  const candidates: RecommendationCandidate[] = scored.map((s) => {
+  const reasonCtx = { prices: priceField(routes), goals: input.preferences.goals, weights, featureAsks: asks };
+  const candidates: RecommendationCandidate[] = scored.map((s, i) => {
     const f = feasibility.get(s.route.routeKey)!;
+    const read = input.explainTop === undefined || i < input.explainTop;
+    const explained = explain && read;
     const candidate: RecommendationCandidate = {
       provider: s.route.providerKey,
       routeKey: s.route.routeKey,
@@ -162,13 +170,13 @@ export function recommend(input: RecommendationInput): RecommendResponse {
       canExecuteNow: f.canExecuteNow,
       score: s.score,
       priceCredits: s.route.startingCostCredits,
-      supportedFeatures: [...s.route.supportedFeatures],
+      supportedFeatures: read ? [...s.route.supportedFeatures] : [],
       blockingRequirements: [...f.blockingRequirements],
-      nextActions: explain ? [...f.nextActions] : [],
-      reasons: explain ? candidateReasons(s, input.health.get(s.route.routeKey), reasonCtx) : [],
+      nextActions: explained ? [...f.nextActions] : [],
+      reasons: explained ? candidateReasons(s, input.health.get(s.route.routeKey), reasonCtx) : [],
     };
     const quota = quotas.get(s.route.routeKey);
-    if (explain && quota) candidate.reasons.splice(-1, 0, quotaReason(quota.use, quota.standing));
+    if (explained && quota) candidate.reasons.splice(-1, 0, quotaReason(quota.use, quota.standing));
     if (tracked) candidate.trackingSupported = s.route.supportedFeatures.includes("tracking");
     if (s.route.settlementRail) candidate.settlementRail = s.route.settlementRail;
     const reasonCode = unavailableReasonCode(f.blockingRequirements, capRef);

@@ -64,4 +64,10 @@ describe("CatalogService over gRPC", () => {
     expect(summary.providers).toEqual(expect.arrayContaining(["resend", "sendgrid", "postmark"]));
     expect(summary.enabledProviders.every((p) => summary.providers.includes(p))).toBe(true);
   });
+
+  it("answers the catalog version alone, the one every list names", async () => {
+    const { catalogVersion } = await cat.call.getCatalogVersion({});
+    expect(catalogVersion).toBe(cat.catalog.version);
+    expect(catalogVersion).toBe((await cat.call.listDomains({})).catalogVersion);
+  });
 });

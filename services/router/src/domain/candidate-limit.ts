@@ -1,6 +1,7 @@
 // A recommend answer with only its best candidates in full: a capability with hundreds of routes
 // answers a few kilobytes, the rest counted. The stored answer keeps every candidate (an execute
-// naming its recommendation id runs the whole ranking); only what the caller reads is shortened.
+// naming its recommendation id runs the whole ranking), those past the limit without reasons, next
+// actions or features (the ranking does not build them); only what the caller reads is shortened.
 import type { RecommendResponse } from "@agentic/proto/router/v1";
 import { InputError } from "@agentic/ranking/domain";
 

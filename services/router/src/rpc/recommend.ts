@@ -1,7 +1,9 @@
 // RouterService/Recommend: the shared ranking's recommend (@agentic/ranking), with this router's stores:
 // every answer but a ranking-only one is stored under its recommendation id, an agent's explicit goals
-// are remembered. A candidate limit shortens only what the caller reads (the stored answer keeps every
-// candidate). The span names the capability and the pick.
+// are remembered. A candidate limit shortens what the caller reads; the stored answer keeps every
+// candidate, those past the limit compact (ranked, priced and blocked, not explained: see the ranking's
+// explainTop), so a capability with hundreds of routes costs about what the candidates read cost. The
+// span names the capability and the pick.
 import { trace } from "@opentelemetry/api";
 import { ATTR_CAPABILITY_KEY, ATTR_DOMAIN_KEY, ATTR_ROUTE_KEY, type UnaryHandler } from "@agentic/platform";
 import type { RecommendRequest, RecommendResponse } from "@agentic/proto/router/v1";

@@ -18,11 +18,16 @@ describe("CatalogCache", () => {
   /** GetCapability calls by "domain/capability". */
   const getCapabilityCalls = new Map<string, number>();
   const callsOf = (key: string) => getCapabilityCalls.get(key) ?? 0;
+  let listDomainsCalls = 0;
   let dead: CatalogClient;
 
   // Stands for the catalog address while a rollout swaps the instances behind it.
   const source: CatalogSource = {
-    listDomains: (req, opts) => current.listDomains(req, opts),
+    getCatalogVersion: (req, opts) => current.getCatalogVersion(req, opts),
+    listDomains: (req, opts) => {
+      listDomainsCalls++;
+      return current.listDomains(req, opts);
+    },
     listCapabilities: (req, opts) => current.listCapabilities(req, opts),
     getCapability: (req, opts) => {
       const key = `${req.domainKey}/${req.capabilityId}`;
@@ -131,5 +136,21 @@ describe("CatalogCache", () => {
     await cache.capability(...first);
     expect(callsOf(first.join("/"))).toBe(beforeFirst + 1);
     expect(cache.size).toBe(3);
+  });
+
+  it("polls an unchanged catalog with GetCatalogVersion alone: the domain list is read once per version", async () => {
+    current = before.call;
+    const cache = new CatalogCache(source, { refreshMs: 60_000, logger: createLogger("router-test", "silent") });
+    const listedBefore = listDomainsCalls;
+    await cache.refresh();
+    expect(listDomainsCalls).toBe(listedBefore + 1);
+    for (let i = 0; i < 3; i++) await cache.refresh();
+    expect(listDomainsCalls).toBe(listedBefore + 1);
+    expect(cache.catalogVersion).toBe(before.catalog.version);
+
+    current = after.call;
+    await cache.refresh();
+    expect(cache.catalogVersion).toBe(after.catalog.version);
+    expect(listDomainsCalls).toBe(listedBefore + 2);
   });
 });

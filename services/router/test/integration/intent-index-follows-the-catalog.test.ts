@@ -16,6 +16,7 @@ describe("IntentIndexHolder", () => {
   let dir: string;
   let current: CatalogClient;
   const source: CatalogSource = {
+    getCatalogVersion: (req, opts) => current.getCatalogVersion(req, opts),
     listDomains: (req, opts) => current.listDomains(req, opts),
     listCapabilities: (req, opts) => current.listCapabilities(req, opts),
     getCapability: (req, opts) => current.getCapability(req, opts),

@@ -383,6 +383,14 @@ export interface GetContractResponse {
   catalogVersion: string;
 }
 
+export interface GetCatalogVersionRequest {
+}
+
+export interface GetCatalogVersionResponse {
+  /** Content hash of the loaded catalog, as every other answer names it. */
+  catalogVersion: string;
+}
+
 export interface GetCatalogSummaryRequest {
 }
 
@@ -4660,6 +4668,131 @@ export const GetContractResponse: MessageFns<GetContractResponse> = {
   },
 };
 
+function createBaseGetCatalogVersionRequest(): GetCatalogVersionRequest {
+  return {};
+}
+
+export const GetCatalogVersionRequest: MessageFns<GetCatalogVersionRequest> = {
+  encode(_: GetCatalogVersionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetCatalogVersionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetCatalogVersionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): GetCatalogVersionRequest {
+    return {};
+  },
+
+  toJSON(_: GetCatalogVersionRequest): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetCatalogVersionRequest>, I>>(base?: I): GetCatalogVersionRequest {
+    return GetCatalogVersionRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetCatalogVersionRequest>, I>>(_: I): GetCatalogVersionRequest {
+    const message = createBaseGetCatalogVersionRequest();
+    return message;
+  },
+};
+
+function createBaseGetCatalogVersionResponse(): GetCatalogVersionResponse {
+  return { catalogVersion: "" };
+}
+
+export const GetCatalogVersionResponse: MessageFns<GetCatalogVersionResponse> = {
+  encode(message: GetCatalogVersionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.catalogVersion !== "") {
+      writer.uint32(10).string(message.catalogVersion);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetCatalogVersionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetCatalogVersionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.catalogVersion = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetCatalogVersionResponse {
+    return {
+      catalogVersion: isSet(object.catalogVersion)
+        ? globalThis.String(object.catalogVersion)
+        : isSet(object.catalog_version)
+        ? globalThis.String(object.catalog_version)
+        : "",
+    };
+  },
+
+  toJSON(message: GetCatalogVersionResponse): unknown {
+    const obj: any = {};
+    if (message.catalogVersion !== "") {
+      obj.catalogVersion = message.catalogVersion;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetCatalogVersionResponse>, I>>(base?: I): GetCatalogVersionResponse {
+    return GetCatalogVersionResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetCatalogVersionResponse>, I>>(object: I): GetCatalogVersionResponse {
+    const message = createBaseGetCatalogVersionResponse();
+    message.catalogVersion = object.catalogVersion ?? "";
+    return message;
+  },
+};
+
 function createBaseGetCatalogSummaryRequest(): GetCatalogSummaryRequest {
   return {};
 }
@@ -4936,6 +5069,21 @@ export const CatalogServiceService = {
       Buffer.from(GetCatalogSummaryResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetCatalogSummaryResponse => GetCatalogSummaryResponse.decode(value),
   },
+  /**
+   * Only the version of the loaded catalog: what a cache polls to learn whether to read again, so an
+   * unchanged catalog costs a few bytes per poll instead of every domain.
+   */
+  getCatalogVersion: {
+    path: "/agentic.catalog.v1.CatalogService/GetCatalogVersion" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetCatalogVersionRequest): Buffer =>
+      Buffer.from(GetCatalogVersionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetCatalogVersionRequest => GetCatalogVersionRequest.decode(value),
+    responseSerialize: (value: GetCatalogVersionResponse): Buffer =>
+      Buffer.from(GetCatalogVersionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetCatalogVersionResponse => GetCatalogVersionResponse.decode(value),
+  },
 } as const;
 
 export interface CatalogServiceServer extends UntypedServiceImplementation {
@@ -4955,6 +5103,11 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
   getContract: handleUnaryCall<GetContractRequest, GetContractResponse>;
   /** Summarises providers and products across the catalog (used by the dev wallet helper). */
   getCatalogSummary: handleUnaryCall<GetCatalogSummaryRequest, GetCatalogSummaryResponse>;
+  /**
+   * Only the version of the loaded catalog: what a cache polls to learn whether to read again, so an
+   * unchanged catalog costs a few bytes per poll instead of every domain.
+   */
+  getCatalogVersion: handleUnaryCall<GetCatalogVersionRequest, GetCatalogVersionResponse>;
 }
 
 export interface CatalogServiceClient extends Client {
@@ -5085,6 +5238,25 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetCatalogSummaryResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Only the version of the loaded catalog: what a cache polls to learn whether to read again, so an
+   * unchanged catalog costs a few bytes per poll instead of every domain.
+   */
+  getCatalogVersion(
+    request: GetCatalogVersionRequest,
+    callback: (error: ServiceError | null, response: GetCatalogVersionResponse) => void,
+  ): ClientUnaryCall;
+  getCatalogVersion(
+    request: GetCatalogVersionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetCatalogVersionResponse) => void,
+  ): ClientUnaryCall;
+  getCatalogVersion(
+    request: GetCatalogVersionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetCatalogVersionResponse) => void,
   ): ClientUnaryCall;
 }
 
