@@ -37,7 +37,7 @@ const items = [
   secret("agentic-identity-trust", {
     ledger: trust("gateway", "router", "executor", "admin"),
     executor: trust("gateway"),
-    router: trust("gateway", "executor"),
+    router: trust("gateway"),
   }),
   secret(
     "agentic-nats-users",

@@ -184,7 +184,7 @@ export async function startSystem(opts = {}) {
     const TRUST = {
       ledger: trust("gateway", "router", "executor", "admin"),
       executor: trust("gateway"),
-      router: trust("gateway", "executor"),
+      router: trust("gateway"),
     };
     /** Next to the ledger's file: `.data/` for `npm start`, a test's own temp dir for a test. */
     const sandboxSettingsFile = join(dirname(env.LEDGER_SQLITE_PATH || DEFAULT_LEDGER_SQLITE_PATH), "sandbox-settings.txt");

@@ -40,7 +40,9 @@ function request(endpoint: Endpoint): Promise<Response> {
       // A different path each time, so it is never in the gateway's memory.
       return fetch(`${sys.baseUrl}/domains/email/capabilities/never-read-${sent++}`);
     case "recommend":
-      return fetch(`${capability}/recommend`, { method: "POST", headers: authed, body: "{}" });
+      // A new agent each time: the router keeps wallet reads per (user, key, agent), and one it holds needs no
+      // ledger; with the key also in the gateway's 5 s cache such a recommend answers through a ledger outage.
+      return fetch(`${capability}/recommend`, { method: "POST", headers: authed, body: JSON.stringify({ agentName: `outage-${sent++}` }) });
     case "execute":
       return fetch(`${capability}/execute`, {
         method: "POST",

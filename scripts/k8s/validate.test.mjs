@@ -524,7 +524,7 @@ describe("production settings that lock users out or open doors", () => {
       /ERROR Deployment\/ledger: TRUSTED_SERVICE_KEYS trusts a development key as gateway \(its private key is committed in deploy\/k8s\/overlays\/dev\/secrets\)/,
     );
     assert.match(run.stdout, /ERROR Deployment\/ledger: TRUSTED_SERVICE_KEYS trusts a development key as admin/);
-    assert.match(run.stdout, /ERROR Deployment\/router: TRUSTED_SERVICE_KEYS trusts a development key as executor/);
+    assert.match(run.stdout, /ERROR Deployment\/router: TRUSTED_SERVICE_KEYS trusts a development key as gateway/);
     assert.match(run.stdout, /ERROR Deployment\/gateway: SERVICE_IDENTITY_KEY is a development key/);
     // The development overlay itself runs on them, as it should.
     assert.doesNotMatch(validate([DEV]).stdout, /development key/);

@@ -31,4 +31,5 @@ export * from "./bus/consumer-lag";
 export * from "./bus/vendor-quota";
 export * from "./bus/jetstream-footprint";
 export * from "./bus/kv-revision";
+export * from "./bus/wallet-changed";
 export * from "./http-status";

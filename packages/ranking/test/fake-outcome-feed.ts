@@ -1,4 +1,5 @@
-// A NatsConnection stand-in (its EXECUTIONS stream and the router's KV buckets exist, empty) whose only
+// A NatsConnection stand-in (its EXECUTIONS stream and the router's KV buckets exist, empty; core
+// subscriptions hear nothing) whose only
 // JetStream consumer yields what the test pushes and can be made to fail, for the outcome consumer's
 // failure paths (a real ordered consumer hides most faults).
 import type { JsMsg, NatsConnection } from "nats";
@@ -46,6 +47,10 @@ export function fakeOutcomeFeed(): FakeOutcomeFeed {
       views: { kv: async (name: string, opts: { ttl: number; max_bytes: number }) => kv(name, opts) },
     }),
     jetstreamManager: async () => ({ streams }),
+    // Core NATS (the router's wallet announcements): a subscription in place that hears nothing, a connection that never changes.
+    subscribe: () => ({ isClosed: () => false, unsubscribe: () => undefined }),
+    flush: async () => undefined,
+    status: async function* () {},
   } as unknown as NatsConnection;
   return { nc, fail: (err) => settle!({ err }), end: () => settle!({}) };
 }

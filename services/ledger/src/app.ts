@@ -1,7 +1,8 @@
 // Starts a ledger on given adapters, in this order: the store must answer, its identity is announced
 // on NATS (refused when another ledger there runs on another store), then the domain, the gRPC server
 // (bound), the EXECUTIONS stream (its limits set) and the durable consumer (created if missing), the
-// settlement consumer, the stream trimmer, the expiry sweeper, health SERVING; `stop()` undoes it in reverse.
+// settlement consumer, the stream trimmer, the expiry sweeper, health SERVING; every committed change
+// of a wallet is announced on NATS (bus/wallet-announcer.ts); `stop()` undoes it in reverse.
 // main.ts runs it for production and local use; test/harness.ts runs the very same wiring in tests.
 import type { NatsConnection } from "nats";
 import {
@@ -36,6 +37,7 @@ import {
   type SettlementRetryOptions,
 } from "./bus/settlement-consumer";
 import { claimStoreIdentity } from "./bus/store-identity";
+import { announcingWalletChanges, natsWalletAnnouncer } from "./bus/wallet-announcer";
 import { startExpirySweeper, type ExpirySweeper } from "./jobs/expiry-sweeper";
 import type { LedgerSettings, TopUpSettings } from "./config";
 import { httpFacilitator } from "./facilitator/http-facilitator";
@@ -91,7 +93,9 @@ export interface LedgerApp {
 }
 
 export async function startLedgerApp(opts: LedgerAppOptions): Promise<LedgerApp> {
-  const { store, nc, logger } = opts;
+  const { nc, logger } = opts;
+  // Every committed wallet change is announced on NATS (ledger.wallet.changed) for the routers' wallet caches.
+  const store = announcingWalletChanges(opts.store, natsWalletAnnouncer(nc, logger), logger);
   const metrics = createLedgerMetrics();
   await store.ping(); // fail fast, before anything is bound or consumed
   // Before anything is written, bound or consumed: a ledger on another store must not share our settlements.

@@ -1,5 +1,6 @@
 // Starts a router on given adapters: the EXECUTIONS stream and the shared KV buckets (answered
-// recommendations, agents' preferences) ensured, catalog cache, wallet reader, route health fed by the
+// recommendations, agents' preferences) ensured, catalog cache, wallet reader (its cache fed by the
+// ledger's wallet announcements), route health fed by the
 // outcome consumer and caught up with the replay window, the gRPC server (bound, health SERVING).
 // `stop()` undoes it in reverse, health off first.
 // Should the outcome feed die, health goes NOT_SERVING: the router would keep picking on stale health.
@@ -27,7 +28,9 @@ import {
 import type { Config } from "./config";
 import { createRouterServer, ROUTER_SERVICE_NAME } from "./server";
 import { IntentIndexHolder } from "./intent/intent-index-holder";
-import { createLedgerWalletReader } from "./wallet/wallet-reader";
+import { createCachedWalletReader } from "./wallet/wallet-reader";
+import { WalletCache } from "./wallet/wallet-cache";
+import { followWalletEvents, type WalletEvents } from "./wallet/wallet-events";
 
 export interface RouterAppOptions {
   config: Config;
@@ -48,6 +51,10 @@ export interface RouterApp {
   port: number;
   /** The outcome consumer feeding route health (`applied`: outcomes applied so far). */
   outcomes: OutcomeConsumer;
+  /** The cached wallet reads (`stats`: hits, misses, bypassed, invalidations). */
+  walletCache: WalletCache;
+  /** The ledger's wallet announcements feeding the cache (`onAnnouncement` to await one). */
+  walletEvents: WalletEvents;
   /** Health NOT_SERVING, stop gRPC, stop the outcome consumer and the catalog poll. Adapters stay open. */
   stop(): Promise<void>;
 }
@@ -70,6 +77,9 @@ export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp>
   const catalog = new CatalogCache(opts.catalog, { refreshMs: config.CATALOG_REFRESH_MS, logger });
   catalog.start();
 
+  const walletCache = new WalletCache({ maxEntries: config.WALLET_CACHE_MAX_ENTRIES, maxAgeMs: config.WALLET_CACHE_MAX_AGE_MS });
+  const walletEvents = followWalletEvents(opts.nc, walletCache, logger);
+
   const grpcHealth = createHealth([ROUTER_SERVICE_NAME]);
   let outcomeFeedDead = false;
   const { routeHealth, outcomes } = await startRouteHealthFeed(opts.nc, config, logger, {
@@ -85,7 +95,7 @@ export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp>
     verifier: createTokenVerifier(config.TRUSTED_SERVICE_KEYS),
     catalog,
     intent: new IntentIndexHolder(catalog),
-    wallet: createLedgerWalletReader(opts.ledger, logger),
+    wallet: createCachedWalletReader(opts.ledger, walletCache, logger),
     routeHealth,
     vendorQuota,
     preferences,
@@ -106,11 +116,14 @@ export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp>
   return {
     port,
     outcomes,
+    walletCache,
+    walletEvents,
     stop() {
       stopping ??= (async () => {
         grpcHealth.setServing(false);
         await stopServer(server, opts.grpcStopGraceMs ?? 10_000);
         await outcomes.stop();
+        walletEvents.stop();
         catalog.stop();
       })();
       return stopping;

@@ -57,6 +57,16 @@ const fields = z.object({
   RECOMMENDATION_TTL_MS: positiveInt.min(1_000).default(10 * 60_000),
   /** Most bytes the stored recommendations take in NATS (oldest dropped first when full), e.g. 268435456 (256 MiB). */
   RECOMMENDATION_STORE_MAX_BYTES: positiveInt.min(1024 ** 2).default(256 * 1024 ** 2),
+  /**
+   * Most GetWallet answers the router keeps, per (user, key, agent), dropped when the ledger announces a
+   * change of the user's wallet (ledger.wallet.changed), e.g. 10000; 0 reads the wallet on every recommend.
+   */
+  WALLET_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+  /**
+   * Longest a cached wallet answer is served, in ms, e.g. 10000: how long a lost announcement (a ledger
+   * that crashed between its commit and its publish) can leave one stale. Shorter when a spend period resets sooner.
+   */
+  WALLET_CACHE_MAX_AGE_MS: positiveInt.max(300_000).default(10_000),
   /** The ranking's settings (DEFAULT_PREFERENCES, WEIGHT_DECAY, ..., BREAKER_FAILURES, OUTCOME_REPLAY_MS): the executor ranks too and reads the same ones. */
   ...rankingConfigShape,
 });

@@ -13,7 +13,7 @@ import { testIdentities, waitFor } from "@agentic/testing";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import type { NatsConnection, PubAck } from "nats";
-import { createCatalogClient, createLedgerClient, createRouterClient, type RouterClient } from "@agentic/clients";
+import { createCatalogClient, createLedgerClient, createRouterClient, type LedgerClient, type RouterClient } from "@agentic/clients";
 import { SUBJECT_OUTCOME, connectBus, createLogger, loadConfig, natsCredentialsOf, serviceIdentity } from "@agentic/platform";
 import { RouteOutcome } from "@agentic/proto/events/v1";
 import { startRouterApp, type RouterApp } from "../src/app";
@@ -45,8 +45,15 @@ export interface TestRouter {
   client: RouterClient;
   /** The harness's own NATS connection (publish outcomes with publishOutcome(router.nc, ...)). */
   nc: NatsConnection;
-  /** The running app: its port and outcome consumer (`outcomes.applied`). */
+  /** The running app: its port, outcome consumer (`outcomes.applied`) and wallet cache (`walletCache.stats`). */
   app: RouterApp;
+  /** GetWallet calls the router made to the ledger so far (counted on the real client it calls through). */
+  readonly walletReads: number;
+  /**
+   * Resolves at the next wallet announcement of `userId` the router applies (call it before the change:
+   * `const seen = router.nextWalletAnnouncement(u); await change(); await seen;`).
+   */
+  nextWalletAnnouncement(userId: string, timeoutMs?: number): Promise<void>;
   /** Resolves once the router has applied at least `count` outcomes in total. */
   waitForOutcomes(count: number, timeoutMs?: number): Promise<void>;
   /** Stops the router (health off, gRPC stopped, consumer stopped), closes clients and NATS. Idempotent. */
@@ -67,10 +74,19 @@ export async function startTestRouter(opts: StartTestRouterOptions): Promise<Tes
   const logger = createLogger("router", opts.logLevel ?? process.env.ROUTER_TEST_LOG_LEVEL ?? "silent");
   const catalog = createCatalogClient(config.CATALOG_ADDR, config.DEPENDENCY_DEADLINE_MS, identity);
   const ledger = createLedgerClient(config.LEDGER_ADDR, config.DEPENDENCY_DEADLINE_MS, identity);
+  let walletReads = 0;
+  const countedLedger: Pick<LedgerClient, "getWallet"> = {
+    getWallet: (req, callOpts) => {
+      walletReads++;
+      return ledger.getWallet(req, callOpts);
+    },
+  };
   const nc = await connectBus(opts.natsUrl, "router-test", natsCredentialsOf(config));
   let app: RouterApp;
   try {
-    app = await startRouterApp({ config, catalog, ledger, nc, logger, bindAddress: "127.0.0.1:0", grpcStopGraceMs: 2_000 });
+    app = await startRouterApp({ config, catalog, ledger: countedLedger, nc, logger, bindAddress: "127.0.0.1:0", grpcStopGraceMs: 2_000 });
+    // Cached wallet reads from the first recommend on, as a router that has run a moment.
+    await app.walletEvents.ready;
   } catch (err) {
     catalog.close();
     ledger.close();
@@ -79,7 +95,7 @@ export async function startTestRouter(opts: StartTestRouterOptions): Promise<Tes
   }
 
   const address = `127.0.0.1:${app.port}`;
-  const client = createRouterClient(address, 5_000, testIdentities().identity("executor"));
+  const client = createRouterClient(address, 5_000, testIdentities().identity("gateway"));
 
   let stopped: Promise<void> | undefined;
   return {
@@ -87,6 +103,23 @@ export async function startTestRouter(opts: StartTestRouterOptions): Promise<Tes
     client,
     nc,
     app,
+    get walletReads() {
+      return walletReads;
+    },
+    nextWalletAnnouncement(userId, timeoutMs = 5_000) {
+      return new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          off();
+          reject(new Error(`no wallet announcement of ${userId} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const off = app.walletEvents.onAnnouncement((announced) => {
+          if (announced !== userId) return;
+          clearTimeout(timer);
+          off();
+          resolve();
+        });
+      });
+    },
     waitForOutcomes: (count, timeoutMs = 5_000) =>
       waitFor(() => app.outcomes.applied >= count, { timeoutMs, what: `${count} outcomes applied` }),
     stop() {

@@ -28,6 +28,16 @@ export class LruMap<K, V> {
     return this.entries.get(key);
   }
 
+  /** Forgets `key`; true when it was there. */
+  delete(key: K): boolean {
+    return this.entries.delete(key);
+  }
+
+  /** Forgets every entry. */
+  clear(): void {
+    this.entries.clear();
+  }
+
   set(key: K, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, value);

@@ -1,6 +1,6 @@
 // Execute spends a user's credits, Quote reserves them: only the gateway's proven identity may call them (src/access.ts).
 // Another service, a caller without a token, or one signing with an untrusted key is refused before
-// anything is held or any vendor is called; the router likewise answers only the gateway and executor.
+// anything is held or any vendor is called; the router likewise answers only the gateway.
 import { status } from "@grpc/grpc-js";
 import { createExecutorClient, createRouterClient } from "@agentic/clients";
 import { fromServiceError, generateIdentityKeys, serviceIdentity, type CallIdentity } from "@agentic/platform";
@@ -52,7 +52,7 @@ it("refuses Quote from any caller but the gateway; nothing is reserved", async (
   await expect(quote("gateway")).resolves.toMatchObject({ routeKey: "email.send.resend", priceCredits: 10 });
 });
 
-it("the router answers Recommend to the gateway and the executor only", async () => {
+it("the router answers Recommend to the gateway only (the executor ranks in process)", async () => {
   const recommend = (name: "gateway" | "executor" | "ledger") => {
     const client = createRouterClient(sys.router.address, 5_000, testIdentities().identity(name));
     return client
@@ -60,6 +60,6 @@ it("the router answers Recommend to the gateway and the executor only", async ()
       .finally(() => client.close());
   };
   await expect(recommend("gateway")).resolves.toBeDefined();
-  await expect(recommend("executor")).resolves.toBeDefined();
-  expect(await refusal(recommend("ledger"))).toMatchObject({ grpcCode: status.PERMISSION_DENIED });
+  for (const name of ["executor", "ledger"] as const)
+    expect(await refusal(recommend(name))).toMatchObject({ grpcCode: status.PERMISSION_DENIED, code: "SERVICE_NOT_ALLOWED" });
 });

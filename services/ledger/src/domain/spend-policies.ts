@@ -103,7 +103,7 @@ export function createSpendPolicies(deps: { store: LedgerStore; now: () => Date 
 
   /** The policies of the user's active keys, or those covering one key of the user's (and agent); `all`: every policy of those keys. */
   async function policiesOf(userId: string, keyId?: string, agentName?: string): Promise<{ policies: SpendPolicy[]; all: SpendPolicy[] }> {
-    // Most keys have no policy: one read answers them (every recommend reads the wallet), before the key is looked at.
+    // Most keys have no policy: one read answers them (a recommend whose wallet the router holds no answer for reads it), before the key is looked at.
     if (keyId !== undefined && (await store.listSpendPolicies([keyId])).length === 0) return { policies: [], all: [] };
     // A revoked key spends nothing more: its policies no longer apply.
     const keys = (await store.listApiKeys(userId)).filter((k) => !k.revokedAt).map((k) => k.keyId);

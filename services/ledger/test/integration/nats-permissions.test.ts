@@ -1,10 +1,12 @@
 // The shipped NATS authorization (deploy/k8s/components/nats/auth.conf) on a real nats-server, with a
 // ledger connected as its own user: only the executor's settlements reach the ledger. A forged
 // release from any other client is refused by NATS and never applied, so the real capture still
-// charges; nobody else can pull, acknowledge or delete the ledger's settlement consumer.
+// charges; nobody else can pull, acknowledge or delete the ledger's settlement consumer. Only the ledger
+// announces wallet changes, and only the router hears them.
 import { connect, type NatsConnection } from "nats";
-import { EXECUTIONS_STREAM, natsAuthOptions } from "@agentic/platform";
-import { startNatsServer, type NatsServerHandle, type NatsUser } from "@agentic/testing";
+import { EXECUTIONS_STREAM, SUBJECT_WALLET_CHANGED, natsAuthOptions } from "@agentic/platform";
+import { WalletChanged } from "@agentic/proto/events/v1";
+import { startNatsServer, waitFor, type NatsServerHandle, type NatsUser } from "@agentic/testing";
 import { SETTLEMENT_DURABLE } from "../../src/bus/settlement-consumer";
 import { SUBJECT_DEAD_LETTER } from "../../src/bus/dead-letter";
 import { publishSettlement, SettlementKind, startTestLedger, type TestLedger } from "../harness";
@@ -81,5 +83,34 @@ describe("settlements on the shipped NATS permissions", () => {
     expect(await refusal((await as("ledger")).jetstream().publish(SUBJECT_DEAD_LETTER, new Uint8Array()))).toBe("accepted");
     expect(await refusal((await as("router")).jetstream().publish("executions.outcome", new Uint8Array()))).toBe("PERMISSIONS_VIOLATION");
     expect(await refusal((await as("executor")).jetstream().publish("executions.outcome", new Uint8Array()))).toBe("accepted");
+  });
+
+  it("lets only the ledger announce wallet changes, and only the router read them", async () => {
+    const router = await as("router");
+    const heard: string[] = [];
+    let routerRefused: unknown;
+    router.subscribe(SUBJECT_WALLET_CHANGED, {
+      callback: (err, msg) => (err ? (routerRefused = err) : heard.push(WalletChanged.decode(msg.data).userId)),
+    });
+    let executorRefused: { code?: string } | undefined;
+    const executor = await as("executor");
+    executor.subscribe(SUBJECT_WALLET_CHANGED, { callback: (err) => (executorRefused = err ?? undefined) });
+    await Promise.all([router.flush(), executor.flush()]);
+    expect(routerRefused).toBeUndefined();
+    expect(executorRefused?.code).toBe("PERMISSIONS_VIOLATION");
+
+    // A forged announcement (it would empty the routers' caches at will) is refused by the server.
+    const violations = (async () => {
+      for await (const s of executor.status()) if (s.type === "error" && s.data === "PERMISSIONS_VIOLATION") return s;
+      return undefined;
+    })();
+    executor.publish(SUBJECT_WALLET_CHANGED, WalletChanged.encode({ userId: "forged" }).finish());
+    expect(await violations).toMatchObject({ permissionContext: { operation: "publish", subject: SUBJECT_WALLET_CHANGED } });
+
+    // The ledger's own, after a grant committed, reaches the router.
+    const userId = uid("user");
+    await ledger.client.grantCredits({ grantId: uid("grant"), userId, amountCredits: 5, reason: "test" });
+    await waitFor(() => heard.includes(userId), { what: "the grant's announcement at the router" });
+    expect(heard).not.toContain("forged");
   });
 });

@@ -1,7 +1,7 @@
 // RouterService/RouteTask: intent routing. Reads the task, takes the intent index of the current
 // catalog version (built once per version from the catalog cache), ranks the capabilities in process
 // and, when the request names a caller, says whether the top match's recommended route can run now
-// for them (one GetWallet, the same pure recommendation as Recommend, nothing stored). Never moves credits.
+// for them (the wallet read as Recommend reads it, cached alike; the same pure recommendation, nothing stored). Never moves credits.
 import { callDeadlineMs, notFound, type Logger, type UnaryHandler } from "@agentic/platform";
 import type { RouteTaskRequest, RouteTaskResponse } from "@agentic/proto/router/v1";
 import type { CatalogCache } from "@agentic/clients";

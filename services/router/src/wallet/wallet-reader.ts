@@ -1,9 +1,16 @@
-// The caller's spendable balance and spend policies, read with ONE ledger call (GetWallet) per
-// recommend. Read-only: recommend never holds, captures or grants credits.
+// The caller's spendable balance and spend policies, read with ONE ledger call (GetWallet), or none when
+// the wallet cache holds a fresh answer (wallet-cache.ts). Read-only: recommend never holds, captures or grants credits.
 import { fromServiceError, invalidArgument, unavailable, type Logger } from "@agentic/platform";
 import type { LedgerClient } from "@agentic/clients";
 import type { SpendPolicyStatus } from "@agentic/proto/ledger/v1";
 import type { SpendLimit, WalletReader } from "@agentic/ranking/domain";
+import type { WalletCache } from "./wallet-cache";
+
+/** The ledger's reader through `cache`: a fresh cached answer, else one GetWallet (a failure is never cached). */
+export function createCachedWalletReader(ledger: Pick<LedgerClient, "getWallet">, cache: WalletCache, logger: Logger): WalletReader {
+  const reader = createLedgerWalletReader(ledger, logger);
+  return { read: (owner, opts) => cache.read(owner, () => reader.read(owner, opts)) };
+}
 
 /**
  * A WalletReader over the ledger client. A ledger INVALID_ARGUMENT keeps its code and hint; any

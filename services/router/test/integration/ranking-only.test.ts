@@ -44,7 +44,8 @@ describe("RouterService/Recommend with rankingOnly", () => {
 
   it("never calls the ledger: it answers while the ledger is down, a full recommend does not", async () => {
     await sys.ledger.stop();
-    const full = await recommend({ input: {} }).catch((e) => e);
+    // A wallet the router has not read yet (its cache holds RICH's reads without a key, from the test above).
+    const full = await recommend({ keyId: "key_not_read_yet", input: {} }).catch((e) => e);
     expect(full.code).toBe(status.UNAVAILABLE);
     const started = Date.now();
     const only = await recommend({ input: {}, rankingOnly: true });

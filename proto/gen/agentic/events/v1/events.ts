@@ -204,6 +204,16 @@ export interface RouteOutcome {
   blame: string;
 }
 
+/**
+ * Published by the ledger on core NATS subject ledger.wallet.changed (not stored) once an operation
+ * that may change what GetWallet answers for a user has committed durably: a grant, top-up, refund
+ * or adjustment, a hold, capture, release or expiry, a quote's reservation, a spend policy set or
+ * cleared, a key created, revoked or limited. Routers drop their cached wallet reads of the user.
+ */
+export interface WalletChanged {
+  userId: string;
+}
+
 function createBaseExecutionSettled(): ExecutionSettled {
   return {
     holdId: "",
@@ -1556,6 +1566,79 @@ export const RouteOutcome: MessageFns<RouteOutcome> = {
     message.observedAt = object.observedAt ?? undefined;
     message.userId = object.userId ?? "";
     message.blame = object.blame ?? "";
+    return message;
+  },
+};
+
+function createBaseWalletChanged(): WalletChanged {
+  return { userId: "" };
+}
+
+export const WalletChanged: MessageFns<WalletChanged> = {
+  encode(message: WalletChanged, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): WalletChanged {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseWalletChanged();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): WalletChanged {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: WalletChanged): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<WalletChanged>, I>>(base?: I): WalletChanged {
+    return WalletChanged.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<WalletChanged>, I>>(object: I): WalletChanged {
+    const message = createBaseWalletChanged();
+    message.userId = object.userId ?? "";
     return message;
   },
 };
