@@ -2,7 +2,7 @@
 // compiles a catalog (default: the shipped one) into its served form and stores it where the service
 // reads it at start (default dist/compiled-catalog). The catalog's build runs it, so the image carries the
 // compiled shipped catalog and a start reads it instead of checking and deriving the YAML again. An
-// artifact already compiled from the same YAML and code is kept. Prints where it is and how long it took.
+// artifact already compiled from the same YAML and code is kept. Prints where it is, how long it took and its peak RSS.
 const { loadServedCatalog, DEFAULT_CATALOG_DIR, DEFAULT_COMPILED_DIR } = require("../dist/source");
 
 const args = process.argv.slice(2);
@@ -22,5 +22,6 @@ if (loaded.problem) {
 }
 console.log(
   `catalog ${loaded.catalog.version}: ${loaded.from === "artifact" ? "already compiled" : "compiled"} in ${loaded.artifact ?? out} ` +
-    `(${(loaded.catalog.compiledBytes / 2 ** 20).toFixed(1)} MB, ${Math.round(performance.now() - started)} ms)`,
+    `(${(loaded.catalog.compiledBytes / 2 ** 20).toFixed(1)} MB, ${Math.round(performance.now() - started)} ms, ` +
+    `peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB)`,
 );
