@@ -4,6 +4,9 @@
 import { subjectOf } from "./findings.mjs";
 import { LONG_RUNNING_KINDS, containersOf, isAgenticService, podLabelsOf, podSpecOf, selects, workspaceDirOf } from "./workloads.mjs";
 
+/** Node flags a server's command may put before --require: V8 heap sizes, e.g. --max-semi-space-size=2. */
+const HEAP_FLAG = /^--max-(semi|old)-space-size=\d+$/;
+
 /** Ports each service role must declare, by name. */
 const SERVICE_PORTS = { edge: { http: 8080 }, backend: { grpc: 50051, metrics: 9464 } };
 
@@ -201,7 +204,9 @@ function checkServiceShape(doc, podSpec, findings) {
   }
   const where = `${subject} container server`;
   const main = `${workspaceDirOf(name)}/dist/main.js`;
-  const expected = ["node", "--require", "@agentic/platform/telemetry", main];
+  // V8 heap sizes may come first (measured per service: the catalog's young generation).
+  const heapFlags = (server.command ?? []).slice(1).filter((arg) => HEAP_FLAG.test(arg));
+  const expected = ["node", ...heapFlags, "--require", "@agentic/platform/telemetry", main];
   if (JSON.stringify(server.command) !== JSON.stringify(expected)) findings.error(where, `command must be ${JSON.stringify(expected)}`);
 
   const ports = new Map((server.ports ?? []).map((p) => [p.name, p.containerPort]));
