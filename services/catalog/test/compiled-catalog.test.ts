@@ -87,6 +87,7 @@ describe("the compiled catalog", () => {
     expect(artifacts()).toHaveLength(1);
     const second = loadServedCatalog(catalogDir, { compiledDir });
     expect(second.from).toBe("artifact");
+    expect(second.artifact).toBe(join(compiledDir, artifacts()[0]!));
     expect(second.catalog.version).toBe(first.catalog.version);
     expect(second.catalog.answers.listDomainRoutes("email")).toEqual(first.catalog.answers.listDomainRoutes("email"));
   });

@@ -4,6 +4,7 @@
 // files, else compiled from them (and stored for the next start).
 import { resolve } from "node:path";
 import {
+  artifactPath,
   compileCatalog,
   compiledKeyOf,
   DEFAULT_COMPILED_DIR,
@@ -53,27 +54,32 @@ export function loadServedCatalog(dir: string, opts: LoadServedCatalogOptions = 
   const basePath = opts.basePath ?? DEFAULT_BASE_PATH;
   const compiledDir = opts.compiledDir ?? DEFAULT_COMPILED_DIR;
   let problem: string | undefined;
-  if (compiledDir !== false) {
-    let key: string | undefined;
-    try {
-      key = compiledKeyOf(yamlFilesOf(dir), basePath); // one file in memory at a time
-    } catch {
-      // An unreadable folder: compiling below reports it in the loader's own words.
-    }
-    const found = key === undefined ? "missing" : readArtifact(compiledDir, key);
-    if (typeof found === "object" && "catalog" in found) return { catalog: found.catalog, from: "artifact", artifact: compiledDir };
+  const key = compiledDir === false ? undefined : keyOfFolder(dir, basePath);
+  if (compiledDir !== false && key !== undefined) {
+    const found = readArtifact(compiledDir, key);
+    if (typeof found === "object" && "catalog" in found)
+      return { catalog: found.catalog, from: "artifact", artifact: artifactPath(compiledDir, key) };
     if (typeof found === "object") problem = `compiled artifact not served: ${found.problem}`;
   }
-  const { key, bytes } = compileFolder(dir, opts);
-  const read = readCompiled(bytes, key);
+  const compiled = compileFolder(dir, opts);
+  const read = readCompiled(compiled.bytes, compiled.key);
   if ("problem" in read) throw new Error(`the catalog compiled from ${dir} does not read back: ${read.problem}`);
   const catalog = servedCatalogOf(read.header, read.body);
   if (compiledDir === false) return { catalog, from: "yaml", ...(problem ? { problem } : {}) };
   try {
-    return { catalog, from: "yaml", artifact: writeArtifact(compiledDir, key, bytes), ...(problem ? { problem } : {}) };
+    return { catalog, from: "yaml", artifact: writeArtifact(compiledDir, compiled.key, compiled.bytes), ...(problem ? { problem } : {}) };
   } catch (err) {
     const stored = `compiled artifact not stored in ${compiledDir}: ${(err as Error).message}`;
     return { catalog, from: "yaml", problem: problem ? `${problem}; ${stored}` : stored };
+  }
+}
+
+/** The key of the YAML in `dir`, read one file at a time; undefined when the folder cannot be read (compiling then reports it). */
+function keyOfFolder(dir: string, basePath: string): string | undefined {
+  try {
+    return compiledKeyOf(yamlFilesOf(dir), basePath);
+  } catch {
+    return undefined;
   }
 }
 
