@@ -4,8 +4,8 @@
 import { subjectOf } from "./findings.mjs";
 import { LONG_RUNNING_KINDS, containersOf, isAgenticService, podLabelsOf, podSpecOf, selects, workspaceDirOf } from "./workloads.mjs";
 
-/** A node flag that sizes a V8 heap space, allowed in a server's command. */
-const HEAP_SIZE_FLAG = /^--max-(semi|old)-space-size=\d+$/;
+/** Node flags a server's command may put before --require: V8 heap sizes, e.g. --max-semi-space-size=2. */
+const HEAP_FLAG = /^--max-(semi|old)-space-size=\d+$/;
 
 /** Ports each service role must declare, by name. */
 const SERVICE_PORTS = { edge: { http: 8080 }, backend: { grpc: 50051, metrics: 9464 } };
@@ -204,11 +204,10 @@ function checkServiceShape(doc, podSpec, findings) {
   }
   const where = `${subject} container server`;
   const main = `${workspaceDirOf(name)}/dist/main.js`;
-  const expected = ["node", "--require", "@agentic/platform/telemetry", main];
-  // V8 heap sizes (--max-semi-space-size=8, --max-old-space-size=N) may stand before the preload: they size memory, nothing else.
-  const command = Array.isArray(server.command) ? server.command.filter((arg, i) => i === 0 || !HEAP_SIZE_FLAG.test(arg)) : server.command;
-  if (JSON.stringify(command) !== JSON.stringify(expected))
-    findings.error(where, `command must be ${JSON.stringify(expected)} (V8 heap size flags allowed after node)`);
+  // V8 heap sizes may come first (measured per service: the catalog's young generation).
+  const heapFlags = (server.command ?? []).slice(1).filter((arg) => HEAP_FLAG.test(arg));
+  const expected = ["node", ...heapFlags, "--require", "@agentic/platform/telemetry", main];
+  if (JSON.stringify(server.command) !== JSON.stringify(expected)) findings.error(where, `command must be ${JSON.stringify(expected)}`);
 
   const ports = new Map((server.ports ?? []).map((p) => [p.name, p.containerPort]));
   for (const [portName, number] of Object.entries(SERVICE_PORTS[role] ?? {})) {

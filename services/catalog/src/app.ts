@@ -2,9 +2,10 @@
 // `stop()` undoes it in reverse, health off first. main.ts runs it for production and local use;
 // test/harness.ts runs the very same wiring in tests.
 import { bindServer, createHealth, stopServer, type Logger } from "@agentic/platform";
+import { compileCatalog, readCompiled, servedCatalogOf, type ServedCatalog } from "./compiled";
 import type { CatalogIndex } from "./domain";
 import { CATALOG_SERVICE_NAME, createCatalogServer } from "./server";
-import { DEFAULT_CATALOG_DIR, loadCatalog } from "./source";
+import { DEFAULT_CATALOG_DIR, loadServedCatalog } from "./source";
 
 export interface CatalogAppOptions {
   /** A catalog already built; when absent, the one in `catalogDir` is loaded. */
@@ -13,6 +14,8 @@ export interface CatalogAppOptions {
   catalogDir?: string;
   /** Base path the gateway serves the REST API under; catalog paths are derived from it. */
   basePath?: string;
+  /** Folder of compiled catalogs (default: dist/compiled-catalog); false compiles in memory and stores none. */
+  compiledDir?: string | false;
   logger: Logger;
   /** host:port to bind, e.g. "0.0.0.0:50051" or "127.0.0.1:0". */
   bindAddress: string;
@@ -23,7 +26,7 @@ export interface CatalogAppOptions {
 export interface CatalogApp {
   port: number;
   /** The catalog being served. */
-  catalog: CatalogIndex;
+  catalog: ServedCatalog;
   /** Health NOT_SERVING, then stop gRPC. Idempotent. */
   stop(): Promise<void>;
 }
@@ -31,8 +34,20 @@ export interface CatalogApp {
 export async function startCatalogApp(opts: CatalogAppOptions): Promise<CatalogApp> {
   const { logger } = opts;
   // A catalog that fails validation stops the start: serving a wrong catalog is worse than none.
-  const catalog = opts.catalog ?? loadCatalog(opts.catalogDir ?? DEFAULT_CATALOG_DIR, { basePath: opts.basePath });
-  logger.info({ version: catalog.version, domains: catalog.listDomains().length }, "catalog loaded");
+  const loaded = opts.catalog
+    ? { catalog: servedInMemory(opts.catalog), from: "given" }
+    : loadServedCatalog(opts.catalogDir ?? DEFAULT_CATALOG_DIR, { basePath: opts.basePath, compiledDir: opts.compiledDir });
+  const { catalog } = loaded;
+  if ("problem" in loaded && loaded.problem) logger.warn({ problem: loaded.problem }, "compiled catalog not used or not stored");
+  logger.info(
+    {
+      version: catalog.version,
+      from: loaded.from,
+      compiledBytes: catalog.compiledBytes,
+      ...("artifact" in loaded ? { artifact: loaded.artifact } : {}),
+    },
+    "catalog loaded",
+  );
 
   const health = createHealth([CATALOG_SERVICE_NAME]);
   const server = createCatalogServer({ catalog, health, logger });
@@ -52,4 +67,11 @@ export async function startCatalogApp(opts: CatalogAppOptions): Promise<CatalogA
       return stopping;
     },
   };
+}
+
+/** A catalog built by the caller, compiled in memory. */
+function servedInMemory(index: CatalogIndex): ServedCatalog {
+  const read = readCompiled(compileCatalog(index, "in-memory"), "in-memory");
+  if ("problem" in read) throw new Error(`the catalog given does not compile: ${read.problem}`);
+  return servedCatalogOf(read.header, read.body);
 }

@@ -11,6 +11,12 @@ export const configSchema = z.object({
   APP_ENV: appEnvSchema,
   /** Folder of the catalog YAML files. Example: /app/services/catalog/catalog. Default: the one shipped with the service. */
   CATALOG_DIR: z.string().min(1).optional(),
+  /**
+   * Folder of compiled catalogs: read at start when one was compiled from this very YAML (the image's build
+   * compiles the shipped catalog into it), else the YAML is compiled and stored there when writable.
+   * Example: /tmp/catalog-compiled. Default: services/catalog/dist/compiled-catalog.
+   */
+  CATALOG_COMPILED_DIR: z.string().min(1).optional(),
   /** Base path the gateway serves the REST API under; catalog paths are derived from it. */
   API_BASE_PATH: basePathSchema,
   /** pino level: fatal, error, warn, info, debug, trace. */

@@ -9,6 +9,7 @@ async function main(): Promise<void> {
 
   const app = await startCatalogApp({
     catalogDir: config.CATALOG_DIR,
+    compiledDir: config.CATALOG_COMPILED_DIR,
     basePath: config.API_BASE_PATH,
     logger,
     bindAddress: `0.0.0.0:${config.PORT}`,

@@ -5,7 +5,7 @@
 import { createLogger } from "@agentic/platform";
 import { createCatalogClient, type CatalogClient } from "@agentic/clients";
 import { startCatalogApp } from "../src/app";
-import type { CatalogIndex } from "../src/domain";
+import type { ServedCatalog } from "../src/compiled";
 
 export { routeReadiness } from "../src/domain";
 export { DEFAULT_CATALOG_DIR, loadCatalog } from "../src/source";
@@ -13,7 +13,8 @@ export { DEFAULT_CATALOG_DIR, loadCatalog } from "../src/source";
 export interface TestCatalog {
   /** host:port of the running server. */
   address: string;
-  catalog: CatalogIndex;
+  /** The catalog served, in its compiled form (its CatalogIndex methods decode the answers it sends). */
+  catalog: ServedCatalog;
   /** Promise-returning client of the server. */
   call: CatalogClient;
   stop(): Promise<void>;
@@ -23,9 +24,13 @@ export interface TestCatalog {
  * Starts the catalog on `catalogDir` (default: the shipped catalog), on a free port unless
  * `bindAddress` names one (a test restarting the catalog with other data under its clients).
  */
-export async function startTestCatalog(opts: { catalogDir?: string; basePath?: string; bindAddress?: string } = {}): Promise<TestCatalog> {
+export async function startTestCatalog(
+  opts: { catalogDir?: string; basePath?: string; bindAddress?: string; compiledDir?: string } = {},
+): Promise<TestCatalog> {
   const app = await startCatalogApp({
     catalogDir: opts.catalogDir,
+    // Compiled in memory unless a test names a folder: tests leave no artifacts behind.
+    compiledDir: opts.compiledDir ?? false,
     basePath: opts.basePath,
     logger: createLogger("catalog-test", "silent"),
     bindAddress: opts.bindAddress ?? "127.0.0.1:0",

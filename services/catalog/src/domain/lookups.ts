@@ -3,22 +3,28 @@ import { notFound } from "@agentic/platform/core";
 import type { Capability, Contract, Domain } from "@agentic/proto/catalog/v1";
 import type { CatalogIndex } from "./catalog-index";
 
+/** The error for a domain that does not exist. */
+export const domainNotFound = (domainKey: string): Error =>
+  notFound("DOMAIN_NOT_FOUND", `domain '${domainKey}' does not exist`, "List the domains with GET /domains.");
+
+/** The error for a capability that does not exist in a domain that does. */
+export const capabilityNotFound = (domainKey: string, capabilityId: string): Error =>
+  notFound(
+    "CAPABILITY_NOT_FOUND",
+    `capability '${capabilityId}' does not exist in domain '${domainKey}'`,
+    `List the capabilities with GET /domains/${domainKey}/capabilities.`,
+  );
+
 export function requireDomain(catalog: CatalogIndex, domainKey: string): Domain {
   const domain = catalog.getDomain(domainKey);
-  if (!domain) throw notFound("DOMAIN_NOT_FOUND", `domain '${domainKey}' does not exist`, "List the domains with GET /domains.");
+  if (!domain) throw domainNotFound(domainKey);
   return domain;
 }
 
 export function requireCapability(catalog: CatalogIndex, domainKey: string, capabilityId: string): Capability {
   requireDomain(catalog, domainKey);
   const capability = catalog.getCapability(domainKey, capabilityId);
-  if (!capability) {
-    throw notFound(
-      "CAPABILITY_NOT_FOUND",
-      `capability '${capabilityId}' does not exist in domain '${domainKey}'`,
-      `List the capabilities with GET /domains/${domainKey}/capabilities.`,
-    );
-  }
+  if (!capability) throw capabilityNotFound(domainKey, capabilityId);
   return capability;
 }
 

@@ -1,10 +1,9 @@
 // GetCapability: one capability by domain key and capability id.
-import type { GetCapabilityRequest, GetCapabilityResponse } from "@agentic/proto/catalog/v1";
-import { requireCapability, type CatalogIndex } from "../domain";
+import type { GetCapabilityRequest } from "@agentic/proto/catalog/v1";
+import type { ServedCatalog } from "../compiled";
+import { capabilityAnswer } from "./answers";
 
 export const getCapability =
-  (catalog: CatalogIndex) =>
-  async (req: GetCapabilityRequest): Promise<GetCapabilityResponse> => ({
-    capability: requireCapability(catalog, req.domainKey, req.capabilityId),
-    catalogVersion: catalog.version,
-  });
+  (catalog: ServedCatalog) =>
+  async (req: GetCapabilityRequest): Promise<Buffer> =>
+    capabilityAnswer(catalog, (a) => a.getCapability, req);

@@ -1,10 +1,4 @@
-// GetCatalogSummary: providers and executable products across the catalog.
-import type { GetCatalogSummaryRequest, GetCatalogSummaryResponse } from "@agentic/proto/catalog/v1";
-import type { CatalogIndex } from "../domain";
+// GetCatalogSummary: providers and executable products across the catalog (its compiled answer).
+import type { ServedCatalog } from "../compiled";
 
-export const getCatalogSummary =
-  (catalog: CatalogIndex) =>
-  async (_req: GetCatalogSummaryRequest): Promise<GetCatalogSummaryResponse> => {
-    const { providers, enabledProviders, products } = catalog.summary();
-    return { providers, enabledProviders, products, catalogVersion: catalog.version };
-  };
+export const getCatalogSummary = (catalog: ServedCatalog) => async (): Promise<Buffer> => catalog.answers.getCatalogSummary();

@@ -1,10 +1,9 @@
 // GetContract: the recommend/execute contract of one capability.
-import type { GetContractRequest, GetContractResponse } from "@agentic/proto/catalog/v1";
-import { requireContract, type CatalogIndex } from "../domain";
+import type { GetContractRequest } from "@agentic/proto/catalog/v1";
+import type { ServedCatalog } from "../compiled";
+import { capabilityAnswer } from "./answers";
 
 export const getContract =
-  (catalog: CatalogIndex) =>
-  async (req: GetContractRequest): Promise<GetContractResponse> => ({
-    contract: requireContract(catalog, req.domainKey, req.capabilityId),
-    catalogVersion: catalog.version,
-  });
+  (catalog: ServedCatalog) =>
+  async (req: GetContractRequest): Promise<Buffer> =>
+    capabilityAnswer(catalog, (a) => a.getContract, req);

@@ -1,10 +1,9 @@
 // GetDomain: one domain by key.
-import type { GetDomainRequest, GetDomainResponse } from "@agentic/proto/catalog/v1";
-import { requireDomain, type CatalogIndex } from "../domain";
+import type { GetDomainRequest } from "@agentic/proto/catalog/v1";
+import type { ServedCatalog } from "../compiled";
+import { domainAnswer } from "./answers";
 
 export const getDomain =
-  (catalog: CatalogIndex) =>
-  async (req: GetDomainRequest): Promise<GetDomainResponse> => ({
-    domain: requireDomain(catalog, req.domainKey),
-    catalogVersion: catalog.version,
-  });
+  (catalog: ServedCatalog) =>
+  async (req: GetDomainRequest): Promise<Buffer> =>
+    domainAnswer(catalog, (a) => a.getDomain, req.domainKey);

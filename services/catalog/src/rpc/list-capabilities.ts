@@ -1,10 +1,9 @@
 // ListCapabilities: the capabilities of one domain.
-import type { ListCapabilitiesRequest, ListCapabilitiesResponse } from "@agentic/proto/catalog/v1";
-import { requireDomain, type CatalogIndex } from "../domain";
+import type { ListCapabilitiesRequest } from "@agentic/proto/catalog/v1";
+import type { ServedCatalog } from "../compiled";
+import { domainAnswer } from "./answers";
 
 export const listCapabilities =
-  (catalog: CatalogIndex) =>
-  async (req: ListCapabilitiesRequest): Promise<ListCapabilitiesResponse> => {
-    requireDomain(catalog, req.domainKey);
-    return { capabilities: catalog.listCapabilities(req.domainKey) ?? [], catalogVersion: catalog.version };
-  };
+  (catalog: ServedCatalog) =>
+  async (req: ListCapabilitiesRequest): Promise<Buffer> =>
+    domainAnswer(catalog, (a) => a.listCapabilities, req.domainKey);

@@ -1,10 +1,9 @@
 // ListCapabilityRoutes: the routes of one capability.
-import type { ListCapabilityRoutesRequest, ListCapabilityRoutesResponse } from "@agentic/proto/catalog/v1";
-import { requireCapability, type CatalogIndex } from "../domain";
+import type { ListCapabilityRoutesRequest } from "@agentic/proto/catalog/v1";
+import type { ServedCatalog } from "../compiled";
+import { capabilityAnswer } from "./answers";
 
 export const listCapabilityRoutes =
-  (catalog: CatalogIndex) =>
-  async (req: ListCapabilityRoutesRequest): Promise<ListCapabilityRoutesResponse> => {
-    requireCapability(catalog, req.domainKey, req.capabilityId);
-    return { routes: catalog.listCapabilityRoutes(req.domainKey, req.capabilityId) ?? [], catalogVersion: catalog.version };
-  };
+  (catalog: ServedCatalog) =>
+  async (req: ListCapabilityRoutesRequest): Promise<Buffer> =>
+    capabilityAnswer(catalog, (a) => a.listCapabilityRoutes, req);

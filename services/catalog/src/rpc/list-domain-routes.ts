@@ -1,10 +1,9 @@
 // ListDomainRoutes: every route of every capability of one domain.
-import type { ListDomainRoutesRequest, ListDomainRoutesResponse } from "@agentic/proto/catalog/v1";
-import { requireDomain, type CatalogIndex } from "../domain";
+import type { ListDomainRoutesRequest } from "@agentic/proto/catalog/v1";
+import type { ServedCatalog } from "../compiled";
+import { domainAnswer } from "./answers";
 
 export const listDomainRoutes =
-  (catalog: CatalogIndex) =>
-  async (req: ListDomainRoutesRequest): Promise<ListDomainRoutesResponse> => {
-    requireDomain(catalog, req.domainKey);
-    return { routes: catalog.listDomainRoutes(req.domainKey) ?? [], catalogVersion: catalog.version };
-  };
+  (catalog: ServedCatalog) =>
+  async (req: ListDomainRoutesRequest): Promise<Buffer> =>
+    domainAnswer(catalog, (a) => a.listDomainRoutes, req.domainKey);

@@ -1,10 +1,4 @@
-// ListDomains: every domain in catalog order.
-import type { ListDomainsRequest, ListDomainsResponse } from "@agentic/proto/catalog/v1";
-import type { CatalogIndex } from "../domain";
+// ListDomains: every domain in catalog order (its compiled answer).
+import type { ServedCatalog } from "../compiled";
 
-export const listDomains =
-  (catalog: CatalogIndex) =>
-  async (_req: ListDomainsRequest): Promise<ListDomainsResponse> => ({
-    domains: catalog.listDomains(),
-    catalogVersion: catalog.version,
-  });
+export const listDomains = (catalog: ServedCatalog) => async (): Promise<Buffer> => catalog.answers.listDomains();
