@@ -99,9 +99,13 @@ describe("settlements on the shipped NATS permissions", () => {
     expect(routerRefused).toBeUndefined();
     expect(executorRefused?.code).toBe("PERMISSIONS_VIOLATION");
 
-    // A forged announcement (it would empty the routers' caches at will) is refused by the server.
+    // A forged announcement (it would empty the routers' caches at will) is refused by the server. The
+    // subscription's refusal above may still be on its way to the status stream: the publish's is awaited.
     const violations = (async () => {
-      for await (const s of executor.status()) if (s.type === "error" && s.data === "PERMISSIONS_VIOLATION") return s;
+      for await (const s of executor.status()) {
+        const refusedPublish = (s as { permissionContext?: { operation?: string } }).permissionContext?.operation === "publish";
+        if (s.type === "error" && s.data === "PERMISSIONS_VIOLATION" && refusedPublish) return s;
+      }
       return undefined;
     })();
     executor.publish(SUBJECT_WALLET_CHANGED, WalletChanged.encode({ userId: "forged" }).finish());
