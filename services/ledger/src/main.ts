@@ -14,7 +14,15 @@ async function openStore(config: Config, logger: Logger): Promise<LedgerStore> {
   const kind = ledgerStoreKind(config);
   switch (kind) {
     case "sqlite": {
-      const store = await SqliteLedgerStore.open({ path: config.LEDGER_SQLITE_PATH });
+      const store = await SqliteLedgerStore.open({
+        path: config.LEDGER_SQLITE_PATH,
+        // Nothing committed is known durable any more and the store refuses everything: exit at once, so
+        // the orchestrator restarts the ledger on what the disk really holds (every answer given was durable).
+        onDurabilityLost: (failure) => {
+          logger.fatal({ err: failure }, "ledger store: an fsync failed; exiting so the ledger restarts on what the disk holds");
+          process.exit(1);
+        },
+      });
       logger.info({ store: kind, path: store.path }, `ledger store: sqlite at ${store.path}`);
       return store;
     }

@@ -46,6 +46,8 @@ export class SqliteDb {
     /** The absolute path of the database file (":memory:" for one in memory). */
     readonly path: string,
     private wal?: WalFile,
+    /** Called once when an fsync failed (the store refuses everything from then on): the process should restart. */
+    private readonly onDurabilityLost?: (failure: Error) => void,
   ) {}
 
   /** A prepared statement, prepared once per store. */
@@ -197,6 +199,7 @@ export class SqliteDb {
       group.settle(this.failure);
     }
     this.unsynced = [];
+    this.onDurabilityLost?.(this.failure);
   }
 
   /**

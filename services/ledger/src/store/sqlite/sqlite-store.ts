@@ -91,6 +91,11 @@ export interface SqliteLedgerStoreOptions {
   busyTimeoutMs?: number;
   /** How the WAL file is made durable before an answer (default: its fdatasync); tests slow it down or fail it. */
   walSync?: WalSync;
+  /**
+   * Called once when an fsync of the WAL failed: from then on the store refuses every operation, and
+   * only a new process reads what the disk really holds (the ledger's main exits so it is restarted).
+   */
+  onDurabilityLost?: (failure: Error) => void;
 }
 
 export class SqliteLedgerStore extends PartsLedgerStore implements LedgerStore {
@@ -134,7 +139,7 @@ export class SqliteLedgerStore extends PartsLedgerStore implements LedgerStore {
       migrate(db, path);
       const wal = inMemory ? undefined : await openWal(path, opts.walSync ?? fdatasyncWal);
       if (wal) db.exec("PRAGMA synchronous = NORMAL");
-      return new SqliteLedgerStore(new SqliteDb(db, path, wal));
+      return new SqliteLedgerStore(new SqliteDb(db, path, wal, opts.onDurabilityLost));
     } catch (err) {
       db.close();
       throw err;

@@ -108,12 +108,14 @@ describe("SqliteLedgerStore's WAL fsync", () => {
 
   it("fails the operations a failed fsync covered, and refuses every operation after it until reopened", async () => {
     let failing = false;
+    const lost: Error[] = [];
     const store = await SqliteLedgerStore.open({
       path,
       walSync: async (wal) => {
         if (failing) throw Object.assign(new Error("EIO: i/o error, fdatasync"), { code: "EIO" });
         await wal.datasync();
       },
+      onDurabilityLost: (failure) => lost.push(failure),
     });
     const hold = (holdId: string, amountCredits: number) =>
       store.hold({ holdId, userId: "u1", amountCredits, routeKey: "r", expiresAt, now: T0 });
@@ -133,6 +135,8 @@ describe("SqliteLedgerStore's WAL fsync", () => {
       await expect(hold("h3", 5)).rejects.toThrow(refused);
       await expect(store.getWallet("u1")).rejects.toThrow(refused);
       await expect(store.ping()).rejects.toThrow(refused);
+      // Told once, so the ledger's main can exit and be restarted.
+      expect(lost.map(String)).toEqual([expect.stringMatching(refused)]);
     } finally {
       await store.close();
     }
