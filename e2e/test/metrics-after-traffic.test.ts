@@ -48,7 +48,11 @@ describe("/metrics of every service after traffic", () => {
     expect(rpcCount(ledger, "AuthenticateApiKey")).toBeGreaterThan(0);
     expect(rpcCount(ledger, "GetWallet")).toBeGreaterThan(0);
     expect(ledger).toMatch(/nats_consumer_pending_messages\{stream="EXECUTIONS",consumer="ledger"\} \d+/);
-    expect(rpcCount(await metricsOf("router"), "Recommend")).toBeGreaterThan(0);
+    const router = await metricsOf("router");
+    expect(rpcCount(router, "Recommend")).toBeGreaterThan(0);
+    // The recommend read its wallet through the router's cache, live once it hears the ledger's announcements.
+    expect(router).toMatch(/router_wallet_reads_total\{result="(miss|bypassed)"\} [1-9]/);
+    expect(router).toMatch(/router_wallet_cache_live 1/);
     const executor = await metricsOf("executor");
     expect(rpcCount(executor, "Execute")).toBeGreaterThan(0);
     expect(executor).toMatch(/executor_provider_attempts_total\{route_key="email\.send\.resend",provider="resend",outcome="ok"\} 1/);

@@ -31,6 +31,7 @@ import { IntentIndexHolder } from "./intent/intent-index-holder";
 import { createCachedWalletReader } from "./wallet/wallet-reader";
 import { WalletCache } from "./wallet/wallet-cache";
 import { followWalletEvents, type WalletEvents } from "./wallet/wallet-events";
+import { exposeWalletCacheMetrics } from "./metrics";
 
 export interface RouterAppOptions {
   config: Config;
@@ -79,6 +80,7 @@ export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp>
 
   const walletCache = new WalletCache({ maxEntries: config.WALLET_CACHE_MAX_ENTRIES, maxAgeMs: config.WALLET_CACHE_MAX_AGE_MS });
   const walletEvents = followWalletEvents(opts.nc, walletCache, logger);
+  const unexposeWalletCache = exposeWalletCacheMetrics(walletCache);
 
   const grpcHealth = createHealth([ROUTER_SERVICE_NAME]);
   let outcomeFeedDead = false;
@@ -124,6 +126,7 @@ export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp>
         await stopServer(server, opts.grpcStopGraceMs ?? 10_000);
         await outcomes.stop();
         walletEvents.stop();
+        unexposeWalletCache();
         catalog.stop();
       })();
       return stopping;
