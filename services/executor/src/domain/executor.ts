@@ -41,6 +41,11 @@ function claimsOnItsFirstHold(execution: Execution): boolean {
   return !execution.useApproval && execution.prepared.every((p) => !p.route.vendorQuota);
 }
 
+/** A run that has held nothing and answered nothing yet. */
+function newProgress(): AttemptProgress {
+  return { holds: 0, answered: false };
+}
+
 /** What planning answered: the execution to run, or its refusal (thrown as the run's answer). */
 type Planned = { ok: true; execution: Execution } | { ok: false; error: unknown };
 
@@ -77,11 +82,10 @@ export function createExecutor(deps: ExecutorDeps): Executor {
    * runs its attempts. An approval whose run held nothing (the hold refused: credits, a spend policy) is
    * given back: no provider was called, so the person's approval still stands for a call that can pay.
    */
-  async function run(planned: Planned, budget: CallBudget): Promise<ExecuteResponse> {
+  async function run(planned: Planned, budget: CallBudget, progress: AttemptProgress = newProgress()): Promise<ExecuteResponse> {
     if (!planned.ok) throw planned.error;
     const { execution } = planned;
     const giveBack = await execution.useApproval?.();
-    const progress: AttemptProgress = { holds: 0, answered: false };
     try {
       return await attempts(execution, budget, progress);
     } catch (err) {
@@ -113,8 +117,13 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     // capability was gated or its contract changed.
     if (planned.ok && claimsOnItsFirstHold(planned.execution)) {
       const execution = planned.execution;
+      const progress = newProgress();
       try {
-        return await answerForKey(ref, () => attempts({ ...execution, claim: claimRequest(ref, settings.idempotencyLeaseMs) }, budget));
+        return await answerForKey(
+          ref,
+          () => attempts({ ...execution, claim: claimRequest(ref, settings.idempotencyLeaseMs) }, budget, progress),
+          progress,
+        );
       } catch (err) {
         if (!(err instanceof KeyClaimAnswered)) throw err;
         const meaning = guard.meaningOf(ref, err.claim);
@@ -124,7 +133,8 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     }
     const begun = await guard.begin(ref, () => budget.remainingMs());
     if (begun.kind === "replay") return replay(begun.outcome);
-    return answerForKey(ref, () => run(planned, budget));
+    const progress = newProgress();
+    return answerForKey(ref, () => run(planned, budget, progress), progress);
   }
 
   /** As decoded for a replay: a success marked `replayed`, an error whose hint says a new key is needed. */
@@ -134,7 +144,11 @@ export function createExecutor(deps: ExecutorDeps): Executor {
   }
 
   /** Runs a request whose key is (or is being) claimed and stores how it ended as the key's answer. */
-  async function answerForKey(ref: IdempotencyKeyRef, runIt: () => Promise<ExecuteResponse>): Promise<ExecuteResponse> {
+  async function answerForKey(
+    ref: IdempotencyKeyRef,
+    runIt: () => Promise<ExecuteResponse>,
+    progress: AttemptProgress,
+  ): Promise<ExecuteResponse> {
     let outcome: StoredOutcome;
     try {
       outcome = { ok: true, response: await runIt() };
@@ -155,6 +169,10 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     // answer: the ledger records it for the key with the charge even if this call never lands (a
     // crash, the ledger away). So it is stored off the answer's path; a retry meanwhile waits for
     // whichever lands first. (An error is stored before it is answered: it may ride on no settlement.)
+    // A capture that carried the whole answer already stored it with the charge (the first completion
+    // wins): a second write would cost the ledger a transaction per execute for nothing; one that
+    // carried it without its data (too large) leaves the whole answer to this call.
+    if (progress.answerCaptured) return outcome.response;
     const stored = guard.finish(ref, outcome).finally(() => storing.delete(stored));
     storing.add(stored);
     return outcome.response;

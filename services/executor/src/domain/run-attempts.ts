@@ -47,7 +47,15 @@ const RELEASE_WAIT_MS = 2_000;
 export interface AttemptProgress {
   holds: number;
   answered: boolean;
+  /**
+   * The acknowledged capture carries the whole answer (data included): the ledger records it for the
+   * execution with the charge, so storing it again for the key would only repeat that write.
+   */
+  answerCaptured?: boolean;
 }
+
+/** What a settlement carried of the execution's answer, once acknowledged: all of it, or less (or nothing). */
+type CarriedAnswer = "whole" | "not_whole";
 
 /** The runner: `run(execution, budget, progress?)` resolves the served response, or throws why nothing was served. */
 export function createAttemptRunner(deps: ExecutorDeps) {
@@ -201,11 +209,22 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         // Capturing less than the hold returns the rest to the wallet.
         progress.answered = true;
         const created = result.value.createdResources ?? [];
-        await settle(x, route, attemptId, charge.credits, result.latencyMs, undefined, { ok: true, response }, charge.usage, {
-          payment: result.payment,
-          resources: created,
-          ...(response.decision ? { decision: response.decision } : {}),
-        });
+        const carried = await settle(
+          x,
+          route,
+          attemptId,
+          charge.credits,
+          result.latencyMs,
+          undefined,
+          { ok: true, response },
+          charge.usage,
+          {
+            payment: result.payment,
+            resources: created,
+            ...(response.decision ? { decision: response.decision } : {}),
+          },
+        );
+        progress.answerCaptured = carried === "whole";
         deps.metrics.creditsCharged(route.routeKey, charge.credits);
         // The capture records what was created as the caller's; answer once the ledger has it, so it can be used at once.
         if (created.length > 0 && !(await releasesApplied([attemptId], budget)))
@@ -443,7 +462,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     outcome?: StoredOutcome,
     tokens?: TokenUsage,
     facts: { payment?: RailPayment | undefined; resources?: readonly CreatedResource[]; decision?: RouteDecision } = {},
-  ): Promise<void> {
+  ): Promise<CarriedAnswer> {
     const traceId = deps.traceId();
     const usage: ExecutionUsage = {
       usageId: "",
@@ -463,6 +482,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
       ...(facts.decision ? { decisionJson: JSON.stringify(facts.decision) } : {}),
     };
     const kind = failure ? SettlementKind.SETTLEMENT_KIND_RELEASE : SettlementKind.SETTLEMENT_KIND_CAPTURE;
+    const carried = outcome ? settledOutcome(x, outcome) : undefined;
     try {
       await deps.bus.settle({
         holdId: attemptId,
@@ -470,13 +490,14 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         kind,
         capturedCredits: failure ? 0 : priceCredits,
         usage,
-        ...(outcome ? { outcome: settledOutcome(x, outcome) } : {}),
+        ...(carried ? { outcome: carried.result } : {}),
         // Written by the ledger in the same step as this capture or release: ownership, and what was paid.
         resources: (facts.resources ?? []).map((r) => ({ kind: r.kind, resourceId: r.resourceId, provider: route.providerKey })),
         payments: facts.payment ? [outgoingPayment(facts.payment)] : [],
         ...(failure ? unchargedWorkOf(route, failure, priceCredits) : {}),
       });
       if (failure) deps.metrics.holdReleased(route.routeKey);
+      return carried?.whole ? "whole" : "not_whole";
     } catch (err) {
       if (!(err instanceof SettlementUnconfirmedError)) throw err;
       deps.metrics.settlementUnconfirmed(route.routeKey);
@@ -485,6 +506,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         "settlement not acknowledged; the hold will expire and be released",
       );
       if (!failure) throw settlementUnconfirmed(route.routeKey, priceCredits);
+      return "not_whole";
     }
   }
 
@@ -527,21 +549,21 @@ export function createAttemptRunner(deps: ExecutorDeps) {
    * provider's data otherwise, or when the whole answer would not fit the capture (settlement-size.ts):
    * the charge never depends on the answer's size.
    */
-  function settledOutcome(x: Execution, outcome: StoredOutcome): ExecutionResult {
+  function settledOutcome(x: Execution, outcome: StoredOutcome): { result: ExecutionResult; whole: boolean } {
     const stored = (o: StoredOutcome): ExecutionResult => {
       const record = deps.records.encode(o);
       return { httpStatus: record.httpStatus, bodyJson: JSON.stringify(record.body ?? {}) };
     };
-    if (!outcome.ok) return stored(outcome);
+    if (!outcome.ok) return { result: stored(outcome), whole: true };
     const withoutData: StoredOutcome = { ok: true, response: { ...outcome.response, data: undefined } };
-    if (!x.cmd.idempotencyKey) return stored(withoutData);
+    if (!x.cmd.idempotencyKey) return { result: stored(withoutData), whole: false };
     const whole = stored(outcome);
-    if (fitsSettlement(whole.bodyJson)) return whole;
+    if (fitsSettlement(whole.bodyJson)) return { result: whole, whole: true };
     logger.warn(
       { executionId: x.id, bytes: Buffer.byteLength(whole.bodyJson, "utf8") },
       "answer too large to store for replay; the capture carries it without its data",
     );
-    return stored(withoutData);
+    return { result: stored(withoutData), whole: false };
   }
 
   /** The error an execution ends with when no attempt succeeded. */

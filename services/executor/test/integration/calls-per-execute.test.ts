@@ -1,8 +1,8 @@
 // What one execute costs the services behind it, counted by their own RPC metrics (every service of
 // the system runs in this process, on prom-client's default registry): an unpinned execute ranks its
 // routes in the executor (no Recommend, no GetWallet: the router is not called); a keyed execute
-// claims its key and holds in one ledger call, its success is stored for its key after it was
-// answered, and a retry at once replays it all the same.
+// claims its key and holds in one ledger call, its success is stored for its key by its capture (no
+// second write), and a retry at once replays it all the same.
 import { register } from "prom-client";
 import type { ExecuteRequest } from "@agentic/proto/executor/v1";
 import { startExecutorSystem, type ExecutorSystem } from "../system";
@@ -56,7 +56,7 @@ describe("the calls one execute makes", () => {
     expect(calls.GetWallet).toBeUndefined();
   });
 
-  it("keyed: the success is stored for its key after the answer, and a retry at once replays it", async () => {
+  it("keyed: the success is stored for its key by its capture alone, and a retry at once replays it", async () => {
     const req = email({}, { idempotencyKey: `calls-${Date.now()}` });
     let first: Awaited<ReturnType<typeof sys.executor.client.execute>> | undefined;
     const calls = await callsDuring(async () => {
@@ -71,7 +71,8 @@ describe("the calls one execute makes", () => {
     expect(calls.Recommend).toBeUndefined();
     expect(calls.ClaimIdempotencyKey).toBeUndefined();
     expect(calls.HoldCredits).toBeUndefined();
-    expect(calls.CompleteExecution ?? 0).toBeLessThanOrEqual(1);
+    // The capture carried the whole answer and recorded it for the key with the charge: no CompleteExecution repeats it.
+    expect(calls.CompleteExecution).toBeUndefined();
     await sys.ledger.waitForSettlement(first!.attempts[0]!.attemptId);
   });
 
