@@ -2,7 +2,7 @@
 // today's size (plus the 200-route capability), reads what the catalog bench reads (the lists, a
 // page, recommend), then writes a heap snapshot of <service> and prints its RSS and the constructors
 // that retain most of its heap: where a service's memory at scale goes.
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRequire } from "node:module";
@@ -48,7 +48,7 @@ try {
     const found = readdirSync(logDir).find((f) => f.endsWith(".heapsnapshot"));
     // Written once its size stops growing.
     if (found) {
-      const size = () => readFileSync(join(logDir, found)).length;
+      const size = () => statSync(join(logDir, found)).size;
       const a = size();
       await new Promise((r) => setTimeout(r, 1000));
       if (a === size() && a > 0) file = join(logDir, found);

@@ -8,8 +8,6 @@ import type { PageQuery, SelectingParams } from "./paging";
 import type { capabilitiesQuery, routesQuery } from "../routes/requests/catalog-lists";
 import type { CatalogSnapshot, RouteEntry } from "./catalog-snapshot";
 
-export { CAPABILITY_STATUSES, NETWORK_KEYS, ROUTE_STATUSES } from "../routes/requests/catalog-lists";
-
 export const FILTER_PARAMS = ["q", "status", "provider", "feature", "networkKey", "maxPriceCredits"] as const;
 export type CatalogFilters = Partial<Record<(typeof FILTER_PARAMS)[number], string>>;
 

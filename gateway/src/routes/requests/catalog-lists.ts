@@ -11,7 +11,6 @@ export const DEFAULT_PAGE_LIMIT = 50;
 export const CAPABILITY_STATUSES = ["live", "recommend_only", "planned", "pending"] as const;
 /** A domain's and a route's status (a capability has more: CAPABILITY_STATUSES). */
 export const RECORD_STATUSES = ["live", "pending"] as const;
-export const ROUTE_STATUSES = RECORD_STATUSES;
 export const NETWORK_KEYS = ["direct", "agentcash", "mpp"] as const;
 const MAX_Q_LENGTH = 200;
 const CATALOG_KEY = /^[a-z0-9][a-z0-9_.-]{0,63}$/;
@@ -128,4 +127,4 @@ export const capabilitiesQuery = z.object({
 });
 
 /** GET /routes' query: as GET /capabilities', with the statuses of a route. */
-export const routesQuery = capabilitiesQuery.extend({ status: status(ROUTE_STATUSES, "Only routes with this status.") });
+export const routesQuery = capabilitiesQuery.extend({ status: status(RECORD_STATUSES, "Only routes with this status.") });

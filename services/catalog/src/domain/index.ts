@@ -4,5 +4,5 @@ export { buildCatalog, DEFAULT_BASE_PATH, type BuildCatalogOptions } from "./bui
 export type { CatalogIndex, CatalogSummary } from "./catalog-index";
 export type { CatalogFiles, ParsedFile, SyntaxProblem } from "./ports";
 export { CatalogValidationError, formatProblem, type CatalogProblem, type FieldPath } from "./problems";
-export { capabilityNotFound, domainNotFound, requireCapability, requireContract, requireDomain } from "./lookups";
+export { capabilityNotFound, domainNotFound } from "./lookups";
 export { isLiveRoute, routeReadiness } from "./readiness";
