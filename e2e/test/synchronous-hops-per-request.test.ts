@@ -1,8 +1,8 @@
 // The gRPC calls a request waits for, counted from the spans the real processes export: every hop
 // costs 1–2 ms of latency and a few hundred µs of CPU on both sides, so one that comes back (a
 // separate Idempotency-Key claim before the hold, a router call on execute, a wallet read on a
-// recommend whose wallet the router holds) fails here. Calls that run beside the answer (the executor
-// storing a success for its key, CompleteExecution) and bus messages are not hops of the answer and are left out.
+// recommend whose wallet the router holds) fails here. Calls that run beside the answer (CompleteExecution
+// for a success too large for its capture to carry) and bus messages are not hops of the answer and are left out.
 import { randomBytes } from "node:crypto";
 import { SPAN_KIND, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "./support/otlp-receiver";
 import { startSystem, type RunningSystem } from "./support/system";

@@ -73,9 +73,10 @@ export function pageRequestOf({ limit: asked, cursor }: PageQuery, filters: stri
 export type SelectingParams = ReadonlyArray<readonly [string, string | number | undefined]>;
 
 /**
- * The query of `params` as one string ("" or "?a=1&b=2"): the same answer always has the same key,
- * whatever order, repeats of defaults or other parameters the request came with, so a page is kept
- * once and parameters that select nothing cannot crowd real pages out of the cache.
+ * The query of `params` as one string ("" or "?a=1&b=2"): the same parameters always give the same
+ * key, whatever their order, spelling (limit=05) or other parameters the request came with, so
+ * parameters that select nothing cannot crowd real pages out of the cache. (A default written out,
+ * `?limit=50`, is a key of its own: the plain list is answered from memory before parsing.)
  */
 export function canonicalQuery(params: SelectingParams): string {
   const query = new URLSearchParams();

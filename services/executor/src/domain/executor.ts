@@ -166,12 +166,11 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       throw err;
     }
     // A success was answered only once JetStream acknowledged its capture, which carries this very
-    // answer: the ledger records it for the key with the charge even if this call never lands (a
-    // crash, the ledger away). So it is stored off the answer's path; a retry meanwhile waits for
-    // whichever lands first. (An error is stored before it is answered: it may ride on no settlement.)
-    // A capture that carried the whole answer already stored it with the charge (the first completion
-    // wins): a second write would cost the ledger a transaction per execute for nothing; one that
-    // carried it without its data (too large) leaves the whole answer to this call.
+    // answer: the ledger records it for the key with the charge (the first completion wins), so a
+    // second write would cost it a transaction per execute for nothing. Only a capture that carried it
+    // without its data (too large) leaves the whole answer to this call, stored off the answer's path;
+    // a retry meanwhile waits for whichever lands first. (An error is stored before it is answered: it
+    // may ride on no settlement.)
     if (progress.answerCaptured) return outcome.response;
     const stored = guard.finish(ref, outcome).finally(() => storing.delete(stored));
     storing.add(stored);

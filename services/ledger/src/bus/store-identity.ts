@@ -62,11 +62,12 @@ export interface StoreIdentityGuard {
   release(): Promise<void>;
 }
 
-/** Revision of the last write under a key was not the expected one (JSStreamWrongLastSequenceErrF). */
+/** NATS 503, no responders: a bucket just created by another replica does not answer yet. */
 function isNotAnsweringYet(err: unknown): boolean {
   return (err as { code?: string })?.code === "503";
 }
 
+/** Revision of the last write under a key was not the expected one (JSStreamWrongLastSequenceErrF). */
 function isWrongLastSequence(err: unknown): boolean {
   const e = err as { api_error?: { err_code?: number }; message?: string };
   return e?.api_error?.err_code === 10071 || /wrong last sequence/i.test(String(e?.message));
