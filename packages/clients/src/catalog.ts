@@ -17,6 +17,8 @@ export function createCatalogClient(address: string, deadlineMs = 2_000, identit
     getContract: promisifyUnary(client, client.getContract, deadlineMs),
     getCatalogSummary: promisifyUnary(client, client.getCatalogSummary, deadlineMs),
     getCatalogVersion: promisifyUnary(client, client.getCatalogVersion, deadlineMs),
+    filterCapabilities: promisifyUnary(client, client.filterCapabilities, deadlineMs),
+    filterRoutes: promisifyUnary(client, client.filterRoutes, deadlineMs),
     close: () => client.close(),
   };
 }

@@ -14,6 +14,7 @@ import { listCapabilityRoutes } from "./rpc/list-capability-routes";
 import { getContract } from "./rpc/get-contract";
 import { getCatalogSummary } from "./rpc/get-catalog-summary";
 import { getCatalogVersion } from "./rpc/get-catalog-version";
+import { filterCapabilities, filterRoutes } from "./rpc/filter-lists";
 
 export const CATALOG_SERVICE_NAME = "agentic.catalog.v1.CatalogService";
 /**
@@ -42,6 +43,8 @@ export function createCatalogServer({ catalog, health, logger }: CatalogServerDe
     getContract: unary(getContract(catalog), logger),
     getCatalogSummary: unary(getCatalogSummary(catalog), logger),
     getCatalogVersion: unary(getCatalogVersion(catalog), logger),
+    filterCapabilities: unary(filterCapabilities(catalog), logger),
+    filterRoutes: unary(filterRoutes(catalog), logger),
   };
   server.addService(sendingEncodedAnswers(CatalogServiceService), impl);
   health.addToServer(server);

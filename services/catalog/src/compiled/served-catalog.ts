@@ -11,8 +11,10 @@ import {
   ListDomainRoutesResponse,
   ListDomainsResponse,
 } from "@agentic/proto/catalog/v1";
+import type { CatalogFilter } from "@agentic/proto/catalog/v1";
 import type { CatalogIndex, CatalogSummary } from "../domain";
 import type { CompiledCapability, CompiledDomain, CompiledHeader, Span } from "./format";
+import { filteredListsOf, type FilteredLists } from "./filtered-lists";
 
 /** Each RPC's answer as encoded bytes; undefined for an unknown domain or capability. */
 export interface EncodedAnswers {
@@ -24,6 +26,10 @@ export interface EncodedAnswers {
   getCapability(domainKey: string, capabilityId: string): Buffer | undefined;
   listCapabilityRoutes(domainKey: string, capabilityId: string): Buffer | undefined;
   getContract(domainKey: string, capabilityId: string): Buffer | undefined;
+  /** One page of the capabilities of every domain that pass `filter` (see filtered-lists.ts). */
+  filterCapabilities(filter: CatalogFilter | undefined, offset: number, limit: number): Buffer;
+  /** One page of the routes of every domain that pass `filter`. */
+  filterRoutes(filter: CatalogFilter | undefined, offset: number, limit: number): Buffer;
 }
 
 export interface ServedCatalog extends CatalogIndex {
@@ -47,6 +53,9 @@ export function servedCatalogOf(header: CompiledHeader, body: Buffer): ServedCat
   const bytes = (span: Span): Buffer => body.subarray(span[0], span[0] + span[1]);
   const capability = (domainKey: string, capabilityId: string) => capabilities.get(capabilityPath(domainKey, capabilityId));
   const versionField = bytes(header.versionField);
+  // Built on the first filtered read: a catalog that is never listed across domains never pays for it.
+  let filtered: FilteredLists | undefined;
+  const lists = () => (filtered ??= filteredListsOf(header.domains, bytes, versionField));
   const answers: EncodedAnswers = {
     listDomains: () => bytes(header.listDomains),
     getCatalogSummary: () => bytes(header.summary),
@@ -56,6 +65,8 @@ export function servedCatalogOf(header: CompiledHeader, body: Buffer): ServedCat
     getCapability: (domainKey, capabilityId) => withVersion(capability(domainKey, capabilityId)?.capability),
     listCapabilityRoutes: (domainKey, capabilityId) => withVersion(capability(domainKey, capabilityId)?.routes),
     getContract: (domainKey, capabilityId) => withVersion(capability(domainKey, capabilityId)?.contract),
+    filterCapabilities: (filter, offset, limit) => lists().capabilities(filter, offset, limit),
+    filterRoutes: (filter, offset, limit) => lists().routes(filter, offset, limit),
   };
   /** A whole answer as compiled. */
   function whole(span: Span | undefined): Buffer | undefined {

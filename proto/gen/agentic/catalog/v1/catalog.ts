@@ -391,6 +391,70 @@ export interface GetCatalogVersionResponse {
   catalogVersion: string;
 }
 
+/** What selects the items of a list across domains; an unset field selects everything. */
+export interface CatalogFilter {
+  /** A capability's or a route's status. */
+  status?:
+    | string
+    | undefined;
+  /** Among a capability's supported providers; a route's provider. */
+  provider?:
+    | string
+    | undefined;
+  /** Among a capability's or a route's supported features. */
+  feature?:
+    | string
+    | undefined;
+  /** A capability with a route on this network; a route on it. */
+  networkKey?:
+    | string
+    | undefined;
+  /** A capability's starting price (one without a price never passes), a route's starting cost: at most this. */
+  maxPriceCredits?:
+    | number
+    | undefined;
+  /** Only these capabilities, in this order (a search's ranking); unset: every capability, in catalog order. */
+  ranked?: CapabilityKeys | undefined;
+}
+
+export interface CapabilityKeys {
+  capabilityKeys: string[];
+}
+
+export interface FilterCapabilitiesRequest {
+  filter?:
+    | CatalogFilter
+    | undefined;
+  /** Index of the page's first item in the filtered list. */
+  offset: number;
+  /** Items on the page, 1..200. */
+  limit: number;
+}
+
+export interface FilterCapabilitiesResponse {
+  capabilities: Capability[];
+  catalogVersion: string;
+  /** Items in the whole filtered list. */
+  total: number;
+}
+
+export interface FilterRoutesRequest {
+  filter?:
+    | CatalogFilter
+    | undefined;
+  /** Index of the page's first item in the filtered list. */
+  offset: number;
+  /** Items on the page, 1..200. */
+  limit: number;
+}
+
+export interface FilterRoutesResponse {
+  routes: Route[];
+  catalogVersion: string;
+  /** Items in the whole filtered list. */
+  total: number;
+}
+
 export interface GetCatalogSummaryRequest {
 }
 
@@ -4793,6 +4857,663 @@ export const GetCatalogVersionResponse: MessageFns<GetCatalogVersionResponse> = 
   },
 };
 
+function createBaseCatalogFilter(): CatalogFilter {
+  return {
+    status: undefined,
+    provider: undefined,
+    feature: undefined,
+    networkKey: undefined,
+    maxPriceCredits: undefined,
+    ranked: undefined,
+  };
+}
+
+export const CatalogFilter: MessageFns<CatalogFilter> = {
+  encode(message: CatalogFilter, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.status !== undefined) {
+      writer.uint32(10).string(message.status);
+    }
+    if (message.provider !== undefined) {
+      writer.uint32(18).string(message.provider);
+    }
+    if (message.feature !== undefined) {
+      writer.uint32(26).string(message.feature);
+    }
+    if (message.networkKey !== undefined) {
+      writer.uint32(34).string(message.networkKey);
+    }
+    if (message.maxPriceCredits !== undefined) {
+      writer.uint32(41).double(message.maxPriceCredits);
+    }
+    if (message.ranked !== undefined) {
+      CapabilityKeys.encode(message.ranked, writer.uint32(50).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CatalogFilter {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCatalogFilter();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.provider = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.feature = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.networkKey = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 41) {
+              break;
+            }
+
+            message.maxPriceCredits = reader.double();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.ranked = CapabilityKeys.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CatalogFilter {
+    return {
+      status: isSet(object.status) ? globalThis.String(object.status) : undefined,
+      provider: isSet(object.provider) ? globalThis.String(object.provider) : undefined,
+      feature: isSet(object.feature) ? globalThis.String(object.feature) : undefined,
+      networkKey: isSet(object.networkKey)
+        ? globalThis.String(object.networkKey)
+        : isSet(object.network_key)
+        ? globalThis.String(object.network_key)
+        : undefined,
+      maxPriceCredits: isSet(object.maxPriceCredits)
+        ? globalThis.Number(object.maxPriceCredits)
+        : isSet(object.max_price_credits)
+        ? globalThis.Number(object.max_price_credits)
+        : undefined,
+      ranked: isSet(object.ranked) ? CapabilityKeys.fromJSON(object.ranked) : undefined,
+    };
+  },
+
+  toJSON(message: CatalogFilter): unknown {
+    const obj: any = {};
+    if (message.status !== undefined) {
+      obj.status = message.status;
+    }
+    if (message.provider !== undefined) {
+      obj.provider = message.provider;
+    }
+    if (message.feature !== undefined) {
+      obj.feature = message.feature;
+    }
+    if (message.networkKey !== undefined) {
+      obj.networkKey = message.networkKey;
+    }
+    if (message.maxPriceCredits !== undefined) {
+      obj.maxPriceCredits = floatToJson(message.maxPriceCredits);
+    }
+    if (message.ranked !== undefined) {
+      obj.ranked = CapabilityKeys.toJSON(message.ranked);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CatalogFilter>, I>>(base?: I): CatalogFilter {
+    return CatalogFilter.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CatalogFilter>, I>>(object: I): CatalogFilter {
+    const message = createBaseCatalogFilter();
+    message.status = object.status ?? undefined;
+    message.provider = object.provider ?? undefined;
+    message.feature = object.feature ?? undefined;
+    message.networkKey = object.networkKey ?? undefined;
+    message.maxPriceCredits = object.maxPriceCredits ?? undefined;
+    message.ranked = (object.ranked !== undefined && object.ranked !== null)
+      ? CapabilityKeys.fromPartial(object.ranked)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseCapabilityKeys(): CapabilityKeys {
+  return { capabilityKeys: [] };
+}
+
+export const CapabilityKeys: MessageFns<CapabilityKeys> = {
+  encode(message: CapabilityKeys, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.capabilityKeys) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CapabilityKeys {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCapabilityKeys();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.capabilityKeys.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CapabilityKeys {
+    return {
+      capabilityKeys: globalThis.Array.isArray(object?.capabilityKeys)
+        ? object.capabilityKeys.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.capability_keys)
+        ? object.capability_keys.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: CapabilityKeys): unknown {
+    const obj: any = {};
+    if (message.capabilityKeys?.length) {
+      obj.capabilityKeys = message.capabilityKeys;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CapabilityKeys>, I>>(base?: I): CapabilityKeys {
+    return CapabilityKeys.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CapabilityKeys>, I>>(object: I): CapabilityKeys {
+    const message = createBaseCapabilityKeys();
+    message.capabilityKeys = object.capabilityKeys?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseFilterCapabilitiesRequest(): FilterCapabilitiesRequest {
+  return { filter: undefined, offset: 0, limit: 0 };
+}
+
+export const FilterCapabilitiesRequest: MessageFns<FilterCapabilitiesRequest> = {
+  encode(message: FilterCapabilitiesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.filter !== undefined) {
+      CatalogFilter.encode(message.filter, writer.uint32(10).fork()).join();
+    }
+    if (message.offset !== 0) {
+      writer.uint32(16).int32(message.offset);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(24).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FilterCapabilitiesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFilterCapabilitiesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.filter = CatalogFilter.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.offset = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FilterCapabilitiesRequest {
+    return {
+      filter: isSet(object.filter) ? CatalogFilter.fromJSON(object.filter) : undefined,
+      offset: isSet(object.offset) ? globalThis.Number(object.offset) : 0,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: FilterCapabilitiesRequest): unknown {
+    const obj: any = {};
+    if (message.filter !== undefined) {
+      obj.filter = CatalogFilter.toJSON(message.filter);
+    }
+    if (message.offset !== 0) {
+      obj.offset = Math.round(message.offset);
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FilterCapabilitiesRequest>, I>>(base?: I): FilterCapabilitiesRequest {
+    return FilterCapabilitiesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FilterCapabilitiesRequest>, I>>(object: I): FilterCapabilitiesRequest {
+    const message = createBaseFilterCapabilitiesRequest();
+    message.filter = (object.filter !== undefined && object.filter !== null)
+      ? CatalogFilter.fromPartial(object.filter)
+      : undefined;
+    message.offset = object.offset ?? 0;
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseFilterCapabilitiesResponse(): FilterCapabilitiesResponse {
+  return { capabilities: [], catalogVersion: "", total: 0 };
+}
+
+export const FilterCapabilitiesResponse: MessageFns<FilterCapabilitiesResponse> = {
+  encode(message: FilterCapabilitiesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.capabilities) {
+      Capability.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.catalogVersion !== "") {
+      writer.uint32(18).string(message.catalogVersion);
+    }
+    if (message.total !== 0) {
+      writer.uint32(24).int32(message.total);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FilterCapabilitiesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFilterCapabilitiesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.capabilities.push(Capability.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.catalogVersion = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FilterCapabilitiesResponse {
+    return {
+      capabilities: globalThis.Array.isArray(object?.capabilities)
+        ? object.capabilities.map((e: any) => Capability.fromJSON(e))
+        : [],
+      catalogVersion: isSet(object.catalogVersion)
+        ? globalThis.String(object.catalogVersion)
+        : isSet(object.catalog_version)
+        ? globalThis.String(object.catalog_version)
+        : "",
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+    };
+  },
+
+  toJSON(message: FilterCapabilitiesResponse): unknown {
+    const obj: any = {};
+    if (message.capabilities?.length) {
+      obj.capabilities = message.capabilities.map((e) => Capability.toJSON(e));
+    }
+    if (message.catalogVersion !== "") {
+      obj.catalogVersion = message.catalogVersion;
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FilterCapabilitiesResponse>, I>>(base?: I): FilterCapabilitiesResponse {
+    return FilterCapabilitiesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FilterCapabilitiesResponse>, I>>(object: I): FilterCapabilitiesResponse {
+    const message = createBaseFilterCapabilitiesResponse();
+    message.capabilities = object.capabilities?.map((e) => Capability.fromPartial(e)) || [];
+    message.catalogVersion = object.catalogVersion ?? "";
+    message.total = object.total ?? 0;
+    return message;
+  },
+};
+
+function createBaseFilterRoutesRequest(): FilterRoutesRequest {
+  return { filter: undefined, offset: 0, limit: 0 };
+}
+
+export const FilterRoutesRequest: MessageFns<FilterRoutesRequest> = {
+  encode(message: FilterRoutesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.filter !== undefined) {
+      CatalogFilter.encode(message.filter, writer.uint32(10).fork()).join();
+    }
+    if (message.offset !== 0) {
+      writer.uint32(16).int32(message.offset);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(24).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FilterRoutesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFilterRoutesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.filter = CatalogFilter.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.offset = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FilterRoutesRequest {
+    return {
+      filter: isSet(object.filter) ? CatalogFilter.fromJSON(object.filter) : undefined,
+      offset: isSet(object.offset) ? globalThis.Number(object.offset) : 0,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: FilterRoutesRequest): unknown {
+    const obj: any = {};
+    if (message.filter !== undefined) {
+      obj.filter = CatalogFilter.toJSON(message.filter);
+    }
+    if (message.offset !== 0) {
+      obj.offset = Math.round(message.offset);
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FilterRoutesRequest>, I>>(base?: I): FilterRoutesRequest {
+    return FilterRoutesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FilterRoutesRequest>, I>>(object: I): FilterRoutesRequest {
+    const message = createBaseFilterRoutesRequest();
+    message.filter = (object.filter !== undefined && object.filter !== null)
+      ? CatalogFilter.fromPartial(object.filter)
+      : undefined;
+    message.offset = object.offset ?? 0;
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseFilterRoutesResponse(): FilterRoutesResponse {
+  return { routes: [], catalogVersion: "", total: 0 };
+}
+
+export const FilterRoutesResponse: MessageFns<FilterRoutesResponse> = {
+  encode(message: FilterRoutesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.routes) {
+      Route.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.catalogVersion !== "") {
+      writer.uint32(18).string(message.catalogVersion);
+    }
+    if (message.total !== 0) {
+      writer.uint32(24).int32(message.total);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FilterRoutesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFilterRoutesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.routes.push(Route.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.catalogVersion = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FilterRoutesResponse {
+    return {
+      routes: globalThis.Array.isArray(object?.routes) ? object.routes.map((e: any) => Route.fromJSON(e)) : [],
+      catalogVersion: isSet(object.catalogVersion)
+        ? globalThis.String(object.catalogVersion)
+        : isSet(object.catalog_version)
+        ? globalThis.String(object.catalog_version)
+        : "",
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+    };
+  },
+
+  toJSON(message: FilterRoutesResponse): unknown {
+    const obj: any = {};
+    if (message.routes?.length) {
+      obj.routes = message.routes.map((e) => Route.toJSON(e));
+    }
+    if (message.catalogVersion !== "") {
+      obj.catalogVersion = message.catalogVersion;
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FilterRoutesResponse>, I>>(base?: I): FilterRoutesResponse {
+    return FilterRoutesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FilterRoutesResponse>, I>>(object: I): FilterRoutesResponse {
+    const message = createBaseFilterRoutesResponse();
+    message.routes = object.routes?.map((e) => Route.fromPartial(e)) || [];
+    message.catalogVersion = object.catalogVersion ?? "";
+    message.total = object.total ?? 0;
+    return message;
+  },
+};
+
 function createBaseGetCatalogSummaryRequest(): GetCatalogSummaryRequest {
   return {};
 }
@@ -5084,6 +5805,36 @@ export const CatalogServiceService = {
       Buffer.from(GetCatalogVersionResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetCatalogVersionResponse => GetCatalogVersionResponse.decode(value),
   },
+  /**
+   * One page of the capabilities of every domain that pass a filter (GET /capabilities): in catalog
+   * order, or in the order of the filter's `ranked` keys. The page and its total are read from the one
+   * catalog version the answer names. INVALID_ARGUMENT (INVALID_INPUT) for a bad offset or limit.
+   */
+  filterCapabilities: {
+    path: "/agentic.catalog.v1.CatalogService/FilterCapabilities" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: FilterCapabilitiesRequest): Buffer =>
+      Buffer.from(FilterCapabilitiesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): FilterCapabilitiesRequest => FilterCapabilitiesRequest.decode(value),
+    responseSerialize: (value: FilterCapabilitiesResponse): Buffer =>
+      Buffer.from(FilterCapabilitiesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): FilterCapabilitiesResponse => FilterCapabilitiesResponse.decode(value),
+  },
+  /**
+   * One page of the routes of every domain that pass a filter (GET /routes): in catalog order, or
+   * capability by capability in the order of the filter's `ranked` keys. As FilterCapabilities.
+   */
+  filterRoutes: {
+    path: "/agentic.catalog.v1.CatalogService/FilterRoutes" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: FilterRoutesRequest): Buffer => Buffer.from(FilterRoutesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): FilterRoutesRequest => FilterRoutesRequest.decode(value),
+    responseSerialize: (value: FilterRoutesResponse): Buffer =>
+      Buffer.from(FilterRoutesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): FilterRoutesResponse => FilterRoutesResponse.decode(value),
+  },
 } as const;
 
 export interface CatalogServiceServer extends UntypedServiceImplementation {
@@ -5108,6 +5859,17 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
    * unchanged catalog costs a few bytes per poll instead of every domain.
    */
   getCatalogVersion: handleUnaryCall<GetCatalogVersionRequest, GetCatalogVersionResponse>;
+  /**
+   * One page of the capabilities of every domain that pass a filter (GET /capabilities): in catalog
+   * order, or in the order of the filter's `ranked` keys. The page and its total are read from the one
+   * catalog version the answer names. INVALID_ARGUMENT (INVALID_INPUT) for a bad offset or limit.
+   */
+  filterCapabilities: handleUnaryCall<FilterCapabilitiesRequest, FilterCapabilitiesResponse>;
+  /**
+   * One page of the routes of every domain that pass a filter (GET /routes): in catalog order, or
+   * capability by capability in the order of the filter's `ranked` keys. As FilterCapabilities.
+   */
+  filterRoutes: handleUnaryCall<FilterRoutesRequest, FilterRoutesResponse>;
 }
 
 export interface CatalogServiceClient extends Client {
@@ -5257,6 +6019,45 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetCatalogVersionResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * One page of the capabilities of every domain that pass a filter (GET /capabilities): in catalog
+   * order, or in the order of the filter's `ranked` keys. The page and its total are read from the one
+   * catalog version the answer names. INVALID_ARGUMENT (INVALID_INPUT) for a bad offset or limit.
+   */
+  filterCapabilities(
+    request: FilterCapabilitiesRequest,
+    callback: (error: ServiceError | null, response: FilterCapabilitiesResponse) => void,
+  ): ClientUnaryCall;
+  filterCapabilities(
+    request: FilterCapabilitiesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: FilterCapabilitiesResponse) => void,
+  ): ClientUnaryCall;
+  filterCapabilities(
+    request: FilterCapabilitiesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: FilterCapabilitiesResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * One page of the routes of every domain that pass a filter (GET /routes): in catalog order, or
+   * capability by capability in the order of the filter's `ranked` keys. As FilterCapabilities.
+   */
+  filterRoutes(
+    request: FilterRoutesRequest,
+    callback: (error: ServiceError | null, response: FilterRoutesResponse) => void,
+  ): ClientUnaryCall;
+  filterRoutes(
+    request: FilterRoutesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: FilterRoutesResponse) => void,
+  ): ClientUnaryCall;
+  filterRoutes(
+    request: FilterRoutesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: FilterRoutesResponse) => void,
   ): ClientUnaryCall;
 }
 
