@@ -12,6 +12,7 @@ export function createRouterClient(address: string, deadlineMs = 2_000, identity
     getRecommendation: promisifyUnary(client, client.getRecommendation, deadlineMs),
     getRouteHealth: promisifyUnary(client, client.getRouteHealth, deadlineMs),
     routeTask: promisifyUnary(client, client.routeTask, deadlineMs),
+    findCapabilities: promisifyUnary(client, client.findCapabilities, deadlineMs),
     close: () => client.close(),
   };
 }

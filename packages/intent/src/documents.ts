@@ -3,7 +3,10 @@
 // The shapes are structural subsets of the catalog's messages, so the router's cached catalog entries
 // and the catalog service's own derived capabilities can both be passed as they are.
 
-/** Capability statuses intent routing finds: those with a route to recommend (a planned one has none yet). */
+/**
+ * Capability statuses intent routing (IntentIndex.query) ranks: those with a route to recommend (a planned one has
+ * none yet). The index holds every status; the search box (IntentIndex.find) reaches them all.
+ */
 export const INTENT_ROUTABLE_STATUSES: ReadonlySet<string> = new Set(["live", "recommend_only"]);
 
 /** One input field of a capability's execute contract, as far as search and constraints read it. */

@@ -118,6 +118,37 @@ describe("IntentIndex", () => {
   });
 });
 
+describe("one index for intent routing and the search box", () => {
+  const withStatus = (s: IntentSource, status: string): IntentSource => ({ ...s, capability: { ...s.capability, status } });
+  const mixed = new IntentIndex(
+    [
+      source("email", "send", "Email Send", "Send one outbound email.", ["mail the report to my boss"], ["mail"]),
+      withStatus(source("speech", "transcribe", "Speech Transcribe", "Text of a recording.", ["transcribe this recording"], []), "planned"),
+      withStatus(source("speech", "dub", "Speech Dub", "Dub a recording.", ["dub this recording"], []), "pending"),
+      source("text", "analyze", "Text Analyze", "Analyze a recording's transcript.", ["analyze this transcript"], []),
+    ],
+    "v2",
+  );
+  const unroutable = ["speech.transcribe", "speech.dub"];
+
+  it("holds every status, and the search box finds a planned or pending capability by its words", () => {
+    expect(mixed.size).toBe(4);
+    const found = mixed.find("transcribe this recording");
+    expect(found[0]).toBe("speech.transcribe");
+    expect([...found].sort()).toEqual(["speech.dub", "speech.transcribe", "text.analyze"]);
+    expect(mixed.find("dub this recording")[0]).toBe("speech.dub");
+  });
+
+  it("never routes a task to a capability with no route to recommend, even when its words are the task", () => {
+    for (const task of ["transcribe this recording", "dub this recording"]) {
+      const answer = mixed.query({ task, limit: 20 });
+      expect(answer.matches.map((m) => m.capabilityKey)).toEqual(["text.analyze"]);
+      for (const key of unroutable) expect(mixed.signals(task, 20).map((s) => s.capabilityKey)).not.toContain(key);
+      expect(mixed.query({ task, limit: 5, domainKey: "speech" }).matches).toEqual([]);
+    }
+  });
+});
+
 describe("IntentIndex at work", () => {
   it("ranks as MiniSearch's own OR search does, from the kept postings of each term", () => {
     // A task with no repeated word: MiniSearch's score is the sum of its terms' scores times how many matched.

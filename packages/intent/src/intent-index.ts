@@ -2,9 +2,19 @@
 // text the catalog owns, searched with stemming and fuzzy matching. A search ranks capabilities,
 // turns the ranking into a score in 0..1 that means the same on every task (score.ts), abstains when
 // the best score is below the calibrated threshold, explains each match and reads the constraints.
+// One index serves both questions: query() (which capability does a task) ranks only the capabilities
+// with a route to recommend (INTENT_ROUTABLE_STATUSES); find() (the catalog's search box) every status.
 // Deterministic: the same catalog and task always give the same answer, in the same order.
 import MiniSearch, { type SearchOptions } from "minisearch";
-import { intentDocumentOf, sharedFieldsOf, TEXT_FIELDS, type IntentDocument, type IntentSource, type IntentTextField } from "./documents";
+import {
+  INTENT_ROUTABLE_STATUSES,
+  intentDocumentOf,
+  sharedFieldsOf,
+  TEXT_FIELDS,
+  type IntentDocument,
+  type IntentSource,
+  type IntentTextField,
+} from "./documents";
 import { extractConstraints, ProviderNames, withoutConstraintWords, type TaskConstraints } from "./constraints";
 import { evidenceOf, INTENT_SCORING, scoreOf, type IntentScoring } from "./score";
 import { TermPostings, type FieldMatch } from "./term-postings";
@@ -53,9 +63,18 @@ export interface IntentQuery {
   domainKey?: string;
 }
 
+/** Which capabilities a ranking considers. */
+interface RankFilter {
+  /** Only those with a route to recommend (intent routing); otherwise every status (the search box). */
+  routableOnly: boolean;
+  domainKey?: string | undefined;
+}
+
 export class IntentIndex {
   private readonly search: MiniSearch<IntentDocument & IntentTextFields>;
   private readonly documents: IntentDocument[];
+  /** 1 for a document whose status intent routing finds (INTENT_ROUTABLE_STATUSES), by document id. */
+  private readonly routable: Uint8Array;
   private readonly providers: ProviderNames;
   /** In how many documents each term appears (its keys: every term the index knows). */
   private readonly documentFrequency = new Map<string, number>();
@@ -73,6 +92,7 @@ export class IntentIndex {
   ) {
     const shared = sharedFieldsOf(sources);
     this.documents = sources.map((s, i) => intentDocumentOf(s, i, shared));
+    this.routable = Uint8Array.from(this.documents, (d) => (INTENT_ROUTABLE_STATUSES.has(d.status) ? 1 : 0));
     this.providers = new ProviderNames(this.documents.flatMap((d) => d.providers));
     // Each document's distinct terms (all fields), counted once per document; not kept past the count.
     const termsByDoc = this.documents.map((d) => new Set(TEXT_FIELDS.flatMap((f) => termsOf(d.text[f]))));
@@ -105,7 +125,7 @@ export class IntentIndex {
 
   query(q: IntentQuery): IntentAnswer {
     const task = q.task.trim();
-    const { ranked, queryTerms } = this.rank(task, q.domainKey, q.limit);
+    const { ranked, queryTerms } = this.rank(task, { routableOnly: true, domainKey: q.domainKey }, q.limit);
     const top = ranked[0];
     const abstained = !top || top.score < this.scoring.abstainBelow;
     return {
@@ -119,19 +139,19 @@ export class IntentIndex {
 
   /**
    * Every capability the words reach (label, key, synonyms, example tasks, description, fields,
-   * providers), best first, with no threshold and no limit: a search box over the catalog, where
-   * query() answers which capability does a task.
+   * providers), of any status, best first, with no threshold and no limit: a search box over the
+   * catalog, where query() answers which capability does a task.
    */
   find(words: string): string[] {
-    return this.rank(words.trim(), undefined, this.documents.length).ranked.map((r) => r.doc.capabilityKey);
+    return this.rank(words.trim(), { routableOnly: false }, this.documents.length).ranked.map((r) => r.doc.capabilityKey);
   }
 
-  /** The ranking's raw signals (evidence parts) of the best `n` capabilities, for calibration. */
+  /** The ranking's raw signals (evidence parts) of the best `n` capabilities query() considers, for calibration. */
   signals(
     task: string,
     n = 3,
   ): Array<{ capabilityKey: string; bm25: number; coverage: number; pairs: number; evidence: number; score: number }> {
-    return this.rank(task.trim(), undefined, n)
+    return this.rank(task.trim(), { routableOnly: true }, n)
       .ranked.slice(0, n)
       .map((r) => ({
         capabilityKey: r.doc.capabilityKey,
@@ -148,7 +168,7 @@ export class IntentIndex {
    * then key. BM25 is MiniSearch's (the sum of the task's terms' scores times how many of them matched),
    * added up from each term's kept postings.
    */
-  private rank(task: string, domainKey: string | undefined, keep: number): { ranked: Ranked[]; queryTerms: string[] } {
+  private rank(task: string, filter: RankFilter, keep: number): { ranked: Ranked[]; queryTerms: string[] } {
     const stripped = withoutFieldValues(withoutConstraintWords(task));
     // Names (and a payload after "instruction:") are read before the typo fix lower-cases the words and drops the colon.
     // A product the catalog has no word for is what the task needs, not what it is about: it weighs in full.
@@ -158,6 +178,7 @@ export class IntentIndex {
     const queryTerms = termsOf(searched);
     if (queryTerms.length === 0) return { ranked: [], queryTerms };
     const { bm25, termsMatched, weightMatched, touched } = this.scratch;
+    const { routableOnly, domainKey } = filter;
     let touchedCount = 0;
     let totalWeight = 0;
     for (const term of queryTerms) {
@@ -168,6 +189,7 @@ export class IntentIndex {
       const { docs, scores } = this.postings.of(term);
       for (let j = 0; j < docs.length; j++) {
         const d = docs[j]!;
+        if (routableOnly && this.routable[d] === 0) continue;
         if (domainKey !== undefined && this.documents[d]!.domainKey !== domainKey) continue;
         if (termsMatched[d] === 0) touched[touchedCount++] = d;
         bm25[d] += scores[j]!;

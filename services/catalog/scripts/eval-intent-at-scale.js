@@ -6,7 +6,7 @@
 const { mkdirSync, mkdtempSync, rmSync, writeFileSync } = require("node:fs");
 const { tmpdir } = require("node:os");
 const { join } = require("node:path");
-const { IntentIndex } = require("@agentic/intent");
+const { IntentIndex, INTENT_ROUTABLE_STATUSES } = require("@agentic/intent");
 const { loadCatalog } = require("../dist/source");
 const { intentSourcesOf } = require("../dist/intent-eval/sources");
 const { EVAL_DIR, loadEvalSet } = require("../dist/intent-eval/eval-set");
@@ -31,12 +31,15 @@ function evaluateAtScale(times) {
 
     const byCapability = new Map();
     for (const t of loadEvalSet()) if (t.expected) byCapability.set(t.expected, [...(byCapability.get(t.expected) ?? []), t.task]);
-    const tasks = sources.map((s, i) => {
-      const { word, original } = words.get(s.capability.domainKey);
-      const originalKey = `${original}.${s.capability.capabilityKey.split(".").slice(1).join(".")}`;
-      const pool = byCapability.get(originalKey) ?? [s.capability.label];
-      return { task: `${pool[i % pool.length]} for ${word}`, expected: s.capability.capabilityKey };
-    });
+    // Intent routing finds the live and recommend-only capabilities: only those are asked for (every status is indexed, as in the router).
+    const tasks = sources
+      .filter((s) => INTENT_ROUTABLE_STATUSES.has(s.capability.status))
+      .map((s, i) => {
+        const { word, original } = words.get(s.capability.domainKey);
+        const originalKey = `${original}.${s.capability.capabilityKey.split(".").slice(1).join(".")}`;
+        const pool = byCapability.get(originalKey) ?? [s.capability.label];
+        return { task: `${pool[i % pool.length]} for ${word}`, expected: s.capability.capabilityKey };
+      });
 
     const results = tasks.map((t) => ({ ...t, matches: index.query({ task: t.task, limit: 3 }).matches.map((m) => m.capabilityKey) }));
     const step = Math.max(1, Math.floor(tasks.length / TIMED_TASKS));

@@ -12,4 +12,6 @@ export const ROUTER_ACCESS: AccessTable = {
   GetRouteHealth: ["gateway"],
   // The edge (POST /route and POST /domains/{domainKey}/route).
   RouteTask: ["gateway"],
+  // The edge (GET /capabilities?q= and GET /routes?q=: the catalog's search box).
+  FindCapabilities: ["gateway"],
 };

@@ -3,6 +3,7 @@ import type { Server } from "@grpc/grpc-js";
 import { createGrpcServer, guardService, unary, type Health, type TokenVerifier } from "@agentic/platform";
 import { RouterServiceService, type RouterServiceServer } from "@agentic/proto/router/v1";
 import { ROUTER_ACCESS } from "./access";
+import { findCapabilitiesHandler } from "./rpc/find-capabilities";
 import { getRecommendationHandler } from "./rpc/get-recommendation";
 import { getRouteHealthHandler } from "./rpc/get-route-health";
 import { recommendHandler, type RouterRecommendDeps } from "./rpc/recommend";
@@ -16,7 +17,7 @@ export interface RouterServerDeps extends RouterRecommendDeps {
   grpcHealth: Health;
   /** Verifies each caller's service token; src/access.ts says who may call. */
   verifier: TokenVerifier;
-  /** The intent index of the current catalog version (RouteTask). */
+  /** The intent index of the current catalog version (RouteTask, FindCapabilities). */
   intent: Pick<IntentIndexHolder, "get">;
 }
 
@@ -28,6 +29,7 @@ export function createRouterServer(deps: RouterServerDeps): Server {
     getRecommendation: unary(getRecommendationHandler(deps), deps.logger),
     getRouteHealth: unary(getRouteHealthHandler(deps), deps.logger),
     routeTask: unary(routeTaskHandler(deps), deps.logger),
+    findCapabilities: unary(findCapabilitiesHandler(deps), deps.logger),
   };
   // No development-only callers in this table.
   server.addService(

@@ -1,9 +1,11 @@
 // Keeps one intent index per catalog version: built from the catalog cache's listing of every
 // capability the first time a version is asked for, replaced when the catalog version changes.
 // Building takes a few milliseconds at today's size; queries never wait on the network once built.
+// The one index serves intent routing (RouteTask: its query ranks only live and recommend-only
+// capabilities) and the catalog's search box (FindCapabilities: its find reaches every status).
 import type { CatalogCache, CatalogListing } from "@agentic/clients";
 import type { CallOpts } from "@agentic/platform";
-import { INTENT_ROUTABLE_STATUSES, IntentIndex } from "@agentic/intent";
+import { IntentIndex } from "@agentic/intent";
 
 export interface IntentCatalog {
   index: IntentIndex;
@@ -26,11 +28,10 @@ export class IntentIndexHolder {
   }
 }
 
-/** Indexes the capabilities intent routing finds (live and recommend-only) of one catalog version. */
+/** Indexes every capability of one catalog version, of every status. */
 export function buildIntentCatalog(listing: CatalogListing): IntentCatalog {
-  const routable = listing.entries.filter((e) => INTENT_ROUTABLE_STATUSES.has(e.capability.status));
   return {
-    index: new IntentIndex(routable, listing.catalogVersion),
+    index: new IntentIndex(listing.entries, listing.catalogVersion),
     domainKeys: new Set(listing.domains.map((d) => d.domainKey)),
   };
 }

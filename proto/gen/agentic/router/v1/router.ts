@@ -24,6 +24,18 @@ export const protobufPackage = "agentic.router.v1";
 
 export const protobufFileName = "agentic/router/v1/router.proto";
 
+export interface FindCapabilitiesRequest {
+  /** The words, 1..2000 characters after trimming. */
+  words: string;
+}
+
+export interface FindCapabilitiesResponse {
+  /** Capability keys ("email.send"), best first. */
+  capabilityKeys: string[];
+  /** Catalog version the index was built from. */
+  catalogVersion: string;
+}
+
 export interface RouteTaskRequest {
   /** The task in words, 1..2000 characters. */
   task: string;
@@ -295,6 +307,166 @@ export interface WorkflowRecommendation {
   nextActions: string[];
   reasons: string[];
 }
+
+function createBaseFindCapabilitiesRequest(): FindCapabilitiesRequest {
+  return { words: "" };
+}
+
+export const FindCapabilitiesRequest: MessageFns<FindCapabilitiesRequest> = {
+  encode(message: FindCapabilitiesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.words !== "") {
+      writer.uint32(10).string(message.words);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FindCapabilitiesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFindCapabilitiesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.words = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FindCapabilitiesRequest {
+    return { words: isSet(object.words) ? globalThis.String(object.words) : "" };
+  },
+
+  toJSON(message: FindCapabilitiesRequest): unknown {
+    const obj: any = {};
+    if (message.words !== "") {
+      obj.words = message.words;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FindCapabilitiesRequest>, I>>(base?: I): FindCapabilitiesRequest {
+    return FindCapabilitiesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FindCapabilitiesRequest>, I>>(object: I): FindCapabilitiesRequest {
+    const message = createBaseFindCapabilitiesRequest();
+    message.words = object.words ?? "";
+    return message;
+  },
+};
+
+function createBaseFindCapabilitiesResponse(): FindCapabilitiesResponse {
+  return { capabilityKeys: [], catalogVersion: "" };
+}
+
+export const FindCapabilitiesResponse: MessageFns<FindCapabilitiesResponse> = {
+  encode(message: FindCapabilitiesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.capabilityKeys) {
+      writer.uint32(10).string(v!);
+    }
+    if (message.catalogVersion !== "") {
+      writer.uint32(18).string(message.catalogVersion);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FindCapabilitiesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFindCapabilitiesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.capabilityKeys.push(reader.string());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.catalogVersion = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FindCapabilitiesResponse {
+    return {
+      capabilityKeys: globalThis.Array.isArray(object?.capabilityKeys)
+        ? object.capabilityKeys.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.capability_keys)
+        ? object.capability_keys.map((e: any) => globalThis.String(e))
+        : [],
+      catalogVersion: isSet(object.catalogVersion)
+        ? globalThis.String(object.catalogVersion)
+        : isSet(object.catalog_version)
+        ? globalThis.String(object.catalog_version)
+        : "",
+    };
+  },
+
+  toJSON(message: FindCapabilitiesResponse): unknown {
+    const obj: any = {};
+    if (message.capabilityKeys?.length) {
+      obj.capabilityKeys = message.capabilityKeys;
+    }
+    if (message.catalogVersion !== "") {
+      obj.catalogVersion = message.catalogVersion;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<FindCapabilitiesResponse>, I>>(base?: I): FindCapabilitiesResponse {
+    return FindCapabilitiesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<FindCapabilitiesResponse>, I>>(object: I): FindCapabilitiesResponse {
+    const message = createBaseFindCapabilitiesResponse();
+    message.capabilityKeys = object.capabilityKeys?.map((e) => e) || [];
+    message.catalogVersion = object.catalogVersion ?? "";
+    return message;
+  },
+};
 
 function createBaseRouteTaskRequest(): RouteTaskRequest {
   return { task: "", limit: 0, domainKey: undefined, userId: undefined, keyId: undefined };
@@ -3064,6 +3236,22 @@ export const RouterServiceService = {
     responseSerialize: (value: RouteTaskResponse): Buffer => Buffer.from(RouteTaskResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): RouteTaskResponse => RouteTaskResponse.decode(value),
   },
+  /**
+   * The catalog's search box (GET /capabilities?q=, GET /routes?q=): every capability the words
+   * reach, of any status, best first, with no threshold and no limit, by the same index RouteTask
+   * reads. INVALID_ARGUMENT (INVALID_INPUT) for words empty after trimming or over 2000 characters.
+   */
+  findCapabilities: {
+    path: "/agentic.router.v1.RouterService/FindCapabilities" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: FindCapabilitiesRequest): Buffer =>
+      Buffer.from(FindCapabilitiesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): FindCapabilitiesRequest => FindCapabilitiesRequest.decode(value),
+    responseSerialize: (value: FindCapabilitiesResponse): Buffer =>
+      Buffer.from(FindCapabilitiesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): FindCapabilitiesResponse => FindCapabilitiesResponse.decode(value),
+  },
 } as const;
 
 export interface RouterServiceServer extends UntypedServiceImplementation {
@@ -3091,6 +3279,12 @@ export interface RouterServiceServer extends UntypedServiceImplementation {
    * INVALID_ARGUMENT (INVALID_INPUT) for a bad task or limit; NOT_FOUND (DOMAIN_NOT_FOUND) for an unknown domain.
    */
   routeTask: handleUnaryCall<RouteTaskRequest, RouteTaskResponse>;
+  /**
+   * The catalog's search box (GET /capabilities?q=, GET /routes?q=): every capability the words
+   * reach, of any status, best first, with no threshold and no limit, by the same index RouteTask
+   * reads. INVALID_ARGUMENT (INVALID_INPUT) for words empty after trimming or over 2000 characters.
+   */
+  findCapabilities: handleUnaryCall<FindCapabilitiesRequest, FindCapabilitiesResponse>;
 }
 
 export interface RouterServiceClient extends Client {
@@ -3173,6 +3367,26 @@ export interface RouterServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RouteTaskResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The catalog's search box (GET /capabilities?q=, GET /routes?q=): every capability the words
+   * reach, of any status, best first, with no threshold and no limit, by the same index RouteTask
+   * reads. INVALID_ARGUMENT (INVALID_INPUT) for words empty after trimming or over 2000 characters.
+   */
+  findCapabilities(
+    request: FindCapabilitiesRequest,
+    callback: (error: ServiceError | null, response: FindCapabilitiesResponse) => void,
+  ): ClientUnaryCall;
+  findCapabilities(
+    request: FindCapabilitiesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: FindCapabilitiesResponse) => void,
+  ): ClientUnaryCall;
+  findCapabilities(
+    request: FindCapabilitiesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: FindCapabilitiesResponse) => void,
   ): ClientUnaryCall;
 }
 
