@@ -15,7 +15,6 @@ import { capabilityRoutesRoutes } from "./routes/capability-routes";
 import { RouteHealthCache } from "./catalog/route-health-cache";
 import { agentDocsRoutes } from "./agent-docs/routes";
 import { render, RenderedCatalogCache } from "./catalog/rendered-cache";
-import { CatalogSnapshots } from "./catalog/catalog-snapshot";
 import { catalogSearchRoutes } from "./routes/catalog-search";
 import { sendRendered } from "./catalog/send-rendered";
 import { cachedReads } from "./catalog/cached-reads";
@@ -167,7 +166,7 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
   api.get("/openapi.json", (req, res) => sendRendered(req, res, openapiBody));
   api.use(capabilityRoutesRoutes(clients.catalog, catalogCache, new RouteHealthCache(clients.router, logger)));
   api.use(catalogRoutes(clients.catalog, catalogCache));
-  api.use(catalogSearchRoutes(new CatalogSnapshots(clients.catalog, catalogCache), catalogCache));
+  api.use(catalogSearchRoutes(clients.catalog, clients.router, catalogCache));
   api.use(agentDocsRoutes(clients.catalog, catalogCache));
   const auth = limitCallers(requireApiKey(clients.ledger, opts.auth), limits.callers);
   api.use(recommendRoutes(clients.router, auth));

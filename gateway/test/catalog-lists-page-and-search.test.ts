@@ -1,12 +1,14 @@
 // Catalog lists at scale, over real HTTP on a generated catalog (twice the shipped one): every list
 // pages with limit and an opaque cursor (Link rel="next", X-Total-Count), a walk sees every item once,
 // a catalog reload mid-walk is a 410 (never a mixed page), lists without limit answer exactly as
-// before, and GET /capabilities and /routes search and filter across domains.
+// before, and GET /capabilities and /routes search (by the router's index) and filter across domains.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateTestCatalog, startTestCatalog, type TestCatalog } from "@agentic/catalog/testing";
-import { waitFor } from "@agentic/testing";
+import { startTestLedger, type TestLedger } from "@agentic/ledger/testing";
+import { startTestRouter, type TestRouter } from "@agentic/router/testing";
+import { startNatsServer, waitFor, type NatsServerHandle } from "@agentic/testing";
 import { toCapabilityEntry, toDomainEntry, toRouteEntry } from "../src/mappers/catalog";
 import { startTestGateway, type TestGateway } from "./harness";
 
@@ -26,6 +28,9 @@ function nextOf(link: string | null): string | undefined {
 describe("catalog lists page, search and filter", () => {
   let dir: string;
   let catalog: TestCatalog;
+  let nats: NatsServerHandle;
+  let ledger: TestLedger;
+  let router: TestRouter;
   let gw: TestGateway;
 
   const get = async (pathAndQuery: string, headers: Record<string, string> = {}): Promise<Page> => {
@@ -61,10 +66,17 @@ describe("catalog lists page, search and filter", () => {
     dir = mkdtempSync(join(tmpdir(), "catalog-pages-"));
     generateTestCatalog(2, dir);
     catalog = await startTestCatalog({ catalogDir: dir });
-    gw = await startTestGateway({ catalogAddress: catalog.address, catalogRefreshMs: 100 });
+    // The router answers `q` (the index POST /route reads); it needs a ledger and nats-server to start.
+    nats = await startNatsServer();
+    ledger = await startTestLedger({ natsUrl: nats.url });
+    router = await startTestRouter({ catalogAddress: catalog.address, ledgerAddress: ledger.address, natsUrl: nats.url });
+    gw = await startTestGateway({ catalogAddress: catalog.address, routerAddress: router.address, catalogRefreshMs: 100 });
   });
   afterAll(async () => {
     await gw?.stop();
+    await router?.stop();
+    await ledger?.stop();
+    await nats?.stop();
     await catalog?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -208,14 +220,15 @@ describe("catalog lists page, search and filter", () => {
     const after = catalog.catalog.listDomains().flatMap((d) => catalog.catalog.listCapabilities(d.domainKey)!.map(toCapabilityEntry));
     expect(after.length).toBeLessThan(before.length);
 
-    // Until the gateway sees the new version it serves the old one's pages whole; then 410.
+    // Until the gateway sees the new version it serves the old one's pages whole (a page it did not keep
+    // is a 503 while its channel to the restarted catalog reconnects, asked again as a client would); then 410.
     for (const next of nexts) {
       let last: Page | undefined;
       await waitFor(
         async () => {
           last = await get(next);
           if (last.status === 200 && next === nexts[0]) expect(last.items).toEqual(before.slice(20, 30));
-          return last.status !== 200;
+          return last.status !== 200 && last.status !== 503;
         },
         { what: `410 for ${next}`, timeoutMs: 10_000, intervalMs: 50 },
       );

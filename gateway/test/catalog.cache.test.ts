@@ -56,7 +56,7 @@ describe("catalog answers from memory", () => {
         "/domains/email/capabilities/send/routes?limit=1",
         "/domains/email/capabilities/send/contract",
         "/capabilities",
-        "/capabilities?q=email&status=live",
+        "/capabilities?status=live&provider=resend",
         "/routes",
         "/routes?provider=resend&limit=3",
         "/SKILL.md",

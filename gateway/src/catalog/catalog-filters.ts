@@ -1,12 +1,11 @@
 // The filters of the lists across domains (GET /capabilities, GET /routes): each parameter checked
-// (400 INVALID_INPUT naming it), then applied to one catalog snapshot. `q` ranks by the intent
-// index (best first); without `q` the list keeps catalog order.
+// (400 INVALID_INPUT naming it), then handed to the catalog, which applies them to one catalog
+// version. `q` is ranked by the router's search (best first); without `q` the list keeps catalog order.
 import type { Request } from "express";
-import type { Capability } from "@agentic/proto/catalog/v1";
+import type { CatalogFilter } from "@agentic/proto/catalog/v1";
 import { parseQuery } from "../http/request-schema";
 import type { PageQuery, SelectingParams } from "./paging";
 import type { capabilitiesQuery, routesQuery } from "../routes/requests/catalog-lists";
-import type { CatalogSnapshot, RouteEntry } from "./catalog-snapshot";
 
 export const FILTER_PARAMS = ["q", "status", "provider", "feature", "networkKey", "maxPriceCredits"] as const;
 export type CatalogFilters = Partial<Record<(typeof FILTER_PARAMS)[number], string>>;
@@ -42,35 +41,17 @@ export function parseCatalogListRequest(
   };
 }
 
-/** The capabilities of `s` that pass `f`: best match first with `q`, else in catalog order. */
-export function filterCapabilities(s: CatalogSnapshot, f: CatalogFilters): Capability[] {
-  const max = f.maxPriceCredits === undefined ? undefined : Number(f.maxPriceCredits);
-  const routesOf = (c: Capability) => s.routesByCapability.get(c.capabilityKey) ?? [];
-  return ranked(s, f.q).filter(
-    (c) =>
-      (f.status === undefined || c.status === f.status) &&
-      (f.provider === undefined || c.supportedProviders.includes(f.provider)) &&
-      (f.feature === undefined || c.supportedFeatures.includes(f.feature)) &&
-      (f.networkKey === undefined || routesOf(c).some((r) => r.networkKey === f.networkKey)) &&
-      (max === undefined || (c.startingPriceCredits !== undefined && c.startingPriceCredits <= max)),
-  );
-}
-
-/** The routes of `s` that pass `f` (`q` picks the routes of the capabilities it finds, best capability first). */
-export function filterRoutes(s: CatalogSnapshot, f: CatalogFilters): RouteEntry[] {
-  const max = f.maxPriceCredits === undefined ? undefined : Number(f.maxPriceCredits);
-  const routes = f.q === undefined ? s.routes : ranked(s, f.q).flatMap((c) => s.routesByCapability.get(c.capabilityKey) ?? []);
-  return routes.filter(
-    (r) =>
-      (f.status === undefined || r.status === f.status) &&
-      (f.provider === undefined || r.providerKey === f.provider) &&
-      (f.feature === undefined || r.supportedFeatures.includes(f.feature)) &&
-      (f.networkKey === undefined || r.networkKey === f.networkKey) &&
-      (max === undefined || r.startingCostCredits <= max),
-  );
-}
-
-function ranked(s: CatalogSnapshot, q: string | undefined): readonly Capability[] {
-  if (q === undefined) return s.capabilities;
-  return s.find(q).flatMap((key) => s.capabilitiesByKey.get(key) ?? []);
+/**
+ * What the catalog's FilterCapabilities and FilterRoutes select by: the checked filters, and `ranked`,
+ * the search's ranking of `q` (best first), when there is one.
+ */
+export function catalogFilterOf(f: CatalogFilters, ranked: readonly string[] | undefined): CatalogFilter {
+  return {
+    ...(f.status === undefined ? {} : { status: f.status }),
+    ...(f.provider === undefined ? {} : { provider: f.provider }),
+    ...(f.feature === undefined ? {} : { feature: f.feature }),
+    ...(f.networkKey === undefined ? {} : { networkKey: f.networkKey }),
+    ...(f.maxPriceCredits === undefined ? {} : { maxPriceCredits: Number(f.maxPriceCredits) }),
+    ...(ranked === undefined ? {} : { ranked: { capabilityKeys: [...ranked] } }),
+  };
 }

@@ -93,11 +93,26 @@ export function pageOf(
   filters: string,
   nextUrl: (cursor: string) => string,
 ): VersionedValue {
+  return pagedAnswer(items.slice(page.offset, page.offset + page.limit), items.length, catalogVersion, page, filters, nextUrl);
+}
+
+/**
+ * The answer of one page already cut (`items`, of a list of `total` items in `catalogVersion`), with
+ * its Link and X-Total-Count headers; 410 when the cursor is of another catalog version.
+ */
+export function pagedAnswer(
+  items: readonly unknown[],
+  total: number,
+  catalogVersion: string,
+  page: PageRequest,
+  filters: string,
+  nextUrl: (cursor: string) => string,
+): VersionedValue {
   if (page.catalogVersion !== undefined && page.catalogVersion !== catalogVersion) throw cursorExpired();
   const end = page.offset + page.limit;
-  const headers: Record<string, string> = { "X-Total-Count": String(items.length) };
-  if (end < items.length) headers.Link = `<${nextUrl(encodeCursor({ v: catalogVersion, o: end, f: filters }))}>; rel="next"`;
-  return { catalogVersion, value: items.slice(page.offset, end), headers };
+  const headers: Record<string, string> = { "X-Total-Count": String(total) };
+  if (end < total) headers.Link = `<${nextUrl(encodeCursor({ v: catalogVersion, o: end, f: filters }))}>; rel="next"`;
+  return { catalogVersion, value: items, headers };
 }
 
 /**
