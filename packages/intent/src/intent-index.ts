@@ -241,7 +241,7 @@ export class IntentIndex {
   private matchOf(docId: number, queryTerms: readonly string[]): FieldMatch {
     const match: Record<string, string[]> = {};
     for (const term of queryTerms) {
-      for (const [catalogTerm, fields] of Object.entries(this.postings.of(term).matches.get(docId) ?? {})) {
+      for (const [catalogTerm, fields] of Object.entries(this.postings.matchOf(term, docId) ?? {})) {
         match[catalogTerm] = [...new Set([...(match[catalogTerm] ?? []), ...fields])];
       }
     }
