@@ -1,9 +1,9 @@
 // Lets a handler answer a request before the server emits it as 'request'. OpenTelemetry's http
 // instrumentation wraps http.Server.prototype.emit, and even for a request its ignore hook leaves
-// untraced it enters a context and patches the request's and the response's listener methods (about
-// 15 µs of CPU per request, measured): more than a catalog answer from memory costs. An own `emit` on
-// this one server sees each request first; what the handler leaves goes on to the prototype's emit
-// (instrumented or not) as before.
+// untraced it enters a context and patches the request's and the response's listener methods: that
+// doubled the gateway's CPU per catalog read answered from memory (docs/performance.md). An own
+// `emit` on this one server sees each request first; what the handler leaves goes on to the
+// prototype's emit (instrumented or not) as before.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 
 /** `answer` says true when it answered the request; false passes it on, untouched, to the 'request' listeners. */
