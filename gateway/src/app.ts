@@ -6,7 +6,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express, { type Express } from "express";
-import { devHelpersEnabled, untraceRequests, type Logger } from "@agentic/platform";
+import { devHelpersEnabled, type Logger } from "@agentic/platform";
 import type { CatalogClient, ExecutorClient, LedgerClient, RouterClient } from "@agentic/clients";
 import { accessLogPolicy, type Config } from "./config";
 import { buildOpenApiDocument } from "./openapi/openapi";
@@ -41,6 +41,7 @@ import { errorHandler, notFoundHandler } from "./middleware/errors";
 import { RequestRecorder, rememberBasePath } from "./middleware/observe";
 import { edge } from "./middleware/edge";
 import { answerClientErrors } from "./http/client-errors";
+import { answerFirst } from "./http/answer-first";
 import { limitCallers } from "./limits/limit-callers";
 import { startLimits, type LimitsConfig } from "./limits";
 import type { KeyLimitsSource } from "./limits/key-limits";
@@ -204,10 +205,6 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
   app.use(notFoundHandler(basePath));
   app.use(errorHandler(logger));
 
-  // Cached catalog reads are answered from memory before express; everything else goes through it.
-  const cached = cachedReads({ basePath, cache: catalogCache, fixed: new Map([["/openapi.json", openapiBody]]), recorder });
-  // A read answered from memory costs less than its span would: left untraced.
-  const traceCachedReadsAgain = untraceRequests(cached.answers);
   const server = createServer(
     {
       // Timeouts are checked this often (Node's default, 30 s, would let a slow client hold a socket that long).
@@ -215,10 +212,12 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
       // Checked by requireHost, so a request without Host gets an ErrorResponse rather than Node's empty 400.
       requireHostHeader: false,
     },
-    (req, res) => {
-      if (!cached(req, res)) app(req, res);
-    },
+    app,
   );
+  // Cached catalog reads are answered from memory before express, and before the tracing
+  // instrumentation sees the request (a span costs more than the answer); everything else goes
+  // on to express, traced.
+  answerFirst(server, cachedReads({ basePath, cache: catalogCache, fixed: new Map([["/openapi.json", openapiBody]]), recorder }));
   // Keep-alive longer than typical load balancer idle timeouts, so the LB closes first.
   server.keepAliveTimeout = 65_000;
   // Slow clients (a byte of headers or body at a time) are cut off, answered 408 by answerClientErrors.
@@ -234,7 +233,6 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
       });
     });
   } catch (err) {
-    traceCachedReadsAgain();
     await closeParts();
     throw err;
   }
@@ -249,7 +247,6 @@ export async function startGatewayApp(opts: GatewayAppOptions): Promise<GatewayA
     stop() {
       stopping ??= (async () => {
         await new Promise<void>((resolve) => server.close(() => resolve()));
-        traceCachedReadsAgain();
         await closeParts();
       })();
       return stopping;

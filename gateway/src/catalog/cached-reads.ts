@@ -8,6 +8,7 @@
 // Not shed by the load shedder: answering from memory costs about what a 503 would.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { RequestRecorder } from "../middleware/observe";
+import type { RequestSeries } from "../metrics";
 import { SECURITY_HEADERS } from "../middleware/response-headers";
 import type { RenderedBody, RenderedCatalogCache } from "./rendered-cache";
 import { isNotModified } from "./not-modified";
@@ -20,30 +21,33 @@ export interface CachedReadsOptions {
   recorder: RequestRecorder;
 }
 
-/** The headers of a catalog answer (200, or 304 without the body's own), built once per answer. */
-interface AnswerHeaders {
+/** How a catalog answer is sent (200, or 304 without the body's own headers) and recorded, worked out once per answer. */
+interface Answering {
   ok: OutgoingHttpHeaders;
   notModified: OutgoingHttpHeaders;
+  /** The route template it is recorded under, and its histogram series for each status. */
+  route: string;
+  okSeries: RequestSeries;
+  notModifiedSeries: RequestSeries;
 }
 
 /**
  * Returns a handler that answers a cached read and says true, or leaves the request alone and says
- * false; and `answers(req)`, whether it would answer `req` from memory (such reads are left untraced:
- * a span costs more than the answer).
+ * false. It runs before the server's 'request' event (see answerFirst), so these reads are never
+ * traced: a span would cost more than the answer.
  */
-export function cachedReads(opts: CachedReadsOptions): ((req: IncomingMessage, res: ServerResponse) => boolean) & {
-  answers(req: IncomingMessage): boolean;
-} {
+export function cachedReads(opts: CachedReadsOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
   const { basePath, cache, fixed, recorder } = opts;
   const prefix = `${basePath}/`;
   const security = Object.fromEntries(SECURITY_HEADERS);
-  const headersOf = new WeakMap<RenderedBody, AnswerHeaders>();
-  const headers = (answer: RenderedBody): AnswerHeaders => {
-    let h = headersOf.get(answer);
-    if (!h) {
+  const answeringOf = new WeakMap<RenderedBody, Answering>();
+  const answering = (answer: RenderedBody): Answering => {
+    let a = answeringOf.get(answer);
+    if (!a) {
       // Clients may keep the answer but must revalidate: the catalog can change at any deploy.
       const notModified = { ...security, ETag: answer.etag, "Cache-Control": "no-cache" };
-      h = {
+      const route = basePath + answer.route;
+      a = {
         notModified,
         ok: {
           ...notModified,
@@ -51,10 +55,13 @@ export function cachedReads(opts: CachedReadsOptions): ((req: IncomingMessage, r
           "Content-Type": "application/json; charset=utf-8",
           "Content-Length": answer.body.length,
         },
+        route,
+        okSeries: recorder.series("GET", route, 200),
+        notModifiedSeries: recorder.series("GET", route, 304),
       };
-      headersOf.set(answer, h);
+      answeringOf.set(answer, a);
     }
-    return h;
+    return a;
   };
 
   /** The answer in memory for `req`, if this handler answers it. */
@@ -72,36 +79,24 @@ export function cachedReads(opts: CachedReadsOptions): ((req: IncomingMessage, r
     return answer?.route === undefined ? undefined : answer;
   };
 
-  /** What `answers` found for a request, so the handler that follows does not look it up again. */
-  const found = new WeakMap<IncomingMessage, RenderedBody>();
-
-  const handle = (req: IncomingMessage, res: ServerResponse): boolean => {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
     const started = performance.now();
-    const answer = found.get(req) ?? answerOf(req);
+    const answer = answerOf(req);
     if (!answer) return false;
-    const url = req.url ?? "";
-    const h = req.headers;
-    const notModified = isNotModified(h, answer.etag);
+    const a = answering(answer);
+    const notModified = isNotModified(req.headers, answer.etag);
     if (notModified) {
-      res.writeHead(304, headers(answer).notModified);
+      res.writeHead(304, a.notModified);
       res.end();
     } else {
-      res.writeHead(200, headers(answer).ok);
+      res.writeHead(200, a.ok);
       res.end(answer.body);
     }
-    recorder.record({
-      method: "GET",
-      url,
-      route: basePath + answer.route,
-      status: notModified ? 304 : 200,
-      ms: performance.now() - started,
-    });
+    recorder.record(
+      { method: "GET", url: req.url ?? "", route: a.route, status: notModified ? 304 : 200, ms: performance.now() - started },
+      false,
+      notModified ? a.notModifiedSeries : a.okSeries,
+    );
     return true;
   };
-  const answers = (req: IncomingMessage): boolean => {
-    const answer = answerOf(req);
-    if (answer) found.set(req, answer);
-    return answer !== undefined;
-  };
-  return Object.assign(handle, { answers });
 }

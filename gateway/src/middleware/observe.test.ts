@@ -15,7 +15,7 @@ function recorder(policy: Partial<AccessLogPolicy>) {
   let served = 0;
   const rec = new RequestRecorder(
     pino({ level: "info" }, sink),
-    { requestServed: () => void served++ },
+    { requestSeries: () => ({ observe: () => void served++ }) },
     { mode: "problems", slowMs: 1_000, sample: 0, ...policy },
   );
   return { rec, lines, served: () => served, flush: () => new Promise((r) => setImmediate(r)) };

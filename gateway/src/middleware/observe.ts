@@ -12,7 +12,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "@agentic/platform";
-import type { GatewayMetrics } from "../metrics";
+import type { GatewayMetrics, RequestSeries } from "../metrics";
 
 export type AccessLogMode = "problems" | "all" | "off";
 
@@ -52,12 +52,18 @@ export interface FinishedRequest {
 export class RequestRecorder {
   constructor(
     private readonly logger: Logger,
-    private readonly metrics: Pick<GatewayMetrics, "requestServed">,
+    private readonly metrics: Pick<GatewayMetrics, "requestSeries">,
     private readonly policy: AccessLogPolicy,
   ) {}
 
-  record(r: FinishedRequest, quiet = false): void {
-    this.metrics.requestServed(r.method, r.route, r.status, r.ms / 1000, r.errorCode);
+  /** The histogram series of requests like these, for a caller that records many alike (pass it to `record`). */
+  series(method: string, route: string, status: number): RequestSeries {
+    return this.metrics.requestSeries(method, route, status);
+  }
+
+  /** `series`, when given, is `r`'s own (from `series()`), so it is not looked up again. */
+  record(r: FinishedRequest, quiet = false, series = this.metrics.requestSeries(r.method, r.route, r.status, r.errorCode)): void {
+    series.observe(r.ms / 1000);
     const { mode } = this.policy;
     if (quiet || mode === "off") return;
     const problem = r.status >= 500 || NOTABLE_CLIENT_STATUSES.has(r.status) || r.aborted === true || r.ms >= this.policy.slowMs;

@@ -18,7 +18,6 @@ export * from "./grpc/access";
 export * from "./identity/service-identity";
 export * from "./telemetry/attributes";
 export * from "./telemetry/trace-id";
-export { untraceRequests } from "./telemetry/untraced-requests";
 export * from "./bus/executions-stream";
 export * from "./bus/trace-headers";
 export * from "./bus/connect";

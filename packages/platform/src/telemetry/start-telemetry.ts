@@ -20,7 +20,6 @@ import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
 import { ExpressInstrumentation, ExpressLayerType } from "@opentelemetry/instrumentation-express";
 import { MongoDBInstrumentation } from "@opentelemetry/instrumentation-mongodb";
 import { serviceVersion } from "../service-version";
-import { isUntracedRequest } from "./untraced-requests";
 
 /** HTTP paths that probes and scrapers hit; never traced. */
 const UNTRACED_HTTP_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
@@ -77,7 +76,7 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
   const factories: Record<string, () => HttpInstrumentation | ExpressInstrumentation | GrpcInstrumentation | MongoDBInstrumentation> = {
     http: () =>
       new HttpInstrumentation({
-        ignoreIncomingRequestHook: (req) => UNTRACED_HTTP_PATHS.has((req.url ?? "").split("?")[0] ?? "") || isUntracedRequest(req),
+        ignoreIncomingRequestHook: (req) => UNTRACED_HTTP_PATHS.has((req.url ?? "").split("?")[0] ?? ""),
       }),
     // Route handlers only: a span per middleware and router layer is noise (and costs per request).
     express: () => new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER] }),
