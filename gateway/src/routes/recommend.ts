@@ -9,6 +9,7 @@ import { assertJsonBody } from "./body";
 import type { Caller } from "../locals";
 import { agentOfCaller } from "./caller-agent";
 import { parseBody, parseHeaders, parseParams, parseQuery } from "../http/request-schema";
+import { sendJson } from "../http/send-json";
 import { agentHeaders } from "./requests/headers";
 import { capabilityParams } from "./requests/capability";
 import { RECOMMEND_FIELDS, recommendBody } from "./requests/capability-input";
@@ -40,7 +41,7 @@ export function recommendRoutes(router: RouterClient, auth: RequestHandler): Rou
       ...(maxPriceCredits === undefined ? {} : { maxPriceCredits }),
       ...(candidateLimit === undefined ? {} : { candidateLimit }),
     });
-    res.json(recommendation);
+    sendJson(res, recommendation);
   });
   return routes;
 }
