@@ -46,15 +46,17 @@ export interface CapabilityEntry {
   catalogVersion: string;
 }
 
-/** The whole catalog of one version: its domains and every capability entry, in catalog order. */
-export interface CatalogListing {
+/** The whole catalog of one version: its domains and every capability entry (or what a caller kept of each), in catalog order. */
+export interface CatalogListing<T = CapabilityEntry> {
   catalogVersion: string;
   domains: Domain[];
-  entries: CapabilityEntry[];
+  entries: T[];
 }
 
 /** Capabilities read at once when a new catalog version is read ahead (three catalog calls each). */
 const READ_AHEAD_AT_ONCE = 8;
+/** Domains whose capabilities are listed at once when the whole catalog is read. */
+const READ_AHEAD_DOMAINS_AT_ONCE = 16;
 
 /** Capabilities kept by default: the whole of a catalog many times today's (55), a bounded share of a larger one. */
 export const DEFAULT_CATALOG_CACHE_ENTRIES = 1_000;
@@ -68,10 +70,9 @@ export class CatalogCache {
   /** The version whose capabilities were all read ahead (refresh). */
   private readAhead: string | undefined;
   private timer: NodeJS.Timeout | undefined;
-  /** Every capability of one version (for an index over the whole catalog), read once per version. */
-  private currentListing: { version: string; read: Promise<CatalogListing> } | undefined;
 
   private readonly maxEntries: number;
+  private readonly versionListeners: Array<(version: string) => void> = [];
 
   /** `maxEntries`: most capabilities kept (default DEFAULT_CATALOG_CACHE_ENTRIES). */
   constructor(
@@ -89,6 +90,11 @@ export class CatalogCache {
   /** The catalog version last seen, if any. */
   get catalogVersion(): string | undefined {
     return this.version;
+  }
+
+  /** Calls `listener` (after the read that saw it) with each catalog version the cache serves from then on. */
+  onNewVersion(listener: (version: string) => void): void {
+    this.versionListeners.push(listener);
   }
 
   /** Starts the version poll (first check at once; failures are logged and retried). */
@@ -142,42 +148,39 @@ export class CatalogCache {
   }
 
   /**
-   * Every domain and every capability entry of the catalog version current now, read once per version
-   * (concurrent callers share the read). For what reads the whole catalog, such as an intent index.
-   * Once read, it is served from memory until the version poll sees another version.
+   * Every domain and every capability of the catalog version current now, each capability entry passed
+   * through `project` as it is read, so the caller keeps only what it needs (at 100x today's catalog the
+   * entries themselves are tens of MB). For what reads the whole catalog once per version, such as an
+   * intent index; the caller keeps the result. Entries already cached are used, the others are read
+   * without entering the cache (a whole-catalog read would push out the capabilities in use).
    */
-  async listing(callOpts?: CallOpts): Promise<CatalogListing> {
-    // The version poll keeps `version` current: a listing of that version is served with no catalog call.
-    const current = this.currentListing;
-    if (current !== undefined && current.version === this.version) return current.read;
+  async listing<T>(project: (entry: CapabilityEntry) => T, callOpts?: CallOpts): Promise<CatalogListing<T>> {
     const listed = await this.source.listDomains({}, callOpts).catch((err: unknown) => {
       throw this.publicError(err);
     });
     this.observe(listed.catalogVersion);
-    if (this.currentListing?.version !== listed.catalogVersion) {
-      const read = this.readListing(listed, callOpts);
-      this.currentListing = { version: listed.catalogVersion, read };
-      read.catch(() => {
-        if (this.currentListing?.read === read) this.currentListing = undefined;
-      });
+    const capabilities: ListCapabilitiesResponse[] = [];
+    // A few domains at a time: thousands of calls at once would wait in the client past their deadlines.
+    for (let i = 0; i < listed.domains.length; i += READ_AHEAD_DOMAINS_AT_ONCE) {
+      const batch = listed.domains.slice(i, i + READ_AHEAD_DOMAINS_AT_ONCE);
+      capabilities.push(
+        ...(await Promise.all(batch.map((d) => this.source.listCapabilities({ domainKey: d.domainKey }, callOpts))).catch(
+          (err: unknown) => {
+            throw this.publicError(err);
+          },
+        )),
+      );
     }
-    return this.currentListing!.read;
-  }
-
-  private async readListing(listed: ListDomainsResponse, callOpts?: CallOpts): Promise<CatalogListing> {
-    const capabilities = await Promise.all(
-      listed.domains.map((d) => this.source.listCapabilities({ domainKey: d.domainKey }, callOpts)),
-    ).catch((err: unknown) => {
-      throw this.publicError(err);
-    });
     const keys = capabilities.flatMap((l) => l.capabilities.map((c) => [c.domainKey, c.capabilityId] as const));
-    const entries: CapabilityEntry[] = [];
+    const entries: T[] = [];
     for (let i = 0; i < keys.length; i += READ_AHEAD_AT_ONCE) {
-      entries.push(...(await Promise.all(keys.slice(i, i + READ_AHEAD_AT_ONCE).map(([d, c]) => this.capability(d, c, callOpts)))));
+      const batch = keys.slice(i, i + READ_AHEAD_AT_ONCE);
+      const read = await Promise.all(batch.map(([d, c]) => this.entries.get(`${d}/${c}`) ?? this.load(d, c, callOpts)));
+      // Entries read across a reload would mix versions: such a listing is refused, the next call reads again.
+      if (read.some((e) => e.catalogVersion !== listed.catalogVersion))
+        throw unavailable("UNAVAILABLE", "the catalog changed while it was read", "Retry shortly.");
+      entries.push(...read.map(project));
     }
-    // Entries read across a reload would mix versions: such a listing is refused, the next call reads again.
-    const mixed = entries.some((e) => e.catalogVersion !== listed.catalogVersion);
-    if (mixed) throw unavailable("UNAVAILABLE", "the catalog changed while it was read", "Retry shortly.");
     return { catalogVersion: listed.catalogVersion, domains: listed.domains, entries };
   }
 
@@ -238,6 +241,7 @@ export class CatalogCache {
     if (this.version !== undefined) this.opts.logger.info({ from: this.version, to: version }, "catalog version changed; cache dropped");
     this.version = version;
     this.entries.clear();
+    for (const listener of this.versionListeners) setImmediate(() => listener(version));
   }
 
   private publicError(err: unknown): Error {

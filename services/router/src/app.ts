@@ -76,6 +76,9 @@ export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp>
   ]);
   const vendorQuota = createKvQuotaReader(await openVendorQuotaBuckets(opts.nc, { replicas }), { logger });
   const catalog = new CatalogCache(opts.catalog, { refreshMs: config.CATALOG_REFRESH_MS, logger });
+  // The intent index of each catalog version is built as soon as the version is seen, not by the first query.
+  const intent = new IntentIndexHolder(catalog, logger);
+  catalog.onNewVersion(() => intent.prepare());
   catalog.start();
 
   const walletCache = new WalletCache({ maxEntries: config.WALLET_CACHE_MAX_ENTRIES, maxAgeMs: config.WALLET_CACHE_MAX_AGE_MS });
@@ -96,7 +99,7 @@ export async function startRouterApp(opts: RouterAppOptions): Promise<RouterApp>
     grpcHealth,
     verifier: createTokenVerifier(config.TRUSTED_SERVICE_KEYS),
     catalog,
-    intent: new IntentIndexHolder(catalog),
+    intent,
     wallet: createCachedWalletReader(opts.ledger, walletCache, logger),
     routeHealth,
     vendorQuota,

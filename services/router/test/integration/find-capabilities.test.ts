@@ -36,7 +36,8 @@ describe("RouterService/FindCapabilities", () => {
 
   it("answers what IntentIndex.find answers over every capability of the catalog", async () => {
     const cache = new CatalogCache(sys.catalog.call, { refreshMs: 60_000, logger: createLogger("router-test", "silent") });
-    const listing = await cache.listing();
+    // Whole entries, not the router's projection of them: the answers must not depend on what it leaves out.
+    const listing = await cache.listing((entry) => entry);
     const index = new IntentIndex(listing.entries, listing.catalogVersion);
     for (const words of ["email", "send a letter by post", "transcribe", "deep research report", "weather in oslo"]) {
       expect([words, (await find(words)).capabilityKeys]).toEqual([words, index.find(words)]);
