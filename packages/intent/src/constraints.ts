@@ -50,7 +50,11 @@ export function withoutConstraintWords(task: string): string {
   return CONSTRAINT_WORDS.reduce((text, re) => text.replace(re, " "), task);
 }
 
-export function extractConstraints(task: string, top: IntentDocument | undefined, providers: ProviderNames): TaskConstraints {
+export function extractConstraints(
+  task: string,
+  top: Pick<IntentDocument, "fields"> | undefined,
+  providers: ProviderNames,
+): TaskConstraints {
   const constraints: TaskConstraints = { optimizationPreferences: goalsOf(task), fields: {} };
   const cap = priceCapOf(task);
   if (cap !== undefined) constraints.maxPriceCredits = cap;

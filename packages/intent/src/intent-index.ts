@@ -72,15 +72,18 @@ interface RankFilter {
 
 export class IntentIndex {
   private readonly search: MiniSearch<IntentDocument & IntentTextFields>;
-  private readonly documents: IntentDocument[];
+  /** What a query reads of each capability (its text and phrases are read only while the index is built). */
+  private readonly documents: IndexedDocument[];
   /** 1 for a document whose status intent routing finds (INTENT_ROUTABLE_STATUSES), by document id. */
   private readonly routable: Uint8Array;
   private readonly providers: ProviderNames;
   /** In how many documents each term appears (its keys: every term the index knows). */
   private readonly documentFrequency = new Map<string, number>();
   private readonly knownTerms: ReadonlySet<string>;
-  /** Word pairs of each document's phrases (label, synonyms, examples). */
-  private readonly pairsByDoc: Array<Set<string>>;
+  /** Every word pair of the catalog's phrases, by its number. */
+  private readonly pairIds = new Map<string, number>();
+  /** The word pairs of each document's phrases (label, synonyms, examples), as sorted pair numbers. */
+  private readonly pairsByDoc: Int32Array[];
   private readonly postings: TermPostings;
   /** Per-capability sums of one query, reset after each (queries run one at a time: no allocation per capability). */
   private readonly scratch: { bm25: Float64Array; termsMatched: Uint16Array; weightMatched: Float64Array; touched: Int32Array };
@@ -91,14 +94,23 @@ export class IntentIndex {
     private readonly scoring: IntentScoring = INTENT_SCORING,
   ) {
     const shared = sharedFieldsOf(sources);
-    this.documents = sources.map((s, i) => intentDocumentOf(s, i, shared));
-    this.routable = Uint8Array.from(this.documents, (d) => (INTENT_ROUTABLE_STATUSES.has(d.status) ? 1 : 0));
-    this.providers = new ProviderNames(this.documents.flatMap((d) => d.providers));
+    const documents = sources.map((s, i) => intentDocumentOf(s, i, shared));
+    this.routable = Uint8Array.from(documents, (d) => (INTENT_ROUTABLE_STATUSES.has(d.status) ? 1 : 0));
+    this.providers = new ProviderNames(documents.flatMap((d) => d.providers));
     // Each document's distinct terms (all fields), counted once per document; not kept past the count.
-    const termsByDoc = this.documents.map((d) => new Set(TEXT_FIELDS.flatMap((f) => termsOf(d.text[f]))));
+    const termsByDoc = documents.map((d) => new Set(TEXT_FIELDS.flatMap((f) => termsOf(d.text[f]))));
     for (const terms of termsByDoc) for (const t of terms) this.documentFrequency.set(t, (this.documentFrequency.get(t) ?? 0) + 1);
     this.knownTerms = new Set(this.documentFrequency.keys());
-    this.pairsByDoc = this.documents.map((d) => new Set(d.phrases.flatMap(termPairsOf)));
+    // A large catalog repeats its word pairs across capabilities (100 copies share most): numbers, not strings per document.
+    this.pairsByDoc = documents.map((d) => {
+      const ids = new Set<number>();
+      for (const pair of d.phrases.flatMap(termPairsOf)) {
+        let id = this.pairIds.get(pair);
+        if (id === undefined) this.pairIds.set(pair, (id = this.pairIds.size));
+        ids.add(id);
+      }
+      return Int32Array.from(ids).sort();
+    });
     this.search = new MiniSearch<IntentDocument & IntentTextFields>({
       fields: [...TEXT_FIELDS],
       storeFields: [],
@@ -106,7 +118,8 @@ export class IntentIndex {
       processTerm: termOf,
       extractField: (doc, field) => (field === "id" ? String(doc.id) : doc.text[field as IntentTextField]),
     });
-    this.search.addAll(this.documents as Array<IntentDocument & IntentTextFields>);
+    this.search.addAll(documents as Array<IntentDocument & IntentTextFields>);
+    this.documents = documents.map(({ text: _text, phrases: _phrases, ...read }) => read);
     this.postings = new TermPostings(this.search as MiniSearch<object>, (term) => this.termSearchOptions(term));
     this.postings.warm(this.knownTerms);
     const n = this.documents.length;
@@ -224,10 +237,11 @@ export class IntentIndex {
     }
     const taskPairs = termPairsOf(searched);
     if (taskPairs.length > 0) {
+      const taskPairIds = taskPairs.map((pair) => this.pairIds.get(pair) ?? -1);
       for (const r of kept) {
         const pairs = this.pairsByDoc[r.doc.id]!;
         let shared = 0;
-        for (const pair of taskPairs) if (pairs.has(pair)) shared++;
+        for (const id of taskPairIds) if (id >= 0 && holds(pairs, id)) shared++;
         r.pairs = shared;
         if (shared > 0) r.score = scoreOf(r.coverage, r.bm25, this.scoring, shared);
       }
@@ -273,8 +287,25 @@ export class IntentIndex {
 
 type IntentTextFields = Record<IntentTextField, string>;
 
+/** A document as queries read it: without its text and phrases, which only building the index reads. */
+type IndexedDocument = Omit<IntentDocument, "text" | "phrases">;
+
+/** Whether the sorted `ids` hold `id`. */
+function holds(ids: Int32Array, id: number): boolean {
+  let low = 0;
+  let high = ids.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const at = ids[mid]!;
+    if (at === id) return true;
+    if (at < id) low = mid + 1;
+    else high = mid - 1;
+  }
+  return false;
+}
+
 interface Ranked {
-  doc: IntentDocument;
+  doc: IndexedDocument;
   bm25: number;
   coverage: number;
   /** Word pairs the task shares with the capability's phrases. */
@@ -287,7 +318,7 @@ function compareRank(score: number, bm25: number, key: string, b: Ranked): numbe
   return b.score - score || b.bm25 - bm25 || (key < b.doc.capabilityKey ? -1 : key > b.doc.capabilityKey ? 1 : 0);
 }
 
-function toMatch(doc: IntentDocument, match: FieldMatch, score: number): IntentMatch {
+function toMatch(doc: IndexedDocument, match: FieldMatch, score: number): IntentMatch {
   return {
     capabilityKey: doc.capabilityKey,
     domainKey: doc.domainKey,
