@@ -1,7 +1,8 @@
-// The catalog's memory limit holds its measured peak: on every overlay, the catalog container's
-// limits.memory is at least HEADROOM times the highest peak RSS `npm run bench -- --catalog <times>`
-// measured (bench/measured/catalog-x*.json: the catalog alone at start, and in the system under load).
-// A limit below it would OOM-kill a catalog of that size. Run: node --test scripts/k8s/*.test.mjs
+// Each service's memory limit holds its measured peak at catalog scale: on every overlay, the server
+// container's limits.memory of the catalog, router, gateway and executor is at least HEADROOM times the
+// highest peak RSS `npm run bench -- --catalog <times>` measured for it (bench/measured/catalog-x*.json:
+// in the system under load, the router with its intent index built; the catalog also alone at start).
+// A limit below it would OOM-kill that service on a catalog of that size. Run: node --test scripts/k8s/*.test.mjs
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -25,39 +26,45 @@ export function bytesOf(quantity) {
   return Number(m[1]) * UNITS[m[2]];
 }
 
-/** The highest catalog peak RSS (bytes) among the committed measurements, with the file it is from. */
-function measuredPeak() {
+/** Services whose memory the catalog's size moves, as the measurements name them. */
+const MEASURED_SERVICES = ["catalog", "router", "gateway", "executor"];
+
+/** The highest peak RSS (bytes) of `service` among the committed measurements, with the file it is from. */
+function measuredPeak(service) {
   const files = readdirSync(MEASURED_DIR).filter((f) => /^catalog-x\d+\.json$/.test(f));
   assert.ok(files.length > 0, "no bench/measured/catalog-x*.json: run npm run bench -- --catalog 100");
   let worst = { bytes: 0, file: "" };
   for (const file of files) {
     const { scaled } = JSON.parse(readFileSync(join(MEASURED_DIR, file), "utf8"));
-    const mb = Math.max(scaled.start.peakMB, scaled.memory.catalog?.peakMB ?? 0);
+    const inSystem = scaled.memory[service]?.peakMB ?? 0;
+    const mb = service === "catalog" ? Math.max(scaled.start.peakMB, inSystem) : inSystem;
     if (mb * 2 ** 20 > worst.bytes) worst = { bytes: mb * 2 ** 20, file };
   }
+  assert.ok(worst.bytes > 0, `no measured peak of the ${service} in bench/measured/`);
   return worst;
 }
 
 /** A problem when `limit` does not hold `peakBytes` with the headroom; undefined when it does. */
 export function limitProblem(limit, peakBytes) {
-  if (limit === undefined) return "the catalog container has no memory limit";
+  if (limit === undefined) return "the container has no memory limit";
   const needed = peakBytes * HEADROOM;
   if (bytesOf(limit) >= needed) return undefined;
   return `limits.memory ${limit} is below the measured peak ${(peakBytes / 2 ** 20).toFixed(0)} MiB x ${HEADROOM} = ${(needed / 2 ** 20).toFixed(0)} MiB`;
 }
 
-describe("the catalog's memory limit holds its measured peak", () => {
-  const peak = measuredPeak();
-
-  for (const overlay of OVERLAYS) {
-    test(`${overlay}: limits.memory >= peak (${(peak.bytes / 2 ** 20).toFixed(0)} MiB, ${peak.file}) x ${HEADROOM}`, () => {
-      const { docs, errors } = parseDocuments(kustomize(join(REPO_ROOT, overlay)));
-      assert.deepEqual(errors, []);
-      const catalog = docs.find((d) => d.kind === "Deployment" && d.metadata?.name === "catalog");
-      assert.ok(catalog, "no catalog Deployment");
-      const server = containersOf(podSpecOf(catalog)).find((c) => c.container.name === "server")?.container;
-      assert.equal(limitProblem(server?.resources?.limits?.memory, peak.bytes), undefined);
-    });
+describe("each service's memory limit holds its measured peak", () => {
+  for (const service of MEASURED_SERVICES) {
+    const peak = measuredPeak(service);
+    for (const overlay of OVERLAYS) {
+      test(`${overlay}: the ${service}'s limits.memory >= peak (${(peak.bytes / 2 ** 20).toFixed(0)} MiB, ${peak.file}) x ${HEADROOM}`, () => {
+        const { docs, errors } = parseDocuments(kustomize(join(REPO_ROOT, overlay)));
+        assert.deepEqual(errors, []);
+        const deployment = docs.find((d) => d.kind === "Deployment" && d.metadata?.name === service);
+        assert.ok(deployment, `no ${service} Deployment`);
+        const server = containersOf(podSpecOf(deployment)).find((c) => c.container.name === "server")?.container;
+        assert.equal(limitProblem(server?.resources?.limits?.memory, peak.bytes), undefined);
+      });
+    }
   }
 
   test("a limit under the peak with its headroom is refused", () => {
