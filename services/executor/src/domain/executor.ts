@@ -14,7 +14,7 @@ import { createPlanner } from "./plan-execution";
 import type { ExecutorDeps } from "./ports";
 import { createQuoter } from "./quote-execution";
 import { requestHash } from "./request-hash";
-import { createAttemptRunner, type AttemptProgress } from "./run-attempts";
+import { createAttemptRunner, newProgress, type AttemptProgress } from "./run-attempts";
 
 export interface Executor {
   execute(cmd: ExecuteCommand, budget: CallBudget): Promise<ExecuteResponse>;
@@ -39,11 +39,6 @@ function isFinalAnswer(err: AppError): boolean {
  */
 function claimsOnItsFirstHold(execution: Execution): boolean {
   return !execution.useApproval && execution.prepared.every((p) => !p.route.vendorQuota);
-}
-
-/** A run that has held nothing and answered nothing yet. */
-function newProgress(): AttemptProgress {
-  return { holds: 0, answered: false };
 }
 
 /** What planning answered: the execution to run, or its refusal (thrown as the run's answer). */

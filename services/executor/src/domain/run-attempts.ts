@@ -54,8 +54,10 @@ export interface AttemptProgress {
   answerCaptured?: boolean;
 }
 
-/** What a settlement carried of the execution's answer, once acknowledged: all of it, or less (or nothing). */
-type CarriedAnswer = "whole" | "not_whole";
+/** A run that has held nothing and answered nothing yet. */
+export function newProgress(): AttemptProgress {
+  return { holds: 0, answered: false };
+}
 
 /** The runner: `run(execution, budget, progress?)` resolves the served response, or throws why nothing was served. */
 export function createAttemptRunner(deps: ExecutorDeps) {
@@ -63,11 +65,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
   const depOpts = (budget: CallBudget) => dependencyOpts(settings, budget);
 
   /** Runs the planned attempts until one succeeds, a failure forbids going on, or none is left. */
-  async function run(
-    x: Execution,
-    budget: CallBudget,
-    progress: AttemptProgress = { holds: 0, answered: false },
-  ): Promise<ExecuteResponse> {
+  async function run(x: Execution, budget: CallBudget, progress: AttemptProgress = newProgress()): Promise<ExecuteResponse> {
     // An answer the capture cannot carry would leave the vendor paid and the caller uncharged: never start such an attempt.
     const busMax = deps.bus.maxMessageBytes?.() ?? Number.POSITIVE_INFINITY;
     if (busMax < LARGEST_SETTLEMENT_BYTES) {
@@ -209,7 +207,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         // Capturing less than the hold returns the rest to the wallet.
         progress.answered = true;
         const created = result.value.createdResources ?? [];
-        const carried = await settle(
+        progress.answerCaptured = await settle(
           x,
           route,
           attemptId,
@@ -224,7 +222,6 @@ export function createAttemptRunner(deps: ExecutorDeps) {
             ...(response.decision ? { decision: response.decision } : {}),
           },
         );
-        progress.answerCaptured = carried === "whole";
         deps.metrics.creditsCharged(route.routeKey, charge.credits);
         // The capture records what was created as the caller's; answer once the ledger has it, so it can be used at once.
         if (created.length > 0 && !(await releasesApplied([attemptId], budget)))
@@ -451,6 +448,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
    * Captures the price (no failure) or releases the hold, with the usage item. A capture JetStream
    * never acknowledged turns the success into SETTLEMENT_UNCONFIRMED: success is never claimed for
    * a charge that may not happen. An unacknowledged release only delays the refund to the hold's expiry.
+   * Resolves true when the acknowledged settlement carried the execution's whole answer (data included).
    */
   async function settle(
     x: Execution,
@@ -462,7 +460,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
     outcome?: StoredOutcome,
     tokens?: TokenUsage,
     facts: { payment?: RailPayment | undefined; resources?: readonly CreatedResource[]; decision?: RouteDecision } = {},
-  ): Promise<CarriedAnswer> {
+  ): Promise<boolean> {
     const traceId = deps.traceId();
     const usage: ExecutionUsage = {
       usageId: "",
@@ -497,7 +495,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         ...(failure ? unchargedWorkOf(route, failure, priceCredits) : {}),
       });
       if (failure) deps.metrics.holdReleased(route.routeKey);
-      return carried?.whole ? "whole" : "not_whole";
+      return carried?.whole === true;
     } catch (err) {
       if (!(err instanceof SettlementUnconfirmedError)) throw err;
       deps.metrics.settlementUnconfirmed(route.routeKey);
@@ -506,7 +504,7 @@ export function createAttemptRunner(deps: ExecutorDeps) {
         "settlement not acknowledged; the hold will expire and be released",
       );
       if (!failure) throw settlementUnconfirmed(route.routeKey, priceCredits);
-      return "not_whole";
+      return false;
     }
   }
 
