@@ -55,7 +55,7 @@ export interface CatalogListing<T = CapabilityEntry> {
 
 /** Capabilities read at once when a new catalog version is read ahead (three catalog calls each). */
 const READ_AHEAD_AT_ONCE = 8;
-/** Domains whose capabilities are listed at once when the whole catalog is read. */
+/** Domains whose capabilities are listed at once when the whole catalog is read (ahead, or for a listing). */
 const READ_AHEAD_DOMAINS_AT_ONCE = 16;
 
 /** Capabilities kept by default: the whole of a catalog many times today's (55), a bounded share of a larger one. */
@@ -136,7 +136,7 @@ export class CatalogCache {
     // Domains have a few capabilities each: this many domains cannot fit, and are not even listed.
     if (domainKeys.length > this.maxEntries) return;
     try {
-      const listed = await Promise.all(domainKeys.map((domainKey) => this.source.listCapabilities({ domainKey })));
+      const listed = await this.capabilitiesOf(domainKeys);
       const keys = listed.flatMap((l) => l.capabilities.map((c) => [c.domainKey, c.capabilityId] as const));
       if (keys.length > this.maxEntries) return;
       for (let i = 0; i < keys.length; i += READ_AHEAD_AT_ONCE) {
@@ -159,23 +159,17 @@ export class CatalogCache {
       throw this.publicError(err);
     });
     this.observe(listed.catalogVersion);
-    const capabilities: ListCapabilitiesResponse[] = [];
-    // A few domains at a time: thousands of calls at once would wait in the client past their deadlines.
-    for (let i = 0; i < listed.domains.length; i += READ_AHEAD_DOMAINS_AT_ONCE) {
-      const batch = listed.domains.slice(i, i + READ_AHEAD_DOMAINS_AT_ONCE);
-      capabilities.push(
-        ...(await Promise.all(batch.map((d) => this.source.listCapabilities({ domainKey: d.domainKey }, callOpts))).catch(
-          (err: unknown) => {
-            throw this.publicError(err);
-          },
-        )),
-      );
-    }
+    const capabilities = await this.capabilitiesOf(
+      listed.domains.map((d) => d.domainKey),
+      callOpts,
+    ).catch((err: unknown) => {
+      throw this.publicError(err);
+    });
     const keys = capabilities.flatMap((l) => l.capabilities.map((c) => [c.domainKey, c.capabilityId] as const));
     const entries: T[] = [];
     for (let i = 0; i < keys.length; i += READ_AHEAD_AT_ONCE) {
       const batch = keys.slice(i, i + READ_AHEAD_AT_ONCE);
-      const read = await Promise.all(batch.map(([d, c]) => this.entries.get(`${d}/${c}`) ?? this.load(d, c, callOpts)));
+      const read = await Promise.all(batch.map(([d, c]) => this.entryOf(d, c, callOpts)));
       // Entries read across a reload would mix versions: such a listing is refused, the next call reads again.
       if (read.some((e) => e.catalogVersion !== listed.catalogVersion))
         throw unavailable("UNAVAILABLE", "the catalog changed while it was read", "Retry shortly.");
@@ -197,17 +191,35 @@ export class CatalogCache {
       this.entries.set(key, cached);
       return cached;
     }
-    let loading = this.loading.get(key);
-    if (!loading) {
-      loading = this.load(domainKey, capabilityId, callOpts).finally(() => this.loading.delete(key));
-      this.loading.set(key, loading);
-    }
-    const entry = await loading;
+    const entry = await this.entryOf(domainKey, capabilityId, callOpts);
     if (entry.catalogVersion === this.version) {
       this.entries.set(key, entry);
       if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     }
     return entry;
+  }
+
+  /** The capability lists of `domainKeys`, a few domains at a time: thousands of calls at once would wait in the client past their deadlines. */
+  private async capabilitiesOf(domainKeys: readonly string[], callOpts?: CallOpts): Promise<ListCapabilitiesResponse[]> {
+    const lists: ListCapabilitiesResponse[] = [];
+    for (let i = 0; i < domainKeys.length; i += READ_AHEAD_DOMAINS_AT_ONCE) {
+      const batch = domainKeys.slice(i, i + READ_AHEAD_DOMAINS_AT_ONCE);
+      lists.push(...(await Promise.all(batch.map((domainKey) => this.source.listCapabilities({ domainKey }, callOpts)))));
+    }
+    return lists;
+  }
+
+  /** A capability's entry: the cached one, the read in flight (shared by concurrent callers), or a new read; the cache is left as it is. */
+  private entryOf(domainKey: string, capabilityId: string, callOpts?: CallOpts): Promise<CapabilityEntry> {
+    const key = `${domainKey}/${capabilityId}`;
+    const cached = this.entries.get(key);
+    if (cached) return Promise.resolve(cached);
+    let loading = this.loading.get(key);
+    if (!loading) {
+      loading = this.load(domainKey, capabilityId, callOpts).finally(() => this.loading.delete(key));
+      this.loading.set(key, loading);
+    }
+    return loading;
   }
 
   private async load(domainKey: string, capabilityId: string, callOpts?: CallOpts): Promise<CapabilityEntry> {
