@@ -19,9 +19,9 @@ import { filterCapabilities, filterRoutes } from "./rpc/filter-lists";
 export const CATALOG_SERVICE_NAME = "agentic.catalog.v1.CatalogService";
 /**
  * Calls one client connection runs at once; its others wait in the client (HTTP/2
- * SETTINGS_MAX_CONCURRENT_STREAMS). A cache reading every domain of a catalog 100x today's at once
- * (1,717 calls per poller) otherwise holds that many calls and answers in the catalog: its heap went
- * from 23 to 126 MB under that load, and the same load took twice as long (bench: docs/performance.md).
+ * SETTINGS_MAX_CONCURRENT_STREAMS). A safeguard: the caches of this repository read a few domains at a
+ * time, but a client reading every domain of a catalog 100x today's at once (1,717 calls) took the
+ * catalog's heap from 23 to 126 MB and the same load twice as long (bench: docs/performance.md).
  */
 const MAX_CALLS_PER_CONNECTION = 32;
 

@@ -51,8 +51,9 @@ export function filteredListsOf(domains: readonly CompiledDomain[], bytes: (span
     const decoded = ListCapabilitiesResponse.decode(bytes(domain.capabilities)).capabilities;
     domain.capabilityAnswers.forEach((compiled, i) => {
       const capability = decoded[i]!;
-      const routeSpans = entriesIn(bytes(compiled.routes), compiled.routes[0]);
-      const routes = ListCapabilityRoutesResponse.decode(bytes(compiled.routes)).routes.map((r, j): ListedRoute => ({
+      const routeList = bytes(compiled.routes);
+      const routeSpans = entriesIn(routeList, compiled.routes[0]);
+      const routes = ListCapabilityRoutesResponse.decode(routeList).routes.map((r, j): ListedRoute => ({
         status: one(r.status),
         provider: one(r.providerKey),
         features: r.supportedFeatures.map(one),
@@ -84,6 +85,8 @@ export function filteredListsOf(domains: readonly CompiledDomain[], bytes: (span
     }
     return [...seen];
   };
+  // Both answers are field 1 (the page's entries), 2 (the version) and 3 (the total): the total is
+  // encoded as either answer would encode it alone.
   const page = (entries: readonly Span[], total: number): Buffer =>
     Buffer.concat([
       ...entries.map(bytes),

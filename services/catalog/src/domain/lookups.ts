@@ -1,4 +1,4 @@
-// Resolves path keys against the catalog, turning a miss into the public not-found errors.
+// The public not-found errors of a domain or capability the catalog does not have (rpc/answers.ts raises them).
 import { notFound } from "@agentic/platform/core";
 
 /** The error for a domain that does not exist. */

@@ -1,7 +1,7 @@
 // GetCatalogVersion: the loaded catalog's version alone, for the caches' version polls.
 import type { GetCatalogVersionRequest, GetCatalogVersionResponse } from "@agentic/proto/catalog/v1";
-import type { CatalogIndex } from "../domain";
+import type { ServedCatalog } from "../compiled";
 
 export const getCatalogVersion =
-  (catalog: CatalogIndex) =>
+  (catalog: ServedCatalog) =>
   async (_req: GetCatalogVersionRequest): Promise<GetCatalogVersionResponse> => ({ catalogVersion: catalog.version });
