@@ -85,6 +85,18 @@ export function canonicalQuery(params: SelectingParams): string {
   return text === "" ? "" : `?${text}`;
 }
 
+/**
+ * The key a page is kept under, and the path and query of its `Link`: `path`, the parameters that select
+ * the list, then `limit` and `cursor`, in canonical order.
+ */
+export function pageKey(
+  path: string,
+  selecting: SelectingParams,
+  page: { limit?: number | undefined; cursor?: string | undefined },
+): string {
+  return path + canonicalQuery([...selecting, ["limit", page.limit], ["cursor", page.cursor]]);
+}
+
 /** The page of `items` asked for, with its Link and X-Total-Count headers; 410 when the cursor is of another catalog version. */
 export function pageOf(
   items: readonly unknown[],
@@ -122,7 +134,7 @@ export function pagedAnswer(
  */
 export function nextPageUrl(req: Request, selecting: SelectingParams, limit: number): (cursor: string) => string {
   const { pathname } = new URL(req.originalUrl, "http://gateway");
-  return (cursor) => `${pathname}${canonicalQuery([...selecting, ["limit", limit], ["cursor", cursor]])}`;
+  return (cursor) => pageKey(pathname, selecting, { limit, cursor });
 }
 
 export function cursorExpired(): HttpError {

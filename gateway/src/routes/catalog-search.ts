@@ -12,7 +12,7 @@ import { unavailable } from "@agentic/platform";
 import { toCapabilityEntry, toRouteEntry } from "../mappers/catalog";
 import { catalogFilterOf, parseCatalogListRequest, type CatalogFilters } from "../catalog/catalog-filters";
 import { capabilitiesQuery, routesQuery } from "./requests/catalog-lists";
-import { canonicalQuery, filterDigest, nextPageUrl, pagedAnswer, pageRequestOf, type PageRequest } from "../catalog/paging";
+import { filterDigest, nextPageUrl, pagedAnswer, pageKey, pageRequestOf, type PageRequest } from "../catalog/paging";
 import type { RenderedCatalogCache } from "../catalog/rendered-cache";
 import { sendRendered } from "../catalog/send-rendered";
 
@@ -56,7 +56,7 @@ export function catalogSearchRoutes(
   ) =>
     router.get(path, async (req: Request, res) => {
       const { filters, page: asked, selecting } = parseCatalogListRequest(req, path, query);
-      const key = path + canonicalQuery([...selecting, ["limit", asked.limit], ["cursor", asked.cursor]]);
+      const key = pageKey(path, selecting, asked);
       const answer = await cache.get(
         key,
         async () => {

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { CatalogClient } from "@agentic/clients";
 import { toCapabilityEntry, toContractEntry, toDomainEntry, toRouteEntry } from "../mappers/catalog";
 import type { RenderedCatalogCache, VersionedList, VersionedValue } from "../catalog/rendered-cache";
-import { canonicalQuery, filterDigest, nextPageUrl, pageOf, pageRequestOf, parsePageQuery } from "../catalog/paging";
+import { filterDigest, nextPageUrl, pageKey, pageOf, pageRequestOf, parsePageQuery } from "../catalog/paging";
 import { sendRendered } from "../catalog/send-rendered";
 import { parseParams } from "../http/request-schema";
 import { capabilityParams, domainParams } from "./requests/capability";
@@ -46,12 +46,7 @@ export function catalogRoutes(catalog: CatalogClient, cache: RenderedCatalogCach
         sendRendered(req, res, await cache.get(req.path, whole, path));
         return;
       }
-      const key =
-        req.path +
-        canonicalQuery([
-          ["limit", asked.limit],
-          ["cursor", asked.cursor],
-        ]);
+      const key = pageKey(req.path, [], asked);
       const answer = await cache.get(
         key,
         async () => {
