@@ -91,7 +91,7 @@ function stillBuilding(): Error {
  * priors and prices, the contract with its examples) is several times larger, and a large catalog's
  * entries are all read at once to build the index.
  */
-export function intentSourceOf({ capability: c, routes, execute }: CapabilityEntry): IntentSource {
+function intentSourceOf({ capability: c, routes, execute }: CapabilityEntry): IntentSource {
   return {
     capability: {
       capabilityKey: c.capabilityKey,
@@ -125,7 +125,7 @@ export function intentSourceOf({ capability: c, routes, execute }: CapabilityEnt
 }
 
 /** Indexes every capability of one catalog version, of every status. */
-export function buildIntentCatalog(listing: CatalogListing<IntentSource>): IntentCatalog {
+function buildIntentCatalog(listing: CatalogListing<IntentSource>): IntentCatalog {
   return {
     index: new IntentIndex(listing.entries, listing.catalogVersion),
     domainKeys: new Set(listing.domains.map((d) => d.domainKey)),
