@@ -20,7 +20,9 @@ describe("a concurrent duplicate that may not wait", () => {
       input: { to: "ada@example.com", subject: "s", text: "t", provider: "resend" },
       idempotencyKey: "in-progress-1",
     };
-    sys.sandbox.control.setFault({ provider: "resend", mode: "slow", delayMs: 400, count: 1 });
+    // The first call is held long enough for the duplicate to be planned and claimed on a loaded machine
+    // (400 ms was outrun in a CI run on a slower machine: the first had finished, so the duplicate replayed it).
+    sys.sandbox.control.setFault({ provider: "resend", mode: "slow", delayMs: 3_000, count: 1 });
     const first = sys.executor.client.execute(request);
     await waitFor(() => sys.sandbox.control.calls("resend").length === 1, { what: "the first request's provider call" });
     await expect(sys.executor.client.execute(request)).rejects.toMatchObject({
