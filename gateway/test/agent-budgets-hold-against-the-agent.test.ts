@@ -4,10 +4,9 @@
 // clients do), a soft hyphen; another agent's name is a 400 before anything is held. A key requiring
 // agents takes only their names; the default agent policy makes agents that rename themselves share
 // one budget. Executes run in parallel with distinct Idempotency-Keys.
-import { waitFor } from "@agentic/testing";
 import type { SpendPolicy } from "@agentic/proto/ledger/v1";
 import { startBackedSystem, type BackedSystem } from "./backed-system";
-import { execute, expectBalanceEqualsJournal, settled, usage, type ExecuteResult, type TestUser } from "./execute-helpers";
+import { executeOnceWarm, expectBalanceEqualsJournal, settled, usage, type ExecuteResult, type TestUser } from "./execute-helpers";
 
 const PRICE = 10; // email.send on resend
 /** A header value carrying `text` as UTF-8 bytes, as an HTTP client sends it (fetch takes header values as latin1 code units). */
@@ -34,15 +33,7 @@ async function send(sys: BackedSystem, user: TestUser, agentName?: string): Prom
   const headers: Record<string, string> = { "idempotency-key": `agent-key-${process.pid}-${++sent}` };
   if (agentName !== undefined) headers["agent-name"] = agentName;
   const body = { to: "ada@example.com", subject: "Report", text: "Hi.", provider: "resend" };
-  let result: ExecuteResult | undefined;
-  await waitFor(
-    async () => {
-      result = await execute(sys, user, "email", "send", body, headers);
-      return result.status !== 503 && result.status !== 504;
-    },
-    { what: `an answer other than 503/504 for ${headers["idempotency-key"]}`, timeoutMs: 20_000, intervalMs: 100 },
-  );
-  return result!;
+  return executeOnceWarm(sys, user, "email", "send", body, headers);
 }
 
 async function post(sys: BackedSystem, user: TestUser, path: string, body: unknown, headers: Record<string, string> = {}) {

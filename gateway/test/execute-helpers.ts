@@ -1,5 +1,6 @@
 // Shared by the execute tests: users with their own key and wallet, an execute call that validates
 // every answer against the OpenAPI document, and the ledger checks each test ends with.
+import { waitFor } from "@agentic/testing";
 import { validateResponse as validate } from "./validate-response";
 import type { BackedSystem } from "./backed-system";
 
@@ -49,6 +50,32 @@ export async function execute(
   if (problems.length > 0)
     throw new Error(`execute answered ${res.status} outside the OpenAPI document: ${problems.join("; ")}\n${JSON.stringify(parsed)}`);
   return { status: res.status, body: parsed, headers: res.headers };
+}
+
+/**
+ * execute(), asked again while it answers 503 or 504, as a client does with a service that is still
+ * warming up (a backend's first calls after start can outrun the deadline on a loaded machine).
+ * Send an Idempotency-Key in `headers` where the call may have taken effect; the retry reuses it.
+ */
+export async function executeOnceWarm(
+  sys: BackedSystem,
+  user: TestUser,
+  domainKey: string,
+  capabilityId: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<ExecuteResult> {
+  let result: ExecuteResult | undefined;
+  await waitFor(
+    async () => {
+      result = await execute(sys, user, domainKey, capabilityId, body, headers);
+      return result.status !== 503 && result.status !== 504;
+    },
+    { what: `an answer other than 503/504 to ${domainKey}.${capabilityId}`, timeoutMs: 20_000, intervalMs: 100 },
+  ).catch((err: Error) => {
+    throw new Error(`${err.message}; the last was ${result?.status} ${JSON.stringify(result?.body)}`);
+  });
+  return result!;
 }
 
 /** The wallet balance GET /wallet shows `user`. */

@@ -3,7 +3,7 @@
 // Idempotency-Keys): exactly what the limit allows runs and is charged, the rest answer 403
 // SPEND_LIMIT_EXCEEDED (or 409 PRICE_ABOVE_MAX) with a hint naming the limit, what remains and when it
 // resets, before any hold or provider call. The ledger's clock is moved a day on to prove the reset.
-import { startNatsServer, startTestSystem, waitFor } from "@agentic/testing";
+import { startNatsServer, startTestSystem } from "@agentic/testing";
 import { startSandbox } from "@agentic/sandbox";
 import { startTestCatalog } from "@agentic/catalog/testing";
 import { startTestLedger } from "@agentic/ledger/testing";
@@ -12,7 +12,7 @@ import { startTestExecutor } from "@agentic/executor/testing";
 import type { SpendPolicy } from "@agentic/proto/ledger/v1";
 import { startTestGateway } from "./harness";
 import type { BackedSystem } from "./backed-system";
-import { execute, expectBalanceEqualsJournal, settled, usage, type ExecuteResult, type TestUser } from "./execute-helpers";
+import { executeOnceWarm, expectBalanceEqualsJournal, settled, usage, type ExecuteResult, type TestUser } from "./execute-helpers";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PRICE = 10; // email.send on resend
@@ -81,15 +81,7 @@ let sent = 0;
 async function send(sys: BackedSystem, user: TestUser, headers: Record<string, string> = {}): Promise<ExecuteResult> {
   const idempotencyKey = `spend-${process.pid}-${++sent}`;
   const body = { to: "ada@example.com", subject: "Report", text: "Hi.", provider: "resend" };
-  let result: ExecuteResult | undefined;
-  await waitFor(
-    async () => {
-      result = await execute(sys, user, "email", "send", body, { "idempotency-key": idempotencyKey, ...headers });
-      return result.status !== 503 && result.status !== 504;
-    },
-    { what: `an answer other than 503/504 for ${idempotencyKey}`, timeoutMs: 20_000, intervalMs: 100 },
-  );
-  return result!;
+  return executeOnceWarm(sys, user, "email", "send", body, { "idempotency-key": idempotencyKey, ...headers });
 }
 
 async function wallet(sys: BackedSystem, user: TestUser, headers: Record<string, string> = {}): Promise<any> {
