@@ -1,13 +1,14 @@
 // Reads a capability, its routes and its execute contract from the catalog service and caches them
 // per catalog version, for the services that route and execute (router, executor): a GetCatalogVersion
-// poll (a few bytes) notices a new version, the domain list is read only then, and any answer naming a new version drops everything
+// poll (a few bytes) notices a new version, and any answer naming a new version drops everything
 // cached under the old one. The cache holds at most `maxEntries` capabilities, the least recently
 // used leaving first, so its memory does not grow with the catalog. A new version that fits is read
-// whole as soon as the poll sees it, so no caller's first call of a capability waits for its reads;
-// a larger one is read as it is used. While the catalog is unreachable, cached entries keep being served.
+// whole as soon as the poll sees it (ListCapabilityEntries, a page of up to 200 capabilities a call),
+// so no caller's first call of a capability waits for its reads; a larger one is read as it is used. While the catalog is unreachable, cached entries keep being served.
 import { fromServiceError, notFound, unavailable, type CallOpts, type Logger } from "@agentic/platform";
 import type {
   Capability,
+  Contract,
   Domain,
   GetCapabilityRequest,
   GetCapabilityResponse,
@@ -15,8 +16,8 @@ import type {
   GetContractResponse,
   GetCatalogVersionRequest,
   GetCatalogVersionResponse,
-  ListCapabilitiesRequest,
-  ListCapabilitiesResponse,
+  ListCapabilityEntriesRequest,
+  ListCapabilityEntriesResponse,
   ListCapabilityRoutesRequest,
   ListCapabilityRoutesResponse,
   ListDomainsRequest,
@@ -29,10 +30,10 @@ import type {
 export interface CatalogSource {
   getCatalogVersion(req: GetCatalogVersionRequest, opts?: CallOpts): Promise<GetCatalogVersionResponse>;
   listDomains(req: ListDomainsRequest, opts?: CallOpts): Promise<ListDomainsResponse>;
-  listCapabilities(req: ListCapabilitiesRequest, opts?: CallOpts): Promise<ListCapabilitiesResponse>;
   getCapability(req: GetCapabilityRequest, opts?: CallOpts): Promise<GetCapabilityResponse>;
   listCapabilityRoutes(req: ListCapabilityRoutesRequest, opts?: CallOpts): Promise<ListCapabilityRoutesResponse>;
   getContract(req: GetContractRequest, opts?: CallOpts): Promise<GetContractResponse>;
+  listCapabilityEntries(req: ListCapabilityEntriesRequest, opts?: CallOpts): Promise<ListCapabilityEntriesResponse>;
 }
 
 /** One capability, all its routes and its execute contract, read from one catalog version. */
@@ -53,10 +54,8 @@ export interface CatalogListing<T = CapabilityEntry> {
   entries: T[];
 }
 
-/** Capabilities read at once when a new catalog version is read ahead (three catalog calls each). */
-const READ_AHEAD_AT_ONCE = 8;
-/** Domains whose capabilities are listed at once when the whole catalog is read (ahead, or for a listing). */
-const READ_AHEAD_DOMAINS_AT_ONCE = 16;
+/** Entries asked for per ListCapabilityEntries page (the catalog may send fewer, to keep a page under 1 MiB). */
+const ENTRIES_PER_PAGE = 200;
 
 /** Capabilities kept by default: the whole of a catalog many times today's (55), a bounded share of a larger one. */
 export const DEFAULT_CATALOG_CACHE_ENTRIES = 1_000;
@@ -112,7 +111,7 @@ export class CatalogCache {
   /**
    * Checks the catalog version now; drops the cache when it changed, and reads every capability of a
    * version not read ahead yet (a failed read is only logged: that capability is read on first use).
-   * An unchanged version costs one GetCatalogVersion: the domain list is read only for a new one.
+   * An unchanged version costs one GetCatalogVersion: the entries are read only for a new one.
    */
   async refresh(): Promise<void> {
     let catalogVersion: string;
@@ -120,10 +119,7 @@ export class CatalogCache {
       ({ catalogVersion } = await this.source.getCatalogVersion({}));
       this.observe(catalogVersion);
       if (this.readAhead === catalogVersion) return;
-      const listed = await this.source.listDomains({});
-      this.observe(listed.catalogVersion);
-      catalogVersion = listed.catalogVersion;
-      await this.readAll(listed.domains.map((d) => d.domainKey));
+      await this.readAll(catalogVersion);
     } catch (err) {
       this.opts.logger.warn({ err }, "catalog version check failed; serving cached entries");
       throw err;
@@ -131,17 +127,21 @@ export class CatalogCache {
     this.readAhead = catalogVersion;
   }
 
-  /** Reads every capability of `domainKeys` into the cache, a few at a time; none when they would not all fit. */
-  private async readAll(domainKeys: readonly string[]): Promise<void> {
-    // Domains have a few capabilities each: this many domains cannot fit, and are not even listed.
-    if (domainKeys.length > this.maxEntries) return;
+  /** Reads every capability of the catalog into the cache, a page at a time; none when they would not all fit. */
+  private async readAll(catalogVersion: string): Promise<void> {
     try {
-      const listed = await this.capabilitiesOf(domainKeys);
-      const keys = listed.flatMap((l) => l.capabilities.map((c) => [c.domainKey, c.capabilityId] as const));
-      if (keys.length > this.maxEntries) return;
-      for (let i = 0; i < keys.length; i += READ_AHEAD_AT_ONCE) {
-        await Promise.all(keys.slice(i, i + READ_AHEAD_AT_ONCE).map(([d, c]) => this.capability(d, c)));
-      }
+      const read = new Map<string, CapabilityEntry>();
+      const complete = await this.readEntries(
+        catalogVersion,
+        (entry) => {
+          read.set(`${entry.capability.domainKey}/${entry.capability.capabilityId}`, entry);
+        },
+        undefined,
+        this.maxEntries,
+      );
+      // A catalog that does not fit is read as it is used; one that changed meanwhile, by the next poll.
+      if (!complete || this.version !== catalogVersion) return;
+      for (const [key, entry] of read) if (!this.entries.has(key)) this.entries.set(key, entry);
     } catch (err) {
       this.opts.logger.warn({ err }, "reading the catalog ahead failed; capabilities are read on first use");
     }
@@ -159,23 +159,37 @@ export class CatalogCache {
       throw this.publicError(err);
     });
     this.observe(listed.catalogVersion);
-    const capabilities = await this.capabilitiesOf(
-      listed.domains.map((d) => d.domainKey),
-      callOpts,
-    ).catch((err: unknown) => {
-      throw this.publicError(err);
-    });
-    const keys = capabilities.flatMap((l) => l.capabilities.map((c) => [c.domainKey, c.capabilityId] as const));
     const entries: T[] = [];
-    for (let i = 0; i < keys.length; i += READ_AHEAD_AT_ONCE) {
-      const batch = keys.slice(i, i + READ_AHEAD_AT_ONCE);
-      const read = await Promise.all(batch.map(([d, c]) => this.entryOf(d, c, callOpts)));
-      // Entries read across a reload would mix versions: such a listing is refused, the next call reads again.
-      if (read.some((e) => e.catalogVersion !== listed.catalogVersion))
-        throw unavailable("UNAVAILABLE", "the catalog changed while it was read", "Retry shortly.");
-      entries.push(...read.map(project));
-    }
+    await this.readEntries(listed.catalogVersion, (entry) => entries.push(project(entry)), callOpts);
     return { catalogVersion: listed.catalogVersion, domains: listed.domains, entries };
+  }
+
+  /**
+   * Passes every capability entry of `catalogVersion` to `take`, a ListCapabilityEntries page at a
+   * time; false, having read one page only, when the catalog holds more than `most`. A page of another
+   * version (the catalog reloaded mid-read) is UNAVAILABLE: entries of two versions never mix.
+   */
+  private async readEntries(
+    catalogVersion: string,
+    take: (entry: CapabilityEntry) => void,
+    callOpts?: CallOpts,
+    most = Number.POSITIVE_INFINITY,
+  ): Promise<boolean> {
+    for (let offset = 0; ;) {
+      const page = await this.source.listCapabilityEntries({ offset, limit: ENTRIES_PER_PAGE }, callOpts).catch((err: unknown) => {
+        throw this.publicError(err);
+      });
+      this.observe(page.catalogVersion);
+      if (page.catalogVersion !== catalogVersion)
+        throw unavailable("UNAVAILABLE", "the catalog changed while it was read", "Retry shortly.");
+      if (page.total > most) return false;
+      for (const { capability, routes, contract } of page.entries) {
+        if (!capability) throw unavailable("UNAVAILABLE", "the catalog answered an entry without its capability", "Retry shortly.");
+        take(entryFrom(capability, routes, contract, catalogVersion));
+      }
+      offset += page.entries.length;
+      if (offset >= page.total || page.entries.length === 0) return true;
+    }
   }
 
   /**
@@ -197,16 +211,6 @@ export class CatalogCache {
       if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     }
     return entry;
-  }
-
-  /** The capability lists of `domainKeys`, a few domains at a time: thousands of calls at once would wait in the client past their deadlines. */
-  private async capabilitiesOf(domainKeys: readonly string[], callOpts?: CallOpts): Promise<ListCapabilitiesResponse[]> {
-    const lists: ListCapabilitiesResponse[] = [];
-    for (let i = 0; i < domainKeys.length; i += READ_AHEAD_DOMAINS_AT_ONCE) {
-      const batch = domainKeys.slice(i, i + READ_AHEAD_DOMAINS_AT_ONCE);
-      lists.push(...(await Promise.all(batch.map((domainKey) => this.source.listCapabilities({ domainKey }, callOpts)))));
-    }
-    return lists;
   }
 
   /** A capability's entry: the cached one, the read in flight (shared by concurrent callers), or a new read; the cache is left as it is. */
@@ -236,14 +240,7 @@ export class CatalogCache {
       if (sameVersion || attempt >= 2) {
         if (!cap.capability) throw unavailable("UNAVAILABLE", "the catalog answered without the capability", "Retry shortly.");
         this.observe(routes.catalogVersion);
-        const { execute, recommend } = contract.contract ?? {};
-        return {
-          capability: cap.capability,
-          routes: routes.routes,
-          ...(execute ? { execute } : {}),
-          ...(recommend ? { recommend } : {}),
-          catalogVersion: routes.catalogVersion,
-        };
+        return entryFrom(cap.capability, routes.routes, contract.contract, routes.catalogVersion);
       }
     }
   }
@@ -262,4 +259,10 @@ export class CatalogCache {
     this.opts.logger.warn({ err }, "catalog read failed");
     return unavailable("UNAVAILABLE", "the catalog could not be read", "Retry shortly.");
   }
+}
+
+/** The cache's entry of one capability, from what the catalog answered of it. */
+function entryFrom(capability: Capability, routes: Route[], contract: Contract | undefined, catalogVersion: string): CapabilityEntry {
+  const { execute, recommend } = contract ?? {};
+  return { capability, routes, ...(execute ? { execute } : {}), ...(recommend ? { recommend } : {}), catalogVersion };
 }

@@ -19,6 +19,7 @@ export function createCatalogClient(address: string, deadlineMs = 2_000, identit
     getCatalogVersion: promisifyUnary(client, client.getCatalogVersion, deadlineMs),
     filterCapabilities: promisifyUnary(client, client.filterCapabilities, deadlineMs),
     filterRoutes: promisifyUnary(client, client.filterRoutes, deadlineMs),
+    listCapabilityEntries: promisifyUnary(client, client.listCapabilityEntries, deadlineMs),
     close: () => client.close(),
   };
 }

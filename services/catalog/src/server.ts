@@ -15,6 +15,7 @@ import { getContract } from "./rpc/get-contract";
 import { getCatalogSummary } from "./rpc/get-catalog-summary";
 import { getCatalogVersion } from "./rpc/get-catalog-version";
 import { filterCapabilities, filterRoutes } from "./rpc/filter-lists";
+import { listCapabilityEntries } from "./rpc/list-capability-entries";
 
 export const CATALOG_SERVICE_NAME = "agentic.catalog.v1.CatalogService";
 /**
@@ -45,6 +46,7 @@ export function createCatalogServer({ catalog, health, logger }: CatalogServerDe
     getCatalogVersion: unary(getCatalogVersion(catalog), logger),
     filterCapabilities: unary(filterCapabilities(catalog), logger),
     filterRoutes: unary(filterRoutes(catalog), logger),
+    listCapabilityEntries: unary(listCapabilityEntries(catalog), logger),
   };
   server.addService(sendingEncodedAnswers(CatalogServiceService), impl);
   health.addToServer(server);

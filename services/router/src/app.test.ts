@@ -12,7 +12,7 @@ describe("router app", () => {
     const catalog: CatalogSource = {
       getCatalogVersion: unreachable,
       listDomains: unreachable,
-      listCapabilities: unreachable,
+      listCapabilityEntries: unreachable,
       getCapability: unreachable,
       listCapabilityRoutes: unreachable,
       getContract: unreachable,

@@ -15,6 +15,7 @@ import type { CatalogFilter } from "@agentic/proto/catalog/v1";
 import type { CatalogIndex, CatalogSummary } from "../domain";
 import type { CompiledCapability, CompiledDomain, CompiledHeader, Span } from "./format";
 import { filteredListsOf, type FilteredLists } from "./filtered-lists";
+import { capabilityEntriesOf } from "./capability-entries";
 
 /** Each RPC's answer as encoded bytes; undefined for an unknown domain or capability. */
 export interface EncodedAnswers {
@@ -30,6 +31,8 @@ export interface EncodedAnswers {
   filterCapabilities(filter: CatalogFilter | undefined, offset: number, limit: number): Buffer;
   /** One page of the routes of every domain that pass `filter`. */
   filterRoutes(filter: CatalogFilter | undefined, offset: number, limit: number): Buffer;
+  /** One page of every capability's entry, in catalog order (see capability-entries.ts). */
+  listCapabilityEntries(offset: number, limit: number): Buffer;
 }
 
 export interface ServedCatalog extends CatalogIndex {
@@ -56,6 +59,7 @@ export function servedCatalogOf(header: CompiledHeader, body: Buffer): ServedCat
   // Built on the first filtered read: a catalog that is never listed across domains never pays for it.
   let filtered: FilteredLists | undefined;
   const lists = () => (filtered ??= filteredListsOf(header.domains, bytes, versionField));
+  const entriesPage = capabilityEntriesOf(header.domains, bytes, versionField);
   const answers: EncodedAnswers = {
     listDomains: () => bytes(header.listDomains),
     getCatalogSummary: () => bytes(header.summary),
@@ -67,6 +71,7 @@ export function servedCatalogOf(header: CompiledHeader, body: Buffer): ServedCat
     getContract: (domainKey, capabilityId) => withVersion(capability(domainKey, capabilityId)?.contract),
     filterCapabilities: (filter, offset, limit) => lists().capabilities(filter, offset, limit),
     filterRoutes: (filter, offset, limit) => lists().routes(filter, offset, limit),
+    listCapabilityEntries: entriesPage,
   };
   /** A whole answer as compiled. */
   function whole(span: Span | undefined): Buffer | undefined {

@@ -18,17 +18,18 @@ describe("CatalogCache", () => {
   /** GetCapability calls by "domain/capability". */
   const getCapabilityCalls = new Map<string, number>();
   const callsOf = (key: string) => getCapabilityCalls.get(key) ?? 0;
-  let listDomainsCalls = 0;
+  /** ListCapabilityEntries calls from offset 0: one whole read of the catalog each. */
+  let wholeReads = 0;
   let dead: CatalogClient;
 
   // Stands for the catalog address while a rollout swaps the instances behind it.
   const source: CatalogSource = {
     getCatalogVersion: (req, opts) => current.getCatalogVersion(req, opts),
-    listDomains: (req, opts) => {
-      listDomainsCalls++;
-      return current.listDomains(req, opts);
+    listDomains: (req, opts) => current.listDomains(req, opts),
+    listCapabilityEntries: (req, opts) => {
+      if (req.offset === 0) wholeReads++;
+      return current.listCapabilityEntries(req, opts);
     },
-    listCapabilities: (req, opts) => current.listCapabilities(req, opts),
     getCapability: (req, opts) => {
       const key = `${req.domainKey}/${req.capabilityId}`;
       getCapabilityCalls.set(key, callsOf(key) + 1);
@@ -138,19 +139,19 @@ describe("CatalogCache", () => {
     expect(cache.size).toBe(3);
   });
 
-  it("polls an unchanged catalog with GetCatalogVersion alone: the domain list is read once per version", async () => {
+  it("polls an unchanged catalog with GetCatalogVersion alone: the entries are read once per version", async () => {
     current = before.call;
     const cache = new CatalogCache(source, { refreshMs: 60_000, logger: createLogger("router-test", "silent") });
-    const listedBefore = listDomainsCalls;
+    const readBefore = wholeReads;
     await cache.refresh();
-    expect(listDomainsCalls).toBe(listedBefore + 1);
+    expect(wholeReads).toBe(readBefore + 1);
     for (let i = 0; i < 3; i++) await cache.refresh();
-    expect(listDomainsCalls).toBe(listedBefore + 1);
+    expect(wholeReads).toBe(readBefore + 1);
     expect(cache.catalogVersion).toBe(before.catalog.version);
 
     current = after.call;
     await cache.refresh();
     expect(cache.catalogVersion).toBe(after.catalog.version);
-    expect(listDomainsCalls).toBe(listedBefore + 2);
+    expect(wholeReads).toBe(readBefore + 2);
   });
 });

@@ -455,6 +455,28 @@ export interface FilterRoutesResponse {
   total: number;
 }
 
+/** One capability with what GetCapability, ListCapabilityRoutes and GetContract answer of it. */
+export interface CapabilityEntry {
+  capability?: Capability | undefined;
+  routes: Route[];
+  /** Unset when the catalog describes no contract for it. */
+  contract?: Contract | undefined;
+}
+
+export interface ListCapabilityEntriesRequest {
+  /** Index of the page's first capability in catalog order. */
+  offset: number;
+  /** Entries on the page, 1..200. */
+  limit: number;
+}
+
+export interface ListCapabilityEntriesResponse {
+  entries: CapabilityEntry[];
+  catalogVersion: string;
+  /** Capabilities in the whole catalog. */
+  total: number;
+}
+
 export interface GetCatalogSummaryRequest {
 }
 
@@ -5514,6 +5536,305 @@ export const FilterRoutesResponse: MessageFns<FilterRoutesResponse> = {
   },
 };
 
+function createBaseCapabilityEntry(): CapabilityEntry {
+  return { capability: undefined, routes: [], contract: undefined };
+}
+
+export const CapabilityEntry: MessageFns<CapabilityEntry> = {
+  encode(message: CapabilityEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.capability !== undefined) {
+      Capability.encode(message.capability, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.routes) {
+      Route.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.contract !== undefined) {
+      Contract.encode(message.contract, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CapabilityEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCapabilityEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.capability = Capability.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.routes.push(Route.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.contract = Contract.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CapabilityEntry {
+    return {
+      capability: isSet(object.capability) ? Capability.fromJSON(object.capability) : undefined,
+      routes: globalThis.Array.isArray(object?.routes) ? object.routes.map((e: any) => Route.fromJSON(e)) : [],
+      contract: isSet(object.contract) ? Contract.fromJSON(object.contract) : undefined,
+    };
+  },
+
+  toJSON(message: CapabilityEntry): unknown {
+    const obj: any = {};
+    if (message.capability !== undefined) {
+      obj.capability = Capability.toJSON(message.capability);
+    }
+    if (message.routes?.length) {
+      obj.routes = message.routes.map((e) => Route.toJSON(e));
+    }
+    if (message.contract !== undefined) {
+      obj.contract = Contract.toJSON(message.contract);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<CapabilityEntry>, I>>(base?: I): CapabilityEntry {
+    return CapabilityEntry.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<CapabilityEntry>, I>>(object: I): CapabilityEntry {
+    const message = createBaseCapabilityEntry();
+    message.capability = (object.capability !== undefined && object.capability !== null)
+      ? Capability.fromPartial(object.capability)
+      : undefined;
+    message.routes = object.routes?.map((e) => Route.fromPartial(e)) || [];
+    message.contract = (object.contract !== undefined && object.contract !== null)
+      ? Contract.fromPartial(object.contract)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseListCapabilityEntriesRequest(): ListCapabilityEntriesRequest {
+  return { offset: 0, limit: 0 };
+}
+
+export const ListCapabilityEntriesRequest: MessageFns<ListCapabilityEntriesRequest> = {
+  encode(message: ListCapabilityEntriesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.offset !== 0) {
+      writer.uint32(8).int32(message.offset);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(16).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListCapabilityEntriesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListCapabilityEntriesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.offset = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListCapabilityEntriesRequest {
+    return {
+      offset: isSet(object.offset) ? globalThis.Number(object.offset) : 0,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: ListCapabilityEntriesRequest): unknown {
+    const obj: any = {};
+    if (message.offset !== 0) {
+      obj.offset = Math.round(message.offset);
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListCapabilityEntriesRequest>, I>>(base?: I): ListCapabilityEntriesRequest {
+    return ListCapabilityEntriesRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListCapabilityEntriesRequest>, I>>(object: I): ListCapabilityEntriesRequest {
+    const message = createBaseListCapabilityEntriesRequest();
+    message.offset = object.offset ?? 0;
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseListCapabilityEntriesResponse(): ListCapabilityEntriesResponse {
+  return { entries: [], catalogVersion: "", total: 0 };
+}
+
+export const ListCapabilityEntriesResponse: MessageFns<ListCapabilityEntriesResponse> = {
+  encode(message: ListCapabilityEntriesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.entries) {
+      CapabilityEntry.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.catalogVersion !== "") {
+      writer.uint32(18).string(message.catalogVersion);
+    }
+    if (message.total !== 0) {
+      writer.uint32(24).int32(message.total);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListCapabilityEntriesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListCapabilityEntriesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.entries.push(CapabilityEntry.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.catalogVersion = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.total = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListCapabilityEntriesResponse {
+    return {
+      entries: globalThis.Array.isArray(object?.entries)
+        ? object.entries.map((e: any) => CapabilityEntry.fromJSON(e))
+        : [],
+      catalogVersion: isSet(object.catalogVersion)
+        ? globalThis.String(object.catalogVersion)
+        : isSet(object.catalog_version)
+        ? globalThis.String(object.catalog_version)
+        : "",
+      total: isSet(object.total) ? globalThis.Number(object.total) : 0,
+    };
+  },
+
+  toJSON(message: ListCapabilityEntriesResponse): unknown {
+    const obj: any = {};
+    if (message.entries?.length) {
+      obj.entries = message.entries.map((e) => CapabilityEntry.toJSON(e));
+    }
+    if (message.catalogVersion !== "") {
+      obj.catalogVersion = message.catalogVersion;
+    }
+    if (message.total !== 0) {
+      obj.total = Math.round(message.total);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ListCapabilityEntriesResponse>, I>>(base?: I): ListCapabilityEntriesResponse {
+    return ListCapabilityEntriesResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<ListCapabilityEntriesResponse>, I>>(
+    object: I,
+  ): ListCapabilityEntriesResponse {
+    const message = createBaseListCapabilityEntriesResponse();
+    message.entries = object.entries?.map((e) => CapabilityEntry.fromPartial(e)) || [];
+    message.catalogVersion = object.catalogVersion ?? "";
+    message.total = object.total ?? 0;
+    return message;
+  },
+};
+
 function createBaseGetCatalogSummaryRequest(): GetCatalogSummaryRequest {
   return {};
 }
@@ -5835,6 +6156,24 @@ export const CatalogServiceService = {
       Buffer.from(FilterRoutesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): FilterRoutesResponse => FilterRoutesResponse.decode(value),
   },
+  /**
+   * Every capability's entry (the capability, its routes, its contract) in catalog order, a page at a
+   * time: what reads the whole catalog (an intent index, a cache reading a new version ahead) makes a
+   * few calls instead of three per capability. A page holds at most `limit` entries, fewer when they
+   * would pass 1 MiB (never none): ask for the next from offset + the entries received, until `total`.
+   * INVALID_ARGUMENT (INVALID_INPUT) for a bad offset or limit.
+   */
+  listCapabilityEntries: {
+    path: "/agentic.catalog.v1.CatalogService/ListCapabilityEntries" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListCapabilityEntriesRequest): Buffer =>
+      Buffer.from(ListCapabilityEntriesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListCapabilityEntriesRequest => ListCapabilityEntriesRequest.decode(value),
+    responseSerialize: (value: ListCapabilityEntriesResponse): Buffer =>
+      Buffer.from(ListCapabilityEntriesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListCapabilityEntriesResponse => ListCapabilityEntriesResponse.decode(value),
+  },
 } as const;
 
 export interface CatalogServiceServer extends UntypedServiceImplementation {
@@ -5870,6 +6209,14 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
    * capability by capability in the order of the filter's `ranked` keys. As FilterCapabilities.
    */
   filterRoutes: handleUnaryCall<FilterRoutesRequest, FilterRoutesResponse>;
+  /**
+   * Every capability's entry (the capability, its routes, its contract) in catalog order, a page at a
+   * time: what reads the whole catalog (an intent index, a cache reading a new version ahead) makes a
+   * few calls instead of three per capability. A page holds at most `limit` entries, fewer when they
+   * would pass 1 MiB (never none): ask for the next from offset + the entries received, until `total`.
+   * INVALID_ARGUMENT (INVALID_INPUT) for a bad offset or limit.
+   */
+  listCapabilityEntries: handleUnaryCall<ListCapabilityEntriesRequest, ListCapabilityEntriesResponse>;
 }
 
 export interface CatalogServiceClient extends Client {
@@ -6058,6 +6405,28 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: FilterRoutesResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Every capability's entry (the capability, its routes, its contract) in catalog order, a page at a
+   * time: what reads the whole catalog (an intent index, a cache reading a new version ahead) makes a
+   * few calls instead of three per capability. A page holds at most `limit` entries, fewer when they
+   * would pass 1 MiB (never none): ask for the next from offset + the entries received, until `total`.
+   * INVALID_ARGUMENT (INVALID_INPUT) for a bad offset or limit.
+   */
+  listCapabilityEntries(
+    request: ListCapabilityEntriesRequest,
+    callback: (error: ServiceError | null, response: ListCapabilityEntriesResponse) => void,
+  ): ClientUnaryCall;
+  listCapabilityEntries(
+    request: ListCapabilityEntriesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListCapabilityEntriesResponse) => void,
+  ): ClientUnaryCall;
+  listCapabilityEntries(
+    request: ListCapabilityEntriesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListCapabilityEntriesResponse) => void,
   ): ClientUnaryCall;
 }
 
