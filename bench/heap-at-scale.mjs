@@ -1,4 +1,4 @@
-// `node bench/heap-at-scale.mjs <times> <service>`: starts the system on a generated catalog <times>
+// `node bench/heap-at-scale.mjs <times> <service> [node flags of the service...]`: starts the system on a generated catalog <times>
 // today's size (plus the 200-route capability), reads what the catalog bench reads (the lists, a
 // page, recommend), then writes a heap snapshot of <service> and prints its RSS and the constructors
 // that retain most of its heap: where a service's memory at scale goes.
@@ -10,13 +10,13 @@ import { startSystem } from "./lib/system.mjs";
 
 const require = createRequire(import.meta.url);
 const { generateCatalog } = require("../services/catalog/scripts/generate-catalog.js");
-const [times = "100", service = "gateway"] = process.argv.slice(2);
+const [times = "100", service = "gateway", ...serviceFlags] = process.argv.slice(2);
 const dir = mkdtempSync(join(tmpdir(), "agentic-heap-catalog-"));
 const logDir = mkdtempSync(join(tmpdir(), "agentic-heap-logs-"));
 generateCatalog(Number(times) - 1, dir, { wide: 200, withShipped: true });
 const system = await startSystem({
   logDir,
-  nodeArgs: { [service]: ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${logDir}`] },
+  nodeArgs: { [service]: [...serviceFlags, "--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${logDir}`] },
   serviceEnv: { CATALOG_DIR: dir, RATE_LIMIT_RPS: "100000", RATE_LIMIT_BURST: "100000", RATE_LIMIT_MAX_IN_FLIGHT: "100000" },
   ledgerSqlitePath: join(logDir, "ledger.sqlite"),
 });
