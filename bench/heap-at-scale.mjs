@@ -30,9 +30,9 @@ try {
   console.log(`${service} RSS after start: ${rssOf(proc.pid).toFixed(0)} MB`);
   const headers = { authorization: `Bearer ${system.devKey}`, "content-type": "application/json" };
   for (let i = 0; i < 20; i++) {
-    for (const path of ["/capabilities", "/routes", "/domains?limit=50"]) {
-      await (await fetch(base + path)).arrayBuffer();
-      if (i === 0) console.log(`${service} RSS after GET ${path}: ${rssOf(proc.pid).toFixed(0)} MB`);
+    for (const path of ["/capabilities", "/routes", "/domains?limit=50", "/SKILL.md", "/llms.txt"]) {
+      const body = await (await fetch(base + path)).arrayBuffer();
+      if (i === 0) console.log(`${service} RSS after GET ${path} (${(body.byteLength / 1024).toFixed(0)} KB): ${rssOf(proc.pid).toFixed(0)} MB`);
     }
     for (const path of [
       "/domains/models/capabilities/chat-complete/recommend?limit=5",

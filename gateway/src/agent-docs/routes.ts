@@ -1,6 +1,8 @@
 // GET /SKILL.md and GET /llms.txt (no auth, like the catalog reads): agent instructions generated
 // from the live catalog, kept rendered per catalog version in the gateway's catalog cache (emptied
-// when the version changes), and answered with a strong ETag like the catalog's JSON answers.
+// when the version changes), and answered with a strong ETag like the catalog's JSON answers. Both
+// render from one read of the catalog per version (a read of a large catalog is its pages across
+// domains; two reads cost twice the garbage, which Node keeps as RSS).
 import { Router, type Request, type Response } from "express";
 import type { CatalogClient } from "@agentic/clients";
 import type { RenderedBody, RenderedCatalogCache } from "../catalog/rendered-cache";
@@ -26,11 +28,23 @@ function send(req: Request, res: Response, rendered: RenderedBody, contentType: 
 
 export function agentDocsRoutes(catalog: CatalogClient, cache: RenderedCatalogCache): Router {
   const router = Router();
+  let shared: { snapshot: Promise<CatalogSnapshot>; version?: string } | undefined;
+  /** The snapshot of the version the cache knows: the read in flight, the one read for it, or a new read (a failed one is not kept). */
+  const snapshotNow = (): Promise<CatalogSnapshot> => {
+    if (shared && (shared.version === undefined || shared.version === cache.catalogVersion)) return shared.snapshot;
+    const entry: { snapshot: Promise<CatalogSnapshot>; version?: string } = { snapshot: readCatalogSnapshot(catalog) };
+    entry.snapshot.then(
+      (s) => (entry.version = s.catalogVersion),
+      () => shared === entry && (shared = undefined),
+    );
+    shared = entry;
+    return entry.snapshot;
+  };
   const serve = (path: string, contentType: string, render: (snapshot: CatalogSnapshot, basePath: string) => string) =>
     router.get(path, async (req, res) => {
       const basePath = req.baseUrl;
       const rendered = await cache.get(`agent-docs:${basePath}${path}`, async () => {
-        const snapshot = await readCatalogSnapshot(catalog);
+        const snapshot = await snapshotNow();
         return { catalogVersion: snapshot.catalogVersion, value: render(snapshot, basePath) };
       });
       if (!texts.has(rendered)) texts.set(rendered, Buffer.from(JSON.parse(rendered.body.toString("utf8")) as string, "utf8"));

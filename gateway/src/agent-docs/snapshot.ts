@@ -1,7 +1,10 @@
 // Reads what the agent instructions describe from the live catalog: every domain, each capability
 // with its status, and the routes a live capability can run on with their prices. One snapshot per
 // catalog version (the caller caches it); reads of one version only, retried when a reload
-// lands between them.
+// lands between them. The capabilities and routes are read a page at a time across domains
+// (FilterCapabilities, FilterRoutes) and only what the instructions name is kept of each: at 100x
+// today's catalog, reading two whole lists per domain (3,400 calls) took the gateway from 183 to
+// 300 MB of RSS, which Node keeps.
 import type { CatalogClient } from "@agentic/clients";
 import type { Capability, Domain, Route } from "@agentic/proto/catalog/v1";
 
@@ -36,8 +39,8 @@ export interface CatalogSnapshot {
   example?: { domainKey: string; capabilityId: string; capabilityKey: string; executeExample: Record<string, unknown> };
 }
 
-/** Domains read at once (two catalog calls each). */
-const DOMAINS_AT_ONCE = 16;
+/** Items asked for per page of the lists across domains (their most). */
+const PAGE_LIMIT = 200;
 
 /** The catalog decides whether a route can run (its readiness); a route that does not say cannot. */
 const executable = (r: Route) => r.readiness?.executable === true;
@@ -52,8 +55,8 @@ function toRoute(r: Route): SnapshotRoute {
   };
 }
 
-function toCapability(c: Capability, routes: Route[]): SnapshotCapability {
-  const own = c.status === "live" ? routes.filter((r) => r.capabilityId === c.capabilityId && executable(r)) : [];
+/** `routes`: the capability's executable routes (only a live capability's are named). */
+function toCapability(c: Capability, routes: SnapshotRoute[]): SnapshotCapability {
   return {
     domainKey: c.domainKey,
     capabilityId: c.capabilityId,
@@ -61,8 +64,21 @@ function toCapability(c: Capability, routes: Route[]): SnapshotCapability {
     label: c.label,
     description: c.description,
     status: c.status,
-    routes: own.map(toRoute).sort((a, b) => a.priceCredits - b.priceCredits || a.routeKey.localeCompare(b.routeKey)),
+    routes: c.status === "live" ? routes.sort((a, b) => a.priceCredits - b.priceCredits || a.routeKey.localeCompare(b.routeKey)) : [],
   };
+}
+
+/** Reads every page of a list across domains, passing each page's items to `take`. */
+async function eachPage<T>(
+  read: (offset: number) => Promise<{ items: T[]; total: number; catalogVersion: string }>,
+  take: (items: T[], catalogVersion: string) => void,
+): Promise<void> {
+  for (let offset = 0; ;) {
+    const page = await read(offset);
+    take(page.items, page.catalogVersion);
+    offset += page.items.length;
+    if (offset >= page.total || page.items.length === 0) return;
+  }
 }
 
 /** Thrown when the catalog changed version between reads; the read is simply done again. */
@@ -74,25 +90,26 @@ async function readOnce(catalog: CatalogClient, strict: boolean): Promise<Catalo
   const same = (version: string) => {
     if (strict && version !== catalogVersion) throw new VersionMoved();
   };
-  const perDomain: SnapshotCapability[][] = [];
-  // A few domains at a time: thousands of calls at once would wait past their deadlines and hold every answer at once.
-  for (let i = 0; i < domains.length; i += DOMAINS_AT_ONCE) {
-    const batch = domains.slice(i, i + DOMAINS_AT_ONCE);
-    perDomain.push(
-      ...(await Promise.all(
-        batch.map(async (d) => {
-          const [caps, routes] = await Promise.all([
-            catalog.listCapabilities({ domainKey: d.domainKey }),
-            catalog.listDomainRoutes({ domainKey: d.domainKey }),
-          ]);
-          same(caps.catalogVersion);
-          same(routes.catalogVersion);
-          return caps.capabilities.map((c) => toCapability(c, routes.routes));
-        }),
-      )),
-    );
-  }
-  const capabilities = perDomain.flat();
+  const executableRoutes = new Map<string, SnapshotRoute[]>();
+  await eachPage(
+    (offset) => catalog.filterRoutes({ offset, limit: PAGE_LIMIT }).then((p) => ({ ...p, items: p.routes })),
+    (routes, version) => {
+      same(version);
+      for (const r of routes.filter(executable)) {
+        const own = executableRoutes.get(r.capabilityKey) ?? [];
+        own.push(toRoute(r));
+        executableRoutes.set(r.capabilityKey, own);
+      }
+    },
+  );
+  const capabilities: SnapshotCapability[] = [];
+  await eachPage(
+    (offset) => catalog.filterCapabilities({ offset, limit: PAGE_LIMIT }).then((p) => ({ ...p, items: p.capabilities })),
+    (page, version) => {
+      same(version);
+      for (const c of page) capabilities.push(toCapability(c, executableRoutes.get(c.capabilityKey) ?? []));
+    },
+  );
   const snapshot: CatalogSnapshot = {
     catalogVersion,
     domains: domains.map(({ domainKey, label, description, status }) => ({ domainKey, label, description, status })),
