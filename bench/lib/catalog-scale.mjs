@@ -2,7 +2,8 @@
 // For today's catalog and for one generated <times> the size (plus a capability with 200 routes,
 // `wide.fanout-lookup`), it compiles it as the image's build does (time, peak RSS: once per catalog
 // version), starts the catalog alone as its manifest runs it (start time, peak RSS), then the whole system
-// on it (CATALOG_DIR), drives the catalog lists at their default page and one searched with `q`, a
+// on it (CATALOG_DIR), drives the catalog lists at their default page, one searched with `q` and the agent
+// instructions (SKILL.md, llms.txt), a
 // conditional GET answered 304, and recommend on the 200-route capability (?limit=5) beside a 5-route
 // one, and reads every service's RSS after the load. It prints each target next to today's figure and writes
 // bench/measured/catalog-x<times>.json (committed: the k8s tests check each service's memory limit
@@ -138,8 +139,9 @@ async function measureCatalog(label, dir, opts, log) {
     log(`${label}: the router's intent index answers ${(indexed / 1000).toFixed(1)} s after the system started`);
     const lists = {};
     // `q` is ranked by the router's intent index (built when the router sees the version). Three items: a page
-    // of the same size at both scales (today's catalog has only a few capabilities about email).
-    for (const path of ["/capabilities", "/routes", "/domains?limit=50", "/capabilities?q=email&limit=3"]) {
+    // of the same size at both scales (today's catalog has only a few capabilities about email). SKILL.md and
+    // llms.txt, what agents read first, name the top capabilities of a large catalog, read from it once per version.
+    for (const path of ["/capabilities", "/routes", "/domains?limit=50", "/capabilities?q=email&limit=3", "/SKILL.md", "/llms.txt"]) {
       const res = await fetch(base + path);
       const bytes = (await res.arrayBuffer()).byteLength;
       const run = await load(base + path);
