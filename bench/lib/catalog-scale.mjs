@@ -3,9 +3,8 @@
 // `wide.fanout-lookup`), it compiles it as the image's build does (time, peak RSS: once per catalog
 // version), starts the catalog alone as its manifest runs it (start time, peak RSS), then the whole system
 // on it (CATALOG_DIR), drives the catalog lists at their default page, one searched with `q` and the agent
-// instructions (SKILL.md, llms.txt), a
-// conditional GET answered 304, and recommend on the 200-route capability (?limit=5) beside a 5-route
-// one, and reads every service's RSS after the load. It prints each target next to today's figure and writes
+// instructions (SKILL.md, llms.txt), a conditional GET answered 304, and recommend on the 200-route
+// capability (?limit=5) beside a 5-route one, and reads every service's RSS after the load. It prints each target next to today's figure and writes
 // bench/measured/catalog-x<times>.json (committed: the k8s tests check each service's memory limit
 // against its measured peak).
 import { spawn, spawnSync } from "node:child_process";
