@@ -2,7 +2,7 @@
 // ("under 20 credits", "less than 5 cents"), a provider pin ("via Postmark"), and the values it
 // gives for the matched capability's own contract fields (an address for `to`, a ticker for
 // `symbol`, a time zone). Rules are literal patterns, so the same words always give the same answer.
-import type { IntentDocument, IntentField } from "./documents";
+import type { ConstraintField, IntentDocument } from "./documents";
 
 /** The recommend goals, in the vocabulary of optimizationPreferences. */
 export type Goal = "cost" | "speed" | "reliability" | "quality";
@@ -165,9 +165,9 @@ TIME_ZONES.set("utc", "UTC");
 const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 const LANGUAGE_NAMES = languageNames();
 
-function fieldsOf(task: string, fields: readonly IntentField[]): Record<string, string> {
+function fieldsOf(task: string, fields: readonly ConstraintField[]): Record<string, string> {
   const filled: Record<string, string> = {};
-  const put = (field: IntentField | undefined, value: string | undefined) => {
+  const put = (field: ConstraintField | undefined, value: string | undefined) => {
     if (field && value !== undefined && filled[field.name] === undefined) filled[field.name] = value;
   };
   const stringFields = fields.filter((f) => f.type === "string");
@@ -204,11 +204,11 @@ function fieldsOf(task: string, fields: readonly IntentField[]): Record<string, 
   return filled;
 }
 
-function orderRequiredFirst(fields: IntentField[]): IntentField[] {
+function orderRequiredFirst(fields: ConstraintField[]): ConstraintField[] {
   return [...fields].sort((a, b) => Number(b.required ?? false) - Number(a.required ?? false));
 }
 
-function zip(fields: IntentField[], values: string[], put: (f: IntentField | undefined, v: string | undefined) => void): void {
+function zip(fields: ConstraintField[], values: string[], put: (f: ConstraintField | undefined, v: string | undefined) => void): void {
   fields.forEach((field, i) => put(field, values[i]));
 }
 

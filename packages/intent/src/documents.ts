@@ -19,6 +19,9 @@ export interface IntentField {
   notes?: readonly string[];
 }
 
+/** What constraints read of an execute field (constraints.ts): its name, type, format and whether it is required. */
+export type ConstraintField = Pick<IntentField, "name" | "type" | "required" | "format">;
+
 /** A capability as the catalog describes it (a subset of the catalog's Capability message). */
 export interface IntentCapability {
   capabilityKey: string;
@@ -58,8 +61,11 @@ export interface IntentDocument {
   phrases: readonly string[];
   /** Searchable text per field of the index. */
   text: Record<IntentTextField, string>;
-  /** Every execute field (constraints read them; the shared ones are left out of the searchable text). */
-  fields: readonly IntentField[];
+  /**
+   * Every execute field, as constraints read it (the shared ones are left out of the searchable text).
+   * Notes and enum values are searched, not kept: at 100x today's catalog they were most of 24 MB.
+   */
+  fields: readonly ConstraintField[];
   /** Provider keys and labels of the capability's routes. */
   providers: ReadonlyArray<{ key: string; label: string }>;
 }
@@ -81,7 +87,16 @@ export function sharedFieldsOf(sources: readonly IntentSource[]): Set<string> {
   return new Set([...counts].filter(([, n]) => n > most).map(([name]) => name));
 }
 
-export function intentDocumentOf(source: IntentSource, id: number, sharedFields: ReadonlySet<string> = new Set()): IntentDocument {
+/**
+ * `sameField`: one object for equal field descriptions (every contract repeats the routing controls,
+ * such as provider and quoteId); by default each document keeps its own.
+ */
+export function intentDocumentOf(
+  source: IntentSource,
+  id: number,
+  sharedFields: ReadonlySet<string> = new Set(),
+  sameField: (field: ConstraintField) => ConstraintField = (field) => field,
+): IntentDocument {
   const { capability: c } = source;
   const fields = source.execute?.fields ?? [];
   const ownFields = fields.filter((f) => !sharedFields.has(f.name));
@@ -109,8 +124,22 @@ export function intentDocumentOf(source: IntentSource, id: number, sharedFields:
       fields: ownFields.map((f) => [f.name, ...(f.notes ?? [])].join(" ")).join(" . "),
       providers: providers.map((p) => `${p.key} ${p.label}`).join(" . "),
     },
-    fields,
+    fields: fields.map(({ name, type, required, format }) =>
+      sameField({ name, type, ...(required !== undefined ? { required } : {}), ...(format !== undefined ? { format } : {}) }),
+    ),
     providers,
+  };
+}
+
+/** One object per distinct field description, for the documents of one index. */
+export function fieldInterner(): (field: ConstraintField) => ConstraintField {
+  const kept = new Map<string, ConstraintField>();
+  return (field) => {
+    const key = JSON.stringify([field.name, field.type, field.required, field.format]);
+    const found = kept.get(key);
+    if (found) return found;
+    kept.set(key, field);
+    return field;
   };
 }
 

@@ -8,6 +8,7 @@
 import MiniSearch, { type SearchOptions } from "minisearch";
 import {
   INTENT_ROUTABLE_STATUSES,
+  fieldInterner,
   intentDocumentOf,
   sharedFieldsOf,
   TEXT_FIELDS,
@@ -94,7 +95,8 @@ export class IntentIndex {
     private readonly scoring: IntentScoring = INTENT_SCORING,
   ) {
     const shared = sharedFieldsOf(sources);
-    const documents = sources.map((s, i) => intentDocumentOf(s, i, shared));
+    const sameField = fieldInterner();
+    const documents = sources.map((s, i) => intentDocumentOf(s, i, shared, sameField));
     this.routable = Uint8Array.from(documents, (d) => (INTENT_ROUTABLE_STATUSES.has(d.status) ? 1 : 0));
     this.providers = new ProviderNames(documents.flatMap((d) => d.providers));
     // Each document's distinct terms (all fields), counted once per document; not kept past the count.
