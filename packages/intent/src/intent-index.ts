@@ -99,9 +99,11 @@ export class IntentIndex {
     const documents = sources.map((s, i) => intentDocumentOf(s, i, shared, sameField));
     this.routable = Uint8Array.from(documents, (d) => (INTENT_ROUTABLE_STATUSES.has(d.status) ? 1 : 0));
     this.providers = new ProviderNames(documents.flatMap((d) => d.providers));
-    // Each document's distinct terms (all fields), counted once per document; not kept past the count.
-    const termsByDoc = documents.map((d) => new Set(TEXT_FIELDS.flatMap((f) => termsOf(d.text[f]))));
-    for (const terms of termsByDoc) for (const t of terms) this.documentFrequency.set(t, (this.documentFrequency.get(t) ?? 0) + 1);
+    // Each document's distinct terms (all fields), counted once per document; one document's set at a time
+    // (all of them at once, at 100x today's catalog, were 26 MB that outlived the young generation).
+    for (const d of documents)
+      for (const t of new Set(TEXT_FIELDS.flatMap((f) => termsOf(d.text[f]))))
+        this.documentFrequency.set(t, (this.documentFrequency.get(t) ?? 0) + 1);
     this.knownTerms = new Set(this.documentFrequency.keys());
     // A large catalog repeats its word pairs across capabilities (100 copies share most): numbers, not strings per document.
     this.pairsByDoc = documents.map((d) => {
