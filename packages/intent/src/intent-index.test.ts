@@ -29,35 +29,33 @@ const source = (
   execute: { fields: [{ name: "to", type: "string", format: "email", required: true }] },
 });
 
-const index = new IntentIndex(
-  [
-    source(
-      "email",
-      "send",
-      "Email Send",
-      "Send one outbound email.",
-      ["mail the report to my boss", "tell a customer their order shipped"],
-      ["mail", "message", "notify"],
-    ),
-    source(
-      "geo",
-      "time-current",
-      "Current Time",
-      "Current local time for a place or time zone.",
-      ["what time is it in Tokyo", "local time in Paris"],
-      ["clock", "hour", "timezone"],
-    ),
-    source(
-      "web",
-      "screenshot",
-      "Web Screenshot",
-      "Capture a PNG screenshot of a web page.",
-      ["take a screenshot of a homepage", "capture a page as an image"],
-      ["capture", "snapshot", "png"],
-    ),
-  ],
-  "v1",
-);
+const SOURCES: IntentSource[] = [
+  source(
+    "email",
+    "send",
+    "Email Send",
+    "Send one outbound email.",
+    ["mail the report to my boss", "tell a customer their order shipped"],
+    ["mail", "message", "notify"],
+  ),
+  source(
+    "geo",
+    "time-current",
+    "Current Time",
+    "Current local time for a place or time zone.",
+    ["what time is it in Tokyo", "local time in Paris"],
+    ["clock", "hour", "timezone"],
+  ),
+  source(
+    "web",
+    "screenshot",
+    "Web Screenshot",
+    "Capture a PNG screenshot of a web page.",
+    ["take a screenshot of a homepage", "capture a page as an image"],
+    ["capture", "snapshot", "png"],
+  ),
+];
+const index = new IntentIndex(SOURCES, "v1");
 
 describe("IntentIndex", () => {
   it("finds the capability by stems, synonyms and a typo", () => {
@@ -170,5 +168,16 @@ describe("IntentIndex at work", () => {
     const answer = index.query({ task: "capture a page and mail it", limit: 1 });
     expect(answer.matches).toHaveLength(1);
     expect(answer.matches[0]!.capabilityKey).toBe(index.find("capture a page and mail it")[0]);
+  });
+});
+
+describe("IntentIndex built with a collection between its phases", () => {
+  it("calls it between each phase and answers exactly as one built without", () => {
+    let collections = 0;
+    const collected = new IntentIndex(SOURCES, "v1", undefined, { collectGarbage: () => collections++ });
+    expect(collections).toBe(3);
+    for (const task of ["mail the report to ana@example.com", "what time is it in tokio", "nothing at all here"])
+      expect(collected.query({ task, limit: 3 })).toEqual(index.query({ task, limit: 3 }));
+    expect(collected.find("time")).toEqual(index.find("time"));
   });
 });

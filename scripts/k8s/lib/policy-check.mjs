@@ -4,8 +4,11 @@
 import { subjectOf } from "./findings.mjs";
 import { LONG_RUNNING_KINDS, containersOf, isAgenticService, podLabelsOf, podSpecOf, selects, workspaceDirOf } from "./workloads.mjs";
 
-/** Node flags a server's command may put before --require: V8 heap sizes, e.g. --max-semi-space-size=2. */
-const HEAP_FLAG = /^--max-(semi|old)-space-size=\d+$/;
+/**
+ * Node flags a server's command may put before --require: V8 heap sizes, e.g. --max-semi-space-size=2,
+ * and --expose-gc (the router collects between the phases of its intent index's build).
+ */
+const MEMORY_FLAG = /^(--max-(semi|old)-space-size=\d+|--expose-gc)$/;
 
 /** Ports each service role must declare, by name. */
 const SERVICE_PORTS = { edge: { http: 8080 }, backend: { grpc: 50051, metrics: 9464 } };
@@ -204,9 +207,9 @@ function checkServiceShape(doc, podSpec, findings) {
   }
   const where = `${subject} container server`;
   const main = `${workspaceDirOf(name)}/dist/main.js`;
-  // V8 heap sizes may come first (measured per service: the catalog's young generation).
-  const heapFlags = (server.command ?? []).slice(1).filter((arg) => HEAP_FLAG.test(arg));
-  const expected = ["node", ...heapFlags, "--require", "@agentic/platform/telemetry", main];
+  // Memory flags may come first (measured per service: the catalog's young generation, the router's --expose-gc).
+  const memoryFlags = (server.command ?? []).slice(1).filter((arg) => MEMORY_FLAG.test(arg));
+  const expected = ["node", ...memoryFlags, "--require", "@agentic/platform/telemetry", main];
   if (JSON.stringify(server.command) !== JSON.stringify(expected)) findings.error(where, `command must be ${JSON.stringify(expected)}`);
 
   const ports = new Map((server.ports ?? []).map((p) => [p.name, p.containerPort]));

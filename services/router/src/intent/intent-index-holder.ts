@@ -17,6 +17,13 @@ export interface IntentCatalog {
   domainKeys: ReadonlySet<string>;
 }
 
+/**
+ * A full collection between the build's phases, when the router runs with --expose-gc (its manifest
+ * does): Node keeps the heap the build grows to as RSS, and collecting between phases keeps that growth
+ * to about what one phase allocates. Without the flag the build runs as it is.
+ */
+const collectGarbage = typeof globalThis.gc === "function" ? () => globalThis.gc!() : undefined;
+
 /** What a client is told to wait before asking again while an index is being built. */
 const BUILDING_RETRY_AFTER_SECONDS = 2;
 
@@ -127,7 +134,7 @@ function intentSourceOf({ capability: c, routes, execute }: CapabilityEntry): In
 /** Indexes every capability of one catalog version, of every status. */
 function buildIntentCatalog(listing: CatalogListing<IntentSource>): IntentCatalog {
   return {
-    index: new IntentIndex(listing.entries, listing.catalogVersion),
+    index: new IntentIndex(listing.entries, listing.catalogVersion, undefined, collectGarbage ? { collectGarbage } : {}),
     domainKeys: new Set(listing.domains.map((d) => d.domainKey)),
   };
 }
