@@ -9,7 +9,7 @@ import { assertJsonBody } from "./body";
 import type { Caller } from "../locals";
 import { agentOfCaller } from "./caller-agent";
 import { parseBody, parseHeaders, parseParams, parseQuery } from "../http/request-schema";
-import { sendJson } from "../http/send-json";
+import { sendJson, sendJsonBytes } from "../http/send-json";
 import { agentHeaders } from "./requests/headers";
 import { capabilityParams } from "./requests/capability";
 import { RECOMMEND_FIELDS, recommendBody } from "./requests/capability-input";
@@ -29,7 +29,7 @@ export function recommendRoutes(router: RouterClient, auth: RequestHandler): Rou
       nullIsAbsent: true,
     });
     const input = withAgentName(body, header, agentName, res.locals.caller);
-    const { catalogVersion: _internal, ...recommendation } = await router.recommend({
+    const answer = await router.recommend({
       userId: res.locals.caller.userId,
       // The calling key: recommend weighs that key's spend policies, as the execute's hold will.
       keyId: res.locals.caller.keyId,
@@ -40,7 +40,12 @@ export function recommendRoutes(router: RouterClient, auth: RequestHandler): Rou
       optimizationPreferences: [],
       ...(maxPriceCredits === undefined ? {} : { maxPriceCredits }),
       ...(candidateLimit === undefined ? {} : { candidateLimit }),
+      // The router answers the REST body's bytes, compiled once (the text it stored): written as they come.
+      answerAsJson: true,
     });
+    if (answer.answerJson !== undefined) return sendJsonBytes(res, answer.answerJson);
+    // A router of the release before answers the fields (a rolling deploy): the body is compiled here.
+    const { catalogVersion: _internal, answerJson: _absent, ...recommendation } = answer;
     sendJson(res, recommendation);
   });
   return routes;

@@ -1,11 +1,13 @@
 // Answered recommendations in the NATS KV bucket every router replica shares, so GetRecommendation
-// answers the same from any of them. A value is the stored record as JSON, the answer in its proto
-// JSON form (exact: field names and numbers round-trip). The bucket drops a value two lifetimes after
+// answers the same from any of them. A value is the stored record as JSON, the answer as its REST
+// body with catalogVersion added (answer-json.ts), which RecommendResponse.fromJSON reads as it reads
+// the proto JSON form written before (exact: field names and numbers round-trip). The bucket drops a value two lifetimes after
 // it was written, so an expired id still answers RECOMMENDATION_EXPIRED for one more lifetime; past
 // RECOMMENDATION_STORE_MAX_BYTES the oldest answers go first (their ids then answer as unknown).
 import type { KV, NatsConnection } from "nats";
 import { RecommendResponse } from "@agentic/proto/router/v1";
 import type { RecommendationStore, StoredRecommendation } from "../domain/ports";
+import { withCatalogVersion } from "./answer-json";
 import { RECOMMENDATIONS_BUCKET } from "./bucket-names";
 import { openKvBucket, storeCall } from "./kv-bucket";
 import { bindReadOnly, type BucketBinding } from "./read-only-bucket";
@@ -56,8 +58,12 @@ class KvRecommendationStore extends KvRecommendationReader implements Recommenda
     super(async () => kv);
   }
 
-  async put(stored: StoredRecommendation): Promise<void> {
-    const value: StoredJson = { ...stored, response: RecommendResponse.toJSON(stored.response) };
-    await storeCall("recommendation", () => this.kv.put(stored.response.recommendationId, JSON.stringify(value)));
+  async put(stored: StoredRecommendation, answerJson: string): Promise<void> {
+    const { userId, domainKey, capabilityId, expiresAtMs } = stored;
+    const record: Omit<StoredJson, "response"> = { userId, domainKey, capabilityId, expiresAtMs };
+    const head = JSON.stringify(record);
+    // The record's JSON with the answer's text as its last field, "response" (StoredJson's shape).
+    const value = `${head.slice(0, -1)},"response":${withCatalogVersion(answerJson, stored.response.catalogVersion)}}`;
+    await storeCall("recommendation", () => this.kv.put(stored.response.recommendationId, value));
   }
 }
