@@ -11,6 +11,7 @@ import { withCatalogVersion } from "./answer-json";
 import { RECOMMENDATIONS_BUCKET } from "./bucket-names";
 import { openKvBucket, storeCall } from "./kv-bucket";
 import { bindReadOnly, type BucketBinding } from "./read-only-bucket";
+import { sentTogetherPerTurn } from "./sent-together-per-turn";
 
 /** What a recommendation id may look like: the bucket's key alphabet, bounded (anything else is unknown). */
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
@@ -54,8 +55,12 @@ class KvRecommendationReader implements Pick<RecommendationStore, "get"> {
 }
 
 class KvRecommendationStore extends KvRecommendationReader implements RecommendationStore {
-  constructor(private readonly kv: KV) {
+  /** One socket write for every answer stored in the same event-loop turn. */
+  private readonly putValue: (key: string, value: string) => Promise<number>;
+
+  constructor(kv: KV) {
     super(async () => kv);
+    this.putValue = sentTogetherPerTurn((key, value) => kv.put(key, value));
   }
 
   async put(stored: StoredRecommendation, answerJson: string): Promise<void> {
@@ -64,6 +69,6 @@ class KvRecommendationStore extends KvRecommendationReader implements Recommenda
     const head = JSON.stringify(record);
     // The record's JSON with the answer's text as its last field, "response" (StoredJson's shape).
     const value = `${head.slice(0, -1)},"response":${withCatalogVersion(answerJson, stored.response.catalogVersion)}}`;
-    await storeCall("recommendation", () => this.kv.put(stored.response.recommendationId, value));
+    await storeCall("recommendation", () => this.putValue(stored.response.recommendationId, value));
   }
 }
