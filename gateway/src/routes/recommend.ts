@@ -9,11 +9,11 @@ import { assertJsonBody } from "./body";
 import type { Caller } from "../locals";
 import { agentOfCaller } from "./caller-agent";
 import { parseBody, parseHeaders, parseParams, parseQuery } from "../http/request-schema";
-import { sendJson, sendJsonBytes } from "../http/send-json";
 import { agentHeaders } from "./requests/headers";
 import { capabilityParams } from "./requests/capability";
 import { RECOMMEND_FIELDS, recommendBody } from "./requests/capability-input";
 import { recommendQuery } from "./requests/recommend-query";
+import { sendRecommendation } from "./send-recommendation";
 
 export function recommendRoutes(router: RouterClient, auth: RequestHandler): Router {
   const routes = Router();
@@ -43,10 +43,7 @@ export function recommendRoutes(router: RouterClient, auth: RequestHandler): Rou
       // The router answers the REST body's bytes, compiled once (the text it stored): written as they come.
       answerAsJson: true,
     });
-    if (answer.answerJson !== undefined) return sendJsonBytes(res, answer.answerJson);
-    // A router of the release before answers the fields (a rolling deploy): the body is compiled here.
-    const { catalogVersion: _internal, answerJson: _absent, ...recommendation } = answer;
-    sendJson(res, recommendation);
+    sendRecommendation(res, answer);
   });
   return routes;
 }
