@@ -1,9 +1,10 @@
-// sendJson answers byte for byte what express's res.json answers (status line, headers in their
-// order, body), for bodies short and long (express sizes them differently), non-ASCII included.
+// sendJson, and sendJsonBytes given the body's JSON bytes, answer byte for byte what express's res.json
+// answers (status line, headers in their order, body), for bodies short and long (express sizes them
+// differently), non-ASCII included.
 import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { sendJson } from "./send-json";
+import { sendJson, sendJsonBytes } from "./send-json";
 
 const bodies: Record<string, object> = {
   short: { recommendationId: "rec_1", candidates: [] },
@@ -19,6 +20,7 @@ beforeAll(async () => {
   app.set("etag", false);
   app.post("/express/:name", (req, res) => void res.json(bodies[req.params.name]));
   app.post("/send-json/:name", (req, res) => sendJson(res, bodies[req.params.name]!));
+  app.post("/send-json-bytes/:name", (req, res) => sendJsonBytes(res, Buffer.from(JSON.stringify(bodies[req.params.name]!))));
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   port = (server.address() as AddressInfo).port;
@@ -49,5 +51,10 @@ describe("sendJson", () => {
     const [viaExpress, viaSendJson] = await Promise.all([answer(`/express/${name}`), answer(`/send-json/${name}`)]);
     expect(viaSendJson).toEqual(viaExpress);
     expect(viaSendJson.headers).toContain("Content-Type: application/json; charset=utf-8");
+  });
+
+  it.each(Object.keys(bodies))("answers a %s body given as JSON bytes as res.json does", async (name) => {
+    const [viaExpress, viaBytes] = await Promise.all([answer(`/express/${name}`), answer(`/send-json-bytes/${name}`)]);
+    expect(viaBytes).toEqual(viaExpress);
   });
 });

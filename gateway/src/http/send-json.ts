@@ -10,3 +10,10 @@ export function sendJson(res: ServerResponse, body: object): void {
   res.setHeader("Content-Length", String(Buffer.byteLength(text)));
   res.end(text);
 }
+
+/** The same answer for a body that is already JSON bytes (UTF-8), written as they are. */
+export function sendJsonBytes(res: ServerResponse, body: Uint8Array): void {
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Length", String(body.byteLength));
+  res.end(body);
+}

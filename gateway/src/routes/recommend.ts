@@ -9,11 +9,11 @@ import { assertJsonBody } from "./body";
 import type { Caller } from "../locals";
 import { agentOfCaller } from "./caller-agent";
 import { parseBody, parseHeaders, parseParams, parseQuery } from "../http/request-schema";
-import { sendJson } from "../http/send-json";
 import { agentHeaders } from "./requests/headers";
 import { capabilityParams } from "./requests/capability";
 import { RECOMMEND_FIELDS, recommendBody } from "./requests/capability-input";
 import { recommendQuery } from "./requests/recommend-query";
+import { sendRecommendation } from "./send-recommendation";
 
 export function recommendRoutes(router: RouterClient, auth: RequestHandler): Router {
   const routes = Router();
@@ -29,7 +29,7 @@ export function recommendRoutes(router: RouterClient, auth: RequestHandler): Rou
       nullIsAbsent: true,
     });
     const input = withAgentName(body, header, agentName, res.locals.caller);
-    const { catalogVersion: _internal, ...recommendation } = await router.recommend({
+    const answer = await router.recommend({
       userId: res.locals.caller.userId,
       // The calling key: recommend weighs that key's spend policies, as the execute's hold will.
       keyId: res.locals.caller.keyId,
@@ -40,8 +40,10 @@ export function recommendRoutes(router: RouterClient, auth: RequestHandler): Rou
       optimizationPreferences: [],
       ...(maxPriceCredits === undefined ? {} : { maxPriceCredits }),
       ...(candidateLimit === undefined ? {} : { candidateLimit }),
+      // The router answers the REST body's bytes, compiled once (the text it stored): written as they come.
+      answerAsJson: true,
     });
-    sendJson(res, recommendation);
+    sendRecommendation(res, answer);
   });
   return routes;
 }

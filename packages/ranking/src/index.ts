@@ -8,6 +8,7 @@ export * from "./settings";
 export * from "./bus/outcome-consumer";
 export * from "./bus/route-health-feed";
 export * from "./quota/kv-quota-reader";
+export * from "./store/answer-json";
 export * from "./store/bucket-names";
 export * from "./store/kv-bucket";
 export * from "./store/preference-kv";

@@ -21,6 +21,7 @@ import {
 import type { RouteHealthBook } from "./domain/route-health";
 import type { PreferenceReader, PreferenceStore, RecommendationStore, VendorQuotaReader, WalletReader } from "./domain/ports";
 import { toStored } from "./domain/stored-recommendation";
+import { answerJson } from "./store/answer-json";
 import type { ScoringSettings } from "./domain/scoring";
 
 export interface RecommendDeps {
@@ -50,6 +51,8 @@ export interface RecommendDeps {
 export interface RecommendAnswer {
   response: RecommendResponse;
   capabilityKey: string;
+  /** A stored answer's REST body (answerJson(response)), compiled once for the store and the caller; unset when not stored. */
+  answerJson?: string;
 }
 
 /**
@@ -117,11 +120,12 @@ export function recommendFor(deps: RecommendDeps): (req: RecommendRequest, remai
           nowMs: Date.now(),
           ttlMs: deps.recommendationTtlMs,
         });
+    const storedJson = stored && answerJson(stored.response);
     await Promise.all([
-      stored && deps.recommendations?.put(stored),
+      stored && storedJson !== undefined && deps.recommendations?.put(stored, storedJson),
       input.agentName && preferences.source === "request" ? remember(deps, req.userId, input.agentName, preferences.goals) : undefined,
     ]);
-    return { response: stored?.response ?? answer, capabilityKey: entry.capability.capabilityKey };
+    return { response: stored?.response ?? answer, capabilityKey: entry.capability.capabilityKey, answerJson: storedJson };
   };
 }
 

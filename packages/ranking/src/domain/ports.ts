@@ -46,7 +46,8 @@ export interface StoredRecommendation {
 
 /** Answered recommendations, shared by every replica. */
 export interface RecommendationStore {
-  put(stored: StoredRecommendation): Promise<void>;
+  /** Stores `stored`; `answerJson` is its answer's REST body (answerJson()), which the stored value embeds rather than encoding the answer again. */
+  put(stored: StoredRecommendation, answerJson: string): Promise<void>;
   /** undefined when the id is unknown (never stored, or dropped long after it expired). */
   get(recommendationId: string): Promise<StoredRecommendation | undefined>;
 }

@@ -1,14 +1,17 @@
 // Answered recommendations in the NATS KV bucket every router replica shares, so GetRecommendation
-// answers the same from any of them. A value is the stored record as JSON, the answer in its proto
-// JSON form (exact: field names and numbers round-trip). The bucket drops a value two lifetimes after
+// answers the same from any of them. A value is the stored record as JSON, the answer as its REST
+// body with catalogVersion added (answer-json.ts), which RecommendResponse.fromJSON reads as it reads
+// the proto JSON form written before (exact: field names and numbers round-trip). The bucket drops a value two lifetimes after
 // it was written, so an expired id still answers RECOMMENDATION_EXPIRED for one more lifetime; past
 // RECOMMENDATION_STORE_MAX_BYTES the oldest answers go first (their ids then answer as unknown).
 import type { KV, NatsConnection } from "nats";
 import { RecommendResponse } from "@agentic/proto/router/v1";
 import type { RecommendationStore, StoredRecommendation } from "../domain/ports";
+import { withCatalogVersion } from "./answer-json";
 import { RECOMMENDATIONS_BUCKET } from "./bucket-names";
 import { openKvBucket, storeCall } from "./kv-bucket";
 import { bindReadOnly, type BucketBinding } from "./read-only-bucket";
+import { sentTogetherPerTurn } from "./sent-together-per-turn";
 
 /** What a recommendation id may look like: the bucket's key alphabet, bounded (anything else is unknown). */
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
@@ -52,12 +55,20 @@ class KvRecommendationReader implements Pick<RecommendationStore, "get"> {
 }
 
 class KvRecommendationStore extends KvRecommendationReader implements RecommendationStore {
-  constructor(private readonly kv: KV) {
+  /** One socket write for every answer stored in the same event-loop turn. */
+  private readonly putValue: (key: string, value: string) => Promise<number>;
+
+  constructor(kv: KV) {
     super(async () => kv);
+    this.putValue = sentTogetherPerTurn((key, value) => kv.put(key, value));
   }
 
-  async put(stored: StoredRecommendation): Promise<void> {
-    const value: StoredJson = { ...stored, response: RecommendResponse.toJSON(stored.response) };
-    await storeCall("recommendation", () => this.kv.put(stored.response.recommendationId, JSON.stringify(value)));
+  async put(stored: StoredRecommendation, answerJson: string): Promise<void> {
+    const { userId, domainKey, capabilityId, expiresAtMs } = stored;
+    const record: Omit<StoredJson, "response"> = { userId, domainKey, capabilityId, expiresAtMs };
+    const head = JSON.stringify(record);
+    // The record's JSON with the answer's text as its last field, "response" (StoredJson's shape).
+    const value = `${head.slice(0, -1)},"response":${withCatalogVersion(answerJson, stored.response.catalogVersion)}}`;
+    await storeCall("recommendation", () => this.putValue(stored.response.recommendationId, value));
   }
 }

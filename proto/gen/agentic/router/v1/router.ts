@@ -157,7 +157,15 @@ export interface RecommendRequest {
    * candidates_omitted. Absent: every candidate. The stored answer keeps every candidate, so an
    * execute naming its recommendation id still runs the whole ranking.
    */
-  candidateLimit?: number | undefined;
+  candidateLimit?:
+    | number
+    | undefined;
+  /**
+   * Set by a caller that writes the answer out as JSON (the gateway's REST body): the answer then comes
+   * as answer_json alone, every other response field left unset, so it is compiled once, in the
+   * router, and neither encoded as a tree here nor decoded and serialized again by the caller.
+   */
+  answerAsJson?: boolean | undefined;
 }
 
 export interface RecommendResponse {
@@ -205,7 +213,15 @@ export interface RecommendResponse {
    */
   recommendationExpiresAt: string;
   /** Set when the request gave candidate_limit: how many candidates (after the ones in candidates) were left out. */
-  candidatesOmitted?: number | undefined;
+  candidatesOmitted?:
+    | number
+    | undefined;
+  /**
+   * Set when the request asked answer_as_json, and then the only field set: the answer as UTF-8 JSON,
+   * every field but catalog_version under its JSON name in field order, defaults written and unset
+   * optional fields left out (the bytes JSON.stringify writes for the decoded answer).
+   */
+  answerJson?: Buffer | undefined;
 }
 
 /** One route of the capability, scored for this request. */
@@ -1272,6 +1288,7 @@ function createBaseRecommendRequest(): RecommendRequest {
     maxPriceCredits: undefined,
     keyId: undefined,
     candidateLimit: undefined,
+    answerAsJson: undefined,
   };
 }
 
@@ -1303,6 +1320,9 @@ export const RecommendRequest: MessageFns<RecommendRequest> = {
     }
     if (message.candidateLimit !== undefined) {
       writer.uint32(72).int32(message.candidateLimit);
+    }
+    if (message.answerAsJson !== undefined) {
+      writer.uint32(80).bool(message.answerAsJson);
     }
     return writer;
   },
@@ -1392,6 +1412,14 @@ export const RecommendRequest: MessageFns<RecommendRequest> = {
             message.candidateLimit = reader.int32();
             continue;
           }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.answerAsJson = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1447,6 +1475,11 @@ export const RecommendRequest: MessageFns<RecommendRequest> = {
         : isSet(object.candidate_limit)
         ? globalThis.Number(object.candidate_limit)
         : undefined,
+      answerAsJson: isSet(object.answerAsJson)
+        ? globalThis.Boolean(object.answerAsJson)
+        : isSet(object.answer_as_json)
+        ? globalThis.Boolean(object.answer_as_json)
+        : undefined,
     };
   },
 
@@ -1479,6 +1512,9 @@ export const RecommendRequest: MessageFns<RecommendRequest> = {
     if (message.candidateLimit !== undefined) {
       obj.candidateLimit = Math.round(message.candidateLimit);
     }
+    if (message.answerAsJson !== undefined) {
+      obj.answerAsJson = message.answerAsJson;
+    }
     return obj;
   },
 
@@ -1496,6 +1532,7 @@ export const RecommendRequest: MessageFns<RecommendRequest> = {
     message.maxPriceCredits = object.maxPriceCredits ?? undefined;
     message.keyId = object.keyId ?? undefined;
     message.candidateLimit = object.candidateLimit ?? undefined;
+    message.answerAsJson = object.answerAsJson ?? undefined;
     return message;
   },
 };
@@ -1522,6 +1559,7 @@ function createBaseRecommendResponse(): RecommendResponse {
     recommendationId: "",
     recommendationExpiresAt: "",
     candidatesOmitted: undefined,
+    answerJson: undefined,
   };
 }
 
@@ -1586,6 +1624,9 @@ export const RecommendResponse: MessageFns<RecommendResponse> = {
     }
     if (message.candidatesOmitted !== undefined) {
       writer.uint32(160).int32(message.candidatesOmitted);
+    }
+    if (message.answerJson !== undefined) {
+      writer.uint32(170).bytes(message.answerJson);
     }
     return writer;
   },
@@ -1763,6 +1804,14 @@ export const RecommendResponse: MessageFns<RecommendResponse> = {
             message.candidatesOmitted = reader.int32();
             continue;
           }
+          case 21: {
+            if (tag !== 170) {
+              break;
+            }
+
+            message.answerJson = Buffer.from(reader.bytes());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1871,6 +1920,11 @@ export const RecommendResponse: MessageFns<RecommendResponse> = {
         : isSet(object.candidates_omitted)
         ? globalThis.Number(object.candidates_omitted)
         : undefined,
+      answerJson: isSet(object.answerJson)
+        ? Buffer.from(bytesFromBase64(object.answerJson))
+        : isSet(object.answer_json)
+        ? Buffer.from(bytesFromBase64(object.answer_json))
+        : undefined,
     };
   },
 
@@ -1936,6 +1990,9 @@ export const RecommendResponse: MessageFns<RecommendResponse> = {
     if (message.candidatesOmitted !== undefined) {
       obj.candidatesOmitted = Math.round(message.candidatesOmitted);
     }
+    if (message.answerJson !== undefined) {
+      obj.answerJson = base64FromBytes(message.answerJson);
+    }
     return obj;
   },
 
@@ -1968,6 +2025,7 @@ export const RecommendResponse: MessageFns<RecommendResponse> = {
     message.recommendationId = object.recommendationId ?? "";
     message.recommendationExpiresAt = object.recommendationExpiresAt ?? "";
     message.candidatesOmitted = object.candidatesOmitted ?? undefined;
+    message.answerJson = object.answerJson ?? undefined;
     return message;
   },
 };
@@ -3398,6 +3456,14 @@ export const RouterServiceClient = makeGenericClientConstructor(
   service: typeof RouterServiceService;
   serviceName: string;
 };
+
+function bytesFromBase64(b64: string): Uint8Array {
+  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  return globalThis.Buffer.from(arr).toString("base64");
+}
 
 function floatToJson(value: number | null | undefined): number | string | null | undefined {
   return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
