@@ -1,8 +1,9 @@
 // GET /SKILL.md and GET /llms.txt (no auth, like the catalog reads): agent instructions generated
 // from the live catalog, kept rendered per catalog version in the gateway's catalog cache (emptied
 // when the version changes), and answered with a strong ETag like the catalog's JSON answers. Both
-// render from one read of the catalog per version (a read of a large catalog is its pages across
-// domains; two reads cost twice the garbage, which Node keeps as RSS).
+// render from one read of the catalog per version, kept until the version changes (what they name of
+// each capability: a few MB at 100x today's catalog; a second read would cost its garbage again, which
+// Node keeps as RSS).
 import { Router, type Request, type Response } from "express";
 import type { CatalogClient } from "@agentic/clients";
 import type { RenderedBody, RenderedCatalogCache } from "../catalog/rendered-cache";

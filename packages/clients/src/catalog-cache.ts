@@ -4,7 +4,8 @@
 // cached under the old one. The cache holds at most `maxEntries` capabilities, the least recently
 // used leaving first, so its memory does not grow with the catalog. A new version that fits is read
 // whole as soon as the poll sees it (ListCapabilityEntries, a page of up to 200 capabilities a call),
-// so no caller's first call of a capability waits for its reads; a larger one is read as it is used. While the catalog is unreachable, cached entries keep being served.
+// so no caller's first call of a capability waits for its reads; a larger one is read as it is used.
+// While the catalog is unreachable, cached entries keep being served.
 import { fromServiceError, notFound, unavailable, type CallOpts, type Logger } from "@agentic/platform";
 import type {
   Capability,
@@ -151,8 +152,8 @@ export class CatalogCache {
    * Every domain and every capability of the catalog version current now, each capability entry passed
    * through `project` as it is read, so the caller keeps only what it needs (at 100x today's catalog the
    * entries themselves are tens of MB). For what reads the whole catalog once per version, such as an
-   * intent index; the caller keeps the result. Entries already cached are used, the others are read
-   * without entering the cache (a whole-catalog read would push out the capabilities in use).
+   * intent index; the caller keeps the result. Read in pages (ListCapabilityEntries), none entering
+   * the cache (a whole-catalog read would push out the capabilities in use).
    */
   async listing<T>(project: (entry: CapabilityEntry) => T, callOpts?: CallOpts): Promise<CatalogListing<T>> {
     const listed = await this.source.listDomains({}, callOpts).catch((err: unknown) => {
