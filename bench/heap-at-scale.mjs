@@ -32,7 +32,8 @@ try {
   for (let i = 0; i < 20; i++) {
     for (const path of ["/capabilities", "/routes", "/domains?limit=50", "/SKILL.md", "/llms.txt"]) {
       const body = await (await fetch(base + path)).arrayBuffer();
-      if (i === 0) console.log(`${service} RSS after GET ${path} (${(body.byteLength / 1024).toFixed(0)} KB): ${rssOf(proc.pid).toFixed(0)} MB`);
+      if (i === 0)
+        console.log(`${service} RSS after GET ${path} (${(body.byteLength / 1024).toFixed(0)} KB): ${rssOf(proc.pid).toFixed(0)} MB`);
     }
     for (const path of [
       "/domains/models/capabilities/chat-complete/recommend?limit=5",

@@ -36,7 +36,9 @@ function manifestCommand(service = "catalog") {
 
 /** The node flags of that command (before the script), for the service the system starts. */
 const manifestNodeFlags = (service = "catalog") =>
-  manifestCommand(service).filter((arg) => arg.startsWith("--max-") || arg.startsWith("--heap") || arg.startsWith("--v8") || arg === "--expose-gc");
+  manifestCommand(service).filter(
+    (arg) => arg.startsWith("--max-") || arg.startsWith("--heap") || arg.startsWith("--v8") || arg === "--expose-gc",
+  );
 
 /** Where the figures are kept for the k8s tests (scripts/k8s/measured-memory.test.mjs). */
 export const catalogResultFile = (times) => join(ROOT, "bench/measured", `catalog-x${times}.json`);
