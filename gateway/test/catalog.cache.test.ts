@@ -86,6 +86,35 @@ describe("catalog answers from memory", () => {
     }
   });
 
+  it("answers SKILL.md and llms.txt again from memory: the same bytes, Content-Type and headers as the first read", async () => {
+    const catalog = await startTestCatalog();
+    const gw = await startTestGateway({ catalogAddress: catalog.address });
+    try {
+      const docs = [
+        ["/SKILL.md", "text/markdown; charset=utf-8"],
+        ["/llms.txt", "text/plain; charset=utf-8"],
+      ] as const;
+      const firsts = new Map<string, { res: Response; text: string }>();
+      for (const [path] of docs) {
+        const res = await firstRead(`${gw.baseUrl}${path}`);
+        firsts.set(path, { res, text: await res.text() });
+      }
+      // With the catalog gone only an answer kept in memory can come back.
+      await catalog.stop();
+      for (const [path, type] of docs) {
+        const first = firsts.get(path)!;
+        const again = await fetch(`${gw.baseUrl}${path}`);
+        expect([path, again.status, again.headers.get("content-type")]).toEqual([path, 200, type]);
+        expect(await again.text()).toBe(first.text);
+        for (const name of ["content-type", "etag", "cache-control", "content-length", "x-content-type-options"])
+          expect([path, name, again.headers.get(name)]).toEqual([path, name, first.res.headers.get(name)]);
+      }
+    } finally {
+      await gw.stop();
+      await catalog.stop();
+    }
+  });
+
   it("keeps serving an answer it has while the catalog is down, and 503s what it has not", async () => {
     const catalog = await startTestCatalog();
     const gw = await startTestGateway({ catalogAddress: catalog.address });

@@ -1,6 +1,7 @@
 // GET /SKILL.md and GET /llms.txt (no auth, like the catalog reads): agent instructions generated
 // from the live catalog, kept rendered per catalog version in the gateway's catalog cache (emptied
-// when the version changes), and answered with a strong ETag like the catalog's JSON answers. Both
+// when the version changes) under their paths, so a repeated read is answered from memory before
+// express like the catalog's JSON answers, with a strong ETag. Both
 // render from one read of the catalog per version, kept until the version changes (what they name of
 // each capability: a few MB at 100x today's catalog; a second read would cost its garbage again, which
 // Node keeps as RSS).
@@ -12,10 +13,7 @@ import { renderLlmsTxt } from "./llms-txt";
 import { renderSkillMd } from "./skill-md";
 import { readCatalogSnapshot, type CatalogSnapshot } from "./snapshot";
 
-/** The text behind each cached entry (the cache renders values as JSON; the text is kept beside it). */
-const texts = new WeakMap<RenderedBody, Buffer>();
-
-function send(req: Request, res: Response, rendered: RenderedBody, contentType: string): void {
+function send(req: Request, res: Response, rendered: RenderedBody): void {
   res.setHeader("ETag", rendered.etag);
   // Keep it, but revalidate: the catalog can change at any deploy.
   res.setHeader("Cache-Control", "no-cache");
@@ -23,8 +21,8 @@ function send(req: Request, res: Response, rendered: RenderedBody, contentType: 
     res.status(304).end();
     return;
   }
-  res.setHeader("Content-Type", contentType);
-  res.status(200).end(texts.get(rendered));
+  for (const [name, value] of Object.entries(rendered.headers ?? {})) res.setHeader(name, value);
+  res.status(200).end(rendered.body);
 }
 
 export function agentDocsRoutes(catalog: CatalogClient, cache: RenderedCatalogCache): Router {
@@ -44,12 +42,16 @@ export function agentDocsRoutes(catalog: CatalogClient, cache: RenderedCatalogCa
   const serve = (path: string, contentType: string, render: (snapshot: CatalogSnapshot, basePath: string) => string) =>
     router.get(path, async (req, res) => {
       const basePath = req.baseUrl;
-      const rendered = await cache.get(`agent-docs:${basePath}${path}`, async () => {
-        const snapshot = await snapshotNow();
-        return { catalogVersion: snapshot.catalogVersion, value: render(snapshot, basePath) };
-      });
-      if (!texts.has(rendered)) texts.set(rendered, Buffer.from(JSON.parse(rendered.body.toString("utf8")) as string, "utf8"));
-      send(req, res, rendered, contentType);
+      // Kept under its path (the gateway serves one base path), so a repeated read is answered before express (cached-reads.ts).
+      const rendered = await cache.getText(
+        path,
+        async () => {
+          const snapshot = await snapshotNow();
+          return { catalogVersion: snapshot.catalogVersion, text: render(snapshot, basePath), contentType };
+        },
+        path,
+      );
+      send(req, res, rendered);
     });
   serve("/SKILL.md", "text/markdown; charset=utf-8", renderSkillMd);
   serve("/llms.txt", "text/plain; charset=utf-8", renderLlmsTxt);

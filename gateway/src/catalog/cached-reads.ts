@@ -51,8 +51,9 @@ export function cachedReads(opts: CachedReadsOptions): (req: IncomingMessage, re
         notModified,
         ok: {
           ...notModified,
-          ...answer.headers,
+          // JSON unless the answer names its own (SKILL.md, llms.txt).
           "Content-Type": "application/json; charset=utf-8",
+          ...answer.headers,
           "Content-Length": answer.body.length,
         },
         route,

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import type { Logger } from "@agentic/platform";
 
-/** A JSON body ready to send, with its validator. */
+/** A body ready to send (JSON unless its headers name another Content-Type), with its validator. */
 export interface RenderedBody {
   body: Buffer;
   etag: string;
@@ -15,6 +15,13 @@ export interface RenderedBody {
   headers?: Readonly<Record<string, string>>;
   /** The route template it answers (e.g. "/domains/:domainKey"), when it is the answer to a GET of its key's path. */
   route?: string;
+}
+
+/** What a loader of a text answer returns (SKILL.md, llms.txt): the text, its Content-Type, the catalog version. */
+export interface VersionedText {
+  catalogVersion: string;
+  text: string;
+  contentType: string;
 }
 
 /** What a loader returns: the answer and the catalog version it was read from. */
@@ -47,7 +54,10 @@ export interface RenderedCacheOptions {
 const ENTRY_OVERHEAD_BYTES = 512;
 
 export function render(value: unknown, version: string): RenderedBody {
-  const body = Buffer.from(JSON.stringify(value));
+  return renderBytes(Buffer.from(JSON.stringify(value)), version);
+}
+
+function renderBytes(body: Buffer, version: string): RenderedBody {
   const digest = createHash("sha256").update(body).digest("base64url").slice(0, 22);
   return { body, etag: `"${version.slice(0, 16)}-${digest}"`, catalogVersion: version };
 }
@@ -91,8 +101,19 @@ export class RenderedCatalogCache {
     const hit = this.entries.get(key);
     if (hit) return hit;
     const { catalogVersion, value, headers } = await load();
-    this.observe(catalogVersion);
-    const rendered = render(value, catalogVersion);
+    return this.keep(key, render(value, catalogVersion), headers, route);
+  }
+
+  /** As get, for an answer that is text of its own Content-Type rather than JSON. */
+  async getText(key: string, load: () => Promise<VersionedText>, route?: string): Promise<RenderedBody> {
+    const hit = this.entries.get(key);
+    if (hit) return hit;
+    const { catalogVersion, text, contentType } = await load();
+    return this.keep(key, renderBytes(Buffer.from(text, "utf8"), catalogVersion), { "Content-Type": contentType }, route);
+  }
+
+  private keep(key: string, rendered: RenderedBody, headers: Readonly<Record<string, string>> | undefined, route: string | undefined) {
+    this.observe(rendered.catalogVersion);
     if (headers !== undefined) rendered.headers = headers;
     if (route !== undefined) rendered.route = route;
     this.entries.set(key, rendered);
