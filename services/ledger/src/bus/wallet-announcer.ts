@@ -37,9 +37,9 @@ interface Announced<K extends keyof LedgerStore> {
   flush: boolean;
 }
 
-/** The user of a key (spend policies are set per key); a scan, but only an admin sets policies. */
+/** The user of a key (spend policies are set per key). */
 async function userOfKey(store: LedgerStore, keyId: string): Promise<string | undefined> {
-  return (await store.listApiKeys()).find((k) => k.keyId === keyId)?.userId;
+  return (await store.getApiKey(keyId))?.userId;
 }
 
 /** null: the method changes nothing GetWallet reads (reads, idempotency records, executions, bookkeeping). */
@@ -49,6 +49,7 @@ const WALLET_WRITES: { [K in keyof LedgerStore]: Announced<K> | null } = {
   storeId: null,
   insertApiKey: { userOf: (_s, r) => r.record.userId, flush: true },
   findApiKeyByHash: null,
+  getApiKey: null,
   listApiKeys: null,
   revokeApiKey: { userOf: (_s, r) => r?.userId, flush: true },
   // Key limits (rate, in-flight) are not part of GetWallet today; announced as every change to a key is.

@@ -208,6 +208,8 @@ export interface LedgerStore {
   /** Stores a key record; when its hash is already stored, returns that record instead (idempotent). */
   insertApiKey(record: ApiKeyRecord): Promise<{ status: "created" | "exists"; record: ApiKeyRecord }>;
   findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null>;
+  /** The key `keyId`, revoked or not; null when there is none. */
+  getApiKey(keyId: string): Promise<ApiKeyRecord | null>;
   /** Keys of one user, or of everyone when `userId` is undefined; oldest first. */
   listApiKeys(userId?: string): Promise<ApiKeyRecord[]>;
   /** Sets revokedAt once (a second revoke keeps the first time); null when the key id is unknown. */

@@ -130,8 +130,7 @@ export function createSpendPolicies(deps: { store: LedgerStore; now: () => Date 
           "A policy is either one agent's (agent_name) or the default agent policy (other_agents), not both.",
           "Leave agent_name unset for the default agent policy.",
         );
-      const keys = await store.listApiKeys();
-      if (!keys.some((k) => k.keyId === keyId)) throw apiKeyNotFound(keyId);
+      if (!(await store.getApiKey(keyId))) throw apiKeyNotFound(keyId);
       if (clear) {
         await store.clearSpendPolicy(keyId, agentName, otherAgents);
         return undefined;

@@ -46,7 +46,7 @@ type Methods<K extends keyof LedgerStore> = Pick<LedgerStore, K>;
 
 /** The parts a store is made of, each the methods of one aggregate. */
 export interface LedgerStoreParts {
-  keys: Methods<"insertApiKey" | "findApiKeyByHash" | "listApiKeys" | "revokeApiKey" | "setApiKeyLimits">;
+  keys: Methods<"insertApiKey" | "findApiKeyByHash" | "getApiKey" | "listApiKeys" | "revokeApiKey" | "setApiKeyLimits">;
   money: Methods<
     | "getWallet"
     | "listWallets"
@@ -109,6 +109,9 @@ export abstract class PartsLedgerStore implements LedgerStore {
   }
   findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | null> {
     return this.keys.findApiKeyByHash(keyHash);
+  }
+  getApiKey(keyId: string): Promise<ApiKeyRecord | null> {
+    return this.keys.getApiKey(keyId);
   }
   listApiKeys(userId?: string): Promise<ApiKeyRecord[]> {
     return this.keys.listApiKeys(userId);

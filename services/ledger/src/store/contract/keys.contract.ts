@@ -42,6 +42,15 @@ export function describeKeysContract(name: string, makeStore: StoreFactory): voi
         await expect(store().revokeApiKey("key_nope", at(0))).resolves.toBeNull();
       });
 
+      it("gets one key by its id, revoked or not, as its hash finds it", async () => {
+        await store().insertApiKey(record("key_1", "hash1", "u1"));
+        await store().insertApiKey(record("key_2", "hash2", "u2"));
+        await store().revokeApiKey("key_2", at(1_000));
+        expect(await store().getApiKey("key_1")).toEqual(await store().findApiKeyByHash("hash1"));
+        await expect(store().getApiKey("key_2")).resolves.toMatchObject({ keyId: "key_2", userId: "u2", revokedAt: at(1_000) });
+        await expect(store().getApiKey("key_nope")).resolves.toBeNull();
+      });
+
       it("keeps a key's limits: set, replaced whole, cleared; read back by hash and in lists", async () => {
         await store().insertApiKey(record("key_1", "hash1"));
         await store().insertApiKey(record("key_2", "hash2"));

@@ -25,6 +25,11 @@ export class MongoKeys {
     return doc ? toApiKey(doc) : null;
   }
 
+  async getApiKey(keyId: string): Promise<ApiKeyRecord | null> {
+    const doc = await this.m.apiKeys.findOne({ _id: keyId });
+    return doc ? toApiKey(doc) : null;
+  }
+
   async listApiKeys(userId?: string): Promise<ApiKeyRecord[]> {
     const docs = await this.m.apiKeys
       .find(userId === undefined ? {} : { userId })

@@ -34,6 +34,10 @@ export class SqliteKeys {
     return this.db.read(() => this.apiKeyWhere("key_hash", keyHash));
   }
 
+  async getApiKey(keyId: string): Promise<ApiKeyRecord | null> {
+    return this.db.read(() => this.apiKeyWhere("key_id", keyId));
+  }
+
   async listApiKeys(userId?: string): Promise<ApiKeyRecord[]> {
     return this.db.read(() => {
       const rows =
