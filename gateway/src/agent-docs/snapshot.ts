@@ -5,8 +5,9 @@
 // (FilterCapabilities, FilterRoutes) and only what the instructions name is kept of each: at 100x
 // today's catalog, reading two whole lists per domain (3,400 calls) took the gateway from 183 to
 // 300 MB of RSS, which Node keeps.
-import type { CatalogClient } from "@agentic/clients";
+import { forEachCatalogPage, type CatalogClient } from "@agentic/clients";
 import type { Capability, Domain, Route } from "@agentic/proto/catalog/v1";
+import { MAX_PAGE_LIMIT } from "../catalog/paging";
 
 /** A route a live capability can be executed on. */
 export interface SnapshotRoute {
@@ -39,9 +40,6 @@ export interface CatalogSnapshot {
   example?: { domainKey: string; capabilityId: string; capabilityKey: string; executeExample: Record<string, unknown> };
 }
 
-/** Items asked for per page of the lists across domains (their most). */
-const PAGE_LIMIT = 200;
-
 /** The catalog decides whether a route can run (its readiness); a route that does not say cannot. */
 const executable = (r: Route) => r.readiness?.executable === true;
 
@@ -68,19 +66,6 @@ function toCapability(c: Capability, routes: SnapshotRoute[]): SnapshotCapabilit
   };
 }
 
-/** Reads every page of a list across domains, passing each page's items to `take`. */
-async function eachPage<T>(
-  read: (offset: number) => Promise<{ items: T[]; total: number; catalogVersion: string }>,
-  take: (items: T[], catalogVersion: string) => void,
-): Promise<void> {
-  for (let offset = 0; ;) {
-    const page = await read(offset);
-    take(page.items, page.catalogVersion);
-    offset += page.items.length;
-    if (offset >= page.total || page.items.length === 0) return;
-  }
-}
-
 /** Thrown when the catalog changed version between reads; the read is simply done again. */
 class VersionMoved extends Error {}
 
@@ -91,11 +76,11 @@ async function readOnce(catalog: CatalogClient, strict: boolean): Promise<Catalo
     if (strict && version !== catalogVersion) throw new VersionMoved();
   };
   const executableRoutes = new Map<string, SnapshotRoute[]>();
-  await eachPage(
-    (offset) => catalog.filterRoutes({ offset, limit: PAGE_LIMIT }).then((p) => ({ ...p, items: p.routes })),
-    (routes, version) => {
-      same(version);
-      for (const r of routes.filter(executable)) {
+  await forEachCatalogPage(
+    (offset) => catalog.filterRoutes({ offset, limit: MAX_PAGE_LIMIT }).then((p) => ({ ...p, items: p.routes })),
+    (page) => {
+      same(page.catalogVersion);
+      for (const r of page.items.filter(executable)) {
         const own = executableRoutes.get(r.capabilityKey) ?? [];
         own.push(toRoute(r));
         executableRoutes.set(r.capabilityKey, own);
@@ -103,11 +88,11 @@ async function readOnce(catalog: CatalogClient, strict: boolean): Promise<Catalo
     },
   );
   const capabilities: SnapshotCapability[] = [];
-  await eachPage(
-    (offset) => catalog.filterCapabilities({ offset, limit: PAGE_LIMIT }).then((p) => ({ ...p, items: p.capabilities })),
-    (page, version) => {
-      same(version);
-      for (const c of page) capabilities.push(toCapability(c, executableRoutes.get(c.capabilityKey) ?? []));
+  await forEachCatalogPage(
+    (offset) => catalog.filterCapabilities({ offset, limit: MAX_PAGE_LIMIT }).then((p) => ({ ...p, items: p.capabilities })),
+    (page) => {
+      same(page.catalogVersion);
+      for (const c of page.items) capabilities.push(toCapability(c, executableRoutes.get(c.capabilityKey) ?? []));
     },
   );
   const snapshot: CatalogSnapshot = {

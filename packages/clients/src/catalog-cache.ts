@@ -7,6 +7,7 @@
 // so no caller's first call of a capability waits for its reads; a larger one is read as it is used.
 // While the catalog is unreachable, cached entries keep being served.
 import { fromServiceError, notFound, unavailable, type CallOpts, type Logger } from "@agentic/platform";
+import { forEachCatalogPage } from "./catalog-pages";
 import type {
   Capability,
   Contract,
@@ -135,7 +136,7 @@ export class CatalogCache {
       const complete = await this.readEntries(
         catalogVersion,
         (entry) => {
-          read.set(`${entry.capability.domainKey}/${entry.capability.capabilityId}`, entry);
+          read.set(cacheKeyOf(entry.capability.domainKey, entry.capability.capabilityId), entry);
         },
         undefined,
         this.maxEntries,
@@ -176,21 +177,23 @@ export class CatalogCache {
     callOpts?: CallOpts,
     most = Number.POSITIVE_INFINITY,
   ): Promise<boolean> {
-    for (let offset = 0; ;) {
-      const page = await this.source.listCapabilityEntries({ offset, limit: ENTRIES_PER_PAGE }, callOpts).catch((err: unknown) => {
-        throw this.publicError(err);
-      });
+    const read = (offset: number) =>
+      this.source
+        .listCapabilityEntries({ offset, limit: ENTRIES_PER_PAGE }, callOpts)
+        .then((page) => ({ ...page, items: page.entries }))
+        .catch((err: unknown) => {
+          throw this.publicError(err);
+        });
+    return forEachCatalogPage(read, (page) => {
       this.observe(page.catalogVersion);
       if (page.catalogVersion !== catalogVersion)
         throw unavailable("UNAVAILABLE", "the catalog changed while it was read", "Retry shortly.");
       if (page.total > most) return false;
-      for (const { capability, routes, contract } of page.entries) {
+      for (const { capability, routes, contract } of page.items) {
         if (!capability) throw unavailable("UNAVAILABLE", "the catalog answered an entry without its capability", "Retry shortly.");
         take(entryFrom(capability, routes, contract, catalogVersion));
       }
-      offset += page.entries.length;
-      if (offset >= page.total || page.entries.length === 0) return true;
-    }
+    });
   }
 
   /**
@@ -198,7 +201,7 @@ export class CatalogCache {
    * with the catalog's code and hint. Catalog down with nothing cached: UNAVAILABLE.
    */
   async capability(domainKey: string, capabilityId: string, callOpts?: CallOpts): Promise<CapabilityEntry> {
-    const key = `${domainKey}/${capabilityId}`;
+    const key = cacheKeyOf(domainKey, capabilityId);
     const cached = this.entries.get(key);
     if (cached) {
       // Most recently used last: the first key is the one to evict.
@@ -206,25 +209,18 @@ export class CatalogCache {
       this.entries.set(key, cached);
       return cached;
     }
-    const entry = await this.entryOf(domainKey, capabilityId, callOpts);
-    if (entry.catalogVersion === this.version) {
-      this.entries.set(key, entry);
-      if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    }
-    return entry;
-  }
-
-  /** A capability's entry: the cached one, the read in flight (shared by concurrent callers), or a new read; the cache is left as it is. */
-  private entryOf(domainKey: string, capabilityId: string, callOpts?: CallOpts): Promise<CapabilityEntry> {
-    const key = `${domainKey}/${capabilityId}`;
-    const cached = this.entries.get(key);
-    if (cached) return Promise.resolve(cached);
+    // Concurrent misses of one capability share its read.
     let loading = this.loading.get(key);
     if (!loading) {
       loading = this.load(domainKey, capabilityId, callOpts).finally(() => this.loading.delete(key));
       this.loading.set(key, loading);
     }
-    return loading;
+    const entry = await loading;
+    if (entry.catalogVersion === this.version) {
+      this.entries.set(key, entry);
+      if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    }
+    return entry;
   }
 
   private async load(domainKey: string, capabilityId: string, callOpts?: CallOpts): Promise<CapabilityEntry> {
@@ -261,6 +257,8 @@ export class CatalogCache {
     return unavailable("UNAVAILABLE", "the catalog could not be read", "Retry shortly.");
   }
 }
+
+const cacheKeyOf = (domainKey: string, capabilityId: string): string => `${domainKey}/${capabilityId}`;
 
 /** The cache's entry of one capability, from what the catalog answered of it. */
 function entryFrom(capability: Capability, routes: Route[], contract: Contract | undefined, catalogVersion: string): CapabilityEntry {

@@ -4,3 +4,4 @@ export * from "./executor";
 export * from "./ledger";
 export * from "./router";
 export * from "./catalog-cache";
+export * from "./catalog-pages";
