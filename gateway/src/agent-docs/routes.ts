@@ -1,29 +1,16 @@
 // GET /SKILL.md and GET /llms.txt (no auth, like the catalog reads): agent instructions generated
 // from the live catalog, kept rendered per catalog version in the gateway's catalog cache (emptied
 // when the version changes) under their paths, so a repeated read is answered from memory before
-// express like the catalog's JSON answers, with a strong ETag. Both
-// render from one read of the catalog per version, kept until the version changes (what they name of
-// each capability: a few MB at 100x today's catalog; a second read would cost its garbage again, which
-// Node keeps as RSS).
-import { Router, type Request, type Response } from "express";
+// express like the catalog's JSON answers, with a strong ETag. Both render from one read of the
+// catalog per version, kept until the version changes (what they name of each capability: a few MB at
+// 100x today's catalog; a second read would cost its garbage again, which Node keeps as RSS).
+import { Router } from "express";
 import type { CatalogClient } from "@agentic/clients";
-import type { RenderedBody, RenderedCatalogCache } from "../catalog/rendered-cache";
-import { isNotModified } from "../catalog/not-modified";
+import type { RenderedCatalogCache } from "../catalog/rendered-cache";
+import { sendRendered } from "../catalog/send-rendered";
 import { renderLlmsTxt } from "./llms-txt";
 import { renderSkillMd } from "./skill-md";
 import { readCatalogSnapshot, type CatalogSnapshot } from "./snapshot";
-
-function send(req: Request, res: Response, rendered: RenderedBody): void {
-  res.setHeader("ETag", rendered.etag);
-  // Keep it, but revalidate: the catalog can change at any deploy.
-  res.setHeader("Cache-Control", "no-cache");
-  if (isNotModified(req.headers, rendered.etag)) {
-    res.status(304).end();
-    return;
-  }
-  for (const [name, value] of Object.entries(rendered.headers ?? {})) res.setHeader(name, value);
-  res.status(200).end(rendered.body);
-}
 
 export function agentDocsRoutes(catalog: CatalogClient, cache: RenderedCatalogCache): Router {
   const router = Router();
@@ -51,7 +38,7 @@ export function agentDocsRoutes(catalog: CatalogClient, cache: RenderedCatalogCa
         },
         path,
       );
-      send(req, res, rendered);
+      sendRendered(req, res, rendered);
     });
   serve("/SKILL.md", "text/markdown; charset=utf-8", renderSkillMd);
   serve("/llms.txt", "text/plain; charset=utf-8", renderLlmsTxt);

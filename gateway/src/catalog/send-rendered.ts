@@ -1,4 +1,5 @@
-// Sends a rendered JSON body with its ETag, or 304 when the client already has it.
+// Sends a rendered body (JSON unless its headers name another Content-Type) with its ETag, or 304 when
+// the client already has it.
 import type { Request, Response } from "express";
 import type { RenderedBody } from "./rendered-cache";
 import { isNotModified } from "./not-modified";
@@ -11,7 +12,7 @@ export function sendRendered(req: Request, res: Response, rendered: RenderedBody
     res.status(304).end();
     return;
   }
-  for (const [name, value] of Object.entries(rendered.headers ?? {})) res.setHeader(name, value);
   res.setHeader("Content-Type", "application/json; charset=utf-8");
+  for (const [name, value] of Object.entries(rendered.headers ?? {})) res.setHeader(name, value);
   res.status(200).end(rendered.body);
 }
