@@ -1,6 +1,7 @@
-// Catalog answers are immutable for a given catalog version, so the gateway keeps each one
-// rendered (JSON bytes + strong ETag) and serves it from memory. A background poll of the
-// catalog's version drops everything when the catalog changes; staleness is bounded by the poll.
+// Catalog answers are immutable for a given catalog version, so the gateway keeps each one rendered
+// (JSON bytes, or the text of SKILL.md and llms.txt, with a strong ETag) and serves it from memory. A
+// background poll of the catalog's version drops everything when the catalog changes; staleness is
+// bounded by the poll.
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import type { Logger } from "@agentic/platform";
