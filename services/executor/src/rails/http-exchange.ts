@@ -1,5 +1,10 @@
 // One HTTP exchange with a vendor: serializes the body once (a paid retry must resend the same
 // bytes), never follows redirects, maps transport failures to RailError, parses the answer.
+// Sent with undici's `request`, the HTTP client under Node's own `fetch`, without fetch's WHATWG
+// layer (Request, Headers, web streams): that layer was about half of what an exchange cost the
+// executor's CPU (docs/performance.md, "The vendor call without fetch's layer").
+import type { IncomingHttpHeaders } from "node:http";
+import { request, type Dispatcher } from "undici";
 import { RailError, type BinaryBody, type ProviderHttpRequest, type RailResponse } from "../domain/rail-port";
 
 /** Largest vendor answer read when the caller sets no limit: an answer must fit one gRPC message to the gateway. */
@@ -17,7 +22,11 @@ export function prepareRequest(req: ProviderHttpRequest): PreparedRequest {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) headers[name.toLowerCase()] = value;
   if (req.body === undefined) return { method: req.method, url: req.url, headers };
-  if (typeof req.body === "string") return { method: req.method, url: req.url, headers, body: req.body };
+  if (typeof req.body === "string") {
+    // What fetch declared for a string body sent without a type.
+    headers["content-type"] ??= "text/plain;charset=UTF-8";
+    return { method: req.method, url: req.url, headers, body: req.body };
+  }
   headers["content-type"] ??= "application/json";
   return { method: req.method, url: req.url, headers, body: JSON.stringify(req.body) };
 }
@@ -35,22 +44,30 @@ export async function exchange(
   maxBytes = DEFAULT_MAX_RESPONSE_BYTES,
 ): Promise<Omit<RailResponse, "payment">> {
   try {
-    const res = await fetch(prepared.url, {
-      method: prepared.method,
-      headers: { ...prepared.headers, ...extraHeaders },
+    const res = await request(prepared.url, {
+      method: prepared.method as Dispatcher.HttpMethod,
+      headers: { ...DEFAULT_HEADERS, ...prepared.headers, ...extraHeaders },
       ...(prepared.body !== undefined ? { body: prepared.body } : {}),
-      redirect: "manual",
       signal,
     });
-    const headers: Record<string, string> = {};
-    res.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
-    const bytes = await readCapped(res, maxBytes, () => tooLarge(prepared.url, maxBytes, res.status, headers));
-    return { status: res.status, headers, body: parseBody(bytes, headers["content-type"]) };
+    const headers = flatHeaders(res.headers);
+    const bytes = await readCapped(res.body, headers, maxBytes, () => tooLarge(prepared.url, maxBytes, res.statusCode, headers));
+    return { status: res.statusCode, headers, body: parseBody(bytes, headers["content-type"]) };
   } catch (err) {
     throw toRailError(err, signal, prepared.url);
   }
+}
+
+/** What `fetch` sent unless told otherwise: some vendors refuse a request without a User-Agent or an Accept. */
+const DEFAULT_HEADERS: Record<string, string> = { accept: "*/*", "user-agent": "agentic-api-executor" };
+
+/** The answer's headers, one string each (repeated ones joined by ", ", as `fetch`'s Headers join them). */
+function flatHeaders(raw: IncomingHttpHeaders): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return headers;
 }
 
 function tooLarge(url: string, maxBytes: number, status: number, headers: Record<string, string>): RailError {
@@ -64,27 +81,34 @@ function tooLarge(url: string, maxBytes: number, status: number, headers: Record
 }
 
 /** The body's bytes, refused (without reading on) once they pass `maxBytes`. */
-async function readCapped(res: Response, maxBytes: number, refuse: () => RailError): Promise<Buffer> {
-  const declared = Number(res.headers.get("content-length") ?? Number.NaN);
+async function readCapped(
+  body: Dispatcher.ResponseData["body"],
+  headers: Record<string, string>,
+  maxBytes: number,
+  refuse: () => RailError,
+): Promise<Buffer> {
+  const declared = Number(headers["content-length"] ?? Number.NaN);
   if (declared > maxBytes) {
-    await res.body?.cancel().catch(() => undefined);
+    abandon(body);
     throw refuse();
   }
-  if (!res.body) return Buffer.alloc(0);
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
+  const chunks: Buffer[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.byteLength;
     if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
+      abandon(body);
       throw refuse();
     }
-    chunks.push(value);
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks, size);
+}
+
+/** Stops reading an answer (closing its connection); the abort it reports is expected, not an error. */
+function abandon(body: Dispatcher.ResponseData["body"]): void {
+  body.on("error", () => undefined);
+  body.destroy();
 }
 
 /** Media types whose bytes are the answer (speech audio, images): never decoded as text. */
@@ -112,8 +136,8 @@ function toRailError(err: unknown, signal: AbortSignal, url: string): RailError 
   if (err instanceof RailError) return err;
   const host = safeHost(url);
   if (signal.aborted) return new RailError("timeout", "deadline_exceeded", `no answer from ${host} before the deadline`);
-  const cause = (err as { cause?: { code?: string } }).cause;
-  return new RailError("network", "connection_failed", `could not reach ${host}`, { code: cause?.code ?? (err as Error).name });
+  const { code, cause } = err as { code?: string; cause?: { code?: string } };
+  return new RailError("network", "connection_failed", `could not reach ${host}`, { code: code ?? cause?.code ?? (err as Error).name });
 }
 
 function safeHost(url: string): string {
