@@ -123,4 +123,31 @@ describe("DirectRail", () => {
       .catch((e: unknown) => e);
     expect(err).toMatchObject({ kind: "timeout", reason: "deadline_exceeded" });
   });
+
+  it("sends an Accept and a User-Agent unless the route sets them, a text body as text/plain, and joins repeated answer headers", async () => {
+    const seen: Record<string, string | string[] | undefined>[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.headers);
+      req.resume();
+      res.setHeader("x-repeated", ["a", "b"]);
+      res.end("ok");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/text`;
+      const res = await rail.send({ method: "POST", url, headers: {}, body: "plain words" }, { signal: signal() });
+      expect(res).toMatchObject({ status: 200, body: "ok", headers: { "x-repeated": "a, b" } });
+      await rail.send({ method: "GET", url, headers: { "User-Agent": "vendor-sdk/1", Accept: "application/json" } }, { signal: signal() });
+      expect(seen[0]).toMatchObject({
+        accept: "*/*",
+        "user-agent": "agentic-api-executor",
+        "content-type": "text/plain;charset=UTF-8",
+        "content-length": "11",
+      });
+      expect(seen[1]).toMatchObject({ accept: "application/json", "user-agent": "vendor-sdk/1" });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });
