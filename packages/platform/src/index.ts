@@ -31,4 +31,5 @@ export * from "./bus/vendor-quota";
 export * from "./bus/jetstream-footprint";
 export * from "./bus/kv-revision";
 export * from "./bus/wallet-changed";
+export * from "./bus/sent-together-per-turn";
 export * from "./http-status";

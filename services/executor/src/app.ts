@@ -14,6 +14,7 @@ import {
   assertMaxPayloadFits,
   ensureExecutionsStream,
   openVendorQuotaBuckets,
+  sentTogetherPerTurn,
   servingAt,
   serverMaxPayload,
   whenDependenciesAnswer,
@@ -90,9 +91,12 @@ export async function startExecutorApp(opts: ExecutorAppOptions): Promise<Execut
   const ledger = ledgerPort(opts.ledger);
   const completeExecution: typeof ledger.completeExecution = (req, callOpts) => drain.follow(ledger.completeExecution(req, callOpts));
 
+  // The settlements and route outcomes of the executes answered in one event-loop turn go out in one
+  // socket write (each execute publishes both): one batch shared by the two publishers.
   const js = opts.nc.jetstream();
-  const settle = createSettlementPublisher({ js, budgetMs: config.SETTLEMENT_PUBLISH_TIMEOUT_MS, logger });
-  const outcomes = createOutcomePublisher(js, logger);
+  const publisher = { publish: sentTogetherPerTurn(js.publish.bind(js)) };
+  const settle = createSettlementPublisher({ js: publisher, budgetMs: config.SETTLEMENT_PUBLISH_TIMEOUT_MS, logger });
+  const outcomes = createOutcomePublisher(publisher, logger);
   // Opened once: the executor takes from the counters and its ranking reads them.
   const vendorQuotaBuckets = await openVendorQuotaBuckets(opts.nc, { replicas: config.NATS_STREAM_REPLICAS, ensureConfig: true });
   const vendorQuota = createKvVendorQuota(vendorQuotaBuckets, { logger });

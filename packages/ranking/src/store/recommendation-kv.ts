@@ -5,13 +5,13 @@
 // it was written, so an expired id still answers RECOMMENDATION_EXPIRED for one more lifetime; past
 // RECOMMENDATION_STORE_MAX_BYTES the oldest answers go first (their ids then answer as unknown).
 import type { KV, NatsConnection } from "nats";
+import { sentTogetherPerTurn } from "@agentic/platform";
 import { RecommendResponse } from "@agentic/proto/router/v1";
 import type { RecommendationStore, StoredRecommendation } from "../domain/ports";
 import { withCatalogVersion } from "./answer-json";
 import { RECOMMENDATIONS_BUCKET } from "./bucket-names";
 import { openKvBucket, storeCall } from "./kv-bucket";
 import { bindReadOnly, type BucketBinding } from "./read-only-bucket";
-import { sentTogetherPerTurn } from "./sent-together-per-turn";
 
 /** What a recommendation id may look like: the bucket's key alphabet, bounded (anything else is unknown). */
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;

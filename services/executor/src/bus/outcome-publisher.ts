@@ -21,7 +21,7 @@ function outcomeMsgId(attemptId: string): string {
   return `${attemptId}.outcome`;
 }
 
-export function createOutcomePublisher(js: JetStreamClient, logger: Logger, ackTimeoutMs = 2_000): OutcomePublisher {
+export function createOutcomePublisher(js: Pick<JetStreamClient, "publish">, logger: Logger, ackTimeoutMs = 2_000): OutcomePublisher {
   const pending = new Set<Promise<void>>();
   return {
     publish(outcome) {

@@ -8,7 +8,7 @@ import { ExecutionSettled, SettlementKind } from "@agentic/proto/events/v1";
 import { SettlementUnconfirmedError } from "../domain/ports";
 
 export interface SettlementPublisherOptions {
-  js: JetStreamClient;
+  js: Pick<JetStreamClient, "publish">;
   /** How long to keep re-publishing before giving up, in ms (well inside the stream's 2-minute de-duplication window). */
   budgetMs: number;
   /** Longest wait for one PubAck, in ms. */
