@@ -18,6 +18,7 @@ export * from "./grpc/access";
 export * from "./identity/service-identity";
 export * from "./telemetry/attributes";
 export * from "./telemetry/trace-id";
+export { emitRequestHeadSampled } from "./telemetry/head-sampling";
 export * from "./bus/executions-stream";
 export * from "./bus/trace-headers";
 export * from "./bus/connect";

@@ -20,7 +20,9 @@ import { GrpcInstrumentation } from "@opentelemetry/instrumentation-grpc";
 import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
 import { ExpressInstrumentation, ExpressLayerType } from "@opentelemetry/instrumentation-express";
 import { MongoDBInstrumentation } from "@opentelemetry/instrumentation-mongodb";
+import { Server as HttpServer } from "node:http";
 import { serviceVersion } from "../service-version";
+import { installHeadSampling, PresetTraceIds, samplerFromEnv } from "./head-sampling";
 
 /** HTTP paths that probes and scrapers hit; never traced. */
 const UNTRACED_HTTP_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
@@ -63,6 +65,9 @@ export interface Telemetry {
  */
 export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = process.env): Telemetry | undefined {
   if (env.OTEL_SDK_DISABLED === "true") return undefined;
+  // Taken before any instrumentation is made (making one wraps its module): a request head sampling
+  // leaves out is emitted through it (head-sampling.ts).
+  const uninstrumentedEmit = HttpServer.prototype.emit;
   env.OTEL_SERVICE_NAME ??= serviceName;
   env.OTEL_RESOURCE_ATTRIBUTES = withServiceVersion(env);
   // OTEL_NODE_DISABLED_INSTRUMENTATIONS (as in auto-instrumentations-node): e.g. "express,mongodb".
@@ -93,12 +98,18 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
   const instrumentations = Object.entries(factories)
     .filter(([name]) => !disabled.has(name))
     .map(([, create]) => create());
-  // Sampler: the provider reads OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG (default parentbased_always_on).
+  // Sampler: OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG (default parentbased_always_on), one
+  // instance shared with the head-sampling decision an HTTP server can make before the instrumentation.
+  const sampler = samplerFromEnv(env);
+  const ids = new PresetTraceIds();
   const provider = new NodeTracerProvider({
     resource: defaultResource().merge(detectResources({ detectors: [envDetector, hostDetector, processDetector] })),
     spanProcessors: spanProcessors(env),
+    sampler,
+    idGenerator: ids,
   });
   provider.register();
+  installHeadSampling({ sampler, ids, uninstrumentedEmit });
   registerInstrumentations({ instrumentations, tracerProvider: provider });
   return provider;
 }
