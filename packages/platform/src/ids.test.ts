@@ -14,4 +14,13 @@ describe("newId", () => {
   it("returns exactly the asked length", () => {
     for (const n of [1, 7, 32, 64]) expect(randomBase62(n)).toHaveLength(n);
   });
+
+  it("draws every character uniformly across the pool's refills", () => {
+    // 62 × 2,000 characters: far more than one pool's 4,096 bytes.
+    const counts = new Map<string, number>();
+    for (const c of randomBase62(124_000)) counts.set(c, (counts.get(c) ?? 0) + 1);
+    expect(counts.size).toBe(62);
+    // Each count is Binomial(124000, 1/62): mean 2,000, sd about 44; ±300 is beyond six sd.
+    for (const n of counts.values()) expect(Math.abs(n - 2_000)).toBeLessThan(300);
+  });
 });
