@@ -16,6 +16,7 @@ import { parseHeaders, parseParams } from "../http/request-schema";
 import { executeHeaders, paymentHeaders } from "./requests/headers";
 import { capabilityParams } from "./requests/capability";
 import { callExecutor } from "./execute-call";
+import { sendJson } from "../http/send-json";
 import { decisionHeader, ROUTE_DECISION_HEADER, toDecision } from "./execute-decision";
 import { creditsOfPayment, quoteTopUp, refusedPayment, setChallenge, setPaymentResponse, topUp } from "../payments/x402";
 
@@ -93,7 +94,7 @@ export function executeRoutes(executor: ExecutorClient, auth: RequestHandler, le
     if (result.replayed) res.setHeader("Idempotent-Replayed", "true");
     const body = toExecutionResponse(result);
     res.setHeader(ROUTE_DECISION_HEADER, decisionHeader(body.decision));
-    res.json(body);
+    sendJson(res, body);
   });
   return routes;
 }
