@@ -1,0 +1,180 @@
+// Two builds of the system side by side: this checkout and an earlier commit, both started (each
+// with its own nats-server, ledger file and ports), the same load sent to one then the other in short
+// slices, alternating which goes first, and each process's CPU time per answered request read from
+// /proc for every slice. On a shared 2-core VM, back-to-back runs of the same code move by ±10 %
+// (the machine's speed drifts between runs); two systems measured in alternating slices drift
+// together, so the per-slice ratio resolves a change of a few percent.
+//
+//   npm run bench:side-by-side -- <commit> [--scenario execute-chat|recommend] [--slices 10] [--slice-seconds 3]
+//
+// The commit is exported with `git archive` into the OS temp dir, given this checkout's installed
+// packages (hard links) and built once; a later run against the same commit reuses it. This checkout
+// is built first, as `npm run bench` does. Not part of `npm test`.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomUUID } from "node:crypto";
+import { parseArgs } from "node:util";
+import { ROOT, rootRequire } from "./lib/paths.mjs";
+
+const autocannon = rootRequire("autocannon");
+
+const SCENARIOS = {
+  // The Portkey comparison's execute: a chat completion pinned to the sandbox's OpenAI route, a fresh Idempotency-Key each.
+  "execute-chat": (base, key) => ({
+    url: `${base}/domains/models/capabilities/chat-complete/execute`,
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      model: "gpt-4o-mini",
+      messages: [{ role: "user", content: "Say hi" }],
+      max_tokens: 16,
+      provider: "openai",
+      allowFallback: false,
+    }),
+    connections: 16,
+    requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, "idempotency-key": randomUUID() } }) }],
+  }),
+  recommend: (base, key) => ({
+    url: `${base}/domains/email/capabilities/send/recommend`,
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({ optimizationPreferences: ["cost"] }),
+    connections: 32,
+  }),
+};
+
+/** As `npm run bench` runs the system: production's head sampling, no exporter, per-key limits out of reach. */
+const SYSTEM_ENV = {
+  OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
+  OTEL_TRACES_SAMPLER_ARG: "0.1",
+  LOG_LEVEL: "warn",
+  RATE_LIMIT_RPS: "100000",
+  RATE_LIMIT_BURST: "100000",
+  RATE_LIMIT_MAX_IN_FLIGHT: "100000",
+};
+
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system) a process has used, in µs. */
+function cpuUs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1e6;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const git = (...args) => execFileSync("git", args, { cwd: ROOT, encoding: "utf8" }).trim();
+
+/** A built copy of `commit`, made once: its tree, this checkout's node_modules (root and per workspace) as hard links, built. */
+function preparedCheckout(commit) {
+  const sha = git("rev-parse", "--verify", `${commit}^{commit}`);
+  const dir = join(tmpdir(), `agentic-side-by-side-${sha.slice(0, 12)}`);
+  if (existsSync(join(dir, ".built"))) return { sha, dir };
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  console.log(`exporting ${sha.slice(0, 12)} into ${dir} and building it (once)...`);
+  execFileSync("sh", ["-c", `git archive ${sha} | tar -x -C "${dir}"`], { cwd: ROOT, stdio: "inherit" });
+  for (const modules of installedModuleDirs()) {
+    if (existsSync(join(dir, modules, ".."))) execFileSync("cp", ["-al", join(ROOT, modules), join(dir, modules)]);
+  }
+  execFileSync("npx", ["turbo", "run", "build", "--output-logs=errors-only"], { cwd: dir, stdio: "inherit" });
+  execFileSync("touch", [join(dir, ".built")]);
+  return { sha, dir };
+}
+
+/** node_modules of the root and of each workspace folder (npm nests a workspace's own versions there). */
+function installedModuleDirs() {
+  const dirs = ["node_modules"];
+  for (const parent of [".", "services", "packages"]) {
+    for (const entry of readdirSync(join(ROOT, parent), { withFileTypes: true })) {
+      const modules = join(parent, entry.name, "node_modules");
+      if (entry.isDirectory() && entry.name !== "node_modules" && existsSync(join(ROOT, modules))) dirs.push(modules);
+    }
+  }
+  return dirs;
+}
+
+async function startBuild(root, label) {
+  const { startSystem } = await import(join(root, "scripts/system.mjs"));
+  const logDir = mkdtempSync(join(tmpdir(), `agentic-side-by-side-${label}-`));
+  const env = { ...process.env, ...SYSTEM_ENV, LEDGER_SQLITE_PATH: join(logDir, "ledger.sqlite") };
+  const system = await startSystem({ env, freePorts: true, logDir });
+  const init = await fetch(`${system.baseUrl}/dev/init`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ userId: "dev-user", balanceCredits: 100_000_000 }),
+  });
+  if (!init.ok) throw new Error(`${label}: POST /dev/init answered ${init.status}`);
+  const processes = system.processes.map((p) => ({ name: p.name, pid: p.child.pid }));
+  if (system.natsProcess) processes.push({ name: "nats", pid: system.natsProcess.pid });
+  console.log(`${label}: ${system.baseUrl} (logs in ${logDir})`);
+  return { label, system, processes, load: SCENARIOS[scenarioName](system.baseUrl, system.apiKey) };
+}
+
+function send(build, seconds) {
+  return new Promise((resolve, reject) =>
+    autocannon({ ...build.load, duration: seconds, pipelining: 1, timeout: 10 }, (err, result) => (err ? reject(err) : resolve(result))),
+  );
+}
+
+/** One slice of load on `build`: req/s, non-2xx answers, and each process's CPU µs per answered request. */
+async function slice(build, seconds) {
+  const before = new Map(build.processes.map((p) => [p.name, cpuUs(p.pid)]));
+  const result = await send(build, seconds);
+  const perRequest = Object.fromEntries(build.processes.map((p) => [p.name, (cpuUs(p.pid) - before.get(p.name)) / result.requests.total]));
+  // The vendor stand-in is not ours: left out of the sum.
+  const ours = build.processes.filter((p) => p.name !== "sandbox").reduce((sum, p) => sum + perRequest[p.name], 0);
+  return { rps: result.requests.total / result.duration, non2xx: result.non2xx + result.errors, perRequest, ours };
+}
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    scenario: { type: "string", default: "execute-chat" },
+    slices: { type: "string", default: "10" },
+    "slice-seconds": { type: "string", default: "3" },
+  },
+});
+const scenarioName = values.scenario;
+if (positionals.length !== 1 || !SCENARIOS[scenarioName]) {
+  console.error(
+    `usage: npm run bench:side-by-side -- <commit> [--scenario ${Object.keys(SCENARIOS).join("|")}] [--slices 10] [--slice-seconds 3]`,
+  );
+  process.exit(2);
+}
+const slices = Number(values.slices);
+const sliceSeconds = Number(values["slice-seconds"]);
+
+execFileSync("npx", ["turbo", "run", "build", "--output-logs=errors-only"], { cwd: ROOT, stdio: "inherit" });
+const earlier = preparedCheckout(positionals[0]);
+const builds = [];
+try {
+  builds.push(await startBuild(earlier.dir, "before"), await startBuild(ROOT, "after"));
+  for (const build of builds) await send(build, 4); // warm-up, discarded
+  const rows = { before: [], after: [] };
+  for (let i = 0; i < slices; i++) {
+    for (const build of i % 2 === 0 ? builds : [...builds].reverse()) rows[build.label].push(await slice(build, sliceSeconds));
+  }
+  console.log(`\n${scenarioName}: ${slices} slices of ${sliceSeconds} s each, before = ${earlier.sha.slice(0, 12)}, after = this checkout`);
+  console.log("medians over the slices; CPU in µs per answered request; ours = every process but the sandbox");
+  const names = builds[0].processes.map((p) => p.name);
+  for (const label of ["before", "after"]) {
+    const r = rows[label];
+    const perProcess = names.map((n) => `${n} ${median(r.map((x) => x.perRequest[n])).toFixed(0)}`).join("  ");
+    const failed = r.reduce((sum, x) => sum + x.non2xx, 0);
+    console.log(
+      `${label.padEnd(6)} req/s ${median(r.map((x) => x.rps)).toFixed(0)}  ours ${median(r.map((x) => x.ours)).toFixed(0)}  ${perProcess}  non-2xx ${failed}`,
+    );
+  }
+  const cpu = rows.after.map((a, i) => a.ours / rows.before[i].ours);
+  const rps = rows.after.map((a, i) => a.rps / rows.before[i].rps);
+  console.log(
+    `after / before, ours per request: median ${median(cpu).toFixed(3)} (slice pairs: ${cpu.map((x) => x.toFixed(2)).join(" ")})`,
+  );
+  console.log(`after / before, req/s: median ${median(rps).toFixed(3)}`);
+} finally {
+  for (const build of builds) await build.system.stop();
+}
+process.exit(0);
