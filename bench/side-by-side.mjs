@@ -36,6 +36,8 @@ const SCENARIOS = {
     connections: 16,
     requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, "idempotency-key": randomUUID() } }) }],
   }),
+  // A catalog read answered from the gateway's memory.
+  domains: (base) => ({ url: `${base}/domains`, connections: 32 }),
   recommend: (base, key) => ({
     url: `${base}/domains/email/capabilities/send/recommend`,
     method: "POST",
