@@ -2,7 +2,7 @@
 // bytes), never follows redirects, maps transport failures to RailError, parses the answer.
 // Sent with undici's `request`, the HTTP client under Node's own `fetch`, without fetch's WHATWG
 // layer (Request, Headers, web streams): that layer was about half of what an exchange cost the
-// executor's CPU (docs/performance.md, "The vendor call without fetch's layer").
+// executor's CPU (docs/performance.md, "The execute path, a last pass").
 import type { IncomingHttpHeaders } from "node:http";
 import { request, type Dispatcher } from "undici";
 import { RailError, type BinaryBody, type ProviderHttpRequest, type RailResponse } from "../domain/rail-port";
