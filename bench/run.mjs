@@ -4,7 +4,7 @@
 // closed-loop load, samples RSS/CPU of every process, prints a table, ratios and targets, writes
 // bench/results/<date>.json, and stops everything it started. `--help` lists the flags.
 import { spawnSync } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -19,6 +19,15 @@ import { describeMachine } from "./lib/machine.mjs";
 import { RESULTS_DIR, ROOT, rootRequire } from "./lib/paths.mjs";
 import { killAllManagedSync, stopAllManaged } from "./lib/processes.mjs";
 import { ProcSampler } from "./lib/proc-sampler.mjs";
+import {
+  CHAT,
+  CHAT_EXECUTE_BODY,
+  fundDevWallet,
+  idempotencyKey,
+  LIMITS_OUT_OF_REACH,
+  PRODUCTION_SAMPLING,
+  RECOMMEND_BODY,
+} from "./lib/scenario-requests.mjs";
 import {
   computeRatios,
   computeTargets,
@@ -261,31 +270,8 @@ const EXECUTE_BODY = JSON.stringify({ to: "ada@example.com", subject: "bench", t
 /** The same execute with no provider named: the routes are ranked (as recommend ranks them) before one runs. */
 const RANKED_EXECUTE_BODY = JSON.stringify({ to: "ada@example.com", subject: "bench", text: "bench" });
 
-/**
- * Head sampling as production runs it (deploy/k8s: parentbased_traceidratio, 10 % in the prod overlay):
- * the load figures are what a production replica pays for tracing. The traced pass samples everything.
- */
-const PRODUCTION_SAMPLING = { OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: "0.1" };
-
-/** The chat completion the Portkey comparison sends, to the vendor directly, through Portkey's gateway, and as our execute. */
-const CHAT = { model: "gpt-4o-mini", messages: [{ role: "user", content: "Say hi" }], max_tokens: 16 };
 /** The key the sandbox's OpenAI stand-in accepts (the executor is given the same). */
 const SANDBOX_OPENAI_KEY = rootRequire("@agentic/sandbox").SANDBOX_API_KEYS.openai;
-/** Our execute of it pinned to the sandbox's OpenAI route, as Portkey is pointed at that one vendor. */
-const CHAT_EXECUTE_BODY = JSON.stringify({ ...CHAT, provider: "openai", allowFallback: false });
-
-/** A new Idempotency-Key, as the SDK sends with every execute (the executor then claims it at the ledger). */
-const idempotencyKey = () => ({ "idempotency-key": randomUUID() });
-
-/** Funds the development wallet for executes; resolves a skip reason when it cannot. */
-async function fundDevWallet(base) {
-  const init = await request(`${base}/dev/init`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ userId: "dev-user", balanceCredits: 100_000_000 }),
-  });
-  return init.ok ? undefined : `could not fund the dev wallet: POST /dev/init answered ${init.status} ${brief(init.text())}`;
-}
 
 /** The monotonic clock in µs (the clock of V8 CPU profiles on Linux). */
 const monoUs = () => Number(process.hrtime.bigint() / 1000n);
@@ -361,9 +347,7 @@ async function main() {
     // Per-key limits: gw-abusive-key shows the gateway's defaults at work; the other scenarios drive
     // one key as hard as they can to measure capacity, so they run with the limits out of reach.
     const abuse = opts.selected.includes("gw-abusive-key") ? benchKeys() : undefined;
-    const limitsEnv = abuse
-      ? { AGENTIC_API_KEYS: abuse.env }
-      : { RATE_LIMIT_RPS: "100000", RATE_LIMIT_BURST: "100000", RATE_LIMIT_MAX_IN_FLIGHT: "100000" };
+    const limitsEnv = abuse ? { AGENTIC_API_KEYS: abuse.env } : LIMITS_OUT_OF_REACH;
     if (abuse && opts.selected.some((id) => ["gw-recommend", "gw-execute"].includes(id))) {
       log("note: gw-abusive-key runs the default per-key limits, so gw-recommend and gw-execute (one key) are rate limited in this run");
     }
@@ -427,7 +411,7 @@ async function main() {
         url: `${capability}/recommend`,
         method: "POST",
         headers: auth,
-        body: JSON.stringify({ optimizationPreferences: ["cost"] }),
+        body: RECOMMEND_BODY,
       }),
     };
     // Intent routing: keyless, in the router's memory (no ledger call).
@@ -535,7 +519,7 @@ async function main() {
           url: `${capability}/recommend`,
           method: "POST",
           headers: { authorization: `Bearer ${abuse.good[0]}`, "content-type": "application/json" },
-          body: JSON.stringify({ optimizationPreferences: ["cost"] }),
+          body: RECOMMEND_BODY,
         }),
         abuse: true,
       },
@@ -721,7 +705,7 @@ async function runHopsPass({ opts, logDir, serviceEnv, inFlight, exitCleanups, l
     const headers = { authorization: `Bearer ${traced.devKey}`, "content-type": "application/json" };
     const capability = `${base}/domains/email/capabilities/send`;
     const paths = {
-      recommend: { url: `${capability}/recommend`, body: JSON.stringify({ optimizationPreferences: ["cost"] }) },
+      recommend: { url: `${capability}/recommend`, body: RECOMMEND_BODY },
       execute: { url: `${capability}/execute`, body: EXECUTE_BODY },
     };
     const unfunded = await fundDevWallet(base);

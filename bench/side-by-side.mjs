@@ -11,30 +11,32 @@
 // packages (hard links) and built once; a later run against the same commit reuses it. This checkout
 // is built first, as `npm run bench` does. Not part of `npm test`.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
-import { ROOT, rootRequire } from "./lib/paths.mjs";
+import { runHttpLoad } from "./lib/http-load.mjs";
+import { ROOT } from "./lib/paths.mjs";
+import { cpuTimeUs } from "./lib/proc-sampler.mjs";
+import {
+  CHAT_EXECUTE_BODY,
+  fundDevWallet,
+  idempotencyKey,
+  LIMITS_OUT_OF_REACH,
+  PRODUCTION_SAMPLING,
+  RECOMMEND_BODY,
+} from "./lib/scenario-requests.mjs";
 
-const autocannon = rootRequire("autocannon");
-
+/** The load of each scenario, as `npm run bench` sends it. */
 const SCENARIOS = {
   // The Portkey comparison's execute: a chat completion pinned to the sandbox's OpenAI route, a fresh Idempotency-Key each.
   "execute-chat": (base, key) => ({
     url: `${base}/domains/models/capabilities/chat-complete/execute`,
     method: "POST",
     headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    body: JSON.stringify({
-      model: "gpt-4o-mini",
-      messages: [{ role: "user", content: "Say hi" }],
-      max_tokens: 16,
-      provider: "openai",
-      allowFallback: false,
-    }),
+    body: CHAT_EXECUTE_BODY,
     connections: 16,
-    requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, "idempotency-key": randomUUID() } }) }],
+    freshHeaders: idempotencyKey,
   }),
   // A catalog read answered from the gateway's memory.
   domains: (base) => ({ url: `${base}/domains`, connections: 32 }),
@@ -42,28 +44,13 @@ const SCENARIOS = {
     url: `${base}/domains/email/capabilities/send/recommend`,
     method: "POST",
     headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    body: JSON.stringify({ optimizationPreferences: ["cost"] }),
+    body: RECOMMEND_BODY,
     connections: 32,
   }),
 };
 
 /** As `npm run bench` runs the system: production's head sampling, no exporter, per-key limits out of reach. */
-const SYSTEM_ENV = {
-  OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
-  OTEL_TRACES_SAMPLER_ARG: "0.1",
-  LOG_LEVEL: "warn",
-  RATE_LIMIT_RPS: "100000",
-  RATE_LIMIT_BURST: "100000",
-  RATE_LIMIT_MAX_IN_FLIGHT: "100000",
-};
-
-const TICKS_PER_SECOND = 100;
-
-/** CPU time (user + system) a process has used, in µs. */
-function cpuUs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1e6;
-}
+const SYSTEM_ENV = { ...PRODUCTION_SAMPLING, ...LIMITS_OUT_OF_REACH, LOG_LEVEL: "warn" };
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -103,32 +90,24 @@ async function startBuild(root, label) {
   const logDir = mkdtempSync(join(tmpdir(), `agentic-side-by-side-${label}-`));
   const env = { ...process.env, ...SYSTEM_ENV, LEDGER_SQLITE_PATH: join(logDir, "ledger.sqlite") };
   const system = await startSystem({ env, freePorts: true, logDir });
-  const init = await fetch(`${system.baseUrl}/dev/init`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ userId: "dev-user", balanceCredits: 100_000_000 }),
-  });
-  if (!init.ok) throw new Error(`${label}: POST /dev/init answered ${init.status}`);
+  const unfunded = await fundDevWallet(system.baseUrl);
+  if (unfunded) throw new Error(`${label}: ${unfunded}`);
   const processes = system.processes.map((p) => ({ name: p.name, pid: p.child.pid }));
   if (system.natsProcess) processes.push({ name: "nats", pid: system.natsProcess.pid });
   console.log(`${label}: ${system.baseUrl} (logs in ${logDir})`);
   return { label, system, processes, load: SCENARIOS[scenarioName](system.baseUrl, system.apiKey) };
 }
 
-function send(build, seconds) {
-  return new Promise((resolve, reject) =>
-    autocannon({ ...build.load, duration: seconds, pipelining: 1, timeout: 10 }, (err, result) => (err ? reject(err) : resolve(result))),
-  );
-}
+const send = (build, seconds) => runHttpLoad({ ...build.load, durationS: seconds, warmupS: 0 });
 
 /** One slice of load on `build`: req/s, non-2xx answers, and each process's CPU µs per answered request. */
 async function slice(build, seconds) {
-  const before = new Map(build.processes.map((p) => [p.name, cpuUs(p.pid)]));
+  const before = new Map(build.processes.map((p) => [p.name, cpuTimeUs(p.pid)]));
   const result = await send(build, seconds);
-  const perRequest = Object.fromEntries(build.processes.map((p) => [p.name, (cpuUs(p.pid) - before.get(p.name)) / result.requests.total]));
+  const perRequest = Object.fromEntries(build.processes.map((p) => [p.name, (cpuTimeUs(p.pid) - before.get(p.name)) / result.requests]));
   // The vendor stand-in is not ours: left out of the sum.
   const ours = build.processes.filter((p) => p.name !== "sandbox").reduce((sum, p) => sum + perRequest[p.name], 0);
-  return { rps: result.requests.total / result.duration, non2xx: result.non2xx + result.errors, perRequest, ours };
+  return { rps: result.rps, non2xx: result.non2xx + result.errors, perRequest, ours };
 }
 
 const { values, positionals } = parseArgs({

@@ -28,6 +28,12 @@ function readProc(pid) {
   }
 }
 
+/** CPU time (user + system) process `pid` has used so far, in µs; undefined once it has gone away. */
+export function cpuTimeUs(pid) {
+  const proc = readProc(pid);
+  return proc && (proc.cpuTicks / TICKS_PER_SECOND) * 1e6;
+}
+
 /** Machine-wide busy and steal time from /proc/stat, in clock ticks summed over all cores. */
 function readMachine() {
   try {
