@@ -56,9 +56,8 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const git = (...args) => execFileSync("git", args, { cwd: ROOT, encoding: "utf8" }).trim();
 
-/** A built copy of `commit`, made once: its tree, this checkout's node_modules (root and per workspace) as hard links, built. */
-function preparedCheckout(commit) {
-  const sha = git("rev-parse", "--verify", `${commit}^{commit}`);
+/** A built copy of commit `sha`, made once: its tree, this checkout's node_modules (root and per workspace) as hard links, built. */
+function preparedCheckout(sha) {
   const dir = join(tmpdir(), `agentic-side-by-side-${sha.slice(0, 12)}`);
   if (existsSync(join(dir, ".built"))) return { sha, dir };
   rmSync(dir, { recursive: true, force: true });
@@ -110,26 +109,43 @@ async function slice(build, seconds) {
   return { rps: result.rps, non2xx: result.non2xx + result.errors, perRequest, ours };
 }
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    scenario: { type: "string", default: "execute-chat" },
-    slices: { type: "string", default: "10" },
-    "slice-seconds": { type: "string", default: "3" },
-  },
-});
-const scenarioName = values.scenario;
-if (positionals.length !== 1 || !SCENARIOS[scenarioName]) {
-  console.error(
-    `usage: npm run bench:side-by-side -- <commit> [--scenario ${Object.keys(SCENARIOS).join("|")}] [--slices 10] [--slice-seconds 3]`,
-  );
+const usage = `usage: npm run bench:side-by-side -- <commit> [--scenario ${Object.keys(SCENARIOS).join("|")}] [--slices 10] [--slice-seconds 3]`;
+/** Says what is wrong with the command line, with the usage, and exits 2. */
+function refuse(problem) {
+  console.error(`${problem}\n${usage}`);
   process.exit(2);
 }
+let parsed;
+try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: {
+      scenario: { type: "string", default: "execute-chat" },
+      slices: { type: "string", default: "10" },
+      "slice-seconds": { type: "string", default: "3" },
+    },
+  });
+} catch (err) {
+  refuse(err.message);
+}
+const { values, positionals } = parsed;
+const scenarioName = values.scenario;
 const slices = Number(values.slices);
 const sliceSeconds = Number(values["slice-seconds"]);
+if (positionals.length !== 1) refuse("name one commit to compare this checkout with");
+if (!SCENARIOS[scenarioName]) refuse(`unknown scenario "${scenarioName}"`);
+if (!Number.isInteger(slices) || slices < 1) refuse(`--slices must be a whole number of at least 1, not "${values.slices}"`);
+if (!Number.isInteger(sliceSeconds) || sliceSeconds < 1)
+  refuse(`--slice-seconds must be a whole number of at least 1, not "${values["slice-seconds"]}"`);
+let commit;
+try {
+  commit = git("rev-parse", "--verify", "--quiet", `${positionals[0]}^{commit}`);
+} catch {
+  refuse(`"${positionals[0]}" is not a commit of this repository`);
+}
 
 execFileSync("npx", ["turbo", "run", "build", "--output-logs=errors-only"], { cwd: ROOT, stdio: "inherit" });
-const earlier = preparedCheckout(positionals[0]);
+const earlier = preparedCheckout(commit);
 const builds = [];
 try {
   builds.push(await startBuild(earlier.dir, "before"), await startBuild(ROOT, "after"));
