@@ -11,6 +11,7 @@ import {
   type Interceptor,
   type ServiceError,
 } from "@grpc/grpc-js";
+import { headSampledClientMethod } from "../telemetry/grpc-head-sampling";
 import { IDENTITY_METADATA, type CallIdentity } from "../identity/service-identity";
 import { grpcTimings } from "./timings";
 
@@ -75,10 +76,11 @@ export interface CallOpts {
 
 /**
  * Turns one generated unary method into `(request, opts) => Promise<response>` with a deadline.
- * Trace context travels in the metadata through the gRPC instrumentation (services preload it).
+ * Trace context travels in the metadata: through the gRPC instrumentation (services preload it) in
+ * a trace head sampling keeps, written directly in one it leaves out (telemetry/grpc-head-sampling.ts).
  */
 export function promisifyUnary<Req, Res>(client: Client, method: UnaryMethod<Req, Res>, defaultDeadlineMs = 2_000) {
-  const bound = method.bind(client) as UnaryMethod<Req, Res>;
+  const bound = headSampledClientMethod(method).bind(client);
   return (request: Req, opts: CallOpts = {}): Promise<Res> =>
     new Promise((resolve, reject) => {
       bound(request, opts.metadata ?? new Metadata(), { deadline: Date.now() + (opts.deadlineMs ?? defaultDeadlineMs) }, (err, res) =>

@@ -1,5 +1,6 @@
 // gRPC server bootstrap: creation with sane limits, binding, and graceful stop.
 import { Server, ServerCredentials, type ServerOptions } from "@grpc/grpc-js";
+import { headSampleServer } from "../telemetry/grpc-head-sampling";
 import { connectionAgeGraceMs, DEFAULT_LONGEST_CALL_MS, grpcTimings } from "./timings";
 
 export interface GrpcServerSettings {
@@ -25,8 +26,11 @@ export function serverOptions(settings: GrpcServerSettings = {}, env: NodeJS.Pro
   };
 }
 
+/** A server with serverOptions whose handlers are traced as head sampling decides (telemetry/grpc-head-sampling.ts). */
 export function createGrpcServer(settings: GrpcServerSettings = {}, options: ServerOptions = {}): Server {
-  return new Server({ ...serverOptions(settings), ...options });
+  const server = new Server({ ...serverOptions(settings), ...options });
+  headSampleServer(server);
+  return server;
 }
 
 /** Binds `server` to `address` ("0.0.0.0:50051", or port 0 for a free port); resolves the bound port. */
