@@ -1,5 +1,7 @@
 // Express's route-handler span is made in a sampled trace, as before; in a trace head sampling left
-// out, none is made (nothing of that trace is exported either way, so only the CPU differs). Runs in its own process: the tracing preload patches modules for good.
+// out, none is made and no layer enters the express instrumentation at all (nothing of that trace is
+// exported either way, so only the CPU differs). Runs in its own process: the tracing preload patches
+// modules for good.
 import { spawnSync } from "node:child_process";
 
 const SAMPLED = "0af7651916cd43dd8448eb211c80319c";
@@ -13,7 +15,8 @@ const app = express();
 // Mounted as the gateway mounts its routes: a route in a router, under a base path, behind a middleware.
 const api = express.Router();
 api.use((req, res, next) => next());
-api.get("/things/:id", (req, res) => res.json({ id: req.params.id }));
+// The instrumentation's layer wrappers record each layer's path on the request: whether any ran.
+api.get("/things/:id", (req, res) => res.set("x-entered-instrumentation", String(Array.isArray(req.__ot_middlewares))).json({ id: req.params.id }));
 app.use("/api", api);
 const server = app.listen(0, "127.0.0.1", async () => {
   // A bare socket: an instrumented http client would send a traceparent of its own.
@@ -21,7 +24,7 @@ const server = app.listen(0, "127.0.0.1", async () => {
     const socket = net.connect(server.address().port, "127.0.0.1");
     let answer = "";
     socket.on("data", (chunk) => (answer += chunk));
-    socket.on("end", () => resolve(answer.split(" ")[1]));
+    socket.on("end", () => resolve(answer.split(" ")[1] + " " + /x-entered-instrumentation: (\\w+)/i.exec(answer)?.[1]));
     socket.on("error", reject);
     socket.end("GET /api/things/7 HTTP/1.1\\r\\nHost: probe\\r\\nConnection: close\\r\\ntraceparent: 00-" + traceId + "-b7ad6b7169203331-" + flags + "\\r\\n\\r\\n");
   });
@@ -54,7 +57,8 @@ describe("express handler spans", () => {
       timeout: 30_000,
     });
     expect(res.status).toBe(0);
-    expect(res.stdout).toContain('STATUSES ["200","200"]');
+    // Both answered; only the sampled one went through the instrumentation's layer wrappers.
+    expect(res.stdout).toContain('STATUSES ["200 true","200 false"]');
     const spans = printedSpans(res.stdout);
     // As before: the request's SERVER span named after its route, and express's handler span.
     expect(spans.filter((s) => s.traceId === SAMPLED).map((s) => s.name)).toEqual(["GET /api/things/:id", "request handler"]);

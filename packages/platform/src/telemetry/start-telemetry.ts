@@ -3,7 +3,6 @@
 // and logs SDKs into each process. Exporter (otlp, console or none), endpoint, protocol (http/protobuf
 // or http/json) and head sampling (OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG) come from the
 // standard OTEL_* variables.
-import { trace } from "@opentelemetry/api";
 import { registerInstrumentations } from "@opentelemetry/instrumentation";
 import { OTLPTraceExporter as OtlpJsonTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { OTLPTraceExporter as OtlpProtobufTraceExporter } from "@opentelemetry/exporter-trace-otlp-proto";
@@ -22,6 +21,7 @@ import { ExpressInstrumentation, ExpressLayerType } from "@opentelemetry/instrum
 import { MongoDBInstrumentation } from "@opentelemetry/instrumentation-mongodb";
 import { Server as HttpServer } from "node:http";
 import { serviceVersion } from "../service-version";
+import { expressLayersOnlyWhenSampled } from "./express-sampled-layers";
 import { installHeadSampling, PresetTraceIds, samplerFromEnv } from "./head-sampling";
 
 /** HTTP paths that probes and scrapers hit; never traced. */
@@ -85,13 +85,12 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
         ignoreIncomingRequestHook: (req) => UNTRACED_HTTP_PATHS.has((req.url ?? "").split("?")[0] ?? ""),
       }),
     // Route handlers only: a span per middleware and router layer is noise (and costs per request).
-    // And only in a sampled trace: in one head sampling left out, the handler's span would be made,
-    // entered and dropped unseen (its request's own span already carries the trace id).
+    // And only in a sampled trace: in one head sampling left out, no layer enters the instrumentation
+    // (its request's own context already carries the trace id).
     express: () =>
-      new ExpressInstrumentation({
-        ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER],
-        ignoreLayers: [() => trace.getActiveSpan()?.isRecording() !== true],
-      }),
+      expressLayersOnlyWhenSampled(
+        new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE, ExpressLayerType.ROUTER] }),
+      ),
     grpc: () => new GrpcInstrumentation({ ignoreGrpcMethods: [/^grpc\.health\.v1\./, "Check", "Watch"] }),
     mongodb: () => new MongoDBInstrumentation(),
   };
