@@ -6,6 +6,20 @@ describe("newId", () => {
     expect(id).toMatch(/^hold_[0-9A-Za-z]{22}$/);
   });
 
+  it("begins with its creation time, so ids sort by when they were made", async () => {
+    const first = newId("journal");
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const second = newId("journal");
+    expect(second > first).toBe(true);
+    // The time digits are the same for ids of one millisecond; the random rest tells them apart.
+    const now = Date.now();
+    const ofNow = newId("hold").slice("hold_".length, "hold_".length + 8);
+    let ms = 0;
+    for (const c of ofNow) ms = ms * 62 + "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".indexOf(c);
+    expect(ms).toBeGreaterThanOrEqual(now);
+    expect(ms).toBeLessThan(now + 1_000);
+  });
+
   it("does not repeat across many draws", () => {
     const ids = new Set(Array.from({ length: 10_000 }, () => newId("usage")));
     expect(ids.size).toBe(10_000);

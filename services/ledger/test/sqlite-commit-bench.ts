@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { newId } from "@agentic/platform";
 import { SqliteLedgerStore } from "../src/store/sqlite/sqlite-store";
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
@@ -26,11 +27,13 @@ async function main(concurrency: number, pairs: number): Promise<void> {
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         while (next < pairs) {
-          const i = next++;
+          next++;
           const start = performance.now();
+          // Ids as the services make them (what their indexes hold decides how much each commit writes).
+          const holdId = newId("hold");
           const now = new Date();
           await store.hold({
-            holdId: `h${i}`,
+            holdId,
             userId: "u1",
             amountCredits: 10,
             routeKey: "r",
@@ -38,7 +41,7 @@ async function main(concurrency: number, pairs: number): Promise<void> {
             now,
           });
           const usage = {
-            usageId: `use_${i}`,
+            usageId: newId("usage"),
             createdAt: now,
             productKey: "p",
             capabilityKey: "p.call",
@@ -49,7 +52,7 @@ async function main(concurrency: number, pairs: number): Promise<void> {
             durationMs: 3,
             traceId: "t",
           };
-          await store.settleHold({ holdId: `h${i}`, userId: "u1", kind: "capture", capturedCredits: 7, usage, now: new Date() });
+          await store.settleHold({ holdId, userId: "u1", kind: "capture", capturedCredits: 7, usage, now: new Date() });
           latencies.push(performance.now() - start);
         }
       }),
