@@ -2,7 +2,7 @@
 // instrumentation as before; any other goes around it on the client and on the server, yet keeps its
 // trace id and tells the next service "not sampled". Runs in its own process: the tracing preload
 // patches grpc-js for good.
-import { spawnSync } from "node:child_process";
+import { printProbeResult, runTracedChild } from "./traced-child.fixture";
 
 const CALLER_SAMPLED = "0af7651916cd43dd8448eb211c80319c";
 const CALLER_UNSAMPLED = "4bf92f3577b34da6a3ce929d0e0e4736";
@@ -64,8 +64,7 @@ const serverInstrumented = (call) => call.sendMetadata.__wrapped === true;
   relay.close();
   sink.close();
   await Promise.all([stopServer(relayServer), stopServer(sinkServer)]);
-  await require("@agentic/platform/telemetry").shutdownTelemetry();
-  process.stdout.write("\\nRESULT_OF_PROBE " + JSON.stringify(seen) + "\\n");
+  ${printProbeResult("seen")}
 })();
 `;
 
@@ -78,24 +77,12 @@ interface Seen {
   sink: { traceparent: string; instrumented: boolean };
 }
 
-/** What the child saw, and the exported spans' trace ids by kind (the console exporter prints each span). */
+/** What the child saw, and the exported spans' trace ids by kind. */
 function run(env: NodeJS.ProcessEnv): { seen: Seen[]; spans: { server: string[]; client: string[] } } {
-  const res = spawnSync(process.execPath, ["-r", "@agentic/platform/telemetry", "-e", CHILD], {
-    cwd: __dirname,
-    encoding: "utf8",
-    env: { ...process.env, OTEL_TRACES_EXPORTER: "console", OTEL_SERVICE_NAME: "probe", ...env },
-    timeout: 30_000,
-  });
-  expect(res.stderr).not.toMatch(/Error/);
-  expect(res.status).toBe(0);
-  const seen = JSON.parse([...res.stdout.matchAll(/^RESULT_OF_PROBE (.*)$/gm)].at(-1)![1]!) as Seen[];
-  const spans = { server: [] as string[], client: [] as string[] };
-  const pattern = /traceId: '([0-9a-f]{32})'[\s\S]*?kind: (\d)/g;
-  for (let m = pattern.exec(res.stdout); m; m = pattern.exec(res.stdout)) {
-    if (m[2] === "1") spans.server.push(m[1]!);
-    if (m[2] === "2") spans.client.push(m[1]!);
-  }
-  return { seen, spans };
+  const { result, spans, stderr } = runTracedChild<Seen[]>(CHILD, env);
+  expect(stderr).not.toMatch(/Error/);
+  const ofKind = (kind: number) => spans.filter((s) => s.kind === kind).map((s) => s.traceId);
+  return { seen: result, spans: { server: ofKind(1), client: ofKind(2) } };
 }
 
 /** Every trace id of `traceIds`, twice (a relay's span and a sink's), sorted. */

@@ -1,8 +1,8 @@
 // Head sampling decided before the http instrumentation: a request it keeps is traced as before,
 // one it leaves out never enters the instrumentation yet keeps a trace id and tells what it calls
 // "not sampled". Runs a server in its own process: the tracing preload patches modules for good.
-import { spawnSync } from "node:child_process";
 import { samplerFromEnv } from "./head-sampling";
+import { printProbeResult, runTracedChild } from "./traced-child.fixture";
 import { AlwaysOffSampler, AlwaysOnSampler, ParentBasedSampler, TraceIdRatioBasedSampler } from "@opentelemetry/sdk-trace-base";
 
 const CALLER_SAMPLED = "0af7651916cd43dd8448eb211c80319c";
@@ -51,8 +51,7 @@ downstream.listen(0, "127.0.0.1", () => server.listen(0, "127.0.0.1", async () =
   for (let i = 0; i < 40; i++) await get();
   server.close();
   downstream.close();
-  await require("@agentic/platform/telemetry").shutdownTelemetry();
-  process.stdout.write("\\nRESULT_OF_PROBE " + JSON.stringify(seen) + "\\n");
+  ${printProbeResult("seen")}
 }));
 `;
 
@@ -64,21 +63,10 @@ interface Seen {
 }
 
 function run(env: NodeJS.ProcessEnv): { seen: Seen[]; serverSpanTraceIds: Set<string> } {
-  const res = spawnSync(process.execPath, ["-r", "@agentic/platform/telemetry", "-e", CHILD], {
-    cwd: __dirname,
-    encoding: "utf8",
-    env: { ...process.env, OTEL_TRACES_EXPORTER: "console", OTEL_SERVICE_NAME: "probe", ...env },
-    timeout: 30_000,
-  });
-  expect(res.stderr).not.toMatch(/Error/);
-  expect(res.status).toBe(0);
-  // The last line: the exporter prints the process's arguments, this script included, with each span.
-  const seen = JSON.parse([...res.stdout.matchAll(/^RESULT_OF_PROBE (.*)$/gm)].at(-1)![1]!) as Seen[];
-  // The console exporter prints each span; the request's own is the SERVER span (kind 1).
-  const serverSpanTraceIds = new Set<string>();
-  const pattern = /traceId: '([0-9a-f]{32})'[\s\S]*?kind: (\d)/g;
-  for (let m = pattern.exec(res.stdout); m; m = pattern.exec(res.stdout)) if (m[2] === "1") serverSpanTraceIds.add(m[1]!);
-  return { seen, serverSpanTraceIds };
+  const { result, spans, stderr } = runTracedChild<Seen[]>(CHILD, env);
+  expect(stderr).not.toMatch(/Error/);
+  // The request's own span is the SERVER span (kind 1).
+  return { seen: result, serverSpanTraceIds: new Set(spans.filter((s) => s.kind === 1).map((s) => s.traceId)) };
 }
 
 describe("head sampling before the http instrumentation", () => {
