@@ -191,8 +191,11 @@ export async function startSettlementConsumer(deps: SettlementConsumerDeps): Pro
           deps.onOutcome?.({ holdId, result: result.status, hold: "hold" in result ? result.hold : undefined, deadLettered: true });
           return;
         }
-        // Ack only now that the write is durable; if the ack is lost the redelivery is a no-op.
-        await m.ackAck();
+        // Ack only now that the write is durable; if the ack is lost the redelivery is a no-op
+        // (already_settled), so no confirmation is awaited: a confirmed ack (ackAck) cost every
+        // settlement a request to nats-server and its reply. Shutdown drains the connection, which
+        // sends the acks still buffered.
+        m.ack();
         metrics.settlementHandled(result.status);
         if (result.status === "applied" && result.hold.state === "captured") metrics.creditsCharged(result.hold.capturedCredits);
         if (result.status === "already_settled" && settlement.kind === "capture" && result.hold.state === "expired") metrics.lateCapture();
