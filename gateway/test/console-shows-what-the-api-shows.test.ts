@@ -11,7 +11,15 @@ import { startBackedSystem, type BackedSystem } from "./backed-system";
 import { emailBody, execute, newUser, settled, type TestUser } from "./execute-helpers";
 import { newKey } from "./limits-helpers";
 import { consoleBuildDir } from "../src/routes/console";
-import { launchChromium, recordApiRequests, SCREENSHOT_DIR, screenshotBoth, seriousViolations, VIEWPORTS } from "./console/browser";
+import {
+  apiRequestLine,
+  launchChromium,
+  recordApiRequests,
+  SCREENSHOT_DIR,
+  screenshotBoth,
+  seriousViolations,
+  VIEWPORTS,
+} from "./console/browser";
 
 jest.setTimeout(180_000);
 
@@ -39,7 +47,14 @@ describe("the web console", () => {
 
   /** Opens a view by its hash and waits for `ready`; answers the API requests the view made. */
   async function open(hash: string, ready: string): Promise<string[]> {
-    requests.length = 0;
+    // The view's requests are those the browser started once the hash was about to change, on its own
+    // clock: the view left behind may still refresh itself (Overview does every 5 s) until it is gone,
+    // and the event of a request it started just before can reach this process after the change.
+    const made: Request[] = [];
+    const record = (req: Request) => void (apiRequestLine(req, sys.gw.baseUrl) && made.push(req));
+    page.on("request", record);
+    const changedAt = await page.evaluate(() => Date.now());
+    const ofThisView = (req: Request) => req.timing().startTime >= changedAt;
     // The view's request is awaited until answered, not only its element: a view opened from one of the
     // same kind (Activity, then Activity filtered) finds the old element at once, and its request would
     // then be counted as the next view's.
@@ -47,12 +62,16 @@ describe("the web console", () => {
     const reopened = (await page.evaluate(() => location.hash)) === hash;
     const answered = reopened
       ? undefined
-      : page.waitForResponse((res) => res.url().startsWith(sys.gw.baseUrl) && !res.url().includes("/console/"));
+      : page.waitForResponse((res) => apiRequestLine(res.request(), sys.gw.baseUrl) !== undefined && ofThisView(res.request()));
     await page.evaluate((h) => (location.hash = h), hash);
     await answered;
     await page.locator(ready).first().waitFor();
     await page.waitForLoadState("networkidle");
-    return [...requests].sort();
+    page.off("request", record);
+    return made
+      .filter(ofThisView)
+      .map((req) => apiRequestLine(req, sys.gw.baseUrl)!)
+      .sort();
   }
 
   /**

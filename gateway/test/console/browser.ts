@@ -2,7 +2,7 @@
 // every request it makes to the API, and helpers for the accessibility check and screenshots.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Page, type Request } from "playwright-core";
 import { AxeBuilder } from "@axe-core/playwright";
 
 /** Where the test run writes its screenshots (gitignored). */
@@ -26,13 +26,19 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
+/** An API request as the tests name it (method and path after the API base path); undefined for the console's own files and other hosts. */
+export function apiRequestLine(req: Request, apiBase: string): string | undefined {
+  const url = new URL(req.url());
+  if (!url.href.startsWith(apiBase) || url.pathname.includes("/console/")) return undefined;
+  return `${req.method()} ${url.pathname.slice(new URL(apiBase).pathname.length)}`;
+}
+
 /** The API requests a page made (method and path after the API base path), the console's own files left out. */
 export function recordApiRequests(page: Page, apiBase: string): string[] {
   const seen: string[] = [];
   page.on("request", (req) => {
-    const url = new URL(req.url());
-    if (!url.href.startsWith(apiBase) || url.pathname.includes("/console/")) return;
-    seen.push(`${req.method()} ${url.pathname.slice(new URL(apiBase).pathname.length)}`);
+    const line = apiRequestLine(req, apiBase);
+    if (line) seen.push(line);
   });
   return seen;
 }
