@@ -104,7 +104,16 @@ beforeAll(async () => {
   execFileSync("npm", ["install", "--no-audit", "--no-fund"], { cwd: clone, env: newcomerEnv(), stdio: "pipe" });
   system = spawn("npm", ["start"], {
     cwd: clone,
-    env: newcomerEnv({ AGENTIC_FREE_PORTS: "1", LOG_LEVEL: "warn" }),
+    // The start's build reads this checkout's turbo cache (never writes it): a task whose inputs (every
+    // file of its package and of those it depends on, the lockfile) hash the same replays the outputs
+    // built from them here. So the clone's first build costs no more than the run's CI minutes need;
+    // a build from nothing in a clean clone is what CI's own build step does before the tests.
+    env: newcomerEnv({
+      AGENTIC_FREE_PORTS: "1",
+      LOG_LEVEL: "warn",
+      TURBO_CACHE_DIR: join(REPO_ROOT, ".turbo", "cache"),
+      TURBO_CACHE: "local:r",
+    }),
     stdio: ["ignore", "pipe", "pipe"],
     detached: true, // its own process group, stopped as a whole with Ctrl-C's signal
   });
