@@ -106,8 +106,8 @@ beforeAll(async () => {
     cwd: clone,
     // The start's build reads this checkout's turbo cache (never writes it): a task whose inputs (every
     // file of its package and of those it depends on, the lockfile) hash the same replays the outputs
-    // built from them here. So the clone's first build costs no more than the run's CI minutes need;
-    // a build from nothing in a clean clone is what CI's own build step does before the tests.
+    // built from them here, instead of building every package a second time in the same run (about a
+    // minute of two cores). A build from nothing in a clean clone is CI's own build step, before the tests.
     env: newcomerEnv({
       AGENTIC_FREE_PORTS: "1",
       LOG_LEVEL: "warn",
