@@ -24,9 +24,14 @@ const CALL_MS = 1_500;
 async function startSlowServer(env: NodeJS.ProcessEnv, longestCallMs: number) {
   // The options every service gets, read from this test's env rather than the process's.
   const server = new Server(serverOptions({ longestCallMs }, env));
+  let callArrived!: () => void;
+  // Resolves once the server is running a call (a connection, then a call on it, can take a while on a loaded machine).
+  const arrived = new Promise<void>((resolve) => (callArrived = resolve));
   server.addService(definition, {
-    slow: (call: { request: { ms: number } }, done: (err: null, res: { slept: number }) => void) =>
-      setTimeout(() => done(null, { slept: call.request.ms }), call.request.ms),
+    slow: (call: { request: { ms: number } }, done: (err: null, res: { slept: number }) => void) => {
+      callArrived();
+      setTimeout(() => done(null, { slept: call.request.ms }), call.request.ms);
+    },
   });
   const port = await bindServer(server, "127.0.0.1:0");
   const client = new Client(`127.0.0.1:${port}`, credentials.createInsecure(), channelOptions(env));
@@ -41,15 +46,17 @@ async function startSlowServer(env: NodeJS.ProcessEnv, longestCallMs: number) {
         (err: ServiceError | null, res?: { slept: number }) => (err ? reject(err) : resolve(res!)),
       ),
     );
-  return { server, client, call };
+  return { server, client, call, arrived };
 }
 
 describe("a graceful close with keepalive pings due", () => {
   it("lets a call in flight finish through its server's stop", async () => {
-    const { server, client, call } = await startSlowServer(FAST_PINGS, CALL_MS);
+    const { server, client, call, arrived } = await startSlowServer(FAST_PINGS, CALL_MS);
     try {
       const answer = call();
-      await new Promise<void>((resolve) => setTimeout(resolve, 100));
+      // Stopped once the call is in flight (a fixed wait of 100 ms once stopped the server before a loaded
+      // CI machine had even connected, and the call failed to connect instead).
+      await arrived;
       const stop = beginServerStop(server);
       await expect(answer).resolves.toEqual({ slept: CALL_MS });
       await stop.closed;
