@@ -21,12 +21,14 @@ import { killAllManagedSync, stopAllManaged } from "./lib/processes.mjs";
 import { ProcSampler } from "./lib/proc-sampler.mjs";
 import {
   CHAT,
-  CHAT_EXECUTE_BODY,
+  chatExecuteRequest,
+  emailSendUrl,
   fundDevWallet,
   idempotencyKey,
   LIMITS_OUT_OF_REACH,
   PRODUCTION_SAMPLING,
   RECOMMEND_BODY,
+  recommendRequest,
 } from "./lib/scenario-requests.mjs";
 import {
   computeRatios,
@@ -402,17 +404,12 @@ async function main() {
 
     const auth = { authorization: `Bearer ${system.devKey}`, "content-type": "application/json" };
     const running = (name) => system.started.includes(name);
-    const capability = `${base}/domains/email/capabilities/send`;
+    const capability = emailSendUrl(base);
 
     const recommend = {
       involved: ["gateway", "router", "ledger", "catalog"],
       skip: () => (!running("router") ? "router not running" : !running("ledger") ? "ledger not running (no API keys)" : undefined),
-      http: () => ({
-        url: `${capability}/recommend`,
-        method: "POST",
-        headers: auth,
-        body: RECOMMEND_BODY,
-      }),
+      http: () => recommendRequest(base, system.devKey),
     };
     // Intent routing: keyless, in the router's memory (no ledger call).
     const route = {
@@ -476,13 +473,7 @@ async function main() {
     };
     const gwChat = {
       ...execute,
-      http: () => ({
-        url: `${base}/domains/models/capabilities/chat-complete/execute`,
-        method: "POST",
-        headers: auth,
-        body: CHAT_EXECUTE_BODY,
-        freshHeaders: idempotencyKey,
-      }),
+      http: () => chatExecuteRequest(base, system.devKey),
     };
 
     const scenarios = [
@@ -515,12 +506,7 @@ async function main() {
         label: `A recommend ${GOOD_KEYS} keys+1 abusive`,
         involved: ["gateway", "router", "ledger", "catalog"],
         skip: () => (!running("router") ? "router not running" : !running("ledger") ? "ledger not running (no API keys)" : undefined),
-        http: () => ({
-          url: `${capability}/recommend`,
-          method: "POST",
-          headers: { authorization: `Bearer ${abuse.good[0]}`, "content-type": "application/json" },
-          body: RECOMMEND_BODY,
-        }),
+        http: () => recommendRequest(base, abuse.good[0]),
         abuse: true,
       },
       // Executes touch every service (and the ledger's database), so the soak shows growth in any of them.
@@ -703,7 +689,7 @@ async function runHopsPass({ opts, logDir, serviceEnv, inFlight, exitCleanups, l
     if (traced.natsStoreDir) exitCleanups.push(() => rmSync(traced.natsStoreDir, { recursive: true, force: true }));
     const base = traced.baseUrl;
     const headers = { authorization: `Bearer ${traced.devKey}`, "content-type": "application/json" };
-    const capability = `${base}/domains/email/capabilities/send`;
+    const capability = emailSendUrl(base);
     const paths = {
       recommend: { url: `${capability}/recommend`, body: RECOMMEND_BODY },
       execute: { url: `${capability}/execute`, body: EXECUTE_BODY },

@@ -18,35 +18,15 @@ import { parseArgs } from "node:util";
 import { runHttpLoad } from "./lib/http-load.mjs";
 import { ROOT } from "./lib/paths.mjs";
 import { cpuTimeUs } from "./lib/proc-sampler.mjs";
-import {
-  CHAT_EXECUTE_BODY,
-  fundDevWallet,
-  idempotencyKey,
-  LIMITS_OUT_OF_REACH,
-  PRODUCTION_SAMPLING,
-  RECOMMEND_BODY,
-} from "./lib/scenario-requests.mjs";
+import { chatExecuteRequest, fundDevWallet, LIMITS_OUT_OF_REACH, PRODUCTION_SAMPLING, recommendRequest } from "./lib/scenario-requests.mjs";
 
 /** The load of each scenario, as `npm run bench` sends it. */
 const SCENARIOS = {
   // The Portkey comparison's execute: a chat completion pinned to the sandbox's OpenAI route, a fresh Idempotency-Key each.
-  "execute-chat": (base, key) => ({
-    url: `${base}/domains/models/capabilities/chat-complete/execute`,
-    method: "POST",
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    body: CHAT_EXECUTE_BODY,
-    connections: 16,
-    freshHeaders: idempotencyKey,
-  }),
+  "execute-chat": (base, key) => ({ ...chatExecuteRequest(base, key), connections: 16 }),
   // A catalog read answered from the gateway's memory.
   domains: (base) => ({ url: `${base}/domains`, connections: 32 }),
-  recommend: (base, key) => ({
-    url: `${base}/domains/email/capabilities/send/recommend`,
-    method: "POST",
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    body: RECOMMEND_BODY,
-    connections: 32,
-  }),
+  recommend: (base, key) => ({ ...recommendRequest(base, key), connections: 32 }),
 };
 
 /** As `npm run bench` runs the system: production's head sampling, no exporter, per-key limits out of reach. */

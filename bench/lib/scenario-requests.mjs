@@ -23,6 +23,29 @@ export const CHAT_EXECUTE_BODY = JSON.stringify({ ...CHAT, provider: "openai", a
 /** A new Idempotency-Key, as the SDK sends with every execute (the executor then claims it at the ledger). */
 export const idempotencyKey = () => ({ "idempotency-key": randomUUID() });
 
+/** An API call with key `key` and a JSON body. */
+const jsonCallHeaders = (key) => ({ authorization: `Bearer ${key}`, "content-type": "application/json" });
+
+/** The email.send capability: what recommend ranks, and what the email executes run. */
+export const emailSendUrl = (base) => `${base}/domains/email/capabilities/send`;
+
+/** POST recommend for email.send with key `key`, as every recommend scenario sends it. */
+export const recommendRequest = (base, key) => ({
+  url: `${emailSendUrl(base)}/recommend`,
+  method: "POST",
+  headers: jsonCallHeaders(key),
+  body: RECOMMEND_BODY,
+});
+
+/** Our execute of the chat completion with key `key`, a fresh Idempotency-Key each: the Portkey comparison's. */
+export const chatExecuteRequest = (base, key) => ({
+  url: `${base}/domains/models/capabilities/chat-complete/execute`,
+  method: "POST",
+  headers: jsonCallHeaders(key),
+  body: CHAT_EXECUTE_BODY,
+  freshHeaders: idempotencyKey,
+});
+
 /** Funds the development wallet for executes; resolves why it could not, or undefined. */
 export async function fundDevWallet(base) {
   const init = await fetch(`${base}/dev/init`, {
