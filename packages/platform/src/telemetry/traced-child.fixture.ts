@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 
 /** How a probe script hands back what it saw: one line, last, after the spans the exporter printed. */
-export const PROBE_RESULT_MARK = "RESULT_OF_PROBE";
+const PROBE_RESULT_MARK = "RESULT_OF_PROBE";
 
 /** The probe script's last statements: flush the spans, then print `expression` (JSON) as the result. */
 export const printProbeResult = (expression: string): string =>
