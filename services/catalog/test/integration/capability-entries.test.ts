@@ -54,7 +54,12 @@ describe("ListCapabilityEntries", () => {
 
   it("walks every capability once over gRPC, in catalog order, each with its routes and contract as the other RPCs answer them", async () => {
     expect(expected.some((e) => e.routes.length === 200)).toBe(true);
-    const { seen } = await walk((offset) => cat.call.listCapabilityEntries({ offset, limit: 200 }), ENTRIES_PAGE_MAX_BYTES);
+    // Pages of the 100x catalog, read on a CI machine that runs other suites beside this one: the 2 s
+    // client default once ran out on a page; what this walks is the paging, not the speed.
+    const { seen } = await walk(
+      (offset) => cat.call.listCapabilityEntries({ offset, limit: 200 }, { deadlineMs: 15_000 }),
+      ENTRIES_PAGE_MAX_BYTES,
+    );
     expect(seen).toEqual(expected);
     const past = await cat.call.listCapabilityEntries({ offset: expected.length, limit: 10 });
     expect(past).toEqual<ListCapabilityEntriesResponse>({ entries: [], catalogVersion: cat.catalog.version, total: expected.length });
