@@ -25,6 +25,7 @@ jest.setTimeout(180_000);
 
 // The browser's globals, as the callbacks page.evaluate runs see them (this file is compiled for Node).
 declare const location: { hash: string; href: string };
+declare function addEventListener(type: string, listener: () => void, options: { once: boolean }): void;
 declare const document: { cookie: string; querySelector(selector: string): { textContent: string | null } | null };
 declare const sessionStorage: { length: number; setItem(key: string, value: string): void };
 declare const localStorage: { length: number };
@@ -47,24 +48,41 @@ describe("the web console", () => {
 
   /** Opens a view by its hash and waits for `ready`; answers the API requests the view made. */
   async function open(hash: string, ready: string): Promise<string[]> {
-    // The view's requests are those the browser started once the hash was about to change, on its own
-    // clock: the view left behind may still refresh itself (Overview does every 5 s) until it is gone,
-    // and the event of a request it started just before can reach this process after the change.
+    // The view's requests are those the browser started after the page handled the hash change, on the
+    // page's own clock. The view left behind refreshes itself (Overview does every 5 s) until the change
+    // unmounts it, and a refresh it started just before can be reported to this process after the change.
+    // So the time is read in the page, in a hashchange listener added after the console's own: by then the
+    // old view is gone (Preact renders in a microtask after the console's listener), and the new view's
+    // effects, which make its request, run after the next paint.
     const made: Request[] = [];
     const record = (req: Request) => void (apiRequestLine(req, sys.gw.baseUrl) && made.push(req));
     page.on("request", record);
-    const changedAt = await page.evaluate(() => Date.now());
-    const ofThisView = (req: Request) => req.timing().startTime >= changedAt;
-    // The view's request is awaited until answered, not only its element: a view opened from one of the
-    // same kind (Activity, then Activity filtered) finds the old element at once, and its request would
-    // then be counted as the next view's.
+    let changedAt = Number.POSITIVE_INFINITY;
+    // A request's start time is known once its response is (before that it reads 0).
+    const ofThisView = (req: Request) => req.timing().startTime > changedAt;
     // Opened again from itself, a view stays as it is (no hashchange): nothing to await.
     const reopened = (await page.evaluate(() => location.hash)) === hash;
-    const answered = reopened
-      ? undefined
-      : page.waitForResponse((res) => apiRequestLine(res.request(), sys.gw.baseUrl) !== undefined && ofThisView(res.request()));
-    await page.evaluate((h) => (location.hash = h), hash);
-    await answered;
+    // The view's request is awaited until answered, not only its element: a view opened from one of the
+    // same kind (Activity, then Activity filtered) finds the old element at once.
+    if (reopened) changedAt = await page.evaluate(() => performance.timeOrigin + performance.now());
+    else {
+      let markAnswered!: () => void;
+      const answered = new Promise<void>((resolve) => (markAnswered = resolve));
+      const finished = (req: Request) => void (apiRequestLine(req, sys.gw.baseUrl) && ofThisView(req) && markAnswered());
+      page.on("requestfinished", finished);
+      changedAt = await page.evaluate(
+        (h) =>
+          new Promise<number>((resolve) => {
+            addEventListener("hashchange", () => resolve(performance.timeOrigin + performance.now()), { once: true });
+            location.hash = h;
+          }),
+        hash,
+      );
+      // A request that finished before the time came back is looked at again now.
+      if (made.some((req) => ofThisView(req) && req.timing().responseEnd >= 0)) markAnswered();
+      await answered;
+      page.off("requestfinished", finished);
+    }
     await page.locator(ready).first().waitFor();
     await page.waitForLoadState("networkidle");
     page.off("request", record);
