@@ -2,10 +2,10 @@
 // as kustomize overlays on top of the real ones, in a temp dir) fail with the right message.
 // Run: node --test scripts/k8s/*.test.mjs
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { after, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -20,11 +20,24 @@ const ZOD = createRequire(join(REPO_ROOT, "package.json")).resolve("zod");
 const scratch = mkdtempSync(join(tmpdir(), "k8s-validate-"));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** Runs the validator; returns exit status and output. */
+/** Runs the validator; resolves to its exit status and output. */
 function validate(args, env = process.env) {
-  const run = spawnSync(process.execPath, [VALIDATE, ...args], { encoding: "utf8", env });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [VALIDATE, ...args], { env });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
 }
+
+/**
+ * The cases of a group run side by side, one per core: each renders overlays with kubectl and validates
+ * them in a process of its own (2–3 s), and one after another they took most of a minute and a half of CI.
+ */
+const SIDE_BY_SIDE = { concurrency: availableParallelism() };
 
 let overlayCount = 0;
 /**
@@ -67,17 +80,17 @@ function fakeRepo(schemas, { withoutDist = [] } = {}) {
 const LEDGER_DEPLOYMENT = { kind: "Deployment", name: "ledger" };
 const CONTAINER = "/spec/template/spec/containers/0";
 
-describe("the real overlays", () => {
-  test("dev and prod pass", () => {
-    const run = validate([]);
+describe("the real overlays", SIDE_BY_SIDE, () => {
+  test("dev and prod pass", async () => {
+    const run = await validate([]);
     assert.equal(run.status, 0, run.stdout + run.stderr);
     assert.match(run.stdout, /k8s validate: OK/);
     assert.match(run.stdout, /deploy\/k8s\/overlays\/dev: \d+ objects/);
     assert.match(run.stdout, /deploy\/k8s\/overlays\/prod: \d+ objects/);
   });
 
-  test("prod lists the Secrets that must be created before deploying", () => {
-    const run = validate([PROD]);
+  test("prod lists the Secrets that must be created before deploying", async () => {
+    const run = await validate([PROD]);
     assert.equal(run.status, 0, run.stdout);
     for (const secret of ["agentic-mongodb", "agentic-api-keys", "agentic-provider-credentials"]) {
       assert.match(run.stdout, new RegExp(`NOTE  Secret/${secret}: not in the manifests`));
@@ -85,35 +98,35 @@ describe("the real overlays", () => {
   });
 });
 
-describe("broken manifests fail", () => {
-  test("a container without limits", () => {
+describe("broken manifests fail", SIDE_BY_SIDE, () => {
+  test("a container without limits", async () => {
     const dir = brokenOverlay(DEV, [{ target: LEDGER_DEPLOYMENT, ops: [{ op: "remove", path: `${CONTAINER}/resources/limits` }] }]);
-    const run = validate([dir]);
+    const run = await validate([dir]);
     assert.equal(run.status, 1, run.stdout);
     assert.match(run.stdout, /ERROR Deployment\/ledger container server: resources\.limits\.cpu missing/);
     assert.match(run.stdout, /ERROR Deployment\/ledger container server: resources\.limits\.memory missing/);
     assert.match(run.stdout, /FAILED/);
   });
 
-  test("a misspelled field the schema alone would accept", () => {
+  test("a misspelled field the schema alone would accept", async () => {
     const dir = brokenOverlay(DEV, [
       { target: LEDGER_DEPLOYMENT, ops: [{ op: "add", path: `${CONTAINER}/readinesProbe`, value: { grpc: { port: 50051 } } }] },
     ]);
-    const run = validate([dir]);
+    const run = await validate([dir]);
     assert.equal(run.status, 1, run.stdout);
     assert.match(run.stdout, /ERROR Deployment\/ledger: unknown field spec\.template\.spec\.containers\[0\]\.readinesProbe/);
   });
 
-  test("a wrong type", () => {
+  test("a wrong type", async () => {
     const dir = brokenOverlay(DEV, [
       { target: LEDGER_DEPLOYMENT, ops: [{ op: "replace", path: `${CONTAINER}/ports/0/containerPort`, value: "grpc" }] },
     ]);
-    const run = validate([dir]);
+    const run = await validate([dir]);
     assert.equal(run.status, 1, run.stdout);
     assert.match(run.stdout, /schema: \/spec\/template\/spec\/containers\/0\/ports\/0\/containerPort must be integer/);
   });
 
-  test("a container that may run as root and write its filesystem", () => {
+  test("a container that may run as root and write its filesystem", async () => {
     const dir = brokenOverlay(DEV, [
       {
         target: LEDGER_DEPLOYMENT,
@@ -123,14 +136,14 @@ describe("broken manifests fail", () => {
         ],
       },
     ]);
-    const run = validate([dir]);
+    const run = await validate([dir]);
     assert.equal(run.status, 1, run.stdout);
     assert.match(run.stdout, /Deployment\/ledger container server: runAsNonRoot must be true/);
     assert.match(run.stdout, /Deployment\/ledger container server: securityContext\.readOnlyRootFilesystem must be true/);
     assert.match(run.stdout, /Deployment\/ledger container server: securityContext\.capabilities\.drop must include ALL/);
   });
 
-  test("a missing probe and an unnamed port", () => {
+  test("a missing probe and an unnamed port", async () => {
     const dir = brokenOverlay(DEV, [
       {
         target: LEDGER_DEPLOYMENT,
@@ -140,22 +153,22 @@ describe("broken manifests fail", () => {
         ],
       },
     ]);
-    const run = validate([dir]);
+    const run = await validate([dir]);
     assert.equal(run.status, 1, run.stdout);
     assert.match(run.stdout, /Deployment\/ledger container server: livenessProbe missing/);
     assert.match(run.stdout, /Deployment\/ledger container server: port 9464 has no name/);
   });
 
-  test("a credential written as a literal", () => {
+  test("a credential written as a literal", async () => {
     const dir = brokenOverlay(DEV, [
       { target: LEDGER_DEPLOYMENT, ops: [{ op: "add", path: `${CONTAINER}/env/-`, value: { name: "RESEND_API_KEY", value: "re_123" } }] },
     ]);
-    const run = validate([dir]);
+    const run = await validate([dir]);
     assert.equal(run.status, 1, run.stdout);
     assert.match(run.stdout, /env RESEND_API_KEY looks like a credential/);
   });
 
-  test("replicas on a Deployment an HPA owns, and an unpinned production image", () => {
+  test("replicas on a Deployment an HPA owns, and an unpinned production image", async () => {
     const dir = brokenOverlay(
       PROD,
       [
@@ -169,29 +182,29 @@ describe("broken manifests fail", () => {
       ],
       { prodName: true },
     );
-    const run = validate([dir]);
+    const run = await validate([dir]);
     assert.equal(run.status, 1, run.stdout);
     assert.match(run.stdout, /Deployment\/gateway: sets spec\.replicas but HorizontalPodAutoscaler\/gateway owns the count/);
     assert.match(run.stdout, /image registry\.example\.com\/agentic\/gateway:dev: production images are pinned/);
   });
 
-  test("a Service whose target port no pod declares", () => {
+  test("a Service whose target port no pod declares", async () => {
     const dir = brokenOverlay(DEV, [
       { target: { kind: "Service", name: "ledger" }, ops: [{ op: "replace", path: "/spec/ports/0/targetPort", value: "grcp" }] },
     ]);
-    const run = validate([dir]);
+    const run = await validate([dir]);
     assert.equal(run.status, 1, run.stdout);
     assert.match(run.stdout, /Service\/ledger: port grpc: targetPort grcp is not a container port/);
   });
 
-  test("an overlay kustomize cannot build", () => {
-    const run = validate([join(scratch, "does-not-exist")]);
+  test("an overlay kustomize cannot build", async () => {
+    const run = await validate([join(scratch, "does-not-exist")]);
     assert.equal(run.status, 1, run.stdout);
     assert.match(run.stdout, /kubectl kustomize .*does-not-exist failed/);
   });
 });
 
-describe("the env contract against configSchema", () => {
+describe("the env contract against configSchema", SIDE_BY_SIDE, () => {
   const ledgerSchema = `z.object({
     APP_ENV: z.enum(["development", "test", "production"]),
     PORT: z.coerce.number().int(),
@@ -210,10 +223,10 @@ describe("the env contract against configSchema", () => {
     LEDGER_SHARDS: z.coerce.number().int(),
   })`;
 
-  test("a variable the schema requires but the manifest does not set is an error", () => {
+  test("a variable the schema requires but the manifest does not set is an error", async () => {
     const withoutLogging = ledgerSchema.replace("    METRICS_PORT: z.coerce.number().int(),\n    LOG_LEVEL: z.string(),\n", "");
     const root = fakeRepo({ ledger: withoutLogging });
-    const run = validate(["--root", root, DEV]);
+    const run = await validate(["--root", root, DEV]);
     assert.equal(run.status, 1, run.stdout);
     assert.match(run.stdout, /ERROR Deployment\/ledger: configSchema rejects the environment: LEDGER_SHARDS:/);
     // Secret values (dev Secret generator) and literals satisfied the other keys.
@@ -222,64 +235,64 @@ describe("the env contract against configSchema", () => {
     assert.match(run.stdout, /ERROR Deployment\/ledger: sets LOG_LEVEL, METRICS_PORT but no configSchema key reads it/);
   });
 
-  test("a value in the wrong format is an error", () => {
+  test("a value in the wrong format is an error", async () => {
     const root = fakeRepo({ ledger: ledgerSchema.replace('z.enum(["memory", "mongodb"])', 'z.enum(["memory", "postgres"])') });
-    const run = validate(["--root", root, DEV]);
+    const run = await validate(["--root", root, DEV]);
     assert.equal(run.status, 1, run.stdout);
     assert.match(run.stdout, /configSchema rejects the environment: LEDGER_STORE:/);
   });
 
-  test("prod Secrets that exist only in the cluster are checked with the dev example's values", () => {
+  test("prod Secrets that exist only in the cluster are checked with the dev example's values", async () => {
     const root = fakeRepo({ ledger: ledgerSchema.replace("LEDGER_SHARDS: z.coerce.number().int(),", "") });
-    const run = validate(["--root", root, DEV, PROD]);
+    const run = await validate(["--root", root, DEV, PROD]);
     assert.equal(run.status, 0, run.stdout);
     assert.doesNotMatch(run.stdout, /ERROR/);
   });
 
-  test("a service whose dist is not built is skipped with a message, the others are checked", () => {
+  test("a service whose dist is not built is skipped with a message, the others are checked", async () => {
     const root = fakeRepo(
       { ledger: ledgerSchema.replace("LEDGER_SHARDS: z.coerce.number().int(),", ""), gateway: "z.object({})" },
       { withoutDist: ["gateway"] },
     );
-    const run = validate(["--root", root, DEV]);
+    const run = await validate(["--root", root, DEV]);
     assert.equal(run.status, 0, run.stdout);
     assert.match(run.stdout, /SKIP  Deployment\/gateway: gateway\/dist\/config\.js is not built; env contract not checked/);
     // The built one is checked: not skipped, and its environment passed its schema.
     assert.doesNotMatch(run.stdout, /(SKIP|ERROR|WARN)\s+Deployment\/ledger/);
   });
 
-  test("a config module without a zod configSchema is an error", () => {
+  test("a config module without a zod configSchema is an error", async () => {
     const root = fakeRepo({ ledger: "undefined" });
-    const run = validate(["--root", root, DEV]);
+    const run = await validate(["--root", root, DEV]);
     assert.equal(run.status, 1, run.stdout);
     assert.match(run.stdout, /services\/ledger\/dist\/config\.js does not export configSchema as a zod object/);
   });
 });
 
-test("without kubectl on PATH it says how to install it, in one line", () => {
-  const run = validate([], { ...process.env, PATH: join(scratch, "empty-path") });
+test("without kubectl on PATH it says how to install it, in one line", async () => {
+  const run = await validate([], { ...process.env, PATH: join(scratch, "empty-path") });
   assert.equal(run.status, 2);
   assert.equal(run.stderr.trim().split("\n").length, 1, run.stderr);
   assert.match(run.stderr, /kubectl not found on PATH: install kubectl v1\.32/);
 });
 
-describe("the edge, monitoring and stream settings of prod", () => {
+describe("the edge, monitoring and stream settings of prod", SIDE_BY_SIDE, () => {
   const ROUTE = { group: "gateway.networking.k8s.io", kind: "HTTPRoute", name: "gateway" };
 
-  test("the custom resources are validated like the core kinds, unknown fields included", () => {
+  test("the custom resources are validated like the core kinds, unknown fields included", async () => {
     const dir = brokenOverlay(PROD, [
       { target: ROUTE, ops: [{ op: "add", path: "/spec/rules/0/timeouts/requst", value: "1s" }] },
       { target: { kind: "PodMonitor", name: "agentic-services" }, ops: [{ op: "add", path: "/spec/podMetricEndpoints", value: [] }] },
       { target: { kind: "Certificate", name: "agentic-api-tls" }, ops: [{ op: "replace", path: "/spec/privateKey/size", value: "big" }] },
     ]);
-    const run = validate([dir]);
+    const run = await validate([dir]);
     assert.equal(run.status, 1, run.stdout);
     assert.match(run.stdout, /ERROR HTTPRoute\/gateway: unknown field spec\.rules\[0\]\.timeouts\.requst/);
     assert.match(run.stdout, /ERROR PodMonitor\/agentic-services: unknown field spec\.podMetricEndpoints/);
     assert.match(run.stdout, /ERROR Certificate\/agentic-api-tls: schema: \/spec\/privateKey\/size must be integer/);
   });
 
-  test("a route to a port the Service lacks, a proxy timeout below the gateway's execute deadline, a certificate for another host (needs gateway built)", () => {
+  test("a route to a port the Service lacks, a proxy timeout below the gateway's execute deadline, a certificate for another host (needs gateway built)", async () => {
     const dir = brokenOverlay(PROD, [
       {
         target: ROUTE,
@@ -293,7 +306,7 @@ describe("the edge, monitoring and stream settings of prod", () => {
         ops: [{ op: "replace", path: "/spec/dnsNames", value: ["other.example.com"] }],
       },
     ]);
-    const run = validate([dir]);
+    const run = await validate([dir]);
     assert.equal(run.status, 1, run.stdout);
     assert.match(run.stdout, /ERROR HTTPRoute\/gateway: Service gateway has no port 9464/);
     assert.match(run.stdout, /ERROR HTTPRoute\/gateway: rules\[0\]\.timeouts\.request 30s must exceed the gateway's EXECUTE_DEADLINE_MS/);
@@ -303,7 +316,7 @@ describe("the edge, monitoring and stream settings of prod", () => {
     );
   });
 
-  test("a service no PodMonitor scrapes, and an alert without its runbook", () => {
+  test("a service no PodMonitor scrapes, and an alert without its runbook", async () => {
     const dir = brokenOverlay(PROD, [
       {
         target: { kind: "PodMonitor", name: "agentic-services" },
@@ -314,7 +327,7 @@ describe("the edge, monitoring and stream settings of prod", () => {
         ops: [{ op: "replace", path: "/spec/groups/1/rules/0/annotations/runbook_url", value: "docs/runbooks/Nowhere.md" }],
       },
     ]);
-    const run = validate([dir]);
+    const run = await validate([dir]);
     assert.equal(run.status, 1, run.stdout);
     for (const service of ["catalog", "router", "executor", "ledger"]) {
       assert.match(run.stdout, new RegExp(`ERROR Deployment/${service}: no PodMonitor scrapes it`));
@@ -326,11 +339,11 @@ describe("the edge, monitoring and stream settings of prod", () => {
     );
   });
 
-  test("a ranking setting the executor and the router set differently (needs router and executor built)", () => {
+  test("a ranking setting the executor and the router set differently (needs router and executor built)", async () => {
     const dir = brokenOverlay(PROD, [
       { target: { kind: "ConfigMap", name: "executor-config" }, ops: [{ op: "add", path: "/data/BREAKER_FAILURES", value: "3" }] },
     ]);
-    const run = validate([dir]);
+    const run = await validate([dir]);
     assert.equal(run.status, 1, run.stdout);
     assert.match(
       run.stdout,
@@ -338,7 +351,7 @@ describe("the edge, monitoring and stream settings of prod", () => {
     );
   });
 
-  test("a stream kept shorter than the routers replay, or allowed more than the NATS server stores (needs ledger and router built)", () => {
+  test("a stream kept shorter than the routers replay, or allowed more than the NATS server stores (needs ledger and router built)", async () => {
     const dir = brokenOverlay(PROD, [
       {
         target: { kind: "ConfigMap", name: "ledger-config" },
@@ -348,7 +361,7 @@ describe("the edge, monitoring and stream settings of prod", () => {
         ],
       },
     ]);
-    const run = validate([dir]);
+    const run = await validate([dir]);
     assert.equal(run.status, 1, run.stdout);
     assert.match(run.stdout, /ERROR Deployment\/ledger: NATS_STREAM_KEEP_MS \(60000\) is below the router's OUTCOME_REPLAY_MS \(600000\)/);
     assert.match(
@@ -362,9 +375,9 @@ describe("the edge, monitoring and stream settings of prod", () => {
   });
 });
 
-describe("the executor's autoscaler and the stream it fills", () => {
+describe("the executor's autoscaler and the stream it fills", SIDE_BY_SIDE, () => {
   const EXECUTOR_HPA = { kind: "HorizontalPodAutoscaler", name: "executor" };
-  test("more executors than the EXECUTIONS stream is sized for, scaled on CPU, removed faster than they drain (needs ledger built)", () => {
+  test("more executors than the EXECUTIONS stream is sized for, scaled on CPU, removed faster than they drain (needs ledger built)", async () => {
     const dir = brokenOverlay(PROD, [
       {
         target: EXECUTOR_HPA,
@@ -375,7 +388,7 @@ describe("the executor's autoscaler and the stream it fills", () => {
         ],
       },
     ]);
-    const run = validate([dir]);
+    const run = await validate([dir]);
     assert.equal(run.status, 1, run.stdout);
     // 1 h x 40 x 20/s x 2150 B / 0.5 = 12384000000 > 4 GiB.
     assert.match(
@@ -389,11 +402,11 @@ describe("the executor's autoscaler and the stream it fills", () => {
     );
   });
 
-  test("an executor autoscaler that does not say the peak it is sized for", () => {
+  test("an executor autoscaler that does not say the peak it is sized for", async () => {
     const dir = brokenOverlay(PROD, [
       { target: EXECUTOR_HPA, ops: [{ op: "remove", path: "/metadata/annotations/agentic.dev~1peak-executes-per-second-per-replica" }] },
     ]);
-    const run = validate([dir]);
+    const run = await validate([dir]);
     assert.equal(run.status, 1, run.stdout);
     assert.match(
       run.stdout,
@@ -402,7 +415,7 @@ describe("the executor's autoscaler and the stream it fills", () => {
   });
 });
 
-describe("production settings that lock users out or open doors", () => {
+describe("production settings that lock users out or open doors", SIDE_BY_SIDE, () => {
   const GATEWAY_CONFIG = { kind: "ConfigMap", name: "gateway-config" };
   const LEDGER_CONFIG = { kind: "ConfigMap", name: "ledger-config" };
   const policy = (name) => ({ kind: "NetworkPolicy", name });
@@ -413,8 +426,8 @@ describe("production settings that lock users out or open doors", () => {
     { op: "add", path: "/data/TOP_UP_NETWORK", value: "eip155:8453" },
   ];
 
-  test("a gateway behind the edge that trusts no proxy hop, or more hops than stand in front (needs gateway built)", () => {
-    const untrusted = validate([
+  test("a gateway behind the edge that trusts no proxy hop, or more hops than stand in front (needs gateway built)", async () => {
+    const untrusted = await validate([
       brokenOverlay(PROD, [{ target: GATEWAY_CONFIG, ops: [{ op: "remove", path: "/data/TRUST_PROXY_HOPS" }] }]),
     ]);
     assert.equal(untrusted.status, 1, untrusted.stdout);
@@ -422,7 +435,7 @@ describe("production settings that lock users out or open doors", () => {
       untrusted.stdout,
       /ERROR Deployment\/gateway: sits behind 1 proxy \(HTTPRoute\/gateway through Gateway agentic-edge\) but TRUST_PROXY_HOPS is 0: every client would share the proxy's address/,
     );
-    const spoofable = validate([
+    const spoofable = await validate([
       brokenOverlay(PROD, [{ target: GATEWAY_CONFIG, ops: [{ op: "replace", path: "/data/TRUST_PROXY_HOPS", value: "2" }] }]),
     ]);
     assert.equal(spoofable.status, 1, spoofable.stdout);
@@ -431,7 +444,7 @@ describe("production settings that lock users out or open doors", () => {
       /ERROR Deployment\/gateway: TRUST_PROXY_HOPS is 2 but only 1 proxy stands in front .*could choose its own address/,
     );
     // A CDN in front of the Gateway, said on the Gateway: two hops are then right.
-    const behindCdn = validate([
+    const behindCdn = await validate([
       brokenOverlay(PROD, [
         { target: GATEWAY_CONFIG, ops: [{ op: "replace", path: "/data/TRUST_PROXY_HOPS", value: "2" }] },
         {
@@ -443,14 +456,14 @@ describe("production settings that lock users out or open doors", () => {
     assert.equal(behindCdn.status, 0, behindCdn.stdout);
   });
 
-  test("a configured dependency the NetworkPolicies block: the gateway's Redis, the ledger's facilitator, the router's ledger (needs services built)", () => {
+  test("a configured dependency the NetworkPolicies block: the gateway's Redis, the ledger's facilitator, the router's ledger (needs services built)", async () => {
     const dir = brokenOverlay(PROD, [
       { target: policy("allow-egress-gateway-redis"), ops: [selectNobody] },
       { target: LEDGER_CONFIG, ops: TOP_UPS },
       { target: policy("allow-egress-ledger-facilitator"), ops: [selectNobody] },
       { target: policy("allow-ingress-ledger"), ops: [{ op: "remove", path: "/spec/ingress/0/from/1" }] },
     ]);
-    const run = validate([dir]);
+    const run = await validate([dir]);
     assert.equal(run.status, 1, run.stdout);
     assert.match(
       run.stdout,
@@ -468,12 +481,12 @@ describe("production settings that lock users out or open doors", () => {
     assert.doesNotMatch(run.stdout, /ERROR Deployment\/(gateway|executor): LEDGER_ADDR/);
   });
 
-  test("the shipped policies let the ledger reach a facilitator once top-ups are configured", () => {
-    const run = validate([brokenOverlay(PROD, [{ target: LEDGER_CONFIG, ops: TOP_UPS }])]);
+  test("the shipped policies let the ledger reach a facilitator once top-ups are configured", async () => {
+    const run = await validate([brokenOverlay(PROD, [{ target: LEDGER_CONFIG, ops: TOP_UPS }])]);
     assert.equal(run.status, 0, run.stdout);
   });
 
-  test("streams and buckets whose byte limits add up to more than JetStream's storage (needs ledger and router built)", () => {
+  test("streams and buckets whose byte limits add up to more than JetStream's storage (needs ledger and router built)", async () => {
     const dir = brokenOverlay(PROD, [
       // Below max_file_store (8 GiB) alone; with the router's two buckets (256 MiB each), the executor's three vendor quota buckets and the ledger's (1 MiB) above it.
       {
@@ -481,7 +494,7 @@ describe("production settings that lock users out or open doors", () => {
         ops: [{ op: "replace", path: "/data/NATS_STREAM_MAX_BYTES", value: String(8 * 1024 ** 3 - 256 * 1024 ** 2) }],
       },
     ]);
-    const run = validate([dir]);
+    const run = await validate([dir]);
     assert.equal(run.status, 1, run.stdout);
     assert.match(
       run.stdout,
@@ -489,7 +502,7 @@ describe("production settings that lock users out or open doors", () => {
     );
   });
 
-  test("NATS cluster routes without an authorization of their own", () => {
+  test("NATS cluster routes without an authorization of their own", async () => {
     const conf = readFileSync(join(REPO_ROOT, "deploy/k8s/components/nats-cluster/nats.conf"), "utf8");
     const open = conf.replace(/ {2}authorization \{[^}]*\}\n/, "");
     assert.notEqual(open, conf);
@@ -497,12 +510,12 @@ describe("production settings that lock users out or open doors", () => {
       files: { "nats.conf": open },
       extra: ["configMapGenerator:", "  - name: nats-config", "    behavior: merge", "    files: [nats.conf]"],
     });
-    const run = validate([dir]);
+    const run = await validate([dir]);
     assert.equal(run.status, 1, run.stdout);
     assert.match(run.stdout, /ERROR ConfigMap\/nats-config: nats\.conf: the cluster block has no authorization/);
   });
 
-  test("a development key in a production trust list, or as a production identity", () => {
+  test("a development key in a production trust list, or as a production identity", async () => {
     // An operator who copied the development overlay's identity files into production.
     const devSecret = (name) => readFileSync(join(DEV, "secrets", name), "utf8");
     const dir = brokenOverlay(PROD, [], {
@@ -517,7 +530,7 @@ describe("production settings that lock users out or open doors", () => {
         "    envs: [gateway.env]",
       ],
     });
-    const run = validate([dir]);
+    const run = await validate([dir]);
     assert.equal(run.status, 1, run.stdout);
     assert.match(
       run.stdout,
@@ -527,6 +540,6 @@ describe("production settings that lock users out or open doors", () => {
     assert.match(run.stdout, /ERROR Deployment\/router: TRUSTED_SERVICE_KEYS trusts a development key as gateway/);
     assert.match(run.stdout, /ERROR Deployment\/gateway: SERVICE_IDENTITY_KEY is a development key/);
     // The development overlay itself runs on them, as it should.
-    assert.doesNotMatch(validate([DEV]).stdout, /development key/);
+    assert.doesNotMatch((await validate([DEV])).stdout, /development key/);
   });
 });
