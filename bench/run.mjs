@@ -42,6 +42,7 @@ import {
 } from "./lib/report.mjs";
 import { startBareServer, startSystem } from "./lib/system.mjs";
 import { portkeyHeaders, startPortkey } from "./lib/portkey.mjs";
+import { productionNodeArgs } from "./lib/production-node-flags.mjs";
 
 /** gw-abusive-key: how many well-behaved keys, and the rate each sends (per second). */
 const GOOD_KEYS = 16;
@@ -301,7 +302,13 @@ async function main() {
     .map(([k, v]) => `${k}=${v}`)
     .join(" ");
   if (envNote) log(`experiment: every service runs with ${envNote} (not the embedded default)`);
-  for (const [service, args] of Object.entries(opts.nodeArgs)) log(`experiment: the ${service} runs with node ${args.join(" ")}`);
+  log(
+    `heap: each service with its manifest's node flags (${Object.entries(productionNodeArgs())
+      .map(([service, args]) => `${service} ${args.join(" ") || "none"}`)
+      .join("; ")})`,
+  );
+  for (const [service, args] of Object.entries(opts.nodeArgs))
+    log(`experiment: the ${service} runs with node ${args.join(" ")}, after those`);
   log(
     `tracing: head sampling as in production (${Object.entries(PRODUCTION_SAMPLING)
       .map(([k, v]) => `${k}=${v}`)
@@ -322,7 +329,7 @@ async function main() {
     if (!keepLogs || readdirSync(logDir).length === 0) rmSync(logDir, { recursive: true, force: true });
   });
   let profileFile;
-  const nodeArgs = structuredClone(opts.nodeArgs);
+  const nodeArgs = productionNodeArgs(opts.nodeArgs);
   if (opts.profile) {
     mkdirSync(RESULTS_DIR, { recursive: true });
     const name = `${stamp}-${opts.profile}.cpuprofile`;
@@ -683,6 +690,7 @@ async function runHopsPass({ opts, logDir, serviceEnv, inFlight, exitCleanups, l
   try {
     const traced = await startSystem({
       logDir: tracedLogs,
+      nodeArgs: productionNodeArgs(opts.nodeArgs),
       serviceEnv: { ...serviceEnv, ...tracingEnv(receiver.endpoint) },
       ledgerSqlitePath: join(ledgerDir, "ledger.sqlite"),
     });
@@ -856,7 +864,7 @@ function finish({ opts, machine, buildStatus, system, results, soak, whole, stam
       selected: opts.selected,
       profile: opts.profile,
       serviceEnv: opts.serviceEnv,
-      nodeArgs: opts.nodeArgs,
+      nodeArgs: productionNodeArgs(opts.nodeArgs),
     },
     system: { build: buildStatus, started: system?.started ?? [], notBuilt: system?.missing ?? [] },
     scenarios: results,

@@ -18,6 +18,7 @@ import { parseArgs } from "node:util";
 import { runHttpLoad } from "./lib/http-load.mjs";
 import { ROOT } from "./lib/paths.mjs";
 import { cpuTimeUs } from "./lib/proc-sampler.mjs";
+import { productionNodeArgs } from "./lib/production-node-flags.mjs";
 import { chatExecuteRequest, fundDevWallet, LIMITS_OUT_OF_REACH, PRODUCTION_SAMPLING, recommendRequest } from "./lib/scenario-requests.mjs";
 
 /** The load of each scenario, as `npm run bench` sends it. */
@@ -68,7 +69,8 @@ async function startBuild(root, label) {
   const { startSystem } = await import(join(root, "scripts/system.mjs"));
   const logDir = mkdtempSync(join(tmpdir(), `agentic-side-by-side-${label}-`));
   const env = { ...process.env, ...SYSTEM_ENV, LEDGER_SQLITE_PATH: join(logDir, "ledger.sqlite") };
-  const system = await startSystem({ env, freePorts: true, logDir });
+  // Each build with the node flags its own manifests run it with in production.
+  const system = await startSystem({ env, freePorts: true, logDir, nodeArgs: productionNodeArgs({}, root) });
   const unfunded = await fundDevWallet(system.baseUrl);
   if (unfunded) throw new Error(`${label}: ${unfunded}`);
   const processes = system.processes.map((p) => ({ name: p.name, pid: p.child.pid }));

@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runHttpLoad } from "./http-load.mjs";
 import { ROOT } from "./paths.mjs";
+import { manifestCommand, productionNodeArgs } from "./production-node-flags.mjs";
 import { startSystem } from "./system.mjs";
 
 const require = (await import("node:module")).createRequire(import.meta.url);
@@ -23,22 +24,6 @@ const SHIPPED = join(ROOT, "services/catalog/catalog");
 /** The capability with many routes, and a shipped one with five (models.chat-complete). */
 const WIDE_ROUTES = 200;
 const MEASURED = ["gateway", "router", "executor", "catalog"];
-
-/** A service's node command as its manifest runs it (its flags matter to its memory): ["--flag", ..., "<main>"]. */
-function manifestCommand(service = "catalog") {
-  const { parseAllDocuments } = require("yaml");
-  const file = `deploy/k8s/base/${service}/deployment.yaml`;
-  const docs = parseAllDocuments(readFileSync(join(ROOT, file), "utf8")).map((d) => d.toJS());
-  const command = docs.find((d) => d?.kind === "Deployment")?.spec.template.spec.containers.find((c) => c.name === "server")?.command;
-  if (!Array.isArray(command) || command[0] !== "node") throw new Error(`${file}: no node command for the server`);
-  return command.slice(1);
-}
-
-/** The node flags of that command (before the script), for the service the system starts. */
-const manifestNodeFlags = (service = "catalog") =>
-  manifestCommand(service).filter(
-    (arg) => arg.startsWith("--max-") || arg.startsWith("--heap") || arg.startsWith("--v8") || arg === "--expose-gc",
-  );
 
 /** Where the figures are kept for the k8s tests (scripts/k8s/measured-memory.test.mjs). */
 export const catalogResultFile = (times) => join(ROOT, "bench/measured", `catalog-x${times}.json`);
@@ -86,7 +71,7 @@ async function catalogStart(dir, compiledDir, runs) {
       METRICS_PORT: String(await freePort()),
     };
     const started = performance.now();
-    const child = spawn(process.execPath, manifestCommand(), { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, manifestCommand("catalog"), { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
     const figures = await new Promise((resolve, reject) => {
       let out = "";
       const onData = (chunk) => {
@@ -116,8 +101,8 @@ async function measureCatalog(label, dir, opts, log) {
   const logDir = mkdtempSync(join(tmpdir(), "agentic-bench-catalog-"));
   const system = await startSystem({
     logDir,
-    // Every measured service runs with its manifest's node flags (their young generation sizes matter to their RSS).
-    nodeArgs: Object.fromEntries(MEASURED.map((name) => [name, [...manifestNodeFlags(name), ...(opts.nodeArgs?.[name] ?? [])]])),
+    // Every service runs with its manifest's node flags (their young generation sizes matter to their RSS).
+    nodeArgs: productionNodeArgs(opts.nodeArgs),
     serviceEnv: {
       CATALOG_DIR: dir,
       CATALOG_COMPILED_DIR: compiledDir,

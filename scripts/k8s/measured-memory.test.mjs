@@ -10,6 +10,7 @@ import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { kustomize, parseDocuments } from "./lib/render.mjs";
 import { containersOf, podSpecOf } from "./lib/workloads.mjs";
+import { DEPLOYED_SERVICES, productionNodeFlags } from "../../bench/lib/production-node-flags.mjs";
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const OVERLAYS = ["deploy/k8s/overlays/dev", "deploy/k8s/overlays/prod"];
@@ -73,4 +74,20 @@ describe("each service's memory limit holds its measured peak", () => {
     assert.match(limitProblem(undefined, 1), /no memory limit/);
     assert.equal(bytesOf("1Gi"), 2 ** 30);
   });
+});
+
+// The peaks above and the bench's RSS row are measured with each service's production node flags: the
+// bench reads them from the same command every overlay runs (bench/lib/production-node-flags.mjs).
+describe("the bench runs each service with the node flags of its rendered command", () => {
+  const { docs } = parseDocuments(kustomize(join(REPO_ROOT, "deploy/k8s/overlays/prod")));
+  for (const service of DEPLOYED_SERVICES) {
+    test(`the ${service}`, () => {
+      const deployment = docs.find((d) => d.kind === "Deployment" && d.metadata.name === service);
+      const command = containersOf(podSpecOf(deployment)).find((c) => c.container.name === "server").container.command;
+      const preload = command.indexOf("--require");
+      assert.ok(preload > 0, `${service}: the telemetry preload follows its node flags`);
+      assert.deepEqual(["node", ...productionNodeFlags(service), ...command.slice(preload)], command);
+      if (MEASURED_SERVICES.includes(service)) assert.ok(productionNodeFlags(service).some((f) => f.startsWith("--max-semi-space-size=")));
+    });
+  }
 });
