@@ -51,6 +51,8 @@ describe("route health learned from execution outcomes", () => {
     expect(res!.bestExecutableRouteKey).toBe(BACKUP);
 
     await publish(CHEAP, true, 20, 250);
+    // The pick can move back before the last of them is applied; the figures below count all 20.
+    await sys.router.waitForOutcomes(published);
     await waitFor(async () => (res = await pick(sys.router)).recommendedRouteKey === CHEAP, {
       timeoutMs: 5_000,
       what: "the cheap route to win back",
