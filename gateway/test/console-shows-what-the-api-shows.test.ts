@@ -57,32 +57,25 @@ describe("the web console", () => {
     const made: Request[] = [];
     const record = (req: Request) => void (apiRequestLine(req, sys.gw.baseUrl) && made.push(req));
     page.on("request", record);
-    let changedAt = Number.POSITIVE_INFINITY;
-    // A request's start time is known once its response is (before that it reads 0).
-    const ofThisView = (req: Request) => req.timing().startTime > changedAt;
     // Opened again from itself, a view stays as it is (no hashchange): nothing to await.
     const reopened = (await page.evaluate(() => location.hash)) === hash;
+    const changedAt = reopened
+      ? await page.evaluate(() => performance.timeOrigin + performance.now())
+      : await page.evaluate(
+          (h) =>
+            new Promise<number>((resolve) => {
+              addEventListener("hashchange", () => resolve(performance.timeOrigin + performance.now()), { once: true });
+              location.hash = h;
+            }),
+          hash,
+        );
+    // A request's start time is known once its response is (before that it reads 0).
+    const ofThisView = (req: Request) => apiRequestLine(req, sys.gw.baseUrl) !== undefined && req.timing().startTime > changedAt;
     // The view's request is awaited until answered, not only its element: a view opened from one of the
-    // same kind (Activity, then Activity filtered) finds the old element at once.
-    if (reopened) changedAt = await page.evaluate(() => performance.timeOrigin + performance.now());
-    else {
-      let markAnswered!: () => void;
-      const answered = new Promise<void>((resolve) => (markAnswered = resolve));
-      const finished = (req: Request) => void (apiRequestLine(req, sys.gw.baseUrl) && ofThisView(req) && markAnswered());
-      page.on("requestfinished", finished);
-      changedAt = await page.evaluate(
-        (h) =>
-          new Promise<number>((resolve) => {
-            addEventListener("hashchange", () => resolve(performance.timeOrigin + performance.now()), { once: true });
-            location.hash = h;
-          }),
-        hash,
-      );
-      // A request that finished before the time came back is looked at again now.
-      if (made.some((req) => ofThisView(req) && req.timing().responseEnd >= 0)) markAnswered();
-      await answered;
-      page.off("requestfinished", finished);
-    }
+    // same kind (Activity, then Activity filtered) finds the old element at once. It may have finished
+    // before the time came back (recorded, its end known), or finish later.
+    if (!reopened && !made.some((req) => ofThisView(req) && req.timing().responseEnd >= 0))
+      await page.waitForEvent("requestfinished", ofThisView);
     await page.locator(ready).first().waitFor();
     await page.waitForLoadState("networkidle");
     page.off("request", record);

@@ -2,13 +2,14 @@
 // as kustomize overlays on top of the real ones, in a temp dir) fail with the right message.
 // Run: node --test scripts/k8s/*.test.mjs
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism, tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { after, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = resolve(HERE, "..", "..");
@@ -20,17 +21,17 @@ const ZOD = createRequire(join(REPO_ROOT, "package.json")).resolve("zod");
 const scratch = mkdtempSync(join(tmpdir(), "k8s-validate-"));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** Runs the validator; resolves to its exit status and output. */
-function validate(args, env = process.env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [VALIDATE, ...args], { env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
+const runFile = promisify(execFile);
+
+/** Runs the validator; resolves to its exit status and output (execFile rejects a non-zero exit with both). */
+async function validate(args, env = process.env) {
+  try {
+    const { stdout, stderr } = await runFile(process.execPath, [VALIDATE, ...args], { env, maxBuffer: 16 * 1024 * 1024 });
+    return { status: 0, stdout, stderr };
+  } catch (err) {
+    if (typeof err.code !== "number") throw err;
+    return { status: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
 }
 
 /**
