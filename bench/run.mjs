@@ -181,7 +181,9 @@ function options() {
   return {
     catalogTimes: values.catalog === undefined ? undefined : num("catalog", values.catalog, 100, 1, 1000),
     serviceEnv,
+    // The experiment's flags, and what each service starts with: its manifest's flags, then those.
     nodeArgs,
+    serviceNodeArgs: productionNodeArgs(nodeArgs),
     heapSnapshot,
     durationS: num("duration", values.duration ?? env.BENCH_DURATION, quick ? 3 : 10, 1, 3600),
     warmupS: num("warmup", values.warmup, quick ? 1 : 2, 0, 600),
@@ -329,7 +331,7 @@ async function main() {
     if (!keepLogs || readdirSync(logDir).length === 0) rmSync(logDir, { recursive: true, force: true });
   });
   let profileFile;
-  const nodeArgs = productionNodeArgs(opts.nodeArgs);
+  const nodeArgs = structuredClone(opts.serviceNodeArgs);
   if (opts.profile) {
     mkdirSync(RESULTS_DIR, { recursive: true });
     const name = `${stamp}-${opts.profile}.cpuprofile`;
@@ -690,7 +692,7 @@ async function runHopsPass({ opts, logDir, serviceEnv, inFlight, exitCleanups, l
   try {
     const traced = await startSystem({
       logDir: tracedLogs,
-      nodeArgs: productionNodeArgs(opts.nodeArgs),
+      nodeArgs: opts.serviceNodeArgs,
       serviceEnv: { ...serviceEnv, ...tracingEnv(receiver.endpoint) },
       ledgerSqlitePath: join(ledgerDir, "ledger.sqlite"),
     });
@@ -864,7 +866,7 @@ function finish({ opts, machine, buildStatus, system, results, soak, whole, stam
       selected: opts.selected,
       profile: opts.profile,
       serviceEnv: opts.serviceEnv,
-      nodeArgs: productionNodeArgs(opts.nodeArgs),
+      nodeArgs: opts.serviceNodeArgs,
     },
     system: { build: buildStatus, started: system?.started ?? [], notBuilt: system?.missing ?? [] },
     scenarios: results,

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runHttpLoad } from "./http-load.mjs";
 import { ROOT } from "./paths.mjs";
-import { manifestCommand, productionNodeArgs } from "./production-node-flags.mjs";
+import { manifestCommand } from "./production-node-flags.mjs";
 import { startSystem } from "./system.mjs";
 
 const require = (await import("node:module")).createRequire(import.meta.url);
@@ -102,7 +102,7 @@ async function measureCatalog(label, dir, opts, log) {
   const system = await startSystem({
     logDir,
     // Every service runs with its manifest's node flags (their young generation sizes matter to their RSS).
-    nodeArgs: productionNodeArgs(opts.nodeArgs),
+    nodeArgs: opts.serviceNodeArgs,
     serviceEnv: {
       CATALOG_DIR: dir,
       CATALOG_COMPILED_DIR: compiledDir,
