@@ -1,5 +1,5 @@
 // Promise-returning client of the catalog service; every call has a deadline.
-import { createClient, promisifyUnary, type CallIdentity } from "@agentic/platform";
+import { channelReady, createClient, promisifyUnary, type CallIdentity } from "@agentic/platform";
 import { CatalogServiceClient } from "@agentic/proto/catalog/v1";
 
 export type CatalogClient = ReturnType<typeof createCatalogClient>;
@@ -20,6 +20,8 @@ export function createCatalogClient(address: string, deadlineMs = 2_000, identit
     filterCapabilities: promisifyUnary(client, client.filterCapabilities, deadlineMs),
     filterRoutes: promisifyUnary(client, client.filterRoutes, deadlineMs),
     listCapabilityEntries: promisifyUnary(client, client.listCapabilityEntries, deadlineMs),
+    /** Resolves once the channel is connected (rejects after `deadlineMs`). */
+    ready: (deadlineMs: number) => channelReady(client, deadlineMs),
     close: () => client.close(),
   };
 }

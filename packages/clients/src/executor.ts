@@ -1,6 +1,6 @@
 // Promise-returning client of the executor service; every call has a deadline, long enough by
 // default for a paid provider call with fallbacks (the executor bounds its own work by it).
-import { createClient, promisifyUnary, type CallIdentity } from "@agentic/platform";
+import { channelReady, createClient, promisifyUnary, type CallIdentity } from "@agentic/platform";
 import { ExecutorServiceClient } from "@agentic/proto/executor/v1";
 
 export type ExecutorClient = ReturnType<typeof createExecutorClient>;
@@ -11,6 +11,8 @@ export function createExecutorClient(address: string, deadlineMs = 60_000, ident
   return {
     execute: promisifyUnary(client, client.execute, deadlineMs),
     quote: promisifyUnary(client, client.quote, deadlineMs),
+    /** Resolves once the channel is connected (rejects after `deadlineMs`). */
+    ready: (deadlineMs: number) => channelReady(client, deadlineMs),
     close: () => client.close(),
   };
 }

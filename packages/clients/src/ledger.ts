@@ -1,5 +1,5 @@
 // Promise-returning client of the ledger service; every call has a deadline.
-import { createClient, promisifyUnary, type CallIdentity } from "@agentic/platform";
+import { channelReady, createClient, promisifyUnary, type CallIdentity } from "@agentic/platform";
 import { LedgerServiceClient } from "@agentic/proto/ledger/v1";
 
 export type LedgerClient = ReturnType<typeof createLedgerClient>;
@@ -37,6 +37,8 @@ export function createLedgerClient(address: string, deadlineMs = 2_000, identity
     getQuoteHold: promisifyUnary(client, client.getQuoteHold, deadlineMs),
     setSpendPolicy: promisifyUnary(client, client.setSpendPolicy, deadlineMs),
     getSpendPolicies: promisifyUnary(client, client.getSpendPolicies, deadlineMs),
+    /** Resolves once the channel is connected (rejects after `deadlineMs`). */
+    ready: (deadlineMs: number) => channelReady(client, deadlineMs),
     close: () => client.close(),
   };
 }

@@ -1,5 +1,5 @@
 // Promise-returning client of the router service; every call has a deadline.
-import { createClient, promisifyUnary, type CallIdentity } from "@agentic/platform";
+import { channelReady, createClient, promisifyUnary, type CallIdentity } from "@agentic/platform";
 import { RouterServiceClient } from "@agentic/proto/router/v1";
 
 export type RouterClient = ReturnType<typeof createRouterClient>;
@@ -13,6 +13,8 @@ export function createRouterClient(address: string, deadlineMs = 2_000, identity
     getRouteHealth: promisifyUnary(client, client.getRouteHealth, deadlineMs),
     routeTask: promisifyUnary(client, client.routeTask, deadlineMs),
     findCapabilities: promisifyUnary(client, client.findCapabilities, deadlineMs),
+    /** Resolves once the channel is connected (rejects after `deadlineMs`). */
+    ready: (deadlineMs: number) => channelReady(client, deadlineMs),
     close: () => client.close(),
   };
 }

@@ -4,6 +4,7 @@
 // routes they build by hand.
 import { createLogger } from "@agentic/platform";
 import { createCatalogClient, type CatalogClient } from "@agentic/clients";
+import { whenConnected } from "@agentic/testing";
 import { startCatalogApp } from "../src/app";
 import type { ServedCatalog } from "../src/compiled";
 
@@ -38,7 +39,7 @@ export async function startTestCatalog(
   });
   const address = `127.0.0.1:${app.port}`;
   const call = createCatalogClient(address);
-  return {
+  return whenConnected(call, {
     address,
     catalog: app.catalog,
     call,
@@ -46,7 +47,7 @@ export async function startTestCatalog(
       call.close();
       await app.stop();
     },
-  };
+  });
 }
 
 /**

@@ -14,7 +14,7 @@
 //   await executor.stop();
 import { createCatalogClient, createExecutorClient, createLedgerClient, type ExecutorClient } from "@agentic/clients";
 import { connectBus, createLogger, loadConfig, natsCredentialsOf, serviceIdentity } from "@agentic/platform";
-import { testIdentities, waitFor } from "@agentic/testing";
+import { testIdentities, waitFor, whenConnected } from "@agentic/testing";
 import { sandboxExecutorEnv } from "@agentic/sandbox";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -83,7 +83,7 @@ export async function startTestExecutor(opts: StartTestExecutorOptions): Promise
   const address = `127.0.0.1:${app.port}`;
   const client = createExecutorClient(address, 30_000, testIdentities().identity("gateway"));
   let stopped: Promise<void> | undefined;
-  return {
+  return whenConnected(client, {
     address,
     client,
     walletAddress: privateKeyToAccount(config.X402_WALLET_PRIVATE_KEY as Hex).address,
@@ -99,5 +99,5 @@ export async function startTestExecutor(opts: StartTestExecutorOptions): Promise
       })();
       return stopped;
     },
-  };
+  });
 }

@@ -32,7 +32,7 @@ import {
   trustedServiceKeysSchema,
   type CallIdentity,
 } from "@agentic/platform";
-import { testIdentities } from "@agentic/testing";
+import { testIdentities, whenConnected } from "@agentic/testing";
 import { createLedgerClient, type LedgerClient } from "@agentic/clients";
 import { ExecutionSettled, SettlementKind, type DeepPartial } from "@agentic/proto/events/v1";
 import { LEDGER_ACCESS } from "../src/access";
@@ -204,7 +204,7 @@ export async function startTestLedger(opts: StartTestLedgerOptions): Promise<Tes
   }
 
   let stopped: Promise<void> | undefined;
-  return {
+  return whenConnected(client, {
     address,
     port: app.port,
     client,
@@ -238,7 +238,7 @@ export async function startTestLedger(opts: StartTestLedgerOptions): Promise<Tes
       })();
       return stopped;
     },
-  };
+  });
 }
 
 /**

@@ -9,7 +9,7 @@
 //   const rec = await router.client.recommend({ userId: "user-1", domainKey: "email", capabilityId: "send", input: {} });
 //   await publishOutcome(router.nc, { routeKey: "email.send.resend", ok: false, errorKind: "timeout" });
 //   await router.stop();
-import { testIdentities, waitFor } from "@agentic/testing";
+import { testIdentities, waitFor, whenConnected } from "@agentic/testing";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import type { NatsConnection, PubAck } from "nats";
@@ -98,7 +98,7 @@ export async function startTestRouter(opts: StartTestRouterOptions): Promise<Tes
   const client = createRouterClient(address, 5_000, testIdentities().identity("gateway"));
 
   let stopped: Promise<void> | undefined;
-  return {
+  return whenConnected(client, {
     address,
     client,
     nc,
@@ -132,7 +132,7 @@ export async function startTestRouter(opts: StartTestRouterOptions): Promise<Tes
       })();
       return stopped;
     },
-  };
+  });
 }
 
 /**

@@ -61,6 +61,14 @@ export function createClient<C extends Client>(Ctor: ClientConstructor<C>, addre
   });
 }
 
+/**
+ * Resolves once `client`'s channel is connected, or rejects after `deadlineMs`. A caller that awaits
+ * it at start keeps its first call's deadline for the call, not for connecting on a loaded machine.
+ */
+export function channelReady(client: Client, deadlineMs: number): Promise<void> {
+  return new Promise((resolve, reject) => client.waitForReady(Date.now() + deadlineMs, (err) => (err ? reject(err) : resolve())));
+}
+
 type UnaryMethod<Req, Res> = (
   request: Req,
   metadata: Metadata,
