@@ -3,7 +3,7 @@
 // the first test's call and its short deadline.
 
 /** How long a harness waits for its client to connect before it gives up on the start. */
-export const HARNESS_CONNECT_MS = 30_000;
+const HARNESS_CONNECT_MS = 30_000;
 
 /** Resolves with `harness` once `client` is connected; otherwise stops the harness and rejects. */
 export async function whenConnected<H extends { stop(): Promise<void> }>(

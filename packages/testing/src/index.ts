@@ -11,6 +11,6 @@ export {
   type NatsUser,
 } from "./nats-server";
 export { waitFor, type WaitForOptions } from "./wait-for";
-export { whenConnected, HARNESS_CONNECT_MS } from "./connected";
+export { whenConnected } from "./connected";
 export { createTestStack, startTestSystem, type Stoppable, type TestStack } from "./test-stack";
 export { generateDevIdentities, testIdentities, type DevIdentities } from "./identities";
