@@ -6,7 +6,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { rootRequire, ROOT } from "./paths.mjs";
 
-/** The services whose manifests run a node command (the sandbox stands in for vendors and has none). */
+/**
+ * Our services: those whose manifests run a node command, and those the RSS targets apply to (the sandbox
+ * and nats-server are stand-ins, not deployed by us).
+ */
 export const DEPLOYED_SERVICES = ["gateway", "catalog", "router", "ledger", "executor"];
 
 /** A service's node command as its manifest runs it, without "node": ["--flag", ..., "<main>"]. */

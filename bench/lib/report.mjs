@@ -1,5 +1,6 @@
 // Turns scenario results into what a reader needs: the table, the ratios against the bare
 // servers, the targets (PASS/MISS, never failing the run) and deltas against an earlier run.
+import { DEPLOYED_SERVICES } from "./production-node-flags.mjs";
 
 /** Short process names for the CPU and RSS columns. */
 export const SHORT = {
@@ -14,9 +15,6 @@ export const SHORT = {
   "bare-express": "expr",
   loadgen: "load",
 };
-
-/** The services the RSS targets apply to (the sandbox and nats are stand-ins, not ours). */
-export const OUR_SERVICES = ["gateway", "catalog", "router", "ledger", "executor"];
 
 export const TARGETS = {
   domainsVsBare: 0.5,
@@ -203,7 +201,7 @@ export function computeTargets(results, ratios, soak) {
   const peaks = {};
   for (const r of results) {
     for (const [name, p] of Object.entries(r.processes ?? {}))
-      if (OUR_SERVICES.includes(name)) peaks[name] = Math.max(peaks[name] ?? 0, p.rssPeakMb);
+      if (DEPLOYED_SERVICES.includes(name)) peaks[name] = Math.max(peaks[name] ?? 0, p.rssPeakMb);
   }
   const names = Object.keys(peaks);
   add(
@@ -214,7 +212,7 @@ export function computeTargets(results, ratios, soak) {
 
   if (soak?.status === "ok") {
     // Judged on the services under load; idle ones only shrink as their start-up garbage is collected.
-    const growth = Object.entries(soak.growth).filter(([n]) => OUR_SERVICES.includes(n) && soak.involved.includes(n));
+    const growth = Object.entries(soak.growth).filter(([n]) => DEPLOYED_SERVICES.includes(n) && soak.involved.includes(n));
     const ok = growth.every(([, g]) => g.growthMb <= TARGETS.soakGrowthMb || g.growthPct <= TARGETS.soakGrowthPct);
     add(
       `no RSS growth over a ${Math.round(soak.durationS)} s soak (<= ${TARGETS.soakGrowthMb} MB or ${TARGETS.soakGrowthPct}%)`,
